@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every target builds in the Swift 6 language mode with complete concurrency checking.
+let package = Package(
+    name: "Tessera",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tessera", targets: ["tessera"]),
+        .executable(name: "tessera-bench", targets: ["tessera-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // System-library shims: a module map and a header each.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]
+        ),
+
+        // The only Swift module that touches GTK pointers.
+        .target(name: "Gtk", dependencies: ["CGtk"]),
+
+        // Pure Swift models and rules: no I/O.
+        .target(name: "Domain"),
+
+        // Files and databases the app writes.
+        .target(name: "Persistence", dependencies: [
+            "Domain",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // Views, coordinators and the window.
+        .target(name: "App", dependencies: [
+            "Gtk", "Domain", "Persistence",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        .executableTarget(name: "tessera", dependencies: [
+            "App",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "tessera-bench", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Gtk", "CGtk", "Domain", "Persistence"]),
+    ]
+)

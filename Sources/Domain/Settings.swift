@@ -1,0 +1,70 @@
+/// How the app chooses between the light and dark variants of the theme.
+public enum Appearance: String, CaseIterable, Codable, Sendable {
+    /// Follow the desktop's colour-scheme preference.
+    case system
+    case light
+    case dark
+
+    public var title: String {
+        switch self {
+        case .system: "Follow System"
+        case .light: "Light"
+        case .dark: "Dark"
+        }
+    }
+
+    /// Whether the dark variant should be used, given what the desktop prefers.
+    public func prefersDark(desktopPrefersDark: Bool) -> Bool {
+        switch self {
+        case .system: desktopPrefersDark
+        case .light: false
+        case .dark: true
+        }
+    }
+}
+
+/// What the app remembers across launches.
+public struct AppSettings: Codable, Equatable, Sendable {
+    public var windowWidth: Int
+    public var windowHeight: Int
+    public var isMaximized: Bool
+    public var lastSection: Section
+    public var appearance: Appearance
+
+    public static let defaults = AppSettings(windowWidth: 1100, windowHeight: 760, isMaximized: false,
+                                             lastSection: .gallery, appearance: .system)
+    /// The smallest window the layout supports (a narrow phone-like window).
+    public static let minimumSize = (width: 360, height: 360)
+    /// Larger sizes than this come from a corrupted file, not from a real screen.
+    public static let maximumSize = (width: 16384, height: 16384)
+
+    public init(windowWidth: Int, windowHeight: Int, isMaximized: Bool, lastSection: Section,
+                appearance: Appearance) {
+        self.windowWidth = windowWidth
+        self.windowHeight = windowHeight
+        self.isMaximized = isMaximized
+        self.lastSection = lastSection
+        self.appearance = appearance
+    }
+
+    /// Decodes leniently: a missing or unknown field takes its default, so a file written by an
+    /// older or newer version still restores what it can.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AppSettings.defaults
+        windowWidth = (try? container.decode(Int.self, forKey: .windowWidth)) ?? defaults.windowWidth
+        windowHeight = (try? container.decode(Int.self, forKey: .windowHeight)) ?? defaults.windowHeight
+        isMaximized = (try? container.decode(Bool.self, forKey: .isMaximized)) ?? defaults.isMaximized
+        lastSection = (try? container.decode(Section.self, forKey: .lastSection)) ?? defaults.lastSection
+        appearance = (try? container.decode(Appearance.self, forKey: .appearance)) ?? defaults.appearance
+        self = sanitized()
+    }
+
+    /// The same settings with the window size clamped to what a screen can show.
+    public func sanitized() -> AppSettings {
+        var copy = self
+        copy.windowWidth = min(max(windowWidth, Self.minimumSize.width), Self.maximumSize.width)
+        copy.windowHeight = min(max(windowHeight, Self.minimumSize.height), Self.maximumSize.height)
+        return copy
+    }
+}

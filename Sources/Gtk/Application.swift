@@ -1,0 +1,152 @@
+import CGtk
+
+/// A GtkApplication: the process's single instance, its actions and accelerators.
+@MainActor
+public final class Application: Object {
+    var application: UnsafeMutablePointer<GtkApplication> { raw.cast() }
+
+    /// - Parameters:
+    ///   - id: the application id (reverse DNS).
+    ///   - unique: whether a second launch hands over to the running instance (through D-Bus).
+    public init(id: String, unique: Bool) {
+        let flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+        super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+    }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    /// The command line is parsed by the caller, not by GApplication.
+    public func run() -> Int32 {
+        g_application_run(raw.cast(), 0, nil)
+    }
+    public func quit() { g_application_quit(raw.cast()) }
+
+    /// Startup runs once in the primary instance; activate on every launch (the second launch's
+    /// activate runs in the primary instance, which presents its window).
+    @discardableResult
+    public func onStartup(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("startup", shape: .plain) { _ in body(); return false }
+    }
+    @discardableResult
+    public func onActivate(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", shape: .plain) { _ in body(); return false }
+    }
+    @discardableResult
+    public func onShutdown(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("shutdown", shape: .plain) { _ in body(); return false }
+    }
+
+    /// Adds an action reachable as "app.<name>".
+    public func addAction(_ action: Action) {
+        g_action_map_add_action(OpaquePointer(raw), OpaquePointer(action.raw))
+    }
+    /// Binds keyboard accelerators (GTK syntax, "<Control>1") to a detailed action name.
+    public func setAccelerators(_ accelerators: [String], for detailedAction: String) {
+        switch accelerators.count {
+        case 0: tessera_application_set_accel(application, detailedAction, nil)
+        case 1: tessera_application_set_accel(application, detailedAction, accelerators[0])
+        default: tessera_application_set_accels2(application, detailedAction, accelerators[0], accelerators[1])
+        }
+    }
+    public func accelerators(for detailedAction: String) -> [String] {
+        guard let list = gtk_application_get_accels_for_action(application, detailedAction) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let item = list[index] { result.append(String(cString: item)); index += 1 }
+        return result
+    }
+    /// Activates an action by its detailed name ("app.about", "win.section::gallery"), as a menu
+    /// item or accelerator would.
+    public func activateAction(_ detailedName: String, in window: Window?) {
+        var name: UnsafeMutablePointer<gchar>? = nil
+        var target: OpaquePointer? = nil
+        guard g_action_parse_detailed_name(detailedName, &name, &target, nil) != 0, let name else { return }
+        defer { g_free(name); if let target { g_variant_unref(target) } }
+        let full = String(cString: name)
+        let (prefix, local) = (full.prefix(4), String(full.dropFirst(4)))
+        let group: OpaquePointer? = prefix == "app." ? OpaquePointer(raw) : window.map { OpaquePointer($0.raw) }
+        if let group { g_action_group_activate_action(group, local, target) }
+    }
+}
+
+/// A GSimpleAction, stateless or holding a string state (for radio menu items).
+@MainActor
+public final class Action: Object {
+    /// A stateless action with an optional string parameter.
+    public init(name: String, takesString: Bool = false, _ body: @escaping @MainActor (String?) -> Void) {
+        let type = takesString ? g_variant_type_new("s") : nil
+        defer { if let type { g_variant_type_free(type) } }
+        super.init(adopting: UnsafeMutableRawPointer(g_simple_action_new(name, type)))
+        connect("activate", shape: .pointer) { parameter in
+            body(parameter.map { String(cString: g_variant_get_string(OpaquePointer($0), nil)) })
+            return false
+        }
+    }
+    /// A stateful action whose state is a string; menu items with a target become radio items.
+    public init(name: String, state: String, _ body: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        super.init(adopting: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(state))))
+        connect("change-state", shape: .pointer) { [weak self] value in
+            guard let value else { return false }
+            let string = String(cString: g_variant_get_string(OpaquePointer(value), nil))
+            self?.setState(string)
+            body(string)
+            return false
+        }
+    }
+    public var isEnabled: Bool {
+        get { g_action_get_enabled(OpaquePointer(raw)) != 0 }
+        set { g_simple_action_set_enabled(OpaquePointer(raw), newValue ? 1 : 0) }
+    }
+    public var stringState: String? {
+        guard let state = g_action_get_state(OpaquePointer(raw)) else { return nil }
+        defer { g_variant_unref(state) }
+        return String(cString: g_variant_get_string(state, nil))
+    }
+    public func setState(_ value: String) {
+        g_simple_action_set_state(OpaquePointer(raw), g_variant_new_string(value))
+    }
+}
+
+/// A GMenu: the model behind the primary menu.
+@MainActor
+public final class MenuModel {
+    let model: OpaquePointer
+    public init() { model = g_menu_new() }
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(model)) }
+
+    /// Appends an item that activates `detailedAction` ("app.about", "app.appearance::dark").
+    public func append(_ label: String, action detailedAction: String) {
+        g_menu_append(model, label, detailedAction)
+    }
+    /// Appends a section (a group separated by lines), optionally titled.
+    public func appendSection(_ label: String? = nil, _ section: MenuModel) {
+        g_menu_append_section(model, label, section.menuModel)
+    }
+    public func appendSubmenu(_ label: String, _ submenu: MenuModel) {
+        g_menu_append_submenu(model, label, submenu.menuModel)
+    }
+    /// The labels of the items, sections flattened, for tests.
+    public var itemLabels: [String] { Self.labels(of: menuModel) }
+    var menuModel: UnsafeMutablePointer<GMenuModel> { UnsafeMutablePointer(model) }
+
+    private static func labels(of model: UnsafeMutablePointer<GMenuModel>) -> [String] {
+        var result: [String] = []
+        for index in 0..<g_menu_model_get_n_items(model) {
+            var label: UnsafeMutablePointer<gchar>? = nil
+            if let value = g_menu_model_get_item_attribute_value(model, index, "label", nil) {
+                label = g_variant_dup_string(value, nil)
+                g_variant_unref(value)
+            }
+            if let label { result.append(String(cString: label)); g_free(label) }
+            for link in ["section", "submenu"] {
+                if let child = g_menu_model_get_item_link(model, index, link) {
+                    result += labels(of: child)
+                    g_object_unref(UnsafeMutableRawPointer(child))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,128 @@
+import CGtk
+
+/// A GtkContainer. Adding a child gives GTK its own reference; the Swift owner keeps the wrapper.
+@MainActor
+open class Container: Widget {
+    var container: UnsafeMutablePointer<GtkContainer> { raw.cast() }
+
+    public func add(_ child: Widget) { gtk_container_add(container, child.widget) }
+    public func remove(_ child: Widget) { gtk_container_remove(container, child.widget) }
+    /// How many children GTK holds now.
+    public var childCount: Int { consumeList(gtk_container_get_children(container)).count }
+    public func setBorderWidth(_ width: Int) { gtk_container_set_border_width(container, guint(width)) }
+}
+
+public enum Orientation: Sendable {
+    case horizontal, vertical
+    var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
+}
+
+@MainActor
+public final class Box: Container {
+    public init(_ orientation: Orientation, spacing: Int = 0) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, gint(spacing))))
+    }
+    /// Appends `child`; `expand` lets it take the spare room.
+    public func append(_ child: Widget, expand: Bool = false) {
+        gtk_box_pack_start(raw.cast(), child.widget, expand ? 1 : 0, 1, 0)
+    }
+    public func appendAtEnd(_ child: Widget) {
+        gtk_box_pack_end(raw.cast(), child.widget, 0, 1, 0)
+    }
+}
+
+@MainActor
+public final class ScrolledWindow: Container {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)))
+        gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    }
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(raw.cast())) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(raw.cast()), newValue) }
+    }
+}
+
+/// A stack of named pages, one visible at a time, switched with a transition.
+@MainActor
+public final class Stack: Container {
+    public enum Transition: Sendable {
+        case none, crossfade, slideLeft, slideRight, slideLeftRight, slideUpDown
+        var gtk: GtkStackTransitionType {
+            switch self {
+            case .none: GTK_STACK_TRANSITION_TYPE_NONE
+            case .crossfade: GTK_STACK_TRANSITION_TYPE_CROSSFADE
+            case .slideLeft: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
+            case .slideRight: GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT
+            case .slideLeftRight: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT
+            case .slideUpDown: GTK_STACK_TRANSITION_TYPE_SLIDE_UP_DOWN
+            }
+        }
+    }
+
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_stack_new()))
+        gtk_stack_set_transition_duration(raw.cast(), 200)
+        gtk_stack_set_interpolate_size(raw.cast(), 0)
+    }
+    public func addNamed(_ child: Widget, name: String, title: String? = nil) {
+        if let title {
+            gtk_stack_add_titled(raw.cast(), child.widget, name, title)
+        } else {
+            gtk_stack_add_named(raw.cast(), child.widget, name)
+        }
+    }
+    public var visibleChildName: String? {
+        gtk_stack_get_visible_child_name(raw.cast()).map { String(cString: $0) }
+    }
+    public func setVisibleChild(named name: String, transition: Transition) {
+        gtk_stack_set_visible_child_full(raw.cast(), name, transition.gtk)
+    }
+    public var transitionRunning: Bool { gtk_stack_get_transition_running(raw.cast()) != 0 }
+    public var transitionDuration: Int {
+        get { Int(gtk_stack_get_transition_duration(raw.cast())) }
+        set { gtk_stack_set_transition_duration(raw.cast(), guint(newValue)) }
+    }
+}
+
+/// A vertical list of rows, used for the sidebar.
+@MainActor
+public final class ListBox: Container {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_list_box_new()))
+        gtk_list_box_set_selection_mode(raw.cast(), GTK_SELECTION_BROWSE)
+    }
+    public func append(_ row: ListBoxRow) { gtk_container_add(container, row.widget) }
+    public func select(_ row: ListBoxRow) { gtk_list_box_select_row(raw.cast(), row.raw.cast()) }
+    /// The index of the selected row, or nil.
+    public var selectedIndex: Int? {
+        guard let row = gtk_list_box_get_selected_row(raw.cast()) else { return nil }
+        return Int(gtk_list_box_row_get_index(row))
+    }
+    /// Called with the index of the row that became selected.
+    @discardableResult
+    public func onRowSelected(_ body: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        connect("row-selected", shape: .pointer) { row in
+            if let row { body(Int(gtk_list_box_row_get_index(row.cast()))) }
+            return false
+        }
+    }
+}
+
+@MainActor
+public final class ListBoxRow: Container {
+    public init(child: Widget) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_list_box_row_new()))
+        add(child)
+    }
+    public var index: Int { Int(gtk_list_box_row_get_index(raw.cast())) }
+    public var isSelected: Bool { gtk_list_box_row_is_selected(raw.cast()) != 0 }
+}
+
+/// A separator line.
+@MainActor
+public final class Separator: Widget {
+    public init(_ orientation: Orientation) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)))
+    }
+}

@@ -1,0 +1,119 @@
+import CGtk
+
+@MainActor
+public final class Label: Widget {
+    public init(_ text: String = "") {
+        super.init(taking: UnsafeMutableRawPointer(gtk_label_new(text)))
+    }
+    public var text: String {
+        get { String(cString: gtk_label_get_text(raw.cast())) }
+        set { gtk_label_set_text(raw.cast(), newValue) }
+    }
+    public var wraps: Bool {
+        get { gtk_label_get_line_wrap(raw.cast()) != 0 }
+        set { gtk_label_set_line_wrap(raw.cast(), newValue ? 1 : 0) }
+    }
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(raw.cast()) != 0 }
+        set { gtk_label_set_selectable(raw.cast(), newValue ? 1 : 0) }
+    }
+    public enum Justification: Sendable { case left, center, right }
+    public func setJustification(_ value: Justification) {
+        let gtk: GtkJustification = switch value {
+        case .left: GTK_JUSTIFY_LEFT
+        case .center: GTK_JUSTIFY_CENTER
+        case .right: GTK_JUSTIFY_RIGHT
+        }
+        gtk_label_set_justify(raw.cast(), gtk)
+    }
+    /// Horizontal alignment of the text inside the label, 0 (start) to 1 (end).
+    public var xalign: Double {
+        get { Double(gtk_label_get_xalign(raw.cast())) }
+        set { gtk_label_set_xalign(raw.cast(), Float(newValue)) }
+    }
+    public func setMaxWidthChars(_ chars: Int) { gtk_label_set_max_width_chars(raw.cast(), gint(chars)) }
+}
+
+@MainActor
+public final class Button: Container {
+    public init(label: String) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
+    }
+    /// An icon-only button; `accessibleName` names it for screen readers and the tooltip.
+    public init(iconName: String, accessibleName: String) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)))
+        self.accessibleName = accessibleName
+        self.tooltip = accessibleName
+    }
+    public var label: String? {
+        get { gtk_button_get_label(raw.cast()).map { String(cString: $0) } }
+        set { gtk_button_set_label(raw.cast(), newValue) }
+    }
+    /// Emits "clicked", as a mouse click or keyboard activation would.
+    public func click() { gtk_button_clicked(raw.cast()) }
+    @discardableResult
+    public func onClicked(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("clicked", shape: .plain) { _ in body(); return false }
+    }
+    /// Sets the action this button activates, e.g. "win.back".
+    public var actionName: String? {
+        get { gtk_actionable_get_action_name(OpaquePointer(raw)).map { String(cString: $0) } }
+        set { gtk_actionable_set_action_name(OpaquePointer(raw), newValue) }
+    }
+}
+
+/// A button that opens a menu model in a popover.
+@MainActor
+public final class MenuButton: Container {
+    private let menu: MenuModel
+    public init(iconName: String, accessibleName: String, menu: MenuModel) {
+        self.menu = menu
+        super.init(taking: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        let image = gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)
+        gtk_button_set_image(raw.cast(), image)
+        gtk_menu_button_set_use_popover(raw.cast(), 1)
+        gtk_menu_button_set_menu_model(raw.cast(), menu.menuModel)
+        self.accessibleName = accessibleName
+        self.tooltip = accessibleName
+    }
+    public var isActive: Bool {
+        get { gtk_toggle_button_get_active(raw.cast()) != 0 }
+        set { gtk_toggle_button_set_active(raw.cast(), newValue ? 1 : 0) }
+    }
+}
+
+/// A named icon from the theme.
+@MainActor
+public final class Image: Widget {
+    public init(iconName: String, pixelSize: Int) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_DIALOG)))
+        gtk_image_set_pixel_size(raw.cast(), gint(pixelSize))
+    }
+}
+
+@MainActor
+public final class Spinner: Widget {
+    public init() { super.init(taking: UnsafeMutableRawPointer(gtk_spinner_new())) }
+    public var isSpinning: Bool {
+        get { boolProperty("active") }
+        set { newValue ? gtk_spinner_start(raw.cast()) : gtk_spinner_stop(raw.cast()) }
+    }
+}
+
+@MainActor
+public final class HeaderBar: Container {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_header_bar_new()))
+        gtk_header_bar_set_show_close_button(raw.cast(), 1)
+    }
+    public var title: String? {
+        get { gtk_header_bar_get_title(raw.cast()).map { String(cString: $0) } }
+        set { gtk_header_bar_set_title(raw.cast(), newValue) }
+    }
+    public var subtitle: String? {
+        get { gtk_header_bar_get_subtitle(raw.cast()).map { String(cString: $0) } }
+        set { gtk_header_bar_set_subtitle(raw.cast(), newValue) }
+    }
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(raw.cast(), child.widget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(raw.cast(), child.widget) }
+}

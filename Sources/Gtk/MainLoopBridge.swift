@@ -1,0 +1,46 @@
+import CGtk
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lets `DispatchQueue.main`, `@MainActor` tasks and `MainActor.run` work while GLib owns the main
+/// thread's loop.
+///
+/// On Linux nothing drains the main dispatch queue under `gtk_main`/`g_application_run`.
+/// libdispatch exposes the queue's wake-up eventfd for foreign run loops; a GLib unix-fd source
+/// watches it, reads it first (so a block queued during the drain wakes the loop again) and then
+/// drains the queue. No polling: the loop sleeps until the fd becomes readable.
+///
+/// Create one per process, on the main thread, before the loop runs; the composition root owns it.
+@MainActor
+public final class MainLoopBridge {
+    private var sourceID: guint = 0
+
+    public init() {
+        let fd = _dispatch_get_main_queue_handle_4CF()
+        sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, drainCallback, nil, nil)
+        // Work queued before the handle existed did not signal the fd: drain it once now.
+        g_idle_add_full(G_PRIORITY_DEFAULT, drainOnce, nil, nil)
+    }
+
+    /// Removes the source; the main queue is no longer drained by GLib.
+    public func uninstall() {
+        guard sourceID != 0 else { return }
+        g_source_remove(sourceID)
+        sourceID = 0
+    }
+}
+
+private let drainCallback: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { fd, _, _ in
+    var counter: UInt64 = 0
+    // The fd is non-blocking; EAGAIN only means it was already cleared.
+    _ = withUnsafeMutableBytes(of: &counter) { read(fd, $0.baseAddress, 8) }
+    _dispatch_main_queue_callback_4CF(nil)
+    return 1 // G_SOURCE_CONTINUE
+}
+
+private let drainOnce: @convention(c) (gpointer?) -> gboolean = { _ in
+    _dispatch_main_queue_callback_4CF(nil)
+    return 0 // G_SOURCE_REMOVE
+}

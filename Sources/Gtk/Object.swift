@@ -1,0 +1,175 @@
+import CGtk
+
+/// A strong, owned reference to a GObject.
+///
+/// Taking an object sinks its floating reference (`g_object_ref_sink`), so the wrapper owns exactly
+/// one reference whatever the object's origin; `deinit` disconnects the handlers this wrapper
+/// connected (which frees their closure boxes through GLib's destroy notify) and drops the reference.
+@MainActor
+open class Object {
+    /// The wrapped instance. Internal: raw pointers never leave the `Gtk` module.
+    let raw: UnsafeMutableRawPointer
+    private var handlerIDs: [gulong] = []
+
+    /// Takes ownership of `raw`, sinking a floating reference or adding a strong one.
+    init(taking raw: UnsafeMutableRawPointer) {
+        self.raw = raw
+        g_object_ref_sink(raw)
+    }
+
+    /// Adopts a reference the caller already owns (a "transfer full" return value).
+    init(adopting raw: UnsafeMutableRawPointer) {
+        self.raw = raw
+    }
+
+    isolated deinit {
+        willRelease()
+        for id in handlerIDs where g_signal_handler_is_connected(raw, id) != 0 {
+            g_signal_handler_disconnect(raw, id)
+        }
+        g_object_unref(raw)
+    }
+
+    /// Called from `deinit` before the handlers are disconnected and the reference dropped.
+    /// Toplevel windows override it to destroy themselves: GTK keeps its own reference to them.
+    func willRelease() {}
+
+    /// The GType name of the wrapped instance, for logs and tests.
+    public var typeName: String { String(cString: tessera_type_name_of(raw)) }
+
+    /// Whether the wrapped instance is an instance of `type` (or a subtype).
+    func isA(_ type: GType) -> Bool { tessera_is_a(raw, type) != 0 }
+
+    // MARK: Signals
+
+    /// Connects `body` to `signal`. The handler lives until it is disconnected, the wrapper is
+    /// released or the object is disposed, whichever comes first.
+    @discardableResult
+    func connect(_ signal: String, after: Bool = false, shape: SignalShape,
+                 _ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool) -> SignalConnection {
+        let box = SignalBox(body)
+        let data = Unmanaged.passRetained(box).toOpaque()
+        let callback: GCallback
+        switch shape {
+        case .plain: callback = unsafeBitCast(signalTrampolinePlain, to: GCallback.self)
+        case .pointer: callback = unsafeBitCast(signalTrampolinePointer, to: GCallback.self)
+        case .pointerReturningBool: callback = unsafeBitCast(signalTrampolineBool, to: GCallback.self)
+        case .pointerPointer: callback = unsafeBitCast(signalTrampolinePointerPointer, to: GCallback.self)
+        }
+        let flags: GConnectFlags = after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
+        let id = g_signal_connect_data(raw, signal, callback, data, signalBoxDestroyNotify, flags)
+        precondition(id != 0, "no signal \(signal) on \(typeName)")
+        handlerIDs.append(id)
+        return SignalConnection(id: id)
+    }
+
+    /// Disconnects one handler at once; its closure is freed now.
+    public func disconnect(_ connection: SignalConnection) {
+        guard let index = handlerIDs.firstIndex(of: connection.id) else { return }
+        handlerIDs.remove(at: index)
+        if g_signal_handler_is_connected(raw, connection.id) != 0 {
+            g_signal_handler_disconnect(raw, connection.id)
+        }
+    }
+
+    /// Calls `body` on `notify::<property>`.
+    @discardableResult
+    public func onNotify(_ property: String, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("notify::\(property)", shape: .pointer) { _ in body(); return false }
+    }
+
+    /// Calls `body` once when the underlying object is finalized (a GObject weak reference).
+    /// Tests use it to prove that releasing a wrapper frees its widget.
+    public func onFinalize(_ body: @escaping @MainActor () -> Void) {
+        let box = SignalBox { _ in body(); return false }
+        g_object_weak_ref(OpaquePointer(raw).gObject, finalizeNotify, Unmanaged.passRetained(box).toOpaque())
+    }
+
+    // MARK: Properties
+
+    public func setProperty(_ name: String, _ value: Bool) { tessera_object_set_bool(raw, name, value ? 1 : 0) }
+    public func setProperty(_ name: String, _ value: Int) { tessera_object_set_int(raw, name, gint(value)) }
+    public func setProperty(_ name: String, _ value: String) { tessera_object_set_string(raw, name, value) }
+    public func boolProperty(_ name: String) -> Bool { tessera_object_get_bool(raw, name) != 0 }
+    public func stringProperty(_ name: String) -> String? {
+        guard let value = tessera_object_get_string(raw, name) else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+}
+
+/// A handler's identity, for `Object.disconnect(_:)`.
+public struct SignalConnection: Hashable, Sendable {
+    let id: gulong
+}
+
+/// The C shapes of the signals the app connects to. Every shape ends with the user data pointer.
+enum SignalShape {
+    /// `void (*)(GObject *self, gpointer data)`
+    case plain
+    /// `void (*)(GObject *self, gpointer arg, gpointer data)`
+    case pointer
+    /// `gboolean (*)(GObject *self, gpointer arg, gpointer data)`: event handlers, `draw`.
+    case pointerReturningBool
+    /// `void (*)(GObject *self, gpointer arg1, gpointer arg2, gpointer data)`: the second argument
+    /// is passed to the closure.
+    case pointerPointer
+}
+
+/// The closure of one signal handler, retained by GLib through the handler's user data and
+/// released only by the handler's destroy notify.
+final class SignalBox {
+    let body: @MainActor (UnsafeMutableRawPointer?) -> Bool
+    init(_ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool) { self.body = body }
+
+    /// Runs the closure. GTK emits signals on the main thread only.
+    func call(_ argument: UnsafeMutableRawPointer?) -> Bool {
+        let body = self.body
+        nonisolated(unsafe) let argument = argument
+        return MainActor.assumeIsolated { body(argument) }
+    }
+}
+
+private let signalTrampolinePlain: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+    _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(nil)
+}
+private let signalTrampolinePointer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
+    _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument)
+}
+private let signalTrampolinePointerPointer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, argument, data in
+    _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument)
+}
+private let signalTrampolineBool: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, argument, data in
+    Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument) ? 1 : 0
+}
+/// The destroy notify: the only place a handler's box is released.
+private let signalBoxDestroyNotify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    Unmanaged<SignalBox>.fromOpaque(data!).release()
+}
+private let finalizeNotify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GObject>?) -> Void = { data, _ in
+    let box = Unmanaged<SignalBox>.fromOpaque(data!).takeRetainedValue()
+    _ = box.call(nil)
+}
+
+extension OpaquePointer {
+    /// Reinterprets a GObject instance pointer as another C struct pointer (the C cast macros).
+    func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutablePointer<T>(self) }
+    var gObject: UnsafeMutablePointer<GObject> { cast() }
+}
+
+extension UnsafeMutableRawPointer {
+    /// Reinterprets a GObject instance pointer as another C struct pointer (the C cast macros).
+    func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutablePointer<T>(OpaquePointer(self)) }
+}
+
+/// Copies the pointers out of a GList and frees the list (not its data).
+func consumeList(_ list: UnsafeMutablePointer<GList>?) -> [UnsafeMutableRawPointer] {
+    var result: [UnsafeMutableRawPointer] = []
+    var node = list
+    while let current = node {
+        if let data = current.pointee.data { result.append(data) }
+        node = current.pointee.next
+    }
+    g_list_free(list)
+    return result
+}

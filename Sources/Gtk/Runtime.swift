@@ -1,0 +1,49 @@
+import CGtk
+import Foundation
+
+/// Process-level GTK set-up and main-loop helpers.
+@MainActor
+public enum GtkRuntime {
+    /// Initialises GTK without a GtkApplication (tests, screenshot and benchmark helpers).
+    /// Returns false when no display can be opened.
+    public static func initialize() -> Bool {
+        gtk_init_check(nil, nil) != 0
+    }
+
+    /// Runs the default main context until `condition` holds or `timeout` passes; returns whether
+    /// it holds. The loop sleeps between events (a deadline source wakes it at the end), so this
+    /// is an event wait, not a poll. For tests and the screenshot mode, never from a main-queue
+    /// block.
+    @discardableResult
+    public static func iterate(until condition: () -> Bool, timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        let ms = guint(max(1, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        var expired = false
+        let box = Unmanaged.passRetained(FlagBox { expired = true })
+        let source = g_timeout_add_full(G_PRIORITY_DEFAULT, ms, deadlineCallback, box.toOpaque(), deadlineRelease)
+        defer { if !expired { g_source_remove(source) } }
+        while !condition() {
+            if expired || ContinuousClock.now >= deadline { return condition() }
+            g_main_context_iteration(nil, 1)
+        }
+        return true
+    }
+
+    /// Dispatches everything that is ready now without blocking.
+    public static func drainPendingEvents() {
+        while g_main_context_iteration(nil, 0) != 0 {}
+    }
+}
+
+private final class FlagBox {
+    let fire: @MainActor () -> Void
+    init(_ fire: @escaping @MainActor () -> Void) { self.fire = fire }
+}
+private let deadlineCallback: @convention(c) (gpointer?) -> gboolean = { data in
+    nonisolated(unsafe) let box = Unmanaged<FlagBox>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { box.fire() }
+    return 0
+}
+private let deadlineRelease: @convention(c) (gpointer?) -> Void = { data in
+    Unmanaged<FlagBox>.fromOpaque(data!).release()
+}

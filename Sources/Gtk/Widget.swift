@@ -1,0 +1,240 @@
+import CGtk
+
+/// Any GtkWidget. Subclasses add what their widget type offers.
+@MainActor
+open class Widget: Object {
+    var widget: UnsafeMutablePointer<GtkWidget> { raw.cast() }
+
+    public func show() { gtk_widget_show(widget) }
+    public func showAll() { gtk_widget_show_all(widget) }
+    public func hide() { gtk_widget_hide(widget) }
+    /// Destroys the widget: it leaves its parent and disposes its handlers. The wrapper stays valid
+    /// (it still holds its reference) until released.
+    public func destroy() { gtk_widget_destroy(widget) }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    public func grabFocus() { gtk_widget_grab_focus(widget) }
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
+    }
+
+    public var name: String {
+        get { String(cString: gtk_widget_get_name(widget)) }
+        set { gtk_widget_set_name(widget, newValue) }
+    }
+    public var tooltip: String? {
+        get {
+            guard let text = gtk_widget_get_tooltip_text(widget) else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widget) }
+        set { gtk_widget_set_opacity(widget, newValue) }
+    }
+
+    // MARK: Layout
+
+    public var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+    public var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+    public var halign: Align {
+        get { Align(gtk_widget_get_halign(widget)) }
+        set { gtk_widget_set_halign(widget, newValue.gtk) }
+    }
+    public var valign: Align {
+        get { Align(gtk_widget_get_valign(widget)) }
+        set { gtk_widget_set_valign(widget, newValue.gtk) }
+    }
+    public func setMargins(_ all: Int) { setMargins(top: all, bottom: all, start: all, end: all) }
+    public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
+        gtk_widget_set_margin_top(widget, gint(top))
+        gtk_widget_set_margin_bottom(widget, gint(bottom))
+        gtk_widget_set_margin_start(widget, gint(start))
+        gtk_widget_set_margin_end(widget, gint(end))
+    }
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, gint(width), gint(height))
+    }
+    /// The widget's allocation in its parent's coordinates (GTK 3 semantics).
+    public var allocation: Rect {
+        var rect = GtkAllocation()
+        gtk_widget_get_allocation(widget, &rect)
+        return Rect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+    }
+    /// This widget's origin in `other`'s coordinates, or nil when they share no toplevel.
+    public func origin(in other: Widget) -> (x: Int, y: Int)? {
+        var x: gint = 0, y: gint = 0
+        guard gtk_widget_translate_coordinates(widget, other.widget, 0, 0, &x, &y) != 0 else { return nil }
+        return (Int(x), Int(y))
+    }
+    public func queueDraw() { gtk_widget_queue_draw(widget) }
+
+    // MARK: Style
+
+    public func addStyleClass(_ name: String) {
+        gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
+    }
+    public func removeStyleClass(_ name: String) {
+        gtk_style_context_remove_class(gtk_widget_get_style_context(widget), name)
+    }
+    public func hasStyleClass(_ name: String) -> Bool {
+        gtk_style_context_has_class(gtk_widget_get_style_context(widget), name) != 0
+    }
+
+    // MARK: Accessibility (ATK, which the AT-SPI bridge exposes to screen readers)
+
+    private var accessible: UnsafeMutablePointer<AtkObject> { gtk_widget_get_accessible(widget) }
+    public var accessibleName: String {
+        get { atk_object_get_name(accessible).map { String(cString: $0) } ?? "" }
+        set { atk_object_set_name(accessible, newValue) }
+    }
+    public var accessibleDescription: String {
+        get { atk_object_get_description(accessible).map { String(cString: $0) } ?? "" }
+        set { atk_object_set_description(accessible, newValue) }
+    }
+    /// The ATK role's name as AT-SPI reports it ("frame", "push button", "label", …).
+    public var accessibleRole: String {
+        String(cString: atk_role_get_name(atk_object_get_role(accessible)))
+    }
+
+    // MARK: Signals
+
+    @discardableResult
+    public func onDestroy(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("destroy", shape: .plain) { _ in body(); return false }
+    }
+    @discardableResult
+    public func onMap(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("map", shape: .plain) { _ in body(); return false }
+    }
+    @discardableResult
+    public func onUnmap(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("unmap", shape: .plain) { _ in body(); return false }
+    }
+    /// Called after the widget has drawn itself (the `draw` signal, connected after the default).
+    @discardableResult
+    public func onDrawn(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("draw", after: true, shape: .pointerReturningBool) { _ in body(); return false }
+    }
+    @discardableResult
+    public func onSizeAllocate(_ body: @escaping @MainActor (Rect) -> Void) -> SignalConnection {
+        connect("size-allocate", shape: .pointer) { pointer in
+            let rect: UnsafeMutablePointer<GdkRectangle> = pointer!.cast()
+            body(Rect(x: Int(rect.pointee.x), y: Int(rect.pointee.y),
+                      width: Int(rect.pointee.width), height: Int(rect.pointee.height)))
+            return false
+        }
+    }
+    /// Key presses; return true to stop the event.
+    @discardableResult
+    public func onKeyPress(_ body: @escaping @MainActor (KeyEvent) -> Bool) -> SignalConnection {
+        connect("key-press-event", shape: .pointerReturningBool) { pointer in
+            let event: UnsafeMutablePointer<GdkEventKey> = pointer!.cast()
+            return body(KeyEvent(event.pointee))
+        }
+    }
+    /// Mouse button presses; return true to stop the event.
+    @discardableResult
+    public func onButtonPress(_ body: @escaping @MainActor (ButtonEvent) -> Bool) -> SignalConnection {
+        gtk_widget_add_events(widget, gint(GDK_BUTTON_PRESS_MASK.rawValue))
+        return connect("button-press-event", shape: .pointerReturningBool) { pointer in
+            let event: UnsafeMutablePointer<GdkEventButton> = pointer!.cast()
+            return body(ButtonEvent(event.pointee))
+        }
+    }
+}
+
+/// A rectangle in widget coordinates.
+public struct Rect: Equatable, Sendable, CustomStringConvertible {
+    public var x: Int, y: Int, width: Int, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public var description: String { "(\(x), \(y), \(width)x\(height))" }
+}
+
+public enum Align: Sendable {
+    case fill, start, end, center
+    init(_ value: GtkAlign) {
+        switch value {
+        case GTK_ALIGN_START: self = .start
+        case GTK_ALIGN_END: self = .end
+        case GTK_ALIGN_CENTER: self = .center
+        default: self = .fill
+        }
+    }
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .end: GTK_ALIGN_END
+        case .center: GTK_ALIGN_CENTER
+        }
+    }
+}
+
+/// A key press as the app needs it.
+public struct KeyEvent: Sendable {
+    public let keyval: UInt32
+    public let modifiers: Modifiers
+    init(_ event: GdkEventKey) {
+        keyval = event.keyval
+        modifiers = Modifiers(state: event.state)
+    }
+    public init(keyval: UInt32, modifiers: Modifiers = []) {
+        self.keyval = keyval
+        self.modifiers = modifiers
+    }
+    /// The key's name as GDK spells it ("Escape", "Left", "a").
+    public var keyName: String {
+        gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A mouse button press.
+public struct ButtonEvent: Sendable {
+    public let button: UInt32
+    public let x: Double, y: Double
+    public let isDoubleClick: Bool
+    init(_ event: GdkEventButton) {
+        button = event.button
+        x = event.x
+        y = event.y
+        isDoubleClick = event.type == GDK_2BUTTON_PRESS
+    }
+    /// The mouse's "back" side button (button 8 under X11 and Wayland).
+    public var isBackButton: Bool { button == 8 }
+}
+
+public struct Modifiers: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let shift = Modifiers(rawValue: 1 << 0)
+    public static let control = Modifiers(rawValue: 1 << 1)
+    public static let alt = Modifiers(rawValue: 1 << 2)
+    init(state: guint) {
+        var result: Modifiers = []
+        if state & GDK_SHIFT_MASK.rawValue != 0 { result.insert(.shift) }
+        if state & GDK_CONTROL_MASK.rawValue != 0 { result.insert(.control) }
+        if state & GDK_MOD1_MASK.rawValue != 0 { result.insert(.alt) }
+        self = result
+    }
+}

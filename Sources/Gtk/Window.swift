@@ -1,0 +1,114 @@
+import CGtk
+
+/// A toplevel window. GTK keeps its own reference to toplevels, so releasing the wrapper
+/// destroys the window as well.
+@MainActor
+open class Window: Container {
+    var window: UnsafeMutablePointer<GtkWindow> { raw.cast() }
+
+    /// A plain toplevel window.
+    public convenience init() {
+        self.init(taking: UnsafeMutableRawPointer(gtk_window_new(GTK_WINDOW_TOPLEVEL)))
+    }
+
+    override init(taking raw: UnsafeMutableRawPointer) { super.init(taking: raw) }
+
+    override func willRelease() { gtk_widget_destroy(widget) }
+
+    public var title: String? {
+        get { gtk_window_get_title(window).map { String(cString: $0) } }
+        set { gtk_window_set_title(window, newValue) }
+    }
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(window, gint(width), gint(height))
+    }
+    /// The size of the window's content as GTK reports it (excluding client-side shadows).
+    public var size: (width: Int, height: Int) {
+        var width: gint = 0, height: gint = 0
+        gtk_window_get_size(window, &width, &height)
+        return (Int(width), Int(height))
+    }
+    public func resize(width: Int, height: Int) { gtk_window_resize(window, gint(width), gint(height)) }
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    public func maximize() { gtk_window_maximize(window) }
+    public func unmaximize() { gtk_window_unmaximize(window) }
+    public func present() { gtk_window_present(window) }
+    public func close() { gtk_window_close(window) }
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
+    public func setTitlebar(_ bar: Widget) { gtk_window_set_titlebar(window, bar.widget) }
+    public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
+    }
+    /// The widget that has keyboard focus inside the window, as its accessible name, for tests
+    /// and logs.
+    public var focusedAccessibleName: String? {
+        guard let focus = gtk_window_get_focus(window) else { return nil }
+        return atk_object_get_name(gtk_widget_get_accessible(focus)).map { String(cString: $0) }
+    }
+
+    /// The close request; return true to keep the window open.
+    @discardableResult
+    public func onCloseRequest(_ body: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connect("delete-event", shape: .pointerReturningBool) { _ in body() }
+    }
+    /// Maximized state changes.
+    @discardableResult
+    public func onMaximizedChanged(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
+        onNotify("is-maximized") { [weak self] in
+            guard let self else { return }
+            body(self.isMaximized)
+        }
+    }
+    /// Adds an action to the window's action group, reachable as "win.<name>".
+    public func addAction(_ action: Action) {
+        g_action_map_add_action(OpaquePointer(raw), OpaquePointer(action.raw))
+    }
+}
+
+/// The main window of a `GtkApplication`.
+@MainActor
+public final class ApplicationWindow: Window {
+    public init(application: Application) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_application_window_new(application.application)))
+    }
+}
+
+/// A modal dialog with a message and buttons, for questions and errors.
+@MainActor
+public final class MessageDialog: Window {
+    public enum Kind: Sendable { case info, warning, question, error }
+
+    public init(parent: Window?, kind: Kind, text: String, secondaryText: String? = nil) {
+        let type: GtkMessageType = switch kind {
+        case .info: GTK_MESSAGE_INFO
+        case .warning: GTK_MESSAGE_WARNING
+        case .question: GTK_MESSAGE_QUESTION
+        case .error: GTK_MESSAGE_ERROR
+        }
+        super.init(taking: UnsafeMutableRawPointer(tessera_message_dialog_new(parent?.window, type, GTK_BUTTONS_NONE, text)))
+        if let secondaryText {
+            tessera_object_set_string(raw, "secondary-text", secondaryText)
+        }
+    }
+    /// Adds a button that answers with `response` (a caller-chosen positive number, or
+    /// `MessageDialog.cancel`).
+    public func addButton(_ label: String, response: Int, isDefault: Bool = false) {
+        gtk_dialog_add_button(raw.cast(), label, gint(response))
+        if isDefault { gtk_dialog_set_default_response(raw.cast(), gint(response)) }
+    }
+    public static let cancel = Int(GTK_RESPONSE_CANCEL.rawValue)
+    /// The text shown in bold.
+    public var text: String { stringProperty("text") ?? "" }
+    /// Calls `body` with the response; closing the dialog answers `cancel`-like negative values.
+    @discardableResult
+    public func onResponse(_ body: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        connect("response", shape: .pointer) { response in
+            body(Int(Int32(truncatingIfNeeded: Int(bitPattern: response))))
+            return false
+        }
+    }
+    /// Answers the dialog as if the user had pressed the button for `response`.
+    public func respond(_ response: Int) { gtk_dialog_response(raw.cast(), gint(response)) }
+}

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes whole files so that a reader (or the next launch after a crash) sees either the old
+/// contents or the new ones, never a mix: write a temporary file beside the target, fsync it,
+/// rename it over the target, then fsync the folder so the rename itself is durable.
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws(PersistenceError) {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: folder.path, reason: error.localizedDescription)
+        }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .io(path: temporary.path, reason: String(cString: strerror(errno))) }
+        var failure: String? = nil
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno)); return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(temporary.path, url.path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary.path)
+            throw .io(path: url.path, reason: failure)
+        }
+        let folderFD = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 { fsync(folderFD); close(folderFD) }
+    }
+
+    /// Moves a file that could not be read aside as `<name>.corrupt-<timestamp>` so that nothing
+    /// overwrites it; returns where it went.
+    public static func moveAside(_ url: URL, now: Date = Date()) throws(PersistenceError) -> URL {
+        let stamp = Int(now.timeIntervalSince1970)
+        var target = url.appendingPathExtension("corrupt-\(stamp)")
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: target.path) {
+            attempt += 1
+            target = url.appendingPathExtension("corrupt-\(stamp)-\(attempt)")
+        }
+        guard rename(url.path, target.path) == 0 else {
+            throw .io(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        return target
+    }
+}
+
+/// Why a read or write of the app's files failed, in words a person can act on.
+public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
+    case io(path: String, reason: String)
+    case corrupt(path: String, keptAt: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .io(path, reason): "Could not write \(path): \(reason)"
+        case let .corrupt(path, keptAt, reason): "\(path) could not be read (\(reason)); it was kept as \(keptAt)"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Tessera needs to build, run and test.
+# Runs apt-get only when something is missing; uses sudo when not root.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libgtk-3-dev          # the UI toolkit (CGtk)
+  libcurl4-openssl-dev  # HTTP client (CCurl)
+  libsqlite3-dev        # GRDB's SQLite
+  xvfb xauth            # headless display for tests and screenshots
+  at-spi2-core          # accessibility bus for AT-SPI checks
+  desktop-file-utils    # desktop-file-validate
+  appstream             # appstreamcli validate
+  librsvg2-common       # SVG icon loader for gdk-pixbuf
+  adwaita-icon-theme    # symbolic icons used in the header bar
+  fonts-cantarell       # GNOME's UI font, for readable screenshots
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "Installing missing system packages: ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=()
+else
+  command -v sudo >/dev/null || { echo "error: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  SUDO=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -q
+"${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
