@@ -40,7 +40,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tessera", dependencies: [
-            "App",
+            "App", "Gtk", "Persistence",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

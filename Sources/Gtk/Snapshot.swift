@@ -10,6 +10,24 @@ public final class Snapshot: @unchecked Sendable {
     public let width: Int
     public let height: Int
 
+    /// What the display shows of `window` now (read back from the window system), which is
+    /// exactly what a person sees. Nil when the window is not mapped.
+    @MainActor
+    public init?(onScreen window: Window) {
+        guard window.isMapped, let gdkWindow = gtk_widget_get_window(window.widget) else { return nil }
+        width = Int(gdk_window_get_width(gdkWindow))
+        height = Int(gdk_window_get_height(gdkWindow))
+        guard let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, gint(width), gint(height)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))
+        let cr = cairo_create(surface)
+        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+    }
+
+    /// The widget drawn off-screen into an image of its allocation's size.
     @MainActor
     public init(of widget: Widget) {
         let allocation = widget.allocation

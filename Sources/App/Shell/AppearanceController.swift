@@ -1,0 +1,46 @@
+import Domain
+import Gtk
+
+/// Chooses the light or dark theme variant from the user's Appearance choice and the desktop's
+/// preference. The desktop's preference comes from the settings portal when one answers, else
+/// from what GTK's own settings said at start-up (settings.ini, XSETTINGS).
+@MainActor
+public final class AppearanceController {
+    private let theme: ThemeSettings
+    private var portal: DesktopColorScheme?
+    private let gtkPrefersDark: Bool
+    public private(set) var desktopPrefersDark: Bool
+
+    public var appearance: Appearance {
+        didSet { apply() }
+    }
+
+    /// - Parameter followPortal: read the portal (false in screenshot mode and tests, which must
+    ///   not depend on the desktop).
+    public init(appearance: Appearance, theme: ThemeSettings, followPortal: Bool) {
+        self.theme = theme
+        self.appearance = appearance
+        gtkPrefersDark = theme.prefersDark
+        desktopPrefersDark = gtkPrefersDark
+        if followPortal {
+            portal = DesktopColorScheme { [weak self] prefersDark in
+                self?.desktopChanged(prefersDark)
+            }
+        }
+        apply()
+    }
+
+    /// Whether the dark variant is in effect now.
+    public var prefersDark: Bool { theme.prefersDark }
+
+    /// The desktop's preference changed (nil: no preference, so GTK's own settings decide).
+    public func desktopChanged(_ prefersDark: Bool?) {
+        desktopPrefersDark = prefersDark ?? gtkPrefersDark
+        apply()
+    }
+
+    private func apply() {
+        let dark = appearance.prefersDark(desktopPrefersDark: desktopPrefersDark)
+        if theme.prefersDark != dark { theme.prefersDark = dark }
+    }
+}

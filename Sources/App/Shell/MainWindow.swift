@@ -1,0 +1,102 @@
+import Domain
+import Gtk
+
+/// The window: a header bar, the sections sidebar and the content stack holding each section
+/// coordinator's navigation stack.
+@MainActor
+public final class MainWindow {
+    public let window: ApplicationWindow
+    public let headerBar = HeaderBar()
+    public let backButton = Button(iconName: "go-previous-symbolic", accessibleName: "Back")
+    public let menuButton: MenuButton
+    public let sidebar = Sidebar()
+    public let content = Stack()
+    public let coordinators: [Section: SectionCoordinator]
+    public private(set) var currentSection: Section
+    private let backAction: Action
+    private let sectionAction: Action
+    private let layout = Box(.horizontal)
+    private let separator = Separator(.vertical)
+    /// Called when the visible section changes.
+    public var onSectionChange: (@MainActor (Section) -> Void)?
+
+    public init(application: Application, menu: MenuModel, coordinators: [Section: SectionCoordinator],
+                initialSection: Section) {
+        window = ApplicationWindow(application: application)
+        self.coordinators = coordinators
+        currentSection = initialSection
+        menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleName: "Main Menu", menu: menu)
+
+        window.title = "Tessera"
+        window.accessibleName = "Tessera"
+        headerBar.title = "Tessera"
+        headerBar.packStart(backButton)
+        headerBar.packEnd(menuButton)
+        window.setTitlebar(headerBar)
+
+        content.transitionDuration = 160
+        for section in Section.allCases {
+            content.addNamed(coordinators[section]!.container, name: section.rawValue, title: section.title)
+        }
+        layout.append(sidebar.widget)
+        layout.append(separator)
+        layout.append(content, expand: true)
+        window.add(layout)
+
+        backAction = Action(name: "back")
+        sectionAction = Action(name: "section", takesString: true)
+        window.addAction(backAction)
+        window.addAction(sectionAction)
+        wireActions()
+        for coordinator in coordinators.values {
+            coordinator.onChange = { [weak self] in self?.updateChrome() }
+        }
+        backButton.actionName = "win.back"
+        sidebar.onSelect = { [weak self] section in self?.show(section) }
+        // The mouse's back button goes back, wherever the pointer is in the window.
+        window.onButtonPress { [weak self] event in
+            guard event.isBackButton else { return false }
+            return self?.goBack() ?? false
+        }
+        layout.showAll()
+        headerBar.showAll()
+        sidebar.select(initialSection)
+        show(initialSection, transition: .none)
+        sidebar.row(for: initialSection).grabFocus()
+    }
+
+    private func wireActions() {
+        backAction.onActivate { [weak self] _ in _ = self?.goBack() }
+        sectionAction.onActivate { [weak self] name in
+            guard let name, let section = Section(rawValue: name) else { return }
+            self?.show(section)
+        }
+    }
+
+    public var currentCoordinator: SectionCoordinator { coordinators[currentSection]! }
+
+    /// Shows `section`, keeping each section's own navigation stack as it was.
+    public func show(_ section: Section, transition: Stack.Transition = .crossfade) {
+        let changed = section != currentSection
+        currentSection = section
+        if sidebar.selectedSection != section { sidebar.select(section) }
+        content.setVisibleChild(named: section.rawValue, transition: transition)
+        updateChrome()
+        if changed { onSectionChange?(section) }
+    }
+
+    /// Pops the current section's top page; false at a section's root.
+    @discardableResult
+    public func goBack() -> Bool {
+        currentCoordinator.pop()
+    }
+
+    /// Header bar and back button follow the current section's stack.
+    private func updateChrome() {
+        let coordinator = currentCoordinator
+        backButton.isVisible = coordinator.canGoBack
+        backAction.isEnabled = coordinator.canGoBack
+        headerBar.title = coordinator.canGoBack ? coordinator.topPage.title : "Tessera"
+        headerBar.subtitle = currentSection.title
+    }
+}

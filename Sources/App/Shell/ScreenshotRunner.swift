@@ -1,0 +1,84 @@
+import Domain
+import Foundation
+import Gtk
+import Logging
+
+/// Renders every section in light and dark to `<section>-<light|dark>.png`.
+///
+/// Each step changes the window, waits for the frame that shows the change to be drawn, draws
+/// the window into an image on the main thread and writes the PNG on a background queue.
+@MainActor
+final class ScreenshotRunner {
+    private let main: MainWindow
+    private let appearance: AppearanceController
+    private let directory: URL
+    private let logger: Logger
+    private let io = DispatchQueue(label: "dev.tessera.screenshots")
+
+    init(window: MainWindow, appearance: AppearanceController, directory: URL, logger: Logger) {
+        self.main = window
+        self.appearance = appearance
+        self.directory = directory
+        self.logger = logger
+    }
+
+    /// Returns false if any render or write failed.
+    func run() async -> Bool {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            logger.error("cannot create \(directory.path): \(error)")
+            return false
+        }
+        var ok = true
+        for variant in [Appearance.light, .dark] {
+            appearance.appearance = variant
+            for section in Section.allCases {
+                main.show(section, transition: .none)
+                await nextFrame()
+                guard let snapshot = Snapshot(onScreen: main.window), snapshot.distinctColors(limit: 2) > 1 else {
+                    logger.error("\(section.rawValue)-\(variant.rawValue): the render is blank")
+                    ok = false
+                    continue
+                }
+                let url = directory.appendingPathComponent("\(section.rawValue)-\(variant.rawValue).png")
+                do {
+                    try await write(snapshot, to: url)
+                    logger.info("wrote \(url.path)")
+                } catch {
+                    logger.error("\(error)")
+                    ok = false
+                }
+            }
+        }
+        return ok
+    }
+
+    /// Waits until the window has drawn a frame after the current changes.
+    private func nextFrame() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            var connection: SignalConnection?
+            connection = main.window.onDrawn { [weak self] in
+                guard let self, let current = connection else { return }
+                connection = nil
+                self.main.window.disconnect(current)
+                // Resume after this draw has finished, not inside it.
+                DispatchQueue.main.async { continuation.resume() }
+            }
+            main.window.queueDraw()
+        }
+    }
+
+    private func write(_ snapshot: Snapshot, to url: URL) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            io.async {
+                do {
+                    try snapshot.writePNG(to: url)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}

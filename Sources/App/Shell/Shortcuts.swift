@@ -1,0 +1,35 @@
+import Domain
+import Gtk
+
+/// Every keyboard shortcut of the window, in one place: the accelerators are bound from this
+/// list and the Keyboard Shortcuts window is built from it.
+enum Shortcuts {
+    struct Binding {
+        let action: String
+        let accelerators: [String]
+        let title: String
+    }
+
+    static let sections: [Binding] = Section.allCases.map {
+        Binding(action: "win.section::\($0.rawValue)", accelerators: ["<Control>\($0.number)"], title: "Show \($0.title)")
+    }
+
+    static let navigation: [Binding] = [
+        Binding(action: "win.back", accelerators: ["Escape", "<Alt>Left"], title: "Go back"),
+    ]
+
+    static let general: [Binding] = [
+        Binding(action: "app.shortcuts", accelerators: ["<Control>question"], title: "Keyboard shortcuts"),
+        Binding(action: "app.quit", accelerators: ["<Control>q"], title: "Quit"),
+    ]
+
+    static var all: [Binding] { sections + navigation + general }
+
+    static var groups: [ShortcutsWindow.Group] {
+        [
+            .init("Sections", sections.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
+            .init("Navigation", navigation.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
+            .init("General", general.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
+        ]
+    }
+}

@@ -1,0 +1,240 @@
+import Domain
+import Foundation
+import Gtk
+import Logging
+import Persistence
+
+/// What the command line decided.
+public struct LaunchOptions: Sendable {
+    public var paths: AppPaths
+    /// Whether a second launch hands over to the running instance. Off for `--data-dir`
+    /// profiles, so that side-by-side profiles (and tests) run as separate processes.
+    public var unique: Bool
+    /// Render every section in light and dark to this folder, then exit.
+    public var screenshotDirectory: URL?
+    /// Print the monotonic time of the first drawn frame to stdout, then exit (benchmarks).
+    public var reportFirstFrame: Bool
+
+    public init(paths: AppPaths, unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false) {
+        self.paths = paths
+        self.unique = unique
+        self.screenshotDirectory = screenshotDirectory
+        self.reportFirstFrame = reportFirstFrame
+    }
+}
+
+/// The application: owns the GtkApplication, the window, the section coordinators and the
+/// remembered settings, and wires the app-wide actions.
+@MainActor
+public final class TesseraApp {
+    public nonisolated static let applicationID = "dev.tessera.Tessera"
+    public nonisolated static let version = "0.1.0"
+    /// Fixed size of the screenshot mode's window, so screenshots compare across runs.
+    public static let screenshotSize = (width: 1100, height: 760)
+
+    public let application: Application
+    public private(set) var mainWindow: MainWindow?
+    public private(set) var appearance: AppearanceController?
+    public private(set) var settings: AppSettings
+    private let options: LaunchOptions
+    private let store: SettingsStore
+    private let logger: Logger
+    private let menu = MenuModel()
+    private var actions: [Action] = []
+    private var stylesheet: StyleSheet?
+    private var shortcutsWindow: ShortcutsWindow?
+    private var aboutDialog: AboutDialog?
+    private var exitStatus: Int32 = 0
+    private var screenshotTask: Task<Void, Never>?
+
+    public init(options: LaunchOptions, store: SettingsStore, logger: Logger) {
+        self.options = options
+        self.store = store
+        self.logger = logger
+        let automated = options.screenshotDirectory != nil || options.reportFirstFrame
+        settings = automated ? .defaults : store.load()
+        application = Application(id: Self.applicationID, unique: options.unique && !automated)
+        application.onStartup { [weak self] in self?.startup() }
+        application.onActivate { [weak self] in self?.activate() }
+        application.onShutdown { [weak self] in self?.shutdown() }
+    }
+
+    /// Runs until the window closes; returns the process's exit status.
+    public func run() -> Int32 {
+        let status = application.run()
+        return status != 0 ? status : exitStatus
+    }
+
+    private var isAutomated: Bool { options.screenshotDirectory != nil || options.reportFirstFrame }
+
+    // MARK: Lifecycle
+
+    private func startup() {
+        do {
+            let sheet = try StyleSheet(css: Stylesheet.css)
+            sheet.install()
+            stylesheet = sheet
+        } catch {
+            logger.error("stylesheet rejected: \(error)")
+        }
+        appearance = AppearanceController(appearance: settings.appearance, theme: ThemeSettings(),
+                                          followPortal: !isAutomated)
+        buildMenuAndActions()
+    }
+
+    private func activate() {
+        if let mainWindow {
+            // A second launch: the primary instance presents its window.
+            mainWindow.window.present()
+            return
+        }
+        let coordinators = Dictionary(uniqueKeysWithValues: Section.allCases.map { section in
+            (section, SectionCoordinator(section: section, root: StatusPage(
+                iconName: section.iconName, title: section.title,
+                description: "\(section.summary)\n\nThis section is not built yet.")))
+        })
+        let main = MainWindow(application: application, menu: menu, coordinators: coordinators,
+                              initialSection: settings.lastSection)
+        mainWindow = main
+        if isAutomated {
+            // Screenshots show settled states: no CSS transitions or slides half-way.
+            ThemeSettings().animationsEnabled = false
+            main.window.setDefaultSize(width: Self.screenshotSize.width, height: Self.screenshotSize.height)
+        } else {
+            main.window.setDefaultSize(width: settings.windowWidth, height: settings.windowHeight)
+            if settings.isMaximized { main.window.maximize() }
+            trackWindowState(main)
+        }
+        main.window.present()
+        if options.reportFirstFrame { reportFirstFrame(of: main) }
+        if let directory = options.screenshotDirectory { takeScreenshots(of: main, into: directory) }
+    }
+
+    private func shutdown() {
+        screenshotTask?.cancel()
+        store.flush()
+    }
+
+    // MARK: Settings
+
+    private func trackWindowState(_ main: MainWindow) {
+        main.window.onSizeAllocate { [weak self, weak main] _ in
+            guard let self, let main, !main.window.isMaximized else { return }
+            let size = main.window.size
+            self.settings.windowWidth = size.width
+            self.settings.windowHeight = size.height
+        }
+        main.window.onMaximizedChanged { [weak self] maximized in
+            self?.settings.isMaximized = maximized
+        }
+        main.onSectionChange = { [weak self] section in
+            self?.settings.lastSection = section
+            self?.saveSettings()
+        }
+        main.window.onCloseRequest { [weak self] in
+            self?.saveSettings()
+            return false
+        }
+    }
+
+    private func saveSettings() {
+        guard !isAutomated else { return }
+        store.save(settings.sanitized())
+    }
+
+    // MARK: Menu and actions
+
+    private func buildMenuAndActions() {
+        let appearanceMenu = MenuModel()
+        for choice in Appearance.allCases {
+            appearanceMenu.append(choice.title, action: "app.appearance::\(choice.rawValue)")
+        }
+        let main = MenuModel()
+        main.appendSubmenu("_Appearance", appearanceMenu)
+        let help = MenuModel()
+        help.append("_Keyboard Shortcuts", action: "app.shortcuts")
+        help.append("_About Tessera", action: "app.about")
+        menu.appendSection(nil, main)
+        menu.appendSection(nil, help)
+
+        let appearanceAction = Action(name: "appearance", state: settings.appearance.rawValue)
+        appearanceAction.onChangeState { [weak self] value in
+            guard let self, let choice = Appearance(rawValue: value) else { return }
+            self.setAppearance(choice)
+        }
+        let shortcuts = Action(name: "shortcuts")
+        shortcuts.onActivate { [weak self] _ in self?.showShortcuts() }
+        let about = Action(name: "about")
+        about.onActivate { [weak self] _ in self?.showAbout() }
+        let quit = Action(name: "quit")
+        quit.onActivate { [weak self] _ in
+            self?.saveSettings()
+            self?.application.quit()
+        }
+        actions = [appearanceAction, shortcuts, about, quit]
+        actions.forEach(application.addAction)
+        for binding in Shortcuts.all {
+            application.setAccelerators(binding.accelerators, for: binding.action)
+        }
+    }
+
+    /// Applies and remembers an Appearance choice.
+    public func setAppearance(_ choice: Appearance) {
+        settings.appearance = choice
+        appearance?.appearance = choice
+        if let action = actions.first(where: { $0.stringState != nil }), action.stringState != choice.rawValue {
+            action.setState(choice.rawValue)
+        }
+        saveSettings()
+    }
+
+    public func showShortcuts() {
+        if shortcutsWindow == nil {
+            do {
+                shortcutsWindow = try ShortcutsWindow(parent: mainWindow?.window, groups: Shortcuts.groups)
+            } catch {
+                logger.error("shortcuts window: \(error)")
+                return
+            }
+        }
+        shortcutsWindow?.showAll()
+        shortcutsWindow?.present()
+    }
+
+    public func showAbout() {
+        if aboutDialog == nil {
+            aboutDialog = AboutDialog(parent: mainWindow?.window, info: .init(
+                name: "Tessera", version: Self.version,
+                comments: "Five classic mobile app flows, done right on the Linux desktop.",
+                website: "https://tessera.dev", iconName: Self.applicationID, author: "The Tessera developers"))
+        }
+        aboutDialog?.present()
+    }
+
+    public var isShortcutsWindowVisible: Bool { shortcutsWindow?.isVisible ?? false }
+    public var isAboutVisible: Bool { aboutDialog?.isVisible ?? false }
+
+    // MARK: Automation (benchmarks, screenshots)
+
+    private func reportFirstFrame(of main: MainWindow) {
+        var reported = false
+        main.window.onDrawn { [weak self] in
+            guard !reported else { return }
+            reported = true
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let line = "first-frame-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+            self?.application.quit()
+        }
+    }
+
+    private func takeScreenshots(of main: MainWindow, into directory: URL) {
+        let runner = ScreenshotRunner(window: main, appearance: appearance!, directory: directory, logger: logger)
+        screenshotTask = Task { @MainActor [weak self] in
+            let ok = await runner.run()
+            self?.exitStatus = ok ? 0 : 1
+            self?.application.quit()
+        }
+    }
+}
