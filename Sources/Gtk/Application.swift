@@ -20,6 +20,15 @@ public final class Application: Object {
     }
     public func quit() { g_application_quit(raw.cast()) }
 
+    /// Registers the application without running its loop (emits startup). Used where the
+    /// caller drives the main context itself, as tests do.
+    public func register() throws(GtkError) {
+        var error: UnsafeMutablePointer<GError>? = nil
+        if g_application_register(raw.cast(), nil, &error) == 0 { throw GtkError(consuming: error) }
+    }
+    /// Emits activate, as a launch does.
+    public func activate() { g_application_activate(raw.cast()) }
+
     /// Startup runs once in the primary instance; activate on every launch (the second launch's
     /// activate runs in the primary instance, which presents its window).
     @discardableResult

@@ -40,6 +40,18 @@ public final class Snapshot: @unchecked Sendable {
         cairo_surface_flush(surface)
     }
 
+    /// Reads a PNG file; nil if it is not a readable PNG.
+    public init?(pngAt url: URL) {
+        let surface = cairo_image_surface_create_from_png(url.path)
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            if let surface { cairo_surface_destroy(surface) }
+            return nil
+        }
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
     deinit { cairo_surface_destroy(surface) }
 
     /// Writes the image as PNG.

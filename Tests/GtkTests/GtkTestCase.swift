@@ -1,0 +1,28 @@
+import Gtk
+import XCTest
+
+/// Base for tests that need a display: initialises GTK once and installs the main-loop bridge.
+/// XCTest runs test methods on the main thread, one at a time, which is what GTK requires.
+class GtkTestCase: XCTestCase {
+    @MainActor private static var bridge: MainLoopBridge?
+
+    override func setUp() {
+        super.setUp()
+        MainActor.assumeIsolated {
+            guard Self.bridge == nil else { return }
+            guard GtkRuntime.initialize() else {
+                XCTFail("no display: run the tests under xvfb-run (make test does)")
+                return
+            }
+            Self.bridge = MainLoopBridge()
+        }
+    }
+
+    /// Runs `body` on the main actor (test methods run on the main thread).
+    func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+        try MainActor.assumeIsolated(body)
+    }
+}
+
+/// An object whose lifetime a test watches through a weak reference.
+final class Sentinel {}
