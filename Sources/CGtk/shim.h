@@ -36,6 +36,9 @@ static inline gchar *tessera_object_get_string(gpointer object, const char *name
 }
 
 // MARK: Variadic constructors.
+static inline gpointer tessera_object_new(GType type) {
+    return g_object_new(type, NULL);
+}
 static inline GtkWidget *tessera_message_dialog_new(GtkWindow *parent, GtkMessageType type,
                                                     GtkButtonsType buttons, const char *text) {
     return gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,

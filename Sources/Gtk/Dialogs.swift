@@ -47,41 +47,35 @@ public final class ShortcutsWindow: Window {
 
     public let groups: [Group]
 
-    public init(parent: Window?, groups: [Group]) throws(GtkError) {
+    /// GTK 3.24's GtkShortcutsWindow leaves a dangling handler behind when it is finalized: the
+    /// next screen-wide style change then trips over a freed widget
+    /// (`gtk_widget_get_scale_factor: assertion 'GTK_IS_WIDGET (widget)' failed`). So releasing
+    /// this wrapper only hides the window and drops our reference; GTK's own toplevel reference
+    /// keeps it (one small window per application object) until the process exits.
+    override func willRelease() { hide() }
+
+    public init(parent: Window?, groups: [Group]) {
         self.groups = groups
-        let builder = gtk_builder_new()
-        defer { g_object_unref(builder) }
-        var error: UnsafeMutablePointer<GError>? = nil
-        guard gtk_builder_add_from_string(builder, Self.xml(groups), gsize.max, &error) != 0,
-              let object = gtk_builder_get_object(builder, "shortcuts") else {
-            throw GtkError(consuming: error)
+        super.init(taking: tessera_object_new(gtk_shortcuts_window_get_type()))
+        let section = tessera_object_new(gtk_shortcuts_section_get_type())!
+        tessera_object_set_string(section, "section-name", "shortcuts")
+        tessera_object_set_int(section, "max-height", 12)
+        for group in groups {
+            let groupWidget = tessera_object_new(gtk_shortcuts_group_get_type())!
+            tessera_object_set_string(groupWidget, "title", group.title)
+            for shortcut in group.shortcuts {
+                let item = tessera_object_new(gtk_shortcuts_shortcut_get_type())!
+                tessera_object_set_string(item, "accelerator", shortcut.accelerator)
+                tessera_object_set_string(item, "title", shortcut.title)
+                gtk_widget_show(item.cast())
+                gtk_container_add(groupWidget.cast(), item.cast())
+            }
+            gtk_widget_show(groupWidget.cast())
+            gtk_container_add(section.cast(), groupWidget.cast())
         }
-        super.init(taking: UnsafeMutableRawPointer(object))
+        gtk_widget_show(section.cast())
+        gtk_container_add(container, section.cast())
         setTransient(for: parent)
         isModal = true
-    }
-
-    private static func xml(_ groups: [Group]) -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        var out = """
-        <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
-        <child><object class="GtkShortcutsSection"><property name="visible">1</property>
-        <property name="section-name">shortcuts</property><property name="max-height">12</property>
-        """
-        for group in groups {
-            out += "<child><object class=\"GtkShortcutsGroup\"><property name=\"visible\">1</property>"
-            out += "<property name=\"title\">\(escape(group.title))</property>"
-            for shortcut in group.shortcuts {
-                out += "<child><object class=\"GtkShortcutsShortcut\"><property name=\"visible\">1</property>"
-                out += "<property name=\"accelerator\">\(escape(shortcut.accelerator))</property>"
-                out += "<property name=\"title\">\(escape(shortcut.title))</property></object></child>"
-            }
-            out += "</object></child>"
-        }
-        out += "</object></child></object></interface>"
-        return out
     }
 }

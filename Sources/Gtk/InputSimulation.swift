@@ -10,7 +10,10 @@ public enum InputSimulation {
     /// Presses and releases a key on `widget`'s window.
     @discardableResult
     public static func key(_ name: String, modifiers: Modifiers = [], on widget: Widget) -> Bool {
-        gtk_test_widget_send_key(widget.widget, keyval(name), gdkModifiers(modifiers)) != 0
+        guard let gdkWindow = gtk_widget_get_window(widget.widget) else { return false }
+        let code = keyval(name), state = gdkModifiers(modifiers)
+        return gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_PRESS) != 0
+            && gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_RELEASE) != 0
     }
 
     /// Presses a mouse button (no release) at (x, y) in `window`'s coordinates.
@@ -19,6 +22,21 @@ public enum InputSimulation {
         guard let gdkWindow = gtk_widget_get_window(window.widget) else { return false }
         return gdk_test_simulate_button(gdkWindow, gint(x), gint(y), button, GdkModifierType(rawValue: 0),
                                         GDK_BUTTON_PRESS) != 0
+    }
+
+    /// Clicks (press and release) a mouse button at the centre of `widget`, which must be mapped.
+    @discardableResult
+    public static func click(_ widget: Widget, button: UInt32 = 1, in window: Window) -> Bool {
+        guard let origin = widget.origin(in: window), let gdkWindow = gtk_widget_get_window(window.widget) else { return false }
+        // Widget coordinates are relative to the toplevel's GdkWindow for no-window widgets.
+        let allocation = widget.allocation
+        let x = gint(origin.x + allocation.width / 2), y = gint(origin.y + allocation.height / 2)
+        let none = GdkModifierType(rawValue: 0)
+        guard gdk_test_simulate_button(gdkWindow, x, y, button, none, GDK_BUTTON_PRESS) != 0 else { return false }
+        // Let GTK see the pointer arrive and the press before the release, as with a real click.
+        gdk_display_sync(gdk_window_get_display(gdkWindow))
+        while g_main_context_iteration(nil, 0) != 0 {}
+        return gdk_test_simulate_button(gdkWindow, x, y, button, none, GDK_BUTTON_RELEASE) != 0
     }
 
     private static func gdkModifiers(_ modifiers: Modifiers) -> GdkModifierType {

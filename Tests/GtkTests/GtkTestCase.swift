@@ -10,6 +10,9 @@ class GtkTestCase: XCTestCase {
         super.setUp()
         MainActor.assumeIsolated {
             guard Self.bridge == nil else { return }
+            // Synthesised input (XTest/XSendEvent core events) only reaches GTK when GDK listens to
+            // core events rather than XInput2.
+            setenv("GDK_CORE_DEVICE_EVENTS", "1", 1)
             guard GtkRuntime.initialize() else {
                 XCTFail("no display: run the tests under xvfb-run (make test does)")
                 return

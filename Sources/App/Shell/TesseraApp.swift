@@ -118,15 +118,6 @@ public final class TesseraApp {
     // MARK: Settings
 
     private func trackWindowState(_ main: MainWindow) {
-        main.window.onSizeAllocate { [weak self, weak main] _ in
-            guard let self, let main, !main.window.isMaximized else { return }
-            let size = main.window.size
-            self.settings.windowWidth = size.width
-            self.settings.windowHeight = size.height
-        }
-        main.window.onMaximizedChanged { [weak self] maximized in
-            self?.settings.isMaximized = maximized
-        }
         main.onSectionChange = { [weak self] section in
             self?.settings.lastSection = section
             self?.saveSettings()
@@ -137,8 +128,17 @@ public final class TesseraApp {
         }
     }
 
+    /// Saves the settings, with the window's size and maximized state as they are now. The size
+    /// is the unmaximized one, so un-maximizing after the next launch restores it.
     private func saveSettings() {
         guard !isAutomated else { return }
+        if let window = mainWindow?.window {
+            settings.isMaximized = window.isMaximized
+            if !window.isMaximized {
+                settings.windowWidth = window.size.width
+                settings.windowHeight = window.size.height
+            }
+        }
         store.save(settings.sanitized())
     }
 
@@ -190,12 +190,7 @@ public final class TesseraApp {
 
     public func showShortcuts() {
         if shortcutsWindow == nil {
-            do {
-                shortcutsWindow = try ShortcutsWindow(parent: mainWindow?.window, groups: Shortcuts.groups)
-            } catch {
-                logger.error("shortcuts window: \(error)")
-                return
-            }
+            shortcutsWindow = ShortcutsWindow(parent: mainWindow?.window, groups: Shortcuts.groups)
         }
         shortcutsWindow?.showAll()
         shortcutsWindow?.present()
@@ -212,7 +207,11 @@ public final class TesseraApp {
     }
 
     public var isShortcutsWindowVisible: Bool { shortcutsWindow?.isVisible ?? false }
+    public var shortcutsGroups: [ShortcutsWindow.Group] { shortcutsWindow?.groups ?? [] }
     public var isAboutVisible: Bool { aboutDialog?.isVisible ?? false }
+    public var aboutProgramName: String? { aboutDialog?.programName }
+    /// The primary menu's item labels, sections flattened, as shown.
+    public var menuLabels: [String] { menu.itemLabels }
 
     // MARK: Automation (benchmarks, screenshots)
 

@@ -1,0 +1,77 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import Logging
+import Persistence
+import XCTest
+
+/// Runs the real app in-process against a temporary data folder, on the test's main thread, with
+/// GTK on the Xvfb display `make test` provides.
+class AppTestCase: XCTestCase {
+    @MainActor private static var bridge: MainLoopBridge?
+    var dataDirectory: URL!
+    /// Every store a test made, flushed before the folder is removed.
+    private var stores: [SettingsStore] = []
+
+    override func setUpWithError() throws {
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try MainActor.assumeIsolated {
+            guard Self.bridge == nil else { return }
+            // Synthesised input (XTest/XSendEvent core events) only reaches GTK when GDK listens to
+            // core events rather than XInput2.
+            setenv("GDK_CORE_DEVICE_EVENTS", "1", 1)
+            guard GtkRuntime.initialize() else { throw XCTSkip("no display") }
+            Self.bridge = MainLoopBridge()
+        }
+    }
+
+    override func tearDownWithError() throws {
+        stores.forEach { $0.flush() }
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+        try MainActor.assumeIsolated(body)
+    }
+
+    @MainActor
+    func makeStore() -> SettingsStore {
+        let store = SettingsStore(url: AppPaths(root: dataDirectory).settingsFile, logger: Logger(label: "test"))
+        stores.append(store)
+        return store
+    }
+
+    /// Starts the app as a launch would (startup, then activate) and waits for its window.
+    @MainActor
+    func launch(store: SettingsStore? = nil) throws -> TesseraApp {
+        let options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false)
+        let app = TesseraApp(options: options, store: store ?? makeStore(), logger: Logger(label: "test"))
+        try app.application.register()
+        app.application.activate()
+        let shown = GtkRuntime.iterate(until: { app.mainWindow?.window.isMapped == true }, timeout: .seconds(5))
+        XCTAssertTrue(shown, "the window never mapped")
+        return app
+    }
+
+    /// Waits for `condition`, driving the GTK main context; fails the test on timeout.
+    @MainActor
+    func waitFor(_ what: String, timeout: Duration = .seconds(3), _ condition: () -> Bool,
+                 file: StaticString = #filePath, line: UInt = #line) {
+        if !GtkRuntime.iterate(until: condition, timeout: timeout) {
+            XCTFail("timed out waiting for \(what)", file: file, line: line)
+        }
+    }
+}
+
+/// A page pushed by the navigation tests.
+@MainActor
+final class TestPage: Page {
+    let title: String
+    let widget: Widget
+    init(_ title: String) {
+        self.title = title
+        widget = Label("Content of \(title)")
+    }
+}

@@ -1,0 +1,38 @@
+@testable import App
+import Foundation
+import Gtk
+import Logging
+import Persistence
+import XCTest
+
+final class ScreenshotModeTests: AppTestCase {
+    func testScreenshotModeWritesTenNonBlankPNGsOfTheWindowSize() throws {
+        try onMain {
+            let output = dataDirectory.appendingPathComponent("shots")
+            let options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false, screenshotDirectory: output)
+            let app = TesseraApp(options: options, store: makeStore(), logger: Logger(label: "test"))
+            XCTAssertEqual(app.run(), 0)
+            let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+            let expected = ["facts", "feed", "gallery", "messages", "people"]
+                .flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted()
+            XCTAssertEqual(names, expected)
+            var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0
+            for name in names {
+                let image = try XCTUnwrap(Snapshot(pngAt: output.appendingPathComponent(name)), name)
+                XCTAssertGreaterThanOrEqual(image.width, TesseraApp.screenshotSize.width, name)
+                XCTAssertGreaterThanOrEqual(image.height, TesseraApp.screenshotSize.height, name)
+                XCTAssertLessThan(image.width, TesseraApp.screenshotSize.width + 40, name)
+                XCTAssertGreaterThan(image.distinctColors(limit: 16), 8, "\(name) is not blank")
+                // A point in the content area, away from text.
+                let pixel = image.pixel(x: image.width - 30, y: image.height - 30)
+                if name == "gallery-dark.png" { darkCorner = pixel }
+                if name == "gallery-light.png" { lightCorner = pixel }
+            }
+            XCTAssertLessThan(luminance(darkCorner), luminance(lightCorner), "dark is darker than light")
+        }
+    }
+
+    private func luminance(_ argb: UInt32) -> Int {
+        Int((argb >> 16) & 0xff) + Int((argb >> 8) & 0xff) + Int(argb & 0xff)
+    }
+}

@@ -1,0 +1,194 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import Persistence
+import XCTest
+
+final class ShellTests: AppTestCase {
+    func testWindowReadsAsTesseraWithTheFiveSections() throws {
+        try onMain {
+            let app = try launch()
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertEqual(main.window.accessibleName, "Tessera")
+            XCTAssertEqual(main.window.accessibleRole, "frame")
+            XCTAssertEqual(main.headerBar.title, "Tessera")
+            XCTAssertEqual(main.sidebar.rowNames, ["Gallery", "Feed", "People", "Messages", "Facts"])
+            XCTAssertEqual(main.headerBar.subtitle, "Gallery")
+            XCTAssertFalse(main.backButton.isVisible, "nothing is pushed at start")
+            XCTAssertEqual(main.menuButton.accessibleName, "Main Menu")
+            XCTAssertEqual(main.backButton.accessibleName, "Back")
+            // Until a section's own screen lands, its root page says so honestly.
+            let page = try XCTUnwrap(main.currentCoordinator.topPage as? StatusPage)
+            XCTAssertEqual(page.titleLabel.text, "Gallery")
+            XCTAssertTrue(page.descriptionLabel.text.contains("not built yet"))
+        }
+    }
+
+    func testControlNumberKeysSwitchSectionsInOrder() throws {
+        try onMain {
+            let app = try launch()
+            let main = try XCTUnwrap(app.mainWindow)
+            for section in Section.allCases.reversed() {
+                XCTAssertTrue(InputSimulation.key("\(section.number)", modifiers: .control, on: main.window))
+                waitFor("Ctrl+\(section.number) to show \(section.title)") {
+                    main.currentSection == section && main.content.visibleChildName == section.rawValue
+                }
+                XCTAssertEqual(main.headerBar.subtitle, section.title)
+                XCTAssertEqual(main.sidebar.selectedSection, section)
+            }
+        }
+    }
+
+    func testClickingASidebarRowShowsItsSection() throws {
+        try onMain {
+            let app = try launch()
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertTrue(InputSimulation.click(main.sidebar.row(for: .people), in: main.window))
+            waitFor("the People section") { main.currentSection == .people }
+            XCTAssertEqual(main.content.visibleChildName, "people")
+            XCTAssertEqual(main.headerBar.subtitle, "People")
+        }
+    }
+
+    func testEveryBackPathPopsAndTheBackButtonFollowsTheStack() throws {
+        try onMain {
+            let app = try launch()
+            let main = try XCTUnwrap(app.mainWindow)
+            let coordinator = main.currentCoordinator
+
+            @MainActor func pushDetail(_ title: String) {
+                coordinator.push(TestPage(title))
+                XCTAssertEqual(coordinator.depth, 2)
+                XCTAssertTrue(main.backButton.isVisible)
+                XCTAssertEqual(main.headerBar.title, title)
+                waitFor("the pushed page to slide in") { !coordinator.container.transitionRunning }
+            }
+            @MainActor func expectPopped(_ how: String) {
+                waitFor("\(how) to pop") { coordinator.depth == 1 }
+                XCTAssertFalse(main.backButton.isVisible, "\(how): back hides at the root")
+                XCTAssertEqual(main.headerBar.title, "Tessera")
+            }
+
+            pushDetail("Escape page")
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            expectPopped("Escape")
+
+            pushDetail("Alt+Left page")
+            XCTAssertTrue(InputSimulation.key("Left", modifiers: .alt, on: main.window))
+            expectPopped("Alt+Left")
+
+            pushDetail("Header button page")
+            XCTAssertTrue(InputSimulation.click(main.backButton, in: main.window))
+            expectPopped("the header bar's back button")
+
+            pushDetail("Mouse back page")
+            XCTAssertTrue(InputSimulation.pressButton(8, x: 400, y: 300, in: main.window))
+            expectPopped("the mouse's back button")
+
+            // At the root, Escape changes nothing.
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            GtkRuntime.drainPendingEvents()
+            XCTAssertEqual(coordinator.depth, 1)
+        }
+    }
+
+    func testEachSectionKeepsItsOwnNavigationStack() throws {
+        try onMain {
+            let app = try launch()
+            let main = try XCTUnwrap(app.mainWindow)
+            main.show(.gallery)
+            main.currentCoordinator.push(TestPage("Deep in Gallery"))
+            XCTAssertTrue(main.backButton.isVisible)
+            main.show(.feed)
+            XCTAssertFalse(main.backButton.isVisible, "Feed has nothing pushed")
+            XCTAssertEqual(main.headerBar.title, "Tessera")
+            main.show(.gallery)
+            XCTAssertTrue(main.backButton.isVisible)
+            XCTAssertEqual(main.headerBar.title, "Deep in Gallery")
+            main.currentCoordinator.pop()
+            waitFor("the popped page to be removed") { main.currentCoordinator.container.childCount == 1 }
+        }
+    }
+
+    func testAppearanceChoiceSetsTheDarkPreferenceAndIsRemembered() throws {
+        try onMain {
+            let store = makeStore()
+            let app = try launch(store: store)
+            let theme = ThemeSettings()
+            app.application.activateAction("app.appearance::dark", in: nil)
+            XCTAssertTrue(theme.prefersDark)
+            XCTAssertEqual(app.settings.appearance, .dark)
+            app.application.activateAction("app.appearance::light", in: nil)
+            XCTAssertFalse(theme.prefersDark)
+            app.application.activateAction("app.appearance::dark", in: nil)
+            store.flush()
+            XCTAssertEqual(store.load().appearance, .dark)
+
+            theme.prefersDark = false
+            let second = try launch(store: makeStore())
+            XCTAssertEqual(second.settings.appearance, .dark)
+            XCTAssertTrue(theme.prefersDark, "the remembered choice applies at the next launch")
+            second.setAppearance(.system)
+        }
+    }
+
+    func testWindowSizeAndSectionAreRememberedAcrossLaunches() throws {
+        try onMain {
+            let store = makeStore()
+            let app = try launch(store: store)
+            let main = try XCTUnwrap(app.mainWindow)
+            main.window.resize(width: 820, height: 610)
+            waitFor("the resize") { main.window.size == (820, 610) || (main.window.size.width == 820 && main.window.size.height == 610) }
+            XCTAssertTrue(InputSimulation.key("4", modifiers: .control, on: main.window))
+            waitFor("Messages") { main.currentSection == .messages }
+            main.window.close()
+            waitFor("the window to close") { !main.window.isVisible }
+            store.flush()
+            let saved = store.load()
+            XCTAssertEqual(saved.windowWidth, 820)
+            XCTAssertEqual(saved.windowHeight, 610)
+            XCTAssertEqual(saved.lastSection, .messages)
+
+            let second = try launch(store: makeStore())
+            XCTAssertEqual(second.mainWindow?.currentSection, .messages)
+            XCTAssertEqual(second.mainWindow?.window.size.width, 820)
+        }
+    }
+
+    func testCorruptSettingsFallBackToDefaultsAndAreKeptAside() throws {
+        try onMain {
+            let store = makeStore()
+            try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{\"windowWidth\": ".utf8).write(to: store.url)
+            let app = try launch(store: store)
+            XCTAssertEqual(app.settings, .defaults)
+            let kept = try FileManager.default.contentsOfDirectory(atPath: store.url.deletingLastPathComponent().path)
+            XCTAssertTrue(kept.contains { $0.hasPrefix("settings.json.corrupt-") }, "\(kept)")
+        }
+    }
+
+    func testMenuShortcutsWindowAndAbout() throws {
+        try onMain {
+            let app = try launch()
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertEqual(app.menuLabels, ["_Appearance", "Follow System", "Light", "Dark",
+                                            "_Keyboard Shortcuts", "_About Tessera"])
+            for section in Section.allCases {
+                XCTAssertEqual(app.application.accelerators(for: "win.section::\(section.rawValue)"),
+                               ["<Primary>\(section.number)"], "GTK spells Control as Primary")
+            }
+            XCTAssertEqual(app.application.accelerators(for: "win.back"), ["Escape", "<Alt>Left"])
+
+            XCTAssertTrue(InputSimulation.key("question", modifiers: [.control, .shift], on: main.window))
+            waitFor("the shortcuts window") { app.isShortcutsWindowVisible }
+            let listed = app.shortcutsGroups.flatMap(\.shortcuts).map(\.title)
+            XCTAssertEqual(listed, ["Show Gallery", "Show Feed", "Show People", "Show Messages", "Show Facts",
+                                    "Go back", "Keyboard shortcuts", "Quit"])
+
+            app.application.activateAction("app.about", in: nil)
+            waitFor("the About dialog") { app.isAboutVisible }
+            XCTAssertEqual(app.aboutProgramName, "Tessera")
+        }
+    }
+}

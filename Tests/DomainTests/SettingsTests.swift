@@ -1,0 +1,44 @@
+import Domain
+import Foundation
+import XCTest
+
+final class SettingsTests: XCTestCase {
+    func testSectionsAreInSidebarOrderWithTheirShortcutNumbers() {
+        XCTAssertEqual(Section.allCases.map(\.title), ["Gallery", "Feed", "People", "Messages", "Facts"])
+        XCTAssertEqual(Section.allCases.map(\.number), [1, 2, 3, 4, 5])
+    }
+
+    func testAppearanceDecidesTheDarkVariant() {
+        XCTAssertTrue(Appearance.system.prefersDark(desktopPrefersDark: true))
+        XCTAssertFalse(Appearance.system.prefersDark(desktopPrefersDark: false))
+        XCTAssertFalse(Appearance.light.prefersDark(desktopPrefersDark: true))
+        XCTAssertTrue(Appearance.dark.prefersDark(desktopPrefersDark: false))
+    }
+
+    func testSettingsRoundTrip() throws {
+        let settings = AppSettings(windowWidth: 900, windowHeight: 700, isMaximized: true,
+                                   lastSection: .messages, appearance: .dark)
+        let decoded = try JSONDecoder().decode(AppSettings.self, from: JSONEncoder().encode(settings))
+        XCTAssertEqual(decoded, settings)
+    }
+
+    func testUnknownOrMissingFieldsTakeDefaults() throws {
+        let json = #"{"windowWidth": 800, "lastSection": "nonsense", "appearance": "dark", "extra": 1}"#
+        let decoded = try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8))
+        XCTAssertEqual(decoded.windowWidth, 800)
+        XCTAssertEqual(decoded.windowHeight, AppSettings.defaults.windowHeight)
+        XCTAssertEqual(decoded.lastSection, AppSettings.defaults.lastSection)
+        XCTAssertEqual(decoded.appearance, .dark)
+    }
+
+    func testAbsurdWindowSizesAreClamped() throws {
+        let json = #"{"windowWidth": -5, "windowHeight": 99999999}"#
+        let decoded = try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8))
+        XCTAssertEqual(decoded.windowWidth, AppSettings.minimumSize.width)
+        XCTAssertEqual(decoded.windowHeight, AppSettings.maximumSize.height)
+    }
+
+    func testJSONThatIsNotAnObjectIsAnError() {
+        XCTAssertThrowsError(try JSONDecoder().decode(AppSettings.self, from: Data("[1,2]".utf8)))
+    }
+}

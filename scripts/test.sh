@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds everything and runs every test, under Xvfb when there is no display.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
+
+# GTK must not try to reach an accessibility bus or a desktop portal that is not there.
+export NO_AT_BRIDGE=1
+export GDK_BACKEND=x11
+
+"$SWIFT" build --build-tests
+exec bash scripts/with-display.sh "$SWIFT" test --skip-build
