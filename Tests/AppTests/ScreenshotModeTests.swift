@@ -11,6 +11,9 @@ final class ScreenshotModeTests: AppTestCase {
             let output = dataDirectory.appendingPathComponent("shots")
             let options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false, screenshotDirectory: output)
             let app = TesseraApp(options: options, store: makeStore(), logger: Logger(label: "test"))
+            let theme = ThemeSettings()
+            let animations = theme.animationsEnabled
+            defer { theme.animationsEnabled = animations }
             XCTAssertEqual(app.run(), 0)
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let expected = ["facts", "feed", "gallery", "messages", "people"]

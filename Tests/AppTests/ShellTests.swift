@@ -63,6 +63,7 @@ final class ShellTests: AppTestCase {
                 XCTAssertTrue(main.backButton.isVisible)
                 XCTAssertEqual(main.headerBar.title, title)
                 waitFor("the pushed page to slide in") { !coordinator.container.transitionRunning }
+                waitFor("the back button on screen") { main.backButton.isMapped && main.backButton.allocation.width > 1 }
             }
             @MainActor func expectPopped(_ how: String) {
                 waitFor("\(how) to pop") { coordinator.depth == 1 }
