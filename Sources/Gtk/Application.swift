@@ -10,6 +10,8 @@ public final class Application: Object {
     ///   - unique: whether a second launch hands over to the running instance (through D-Bus).
     public init(id: String, unique: Bool) {
         let flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+        // The program name becomes the X11 WM_CLASS, which desktops match to the .desktop file.
+        g_set_prgname(id)
         super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
     }
 
@@ -26,6 +28,16 @@ public final class Application: Object {
         var error: UnsafeMutablePointer<GError>? = nil
         if g_application_register(raw.cast(), nil, &error) == 0 { throw GtkError(consuming: error) }
     }
+    /// Lets the icon theme find the app's own icons in `folder` (a folder holding `hicolor/…`),
+    /// for runs from the build tree; installed builds find them in /usr/share/icons.
+    public static func addIconSearchPath(_ folder: String) {
+        gtk_icon_theme_append_search_path(gtk_icon_theme_get_default(), folder)
+    }
+    /// The icon every window of the process shows in the window list.
+    public static func setDefaultWindowIcon(_ name: String) {
+        gtk_window_set_default_icon_name(name)
+    }
+
     /// Emits activate, as a launch does.
     public func activate() { g_application_activate(raw.cast()) }
 

@@ -77,6 +77,8 @@ public final class TesseraApp {
         } catch {
             logger.error("stylesheet rejected: \(error)")
         }
+        if let icons = Self.buildTreeIconFolder() { Application.addIconSearchPath(icons) }
+        Application.setDefaultWindowIcon(Self.applicationID)
         appearance = AppearanceController(appearance: settings.appearance, theme: ThemeSettings(),
                                           followPortal: !isAutomated)
         buildMenuAndActions()
@@ -113,6 +115,19 @@ public final class TesseraApp {
     private func shutdown() {
         screenshotTask?.cancel()
         store.flush()
+    }
+
+    /// `data/icons` of the source tree when running from a build folder inside it.
+    private static func buildTreeIconFolder() -> String? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("data/icons/hicolor")
+            if FileManager.default.fileExists(atPath: candidate.path) {
+                return candidate.deletingLastPathComponent().path
+            }
+            folder.deleteLastPathComponent()
+        }
+        return nil
     }
 
     // MARK: Settings
