@@ -10,6 +10,8 @@ packages=(
   libsqlite3-dev        # GRDB's SQLite
   xvfb xauth            # headless display for tests and screenshots
   at-spi2-core          # accessibility bus for AT-SPI checks
+  dbus-daemon           # dbus-run-session: a private session bus for the AT-SPI and uniqueness tests
+  python3-pyatspi       # reads the app through AT-SPI in tests, as a screen reader does
   desktop-file-utils    # desktop-file-validate
   appstream             # appstreamcli validate
   librsvg2-common       # SVG icon loader for gdk-pixbuf

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// Starts the real `tessera` binary in a private D-Bus session and reads it over AT-SPI with
+/// pyatspi, the way Orca does (scripts/atspi-probe.py).
+final class AccessibilityBusTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `tessera` is built into the same folder as this test bundle.
+    private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("tessera")
+
+    private func probe(_ extra: [String] = []) throws -> (status: Int32, output: String) {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
+        }
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-atspi-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+        process.arguments = ["--", "/usr/bin/python3", root.appendingPathComponent("scripts/atspi-probe.py").path,
+                             binary.path, dataDir.path] + extra
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    func testScreenReaderSeesTheFrameAndTheFiveSections() throws {
+        let result = try probe()
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("frame: Tessera"), result.output)
+        for section in ["Gallery", "Feed", "People", "Messages", "Facts"] {
+            XCTAssertTrue(lines.contains("list item: \(section)"), "\(section) missing:\n\(result.output)")
+        }
+        XCTAssertTrue(lines.contains("toggle button: Main Menu"), result.output)
+    }
+
+    func testASecondLaunchPresentsTheRunningWindow() throws {
+        let result = try probe(["--second-launch"])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("second launch handed over to the running instance"), result.output)
+    }
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/python3
+"""Starts Tessera and reads its window through AT-SPI, as a screen reader would.
+
+Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch]
+Prints one line per accessible found under the application (role and name), and exits 0 when
+the frame "Tessera" and the five section names are present. With --second-launch, the app runs
+as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
+over to the first and exit, leaving exactly one window. Run inside dbus-run-session with a
+display; the AT-SPI bus is started on demand.
+"""
+import os
+import subprocess
+import sys
+import time
+
+import pyatspi
+
+EXPECTED_SECTIONS = ["Gallery", "Feed", "People", "Messages", "Facts"]
+
+
+def walk(node, depth=0, out=None):
+    out = [] if out is None else out
+    try:
+        out.append((node.getRoleName(), node.name or ""))
+        for i in range(node.childCount):
+            child = node.getChildAtIndex(i)
+            if child is not None and depth < 40:
+                walk(child, depth + 1, out)
+    except Exception:  # a node can vanish while we read it
+        pass
+    return out
+
+
+def find_app(name, deadline):
+    while time.monotonic() < deadline:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name == name and app.childCount > 0:
+                return app
+        time.sleep(0.1)  # polling the registry: AT-SPI has no "application appeared" wait here
+    return None
+
+
+def main():
+    binary, data_dir = sys.argv[1], sys.argv[2]
+    second_launch = "--second-launch" in sys.argv[3:]
+    env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
+    env.pop("NO_AT_BRIDGE", None)
+    if second_launch:
+        for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+            env[var] = os.path.join(data_dir, var.lower())
+        command = [binary]
+    else:
+        command = [binary, "--data-dir", data_dir]
+    proc = subprocess.Popen(command, env=env)
+    try:
+        app = find_app("dev.tessera.Tessera", time.monotonic() + 20)
+        if app is None:
+            print("Tessera never appeared on the AT-SPI bus")
+            return 1
+        deadline = time.monotonic() + 10
+        while True:
+            nodes = walk(app)
+            frames = [name for role, name in nodes if role == "frame"]
+            names = {name for _, name in nodes}
+            missing = [s for s in EXPECTED_SECTIONS if s not in names]
+            if "Tessera" in frames and not missing:
+                break
+            if time.monotonic() > deadline:
+                print("frames:", frames, "missing sections:", missing)
+                return 1
+            time.sleep(0.1)
+        for role, name in nodes:
+            if name:
+                print(f"{role}: {name}")
+        if second_launch:
+            second = subprocess.run(command, env=env, timeout=20)
+            if second.returncode != 0:
+                print("the second launch failed:", second.returncode)
+                return 1
+            frames = [name for role, name in walk(app) if role == "frame"]
+            if proc.poll() is not None or frames != ["Tessera"]:
+                print("after a second launch: first running =", proc.poll() is None, "frames =", frames)
+                return 1
+            print("second launch handed over to the running instance")
+        return 0
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
