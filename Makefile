@@ -20,9 +20,13 @@ run: build
 test: deps
 	@bash scripts/test.sh
 
+# Benchmarks run release builds linked the way a distribution would ship them (Swift runtime and
+# Foundation linked in statically, so start-up does not resolve them at load time).
+RELEASE := -c release --static-swift-stdlib
 bench: deps
-	$(SWIFT) build -c release --product tessera --product tessera-bench
-	@bash scripts/with-display.sh $$($(SWIFT) build -c release --show-bin-path)/tessera-bench $(ARGS)
+	$(SWIFT) build $(RELEASE) --product tessera
+	$(SWIFT) build $(RELEASE) --product tessera-bench
+	@bash scripts/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
 
 screenshots: build
 	@bash scripts/with-display.sh $$($(SWIFT) build --show-bin-path)/tessera --data-dir "$$(mktemp -d)" --screenshot screenshots

@@ -33,10 +33,6 @@ public final class Application: Object {
     public static func addIconSearchPath(_ folder: String) {
         gtk_icon_theme_append_search_path(gtk_icon_theme_get_default(), folder)
     }
-    /// The icon every window of the process shows in the window list.
-    public static func setDefaultWindowIcon(_ name: String) {
-        gtk_window_set_default_icon_name(name)
-    }
 
     /// Emits activate, as a launch does.
     public func activate() { g_application_activate(raw.cast()) }

@@ -11,7 +11,10 @@ public final class MainWindow {
     public let menuButton: MenuButton
     public let sidebar = Sidebar()
     public let content = Stack()
-    public let coordinators: [Section: SectionCoordinator]
+    /// Section coordinators, made the first time their section is shown so that start-up builds
+    /// only the visible section.
+    public private(set) var coordinators: [Section: SectionCoordinator] = [:]
+    private let makeCoordinator: @MainActor (Section) -> SectionCoordinator
     public private(set) var currentSection: Section
     private let backAction: Action
     private let sectionAction: Action
@@ -20,10 +23,10 @@ public final class MainWindow {
     /// Called when the visible section changes.
     public var onSectionChange: (@MainActor (Section) -> Void)?
 
-    public init(application: Application, menu: MenuModel, coordinators: [Section: SectionCoordinator],
-                initialSection: Section) {
+    public init(application: Application, menu: MenuModel, initialSection: Section,
+                makeCoordinator: @escaping @MainActor (Section) -> SectionCoordinator) {
         window = ApplicationWindow(application: application)
-        self.coordinators = coordinators
+        self.makeCoordinator = makeCoordinator
         currentSection = initialSection
         menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleName: "Main Menu", menu: menu)
 
@@ -35,9 +38,6 @@ public final class MainWindow {
         window.setTitlebar(headerBar)
 
         content.transitionDuration = 160
-        for section in Section.allCases {
-            content.addNamed(coordinators[section]!.container, name: section.rawValue, title: section.title)
-        }
         layout.append(sidebar.widget)
         layout.append(separator)
         layout.append(content, expand: true)
@@ -48,9 +48,6 @@ public final class MainWindow {
         window.addAction(backAction)
         window.addAction(sectionAction)
         wireActions()
-        for coordinator in coordinators.values {
-            coordinator.onChange = { [weak self] in self?.updateChrome() }
-        }
         backButton.actionName = "win.back"
         sidebar.onSelect = { [weak self] section in self?.show(section) }
         // The mouse's back button goes back, wherever the pointer is in the window.
@@ -73,11 +70,23 @@ public final class MainWindow {
         }
     }
 
-    public var currentCoordinator: SectionCoordinator { coordinators[currentSection]! }
+    public var currentCoordinator: SectionCoordinator { coordinator(for: currentSection) }
+
+    /// The section's coordinator, made and added to the content stack on first use.
+    public func coordinator(for section: Section) -> SectionCoordinator {
+        if let existing = coordinators[section] { return existing }
+        let made = makeCoordinator(section)
+        made.onChange = { [weak self] in self?.updateChrome() }
+        made.container.showAll()
+        content.addNamed(made.container, name: section.rawValue, title: section.title)
+        coordinators[section] = made
+        return made
+    }
 
     /// Shows `section`, keeping each section's own navigation stack as it was.
     public func show(_ section: Section, transition: Stack.Transition = .crossfade) {
         let changed = section != currentSection
+        _ = coordinator(for: section)
         currentSection = section
         if sidebar.selectedSection != section { sidebar.select(section) }
         content.setVisibleChild(named: section.rawValue, transition: transition)

@@ -77,8 +77,10 @@ public final class TesseraApp {
         } catch {
             logger.error("stylesheet rejected: \(error)")
         }
-        if let icons = Self.buildTreeIconFolder() { Application.addIconSearchPath(icons) }
-        Application.setDefaultWindowIcon(Self.applicationID)
+        if let icons = Self.buildTreeIconFolder() {
+            Application.addIconSearchPath(icons)
+            WindowIcon.setDefault(fromPNGs: [48, 128].map { "\(icons)/hicolor/\($0)x\($0)/apps/\(Self.applicationID).png" })
+        }
         appearance = AppearanceController(appearance: settings.appearance, theme: ThemeSettings(),
                                           followPortal: !isAutomated)
         buildMenuAndActions()
@@ -90,13 +92,11 @@ public final class TesseraApp {
             mainWindow.window.present()
             return
         }
-        let coordinators = Dictionary(uniqueKeysWithValues: Section.allCases.map { section in
-            (section, SectionCoordinator(section: section, root: StatusPage(
+        let main = MainWindow(application: application, menu: menu, initialSection: settings.lastSection) { section in
+            SectionCoordinator(section: section, root: StatusPage(
                 iconName: section.iconName, title: section.title,
-                description: "\(section.summary)\n\nThis section is not built yet.")))
-        })
-        let main = MainWindow(application: application, menu: menu, coordinators: coordinators,
-                              initialSection: settings.lastSection)
+                description: "\(section.summary)\n\nThis section is not built yet."))
+        }
         mainWindow = main
         if isAutomated {
             // Screenshots show settled states: no CSS transitions or slides half-way.

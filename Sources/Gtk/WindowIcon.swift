@@ -1,0 +1,44 @@
+import CGtk
+import Dispatch
+
+/// The window-list icon for X11 (`_NET_WM_ICON`), for runs where the desktop cannot find the app's
+/// .desktop file and its themed icon (running from the build tree).
+///
+/// `gtk_window_set_default_icon_name` would make GTK decode every size of the icon, SVG included,
+/// on the main thread while the first window is shown; this decodes two PNG sizes on a GCD queue
+/// and hands the finished pixbufs to GTK.
+public enum WindowIcon {
+    /// Decodes the PNG files off the main thread, then sets them as the default icon list.
+    @MainActor
+    public static func setDefault(fromPNGs paths: [String]) {
+        DispatchQueue.global(qos: .utility).async {
+            let pixbufs = PixbufList(paths.compactMap { path -> OpaquePointer? in
+                var error: UnsafeMutablePointer<GError>? = nil
+                let pixbuf = gdk_pixbuf_new_from_file(path, &error)
+                if let error { g_error_free(error) }
+                return pixbuf
+            })
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { pixbufs.installAsDefault() }
+            }
+        }
+    }
+}
+
+/// Decoded pixbufs moving from the decoding queue to the main thread; owned by exactly one side
+/// at a time.
+private final class PixbufList: @unchecked Sendable {
+    private var pixbufs: [OpaquePointer]
+    init(_ pixbufs: [OpaquePointer]) { self.pixbufs = pixbufs }
+
+    @MainActor
+    func installAsDefault() {
+        guard !pixbufs.isEmpty else { return }
+        var list: UnsafeMutablePointer<GList>? = nil
+        for pixbuf in pixbufs.reversed() { list = g_list_prepend(list, UnsafeMutableRawPointer(pixbuf)) }
+        gtk_window_set_default_icon_list(list) // GTK takes its own references
+        g_list_free(list)
+    }
+
+    deinit { pixbufs.forEach { g_object_unref(UnsafeMutableRawPointer($0)) } }
+}

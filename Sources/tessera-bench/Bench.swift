@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// Tessera's benchmarks. Each prints its figures beside a baseline measured in the same run,
+/// and the ratio between them. Run in release mode (`make bench`).
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tessera-bench",
+        abstract: "Benchmarks with same-run baselines.",
+        subcommands: [Startup.self]
+    )
+}
+
+/// The folder holding this benchmark's executable, where `tessera` is built too.
+func binFolder() -> URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+}
+
+func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+
+/// Time from exec to the first frame of the main window drawn, for Tessera and for a minimal C
+/// GTK 3 window built here, alternating runs so both see the same machine state.
+struct Startup: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Exec to first drawn frame: tessera vs a minimal C GTK 3 window.")
+
+    @Option(help: "Runs of each program.")
+    var runs = 10
+
+    /// The baseline: the smallest GTK 3 program that opens a window, reporting its first draw the
+    /// same way Tessera's --report-first-frame does.
+    static let baselineSource = """
+    #include <gtk/gtk.h>
+    #include <stdio.h>
+    #include <time.h>
+    static gboolean drawn(GtkWidget *w, cairo_t *cr, gpointer data) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        printf("first-frame-ns %lld\\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+        fflush(stdout);
+        gtk_main_quit();
+        return FALSE;
+    }
+    int main(int argc, char **argv) {
+        gtk_init(&argc, &argv);
+        GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+        gtk_window_set_title(GTK_WINDOW(window), "Baseline");
+        gtk_window_set_default_size(GTK_WINDOW(window), 1100, 760);
+        g_signal_connect_after(window, "draw", G_CALLBACK(drawn), NULL);
+        gtk_widget_show_all(window);
+        gtk_main();
+        return 0;
+    }
+    """
+
+    private var environment: [String: String] = [:]
+
+    mutating func run() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let baseline = try buildBaseline(in: work)
+        // Launch both inside a desktop-like session: with a session bus (GApplication registers on
+        // it, the accessibility bridge finds its bus). Without one GLib falls back to X11
+        // autolaunch, which no real desktop goes through.
+        let bus = try SessionBus.ensure()
+        defer { bus?.stop() }
+        environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
+        let tessera = binFolder().appendingPathComponent("tessera")
+        guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
+            throw BenchError(description: "tessera is not built at \(tessera.path)")
+        }
+        // One warm-up run each, so both start with the same files in the page cache.
+        _ = try firstFrame([baseline.path])
+        _ = try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("warm").path, "--report-first-frame"])
+
+        var app: [Double] = [], base: [Double] = []
+        for run in 0..<runs {
+            base.append(try firstFrame([baseline.path]))
+            app.append(try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("run\(run)").path,
+                                       "--report-first-frame"]))
+        }
+        let appMedian = median(app), baseMedian = median(base)
+        print("startup: exec to first drawn frame, median of \(runs)\(bus == nil ? "" : " (private session bus)")")
+        print(String(format: "  tessera             %8.1f ms", appMedian))
+        print(String(format: "  C GTK 3 window      %8.1f ms  (baseline)", baseMedian))
+        print(String(format: "  ratio               %8.2f     (target <= 1.50)", appMedian / baseMedian))
+    }
+
+    private func buildBaseline(in folder: URL) throws -> URL {
+        let source = folder.appendingPathComponent("baseline.c")
+        let binary = folder.appendingPathComponent("baseline")
+        try Self.baselineSource.write(to: source, atomically: true, encoding: .utf8)
+        let status = try shell("cc -O2 \(source.path) -o \(binary.path) $(pkg-config --cflags --libs gtk+-3.0)")
+        guard status == 0 else { throw BenchError(description: "could not build the C baseline (cc exited \(status))") }
+        return binary
+    }
+
+    /// Milliseconds from spawning `command` to the first frame it reports.
+    private func firstFrame(_ command: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let start = monotonicNanoseconds()
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("first-frame-ns ") }),
+              let drawn = Int64(line.dropFirst("first-frame-ns ".count)) else {
+            throw BenchError(description: "\(command[0]) reported no first frame (exit \(process.terminationStatus))")
+        }
+        return Double(drawn - start) / 1_000_000
+    }
+
+    private func shell(_ command: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// A private D-Bus session daemon for the benchmark, when the caller has no session bus.
+final class SessionBus {
+    private let daemon: Process
+    let address: String
+    var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
+
+    private init(daemon: Process, address: String) {
+        self.daemon = daemon
+        self.address = address
+    }
+
+    /// Nil when a session bus is already there.
+    static func ensure() throws -> SessionBus? {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil else { return nil }
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        daemon.arguments = ["--session", "--nofork", "--print-address=1"]
+        let pipe = Pipe()
+        daemon.standardOutput = pipe
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        // The daemon prints its address once it listens, then keeps running.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let address = text.split(separator: "\n").first.map(String.init), !address.isEmpty else {
+            daemon.terminate()
+            throw BenchError(description: "dbus-daemon did not start a session bus")
+        }
+        return SessionBus(daemon: daemon, address: address)
+    }
+
+    func stop() {
+        daemon.terminate()
+        daemon.waitUntilExit()
+    }
+}
