@@ -5,7 +5,6 @@ enum Stylesheet {
     .status-title { font-size: 20pt; font-weight: 800; }
     .status-description { color: alpha(@theme_fg_color, 0.72); }
     .status-icon { color: alpha(@theme_fg_color, 0.5); opacity: 0.6; }
-    .sidebar { border-right: 1px solid @borders; }
     .sidebar list { background-color: transparent; }
     """
 }
