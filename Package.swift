@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // System-library shims: a module map and a header each.
@@ -20,6 +22,32 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
+
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+
+        // HTTP over libcurl, driven off the main thread.
+        .target(name: "Networking", dependencies: ["CCurl"]),
+
+        // The faithful local backend (shared/contracts.md), on Hummingbird.
+        .target(name: "FixtureServer", dependencies: [
+            "CGdkPixbuf",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "tessera-server", dependencies: [
+            "FixtureServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // The only Swift module that touches GTK pointers.
         .target(name: "Gtk", dependencies: ["CGtk"]),
@@ -30,6 +58,7 @@ let package = Package(
         // Files and databases the app writes.
         .target(name: "Persistence", dependencies: [
             "Domain",
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -49,6 +78,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "FixtureServer"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is

@@ -1,0 +1,14 @@
+#ifndef TESSERA_CGDKPIXBUF_SHIM_H
+#define TESSERA_CGDKPIXBUF_SHIM_H
+// gdk-pixbuf without GTK: decoding and encoding off the main thread.
+#include <gdk-pixbuf/gdk-pixbuf.h>
+
+// gdk_pixbuf_save_to_buffer is variadic.
+static inline gboolean tessera_pixbuf_save(GdkPixbuf *pixbuf, gchar **buffer, gsize *size,
+                                           const char *type, GError **error) {
+    if (type[0] == 'j') {
+        return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, "jpeg", error, "quality", "85", NULL);
+    }
+    return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, type, error, NULL);
+}
+#endif

@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+
+/// The facts feed, with the real one's quirks: a lone Latin-1 byte (0xC9) in one description and
+/// no charset in the Content-Type, null fields, a row of nulls, a description starting with a
+/// space, plain http image links of which some are dead, one malformed and some with %20 and
+/// parentheses. Its images come in many sizes and aspect ratios.
+struct FactsRoutes {
+    let media: MediaLibrary
+
+    /// Image names served under /facts/images/ and their sizes.
+    static let imageSizes: [String: (Int, Int)] = [
+        "beaver.jpg": (640, 427), "flag.png": (1200, 600), "train.jpg": (480, 640), "hockey.jpg": (1024, 683),
+        "house.jpg": (300, 300), "moose.jpg": (2000, 1333), "geography.jpg": (900, 1200),
+        "Kittens (cute).jpg": (500, 375), "mounties.jpg": (360, 540), "language.png": (800, 200),
+    ]
+
+    func register(on router: Router<FixtureContext>) {
+        router.get("facts.json") { request, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "text/plain"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: Self.feed(host: request.authorityForLinks))))
+        }
+        router.get("facts/images/:name") { _, context -> Response in
+            let name = (context.parameters.get("name") ?? "").removingPercentEncoding ?? ""
+            guard let size = Self.imageSizes[name] else { return Response(status: .notFound) }
+            let seed = UInt64(name.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) } & 0xFFFF)
+            return media.synthetic(seed: seed, width: size.0, height: size.1,
+                                   format: name.hasSuffix(".png") ? "png" : "jpeg")
+        }
+    }
+
+    /// The feed's bytes. Not valid UTF-8 on purpose.
+    static func feed(host: String) -> Data {
+        let image = "http://\(host)/facts/images/"
+        func row(_ title: String?, _ description: String?, _ href: String?) -> String {
+            func value(_ string: String?) -> String {
+                guard let string else { return "null" }
+                let escaped = string.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    .replacingOccurrences(of: "/", with: "\\/")
+                return "\"\(escaped)\""
+            }
+            return "\t{\n\t\"title\":\(value(title)),\n\t\"description\":\(value(description)),\n\t\"imageHref\":\(value(href))\n\t}"
+        }
+        let rows = [
+            row("Beavers", "Beavers are second only to humans in how much they reshape the land they live on.", image + "beaver.jpg"),
+            row("Flag", nil, image + "flag.png"),
+            row("Transportation", "It is a well known fact that polar bears are the main mode of transportation in Canada. They use less fuel than cars and are far more fun.", image + "train.jpg"),
+            row("Hockey Night in Canada", "These Saturday night games are watched in homes and bars across the country.", image + "hockey.jpg"),
+            row("Eh", "A chiefly Canadian interrogative utterance, usually expressing surprise or doubt or seeking confirmation.", nil),
+            row("Housing", "Warmer than you might think.", image + "house.jpg"),
+            row("Public Shame", " Sadly it's true.", image + "missing-shame.jpg"),
+            row(nil, nil, nil),
+            row("Space Program", "Canada hopes to soon launch a man to the moon.", image + "missing-rocket.jpg"),
+            row("Meese", "A moose is a common sight in Canada. Tall and majestic, they can weigh over 700 kg and swim at 10 km/h.", image + "moose.jpg"),
+            row("Geography", "It's really big.", "http://[broken-host/facts/images/geography.jpg"),
+            row("Kittens...", "@LATIN1@are illegal. Cats are fine.", image + "Kittens%20(cute).jpg"),
+            row("Mounties", "They are the law. It is also true that they get their man.", image + "mounties.jpg"),
+            row("Language", "Nous parlons tous les langues importants.", image + "language.png"),
+        ]
+        let text = "{\n\"title\":\"About Canada\",\n\"rows\":[\n" + rows.joined(separator: ",\n") + "\n]\n}\n"
+        var bytes = Data()
+        for (index, part) in text.components(separatedBy: "@LATIN1@").enumerated() {
+            if index > 0 { bytes.append(0xC9) } // "É" in ISO-8859-1, alone: invalid UTF-8
+            bytes.append(Data(part.utf8))
+        }
+        return bytes
+    }
+}

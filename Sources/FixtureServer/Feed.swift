@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+
+/// The media feed's posts: ids descending with gaps, newest first, images and videos.
+final class FeedStore: Sendable {
+    struct Post: Sendable {
+        let id: Int
+        let fileName: String
+        let isVideo: Bool
+    }
+
+    static let pageSize = 10
+    let posts: [Post]
+    private let deleted = LockedBox<Set<Int>>([])
+
+    init(count: Int, seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var id = 100 + count * 3
+        var posts: [Post] = []
+        for index in 0..<count {
+            let isVideo = index % 4 == 3
+            let digits = String(format: "%08d", Int(random.next() % 100_000_000))
+            let ext = isVideo ? "mp4" : (index % 5 == 1 ? "png" : "jpg")
+            posts.append(Post(id: id, fileName: "\(digits).\(ext)", isVideo: isVideo))
+            id -= 1 + Int(random.next() % 3) // gaps left by deleted posts
+        }
+        self.posts = posts
+    }
+
+    /// The page after `lastFetchID` ("" or nil for the first page).
+    func page(after lastFetchID: String?) -> [Post] {
+        let gone = deleted.get()
+        let after = lastFetchID.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return posts.lazy
+            .filter { post in after.map { post.id < $0 } ?? true }
+            .filter { !gone.contains($0.id) }
+            .prefix(Self.pageSize)
+            .map { $0 }
+    }
+
+    /// True if the post existed and is now deleted; false if it was already gone.
+    func delete(id: String) -> Bool {
+        guard let value = Int(id), posts.contains(where: { $0.id == value }) else { return false }
+        return deleted.withValue { $0.insert(value).inserted }
+    }
+
+    func post(named fileName: String) -> Post? { posts.first { $0.fileName == fileName } }
+}
+
+struct FeedRoutes {
+    let store: FeedStore
+    let media: MediaLibrary
+
+    func register(on router: Router<FixtureContext>) {
+        let group = router.group("user_details")
+        group.post("select.php") { request, context in try await select(request, context) }
+        group.get("select.php") { request, context in try await select(request, context) }
+        group.post("delete.php") { request, context in try await delete(request, context) }
+        group.get("uploads/:name") { request, context -> Response in
+            let name = context.parameters.get("name") ?? ""
+            guard let post = store.post(named: name) else { return Response(status: .notFound) }
+            return media.feedFile(for: post, request: request)
+        }
+    }
+
+    /// Reads a parameter from a JSON body, a form body or the query, as real clients sent all three.
+    private func parameter(_ name: String, _ request: Request, _ context: FixtureContext) async throws -> String? {
+        if let value = request.uri.queryParameters.get(name) { return value }
+        var request = request
+        let buffer = try await request.collectBody(upTo: 64 * 1024)
+        let body = String(buffer: buffer)
+        if let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] {
+            if let string = object[name] as? String { return string }
+            if let number = object[name] as? NSNumber { return number.stringValue }
+            return nil
+        }
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2, parts[0] == name { return parts[1].removingPercentEncoding ?? parts[1] }
+            if parts.count == 1, parts[0] == name { return "" }
+        }
+        return nil
+    }
+
+    private func select(_ request: Request, _ context: FixtureContext) async throws -> Response {
+        let last = try await parameter("lastFetchId", request, context)
+        let base = "http://\(request.authorityForLinks)/user_details/uploads/"
+        let data = store.page(after: last).map { post -> [String: Any] in
+            ["id": String(post.id), "file": base + post.fileName, "file_type": post.isVideo ? "1" : "0"]
+        }
+        // PHP style: slashes escaped (JSONSerialization's default), ids and file_type as strings.
+        return json(["statusCode": 200, "message": "success", "data": data])
+    }
+
+    private func delete(_ request: Request, _ context: FixtureContext) async throws -> Response {
+        let id = try await parameter("id", request, context) ?? ""
+        if store.delete(id: id) {
+            return json(["message": "Success", "statusCode": 200])
+        }
+        return json(["message": "user already deleted", "statusCode": 400])
+    }
+}
+
+/// A JSON response from a Foundation object (slashes escaped, like PHP's json_encode).
+func json(_ object: Any, status: HTTPResponse.Status = .ok) -> Response {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    return Response(status: status, headers: [.contentType: "application/json"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: data)))
+}
+
+/// A small deterministic generator (SplitMix64), so a seed reproduces the same data and failures.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Tessera's own backend: a faithful implementation of shared/contracts.md sections 2-6, quirks
+/// included, with failure injection and connection statistics for tests.
+///
+/// Runs standalone (`tessera-server`) or in-process (the app's default backend, and tests).
+public final class FixtureServer: Sendable {
+    public struct Configuration: Sendable {
+        public var host: String
+        /// 0 picks a free port.
+        public var port: Int
+        /// The folder with `media/` and `avatars/` (the repository's `data/`).
+        public var dataDirectory: URL
+        /// Probability in 0...1 that a messages request fails (in one of the contract's ways).
+        public var failRate: Double
+        public var seed: UInt64
+        public var feedPosts: Int
+        public var messageCount: Int
+        /// How long the "too slow" messages failure waits before answering.
+        public var slowResponseSeconds: Double
+
+        public init(host: String = "127.0.0.1", port: Int = 0, dataDirectory: URL, failRate: Double = 0,
+                    seed: UInt64 = 1, feedPosts: Int = 95, messageCount: Int = 200, slowResponseSeconds: Double = 30) {
+            self.host = host
+            self.port = port
+            self.dataDirectory = dataDirectory
+            self.failRate = failRate
+            self.seed = seed
+            self.feedPosts = feedPosts
+            self.messageCount = messageCount
+            self.slowResponseSeconds = slowResponseSeconds
+        }
+    }
+
+    public let configuration: Configuration
+    public let stats = TransferStats()
+    private let feed: FeedStore
+    private let messages: MessageSource
+    private let media: MediaLibrary
+    private let logger: Logger
+    private let running = LockedBox<Task<Void, any Error>?>(nil)
+
+    public init(configuration: Configuration, logger: Logger = Logger(label: "tessera-server")) {
+        self.configuration = configuration
+        self.logger = logger
+        feed = FeedStore(count: configuration.feedPosts, seed: configuration.seed)
+        messages = MessageSource(count: configuration.messageCount, failRate: configuration.failRate,
+                                 seed: configuration.seed, slowSeconds: configuration.slowResponseSeconds)
+        media = MediaLibrary(dataDirectory: configuration.dataDirectory)
+    }
+
+    /// Starts listening; returns the bound port once the server accepts connections.
+    public func start() async throws -> Int {
+        let router = Router(context: FixtureContext.self)
+        router.add(middleware: TransferCountingMiddleware(stats: stats))
+        FeedRoutes(store: feed, media: media).register(on: router)
+        MessageRoutes(source: messages).register(on: router)
+        FactsRoutes(media: media).register(on: router)
+        MediaRoutes(media: media).register(on: router)
+        StatsRoutes(stats: stats).register(on: router)
+
+        let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                 serverName: "tessera-server"),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            },
+            logger: logger)
+        let task = Task { try await app.run() }
+        running.set(task)
+        for await port in portStream { return port }
+        task.cancel()
+        throw FixtureServerError.didNotStart
+    }
+
+    /// Stops the server and waits for it to finish.
+    public func stop() async {
+        guard let task = running.take() else { return }
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    /// Runs until cancelled (the standalone executable).
+    public func run() async throws {
+        let port = try await start()
+        logger.info("listening on http://\(configuration.host):\(port)/")
+        guard let task = running.get() else { return }
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+public enum FixtureServerError: Error {
+    case didNotStart
+}
+
+/// The request context: the default storage plus the connection the request came on, so the
+/// server can count connections per client.
+public struct FixtureContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let channel: any Channel
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+
+    /// The client's address without the port.
+    var clientAddress: String { channel.remoteAddress?.ipAddress ?? "unknown" }
+}
+
+/// A value behind a lock, for state shared across the server's event loops.
+final class LockedBox<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+    func withValue<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
+}
+
+extension LockedBox where Value == Task<Void, any Error>? {
+    func take() -> Task<Void, any Error>? { withValue { let task = $0; $0 = nil; return task } }
+}
+
+extension Request {
+    /// "host:port" as the client addressed us, for links that point back at this server.
+    var authorityForLinks: String { head.authority ?? "127.0.0.1" }
+}

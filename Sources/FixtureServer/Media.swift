@@ -1,0 +1,206 @@
+import CGdkPixbuf
+import Foundation
+import Hummingbird
+
+/// Images, videos and avatars from the data folder, synthetic images made on demand, and the
+/// broken cases clients must survive.
+final class MediaLibrary: Sendable {
+    let dataDirectory: URL
+    let images: [URL]
+    let videos: [URL]
+
+    init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+        let folder = dataDirectory.appendingPathComponent("media")
+        let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        images = files.filter { ["jpg", "jpeg", "png", "gif"].contains($0.pathExtension.lowercased()) }
+        videos = files.filter { $0.pathExtension.lowercased() == "mp4" }
+    }
+
+    static func contentType(for ext: String) -> String {
+        switch ext.lowercased() {
+        case "jpg", "jpeg": "image/jpeg"
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "mp4": "video/mp4"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// The media file a feed post's name stands for (names are random digits; files are few).
+    func feedFile(for post: FeedStore.Post, request: Request) -> Response {
+        let digits = Int(post.fileName.prefix(8)) ?? 0
+        if post.isVideo {
+            guard !videos.isEmpty else { return Response(status: .notFound) }
+            return serve(videos[digits % videos.count], request: request)
+        }
+        let wanted = (post.fileName as NSString).pathExtension.lowercased()
+        let candidates = images.filter { $0.pathExtension.lowercased() == wanted }
+        if candidates.isEmpty {
+            return synthetic(seed: UInt64(digits), width: 640, height: 480, format: wanted == "png" ? "png" : "jpeg")
+        }
+        return serve(candidates[digits % candidates.count], request: request)
+    }
+
+    /// A file with Content-Type, Content-Length, ETag and Last-Modified; 304 on a matching
+    /// If-None-Match.
+    func serve(_ url: URL, request: Request) -> Response {
+        guard let data = try? Data(contentsOf: url) else { return Response(status: .notFound) }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        let modified = (attributes?[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
+        return bytes(data, type: Self.contentType(for: url.pathExtension), modified: modified, request: request)
+    }
+
+    func bytes(_ data: Data, type: String, modified: Date? = nil, request: Request? = nil) -> Response {
+        let etag = "\"\(String(data.count, radix: 16))-\(String(UInt32(truncatingIfNeeded: data.hashValue), radix: 16))\""
+        var headers: HTTPFields = [.contentType: type, .eTag: etag]
+        if let modified { headers[.lastModified] = httpDate(modified) }
+        if let request, request.headers[.ifNoneMatch] == etag {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A deterministic image of the given size, made now with gdk-pixbuf (as many distinct ones
+    /// as a load test needs).
+    func synthetic(seed: UInt64, width: Int, height: Int, format: String) -> Response {
+        guard let data = SyntheticImage.encode(seed: seed, width: width, height: height, format: format) else {
+            return Response(status: .internalServerError)
+        }
+        return bytes(data, type: format == "png" ? "image/png" : "image/jpeg")
+    }
+
+    private func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}
+
+/// Synthesised test images: a gradient with a seeded hue and a grid, so each seed looks different.
+enum SyntheticImage {
+    static let maximumSide = 8192
+
+    static func encode(seed: UInt64, width: Int, height: Int, format: String) -> Data? {
+        guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else { return nil }
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        var random = SplitMix64(seed: seed)
+        let base = (UInt8(truncatingIfNeeded: random.next()), UInt8(truncatingIfNeeded: random.next()),
+                    UInt8(truncatingIfNeeded: random.next()))
+        for y in 0..<height {
+            let row = pixels + y * stride
+            let fy = UInt8(truncatingIfNeeded: y * 255 / max(1, height - 1))
+            for x in 0..<width {
+                let fx = UInt8(truncatingIfNeeded: x * 255 / max(1, width - 1))
+                let grid: UInt8 = (x % 64 == 0 || y % 64 == 0) ? 60 : 0
+                row[x * 3] = base.0 &+ fx &- grid
+                row[x * 3 + 1] = base.1 &+ fy &- grid
+                row[x * 3 + 2] = base.2 &+ (fx / 2) &+ (fy / 2)
+            }
+        }
+        var buffer: UnsafeMutablePointer<gchar>? = nil
+        var size: gsize = 0
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard tessera_pixbuf_save(pixbuf, &buffer, &size, format == "png" ? "png" : "jpeg", &error) != 0, let buffer else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: Int(size))
+    }
+}
+
+struct MediaRoutes {
+    let media: MediaLibrary
+
+    func register(on router: Router<FixtureContext>) {
+        router.get("pre-login-avatars/:name") { request, context -> Response in
+            // avatars_cartoon_animals_XX.png, XX from 01 to 20
+            let name = context.parameters.get("name") ?? ""
+            let prefix = "avatars_cartoon_animals_", suffix = ".png"
+            guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return Response(status: .notFound) }
+            let number = String(name.dropFirst(prefix.count).dropLast(suffix.count))
+            guard number.count == 2, let value = Int(number), (1...20).contains(value) else { return Response(status: .notFound) }
+            return media.serve(media.dataDirectory.appendingPathComponent("avatars/\(number).png"), request: request)
+        }
+        router.get("images/:name") { request, context -> Response in
+            let name = context.parameters.get("name") ?? ""
+            guard !name.contains("/"), !name.hasPrefix(".") else { return Response(status: .notFound) }
+            return media.serve(media.dataDirectory.appendingPathComponent("media/\(name)"), request: request)
+        }
+        // /synthetic/<seed>/<width>x<height>.<jpg|png>
+        router.get("synthetic/:seed/:file") { _, context -> Response in
+            let file = context.parameters.get("file") ?? ""
+            let parts = file.split(separator: ".")
+            let size = parts.first?.split(separator: "x").compactMap { Int($0) } ?? []
+            guard let seed = context.parameters.get("seed").flatMap({ UInt64($0) }), size.count == 2, parts.count == 2 else {
+                return Response(status: .notFound)
+            }
+            return media.synthetic(seed: seed, width: size[0], height: size[1], format: parts[1] == "png" ? "png" : "jpeg")
+        }
+        BadCaseRoutes(media: media).register(on: router)
+    }
+}
+
+/// The broken responses a client must survive (shared/contracts.md section 6).
+struct BadCaseRoutes {
+    let media: MediaLibrary
+
+    func register(on router: Router<FixtureContext>) {
+        let bad = router.group("bad")
+        bad.get("404") { _, _ in Response(status: .notFound) }
+        bad.get("truncated.jpg") { _, _ -> Response in
+            let whole = SyntheticImage.encode(seed: 7, width: 800, height: 600, format: "jpeg") ?? Data()
+            return media.bytes(whole.prefix(whole.count / 3), type: "image/jpeg")
+        }
+        bad.get("not-an-image.png") { _, _ in
+            media.bytes(Data("<html><body>This is not an image.</body></html>".utf8), type: "image/png")
+        }
+        bad.get("huge-header.png") { _, _ in media.bytes(Self.pngHeader(width: 50_000, height: 50_000), type: "image/png") }
+        bad.get("slow-drip") { _, _ -> Response in
+            // 1 KB a second, for a minute: clients must give up on their own.
+            Response(status: .ok, headers: [.contentType: "image/jpeg"], body: ResponseBody(contentLength: 60 * 1024) { writer in
+                for _ in 0..<60 {
+                    try await writer.write(ByteBuffer(repeating: 0xFF, count: 1024))
+                    try await Task.sleep(for: .seconds(1))
+                }
+                try await writer.finish(nil)
+            })
+        }
+        bad.get("redirect/:hops") { _, context -> Response in
+            let hops = context.parameters.get("hops").flatMap { Int($0) } ?? 0
+            let next = hops > 1 ? "/bad/redirect/\(hops - 1)" : "/synthetic/3/64x64.png"
+            return Response(status: .found, headers: [.location: next])
+        }
+        bad.get("redirect-to-file") { _, _ in Response(status: .found, headers: [.location: "file:///etc/passwd"]) }
+        bad.get("redirect-to-ftp") { _, _ in Response(status: .found, headers: [.location: "ftp://127.0.0.1/image.png"]) }
+    }
+
+    /// A PNG signature and a valid IHDR chunk claiming `width` x `height`, and nothing else.
+    static func pngHeader(width: UInt32, height: UInt32) -> Data {
+        var ihdr = Data("IHDR".utf8)
+        for value in [width, height] { withUnsafeBytes(of: value.bigEndian) { ihdr.append(contentsOf: $0) } }
+        ihdr.append(contentsOf: [8, 6, 0, 0, 0]) // 8-bit RGBA, no interlace
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        withUnsafeBytes(of: UInt32(13).bigEndian) { png.append(contentsOf: $0) }
+        png.append(ihdr)
+        withUnsafeBytes(of: crc32(ihdr).bigEndian) { png.append(contentsOf: $0) }
+        return png
+    }
+
+    static func crc32(_ data: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
+        }
+        return ~crc
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Hummingbird
+
+/// The chat backend: `GET /getMessages?offset=N`, 20 messages a page, newest first, failing on
+/// purpose with a seeded probability in every way the contract lists.
+final class MessageSource: Sendable {
+    enum Failure: CaseIterable, Sendable {
+        /// HTTP 500 with an HTML body.
+        case serverError
+        /// HTTP 200 with a body that is not JSON.
+        case notJSON
+        /// HTTP 200 with `{"error": …}` and no `result`.
+        case errorObject
+        /// HTTP 200 with an empty body.
+        case emptyBody
+        /// An answer only after the client has given up.
+        case tooSlow
+        /// The connection closes in the middle of the body.
+        case cutMidBody
+
+        init?(name: String) {
+            switch name {
+            case "500": self = .serverError
+            case "not-json": self = .notJSON
+            case "error": self = .errorObject
+            case "empty": self = .emptyBody
+            case "slow": self = .tooSlow
+            case "cut": self = .cutMidBody
+            default: return nil
+            }
+        }
+    }
+
+    enum Outcome: Sendable {
+        case page([String])
+        case failure(Failure)
+    }
+
+    static let pageSize = 20
+    let count: Int
+    let failRate: Double
+    let slowSeconds: Double
+    private let random: LockedBox<SplitMix64>
+
+    init(count: Int, failRate: Double, seed: UInt64, slowSeconds: Double) {
+        self.count = count
+        self.failRate = failRate
+        self.slowSeconds = slowSeconds
+        random = LockedBox(SplitMix64(seed: seed ^ 0x6D65_7373))
+    }
+
+    /// Message number `n` counts from 1, the newest; its text never changes.
+    static func text(number n: Int) -> String {
+        let phrases = [
+            "Did you see the northern lights last night?",
+            "Running ten minutes late, save me a seat.",
+            "Привет! Как дела?",
+            "The build is green again 🎉",
+            "Can you send me the slides from Tuesday's meeting? I want to go through the numbers once more before Friday.",
+            "ok",
+            "Lunch at the usual place?",
+            "Ça marche, à demain.",
+        ]
+        return "\(phrases[n % phrases.count]) (\(n))"
+    }
+
+    func outcome(offset: Int) -> Outcome {
+        let roll = random.withValue { generator -> (fail: Bool, kind: Int) in
+            let fail = Double(generator.next() % 1_000_000) / 1_000_000 < failRate
+            return (fail, Int(generator.next() % UInt64(Failure.allCases.count)))
+        }
+        if roll.fail { return .failure(Failure.allCases[roll.kind]) }
+        guard offset >= 0, offset < count else { return .page([]) }
+        let numbers = (offset + 1)...min(offset + Self.pageSize, count)
+        return .page(numbers.map(Self.text(number:)))
+    }
+}
+
+struct MessageRoutes {
+    let source: MessageSource
+
+    func register(on router: Router<FixtureContext>) {
+        router.get("getMessages") { request, _ -> Response in
+            let offset = request.uri.queryParameters.get("offset").flatMap { Int($0) } ?? 0
+            // `fail=<kind>` asks for one failure on purpose, for tests of each kind.
+            if let forced = request.uri.queryParameters.get("fail").flatMap(MessageSource.Failure.init(name:)) {
+                return try await respond(forced)
+            }
+            switch source.outcome(offset: offset) {
+            case .page(let texts):
+                return json(["result": texts])
+            case .failure(let failure):
+                return try await respond(failure)
+            }
+        }
+    }
+
+    private func respond(_ failure: MessageSource.Failure) async throws -> Response {
+        switch failure {
+        case .serverError:
+            return Response(status: .internalServerError, headers: [.contentType: "text/html"],
+                            body: .init(byteBuffer: ByteBuffer(string: "<html><body><h1>500 Internal Server Error</h1></body></html>")))
+        case .notJSON:
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(string: "Warning: mysqli_connect(): Too many connections")))
+        case .errorObject:
+            return json(["error": "Service temporarily unavailable"])
+        case .emptyBody:
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init())
+        case .tooSlow:
+            try await Task.sleep(for: .seconds(source.slowSeconds))
+            return json(["result": []])
+        case .cutMidBody:
+            let full = #"{"result":["This message never arrives whole because the connection drops"]}"#
+            let half = String(full.prefix(full.count / 2))
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: ResponseBody(contentLength: full.utf8.count) { writer in
+                                try await writer.write(ByteBuffer(string: half))
+                                throw ConnectionCut()
+                            })
+        }
+    }
+}
+
+/// Thrown from a response body writer to drop the connection mid-body.
+struct ConnectionCut: Error {}

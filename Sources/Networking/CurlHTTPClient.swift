@@ -1,0 +1,284 @@
+import CCurl
+import Foundation
+
+/// `HTTPClient` on libcurl's multi interface.
+///
+/// One multi handle is driven by a loop on its own serial GCD queue (never the main thread):
+/// connections are kept alive and reused, HTTP/2 multiplexes where the server offers it, and a
+/// per-host connection limit holds. `curl_multi_poll` sleeps until a socket is ready or
+/// `curl_multi_wakeup` signals new work or a cancellation.
+public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
+    public struct Configuration: Sendable {
+        /// Connections per host at once (browsers use 6).
+        public var maximumConnectionsPerHost: Int
+        /// Connections in all; 0 means no limit beyond the per-host one.
+        public var maximumConnections: Int
+        public var connectTimeout: Duration
+        /// Abort a transfer slower than `lowSpeedLimit` bytes a second for `lowSpeedTime`.
+        public var lowSpeedLimit: Int
+        public var lowSpeedTime: Duration
+        public var maximumRedirects: Int
+        public var userAgent: String
+
+        public init(maximumConnectionsPerHost: Int = 6, maximumConnections: Int = 0,
+                    connectTimeout: Duration = .seconds(10), lowSpeedLimit: Int = 1024,
+                    lowSpeedTime: Duration = .seconds(15), maximumRedirects: Int = 5,
+                    userAgent: String = "Tessera/0.1") {
+            self.maximumConnectionsPerHost = maximumConnectionsPerHost
+            self.maximumConnections = maximumConnections
+            self.connectTimeout = connectTimeout
+            self.lowSpeedLimit = lowSpeedLimit
+            self.lowSpeedTime = lowSpeedTime
+            self.maximumRedirects = maximumRedirects
+            self.userAgent = userAgent
+        }
+
+        /// Every transfer over one kept-alive connection (the People avatars).
+        public static var singleConnection: Configuration {
+            var configuration = Configuration()
+            configuration.maximumConnectionsPerHost = 1
+            configuration.maximumConnections = 1
+            return configuration
+        }
+    }
+
+    /// libcurl's process-wide initialisation, done once before the first handle.
+    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    public let configuration: Configuration
+    private let multi: UnsafeMutableRawPointer
+    private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .userInitiated)
+    private let lock = NSLock()
+    private var toAdd: [Transfer] = []
+    private var toCancel: [Transfer] = []
+    private var stopping = false
+    private var loopFinished = DispatchSemaphore(value: 0)
+
+    public init(configuration: Configuration = Configuration()) {
+        precondition(Self.globalInit, "curl_global_init failed")
+        self.configuration = configuration
+        multi = curl_multi_init()!
+        tessera_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
+        tessera_curl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
+        tessera_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        queue.async { [self] in runLoop() }
+    }
+
+    deinit {
+        lock.withLock { stopping = true }
+        curl_multi_wakeup(multi)
+        loopFinished.wait()
+        curl_multi_cleanup(multi)
+    }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let url = try request.checkedURL()
+        if Task.isCancelled { throw .cancelled }
+        let transfer = Transfer(request: request, url: url, configuration: configuration)
+        let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.continuation = continuation
+                lock.withLock { toAdd.append(transfer) }
+                curl_multi_wakeup(multi)
+            }
+        } onCancel: {
+            lock.withLock { toCancel.append(transfer) }
+            curl_multi_wakeup(multi)
+        }
+        return try result.get()
+    }
+
+    // MARK: The loop (runs on `queue` only)
+
+    private func runLoop() {
+        var active: [UnsafeMutableRawPointer: Transfer] = [:]
+        while true {
+            let (adds, cancels, stop) = lock.withLock { () -> ([Transfer], [Transfer], Bool) in
+                defer { toAdd.removeAll(); toCancel.removeAll() }
+                return (toAdd, toCancel, stopping)
+            }
+            if stop {
+                for transfer in active.values { detach(transfer); transfer.finish(.failure(.cancelled)) }
+                for transfer in adds { transfer.finish(.failure(.cancelled)) }
+                loopFinished.signal()
+                return
+            }
+            for transfer in adds {
+                curl_multi_add_handle(multi, transfer.easy)
+                active[transfer.easy] = transfer
+            }
+            for transfer in cancels where active[transfer.easy] != nil {
+                active[transfer.easy] = nil
+                detach(transfer)
+                transfer.finish(.failure(.cancelled))
+            }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                      let transfer = active.removeValue(forKey: easy) else { continue }
+                let code = message.pointee.data.result
+                detach(transfer)
+                transfer.finish(transfer.outcome(code))
+            }
+            var ready: Int32 = 0
+            curl_multi_poll(multi, nil, 0, 1000, &ready)
+        }
+    }
+
+    private func detach(_ transfer: Transfer) {
+        curl_multi_remove_handle(multi, transfer.easy)
+    }
+}
+
+/// One exchange: its easy handle, what has arrived so far and the waiting caller.
+final class Transfer: @unchecked Sendable {
+    let easy: UnsafeMutableRawPointer
+    let request: HTTPRequest
+    var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var body = Data()
+    private var headers: [String: String] = [:]
+    private var exceededLimit = false
+    private var finished = false
+    private let finishLock = NSLock()
+
+    init(request: HTTPRequest, url: String, configuration: CurlHTTPClient.Configuration) {
+        self.request = request
+        easy = curl_easy_init()
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        tessera_curl_easy_setopt_string(easy, CURLOPT_URL, url)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        tessera_curl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        tessera_curl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        tessera_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maximumRedirects)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
+        tessera_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+        tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Self.milliseconds(configuration.lowSpeedTime) / 1000)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
+        tessera_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        tessera_curl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
+        tessera_curl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBodySize))
+        switch request.method {
+        case .get: break
+        case .head: tessera_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+        case .post:
+            let payload = request.body ?? Data()
+            tessera_curl_easy_setopt_long(easy, CURLOPT_POST, 1)
+            tessera_curl_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE, payload.count)
+            payload.withUnsafeBytes { bytes in
+                _ = tessera_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS,
+                                                     UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+            }
+        }
+        for header in request.headers {
+            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+        }
+        if let headerList { tessera_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
+        tessera_curl_easy_setopt_write(easy, writeCallback, this)
+        tessera_curl_easy_setopt_header(easy, headerCallback, this)
+        tessera_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, this)
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        if let headerList { curl_slist_free_all(headerList) }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// Resumes the caller once, whatever calls it first (completion, cancellation, shutdown).
+    func finish(_ result: Result<HTTPResponse, HTTPError>) {
+        let continuation = finishLock.withLock { () -> CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>? in
+            guard !finished else { return nil }
+            finished = true
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(returning: result)
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= request.maximumBodySize else {
+            exceededLimit = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    func header(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") { headers.removeAll(); return } // a new response (after a redirect)
+        guard let colon = trimmed.firstIndex(of: ":") else { return }
+        let name = trimmed[..<colon].lowercased()
+        let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        headers[name] = value
+    }
+
+    func outcome(_ code: CURLcode) -> Result<HTTPResponse, HTTPError> {
+        guard code == CURLE_OK else { return .failure(error(for: code)) }
+        var status = 0
+        tessera_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        var effective: UnsafeMutablePointer<CChar>? = nil
+        tessera_curl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
+        let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
+        return .success(HTTPResponse(status: status, headers: headers, body: body, url: url))
+    }
+
+    private func error(for code: CURLcode) -> HTTPError {
+        let detail = String(cString: curl_easy_strerror(code))
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
+            return .unreachable(detail)
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timeout
+        case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
+            return .bodyTooLarge(limit: request.maximumBodySize)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .refusedURL(redirectTarget() ?? request.url.absoluteString)
+        case CURLE_URL_MALFORMAT:
+            return .invalidURL(request.url.absoluteString)
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+            return .tls(detail)
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return .connectionLost(detail)
+        default:
+            return .other(detail)
+        }
+    }
+
+    /// The Location a refused redirect pointed at, for the error message.
+    private func redirectTarget() -> String? {
+        var target: UnsafeMutablePointer<CChar>? = nil
+        tessera_curl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &target)
+        return target.map { String(cString: $0) } ?? headers["location"]
+    }
+}
+
+private let writeCallback: tessera_curl_data_callback = { data, size, count, user in
+    let transfer = Unmanaged<Transfer>.fromOpaque(user!).takeUnretainedValue()
+    let length = size * count
+    guard let data else { return length }
+    return transfer.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private let headerCallback: tessera_curl_data_callback = { data, size, count, user in
+    let transfer = Unmanaged<Transfer>.fromOpaque(user!).takeUnretainedValue()
+    let length = size * count
+    if let data {
+        transfer.header(String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+    }
+    return length
+}

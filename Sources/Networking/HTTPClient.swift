@@ -1,0 +1,114 @@
+import Foundation
+
+/// One HTTP request. Only `http` and `https` URLs are ever sent.
+public struct HTTPRequest: Sendable {
+    public enum Method: String, Sendable { case get = "GET", post = "POST", head = "HEAD" }
+
+    public var url: URL
+    public var method: Method
+    public var headers: [(name: String, value: String)]
+    public var body: Data?
+    /// The whole exchange must finish within this time.
+    public var timeout: Duration
+    /// Larger bodies are refused with `HTTPError.bodyTooLarge` (and the transfer stopped).
+    public var maximumBodySize: Int
+
+    public init(url: URL, method: Method = .get, headers: [(name: String, value: String)] = [],
+                body: Data? = nil, timeout: Duration = .seconds(30), maximumBodySize: Int = 32 << 20) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// A POST with a JSON body.
+    public static func postJSON(_ url: URL, _ object: some Encodable, timeout: Duration = .seconds(30)) throws -> HTTPRequest {
+        HTTPRequest(url: url, method: .post, headers: [("Content-Type", "application/json")],
+                    body: try JSONEncoder().encode(object), timeout: timeout)
+    }
+}
+
+/// A response: status, headers (names lower-cased) and the whole body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+    /// Where the response came from after redirects.
+    public var url: URL
+
+    public init(status: Int, headers: [String: String], body: Data, url: URL) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+
+    /// The response, or `HTTPError.status` when the status is not 2xx.
+    public func validated() throws(HTTPError) -> HTTPResponse {
+        guard (200..<300).contains(status) else { throw .status(status) }
+        return self
+    }
+}
+
+/// Why an exchange failed, in terms a view-model can turn into words.
+public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No route to the host: offline, DNS failure, connection refused.
+    case unreachable(String)
+    case timeout
+    /// The server answered with a non-2xx status.
+    case status(Int)
+    case bodyTooLarge(limit: Int)
+    case cancelled
+    /// Not a URL at all.
+    case invalidURL(String)
+    /// A URL or redirect to a scheme other than http or https.
+    case refusedURL(String)
+    case tooManyRedirects
+    case tls(String)
+    /// The connection broke before the response was complete.
+    case connectionLost(String)
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let detail): "The server could not be reached (\(detail))."
+        case .timeout: "The server took too long to answer."
+        case .status(let code): "The server answered with an error (HTTP \(code))."
+        case .bodyTooLarge(let limit): "The response was larger than \(limit / 1024) KB."
+        case .cancelled: "The request was cancelled."
+        case .invalidURL(let url): "\(url) is not a valid web address."
+        case .refusedURL(let url): "\(url) is not an http or https address."
+        case .tooManyRedirects: "The server redirected too many times."
+        case .tls(let detail): "The secure connection failed (\(detail))."
+        case .connectionLost(let detail): "The connection was lost (\(detail))."
+        case .other(let detail): "The request failed (\(detail))."
+        }
+    }
+
+    /// Worth trying again later (the contract's "timeouts and 5xx").
+    public var isTransient: Bool {
+        switch self {
+        case .timeout, .connectionLost, .unreachable: true
+        case .status(let code): code >= 500
+        default: false
+        }
+    }
+}
+
+/// Sends requests. Implementations run transfers off the caller's thread; cancelling the calling
+/// task cancels the transfer.
+public protocol HTTPClient: Sendable {
+    func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
+}
+
+extension HTTPRequest {
+    /// Refuses anything that is not an absolute http(s) URL with a host.
+    func checkedURL() throws(HTTPError) -> String {
+        guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
+        guard scheme == "http" || scheme == "https" else { throw .refusedURL(url.absoluteString) }
+        guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
+        return url.absoluteString
+    }
+}
