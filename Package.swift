@@ -78,7 +78,9 @@ let package = Package(
         ]),
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "FixtureServer"]),
+        .testTarget(name: "NetworkingTests", dependencies: [
+            "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is

@@ -101,9 +101,12 @@ struct FeedRoutes {
     }
 }
 
-/// A JSON response from a Foundation object (slashes escaped, like PHP's json_encode).
+/// A JSON response from a Foundation object, slashes escaped as PHP's json_encode does
+/// (a "/" only ever appears inside JSON strings, where "\/" means the same).
 func json(_ object: Any, status: HTTPResponse.Status = .ok) -> Response {
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    let plain = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    let data = Data(String(decoding: plain, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
+        .replacingOccurrences(of: "/", with: "\\/").utf8)
     return Response(status: status, headers: [.contentType: "application/json"],
                     body: .init(byteBuffer: ByteBuffer(bytes: data)))
 }

@@ -1,0 +1,152 @@
+import FixtureServer
+import Foundation
+import Networking
+import XCTest
+
+/// What the curl client does with the bad cases, limits, cancellation and connections.
+final class ClientBehaviourTests: ServerTestCase {
+    func testOnlyHTTPAndHTTPSAreSent() async {
+        let client = CurlHTTPClient()
+        for bad in ["file:///etc/passwd", "ftp://127.0.0.1/x", "javascript:alert(1)"] {
+            do {
+                _ = try await client.send(HTTPRequest(url: URL(string: bad)!))
+                XCTFail(bad)
+            } catch {
+                XCTAssertEqual(error, .refusedURL(bad))
+            }
+        }
+    }
+
+    func testRedirectsAreFollowedUpToFiveAndNeverToAnotherScheme() async throws {
+        let client = CurlHTTPClient()
+        let ok = try await client.send(HTTPRequest(url: url("bad/redirect/3"))).validated()
+        XCTAssertEqual(ok.headers["content-type"], "image/png")
+        XCTAssertTrue(ok.url.path.hasPrefix("/synthetic/"))
+        do {
+            _ = try await client.send(HTTPRequest(url: url("bad/redirect/7")))
+            XCTFail("seven hops")
+        } catch {
+            XCTAssertEqual(error, .tooManyRedirects)
+        }
+        for path in ["bad/redirect-to-file", "bad/redirect-to-ftp"] {
+            do {
+                _ = try await client.send(HTTPRequest(url: url(path)))
+                XCTFail(path)
+            } catch {
+                guard case .refusedURL = error else { return XCTFail("\(path): \(error)") }
+            }
+        }
+    }
+
+    func testASlowDripIsAbandoned() async throws {
+        var configuration = CurlHTTPClient.Configuration()
+        configuration.lowSpeedLimit = 4096
+        configuration.lowSpeedTime = .seconds(2)
+        let client = CurlHTTPClient(configuration: configuration)
+        let start = ContinuousClock.now
+        do {
+            _ = try await client.send(HTTPRequest(url: url("bad/slow-drip")))
+            XCTFail("1 KB/s is below the limit")
+        } catch {
+            XCTAssertEqual(error, .timeout)
+        }
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(10))
+    }
+
+    func testBodiesOverTheLimitAreRefused() async {
+        let client = CurlHTTPClient()
+        do {
+            _ = try await client.send(HTTPRequest(url: url("images/lake-3000x2000.jpg"), maximumBodySize: 64 * 1024))
+            XCTFail("the photo is larger than 64 KB")
+        } catch {
+            XCTAssertEqual(error, .bodyTooLarge(limit: 64 * 1024))
+        }
+    }
+
+    func testAClosedPortIsUnreachable() async {
+        do {
+            _ = try await CurlHTTPClient().send(HTTPRequest(url: URL(string: "http://127.0.0.1:9/")!))
+            XCTFail("nothing listens on port 9")
+        } catch {
+            guard case .unreachable = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testCancellingTheTaskStopsTheTransfer() async throws {
+        let client = CurlHTTPClient()
+        let request = HTTPRequest(url: url("bad/slow-drip"))
+        let task = Task { try await client.send(request) }
+        try await eventually("the drip to start") { (loopbackStats?.activeTransfers ?? 0) == 1 }
+        let cancelledAt = ContinuousClock.now
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("cancelled")
+        } catch {
+            XCTAssertEqual(error as? HTTPError, .cancelled)
+        }
+        XCTAssertLessThan(ContinuousClock.now - cancelledAt, .seconds(1))
+        try await eventually("the server to see the connection go") { (loopbackStats?.activeTransfers ?? 1) == 0 }
+    }
+
+    func testSequentialRequestsReuseOneConnection() async throws {
+        let client = CurlHTTPClient()
+        for seed in 0..<10 {
+            _ = try await client.send(HTTPRequest(url: url("synthetic/\(seed)/32x32.png"))).validated()
+        }
+        XCTAssertEqual(loopbackStats?.connections, 1)
+        XCTAssertEqual(loopbackStats?.requests, 10)
+    }
+
+    func testParallelRequestsRespectThePerHostLimit() async throws {
+        var configuration = CurlHTTPClient.Configuration()
+        configuration.maximumConnectionsPerHost = 2
+        let client = CurlHTTPClient(configuration: configuration)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for seed in 0..<12 {
+                let request = HTTPRequest(url: url("synthetic/\(seed)/400x300.jpg"))
+                group.addTask { _ = try await client.send(request).validated() }
+            }
+            try await group.waitForAll()
+        }
+        XCTAssertLessThanOrEqual(loopbackStats?.connections ?? 99, 2)
+        XCTAssertLessThanOrEqual(loopbackStats?.maxConcurrentTransfers ?? 99, 2)
+    }
+
+    func testSerialModeUsesOneConnectionOneTransferAtATimeHighestPriorityFirst() async throws {
+        let serial = SerialHTTPClient()
+        let order = OrderLog()
+        // Occupy the connection, then queue the 20 avatars with rising priority: the highest goes next.
+        let big = HTTPRequest(url: url("synthetic/99/1500x1500.jpg"))
+        let blocker = Task { try await serial.send(big, key: "blocker", priority: 0) }
+        try await eventually("the first transfer") { (loopbackStats?.activeTransfers ?? 0) == 1 }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for number in 1...20 {
+                let name = String(format: "avatars_cartoon_animals_%02d.png", number)
+                let request = HTTPRequest(url: url("pre-login-avatars/\(name)"))
+                group.addTask {
+                    _ = try await serial.send(request, key: name, priority: number)
+                    order.append(number)
+                }
+            }
+            while await serial.waitingCount < 20 { await Task.yield() }
+            // A row scrolled into view jumps the queue.
+            await serial.setPriority(100, forKey: "avatars_cartoon_animals_03.png")
+            _ = try await blocker.value
+            try await group.waitForAll()
+        }
+        let stats = try XCTUnwrap(loopbackStats)
+        XCTAssertEqual(stats.connections, 1, "one kept-alive connection")
+        XCTAssertEqual(stats.maxConcurrentTransfers, 1, "never two downloads at once")
+        XCTAssertEqual(stats.requests, 21)
+        XCTAssertEqual(order.values, [3] + Array((1...20).reversed()).filter { $0 != 3 })
+    }
+}
+
+/// Completion order shared by concurrent tasks.
+final class OrderLog: @unchecked Sendable {
+    private var list: [Int] = []
+    private let lock = NSLock()
+    func append(_ value: Int) { lock.withLock { list.append(value) } }
+    var values: [Int] { lock.withLock { list } }
+}
