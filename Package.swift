@@ -73,6 +73,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Rewrites a document store in a loop; the crash-safety test kills it at random moments.
+        .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence"]),
         .executableTarget(name: "tessera-bench", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -81,7 +83,9 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain"]),
+        .testTarget(name: "PersistenceTests", dependencies: [
+            "Persistence", "Domain", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the

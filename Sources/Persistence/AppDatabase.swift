@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+
+/// The app's SQLite database: people (People section) and locally sent messages (Messages).
+///
+/// A `DatabasePool` in WAL mode, so reads never wait for the writer; foreign keys on; the schema
+/// is built by migrations. View-models learn of committed changes through GRDB's
+/// `ValueObservation`, from whichever connection wrote them.
+public final class AppDatabase: Sendable {
+    public let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database at `url` and migrates it.
+    public init(url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.label = "dev.tessera.database"
+        writer = try DatabasePool(path: url.path, configuration: configuration)
+        try Self.migrator.migrate(writer)
+    }
+
+    /// An in-memory database with the same schema (for view-model tests that do not need a file).
+    public init() throws {
+        writer = try DatabaseQueue(configuration: Configuration())
+        try Self.migrator.migrate(writer)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: people and local messages") { db in
+            try db.create(table: "person") { table in
+                table.primaryKey("id", .integer)
+                table.column("name", .text).notNull()
+                table.column("avatarNumber", .integer).notNull().unique()
+                table.column("position", .integer).notNull()
+            }
+            // Downloaded avatars, one per person, dropped with the person.
+            try db.create(table: "avatar") { table in
+                table.primaryKey("personID", .integer).references("person", onDelete: .cascade)
+                table.column("data", .blob).notNull()
+                table.column("fetchedAt", .datetime).notNull()
+            }
+            try db.create(table: "localMessage") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("text", .text).notNull()
+                table.column("sentAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// The journal mode in force ("wal" for a file database).
+    public func journalMode() throws -> String {
+        try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    /// Whether SQLite enforces foreign keys on this database's connections.
+    public func foreignKeysEnabled() throws -> Bool {
+        try writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false }
+    }
+
+    public func tableNames() throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
+        }
+    }
+}

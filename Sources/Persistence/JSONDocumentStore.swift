@@ -1,0 +1,87 @@
+import Foundation
+
+/// Keeps one Codable document in a JSON file: reads and writes run on a private serial queue
+/// (never the caller's thread), every write is atomic (`AtomicFile`), and a file that cannot be
+/// decoded is moved aside, never overwritten, with an error saying where it went.
+public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
+    public let url: URL
+    private let queue: DispatchQueue
+
+    public init(url: URL) {
+        self.url = url
+        queue = DispatchQueue(label: "dev.tessera.document.\(url.lastPathComponent)")
+    }
+
+    /// The stored document, or nil when there is no file yet.
+    /// Throws `PersistenceError.corrupt` (after moving the file aside) when it cannot be decoded.
+    public func load() async throws(PersistenceError) -> Document? {
+        let url = self.url
+        let result: Result<Document?, PersistenceError> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Self.read(url)) }
+        }
+        return try result.get()
+    }
+
+    /// Replaces the document. When this returns, the new contents are on disk; when it throws,
+    /// the previous contents are.
+    public func save(_ document: Document) async throws(PersistenceError) {
+        let url = self.url
+        let result: Result<Void, PersistenceError> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Self.write(document, to: url)) }
+        }
+        try result.get()
+    }
+
+    /// The same as `save`, blocking the calling thread (for command-line tools and tests).
+    public func saveNow(_ document: Document) throws(PersistenceError) {
+        let url = self.url
+        try queue.sync { Self.write(document, to: url) }.get()
+    }
+
+    private static func read(_ url: URL) -> Result<Document?, PersistenceError> {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return .success(nil)
+        } catch {
+            return .failure(.io(path: url.path, reason: error.localizedDescription))
+        }
+        do {
+            return .success(try JSONDecoder().decode(Document.self, from: data))
+        } catch {
+            let reason = Self.describe(error)
+            do {
+                let kept = try AtomicFile.moveAside(url)
+                return .failure(.corrupt(path: url.path, keptAt: kept.path, reason: reason))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private static func write(_ document: Document, to url: URL) -> Result<Void, PersistenceError> {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(document)
+            try AtomicFile.write(data, to: url)
+            return .success(())
+        } catch let error as PersistenceError {
+            return .failure(error)
+        } catch {
+            return .failure(.io(path: url.path, reason: "could not encode: \(error)"))
+        }
+    }
+
+    /// A short reason for a decoding failure.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): "malformed JSON: \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Persistence
+import XCTest
+
+struct GalleryDocument: Codable, Equatable, Sendable {
+    struct Item: Codable, Equatable, Sendable {
+        var uuid: String
+        var imageUrlString: String
+    }
+    var items: [Item]
+}
+
+final class DocumentStoreTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-doc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func testMissingFileIsNilThenSavedDocumentsRoundTripInTheContractsShape() async throws {
+        let store = JSONDocumentStore<GalleryDocument>(url: folder.appendingPathComponent("items.json"))
+        let nothing = try await store.load()
+        XCTAssertNil(nothing)
+        let document = GalleryDocument(items: [.init(uuid: "bef89c66-2318-46bb-b142-41f88ddf532f",
+                                                     imageUrlString: "http://127.0.0.1/images/a.jpg")])
+        try await store.save(document)
+        let loaded = try await store.load()
+        XCTAssertEqual(loaded, document)
+        let text = try String(contentsOf: store.url, encoding: .utf8)
+        XCTAssertTrue(text.contains(#""imageUrlString" : "http://127.0.0.1/images/a.jpg""#), text)
+    }
+
+    func testACorruptFileIsKeptAsideAndReported() async throws {
+        let url = folder.appendingPathComponent("items.json")
+        try Data(#"{"items":[{"uuid":"x","imageUrlString":"#.utf8).write(to: url)
+        let store = JSONDocumentStore<GalleryDocument>(url: url)
+        do {
+            _ = try await store.load()
+            XCTFail("corrupt JSON must not load")
+        } catch {
+            guard case let .corrupt(path, keptAt, reason) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, url.path)
+            XCTAssertTrue(keptAt.contains("items.json.corrupt-"), keptAt)
+            XCTAssertTrue(reason.contains("malformed JSON"), reason)
+            XCTAssertEqual(try String(contentsOfFile: keptAt, encoding: .utf8), #"{"items":[{"uuid":"x","imageUrlString":"#)
+            XCTAssertTrue(error.description.contains("it was kept as"))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path), "nothing silently replaced it")
+    }
+
+    func testAFailedSaveLeavesThePreviousDocument() async throws {
+        let url = folder.appendingPathComponent("items.json")
+        let store = JSONDocumentStore<GalleryDocument>(url: url)
+        try await store.save(GalleryDocument(items: []))
+        // Make the folder read-only: the temporary file cannot be created.
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        guard getuid() != 0 else { throw XCTSkip("root ignores folder permissions") }
+        do {
+            try await store.save(GalleryDocument(items: [.init(uuid: "u", imageUrlString: "http://x/")]))
+            XCTFail("the folder is read-only")
+        } catch {
+            guard case .io = error else { return XCTFail("\(error)") }
+        }
+        let kept = try await store.load()
+        XCTAssertEqual(kept, GalleryDocument(items: []))
+    }
+
+    /// A writer killed with SIGKILL at random moments 200 times never leaves a torn file: the file
+    /// always parses and holds the last acknowledged revision or the one being written.
+    func testKilledWritersNeverLeaveATornFile() throws {
+        let writer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("tessera-crash-writer")
+        guard FileManager.default.isExecutableFile(atPath: writer.path) else {
+            throw XCTSkip("tessera-crash-writer is not built beside the tests")
+        }
+        struct Revision: Codable { var revision: Int; var items: [String] }
+        let url = folder.appendingPathComponent("crash.json")
+        var generator = SystemRandomNumberGenerator()
+        var lastAcknowledged = 0
+        for round in 0..<200 {
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = [url.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            // Let it write for a random while: from before its first save to dozens of saves.
+            usleep(UInt32.random(in: 500...15_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let acknowledged = output.split(separator: "\n").compactMap { Int($0.dropFirst(4)) }.last
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                XCTAssertNil(acknowledged, "round \(round): an acknowledged write vanished")
+                XCTAssertEqual(lastAcknowledged, 0, "round \(round): the file vanished")
+                continue
+            }
+            let data = try Data(contentsOf: url)
+            guard let revision = try? JSONDecoder().decode(Revision.self, from: data) else {
+                return XCTFail("round \(round): the file does not parse: \(String(decoding: data.prefix(200), as: UTF8.self))")
+            }
+            XCTAssertEqual(revision.items.count, revision.revision % 50 + 1, "round \(round): a mixed document")
+            if let acknowledged {
+                XCTAssertTrue(revision.revision == acknowledged || revision.revision == acknowledged + 1,
+                              "round \(round): file has \(revision.revision), last acknowledged \(acknowledged)")
+                lastAcknowledged = acknowledged
+            } else {
+                // Killed before its first save completed: the previous round's file, or its first write.
+                XCTAssertTrue(revision.revision <= max(lastAcknowledged + 1, 1) + 1 || revision.revision == 1,
+                              "round \(round): unexpected revision \(revision.revision)")
+            }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+            // A kill between creating and renaming the temporary file leaves it behind; the next
+            // writer does not trip over it (its name is unique), and the document is intact.
+            XCTAssertLessThanOrEqual(leftovers.count, round + 1)
+        }
+    }
+}
