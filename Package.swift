@@ -37,6 +37,9 @@ let package = Package(
         // HTTP over libcurl, driven off the main thread.
         .target(name: "Networking", dependencies: ["CCurl"]),
 
+        // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf.
+        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf"]),
+
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [
             "CGdkPixbuf",
@@ -80,6 +83,9 @@ let package = Package(
         ]),
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: [
+            "ImagePipeline", "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ]),

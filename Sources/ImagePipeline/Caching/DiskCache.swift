@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Fetched image bytes on disk, surviving restarts, under a hard byte cap enforced by deleting the
+/// least recently used files. Each file records its URL, length and a checksum, so a damaged or
+/// mismatched entry is detected on read and dropped. All work runs on a private serial queue.
+public final class DiskCache: @unchecked Sendable {
+    public let folder: URL
+    public let capacity: Int
+    private let queue = DispatchQueue(label: "dev.tessera.diskcache", qos: .utility)
+    private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
+    private static let magic = Data("TSC1".utf8)
+
+    public init(folder: URL, capacity: Int = 256 << 20) {
+        self.folder = folder
+        self.capacity = capacity
+    }
+
+    /// The bytes stored for `url`, or nil (missing, or damaged and now deleted).
+    func data(for url: String) async -> Data? {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: self.read(url)) }
+        }
+    }
+
+    func store(_ data: Data, for url: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { self.write(data, url); continuation.resume() }
+        }
+    }
+
+    /// Bytes on disk now.
+    public var totalSize: Int { queue.sync { currentSize() } }
+
+    // MARK: On `queue`
+
+    private func file(for url: String) -> URL {
+        folder.appendingPathComponent(String(format: "%016llx", fnv1a(Data(url.utf8))))
+    }
+
+    private func read(_ url: String) -> Data? {
+        let path = file(for: url)
+        guard let stored = try? Data(contentsOf: path) else { return nil }
+        guard let payload = Self.unpack(stored, url: url) else {
+            // Damaged, or another URL with the same hash: drop it.
+            try? FileManager.default.removeItem(at: path)
+            size = size.map { $0 - stored.count }
+            return nil
+        }
+        // Mark as recently used: the sweep deletes by modification time.
+        utimes(path.path, nil)
+        return payload
+    }
+
+    private func write(_ data: Data, _ url: String) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = file(for: url)
+        let packed = Self.pack(data, url: url)
+        let previous = (try? FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int) ?? 0
+        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).tmp")
+        guard (try? packed.write(to: temporary)) != nil, rename(temporary.path, path.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
+        size = currentSize() - previous + packed.count
+        if size! > capacity { sweep() }
+    }
+
+    private func currentSize() -> Int {
+        if let size { return size }
+        let counted = entries().reduce(0) { $0 + $1.size }
+        size = counted
+        return counted
+    }
+
+    private func entries() -> [(url: URL, size: Int, used: Date)] {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? []
+        return files.filter { !$0.lastPathComponent.hasPrefix(".") }.compactMap { url in
+            guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
+            return (url, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
+        }
+    }
+
+    /// Deletes the least recently used files until the cache is under 90% of its cap.
+    private func sweep() {
+        var total = 0
+        var files = entries()
+        total = files.reduce(0) { $0 + $1.size }
+        files.sort { $0.used < $1.used }
+        let target = capacity * 9 / 10
+        for entry in files where total > target {
+            try? FileManager.default.removeItem(at: entry.url)
+            total -= entry.size
+        }
+        size = total
+    }
+
+    // MARK: Entry format: magic, URL length, URL, data length, checksum, data
+
+    static func pack(_ data: Data, url: String) -> Data {
+        let urlBytes = Data(url.utf8)
+        var out = magic
+        appendInteger(UInt32(urlBytes.count), to: &out)
+        out.append(urlBytes)
+        appendInteger(UInt64(data.count), to: &out)
+        appendInteger(fnv1a(data), to: &out)
+        out.append(data)
+        return out
+    }
+
+    static func unpack(_ stored: Data, url: String) -> Data? {
+        var cursor = stored.startIndex
+        func take(_ count: Int) -> Data? {
+            guard stored.endIndex - cursor >= count else { return nil }
+            defer { cursor += count }
+            return stored[cursor..<(cursor + count)]
+        }
+        guard take(4) == magic, let urlLength = take(4).map(readInteger(UInt32.self)),
+              take(Int(urlLength)) == Data(url.utf8),
+              let length = take(8).map(readInteger(UInt64.self)), let checksum = take(8).map(readInteger(UInt64.self)),
+              let payload = take(Int(length)), cursor == stored.endIndex, fnv1a(payload) == checksum else { return nil }
+        return Data(payload)
+    }
+
+    private static func appendInteger<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    private static func readInteger<T: FixedWidthInteger>(_: T.Type) -> (Data) -> T {
+        { bytes in bytes.reduce(into: (T(0), 0)) { acc, byte in acc.0 |= T(byte) << (8 * acc.1); acc.1 += 1 }.0 }
+    }
+}
+
+/// 64-bit FNV-1a: a fast hash for file names and checksums (not for security).
+func fnv1a(_ data: Data) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in data {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01B3
+    }
+    return hash
+}

@@ -1,0 +1,23 @@
+import Networking
+
+/// Why an image could not be shown.
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    case network(HTTPError)
+    /// The bytes are not a JPEG, PNG or GIF.
+    case notAnImage
+    /// Refused before decoding: over the side or pixel-count limit.
+    case tooLarge(width: Int, height: Int)
+    /// The decoder gave up (truncated or broken data).
+    case undecodable(String)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .network(let error): error.description
+        case .notAnImage: "The file is not an image."
+        case .tooLarge(let width, let height): "The image is too large (\(width) × \(height) pixels)."
+        case .undecodable(let detail): "The image is damaged (\(detail))."
+        case .cancelled: "Loading the image was cancelled."
+        }
+    }
+}

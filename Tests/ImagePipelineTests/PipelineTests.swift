@@ -1,0 +1,199 @@
+import FixtureServer
+import Foundation
+@testable import ImagePipeline
+import Logging
+import Networking
+import XCTest
+
+final class PipelineTests: XCTestCase {
+    private var server: FixtureServer!
+    private var base: URL!
+    private var cacheFolder: URL!
+
+    override func setUp() async throws {
+        var logger = Logger(label: "test-server")
+        logger.logLevel = .critical
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data")
+        server = FixtureServer(configuration: .init(dataDirectory: data), logger: logger)
+        base = URL(string: "http://127.0.0.1:\(try await server.start())/")!
+        cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cache-\(UUID().uuidString)")
+    }
+
+    override func tearDown() async throws {
+        await server.stop()
+        try? FileManager.default.removeItem(at: cacheFolder)
+    }
+
+    private func url(_ path: String) -> URL { URL(string: path, relativeTo: base)!.absoluteURL }
+    private var stats: TransferStats.Client? { server.stats.snapshot()["127.0.0.1"] }
+
+    private func pipeline(memory: Int = 64 << 20, disk: Int = 64 << 20, retries: [Duration] = [.milliseconds(50)]) -> ImagePipeline {
+        ImagePipeline(client: CurlHTTPClient(), configuration: .init(
+            memoryCapacity: memory, diskFolder: cacheFolder, diskCapacity: disk, retryDelays: retries))
+    }
+
+    private func eventually(_ what: String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting for \(what)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    func testDecodesToTheSizeShownKeepingTheAspectRatio() async throws {
+        let pipeline = pipeline()
+        let image = try await pipeline.image(for: ImageRequest(url: url("images/lake-3000x2000.jpg"), maximumPixelSize: 256))
+        XCTAssertEqual(image.width, 256)
+        XCTAssertEqual(image.height, 171)
+        let portrait = try await pipeline.image(for: ImageRequest(url: url("images/tower-600x1200.jpg"), maximumPixelSize: 250))
+        XCTAssertEqual(portrait.height, 256, "250 rounds up to the 256 bucket")
+        XCTAssertEqual(portrait.width, 128)
+        let small = try await pipeline.image(for: ImageRequest(url: url("pre-login-avatars/avatars_cartoon_animals_01.png"), maximumPixelSize: 1024))
+        XCTAssertEqual(small.width, 128, "never enlarged")
+    }
+
+    func testFiftyConcurrentRequestsShareOneTransferAndOneDecode() async throws {
+        let pipeline = pipeline()
+        let request = ImageRequest(url: url("images/forest-1600x1200.jpg"), maximumPixelSize: 256)
+        let sizes = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<50 { group.addTask { try await pipeline.image(for: request).width } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(sizes, Array(repeating: 256, count: 50))
+        XCTAssertEqual(stats?.requests, 1, "the server saw one transfer")
+        XCTAssertEqual(pipeline.statistics.decodes, 1)
+        XCTAssertEqual(pipeline.statistics.fetches, 1)
+    }
+
+    func testCancellingOneOfTwoKeepsTheTransferAndCancellingBothStopsIt() async throws {
+        let pipeline = pipeline()
+        let request = ImageRequest(url: url("bad/slow-drip"), maximumPixelSize: 128)
+        let first = Task { try await pipeline.image(for: request) }
+        let second = Task { try await pipeline.image(for: request) }
+        try await eventually("the transfer to start") { (stats?.activeTransfers ?? 0) == 1 }
+        first.cancel()
+        do { _ = try await first.value; XCTFail("cancelled") } catch {
+            XCTAssertEqual(error as? ImageError, .cancelled)
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        XCTAssertEqual(stats?.activeTransfers, 1, "the other requester still wants it")
+        second.cancel()
+        do { _ = try await second.value; XCTFail("cancelled") } catch {
+            XCTAssertEqual(error as? ImageError, .cancelled)
+        }
+        try await eventually("the transfer to stop") { (stats?.activeTransfers ?? 1) == 0 }
+        XCTAssertEqual(stats?.requests, 1)
+    }
+
+    func testFiveHundredImagesKeepTheMemoryAndDiskCachesUnderTheirCaps() async throws {
+        let memoryCap = 2 << 20, diskCap = 1 << 20
+        let pipeline = pipeline(memory: memoryCap, disk: diskCap)
+        for seed in 0..<500 {
+            let side = [64, 120, 200, 320][seed % 4]
+            let request = ImageRequest(url: url("synthetic/\(seed)/\(side * 2)x\(side).jpg"), maximumPixelSize: 256)
+            _ = try await pipeline.image(for: request)
+            XCTAssertLessThanOrEqual(pipeline.memoryCache.totalCost, memoryCap)
+        }
+        XCTAssertGreaterThan(pipeline.memoryCache.count, 10)
+        let disk = try XCTUnwrap(pipeline.diskCache)
+        XCTAssertLessThanOrEqual(disk.totalSize, diskCap)
+        XCTAssertGreaterThan(disk.totalSize, diskCap / 2)
+    }
+
+    func testMemoryHitsAreSynchronousAndDiskHitsSurviveANewPipeline() async throws {
+        let request = ImageRequest(url: url("images/dunes-1200x800.jpg"), maximumPixelSize: 128)
+        let first = pipeline()
+        XCTAssertNil(first.cachedImage(for: request))
+        _ = try await first.image(for: request)
+        XCTAssertNotNil(first.cachedImage(for: request))
+        let second = pipeline() // a restart: empty memory, same disk folder
+        _ = try await second.image(for: request)
+        XCTAssertEqual(second.statistics.diskHits, 1)
+        XCTAssertEqual(second.statistics.fetches, 0)
+        XCTAssertEqual(stats?.requests, 1)
+    }
+
+    func testCorruptDiskEntriesAreDroppedAndFetchedAgain() async throws {
+        let request = ImageRequest(url: url("images/square-800x800.jpg"), maximumPixelSize: 128)
+        _ = try await pipeline().image(for: request)
+        for file in try FileManager.default.contentsOfDirectory(at: cacheFolder, includingPropertiesForKeys: nil) {
+            var bytes = try Data(contentsOf: file)
+            bytes[bytes.count - 10] ^= 0xFF
+            try bytes.write(to: file)
+        }
+        let fresh = pipeline()
+        _ = try await fresh.image(for: request)
+        XCTAssertEqual(fresh.statistics.diskHits, 0)
+        XCTAssertEqual(fresh.statistics.fetches, 1)
+    }
+
+    func testHugeHeadersAndNonImagesAreRefusedBeforeDecoding() async throws {
+        let pipeline = pipeline()
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: url("bad/huge-header.png"), maximumPixelSize: 256))
+            XCTFail("50000 x 50000")
+        } catch {
+            XCTAssertEqual(error, .tooLarge(width: 50_000, height: 50_000))
+        }
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: url("bad/not-an-image.png"), maximumPixelSize: 256))
+            XCTFail("HTML")
+        } catch {
+            XCTAssertEqual(error, .notAnImage)
+        }
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: url("bad/truncated.jpg"), maximumPixelSize: 256))
+        } catch {
+            guard case .undecodable = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(pipeline.statistics.decodes, 3, "each was looked at once and not cached")
+    }
+
+    func testFourOhFourIsRememberedAndNotAskedAgain() async throws {
+        let pipeline = pipeline()
+        let request = ImageRequest(url: url("bad/404"), maximumPixelSize: 64)
+        for _ in 0..<3 {
+            do { _ = try await pipeline.image(for: request); XCTFail("404") } catch {
+                XCTAssertEqual(error, .network(.status(404)))
+            }
+        }
+        XCTAssertEqual(stats?.requests, 1, "4xx is not retried or asked again")
+    }
+
+    func testServerErrorsRetryTwice() async throws {
+        let pipeline = pipeline(retries: [.milliseconds(20), .milliseconds(20)])
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: url("getMessages?offset=0&fail=500"), maximumPixelSize: 64))
+            XCTFail("500")
+        } catch {
+            XCTAssertEqual(error, .network(.status(500)))
+        }
+        XCTAssertEqual(stats?.requests, 3, "one try and two retries")
+    }
+
+    func testRedirectsToOtherSchemesAreRefused() async throws {
+        do {
+            _ = try await pipeline().image(for: ImageRequest(url: url("bad/redirect-to-file"), maximumPixelSize: 64))
+            XCTFail("file://")
+        } catch {
+            guard case .network(.refusedURL) = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testHeaderReaderKnowsTheFormats() throws {
+        XCTAssertEqual(ImageHeader(BadCasePNG.header)?.width, 50_000)
+        XCTAssertNil(ImageHeader(Data("GIF".utf8)))
+        XCTAssertNil(ImageHeader(Data([0xFF, 0xD8, 0xFF])))
+        XCTAssertEqual(ImageDecoder.fit(width: 3000, height: 2000, into: 300).0, 300)
+    }
+}
+
+enum BadCasePNG {
+    static var header: Data {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        bytes += Array("IHDR".utf8)
+        bytes += [0x00, 0x00, 0xC3, 0x50, 0x00, 0x00, 0xC3, 0x50, 8, 6, 0, 0, 0]
+        return Data(bytes)
+    }
+}
