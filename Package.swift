@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // System-library shims: a module map and a header each.
@@ -44,6 +45,7 @@ let package = Package(
         .target(name: "FixtureServer", dependencies: [
             "CGdkPixbuf",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "tessera-server", dependencies: [
@@ -72,7 +74,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tessera", dependencies: [
-            "App", "Gtk", "Persistence",
+            "App", "Gtk", "Persistence", "Domain", "FixtureServer", "Networking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

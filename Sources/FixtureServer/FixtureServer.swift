@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Tessera's own backend: a faithful implementation of shared/contracts.md sections 2-6, quirks
 /// included, with failure injection and connection statistics for tests.
@@ -41,7 +42,12 @@ public final class FixtureServer: Sendable {
     private let messages: MessageSource
     private let media: MediaLibrary
     private let logger: Logger
-    private let running = LockedBox<Task<Void, any Error>?>(nil)
+    private let running = LockedBox<Running?>(nil)
+
+    private struct Running {
+        let task: Task<Void, any Error>
+        let group: ServiceGroup
+    }
 
     public init(configuration: Configuration, logger: Logger = Logger(label: "tessera-server")) {
         self.configuration = configuration
@@ -72,29 +78,43 @@ public final class FixtureServer: Sendable {
                 portContinuation.finish()
             },
             logger: logger)
-        let task = Task { try await app.run() }
-        running.set(task)
-        for await port in portStream { return port }
-        task.cancel()
+        // A service group of our own, so `stop()` can shut the server down gracefully.
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task {
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
+        running.set(Running(task: task, group: group))
+        for await port in portStream where port != 0 { return port }
+        // The server ended before it listened (the port is taken, say): report why.
+        running.set(nil)
+        try await task.value
         throw FixtureServerError.didNotStart
     }
 
-    /// Stops the server and waits for it to finish.
+    /// Stops accepting, gives responses in progress a second to finish (the deliberately slow ones
+    /// are cut), and waits for the server to end.
     public func stop() async {
-        guard let task = running.take() else { return }
-        task.cancel()
+        guard let running = running.withValue({ value -> Running? in defer { value = nil }; return value }) else { return }
+        await running.group.triggerGracefulShutdown()
+        let task = running.task
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(1))
+            task.cancel()
+        }
         _ = try? await task.value
+        deadline.cancel()
     }
 
     /// Runs until cancelled (the standalone executable).
     public func run() async throws {
         let port = try await start()
         logger.info("listening on http://\(configuration.host):\(port)/")
-        guard let task = running.get() else { return }
+        guard let task = running.get()?.task else { return }
         try await withTaskCancellationHandler {
             try await task.value
         } onCancel: {
-            task.cancel()
+            Task { await self.stop() }
         }
     }
 }
@@ -128,9 +148,6 @@ final class LockedBox<Value>: @unchecked Sendable {
     func withValue<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
 }
 
-extension LockedBox where Value == Task<Void, any Error>? {
-    func take() -> Task<Void, any Error>? { withValue { let task = $0; $0 = nil; return task } }
-}
 
 extension Request {
     /// "host:port" as the client addressed us, for links that point back at this server.

@@ -1,4 +1,5 @@
 import App
+import Domain
 import ArgumentParser
 import Foundation
 import Gtk
@@ -23,8 +24,18 @@ struct Tessera: ParsableCommand {
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(name: .long, help: ArgumentHelp("Talk to this backend instead of the built-in one (also TESSERA_BACKEND).", valueName: "url"))
+    var backend: String?
+
     @Flag(name: .long, help: .hidden)
     var reportFirstFrame = false
+
+    func validate() throws {
+        if let given = backend ?? ProcessInfo.processInfo.environment["TESSERA_BACKEND"],
+           case .failure(let error) = Backend.parse(given) {
+            throw ValidationError(error.description)
+        }
+    }
 
     func run() throws {
         let level = logLevel
@@ -35,11 +46,22 @@ struct Tessera: ParsableCommand {
         }
         let logger = Logger(label: "dev.tessera")
         let paths = dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg()
+        let server = LockedServer()
+        let backendSource: BackendSource
+        if let given = backend ?? ProcessInfo.processInfo.environment["TESSERA_BACKEND"],
+           case .success(let url) = Backend.parse(given) {
+            backendSource = .fixed(Backend(base: url))
+        } else if screenshot != nil {
+            backendSource = .fixed(Backend(base: URL(string: "http://127.0.0.1:\(BuiltInBackend.port)/")!))
+        } else {
+            backendSource = .starting { await BuiltInBackend.start(logger: logger, keepAlive: server) }
+        }
         let options = LaunchOptions(
             paths: paths,
             unique: dataDir == nil,
             screenshotDirectory: screenshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            reportFirstFrame: reportFirstFrame)
+            reportFirstFrame: reportFirstFrame,
+            backend: backendSource)
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()
             let store = SettingsStore(url: paths.settingsFile, logger: logger)
@@ -48,8 +70,16 @@ struct Tessera: ParsableCommand {
             bridge.uninstall()
             return status
         }
+        stopSynchronously(server)
         if status != 0 { throw ExitCode(status) }
     }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Stops the built-in server after the GTK loop has ended (the main thread has nothing else to do).
+private func stopSynchronously(_ server: LockedServer) {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached { await server.stop(); done.signal() }
+    done.wait()
+}

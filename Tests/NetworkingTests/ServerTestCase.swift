@@ -13,7 +13,7 @@ class ServerTestCase: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("data")
 
-    func startServer(failRate: Double = 0, slowSeconds: Double = 30) async throws {
+    func startServer(failRate: Double = 0, slowSeconds: Double = 2) async throws {
         // Quiet: stopping the server between tests makes Hummingbird log the cancelled channels.
         var logger = Logger(label: "test-server")
         logger.logLevel = .critical

@@ -14,8 +14,12 @@ public struct LaunchOptions: Sendable {
     public var screenshotDirectory: URL?
     /// Print the monotonic time of the first drawn frame to stdout, then exit (benchmarks).
     public var reportFirstFrame: Bool
+    /// The backend the sections talk to.
+    public var backend: BackendSource?
 
-    public init(paths: AppPaths, unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false) {
+    public init(paths: AppPaths, unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
+                backend: BackendSource? = nil) {
+        self.backend = backend
         self.paths = paths
         self.unique = unique
         self.screenshotDirectory = screenshotDirectory
@@ -108,6 +112,7 @@ public final class TesseraApp {
             trackWindowState(main)
         }
         main.window.present()
+        startBackendAfterFirstFrame(of: main)
         if options.reportFirstFrame { reportFirstFrame(of: main) }
         if let directory = options.screenshotDirectory { takeScreenshots(of: main, into: directory) }
     }
@@ -227,6 +232,18 @@ public final class TesseraApp {
     public var aboutProgramName: String? { aboutDialog?.programName }
     /// The primary menu's item labels, sections flattened, as shown.
     public var menuLabels: [String] { menu.itemLabels }
+
+    /// The built-in backend starts once the window is on screen, not before.
+    private func startBackendAfterFirstFrame(of main: MainWindow) {
+        guard let backend = options.backend else { return }
+        var connection: SignalConnection?
+        connection = main.window.onDrawn { [weak main] in
+            guard let main, let current = connection else { return }
+            connection = nil
+            main.window.disconnect(current)
+            backend.prepare()
+        }
+    }
 
     // MARK: Automation (benchmarks, screenshots)
 

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where each service of shared/contracts.md lives: one base URL for everything, with an
+/// optional per-service override. Paths hang off the base exactly as the contracts name them.
+public struct Backend: Sendable, Equatable {
+    public enum Service: String, CaseIterable, Sendable {
+        case feed, messages, facts, avatars, images
+    }
+
+    public var base: URL
+    public var overrides: [Service: URL]
+
+    public init(base: URL, overrides: [Service: URL] = [:]) {
+        self.base = base
+        self.overrides = overrides
+    }
+
+    /// The base URL for `service`, always ending in "/".
+    public func baseURL(for service: Service) -> URL {
+        let url = overrides[service] ?? base
+        return url.absoluteString.hasSuffix("/") ? url : URL(string: url.absoluteString + "/")!
+    }
+
+    /// `select.php` and `delete.php` live under `user_details/`.
+    public var feedSelect: URL { URL(string: "user_details/select.php", relativeTo: baseURL(for: .feed))!.absoluteURL }
+    public var feedDelete: URL { URL(string: "user_details/delete.php", relativeTo: baseURL(for: .feed))!.absoluteURL }
+    public func messages(offset: Int) -> URL {
+        URL(string: "getMessages?offset=\(offset)", relativeTo: baseURL(for: .messages))!.absoluteURL
+    }
+    public var facts: URL { URL(string: "facts.json", relativeTo: baseURL(for: .facts))!.absoluteURL }
+    /// Avatars 1...20, two digits.
+    public func avatar(_ number: Int) -> URL {
+        URL(string: String(format: "pre-login-avatars/avatars_cartoon_animals_%02d.png", number),
+            relativeTo: baseURL(for: .avatars))!.absoluteURL
+    }
+
+    /// Parses a user-given backend URL: http or https with a host, nothing else.
+    public static func parse(_ text: String) -> Result<URL, BackendError> {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+            return .failure(.notAURL(trimmed))
+        }
+        guard scheme == "http" || scheme == "https" else { return .failure(.notHTTP(trimmed)) }
+        guard let host = url.host, !host.isEmpty else { return .failure(.notAURL(trimmed)) }
+        return .success(url)
+    }
+}
+
+public enum BackendError: Error, Equatable, CustomStringConvertible, Sendable {
+    case notAURL(String)
+    case notHTTP(String)
+
+    public var description: String {
+        switch self {
+        case .notAURL(let text): "“\(text)” is not a web address."
+        case .notHTTP(let text): "“\(text)” is not an http or https address."
+        }
+    }
+}
