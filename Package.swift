@@ -81,7 +81,9 @@ let package = Package(
         // Rewrites a document store in a loop; the crash-safety test kills it at random moments.
         .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence"]),
         .executableTarget(name: "tessera-bench", dependencies: [
+            "ImagePipeline", "Networking", "FixtureServer", "Persistence", "CCurl", "CGdkPixbuf",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),

@@ -8,6 +8,9 @@ final class MediaLibrary: Sendable {
     let dataDirectory: URL
     let images: [URL]
     let videos: [URL]
+    /// Synthesised images already encoded, so load tests measure the client, not the encoder.
+    private let syntheticCache = LockedBox<(bytes: Int, entries: [String: Data])>((0, [:]))
+    private static let syntheticCacheLimit = 256 << 20
 
     init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory
@@ -66,10 +69,18 @@ final class MediaLibrary: Sendable {
     /// A deterministic image of the given size, made now with gdk-pixbuf (as many distinct ones
     /// as a load test needs).
     func synthetic(seed: UInt64, width: Int, height: Int, format: String) -> Response {
+        let key = "\(seed)/\(width)x\(height).\(format)"
+        let type = format == "png" ? "image/png" : "image/jpeg"
+        if let cached = syntheticCache.withValue({ $0.entries[key] }) { return bytes(cached, type: type) }
         guard let data = SyntheticImage.encode(seed: seed, width: width, height: height, format: format) else {
-            return Response(status: .internalServerError)
+            return Response(status: .notFound)
         }
-        return bytes(data, type: format == "png" ? "image/png" : "image/jpeg")
+        syntheticCache.withValue { cache in
+            guard cache.bytes + data.count <= Self.syntheticCacheLimit else { return }
+            cache.entries[key] = data
+            cache.bytes += data.count
+        }
+        return bytes(data, type: type)
     }
 
     private func httpDate(_ date: Date) -> String {

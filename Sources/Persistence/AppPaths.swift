@@ -35,4 +35,17 @@ public struct AppPaths: Sendable, Equatable {
     }
 
     public var settingsFile: URL { config.appendingPathComponent("settings.json") }
+
+    /// `relativePath` in the source tree, when the running executable sits in a build folder
+    /// inside it (`make run`, tests, benchmarks); nil for an installed executable.
+    public static func sourceTreeItem(_ relativePath: String,
+                                      executable: String = CommandLine.arguments[0]) -> URL? {
+        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = folder.appendingPathComponent(relativePath)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
 }

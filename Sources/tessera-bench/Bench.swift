@@ -4,11 +4,11 @@ import Foundation
 /// Tessera's benchmarks. Each prints its figures beside a baseline measured in the same run,
 /// and the ratio between them. Run in release mode (`make bench`).
 @main
-struct Bench: ParsableCommand {
+struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera-bench",
         abstract: "Benchmarks with same-run baselines.",
-        subcommands: [Startup.self]
+        subcommands: [Startup.self, Images.self]
     )
 }
 

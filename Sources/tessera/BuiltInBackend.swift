@@ -3,6 +3,7 @@ import FixtureServer
 import Foundation
 import Logging
 import Networking
+import Persistence
 
 /// The backend `tessera` starts in-process when no other is given: tessera-server on loopback.
 ///
@@ -17,12 +18,7 @@ enum BuiltInBackend {
     /// the build folder, or the installed copy.
     static func dataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let given = environment["TESSERA_DATA"] { return URL(fileURLWithPath: given) }
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("data/media")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.deletingLastPathComponent() }
-            folder.deleteLastPathComponent()
-        }
+        if let media = AppPaths.sourceTreeItem("data/media") { return media.deletingLastPathComponent() }
         for installed in ["/usr/local/share/tessera", "/usr/share/tessera"]
         where FileManager.default.fileExists(atPath: installed + "/media") {
             return URL(fileURLWithPath: installed)

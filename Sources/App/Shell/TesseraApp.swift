@@ -81,7 +81,7 @@ public final class TesseraApp {
         } catch {
             logger.error("stylesheet rejected: \(error)")
         }
-        if let icons = Self.buildTreeIconFolder() {
+        if let icons = AppPaths.sourceTreeItem("data/icons")?.path {
             Application.addIconSearchPath(icons)
             WindowIcon.setDefault(fromPNGs: [48, 128].map { "\(icons)/hicolor/\($0)x\($0)/apps/\(Self.applicationID).png" })
         }
@@ -120,19 +120,6 @@ public final class TesseraApp {
     private func shutdown() {
         screenshotTask?.cancel()
         store.flush()
-    }
-
-    /// `data/icons` of the source tree when running from a build folder inside it.
-    private static func buildTreeIconFolder() -> String? {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("data/icons/hicolor")
-            if FileManager.default.fileExists(atPath: candidate.path) {
-                return candidate.deletingLastPathComponent().path
-            }
-            folder.deleteLastPathComponent()
-        }
-        return nil
     }
 
     // MARK: Settings

@@ -1,0 +1,157 @@
+import ArgumentParser
+import CCurl
+import CGdkPixbuf
+import FixtureServer
+import Foundation
+import ImagePipeline
+import Logging
+import Networking
+import Persistence
+
+/// 500 distinct images of mixed sizes from a local tessera-server to 256 px thumbnails through the
+/// pipeline (cold caches), beside a baseline of the same bytes fetched by a bare libcurl multi loop
+/// and decoded at the same size by gdk-pixbuf in a plain loop on one thread per core; then the
+/// pipeline with a warm disk cache and with a warm memory cache.
+struct Images: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Image pipeline vs bare libcurl + gdk-pixbuf, 500 images.")
+
+    @Option(help: "Distinct images.") var count = 500
+    @Option(help: "Thumbnail size in pixels.") var size = 256
+
+    func run() async throws {
+        var logger = Logger(label: "bench-server")
+        logger.logLevel = .critical
+        guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
+        let server = FixtureServer(configuration: .init(dataDirectory: data), logger: logger)
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let sizes = [(640, 480), (1024, 768), (1600, 1200), (800, 1200), (2048, 1365), (320, 320)]
+        let urls = (0..<count).map { index -> URL in
+            let (width, height) = sizes[index % sizes.count]
+            let format = index % 7 == 3 ? "png" : "jpg"
+            return URL(string: "http://127.0.0.1:\(port)/synthetic/\(index + 1000)/\(width)x\(height).\(format)")!
+        }
+        // The server encodes each image once; fetch them all first so both runs get served bytes.
+        _ = try CurlMultiBaseline.fetchAll(urls)
+        let megabytes = Double(try CurlMultiBaseline.fetchAll(urls).reduce(0) { $0 + $1.count }) / 1_048_576
+
+        PeakRSS.reset()
+        let baseStart = ContinuousClock.now
+        let bodies = try CurlMultiBaseline.fetchAll(urls)
+        let decoded = CurlMultiBaseline.decodeAll(bodies, size: size)
+        let baseTime = ContinuousClock.now - baseStart
+        let baseRSS = PeakRSS.megabytes()
+        guard decoded == count else { throw BenchError(description: "baseline decoded \(decoded) of \(count)") }
+
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-cache-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let requests = urls.map { ImageRequest(url: $0, maximumPixelSize: size) }
+        PeakRSS.reset()
+        // A block of its own, so the cold pipeline and its memory cache are gone before the next phase.
+        let (coldTime, coldRSS) = try await {
+            let cold = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache))
+            return (try await Self.load(requests, with: cold), PeakRSS.megabytes())
+        }()
+
+        PeakRSS.reset()
+        let warmDisk = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache))
+        let diskTime = try await Self.load(requests, with: warmDisk)
+        let diskRSS = PeakRSS.megabytes()
+        PeakRSS.reset()
+        let memoryTime = try await Self.load(requests, with: warmDisk)
+        let memoryRSS = PeakRSS.megabytes()
+
+        func ms(_ duration: Duration) -> Double { Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15 }
+        print("images: \(count) distinct images (\(String(format: "%.1f", megabytes)) MB) to \(size) px thumbnails, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print(String(format: "  baseline (curl multi + gdk-pixbuf)   %8.1f ms   peak RSS %6.1f MB", ms(baseTime), baseRSS))
+        print(String(format: "  pipeline, cold caches               %8.1f ms   peak RSS %6.1f MB", ms(coldTime), coldRSS))
+        print(String(format: "  ratio cold / baseline               %8.2f      (target <= 1.25)", ms(coldTime) / ms(baseTime)))
+        print(String(format: "  pipeline, warm disk cache           %8.1f ms   peak RSS %6.1f MB  (%d fetches)", ms(diskTime), diskRSS, warmDisk.statistics.fetches))
+        print(String(format: "  pipeline, warm memory cache         %8.1f ms   peak RSS %6.1f MB  (%d memory hits)", ms(memoryTime), memoryRSS, warmDisk.statistics.memoryHits))
+        print(String(format: "  memory cache %.1f MB of a %.0f MB cap", Double(warmDisk.memoryCache.totalCost) / 1_048_576, Double(warmDisk.memoryCache.capacity) / 1_048_576))
+    }
+
+    private static func load(_ requests: [ImageRequest], with pipeline: ImagePipeline) async throws -> Duration {
+        let start = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for request in requests { group.addTask { _ = try await pipeline.image(for: request) } }
+            try await group.waitForAll()
+        }
+        return ContinuousClock.now - start
+    }
+}
+
+/// The baseline: libcurl's multi interface with nothing around it, and gdk-pixbuf in a loop.
+enum CurlMultiBaseline {
+    private final class Body { var data = Data() }
+
+    static func fetchAll(_ urls: [URL]) throws -> [Data] {
+        let multi = curl_multi_init()!
+        defer { curl_multi_cleanup(multi) }
+        tessera_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 6)
+        var bodies: [Body] = []
+        var handles: [UnsafeMutableRawPointer] = []
+        for url in urls {
+            let body = Body()
+            let easy = curl_easy_init()!
+            tessera_curl_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString)
+            tessera_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+            tessera_curl_easy_setopt_write(easy, { data, size, count, user in
+                let body = Unmanaged<Body>.fromOpaque(user!).takeUnretainedValue()
+                body.data.append(UnsafeRawPointer(data!).assumingMemoryBound(to: UInt8.self), count: size * count)
+                return size * count
+            }, Unmanaged.passUnretained(body).toOpaque())
+            curl_multi_add_handle(multi, easy)
+            bodies.append(body)
+            handles.append(easy)
+        }
+        var running: Int32 = 1
+        while running > 0 {
+            curl_multi_perform(multi, &running)
+            var ready: Int32 = 0
+            if running > 0 { curl_multi_poll(multi, nil, 0, 1000, &ready) }
+        }
+        for easy in handles {
+            curl_multi_remove_handle(multi, easy)
+            curl_easy_cleanup(easy)
+        }
+        return bodies.map(\.data)
+    }
+
+    /// Decodes every body at `size` with gdk-pixbuf, one thread per core; returns how many decoded.
+    static func decodeAll(_ bodies: [Data], size: Int) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: cores)
+        counts.initialize(repeating: 0)
+        defer { counts.deallocate() }
+        let shared = SendableBuffer(counts)
+        DispatchQueue.concurrentPerform(iterations: cores) { worker in
+            for index in stride(from: worker, to: bodies.count, by: cores) {
+                if let image = try? ImageDecoder().decode(bodies[index], maximumPixelSize: size), image.width > 0 {
+                    shared.buffer[worker] += 1
+                }
+            }
+        }
+        return counts.reduce(0, +)
+    }
+}
+
+/// Per-worker counters: each worker writes its own slot only.
+struct SendableBuffer: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Int>
+    init(_ buffer: UnsafeMutableBufferPointer<Int>) { self.buffer = buffer }
+}
+
+/// The process's peak resident memory (VmHWM), which `reset` sets back to the current size.
+enum PeakRSS {
+    static func reset() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    static func megabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes / 1024
+    }
+}
