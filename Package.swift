@@ -69,7 +69,7 @@ let package = Package(
 
         // Views, coordinators and the window.
         .target(name: "App", dependencies: [
-            "Gtk", "Domain", "Persistence",
+            "Gtk", "Domain", "Persistence", "ImagePipeline",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -100,7 +100,8 @@ let package = Package(
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
-        .testTarget(name: "AppTests", dependencies: ["App", "Gtk", "CGtk", "Domain", "Persistence"],
+        .testTarget(name: "AppTests", dependencies: ["App", "Gtk", "CGtk", "Domain", "Persistence",
+                                                     "ImagePipeline", "Networking", "FixtureServer"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

@@ -14,8 +14,17 @@ public enum GtkRuntime {
     /// it holds. The loop sleeps between events (a deadline source wakes it at the end), so this
     /// is an event wait, not a poll. For tests and the screenshot mode, never from a main-queue
     /// block.
+    ///
+    /// `wakeEvery` adds a periodic wake-up, for conditions that change on other threads without
+    /// any GLib event (a server's counters, say).
     @discardableResult
-    public static func iterate(until condition: () -> Bool, timeout: Duration) -> Bool {
+    public static func iterate(until condition: () -> Bool, timeout: Duration, wakeEvery: Duration? = nil) -> Bool {
+        var ticker: guint = 0
+        if let wakeEvery {
+            let ms = guint(max(1, wakeEvery.components.seconds * 1000 + wakeEvery.components.attoseconds / 1_000_000_000_000_000))
+            ticker = g_timeout_add_full(G_PRIORITY_DEFAULT, ms, keepTicking, nil, nil)
+        }
+        defer { if ticker != 0 { g_source_remove(ticker) } }
         let deadline = ContinuousClock.now + timeout
         let ms = guint(max(1, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         var expired = false
@@ -63,6 +72,8 @@ public final class MainLoop: @unchecked Sendable {
 
     public func quit() { g_main_loop_quit(loop) }
 }
+
+private let keepTicking: @convention(c) (gpointer?) -> gboolean = { _ in 1 }
 
 private final class FlagBox {
     let fire: @MainActor () -> Void

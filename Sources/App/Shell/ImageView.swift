@@ -1,0 +1,81 @@
+import Gtk
+import ImagePipeline
+
+extension DecodedImage: PixbufSource {
+    public var pixbufPointer: OpaquePointer { pixbuf }
+}
+
+/// A picture bound to an image request: a memory-cache hit shows at once (no placeholder flash),
+/// anything else shows a placeholder until it loads. Rebinding or unmapping cancels the load, and
+/// a result that arrives for an earlier binding is never shown (cells are reused).
+@MainActor
+public final class ImageView {
+    public static let placeholderIcon = "image-x-generic-symbolic"
+    public static let brokenIcon = "image-missing"
+
+    public let picture: Picture
+    private let pipeline: ImagePipeline
+    private var request: ImageRequest?
+    private var loading: Task<Void, Never>?
+    /// Bumped on every bind; a load applies its result only if it still matches.
+    private var generation = 0
+    private var shown = false
+
+    public init(pipeline: ImagePipeline, iconSize: Int = 48) {
+        self.pipeline = pipeline
+        picture = Picture(iconSize: iconSize)
+        picture.showIcon(Self.placeholderIcon)
+        picture.onMap { [weak self] in self?.loadIfNeeded() }
+        picture.onUnmap { [weak self] in self?.cancelLoad() }
+    }
+
+    public var content: Picture.Content { picture.content }
+
+    /// Shows `request`'s image (nil: the placeholder).
+    public func bind(_ request: ImageRequest?) {
+        cancelLoad()
+        generation += 1
+        self.request = request
+        shown = false
+        guard let request else { return picture.showIcon(Self.placeholderIcon) }
+        if let hit = pipeline.cachedImage(for: request) {
+            picture.show(hit)
+            shown = true
+            return
+        }
+        picture.showIcon(Self.placeholderIcon)
+        loadIfNeeded()
+    }
+
+    /// Loads only while on screen: an unmapped picture waits until it is mapped again.
+    private func loadIfNeeded() {
+        guard let request, !shown, loading == nil, picture.isMapped else { return }
+        let generation = self.generation
+        let pipeline = self.pipeline
+        loading = Task { [weak self] in
+            let result: Result<DecodedImage, ImageError>
+            do throws(ImageError) {
+                result = .success(try await pipeline.image(for: request))
+            } catch {
+                result = .failure(error)
+            }
+            guard let self, self.generation == generation else { return }
+            self.loading = nil
+            switch result {
+            case .success(let image):
+                self.picture.show(image)
+                self.shown = true
+            case .failure(.cancelled):
+                break
+            case .failure:
+                self.picture.showIcon(Self.brokenIcon)
+                self.shown = true
+            }
+        }
+    }
+
+    private func cancelLoad() {
+        loading?.cancel()
+        loading = nil
+    }
+}

@@ -1,0 +1,128 @@
+@testable import App
+import FixtureServer
+import Foundation
+import Gtk
+import ImagePipeline
+import Logging
+import Networking
+import XCTest
+
+/// The widget-side binding of the image pipeline, in a real window, against the real server.
+final class ImageViewTests: AppTestCase {
+    private var server: FixtureServer!
+    private var base: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        var logger = Logger(label: "test-server")
+        logger.logLevel = .critical
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data")
+        let server = FixtureServer(configuration: .init(dataDirectory: data), logger: logger)
+        let port = LockedPort()
+        Task.detached { port.set(try? await server.start()) }
+        let started = MainActor.assumeIsolated {
+            GtkRuntime.iterate(until: { port.get() != nil }, timeout: .seconds(10), wakeEvery: .milliseconds(10))
+        }
+        XCTAssertTrue(started, "the server did not start")
+        self.server = server
+        base = URL(string: "http://127.0.0.1:\(port.get() ?? 0)/")!
+    }
+
+    override func tearDownWithError() throws {
+        let server = self.server!
+        let done = LockedPort()
+        Task.detached { await server.stop(); done.set(1) }
+        MainActor.assumeIsolated {
+            _ = GtkRuntime.iterate(until: { done.get() != nil }, timeout: .seconds(5), wakeEvery: .milliseconds(10))
+        }
+        try super.tearDownWithError()
+    }
+
+    private func request(_ path: String, size: Int = 128) -> ImageRequest {
+        ImageRequest(url: URL(string: path, relativeTo: base)!.absoluteURL, maximumPixelSize: size)
+    }
+
+    private var activeTransfers: Int { server.stats.snapshot()["127.0.0.1"]?.activeTransfers ?? 0 }
+
+    @MainActor
+    private func waitForServer(_ what: String, _ condition: () -> Bool) {
+        if !GtkRuntime.iterate(until: condition, timeout: .seconds(5), wakeEvery: .milliseconds(10)) {
+            XCTFail("timed out waiting for \(what)")
+        }
+    }
+
+    @MainActor
+    private func window(with pictures: [Picture]) -> Window {
+        let window = Window()
+        let box = Box(.vertical)
+        pictures.forEach { box.append($0) }
+        window.add(box)
+        window.setDefaultSize(width: 300, height: 400)
+        window.showAll()
+        waitFor("the window on screen") { pictures.allSatisfy(\.isMapped) }
+        return window
+    }
+
+    func testAMissShowsThePlaceholderThenTheImageAndAHitShowsAtOnce() throws {
+        try onMain {
+            let pipeline = ImagePipeline(client: CurlHTTPClient())
+            let first = ImageView(pipeline: pipeline), second = ImageView(pipeline: pipeline)
+            let window = window(with: [first.picture, second.picture])
+            defer { window.destroy() }
+            first.bind(request("images/square-800x800.jpg"))
+            XCTAssertEqual(first.content, .icon(ImageView.placeholderIcon))
+            waitForServer("the image") { first.content == .image(width: 128, height: 128) }
+            second.bind(request("images/square-800x800.jpg"))
+            XCTAssertEqual(second.content, .image(width: 128, height: 128), "a memory hit never flashes a placeholder")
+        }
+    }
+
+    func testRebindingCancelsTheOldLoadAndNeverShowsItsResult() throws {
+        try onMain {
+            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient()))
+            let window = window(with: [view.picture])
+            defer { window.destroy() }
+            view.bind(request("bad/slow-drip"))
+            waitForServer("the slow transfer") { activeTransfers == 1 }
+            view.bind(request("images/dunes-1200x800.jpg"))
+            waitForServer("the second image") { view.content == .image(width: 128, height: 85) }
+            waitForServer("the first transfer to be cancelled") { activeTransfers == 0 }
+            XCTAssertEqual(view.content, .image(width: 128, height: 85))
+        }
+    }
+
+    func testUnmappingCancelsAndMappingAgainResumes() throws {
+        try onMain {
+            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient()))
+            let window = window(with: [view.picture])
+            defer { window.destroy() }
+            view.bind(request("bad/slow-drip"))
+            waitForServer("the transfer") { activeTransfers == 1 }
+            window.hide()
+            waitForServer("the transfer to be cancelled on unmap") { activeTransfers == 0 }
+            XCTAssertEqual(view.content, .icon(ImageView.placeholderIcon))
+            window.showAll()
+            waitForServer("the load to resume on map") { activeTransfers == 1 }
+            view.bind(nil)
+            waitForServer("the transfer to stop") { activeTransfers == 0 }
+        }
+    }
+
+    func testADeadLinkShowsTheBrokenImage() throws {
+        try onMain {
+            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient()))
+            let window = window(with: [view.picture])
+            defer { window.destroy() }
+            view.bind(request("bad/404"))
+            waitForServer("the broken-image icon") { view.content == .icon(ImageView.brokenIcon) }
+        }
+    }
+}
+
+final class LockedPort: @unchecked Sendable {
+    private var value: Int?
+    private let lock = NSLock()
+    func set(_ newValue: Int?) { lock.withLock { value = newValue } }
+    func get() -> Int? { lock.withLock { value } }
+}
