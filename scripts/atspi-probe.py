@@ -31,15 +31,19 @@ def walk(node, depth=0, out=None):
     return out
 
 
-def find_app(name, deadline):
-    while time.monotonic() < deadline:
+def find_app(name, deadline, proc):
+    seen = set()
+    while time.monotonic() < deadline and proc.poll() is None:
         desktop = pyatspi.Registry.getDesktop(0)
         for i in range(desktop.childCount):
             app = desktop.getChildAtIndex(i)
-            if app is not None and app.name == name and app.childCount > 0:
-                return app
+            if app is None:
+                continue
+            seen.add(f"{app.name} ({app.childCount} children)")
+            if app.name == name and app.childCount > 0:
+                return app, seen
         time.sleep(0.1)  # polling the registry: AT-SPI has no "application appeared" wait here
-    return None
+    return None, seen
 
 
 def main():
@@ -53,11 +57,21 @@ def main():
         command = [binary]
     else:
         command = [binary, "--data-dir", data_dir]
-    proc = subprocess.Popen(command, env=env)
+    log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+") if os.path.isdir(data_dir) else None
+    if log is None:
+        os.makedirs(data_dir, exist_ok=True)
+        log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+")
+    # Bring the accessibility bus and registry up first, as a desktop session does before any app
+    # starts; an app that starts first may give up on a bus that is still being activated.
+    pyatspi.Registry.getDesktop(0).childCount
+    proc = subprocess.Popen(command, env=env, stderr=log)
     try:
-        app = find_app("dev.tessera.Tessera", time.monotonic() + 20)
+        app, seen = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
         if app is None:
-            print("Tessera never appeared on the AT-SPI bus")
+            log.seek(0)
+            print("Tessera never appeared on the AT-SPI bus; running:", proc.poll() is None,
+                  "exit code:", proc.poll(), "applications seen:", sorted(seen))
+            print("tessera's stderr:", log.read()[-2000:])
             return 1
         deadline = time.monotonic() + 10
         while True:
