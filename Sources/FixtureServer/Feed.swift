@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// The media feed's posts: ids descending with gaps, newest first, images and videos.
 final class FeedStore: Sendable {
@@ -11,7 +12,7 @@ final class FeedStore: Sendable {
 
     static let pageSize = 10
     let posts: [Post]
-    private let deleted = LockedBox<Set<Int>>([])
+    private let deleted = Mutex<Set<Int>>([])
 
     init(count: Int, seed: UInt64) {
         var random = SplitMix64(seed: seed)
@@ -29,7 +30,7 @@ final class FeedStore: Sendable {
 
     /// The page after `lastFetchID` ("" or nil for the first page).
     func page(after lastFetchID: String?) -> [Post] {
-        let gone = deleted.get()
+        let gone = deleted.withLock { $0 }
         let after = lastFetchID.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         return posts.lazy
             .filter { post in after.map { post.id < $0 } ?? true }
@@ -41,7 +42,7 @@ final class FeedStore: Sendable {
     /// True if the post existed and is now deleted; false if it was already gone.
     func delete(id: String) -> Bool {
         guard let value = Int(id), posts.contains(where: { $0.id == value }) else { return false }
-        return deleted.withValue { $0.insert(value).inserted }
+        return deleted.withLock { $0.insert(value).inserted }
     }
 
     func post(named fileName: String) -> Post? { posts.first { $0.fileName == fileName } }

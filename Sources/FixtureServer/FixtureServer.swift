@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Synchronization
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -42,7 +43,7 @@ public final class FixtureServer: Sendable {
     private let messages: MessageSource
     private let media: MediaLibrary
     private let logger: Logger
-    private let running = LockedBox<Running?>(nil)
+    private let running = Mutex<Running?>(nil)
 
     private struct Running {
         let task: Task<Void, any Error>
@@ -84,10 +85,10 @@ public final class FixtureServer: Sendable {
             defer { portContinuation.finish() }
             try await group.run()
         }
-        running.set(Running(task: task, group: group))
+        running.withLock { $0 = Running(task: task, group: group) }
         for await port in portStream where port != 0 { return port }
         // The server ended before it listened (the port is taken, say): report why.
-        running.set(nil)
+        running.withLock { $0 = nil }
         try await task.value
         throw FixtureServerError.didNotStart
     }
@@ -95,7 +96,7 @@ public final class FixtureServer: Sendable {
     /// Stops accepting, gives responses in progress a second to finish (the deliberately slow ones
     /// are cut), and waits for the server to end.
     public func stop() async {
-        guard let running = running.withValue({ value -> Running? in defer { value = nil }; return value }) else { return }
+        guard let running = running.withLock({ value -> Running? in defer { value = nil }; return value }) else { return }
         await running.group.triggerGracefulShutdown()
         let task = running.task
         let deadline = Task {
@@ -110,7 +111,7 @@ public final class FixtureServer: Sendable {
     public func run() async throws {
         let port = try await start()
         logger.info("listening on http://\(configuration.host):\(port)/")
-        guard let task = running.get()?.task else { return }
+        guard let task = running.withLock({ $0?.task }) else { return }
         try await withTaskCancellationHandler {
             try await task.value
         } onCancel: {
@@ -137,17 +138,6 @@ public struct FixtureContext: RequestContext {
     /// The client's address without the port.
     var clientAddress: String { channel.remoteAddress?.ipAddress ?? "unknown" }
 }
-
-/// A value behind a lock, for state shared across the server's event loops.
-final class LockedBox<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
-    func withValue<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
-}
-
 
 extension Request {
     /// "host:port" as the client addressed us, for links that point back at this server.

@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// Images, videos and avatars from the data folder, synthetic images made on demand, and the
 /// broken cases clients must survive.
@@ -9,7 +10,7 @@ final class MediaLibrary: Sendable {
     let images: [URL]
     let videos: [URL]
     /// Synthesised images already encoded, so load tests measure the client, not the encoder.
-    private let syntheticCache = LockedBox<(bytes: Int, entries: [String: Data])>((0, [:]))
+    private let syntheticCache = Mutex<(bytes: Int, entries: [String: Data])>((0, [:]))
     private static let syntheticCacheLimit = 256 << 20
 
     init(dataDirectory: URL) {
@@ -71,11 +72,11 @@ final class MediaLibrary: Sendable {
     func synthetic(seed: UInt64, width: Int, height: Int, format: String) -> Response {
         let key = "\(seed)/\(width)x\(height).\(format)"
         let type = format == "png" ? "image/png" : "image/jpeg"
-        if let cached = syntheticCache.withValue({ $0.entries[key] }) { return bytes(cached, type: type) }
+        if let cached = syntheticCache.withLock({ $0.entries[key] }) { return bytes(cached, type: type) }
         guard let data = SyntheticImage.encode(seed: seed, width: width, height: height, format: format) else {
             return Response(status: .notFound)
         }
-        syntheticCache.withValue { cache in
+        syntheticCache.withLock { cache in
             guard cache.bytes + data.count <= Self.syntheticCacheLimit else { return }
             cache.entries[key] = data
             cache.bytes += data.count

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// The chat backend: `GET /getMessages?offset=N`, 20 messages a page, newest first, failing on
 /// purpose with a seeded probability in every way the contract lists.
@@ -40,13 +41,13 @@ final class MessageSource: Sendable {
     let count: Int
     let failRate: Double
     let slowSeconds: Double
-    private let random: LockedBox<SplitMix64>
+    private let random: Mutex<SplitMix64>
 
     init(count: Int, failRate: Double, seed: UInt64, slowSeconds: Double) {
         self.count = count
         self.failRate = failRate
         self.slowSeconds = slowSeconds
-        random = LockedBox(SplitMix64(seed: seed ^ 0x6D65_7373))
+        random = Mutex(SplitMix64(seed: seed ^ 0x6D65_7373))
     }
 
     /// Message number `n` counts from 1, the newest; its text never changes.
@@ -65,7 +66,7 @@ final class MessageSource: Sendable {
     }
 
     func outcome(offset: Int) -> Outcome {
-        let roll = random.withValue { generator -> (fail: Bool, kind: Int) in
+        let roll = random.withLock { generator -> (fail: Bool, kind: Int) in
             let fail = Double(generator.next() % 1_000_000) / 1_000_000 < failRate
             return (fail, Int(generator.next() % UInt64(Failure.allCases.count)))
         }

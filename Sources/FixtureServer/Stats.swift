@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// Per-client counts of TCP connections and transfers, so tests can check that a client reuses
 /// one connection and never has two transfers at once.
@@ -22,12 +23,12 @@ public final class TransferStats: Sendable {
         var connectionIDs: [String: Set<ObjectIdentifier>] = [:]
     }
 
-    private let state = LockedBox(State())
+    private let state = Mutex(State())
 
     public init() {}
 
     func begin(client: String, connection: ObjectIdentifier, path: String) {
-        state.withValue { state in
+        state.withLock { state in
             var ids = state.connectionIDs[client, default: []]
             ids.insert(connection)
             state.connectionIDs[client] = ids
@@ -43,13 +44,13 @@ public final class TransferStats: Sendable {
     }
 
     func end(client: String) {
-        state.withValue { state in state.clients[client]?.activeTransfers -= 1 }
+        state.withLock { state in state.clients[client]?.activeTransfers -= 1 }
     }
 
     /// A snapshot of every client's counts.
-    public func snapshot() -> [String: Client] { state.get().clients }
+    public func snapshot() -> [String: Client] { state.withLock { $0.clients } }
 
-    public func reset() { state.set(State()) }
+    public func reset() { state.withLock { $0 = State() } }
 }
 
 /// Counts a transfer from the request's arrival until its response body has been written.

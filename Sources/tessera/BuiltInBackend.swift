@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Networking
 import Persistence
+import Synchronization
 
 /// The backend `tessera` starts in-process when no other is given: tessera-server on loopback.
 ///
@@ -65,12 +66,10 @@ enum BuiltInBackend {
 }
 
 /// Keeps the running server for the life of the process, and stops it at exit.
-final class LockedServer: @unchecked Sendable {
-    private var server: FixtureServer?
-    private let lock = NSLock()
-    func set(_ server: FixtureServer) { lock.withLock { self.server = server } }
+final class LockedServer: Sendable {
+    private let server = Mutex<FixtureServer?>(nil)
+    func set(_ server: FixtureServer) { self.server.withLock { $0 = server } }
     func stop() async {
-        let server = lock.withLock { self.server }
-        await server?.stop()
+        await server.withLock { $0 }?.stop()
     }
 }

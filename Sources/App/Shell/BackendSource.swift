@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import Synchronization
 
 /// Where the sections' backend is: given on the command line, or the built-in server, whose
 /// address is known once it has started. Sections `await resolve()` before their first request.
@@ -8,7 +8,7 @@ import Foundation
 /// `prepare()` after its first frame, so that starting it never delays the window.
 public final class BackendSource: Sendable {
     private let start: @Sendable () async -> Backend
-    private let task = LockedTask()
+    private let task = Mutex<Task<Backend, Never>?>(nil)
 
     private init(start: @escaping @Sendable () async -> Backend) {
         self.start = start
@@ -30,17 +30,10 @@ public final class BackendSource: Sendable {
     public func resolve() async -> Backend { await running().value }
 
     private func running() -> Task<Backend, Never> {
-        task.getOrMake { [start] in Task(priority: .utility) { await start() } }
-    }
-}
-
-private final class LockedTask: @unchecked Sendable {
-    private var task: Task<Backend, Never>?
-    private let lock = NSLock()
-    func getOrMake(_ make: () -> Task<Backend, Never>) -> Task<Backend, Never> {
-        lock.withLock {
+        task.withLock { task in
             if let task { return task }
-            let made = make()
+            let start = self.start
+            let made = Task(priority: .utility) { await start() }
             task = made
             return made
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Synchronization
 
 /// Loads images for display: memory cache, then disk cache, then the network, then a decode to the
 /// size shown, and back to the memory cache.
@@ -58,7 +59,7 @@ public final class ImagePipeline: Sendable {
     private let fetchSlots: PriorityLimiter
     private let decodeSlots: PriorityLimiter
     private let decodeQueue = DispatchQueue(label: "dev.tessera.decode", qos: .userInitiated, attributes: .concurrent)
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     private struct State {
         var inFlight: [ImageKey: InFlight] = [:]
@@ -82,12 +83,12 @@ public final class ImagePipeline: Sendable {
         decodeSlots = PriorityLimiter(limit: configuration.maximumConcurrentDecodes)
     }
 
-    public var statistics: Statistics { state.withValue { $0.statistics } }
+    public var statistics: Statistics { state.withLock { $0.statistics } }
 
     /// A memory-cache hit, synchronously (a view shows it without a placeholder flash).
     public func cachedImage(for request: ImageRequest) -> DecodedImage? {
         let image = memoryCache.image(for: request.key)
-        if image != nil { state.withValue { $0.statistics.memoryHits += 1 } }
+        if image != nil { state.withLock { $0.statistics.memoryHits += 1 } }
         return image
     }
 
@@ -96,7 +97,7 @@ public final class ImagePipeline: Sendable {
         if let image = cachedImage(for: request) { return image }
         if Task.isCancelled { throw .cancelled }
         let key = request.key
-        let id = state.withValue { state -> Int in state.nextWaiter += 1; return state.nextWaiter }
+        let id = state.withLock { state -> Int in state.nextWaiter += 1; return state.nextWaiter }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 join(key: key, request: request, waiter: id, continuation: continuation)
@@ -116,7 +117,7 @@ public final class ImagePipeline: Sendable {
 
     private func join(key: ImageKey, request: ImageRequest, waiter: Int,
                       continuation: CheckedContinuation<Result<DecodedImage, ImageError>, Never>) {
-        state.withValue { state in
+        state.withLock { state in
             if let shared = state.inFlight[key] {
                 shared.waiters[waiter] = continuation
                 return
@@ -126,7 +127,7 @@ public final class ImagePipeline: Sendable {
             state.inFlight[key] = shared
             shared.task = Task { [self] in
                 let result = await load(request, key: key)
-                let waiters = self.state.withValue { state -> [CheckedContinuation<Result<DecodedImage, ImageError>, Never>] in
+                let waiters = self.state.withLock { state -> [CheckedContinuation<Result<DecodedImage, ImageError>, Never>] in
                     guard state.inFlight[key] === shared else { return [] }
                     state.inFlight[key] = nil
                     return Array(shared.waiters.values)
@@ -138,7 +139,7 @@ public final class ImagePipeline: Sendable {
 
     /// A requester cancelled: it is answered now; the shared work stops only if nobody else waits.
     private func leave(key: ImageKey, waiter: Int) {
-        let (continuation, taskToCancel) = state.withValue { state -> (CheckedContinuation<Result<DecodedImage, ImageError>, Never>?, Task<Void, Never>?) in
+        let (continuation, taskToCancel) = state.withLock { state -> (CheckedContinuation<Result<DecodedImage, ImageError>, Never>?, Task<Void, Never>?) in
             guard let shared = state.inFlight[key], let continuation = shared.waiters.removeValue(forKey: waiter) else {
                 return (nil, nil)
             }
@@ -167,11 +168,11 @@ public final class ImagePipeline: Sendable {
 
     private func bytes(for request: ImageRequest, key: ImageKey) async throws -> Data {
         let url = key.url
-        if let failure = state.withValue({ $0.failedURLs[url] }), failure.until > .now {
+        if let failure = state.withLock({ $0.failedURLs[url] }), failure.until > .now {
             throw failure.error
         }
         if let diskCache, let data = await diskCache.data(for: url) {
-            state.withValue { $0.statistics.diskHits += 1 }
+            state.withLock { $0.statistics.diskHits += 1 }
             return data
         }
         let httpRequest = HTTPRequest(url: request.url, timeout: configuration.fetchTimeout,
@@ -184,14 +185,14 @@ public final class ImagePipeline: Sendable {
                 let response = try await fetchSlots.run(key: key.description, priority: request.priority) { () async throws(HTTPError) -> HTTPResponse in
                     try await client.send(httpRequest)
                 }
-                state.withValue { $0.statistics.fetches += 1 }
+                state.withLock { $0.statistics.fetches += 1 }
                 let data = try response.validated().body
                 await diskCache?.store(data, for: url)
                 return data
             } catch let error as HTTPError {
                 if case .status(let code) = error, (400..<500).contains(code) {
                     let until = ContinuousClock.now + configuration.failureMemory
-                    state.withValue { $0.failedURLs[url] = (.network(error), until) }
+                    state.withLock { $0.failedURLs[url] = (.network(error), until) }
                 }
                 guard error.isTransient, attempt < configuration.retryDelays.count else {
                     throw error == .cancelled ? ImageError.cancelled : ImageError.network(error)
@@ -213,15 +214,8 @@ public final class ImagePipeline: Sendable {
                 }
             }
         }
-        state.withValue { $0.statistics.decodes += 1 }
+        state.withLock { $0.statistics.decodes += 1 }
         return try result.get()
     }
 }
 
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withValue<T>(_ body: (inout Value) throws -> T) rethrows -> T { try lock.withLock { try body(&value) } }
-}
