@@ -74,7 +74,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tessera", dependencies: [
-            "App", "Gtk", "Persistence", "Domain", "FixtureServer", "Networking",
+            "App", "Gtk", "Persistence", "Domain", "FixtureServer", "Networking", "ImagePipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -3,6 +3,8 @@ import Domain
 import ArgumentParser
 import Foundation
 import Gtk
+import ImagePipeline
+import Networking
 import Logging
 import Persistence
 
@@ -61,7 +63,9 @@ struct Tessera: ParsableCommand {
             unique: dataDir == nil,
             screenshotDirectory: screenshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
             reportFirstFrame: reportFirstFrame,
-            backend: backendSource)
+            backend: backendSource,
+            images: ImagePipeline(client: CurlHTTPClient(),
+                                  configuration: .init(diskFolder: paths.cache.appendingPathComponent("images"))))
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()
             let store = SettingsStore(url: paths.settingsFile, logger: logger)

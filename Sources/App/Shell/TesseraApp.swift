@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Gtk
+import ImagePipeline
 import Logging
 import Persistence
 
@@ -16,10 +17,13 @@ public struct LaunchOptions: Sendable {
     public var reportFirstFrame: Bool
     /// The backend the sections talk to.
     public var backend: BackendSource?
+    /// The one image pipeline every section's images go through.
+    public var images: ImagePipeline?
 
     public init(paths: AppPaths, unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
-                backend: BackendSource? = nil) {
+                backend: BackendSource? = nil, images: ImagePipeline? = nil) {
         self.backend = backend
+        self.images = images
         self.paths = paths
         self.unique = unique
         self.screenshotDirectory = screenshotDirectory
