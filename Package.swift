@@ -67,6 +67,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // One repository per backend contract: a protocol and its live implementation.
+        .target(name: "Repositories", dependencies: ["Domain", "Persistence", "Networking"]),
+
+        // One view-model per screen; never imports Gtk.
+        .target(name: "Features", dependencies: ["Domain", "Repositories"]),
+
         // Views, coordinators and the window.
         .target(name: "App", dependencies: [
             "Gtk", "Domain", "Persistence", "ImagePipeline",
@@ -87,6 +93,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "FeaturesTests", dependencies: ["Features", "Repositories", "Domain", "Persistence"]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ]),

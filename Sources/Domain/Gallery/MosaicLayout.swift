@@ -1,0 +1,73 @@
+/// The gallery's mosaic, from the seed's diagram: three columns; cell 0 spans 2×2 at the top
+/// left; cells 1 and 2 stack in the right column beside it; below, rows of three alternate
+/// direction: 5 4 3 from left to right, then 6 7 8, then 11 10 9, and so on. The Add cell is just
+/// the next index.
+///
+/// Wider windows keep three columns: the grid is at most `maximumWidth` wide and centred, so
+/// cells never grow past a comfortable size. A pure function of index and width.
+public struct MosaicLayout: Sendable, Equatable {
+    public struct Frame: Equatable, Sendable, CustomStringConvertible {
+        public var x: Double, y: Double, width: Double, height: Double
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x; self.y = y; self.width = width; self.height = height
+        }
+        public var description: String { "(\(x), \(y), \(width)×\(height))" }
+    }
+
+    public static let columns = 3
+    public static let maximumWidth = 960.0
+
+    /// The width available to the grid.
+    public let width: Double
+    /// The gap between cells and around the grid.
+    public let spacing: Double
+
+    public init(width: Double, spacing: Double = 0) {
+        self.width = width
+        self.spacing = spacing
+    }
+
+    /// The grid's own width (at most `maximumWidth`) and its left edge in the available width.
+    public var gridWidth: Double { min(width, Self.maximumWidth) }
+    public var leftInset: Double { (width - gridWidth) / 2 }
+
+    /// The side of a small cell.
+    public var cellSide: Double {
+        max(0, (gridWidth - spacing * Double(Self.columns + 1)) / Double(Self.columns))
+    }
+
+    /// Column and row of `index` in cell units, and its span (2 for cell 0).
+    public static func slot(of index: Int) -> (column: Int, row: Int, span: Int) {
+        precondition(index >= 0)
+        switch index {
+        case 0: return (0, 0, 2)
+        case 1: return (2, 0, 1)
+        case 2: return (2, 1, 1)
+        default:
+            let k = index - 3
+            let band = k / 3, place = k % 3
+            // The first band below the big cell runs right to left, the next left to right, …
+            let column = band.isMultiple(of: 2) ? 2 - place : place
+            return (column, 2 + band, 1)
+        }
+    }
+
+    public func frame(at index: Int) -> Frame {
+        let (column, row, span) = Self.slot(of: index)
+        let side = cellSide, step = cellSide + spacing
+        return Frame(x: leftInset + spacing + Double(column) * step,
+                     y: spacing + Double(row) * step,
+                     width: side * Double(span) + spacing * Double(span - 1),
+                     height: side * Double(span) + spacing * Double(span - 1))
+    }
+
+    /// The height that holds `cellCount` cells (items plus the Add cell).
+    public func contentHeight(cellCount: Int) -> Double {
+        guard cellCount > 0 else { return 0 }
+        let rows = (0..<cellCount).map { index -> Int in
+            let slot = Self.slot(of: index)
+            return slot.row + slot.span
+        }.max()!
+        return spacing + Double(rows) * (cellSide + spacing)
+    }
+}

@@ -1,0 +1,143 @@
+import Domain
+import Features
+import Foundation
+import Persistence
+import Repositories
+import XCTest
+
+/// The gallery view-model over the real file repository in a temporary folder.
+final class GalleryViewModelTests: XCTestCase {
+    private var folder: URL!
+    private var document: URL { folder.appendingPathComponent("gallery.json") }
+    private let seed = [
+        GalleryItem(uuid: "bef89c66-2318-46bb-b142-41f88ddf532f", imageUrlString: "http://127.0.0.1:47650/images/a.jpg"),
+        GalleryItem(uuid: "2813a61c-3d5e-409b-bece-7c67b60bb5a0", imageUrlString: "http://127.0.0.1:47650/images/b.jpg"),
+        GalleryItem(uuid: "9d3e9bff-1833-4b49-82cc-7847a935d4ec", imageUrlString: "http://127.0.0.1:47650/images/c.jpg"),
+    ]
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-gallery-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @MainActor
+    private func loadedModel() async -> (GalleryViewModel, ChangeLog) {
+        let model = GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: seed))
+        let log = ChangeLog()
+        model.onChange = { _, change in if let change { log.changes.append(change) } }
+        await model.load()
+        return (model, log)
+    }
+
+    private func stored() throws -> [GalleryItem] {
+        try JSONDecoder().decode(GalleryDocument.self, from: Data(contentsOf: document)).items
+    }
+
+    /// Makes every later save fail for real: a non-empty folder where the document goes.
+    private func breakTheDocument() throws {
+        try FileManager.default.removeItem(at: document)
+        try FileManager.default.createDirectory(at: document.appendingPathComponent("blocker"), withIntermediateDirectories: true)
+    }
+
+    @MainActor
+    func testFirstLaunchWritesTheSeedDocument() async throws {
+        let (model, _) = await loadedModel()
+        XCTAssertEqual(model.state.phase, .loaded)
+        XCTAssertEqual(model.state.items, seed)
+        XCTAssertEqual(try stored(), seed)
+    }
+
+    @MainActor
+    func testAddDeleteMoveAndSelectUpdateTheGridAndTheDocument() async throws {
+        let (model, log) = await loadedModel()
+        let refused = await model.add(link: "javascript:alert(1)")
+        XCTAssertEqual(refused, .notHTTP(scheme: "javascript"))
+        XCTAssertEqual(model.state.items.count, 3, "a refused link changes nothing")
+
+        let accepted = await model.add(link: "https://example.org/new.png")
+        XCTAssertNil(accepted)
+        XCTAssertEqual(model.state.items.count, 4)
+        XCTAssertEqual(model.state.items[3].imageUrlString, "https://example.org/new.png")
+        XCTAssertNotNil(UUID(uuidString: model.state.items[3].uuid))
+        XCTAssertEqual(try stored(), model.state.items)
+
+        model.select(at: 1)
+        XCTAssertEqual(model.state.notice?.text, "You have selected the item with identifier 2813a61c-3d5e-409b-bece-7c67b60bb5a0")
+
+        model.requestDelete(at: 0)
+        XCTAssertEqual(model.state.notice?.text,
+                       "Do you really want to delete the item with identifier bef89c66-2318-46bb-b142-41f88ddf532f?")
+        await model.confirmDelete()
+        XCTAssertEqual(model.state.items.map(\.uuid).first, "2813a61c-3d5e-409b-bece-7c67b60bb5a0")
+        XCTAssertEqual(try stored(), model.state.items)
+
+        await model.move(from: 2, to: 0)
+        XCTAssertEqual(model.state.items.first?.imageUrlString, "https://example.org/new.png", "the moved item is now the big one")
+        XCTAssertEqual(try stored(), model.state.items)
+        XCTAssertEqual(log.changes, [.reloaded, .inserted(3), .deleted(0), .moved(from: 2, to: 0)])
+    }
+
+    @MainActor
+    func testCancellingADeleteChangesNothing() async throws {
+        let (model, _) = await loadedModel()
+        model.requestDelete(at: 1)
+        model.dismissNotice()
+        await model.confirmDelete()
+        XCTAssertEqual(model.state.items, seed)
+        XCTAssertEqual(try stored(), seed)
+    }
+
+    @MainActor
+    func testAFailedSaveRollsBackEachOptimisticChangeAndSaysWhy() async throws {
+        let (model, log) = await loadedModel()
+        try breakTheDocument()
+
+        await model.add(link: "https://example.org/x.png")
+        XCTAssertEqual(model.state.items, seed, "the insert was rolled back")
+        guard case .error(let message)? = model.state.notice else { return XCTFail("no error shown") }
+        XCTAssertTrue(message.hasPrefix("The item was not added."), message)
+
+        model.requestDelete(at: 0)
+        await model.confirmDelete()
+        XCTAssertEqual(model.state.items, seed, "the delete was rolled back")
+
+        await model.move(from: 0, to: 2)
+        XCTAssertEqual(model.state.items, seed, "the move was rolled back")
+        XCTAssertEqual(log.changes, [.reloaded, .inserted(3), .deleted(3), .deleted(0), .inserted(0),
+                                     .moved(from: 0, to: 2), .moved(from: 2, to: 0)])
+    }
+
+    @MainActor
+    func testACorruptDocumentIsKeptAsideAndTheUserTold() async throws {
+        try Data(#"{"items": [ {"uuid": "x", "imageUrlString": "#.utf8).write(to: document)
+        let model = GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: seed))
+        await model.load()
+        guard case .failed(let message) = model.state.phase else { return XCTFail("\(model.state.phase)") }
+        XCTAssertTrue(message.contains("it was kept as"), message)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertTrue(names.contains { $0.hasPrefix("gallery.json.corrupt-") }, "\(names)")
+    }
+
+    @MainActor
+    func testDuplicateAndMalformedIdentifiersLoadWithAWarning() async throws {
+        let items = seed + [GalleryItem(uuid: seed[0].uuid, imageUrlString: "http://x/y.jpg"),
+                            GalleryItem(uuid: "???", imageUrlString: "http://x/z.jpg")]
+        try JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
+        let (model, _) = await loadedModel()
+        XCTAssertEqual(model.state.items.count, 5, "nothing dropped")
+        XCTAssertEqual(model.state.problems.count, 2)
+        // The duplicate can be deleted on its own: the index decides, the uuid guards.
+        model.requestDelete(at: 3)
+        await model.confirmDelete()
+        XCTAssertEqual(model.state.items.map(\.uuid), seed.map(\.uuid) + ["???"])
+    }
+}
+
+@MainActor
+final class ChangeLog {
+    var changes: [GalleryViewModel.Change] = []
+}
