@@ -75,7 +75,7 @@ let package = Package(
 
         // Views, coordinators and the window.
         .target(name: "App", dependencies: [
-            "Gtk", "Domain", "Persistence", "ImagePipeline",
+            "Gtk", "Domain", "Persistence", "ImagePipeline", "Networking", "Features", "Repositories",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -108,7 +108,8 @@ let package = Package(
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
         .testTarget(name: "AppTests", dependencies: ["App", "Gtk", "CGtk", "Domain", "Persistence",
-                                                     "ImagePipeline", "Networking", "FixtureServer"],
+                                                     "ImagePipeline", "Networking", "FixtureServer",
+                                                     "Features", "Repositories"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

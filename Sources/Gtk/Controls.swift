@@ -39,6 +39,11 @@ public final class Button: Container {
     public init(label: String) {
         super.init(taking: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
     }
+    /// A button around any widget (a picture tile, an icon with a caption).
+    public init(child: Widget) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_button_new()))
+        add(child)
+    }
     /// An icon-only button; `accessibleName` names it for screen readers and the tooltip.
     public init(iconName: String, accessibleName: String) {
         super.init(taking: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)))

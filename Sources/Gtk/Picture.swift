@@ -6,7 +6,10 @@ public protocol PixbufSource: AnyObject, Sendable {
     var pixbufPointer: OpaquePointer { get }
 }
 
-/// A GtkImage showing either a decoded bitmap or a themed icon (placeholder, broken image).
+/// Draws a decoded bitmap scaled to its allocation (filling it, or fitting inside it), or a
+/// themed symbolic icon centred on a quiet background (placeholder, broken image).
+///
+/// Scaling happens in cairo at draw time, so one decoded size serves any cell size nearby.
 @MainActor
 public final class Picture: Widget {
     /// What the picture shows now, for tests and accessibility.
@@ -16,27 +19,90 @@ public final class Picture: Widget {
         case image(width: Int, height: Int)
     }
 
+    public enum Scaling: Sendable {
+        /// Cover the whole area, cropping what overflows (mosaic tiles).
+        case fill
+        /// Show the whole image inside the area.
+        case fit
+    }
+
     public private(set) var content: Content = .empty
-    /// Keeps the shown bitmap's owner alive while GTK shows it (GTK also holds a reference).
+    public var scaling: Scaling {
+        didSet { queueDraw() }
+    }
     private var source: (any PixbufSource)?
+    private var iconName: String?
     private let iconSize: Int
 
-    public init(iconSize: Int = 48) {
+    public init(iconSize: Int = 48, scaling: Scaling = .fit) {
         self.iconSize = iconSize
-        super.init(taking: UnsafeMutableRawPointer(gtk_image_new()))
+        self.scaling = scaling
+        super.init(taking: UnsafeMutableRawPointer(gtk_drawing_area_new()))
+        addStyleClass("picture")
+        connect("draw", shape: .pointerReturningBool) { [weak self] cr in
+            guard let self, let cr else { return false }
+            self.draw(OpaquePointer(cr))
+            return true
+        }
     }
 
     public func show(_ image: any PixbufSource) {
         source = image
-        let pixbuf = image.pixbufPointer
-        gtk_image_set_from_pixbuf(raw.cast(), pixbuf)
-        content = .image(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
+        iconName = nil
+        content = .image(width: Int(gdk_pixbuf_get_width(image.pixbufPointer)),
+                         height: Int(gdk_pixbuf_get_height(image.pixbufPointer)))
+        queueDraw()
     }
 
     public func showIcon(_ name: String) {
         source = nil
-        gtk_image_set_from_icon_name(raw.cast(), name, GTK_ICON_SIZE_DIALOG)
-        gtk_image_set_pixel_size(raw.cast(), gint(iconSize))
+        iconName = name
         content = .icon(name)
+        queueDraw()
+    }
+
+    private func draw(_ cr: OpaquePointer) {
+        let width = Double(gtk_widget_get_allocated_width(widget))
+        let height = Double(gtk_widget_get_allocated_height(widget))
+        let style = gtk_widget_get_style_context(widget)
+        gtk_render_background(style, cr, 0, 0, width, height)
+        if let source {
+            let pixbuf = source.pixbufPointer
+            let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
+            let scaleX = width / imageWidth, scaleY = height / imageHeight
+            let scale = scaling == .fill ? max(scaleX, scaleY) : min(scaleX, scaleY)
+            cairo_save(cr)
+            cairo_rectangle(cr, 0, 0, width, height)
+            cairo_clip(cr)
+            cairo_translate(cr, (width - imageWidth * scale) / 2, (height - imageHeight * scale) / 2)
+            cairo_scale(cr, scale, scale)
+            gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        } else if let iconName {
+            drawIcon(iconName, cr, width: width, height: height, style: style)
+        }
+    }
+
+    /// A symbolic icon recoloured for the current theme, centred.
+    private func drawIcon(_ name: String, _ cr: OpaquePointer, width: Double, height: Double,
+                          style: UnsafeMutablePointer<GtkStyleContext>?) {
+        let side = Int(min(Double(iconSize), min(width, height) * 0.6))
+        guard side > 0, let info = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_default(), name, gint(side),
+                                                             GTK_ICON_LOOKUP_FORCE_SIZE) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard let pixbuf = gtk_icon_info_load_symbolic_for_context(info, style, nil, &error) else {
+            if let error { g_error_free(error) }
+            return
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        cairo_save(cr)
+        cairo_translate(cr, (width - Double(gdk_pixbuf_get_width(pixbuf))) / 2,
+                        (height - Double(gdk_pixbuf_get_height(pixbuf))) / 2)
+        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+        cairo_paint_with_alpha(cr, 0.55)
+        cairo_restore(cr)
     }
 }

@@ -77,7 +77,7 @@ public final class ApplicationWindow: Window {
 
 /// A modal dialog with a message and buttons, for questions and errors.
 @MainActor
-public final class MessageDialog: Window {
+public final class MessageDialog: Dialog {
     public enum Kind: Sendable { case info, warning, question, error }
 
     public init(parent: Window?, kind: Kind, text: String, secondaryText: String? = nil) {
@@ -92,23 +92,6 @@ public final class MessageDialog: Window {
             tessera_object_set_string(raw, "secondary-text", secondaryText)
         }
     }
-    /// Adds a button that answers with `response` (a caller-chosen positive number, or
-    /// `MessageDialog.cancel`).
-    public func addButton(_ label: String, response: Int, isDefault: Bool = false) {
-        gtk_dialog_add_button(raw.cast(), label, gint(response))
-        if isDefault { gtk_dialog_set_default_response(raw.cast(), gint(response)) }
-    }
-    public static let cancel = Int(GTK_RESPONSE_CANCEL.rawValue)
     /// The text shown in bold.
     public var text: String { stringProperty("text") ?? "" }
-    /// Calls `body` with the response; closing the dialog answers `cancel`-like negative values.
-    @discardableResult
-    public func onResponse(_ body: @escaping @MainActor (Int) -> Void) -> SignalConnection {
-        connect("response", shape: .pointer) { response in
-            body(Int(Int32(truncatingIfNeeded: Int(bitPattern: response))))
-            return false
-        }
-    }
-    /// Answers the dialog as if the user had pressed the button for `response`.
-    public func respond(_ response: Int) { gtk_dialog_response(raw.cast(), gint(response)) }
 }

@@ -14,6 +14,7 @@ import Synchronization
 /// links to the built-in server will not load in this run.
 enum BuiltInBackend {
     static let port = 47_650
+    static var base: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
     /// The data folder with media/ and avatars/: `TESSERA_DATA`, the source tree's `data/` beside
     /// the build folder, or the installed copy.
@@ -29,7 +30,7 @@ enum BuiltInBackend {
 
     /// Starts the server (or finds one already there) and returns the backend to use.
     static func start(logger: Logger, keepAlive: LockedServer) async -> Backend {
-        let loopback = URL(string: "http://127.0.0.1:\(port)/")!
+        let loopback = base
         guard let data = dataDirectory() else {
             logger.error("no data folder for the built-in server (set TESSERA_DATA); sections will show errors")
             return Backend(base: loopback)

@@ -54,9 +54,11 @@ struct Tessera: ParsableCommand {
            case .success(let url) = Backend.parse(given) {
             backendSource = .fixed(Backend(base: url))
         } else if screenshot != nil {
-            backendSource = .fixed(Backend(base: URL(string: "http://127.0.0.1:\(BuiltInBackend.port)/")!))
+            backendSource = .fixed(Backend(base: BuiltInBackend.base))
         } else {
-            backendSource = .starting { await BuiltInBackend.start(logger: logger, keepAlive: server) }
+            backendSource = .starting(expectedBase: BuiltInBackend.base) {
+                await BuiltInBackend.start(logger: logger, keepAlive: server)
+            }
         }
         let options = LaunchOptions(
             paths: paths,

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Synchronization
 
 /// Where the sections' backend is: given on the command line, or the built-in server, whose
@@ -7,21 +8,25 @@ import Synchronization
 /// The built-in server is started when something first asks for it, or when the app calls
 /// `prepare()` after its first frame, so that starting it never delays the window.
 public final class BackendSource: Sendable {
+    /// The base the backend will almost surely have, known now: what first-run documents link to.
+    public let expectedBase: URL
     private let start: @Sendable () async -> Backend
     private let task = Mutex<Task<Backend, Never>?>(nil)
 
-    private init(start: @escaping @Sendable () async -> Backend) {
+    private init(expectedBase: URL, start: @escaping @Sendable () async -> Backend) {
+        self.expectedBase = expectedBase
         self.start = start
     }
 
     /// A backend known now (`--backend`, `TESSERA_BACKEND`).
     public static func fixed(_ backend: Backend) -> BackendSource {
-        BackendSource { backend }
+        BackendSource(expectedBase: backend.base) { backend }
     }
 
-    /// A backend that becomes known when `start` finishes (the built-in server).
-    public static func starting(_ start: @escaping @Sendable () async -> Backend) -> BackendSource {
-        BackendSource(start: start)
+    /// A backend that becomes known when `start` finishes (the built-in server), expected at
+    /// `expectedBase`.
+    public static func starting(expectedBase: URL, _ start: @escaping @Sendable () async -> Backend) -> BackendSource {
+        BackendSource(expectedBase: expectedBase, start: start)
     }
 
     /// Starts resolving in the background, if nothing has yet.

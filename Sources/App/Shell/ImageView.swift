@@ -21,15 +21,17 @@ public final class ImageView {
     private var generation = 0
     private var shown = false
 
-    public init(pipeline: ImagePipeline, iconSize: Int = 48) {
+    public init(pipeline: ImagePipeline, iconSize: Int = 48, scaling: Picture.Scaling = .fit) {
         self.pipeline = pipeline
-        picture = Picture(iconSize: iconSize)
+        picture = Picture(iconSize: iconSize, scaling: scaling)
         picture.showIcon(Self.placeholderIcon)
         picture.onMap { [weak self] in self?.loadIfNeeded() }
         picture.onUnmap { [weak self] in self?.cancelLoad() }
     }
 
     public var content: Picture.Content { picture.content }
+    /// The pixel size of the bound request, if any.
+    public var boundSize: Int? { request?.maximumPixelSize }
 
     /// Shows `request`'s image (nil: the placeholder).
     public func bind(_ request: ImageRequest?) {

@@ -1,7 +1,10 @@
 import Domain
 import Foundation
 import Gtk
+import Features
 import ImagePipeline
+import Networking
+import Repositories
 import Logging
 import Persistence
 
@@ -100,10 +103,8 @@ public final class TesseraApp {
             mainWindow.window.present()
             return
         }
-        let main = MainWindow(application: application, menu: menu, initialSection: settings.lastSection) { section in
-            SectionCoordinator(section: section, root: StatusPage(
-                iconName: section.iconName, title: section.title,
-                description: "\(section.summary)\n\nThis section is not built yet."))
+        let main = MainWindow(application: application, menu: menu, initialSection: settings.lastSection) { [weak self] section in
+            SectionCoordinator(section: section, root: self?.rootPage(for: section) ?? Self.notBuilt(section))
         }
         mainWindow = main
         if isAutomated {
@@ -223,6 +224,31 @@ public final class TesseraApp {
     public var aboutProgramName: String? { aboutDialog?.programName }
     /// The primary menu's item labels, sections flattened, as shown.
     public var menuLabels: [String] { menu.itemLabels }
+
+    // MARK: Sections
+
+    /// The image pipeline every section shares.
+    private lazy var images: ImagePipeline = options.images ?? ImagePipeline(
+        client: CurlHTTPClient(), configuration: .init(diskFolder: options.paths.cache.appendingPathComponent("images")))
+
+    private func rootPage(for section: Section) -> any Page {
+        switch section {
+        case .gallery:
+            let base = options.backend?.expectedBase ?? URL(string: "http://127.0.0.1:47650/")!
+            let repository = FileGalleryRepository(url: options.paths.data.appendingPathComponent("gallery.json"),
+                                                   firstRunItems: GalleryFirstRun.items(base: base))
+            return GalleryPage(model: GalleryViewModel(repository: repository), pipeline: images) { [weak self] in
+                self?.mainWindow?.window
+            }
+        default:
+            return Self.notBuilt(section)
+        }
+    }
+
+    private static func notBuilt(_ section: Section) -> any Page {
+        StatusPage(iconName: section.iconName, title: section.title,
+                   description: "\(section.summary)\n\nThis section is not built yet.")
+    }
 
     /// The built-in backend starts once the window is on screen, not before.
     private func startBackendAfterFirstFrame(of main: MainWindow) {

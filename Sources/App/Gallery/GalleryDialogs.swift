@@ -1,0 +1,101 @@
+import Features
+import Gtk
+
+/// The gallery's dialogs: the link prompt, the delete confirmation, the selection message and
+/// errors. Texts come from the view-model (the seed's words).
+@MainActor
+final class GalleryDialogs {
+    var onDeleteAnswer: ((Bool) -> Void)?
+    var onDismiss: (() -> Void)?
+    /// Returns an error to show under the entry, or nil when the link was accepted.
+    var onLink: ((String) -> String?)?
+
+    private(set) var addDialog: Dialog?
+    private(set) var messageDialog: MessageDialog?
+    private(set) var linkEntry: Entry?
+    private(set) var linkError: Label?
+    private var shownNotice: GalleryViewModel.Notice?
+    private let window: () -> Window?
+    private static let yes = 1, ok = 2
+
+    init(window: @escaping @MainActor () -> Window?) { self.window = window }
+
+    func askForLink() {
+        let dialog = Dialog(parent: window(), title: "Add Item")
+        let box = Box(.vertical, spacing: 8)
+        box.setMargins(18)
+        let prompt = Label("Paste a link to an image (http or https).")
+        prompt.xalign = 0
+        let entry = Entry(placeholder: "https://…")
+        entry.accessibleName = "Image link"
+        let error = Label("")
+        error.xalign = 0
+        error.addStyleClass("error")
+        error.wraps = true
+        [prompt, entry, error].forEach { box.append($0) }
+        dialog.addContent(box)
+        dialog.addButton("_Cancel", response: Dialog.cancel)
+        dialog.addButton("_OK", response: Self.ok, isDefault: true, style: "suggested-action")
+        dialog.setResponseSensitive(Self.ok, false)
+        entry.onChanged { [weak dialog, weak entry, weak error] in
+            guard let dialog, let entry else { return }
+            error?.text = ""
+            dialog.setResponseSensitive(Self.ok, !entry.text.trimmingCharacters(in: .whitespaces).isEmpty)
+        }
+        dialog.onResponse { [weak self, weak dialog, weak entry, weak error] response in
+            guard let self, let dialog else { return }
+            if response == Self.ok, let entry {
+                if let problem = self.onLink?(entry.text) {
+                    error?.text = problem
+                    entry.grabFocus()
+                    return
+                }
+            }
+            dialog.hide()
+            self.addDialog = nil
+        }
+        box.showAll()
+        addDialog = dialog
+        linkEntry = entry
+        linkError = error
+        dialog.present()
+    }
+
+    func show(_ notice: GalleryViewModel.Notice?) {
+        guard notice != shownNotice else { return }
+        shownNotice = notice
+        messageDialog?.hide()
+        messageDialog = nil
+        guard let notice else { return }
+        let dialog: MessageDialog
+        switch notice {
+        case .confirmDelete:
+            dialog = MessageDialog(parent: window(), kind: .question, text: notice.text)
+            dialog.addButton("_Cancel", response: Dialog.cancel)
+            dialog.addButton("_Yes", response: Self.yes, isDefault: true, style: "destructive-action")
+            dialog.onResponse { [weak self] response in
+                self?.shownNotice = nil
+                self?.onDeleteAnswer?(response == Self.yes)
+            }
+        case .selected:
+            dialog = MessageDialog(parent: window(), kind: .info, text: notice.text)
+            dialog.addButton("_OK", response: Self.ok, isDefault: true)
+            dialog.onResponse { [weak self] _ in self?.shownNotice = nil; self?.onDismiss?() }
+        case .error:
+            dialog = MessageDialog(parent: window(), kind: .error, text: notice.text)
+            dialog.addButton("_OK", response: Self.ok, isDefault: true)
+            dialog.onResponse { [weak self] _ in self?.shownNotice = nil; self?.onDismiss?() }
+        }
+        messageDialog = dialog
+        dialog.present()
+    }
+
+    func showProblems(_ problems: [String]) {
+        let dialog = MessageDialog(parent: window(), kind: .warning, text: "Some items in the gallery need attention",
+                                   secondaryText: problems.joined(separator: "\n"))
+        dialog.addButton("_OK", response: Self.ok, isDefault: true)
+        dialog.onResponse { [weak dialog] _ in dialog?.hide() }
+        messageDialog = dialog
+        dialog.present()
+    }
+}

@@ -1,0 +1,186 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import ImagePipeline
+
+/// The gallery: the items in the seed's mosaic with an Add cell after them, kept in the JSON
+/// document. Every change animates each moved tile from its old frame to its new one.
+@MainActor
+public final class GalleryPage: Page {
+    public let title = "Gallery"
+    public let widget: Widget
+    public let model: GalleryViewModel
+    /// The tiles in item order.
+    private(set) var cells: [GalleryCell] = []
+    let addButton: Button
+    private let scroller = ScrolledWindow()
+    private let canvas = Fixed()
+    private let status: StatusPage
+    private let stack = Stack()
+    private let pipeline: ImagePipeline
+    private let dialogs: GalleryDialogs
+    private var layout = MosaicLayout(width: 0, spacing: 12)
+    private let animator: MosaicAnimator
+
+    public init(model: GalleryViewModel, pipeline: ImagePipeline, window: @escaping @MainActor () -> Window?) {
+        self.model = model
+        self.pipeline = pipeline
+        dialogs = GalleryDialogs(window: window)
+        addButton = Button(child: Self.addContent())
+        addButton.addStyleClass("gallery-add")
+        addButton.accessibleName = "Add item"
+        addButton.tooltip = "Add an item by its image link"
+        status = StatusPage(iconName: "view-grid-symbolic", title: "Loading…", description: "")
+        animator = MosaicAnimator(canvas: canvas)
+        canvas.put(addButton, x: 0, y: 0)
+        scroller.add(canvas)
+        stack.addNamed(scroller, name: "grid")
+        stack.addNamed(status.widget, name: "status")
+        stack.hexpand = true
+        stack.vexpand = true
+        widget = stack
+        stack.showAll()
+        stack.setVisibleChild(named: "status", transition: .none)
+
+        addButton.onClicked { [weak self] in self?.askForLink() }
+        scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
+        model.onChange = { [weak self] state, change in self?.render(state, change) }
+        dialogs.onDeleteAnswer = { [weak self] yes in
+            guard let self else { return }
+            if yes { Task { await self.model.confirmDelete() } } else { self.model.dismissNotice() }
+        }
+        dialogs.onDismiss = { [weak self] in self?.model.dismissNotice() }
+        dialogs.onLink = { [weak self] link in
+            guard let self else { return nil }
+            if case .failure(let failure) = LinkValidation.validate(link) { return failure.description }
+            Task { await self.model.add(link: link) }
+            return nil
+        }
+        Task { await model.load() }
+    }
+
+    private static func addContent() -> Widget {
+        let box = Box(.vertical, spacing: 6)
+        box.valign = .center
+        box.append(Image(iconName: "list-add-symbolic", pixelSize: 32))
+        box.append(Label("Add item"))
+        return box
+    }
+
+    // MARK: Rendering
+
+    private func render(_ state: GalleryViewModel.State, _ change: GalleryViewModel.Change?) {
+        switch state.phase {
+        case .loading:
+            stack.setVisibleChild(named: "status", transition: .none)
+        case .failed(let message):
+            status.titleLabel.text = "The gallery could not be opened"
+            status.descriptionLabel.text = message
+            stack.setVisibleChild(named: "status", transition: .crossfade)
+        case .loaded:
+            stack.setVisibleChild(named: "grid", transition: .none)
+        }
+        if let change { apply(change, items: state.items) }
+        dialogs.show(state.notice)
+        if change == .reloaded, !state.problems.isEmpty {
+            dialogs.showProblems(state.problems)
+        }
+    }
+
+    private func apply(_ change: GalleryViewModel.Change, items: [GalleryItem]) {
+        switch change {
+        case .reloaded:
+            cells.forEach { canvas.remove($0.root) }
+            cells = items.map(makeCell)
+        case .inserted(let index):
+            cells.insert(makeCell(items[index]), at: index)
+        case .deleted(let index):
+            let cell = cells.remove(at: index)
+            canvas.remove(cell.root)
+        case .moved(let source, let destination):
+            cells.insert(cells.remove(at: source), at: destination)
+        }
+        relayout(animated: change != .reloaded)
+        if case .moved(_, let destination) = change, cells.indices.contains(destination) {
+            cells[destination].tile.grabFocus() // the moved item keeps focus
+        }
+    }
+
+    private func makeCell(_ item: GalleryItem) -> GalleryCell {
+        let cell = GalleryCell(item: item, pipeline: pipeline)
+        let start = layout.frame(at: cells.count)
+        canvas.put(cell.root, x: Int(start.x), y: Int(start.y))
+        cell.tile.onClicked { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell) else { return }
+            self.model.select(at: index)
+        }
+        cell.deleteButton.onClicked { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell) else { return }
+            self.model.requestDelete(at: index)
+        }
+        cell.tile.onKeyPress { [weak self, weak cell] event in
+            guard let self, let cell, let index = self.index(of: cell) else { return false }
+            return self.handleKey(event, at: index)
+        }
+        return cell
+    }
+
+    private func index(of cell: GalleryCell) -> Int? { cells.firstIndex { $0 === cell } }
+
+    /// Alt+arrows move the focused item; Delete asks to delete it.
+    private func handleKey(_ event: KeyEvent, at index: Int) -> Bool {
+        switch (event.keyName, event.modifiers.contains(.alt)) {
+        case ("Delete", false), ("KP_Delete", false):
+            model.requestDelete(at: index)
+            return true
+        case ("Left", true), ("Up", true):
+            guard index > 0 else { return true }
+            Task { await model.move(from: index, to: index - 1) }
+            return true
+        case ("Right", true), ("Down", true):
+            guard index + 1 < cells.count else { return true }
+            Task { await model.move(from: index, to: index + 1) }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func widthChanged(_ width: Int) {
+        guard Double(width) != layout.width else { return }
+        layout = MosaicLayout(width: Double(width), spacing: 12)
+        relayout(animated: false)
+    }
+
+    /// Puts every tile and the Add cell at its mosaic frame, animating from where it is.
+    private func relayout(animated: Bool) {
+        guard layout.width > 0 else { return }
+        let count = cells.count
+        var targets: [(Widget, MosaicLayout.Frame)] = []
+        for (index, cell) in cells.enumerated() {
+            let frame = layout.frame(at: index)
+            cell.bind(cell.item, side: Int(frame.width))
+            cell.setAccessibleName(position: index + 1, count: count)
+            targets.append((cell.root, frame))
+        }
+        targets.append((addButton, layout.frame(at: count)))
+        canvas.setSizeRequest(width: -1, height: Int(layout.contentHeight(cellCount: count + 1)))
+        animator.move(targets, animated: animated && ThemeSettings().animationsEnabled)
+    }
+
+    private func askForLink() {
+        dialogs.askForLink()
+    }
+
+    /// The frames the tiles have now, in item order then the Add cell (for tests).
+    var tileFrames: [Rect] {
+        (cells.map(\.root) + [addButton]).map(\.allocation)
+    }
+    var addDialog: Dialog? { dialogs.addDialog }
+    var messageDialog: MessageDialog? { dialogs.messageDialog }
+    var linkEntry: Entry? { dialogs.linkEntry }
+    var linkError: Label? { dialogs.linkError }
+    func tile(at index: Int) -> Button { cells[index].tile }
+    func deleteButton(at index: Int) -> Button { cells[index].deleteButton }
+}

@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+import Gtk
+
+/// Moves tiles to new frames over about 250 ms, all at once, easing out (like a batch update on
+/// iOS). With animations off they jump.
+@MainActor
+final class MosaicAnimator {
+    static let duration: Int64 = 250_000 // microseconds
+
+    private struct Motion {
+        let widget: Widget
+        let from: MosaicLayout.Frame
+        let to: MosaicLayout.Frame
+    }
+
+    private let canvas: Fixed
+    private var motions: [Motion] = []
+    private var start: Int64?
+    private var tick: UInt32?
+    /// Where each widget was last put, so a new animation starts from where the tile is now.
+    private var current: [ObjectIdentifier: MosaicLayout.Frame] = [:]
+
+    init(canvas: Fixed) { self.canvas = canvas }
+
+    func move(_ targets: [(Widget, MosaicLayout.Frame)], animated: Bool) {
+        let alive = Set(targets.map { ObjectIdentifier($0.0) })
+        current = current.filter { alive.contains($0.key) }
+        motions = targets.map { widget, frame in
+            Motion(widget: widget, from: current[ObjectIdentifier(widget)] ?? frame, to: frame)
+        }
+        if let tick { canvas.removeTickCallback(tick); self.tick = nil }
+        guard animated, motions.contains(where: { $0.from != $0.to }) else {
+            motions.forEach { place($0.widget, $0.to) }
+            return
+        }
+        start = nil
+        tick = canvas.addTickCallback { [weak self] time in
+            guard let self else { return false }
+            let start = self.start ?? time
+            self.start = start
+            let t = min(1, Double(time - start) / Double(Self.duration))
+            let eased = 1 - pow(1 - t, 3)
+            for motion in self.motions {
+                self.place(motion.widget, Self.interpolate(motion.from, motion.to, eased))
+            }
+            if t >= 1 { self.tick = nil }
+            return t < 1
+        }
+    }
+
+    private func place(_ widget: Widget, _ frame: MosaicLayout.Frame) {
+        canvas.move(widget, x: Int(frame.x.rounded()), y: Int(frame.y.rounded()))
+        widget.setSizeRequest(width: Int(frame.width.rounded()), height: Int(frame.height.rounded()))
+        current[ObjectIdentifier(widget)] = frame
+    }
+
+    private static func interpolate(_ a: MosaicLayout.Frame, _ b: MosaicLayout.Frame, _ t: Double) -> MosaicLayout.Frame {
+        .init(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
+              width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
+    }
+}
