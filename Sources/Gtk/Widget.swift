@@ -22,6 +22,8 @@ open class Widget: Object {
         set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
     }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    /// Whether this is the focus widget of its window (true even while the window is inactive).
+    public var isFocusWidget: Bool { gtk_widget_is_focus(widget) != 0 }
     public func grabFocus() { gtk_widget_grab_focus(widget) }
     public var canFocus: Bool {
         get { gtk_widget_get_can_focus(widget) != 0 }

@@ -155,13 +155,15 @@ public final class GalleryPage: Page {
 
     /// Puts every tile and the Add cell at its mosaic frame, animating from where it is.
     private func relayout(animated: Bool) {
-        guard layout.width > 0 else { return }
         let count = cells.count
+        for (index, cell) in cells.enumerated() {
+            cell.setAccessibleName(position: index + 1, count: count)
+        }
+        guard layout.width > 0 else { return } // placed once the grid knows its width
         var targets: [(Widget, MosaicLayout.Frame)] = []
         for (index, cell) in cells.enumerated() {
             let frame = layout.frame(at: index)
             cell.bind(cell.item, side: Int(frame.width))
-            cell.setAccessibleName(position: index + 1, count: count)
             targets.append((cell.root, frame))
         }
         targets.append((addButton, layout.frame(at: count)))
@@ -173,10 +175,25 @@ public final class GalleryPage: Page {
         dialogs.askForLink()
     }
 
-    /// The frames the tiles have now, in item order then the Add cell (for tests).
+    /// The frames the tiles have now, in item order then the Add cell, in grid coordinates.
     var tileFrames: [Rect] {
-        (cells.map(\.root) + [addButton]).map(\.allocation)
+        (cells.map(\.root) + [addButton]).map { widget in
+            let origin = widget.origin(in: canvas) ?? (0, 0)
+            let size = widget.allocatedSize
+            return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+        }
     }
+    /// The frames the mosaic puts them at.
+    var expectedFrames: [Rect] {
+        (0...cells.count).map { index in
+            let frame = layout.frame(at: index)
+            return Rect(x: Int(frame.x.rounded()), y: Int(frame.y.rounded()),
+                        width: Int(frame.width.rounded()), height: Int(frame.height.rounded()))
+        }
+    }
+    var cellCount: Int { cells.count }
+    var statusTitle: String { status.titleLabel.text }
+    var statusDescription: String { status.descriptionLabel.text }
     var addDialog: Dialog? { dialogs.addDialog }
     var messageDialog: MessageDialog? { dialogs.messageDialog }
     var linkEntry: Entry? { dialogs.linkEntry }

@@ -1,0 +1,151 @@
+@testable import App
+import Domain
+import Features
+import Foundation
+import Gtk
+import ImagePipeline
+import Networking
+import Repositories
+import XCTest
+
+/// The gallery screen in a real window over the real document on disk.
+final class GalleryTests: AppTestCase {
+    private var document: URL { dataDirectory.appendingPathComponent("gallery.json") }
+
+    private func items(_ count: Int) -> [GalleryItem] {
+        (0..<count).map { GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: "http://127.0.0.1:9/\($0).jpg") }
+    }
+
+    private func stored() throws -> [GalleryItem] {
+        try JSONDecoder().decode(GalleryDocument.self, from: Data(contentsOf: document)).items
+    }
+
+    @MainActor
+    private func showGallery(with items: [GalleryItem], width: Int = 612) -> (GalleryPage, Window) {
+        try? FileManager.default.removeItem(at: document)
+        try! JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
+        let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: [])),
+                               pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))) { nil }
+        let window = Window()
+        window.add(page.widget)
+        window.setDefaultSize(width: width, height: 700)
+        window.showAll()
+        waitFor("the grid") { page.cellCount == items.count && page.addButton.isMapped }
+        return (page, window)
+    }
+
+    /// Waits for GTK to lay the tiles out at their final frames.
+    @MainActor
+    private func waitForLayout(_ page: GalleryPage) {
+        waitFor("the tiles at their frames") { page.tileFrames == page.expectedFrames }
+    }
+
+    func testTwelveItemsSitAtTheDiagramsFramesWithTheAddCellThirteenth() throws {
+        try onMain {
+            let (page, window) = showGallery(with: items(12))
+            defer { window.destroy() }
+            waitForLayout(page)
+            let frames = page.tileFrames
+            XCTAssertEqual(frames.count, 13)
+            let side = frames[1].width
+            XCTAssertEqual(frames[0].width, 2 * side + 12, "cell 0 is 2×2")
+            // Rows below the big cell: 5 4 3, then 6 7 8, then 11 10 9, and Add at 12's place.
+            XCTAssertLessThan(frames[5].x, frames[4].x); XCTAssertLessThan(frames[4].x, frames[3].x)
+            XCTAssertLessThan(frames[6].x, frames[7].x); XCTAssertLessThan(frames[7].x, frames[8].x)
+            XCTAssertLessThan(frames[11].x, frames[10].x); XCTAssertLessThan(frames[10].x, frames[9].x)
+            XCTAssertEqual(frames[12].x, frames[11].x, "the Add cell starts the next row at the left")
+            XCTAssertGreaterThan(frames[12].y, frames[11].y)
+            XCTAssertEqual(page.tile(at: 4).accessibleName, "Item 5 of 12, \(page.model.state.items[4].uuid)")
+            XCTAssertEqual(page.addButton.accessibleName, "Add item")
+        }
+    }
+
+    func testAddingThroughTheDialog() throws {
+        try onMain {
+            let (page, window) = showGallery(with: items(2))
+            defer { window.destroy() }
+            page.addButton.click()
+            waitFor("the link dialog") { page.addDialog?.isVisible == true }
+            let dialog = try XCTUnwrap(page.addDialog), entry = try XCTUnwrap(page.linkEntry)
+            XCTAssertFalse(dialog.isResponseSensitive(2), "OK is disabled while the entry is empty")
+            entry.text = "ftp://example.org/a.png"
+            XCTAssertTrue(dialog.isResponseSensitive(2))
+            dialog.respond(2)
+            XCTAssertEqual(page.linkError?.text, "Only http and https links can be shown, not ftp.")
+            XCTAssertTrue(dialog.isVisible, "a bad link keeps the dialog open")
+            entry.text = "https://example.org/a.png"
+            dialog.respond(2)
+            waitFor("the new tile and the document") {
+                page.cellCount == 3 && ((try? self.stored()) ?? []).count == 3
+            }
+            XCTAssertFalse(dialog.isVisible)
+            XCTAssertEqual(try stored().map(\.imageUrlString).last, "https://example.org/a.png")
+            XCTAssertEqual(try stored(), page.model.state.items)
+            waitForLayout(page)
+        }
+    }
+
+    func testDeletingThroughTheConfirmationWithTheSeedsText() throws {
+        try onMain {
+            let all = items(4)
+            let (page, window) = showGallery(with: all)
+            defer { window.destroy() }
+            page.deleteButton(at: 1).click()
+            waitFor("the confirmation") { page.messageDialog?.isVisible == true }
+            XCTAssertEqual(page.messageDialog?.text, "Do you really want to delete the item with identifier \(all[1].uuid)?")
+            page.messageDialog?.respond(Dialog.cancel)
+            XCTAssertEqual(page.cellCount, 4, "Cancel changes nothing")
+            page.deleteButton(at: 1).click()
+            waitFor("the confirmation again") { page.messageDialog?.isVisible == true }
+            page.messageDialog?.respond(1) // Yes
+            waitFor("the tile and the document item to go") {
+                page.cellCount == 3 && ((try? self.stored()) ?? []).count == 3
+            }
+            XCTAssertEqual(try stored().map(\.uuid), [all[0], all[2], all[3]].map(\.uuid))
+            waitForLayout(page)
+        }
+    }
+
+    func testSelectingShowsTheIdentifier() throws {
+        try onMain {
+            let all = items(3)
+            let (page, window) = showGallery(with: all)
+            defer { window.destroy() }
+            page.tile(at: 2).click()
+            waitFor("the message") { page.messageDialog?.isVisible == true }
+            XCTAssertEqual(page.messageDialog?.text, "You have selected the item with identifier \(all[2].uuid)")
+        }
+    }
+
+    func testAltArrowsMoveTheFocusedItemAndFocusStaysOnIt() throws {
+        try onMain {
+            let all = items(5)
+            let (page, window) = showGallery(with: all)
+            defer { window.destroy() }
+            waitForLayout(page)
+            page.tile(at: 3).grabFocus()
+            XCTAssertTrue(InputSimulation.key("Left", modifiers: .alt, on: page.tile(at: 3)))
+            waitFor("the move to be saved") { ((try? self.stored()) ?? []).map(\.uuid) == [all[0], all[1], all[3], all[2], all[4]].map(\.uuid) }
+            XCTAssertEqual(page.model.state.items.map(\.uuid), try stored().map(\.uuid))
+            XCTAssertTrue(page.tile(at: 2).isFocusWidget, "focus follows the moved item")
+            XCTAssertEqual(page.tile(at: 2).accessibleName, "Item 3 of 5, \(all[3].uuid)")
+            waitForLayout(page)
+        }
+    }
+
+    func testACorruptDocumentIsKeptAsideAndTheUserTold() throws {
+        try onMain {
+            try Data("{ not json".utf8).write(to: document)
+            let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: [])),
+                                   pipeline: ImagePipeline(client: CurlHTTPClient())) { nil }
+            let window = Window()
+            window.add(page.widget)
+            window.showAll()
+            defer { window.destroy() }
+            waitFor("the failure page") { page.statusTitle == "The gallery could not be opened" }
+            XCTAssertTrue(page.statusDescription.contains("it was kept as"), page.statusDescription)
+            let names = try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path)
+            XCTAssertTrue(names.contains { $0.hasPrefix("gallery.json.corrupt-") }, "\(names)")
+        }
+    }
+}
