@@ -53,8 +53,6 @@ struct Tessera: ParsableCommand {
         if let given = backend ?? ProcessInfo.processInfo.environment["TESSERA_BACKEND"],
            case .success(let url) = Backend.parse(given) {
             backendSource = .fixed(Backend(base: url))
-        } else if screenshot != nil {
-            backendSource = .fixed(Backend(base: BuiltInBackend.base))
         } else {
             backendSource = .starting(expectedBase: BuiltInBackend.base) {
                 await BuiltInBackend.start(logger: logger, keepAlive: server)

@@ -18,9 +18,11 @@ final class ShellTests: AppTestCase {
             XCTAssertFalse(main.backButton.isVisible, "nothing is pushed at start")
             XCTAssertEqual(main.menuButton.accessibleName, "Main Menu")
             XCTAssertEqual(main.backButton.accessibleName, "Back")
+            XCTAssertTrue(main.currentCoordinator.topPage is GalleryPage)
             // Until a section's own screen lands, its root page says so honestly.
+            main.show(.feed)
             let page = try XCTUnwrap(main.currentCoordinator.topPage as? StatusPage)
-            XCTAssertEqual(page.titleLabel.text, "Gallery")
+            XCTAssertEqual(page.titleLabel.text, "Feed")
             XCTAssertTrue(page.descriptionLabel.text.contains("not built yet"))
         }
     }

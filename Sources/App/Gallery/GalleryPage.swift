@@ -7,7 +7,7 @@ import ImagePipeline
 /// The gallery: the items in the seed's mosaic with an Add cell after them, kept in the JSON
 /// document. Every change animates each moved tile from its old frame to its new one.
 @MainActor
-public final class GalleryPage: Page {
+public final class GalleryPage: SettlingPage {
     public let title = "Gallery"
     public let widget: Widget
     public let model: GalleryViewModel
@@ -147,10 +147,12 @@ public final class GalleryPage: Page {
         }
     }
 
+    /// Called during GTK's size allocation, where new size requests would be dropped: the
+    /// relayout runs right after it.
     private func widthChanged(_ width: Int) {
         guard Double(width) != layout.width else { return }
         layout = MosaicLayout(width: Double(width), spacing: 12)
-        relayout(animated: false)
+        DispatchQueue.main.async { [weak self] in self?.relayout(animated: false) }
     }
 
     /// Puts every tile and the Add cell at its mosaic frame, animating from where it is.
@@ -192,6 +194,10 @@ public final class GalleryPage: Page {
         }
     }
     var cellCount: Int { cells.count }
+
+    public var isSettled: Bool {
+        model.state.phase != .loading && cells.allSatisfy { $0.image.content != .icon(ImageView.placeholderIcon) }
+    }
     var statusTitle: String { status.titleLabel.text }
     var statusDescription: String { status.descriptionLabel.text }
     var addDialog: Dialog? { dialogs.addDialog }

@@ -8,3 +8,10 @@ public protocol Page: AnyObject {
     /// Shown in the header bar while the page is on top.
     var title: String { get }
 }
+
+/// A page that loads content after it is shown; the screenshot mode waits for it to settle.
+@MainActor
+public protocol SettlingPage: Page {
+    /// True once what the page shows will not change by itself (loaded, or failed).
+    var isSettled: Bool { get }
+}

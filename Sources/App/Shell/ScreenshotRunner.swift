@@ -35,6 +35,7 @@ final class ScreenshotRunner {
             appearance.appearance = variant
             for section in Section.allCases {
                 main.show(section, transition: .none)
+                await settle(main.currentCoordinator.topPage)
                 await nextFrame()
                 guard let snapshot = Snapshot(onScreen: main.window), snapshot.distinctColors(limit: 2) > 1 else {
                     logger.error("\(section.rawValue)-\(variant.rawValue): the render is blank")
@@ -52,6 +53,16 @@ final class ScreenshotRunner {
             }
         }
         return ok
+    }
+
+    /// Waits (at most ten seconds) for a page that loads content, such as the gallery's images.
+    private func settle(_ page: any Page) async {
+        guard let settling = page as? any SettlingPage else { return }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !settling.isSettled, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        if !settling.isSettled { logger.warning("\(page.title) did not finish loading; capturing it as it is") }
     }
 
     /// Waits until the window has drawn a frame after the current changes.
