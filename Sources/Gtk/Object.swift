@@ -51,7 +51,7 @@ open class Object {
         let data = Unmanaged.passRetained(box).toOpaque()
         let callback: GCallback
         switch shape {
-        case .plain: callback = unsafeBitCast(signalTrampolinePlain, to: GCallback.self)
+        case .plain: callback = unsafeBitCast(signalTrampolinePlainBool, to: GCallback.self)
         case .pointer: callback = unsafeBitCast(signalTrampolinePointer, to: GCallback.self)
         case .pointerReturningBool: callback = unsafeBitCast(signalTrampolineBool, to: GCallback.self)
         case .pointerPointer: callback = unsafeBitCast(signalTrampolinePointerPointer, to: GCallback.self)
@@ -105,7 +105,8 @@ public struct SignalConnection: Hashable, Sendable {
 
 /// The C shapes of the signals the app connects to. Every shape ends with the user data pointer.
 enum SignalShape {
-    /// `void (*)(GObject *self, gpointer data)`
+    /// `void (*)(GObject *self, gpointer data)`, or the same returning gboolean ("popup-menu"):
+    /// the trampoline returns the closure's answer, which GLib ignores for void signals.
     case plain
     /// `void (*)(GObject *self, gpointer arg, gpointer data)`
     case pointer
@@ -130,8 +131,8 @@ final class SignalBox {
     }
 }
 
-private let signalTrampolinePlain: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
-    _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(nil)
+private let signalTrampolinePlainBool: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+    Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(nil) ? 1 : 0
 }
 private let signalTrampolinePointer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
     _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument)

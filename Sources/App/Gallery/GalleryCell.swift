@@ -10,6 +10,8 @@ final class GalleryCell {
     let tile: Button
     let deleteButton = Button(iconName: "user-trash-symbolic", accessibleName: "Delete")
     let image: ImageView
+    /// Kept here: a GTK 3 gesture is not owned by its widget.
+    let longPress: LongPressGesture
     private(set) var item: GalleryItem
 
     init(item: GalleryItem, pipeline: ImagePipeline) {
@@ -19,6 +21,7 @@ final class GalleryCell {
         tile.addStyleClass("gallery-tile")
         tile.addStyleClass("flat")
         root = Overlay(child: tile)
+        longPress = LongPressGesture(on: tile)
         deleteButton.addStyleClass("circular")
         deleteButton.addStyleClass("osd")
         deleteButton.halign = .end

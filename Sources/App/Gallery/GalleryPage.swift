@@ -22,6 +22,9 @@ public final class GalleryPage: SettlingPage {
     private let dialogs: GalleryDialogs
     private var layout = MosaicLayout(width: 0, spacing: 12)
     private let animator: MosaicAnimator
+    private let actions = ActionGroup()
+    /// The open context menu, kept alive while it shows.
+    private(set) var contextMenu: ContextMenu?
 
     public init(model: GalleryViewModel, pipeline: ImagePipeline, window: @escaping @MainActor () -> Window?) {
         self.model = model
@@ -44,6 +47,7 @@ public final class GalleryPage: SettlingPage {
         stack.setVisibleChild(named: "status", transition: .none)
 
         addButton.onClicked { [weak self] in self?.askForLink() }
+        registerMenuActions()
         scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
         dialogs.onDeleteAnswer = { [weak self] yes in
@@ -123,7 +127,54 @@ public final class GalleryPage: SettlingPage {
             guard let self, let cell, let index = self.index(of: cell) else { return false }
             return self.handleKey(event, at: index)
         }
+        // The context menu: right click, long press, the Menu key or Shift+F10.
+        cell.tile.onButtonPress { [weak self, weak cell] event in
+            guard event.button == 3, let self, let cell else { return false }
+            return self.openMenu(for: cell)
+        }
+        cell.tile.onPopupMenu { [weak self, weak cell] in
+            guard let self, let cell else { return false }
+            return self.openMenu(for: cell)
+        }
+        cell.longPress.onPressed { [weak self, weak cell] in
+            guard let self, let cell else { return }
+            self.openMenu(for: cell)
+        }
         return cell
+    }
+
+    private func registerMenuActions() {
+        let intents: [(String, @MainActor (GalleryPage, Int) -> Void)] = [
+            ("open", { page, index in page.model.select(at: index) }),
+            ("earlier", { page, index in Task { await page.model.move(from: index, to: index - 1) } }),
+            ("later", { page, index in Task { await page.model.move(from: index, to: index + 1) } }),
+            ("delete", { page, index in page.model.requestDelete(at: index) }),
+        ]
+        for (name, intent) in intents {
+            let action = Action(name: name, takesString: true)
+            action.onActivate { [weak self] argument in
+                guard let self, let index = argument.flatMap(Int.init), self.cells.indices.contains(index) else { return }
+                intent(self, index)
+            }
+            actions.add(action)
+        }
+        widget.insertActionGroup(actions, prefix: "gallery")
+    }
+
+    /// Opens Open / Move Earlier / Move Later / Delete for `cell`'s item.
+    @discardableResult
+    private func openMenu(for cell: GalleryCell) -> Bool {
+        guard let index = index(of: cell) else { return false }
+        let model = MenuModel()
+        model.append("_Open", action: "gallery.open::\(index)")
+        if index > 0 { model.append("Move _Earlier", action: "gallery.earlier::\(index)") }
+        if index + 1 < cells.count { model.append("Move _Later", action: "gallery.later::\(index)") }
+        model.append("_Delete", action: "gallery.delete::\(index)")
+        contextMenu?.close()
+        let menu = ContextMenu(model: model)
+        contextMenu = menu
+        menu.popup(over: cell.tile)
+        return true
     }
 
     private func index(of cell: GalleryCell) -> Int? { cells.firstIndex { $0 === cell } }
