@@ -9,7 +9,6 @@ open class Container: Widget {
     public func remove(_ child: Widget) { gtk_container_remove(container, child.widget) }
     /// How many children GTK holds now.
     public var childCount: Int { consumeList(gtk_container_get_children(container)).count }
-    public func setBorderWidth(_ width: Int) { gtk_container_set_border_width(container, guint(width)) }
 }
 
 public enum Orientation: Sendable {
@@ -26,9 +25,6 @@ public final class Box: Container {
     public func append(_ child: Widget, expand: Bool = false) {
         gtk_box_pack_start(raw.cast(), child.widget, expand ? 1 : 0, 1, 0)
     }
-    public func appendAtEnd(_ child: Widget) {
-        gtk_box_pack_end(raw.cast(), child.widget, 0, 1, 0)
-    }
 }
 
 @MainActor
@@ -36,10 +32,6 @@ public final class ScrolledWindow: Container {
     public init() {
         super.init(taking: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)))
         gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    }
-    public var verticalOffset: Double {
-        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(raw.cast())) }
-        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(raw.cast()), newValue) }
     }
 }
 

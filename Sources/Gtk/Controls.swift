@@ -13,10 +13,6 @@ public final class Label: Widget {
         get { gtk_label_get_line_wrap(raw.cast()) != 0 }
         set { gtk_label_set_line_wrap(raw.cast(), newValue ? 1 : 0) }
     }
-    public var isSelectable: Bool {
-        get { gtk_label_get_selectable(raw.cast()) != 0 }
-        set { gtk_label_set_selectable(raw.cast(), newValue ? 1 : 0) }
-    }
     public enum Justification: Sendable { case left, center, right }
     public func setJustification(_ value: Justification) {
         let gtk: GtkJustification = switch value {
@@ -93,15 +89,6 @@ public final class Image: Widget {
     public init(iconName: String, pixelSize: Int) {
         super.init(taking: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_DIALOG)))
         gtk_image_set_pixel_size(raw.cast(), gint(pixelSize))
-    }
-}
-
-@MainActor
-public final class Spinner: Widget {
-    public init() { super.init(taking: UnsafeMutableRawPointer(gtk_spinner_new())) }
-    public var isSpinning: Bool {
-        get { boolProperty("active") }
-        set { newValue ? gtk_spinner_start(raw.cast()) : gtk_spinner_stop(raw.cast()) }
     }
 }
 

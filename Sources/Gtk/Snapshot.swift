@@ -27,19 +27,6 @@ public final class Snapshot: @unchecked Sendable {
         cairo_surface_flush(surface)
     }
 
-    /// The widget drawn off-screen into an image of its allocation's size.
-    @MainActor
-    public init(of widget: Widget) {
-        let allocation = widget.allocation
-        width = max(1, allocation.width)
-        height = max(1, allocation.height)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))
-        let cr = cairo_create(surface)
-        gtk_widget_draw(widget.widget, cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-    }
-
     /// Reads a PNG file; nil if it is not a readable PNG.
     public init?(pngAt url: URL) {
         let surface = cairo_image_surface_create_from_png(url.path)

@@ -53,14 +53,6 @@ open class Window: Container {
     public func onCloseRequest(_ body: @escaping @MainActor () -> Bool) -> SignalConnection {
         connect("delete-event", shape: .pointerReturningBool) { _ in body() }
     }
-    /// Maximized state changes.
-    @discardableResult
-    public func onMaximizedChanged(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
-        onNotify("is-maximized") { [weak self] in
-            guard let self else { return }
-            body(self.isMaximized)
-        }
-    }
     /// Adds an action to the window's action group, reachable as "win.<name>".
     public func addAction(_ action: Action) {
         g_action_map_add_action(OpaquePointer(raw), OpaquePointer(action.raw))
