@@ -88,6 +88,7 @@ let package = Package(
         .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence"]),
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "FixtureServer", "Persistence", "CCurl", "CGdkPixbuf",
+            "App", "Gtk", "Domain", "Features", "Repositories",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -12,13 +12,18 @@ import Persistence
 /// pipeline (cold caches), beside a baseline of the same bytes fetched by a bare libcurl multi loop
 /// and decoded at the same size by gdk-pixbuf in a plain loop on one thread per core; then the
 /// pipeline with a warm disk cache and with a warm memory cache.
-struct Images: AsyncParsableCommand {
+struct Images: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Image pipeline vs bare libcurl + gdk-pixbuf, 500 images.")
 
     @Option(help: "Distinct images.") var count = 500
     @Option(help: "Thumbnail size in pixels.") var size = 256
 
-    func run() async throws {
+    func run() throws {
+        let count = self.count, size = self.size
+        try runBlocking { try await Self.measure(count: count, size: size) }
+    }
+
+    private static func measure(count: Int, size: Int) async throws {
         var logger = Logger(label: "bench-server")
         logger.logLevel = .critical
         guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }

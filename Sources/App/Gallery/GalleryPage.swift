@@ -245,6 +245,8 @@ public final class GalleryPage: SettlingPage {
         }
     }
     var cellCount: Int { cells.count }
+    /// Whether every tile and the Add cell sit at their mosaic frames now.
+    public var isLaidOut: Bool { layout.width > 0 && tileFrames == expectedFrames }
 
     public var isSettled: Bool {
         model.state.phase != .loading && cells.allSatisfy { $0.image.content != .icon(ImageView.placeholderIcon) }
