@@ -33,6 +33,11 @@ public final class ScrolledWindow: Container {
         super.init(taking: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)))
         gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
+    /// The part of the content in view: its top and height, in content coordinates.
+    public var visibleVerticalRange: (top: Double, height: Double) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(raw.cast())
+        return (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_page_size(adjustment))
+    }
 }
 
 /// A stack of named pages, one visible at a time, switched with a transition.

@@ -35,7 +35,8 @@ public final class GalleryPage: SettlingPage {
         addButton.accessibleName = "Add item"
         addButton.tooltip = "Add an item by its image link"
         status = StatusPage(iconName: "view-grid-symbolic", title: "Loading…", description: "")
-        animator = MosaicAnimator(canvas: canvas)
+        let scroller = self.scroller
+        animator = MosaicAnimator(canvas: canvas) { scroller.visibleVerticalRange }
         canvas.put(addButton, x: 0, y: 0)
         scroller.add(canvas)
         stack.addNamed(scroller, name: "grid")

@@ -15,13 +15,19 @@ final class MosaicAnimator {
     }
 
     private let canvas: Fixed
+    /// The part of the grid in view (top and height); only tiles there animate, the rest jump,
+    /// so a change that shifts a thousand tiles moves a screenful per frame.
+    private let visibleRange: @MainActor () -> (top: Double, height: Double)
     private var motions: [Motion] = []
     private var start: Int64?
     private var tick: UInt32?
     /// Where each widget was last put, so a new animation starts from where the tile is now.
     private var current: [ObjectIdentifier: MosaicLayout.Frame] = [:]
 
-    init(canvas: Fixed) { self.canvas = canvas }
+    init(canvas: Fixed, visibleRange: @escaping @MainActor () -> (top: Double, height: Double)) {
+        self.canvas = canvas
+        self.visibleRange = visibleRange
+    }
 
     func move(_ targets: [(Widget, MosaicLayout.Frame)], animated: Bool) {
         let alive = Set(targets.map { ObjectIdentifier($0.0) })
@@ -34,6 +40,12 @@ final class MosaicAnimator {
             motions.forEach { place($0.widget, $0.to) }
             return
         }
+        let (top, height) = visibleRange()
+        let bottom = top + height
+        func inView(_ frame: MosaicLayout.Frame) -> Bool { frame.y < bottom && frame.y + frame.height > top }
+        let (seen, unseen) = (motions.filter { inView($0.from) || inView($0.to) }, motions.filter { !(inView($0.from) || inView($0.to)) })
+        unseen.forEach { place($0.widget, $0.to) }
+        motions = seen
         start = nil
         tick = canvas.addTickCallback { [weak self] time in
             guard let self else { return false }
@@ -49,10 +61,23 @@ final class MosaicAnimator {
         }
     }
 
+    /// Moves and sizes only what changed in whole pixels: each call makes GTK lay the grid out
+    /// again, and most tiles keep their size through an animation.
     private func place(_ widget: Widget, _ frame: MosaicLayout.Frame) {
-        canvas.move(widget, x: Int(frame.x.rounded()), y: Int(frame.y.rounded()))
-        widget.setSizeRequest(width: Int(frame.width.rounded()), height: Int(frame.height.rounded()))
-        current[ObjectIdentifier(widget)] = frame
+        let key = ObjectIdentifier(widget)
+        let previous = current[key].map(Self.pixels)
+        let next = Self.pixels(frame)
+        if previous?.x != next.x || previous?.y != next.y {
+            canvas.move(widget, x: next.x, y: next.y)
+        }
+        if previous?.width != next.width || previous?.height != next.height {
+            widget.setSizeRequest(width: next.width, height: next.height)
+        }
+        current[key] = frame
+    }
+
+    private static func pixels(_ frame: MosaicLayout.Frame) -> (x: Int, y: Int, width: Int, height: Int) {
+        (Int(frame.x.rounded()), Int(frame.y.rounded()), Int(frame.width.rounded()), Int(frame.height.rounded()))
     }
 
     private static func interpolate(_ a: MosaicLayout.Frame, _ b: MosaicLayout.Frame, _ t: Double) -> MosaicLayout.Frame {
