@@ -12,6 +12,7 @@ packages=(
   at-spi2-core          # accessibility bus for AT-SPI checks
   dbus-daemon           # dbus-run-session: a private session bus for the AT-SPI and uniqueness tests
   python3-pyatspi       # reads the app through AT-SPI in tests, as a screen reader does
+  xdotool               # real mouse drags (XTest) in the drag-and-drop test
   desktop-file-utils    # desktop-file-validate
   appstream             # appstreamcli validate
   librsvg2-common       # SVG icon loader for gdk-pixbuf

@@ -55,6 +55,8 @@ open class Object {
         case .pointer: callback = unsafeBitCast(signalTrampolinePointer, to: GCallback.self)
         case .pointerReturningBool: callback = unsafeBitCast(signalTrampolineBool, to: GCallback.self)
         case .pointerPointer: callback = unsafeBitCast(signalTrampolinePointerPointer, to: GCallback.self)
+        case .dragDataReceived: callback = unsafeBitCast(signalTrampolineDragData, to: GCallback.self)
+        case .dragDataGet: callback = unsafeBitCast(signalTrampolineDragDataGet, to: GCallback.self)
         }
         let flags: GConnectFlags = after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
         let id = g_signal_connect_data(raw, signal, callback, data, signalBoxDestroyNotify, flags)
@@ -115,6 +117,12 @@ enum SignalShape {
     /// `void (*)(GObject *self, gpointer arg1, gpointer arg2, gpointer data)`: the second argument
     /// is passed to the closure.
     case pointerPointer
+    /// "drag-data-received": `(self, context, x, y, selection_data, info, time, data)`; the
+    /// selection data is passed to the closure.
+    case dragDataReceived
+    /// "drag-data-get": `(self, context, selection_data, info, time, data)`; the selection data is
+    /// passed to the closure.
+    case dragDataGet
 }
 
 /// The closure of one signal handler, retained by GLib through the handler's user data and
@@ -139,6 +147,12 @@ private let signalTrampolinePointer: @convention(c) (UnsafeMutableRawPointer?, U
 }
 private let signalTrampolinePointerPointer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, argument, data in
     _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument)
+}
+private let signalTrampolineDragData: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gint, gint, UnsafeMutableRawPointer?, guint, guint, UnsafeMutableRawPointer?) -> Void = { _, _, _, _, selection, _, _, data in
+    _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(selection)
+}
+private let signalTrampolineDragDataGet: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, guint, guint, UnsafeMutableRawPointer?) -> Void = { _, _, selection, _, _, data in
+    _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(selection)
 }
 private let signalTrampolineBool: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, argument, data in
     Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument) ? 1 : 0

@@ -88,6 +88,14 @@ open class Widget: Object {
         return (Int(x), Int(y))
     }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
+    /// This widget's origin on the screen (root window coordinates), for synthesised pointer input.
+    public var screenOrigin: (x: Int, y: Int)? {
+        guard let toplevel = gtk_widget_get_toplevel(widget), let window = gtk_widget_get_window(toplevel) else { return nil }
+        var originX: gint = 0, originY: gint = 0, x: gint = 0, y: gint = 0
+        gdk_window_get_origin(window, &originX, &originY)
+        guard gtk_widget_translate_coordinates(widget, toplevel, 0, 0, &x, &y) != 0 else { return nil }
+        return (Int(originX + x), Int(originY + y))
+    }
 
     // MARK: Style
 

@@ -165,6 +165,32 @@ final class GalleryTests: AppTestCase {
         }
     }
 
+    /// A real drag with the mouse (XTest through xdotool): the last tile dropped on the first.
+    func testDragAndDropMovesAnItemAndSavesIt() throws {
+        try onMain {
+            let all = items(5)
+            let (page, window) = showGallery(with: all)
+            defer { window.destroy() }
+            waitForLayout(page)
+            let from = try XCTUnwrap(page.tile(at: 4).screenOrigin), to = try XCTUnwrap(page.tile(at: 0).screenOrigin)
+            let (x1, y1, x2, y2) = (from.x + 40, from.y + 40, to.x + 60, to.y + 60)
+            let mouse = Process()
+            mouse.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            // Press, pass the drag threshold, travel, pause over the target, release.
+            mouse.arguments = ["mousemove", "\(x1)", "\(y1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.2",
+                               "mousemove", "\(x1 + 15)", "\(y1 + 15)", "sleep", "0.2",
+                               "mousemove", "\((x1 + x2) / 2)", "\((y1 + y2) / 2)", "sleep", "0.2",
+                               "mousemove", "\(x2)", "\(y2)", "sleep", "0.3", "mouseup", "1"]
+            try mouse.run()
+            waitFor("the drop to be saved", timeout: .seconds(10)) {
+                ((try? self.stored()) ?? []).map(\.uuid) == [all[4], all[0], all[1], all[2], all[3]].map(\.uuid)
+            }
+            mouse.waitUntilExit()
+            XCTAssertEqual(page.tile(at: 0).accessibleName, "Item 1 of 5, \(all[4].uuid)", "the dropped item is the big one")
+            waitForLayout(page)
+        }
+    }
+
     func testACorruptDocumentIsKeptAsideAndTheUserTold() throws {
         try onMain {
             try Data("{ not json".utf8).write(to: document)

@@ -128,6 +128,15 @@ public final class GalleryPage: SettlingPage {
             guard let self, let cell, let index = self.index(of: cell) else { return false }
             return self.handleKey(event, at: index)
         }
+        // Reorder by dragging a tile onto another: the payload is the dragged item's index.
+        DragAndDrop.makeSource(cell.tile) { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell) else { return "" }
+            return String(index)
+        }
+        DragAndDrop.makeDestination(cell.tile) { [weak self, weak cell] payload in
+            guard let self, let cell, let destination = self.index(of: cell), let source = Int(payload) else { return }
+            Task { await self.model.move(from: source, to: destination) }
+        }
         // The context menu: right click, long press, the Menu key or Shift+F10.
         cell.tile.onButtonPress { [weak self, weak cell] event in
             guard event.button == 3, let self, let cell else { return false }
