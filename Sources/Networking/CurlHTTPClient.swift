@@ -46,34 +46,46 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     public let configuration: Configuration
-    private let multi: UnsafeMutableRawPointer
     private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .userInitiated)
     private let lock = NSLock()
+    /// Made on the first request, not at construction: initialising libcurl (and its TLS
+    /// library) costs milliseconds that the app's start-up should not pay.
+    private var multiHandle: UnsafeMutableRawPointer?
     private var toAdd: [Transfer] = []
     private var toCancel: [Transfer] = []
     private var stopping = false
-    private var loopFinished = DispatchSemaphore(value: 0)
+    private let loopFinished = DispatchSemaphore(value: 0)
 
     public init(configuration: Configuration = Configuration()) {
-        precondition(Self.globalInit, "curl_global_init failed")
         self.configuration = configuration
-        multi = curl_multi_init()!
-        tessera_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
-        tessera_curl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
-        tessera_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        queue.async { [self] in runLoop() }
     }
 
     deinit {
-        lock.withLock { stopping = true }
+        guard let multi = lock.withLock({ () -> UnsafeMutableRawPointer? in stopping = true; return multiHandle }) else { return }
         curl_multi_wakeup(multi)
         loopFinished.wait()
         curl_multi_cleanup(multi)
     }
 
+    /// The multi handle, made (and its loop started) on first use.
+    private var multi: UnsafeMutableRawPointer {
+        lock.withLock {
+            if let multiHandle { return multiHandle }
+            precondition(Self.globalInit, "curl_global_init failed")
+            nonisolated(unsafe) let made = curl_multi_init()!
+            tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
+            tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
+            tessera_curl_multi_setopt_long(made, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+            multiHandle = made
+            queue.async { [self] in runLoop(made) }
+            return made
+        }
+    }
+
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let url = try request.checkedURL()
         if Task.isCancelled { throw .cancelled }
+        nonisolated(unsafe) let multi = self.multi
         let transfer = Transfer(request: request, url: url, configuration: configuration)
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -90,7 +102,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
 
     // MARK: The loop (runs on `queue` only)
 
-    private func runLoop() {
+    private func runLoop(_ multi: UnsafeMutableRawPointer) {
         var active: [UnsafeMutableRawPointer: Transfer] = [:]
         while true {
             let (adds, cancels, stop) = lock.withLock { () -> ([Transfer], [Transfer], Bool) in
@@ -98,7 +110,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 return (toAdd, toCancel, stopping)
             }
             if stop {
-                for transfer in active.values { detach(transfer); transfer.finish(.failure(.cancelled)) }
+                for transfer in active.values { detach(transfer, from: multi); transfer.finish(.failure(.cancelled)) }
                 for transfer in adds { transfer.finish(.failure(.cancelled)) }
                 loopFinished.signal()
                 return
@@ -109,7 +121,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
             }
             for transfer in cancels where active[transfer.easy] != nil {
                 active[transfer.easy] = nil
-                detach(transfer)
+                detach(transfer, from: multi)
                 transfer.finish(.failure(.cancelled))
             }
             var running: Int32 = 0
@@ -119,7 +131,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let transfer = active.removeValue(forKey: easy) else { continue }
                 let code = message.pointee.data.result
-                detach(transfer)
+                detach(transfer, from: multi)
                 transfer.finish(transfer.outcome(code))
             }
             var ready: Int32 = 0
@@ -127,7 +139,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         }
     }
 
-    private func detach(_ transfer: Transfer) {
+    private func detach(_ transfer: Transfer, from multi: UnsafeMutableRawPointer) {
         curl_multi_remove_handle(multi, transfer.easy)
     }
 }
