@@ -26,7 +26,15 @@ public final class GalleryPage: SettlingPage {
     /// The open context menu, kept alive while it shows.
     private(set) var contextMenu: ContextMenu?
 
-    public init(model: GalleryViewModel, pipeline: ImagePipeline, window: @escaping @MainActor () -> Window?) {
+    /// Images load once the backend that serves them is ready (the built-in server starts after
+    /// the first frame); until then tiles show their placeholder.
+    private var imagesEnabled = false
+
+    /// - Parameter backendReady: returns once the backend answers; the page asks only after it
+    ///   has first been drawn, so that starting a server never delays the window.
+    public init(model: GalleryViewModel, pipeline: ImagePipeline,
+                backendReady: @escaping @MainActor () async -> Void = {},
+                window: @escaping @MainActor () -> Window?) {
         self.model = model
         self.pipeline = pipeline
         dialogs = GalleryDialogs(window: window)
@@ -63,6 +71,17 @@ public final class GalleryPage: SettlingPage {
             return nil
         }
         Task { await model.load() }
+        var firstDraw: SignalConnection?
+        firstDraw = stack.onDrawn { [weak self] in
+            guard let self, let connection = firstDraw else { return }
+            firstDraw = nil
+            self.stack.disconnect(connection)
+            Task { [weak self] in
+                await backendReady()
+                self?.imagesEnabled = true
+                self?.relayout(animated: false)
+            }
+        }
     }
 
     private static func addContent() -> Widget {
@@ -226,7 +245,7 @@ public final class GalleryPage: SettlingPage {
         var targets: [(Widget, MosaicLayout.Frame)] = []
         for (index, cell) in cells.enumerated() {
             let frame = layout.frame(at: index)
-            cell.bind(cell.item, side: Int(frame.width))
+            if imagesEnabled { cell.bind(cell.item, side: Int(frame.width)) }
             targets.append((cell.root, frame))
         }
         targets.append((addButton, layout.frame(at: count)))

@@ -237,7 +237,9 @@ public final class TesseraApp {
             let base = options.backend?.expectedBase ?? URL(string: "http://127.0.0.1:47650/")!
             let repository = FileGalleryRepository(url: options.paths.data.appendingPathComponent("gallery.json"),
                                                    firstRunItems: GalleryFirstRun.items(base: base))
-            return GalleryPage(model: GalleryViewModel(repository: repository), pipeline: images) { [weak self] in
+            let backend = options.backend
+            return GalleryPage(model: GalleryViewModel(repository: repository), pipeline: images,
+                               backendReady: { _ = await backend?.resolve() }) { [weak self] in
                 self?.mainWindow?.window
             }
         default:
