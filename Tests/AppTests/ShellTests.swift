@@ -187,7 +187,8 @@ final class ShellTests: AppTestCase {
             waitFor("the shortcuts window") { app.isShortcutsWindowVisible }
             let listed = app.shortcutsGroups.flatMap(\.shortcuts).map(\.title)
             XCTAssertEqual(listed, ["Show Gallery", "Show Feed", "Show People", "Show Messages", "Show Facts",
-                                    "Go back", "Keyboard shortcuts", "Quit"])
+                                    "Go back", "Select the focused item", "Move the focused item earlier or later",
+                                    "Delete the focused item", "Open the item's menu", "Keyboard shortcuts", "Quit"])
 
             app.application.activateAction("app.about", in: nil)
             waitFor("the About dialog") { app.isAboutVisible }

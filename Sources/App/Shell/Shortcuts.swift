@@ -25,10 +25,19 @@ enum Shortcuts {
 
     static var all: [Binding] { sections + navigation + general }
 
+    /// Keys the gallery's tiles handle themselves (not application accelerators).
+    static let gallery: [ShortcutsWindow.Shortcut] = [
+        .init("Return space", "Select the focused item"),
+        .init("<Alt>Left <Alt>Right", "Move the focused item earlier or later"),
+        .init("Delete", "Delete the focused item"),
+        .init("Menu <Shift>F10", "Open the item's menu"),
+    ]
+
     static var groups: [ShortcutsWindow.Group] {
         [
             .init("Sections", sections.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
             .init("Navigation", navigation.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
+            .init("Gallery", gallery),
             .init("General", general.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
         ]
     }
