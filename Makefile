@@ -9,16 +9,16 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 all: build
 
 deps:
-	@bash scripts/install-deps.sh
+	@bash .ci/install-deps.sh
 
 build: deps
 	$(SWIFT) build --product tessera
 
 run: build
-	@bash scripts/with-display.sh $$($(SWIFT) build --show-bin-path)/tessera $(ARGS)
+	@bash .ci/with-display.sh $$($(SWIFT) build --show-bin-path)/tessera $(ARGS)
 
 test: deps
-	@bash scripts/test.sh
+	@bash .ci/test.sh
 
 # Benchmarks run release builds linked the way a distribution would ship them (Swift runtime and
 # Foundation linked in statically, so start-up does not resolve them at load time).
@@ -26,10 +26,10 @@ RELEASE := -c release --static-swift-stdlib
 bench: deps
 	$(SWIFT) build $(RELEASE) --product tessera
 	$(SWIFT) build $(RELEASE) --product tessera-bench
-	@bash scripts/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
+	@bash .ci/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
 
 screenshots: build
-	@bash scripts/with-display.sh $$($(SWIFT) build --show-bin-path)/tessera --data-dir "$$(mktemp -d)" --screenshot screenshots
+	@bash .ci/with-display.sh $$($(SWIFT) build --show-bin-path)/tessera --data-dir "$$(mktemp -d)" --screenshot screenshots
 
 clean:
 	$(SWIFT) package clean

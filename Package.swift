@@ -111,6 +111,7 @@ let package = Package(
         .testTarget(name: "AppTests", dependencies: ["App", "Gtk", "CGtk", "Domain", "Persistence",
                                                      "ImagePipeline", "Networking", "FixtureServer",
                                                      "Features", "Repositories"],
+                    exclude: ["atspi-probe.py"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

@@ -2,10 +2,8 @@ import Foundation
 import XCTest
 
 /// Starts the real `tessera` binary in a private D-Bus session and reads it over AT-SPI with
-/// pyatspi, the way Orca does (scripts/atspi-probe.py).
+/// pyatspi, the way Orca does (atspi-probe.py beside this file).
 final class AccessibilityBusTests: XCTestCase {
-    private let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// `tessera` is built into the same folder as this test bundle.
     private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("tessera")
@@ -18,7 +16,8 @@ final class AccessibilityBusTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dataDir) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-        process.arguments = ["--", "/usr/bin/python3", root.appendingPathComponent("scripts/atspi-probe.py").path,
+        let probe = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-probe.py")
+        process.arguments = ["--", "/usr/bin/python3", probe.path,
                              binary.path, dataDir.path] + extra
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -10,4 +10,4 @@ export GDK_BACKEND=x11
 
 "$SWIFT" build --build-tests
 # XCTest only: Swift Testing would close the run with a "0 tests" line of its own.
-exec bash scripts/with-display.sh "$SWIFT" test --skip-build --disable-swift-testing
+exec bash .ci/with-display.sh "$SWIFT" test --skip-build --disable-swift-testing
