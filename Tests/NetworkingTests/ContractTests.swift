@@ -130,21 +130,20 @@ final class ContractTests: ServerTestCase {
     }
 
     func testSeededFailuresAreReproducible() async throws {
-        await server.stop()
-        try await startServer(failRate: 0.5, slowSeconds: 0.05)
-        var outcomes: [Int] = []
-        for _ in 0..<12 {
-            let response = try? await client.send(HTTPRequest(url: url("getMessages?offset=0"), timeout: .seconds(5)))
-            outcomes.append(response.map(Self.succeeded) ?? 0)
+        /// A fresh server with the same seed, and which of twelve requests succeed (1) or fail (0).
+        func twelveRequests() async throws -> [Int] {
+            await server.stop()
+            try await startServer(failRate: 0.5, slowSeconds: 0.05)
+            var outcomes: [Int] = []
+            for _ in 0..<12 {
+                let response = try? await client.send(HTTPRequest(url: url("getMessages?offset=0"), timeout: .seconds(5)))
+                outcomes.append(response.map(Self.succeeded) ?? 0)
+            }
+            return outcomes
         }
+        let outcomes = try await twelveRequests()
         XCTAssertTrue(outcomes.contains(0) && outcomes.contains(1), "\(outcomes)")
-        await server.stop()
-        try await startServer(failRate: 0.5, slowSeconds: 0.05)
-        var again: [Int] = []
-        for _ in 0..<12 {
-            let response = try? await client.send(HTTPRequest(url: url("getMessages?offset=0"), timeout: .seconds(5)))
-            again.append(response.map(Self.succeeded) ?? 0)
-        }
+        let again = try await twelveRequests()
         XCTAssertEqual(outcomes, again, "the same seed fails the same way")
     }
 
