@@ -135,6 +135,17 @@ open class Widget: Object {
     public func onUnmap(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("unmap", shape: .plain) { _ in body(); return false }
     }
+    /// Calls `body` once, after the next time the widget draws itself, then lets the handler go.
+    public func onNextDraw(_ body: @escaping @MainActor () -> Void) {
+        var connection: SignalConnection?
+        connection = onDrawn { [weak self] in
+            guard let self, let current = connection else { return }
+            connection = nil
+            self.disconnect(current)
+            body()
+        }
+    }
+
     /// Called after the widget has drawn itself (the `draw` signal, connected after the default).
     @discardableResult
     public func onDrawn(_ body: @escaping @MainActor () -> Void) -> SignalConnection {

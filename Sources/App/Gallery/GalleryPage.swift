@@ -55,7 +55,7 @@ public final class GalleryPage: SettlingPage {
         stack.showAll()
         stack.setVisibleChild(named: "status", transition: .none)
 
-        addButton.onClicked { [weak self] in self?.askForLink() }
+        addButton.onClicked { [weak self] in self?.dialogs.askForLink() }
         registerMenuActions()
         scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
@@ -71,11 +71,7 @@ public final class GalleryPage: SettlingPage {
             return nil
         }
         Task { await model.load() }
-        var firstDraw: SignalConnection?
-        firstDraw = stack.onDrawn { [weak self] in
-            guard let self, let connection = firstDraw else { return }
-            firstDraw = nil
-            self.stack.disconnect(connection)
+        stack.onNextDraw { [weak self] in
             Task { [weak self] in
                 await backendReady()
                 self?.imagesEnabled = true
@@ -251,10 +247,6 @@ public final class GalleryPage: SettlingPage {
         targets.append((addButton, layout.frame(at: count)))
         canvas.setSizeRequest(width: -1, height: Int(layout.contentHeight(cellCount: count + 1)))
         animator.move(targets, animated: animated && ThemeSettings().animationsEnabled)
-    }
-
-    private func askForLink() {
-        dialogs.askForLink()
     }
 
     /// The frames the tiles have now, in item order then the Add cell, in grid coordinates.

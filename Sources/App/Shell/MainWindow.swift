@@ -57,8 +57,7 @@ public final class MainWindow {
         }
         layout.showAll()
         headerBar.showAll()
-        sidebar.select(initialSection)
-        show(initialSection, transition: .none)
+        show(initialSection, transition: .none) // also selects its sidebar row
         sidebar.row(for: initialSection).grabFocus()
     }
 

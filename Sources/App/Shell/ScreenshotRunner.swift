@@ -5,8 +5,9 @@ import Logging
 
 /// Renders every section in light and dark to `<section>-<light|dark>.png`.
 ///
-/// Each step changes the window, waits for the frame that shows the change to be drawn, draws
-/// the window into an image on the main thread and writes the PNG on a background queue.
+/// Each step changes the window, waits for pages that load content to settle and for the frame
+/// that shows the change, reads the window back from the window system on the main thread and
+/// writes the PNG on a background queue.
 @MainActor
 final class ScreenshotRunner {
     private let main: MainWindow
@@ -68,14 +69,8 @@ final class ScreenshotRunner {
     /// Waits until the window has drawn a frame after the current changes.
     private func nextFrame() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var connection: SignalConnection?
-            connection = main.window.onDrawn { [weak self] in
-                guard let self, let current = connection else { return }
-                connection = nil
-                self.main.window.disconnect(current)
-                // Resume after this draw has finished, not inside it.
-                DispatchQueue.main.async { continuation.resume() }
-            }
+            // Resume after this draw has finished, not inside it.
+            main.window.onNextDraw { DispatchQueue.main.async { continuation.resume() } }
             main.window.queueDraw()
         }
     }

@@ -23,6 +23,9 @@ public struct LaunchOptions: Sendable {
     /// The one image pipeline every section's images go through.
     public var images: ImagePipeline?
 
+    /// Screenshots and benchmarks: fixed window, no saved settings, no uniqueness.
+    var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame }
+
     public init(paths: AppPaths, unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
                 backend: BackendSource? = nil, images: ImagePipeline? = nil) {
         self.backend = backend
@@ -62,9 +65,8 @@ public final class TesseraApp {
         self.options = options
         self.store = store
         self.logger = logger
-        let automated = options.screenshotDirectory != nil || options.reportFirstFrame
-        settings = automated ? .defaults : store.load()
-        application = Application(id: Self.applicationID, unique: options.unique && !automated)
+        settings = options.isAutomated ? .defaults : store.load()
+        application = Application(id: Self.applicationID, unique: options.unique && !options.isAutomated)
         application.onStartup { [weak self] in self?.startup() }
         application.onActivate { [weak self] in self?.activate() }
         application.onShutdown { [weak self] in self?.shutdown() }
@@ -76,7 +78,7 @@ public final class TesseraApp {
         return status != 0 ? status : exitStatus
     }
 
-    private var isAutomated: Bool { options.screenshotDirectory != nil || options.reportFirstFrame }
+    private var isAutomated: Bool { options.isAutomated }
 
     // MARK: Lifecycle
 
@@ -255,22 +257,13 @@ public final class TesseraApp {
     /// The built-in backend starts once the window is on screen, not before.
     private func startBackendAfterFirstFrame(of main: MainWindow) {
         guard let backend = options.backend else { return }
-        var connection: SignalConnection?
-        connection = main.window.onDrawn { [weak main] in
-            guard let main, let current = connection else { return }
-            connection = nil
-            main.window.disconnect(current)
-            backend.prepare()
-        }
+        main.window.onNextDraw { backend.prepare() }
     }
 
     // MARK: Automation (benchmarks, screenshots)
 
     private func reportFirstFrame(of main: MainWindow) {
-        var reported = false
-        main.window.onDrawn { [weak self] in
-            guard !reported else { return }
-            reported = true
+        main.window.onNextDraw { [weak self] in
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let line = "first-frame-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
