@@ -38,6 +38,25 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         try queue.sync { Self.write(document, to: url) }.get()
     }
 
+    /// The same as `load`, blocking the calling thread (start-up, before any loop runs).
+    public func loadNow() throws(PersistenceError) -> Document? {
+        let url = self.url
+        return try queue.sync { Self.read(url) }.get()
+    }
+
+    /// Saves without waiting; `failed` hears of a failure, on the store's queue.
+    public func saveInBackground(_ document: Document, failed: @escaping @Sendable (PersistenceError) -> Void) {
+        let url = self.url
+        queue.async {
+            if case .failure(let error) = Self.write(document, to: url) { failed(error) }
+        }
+    }
+
+    /// Waits until every save queued so far has finished.
+    public func flush() {
+        queue.sync {}
+    }
+
     private static func read(_ url: URL) -> Result<Document?, PersistenceError> {
         let data: Data
         do {
