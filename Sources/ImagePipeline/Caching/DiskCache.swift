@@ -86,10 +86,8 @@ public final class DiskCache: @unchecked Sendable {
 
     /// Deletes the least recently used files until the cache is under 90% of its cap.
     private func sweep() {
-        var total = 0
-        var files = entries()
-        total = files.reduce(0) { $0 + $1.size }
-        files.sort { $0.used < $1.used }
+        let files = entries().sorted { $0.used < $1.used }
+        var total = files.reduce(0) { $0 + $1.size }
         let target = capacity * 9 / 10
         for entry in files where total > target {
             try? FileManager.default.removeItem(at: entry.url)
