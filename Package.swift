@@ -93,8 +93,15 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Shared by the test targets: a quiet fixture server on a loopback port.
+        .target(name: "TestSupport", dependencies: [
+            "FixtureServer", .product(name: "Logging", package: "swift-log"),
+        ], path: "Tests/TestSupport"),
+
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "FeaturesTests", dependencies: ["Features", "Repositories", "Domain", "Persistence"]),
+        .testTarget(name: "FeaturesTests", dependencies: ["Features", "Repositories", "Domain", "Persistence",
+                                                         "Networking", "FixtureServer", "TestSupport",
+                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ]),
@@ -110,7 +117,7 @@ let package = Package(
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
         .testTarget(name: "AppTests", dependencies: ["App", "Gtk", "CGtk", "Domain", "Persistence",
                                                      "ImagePipeline", "Networking", "FixtureServer",
-                                                     "Features", "Repositories"],
+                                                     "Features", "Repositories", "TestSupport"],
                     exclude: ["atspi-probe.py"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

@@ -16,7 +16,12 @@ public final class TransferStats: Sendable {
         public var maxConcurrentTransfers: Int
         /// Requests per path, for "what was fetched" checks.
         public var paths: [String: Int]
+        /// The last requested paths in the order asked (at most `recentLimit`).
+        public var recent: [String]
     }
+
+    /// How many paths `Client.recent` keeps.
+    public static let recentLimit = 1000
 
     private struct State {
         var clients: [String: Client] = [:]
@@ -33,12 +38,14 @@ public final class TransferStats: Sendable {
             ids.insert(connection)
             state.connectionIDs[client] = ids
             var entry = state.clients[client] ?? Client(connections: 0, requests: 0, activeTransfers: 0,
-                                                         maxConcurrentTransfers: 0, paths: [:])
+                                                         maxConcurrentTransfers: 0, paths: [:], recent: [])
             entry.connections = ids.count
             entry.requests += 1
             entry.activeTransfers += 1
             entry.maxConcurrentTransfers = max(entry.maxConcurrentTransfers, entry.activeTransfers)
             entry.paths[path, default: 0] += 1
+            entry.recent.append(path)
+            if entry.recent.count > Self.recentLimit { entry.recent.removeFirst(entry.recent.count - Self.recentLimit) }
             state.clients[client] = entry
         }
     }

@@ -9,6 +9,10 @@ open class Container: Widget {
     public func remove(_ child: Widget) { gtk_container_remove(container, child.widget) }
     /// How many children GTK holds now.
     public var childCount: Int { consumeList(gtk_container_get_children(container)).count }
+    /// Keyboard focus moving to a child scrolls `adjustment` to show it.
+    public func scrollsFocus(with adjustment: Adjustment) {
+        gtk_container_set_focus_vadjustment(container, adjustment.raw.cast())
+    }
 }
 
 public enum Orientation: Sendable {
@@ -121,5 +125,53 @@ public final class ListBoxRow: Container {
 public final class Separator: Widget {
     public init(_ orientation: Orientation) {
         super.init(taking: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)))
+    }
+}
+
+/// A scrolled window's scroll position and extent (GtkAdjustment).
+@MainActor
+public final class Adjustment: Object {
+    public var value: Double {
+        get { gtk_adjustment_get_value(raw.cast()) }
+        set { gtk_adjustment_set_value(raw.cast(), newValue) }
+    }
+    public var upper: Double { gtk_adjustment_get_upper(raw.cast()) }
+    public var lower: Double { gtk_adjustment_get_lower(raw.cast()) }
+    public var pageSize: Double { gtk_adjustment_get_page_size(raw.cast()) }
+    /// The largest value: the end of the content in view.
+    public var maximumValue: Double { max(lower, upper - pageSize) }
+
+    /// Called when the position changes (scrolling).
+    @discardableResult
+    public func onValueChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("value-changed", shape: .plain) { _ in body(); return false }
+    }
+
+    /// Called when the extent (upper, page size) changes, before anything is drawn.
+    @discardableResult
+    public func onExtentChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("changed", shape: .plain) { _ in body(); return false }
+    }
+}
+
+extension ScrolledWindow {
+    /// The vertical adjustment (a new wrapper each time; handlers live with the wrapper).
+    public func verticalAdjustment() -> Adjustment {
+        Adjustment(taking: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(raw.cast())))
+    }
+}
+
+/// Children placed on a grid of rows and columns (GtkGrid).
+@MainActor
+public final class Grid: Container {
+    public init(homogeneousColumns: Bool = false, columnSpacing: Int = 0, rowSpacing: Int = 0) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_grid_new()))
+        gtk_grid_set_column_homogeneous(raw.cast(), homogeneousColumns ? 1 : 0)
+        gtk_grid_set_column_spacing(raw.cast(), guint(columnSpacing))
+        gtk_grid_set_row_spacing(raw.cast(), guint(rowSpacing))
+    }
+
+    public func attach(_ child: Widget, column: Int, row: Int, width: Int = 1, height: Int = 1) {
+        gtk_grid_attach(raw.cast(), child.widget, gint(column), gint(row), gint(width), gint(height))
     }
 }

@@ -28,6 +28,28 @@ public final class Label: Widget {
         set { gtk_label_set_xalign(raw.cast(), Float(newValue)) }
     }
     public func setMaxWidthChars(_ chars: Int) { gtk_label_set_max_width_chars(raw.cast(), gint(chars)) }
+    /// Shows at most `lines` lines (with wrapping), ending in an ellipsis; 0: one line ellipsized.
+    public func ellipsize(afterLines lines: Int = 0) {
+        gtk_label_set_ellipsize(raw.cast(), PANGO_ELLIPSIZE_END)
+        if lines > 0 { gtk_label_set_lines(raw.cast(), gint(lines)) }
+    }
+    /// Whether the text can be selected and copied.
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(raw.cast()) != 0 }
+        set { gtk_label_set_selectable(raw.cast(), newValue ? 1 : 0) }
+    }
+}
+
+/// A busy indicator (GtkSpinner).
+@MainActor
+public final class Spinner: Widget {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_spinner_new()))
+    }
+    public var isSpinning: Bool {
+        get { boolProperty("active") }
+        set { newValue ? gtk_spinner_start(raw.cast()) : gtk_spinner_stop(raw.cast()) }
+    }
 }
 
 @MainActor

@@ -16,6 +16,12 @@ open class Widget: Object {
         get { gtk_widget_get_visible(widget) != 0 }
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
+    /// When set, `showAll()` on an ancestor leaves this widget (and what is inside it) as it is:
+    /// for parts whose visibility follows state.
+    public var keepsOwnVisibility: Bool {
+        get { gtk_widget_get_no_show_all(widget) != 0 }
+        set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
+    }
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }
@@ -72,6 +78,13 @@ open class Widget: Object {
         gtk_widget_set_margin_start(widget, gint(start))
         gtk_widget_set_margin_end(widget, gint(end))
     }
+    /// The height the widget asks for at `width` (its natural height; labels wrap to fit).
+    public func preferredHeight(forWidth width: Int) -> Int {
+        var minimum: gint = 0, natural: gint = 0
+        gtk_widget_get_preferred_height_for_width(widget, gint(width), &minimum, &natural)
+        return Int(max(minimum, natural))
+    }
+
     public func setSizeRequest(width: Int, height: Int) {
         gtk_widget_set_size_request(widget, gint(width), gint(height))
     }

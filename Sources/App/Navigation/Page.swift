@@ -15,3 +15,16 @@ public protocol SettlingPage: Page {
     /// True once what the page shows will not change by itself (loaded, or failed).
     var isSettled: Bool { get }
 }
+
+/// A page whose content can be fetched again: the header bar's Refresh button, F5 and Ctrl+R.
+@MainActor
+public protocol RefreshablePage: Page {
+    func refresh()
+}
+
+/// A section's root page that names the section in the header bar (the facts feed's own title).
+@MainActor
+public protocol SectionTitledPage: Page {
+    /// Shown as the header bar's subtitle while the page is the section's root; nil: the section's name.
+    var sectionTitle: String? { get }
+}

@@ -20,6 +20,10 @@ public final class ImageView {
     /// Bumped on every bind; a load applies its result only if it still matches.
     private var generation = 0
     private var shown = false
+    /// Called when an image (not a placeholder) is shown, with its decoded size.
+    public var onImage: (@MainActor (_ width: Int, _ height: Int) -> Void)?
+    /// Called when the image could not be loaded and the broken-image icon shows.
+    public var onFailure: (@MainActor () -> Void)?
 
     public init(pipeline: ImagePipeline, iconSize: Int = 48, scaling: Picture.Scaling = .fit) {
         self.pipeline = pipeline
@@ -30,6 +34,12 @@ public final class ImageView {
     }
 
     public var content: Picture.Content { picture.content }
+    /// Shows the broken-image icon without loading anything (a link that cannot be used).
+    public func showBroken() {
+        bind(nil)
+        picture.showIcon(Self.brokenIcon)
+    }
+
     /// The pixel size of the bound request, if any.
     public var boundSize: Int? { request?.maximumPixelSize }
 
@@ -43,6 +53,7 @@ public final class ImageView {
         if let hit = pipeline.cachedImage(for: request) {
             picture.show(hit)
             shown = true
+            onImage?(hit.width, hit.height)
             return
         }
         picture.showIcon(Self.placeholderIcon)
@@ -67,11 +78,13 @@ public final class ImageView {
             case .success(let image):
                 self.picture.show(image)
                 self.shown = true
+                self.onImage?(image.width, image.height)
             case .failure(.cancelled):
                 break
             case .failure:
                 self.picture.showIcon(Self.brokenIcon)
                 self.shown = true
+                self.onFailure?()
             }
         }
     }

@@ -9,6 +9,8 @@ public final class MainWindow {
     public let headerBar = HeaderBar()
     public let backButton = Button(iconName: "go-previous-symbolic", accessibleName: "Back")
     public let menuButton: MenuButton
+    /// Shown while the top page can be refreshed.
+    public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: "Refresh")
     public let sidebar = Sidebar()
     public let content = Stack()
     /// Section coordinators, made the first time their section is shown so that start-up builds
@@ -18,6 +20,7 @@ public final class MainWindow {
     public private(set) var currentSection: Section
     private let backAction: Action
     private let sectionAction: Action
+    private let refreshAction: Action
     private let layout = Box(.horizontal)
     private let separator = Separator(.vertical)
     /// Called when the visible section changes.
@@ -35,6 +38,8 @@ public final class MainWindow {
         headerBar.title = "Tessera"
         headerBar.packStart(backButton)
         headerBar.packEnd(menuButton)
+        headerBar.packEnd(refreshButton)
+        refreshButton.tooltip = "Refresh (F5)"
         window.setTitlebar(headerBar)
 
         content.transitionDuration = 160
@@ -46,9 +51,12 @@ public final class MainWindow {
         backAction = Action(name: "back")
         sectionAction = Action(name: "section", takesString: true)
         window.addAction(backAction)
+        refreshAction = Action(name: "refresh")
         window.addAction(sectionAction)
+        window.addAction(refreshAction)
         wireActions()
         backButton.actionName = "win.back"
+        refreshButton.actionName = "win.refresh"
         sidebar.onSelect = { [weak self] section in self?.show(section) }
         // The mouse's back button goes back, wherever the pointer is in the window.
         window.onButtonPress { [weak self] event in
@@ -66,6 +74,9 @@ public final class MainWindow {
         sectionAction.onActivate { [weak self] name in
             guard let name, let section = Section(rawValue: name) else { return }
             self?.show(section)
+        }
+        refreshAction.onActivate { [weak self] _ in
+            (self?.currentCoordinator.topPage as? any RefreshablePage)?.refresh()
         }
     }
 
@@ -99,12 +110,16 @@ public final class MainWindow {
         currentCoordinator.pop()
     }
 
-    /// Header bar and back button follow the current section's stack.
-    private func updateChrome() {
+    /// Header bar, back and refresh buttons follow the current section's stack; pages call it when
+    /// their title changes.
+    public func updateChrome() {
         let coordinator = currentCoordinator
         backButton.isVisible = coordinator.canGoBack
         backAction.isEnabled = coordinator.canGoBack
+        let refreshable = coordinator.topPage is any RefreshablePage
+        refreshButton.isVisible = refreshable
+        refreshAction.isEnabled = refreshable
         headerBar.title = coordinator.canGoBack ? coordinator.topPage.title : "Tessera"
-        headerBar.subtitle = currentSection.title
+        headerBar.subtitle = (coordinator.pages.first as? any SectionTitledPage)?.sectionTitle ?? currentSection.title
     }
 }

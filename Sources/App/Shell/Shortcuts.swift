@@ -16,6 +16,7 @@ enum Shortcuts {
 
     static let navigation: [Binding] = [
         Binding(action: "win.back", accelerators: ["Escape", "<Alt>Left"], title: "Go back"),
+        Binding(action: "win.refresh", accelerators: ["F5", "<Control>r"], title: "Refresh"),
     ]
 
     static let general: [Binding] = [

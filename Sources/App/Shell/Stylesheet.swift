@@ -11,5 +11,12 @@ enum Stylesheet {
     .gallery-tile:focus { box-shadow: inset 0 0 0 3px @theme_selected_bg_color; }
     .gallery-add { border: 2px dashed alpha(@theme_fg_color, 0.25); border-radius: 10px;
                    background: transparent; color: alpha(@theme_fg_color, 0.7); }
+    .fact-card { padding: 0; border-radius: 10px; background-color: alpha(@theme_fg_color, 0.05); }
+    .fact-card:focus { box-shadow: inset 0 0 0 3px @theme_selected_bg_color; }
+    .fact-caption { padding: 8px 10px; font-weight: 700; color: @theme_fg_color;
+                    background-color: alpha(@theme_bg_color, 0.85); border-radius: 0 0 10px 10px; }
+    .fact-text-title { font-weight: 800; font-size: 13pt; }
+    .facts-banner { padding: 8px 12px; background-color: alpha(@error_color, 0.15); }
+    .facts-refresh-spinner { background-color: @theme_base_color; border-radius: 16px; padding: 6px; }
     """
 }

@@ -233,8 +233,22 @@ public final class TesseraApp {
     private lazy var images: ImagePipeline = options.images ?? ImagePipeline(
         client: CurlHTTPClient(), configuration: .init(diskFolder: options.paths.cache.appendingPathComponent("images")))
 
+    /// The client for the sections' API calls (images have their own in the pipeline).
+    private lazy var http = CurlHTTPClient()
+
+    /// The backend the sections talk to: the given one, else the built-in server's usual address.
+    private var backendSource: BackendSource {
+        options.backend ?? .fixed(Backend(base: URL(string: "http://127.0.0.1:47650/")!))
+    }
+
     private func rootPage(for section: Section) -> any Page {
         switch section {
+        case .facts:
+            let source = backendSource
+            let model = FactsViewModel(repository: LiveFactsRepository(client: http) { await source.resolve() })
+            return FactsPage(model: model, pipeline: images, backendReady: { _ = await source.resolve() },
+                             open: { [weak self] fact, aspect in self?.openFact(fact, aspect: aspect) },
+                             titleChanged: { [weak self] in self?.mainWindow?.updateChrome() })
         case .gallery:
             let base = options.backend?.expectedBase ?? URL(string: "http://127.0.0.1:47650/")!
             let repository = FileGalleryRepository(url: options.paths.data.appendingPathComponent("gallery.json"),
@@ -247,6 +261,14 @@ public final class TesseraApp {
         default:
             return Self.notBuilt(section)
         }
+    }
+
+    private func openFact(_ fact: Fact, aspect: Double?) {
+        guard let main = mainWindow else { return }
+        let window = main.window
+        main.coordinator(for: .facts).push(FactDetailPage(fact: fact, aspect: aspect, pipeline: images) {
+            window.size
+        })
     }
 
     private static func notBuilt(_ section: Section) -> any Page {

@@ -1,0 +1,128 @@
+import Domain
+import Foundation
+import Gtk
+import ImagePipeline
+
+/// One fact on its own, titled in the header bar. In a portrait window (taller than wide) the image
+/// is a banner across the top with the description below; in a landscape window the image takes
+/// the left 30% and the description the right 70%. Resizing across the boundary switches live.
+@MainActor
+public final class FactDetailPage: Page {
+    public enum Arrangement: Equatable, Sendable { case portrait, landscape }
+
+    public let title: String
+    public let widget: Widget
+    let fact: Fact
+    let image: ImageView
+    /// The description's scrolled column.
+    let text: ScrolledWindow
+    let descriptionLabel: Label
+    private let grid = Grid(homogeneousColumns: true)
+    private(set) var arrangement: Arrangement?
+    private var aspect: Double
+    private var pageSize = (width: 0, height: 0)
+    private var arrangeQueued = false
+    private let windowSize: @MainActor () -> (width: Int, height: Int)?
+
+    /// Detail images are decoded for a box this large: sharp at 30% of a 4K window.
+    static let imagePixelSize = 1536
+    /// A portrait banner takes at most this share of the page's height.
+    static let bannerShare = 0.45
+
+    /// - Parameters:
+    ///   - aspect: the image's width / height if the grid already knows it.
+    ///   - windowSize: the window's size now, which decides portrait or landscape.
+    public init(fact: Fact, aspect: Double?, pipeline: ImagePipeline,
+                windowSize: @escaping @MainActor () -> (width: Int, height: Int)?) {
+        self.fact = fact
+        self.aspect = aspect ?? CardLayout.placeholderAspect
+        self.windowSize = windowSize
+        title = fact.displayTitle
+        image = ImageView(pipeline: pipeline, iconSize: 64, scaling: .fit)
+        image.picture.addStyleClass("fact-detail-image")
+        image.picture.accessibleName = fact.imageURL == nil ? "No image" : "Image of \(fact.displayTitle)"
+        descriptionLabel = Label(fact.description ?? "No description.")
+        descriptionLabel.wraps = true
+        descriptionLabel.isSelectable = true
+        descriptionLabel.xalign = 0
+        descriptionLabel.valign = .start
+        descriptionLabel.setMargins(24)
+        descriptionLabel.addStyleClass("fact-description")
+        if fact.description == nil { descriptionLabel.addStyleClass("dim-label") }
+        text = ScrolledWindow()
+        text.add(descriptionLabel)
+        text.hexpand = true
+        text.vexpand = true
+        grid.hexpand = true
+        grid.vexpand = true
+        widget = grid
+        if let url = fact.imageURL {
+            image.bind(ImageRequest(url: url, maximumPixelSize: Self.imagePixelSize))
+        } else if fact.rejectedImageLink != nil {
+            image.showBroken()
+        } else {
+            image.picture.showIcon("image-x-generic-symbolic")
+        }
+        image.onImage = { [weak self] width, height in
+            guard let self, height > 0 else { return }
+            self.aspect = Double(width) / Double(height)
+            self.queueArrange(force: true)
+        }
+        grid.onSizeAllocate { [weak self] rect in
+            guard let self else { return }
+            let size = (rect.width, rect.height)
+            guard size != self.pageSize else { return }
+            self.pageSize = size
+            self.queueArrange(force: false)
+        }
+        arrange(.landscape)
+        grid.showAll()
+    }
+
+    /// The arrangement the window's shape calls for.
+    static func arrangement(for size: (width: Int, height: Int)) -> Arrangement {
+        size.height > size.width ? .portrait : .landscape
+    }
+
+    /// Runs after the allocation that asked for it: GTK drops size requests made during one.
+    private func queueArrange(force: Bool) {
+        guard !arrangeQueued else { return }
+        arrangeQueued = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.arrangeQueued = false
+            let size = self.windowSize() ?? self.pageSize
+            self.arrange(Self.arrangement(for: size), force: true)
+        }
+    }
+
+    private func arrange(_ wanted: Arrangement, force: Bool = false) {
+        if wanted != arrangement {
+            if arrangement != nil {
+                grid.remove(image.picture)
+                grid.remove(text)
+            }
+            arrangement = wanted
+            switch wanted {
+            case .landscape:
+                grid.attach(image.picture, column: 0, row: 0, width: 3)
+                grid.attach(text, column: 3, row: 0, width: 7)
+            case .portrait:
+                grid.attach(image.picture, column: 0, row: 0, width: 10)
+                grid.attach(text, column: 0, row: 1, width: 10)
+            }
+        } else if !force {
+            return
+        }
+        switch wanted {
+        case .landscape:
+            image.picture.vexpand = true
+            image.picture.setSizeRequest(width: -1, height: -1)
+        case .portrait:
+            image.picture.vexpand = false
+            let width = Double(max(pageSize.width, 1))
+            let banner = min(width / aspect, Double(pageSize.height) * Self.bannerShare)
+            image.picture.setSizeRequest(width: -1, height: max(1, Int(banner.rounded())))
+        }
+    }
+}

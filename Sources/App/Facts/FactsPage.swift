@@ -1,0 +1,232 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import ImagePipeline
+
+/// The facts feed as a waterfall of cards sized by their images. Images load lazily: only cards
+/// within half a screen of the view ask for theirs. A refresh keeps the cards until the new feed
+/// has arrived; a failed refresh says why above them, with Retry.
+@MainActor
+public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage {
+    public let title = "Facts"
+    public let widget: Widget
+    public let model: FactsViewModel
+    private(set) var cards: [FactCard] = []
+    private let pipeline: ImagePipeline
+    private let stack = Stack()
+    private let scroller = ScrolledWindow()
+    private let adjustment: Adjustment
+    private let canvas = Fixed()
+    private let status = StatusPage(iconName: "dialog-information-symbolic", title: "Loading facts…", description: "")
+    private let statusSpinner = Spinner()
+    let statusRetry = Button(label: "Retry")
+    /// Above the cards: a failed refresh's message and Retry.
+    private let banner = Box(.horizontal, spacing: 12)
+    let bannerLabel = Label()
+    let bannerRetry = Button(label: "Retry")
+    /// Over the cards while a refresh runs.
+    let refreshSpinner = Spinner()
+    private var layout = CardLayout(width: 0)
+    private var shownGeneration = -1
+    private var layoutQueued = false
+    private var backendReady = false
+    private let open: @MainActor (Fact, Double?) -> Void
+    private let titleChanged: @MainActor () -> Void
+    private let ready: @MainActor () async -> Void
+
+    /// How far beyond the view (in screens) cards start loading their images.
+    static let prefetchScreens = 0.5
+
+    /// - Parameters:
+    ///   - backendReady: returns once the backend answers; the feed is asked for after that.
+    ///   - open: pushes the detail page of a fact (with its image's aspect, when known).
+    ///   - titleChanged: the feed's title changed; the header bar shows it.
+    public init(model: FactsViewModel, pipeline: ImagePipeline,
+                backendReady: @escaping @MainActor () async -> Void = {},
+                open: @escaping @MainActor (Fact, Double?) -> Void,
+                titleChanged: @escaping @MainActor () -> Void = {}) {
+        self.model = model
+        self.pipeline = pipeline
+        self.open = open
+        self.titleChanged = titleChanged
+        ready = backendReady
+        adjustment = scroller.verticalAdjustment()
+        canvas.scrollsFocus(with: adjustment)
+        scroller.add(canvas)
+
+        bannerLabel.wraps = true
+        bannerLabel.xalign = 0
+        bannerLabel.hexpand = true
+        banner.addStyleClass("facts-banner")
+        banner.append(Image(iconName: "dialog-warning-symbolic", pixelSize: 16))
+        banner.append(bannerLabel, expand: true)
+        banner.append(bannerRetry)
+        refreshSpinner.accessibleName = "Refreshing"
+        refreshSpinner.halign = .center
+        refreshSpinner.valign = .start
+        refreshSpinner.setMargins(12)
+        refreshSpinner.setSizeRequest(width: 32, height: 32)
+        refreshSpinner.addStyleClass("facts-refresh-spinner")
+        let over = Overlay(child: scroller)
+        over.addOverlay(refreshSpinner)
+        let content = Box(.vertical)
+        content.append(banner)
+        content.append(over, expand: true)
+
+        let statusBox = Box(.vertical, spacing: 12)
+        statusBox.valign = .center
+        statusBox.halign = .center
+        statusBox.append(status.widget)
+        statusSpinner.setSizeRequest(width: 32, height: 32)
+        statusSpinner.accessibleName = "Loading"
+        statusBox.append(statusSpinner)
+        statusRetry.halign = .center
+        statusRetry.addStyleClass("suggested-action")
+        statusBox.append(statusRetry)
+
+        stack.addNamed(content, name: "cards")
+        stack.addNamed(statusBox, name: "status")
+        stack.hexpand = true
+        stack.vexpand = true
+        widget = stack
+        banner.showAll()
+        for part in [banner, refreshSpinner, statusSpinner, statusRetry] as [Widget] { part.keepsOwnVisibility = true }
+        stack.showAll()
+        stack.setVisibleChild(named: "status", transition: .none)
+        render(model.state)
+
+        statusRetry.onClicked { [weak self] in self?.refresh() }
+        bannerRetry.onClicked { [weak self] in self?.refresh() }
+        scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
+        adjustment.onValueChanged { [weak self] in self?.bindNearViewport() }
+        adjustment.onExtentChanged { [weak self] in self?.bindNearViewport() }
+        model.onChange = { [weak self] state in self?.render(state) }
+        // The feed is asked for after the first frame, once the backend answers.
+        stack.onNextDraw { [weak self] in
+            Task { [weak self] in
+                await self?.ready()
+                self?.backendReady = true
+                await self?.model.load()
+            }
+        }
+    }
+
+    public var sectionTitle: String? { model.state.title }
+
+    public func refresh() {
+        guard backendReady else { return }
+        Task { await model.refresh() }
+    }
+
+    // MARK: Rendering
+
+    private func render(_ state: FactsViewModel.State) {
+        switch state.phase {
+        case .idle, .loading:
+            status.titleLabel.text = "Loading facts…"
+            status.descriptionLabel.text = ""
+            statusSpinner.isVisible = true
+            statusSpinner.isSpinning = true
+            statusRetry.isVisible = false
+            stack.setVisibleChild(named: "status", transition: .none)
+        case .failed(let message):
+            status.titleLabel.text = "The facts could not be loaded"
+            status.descriptionLabel.text = message
+            statusSpinner.isSpinning = false
+            statusSpinner.isVisible = false
+            statusRetry.isVisible = true
+            stack.setVisibleChild(named: "status", transition: .crossfade)
+        case .loaded:
+            statusSpinner.isSpinning = false
+            stack.setVisibleChild(named: "cards", transition: .crossfade)
+        }
+        refreshSpinner.isVisible = state.isRefreshing
+        refreshSpinner.isSpinning = state.isRefreshing
+        banner.isVisible = state.refreshError != nil
+        bannerLabel.text = state.refreshError.map { "The facts could not be refreshed. \($0)" } ?? ""
+        if state.generation != shownGeneration {
+            shownGeneration = state.generation
+            rebuild(state.facts)
+        }
+        titleChanged()
+    }
+
+    private func rebuild(_ facts: [Fact]) {
+        cards.forEach { canvas.remove($0.button) }
+        cards = facts.map { fact in
+            let card = FactCard(fact: fact, pipeline: pipeline)
+            canvas.put(card.button, x: 0, y: 0)
+            card.button.onClicked { [weak self, weak card] in
+                guard let self, let card else { return }
+                self.open(card.fact, card.aspect)
+            }
+            card.onAspectKnown = { [weak self] in self?.queueLayout() }
+            return card
+        }
+        relayout()
+    }
+
+    /// Size allocation must not request sizes: the layout runs right after it.
+    private func widthChanged(_ width: Int) {
+        guard Double(width) != layout.width else { return }
+        layout = CardLayout(width: Double(width))
+        queueLayout()
+    }
+
+    private func queueLayout() {
+        guard !layoutQueued else { return }
+        layoutQueued = true
+        DispatchQueue.main.async { [weak self] in
+            self?.layoutQueued = false
+            self?.relayout()
+        }
+    }
+
+    private func relayout() {
+        guard layout.width > 0 else { return }
+        let frames = layout.frames(heights: cards.map { $0.height(in: layout) })
+        for (card, frame) in zip(cards, frames) {
+            card.button.setSizeRequest(width: Int(frame.width), height: Int(frame.height))
+            canvas.move(card.button, x: Int(frame.x), y: Int(frame.y))
+        }
+        canvas.setSizeRequest(width: -1, height: Int(layout.contentHeight(frames)))
+        self.frames = frames
+        bindNearViewport()
+    }
+
+    private var frames: [CardLayout.Frame] = []
+
+    /// Asks for the images of the cards within `prefetchScreens` of the view.
+    private func bindNearViewport() {
+        guard layout.width > 0, backendReady else { return }
+        let view = scroller.visibleVerticalRange
+        guard view.height > 0 else { return }
+        let margin = view.height * Self.prefetchScreens
+        let top = view.top - margin, bottom = view.top + view.height + margin
+        for (card, frame) in zip(cards, frames) where frame.y < bottom && frame.y + frame.height > top {
+            card.bindImage(columnWidth: Int(layout.columnWidth))
+        }
+    }
+
+    // MARK: For tests and screenshots
+
+    public var isSettled: Bool {
+        switch model.state.phase {
+        case .idle, .loading: false
+        case .failed: true
+        case .loaded: !model.state.isRefreshing && cards.allSatisfy(\.isSettled)
+        }
+    }
+    var cardFrames: [Rect] {
+        cards.map { card in
+            let origin = card.button.origin(in: canvas) ?? (0, 0)
+            let size = card.button.allocatedSize
+            return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+        }
+    }
+    var gridWidth: Int { canvas.allocatedSize.width }
+    var isBannerVisible: Bool { banner.isVisible }
+    var isStatusVisible: Bool { stack.visibleChildName == "status" }
+    var scroll: Adjustment { adjustment }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// One row of the facts feed (shared/contracts.md section 4), cleaned up: a row needs a title or a
+/// description to exist, and its image link is kept only when it is a usable http(s) URL.
+public struct Fact: Equatable, Sendable, Identifiable {
+    /// The row's position in the feed, counted from 0 over the rows that were kept.
+    public var id: Int
+    public var title: String?
+    public var description: String?
+    public var imageURL: URL?
+    /// The link as the feed gave it when it could not be used (malformed or not http).
+    public var rejectedImageLink: String?
+
+    public init(id: Int, title: String?, description: String?, imageURL: URL?, rejectedImageLink: String? = nil) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.imageURL = imageURL
+        self.rejectedImageLink = rejectedImageLink
+    }
+
+    /// What a card and a screen reader call the row.
+    public var displayTitle: String { title ?? "Untitled" }
+
+    /// "<title>: <description>", or whichever of the two there is.
+    public var accessibleName: String {
+        switch (title, description) {
+        case let (title?, description?): "\(title): \(description)"
+        case let (title?, nil): title
+        case let (nil, description?): "Untitled: \(description)"
+        case (nil, nil): "Untitled"
+        }
+    }
+}
+
+/// The whole feed: its title and the kept rows in order.
+public struct FactsFeed: Equatable, Sendable {
+    public var title: String?
+    public var facts: [Fact]
+    /// Rows dropped because every field was empty.
+    public var skippedRows: Int
+
+    public init(title: String?, facts: [Fact], skippedRows: Int = 0) {
+        self.title = title
+        self.facts = facts
+        self.skippedRows = skippedRows
+    }
+}
+
+public enum FactsDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case notJSON
+    /// JSON, but not an object with a rows array.
+    case unexpectedShape
+
+    public var description: String {
+        switch self {
+        case .empty: "The facts feed was empty."
+        case .notJSON: "The facts feed is not valid JSON."
+        case .unexpectedShape: "The facts feed has no list of rows."
+        }
+    }
+}
+
+/// Decodes the feed's bytes, surviving the real feed's quirks: text that is not valid UTF-8 (read
+/// as Windows-1252 then), null fields, rows with every field null (skipped), descriptions that
+/// start with spaces, and image links that are malformed or not http.
+public enum FactsDecoder {
+    public static func decode(_ data: Data) throws(FactsDecodingError) -> FactsFeed {
+        guard !data.isEmpty else { throw .empty }
+        let text = String(data: data, encoding: .utf8) ?? windows1252(data)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+            throw .notJSON
+        }
+        guard let root = object as? [String: Any], let rows = root["rows"] as? [Any] else { throw .unexpectedShape }
+        var facts: [Fact] = []
+        var skipped = 0
+        for case let row as [String: Any] in rows {
+            let title = cleaned(row["title"])
+            let description = cleaned(row["description"])
+            let link = cleaned(row["imageHref"])
+            guard title != nil || description != nil else {
+                skipped += 1 // an image alone says nothing; a row of nulls is noise
+                continue
+            }
+            let url = link.flatMap(imageURL)
+            facts.append(Fact(id: facts.count, title: title, description: description, imageURL: url,
+                              rejectedImageLink: url == nil ? link : nil))
+        }
+        return FactsFeed(title: cleaned(root["title"]), facts: facts, skippedRows: skipped)
+    }
+
+    /// A string field with surrounding white space trimmed; nil for null, missing or blank.
+    static func cleaned(_ value: Any?) -> String? {
+        guard let string = value as? String else { return nil }
+        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// An absolute http(s) URL with a host, or nil.
+    static func imageURL(_ link: String) -> URL? {
+        guard let url = URL(string: link), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              !host.contains("["), !host.contains("]") else { return nil }
+        return url
+    }
+
+    /// Windows-1252 (a superset of ISO-8859-1 for printable text): every byte maps to a character,
+    /// so this never fails.
+    static func windows1252(_ data: Data) -> String {
+        String(data: data, encoding: .windowsCP1252) ?? String(data.map { Character(Unicode.Scalar($0)) })
+    }
+}

@@ -1,0 +1,82 @@
+import Domain
+import Features
+import Foundation
+import Networking
+import Repositories
+import TestSupport
+import XCTest
+
+/// The facts view-model over the live repository against a real tessera-server.
+final class FactsViewModelTests: XCTestCase {
+    private var server: TestServer!
+
+    override func setUp() async throws {
+        server = try await TestServer.start()
+    }
+
+    override func tearDown() async throws {
+        await server?.stop()
+    }
+
+    @MainActor
+    private func model(backend: Backend? = nil) -> FactsViewModel {
+        FactsViewModel(repository: LiveFactsRepository(client: CurlHTTPClient(), backend: backend ?? Backend(base: server.base)))
+    }
+
+    @MainActor
+    func testTheServersQuirkyFeedDecodes() async throws {
+        let model = model()
+        await model.load()
+        XCTAssertEqual(model.state.phase, .loaded)
+        XCTAssertEqual(model.state.title, "About Canada")
+        XCTAssertEqual(model.state.facts.count, 13, "14 rows, the all-null one skipped")
+        let kittens = try XCTUnwrap(model.state.facts.first { $0.title == "Kittens..." })
+        XCTAssertEqual(kittens.description, "Éare illegal. Cats are fine.")
+        XCTAssertEqual(model.state.facts.first { $0.title == "Public Shame" }?.description, "Sadly it's true.")
+        XCTAssertNil(model.state.facts.first { $0.title == "Geography" }?.imageURL, "the malformed link is not used")
+        XCTAssertNil(model.state.facts.first { $0.title == "Flag" }?.description)
+    }
+
+    @MainActor
+    func testAFailedFirstLoadFailsAndRetrySucceeds() async throws {
+        let port = server.port
+        await server.stop()
+        let model = model(backend: Backend(base: URL(string: "http://127.0.0.1:\(port)/")!))
+        await model.load()
+        guard case .failed(let message) = model.state.phase else { return XCTFail("expected a failure, got \(model.state.phase)") }
+        XCTAssertTrue(message.contains("could not be reached"), message)
+        server = try await TestServer.start { $0.port = port }
+        await model.refresh()
+        XCTAssertEqual(model.state.phase, .loaded)
+        XCTAssertEqual(model.state.facts.count, 13)
+    }
+
+    @MainActor
+    func testAFailedRefreshKeepsTheContentAndSaysWhy() async throws {
+        let model = model()
+        var seen: [FactsViewModel.State] = []
+        model.onChange = { seen.append($0) }
+        await model.load()
+        XCTAssertEqual(seen.map(\.phase), [.loading, .loaded])
+        let port = server.port
+        await server.stop()
+        await model.refresh()
+        XCTAssertTrue(seen.dropLast().last?.isRefreshing == true, "refreshing is shown while it runs")
+        XCTAssertEqual(model.state.phase, .loaded)
+        XCTAssertEqual(model.state.facts.count, 13, "the old content stays")
+        XCTAssertNotNil(model.state.refreshError)
+        XCTAssertFalse(model.state.isRefreshing)
+        server = try await TestServer.start { $0.port = port }
+        await model.refresh()
+        XCTAssertNil(model.state.refreshError)
+        XCTAssertEqual(model.state.generation, 2)
+    }
+
+    @MainActor
+    func testAMissingFeedIsAnHTTPErrorInWords() async throws {
+        let backend = Backend(base: server.base, overrides: [.facts: server.url("bad/")])
+        let model = model(backend: backend)
+        await model.load()
+        XCTAssertEqual(model.state.phase, .failed(HTTPError.status(404).description))
+    }
+}
