@@ -35,7 +35,9 @@ public final class Box: Container {
 public final class ScrolledWindow: Container {
     public init() {
         super.init(taking: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)))
-        gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // Horizontally "external": no scrollbar, and the content's width does not become the
+        // window's minimum width, so a window can always be made narrower and content reflows.
+        gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
     }
     /// The part of the content in view: its top and height, in content coordinates.
     public var visibleVerticalRange: (top: Double, height: Double) {

@@ -4,6 +4,8 @@ import Foundation
 import Gtk
 import Logging
 import Persistence
+import FixtureServer
+import TestSupport
 import XCTest
 
 /// Runs the real app in-process against a temporary data folder, on the test's main thread, with
@@ -45,14 +47,37 @@ class AppTestCase: XCTestCase {
 
     /// Starts the app as a launch would (startup, then activate) and waits for its window.
     @MainActor
-    func launch(store: SettingsStore? = nil) throws -> TesseraApp {
-        let options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false)
+    func launch(store: SettingsStore? = nil, backend: URL? = nil) throws -> TesseraApp {
+        let options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false,
+                                    backend: backend.map { .fixed(Backend(base: $0)) })
         let app = TesseraApp(options: options, store: store ?? makeStore(), logger: Logger(label: "test"))
         try app.application.register()
         app.application.activate()
         let shown = GtkRuntime.iterate(until: { app.mainWindow?.window.isMapped == true }, timeout: .seconds(5))
         XCTAssertTrue(shown, "the window never mapped")
         return app
+    }
+
+    /// Starts a fixture server, driving the GTK main context while it starts.
+    @MainActor
+    func startServer(_ configure: @escaping @Sendable (inout FixtureServer.Configuration) -> Void = { _ in }) throws -> TestServer {
+        try TestServer.start(configure) { condition in
+            GtkRuntime.iterate(until: condition, timeout: .seconds(10), wakeEvery: .milliseconds(10))
+        }
+    }
+
+    @MainActor
+    func stop(_ server: TestServer?) {
+        server?.stop { condition in GtkRuntime.iterate(until: condition, timeout: .seconds(5), wakeEvery: .milliseconds(10)) }
+    }
+
+    /// Waits for `condition`, which changes off the GLib loop (server state), driving GTK meanwhile.
+    @MainActor
+    func waitForServer(_ what: String, timeout: Duration = .seconds(5), _ condition: () -> Bool,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        if !GtkRuntime.iterate(until: condition, timeout: timeout, wakeEvery: .milliseconds(10)) {
+            XCTFail("timed out waiting for \(what)", file: file, line: line)
+        }
     }
 
     /// Waits for `condition`, driving the GTK main context; fails the test on timeout.

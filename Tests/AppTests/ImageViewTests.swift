@@ -1,5 +1,5 @@
 @testable import App
-import FixtureServer
+import TestSupport
 import Foundation
 import Gtk
 import ImagePipeline
@@ -9,48 +9,23 @@ import XCTest
 
 /// The widget-side binding of the image pipeline, in a real window, against the real server.
 final class ImageViewTests: AppTestCase {
-    private var server: FixtureServer!
-    private var base: URL!
+    private var server: TestServer!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        var logger = Logger(label: "test-server")
-        logger.logLevel = .critical
-        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("data")
-        let server = FixtureServer(configuration: .init(dataDirectory: data), logger: logger)
-        let port = LockedPort()
-        Task.detached { port.set(try? await server.start()) }
-        let started = MainActor.assumeIsolated {
-            GtkRuntime.iterate(until: { port.get() != nil }, timeout: .seconds(10), wakeEvery: .milliseconds(10))
-        }
-        XCTAssertTrue(started, "the server did not start")
-        self.server = server
-        base = URL(string: "http://127.0.0.1:\(port.get() ?? 0)/")!
+        server = try onMain { try startServer() }
     }
 
     override func tearDownWithError() throws {
-        let server = self.server!
-        let done = LockedPort()
-        Task.detached { await server.stop(); done.set(1) }
-        MainActor.assumeIsolated {
-            _ = GtkRuntime.iterate(until: { done.get() != nil }, timeout: .seconds(5), wakeEvery: .milliseconds(10))
-        }
+        onMain { stop(server) }
         try super.tearDownWithError()
     }
 
     private func request(_ path: String, size: Int = 128) -> ImageRequest {
-        ImageRequest(url: URL(string: path, relativeTo: base)!.absoluteURL, maximumPixelSize: size)
+        ImageRequest(url: server.url(path), maximumPixelSize: size)
     }
 
-    private var activeTransfers: Int { server.stats.snapshot()["127.0.0.1"]?.activeTransfers ?? 0 }
-
-    @MainActor
-    private func waitForServer(_ what: String, _ condition: () -> Bool) {
-        if !GtkRuntime.iterate(until: condition, timeout: .seconds(5), wakeEvery: .milliseconds(10)) {
-            XCTFail("timed out waiting for \(what)")
-        }
-    }
+    private var activeTransfers: Int { server.loopback?.activeTransfers ?? 0 }
 
     @MainActor
     private func window(with pictures: [Picture]) -> Window {
@@ -118,11 +93,4 @@ final class ImageViewTests: AppTestCase {
             waitForServer("the broken-image icon") { view.content == .icon(ImageView.brokenIcon) }
         }
     }
-}
-
-final class LockedPort: @unchecked Sendable {
-    private var value: Int?
-    private let lock = NSLock()
-    func set(_ newValue: Int?) { lock.withLock { value = newValue } }
-    func get() -> Int? { lock.withLock { value } }
 }

@@ -182,12 +182,13 @@ final class ShellTests: AppTestCase {
                                ["<Primary>\(section.number)"], "GTK spells Control as Primary")
             }
             XCTAssertEqual(app.application.accelerators(for: "win.back"), ["Escape", "<Alt>Left"])
+            XCTAssertEqual(app.application.accelerators(for: "win.refresh"), ["F5", "<Primary>r"])
 
             XCTAssertTrue(InputSimulation.key("question", modifiers: [.control, .shift], on: main.window))
             waitFor("the shortcuts window") { app.isShortcutsWindowVisible }
             let listed = app.shortcutsGroups.flatMap(\.shortcuts).map(\.title)
             XCTAssertEqual(listed, ["Show Gallery", "Show Feed", "Show People", "Show Messages", "Show Facts",
-                                    "Go back", "Select the focused item", "Move the focused item earlier or later",
+                                    "Go back", "Refresh", "Select the focused item", "Move the focused item earlier or later",
                                     "Delete the focused item", "Open the item's menu", "Keyboard shortcuts", "Quit"])
 
             app.application.activateAction("app.about", in: nil)

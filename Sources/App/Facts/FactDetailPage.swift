@@ -7,7 +7,7 @@ import ImagePipeline
 /// is a banner across the top with the description below; in a landscape window the image takes
 /// the left 30% and the description the right 70%. Resizing across the boundary switches live.
 @MainActor
-public final class FactDetailPage: Page {
+public final class FactDetailPage: SettlingPage {
     public enum Arrangement: Equatable, Sendable { case portrait, landscape }
 
     public let title: String
@@ -77,6 +77,12 @@ public final class FactDetailPage: Page {
         }
         arrange(.landscape)
         grid.showAll()
+    }
+
+    public var isSettled: Bool {
+        let loaded = fact.imageURL == nil || image.content != .icon(ImageView.placeholderIcon)
+        let size = windowSize() ?? pageSize
+        return loaded && !arrangeQueued && arrangement == Self.arrangement(for: size)
     }
 
     /// The arrangement the window's shape calls for.

@@ -8,7 +8,7 @@ import ImagePipeline
 /// within half a screen of the view ask for theirs. A refresh keeps the cards until the new feed
 /// has arrived; a failed refresh says why above them, with Retry.
 @MainActor
-public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage {
+public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, ScreenshotScenes {
     public let title = "Facts"
     public let widget: Widget
     public let model: FactsViewModel
@@ -114,6 +114,21 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage {
 
     public var sectionTitle: String? { model.state.title }
 
+    /// The detail page in a landscape and in a portrait window.
+    public var screenshotScenes: [ScreenshotScene] {
+        [
+            ScreenshotScene(name: "facts-detail-landscape", windowSize: (1100, 760)) { [weak self] in
+                self?.openFirstPictured(unlessOpen: self?.isShowingDetail ?? true)
+            },
+            ScreenshotScene(name: "facts-detail-portrait", windowSize: (640, 900)) { [weak self] in
+                self?.openFirstPictured(unlessOpen: self?.isShowingDetail ?? true)
+            },
+        ]
+    }
+
+    /// Whether a detail page is on top of this one (the grid is not mapped then).
+    private var isShowingDetail: Bool { !stack.isMapped }
+
     public func refresh() {
         guard backendReady else { return }
         Task { await model.refresh() }
@@ -200,16 +215,22 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage {
     /// Asks for the images of the cards within `prefetchScreens` of the view.
     private func bindNearViewport() {
         guard layout.width > 0, backendReady else { return }
-        let view = scroller.visibleVerticalRange
-        guard view.height > 0 else { return }
-        let margin = view.height * Self.prefetchScreens
-        let top = view.top - margin, bottom = view.top + view.height + margin
+        let height = adjustment.pageSize
+        guard height > 0 else { return }
+        let margin = height * Self.prefetchScreens
+        let top = adjustment.value - margin, bottom = adjustment.value + height + margin
         for (card, frame) in zip(cards, frames) where frame.y < bottom && frame.y + frame.height > top {
             card.bindImage(columnWidth: Int(layout.columnWidth))
         }
     }
 
     // MARK: For tests and screenshots
+
+    /// Opens the first fact that has an image, as a click would; nothing if one is open already.
+    func openFirstPictured(unlessOpen isOpen: Bool) {
+        guard !isOpen, let card = cards.first(where: { $0.fact.imageURL != nil }) else { return }
+        open(card.fact, card.aspect)
+    }
 
     public var isSettled: Bool {
         switch model.state.phase {

@@ -28,3 +28,25 @@ public protocol SectionTitledPage: Page {
     /// Shown as the header bar's subtitle while the page is the section's root; nil: the section's name.
     var sectionTitle: String? { get }
 }
+
+/// One extra state of a section for the screenshot mode: a pushed page, another window shape.
+public struct ScreenshotScene {
+    /// The file name without the variant: "facts-detail-portrait".
+    public let name: String
+    /// The window's size for this scene; nil keeps the screenshot size.
+    public let windowSize: (width: Int, height: Int)?
+    /// Brings the section into the state (called on the main actor, after the resize).
+    public let enter: @MainActor () -> Void
+
+    public init(name: String, windowSize: (width: Int, height: Int)? = nil, enter: @escaping @MainActor () -> Void) {
+        self.name = name
+        self.windowSize = windowSize
+        self.enter = enter
+    }
+}
+
+/// A section root page that has screenshot scenes besides its own.
+@MainActor
+public protocol ScreenshotScenes: Page {
+    var screenshotScenes: [ScreenshotScene] { get }
+}

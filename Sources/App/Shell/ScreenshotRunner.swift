@@ -43,17 +43,57 @@ final class ScreenshotRunner {
                     ok = false
                     continue
                 }
-                let url = directory.appendingPathComponent("\(section.rawValue)-\(variant.rawValue).png")
-                do {
-                    try await write(snapshot, to: url)
-                    logger.info("wrote \(url.path)")
-                } catch {
-                    logger.error("\(error)")
-                    ok = false
+                ok = await save(snapshot, name: "\(section.rawValue)-\(variant.rawValue)") && ok
+                if let scenes = main.currentCoordinator.pages.first as? any ScreenshotScenes {
+                    ok = await capture(scenes.screenshotScenes, variant: variant) && ok
+                    main.currentCoordinator.popToRoot()
                 }
             }
         }
         return ok
+    }
+
+    /// A section's extra states (a detail page, another window shape), each as `<name>-<variant>.png`.
+    private func capture(_ scenes: [ScreenshotScene], variant: Appearance) async -> Bool {
+        var ok = true
+        let original = main.window.size
+        for scene in scenes {
+            let size = scene.windowSize ?? original
+            main.window.resize(width: size.width, height: size.height)
+            await waitFor { self.main.window.size == size }
+            scene.enter()
+            await settle(main.currentCoordinator.topPage)
+            await nextFrame()
+            guard let snapshot = Snapshot(onScreen: main.window), snapshot.distinctColors(limit: 2) > 1 else {
+                logger.error("\(scene.name)-\(variant.rawValue): the render is blank")
+                ok = false
+                continue
+            }
+            ok = await save(snapshot, name: "\(scene.name)-\(variant.rawValue)") && ok
+        }
+        main.window.resize(width: original.width, height: original.height)
+        await waitFor { self.main.window.size == original }
+        return ok
+    }
+
+    private func save(_ snapshot: Snapshot, name: String) async -> Bool {
+        let url = directory.appendingPathComponent("\(name).png")
+        do {
+            try await write(snapshot, to: url)
+            logger.info("wrote \(url.path)")
+            return true
+        } catch {
+            logger.error("\(error)")
+            return false
+        }
+    }
+
+    /// Waits (at most five seconds) for a condition that the window system or a transition makes true.
+    private func waitFor(_ condition: @MainActor () -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !condition(), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     /// Waits (at most ten seconds) for a page that loads content, such as the gallery's images.

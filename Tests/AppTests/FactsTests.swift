@@ -1,0 +1,202 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import TestSupport
+import XCTest
+
+/// The facts section in the real app against a real tessera-server.
+final class FactsTests: AppTestCase {
+    private var server: TestServer!
+
+    /// The fixture feed's image sizes, by row title.
+    private let imageSizes: [String: (Double, Double)] = [
+        "Beavers": (640, 427), "Flag": (1200, 600), "Transportation": (480, 640), "Hockey Night in Canada": (1024, 683),
+        "Housing": (300, 300), "Meese": (2000, 1333), "Kittens...": (500, 375), "Mounties": (360, 540), "Language": (800, 200),
+    ]
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try onMain { try startServer() }
+    }
+
+    override func tearDownWithError() throws {
+        onMain { stop(server) }
+        try super.tearDownWithError()
+    }
+
+    @MainActor
+    private func openFacts(width: Int, height: Int) throws -> (TesseraApp, FactsPage) {
+        let app = try launch(backend: server.base)
+        let main = try XCTUnwrap(app.mainWindow)
+        main.window.resize(width: width, height: height)
+        main.show(.facts, transition: .none)
+        let page = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+        waitFor("the feed", timeout: .seconds(10)) { page.model.state.phase == .loaded && page.cardFrames.count == 13 }
+        waitFor("the window at its size") { main.window.size == (width, height) || main.window.size.width >= width }
+        return (app, page)
+    }
+
+    private var imageRequests: [String] { server.requestedPaths.filter { $0.hasPrefix("/facts/images/") } }
+    private func requests(of path: String) -> Int { server.requestedPaths.filter { $0 == path }.count }
+
+    func testFeedTitleNamesTheSectionAndCardsAreNamedForScreenReaders() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1000, height: 700)
+            defer { app.mainWindow?.window.destroy() }
+            XCTAssertEqual(app.mainWindow?.headerBar.subtitle, "About Canada")
+            XCTAssertTrue(app.mainWindow?.refreshButton.isVisible == true)
+            XCTAssertEqual(page.cards.first?.button.accessibleName,
+                           "Beavers: Beavers are second only to humans in how much they reshape the land they live on.")
+            XCTAssertEqual(page.cards.first { $0.fact.title == "Kittens..." }?.button.accessibleName,
+                           "Kittens...: Éare illegal. Cats are fine.")
+            XCTAssertEqual(page.cards.first { $0.fact.title == "Flag" }?.button.accessibleName, "Flag")
+            XCTAssertFalse(page.cards.map(\.fact.title).contains(nil as String?), "the all-null row is skipped")
+        }
+    }
+
+    func testCardsFollowTheirImagesAspectRatiosAndStayInsideTheGrid() throws {
+        try onMain {
+            for (width, height) in [(1400, 2000), (360, 2000)] {
+                let (app, page) = try openFacts(width: width, height: height)
+                defer { app.mainWindow?.window.destroy() }
+                waitForServer("the images in view", timeout: .seconds(10)) {
+                    page.isSettled && page.cards.filter { $0.aspect != nil }.count >= 3
+                }
+                waitFor("the cards laid out") {
+                    page.cards.allSatisfy { card in
+                        guard let aspect = card.aspect else { return true }
+                        let frame = page.cardFrames[page.cards.firstIndex { $0 === card }!]
+                        return abs(Double(frame.height) - (Double(frame.width) / aspect).rounded()) <= 1
+                    }
+                }
+                let frames = page.cardFrames
+                var checked = 0
+                for (card, frame) in zip(page.cards, frames) {
+                    XCTAssertGreaterThanOrEqual(frame.x, 0)
+                    XCTAssertLessThanOrEqual(frame.x + frame.width, page.gridWidth, "\(card.fact.displayTitle) leaves the grid")
+                    guard let title = card.fact.title, let size = imageSizes[title], card.aspect != nil else { continue }
+                    let expected = Double(frame.width) * size.1 / size.0
+                    XCTAssertEqual(Double(frame.height), expected, accuracy: 2, "\(title) at \(width) px")
+                    checked += 1
+                }
+                XCTAssertGreaterThanOrEqual(checked, 3, "at \(width) px")
+                XCTAssertGreaterThan(Set(frames.map(\.height)).count, 3, "cards differ in height")
+            }
+        }
+    }
+
+    func testOnlyCardsNearTheViewAskForTheirImages() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 900, height: 420)
+            defer { app.mainWindow?.window.destroy() }
+            let withLinks = page.cards.filter { $0.fact.imageURL != nil }.count
+            XCTAssertEqual(withLinks, 11)
+            waitForServer("the first images") { page.isSettled && !imageRequests.isEmpty }
+            let early = Set(imageRequests)
+            XCTAssertLessThan(early.count, withLinks, "images far below the view were asked for: \(early)")
+            XCTAssertFalse(early.contains("/facts/images/language.png"), "the last card's image was asked for at once")
+            // Scrolling down a screen at a time, as a person would, until the end stays the end
+            // (heights settle as images arrive).
+            waitForServer("every image once scrolled", timeout: .seconds(10)) {
+                page.scroll.value = min(page.scroll.value + page.scroll.pageSize, page.scroll.maximumValue)
+                return Set(imageRequests).count == withLinks
+            }
+            XCTAssertEqual(imageRequests.count, withLinks, "each image was asked for once: \(imageRequests.sorted())")
+        }
+    }
+
+    func testRefreshAsksAgainAndAFailedRefreshKeepsTheCards() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1000, height: 700)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            XCTAssertEqual(requests(of: "/facts.json"), 1)
+            XCTAssertTrue(InputSimulation.key("F5", on: main.window))
+            waitForServer("a second fetch") { requests(of: "/facts.json") == 2 }
+            waitFor("the refresh to end") { !page.model.state.isRefreshing }
+            XCTAssertTrue(InputSimulation.key("r", modifiers: .control, on: main.window))
+            waitForServer("a third fetch") { requests(of: "/facts.json") == 3 }
+            waitFor("the refresh to end") { !page.model.state.isRefreshing }
+
+            let port = server.port
+            stop(server)
+            main.refreshButton.click()
+            waitFor("the failure banner", timeout: .seconds(10)) { page.isBannerVisible }
+            XCTAssertTrue(page.bannerLabel.text.hasPrefix("The facts could not be refreshed."), page.bannerLabel.text)
+            XCTAssertTrue(page.bannerRetry.isVisible)
+            XCTAssertEqual(page.cards.count, 13, "the old cards stay")
+            XCTAssertFalse(page.isStatusVisible)
+
+            server = try startServer { $0.port = port }
+            page.bannerRetry.click()
+            waitForServer("the retry") { requests(of: "/facts.json") == 1 }
+            waitFor("the banner to go") { !page.isBannerVisible }
+            XCTAssertEqual(page.cards.count, 13)
+        }
+    }
+
+    func testAFailedFirstLoadFillsTheSectionWithRetry() throws {
+        try onMain {
+            let port = server.port
+            stop(server)
+            let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            main.show(.facts, transition: .none)
+            let page = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+            waitFor("the failure", timeout: .seconds(10)) { page.statusRetry.isVisible }
+            XCTAssertTrue(page.isStatusVisible)
+            server = try startServer { $0.port = port }
+            page.statusRetry.click()
+            waitFor("the cards", timeout: .seconds(10)) { page.cards.count == 13 && !page.isStatusVisible }
+        }
+    }
+
+    func testDetailLaysOutThirtySeventyInLandscapeAndStacksInPortrait() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1200, height: 760)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let beavers = try XCTUnwrap(page.cards.first)
+            beavers.button.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: beavers.button))
+            let coordinator = main.coordinator(for: .facts)
+            waitFor("the detail page") { coordinator.depth == 2 }
+            let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)
+            XCTAssertEqual(main.headerBar.title, "Beavers")
+            XCTAssertEqual(detail.descriptionLabel.text,
+                           "Beavers are second only to humans in how much they reshape the land they live on.")
+            waitForServer("the image", timeout: .seconds(10)) { detail.image.content != .icon(ImageView.placeholderIcon) }
+
+            @MainActor func widths() -> (image: Int, text: Int) { (detail.image.picture.allocatedSize.width, detail.text.allocatedSize.width) }
+            waitFor("the landscape layout") { detail.arrangement == .landscape && widths().image > 0 }
+            let landscape = widths()
+            let share = Double(landscape.image) / Double(landscape.image + landscape.text)
+            XCTAssertEqual(share, 0.30, accuracy: 0.02, "image:text is 30:70 (\(landscape))")
+            let imageOrigin = try XCTUnwrap(detail.image.picture.origin(in: detail.widget))
+            let textOrigin = try XCTUnwrap(detail.text.origin(in: detail.widget))
+            XCTAssertLessThan(imageOrigin.x, textOrigin.x, "the image is on the left")
+            XCTAssertEqual(imageOrigin.y, textOrigin.y)
+
+            main.window.resize(width: 700, height: 1000)
+            waitFor("the portrait layout", timeout: .seconds(5)) {
+                detail.arrangement == .portrait && (detail.text.origin(in: detail.widget)?.y ?? 0) > 0
+            }
+            waitFor("the banner sized") {
+                let picture = detail.image.picture.allocatedSize
+                return abs(Double(picture.height) - Double(picture.width) * 427 / 640) <= 2
+            }
+            let banner = detail.image.picture.allocatedSize
+            XCTAssertEqual(banner.width, detail.text.allocatedSize.width, "banner and text share the width")
+            XCTAssertEqual(detail.text.origin(in: detail.widget)?.y, banner.height, "the description is below the banner")
+
+            main.window.resize(width: 1200, height: 760)
+            waitFor("landscape again") { detail.arrangement == .landscape && detail.text.origin(in: detail.widget)?.y == 0 }
+
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back at the grid") { coordinator.depth == 1 }
+            XCTAssertEqual(main.headerBar.subtitle, "About Canada")
+        }
+    }
+}
