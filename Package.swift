@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "Repositories", dependencies: ["Domain", "Persistence", "Networking"]),
 
         // One view-model per screen; never imports Gtk.
-        .target(name: "Features", dependencies: ["Domain", "Repositories"]),
+        .target(name: "Features", dependencies: ["Domain", "Repositories", "Persistence"]),
 
         // Views, coordinators and the window.
         .target(name: "App", dependencies: [

@@ -21,6 +21,9 @@ public final class Application: Object {
         g_application_run(raw.cast(), 0, nil)
     }
     public func quit() { g_application_quit(raw.cast()) }
+    /// Keeps the application running with no window (work to finish before exit); pair with `release()`.
+    public func hold() { g_application_hold(raw.cast()) }
+    public func release() { g_application_release(raw.cast()) }
 
     /// Registers the application without running its loop (emits startup). Used where the
     /// caller drives the main context itself, as tests do.

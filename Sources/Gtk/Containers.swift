@@ -91,9 +91,19 @@ public final class Stack: Container {
 /// A vertical list of rows, used for the sidebar.
 @MainActor
 public final class ListBox: Container {
-    public init() {
+    /// - Parameter selectable: rows stay selected (a sidebar); otherwise they are only activated
+    ///   (a list whose rows open something).
+    public init(selectable: Bool = true) {
         super.init(taking: UnsafeMutableRawPointer(gtk_list_box_new()))
-        gtk_list_box_set_selection_mode(raw.cast(), GTK_SELECTION_BROWSE)
+        gtk_list_box_set_selection_mode(raw.cast(), selectable ? GTK_SELECTION_BROWSE : GTK_SELECTION_NONE)
+    }
+    /// Called with the index of a row activated by a click, Enter or Space.
+    @discardableResult
+    public func onRowActivated(_ body: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        connect("row-activated", shape: .pointer) { row in
+            if let row { body(Int(gtk_list_box_row_get_index(row.cast()))) }
+            return false
+        }
     }
     public func append(_ row: ListBoxRow) { gtk_container_add(container, row.widget) }
     public func select(_ row: ListBoxRow) { gtk_list_box_select_row(raw.cast(), row.raw.cast()) }
@@ -120,6 +130,8 @@ public final class ListBoxRow: Container {
     }
     public var index: Int { Int(gtk_list_box_row_get_index(raw.cast())) }
     public var isSelected: Bool { gtk_list_box_row_is_selected(raw.cast()) != 0 }
+    /// Activates the row as a click or Enter would.
+    public func activate() { gtk_widget_activate(widget) }
 }
 
 /// A separator line.

@@ -61,6 +61,11 @@ public final class Entry: Widget {
     public func onChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("changed", shape: .plain) { _ in body(); return false }
     }
+    /// Called when the user presses Enter in the entry.
+    @discardableResult
+    public func onActivate(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", shape: .plain) { _ in body(); return false }
+    }
 }
 
 /// A dialog with a content area of our own and response buttons.

@@ -61,9 +61,18 @@ public final class Picture: Widget {
         queueDraw()
     }
 
+    /// Clips everything drawn to the largest centred circle (avatars).
+    public var isCircular = false {
+        didSet { queueDraw() }
+    }
+
     private func draw(_ cr: OpaquePointer) {
         let width = Double(gtk_widget_get_allocated_width(widget))
         let height = Double(gtk_widget_get_allocated_height(widget))
+        if isCircular {
+            cairo_arc(cr, width / 2, height / 2, min(width, height) / 2, 0, 2 * Double.pi)
+            cairo_clip(cr)
+        }
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)
         if let source {

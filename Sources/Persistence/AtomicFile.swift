@@ -61,11 +61,14 @@ public enum AtomicFile {
 public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, reason: String)
     case corrupt(path: String, keptAt: String, reason: String)
+    /// A database row that should exist does not.
+    case notFound(String)
 
     public var description: String {
         switch self {
         case let .io(path, reason): "Could not write \(path): \(reason)"
         case let .corrupt(path, keptAt, reason): "\(path) could not be read (\(reason)); it was kept as \(keptAt)"
+        case let .notFound(what): "\(what) is no longer stored."
         }
     }
 }

@@ -50,3 +50,9 @@ public struct ScreenshotScene {
 public protocol ScreenshotScenes: Page {
     var screenshotScenes: [ScreenshotScene] { get }
 }
+
+/// A page told when it is popped (by any back path), before it slides out.
+@MainActor
+public protocol LeavingPage: Page {
+    func pageWillLeave()
+}

@@ -40,6 +40,7 @@ public class SectionCoordinator {
     @discardableResult
     public func pop() -> Bool {
         guard canGoBack else { return false }
+        (topPage as? any LeavingPage)?.pageWillLeave()
         leaving.append(pages.removeLast())
         container.setVisibleChild(named: name(of: topPage), transition: .slideRight)
         removeLeavingPages()

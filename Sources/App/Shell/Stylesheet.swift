@@ -18,5 +18,10 @@ enum Stylesheet {
     .fact-text-title { font-weight: 800; font-size: 13pt; }
     .facts-banner { padding: 8px 12px; background-color: alpha(@error_color, 0.15); }
     .facts-refresh-spinner { background-color: @theme_base_color; border-radius: 16px; padding: 6px; }
+    .people-list { background-color: @theme_base_color; border: 1px solid alpha(@theme_fg_color, 0.15);
+                   border-radius: 10px; }
+    .people-list row { border-bottom: 1px solid alpha(@theme_fg_color, 0.08); }
+    .people-list row:last-child { border-bottom: none; }
+    .avatar { background-color: alpha(@theme_fg_color, 0.08); border-radius: 50%; }
     """
 }

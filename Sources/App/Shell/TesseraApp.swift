@@ -22,6 +22,11 @@ public struct LaunchOptions: Sendable {
     public var backend: BackendSource?
     /// The one image pipeline every section's images go through.
     public var images: ImagePipeline?
+    /// Greet the user after the first launch stored the people. Off for screenshots and for tests
+    /// of other sections, where a modal dialog would sit over what they check.
+    public var greetsNewUsers = true
+    /// A test hook: every rename of a person waits this long inside its database write.
+    public var renameDelay: Duration = .zero
 
     /// Screenshots and benchmarks: fixed window, no saved settings, no uniqueness.
     var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame }
@@ -120,6 +125,11 @@ public final class TesseraApp {
         }
         main.window.present()
         startBackendAfterFirstFrame(of: main)
+        // The first launch stores the people once the window is on screen.
+        main.window.onNextDraw { [weak self] in
+            guard let self else { return }
+            Task { await self.peopleModel.start() }
+        }
         if options.reportFirstFrame { reportFirstFrame(of: main) }
         if let directory = options.screenshotDirectory { takeScreenshots(of: main, into: directory) }
     }
@@ -138,9 +148,31 @@ public final class TesseraApp {
         }
         main.window.onCloseRequest { [weak self] in
             self?.saveSettings()
+            self?.finishDownloadsBeforeExit()
             return false
         }
     }
+
+    /// Avatar downloads still under way when the window closes are finished (for at most
+    /// `exitGrace`) before the app exits, so the next launch has them.
+    private func finishDownloadsBeforeExit() {
+        guard !isFinishingDownloads else { return }
+        isFinishingDownloads = true
+        application.hold()
+        let downloader = avatarDownloader, logger = self.logger
+        let finished = FirstOf()
+        Task { @MainActor [weak self] in
+            await finished.wait(
+                { await downloader.waitUntilIdle() },
+                { try? await Task.sleep(for: Self.exitGrace); logger.warning("avatar downloads unfinished at exit") })
+            self?.isFinishingDownloads = false
+            self?.application.release()
+        }
+    }
+
+    static let exitGrace: Duration = .seconds(15)
+    /// True from the window's close until pending avatar downloads have finished.
+    public private(set) var isFinishingDownloads = false
 
     /// Saves the settings, with the window's size and maximized state as they are now. The size
     /// is the unmaximized one, so un-maximizing after the next launch restores it.
@@ -233,6 +265,39 @@ public final class TesseraApp {
     private lazy var images: ImagePipeline = options.images ?? ImagePipeline(
         client: CurlHTTPClient(), configuration: .init(diskFolder: options.paths.cache.appendingPathComponent("images")))
 
+    /// The app's database, opened off the main thread on first use.
+    private lazy var database = LazyDatabase(url: options.paths.data.appendingPathComponent("tessera.sqlite"))
+    private lazy var peopleStore = PeopleStore(database: database, renameDelay: options.renameDelay)
+    private lazy var avatarDownloader: AvatarDownloader = {
+        let source = backendSource
+        return AvatarDownloader(store: peopleStore) { await source.resolve() }
+    }()
+    /// The People view-model lives as long as the app: the first launch stores the people at
+    /// start-up, and downloads go on whichever section is shown.
+    public private(set) lazy var peopleModel: PeopleViewModel = {
+        let model = PeopleViewModel(store: peopleStore, downloader: avatarDownloader)
+        model.onWelcome = { [weak self] in self?.welcome() }
+        return model
+    }()
+    private lazy var avatarImages = AvatarImages(store: peopleStore)
+    private var welcomeDialog: MessageDialog?
+
+    private func welcome() {
+        guard options.greetsNewUsers, !isAutomated else { return }
+        let dialog = MessageDialog(parent: mainWindow?.window, kind: .info, text: "Welcome to Tessera",
+                                   secondaryText: "Twenty people are now stored on this computer. Their avatars download one at a time as their rows come into view.")
+        dialog.addButton("_Start", response: 1, isDefault: true)
+        dialog.onResponse { [weak self] _ in
+            self?.welcomeDialog?.hide()
+            self?.welcomeDialog = nil
+            self?.peopleModel.dismissWelcome()
+        }
+        welcomeDialog = dialog
+        dialog.present()
+    }
+
+    public var welcomeText: String? { welcomeDialog?.isVisible == true ? welcomeDialog?.text : nil }
+
     /// The client for the sections' API calls (images have their own in the pipeline).
     private lazy var http = CurlHTTPClient()
 
@@ -243,6 +308,10 @@ public final class TesseraApp {
 
     private func rootPage(for section: Section) -> any Page {
         switch section {
+        case .people:
+            return PeoplePage(model: peopleModel, avatars: avatarImages) { [weak self] person in
+                self?.editPerson(person)
+            }
         case .facts:
             let source = backendSource
             let model = FactsViewModel(repository: LiveFactsRepository(client: http) { await source.resolve() })
@@ -261,6 +330,14 @@ public final class TesseraApp {
         default:
             return Self.notBuilt(section)
         }
+    }
+
+    private func editPerson(_ person: Person) {
+        guard let main = mainWindow else { return }
+        let coordinator = main.coordinator(for: .people)
+        coordinator.push(PersonEditPage(person: person, model: peopleModel, avatarImage: avatarImages.cached(person.id)) {
+            [weak coordinator] in coordinator?.pop()
+        })
     }
 
     private func openFact(_ fact: Fact, aspect: Double?) {

@@ -1,0 +1,137 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import ImagePipeline
+
+/// The 20 people: a list of round avatars and names, a progress line ("Avatars: 7 of 20"), and a
+/// notice bar for refused names and failed writes. Rows that come into view ask for their
+/// avatars; a row opens its edit page.
+@MainActor
+public final class PeoplePage: SettlingPage {
+    public let title = "People"
+    public let widget: Widget
+    public let model: PeopleViewModel
+    private(set) var rows: [PersonRow] = []
+    let list = ListBox(selectable: false)
+    let progressLabel = Label()
+    let noticeLabel = Label()
+    private let notice = Box(.horizontal, spacing: 12)
+    private let noticeClose = Button(iconName: "window-close-symbolic", accessibleName: "Dismiss")
+    private let scroller = ScrolledWindow()
+    /// The scrolled content: positions in it are positions in the adjustment's range.
+    private let column = Box(.vertical)
+    private let adjustment: Adjustment
+    private let avatars: AvatarImages
+    private let open: @MainActor (Person) -> Void
+    private var visibilityQueued = false
+
+    init(model: PeopleViewModel, avatars: AvatarImages, open: @escaping @MainActor (Person) -> Void) {
+        self.model = model
+        self.avatars = avatars
+        self.open = open
+        adjustment = scroller.verticalAdjustment()
+        list.addStyleClass("people-list")
+        list.accessibleName = "People"
+        list.scrollsFocus(with: adjustment)
+        column.setMargins(top: 12, bottom: 24, start: 24, end: 24)
+        column.append(list)
+        column.halign = .fill
+        scroller.add(column)
+
+        progressLabel.xalign = 0
+        progressLabel.addStyleClass("dim-label")
+        progressLabel.setMargins(top: 12, bottom: 0, start: 36, end: 24)
+        noticeLabel.wraps = true
+        noticeLabel.xalign = 0
+        notice.addStyleClass("facts-banner")
+        notice.append(Image(iconName: "dialog-warning-symbolic", pixelSize: 16))
+        notice.append(noticeLabel, expand: true)
+        notice.append(noticeClose)
+        noticeClose.addStyleClass("flat")
+
+        let page = Box(.vertical)
+        page.append(notice)
+        page.append(progressLabel)
+        page.append(scroller, expand: true)
+        page.hexpand = true
+        page.vexpand = true
+        widget = page
+        notice.showAll()
+        notice.keepsOwnVisibility = true
+        page.showAll()
+
+        noticeClose.onClicked { [weak self] in self?.model.dismissNotice() }
+        list.onRowActivated { [weak self] index in
+            guard let self, self.rows.indices.contains(index) else { return }
+            self.open(self.rows[index].person)
+        }
+        adjustment.onValueChanged { [weak self] in self?.queueVisibility() }
+        adjustment.onExtentChanged { [weak self] in self?.queueVisibility() }
+        scroller.onMap { [weak self] in self?.queueVisibility() }
+        model.onChange = { [weak self] state in self?.render(state) }
+        render(model.state)
+    }
+
+    private func render(_ state: PeopleViewModel.State) {
+        if rows.map(\.person.id) != state.people.map(\.id) {
+            rows.forEach { list.remove($0.row) }
+            rows = state.people.map { person in
+                let row = PersonRow(person: person)
+                list.append(row.row)
+                return row
+            }
+            queueVisibility()
+        }
+        for (row, person) in zip(rows, state.people) {
+            row.update(person, state: state.avatarState(of: person))
+            if person.hasAvatar, !row.hasImage { showAvatar(of: row) }
+        }
+        progressLabel.text = state.isLoaded ? state.progressText : "Loading people…"
+        progressLabel.accessibleName = progressLabel.text
+        notice.isVisible = state.notice != nil
+        noticeLabel.text = state.notice ?? ""
+    }
+
+    private func showAvatar(of row: PersonRow) {
+        let id = row.person.id
+        if let hit = avatars.cached(id) { return row.show(hit) }
+        Task { [weak self, weak row] in
+            guard let image = await self?.avatars.image(for: id), let row, row.person.id == id else { return }
+            row.show(image)
+        }
+    }
+
+    /// Visibility is worked out after allocation (rows have their places then), once per frame.
+    private func queueVisibility() {
+        guard !visibilityQueued else { return }
+        visibilityQueued = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.visibilityQueued = false
+            self.model.rowsInView(self.rowsInView().map(\.person.id))
+        }
+    }
+
+    /// The rows at least partly in view, top to bottom. None while the page is not on screen.
+    func rowsInView() -> [PersonRow] {
+        guard scroller.isMapped, adjustment.pageSize > 0 else { return [] }
+        let top = adjustment.value, bottom = adjustment.value + adjustment.pageSize
+        return rows.filter { row in
+            guard let origin = row.row.origin(in: column) else { return false }
+            let y = Double(origin.y), height = Double(row.row.allocatedSize.height)
+            return height > 0 && y < bottom && y + height > top
+        }
+    }
+
+    public var isSettled: Bool {
+        guard model.state.isLoaded else { return false }
+        let visible = rowsInView()
+        return !visible.isEmpty && visible.allSatisfy { row in
+            row.hasImage || model.state.avatarState(of: row.person) != .waiting
+        }
+    }
+
+    var isNoticeVisible: Bool { notice.isVisible }
+    var scroll: Adjustment { adjustment }
+}

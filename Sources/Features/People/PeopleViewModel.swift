@@ -1,0 +1,166 @@
+import Domain
+import Foundation
+import Persistence
+import Repositories
+
+/// The People screen's state and intents. Knows nothing of GTK.
+///
+/// The list follows the database through observation (the NSFetchedResultsController of the
+/// seed): a rename made anywhere reaches the rows after its transaction commits, never by a call
+/// from the edit page. Avatars are asked for as rows come into view.
+@MainActor
+public final class PeopleViewModel {
+    public enum AvatarState: Equatable, Sendable {
+        case stored
+        case waiting
+        case failed(String)
+    }
+
+    public struct State: Equatable, Sendable {
+        public var people: [Person] = []
+        public var isLoaded = false
+        /// Set once, after the first launch stored the people.
+        public var welcome = false
+        /// Downloads that ended in failure, by person.
+        public var failures: [Int64: String] = [:]
+        /// A message for the user (a refused name, a failed write).
+        public var notice: String?
+
+        public var storedAvatars: Int { people.filter(\.hasAvatar).count }
+        /// "Avatars: 7 of 20".
+        public var progressText: String { "Avatars: \(storedAvatars) of \(people.count)" }
+
+        public func avatarState(of person: Person) -> AvatarState {
+            if person.hasAvatar { return .stored }
+            if let failure = failures[person.id] { return .failed(failure) }
+            return .waiting
+        }
+    }
+
+    public private(set) var state = State()
+    public var onChange: ((State) -> Void)?
+    /// Called once, after the first launch's people have been stored (the welcome).
+    public var onWelcome: (() -> Void)?
+    private let store: PeopleStore
+    private let downloader: AvatarDownloader
+    private var observation: AnyObject?
+    /// Rows in view now, top to bottom.
+    private var inView: [Int64] = []
+
+    public init(store: PeopleStore, downloader: AvatarDownloader) {
+        self.store = store
+        self.downloader = downloader
+    }
+
+    /// Stores the seed's people on the first launch, then follows the database.
+    public func start() async {
+        do {
+            state.welcome = try await store.seedIfEmpty()
+        } catch {
+            state.notice = "The people could not be stored. \(error)"
+        }
+        if state.welcome { onWelcome?() }
+        do {
+            observation = try await store.observePeople(onError: { [weak self] error in
+                self?.state.notice = "The people could not be read. \(error)"
+                self?.publish()
+            }, onChange: { [weak self] people in
+                guard let self else { return }
+                self.state.people = people
+                self.state.isLoaded = true
+                self.publish()
+                self.requestAvatarsInView()
+            })
+        } catch {
+            state.notice = "The people could not be read. \(error)"
+        }
+        publish()
+    }
+
+    public func dismissWelcome() {
+        state.welcome = false
+        publish()
+    }
+
+    public func dismissNotice() {
+        state.notice = nil
+        publish()
+    }
+
+    /// The rows in view now, top to bottom: their avatars are fetched (in that order) if not
+    /// stored; rows that left the view drop back behind them.
+    public func rowsInView(_ ids: [Int64]) {
+        let left = Set(inView).subtracting(ids)
+        inView = ids
+        for person in state.people where left.contains(person.id) && !person.hasAvatar {
+            let downloader = self.downloader
+            Task { await downloader.setPriority(Self.backgroundPriority, for: person) }
+        }
+        requestAvatarsInView()
+    }
+
+    static let visiblePriority = 10
+    static let backgroundPriority = 0
+
+    private func requestAvatarsInView() {
+        let byID = Dictionary(uniqueKeysWithValues: state.people.map { ($0.id, $0) })
+        for id in inView {
+            guard let person = byID[id], !person.hasAvatar, !asked.contains(id) else { continue }
+            asked.insert(id)
+            state.failures[id] = nil
+            let downloader = self.downloader
+            // Tasks start in the order made, so the downloader hears of the rows top to bottom.
+            Task { [weak self] in
+                let outcome = await downloader.download(person, priority: Self.visiblePriority)
+                self?.finished(id, outcome)
+            }
+        }
+    }
+
+    /// Rows asked for and not failed since.
+    private var asked: Set<Int64> = []
+
+    private func finished(_ id: Int64, _ outcome: AvatarDownloader.Outcome) {
+        asked.remove(id)
+        if case .failed(let reason) = outcome {
+            state.failures[id] = reason
+            publish()
+        }
+    }
+
+    /// Asks again for the failed avatars of the rows in view.
+    public func retryFailedAvatars() {
+        state.failures.removeAll()
+        publish()
+        requestAvatarsInView()
+    }
+
+    /// Saves a new name off the main actor. A blank name is refused with a message, the old kept.
+    /// Returns the problem, if any; the list changes when the write commits (observation).
+    @discardableResult
+    public func rename(_ id: Int64, to text: String) -> PersonName.Problem? {
+        guard let person = state.people.first(where: { $0.id == id }) else { return nil }
+        switch PersonName.validate(text) {
+        case .failure(let problem):
+            state.notice = "\(problem.description) “\(person.name)” was kept."
+            publish()
+            return problem
+        case .success(let name):
+            guard name != person.name else { return nil }
+            let store = self.store
+            Task { [weak self] in
+                do {
+                    try await store.rename(personID: id, to: name)
+                } catch {
+                    self?.state.notice = "“\(person.name)” could not be renamed. \(error)"
+                    self?.publish()
+                }
+            }
+            return nil
+        }
+    }
+
+    public func person(_ id: Int64) -> Person? { state.people.first { $0.id == id } }
+
+    private func publish() { onChange?(state) }
+}

@@ -1,0 +1,84 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The people and their stored avatars in the app's database.
+///
+/// Every write is one transaction on GRDB's writer queue, never on the caller's thread; readers
+/// learn of committed changes through `observePeople()` (GRDB's `ValueObservation`).
+public final class PeopleStore: Sendable {
+    private let database: LazyDatabase
+    /// A test hook: how long every rename waits inside its write (a slow disk).
+    private let renameDelay: Duration
+
+    public init(database: LazyDatabase, renameDelay: Duration = .zero) {
+        self.database = database
+        self.renameDelay = renameDelay
+    }
+
+    /// Stores the seed's people in one transaction if the table is empty. Returns true when this
+    /// call stored them (the first launch), after the transaction has committed.
+    public func seedIfEmpty(names: [String] = Person.seedNames) async throws -> Bool {
+        try await database.get().writer.write { db in
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") == 0 else { return false }
+            for (index, name) in names.enumerated() {
+                try db.execute(sql: "INSERT INTO person (id, name, avatarNumber, position) VALUES (?, ?, ?, ?)",
+                               arguments: [index + 1, name, index + 1, index])
+            }
+            return true
+        }
+    }
+
+    /// Everyone in list order, with whether their avatar is stored.
+    public func people() async throws -> [Person] {
+        try await database.get().writer.read(Self.fetchPeople)
+    }
+
+    /// Calls `onChange` with everyone after every committed change (and once at the start), on the
+    /// main actor. Keep the returned object alive for as long as the observation should last.
+    @MainActor
+    public func observePeople(onError: @escaping @MainActor (any Error) -> Void,
+                              onChange: @escaping @MainActor ([Person]) -> Void) async throws -> AnyDatabaseCancellable {
+        let writer = try await database.get().writer
+        return ValueObservation.tracking(Self.fetchPeople)
+            .removeDuplicates()
+            .start(in: writer, scheduling: .mainActor, onError: onError, onChange: onChange)
+    }
+
+    private static func fetchPeople(_ db: Database) throws -> [Person] {
+        try Row.fetchAll(db, sql: """
+            SELECT person.id, person.name, person.avatarNumber, person.position, avatar.personID IS NOT NULL AS hasAvatar
+            FROM person LEFT JOIN avatar ON avatar.personID = person.id ORDER BY person.position
+            """).map { row in
+            Person(id: row["id"], name: row["name"], avatarNumber: row["avatarNumber"], position: row["position"],
+                   hasAvatar: row["hasAvatar"])
+        }
+    }
+
+    public func avatarData(personID: Int64) async throws -> Data? {
+        try await database.get().writer.read { db in
+            try Data.fetchOne(db, sql: "SELECT data FROM avatar WHERE personID = ?", arguments: [personID])
+        }
+    }
+
+    public func saveAvatar(_ data: Data, personID: Int64) async throws {
+        try await database.get().writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO avatar (personID, data, fetchedAt) VALUES (?, ?, ?)",
+                           arguments: [personID, data, Date()])
+        }
+    }
+
+    public func rename(personID: Int64, to name: String) async throws {
+        let delay = renameDelay
+        try await database.get().writer.write { db in
+            if delay > .zero { Thread.sleep(forTimeInterval: delay.seconds) }
+            try db.execute(sql: "UPDATE person SET name = ? WHERE id = ?", arguments: [name, personID])
+            guard db.changesCount == 1 else { throw PersistenceError.notFound("person \(personID)") }
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
