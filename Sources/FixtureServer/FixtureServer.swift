@@ -23,6 +23,8 @@ public final class FixtureServer: Sendable {
         public var messageCount: Int
         /// How long the "too slow" messages failure waits before answering.
         public var slowResponseSeconds: Double
+        /// How long each avatar waits before answering (tests of downloads in flight).
+        public var avatarDelay: Double = 0
 
         public init(host: String = "127.0.0.1", port: Int = 0, dataDirectory: URL, failRate: Double = 0,
                     seed: UInt64 = 1, feedPosts: Int = 95, messageCount: Int = 200, slowResponseSeconds: Double = 30) {
@@ -66,7 +68,7 @@ public final class FixtureServer: Sendable {
         FeedRoutes(store: feed, media: media).register(on: router)
         MessageRoutes(source: messages).register(on: router)
         FactsRoutes(media: media).register(on: router)
-        MediaRoutes(media: media).register(on: router)
+        MediaRoutes(media: media, avatarDelay: configuration.avatarDelay).register(on: router)
         StatsRoutes(stats: stats).register(on: router)
 
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()

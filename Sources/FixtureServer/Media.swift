@@ -131,6 +131,8 @@ enum SyntheticImage {
 
 struct MediaRoutes {
     let media: MediaLibrary
+    /// How long each avatar takes to start answering (a slow network, for tests).
+    var avatarDelay: Double = 0
 
     func register(on router: Router<FixtureContext>) {
         router.get("pre-login-avatars/:name") { request, context -> Response in
@@ -140,6 +142,7 @@ struct MediaRoutes {
             guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return Response(status: .notFound) }
             let number = String(name.dropFirst(prefix.count).dropLast(suffix.count))
             guard number.count == 2, let value = Int(number), (1...20).contains(value) else { return Response(status: .notFound) }
+            if avatarDelay > 0 { try await Task.sleep(for: .milliseconds(Int(avatarDelay * 1000))) }
             return media.serve(media.dataDirectory.appendingPathComponent("avatars/\(number).png"), request: request)
         }
         router.get("images/:name") { request, context -> Response in

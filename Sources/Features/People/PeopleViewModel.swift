@@ -54,6 +54,7 @@ public final class PeopleViewModel {
 
     /// Stores the seed's people on the first launch, then follows the database.
     public func start() async {
+        listenForOutcomes()
         do {
             state.welcome = try await store.seedIfEmpty()
         } catch {
@@ -90,13 +91,23 @@ public final class PeopleViewModel {
     /// The rows in view now, top to bottom: their avatars are fetched (in that order) if not
     /// stored; rows that left the view drop back behind them.
     public func rowsInView(_ ids: [Int64]) {
-        let left = Set(inView).subtracting(ids)
+        let left = Array(Set(inView).subtracting(ids))
         inView = ids
-        for person in state.people where left.contains(person.id) && !person.hasAvatar {
-            let downloader = self.downloader
-            Task { await downloader.setPriority(Self.backgroundPriority, for: person) }
+        if !left.isEmpty {
+            tellDownloader { await $0.setPriority(Self.backgroundPriority, for: left) }
         }
         requestAvatarsInView()
+    }
+
+    /// The last message to the downloader; each waits for the one before, so they arrive in order.
+    private var lastMessage: Task<Void, Never>?
+
+    private func tellDownloader(_ message: @escaping @Sendable (AvatarDownloader) async -> Void) {
+        let previous = lastMessage, downloader = self.downloader
+        lastMessage = Task {
+            await previous?.value
+            await message(downloader)
+        }
     }
 
     static let visiblePriority = 10
@@ -104,29 +115,28 @@ public final class PeopleViewModel {
 
     private func requestAvatarsInView() {
         let byID = Dictionary(uniqueKeysWithValues: state.people.map { ($0.id, $0) })
-        for id in inView {
-            guard let person = byID[id], !person.hasAvatar, !asked.contains(id) else { continue }
-            asked.insert(id)
-            state.failures[id] = nil
-            let downloader = self.downloader
-            // Tasks start in the order made, so the downloader hears of the rows top to bottom.
-            Task { [weak self] in
-                let outcome = await downloader.download(person, priority: Self.visiblePriority)
-                self?.finished(id, outcome)
+        let wanted = inView.compactMap { byID[$0] }.filter { !$0.hasAvatar && state.failures[$0.id] == nil }
+        guard !wanted.isEmpty else { return }
+        // One call for the whole screen, so the queue keeps the rows' order; rows already queued
+        // move up to the visible priority.
+        tellDownloader { await $0.enqueue(wanted, priority: Self.visiblePriority) }
+    }
+
+    private func listenForOutcomes() {
+        guard outcomeListener == nil else { return }
+        let outcomes = downloader.outcomes
+        outcomeListener = Task { [weak self] in
+            for await (id, outcome) in outcomes {
+                guard let self else { return }
+                if case .failed(let reason) = outcome {
+                    self.state.failures[id] = reason
+                    self.publish()
+                }
             }
         }
     }
 
-    /// Rows asked for and not failed since.
-    private var asked: Set<Int64> = []
-
-    private func finished(_ id: Int64, _ outcome: AvatarDownloader.Outcome) {
-        asked.remove(id)
-        if case .failed(let reason) = outcome {
-            state.failures[id] = reason
-            publish()
-        }
-    }
+    private var outcomeListener: Task<Void, Never>?
 
     /// Asks again for the failed avatars of the rows in view.
     public func retryFailedAvatars() {

@@ -4,20 +4,33 @@ import Networking
 import Persistence
 
 /// Downloads people's avatars into the database: every download over one kept-alive connection,
-/// one at a time, the highest priority first (rows in view before the rest), each avatar at most
-/// once. Runs off the main actor and outlives any screen, so downloads go on while another
-/// section is shown or the window is minimised, and the app can wait for them before it exits.
+/// one at a time, from one queue ordered by priority (rows in view before the rest) and then by
+/// the order asked (top to bottom), each avatar at most once. Runs off the main actor and
+/// outlives any screen, so downloads go on while another section is shown or the window is
+/// minimised, and the app can wait for them before it exits.
 public actor AvatarDownloader {
     public enum Outcome: Equatable, Sendable {
         case stored
         case failed(String)
     }
 
+    private struct Waiting {
+        var person: Person
+        var priority: Int
+        var sequence: Int
+    }
+
     private let store: PeopleStore
     private let client: SerialHTTPClient
     private let backend: @Sendable () async -> Backend
-    private var running: [Int64: Task<Outcome, Never>] = [:]
+    private var queue: [Int64: Waiting] = [:]
+    private var current: Int64?
+    private var sequence = 0
+    private var worker: Task<Void, Never>?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Each finished download, in the order they finish (one listener: the view-model).
+    public nonisolated let outcomes: AsyncStream<(personID: Int64, outcome: Outcome)>
+    private let outcomeSink: AsyncStream<(personID: Int64, outcome: Outcome)>.Continuation
 
     /// The largest avatar accepted.
     static let maximumSize = 2 << 20
@@ -27,44 +40,52 @@ public actor AvatarDownloader {
         self.store = store
         self.client = client
         self.backend = backend
+        (outcomes, outcomeSink) = AsyncStream.makeStream()
     }
 
-    /// Downloads `person`'s avatar unless it is stored or on its way; returns how it ended.
-    /// Asking again for one on its way only changes its priority.
-    public func download(_ person: Person, priority: Int) async -> Outcome {
-        if let task = running[person.id] {
-            await client.setPriority(priority, forKey: key(person))
-            return await task.value
+    /// Queues the avatars of `people` (in this order) that are not stored, at `priority`. Ones
+    /// already queued take the new priority and place; the one downloading goes on.
+    public func enqueue(_ people: [Person], priority: Int) {
+        for person in people where person.id != current {
+            sequence += 1
+            queue[person.id] = Waiting(person: person, priority: priority, sequence: sequence)
         }
-        let task = Task { await fetch(person, priority: priority) }
-        running[person.id] = task
-        let outcome = await task.value
-        running[person.id] = nil
-        if running.isEmpty {
-            idleWaiters.forEach { $0.resume() }
-            idleWaiters.removeAll()
-        }
-        return outcome
+        startWorker()
     }
 
-    /// Changes the priority of a download still waiting for its turn (a row left or entered view).
-    public func setPriority(_ priority: Int, for person: Person) async {
-        guard running[person.id] != nil else { return }
-        await client.setPriority(priority, forKey: key(person))
+    /// Changes the priority of queued avatars (rows that left or entered the view).
+    public func setPriority(_ priority: Int, for ids: [Int64]) {
+        for id in ids { queue[id]?.priority = priority }
     }
 
     /// How many downloads are waiting or under way.
-    public var pendingCount: Int { running.count }
+    public var pendingCount: Int { queue.count + (current == nil ? 0 : 1) }
 
     /// Returns when no download is waiting or under way.
     public func waitUntilIdle() async {
-        guard !running.isEmpty else { return }
+        guard pendingCount > 0 else { return }
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 
-    private func key(_ person: Person) -> String { "avatar-\(person.avatarNumber)" }
+    private func startWorker() {
+        guard worker == nil, !queue.isEmpty else { return }
+        worker = Task { await drain() }
+    }
 
-    private func fetch(_ person: Person, priority: Int) async -> Outcome {
+    private func drain() async {
+        while let next = queue.values.max(by: { ($0.priority, -$0.sequence) < ($1.priority, -$1.sequence) }) {
+            queue[next.person.id] = nil
+            current = next.person.id
+            let outcome = await fetch(next.person)
+            current = nil
+            outcomeSink.yield((next.person.id, outcome))
+        }
+        worker = nil
+        idleWaiters.forEach { $0.resume() }
+        idleWaiters.removeAll()
+    }
+
+    private func fetch(_ person: Person) async -> Outcome {
         do {
             if try await store.avatarData(personID: person.id) != nil { return .stored }
         } catch {
@@ -74,7 +95,7 @@ public actor AvatarDownloader {
         let response: HTTPResponse
         do {
             response = try await client.send(HTTPRequest(url: url, timeout: .seconds(30), maximumBodySize: Self.maximumSize),
-                                             key: key(person), priority: priority).validated()
+                                             key: url.absoluteString, priority: 0).validated()
         } catch {
             return .failed(error.description)
         }

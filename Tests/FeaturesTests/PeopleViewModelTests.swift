@@ -1,0 +1,133 @@
+import Domain
+import Features
+import Foundation
+import Networking
+import Persistence
+import Repositories
+import TestSupport
+import XCTest
+
+/// The people view-model over a real SQLite file and a real tessera-server.
+final class PeopleViewModelTests: XCTestCase {
+    private var server: TestServer!
+    private var folder: URL!
+
+    override func setUp() async throws {
+        server = try await TestServer.start()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-people-vm-\(UUID().uuidString)")
+    }
+
+    override func tearDown() async throws {
+        await server?.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @MainActor
+    private func started() async -> (PeopleViewModel, AvatarDownloader) {
+        let store = PeopleStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite")))
+        let base = server.base
+        let downloader = AvatarDownloader(store: store) { Backend(base: base) }
+        let model = PeopleViewModel(store: store, downloader: downloader)
+        await model.start()
+        await waitFor("the people") { model.state.people.count == 20 }
+        return (model, downloader)
+    }
+
+    @MainActor
+    private func waitFor(_ what: String, timeout: Duration = .seconds(10), _ condition: () -> Bool) async {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting for \(what)") }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    private var avatarPaths: [String] { server.requestedPaths.filter { $0.contains("pre-login-avatars") } }
+    private func avatarPath(_ number: Int) -> String {
+        String(format: "/pre-login-avatars/avatars_cartoon_animals_%02d.png", number)
+    }
+
+    @MainActor
+    func testAllAvatarsComeOverOneConnectionOneAtATimeAndOnlyOnce() async throws {
+        let (model, _) = await started()
+        XCTAssertTrue(model.state.welcome, "the first start stored the people")
+        XCTAssertEqual(model.state.progressText, "Avatars: 0 of 20")
+        model.rowsInView(model.state.people.map(\.id))
+        await waitFor("every avatar") { model.state.storedAvatars == 20 }
+        XCTAssertEqual(model.state.progressText, "Avatars: 20 of 20")
+        let stats = try XCTUnwrap(server.loopback)
+        XCTAssertEqual(stats.connections, 1, "one kept-alive connection")
+        XCTAssertEqual(stats.maxConcurrentTransfers, 1, "one download at a time")
+        XCTAssertEqual(avatarPaths, (1...20).map(avatarPath), "in view order")
+
+        // Asking again (rows scrolled back into view, a relaunch) fetches nothing.
+        model.rowsInView(model.state.people.map(\.id))
+        let (relaunched, _) = await started()
+        XCTAssertFalse(relaunched.state.welcome, "no welcome on a later start")
+        relaunched.rowsInView(relaunched.state.people.map(\.id))
+        XCTAssertEqual(relaunched.state.storedAvatars, 20)
+        try await Task.sleep(for: .milliseconds(200)) // room for a wrong request to show up; none may
+        XCTAssertEqual(avatarPaths.count, 20)
+    }
+
+    @MainActor
+    func testRowsScrolledIntoViewLaterAreFetchedInViewOrder() async throws {
+        let (model, downloader) = await started()
+        let ids = model.state.people.map(\.id)
+        model.rowsInView(Array(ids[0..<5]))
+        await waitFor("the first screen") { model.state.storedAvatars == 5 }
+        model.rowsInView(Array(ids[11..<16]))
+        await waitFor("the next screen") { model.state.storedAvatars == 10 }
+        XCTAssertEqual(avatarPaths, [1, 2, 3, 4, 5, 12, 13, 14, 15, 16].map(avatarPath))
+        let pending = await downloader.pendingCount
+        XCTAssertEqual(pending, 0)
+        XCTAssertEqual(server.loopback?.connections, 1)
+    }
+
+    @MainActor
+    func testVisibleRowsGoBeforeRowsThatLeftTheView() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.avatarDelay = 0.15 }
+        let (model, _) = await started()
+        let ids = model.state.people.map(\.id)
+        model.rowsInView(Array(ids[0..<8]))
+        await waitFor("the first download") { self.avatarPaths.count == 1 }
+        // The user scrolls on: rows 1-8 leave (their waiting downloads drop back), 17-20 come in.
+        model.rowsInView(Array(ids[16..<20]))
+        await waitFor("all twelve") { model.state.storedAvatars == 12 }
+        let order = avatarPaths
+        XCTAssertEqual(Array(order.prefix(2)), [avatarPath(1), avatarPath(17)], "the row now in view goes next: \(order)")
+        XCTAssertEqual(Array(order[1..<5]), (17...20).map(avatarPath))
+        XCTAssertEqual(server.loopback?.maxConcurrentTransfers, 1)
+    }
+
+    @MainActor
+    func testRenameGoesThroughTheDatabaseAndBlankNamesAreRefused() async throws {
+        let (model, _) = await started()
+        let adam = model.state.people[0]
+        XCTAssertEqual(model.rename(adam.id, to: "   "), .empty)
+        XCTAssertEqual(model.state.notice, "A name cannot be empty. “Adam” was kept.")
+        XCTAssertEqual(model.state.people[0].name, "Adam")
+        model.dismissNotice()
+        XCTAssertNil(model.rename(adam.id, to: "  Ada Lovelace "))
+        XCTAssertEqual(model.state.people[0].name, "Adam", "the list changes only when the write commits")
+        await waitFor("the observed rename") { model.state.people[0].name == "Ada Lovelace" }
+        let stored = try await PeopleStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))).people()
+        XCTAssertEqual(stored[0].name, "Ada Lovelace")
+    }
+
+    @MainActor
+    func testAFailedAvatarSaysWhyAndCanBeAskedAgain() async throws {
+        let port = server.port
+        await server.stop()
+        let (model, _) = await started()
+        let first = model.state.people[0]
+        model.rowsInView([first.id])
+        await waitFor("the failure") { model.state.failures[first.id] != nil }
+        guard case .failed(let reason) = model.state.avatarState(of: model.state.people[0]) else { return XCTFail() }
+        XCTAssertTrue(reason.contains("could not be reached"), reason)
+        server = try await TestServer.start { $0.port = port }
+        model.retryFailedAvatars()
+        await waitFor("the avatar") { model.state.people[0].hasAvatar }
+    }
+}

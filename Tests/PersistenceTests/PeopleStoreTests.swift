@@ -1,0 +1,86 @@
+import Domain
+import Foundation
+import GRDB
+import Persistence
+import XCTest
+
+/// The people table in a real SQLite file in a temporary folder.
+final class PeopleStoreTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-people-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func store(renameDelay: Duration = .zero) -> PeopleStore {
+        PeopleStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite")), renameDelay: renameDelay)
+    }
+
+    func testTheSeedIsStoredOnceInOrder() async throws {
+        let first = store()
+        let seeded = try await first.seedIfEmpty()
+        XCTAssertTrue(seeded)
+        let again = try await store().seedIfEmpty()
+        XCTAssertFalse(again, "a second launch stores nothing")
+        let people = try await store().people()
+        XCTAssertEqual(people.map(\.name), Person.seedNames)
+        XCTAssertEqual(people.map(\.avatarNumber), Array(1...20))
+        XCTAssertEqual(people.map(\.position), Array(0..<20))
+        XCTAssertFalse(people.contains(where: \.hasAvatar))
+    }
+
+    func testASeedThatFailsHalfwayStoresNobody() async throws {
+        let database = LazyDatabase(url: folder.appendingPathComponent("other.sqlite"))
+        let other = PeopleStore(database: database)
+        try await database.get().writer.write { db in
+            // A trigger that fails on the tenth insert, as a full disk would.
+            try db.execute(sql: """
+                CREATE TRIGGER fail_tenth BEFORE INSERT ON person WHEN NEW.id = 10
+                BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                """)
+        }
+        do {
+            _ = try await other.seedIfEmpty()
+            XCTFail("the seed should have failed")
+        } catch {}
+        let people = try await other.people()
+        XCTAssertEqual(people.count, 0, "one transaction: all or nothing")
+    }
+
+    func testRenameAndAvatarsAndObservation() async throws {
+        let store = store()
+        _ = try await store.seedIfEmpty()
+        let seen = Observed()
+        let observation = try await store.observePeople(onError: { XCTFail("\($0)") }) { people in seen.people.append(people) }
+        try await store.rename(personID: 1, to: "Ada")
+        try await store.saveAvatar(Data([0x89, 0x50, 0x4E, 0x47]), personID: 2)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            let latest = await seen.latest
+            if latest?.prefix(2).map(\.name) == ["Ada", "Henry"], latest?[1].hasAvatar == true { break }
+            guard ContinuousClock.now < deadline else { return XCTFail("the observation never saw the changes") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        _ = observation
+        let avatar = try await store.avatarData(personID: 2)
+        XCTAssertEqual(avatar, Data([0x89, 0x50, 0x4E, 0x47]))
+        let none = try await store.avatarData(personID: 3)
+        XCTAssertNil(none)
+        do {
+            try await store.rename(personID: 99, to: "Nobody")
+            XCTFail("renaming a missing person should fail")
+        } catch let error as Persistence.PersistenceError {
+            XCTAssertEqual(error, .notFound("person 99"))
+        }
+    }
+}
+
+@MainActor
+private final class Observed {
+    var people: [[Person]] = []
+    var latest: [Person]? { people.last }
+}
