@@ -22,8 +22,16 @@ public final class Application: Object {
     }
     public func quit() { g_application_quit(raw.cast()) }
     /// Keeps the application running with no window (work to finish before exit); pair with `release()`.
-    public func hold() { g_application_hold(raw.cast()) }
-    public func release() { g_application_release(raw.cast()) }
+    public func hold() {
+        g_application_hold(raw.cast())
+        holdCount += 1
+    }
+    public func release() {
+        g_application_release(raw.cast())
+        holdCount -= 1
+    }
+    /// Holds not yet released.
+    public private(set) var holdCount = 0
 
     /// Registers the application without running its loop (emits startup). Used where the
     /// caller drives the main context itself, as tests do.

@@ -47,10 +47,20 @@ class AppTestCase: XCTestCase {
 
     /// Starts the app as a launch would (startup, then activate) and waits for its window.
     @MainActor
-    func launch(store: SettingsStore? = nil, backend: URL? = nil) throws -> TesseraApp {
-        let options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false,
+    func launch(store: SettingsStore? = nil, backend: URL? = nil, section: Section? = nil,
+                greets: Bool = false, renameDelay: Duration = .zero) throws -> TesseraApp {
+        var options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false,
                                     backend: backend.map { .fixed(Backend(base: $0)) })
-        let app = TesseraApp(options: options, store: store ?? makeStore(), logger: Logger(label: "test"))
+        options.greetsNewUsers = greets
+        options.renameDelay = renameDelay
+        let store = store ?? makeStore()
+        if let section {
+            var settings = store.load()
+            settings.lastSection = section
+            store.save(settings)
+            store.flush()
+        }
+        let app = TesseraApp(options: options, store: store, logger: Logger(label: "test"))
         try app.application.register()
         app.application.activate()
         let shown = GtkRuntime.iterate(until: { app.mainWindow?.window.isMapped == true }, timeout: .seconds(5))

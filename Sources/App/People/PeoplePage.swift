@@ -8,7 +8,7 @@ import ImagePipeline
 /// notice bar for refused names and failed writes. Rows that come into view ask for their
 /// avatars; a row opens its edit page.
 @MainActor
-public final class PeoplePage: SettlingPage {
+public final class PeoplePage: SettlingPage, ScreenshotScenes {
     public let title = "People"
     public let widget: Widget
     public let model: PeopleViewModel
@@ -130,6 +130,14 @@ public final class PeoplePage: SettlingPage {
         return !visible.isEmpty && visible.allSatisfy { row in
             row.hasImage || model.state.avatarState(of: row.person) != .waiting
         }
+    }
+
+    /// The edit page of the first person.
+    public var screenshotScenes: [ScreenshotScene] {
+        [ScreenshotScene(name: "people-edit") { [weak self] in
+            guard let self, let first = self.rows.first, self.scroller.isMapped else { return }
+            self.open(first.person)
+        }]
     }
 
     var isNoticeVisible: Bool { notice.isVisible }

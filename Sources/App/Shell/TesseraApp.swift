@@ -214,8 +214,14 @@ public final class TesseraApp {
         about.onActivate { [weak self] _ in self?.showAbout() }
         let quit = Action(name: "quit")
         quit.onActivate { [weak self] _ in
-            self?.saveSettings()
-            self?.application.quit()
+            guard let self else { return }
+            // Quitting closes the window, so pending downloads finish first, as on a close.
+            if let window = self.mainWindow?.window, !self.isAutomated {
+                window.close()
+            } else {
+                self.saveSettings()
+                self.application.quit()
+            }
         }
         actions = [appearanceAction, shortcuts, about, quit]
         actions.forEach(application.addAction)

@@ -1,0 +1,170 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import Persistence
+import TestSupport
+import XCTest
+
+/// The People section in the real app, on a real SQLite file, against a real tessera-server.
+final class PeopleTests: AppTestCase {
+    private var server: TestServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try onMain { try startServer { $0.avatarDelay = 0.02 } }
+    }
+
+    override func tearDownWithError() throws {
+        onMain { stop(server) }
+        try super.tearDownWithError()
+    }
+
+    private var avatarPaths: [String] { server.requestedPaths.filter { $0.contains("pre-login-avatars") } }
+
+    @MainActor
+    private func openPeople(greets: Bool = false, height: Int = 700, renameDelay: Duration = .zero) throws -> (TesseraApp, PeoplePage) {
+        let app = try launch(backend: server.base, section: .people, greets: greets, renameDelay: renameDelay)
+        let main = try XCTUnwrap(app.mainWindow)
+        main.window.resize(width: 900, height: height)
+        let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+        waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
+        return (app, page)
+    }
+
+    @MainActor
+    private func close(_ app: TesseraApp) {
+        app.mainWindow?.window.close()
+        waitForServer("pending downloads to finish", timeout: .seconds(20)) { !app.isFinishingDownloads }
+        app.mainWindow?.window.destroy()
+    }
+
+    func testFirstLaunchStoresTwentyPeopleAndWelcomesOnce() throws {
+        try onMain {
+            let (app, page) = try openPeople(greets: true)
+            XCTAssertEqual(page.rows.map(\.nameLabel.text), Person.seedNames)
+            waitFor("the welcome") { app.welcomeText == "Welcome to Tessera" }
+            close(app)
+
+            let (again, page2) = try openPeople(greets: true)
+            XCTAssertEqual(page2.rows.map(\.nameLabel.text), Person.seedNames)
+            waitForServer("avatars in view") { page2.isSettled }
+            XCTAssertNil(again.welcomeText, "a later launch does not welcome")
+            close(again)
+        }
+    }
+
+    func testAvatarsComeOneAtATimeOverOneConnectionInViewOrderAndNeverTwice() throws {
+        try onMain {
+            let (app, page) = try openPeople(height: 500)
+            waitForServer("the avatars in view") { page.isSettled }
+            let inView = page.rowsInView().map(\.person.avatarNumber)
+            XCTAssertFalse(inView.isEmpty)
+            XCTAssertLessThan(inView.count, 20, "the window shows only some rows")
+            waitForServer("the rows in view downloaded") { avatarPaths.count >= inView.count }
+            XCTAssertEqual(avatarPaths, inView.map { String(format: "/pre-login-avatars/avatars_cartoon_animals_%02d.png", $0) })
+            XCTAssertTrue(page.progressLabel.text.hasPrefix("Avatars: "), page.progressLabel.text)
+            let first = try XCTUnwrap(page.rows.first)
+            XCTAssertEqual(first.row.accessibleName, "Adam, avatar loaded")
+            XCTAssertTrue(first.hasImage)
+            XCTAssertEqual(page.rows.last?.row.accessibleName, "Johnny, avatar loading")
+
+            // Scrolling down a screen at a time, waiting for each screen's avatars, brings the rest
+            // in the order they come into view.
+            while page.scroll.value < page.scroll.maximumValue {
+                page.scroll.value = min(page.scroll.value + page.scroll.pageSize, page.scroll.maximumValue)
+                waitForServer("the avatars of this screen", timeout: .seconds(10)) {
+                    !page.rowsInView().isEmpty && page.rowsInView().allSatisfy(\.hasImage)
+                }
+            }
+            XCTAssertEqual(avatarPaths, (1...20).map { String(format: "/pre-login-avatars/avatars_cartoon_animals_%02d.png", $0) })
+            XCTAssertEqual(page.progressLabel.text, "Avatars: 20 of 20")
+            let stats = try XCTUnwrap(server.loopback)
+            XCTAssertEqual(stats.connections, 1, "one kept-alive connection for every avatar")
+            XCTAssertEqual(stats.maxConcurrentTransfers, 1, "one download at a time")
+            close(app)
+
+            let (again, page2) = try openPeople()
+            waitFor("the stored avatars shown") { page2.rowsInView().allSatisfy(\.hasImage) && !page2.rowsInView().isEmpty }
+            XCTAssertEqual(avatarPaths.count, 20, "a relaunch asks for no avatar")
+            close(again)
+        }
+    }
+
+    func testClosingTheWindowFinishesPendingDownloads() throws {
+        try onMain {
+            stop(server)
+            server = try startServer { $0.avatarDelay = 0.3 }
+            let (app, page) = try openPeople(height: 900)
+            waitFor("the rows in view") { page.rowsInView().count > 5 }
+            let expected = page.rowsInView().count
+            waitForServer("the first download") { !avatarPaths.isEmpty }
+            XCTAssertLessThan(page.model.state.storedAvatars, expected, "downloads are pending at the close")
+            // Ctrl+Q closes the window as the close button does.
+            XCTAssertTrue(InputSimulation.key("q", modifiers: .control, on: app.mainWindow!.window))
+            waitFor("the close") { app.isFinishingDownloads }
+            XCTAssertEqual(app.application.holdCount, 1, "the app holds on for the downloads")
+            waitForServer("the downloads to finish", timeout: .seconds(20)) { !app.isFinishingDownloads }
+            XCTAssertEqual(app.application.holdCount, 0, "and lets go once they are done")
+            let stored = try waitForStoredAvatars()
+            XCTAssertEqual(stored, expected, "every avatar asked for before the close was stored")
+        }
+    }
+
+    @MainActor
+    private func waitForStoredAvatars() throws -> Int {
+        let store = PeopleStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
+        let result = LockedValue<Int>()
+        Task.detached { result.set(((try? await store.people()) ?? []).filter(\.hasAvatar).count) }
+        waitForServer("the database read") { result.get() != nil }
+        return try XCTUnwrap(result.get())
+    }
+
+    func testEditingSavesThroughTheDatabaseWithoutBlockingAndRefusesBlankNames() throws {
+        try onMain {
+            let (app, page) = try openPeople(renameDelay: .milliseconds(600))
+            let main = try XCTUnwrap(app.mainWindow)
+            let coordinator = main.coordinator(for: .people)
+            let kyle = page.rows[3]
+            kyle.row.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.row))
+            waitFor("the edit page") { coordinator.depth == 2 }
+            let edit = try XCTUnwrap(coordinator.topPage as? PersonEditPage)
+            XCTAssertEqual(edit.entry.text, "Kyle", "the entry holds the current name")
+            waitFor("the entry focused") { edit.entry.isFocusWidget }
+            XCTAssertEqual(main.headerBar.title, "Edit Kyle")
+
+            edit.entry.text = "Kylie"
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back at the list") { coordinator.depth == 1 }
+            // The write takes 600 ms; the main loop keeps drawing meanwhile.
+            var frames = 0
+            let tick = main.window.addTickCallback { _ in frames += 1; return true }
+            waitFor("frames while the write is pending") { frames >= 5 }
+            XCTAssertEqual(kyle.nameLabel.text, "Kyle", "the row changes when the write commits, through observation")
+            waitForServer("the observed rename", timeout: .seconds(5)) { kyle.nameLabel.text == "Kylie" }
+            main.window.removeTickCallback(tick)
+            XCTAssertEqual(kyle.row.accessibleName.hasPrefix("Kylie, avatar"), true)
+
+            // A blank name is refused with a message; the old name stays.
+            kyle.row.activate()
+            waitFor("the edit page again") { coordinator.depth == 2 }
+            let second = try XCTUnwrap(coordinator.topPage as? PersonEditPage)
+            XCTAssertEqual(second.entry.text, "Kylie")
+            second.entry.text = "   "
+            main.backButton.click()
+            waitFor("back at the list") { coordinator.depth == 1 }
+            waitFor("the notice") { page.isNoticeVisible }
+            XCTAssertEqual(page.noticeLabel.text, "A name cannot be empty. “Kylie” was kept.")
+            XCTAssertEqual(kyle.nameLabel.text, "Kylie")
+            close(app)
+        }
+    }
+}
+
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+    private var value: Value?
+    private let lock = NSLock()
+    func set(_ newValue: Value?) { lock.withLock { value = newValue } }
+    func get() -> Value? { lock.withLock { value } }
+}
