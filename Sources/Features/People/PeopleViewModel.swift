@@ -92,6 +92,8 @@ public final class PeopleViewModel {
     /// stored; rows that left the view drop back behind them.
     public func rowsInView(_ ids: [Int64]) {
         let left = Array(Set(inView).subtracting(ids))
+        // A failed avatar is asked for again when its row comes back into view.
+        for id in Set(ids).subtracting(inView) where state.failures[id] != nil { state.failures[id] = nil }
         inView = ids
         if !left.isEmpty {
             tellDownloader { await $0.setPriority(Self.backgroundPriority, for: left) }
@@ -137,13 +139,6 @@ public final class PeopleViewModel {
     }
 
     private var outcomeListener: Task<Void, Never>?
-
-    /// Asks again for the failed avatars of the rows in view.
-    public func retryFailedAvatars() {
-        state.failures.removeAll()
-        publish()
-        requestAvatarsInView()
-    }
 
     /// Saves a new name off the main actor. A blank name is refused with a message, the old kept.
     /// Returns the problem, if any; the list changes when the write commits (observation).
