@@ -16,7 +16,7 @@ public final class TransferStats: Sendable {
         public var maxConcurrentTransfers: Int
         /// Requests per path, for "what was fetched" checks.
         public var paths: [String: Int]
-        /// The last requested paths in the order asked (at most `recentLimit`).
+        /// The last requested paths with their queries, in the order asked (at most `recentLimit`).
         public var recent: [String]
     }
 
@@ -32,7 +32,7 @@ public final class TransferStats: Sendable {
 
     public init() {}
 
-    func begin(client: String, connection: ObjectIdentifier, path: String) {
+    func begin(client: String, connection: ObjectIdentifier, path: String, target: String) {
         state.withLock { state in
             var ids = state.connectionIDs[client, default: []]
             ids.insert(connection)
@@ -44,7 +44,7 @@ public final class TransferStats: Sendable {
             entry.activeTransfers += 1
             entry.maxConcurrentTransfers = max(entry.maxConcurrentTransfers, entry.activeTransfers)
             entry.paths[path, default: 0] += 1
-            entry.recent.append(path)
+            entry.recent.append(target)
             if entry.recent.count > Self.recentLimit { entry.recent.removeFirst(entry.recent.count - Self.recentLimit) }
             state.clients[client] = entry
         }
@@ -70,7 +70,8 @@ struct TransferCountingMiddleware: RouterMiddleware {
         let client = context.clientAddress
         let path = request.uri.path
         guard !path.hasPrefix("/stats") else { return try await next(request, context) }
-        stats.begin(client: client, connection: ObjectIdentifier(context.channel), path: path)
+        stats.begin(client: client, connection: ObjectIdentifier(context.channel), path: path,
+                    target: request.uri.description)
         var response: Response
         do {
             response = try await next(request, context)

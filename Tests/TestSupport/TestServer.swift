@@ -65,7 +65,7 @@ public final class TestServer: Sendable {
     /// Every client of the tests is 127.0.0.1.
     public var loopback: TransferStats.Client? { server.stats.snapshot()["127.0.0.1"] }
 
-    /// The paths the loopback client asked for, in order.
+    /// The paths (with queries) the loopback client asked for, in order.
     public var requestedPaths: [String] { loopback?.recent ?? [] }
 }
 

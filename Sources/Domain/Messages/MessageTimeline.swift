@@ -1,0 +1,99 @@
+import Foundation
+
+/// One message of the chat as shown.
+public struct ChatMessage: Equatable, Sendable, Identifiable {
+    public enum Origin: Equatable, Hashable, Sendable {
+        /// From the server: its number counts from 1, the newest, so it follows the offset.
+        case server(number: Int)
+        /// Sent from this computer and stored in the database.
+        case local(id: Int64)
+    }
+
+    public var origin: Origin
+    public var text: String
+    /// When it was sent, for local messages; server messages carry no time.
+    public var sentAt: Date?
+
+    public init(origin: Origin, text: String, sentAt: Date? = nil) {
+        self.origin = origin
+        self.text = text
+        self.sentAt = sentAt
+    }
+
+    public var id: Origin { origin }
+    public var isLocal: Bool { if case .local = origin { true } else { false } }
+
+    /// "Message 12: …" or "Your message: …".
+    public var accessibleName: String {
+        switch origin {
+        case .server(let number): "Message \(number): \(text)"
+        case .local: "Your message: \(text)"
+        }
+    }
+}
+
+/// The chat's history as the contract pages it (shared/contracts.md section 3): pages of 20 from
+/// offset 0 (the newest) upwards, numbered by offset, so what the user hides or sends never
+/// changes which offset is asked next or how messages are numbered.
+public struct MessageTimeline: Equatable, Sendable {
+    public static let pageSize = 20
+
+    /// Server messages received, oldest first (the top of the list).
+    public private(set) var server: [ChatMessage] = []
+    /// Local messages, oldest first; always below every server message.
+    public private(set) var local: [ChatMessage] = []
+    /// Server messages hidden for this session, by number.
+    public private(set) var hidden: Set<Int> = []
+    /// The offset the next (older) page is asked at.
+    public private(set) var nextOffset = 0
+    /// The server answered an empty page: there is nothing older.
+    public private(set) var reachedBeginning = false
+
+    public init() {}
+
+    /// What the list shows, top to bottom: the oldest loaded server message first, local ones last.
+    public var visible: [ChatMessage] {
+        server.filter { message in
+            guard case .server(let number) = message.origin else { return true }
+            return !hidden.contains(number)
+        } + local
+    }
+
+    /// Adds the page that was asked at `offset` (texts newest first, as the server sends them).
+    /// Returns how many messages went on top of the list. A page for any other offset than
+    /// `nextOffset` is ignored (an answer that arrives twice).
+    @discardableResult
+    public mutating func receive(page texts: [String], at offset: Int) -> Int {
+        guard offset == nextOffset, !reachedBeginning else { return 0 }
+        if texts.isEmpty {
+            reachedBeginning = true
+            return 0
+        }
+        let messages = texts.enumerated().map { index, text in
+            ChatMessage(origin: .server(number: offset + index + 1), text: text)
+        }
+        server.insert(contentsOf: messages.reversed(), at: 0)
+        nextOffset = offset + texts.count
+        if texts.count < Self.pageSize { reachedBeginning = true }
+        return messages.filter { message in
+            guard case .server(let number) = message.origin else { return false }
+            return !hidden.contains(number)
+        }.count
+    }
+
+    public mutating func setLocal(_ messages: [ChatMessage]) {
+        local = messages
+    }
+
+    public mutating func appendLocal(_ message: ChatMessage) {
+        local.append(message)
+    }
+
+    /// Removes a message: a local one from the list, a server one hidden for the session.
+    public mutating func remove(_ origin: ChatMessage.Origin) {
+        switch origin {
+        case .server(let number): hidden.insert(number)
+        case .local(let id): local.removeAll { $0.origin == .local(id: id) }
+        }
+    }
+}

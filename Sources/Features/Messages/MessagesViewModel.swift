@@ -1,0 +1,141 @@
+import Domain
+import Foundation
+import Persistence
+import Repositories
+
+/// The chat screen's state and intents. Knows nothing of GTK.
+///
+/// Local messages come from the database at once, before the network answers; then pages are
+/// asked one at a time, upwards from offset 0. A failed page becomes a placeholder with Retry
+/// that asks the same offset again.
+@MainActor
+public final class MessagesViewModel {
+    public enum Paging: Equatable, Sendable {
+        case idle
+        case loading
+        /// The last page failed; Retry asks the same offset.
+        case failed(String)
+        /// The server has no older messages.
+        case beginning
+    }
+
+    /// What changed in `visible`, so the view can keep what the user is looking at in place.
+    public enum Change: Equatable, Sendable {
+        case reloaded
+        /// Older messages went on top (how many).
+        case prepended(Int)
+        /// A message the user sent went at the bottom.
+        case appended
+        /// The message at this index left.
+        case removed(Int)
+    }
+
+    public struct State: Equatable, Sendable {
+        public var timeline = MessageTimeline()
+        public var paging: Paging = .idle
+        /// Local messages have been read (they show before the first page arrives).
+        public var localLoaded = false
+        /// A message for the user (a failed send or delete).
+        public var notice: String?
+
+        public var visible: [ChatMessage] { timeline.visible }
+        /// The first page failed: the placeholder fills the section.
+        public var firstPageFailed: Bool {
+            if case .failed = paging, timeline.nextOffset == 0 { return true }
+            return false
+        }
+    }
+
+    public private(set) var state = State()
+    public var onChange: ((State, Change?) -> Void)?
+    private let repository: any MessagesRepository
+    private let store: LocalMessageStore
+
+    public init(repository: any MessagesRepository, store: LocalMessageStore) {
+        self.repository = repository
+        self.store = store
+    }
+
+    /// Shows the local messages, then asks for the newest page.
+    public func start() async {
+        do {
+            state.timeline.setLocal(try await store.all())
+        } catch {
+            state.notice = "Your messages could not be read. \(error)"
+        }
+        state.localLoaded = true
+        publish(.reloaded)
+        await loadOlder()
+    }
+
+    /// The user is near the top: asks for the next older page, unless one is on its way, the
+    /// last one failed (Retry asks again) or there is nothing older.
+    public func loadOlder() async {
+        guard state.paging == .idle else { return }
+        await load()
+    }
+
+    /// Asks the failed offset again.
+    public func retry() async {
+        guard case .failed = state.paging else { return }
+        await load()
+    }
+
+    private func load() async {
+        let offset = state.timeline.nextOffset
+        state.paging = .loading
+        publish(nil)
+        do {
+            let texts = try await repository.page(at: offset)
+            let added = state.timeline.receive(page: texts, at: offset)
+            state.paging = state.timeline.reachedBeginning ? .beginning : .idle
+            publish(added > 0 ? .prepended(added) : nil)
+        } catch {
+            state.paging = .failed(error.description)
+            publish(nil)
+        }
+    }
+
+    /// Enter in the composer. Returns false (and changes nothing) for blank text.
+    @discardableResult
+    public func send(_ text: String) async -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return false }
+        do {
+            let message = try await store.add(trimmed)
+            state.timeline.appendLocal(message)
+            publish(.appended)
+            return true
+        } catch {
+            state.notice = "Your message could not be saved. \(error)"
+            publish(nil)
+            return false
+        }
+    }
+
+    /// "Delete message" on the detail page: a local one leaves the database, a server one is
+    /// hidden for this session.
+    public func delete(_ origin: ChatMessage.Origin) async {
+        guard state.visible.contains(where: { $0.origin == origin }) else { return }
+        if case .local(let id) = origin {
+            do {
+                try await store.delete(id: id)
+            } catch {
+                state.notice = "The message could not be deleted. \(error)"
+                publish(nil)
+                return
+            }
+        }
+        // Found again after the write: a page may have gone on top meanwhile.
+        guard let index = state.visible.firstIndex(where: { $0.origin == origin }) else { return }
+        state.timeline.remove(origin)
+        publish(.removed(index))
+    }
+
+    public func dismissNotice() {
+        state.notice = nil
+        publish(nil)
+    }
+
+    private func publish(_ change: Change?) { onChange?(state, change) }
+}

@@ -1,0 +1,65 @@
+import Domain
+import Foundation
+import Networking
+
+/// Why a page of messages could not be had; every kind the contract lists ends here.
+public enum MessagesError: Error, Equatable, Sendable, CustomStringConvertible {
+    case network(HTTPError)
+    /// 200, but the body is empty.
+    case emptyBody
+    /// 200, but not JSON.
+    case notJSON
+    /// 200 with `{"error": …}` and no result.
+    case server(String)
+    /// JSON without a `result` list of strings.
+    case unexpectedShape
+
+    public var description: String {
+        switch self {
+        case .network(let error): error.description
+        case .emptyBody: "The server sent an empty answer."
+        case .notJSON: "The server's answer was not readable."
+        case .server(let message): "The server reported an error: \(message)"
+        case .unexpectedShape: "The server's answer had no messages."
+        }
+    }
+}
+
+/// The messages endpoint (shared/contracts.md section 3).
+public protocol MessagesRepository: Sendable {
+    /// The page at `offset`: texts newest first; empty when there are no more.
+    func page(at offset: Int) async throws(MessagesError) -> [String]
+}
+
+public struct LiveMessagesRepository: MessagesRepository {
+    private let client: any HTTPClient
+    private let backend: @Sendable () async -> Backend
+    private let timeout: Duration
+
+    public init(client: any HTTPClient, timeout: Duration = .seconds(10), backend: @escaping @Sendable () async -> Backend) {
+        self.client = client
+        self.timeout = timeout
+        self.backend = backend
+    }
+
+    public func page(at offset: Int) async throws(MessagesError) -> [String] {
+        let url = await backend().messages(offset: offset)
+        let body: Data
+        do {
+            body = try await client.send(HTTPRequest(url: url, timeout: timeout, maximumBodySize: 1 << 20)).validated().body
+        } catch {
+            throw .network(error)
+        }
+        return try Self.decode(body)
+    }
+
+    /// Decodes a page body. Internal to the module and its tests.
+    static func decode(_ body: Data) throws(MessagesError) -> [String] {
+        guard !body.isEmpty else { throw .emptyBody }
+        guard let object = try? JSONSerialization.jsonObject(with: body) else { throw .notJSON }
+        guard let root = object as? [String: Any] else { throw .unexpectedShape }
+        if let texts = root["result"] as? [String] { return texts }
+        if let error = root["error"] { throw .server("\(error)") }
+        throw .unexpectedShape
+    }
+}

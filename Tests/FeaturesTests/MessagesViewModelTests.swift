@@ -1,0 +1,133 @@
+import Domain
+import Features
+import Foundation
+import Networking
+import Persistence
+import Repositories
+import TestSupport
+import XCTest
+
+/// The chat view-model against a real tessera-server that fails half its answers, with a real
+/// SQLite file for local messages.
+final class MessagesViewModelTests: XCTestCase {
+    private var server: TestServer!
+    private var folder: URL!
+
+    override func setUp() async throws {
+        server = try await TestServer.start {
+            $0.failRate = 0.5
+            $0.seed = 7
+            $0.messageCount = 130
+            $0.slowResponseSeconds = 1
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-messages-\(UUID().uuidString)")
+    }
+
+    override func tearDown() async throws {
+        await server?.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @MainActor
+    private func model() -> (MessagesViewModel, LocalMessageStore) {
+        let base = server.base
+        let store = LocalMessageStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite")))
+        let repository = LiveMessagesRepository(client: CurlHTTPClient(), timeout: .milliseconds(400)) { Backend(base: base) }
+        return (MessagesViewModel(repository: repository, store: store), store)
+    }
+
+    /// The offsets the client asked for, in order.
+    private var askedOffsets: [Int] {
+        server.requestedPaths.compactMap { target in
+            guard target.hasPrefix("/getMessages?offset=") else { return nil }
+            return Int(target.dropFirst("/getMessages?offset=".count))
+        }
+    }
+
+    private func numbers(_ state: MessagesViewModel.State) -> [Int] {
+        state.visible.compactMap { if case .server(let number) = $0.origin { number } else { nil } }
+    }
+
+    @MainActor
+    func testPagingWithRetriesLoadsTheWholeHistoryInOrder() async throws {
+        let (model, store) = model()
+        _ = try await store.add("sent before the launch")
+        var failures: [String] = []
+        var changes: [MessagesViewModel.Change] = []
+        model.onChange = { state, change in
+            if let change { changes.append(change) }
+            if case .failed(let why) = state.paging { failures.append(why) }
+        }
+        await model.start()
+        XCTAssertEqual(changes.first, .reloaded)
+        XCTAssertTrue(model.state.localLoaded)
+        var steps = 0
+        while model.state.paging != .beginning {
+            steps += 1
+            guard steps < 200 else { return XCTFail("paging never ended: \(model.state.paging)") }
+            switch model.state.paging {
+            case .failed: await model.retry()
+            default: await model.loadOlder()
+            }
+            // Deleting on the way changes neither numbering nor offsets.
+            if steps == 3, let first = model.state.visible.first { await model.delete(first.origin) }
+        }
+        XCTAssertFalse(failures.isEmpty, "with a fail rate of 0.5 some pages failed and were retried")
+        let shown = numbers(model.state)
+        let hidden = model.state.timeline.hidden
+        XCTAssertEqual(hidden.count, 1)
+        XCTAssertEqual(shown, (1...130).reversed().filter { !hidden.contains($0) }, "1…130 bottom-up, no gaps, no duplicates")
+        XCTAssertEqual(model.state.visible.last?.text, "sent before the launch", "local messages stay at the bottom")
+        XCTAssertEqual(model.state.visible.first?.text.hasSuffix("(130)"), true)
+        XCTAssertEqual(model.state.timeline.nextOffset, 130)
+        let asked = askedOffsets
+        XCTAssertEqual(asked, asked.sorted(), "offsets only go up; a retry asks the same one")
+        XCTAssertEqual(Set(asked), Set(stride(from: 0, through: 120, by: 20)), "hidden and local messages never move the offsets")
+        XCTAssertGreaterThan(asked.count, Set(asked).count, "some offsets were asked again after a failure")
+    }
+
+    @MainActor
+    func testEveryFailureKindBecomesAPlaceholderWithRetry() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.failRate = 1; $0.seed = 3; $0.slowResponseSeconds = 1 }
+        let (model, _) = model()
+        await model.start()
+        var reasons: Set<String> = []
+        for _ in 0..<40 {
+            guard case .failed(let reason) = model.state.paging else { return XCTFail("\(model.state.paging)") }
+            XCTAssertTrue(model.state.firstPageFailed)
+            reasons.insert(reason)
+            await model.retry()
+        }
+        let expected = [
+            HTTPError.status(500).description, MessagesError.notJSON.description,
+            MessagesError.server("Service temporarily unavailable").description, MessagesError.emptyBody.description,
+            HTTPError.timeout.description,
+        ]
+        for reason in expected { XCTAssertTrue(reasons.contains(reason), "\(reason) not among \(reasons)") }
+        XCTAssertTrue(reasons.contains { $0.hasPrefix("The connection was lost") }, "\(reasons)")
+        XCTAssertEqual(model.state.timeline.nextOffset, 0)
+        XCTAssertEqual(Set(askedOffsets), [0], "every retry asked the same offset")
+    }
+
+    @MainActor
+    func testSentMessagesAreStoredAndDeletedFromTheDatabase() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.messageCount = 30 }
+        let (model, store) = model()
+        await model.start()
+        let blank = await model.send("   ")
+        XCTAssertFalse(blank, "blank text is not sent")
+        let sent = await model.send("  Hello there  ")
+        XCTAssertTrue(sent)
+        XCTAssertEqual(model.state.visible.last?.text, "Hello there")
+        XCTAssertEqual(model.state.visible.last?.accessibleName, "Your message: Hello there")
+        var stored = try await store.all()
+        XCTAssertEqual(stored.map(\.text), ["Hello there"])
+        XCTAssertEqual(model.state.timeline.nextOffset, 20, "a local message does not move the offset")
+        await model.delete(stored[0].origin)
+        stored = try await store.all()
+        XCTAssertEqual(stored, [])
+        XCTAssertEqual(model.state.visible.count, 20)
+    }
+}
