@@ -18,6 +18,7 @@ packages=(
   librsvg2-common       # SVG icon loader for gdk-pixbuf
   adwaita-icon-theme    # symbolic icons used in the header bar
   fonts-cantarell       # GNOME's UI font, for readable screenshots
+  fonts-noto-color-emoji  # emoji in messages (the fixture chat has some)
 )
 
 missing=()

@@ -39,6 +39,11 @@ public final class ScrolledWindow: Container {
         // window's minimum width, so a window can always be made narrower and content reflows.
         gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
     }
+    /// Kinetic (momentum) scrolling; turning it off stops a fling in progress.
+    public var kineticScrolling: Bool {
+        get { gtk_scrolled_window_get_kinetic_scrolling(raw.cast()) != 0 }
+        set { gtk_scrolled_window_set_kinetic_scrolling(raw.cast(), newValue ? 1 : 0) }
+    }
     /// The part of the content in view: its top and height, in content coordinates.
     public var visibleVerticalRange: (top: Double, height: Double) {
         let adjustment = gtk_scrolled_window_get_vadjustment(raw.cast())
@@ -106,6 +111,8 @@ public final class ListBox: Container {
         }
     }
     public func append(_ row: ListBoxRow) { gtk_container_add(container, row.widget) }
+    /// Inserts `row` at `index` (0: the top).
+    public func insert(_ row: ListBoxRow, at index: Int) { gtk_list_box_insert(raw.cast(), row.widget, gint(index)) }
     public func select(_ row: ListBoxRow) { gtk_list_box_select_row(raw.cast(), row.raw.cast()) }
     /// The index of the selected row, or nil.
     public var selectedIndex: Int? {
@@ -188,4 +195,27 @@ public final class Grid: Container {
     public func attach(_ child: Widget, column: Int, row: Int, width: Int = 1, height: Int = 1) {
         gtk_grid_attach(raw.cast(), child.widget, gint(column), gint(row), gint(width), gint(height))
     }
+}
+
+/// Shows or hides its child with a slide or fade (GtkRevealer).
+@MainActor
+public final class Revealer: Container {
+    public enum Transition: Sendable { case slideUp, slideDown, crossfade }
+    public init(child: Widget, transition: Transition, duration: Int = 250) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_revealer_new()))
+        let gtk: GtkRevealerTransitionType = switch transition {
+        case .slideUp: GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
+        case .slideDown: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
+        case .crossfade: GTK_REVEALER_TRANSITION_TYPE_CROSSFADE
+        }
+        gtk_revealer_set_transition_type(raw.cast(), gtk)
+        gtk_revealer_set_transition_duration(raw.cast(), guint(duration))
+        add(child)
+    }
+    public var revealsChild: Bool {
+        get { gtk_revealer_get_reveal_child(raw.cast()) != 0 }
+        set { gtk_revealer_set_reveal_child(raw.cast(), newValue ? 1 : 0) }
+    }
+    /// The child is fully shown (the transition has ended).
+    public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(raw.cast()) != 0 }
 }

@@ -33,6 +33,8 @@ public final class Label: Widget {
         gtk_label_set_ellipsize(raw.cast(), PANGO_ELLIPSIZE_END)
         if lines > 0 { gtk_label_set_lines(raw.cast(), gint(lines)) }
     }
+    /// Selects nothing (a selectable label selects all of itself when it takes focus).
+    public func clearSelection() { gtk_label_select_region(raw.cast(), 0, 0) }
     /// Whether the text can be selected and copied.
     public var isSelectable: Bool {
         get { gtk_label_get_selectable(raw.cast()) != 0 }

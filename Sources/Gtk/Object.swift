@@ -57,6 +57,7 @@ open class Object {
         case .pointerPointer: callback = unsafeBitCast(signalTrampolinePointerPointer, to: GCallback.self)
         case .dragDataReceived: callback = unsafeBitCast(signalTrampolineDragData, to: GCallback.self)
         case .dragDataGet: callback = unsafeBitCast(signalTrampolineDragDataGet, to: GCallback.self)
+        case .doubleDouble: callback = unsafeBitCast(signalTrampolineDoubleDouble, to: GCallback.self)
         }
         let flags: GConnectFlags = after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
         let id = g_signal_connect_data(raw, signal, callback, data, signalBoxDestroyNotify, flags)
@@ -123,6 +124,9 @@ enum SignalShape {
     /// "drag-data-get": `(self, context, selection_data, info, time, data)`; the selection data is
     /// passed to the closure.
     case dragDataGet
+    /// `void (*)(GObject *self, gdouble a, gdouble b, gpointer data)` ("swipe"): the closure gets a
+    /// pointer to the two doubles.
+    case doubleDouble
 }
 
 /// The closure of one signal handler, retained by GLib through the handler's user data and
@@ -156,6 +160,12 @@ private let signalTrampolineDragDataGet: @convention(c) (UnsafeMutableRawPointer
 }
 private let signalTrampolineBool: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, argument, data in
     Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument) ? 1 : 0
+}
+private let signalTrampolineDoubleDouble: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+    var values = (a, b)
+    withUnsafeMutablePointer(to: &values) { pointer in
+        _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(UnsafeMutableRawPointer(pointer))
+    }
 }
 /// The destroy notify: the only place a handler's box is released.
 private let signalBoxDestroyNotify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in

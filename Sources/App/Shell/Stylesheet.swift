@@ -23,5 +23,13 @@ enum Stylesheet {
     .people-list row { border-bottom: 1px solid alpha(@theme_fg_color, 0.08); }
     .people-list row:last-child { border-bottom: none; }
     .avatar { background-color: alpha(@theme_fg_color, 0.08); border-radius: 50%; }
+    .messages-header { font-weight: 800; font-size: 13pt; }
+    .messages-list { background-color: transparent; }
+    .messages-list row { padding: 0; }
+    .message-bubble { padding: 6px 12px 8px 12px; border-radius: 14px; background-color: @theme_base_color;
+                      color: @theme_text_color; border: 1px solid alpha(@theme_fg_color, 0.12); }
+    .message-own { background-color: shade(@theme_selected_bg_color, 0.8); color: @theme_selected_fg_color; border-color: transparent; }
+    .message-meta { font-size: 8pt; font-weight: 700; opacity: 0.75; }
+    .message-detail-text { font-size: 14pt; }
     """
 }

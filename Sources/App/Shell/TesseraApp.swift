@@ -314,6 +314,13 @@ public final class TesseraApp {
 
     private func rootPage(for section: Section) -> any Page {
         switch section {
+        case .messages:
+            let source = backendSource
+            let model = MessagesViewModel(repository: LiveMessagesRepository(client: http) { await source.resolve() },
+                                          store: LocalMessageStore(database: database))
+            return MessagesPage(model: model, pipeline: images, backend: { await source.resolve() }) { [weak self] message, avatar in
+                self?.openMessage(message, avatarURL: avatar)
+            }
         case .people:
             return PeoplePage(model: peopleModel, avatars: avatarImages) { [weak self] person in
                 self?.editPerson(person)
@@ -336,6 +343,19 @@ public final class TesseraApp {
         default:
             return Self.notBuilt(section)
         }
+    }
+
+    private func openMessage(_ message: ChatMessage, avatarURL: URL?) {
+        guard let main = mainWindow else { return }
+        let coordinator = main.coordinator(for: .messages)
+        guard let page = coordinator.pages.first as? MessagesPage else { return }
+        coordinator.push(MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: images,
+                                           goBack: { [weak coordinator] in coordinator?.pop() },
+                                           delete: { [weak coordinator, weak page] in
+            coordinator?.pop()
+            guard let page else { return }
+            Task { await page.model.delete(message.origin) }
+        }))
     }
 
     private func editPerson(_ person: Person) {

@@ -11,7 +11,7 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
 
     public var origin: Origin
     public var text: String
-    /// When it was sent, for local messages; server messages carry no time.
+    /// When it was sent (local messages) or received (server messages, which carry no time).
     public var sentAt: Date?
 
     public init(origin: Origin, text: String, sentAt: Date? = nil) {
@@ -63,14 +63,14 @@ public struct MessageTimeline: Equatable, Sendable {
     /// Returns how many messages went on top of the list. A page for any other offset than
     /// `nextOffset` is ignored (an answer that arrives twice).
     @discardableResult
-    public mutating func receive(page texts: [String], at offset: Int) -> Int {
+    public mutating func receive(page texts: [String], at offset: Int, receivedAt: Date = Date()) -> Int {
         guard offset == nextOffset, !reachedBeginning else { return 0 }
         if texts.isEmpty {
             reachedBeginning = true
             return 0
         }
         let messages = texts.enumerated().map { index, text in
-            ChatMessage(origin: .server(number: offset + index + 1), text: text)
+            ChatMessage(origin: .server(number: offset + index + 1), text: text, sentAt: receivedAt)
         }
         server.insert(contentsOf: messages.reversed(), at: 0)
         nextOffset = offset + texts.count

@@ -1,0 +1,92 @@
+import Domain
+import Foundation
+import Gtk
+import ImagePipeline
+
+/// One message: when it was sent (or received), the avatar, the text and "Delete message". Every
+/// element fades in from transparent over one second. Back by any back path, or a left-to-right
+/// swipe.
+@MainActor
+final class MessageDetailPage: Page {
+    let title: String
+    let widget: Widget
+    let message: ChatMessage
+    let avatar: ImageView
+    let timeLabel: Label
+    let textLabel: Label
+    let deleteButton = Button(label: "Delete message")
+    /// Kept alive here: a GTK 3 gesture is not owned by its widget.
+    private let swipe: SwipeGesture
+    private var fadeStart: Int64?
+
+    static let fadeDuration: Int64 = 1_000_000 // microseconds
+
+    init(message: ChatMessage, avatarURL: URL?, pipeline: ImagePipeline,
+         goBack: @escaping @MainActor () -> Void, delete: @escaping @MainActor () -> Void) {
+        self.message = message
+        title = switch message.origin {
+        case .server(let number): "Message \(number)"
+        case .local: "Your Message"
+        }
+        avatar = ImageView(pipeline: pipeline, iconSize: 32, scaling: .fill)
+        avatar.picture.isCircular = true
+        avatar.picture.addStyleClass("avatar")
+        avatar.picture.setSizeRequest(width: 96, height: 96)
+        avatar.picture.halign = .center
+        avatar.picture.accessibleName = message.isLocal ? "Your avatar" : "Sender's avatar"
+        if let avatarURL { avatar.bind(ImageRequest(url: avatarURL, maximumPixelSize: 192)) }
+        timeLabel = Label(Self.timeText(for: message))
+        timeLabel.addStyleClass("dim-label")
+        textLabel = Label(message.text)
+        textLabel.wraps = true
+        textLabel.isSelectable = true
+        textLabel.setJustification(.center)
+        textLabel.setMaxWidthChars(50)
+        textLabel.addStyleClass("message-detail-text")
+        deleteButton.addStyleClass("destructive-action")
+        deleteButton.halign = .center
+        let box = Box(.vertical, spacing: 18)
+        box.setMargins(top: 48, bottom: 24, start: 24, end: 24)
+        box.valign = .start
+        box.halign = .center
+        box.append(avatar.picture)
+        box.append(timeLabel)
+        box.append(textLabel)
+        box.append(deleteButton)
+        let scroller = ScrolledWindow()
+        scroller.add(box)
+        scroller.hexpand = true
+        scroller.vexpand = true
+        widget = scroller
+        swipe = SwipeGesture(on: scroller)
+        swipe.onSwipe { velocityX, velocityY in
+            if velocityX > 400, abs(velocityX) > 2 * abs(velocityY) { goBack() } // left to right
+        }
+        deleteButton.onClicked { delete() }
+        // Focus lands on the text (so it can be copied) without selecting all of it.
+        textLabel.onMap { [weak textLabel] in DispatchQueue.main.async { textLabel?.clearSelection() } }
+        startFade()
+    }
+
+    var fadingElements: [Widget] { [avatar.picture, timeLabel, textLabel, deleteButton] }
+
+    /// Every element from transparent to opaque over one second (at once with animations off).
+    private func startFade() {
+        guard ThemeSettings().animationsEnabled else { return }
+        fadingElements.forEach { $0.opacity = 0 }
+        _ = widget.addTickCallback { [weak self] frameTime in
+            guard let self else { return false }
+            let start = self.fadeStart ?? frameTime
+            self.fadeStart = start
+            let progress = min(1, Double(frameTime - start) / Double(Self.fadeDuration))
+            self.fadingElements.forEach { $0.opacity = progress }
+            return progress < 1
+        }
+    }
+
+    static func timeText(for message: ChatMessage) -> String {
+        guard let date = message.sentAt else { return "" }
+        let formatted = date.formatted(date: .abbreviated, time: .shortened)
+        return message.isLocal ? "Sent \(formatted)" : "Received \(formatted)"
+    }
+}

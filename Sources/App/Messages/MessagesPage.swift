@@ -1,0 +1,265 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import ImagePipeline
+
+/// The chat: a static header, the messages stacked from the bottom up (newest at the bottom),
+/// older pages loading as the user nears the top without moving what they look at, and a
+/// composer at the bottom.
+///
+/// Keeping the view still: the page remembers how far the view's top is from the end of the
+/// content, and whenever the content's extent changes (a page went on top, the spinner went away)
+/// it puts the view back at that distance, inside the adjustment's "changed" signal, before
+/// anything is drawn. When the user is at the bottom it follows the bottom instead.
+@MainActor
+public final class MessagesPage: SettlingPage, ScreenshotScenes {
+    public let title = "Messages"
+    public let widget: Widget
+    public let model: MessagesViewModel
+    private(set) var rows: [MessageRow] = []
+    let list = ListBox(selectable: false)
+    let scroller = ScrolledWindow()
+    public let adjustment: Adjustment
+    let header = Label("Тестовое задание")
+    let entry = Entry(placeholder: "Message")
+    let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: "Send")
+    /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
+    private let top = Stack()
+    let topSpinner = Spinner()
+    let topRetry = Button(label: "Retry")
+    let topError = Label()
+    let beginning = Label("Beginning of conversation")
+    private let content = Stack()
+    private let placeholder = StatusPage(iconName: "network-error-symbolic", title: "Messages could not be loaded", description: "")
+    let placeholderRetry = Button(label: "Retry")
+    private let pipeline: ImagePipeline
+    private let open: @MainActor (ChatMessage, URL?) -> Void
+    private var backend: Backend?
+    private var started = false
+
+    /// Whether the view follows the bottom (it is there, or the user just sent a message).
+    private(set) var followsBottom = true
+    /// How far the view's top is from the end of the content, kept across extent changes.
+    private var distanceFromEnd = 0.0
+    /// Set while the page moves the view itself, so that the move is not taken for the user's.
+    private var adjusting = false
+
+    /// Within this many screens of the top, the next older page is asked for.
+    static let loadThreshold = 1.0
+
+    public init(model: MessagesViewModel, pipeline: ImagePipeline,
+                backend: @escaping @MainActor () async -> Backend,
+                open: @escaping @MainActor (ChatMessage, URL?) -> Void) {
+        self.model = model
+        self.pipeline = pipeline
+        self.open = open
+        adjustment = scroller.verticalAdjustment()
+
+        header.addStyleClass("messages-header")
+        header.setMargins(top: 10, bottom: 10, start: 12, end: 12)
+
+        topSpinner.setSizeRequest(width: 24, height: 24)
+        topSpinner.accessibleName = "Loading older messages"
+        topError.wraps = true
+        topError.setJustification(.center)
+        topError.addStyleClass("dim-label")
+        let retryBox = Box(.vertical, spacing: 6)
+        retryBox.append(topError)
+        topRetry.halign = .center
+        retryBox.append(topRetry)
+        beginning.addStyleClass("dim-label")
+        top.addNamed(Box(.vertical), name: "idle")
+        top.addNamed(topSpinner, name: "loading")
+        top.addNamed(retryBox, name: "failed")
+        top.addNamed(beginning, name: "beginning")
+        top.setMargins(12)
+        top.hexpand = true
+
+        list.addStyleClass("messages-list")
+        list.accessibleName = "Messages"
+        let column = Box(.vertical)
+        column.append(top)
+        column.append(list)
+        column.valign = .end // few messages sit at the bottom, as in a messenger
+        scroller.add(column)
+        list.scrollsFocus(with: adjustment)
+
+        let placeholderBox = Box(.vertical, spacing: 12)
+        placeholderBox.valign = .center
+        placeholderBox.append(placeholder.widget)
+        placeholderRetry.halign = .center
+        placeholderRetry.addStyleClass("suggested-action")
+        placeholderBox.append(placeholderRetry)
+        content.addNamed(scroller, name: "chat")
+        content.addNamed(placeholderBox, name: "placeholder")
+
+        entry.hexpand = true
+        entry.accessibleName = "Message"
+        let composer = Box(.horizontal, spacing: 6)
+        composer.addStyleClass("messages-composer")
+        composer.setMargins(8)
+        composer.append(entry, expand: true)
+        composer.append(sendButton)
+
+        let page = Box(.vertical)
+        page.append(header)
+        page.append(Separator(.horizontal))
+        page.append(content, expand: true)
+        page.append(Separator(.horizontal))
+        page.append(composer)
+        page.hexpand = true
+        page.vexpand = true
+        widget = page
+        page.showAll()
+        content.setVisibleChild(named: "chat", transition: .none)
+
+        adjustment.onValueChanged { [weak self] in self?.userScrolled() }
+        adjustment.onExtentChanged { [weak self] in self?.keepPosition() }
+        list.onRowActivated { [weak self] index in
+            guard let self, self.rows.indices.contains(index) else { return }
+            let message = self.rows[index].message
+            self.open(message, self.avatarURL(for: message))
+        }
+        entry.onActivate { [weak self] in self?.send() }
+        sendButton.onClicked { [weak self] in self?.send() }
+        topRetry.onClicked { [weak self] in self?.retry() }
+        placeholderRetry.onClicked { [weak self] in self?.retry() }
+        model.onChange = { [weak self] state, change in self?.render(state, change) }
+        // Local messages show at once; the network is asked once the backend answers.
+        Task { [weak self] in await self?.model.start() }
+        Task { [weak self] in
+            let resolved = await backend()
+            guard let self else { return }
+            self.backend = resolved
+            for row in self.rows { row.bindAvatar(self.avatarURL(for: row.message)) }
+        }
+        entry.onMap { [weak self] in self?.entry.grabFocus() }
+    }
+
+    private func avatarURL(for message: ChatMessage) -> URL? {
+        backend?.avatar(MessageRow.avatarNumber(for: message))
+    }
+
+    // MARK: Rendering
+
+    private func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
+        switch change {
+        case .reloaded?:
+            rows.forEach { list.remove($0.row) }
+            rows = state.visible.map { makeRow($0, reveal: false) }
+            rows.forEach { list.append($0.row) }
+        case .prepended(let count)?:
+            // A fling in progress would keep moving from where it was: stop it for the insert.
+            scroller.kineticScrolling = false
+            let added = state.visible.prefix(count).map { makeRow($0, reveal: false) }
+            for (index, row) in added.enumerated() { list.insert(row.row, at: index) }
+            rows.insert(contentsOf: added, at: 0)
+            DispatchQueue.main.async { [weak self] in self?.scroller.kineticScrolling = true }
+        case .appended?:
+            if let message = state.visible.last {
+                let row = makeRow(message, reveal: true)
+                rows.append(row)
+                list.append(row.row)
+                followsBottom = true
+                row.reveal()
+            }
+        case .removed(let index)?:
+            if rows.indices.contains(index) { list.remove(rows.remove(at: index).row) }
+        case nil:
+            break
+        }
+        if rows.map(\.message) != state.visible { // never out of step with the model
+            rows.forEach { list.remove($0.row) }
+            rows = state.visible.map { makeRow($0, reveal: false) }
+            rows.forEach { list.append($0.row) }
+        }
+        switch state.paging {
+        case .idle: top.setVisibleChild(named: "idle", transition: .none)
+        case .loading:
+            top.setVisibleChild(named: "loading", transition: .none)
+        case .failed(let reason):
+            topError.text = "Older messages could not be loaded. \(reason)"
+            top.setVisibleChild(named: "failed", transition: .none)
+        case .beginning: top.setVisibleChild(named: "beginning", transition: .none)
+        }
+        topSpinner.isSpinning = state.paging == .loading
+        if state.firstPageFailed, case .failed(let reason) = state.paging {
+            placeholder.descriptionLabel.text = reason
+            content.setVisibleChild(named: "placeholder", transition: .crossfade)
+        } else {
+            content.setVisibleChild(named: "chat", transition: .none)
+        }
+        started = state.localLoaded
+        DispatchQueue.main.async { [weak self] in self?.loadOlderIfNearTop() }
+    }
+
+    private func makeRow(_ message: ChatMessage, reveal: Bool) -> MessageRow {
+        let row = MessageRow(message: message, pipeline: pipeline, reveal: reveal && ThemeSettings().animationsEnabled)
+        row.bindAvatar(avatarURL(for: message))
+        return row
+    }
+
+    // MARK: Scrolling
+
+    private func userScrolled() {
+        guard !adjusting else { return }
+        followsBottom = adjustment.value >= adjustment.maximumValue - 1
+        distanceFromEnd = adjustment.upper - adjustment.value
+        loadOlderIfNearTop()
+    }
+
+    /// The content's extent changed: the view goes back to where the user was looking.
+    private func keepPosition() {
+        adjusting = true
+        if followsBottom {
+            adjustment.value = adjustment.maximumValue
+        } else {
+            adjustment.value = min(max(adjustment.lower, adjustment.upper - distanceFromEnd), adjustment.maximumValue)
+        }
+        distanceFromEnd = adjustment.upper - adjustment.value
+        adjusting = false
+    }
+
+    private func loadOlderIfNearTop() {
+        guard started, model.state.paging == .idle, scroller.isMapped, adjustment.pageSize > 0,
+              adjustment.value < adjustment.pageSize * Self.loadThreshold else { return }
+        Task { await model.loadOlder() }
+    }
+
+    /// Scrolls to the very bottom and follows it.
+    func scrollToBottom() {
+        followsBottom = true
+        keepPosition()
+    }
+
+    // MARK: Intents
+
+    private func send() {
+        let text = entry.text
+        Task { [weak self] in
+            guard let self, await self.model.send(text) else { return }
+            if self.entry.text == text { self.entry.text = "" }
+            self.entry.grabFocus()
+        }
+    }
+
+    private func retry() {
+        Task { await model.retry() }
+    }
+
+    public var isSettled: Bool {
+        model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)
+            && rows.allSatisfy { $0.avatar.content != .icon(ImageView.placeholderIcon) }
+    }
+    /// The newest message's detail page.
+    public var screenshotScenes: [ScreenshotScene] {
+        [ScreenshotScene(name: "messages-detail") { [weak self] in
+            guard let self, self.scroller.isMapped, let last = self.rows.last else { return }
+            self.open(last.message, self.avatarURL(for: last.message))
+        }]
+    }
+
+    var topState: String? { top.visibleChildName }
+    var isPlaceholderShown: Bool { content.visibleChildName == "placeholder" }
+}

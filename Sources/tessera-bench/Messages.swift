@@ -1,0 +1,107 @@
+import App
+import ArgumentParser
+import Domain
+import Features
+import FixtureServer
+import Foundation
+import Gtk
+import ImagePipeline
+import Logging
+import Networking
+import Persistence
+import Repositories
+
+/// The chat with 2,000 messages (100 pages) from a local server, scrolled from the bottom to the
+/// top at 60 px a frame: the main-thread time of each prepend (target <= 16 ms at the 100th page)
+/// and the longest frame interval while scrolling, beside the median frame interval of
+/// scrolling back down over loaded messages (the baseline).
+struct MessagesBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "messages",
+                                                    abstract: "Chat with 2,000 messages: prepend cost and frame intervals.")
+
+    @Option(help: "Messages on the server.") var count = 2000
+
+    func run() throws {
+        setenv("GDK_BACKEND", "x11", 0)
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw BenchError(description: "no display (run under make bench)") }
+            let bridge = MainLoopBridge()
+            defer { bridge.uninstall() }
+            try measure()
+        }
+    }
+
+    @MainActor
+    private func measure() throws {
+        var logger = Logger(label: "bench-server")
+        logger.logLevel = .critical
+        guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
+        let server = FixtureServer(configuration: .init(dataDirectory: data, messageCount: count), logger: logger)
+        let port = PortBox()
+        Task.detached { port.set(try? await server.start()) }
+        guard GtkRuntime.iterate(until: { port.value != nil }, timeout: .seconds(10), wakeEvery: .milliseconds(5)),
+              let portNumber = port.value else { throw BenchError(description: "the server did not start") }
+        let backend = Backend(base: URL(string: "http://127.0.0.1:\(portNumber)/")!)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-messages-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient()) { backend },
+                                      store: LocalMessageStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))))
+        let window = Window()
+        window.setDefaultSize(width: 900, height: 700)
+        let page = MessagesPage(model: model, pipeline: ImagePipeline(client: CurlHTTPClient()), backend: { backend }) { _, _ in }
+        // Main-thread time of rendering each prepend (the page's own handler, timed).
+        var prepends: [Double] = []
+        let render = model.onChange
+        model.onChange = { state, change in
+            let start = monotonicNanoseconds()
+            render?(state, change)
+            if case .prepended? = change { prepends.append(Double(monotonicNanoseconds() - start) / 1e6) }
+        }
+        window.add(page.widget)
+        window.showAll()
+        guard GtkRuntime.iterate(until: { model.state.timeline.nextOffset > 0 }, timeout: .seconds(10)) else {
+            throw BenchError(description: "the first page never came")
+        }
+
+        // Up: 60 px a frame until the beginning of the conversation.
+        var up: [Int64] = []
+        let scrollUp = window.addTickCallback { time in
+            up.append(time)
+            page.adjustment.value = max(0, page.adjustment.value - 60)
+            return true
+        }
+        guard GtkRuntime.iterate(until: { model.state.paging == .beginning }, timeout: .seconds(300), wakeEvery: .milliseconds(1)) else {
+            throw BenchError(description: "never reached the beginning (\(model.state.timeline.nextOffset) loaded)")
+        }
+        window.removeTickCallback(scrollUp)
+
+        // Down again over loaded messages, for the baseline.
+        var down: [Int64] = []
+        let scrollDown = window.addTickCallback { time in
+            down.append(time)
+            page.adjustment.value = min(page.adjustment.maximumValue, page.adjustment.value + 60)
+            return down.count < 300
+        }
+        GtkRuntime.iterate(until: { down.count >= 300 }, timeout: .seconds(30), wakeEvery: .milliseconds(1))
+        _ = scrollDown
+        window.destroy()
+        let done = PortBox()
+        Task.detached { await server.stop(); done.set(1) }
+        GtkRuntime.iterate(until: { done.value != nil }, timeout: .seconds(5), wakeEvery: .milliseconds(10))
+
+        func intervals(_ times: [Int64]) -> [Double] { zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 } }
+        let upIntervals = intervals(up), downIntervals = intervals(down)
+        let baseline = median(downIntervals)
+        let longest = upIntervals.max() ?? 0
+        let sorted = upIntervals.sorted()
+        let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        print("messages: \(count) on the server (\(prepends.count) pages prepended), 900×700 window, 60 px a frame")
+        print(String(format: "  prepend, main thread, first page    %8.2f ms", prepends.first ?? 0))
+        print(String(format: "  prepend, main thread, last page     %8.2f ms   (target <= 16)", prepends.last ?? 0))
+        print(String(format: "  prepend, main thread, longest       %8.2f ms", prepends.max() ?? 0))
+        print(String(format: "  frame interval scrolling down (baseline, median) %6.1f ms", baseline))
+        print(String(format: "  frame interval scrolling up, 99th percentile      %6.1f ms   ratio %.2f", p99, p99 / max(baseline, 0.001)))
+        print(String(format: "  frame interval scrolling up, longest              %6.1f ms   ratio %.2f", longest, longest / max(baseline, 0.001)))
+    }
+}

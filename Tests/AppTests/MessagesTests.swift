@@ -1,0 +1,219 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import Persistence
+import TestSupport
+import XCTest
+
+/// The chat in the real app, on a real SQLite file, against a real tessera-server.
+final class MessagesTests: AppTestCase {
+    private var server: TestServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try onMain { try startServer { $0.messageCount = 200 } }
+    }
+
+    override func tearDownWithError() throws {
+        onMain { stop(server) }
+        try super.tearDownWithError()
+    }
+
+    @MainActor
+    private func openMessages(height: Int = 600) throws -> (TesseraApp, MessagesPage) {
+        let app = try launch(backend: server.base, section: .messages)
+        let main = try XCTUnwrap(app.mainWindow)
+        main.window.resize(width: 900, height: height)
+        let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
+        return (app, page)
+    }
+
+    @MainActor
+    private func numbers(_ page: MessagesPage) -> [Int] {
+        page.rows.compactMap { if case .server(let number) = $0.message.origin { number } else { nil } }
+    }
+
+    /// The first message row at least partly in view, and its top on screen (window coordinates).
+    @MainActor
+    private func firstVisibleRow(_ page: MessagesPage) -> (MessageRow, Int)? {
+        for row in page.rows {
+            guard let y = row.row.origin(in: page.scroller)?.y else { continue }
+            let height = row.row.allocatedSize.height
+            if y + height > 0 { return (row, y) }
+        }
+        return nil
+    }
+
+    func testOpensAtTheBottomAndPrependsWithoutMovingTheView() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            defer { app.mainWindow?.window.destroy() }
+            XCTAssertEqual(page.header.text, "Тестовое задание")
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && page.model.state.paging != .loading }
+            waitFor("the rows laid out at the bottom") {
+                page.adjustment.upper > page.adjustment.pageSize && (page.rows.last?.row.allocatedSize.height ?? 0) > 1
+                    && page.adjustment.value >= page.adjustment.maximumValue - 1
+            }
+            XCTAssertTrue(page.rows.last!.row.accessibleName.hasPrefix("Message 1: Running ten minutes late"))
+            let bottomRow = try XCTUnwrap(page.rows.last)
+            let bottomY = try XCTUnwrap(bottomRow.row.origin(in: page.scroller)).y
+            XCTAssertEqual(bottomY + bottomRow.row.allocatedSize.height, page.scroller.allocatedSize.height, accuracy: 1,
+                           "message 1 sits at the bottom of the view")
+
+            // Scroll up a screen at a time, as a person would. Whenever a page goes on top, the row
+            // the user looks at stays where it is on screen, in every frame drawn.
+            var drawn: [Int] = []
+            var anchor: MessageRow?
+            var sawSpinner = false
+            let connection = page.scroller.onDrawn {
+                if let anchor, let y = anchor.row.origin(in: page.scroller)?.y { drawn.append(y) }
+                if page.topState == "loading", page.topSpinner.isMapped, page.topSpinner.isSpinning { sawSpinner = true }
+            }
+            var prepends = 0
+            var steps = 0
+            while page.model.state.paging != .beginning {
+                steps += 1
+                guard steps < 200 else { return XCTFail("never reached the beginning") }
+                let before = numbers(page).count
+                page.adjustment.value = max(0, page.adjustment.value - page.adjustment.pageSize)
+                // Measured at once: the view has moved, nothing has been prepended yet.
+                guard let (row, y0) = firstVisibleRow(page) else { return XCTFail("no row in view") }
+                anchor = row
+                drawn.removeAll()
+                waitFor("the scroll settled", timeout: .seconds(10)) { page.model.state.paging != .loading && !drawn.isEmpty }
+                let frames = drawn.count
+                waitFor("a frame drawn after it") { drawn.count > frames }
+                if numbers(page).count > before {
+                    prepends += 1
+                    let moved = drawn.map { abs($0 - y0) }.max() ?? 0
+                    XCTAssertLessThanOrEqual(moved, 1, "the row in view moved while page \(prepends + 1) went on top: \(y0) → \(drawn)")
+                }
+            }
+            page.scroller.disconnect(connection)
+            XCTAssertTrue(sawSpinner, "a spinner showed at the top while a page loaded")
+            XCTAssertGreaterThanOrEqual(prepends, 3, "several prepends were watched frame by frame")
+            XCTAssertEqual(numbers(page), Array((1...200).reversed()), "numbers 200…1, top to bottom, no gaps")
+            XCTAssertEqual(page.topState, "beginning")
+            XCTAssertEqual(page.beginning.text, "Beginning of conversation")
+        }
+    }
+
+    func testAFailedPageShowsRetryAndRetryAsksAgain() throws {
+        try onMain {
+            let port = server.port
+            stop(server)
+            let (app, page) = try openMessages()
+            defer { app.mainWindow?.window.destroy() }
+            waitFor("the placeholder", timeout: .seconds(10)) { page.isPlaceholderShown }
+            XCTAssertTrue(page.placeholderRetry.isVisible)
+            server = try startServer { $0.port = port; $0.messageCount = 200 }
+            page.placeholderRetry.click()
+            waitFor("the first page", timeout: .seconds(10)) {
+                numbers(page).count >= 20 && !page.isPlaceholderShown && page.model.state.paging == .idle
+            }
+            // At the bottom, a screen away from the top: nothing more is asked for by itself.
+            waitFor("the view settled at the bottom") {
+                page.adjustment.upper > 2 * page.adjustment.pageSize && page.adjustment.value >= page.adjustment.maximumValue - 1
+                    && page.model.state.paging == .idle
+            }
+            let loaded = numbers(page).count
+
+            // A later page fails: the spinner gives way to an inline Retry at the top.
+            stop(server)
+            page.adjustment.value = 0
+            waitFor("the inline failure", timeout: .seconds(10)) { page.topState == "failed" }
+            XCTAssertTrue(page.topError.text.hasPrefix("Older messages could not be loaded."), page.topError.text)
+            XCTAssertEqual(numbers(page).count, loaded, "what was loaded stays")
+            server = try startServer { $0.port = port; $0.messageCount = 200 }
+            page.topRetry.click()
+            waitFor("the retried page", timeout: .seconds(10)) { numbers(page).count >= loaded + 20 }
+            XCTAssertEqual(server.requestedPaths.first, "/getMessages?offset=\(loaded)", "Retry asked the same offset")
+        }
+    }
+
+    func testSendingAddsARowAndARecordThatTheNextLaunchShowsFirst() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            waitFor("the composer focused") { page.entry.isFocusWidget }
+            page.entry.text = "  Hello from the test  "
+            XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
+            waitFor("the sent row") { page.rows.last?.message.text == "Hello from the test" }
+            XCTAssertEqual(page.rows.last?.row.accessibleName, "Your message: Hello from the test")
+            waitFor("the entry cleared") { page.entry.text.isEmpty }
+            XCTAssertTrue(page.entry.isFocusWidget, "the entry keeps focus")
+            waitFor("the view at the bottom") { page.adjustment.value >= page.adjustment.maximumValue - 1 }
+            page.entry.text = "   "
+            XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
+            waitFor("a frame") { true }
+            XCTAssertEqual(page.rows.filter(\.message.isLocal).count, 1, "blank text is not sent")
+            app.mainWindow?.window.destroy()
+
+            // The next launch shows it at the bottom before the network answers (the server is gone).
+            let port = server.port
+            stop(server)
+            let (again, page2) = try openMessages()
+            defer { again.mainWindow?.window.destroy() }
+            waitFor("the stored message") { page2.rows.last?.message.text == "Hello from the test" }
+            XCTAssertEqual(numbers(page2), [], "no page has arrived")
+            _ = port
+        }
+    }
+
+    func testDetailFadesInAndDeletesLocalAndLoadedMessages() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            page.entry.text = "Mine"
+            page.sendButton.click()
+            waitFor("the sent row") { page.rows.last?.message.text == "Mine" }
+            let coordinator = main.coordinator(for: .messages)
+
+            // A loaded message: hidden for the session; paging goes on from the right offset.
+            let third = try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 3) })
+            third.row.activate()
+            waitFor("the detail page") { coordinator.depth == 2 }
+            let detail = try XCTUnwrap(coordinator.topPage as? MessageDetailPage)
+            XCTAssertEqual(main.headerBar.title, "Message 3")
+            XCTAssertTrue(detail.fadingElements.allSatisfy { $0.opacity < 0.2 }, "elements start transparent")
+            let opened = ContinuousClock.now
+            waitFor("full opacity", timeout: .seconds(3)) { detail.fadingElements.allSatisfy { $0.opacity >= 0.999 } }
+            XCTAssertGreaterThan(ContinuousClock.now - opened, .milliseconds(800), "the fade takes about a second")
+            XCTAssertEqual(detail.textLabel.text, third.message.text)
+            XCTAssertTrue(detail.timeLabel.text.hasPrefix("Received"))
+            detail.deleteButton.click()
+            waitFor("back at the list without it") {
+                coordinator.depth == 1 && !page.rows.contains { $0.message.origin == .server(number: 3) }
+            }
+
+            // A local message: deleted from the database too.
+            let mine = try XCTUnwrap(page.rows.last)
+            mine.row.activate()
+            waitFor("the detail page") { coordinator.depth == 2 }
+            let ownDetail = try XCTUnwrap(coordinator.topPage as? MessageDetailPage)
+            XCTAssertTrue(ownDetail.timeLabel.text.hasPrefix("Sent"))
+            ownDetail.deleteButton.click()
+            waitFor("gone") { coordinator.depth == 1 && !page.rows.contains { $0.message.isLocal } }
+            let store = LocalMessageStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
+            let left = LockedValue<Int>()
+            Task.detached { left.set((try? await store.all().count) ?? -1) }
+            waitForServer("the database read") { left.get() != nil }
+            XCTAssertEqual(left.get(), 0)
+
+            // Older pages keep numbering and chronology.
+            page.adjustment.value = 0
+            waitFor("the next page", timeout: .seconds(10)) { numbers(page).count >= 39 }
+            XCTAssertEqual(numbers(page), Array((1...40).reversed()).filter { $0 != 3 })
+
+            // Escape closes the detail without deleting.
+            page.rows.last!.row.activate()
+            waitFor("the detail page") { coordinator.depth == 2 }
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back") { coordinator.depth == 1 }
+            XCTAssertEqual(numbers(page).count, 39)
+        }
+    }
+}
