@@ -38,6 +38,9 @@ public final class Picture: Widget {
         self.iconSize = iconSize
         self.scaling = scaling
         super.init(taking: UnsafeMutableRawPointer(gtk_drawing_area_new()))
+        // No GdkWindow of its own: a list of a thousand pictures would otherwise be a thousand
+        // child windows whose clip regions GDK recomputes whenever the list moves.
+        gtk_widget_set_has_window(widget, 0)
         addStyleClass("picture")
         connect("draw", shape: .pointerReturningBool) { [weak self] cr in
             guard let self, let cr else { return false }

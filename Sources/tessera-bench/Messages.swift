@@ -64,6 +64,7 @@ struct MessagesBench: ParsableCommand {
             throw BenchError(description: "the first page never came")
         }
 
+        let timing = FrameTiming(widget: window)
         // Up: 60 px a frame until the beginning of the conversation.
         var up: [Int64] = []
         let scrollUp = window.addTickCallback { time in
@@ -100,6 +101,11 @@ struct MessagesBench: ParsableCommand {
         print(String(format: "  prepend, main thread, first page    %8.2f ms", prepends.first ?? 0))
         print(String(format: "  prepend, main thread, last page     %8.2f ms   (target <= 16)", prepends.last ?? 0))
         print(String(format: "  prepend, main thread, longest       %8.2f ms", prepends.max() ?? 0))
+        if let timing {
+            print(String(format: "  frame phases: layout longest %.1f ms (median %.2f), paint longest %.1f ms (median %.2f)",
+                         timing.layouts.max() ?? 0, median(timing.layouts), timing.paints.max() ?? 0, median(timing.paints)))
+        }
+        print("  frames over 50 ms while scrolling up: \(upIntervals.filter { $0 > 50 }.count) of \(upIntervals.count)")
         print(String(format: "  frame interval scrolling down (baseline, median) %6.1f ms", baseline))
         print(String(format: "  frame interval scrolling up, 99th percentile      %6.1f ms   ratio %.2f", p99, p99 / max(baseline, 0.001)))
         print(String(format: "  frame interval scrolling up, longest              %6.1f ms   ratio %.2f", longest, longest / max(baseline, 0.001)))

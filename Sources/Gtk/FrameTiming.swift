@@ -1,0 +1,30 @@
+import CGtk
+import Foundation
+
+/// How long each frame of a window spends laying out and painting (the frame clock's phases), for
+/// benchmarks that need to tell the two apart.
+@MainActor
+public final class FrameTiming: Object {
+    public private(set) var layouts: [Double] = []
+    public private(set) var paints: [Double] = []
+    private var layoutStart: UInt64 = 0
+    private var paintStart: UInt64 = 0
+
+    /// Nil until the widget is realized (it has no frame clock before).
+    public init?(widget: Widget) {
+        guard let clock = gtk_widget_get_frame_clock(widget.widget) else { return nil }
+        super.init(taking: UnsafeMutableRawPointer(clock))
+        connect("layout", shape: .plain) { [weak self] _ in self?.layoutStart = DispatchTime.now().uptimeNanoseconds; return false }
+        connect("paint", shape: .plain) { [weak self] _ in
+            guard let self else { return false }
+            self.paintStart = DispatchTime.now().uptimeNanoseconds
+            if self.layoutStart > 0 { self.layouts.append(Double(self.paintStart - self.layoutStart) / 1e6) }
+            return false
+        }
+        connect("after-paint", shape: .plain) { [weak self] _ in
+            guard let self, self.paintStart > 0 else { return false }
+            self.paints.append(Double(DispatchTime.now().uptimeNanoseconds - self.paintStart) / 1e6)
+            return false
+        }
+    }
+}
