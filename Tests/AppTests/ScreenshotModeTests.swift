@@ -6,7 +6,7 @@ import Persistence
 import XCTest
 
 final class ScreenshotModeTests: AppTestCase {
-    func testScreenshotModeWritesTenNonBlankPNGsOfTheWindowSize() throws {
+    func testScreenshotModeWritesEverySectionAndSceneInBothVariants() throws {
         try onMain {
             let output = dataDirectory.appendingPathComponent("shots")
             let options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false, screenshotDirectory: output)
@@ -16,15 +16,19 @@ final class ScreenshotModeTests: AppTestCase {
             defer { theme.animationsEnabled = animations }
             XCTAssertEqual(app.run(), 0)
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-            let expected = ["facts", "feed", "gallery", "messages", "people"]
-                .flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted()
-            XCTAssertEqual(names, expected)
+            let sections = ["facts", "feed", "gallery", "messages", "people"]
+            let scenes = ["facts-detail-landscape", "facts-detail-portrait", "messages-detail", "people-edit"]
+            XCTAssertEqual(names, (sections + scenes).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())
             var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0
             for name in names {
                 let image = try XCTUnwrap(Snapshot(pngAt: output.appendingPathComponent(name)), name)
-                XCTAssertGreaterThanOrEqual(image.width, TesseraApp.screenshotSize.width, name)
-                XCTAssertGreaterThanOrEqual(image.height, TesseraApp.screenshotSize.height, name)
-                XCTAssertLessThan(image.width, TesseraApp.screenshotSize.width + 40, name)
+                if name.contains("portrait") {
+                    XCTAssertGreaterThan(image.height, image.width, "\(name) is a portrait window")
+                } else {
+                    XCTAssertGreaterThanOrEqual(image.width, TesseraApp.screenshotSize.width, name)
+                    XCTAssertGreaterThanOrEqual(image.height, TesseraApp.screenshotSize.height, name)
+                    XCTAssertLessThan(image.width, TesseraApp.screenshotSize.width + 40, name)
+                }
                 XCTAssertGreaterThan(image.distinctColors(limit: 16), 8, "\(name) is not blank")
                 // A point in the content area, away from text.
                 let pixel = image.pixel(x: image.width - 30, y: image.height - 30)
