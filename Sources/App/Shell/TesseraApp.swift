@@ -314,6 +314,13 @@ public final class TesseraApp {
 
     private func rootPage(for section: Section) -> any Page {
         switch section {
+        case .feed:
+            let source = backendSource
+            let model = FeedViewModel(repository: LiveFeedRepository(client: http) { await source.resolve() })
+            return FeedPage(model: model, pipeline: images, backendReady: { _ = await source.resolve() },
+                            window: { [weak self] in self?.mainWindow?.window }) { [weak self] posts, index in
+                self?.openPost(posts, at: index)
+            }
         case .messages:
             let source = backendSource
             let model = MessagesViewModel(repository: LiveMessagesRepository(client: http) { await source.resolve() },
@@ -343,6 +350,16 @@ public final class TesseraApp {
         default:
             return Self.notBuilt(section)
         }
+    }
+
+    private func openPost(_ posts: [MediaPost], at index: Int) {
+        guard let main = mainWindow else { return }
+        let coordinator = main.coordinator(for: .feed)
+        guard let grid = coordinator.pages.first as? FeedPage else { return }
+        coordinator.push(FeedViewerPage(posts: posts, index: index, pipeline: images,
+                                        goBack: { [weak coordinator] in coordinator?.pop() },
+                                        onMove: { [weak main] in main?.updateChrome() },
+                                        onLeave: { [weak grid] post in grid?.focus(post) }))
     }
 
     private func openMessage(_ message: ChatMessage, avatarURL: URL?) {

@@ -16,14 +16,18 @@ public struct CardLayout: Sendable, Equatable {
     public let columns: Int
     public let columnWidth: Double
 
-    public init(width: Double, spacing: Double = 12) {
+    /// - Parameters:
+    ///   - minimumColumnWidth, maximumColumnWidth: the column widths to aim between (the facts'
+    ///     cards by default; the feed's smaller tiles pass their own).
+    public init(width: Double, spacing: Double = 12, minimumColumnWidth: Double = CardLayout.minimumColumnWidth,
+                maximumColumnWidth: Double = CardLayout.maximumColumnWidth) {
         self.width = width
         self.spacing = spacing
         let inner = max(0, width - spacing)
-        var columns = max(1, Int((inner / (Self.minimumColumnWidth + spacing)).rounded(.down)))
+        var columns = max(1, Int((inner / (minimumColumnWidth + spacing)).rounded(.down)))
         // Prefer more columns to ones wider than the comfortable maximum, while they stay wide enough.
-        while inner / Double(columns) - spacing > Self.maximumColumnWidth,
-              inner / Double(columns + 1) - spacing >= Self.minimumColumnWidth { columns += 1 }
+        while inner / Double(columns) - spacing > maximumColumnWidth,
+              inner / Double(columns + 1) - spacing >= minimumColumnWidth { columns += 1 }
         self.columns = columns
         columnWidth = max(0, (inner / Double(columns) - spacing).rounded(.down))
     }

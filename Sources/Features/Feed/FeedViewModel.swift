@@ -1,0 +1,116 @@
+import Domain
+import Foundation
+import Repositories
+
+/// The media feed's state and intents. Knows nothing of GTK.
+///
+/// Pages are asked one at a time by the last id received. Deleting a post asks first; a post the
+/// server says is already gone leaves the grid too, with the server's message; any other failure
+/// keeps the post and says why.
+@MainActor
+public final class FeedViewModel {
+    public enum Paging: Equatable, Sendable {
+        case idle
+        case loading
+        case failed(String)
+        case end
+    }
+
+    /// A message for the user: a question (delete?) or what happened.
+    public enum Notice: Equatable, Sendable {
+        case confirmDelete(id: String)
+        case info(String)
+        case error(String)
+    }
+
+    public enum Change: Equatable, Sendable {
+        /// Posts were added at the end, from this index.
+        case appended(from: Int)
+        case removed(Int)
+    }
+
+    public struct State: Equatable, Sendable {
+        public var posts: [MediaPost] = []
+        public var paging: Paging = .idle
+        public var cursor = FeedCursor()
+        public var notice: Notice?
+    }
+
+    public private(set) var state = State()
+    public var onChange: ((State, Change?) -> Void)?
+    private let repository: any FeedRepository
+
+    public init(repository: any FeedRepository) {
+        self.repository = repository
+    }
+
+    /// Asks for the next page unless one is on its way, the last failed (Retry asks again) or
+    /// the feed has ended.
+    public func loadMore() async {
+        guard state.paging == .idle else { return }
+        await load()
+    }
+
+    public func retry() async {
+        guard case .failed = state.paging else { return }
+        await load()
+    }
+
+    private func load() async {
+        let asked = state.cursor.lastFetchID
+        state.paging = .loading
+        publish(nil)
+        do {
+            let page = try await repository.page(after: asked)
+            // Ids already shown (a page that overlaps after deletes) are not shown twice.
+            let known = Set(state.posts.map(\.id))
+            let fresh = page.filter { !known.contains($0.id) }
+            let start = state.posts.count
+            state.posts.append(contentsOf: fresh)
+            state.cursor.advance(past: page)
+            state.paging = state.cursor.reachedEnd ? .end : .idle
+            publish(fresh.isEmpty ? nil : .appended(from: start))
+        } catch {
+            state.paging = .failed(error.description)
+            publish(nil)
+        }
+    }
+
+    /// Delete from the context menu: asks first.
+    public func requestDelete(id: String) {
+        guard state.posts.contains(where: { $0.id == id }) else { return }
+        state.notice = .confirmDelete(id: id)
+        publish(nil)
+    }
+
+    public func dismissNotice() {
+        state.notice = nil
+        publish(nil)
+    }
+
+    /// "Delete" in the confirmation.
+    public func confirmDelete() async {
+        guard case .confirmDelete(let id)? = state.notice else { return }
+        state.notice = nil
+        publish(nil)
+        do {
+            let outcome = try await repository.delete(id: id)
+            remove(id)
+            if case .alreadyGone(let message) = outcome {
+                state.notice = .info("The post was already deleted on the server (“\(message)”).")
+                publish(nil)
+            }
+        } catch {
+            state.notice = .error("The post was not deleted. \(error.description)")
+            publish(nil)
+        }
+    }
+
+    private func remove(_ id: String) {
+        guard let index = state.posts.firstIndex(where: { $0.id == id }) else { return }
+        state.posts.remove(at: index)
+        publish(.removed(index))
+    }
+
+    private func publish(_ change: Change?) { onChange?(state, change) }
+}

@@ -1,0 +1,85 @@
+import Domain
+import Foundation
+import Networking
+
+public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
+    case network(HTTPError)
+    case unreadable
+    /// The body's statusCode was not 200; the server's message says why.
+    case server(code: Int, message: String)
+
+    public var description: String {
+        switch self {
+        case .network(let error): error.description
+        case .unreadable: "The server's answer could not be read."
+        case .server(_, let message): "The server said: \(message)"
+        }
+    }
+}
+
+/// How a delete ended.
+public enum FeedDeletion: Equatable, Sendable {
+    case deleted
+    /// The post was gone already ("user already deleted", statusCode 400): it leaves the grid too.
+    case alreadyGone(message: String)
+}
+
+/// The media feed: `select.php` and `delete.php` under `user_details/`.
+public protocol FeedRepository: Sendable {
+    func page(after lastFetchID: String) async throws(FeedError) -> [MediaPost]
+    func delete(id: String) async throws(FeedError) -> FeedDeletion
+}
+
+public struct LiveFeedRepository: FeedRepository {
+    private let client: any HTTPClient
+    private let backend: @Sendable () async -> Backend
+
+    public init(client: any HTTPClient, backend: @escaping @Sendable () async -> Backend) {
+        self.client = client
+        self.backend = backend
+    }
+
+    public func page(after lastFetchID: String) async throws(FeedError) -> [MediaPost] {
+        let object = try await post(await backend().feedSelect, ["lastFetchId": lastFetchID])
+        let code = (object["statusCode"] as? NSNumber)?.intValue ?? Int("\(object["statusCode"] ?? "")")
+        guard code == 200 else {
+            throw .server(code: code ?? 0, message: object["message"] as? String ?? "Unknown error")
+        }
+        guard let rows = object["data"] as? [[String: Any]] else { throw .unreadable }
+        return rows.compactMap { row in
+            guard let id = (row["id"] as? String) ?? (row["id"] as? NSNumber)?.stringValue,
+                  let file = row["file"] as? String, let url = URL(string: file),
+                  ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+            let type = (row["file_type"] as? String) ?? (row["file_type"] as? NSNumber)?.stringValue
+            return MediaPost(id: id, url: url, kind: type == "1" ? .video : .image)
+        }
+    }
+
+    public func delete(id: String) async throws(FeedError) -> FeedDeletion {
+        let object = try await post(await backend().feedDelete, ["id": id])
+        let code = (object["statusCode"] as? NSNumber)?.intValue
+        let message = object["message"] as? String ?? ""
+        switch code {
+        case 200?: return .deleted
+        case 400? where message.lowercased().contains("already deleted"): return .alreadyGone(message: message)
+        default: throw .server(code: code ?? 0, message: message.isEmpty ? "Unknown error" : message)
+        }
+    }
+
+    private func post(_ url: URL, _ body: [String: String]) async throws(FeedError) -> [String: Any] {
+        let request: HTTPRequest
+        do {
+            request = try HTTPRequest.postJSON(url, body, timeout: .seconds(20))
+        } catch {
+            throw .unreadable
+        }
+        let data: Data
+        do {
+            data = try await client.send(request).validated().body
+        } catch {
+            throw .network(error)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw .unreadable }
+        return object
+    }
+}
