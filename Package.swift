@@ -35,6 +35,15 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CGStreamer",
+            pkgConfig: "gstreamer-video-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
+
+        // Video posters taken off the main thread (GStreamer, no GTK).
+        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "ImagePipeline"]),
+
         // HTTP over libcurl, driven off the main thread.
         .target(name: "Networking", dependencies: ["CCurl"]),
 
@@ -55,7 +64,7 @@ let package = Package(
         ]),
 
         // The only Swift module that touches GTK pointers.
-        .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGStreamer"]),
 
         // Pure Swift models and rules: no I/O.
         .target(name: "Domain"),
@@ -75,7 +84,7 @@ let package = Package(
 
         // Views, coordinators and the window.
         .target(name: "App", dependencies: [
-            "Gtk", "Domain", "Persistence", "ImagePipeline", "Networking", "Features", "Repositories",
+            "Gtk", "Domain", "Persistence", "ImagePipeline", "Networking", "Features", "Repositories", "Video",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -112,6 +121,7 @@ let package = Package(
             "Persistence", "Domain", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.

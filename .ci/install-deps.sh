@@ -19,6 +19,11 @@ packages=(
   adwaita-icon-theme    # symbolic icons used in the header bar
   fonts-cantarell       # GNOME's UI font, for readable screenshots
   fonts-noto-color-emoji  # emoji in messages (the fixture chat has some)
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev  # video posters and playback (CGStreamer)
+  gstreamer1.0-plugins-base    # playbin, videoconvert, appsink
+  gstreamer1.0-plugins-good    # qtdemux (MP4), souphttpsrc (http)
+  gstreamer1.0-libav           # H.264 decoding
+  gstreamer1.0-gtk3            # gtksink: video drawn in a GTK widget
 )
 
 missing=()

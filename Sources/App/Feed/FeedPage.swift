@@ -251,7 +251,10 @@ public final class FeedPage: SettlingPage {
 
     /// Focuses `post`'s tile (back from the viewer); the grid scrolls to show it.
     func focus(_ post: MediaPost) {
-        tiles.first { $0.post.id == post.id }?.button.grabFocus()
+        // After the pop has made the grid the visible page again: hidden widgets take no focus.
+        DispatchQueue.main.async { [weak self] in
+            self?.tiles.first { $0.post.id == post.id }?.button.grabFocus()
+        }
     }
 
     public var isSettled: Bool {

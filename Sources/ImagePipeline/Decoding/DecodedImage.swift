@@ -9,8 +9,8 @@ public final class DecodedImage: @unchecked Sendable {
     /// Bytes the pixels take: rowstride x height.
     public let cost: Int
 
-    /// Adopts a pixbuf the caller owns a reference to.
-    init(adopting pixbuf: OpaquePointer) {
+    /// Adopts a pixbuf the caller owns a reference to (video posters come from outside the pipeline).
+    public init(adopting pixbuf: OpaquePointer) {
         self.pixbuf = pixbuf
         width = Int(gdk_pixbuf_get_width(pixbuf))
         height = Int(gdk_pixbuf_get_height(pixbuf))

@@ -1,0 +1,99 @@
+import CGStreamer
+import Dispatch
+import Foundation
+import ImagePipeline
+
+/// A video's poster frame and duration, taken from the video itself with GStreamer on a queue of
+/// its own, never on the main thread.
+public struct VideoPoster: Sendable {
+    public let image: DecodedImage
+    /// Nil when the container does not say.
+    public let duration: Duration?
+}
+
+public enum VideoError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unavailable(String)
+    case noFrame
+
+    public var description: String {
+        switch self {
+        case .unavailable(let why): "Video support is not available (\(why))."
+        case .noFrame: "The video's first frame could not be read."
+        }
+    }
+}
+
+public enum VideoPosters {
+    /// Two at a time: each holds a decoder and a connection.
+    private static let queue = DispatchQueue(label: "dev.tessera.video-posters", attributes: .concurrent)
+    private static let slots = DispatchSemaphore(value: 2)
+
+    /// The first frame of the video at `url`, scaled to fit `maximumPixelSize`, and its duration.
+    public static func load(_ url: URL, maximumPixelSize: Int, timeout: Duration = .seconds(15)) async throws(VideoError) -> VideoPoster {
+        let result: Result<VideoPoster, VideoError> = await withCheckedContinuation { continuation in
+            queue.async {
+                slots.wait()
+                defer { slots.signal() }
+                continuation.resume(returning: extract(url, maximumPixelSize: maximumPixelSize, timeout: timeout))
+            }
+        }
+        return try result.get()
+    }
+
+    private static func extract(_ url: URL, maximumPixelSize: Int, timeout: Duration) -> Result<VideoPoster, VideoError> {
+        guard GStreamer.initialize() else { return .failure(.unavailable("GStreamer did not start")) }
+        let escaped = url.absoluteString.replacingOccurrences(of: "\"", with: "%22")
+        let description = "uridecodebin uri=\"\(escaped)\" ! videoconvert ! video/x-raw,format=RGB ! appsink name=sink sync=false max-buffers=1"
+        var error: UnsafeMutablePointer<GError>?
+        guard let pipeline = gst_parse_launch(description, &error) else {
+            defer { if let error { g_error_free(error) } }
+            return .failure(.unavailable(error.map { String(cString: $0.pointee.message) } ?? "no pipeline"))
+        }
+        if let error { g_error_free(error) }
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        }
+        guard let sink = tessera_gst_bin_child(pipeline, "sink") else { return .failure(.unavailable("no appsink")) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(sink)) }
+        gst_element_set_state(pipeline, GST_STATE_PAUSED)
+        let nanoseconds = GstClockTime(timeout.components.seconds) * 1_000_000_000
+        // Waits for the first frame, or returns at once when the stream cannot be decoded.
+        guard gst_element_get_state(pipeline, nil, nil, nanoseconds) == GST_STATE_CHANGE_SUCCESS else { return .failure(.noFrame) }
+        guard let frame = tessera_gst_preroll_pixbuf(sink, nanoseconds) else { return .failure(.noFrame) }
+        var length: gint64 = -1
+        let duration: Duration? = gst_element_query_duration(pipeline, GST_FORMAT_TIME, &length) != 0 && length > 0
+            ? .nanoseconds(length) : nil
+        let width = Int(gdk_pixbuf_get_width(frame)), height = Int(gdk_pixbuf_get_height(frame))
+        let scale = min(1, Double(maximumPixelSize) / Double(max(width, height)))
+        var pixbuf = frame
+        if scale < 1, let scaled = gdk_pixbuf_scale_simple(frame, gint(max(1, Double(width) * scale)),
+                                                           gint(max(1, Double(height) * scale)), GDK_INTERP_BILINEAR) {
+            g_object_unref(UnsafeMutableRawPointer(frame))
+            pixbuf = scaled
+        }
+        return .success(VideoPoster(image: DecodedImage(adopting: pixbuf), duration: duration))
+    }
+}
+
+/// GStreamer's one-time start-up, safe from any thread.
+public enum GStreamer {
+    private static let started: Bool = {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = gst_init_check(nil, nil, &error) != 0
+        if let error { g_error_free(error) }
+        return ok
+    }()
+
+    @discardableResult
+    public static func initialize() -> Bool { started }
+}
+
+extension Duration {
+    /// "0:02", "1:05:09": how long a clip is, for badges and accessible names.
+    public var clockText: String {
+        let total = Int((Double(components.seconds) + Double(components.attoseconds) / 1e18).rounded())
+        let hours = total / 3600, minutes = total / 60 % 60, seconds = total % 60
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, seconds) : String(format: "%d:%02d", minutes, seconds)
+    }
+}

@@ -1,0 +1,113 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import TestSupport
+import XCTest
+
+/// The media feed in the real app against a real tessera-server.
+final class FeedTests: AppTestCase {
+    private var server: TestServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try onMain { try startServer { $0.feedPosts = 95 } }
+    }
+
+    override func tearDownWithError() throws {
+        onMain { stop(server) }
+        try super.tearDownWithError()
+    }
+
+    @MainActor
+    private func openFeed() throws -> (TesseraApp, FeedPage) {
+        let app = try launch(backend: server.base, section: .feed)
+        let main = try XCTUnwrap(app.mainWindow)
+        main.window.resize(width: 900, height: 640)
+        let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+        waitFor("the first page", timeout: .seconds(10)) { page.tiles.count >= 10 && page.model.state.paging != .loading }
+        return (app, page)
+    }
+
+    private var selects: Int { server.requestedPaths.filter { $0.hasPrefix("/user_details/select.php") }.count }
+
+    func testScrollingLoadsPagesUntilTheEnd() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            defer { app.mainWindow?.window.destroy() }
+            XCTAssertTrue(page.tiles[0].button.accessibleName.hasPrefix("Image post "))
+            XCTAssertTrue(page.tiles.contains { $0.button.accessibleName.hasPrefix("Video post ") })
+            waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            let frames = page.tileFrames
+            XCTAssertEqual(frames[0].width, frames[0].height, "square tiles")
+            XCTAssertEqual(frames[1].y, frames[0].y, "a row of tiles")
+            waitForServer("the end of the feed", timeout: .seconds(20)) {
+                page.adjustment.value = page.adjustment.maximumValue
+                return page.model.state.paging == .end
+            }
+            XCTAssertEqual(page.tiles.count, 95)
+            XCTAssertEqual(selects, 10, "ten pages, one request each")
+            let ids = page.tiles.compactMap { Int($0.post.id) }
+            XCTAssertEqual(ids, ids.sorted(by: >))
+            waitFor("the end shown") { page.footerState == "end" }
+        }
+    }
+
+    func testOpenNavigateAndEveryDismissPathReturnsToThePost() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let coordinator = main.coordinator(for: .feed)
+            let paths: [(String, @MainActor (FeedViewerPage) -> Void)] = [
+                ("Escape", { _ in _ = InputSimulation.key("Escape", on: main.window) }),
+                ("Alt+Left", { _ in _ = InputSimulation.key("Left", modifiers: .alt, on: main.window) }),
+                ("back button", { _ in main.backButton.click() }),
+                ("backdrop click", { viewer in (viewer.widget as? Button)?.click() }),
+            ]
+            for (name, dismiss) in paths {
+                let tile = page.tiles[2]
+                tile.button.grabFocus()
+                XCTAssertTrue(InputSimulation.key("Return", on: tile.button))
+                waitFor("the viewer (\(name))") { coordinator.depth == 2 }
+                let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
+                XCTAssertEqual(viewer.post, tile.post, "the exact post opens")
+                waitForServer("the image") { viewer.picture.content != .icon(ImageView.placeholderIcon) }
+                // Right goes to the next post, Left back.
+                waitFor("the viewer focused") { viewer.widget.isFocusWidget }
+                XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget))
+                waitFor("the next post") { viewer.post == page.tiles[3].post }
+                XCTAssertEqual(main.headerBar.title, page.tiles[3].post.accessibleName)
+                XCTAssertTrue(InputSimulation.key("Left", on: viewer.widget))
+                waitFor("the post again") { viewer.post == tile.post }
+                dismiss(viewer)
+                waitFor("back at the grid by \(name)") { coordinator.depth == 1 }
+                waitFor("the post focused after \(name)") { tile.button.isFocusWidget }
+            }
+        }
+    }
+
+    func testDeleteThroughTheContextMenuAndConfirmation() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            let victim = page.tiles[1], next = page.tiles[2]
+            let victimFrame = page.tileFrames[1]
+            victim.button.grabFocus()
+            XCTAssertTrue(InputSimulation.key("F10", modifiers: .shift, on: victim.button))
+            waitFor("the context menu") { page.contextMenu?.isVisible == true }
+            XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "Delete"])
+            page.contextMenu?.activateItem("Delete")
+            waitFor("the confirmation") { page.dialog?.isVisible == true }
+            XCTAssertEqual(page.dialog?.text, "Delete this post?")
+            page.dialog?.respond(1)
+            waitForServer("the delete", timeout: .seconds(5)) { !page.tiles.contains { $0 === victim } }
+            XCTAssertTrue(server.requestedPaths.contains("/user_details/delete.php"))
+            waitFor("the gap closed") { page.tileFrames[1] == victimFrame }
+            XCTAssertTrue(page.tiles[1] === next, "the next post took its place")
+            XCTAssertEqual(page.adjustment.value, 0, "the view did not jump")
+        }
+    }
+}
