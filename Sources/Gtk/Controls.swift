@@ -76,6 +76,10 @@ public final class Button: Container {
     }
     /// Emits "clicked", as a mouse click or keyboard activation would.
     public func click() { gtk_button_clicked(raw.cast()) }
+    /// Shows a themed icon instead of what the button showed (play ↔ pause).
+    public func setIcon(_ iconName: String) {
+        gtk_button_set_image(raw.cast(), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
+    }
     @discardableResult
     public func onClicked(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("clicked", shape: .plain) { _ in body(); return false }
@@ -132,4 +136,38 @@ public final class HeaderBar: Container {
     }
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(raw.cast(), child.widget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(raw.cast(), child.widget) }
+}
+
+/// A horizontal slider (GtkScale), for seeking.
+@MainActor
+public final class Scale: Widget {
+    private var settingValue = false
+
+    public init(minimum: Double = 0, maximum: Double = 1, step: Double = 0.1) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, minimum, maximum, step)))
+        gtk_scale_set_draw_value(raw.cast(), 0)
+    }
+
+    public var value: Double {
+        get { gtk_range_get_value(raw.cast()) }
+        set {
+            settingValue = true
+            gtk_range_set_value(raw.cast(), newValue)
+            settingValue = false
+        }
+    }
+
+    public func setRange(minimum: Double, maximum: Double) {
+        gtk_range_set_range(raw.cast(), minimum, maximum)
+    }
+
+    /// Called when the user moves the slider (not when `value` is set from code).
+    @discardableResult
+    public func onUserChange(_ body: @escaping @MainActor (Double) -> Void) -> SignalConnection {
+        connect("value-changed", shape: .plain) { [weak self] _ in
+            guard let self, !self.settingValue else { return false }
+            body(self.value)
+            return false
+        }
+    }
 }

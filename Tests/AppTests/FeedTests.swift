@@ -87,6 +87,66 @@ final class FeedTests: AppTestCase {
         }
     }
 
+    func testVideoPostsShowTheirPosterAndPlayInTheViewer() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
+            waitForServer("the poster", timeout: .seconds(15)) { video.poster != nil }
+            XCTAssertEqual(video.durationLabel.text, "0:02")
+            XCTAssertEqual(video.button.accessibleName, "Video post \(video.post.id), 0:02")
+            if case .image = video.image.content {} else { XCTFail("the poster shows: \(video.image.content)") }
+
+            video.button.click()
+            let coordinator = main.coordinator(for: .feed)
+            waitFor("the viewer") { coordinator.depth == 2 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
+            let player = try XCTUnwrap(viewer.player, "gtksink is installed by the set-up script")
+            waitForServer("playback to advance", timeout: .seconds(10)) { (player.position ?? .zero) > .milliseconds(300) }
+            XCTAssertTrue(player.isPlaying)
+            XCTAssertEqual(viewer.playButton.accessibleName, "Pause")
+            // Space pauses; the position stops moving.
+            XCTAssertTrue(InputSimulation.key("space", on: viewer.widget))
+            waitFor("paused") { !player.isPlaying }
+            XCTAssertEqual(viewer.playButton.accessibleName, "Play")
+            viewer.muteButton.click()
+            XCTAssertTrue(player.isMuted)
+            XCTAssertEqual(viewer.muteButton.accessibleName, "Unmute")
+            viewer.playButton.click()
+            waitForServer("the end of the clip", timeout: .seconds(10)) { player.reachedEnd }
+            XCTAssertNil(player.failure)
+            XCTAssertTrue(viewer.timeLabel.text.hasSuffix("/ 0:02"), viewer.timeLabel.text)
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back at the grid") { coordinator.depth == 1 }
+            waitFor("the video's tile focused") { video.button.isFocusWidget }
+        }
+    }
+
+    func testLeavingTheViewerFreesItAndItsPlayer() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let coordinator = main.coordinator(for: .feed)
+            weak var viewer: FeedViewerPage?
+            weak var player: VideoPlayer?
+            var finalized = false
+            do {
+                let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
+                video.button.click()
+                waitFor("the viewer") { coordinator.depth == 2 }
+                let shown = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
+                viewer = shown
+                player = shown.player
+                shown.widget.onFinalize { finalized = true }
+                waitForServer("playback", timeout: .seconds(10)) { (shown.player?.position ?? .zero) > .zero }
+            }
+            main.backButton.click()
+            waitFor("the viewer freed", timeout: .seconds(5)) { viewer == nil && player == nil && finalized }
+        }
+    }
+
     func testDeleteThroughTheContextMenuAndConfirmation() throws {
         try onMain {
             let (app, page) = try openFeed()

@@ -17,7 +17,8 @@ final class ScreenshotModeTests: AppTestCase {
             XCTAssertEqual(app.run(), 0)
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let sections = ["facts", "feed", "gallery", "messages", "people"]
-            let scenes = ["facts-detail-landscape", "facts-detail-portrait", "messages-detail", "people-edit"]
+            let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video",
+                          "messages-detail", "people-edit"]
             XCTAssertEqual(names, (sections + scenes).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())
             var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0
             for name in names {

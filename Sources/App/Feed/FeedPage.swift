@@ -9,7 +9,7 @@ import ImagePipeline
 /// opens the post full-window; its context menu (right click, long press, Menu, Shift+F10) has
 /// Open and Delete; a deleted tile leaves with the rest closing the gap.
 @MainActor
-public final class FeedPage: SettlingPage {
+public final class FeedPage: SettlingPage, ScreenshotScenes {
     public let title = "Feed"
     public let widget: Widget
     public let model: FeedViewModel
@@ -25,6 +25,7 @@ public final class FeedPage: SettlingPage {
     private var layout = CardLayout(width: 0, spacing: 6)
     private let animator: MosaicAnimator
     private let pipeline: ImagePipeline
+    private let posters = VideoPosterCache()
     private let actions = ActionGroup()
     private(set) var contextMenu: ContextMenu?
     private(set) var dialog: MessageDialog?
@@ -231,7 +232,7 @@ public final class FeedPage: SettlingPage {
         var targets: [(Widget, MosaicLayout.Frame)] = []
         for (tile, frame) in zip(tiles, frames) {
             tile.button.setSizeRequest(width: Int(side), height: Int(side))
-            if ready { tile.bind(side: Int(side)) }
+            if ready { tile.bind(side: Int(side), posters: posters) }
             targets.append((tile.button, frame))
         }
         let bottom = layout.contentHeight(frames)
@@ -258,13 +259,23 @@ public final class FeedPage: SettlingPage {
     }
 
     public var isSettled: Bool {
-        guard ready, model.state.paging != .loading, !tiles.isEmpty else { return false }
+        guard ready, model.state.paging != .loading else { return false }
+        if case .failed = model.state.paging, tiles.isEmpty { return true }
         let view = (adjustment.value, adjustment.value + adjustment.pageSize)
         return zip(tiles, layout.frames(heights: Array(repeating: layout.columnWidth, count: tiles.count))).allSatisfy { tile, frame in
-            frame.y > view.1 || frame.y + frame.height < view.0 || tile.post.kind == .video
-                || tile.image.content != .icon(ImageView.placeholderIcon)
+            frame.y > view.1 || frame.y + frame.height < view.0 || tile.isLoaded
         }
     }
+    /// The viewer with an image and with a video.
+    public var screenshotScenes: [ScreenshotScene] {
+        [MediaPost.Kind.image, .video].map { kind in
+            ScreenshotScene(name: "feed-viewer-\(kind == .image ? "image" : "video")") { [weak self] in
+                guard let self, let index = self.tiles.firstIndex(where: { $0.post.kind == kind }) else { return }
+                self.open(self.model.state.posts, index)
+            }
+        }
+    }
+
     var footerState: String? { footer.visibleChildName }
     var tileFrames: [Rect] {
         tiles.map { tile in

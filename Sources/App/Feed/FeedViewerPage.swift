@@ -2,15 +2,25 @@ import Domain
 import Foundation
 import Gtk
 import ImagePipeline
+import Video
 
-/// One post filling the window: an image fitted to it. Left and Right go to the previous and next
-/// post; Escape, the back button, Alt+Left, a click on the backdrop or a downward swipe go back.
+/// One post filling the window: an image fitted to it, or the video playing (Space or the button
+/// plays and pauses; a seek bar; mute). Left and Right go to the previous and next post; Escape,
+/// the back button, Alt+Left, a click on the backdrop or a downward swipe go back.
 @MainActor
-final class FeedViewerPage: LeavingPage {
+final class FeedViewerPage: LeavingPage, SettlingPage {
     var title: String { posts[index].accessibleName }
     let widget: Widget
     let picture: ImageView
-    let videoNote = Label("Playing videos needs GStreamer support, which Tessera does not have yet.")
+    private(set) var player: VideoPlayer?
+    let playButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: "Pause")
+    let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: "Mute")
+    let seekBar = Scale(minimum: 0, maximum: 1, step: 0.1)
+    let timeLabel = Label("0:00")
+    let videoError = Label()
+    private let content = Stack()
+    private let videoArea = Box(.vertical)
+    private let controls = Box(.horizontal, spacing: 6)
     private(set) var index: Int
     private let posts: [MediaPost]
     private let backdrop: Button
@@ -18,6 +28,9 @@ final class FeedViewerPage: LeavingPage {
     private let swipe: SwipeGesture
     private let onMove: @MainActor () -> Void
     private let onLeave: @MainActor (MediaPost) -> Void
+    private var tick: UInt32?
+    /// What the play button shows now.
+    private var shownPlaying = true
 
     static let pixelSize = 2048
 
@@ -29,15 +42,31 @@ final class FeedViewerPage: LeavingPage {
         self.onLeave = onLeave
         picture = ImageView(pipeline: pipeline, iconSize: 96, scaling: .fit)
         picture.picture.addStyleClass("feed-viewer")
-        let overlay = Overlay(child: picture.picture)
-        videoNote.addStyleClass("feed-badge")
-        videoNote.wraps = true
-        videoNote.halign = .center
-        videoNote.valign = .end
-        videoNote.setMargins(24)
-        overlay.addOverlay(videoNote)
+
+        controls.addStyleClass("feed-controls")
+        controls.setMargins(12)
+        controls.halign = .fill
+        controls.valign = .end
+        seekBar.hexpand = true
+        seekBar.accessibleName = "Position"
+        timeLabel.addStyleClass("monospace")
+        controls.append(playButton)
+        controls.append(seekBar, expand: true)
+        controls.append(timeLabel)
+        controls.append(muteButton)
+        videoError.wraps = true
+        videoError.addStyleClass("feed-badge")
+        videoError.valign = .center
+        videoError.halign = .center
+        videoArea.hexpand = true
+        videoArea.vexpand = true
+        let videoOverlay = Overlay(child: videoArea)
+        videoOverlay.addOverlay(controls)
+        videoOverlay.addOverlay(videoError)
+        content.addNamed(picture.picture, name: "image")
+        content.addNamed(videoOverlay, name: "video")
         // The whole page is a button: a click on the backdrop goes back.
-        backdrop = Button(child: overlay)
+        backdrop = Button(child: content)
         backdrop.addStyleClass("flat")
         backdrop.addStyleClass("feed-viewer-backdrop")
         backdrop.hexpand = true
@@ -45,7 +74,9 @@ final class FeedViewerPage: LeavingPage {
         widget = backdrop
         swipe = SwipeGesture(on: backdrop)
         backdrop.showAll()
-        videoNote.keepsOwnVisibility = true
+        videoError.keepsOwnVisibility = true
+        videoError.isVisible = false
+
         backdrop.onClicked { goBack() }
         swipe.onSwipe { velocityX, velocityY in
             if velocityY > 400, abs(velocityY) > 2 * abs(velocityX) { goBack() } // downwards
@@ -55,15 +86,32 @@ final class FeedViewerPage: LeavingPage {
             switch event.keyName {
             case "Left", "KP_Left": return self.show(self.index - 1)
             case "Right", "KP_Right": return self.show(self.index + 1)
-            case "Return", "KP_Enter", "space": return true // the backdrop's click is for the mouse only
+            case "space":
+                self.togglePlaying()
+                return true
+            case "Return", "KP_Enter": return true // the backdrop's click is for the mouse only
             default: return false
             }
         }
+        playButton.onClicked { [weak self] in self?.togglePlaying() }
+        muteButton.onClicked { [weak self] in self?.toggleMute() }
+        seekBar.onUserChange { [weak self] seconds in self?.player?.seek(to: .milliseconds(Int(seconds * 1000))) }
         backdrop.onMap { [weak self] in self?.backdrop.grabFocus() }
+        backdrop.onUnmap { [weak self] in self?.player?.pause() }
         load()
     }
 
     var post: MediaPost { posts[index] }
+
+    /// The image is shown, or the video has played its first half second (or failed).
+    var isSettled: Bool {
+        switch post.kind {
+        case .image: return picture.content != .icon(ImageView.placeholderIcon)
+        case .video:
+            guard let player else { return true }
+            return player.failure != nil || (player.position ?? .zero) > .milliseconds(500)
+        }
+    }
 
     /// Shows the post at `newIndex`; false at either end.
     @discardableResult
@@ -78,16 +126,92 @@ final class FeedViewerPage: LeavingPage {
     private func load() {
         let post = posts[index]
         backdrop.accessibleName = post.accessibleName
+        stopVideo()
         switch post.kind {
         case .image:
-            videoNote.isVisible = false
+            content.setVisibleChild(named: "image", transition: .none)
             picture.bind(ImageRequest(url: post.url, maximumPixelSize: Self.pixelSize))
         case .video:
             picture.bind(nil)
-            picture.picture.showIcon("video-x-generic-symbolic")
-            videoNote.isVisible = true
+            content.setVisibleChild(named: "video", transition: .none)
+            guard let player = VideoPlayer(uri: post.url.absoluteString) else {
+                videoError.text = "This video cannot be played: GStreamer's GTK video sink is not installed."
+                videoError.isVisible = true
+                return
+            }
+            self.player = player
+            videoArea.append(player.view, expand: true)
+            player.view.showAll()
+            // Only once the view is in the window: gtksink puts a widget that has no window yet
+            // into a window of its own.
+            if player.view.isMapped {
+                player.play()
+            } else {
+                player.view.onMap { [weak player] in
+                    guard let player, !player.hasStarted else { return }
+                    player.play()
+                }
+            }
+            tick = videoArea.addTickCallback { [weak self] _ in
+                self?.update()
+                return true
+            }
+            update()
         }
     }
 
-    func pageWillLeave() { onLeave(posts[index]) }
+    private func stopVideo() {
+        if let tick { videoArea.removeTickCallback(tick) }
+        tick = nil
+        if let player {
+            player.pause()
+            videoArea.remove(player.view)
+        }
+        player = nil
+        videoError.isVisible = false
+    }
+
+    private func togglePlaying() {
+        guard let player else { return }
+        player.togglePlaying()
+        update()
+    }
+
+    private func toggleMute() {
+        guard let player else { return }
+        player.isMuted.toggle()
+        muteButton.setIcon(player.isMuted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+        muteButton.accessibleName = player.isMuted ? "Unmute" : "Mute"
+    }
+
+    /// Every frame while a video shows: position, the end of the clip, errors.
+    private func update() {
+        guard let player else { return }
+        player.tick()
+        if let failure = player.failure {
+            videoError.text = "This video cannot be played. \(failure)"
+            videoError.isVisible = true
+        }
+        let playing = player.isPlaying
+        if playing != shownPlaying {
+            shownPlaying = playing
+            playButton.setIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+            playButton.accessibleName = playing ? "Pause" : "Play"
+        }
+        if let duration = player.duration {
+            seekBar.setRange(minimum: 0, maximum: duration.seconds)
+            let position = player.position ?? .zero
+            seekBar.value = position.seconds
+            timeLabel.text = "\(position.clockText) / \(duration.clockText)"
+        }
+    }
+
+    func pageWillLeave() {
+        stopVideo()
+        onLeave(posts[index])
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

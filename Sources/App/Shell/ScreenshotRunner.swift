@@ -61,6 +61,8 @@ final class ScreenshotRunner {
             let size = scene.windowSize ?? original
             main.window.resize(width: size.width, height: size.height)
             await waitFor { self.main.window.size == size }
+            main.currentCoordinator.popToRoot()
+            await waitFor { !self.main.currentCoordinator.container.transitionRunning }
             scene.enter()
             await settle(main.currentCoordinator.topPage)
             await nextFrame()

@@ -35,5 +35,6 @@ enum Stylesheet {
     .feed-tile:focus { box-shadow: inset 0 0 0 3px @theme_selected_bg_color; }
     .feed-badge { padding: 4px 8px; border-radius: 8px; background-color: alpha(@theme_bg_color, 0.85); color: @theme_fg_color; }
     .feed-viewer-backdrop { padding: 0; border-radius: 0; background-color: @theme_base_color; }
+    .feed-controls { background-color: alpha(@theme_bg_color, 0.9); border-radius: 10px; padding: 4px 8px; }
     """
 }
