@@ -8,7 +8,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera-bench",
         abstract: "Benchmarks with same-run baselines.",
-        subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self]
+        subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self]
     )
 }
 

@@ -45,10 +45,19 @@ final class FeedTests: AppTestCase {
                 page.adjustment.value = page.adjustment.maximumValue
                 return page.model.state.paging == .end
             }
-            XCTAssertEqual(page.tiles.count, 95)
+            XCTAssertEqual(page.model.state.posts.count, 95)
             XCTAssertEqual(selects, 10, "ten pages, one request each")
-            let ids = page.tiles.compactMap { Int($0.post.id) }
+            let ids = page.model.state.posts.compactMap { Int($0.id) }
             XCTAssertEqual(ids, ids.sorted(by: >))
+            // Only rows near the view have tiles; they were reused on the way down.
+            XCTAssertLessThan(page.tilesMade, 80, "tiles are recycled, not one per post")
+            let last = try XCTUnwrap(page.model.state.posts.last)
+            waitFor("the view at the end") {
+                page.adjustment.value = page.adjustment.maximumValue
+                return page.tile(of: last) != nil
+            }
+            XCTAssertNotNil(page.tile(of: last), "the last post, in view, has a tile: \(page.tiles.map(\.post.id)) value \(page.adjustment.value) upper \(page.adjustment.upper)")
+            XCTAssertNil(page.tile(of: page.model.state.posts[0]), "the first post, far above, has none")
             waitFor("the end shown") { page.footerState == "end" }
         }
     }

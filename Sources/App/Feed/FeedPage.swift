@@ -8,14 +8,21 @@ import ImagePipeline
 /// screens), one page at a time, with a spinner, an inline Retry or a quiet end below it. A tile
 /// opens the post full-window; its context menu (right click, long press, Menu, Shift+F10) has
 /// Open and Delete; a deleted tile leaves with the rest closing the gap.
+///
+/// A feed can grow without end, so only the rows in view and a screen around them have tiles:
+/// tiles are reused for the posts that scroll into their place, and the grid's height is worked
+/// out from the number of posts. Appending a page or scrolling costs the same at the thousandth
+/// page as at the first.
 @MainActor
 public final class FeedPage: SettlingPage, ScreenshotScenes {
     public let title = "Feed"
     public let widget: Widget
     public let model: FeedViewModel
-    private(set) var tiles: [FeedTile] = []
+    /// The tiles showing posts now, by post id; spare tiles wait in `spare`.
+    private var assigned: [String: FeedTile] = [:]
+    private var spare: [FeedTile] = []
     let scroller = ScrolledWindow()
-    let adjustment: Adjustment
+    public let adjustment: Adjustment
     private let canvas = Fixed()
     private let footer = Stack()
     let footerSpinner = Spinner()
@@ -75,7 +82,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             Task { await self.model.retry() }
         }
         scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
-        adjustment.onValueChanged { [weak self] in self?.loadMoreIfNearEnd() }
+        adjustment.onValueChanged { [weak self] in self?.scrolled() }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
         scroller.onNextDraw { [weak self] in
             Task { [weak self] in
@@ -90,16 +97,20 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
 
     private func render(_ state: FeedViewModel.State, _ change: FeedViewModel.Change?) {
         switch change {
-        case .appended(let start)?:
-            for post in state.posts[start...] { tiles.append(makeTile(post)) }
+        case .appended?:
             queueLayout(animated: false)
         case .removed(let index)?:
-            if tiles.indices.contains(index) {
-                let tile = tiles.remove(at: index)
-                canvas.remove(tile.button)
-                queueLayout(animated: true)
+            let hadFocus = assigned.values.contains { $0.button.isFocusWidget }
+            // The deleted post's tile goes back to the spares; the rest slide into place.
+            for (id, tile) in assigned where !state.posts.contains(where: { $0.id == id }) {
+                assigned[id] = nil
+                retire(tile)
+            }
+            relayout(animated: true)
+            if hadFocus {
                 // Focus stays in the grid, on the post that took the deleted one's place.
-                if tiles.indices.contains(index) { tiles[index].button.grabFocus() } else { tiles.last?.button.grabFocus() }
+                let next = state.posts.indices.contains(index) ? state.posts[index] : state.posts.last
+                if let next { assigned[next.id]?.button.grabFocus() }
             }
         case nil:
             break
@@ -121,7 +132,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         let tile = FeedTile(post: post, pipeline: pipeline)
         canvas.put(tile.button, x: 0, y: 0)
         tile.button.onClicked { [weak self, weak tile] in
-            guard let self, let tile, let index = self.index(of: tile) else { return }
+            guard let self, let tile, let index = self.index(of: tile.post) else { return }
             self.open(self.model.state.posts, index)
         }
         tile.button.onButtonPress { [weak self, weak tile] event in
@@ -139,12 +150,28 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         return tile
     }
 
-    private func index(of tile: FeedTile) -> Int? { tiles.firstIndex { $0 === tile } }
+    private func index(of post: MediaPost) -> Int? { model.state.posts.firstIndex { $0.id == post.id } }
+
+    /// A tile for `post`: a spare one if there is one, else a new one.
+    private func tile(for post: MediaPost) -> FeedTile {
+        if let tile = spare.popLast() {
+            tile.show(post)
+            tile.button.isVisible = true
+            animator.forget(tile.button)
+            return tile
+        }
+        return makeTile(post)
+    }
+
+    private func retire(_ tile: FeedTile) {
+        tile.button.isVisible = false
+        spare.append(tile)
+    }
 
     private func registerActions() {
         let openAction = Action(name: "open", takesString: true)
         openAction.onActivate { [weak self] id in
-            guard let self, let index = self.tiles.firstIndex(where: { $0.post.id == id }) else { return }
+            guard let self, let index = self.model.state.posts.firstIndex(where: { $0.id == id }) else { return }
             self.open(self.model.state.posts, index)
         }
         let deleteAction = Action(name: "delete", takesString: true)
@@ -225,22 +252,58 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         }
     }
 
+    /// How far beyond the view (in screens) rows keep their tiles.
+    static let margin = 1.0
+
+    /// The frame of the post at `index`: rows of equal squares.
+    private func frame(at index: Int) -> MosaicLayout.Frame {
+        let side = layout.columnWidth, spacing = layout.spacing
+        let used = Double(layout.columns) * (side + spacing) + spacing
+        let left = ((layout.width - used) / 2).rounded(.down)
+        return MosaicLayout.Frame(x: left + spacing + Double(index % layout.columns) * (side + spacing),
+                                  y: spacing + Double(index / layout.columns) * (side + spacing), width: side, height: side)
+    }
+
+    /// Gives tiles to the posts in view (and a screen around), takes them from the rest, and puts
+    /// every tile, the footer and the grid's height in place.
     private func relayout(animated: Bool) {
         guard layout.width > 0 else { return }
-        let side = layout.columnWidth
-        let frames = layout.frames(heights: Array(repeating: side, count: tiles.count))
-        var targets: [(Widget, MosaicLayout.Frame)] = []
-        for (tile, frame) in zip(tiles, frames) {
-            tile.button.setSizeRequest(width: Int(side), height: Int(side))
-            if ready { tile.bind(side: Int(side), posters: posters) }
-            targets.append((tile.button, frame))
+        let posts = model.state.posts
+        let side = layout.columnWidth, row = side + layout.spacing
+        let page = max(adjustment.pageSize, 1)
+        let top = adjustment.value - page * Self.margin, bottom = adjustment.value + page * (1 + Self.margin)
+        let firstRow = max(0, Int((top - layout.spacing) / row))
+        let lastRow = max(firstRow, Int(ceil((bottom - layout.spacing) / row)))
+        let range = min(posts.count, firstRow * layout.columns)..<min(posts.count, (lastRow + 1) * layout.columns)
+        let wanted = Set(posts[range].map(\.id))
+        for (id, tile) in assigned where !wanted.contains(id) && !tile.button.isFocusWidget {
+            assigned[id] = nil
+            retire(tile)
         }
-        let bottom = layout.contentHeight(frames)
+        var targets: [(Widget, MosaicLayout.Frame)] = []
+        var indexByID: [String: Int] = [:]
+        for index in range { indexByID[posts[index].id] = index }
+        for index in range where assigned[posts[index].id] == nil {
+            assigned[posts[index].id] = tile(for: posts[index])
+        }
+        for (id, tile) in assigned {
+            // A focused tile keeps its post even out of range; find its index the slow way then.
+            guard let index = indexByID[id] ?? posts.firstIndex(where: { $0.id == id }) else { continue }
+            if ready { tile.bind(side: Int(side), posters: posters) }
+            targets.append((tile.button, frame(at: index)))
+        }
+        let rows = (posts.count + layout.columns - 1) / layout.columns
+        let bottomEdge = layout.spacing + Double(rows) * row
         footer.setSizeRequest(width: Int(layout.width), height: Self.footerHeight)
-        targets.append((footer, MosaicLayout.Frame(x: 0, y: bottom, width: layout.width, height: Double(Self.footerHeight))))
-        canvas.setSizeRequest(width: -1, height: Int(bottom) + Self.footerHeight)
+        targets.append((footer, MosaicLayout.Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(Self.footerHeight))))
+        canvas.setSizeRequest(width: -1, height: Int(bottomEdge) + Self.footerHeight)
         animator.move(targets, animated: animated && ThemeSettings().animationsEnabled)
         loadMoreIfNearEnd()
+    }
+
+    /// Tiles follow the view: rows that come into range get tiles, rows that leave give them up.
+    private func scrolled() {
+        relayout(animated: false)
     }
 
     private func loadMoreIfNearEnd() {
@@ -254,7 +317,14 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     func focus(_ post: MediaPost) {
         // After the pop has made the grid the visible page again: hidden widgets take no focus.
         DispatchQueue.main.async { [weak self] in
-            self?.tiles.first { $0.post.id == post.id }?.button.grabFocus()
+            guard let self, let index = self.index(of: post) else { return }
+            // The viewer may have moved far from where the grid was: bring the post's row into view.
+            let frame = self.frame(at: index)
+            if frame.y < self.adjustment.value || frame.y + frame.height > self.adjustment.value + self.adjustment.pageSize {
+                self.adjustment.value = min(max(0, frame.y - self.layout.spacing), self.adjustment.maximumValue)
+            }
+            self.relayout(animated: false)
+            self.assigned[post.id]?.button.grabFocus()
         }
     }
 
@@ -262,20 +332,30 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         guard ready, model.state.paging != .loading else { return false }
         if case .failed = model.state.paging, tiles.isEmpty { return true }
         let view = (adjustment.value, adjustment.value + adjustment.pageSize)
-        return zip(tiles, layout.frames(heights: Array(repeating: layout.columnWidth, count: tiles.count))).allSatisfy { tile, frame in
-            frame.y > view.1 || frame.y + frame.height < view.0 || tile.isLoaded
+        return assigned.values.allSatisfy { tile in
+            guard let index = index(of: tile.post) else { return true }
+            let frame = self.frame(at: index)
+            return frame.y > view.1 || frame.y + frame.height < view.0 || tile.isLoaded
         }
     }
     /// The viewer with an image and with a video.
     public var screenshotScenes: [ScreenshotScene] {
         [MediaPost.Kind.image, .video].map { kind in
             ScreenshotScene(name: "feed-viewer-\(kind == .image ? "image" : "video")") { [weak self] in
-                guard let self, let index = self.tiles.firstIndex(where: { $0.post.kind == kind }) else { return }
+                guard let self, let index = self.model.state.posts.firstIndex(where: { $0.kind == kind }) else { return }
                 self.open(self.model.state.posts, index)
             }
         }
     }
 
+    /// The tiles showing posts now, in post order (only rows near the view have tiles).
+    public var tiles: [FeedTile] {
+        assigned.values.sorted { (index(of: $0.post) ?? .max) < (index(of: $1.post) ?? .max) }
+    }
+    /// The tile of `post`, if its row is near the view.
+    func tile(of post: MediaPost) -> FeedTile? { assigned[post.id] }
+    /// Every tile made so far, in use or spare.
+    var tilesMade: Int { assigned.count + spare.count }
     var footerState: String? { footer.visibleChildName }
     var tileFrames: [Rect] {
         tiles.map { tile in

@@ -3,68 +3,90 @@ import Gtk
 import ImagePipeline
 import Video
 
-/// One post of the grid: its image filling a square tile; a video shows a play badge. A flat
-/// button, so it takes focus and a click, Enter or Space opens it.
+/// A tile of the feed grid, reused for whichever post scrolls into its place: the image filling
+/// a square, or a video's poster with a play badge and its length. A flat button, so it takes
+/// focus and a click, Enter or Space opens the post.
 @MainActor
-final class FeedTile {
-    let post: MediaPost
+public final class FeedTile {
+    public private(set) var post: MediaPost
     let button: Button
     let image: ImageView
     /// Kept here: a GTK 3 gesture is not owned by its widget.
     let longPress: LongPressGesture
+    private let badge = Box(.horizontal, spacing: 4)
     /// A video's length on its badge ("0:02"), once its poster has been read.
     let durationLabel = Label("Video")
     private(set) var poster: VideoPoster?
-    private var posterRequested = false
+    /// Bumped on every rebind; a poster that arrives for an earlier post is dropped.
+    private var generation = 0
+    private var boundSide = 0
 
     init(post: MediaPost, pipeline: ImagePipeline) {
         self.post = post
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
         let overlay = Overlay(child: image.picture)
-        if post.kind == .video {
-            image.picture.showIcon("video-x-generic-symbolic")
-            let badge = Box(.horizontal, spacing: 4)
-            badge.addStyleClass("feed-badge")
-            badge.append(Image(iconName: "media-playback-start-symbolic", pixelSize: 16))
-            badge.append(durationLabel)
-            badge.halign = .start
-            badge.valign = .end
-            badge.setMargins(8)
-            overlay.addOverlay(badge)
-        }
+        badge.addStyleClass("feed-badge")
+        badge.append(Image(iconName: "media-playback-start-symbolic", pixelSize: 16))
+        badge.append(durationLabel)
+        badge.halign = .start
+        badge.valign = .end
+        badge.setMargins(8)
+        overlay.addOverlay(badge)
         button = Button(child: overlay)
         button.addStyleClass("flat")
         button.addStyleClass("feed-tile")
-        button.accessibleName = post.accessibleName
         longPress = LongPressGesture(on: button)
         button.showAll()
+        badge.keepsOwnVisibility = true
+        show(post)
+    }
+
+    /// Shows `post` in this tile (a recycled tile takes the post that scrolled into its place).
+    func show(_ post: MediaPost) {
+        generation += 1
+        self.post = post
+        poster = nil
+        boundSide = 0
+        button.accessibleName = post.accessibleName
+        badge.isVisible = post.kind == .video
+        durationLabel.text = "Video"
+        switch post.kind {
+        case .image: image.bind(nil)
+        case .video:
+            image.bind(nil)
+            image.picture.showIcon("video-x-generic-symbolic")
+        }
     }
 
     /// Loads the image decoded for a tile of `side` pixels; a video's poster comes from the clip.
     func bind(side: Int, posters: VideoPosterCache) {
+        guard boundSide != side else { return }
+        boundSide = side
         switch post.kind {
         case .image:
-            guard image.boundSize != side else { return }
             image.bind(ImageRequest(url: post.url, maximumPixelSize: side))
         case .video:
-            guard !posterRequested else { return }
-            posterRequested = true
+            let generation = self.generation, post = self.post
+            if let done = posters.cached(post) { return apply(done) }
             Task { [weak self] in
-                guard let self else { return }
-                switch await posters.poster(for: self.post, side: side) {
-                case .success(let poster): self.show(poster)
-                case .failure: self.image.picture.showIcon(ImageView.brokenIcon)
-                }
+                let result = await posters.poster(for: post, side: side)
+                guard let self, self.generation == generation else { return }
+                self.apply(result)
             }
         }
     }
 
-    private func show(_ poster: VideoPoster) {
-        self.poster = poster
-        image.picture.show(poster.image)
-        if let duration = poster.duration {
-            durationLabel.text = duration.clockText
-            button.accessibleName = "\(post.accessibleName), \(duration.clockText)"
+    private func apply(_ result: Result<VideoPoster, VideoError>) {
+        switch result {
+        case .success(let poster):
+            self.poster = poster
+            image.picture.show(poster.image)
+            if let duration = poster.duration {
+                durationLabel.text = duration.clockText
+                button.accessibleName = "\(post.accessibleName), \(duration.clockText)"
+            }
+        case .failure:
+            image.picture.showIcon(ImageView.brokenIcon)
         }
     }
 

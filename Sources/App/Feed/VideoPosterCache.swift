@@ -7,6 +7,8 @@ final class VideoPosterCache {
     private var posters: [String: Result<VideoPoster, VideoError>] = [:]
     private var loading: [String: Task<Result<VideoPoster, VideoError>, Never>] = [:]
 
+    func cached(_ post: MediaPost) -> Result<VideoPoster, VideoError>? { posters[post.id] }
+
     func poster(for post: MediaPost, side: Int) async -> Result<VideoPoster, VideoError> {
         if let done = posters[post.id] { return done }
         if let task = loading[post.id] { return await task.value }

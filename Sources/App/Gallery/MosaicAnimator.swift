@@ -29,6 +29,10 @@ final class MosaicAnimator {
         self.visibleRange = visibleRange
     }
 
+    /// Forgets where `widget` was, so that its next move places it without animating (a recycled
+    /// tile that now shows something else).
+    func forget(_ widget: Widget) { current[ObjectIdentifier(widget)] = nil }
+
     func move(_ targets: [(Widget, MosaicLayout.Frame)], animated: Bool) {
         let alive = Set(targets.map { ObjectIdentifier($0.0) })
         current = current.filter { alive.contains($0.key) }

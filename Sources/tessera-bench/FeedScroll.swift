@@ -1,0 +1,114 @@
+import App
+import ArgumentParser
+import Domain
+import Features
+import FixtureServer
+import Foundation
+import Gtk
+import ImagePipeline
+import Logging
+import Networking
+import Persistence
+import Repositories
+
+/// The feed scrolled from top to bottom at a steady pace while it loads page after page from a
+/// server that synthesizes posts: main-loop stalls, frame intervals, the main-thread time of
+/// each append, the pipeline's decoded bytes and resident memory. Targets (issue "Feed"): no
+/// stall over 50 ms, 99% of frames at or under 20 ms, append under 16 ms, RSS under 300 MB.
+struct FeedScrollBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "feed-scroll",
+                                                    abstract: "Feed with thousands of posts: scrolling, appends, memory.")
+
+    @Option(help: "Posts on the server.") var count = 10_000
+    @Option(help: "Pixels scrolled per frame.") var speed = 120.0
+    @Option(help: "Give up after this many seconds.") var limit = 600.0
+
+    func run() throws {
+        setenv("GDK_BACKEND", "x11", 0)
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw BenchError(description: "no display (run under make bench)") }
+            let bridge = MainLoopBridge()
+            defer { bridge.uninstall() }
+            try measure()
+        }
+    }
+
+    @MainActor
+    private func measure() throws {
+        var logger = Logger(label: "bench-server")
+        logger.logLevel = .critical
+        guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
+        let server = FixtureServer(configuration: .init(dataDirectory: data, feedPosts: count), logger: logger)
+        let port = PortBox()
+        Task.detached { port.set(try? await server.start()) }
+        guard GtkRuntime.iterate(until: { port.value != nil }, timeout: .seconds(10), wakeEvery: .milliseconds(5)),
+              let portNumber = port.value else { throw BenchError(description: "the server did not start") }
+        let backend = Backend(base: URL(string: "http://127.0.0.1:\(portNumber)/")!)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-feed-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder))
+        let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend })
+        let window = Window()
+        window.setDefaultSize(width: 1100, height: 760)
+        let page = FeedPage(model: model, pipeline: pipeline, backendReady: {}, window: { nil }) { _, _ in }
+        var appends: [Double] = []
+        let render = model.onChange
+        model.onChange = { state, change in
+            let start = monotonicNanoseconds()
+            render?(state, change)
+            if case .appended? = change { appends.append(Double(monotonicNanoseconds() - start) / 1e6) }
+        }
+        window.add(page.widget)
+        window.showAll()
+        guard GtkRuntime.iterate(until: { !page.tiles.isEmpty }, timeout: .seconds(10)) else {
+            throw BenchError(description: "the first page never came")
+        }
+        let timing = FrameTiming(widget: window)
+        var frames: [Int64] = []
+        var peakRSS = 0
+        let scroll = window.addTickCallback { time in
+            frames.append(time)
+            page.adjustment.value = min(page.adjustment.maximumValue, page.adjustment.value + speed)
+            if frames.count % 60 == 0 { peakRSS = max(peakRSS, residentBytes()) }
+            return true
+        }
+        let started = ContinuousClock.now
+        let finished = GtkRuntime.iterate(until: {
+            model.state.paging == .end && page.adjustment.value >= page.adjustment.maximumValue - 1
+        }, timeout: .seconds(limit), wakeEvery: .milliseconds(1))
+        let elapsed = ContinuousClock.now - started
+        window.removeTickCallback(scroll)
+        peakRSS = max(peakRSS, residentBytes())
+        let decoded = pipeline.memoryCache.totalCost
+        let cap = pipeline.memoryCache.capacity
+        window.destroy()
+        let done = PortBox()
+        Task.detached { await server.stop(); done.set(1) }
+        GtkRuntime.iterate(until: { done.value != nil }, timeout: .seconds(5), wakeEvery: .milliseconds(10))
+
+        let intervals = zip(frames, frames.dropFirst()).map { Double($1 - $0) / 1000 }
+        let sorted = intervals.sorted()
+        let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        let within = intervals.isEmpty ? 0 : Double(intervals.filter { $0 <= 20 }.count) / Double(intervals.count) * 100
+        print("feed-scroll: \(model.state.posts.count) of \(count) posts loaded in \(elapsed) (\(finished ? "reached the end" : "stopped at the time limit")), \(Int(speed)) px a frame, 1100×760")
+        print(String(format: "  frame interval: median %.1f ms, 99th percentile %.1f ms, longest %.1f ms", median(intervals), p99, sorted.last ?? 0))
+        print(String(format: "  frames at or under 20 ms: %.1f%%   (target >= 99)", within))
+        print("  stalls over 50 ms: \(intervals.filter { $0 > 50 }.count)   (target 0)")
+        if let timing {
+            print(String(format: "  frame phases: layout longest %.1f ms (median %.2f), paint longest %.1f ms",
+                         timing.layouts.max() ?? 0, median(timing.layouts), timing.paints.max() ?? 0))
+        }
+        print(String(format: "  append, main thread: first %.2f ms, last %.2f ms, longest %.2f ms   (target < 16)",
+                     appends.first ?? 0, appends.last ?? 0, appends.max() ?? 0))
+        print(String(format: "  decoded images in memory %.1f MB (cap %.1f MB); resident memory peak %.1f MB   (target < 300)",
+                     Double(decoded) / 1e6, Double(cap) / 1e6, Double(peakRSS) / 1e6))
+    }
+}
+
+/// The process's resident set size, from /proc.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
