@@ -19,11 +19,13 @@ final class ShellTests: AppTestCase {
             XCTAssertEqual(main.menuButton.accessibleName, "Main Menu")
             XCTAssertEqual(main.backButton.accessibleName, "Back")
             XCTAssertTrue(main.currentCoordinator.topPage is GalleryPage)
-            // Until a section's own screen lands, its root page says so honestly.
-            main.show(.feed)
-            let page = try XCTUnwrap(main.currentCoordinator.topPage as? StatusPage)
-            XCTAssertEqual(page.titleLabel.text, "Feed")
-            XCTAssertTrue(page.descriptionLabel.text.contains("not built yet"))
+            // Every section's root is its own screen.
+            let roots: [Section: any Page.Type] = [.feed: FeedPage.self, .people: PeoplePage.self,
+                                                  .messages: MessagesPage.self, .facts: FactsPage.self]
+            for (section, type) in roots {
+                main.show(section, transition: .none)
+                XCTAssertTrue(Swift.type(of: main.currentCoordinator.topPage) == type, "\(section)")
+            }
         }
     }
 

@@ -24,7 +24,7 @@ public final class Sidebar {
             box.append(label, expand: true)
             let row = ListBoxRow(child: box)
             row.accessibleName = section.title
-            row.tooltip = "\(section.title) (Ctrl+\(section.number))"
+            row.tooltip = "\(section.summary) (Ctrl+\(section.number))"
             list.append(row)
             rows.append(row)
             contents += [box, icon, label]

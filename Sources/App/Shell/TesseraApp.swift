@@ -110,8 +110,8 @@ public final class TesseraApp {
             mainWindow.window.present()
             return
         }
-        let main = MainWindow(application: application, menu: menu, initialSection: settings.lastSection) { [weak self] section in
-            SectionCoordinator(section: section, root: self?.rootPage(for: section) ?? Self.notBuilt(section))
+        let main = MainWindow(application: application, menu: menu, initialSection: settings.lastSection) { [unowned self] section in
+            SectionCoordinator(section: section, root: self.rootPage(for: section))
         }
         mainWindow = main
         if isAutomated {
@@ -347,8 +347,6 @@ public final class TesseraApp {
                                backendReady: { _ = await backend?.resolve() }) { [weak self] in
                 self?.mainWindow?.window
             }
-        default:
-            return Self.notBuilt(section)
         }
     }
 
@@ -389,11 +387,6 @@ public final class TesseraApp {
         main.coordinator(for: .facts).push(FactDetailPage(fact: fact, aspect: aspect, pipeline: images) {
             window.size
         })
-    }
-
-    private static func notBuilt(_ section: Section) -> any Page {
-        StatusPage(iconName: section.iconName, title: section.title,
-                   description: "\(section.summary)\n\nThis section is not built yet.")
     }
 
     /// The built-in backend starts once the window is on screen, not before.
