@@ -14,11 +14,14 @@ public struct VideoPoster: Sendable {
 public enum VideoError: Error, Equatable, Sendable, CustomStringConvertible {
     case unavailable(String)
     case noFrame
+    /// Nobody wanted the poster any more by the time its turn came.
+    case cancelled
 
     public var description: String {
         switch self {
         case .unavailable(let why): "Video support is not available (\(why))."
         case .noFrame: "The video's first frame could not be read."
+        case .cancelled: "The poster was no longer needed."
         }
     }
 }
@@ -29,11 +32,14 @@ public enum VideoPosters {
     private static let slots = DispatchSemaphore(value: 2)
 
     /// The first frame of the video at `url`, scaled to fit `maximumPixelSize`, and its duration.
-    public static func load(_ url: URL, maximumPixelSize: Int, timeout: Duration = .seconds(15)) async throws(VideoError) -> VideoPoster {
+    /// `stillWanted` is asked when the poster's turn comes: a tile scrolled away skips the work.
+    public static func load(_ url: URL, maximumPixelSize: Int, timeout: Duration = .seconds(15),
+                            stillWanted: @escaping @Sendable () -> Bool = { true }) async throws(VideoError) -> VideoPoster {
         let result: Result<VideoPoster, VideoError> = await withCheckedContinuation { continuation in
             queue.async {
                 slots.wait()
                 defer { slots.signal() }
+                guard stillWanted() else { return continuation.resume(returning: .failure(.cancelled)) }
                 continuation.resume(returning: extract(url, maximumPixelSize: maximumPixelSize, timeout: timeout))
             }
         }

@@ -280,6 +280,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             assigned[id] = nil
             retire(tile)
         }
+        posters.setWanted(Set(assigned.keys).union(wanted))
         var targets: [(Widget, MosaicLayout.Frame)] = []
         var indexByID: [String: Int] = [:]
         for index in range { indexByID[posts[index].id] = index }

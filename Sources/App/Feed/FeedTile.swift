@@ -70,7 +70,7 @@ public final class FeedTile {
             if let done = posters.cached(post) { return apply(done) }
             Task { [weak self] in
                 let result = await posters.poster(for: post, side: side)
-                guard let self, self.generation == generation else { return }
+                guard let self, self.generation == generation, !result.isCancelled else { return }
                 self.apply(result)
             }
         }

@@ -3,10 +3,11 @@ import Foundation
 /// Decoded images kept in memory, least recently used dropped first, bounded by the bytes their
 /// pixels take.
 public final class MemoryCache: @unchecked Sendable {
-    /// The default cap: an eighth of physical memory, at most 512 MiB. A grid of thumbnails needs a
-    /// few dozen MiB; the cap only matters when many large images are viewed.
+    /// The default cap: an eighth of physical memory, at most 128 MiB. A screen of thumbnails needs
+    /// a few MiB and a full-window image about 11; the app's whole budget is 300 MB resident
+    /// (the feed's scale target), so the cache keeps well under half of it.
     public static var defaultCapacity: Int {
-        min(Int(ProcessInfo.processInfo.physicalMemory / 8), 512 << 20)
+        min(Int(ProcessInfo.processInfo.physicalMemory / 8), 128 << 20)
     }
 
     private final class Node {
