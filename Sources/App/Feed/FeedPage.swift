@@ -157,7 +157,6 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         if let tile = spare.popLast() {
             tile.show(post)
             tile.button.isVisible = true
-            animator.forget(tile.button)
             return tile
         }
         return makeTile(post)
@@ -252,6 +251,8 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         }
     }
 
+    private var canvasHeight = -1
+
     /// How far beyond the view (in screens) rows keep their tiles.
     static let margin = 1.0
 
@@ -285,7 +286,9 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         var indexByID: [String: Int] = [:]
         for index in range { indexByID[posts[index].id] = index }
         for index in range where assigned[posts[index].id] == nil {
-            assigned[posts[index].id] = tile(for: posts[index])
+            let tile = tile(for: posts[index])
+            animator.jump(tile.button, to: frame(at: index))
+            assigned[posts[index].id] = tile
         }
         for (id, tile) in assigned {
             // A focused tile keeps its post even out of range; find its index the slow way then.
@@ -295,9 +298,13 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         }
         let rows = (posts.count + layout.columns - 1) / layout.columns
         let bottomEdge = layout.spacing + Double(rows) * row
-        footer.setSizeRequest(width: Int(layout.width), height: Self.footerHeight)
         targets.append((footer, MosaicLayout.Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(Self.footerHeight))))
-        canvas.setSizeRequest(width: -1, height: Int(bottomEdge) + Self.footerHeight)
+        // Only when it changes: a size request makes GTK lay the whole grid out again.
+        let height = Int(bottomEdge) + Self.footerHeight
+        if height != canvasHeight {
+            canvasHeight = height
+            canvas.setSizeRequest(width: -1, height: height)
+        }
         animator.move(targets, animated: animated && ThemeSettings().animationsEnabled)
         loadMoreIfNearEnd()
     }

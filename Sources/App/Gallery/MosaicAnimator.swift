@@ -29,9 +29,10 @@ final class MosaicAnimator {
         self.visibleRange = visibleRange
     }
 
-    /// Forgets where `widget` was, so that its next move places it without animating (a recycled
-    /// tile that now shows something else).
-    func forget(_ widget: Widget) { current[ObjectIdentifier(widget)] = nil }
+    /// Puts `widget` at `frame` at once, so that a following move does not animate it (a recycled
+    /// tile that now shows something else). Only what changed is touched: a tile of the same
+    /// size is only moved, which does not make GTK lay the grid out again.
+    func jump(_ widget: Widget, to frame: MosaicLayout.Frame) { place(widget, frame) }
 
     func move(_ targets: [(Widget, MosaicLayout.Frame)], animated: Bool) {
         let alive = Set(targets.map { ObjectIdentifier($0.0) })
