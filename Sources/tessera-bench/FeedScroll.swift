@@ -63,6 +63,7 @@ struct FeedScrollBench: ParsableCommand {
         guard GtkRuntime.iterate(until: { !page.tiles.isEmpty }, timeout: .seconds(10)) else {
             throw BenchError(description: "the first page never came")
         }
+        let startRSS = residentBytes()
         let timing = FrameTiming(widget: window)
         var frames: [Int64] = []
         var peakRSS = 0
@@ -102,6 +103,7 @@ struct FeedScrollBench: ParsableCommand {
                      appends.first ?? 0, appends.last ?? 0, appends.max() ?? 0))
         print(String(format: "  decoded images in memory %.1f MB (cap %.1f MB); resident memory peak %.1f MB   (target < 300)",
                      Double(decoded) / 1e6, Double(cap) / 1e6, Double(peakRSS) / 1e6))
+        print(String(format: "  resident memory with the first page shown (server, GTK, GStreamer loaded): %.1f MB", Double(startRSS) / 1e6))
     }
 }
 
