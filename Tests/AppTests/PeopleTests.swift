@@ -111,6 +111,27 @@ final class PeopleTests: AppTestCase {
         }
     }
 
+    func testDownloadsGoOnWhileTheWindowIsHiddenOrAnotherSectionIsShown() throws {
+        try onMain {
+            stop(server)
+            server = try startServer { $0.avatarDelay = 0.2 }
+            let (app, page) = try openPeople(height: 900)
+            let main = try XCTUnwrap(app.mainWindow)
+            waitFor("the rows in view") { page.rowsInView().count > 5 }
+            let expected = page.rowsInView().count
+            waitForServer("the first download") { !avatarPaths.isEmpty }
+            // Minimised (the window unmapped), then another section: the downloads go on.
+            main.window.hide()
+            XCTAssertFalse(page.list.isMapped, "the people list is off screen")
+            waitForServer("a download while hidden", timeout: .seconds(10)) { page.model.state.storedAvatars >= 2 }
+            XCTAssertEqual(server.loopback?.maxConcurrentTransfers, 1)
+            main.window.present()
+            main.show(.gallery, transition: .none)
+            waitForServer("the downloads to go on", timeout: .seconds(20)) { page.model.state.storedAvatars == expected }
+            close(app)
+        }
+    }
+
     @MainActor
     private func waitForStoredAvatars() throws -> Int {
         let store = PeopleStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
