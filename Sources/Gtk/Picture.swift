@@ -28,7 +28,12 @@ public final class Picture: Widget {
 
     public private(set) var content: Content = .empty
     public var scaling: Scaling {
-        didSet { queueDraw() }
+        didSet { scaled = nil; queueDraw() }
+    }
+    /// The image scaled to the allocation, made on the first draw at a size and reused by every
+    /// later draw at that size: scrolling a grid then only copies pixels instead of resampling.
+    private var scaled: (width: Int, height: Int, surface: OpaquePointer)? {
+        didSet { if let old = oldValue, old.surface != scaled?.surface { cairo_surface_destroy(old.surface) } }
     }
     private var source: (any PixbufSource)?
     private var iconName: String?
@@ -50,6 +55,7 @@ public final class Picture: Widget {
     }
 
     public func show(_ image: any PixbufSource) {
+        scaled = nil
         source = image
         iconName = nil
         content = .image(width: Int(gdk_pixbuf_get_width(image.pixbufPointer)),
@@ -58,6 +64,7 @@ public final class Picture: Widget {
     }
 
     public func showIcon(_ name: String) {
+        scaled = nil
         source = nil
         iconName = name
         content = .icon(name)
@@ -78,23 +85,36 @@ public final class Picture: Widget {
         }
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)
-        if let source {
-            let pixbuf = source.pixbufPointer
-            let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
-            let scaleX = width / imageWidth, scaleY = height / imageHeight
-            let scale = scaling == .fill ? max(scaleX, scaleY) : min(scaleX, scaleY)
-            cairo_save(cr)
-            cairo_rectangle(cr, 0, 0, width, height)
-            cairo_clip(cr)
-            cairo_translate(cr, (width - imageWidth * scale) / 2, (height - imageHeight * scale) / 2)
-            cairo_scale(cr, scale, scale)
-            gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        if let source, width >= 1, height >= 1 {
+            let surface = scaledSurface(of: source.pixbufPointer, width: Int(width), height: Int(height))
+            cairo_set_source_surface(cr, surface, 0, 0)
             cairo_paint(cr)
-            cairo_restore(cr)
         } else if let iconName {
             drawIcon(iconName, cr, width: width, height: height, style: style)
         }
+    }
+
+    override func willRelease() {
+        scaled = nil
+        super.willRelease()
+    }
+
+    /// The image scaled (fill or fit, centred) into a surface of the allocation's size, cached.
+    private func scaledSurface(of pixbuf: OpaquePointer, width: Int, height: Int) -> OpaquePointer {
+        if let scaled, scaled.width == width, scaled.height == height { return scaled.surface }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
+        let cr = cairo_create(surface)!
+        let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
+        let scaleX = Double(width) / imageWidth, scaleY = Double(height) / imageHeight
+        let scale = scaling == .fill ? max(scaleX, scaleY) : min(scaleX, scaleY)
+        cairo_translate(cr, (Double(width) - imageWidth * scale) / 2, (Double(height) - imageHeight * scale) / 2)
+        cairo_scale(cr, scale, scale)
+        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        scaled = (width, height, surface)
+        return surface
     }
 
     /// A symbolic icon recoloured for the current theme, centred.
