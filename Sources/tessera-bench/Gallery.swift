@@ -21,25 +21,13 @@ struct GalleryBench: ParsableCommand {
     @Option(help: "Items in the gallery.") var count = 1000
 
     func run() throws {
-        setenv("GDK_BACKEND", "x11", 0)
-        try MainActor.assumeIsolated {
-            guard GtkRuntime.initialize() else { throw BenchError(description: "no display (run under make bench)") }
-            let bridge = MainLoopBridge()
-            defer { bridge.uninstall() }
-            try measure()
-        }
+        try runWithGTK { try measure() }
     }
 
     @MainActor
     private func measure() throws {
-        var logger = Logger(label: "bench-server")
-        logger.logLevel = .critical
-        guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
-        let server = FixtureServer(configuration: .init(dataDirectory: data), logger: logger)
-        let port = PortBox()
-        Task.detached { port.set(try? await server.start()) }
-        guard GtkRuntime.iterate(until: { port.value != nil }, timeout: .seconds(10), wakeEvery: .milliseconds(5)),
-              let portNumber = port.value else { throw BenchError(description: "the server did not start") }
+        let server = try BenchServer()
+        let portNumber = server.base.port ?? 0
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-gallery-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -82,9 +70,7 @@ struct GalleryBench: ParsableCommand {
         }
         let move = longestFrame { Task { await model.move(from: model.state.items.count - 1, to: 0) } }
         window.destroy()
-        let done = PortBox()
-        Task.detached { await server.stop(); done.set(1) }
-        GtkRuntime.iterate(until: { done.value != nil }, timeout: .seconds(5), wakeEvery: .milliseconds(10))
+        server.stop()
 
         func ms(_ duration: Duration) -> Double { Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15 }
         print("gallery: \(count) items, 1100×760 window")
@@ -94,11 +80,4 @@ struct GalleryBench: ParsableCommand {
         print(String(format: "  longest frame, delete animation     %8.1f ms   (target <= 20)", delete))
         print(String(format: "  longest frame, move animation       %8.1f ms   (target <= 20)", move))
     }
-}
-
-final class PortBox: @unchecked Sendable {
-    private var stored: Int?
-    private let lock = NSLock()
-    func set(_ value: Int?) { lock.withLock { stored = value } }
-    var value: Int? { lock.withLock { stored } }
 }

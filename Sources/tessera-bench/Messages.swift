@@ -22,26 +22,14 @@ struct MessagesBench: ParsableCommand {
     @Option(help: "Messages on the server.") var count = 2000
 
     func run() throws {
-        setenv("GDK_BACKEND", "x11", 0)
-        try MainActor.assumeIsolated {
-            guard GtkRuntime.initialize() else { throw BenchError(description: "no display (run under make bench)") }
-            let bridge = MainLoopBridge()
-            defer { bridge.uninstall() }
-            try measure()
-        }
+        try runWithGTK { try measure() }
     }
 
     @MainActor
     private func measure() throws {
-        var logger = Logger(label: "bench-server")
-        logger.logLevel = .critical
-        guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
-        let server = FixtureServer(configuration: .init(dataDirectory: data, messageCount: count), logger: logger)
-        let port = PortBox()
-        Task.detached { port.set(try? await server.start()) }
-        guard GtkRuntime.iterate(until: { port.value != nil }, timeout: .seconds(10), wakeEvery: .milliseconds(5)),
-              let portNumber = port.value else { throw BenchError(description: "the server did not start") }
-        let backend = Backend(base: URL(string: "http://127.0.0.1:\(portNumber)/")!)
+        let count = self.count
+        let server = try BenchServer { $0.messageCount = count }
+        let backend = Backend(base: server.base)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-messages-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -87,9 +75,7 @@ struct MessagesBench: ParsableCommand {
         GtkRuntime.iterate(until: { down.count >= 300 }, timeout: .seconds(30), wakeEvery: .milliseconds(1))
         _ = scrollDown
         window.destroy()
-        let done = PortBox()
-        Task.detached { await server.stop(); done.set(1) }
-        GtkRuntime.iterate(until: { done.value != nil }, timeout: .seconds(5), wakeEvery: .milliseconds(10))
+        server.stop()
 
         func intervals(_ times: [Int64]) -> [Double] { zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 } }
         let upIntervals = intervals(up), downIntervals = intervals(down)

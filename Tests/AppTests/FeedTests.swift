@@ -171,11 +171,17 @@ final class FeedTests: AppTestCase {
             page.contextMenu?.activateItem("Delete")
             waitFor("the confirmation") { page.dialog?.isVisible == true }
             XCTAssertEqual(page.dialog?.text, "Delete this post?")
+            let victimPost = victim.post, nextPost = next.post
             page.dialog?.respond(1)
-            waitForServer("the delete", timeout: .seconds(5)) { !page.tiles.contains { $0 === victim } }
+            // Tiles are reused, so the deleted post is looked for, not its tile.
+            waitForServer("the delete", timeout: .seconds(5)) {
+                !page.model.state.posts.contains(victimPost) && page.tile(of: victimPost) == nil
+            }
+            XCTAssertFalse(page.tiles.contains { $0.post == victimPost })
             XCTAssertTrue(server.requestedPaths.contains("/user_details/delete.php"))
             waitFor("the gap closed") { page.tileFrames[1] == victimFrame }
-            XCTAssertTrue(page.tiles[1] === next, "the next post took its place")
+            XCTAssertEqual(page.tiles[1].post, nextPost, "the next post took its place")
+            XCTAssertTrue(page.tile(of: nextPost)?.button.isFocusWidget == true, "and the focus")
             XCTAssertEqual(page.adjustment.value, 0, "the view did not jump")
         }
     }
