@@ -132,6 +132,39 @@ final class FeedTests: AppTestCase {
         }
     }
 
+    func testAFailedFirstPageFillsTheSectionAndAFailedLaterPageShowsRetryBelow() throws {
+        try onMain {
+            let port = server.port
+            stop(server)
+            let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            waitFor("the placeholder", timeout: .seconds(10)) { page.isPlaceholderShown }
+            XCTAssertTrue(page.placeholderRetry.isVisible)
+            server = try startServer { $0.port = port; $0.feedPosts = 95 }
+            page.placeholderRetry.click()
+            waitFor("the first page", timeout: .seconds(10)) { page.model.state.posts.count >= 10 && !page.isPlaceholderShown }
+
+            // A later page fails: the grid stays, Retry shows below it and asks the same id again.
+            waitFor("paging settled") { page.model.state.paging == .idle }
+            stop(server)
+            waitForServer("the failure below the grid", timeout: .seconds(20)) {
+                page.adjustment.value = page.adjustment.maximumValue
+                return page.footerState == "failed"
+            }
+            XCTAssertFalse(page.isPlaceholderShown)
+            XCTAssertTrue(page.footerError.text.hasPrefix("More posts could not be loaded."), page.footerError.text)
+            let loaded = page.model.state.posts.count
+            let lastID = try XCTUnwrap(page.model.state.posts.last?.id)
+            server = try startServer { $0.port = port; $0.feedPosts = 95 }
+            page.footerRetry.click()
+            waitFor("the next page", timeout: .seconds(10)) { page.model.state.posts.count > loaded }
+            XCTAssertEqual(page.model.state.cursor.lastFetchID, page.model.state.posts.last?.id)
+            XCTAssertNotEqual(lastID, page.model.state.posts.last?.id)
+        }
+    }
+
     func testLeavingTheViewerFreesItAndItsPlayer() throws {
         try onMain {
             let (app, page) = try openFeed()

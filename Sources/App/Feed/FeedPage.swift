@@ -29,6 +29,10 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     let footerRetry = Button(label: "Retry")
     let footerError = Label()
     let endLabel = Label("You have seen every post")
+    /// A first page that failed fills the section, with Retry.
+    private let content = Stack()
+    private let placeholder = StatusPage(iconName: "network-error-symbolic", title: "The feed could not be loaded", description: "")
+    let placeholderRetry = Button(label: "Retry")
     private var layout = CardLayout(width: 0, spacing: 6)
     private let animator: MosaicAnimator
     private let pipeline: ImagePipeline
@@ -73,13 +77,26 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         scroller.add(canvas)
         scroller.hexpand = true
         scroller.vexpand = true
-        widget = scroller
-        scroller.showAll()
+        let placeholderBox = Box(.vertical, spacing: 12)
+        placeholderBox.valign = .center
+        placeholderBox.append(placeholder.widget)
+        placeholderRetry.halign = .center
+        placeholderRetry.addStyleClass("suggested-action")
+        placeholderBox.append(placeholderRetry)
+        content.addNamed(scroller, name: "grid")
+        content.addNamed(placeholderBox, name: "placeholder")
+        content.hexpand = true
+        content.vexpand = true
+        widget = content
+        content.showAll()
+        content.setVisibleChild(named: "grid", transition: .none)
 
         registerActions()
-        footerRetry.onClicked { [weak self] in
-            guard let self else { return }
-            Task { await self.model.retry() }
+        for retry in [footerRetry, placeholderRetry] {
+            retry.onClicked { [weak self] in
+                guard let self else { return }
+                Task { await self.model.retry() }
+            }
         }
         scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
         adjustment.onValueChanged { [weak self] in self?.scrolled() }
@@ -124,6 +141,12 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         case .end: footer.setVisibleChild(named: "end", transition: .none)
         }
         footerSpinner.isSpinning = state.paging == .loading
+        if case .failed(let reason) = state.paging, state.posts.isEmpty {
+            placeholder.descriptionLabel.text = reason
+            content.setVisibleChild(named: "placeholder", transition: .crossfade)
+        } else {
+            content.setVisibleChild(named: "grid", transition: .none)
+        }
         show(state.notice)
         if change != nil { DispatchQueue.main.async { [weak self] in self?.loadMoreIfNearEnd() } }
     }
@@ -365,6 +388,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     /// Every tile made so far, in use or spare.
     var tilesMade: Int { assigned.count + spare.count }
     var footerState: String? { footer.visibleChildName }
+    var isPlaceholderShown: Bool { content.visibleChildName == "placeholder" }
     var tileFrames: [Rect] {
         tiles.map { tile in
             let origin = tile.button.origin(in: canvas) ?? (0, 0)
