@@ -18,9 +18,10 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     private let scroller = ScrolledWindow()
     private let adjustment: Adjustment
     private let canvas = Fixed()
-    private let status = StatusPage(iconName: "dialog-information-symbolic", title: "Loading facts…", description: "")
     private let statusSpinner = Spinner()
-    let statusRetry = Button(label: "Retry")
+    /// Loading (with a spinner) or a failed first load (with Retry), filling the section.
+    private let status: RetryPlaceholder
+    var statusRetry: Button { status.retry }
     /// Above the cards: a failed refresh's message and Retry.
     private let banner = Box(.horizontal, spacing: 12)
     let bannerLabel = Label()
@@ -74,19 +75,12 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         content.append(banner)
         content.append(over, expand: true)
 
-        let statusBox = Box(.vertical, spacing: 12)
-        statusBox.valign = .center
-        statusBox.halign = .center
-        statusBox.append(status.widget)
         statusSpinner.setSizeRequest(width: 32, height: 32)
         statusSpinner.accessibleName = "Loading"
-        statusBox.append(statusSpinner)
-        statusRetry.halign = .center
-        statusRetry.addStyleClass("suggested-action")
-        statusBox.append(statusRetry)
+        status = RetryPlaceholder(iconName: "dialog-information-symbolic", title: "Loading facts…", between: statusSpinner)
 
         stack.addNamed(content, name: "cards")
-        stack.addNamed(statusBox, name: "status")
+        stack.addNamed(status.widget, name: "status")
         stack.hexpand = true
         stack.vexpand = true
         widget = stack
@@ -139,15 +133,15 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     private func render(_ state: FactsViewModel.State) {
         switch state.phase {
         case .idle, .loading:
-            status.titleLabel.text = "Loading facts…"
-            status.descriptionLabel.text = ""
+            status.status.titleLabel.text = "Loading facts…"
+            status.reason = ""
             statusSpinner.isVisible = true
             statusSpinner.isSpinning = true
             statusRetry.isVisible = false
             stack.setVisibleChild(named: "status", transition: .none)
         case .failed(let message):
-            status.titleLabel.text = "The facts could not be loaded"
-            status.descriptionLabel.text = message
+            status.status.titleLabel.text = "The facts could not be loaded"
+            status.reason = message
             statusSpinner.isSpinning = false
             statusSpinner.isVisible = false
             statusRetry.isVisible = true

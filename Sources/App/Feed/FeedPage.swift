@@ -31,8 +31,8 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     let endLabel = Label("You have seen every post")
     /// A first page that failed fills the section, with Retry.
     private let content = Stack()
-    private let placeholder = StatusPage(iconName: "network-error-symbolic", title: "The feed could not be loaded", description: "")
-    let placeholderRetry = Button(label: "Retry")
+    private let placeholder = RetryPlaceholder(title: "The feed could not be loaded")
+    var placeholderRetry: Button { placeholder.retry }
     private var layout = CardLayout(width: 0, spacing: 6)
     private let animator: MosaicAnimator
     private let pipeline: ImagePipeline
@@ -77,14 +77,8 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         scroller.add(canvas)
         scroller.hexpand = true
         scroller.vexpand = true
-        let placeholderBox = Box(.vertical, spacing: 12)
-        placeholderBox.valign = .center
-        placeholderBox.append(placeholder.widget)
-        placeholderRetry.halign = .center
-        placeholderRetry.addStyleClass("suggested-action")
-        placeholderBox.append(placeholderRetry)
         content.addNamed(scroller, name: "grid")
-        content.addNamed(placeholderBox, name: "placeholder")
+        content.addNamed(placeholder.widget, name: "placeholder")
         content.hexpand = true
         content.vexpand = true
         widget = content
@@ -142,7 +136,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         }
         footerSpinner.isSpinning = state.paging == .loading
         if case .failed(let reason) = state.paging, state.posts.isEmpty {
-            placeholder.descriptionLabel.text = reason
+            placeholder.reason = reason
             content.setVisibleChild(named: "placeholder", transition: .crossfade)
         } else {
             content.setVisibleChild(named: "grid", transition: .none)

@@ -31,8 +31,8 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     let topError = Label()
     let beginning = Label("Beginning of conversation")
     private let content = Stack()
-    private let placeholder = StatusPage(iconName: "network-error-symbolic", title: "Messages could not be loaded", description: "")
-    let placeholderRetry = Button(label: "Retry")
+    private let placeholder = RetryPlaceholder(title: "Messages could not be loaded")
+    var placeholderRetry: Button { placeholder.retry }
     private let pipeline: ImagePipeline
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
@@ -85,14 +85,8 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         scroller.add(column)
         list.scrollsFocus(with: adjustment)
 
-        let placeholderBox = Box(.vertical, spacing: 12)
-        placeholderBox.valign = .center
-        placeholderBox.append(placeholder.widget)
-        placeholderRetry.halign = .center
-        placeholderRetry.addStyleClass("suggested-action")
-        placeholderBox.append(placeholderRetry)
         content.addNamed(scroller, name: "chat")
-        content.addNamed(placeholderBox, name: "placeholder")
+        content.addNamed(placeholder.widget, name: "placeholder")
 
         entry.hexpand = true
         entry.accessibleName = "Message"
@@ -185,7 +179,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         }
         topSpinner.isSpinning = state.paging == .loading
         if state.firstPageFailed, case .failed(let reason) = state.paging {
-            placeholder.descriptionLabel.text = reason
+            placeholder.reason = reason
             content.setVisibleChild(named: "placeholder", transition: .crossfade)
         } else {
             content.setVisibleChild(named: "chat", transition: .none)

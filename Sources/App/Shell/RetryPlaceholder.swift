@@ -1,0 +1,29 @@
+import Gtk
+
+/// What a section shows when its first load failed: a status page saying why, with Retry under
+/// it (and, for a section that also shows its loading here, anything put between them).
+@MainActor
+final class RetryPlaceholder {
+    let widget: Widget
+    let status: StatusPage
+    let retry = Button(label: "Retry")
+
+    init(iconName: String = "network-error-symbolic", title: String, between extra: Widget? = nil) {
+        status = StatusPage(iconName: iconName, title: title, description: "")
+        let box = Box(.vertical, spacing: 12)
+        box.valign = .center
+        box.halign = .center
+        box.append(status.widget)
+        if let extra { box.append(extra) }
+        retry.halign = .center
+        retry.addStyleClass("suggested-action")
+        box.append(retry)
+        widget = box
+    }
+
+    /// The reason under the title.
+    var reason: String {
+        get { status.descriptionLabel.text }
+        set { status.descriptionLabel.text = newValue }
+    }
+}
