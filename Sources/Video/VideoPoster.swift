@@ -27,18 +27,15 @@ public enum VideoError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 public enum VideoPosters {
-    /// Two at a time: each holds a decoder and a connection.
-    private static let queue = DispatchQueue(label: "dev.tessera.video-posters", attributes: .concurrent)
-    private static let slots = DispatchSemaphore(value: 2)
+    /// Two at a time (each holds a decoder and a connection), below the UI's priority.
+    private static let threads = BackgroundThreads(name: "tessera-posters", count: 2)
 
     /// The first frame of the video at `url`, scaled to fit `maximumPixelSize`, and its duration.
     /// `stillWanted` is asked when the poster's turn comes: a tile scrolled away skips the work.
     public static func load(_ url: URL, maximumPixelSize: Int, timeout: Duration = .seconds(15),
                             stillWanted: @escaping @Sendable () -> Bool = { true }) async throws(VideoError) -> VideoPoster {
         let result: Result<VideoPoster, VideoError> = await withCheckedContinuation { continuation in
-            queue.async {
-                slots.wait()
-                defer { slots.signal() }
+            threads.async {
                 guard stillWanted() else { return continuation.resume(returning: .failure(.cancelled)) }
                 continuation.resume(returning: extract(url, maximumPixelSize: maximumPixelSize, timeout: timeout))
             }

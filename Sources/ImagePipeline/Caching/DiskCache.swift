@@ -134,10 +134,12 @@ public final class DiskCache: @unchecked Sendable {
 
 /// 64-bit FNV-1a: a fast hash for file names and checksums (not for security).
 func fnv1a(_ data: Data) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in data {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01B3
+    data.withUnsafeBytes { bytes in
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01B3
+        }
+        return hash
     }
-    return hash
 }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Identical requests in flight share one transfer and one decode; the shared work is cancelled
 /// only when its last requester cancels. Fetches wait for a slot by priority (visible above
-/// prefetch, changeable while waiting); decodes run on GCD queues, one per core at most. A URL that
+/// prefetch, changeable while waiting); decodes run on threads below the UI's priority, one per core at most. A URL that
 /// failed with a 4xx is not asked again for a while; timeouts and 5xx retry twice with backoff.
 /// Nothing here touches GTK.
 public final class ImagePipeline: Sendable {
@@ -58,7 +58,8 @@ public final class ImagePipeline: Sendable {
     private let decoder = ImageDecoder()
     private let fetchSlots: PriorityLimiter
     private let decodeSlots: PriorityLimiter
-    private let decodeQueue = DispatchQueue(label: "dev.tessera.decode", qos: .userInitiated, attributes: .concurrent)
+    /// Decodes run below the UI's priority, one thread per core, shared by every pipeline.
+    static let decodeThreads = BackgroundThreads(name: "tessera-decode", count: ProcessInfo.processInfo.activeProcessorCount)
     private let state = Mutex(State())
 
     private struct State {
@@ -204,14 +205,10 @@ public final class ImagePipeline: Sendable {
     }
 
     private func decode(_ data: Data, request: ImageRequest, key: ImageKey) async throws -> DecodedImage {
-        let decoder = self.decoder, queue = decodeQueue, size = key.bucket
+        let decoder = self.decoder, size = key.bucket
         let result = try await decodeSlots.run(key: key.description, priority: request.priority) {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<DecodedImage, ImageError>, Never>) in
-                queue.async {
-                    continuation.resume(returning: Result { () throws(ImageError) in
-                        try decoder.decode(data, maximumPixelSize: size)
-                    })
-                }
+            await Self.decodeThreads.run {
+                Result { () throws(ImageError) in try decoder.decode(data, maximumPixelSize: size) }
             }
         }
         state.withLock { $0.statistics.decodes += 1 }

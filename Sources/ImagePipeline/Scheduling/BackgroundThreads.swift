@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// Threads for heavy work that must not take the CPU from the UI (decoding images, reading video
+/// posters). Each thread runs at a lower scheduling priority (nice +10; Linux keeps the nice value
+/// per thread), so on a busy machine the main loop still gets the CPU when a frame is due and the
+/// decodes fill the time in between. Threads it starts (GStreamer's streaming threads, say)
+/// inherit the lower priority.
+///
+/// GCD's queues cannot be used for this: their worker threads are shared with everything else,
+/// and a thread's priority, once lowered, cannot be raised again without privileges.
+///
+/// The threads start on first use and live as long as the process; make one pool per kind of
+/// work, held in a `static let`.
+public final class BackgroundThreads: Sendable {
+    public let count: Int
+    public let name: String
+    public let niceness: Int32
+    private let jobs = Mutex<Jobs>(Jobs())
+    private let available = DispatchSemaphore(value: 0)
+
+    private struct Jobs: ~Copyable {
+        var queue: [@Sendable () -> Void] = []
+        var head = 0
+        var started = false
+    }
+
+    public init(name: String, count: Int, niceness: Int32 = 10) {
+        self.name = name
+        self.count = max(1, count)
+        self.niceness = niceness
+    }
+
+    /// Runs `job` on one of the threads, in the order jobs were given.
+    public func async(_ job: @escaping @Sendable () -> Void) {
+        let start = jobs.withLock { jobs -> Bool in
+            jobs.queue.append(job)
+            defer { jobs.started = true }
+            return !jobs.started
+        }
+        if start { startThreads() }
+        available.signal()
+    }
+
+    /// Runs `work` on one of the threads and returns its result.
+    public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            async { continuation.resume(returning: work()) }
+        }
+    }
+
+    /// The nice value of the calling thread (Linux: "process" 0 is the calling thread).
+    public static func currentNiceness() -> Int32 {
+        errno = 0
+        return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    }
+
+    private func startThreads() {
+        for index in 0..<count {
+            let thread = Thread { [self] in
+                // Lowering is always allowed; failing to (an odd sandbox) only loses the priority.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+                while true {
+                    available.wait()
+                    let job = jobs.withLock { jobs -> @Sendable () -> Void in
+                        let job = jobs.queue[jobs.head]
+                        jobs.head += 1
+                        if jobs.head > 64, jobs.head * 2 > jobs.queue.count {
+                            jobs.queue.removeFirst(jobs.head)
+                            jobs.head = 0
+                        }
+                        return job
+                    }
+                    job()
+                }
+            }
+            thread.name = "\(name)-\(index)"
+            thread.start()
+        }
+    }
+}
