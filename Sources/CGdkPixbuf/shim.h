@@ -11,4 +11,8 @@ static inline gboolean tessera_pixbuf_save(GdkPixbuf *pixbuf, gchar **buffer, gs
     }
     return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, type, error, NULL);
 }
+
+// Where decoded pixels are allocated: glibc's mallopt (LargeAllocations in ImagePipeline).
+#include <malloc.h>
+static inline int tessera_pin_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 #endif

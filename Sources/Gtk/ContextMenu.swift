@@ -75,6 +75,15 @@ public final class LongPressGesture: Object {
     public func onPressed(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("pressed", shape: .pointerPointer) { _ in body(); return false }
     }
+    /// Called with where the press is held, in the widget's coordinates.
+    @discardableResult
+    public func onPressed(_ body: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        connect("pressed", shape: .doubleDouble) { pointer in
+            guard let values = pointer?.assumingMemoryBound(to: (Double, Double).self).pointee else { return false }
+            body(values.0, values.1)
+            return false
+        }
+    }
 }
 
 /// A swipe (touch, or a mouse drag released while moving); keep it alive as long as its widget.

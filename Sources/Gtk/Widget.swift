@@ -133,6 +133,8 @@ open class Widget: Object {
     public var accessibleRole: String {
         String(cString: atk_role_get_name(atk_object_get_role(accessible)))
     }
+    /// Tells assistive technologies this widget acts as a push button (a custom control).
+    public func announceAsButton() { atk_object_set_role(accessible, ATK_ROLE_PUSH_BUTTON) }
 
     // MARK: Signals
 
@@ -179,6 +181,15 @@ open class Widget: Object {
         connect("key-press-event", shape: .pointerReturningBool) { pointer in
             let event: UnsafeMutablePointer<GdkEventKey> = pointer!.cast()
             return body(KeyEvent(event.pointee))
+        }
+    }
+    /// Mouse button releases; return true to stop the event.
+    @discardableResult
+    public func onButtonRelease(_ body: @escaping @MainActor (ButtonEvent) -> Bool) -> SignalConnection {
+        gtk_widget_add_events(widget, gint(GDK_BUTTON_RELEASE_MASK.rawValue))
+        return connect("button-release-event", shape: .pointerReturningBool) { pointer in
+            let event: UnsafeMutablePointer<GdkEventButton> = pointer!.cast()
+            return body(ButtonEvent(event.pointee))
         }
     }
     /// Mouse button presses; return true to stop the event.
@@ -239,7 +250,7 @@ public struct KeyEvent: Sendable {
     }
 }
 
-/// A mouse button press.
+/// A mouse button press or release.
 public struct ButtonEvent: Sendable {
     public let button: UInt32
     public let x: Double, y: Double

@@ -2,6 +2,7 @@ import ArgumentParser
 import FixtureServer
 import Foundation
 import Gtk
+import ImagePipeline
 import Logging
 import Persistence
 
@@ -60,6 +61,7 @@ final class FailureBox: @unchecked Sendable {
 /// Runs `body` on the main thread with GTK initialised and the main-loop bridge installed (the
 /// benchmarks that drive real windows).
 func runWithGTK(_ body: @MainActor () throws -> Void) throws {
+    LargeAllocations.returnToSystemOnFree()
     setenv("GDK_BACKEND", "x11", 0)
     try MainActor.assumeIsolated {
         guard GtkRuntime.initialize() else { throw BenchError(description: "no display (run under make bench)") }

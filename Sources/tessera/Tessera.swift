@@ -40,6 +40,7 @@ struct Tessera: ParsableCommand {
     }
 
     func run() throws {
+        LargeAllocations.returnToSystemOnFree()
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -35,8 +35,8 @@ final class FeedTests: AppTestCase {
         try onMain {
             let (app, page) = try openFeed()
             defer { app.mainWindow?.window.destroy() }
-            XCTAssertTrue(page.tiles[0].button.accessibleName.hasPrefix("Image post "))
-            XCTAssertTrue(page.tiles.contains { $0.button.accessibleName.hasPrefix("Video post ") })
+            XCTAssertTrue(page.tiles[0].view.accessibleName.hasPrefix("Image post "))
+            XCTAssertTrue(page.tiles.contains { $0.view.accessibleName.hasPrefix("Video post ") })
             waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
             let frames = page.tileFrames
             XCTAssertEqual(frames[0].width, frames[0].height, "square tiles")
@@ -76,8 +76,8 @@ final class FeedTests: AppTestCase {
             ]
             for (name, dismiss) in paths {
                 let tile = page.tiles[2]
-                tile.button.grabFocus()
-                XCTAssertTrue(InputSimulation.key("Return", on: tile.button))
+                tile.view.grabFocus()
+                XCTAssertTrue(InputSimulation.key("Return", on: tile.view))
                 waitFor("the viewer (\(name))") { coordinator.depth == 2 }
                 let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
                 XCTAssertEqual(viewer.post, tile.post, "the exact post opens")
@@ -91,7 +91,7 @@ final class FeedTests: AppTestCase {
                 waitFor("the post again") { viewer.post == tile.post }
                 dismiss(viewer)
                 waitFor("back at the grid by \(name)") { coordinator.depth == 1 }
-                waitFor("the post focused after \(name)") { tile.button.isFocusWidget }
+                waitFor("the post focused after \(name)") { tile.view.isFocusWidget }
             }
         }
     }
@@ -104,10 +104,10 @@ final class FeedTests: AppTestCase {
             let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
             waitForServer("the poster", timeout: .seconds(15)) { video.poster != nil }
             XCTAssertEqual(video.durationLabel.text, "0:02")
-            XCTAssertEqual(video.button.accessibleName, "Video post \(video.post.id), 0:02")
+            XCTAssertEqual(video.view.accessibleName, "Video post \(video.post.id), 0:02")
             if case .image = video.image.content {} else { XCTFail("the poster shows: \(video.image.content)") }
 
-            video.button.click()
+            XCTAssertTrue(InputSimulation.click(video.view, in: main.window))
             let coordinator = main.coordinator(for: .feed)
             waitFor("the viewer") { coordinator.depth == 2 }
             let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
@@ -128,7 +128,7 @@ final class FeedTests: AppTestCase {
             XCTAssertTrue(viewer.timeLabel.text.hasSuffix("/ 0:02"), viewer.timeLabel.text)
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back at the grid") { coordinator.depth == 1 }
-            waitFor("the video's tile focused") { video.button.isFocusWidget }
+            waitFor("the video's tile focused") { video.view.isFocusWidget }
         }
     }
 
@@ -175,8 +175,9 @@ final class FeedTests: AppTestCase {
             weak var player: VideoPlayer?
             var finalized = false
             do {
+                waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
                 let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
-                video.button.click()
+                XCTAssertTrue(InputSimulation.click(video.view, in: main.window))
                 waitFor("the viewer") { coordinator.depth == 2 }
                 let shown = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
                 viewer = shown
@@ -197,8 +198,8 @@ final class FeedTests: AppTestCase {
             waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
             let victim = page.tiles[1], next = page.tiles[2]
             let victimFrame = page.tileFrames[1]
-            victim.button.grabFocus()
-            XCTAssertTrue(InputSimulation.key("F10", modifiers: .shift, on: victim.button))
+            victim.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("F10", modifiers: .shift, on: victim.view))
             waitFor("the context menu") { page.contextMenu?.isVisible == true }
             XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "Delete"])
             page.contextMenu?.activateItem("Delete")
@@ -214,8 +215,27 @@ final class FeedTests: AppTestCase {
             XCTAssertTrue(server.requestedPaths.contains("/user_details/delete.php"))
             waitFor("the gap closed") { page.tileFrames[1] == victimFrame }
             XCTAssertEqual(page.tiles[1].post, nextPost, "the next post took its place")
-            XCTAssertTrue(page.tile(of: nextPost)?.button.isFocusWidget == true, "and the focus")
+            XCTAssertTrue(page.tile(of: nextPost)?.view.isFocusWidget == true, "and the focus")
             XCTAssertEqual(page.adjustment.value, 0, "the view did not jump")
+        }
+    }
+
+    func testARightClickFocusesTheTileUnderThePointerAndOpensItsMenu() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            let tile = page.tiles[3]
+            XCTAssertEqual(tile.view.accessibleRole, "push button")
+            XCTAssertTrue(InputSimulation.click(tile.view, button: 3, in: main.window))
+            waitFor("the context menu") { page.contextMenu?.isVisible == true }
+            XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "Delete"])
+            XCTAssertTrue(tile.view.isFocusWidget, "the tile under the pointer took the focus")
+            page.contextMenu?.activateItem("Open")
+            let coordinator = main.coordinator(for: .feed)
+            waitFor("the viewer") { coordinator.depth == 2 }
+            XCTAssertEqual((coordinator.topPage as? FeedViewerPage)?.post, tile.post)
         }
     }
 }

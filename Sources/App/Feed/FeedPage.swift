@@ -23,7 +23,12 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     private var spare: [FeedTile] = []
     let scroller = ScrolledWindow()
     public let adjustment: Adjustment
-    private let canvas = Fixed()
+    /// The grid. It has a window of its own and hit-tests pointer events for the tiles, which have
+    /// none (see FeedTile).
+    private let canvas = Fixed(ownWindow: true)
+    private let longPress: LongPressGesture
+    /// The tile under a button-1 press, opened if the release is on it too.
+    private var pressed: FeedTile?
     private let footer = Stack()
     let footerSpinner = Spinner()
     let footerRetry = Button(label: "Retry")
@@ -59,6 +64,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         let scroller = self.scroller
         animator = MosaicAnimator(canvas: canvas) { scroller.visibleVerticalRange }
         canvas.scrollsFocus(with: adjustment)
+        longPress = LongPressGesture(on: canvas)
 
         footerSpinner.setSizeRequest(width: 24, height: 24)
         footerSpinner.accessibleName = "Loading more posts"
@@ -86,6 +92,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         content.setVisibleChild(named: "grid", transition: .none)
 
         registerActions()
+        listenToPointer()
         for retry in [footerRetry, placeholderRetry] {
             retry.onClicked { [weak self] in
                 guard let self else { return }
@@ -111,7 +118,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         case .appended?:
             queueLayout(animated: false)
         case .removed(let index)?:
-            let hadFocus = assigned.values.contains { $0.button.isFocusWidget }
+            let hadFocus = assigned.values.contains { $0.view.isFocusWidget }
             // The deleted post's tile goes back to the spares; the rest slide into place.
             for (id, tile) in assigned where !state.posts.contains(where: { $0.id == id }) {
                 assigned[id] = nil
@@ -121,7 +128,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             if hadFocus {
                 // Focus stays in the grid, on the post that took the deleted one's place.
                 let next = state.posts.indices.contains(index) ? state.posts[index] : state.posts.last
-                if let next { assigned[next.id]?.button.grabFocus() }
+                if let next { assigned[next.id]?.view.grabFocus() }
             }
         case nil:
             break
@@ -147,24 +154,52 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
 
     private func makeTile(_ post: MediaPost) -> FeedTile {
         let tile = FeedTile(post: post, pipeline: pipeline)
-        canvas.put(tile.button, x: 0, y: 0)
-        tile.button.onClicked { [weak self, weak tile] in
-            guard let self, let tile, let index = self.index(of: tile.post) else { return }
+        canvas.put(tile.view, x: 0, y: 0)
+        tile.onActivate = { [weak self] tile in
+            guard let self, let index = self.index(of: tile.post) else { return }
             self.open(self.model.state.posts, index)
         }
-        tile.button.onButtonPress { [weak self, weak tile] event in
-            guard event.button == 3, let self, let tile else { return false }
-            return self.openMenu(for: tile)
-        }
-        tile.button.onPopupMenu { [weak self, weak tile] in
+        tile.view.onPopupMenu { [weak self, weak tile] in
             guard let self, let tile else { return false }
             return self.openMenu(for: tile)
         }
-        tile.longPress.onPressed { [weak self, weak tile] in
-            guard let self, let tile else { return }
+        return tile
+    }
+
+    /// Clicks open the tile under the pointer (press and release on the same tile, as a button
+    /// does); a right click or a long press opens its menu. Either focuses the tile first.
+    private func listenToPointer() {
+        canvas.onButtonPress { [weak self] event in
+            guard let self, !event.isDoubleClick, let tile = self.tile(atX: event.x, y: event.y) else { return false }
+            tile.view.grabFocus()
+            switch event.button {
+            case 1: self.pressed = tile
+            case 3: self.pressed = nil; return self.openMenu(for: tile)
+            default: return false
+            }
+            return true
+        }
+        canvas.onButtonRelease { [weak self] event in
+            guard let self, event.button == 1, let pressed = self.pressed else { return false }
+            self.pressed = nil
+            guard self.tile(atX: event.x, y: event.y) === pressed else { return false }
+            pressed.onActivate?(pressed)
+            return true
+        }
+        longPress.onPressed { [weak self] (x: Double, y: Double) in
+            guard let self, let tile = self.tile(atX: x, y: y) else { return }
+            self.pressed = nil
+            tile.view.grabFocus()
             self.openMenu(for: tile)
         }
-        return tile
+    }
+
+    /// The tile under a point in the grid's coordinates.
+    private func tile(atX x: Double, y: Double) -> FeedTile? {
+        assigned.values.first { tile in
+            let frame = tile.view.allocation
+            return Double(frame.x) <= x && x < Double(frame.x + frame.width) && Double(frame.y) <= y && y < Double(frame.y + frame.height)
+        }
     }
 
     private func index(of post: MediaPost) -> Int? { model.state.posts.firstIndex { $0.id == post.id } }
@@ -173,14 +208,14 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     private func tile(for post: MediaPost) -> FeedTile {
         if let tile = spare.popLast() {
             tile.show(post)
-            tile.button.isVisible = true
+            tile.view.isVisible = true
             return tile
         }
         return makeTile(post)
     }
 
     private func retire(_ tile: FeedTile) {
-        tile.button.isVisible = false
+        tile.view.isVisible = false
         spare.append(tile)
     }
 
@@ -208,7 +243,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         contextMenu?.close()
         let popup = ContextMenu(model: menu)
         contextMenu = popup
-        popup.popup(over: tile.button)
+        popup.popup(over: tile.view)
         return true
     }
 
@@ -269,6 +304,10 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     }
 
     private var canvasHeight = -1
+    /// What the last layout placed: the posts with tiles, how many posts, at what width.
+    private var placedRange = 0..<0
+    private var placedCount = -1
+    private var placedWidth = -1.0
 
     /// How far beyond the view (in screens) rows keep their tiles.
     static let margin = 1.0
@@ -293,25 +332,42 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         let firstRow = max(0, Int((top - layout.spacing) / row))
         let lastRow = max(firstRow, Int(ceil((bottom - layout.spacing) / row)))
         let range = min(posts.count, firstRow * layout.columns)..<min(posts.count, (lastRow + 1) * layout.columns)
+        // Scrolling within the same rows changes nothing: most frames end here.
+        if !animated, range == placedRange, placedCount == posts.count, placedWidth == layout.width {
+            return loadMoreIfNearEnd()
+        }
+        placedRange = range
+        placedCount = posts.count
+        placedWidth = layout.width
         let wanted = Set(posts[range].map(\.id))
-        for (id, tile) in assigned where !wanted.contains(id) && !tile.button.isFocusWidget {
+        // Tiles of rows that left the range go straight to the rows that came in: hiding and
+        // showing them again would unmap and remap each one.
+        var leaving: [FeedTile] = []
+        for (id, tile) in assigned where !wanted.contains(id) && !tile.view.isFocusWidget {
             assigned[id] = nil
-            retire(tile)
+            leaving.append(tile)
         }
         posters.setWanted(Set(assigned.keys).union(wanted))
         var targets: [(Widget, MosaicLayout.Frame)] = []
         var indexByID: [String: Int] = [:]
         for index in range { indexByID[posts[index].id] = index }
         for index in range where assigned[posts[index].id] == nil {
-            let tile = tile(for: posts[index])
-            animator.jump(tile.button, to: frame(at: index))
+            let tile: FeedTile
+            if let reused = leaving.popLast() {
+                reused.show(posts[index])
+                tile = reused
+            } else {
+                tile = self.tile(for: posts[index])
+            }
+            animator.jump(tile.view, to: frame(at: index))
             assigned[posts[index].id] = tile
         }
+        leaving.forEach(retire)
         for (id, tile) in assigned {
             // A focused tile keeps its post even out of range; find its index the slow way then.
             guard let index = indexByID[id] ?? posts.firstIndex(where: { $0.id == id }) else { continue }
             if ready { tile.bind(side: Int(side), posters: posters) }
-            targets.append((tile.button, frame(at: index)))
+            targets.append((tile.view, frame(at: index)))
         }
         let rows = (posts.count + layout.columns - 1) / layout.columns
         let bottomEdge = layout.spacing + Double(rows) * row
@@ -349,7 +405,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
                 self.adjustment.value = min(max(0, frame.y - self.layout.spacing), self.adjustment.maximumValue)
             }
             self.relayout(animated: false)
-            self.assigned[post.id]?.button.grabFocus()
+            self.assigned[post.id]?.view.grabFocus()
         }
     }
 
@@ -385,8 +441,8 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     var isPlaceholderShown: Bool { content.visibleChildName == "placeholder" }
     var tileFrames: [Rect] {
         tiles.map { tile in
-            let origin = tile.button.origin(in: canvas) ?? (0, 0)
-            let size = tile.button.allocatedSize
+            let origin = tile.view.origin(in: canvas) ?? (0, 0)
+            let size = tile.view.allocatedSize
             return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
         }
     }

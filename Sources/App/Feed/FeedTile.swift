@@ -4,15 +4,17 @@ import ImagePipeline
 import Video
 
 /// A tile of the feed grid, reused for whichever post scrolls into its place: the image filling
-/// a square, or a video's poster with a play badge and its length. A flat button, so it takes
-/// focus and a click, Enter or Space opens the post.
+/// a square, or a video's poster with a play badge and its length.
+///
+/// Tiles have no GdkWindow of their own (a button's would be moved by GTK in every layout of the
+/// grid, which costs milliseconds per frame with dozens of tiles): the tile takes focus and Enter
+/// or Space; the grid, which has a window, hit-tests clicks, right clicks and long presses.
 @MainActor
 public final class FeedTile {
     public private(set) var post: MediaPost
-    let button: Button
+    /// The focusable tile, announced as a push button.
+    let view: Box
     let image: ImageView
-    /// Kept here: a GTK 3 gesture is not owned by its widget.
-    let longPress: LongPressGesture
     private let badge = Box(.horizontal, spacing: 4)
     /// A video's length on its badge ("0:02"), once its poster has been read.
     let durationLabel = Label("Video")
@@ -20,6 +22,8 @@ public final class FeedTile {
     /// Bumped on every rebind; a poster that arrives for an earlier post is dropped.
     private var generation = 0
     private var boundSide = 0
+    /// Enter, Space (the tile is focused) or a click (the grid tells it).
+    var onActivate: (@MainActor (FeedTile) -> Void)?
 
     init(post: MediaPost, pipeline: ImagePipeline) {
         self.post = post
@@ -32,11 +36,19 @@ public final class FeedTile {
         badge.valign = .end
         badge.setMargins(8)
         overlay.addOverlay(badge)
-        button = Button(child: overlay)
-        button.addStyleClass("flat")
-        button.addStyleClass("feed-tile")
-        longPress = LongPressGesture(on: button)
-        button.showAll()
+        overlay.hexpand = true
+        overlay.vexpand = true
+        view = Box(.vertical)
+        view.append(overlay)
+        view.addStyleClass("feed-tile")
+        view.canFocus = true
+        view.announceAsButton()
+        view.onKeyPress { [weak self] key in
+            guard let self, ["Return", "KP_Enter", "ISO_Enter", "space", "KP_Space"].contains(key.keyName) else { return false }
+            self.onActivate?(self)
+            return true
+        }
+        view.showAll()
         badge.keepsOwnVisibility = true
         show(post)
     }
@@ -47,9 +59,10 @@ public final class FeedTile {
         self.post = post
         poster = nil
         boundSide = 0
-        button.accessibleName = post.accessibleName
-        badge.isVisible = post.kind == .video
-        durationLabel.text = "Video"
+        // Only what changes: each label or visibility change makes GTK measure the tile again.
+        view.accessibleName = post.accessibleName
+        if badge.isVisible != (post.kind == .video) { badge.isVisible = post.kind == .video }
+        if durationLabel.text != "Video" { durationLabel.text = "Video" }
         switch post.kind {
         case .image: image.bind(nil)
         case .video:
@@ -83,7 +96,7 @@ public final class FeedTile {
             image.picture.show(poster.image)
             if let duration = poster.duration {
                 durationLabel.text = duration.clockText
-                button.accessibleName = "\(post.accessibleName), \(duration.clockText)"
+                view.accessibleName = "\(post.accessibleName), \(duration.clockText)"
             }
         case .failure:
             image.picture.showIcon(ImageView.brokenIcon)

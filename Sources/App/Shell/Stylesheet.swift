@@ -31,8 +31,8 @@ enum Stylesheet {
     .message-own { background-color: shade(@theme_selected_bg_color, 0.8); color: @theme_selected_fg_color; border-color: transparent; }
     .message-meta { font-size: 8pt; font-weight: 700; opacity: 0.75; }
     .message-detail-text { font-size: 14pt; }
-    .feed-tile { padding: 0; border-radius: 8px; }
-    .feed-tile:focus { box-shadow: inset 0 0 0 3px @theme_selected_bg_color; }
+    .feed-tile { border: 3px solid transparent; border-radius: 8px; }
+    .feed-tile:focus { border-color: @theme_selected_bg_color; }
     .feed-badge { padding: 4px 8px; border-radius: 8px; background-color: alpha(@theme_bg_color, 0.85); color: @theme_fg_color; }
     .feed-viewer-backdrop { padding: 0; border-radius: 0; background-color: @theme_base_color; }
     .feed-controls { background-color: alpha(@theme_bg_color, 0.9); border-radius: 10px; padding: 4px 8px; }

@@ -25,10 +25,9 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    func store(_ data: Data, for url: String) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { self.write(data, url); continuation.resume() }
-        }
+    /// Writes in the background: nobody waits for it, and a read queued later sees it.
+    func store(_ data: Data, for url: String) {
+        queue.async { self.write(data, url) }
     }
 
     /// Bytes on disk now.

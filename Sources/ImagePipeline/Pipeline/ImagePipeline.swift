@@ -188,7 +188,7 @@ public final class ImagePipeline: Sendable {
                 }
                 state.withLock { $0.statistics.fetches += 1 }
                 let data = try response.validated().body
-                await diskCache?.store(data, for: url)
+                diskCache?.store(data, for: url)
                 return data
             } catch let error as HTTPError {
                 if case .status(let code) = error, (400..<500).contains(code) {

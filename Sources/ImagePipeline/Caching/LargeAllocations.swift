@@ -1,0 +1,18 @@
+import CGdkPixbuf
+
+/// How the process's allocator treats large blocks (decoded images, downloaded bodies).
+///
+/// glibc serves blocks over a threshold straight from the system (mmap) and gives them back on
+/// free, but it raises that threshold each time such a block is freed, up to 32 MiB. After a few
+/// hundred images have come and gone, every decoded image lands in a heap arena instead, and the
+/// arenas of the decoding threads keep their freed space: resident memory then grows far past what
+/// the caches hold. Pinning the threshold keeps large blocks in mmap, returned on free.
+public enum LargeAllocations {
+    /// Blocks of at least this many bytes come from and go back to the system.
+    public static let threshold: Int32 = 128 << 10
+
+    /// Call once, early in `main`.
+    public static func returnToSystemOnFree() {
+        _ = tessera_pin_mmap_threshold(threshold)
+    }
+}
