@@ -26,6 +26,7 @@ RELEASE := -c release --static-swift-stdlib
 bench: deps
 	$(SWIFT) build $(RELEASE) --product tessera
 	$(SWIFT) build $(RELEASE) --product tessera-bench
+	$(SWIFT) build $(RELEASE) --product tessera-server
 	@bash .ci/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
 
 screenshots: build

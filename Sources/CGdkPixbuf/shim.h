@@ -15,4 +15,11 @@ static inline gboolean tessera_pixbuf_save(GdkPixbuf *pixbuf, gchar **buffer, gs
 // Where decoded pixels are allocated: glibc's mallopt (LargeAllocations in ImagePipeline).
 #include <malloc.h>
 static inline int tessera_pin_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+// The allocator's totals, for the benchmarks' memory breakdown.
+typedef struct { size_t heap; size_t inUse; size_t free; size_t mapped; } tessera_malloc_totals;
+static inline tessera_malloc_totals tessera_malloc_stats(void) {
+    struct mallinfo2 info = mallinfo2();
+    tessera_malloc_totals totals = { info.arena, info.uordblks, info.fordblks, info.hblkhd };
+    return totals;
+}
 #endif

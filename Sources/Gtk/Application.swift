@@ -12,6 +12,8 @@ public final class Application: Object {
         let flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
         // The program name becomes the X11 WM_CLASS, which desktops match to the .desktop file.
         g_set_prgname(id)
+        // GtkApplication initialises GTK when it starts.
+        GtkRuntime.prepareEnvironment()
         super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
     }
 

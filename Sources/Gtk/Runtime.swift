@@ -7,7 +7,18 @@ public enum GtkRuntime {
     /// Initialises GTK without a GtkApplication (tests, screenshot and benchmark helpers).
     /// Returns false when no display can be opened.
     public static func initialize() -> Bool {
-        gtk_init_check(nil, nil) != 0
+        prepareEnvironment()
+        return gtk_init_check(nil, nil) != 0
+    }
+
+    /// Settings GTK reads from the environment when it starts; call before GTK initialises.
+    ///
+    /// Tessera draws with cairo only (GTK 3 draws every widget with cairo; the video sink too), so
+    /// GDK's OpenGL support is turned off: otherwise GDK probes GLX while opening the display,
+    /// which loads the system's GL driver (on a machine without a GPU, Mesa's llvmpipe and all of
+    /// LLVM: over 40 MB resident) for nothing. A GDK_GL the user set is kept.
+    nonisolated public static func prepareEnvironment() {
+        setenv("GDK_GL", "disable", 0)
     }
 
     /// Runs the default main context until `condition` holds or `timeout` passes; returns whether

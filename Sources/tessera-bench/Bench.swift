@@ -71,39 +71,74 @@ func runWithGTK(_ body: @MainActor () throws -> Void) throws {
     }
 }
 
-/// A quiet in-process tessera-server for the GTK benchmarks, started and stopped while the GLib
-/// loop keeps running.
+/// The fixture server for the GTK benchmarks, run as its own `tessera-server` process (built
+/// beside the benchmark) so that its memory and threads are not counted as the app's: the app
+/// meets a real backend over loopback, as it would in use.
 @MainActor
 struct BenchServer {
-    let server: FixtureServer
+    let process: Process
     let base: URL
 
     init(_ configure: (inout FixtureServer.Configuration) -> Void = { _ in }) throws {
-        var logger = Logger(label: "bench-server")
-        logger.logLevel = .critical
         guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
         var configuration = FixtureServer.Configuration(dataDirectory: data)
         configure(&configuration)
-        let server = FixtureServer(configuration: configuration, logger: logger)
-        let port = PortBox()
-        Task.detached { port.set(try? await server.start()) }
-        guard GtkRuntime.iterate(until: { port.value != nil }, timeout: .seconds(10), wakeEvery: .milliseconds(5)),
-              let portNumber = port.value else { throw BenchError(description: "the server did not start") }
-        self.server = server
-        base = URL(string: "http://127.0.0.1:\(portNumber)/")!
+        let executable = binFolder().appendingPathComponent("tessera-server")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw BenchError(description: "tessera-server is not built at \(executable.path) (make bench builds it)")
+        }
+        let port = try Self.freePort()
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--port", "\(port)", "--data", data.path, "--feed-posts", "\(configuration.feedPosts)",
+                             "--messages", "\(configuration.messageCount)", "--seed", "\(configuration.seed)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard GtkRuntime.iterate(until: { Self.accepts(port) }, timeout: .seconds(10), wakeEvery: .milliseconds(20)) else {
+            process.terminate()
+            throw BenchError(description: "tessera-server did not start listening on port \(port)")
+        }
+        self.process = process
+        base = URL(string: "http://127.0.0.1:\(port)/")!
     }
 
     func stop() {
-        let server = self.server
-        let done = PortBox()
-        Task.detached { await server.stop(); done.set(1) }
-        GtkRuntime.iterate(until: { done.value != nil }, timeout: .seconds(5), wakeEvery: .milliseconds(10))
+        process.terminate()
+        process.waitUntilExit()
     }
-}
 
-final class PortBox: @unchecked Sendable {
-    private var stored: Int?
-    private let lock = NSLock()
-    func set(_ value: Int?) { lock.withLock { stored = value } }
-    var value: Int? { lock.withLock { stored } }
+    /// A port nobody listens on now (the kernel's pick for a socket bound to port 0).
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw BenchError(description: "no socket") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
+            }
+        }
+        guard bound else { throw BenchError(description: "could not find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts connections on the loopback port.
+    private static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
 }

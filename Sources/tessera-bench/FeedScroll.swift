@@ -22,6 +22,7 @@ struct FeedScrollBench: ParsableCommand {
     @Option(help: "Posts on the server.") var count = 10_000
     @Option(help: "Pixels scrolled per frame.") var speed = 120.0
     @Option(help: "Give up after this many seconds.") var limit = 600.0
+    @Option(help: "Decoded-image cache cap in MiB (default: the app's).") var memoryCap: Int?
 
     func run() throws {
         try runWithGTK { try measure() }
@@ -34,7 +35,8 @@ struct FeedScrollBench: ParsableCommand {
         let backend = Backend(base: server.base)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-feed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder))
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(
+            memoryCapacity: memoryCap.map { $0 << 20 } ?? MemoryCache.defaultCapacity, diskFolder: folder))
         let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend })
         let window = Window()
         window.setDefaultSize(width: 1100, height: 760)
@@ -68,6 +70,9 @@ struct FeedScrollBench: ParsableCommand {
         let elapsed = ContinuousClock.now - started
         window.removeTickCallback(scroll)
         peakRSS = max(peakRSS, residentBytes())
+        let endRSS = residentBytes()
+        let split = residentSplit()
+        let allocator = LargeAllocations.totals()
         let decoded = pipeline.memoryCache.totalCost
         let cap = pipeline.memoryCache.capacity
         window.destroy()
@@ -89,7 +94,11 @@ struct FeedScrollBench: ParsableCommand {
                      appends.first ?? 0, appends.last ?? 0, appends.max() ?? 0))
         print(String(format: "  decoded images in memory %.1f MB (cap %.1f MB); resident memory peak %.1f MB   (target < 300)",
                      Double(decoded) / 1e6, Double(cap) / 1e6, Double(peakRSS) / 1e6))
-        print(String(format: "  resident memory with the first page shown (server, GTK, GStreamer loaded): %.1f MB", Double(startRSS) / 1e6))
+        print(String(format: "  resident memory with the first page shown (GTK and GStreamer loaded; the server runs apart): %.1f MB", Double(startRSS) / 1e6))
+        print(String(format: "  at the end: resident %.1f MB (anonymous %.1f, files %.1f, shared memory %.1f); malloc heap %.1f MB (%.1f in use, %.1f free), mapped blocks %.1f MB",
+                     Double(endRSS) / 1e6, Double(split.anonymous) / 1e6, Double(split.files) / 1e6, Double(split.shared) / 1e6,
+                     Double(allocator.heap) / 1e6, Double(allocator.inUse) / 1e6,
+                     Double(allocator.free) / 1e6, Double(allocator.mapped) / 1e6))
     }
 }
 
@@ -99,4 +108,15 @@ func residentBytes() -> Int {
     let fields = text.split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Resident memory by kind, from /proc/self/status: anonymous (heaps, stacks), file-backed
+/// (libraries, mapped files) and shared memory (X shared-memory images).
+func residentSplit() -> (anonymous: Int, files: Int, shared: Int) {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0, 0) }
+    func field(_ name: String) -> Int {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+        return (Int(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0) * 1024
+    }
+    return (field("RssAnon"), field("RssFile"), field("RssShmem"))
 }

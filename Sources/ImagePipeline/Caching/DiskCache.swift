@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,10 +26,25 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    /// Writes in the background: nobody waits for it, and a read queued later sees it.
+    /// Writes in the background: nobody waits for it, and a read queued later sees it. When the
+    /// disk falls behind (more than `maximumPendingBytes` waiting), the write is skipped rather
+    /// than kept in memory: it is a cache, the image can be fetched again.
     func store(_ data: Data, for url: String) {
-        queue.async { self.write(data, url) }
+        let accepted = pendingBytes.withLock { pending -> Bool in
+            guard pending + data.count <= Self.maximumPendingBytes else { return false }
+            pending += data.count
+            return true
+        }
+        guard accepted else { return }
+        queue.async {
+            self.write(data, url)
+            self.pendingBytes.withLock { $0 -= data.count }
+        }
     }
+
+    /// Bytes handed to `store` and not yet written.
+    private let pendingBytes = Mutex(0)
+    static let maximumPendingBytes = 8 << 20
 
     /// Bytes on disk now.
     public var totalSize: Int { queue.sync { currentSize() } }

@@ -15,4 +15,11 @@ public enum LargeAllocations {
     public static func returnToSystemOnFree() {
         _ = tessera_pin_mmap_threshold(threshold)
     }
+
+    /// The allocator's totals in bytes: heap arenas obtained from the system, the part of them in
+    /// use and free, and blocks mapped on their own.
+    public static func totals() -> (heap: Int, inUse: Int, free: Int, mapped: Int) {
+        let totals = tessera_malloc_stats()
+        return (Int(totals.heap), Int(totals.inUse), Int(totals.free), Int(totals.mapped))
+    }
 }
