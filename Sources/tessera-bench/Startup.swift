@@ -58,17 +58,34 @@ struct Startup: ParsableCommand {
         _ = try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("warm").path, "--report-first-frame"])
 
         var app: [Double] = [], base: [Double] = []
+        var phases: [String: [Double]] = [:]
         for run in 0..<runs {
-            base.append(try firstFrame([baseline.path]))
-            app.append(try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("run\(run)").path,
-                                       "--report-first-frame"]))
+            base.append(try firstFrame([baseline.path]).total)
+            let launch = try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("run\(run)").path,
+                                         "--report-first-frame"])
+            app.append(launch.total)
+            for (name, milliseconds) in launch.phases { phases[name, default: []].append(milliseconds) }
         }
         let appMedian = median(app), baseMedian = median(base)
         print("startup: exec to first drawn frame, median of \(runs)\(bus == nil ? "" : " (private session bus)")")
         print(String(format: "  tessera             %8.1f ms", appMedian))
         print(String(format: "  C GTK 3 window      %8.1f ms  (baseline)", baseMedian))
         print(String(format: "  ratio               %8.2f     (target <= 1.50)", appMedian / baseMedian))
+        print("  where tessera's time goes (medians):")
+        for (name, label) in Self.phaseLabels {
+            guard let values = phases[name] else { continue }
+            print("    " + label.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%6.1f ms", median(values)))
+        }
     }
+
+    /// The milestones the app reports (StartupTrace), as phases ending at each.
+    static let phaseLabels = [
+        ("main", "exec to main (loading libraries, Swift start)"),
+        ("gtk-started", "to GTK started (GApplication, gtk_init)"),
+        ("window-built", "to the main window built"),
+        ("presented", "to the window presented (realized, styled)"),
+        ("drawn", "to the first frame drawn"),
+    ]
 
     private func buildBaseline(in folder: URL) throws -> URL {
         let source = folder.appendingPathComponent("baseline.c")
@@ -79,8 +96,9 @@ struct Startup: ParsableCommand {
         return binary
     }
 
-    /// Milliseconds from spawning `command` to the first frame it reports.
-    private func firstFrame(_ command: [String]) throws -> Double {
+    /// Milliseconds from spawning `command` to the first frame it reports, and, for a program that
+    /// reports milestones ("milestone-ns <name> <ns>"), the time from the previous one to each.
+    private func firstFrame(_ command: [String]) throws -> (total: Double, phases: [(String, Double)]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -92,11 +110,20 @@ struct Startup: ParsableCommand {
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("first-frame-ns ") }),
+        let lines = output.split(separator: "\n")
+        guard let line = lines.first(where: { $0.hasPrefix("first-frame-ns ") }),
               let drawn = Int64(line.dropFirst("first-frame-ns ".count)) else {
             throw BenchError(description: "\(command[0]) reported no first frame (exit \(process.terminationStatus))")
         }
-        return Double(drawn - start) / 1_000_000
+        var phases: [(String, Double)] = [], previous = start
+        for milestone in lines where milestone.hasPrefix("milestone-ns ") {
+            let fields = milestone.split(separator: " ")
+            guard fields.count == 3, let time = Int64(fields[2]) else { continue }
+            phases.append((String(fields[1]), Double(time - previous) / 1_000_000))
+            previous = time
+        }
+        if !phases.isEmpty { phases.append(("drawn", Double(drawn - previous) / 1_000_000)) }
+        return (Double(drawn - start) / 1_000_000, phases)
     }
 
     private func shell(_ command: String) throws -> Int32 {

@@ -40,6 +40,7 @@ struct Tessera: ParsableCommand {
     }
 
     func run() throws {
+        StartupTrace.mark("main")
         LargeAllocations.returnToSystemOnFree()
         let level = logLevel
         LoggingSystem.bootstrap { label in

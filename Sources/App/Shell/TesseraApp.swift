@@ -88,6 +88,7 @@ public final class TesseraApp {
     // MARK: Lifecycle
 
     private func startup() {
+        StartupTrace.mark("gtk-started")
         do {
             let sheet = try StyleSheet(css: Stylesheet.css)
             sheet.install()
@@ -114,6 +115,7 @@ public final class TesseraApp {
             SectionCoordinator(section: section, root: self.rootPage(for: section))
         }
         mainWindow = main
+        StartupTrace.mark("window-built")
         if isAutomated {
             // Screenshots show settled states: no CSS transitions or slides half-way.
             ThemeSettings().animationsEnabled = false
@@ -124,6 +126,7 @@ public final class TesseraApp {
             trackWindowState(main)
         }
         main.window.present()
+        StartupTrace.mark("presented")
         startBackendAfterFirstFrame(of: main)
         // The first launch stores the people once the window is on screen.
         main.window.onNextDraw { [weak self] in
@@ -401,7 +404,7 @@ public final class TesseraApp {
         main.window.onNextDraw { [weak self] in
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
-            let line = "first-frame-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
+            let line = StartupTrace.report + "first-frame-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
             self?.application.quit()
         }
