@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Threads for heavy work that must not take the CPU from the UI (decoding images, reading video
-/// posters). Each thread runs at a lower scheduling priority (nice +10; Linux keeps the nice value
+/// posters). Each thread runs at a lower scheduling priority (nice 10; Linux keeps the nice value
 /// per thread), so on a busy machine the main loop still gets the CPU when a frame is due and the
 /// decodes fill the time in between. Threads it starts (GStreamer's streaming threads, say)
 /// inherit the lower priority.

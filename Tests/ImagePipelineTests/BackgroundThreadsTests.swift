@@ -1,0 +1,47 @@
+import Foundation
+@testable import ImagePipeline
+import Synchronization
+import XCTest
+
+final class BackgroundThreadsTests: XCTestCase {
+    func testWorkRunsBelowTheCallersPriorityAndReturnsItsResult() async {
+        let threads = BackgroundThreads(name: "test-low", count: 2, niceness: 10)
+        let caller = BackgroundThreads.currentNiceness()
+        let seen = await threads.run { BackgroundThreads.currentNiceness() }
+        XCTAssertEqual(seen, max(10, caller), "work runs at nice 10 (or lower still if the caller already did)")
+        XCTAssertEqual(BackgroundThreads.currentNiceness(), caller, "the caller keeps its own")
+        let value = await threads.run { (1...100).reduce(0, +) }
+        XCTAssertEqual(value, 5050)
+    }
+
+    func testASingleThreadRunsJobsInTheOrderGiven() async {
+        let threads = BackgroundThreads(name: "test-serial", count: 1)
+        let order = Order()
+        for index in 0..<500 { threads.async { order.list.withLock { $0.append(index) } } }
+        _ = await threads.run { 0 } // queued last: done once everything before it is
+        XCTAssertEqual(order.list.withLock { $0 }, Array(0..<500))
+    }
+
+    func testThePoolRunsAsManyJobsAtOnceAsItHasThreads() async {
+        let threads = BackgroundThreads(name: "test-parallel", count: 3)
+        let running = Running()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<12 {
+                group.addTask {
+                    await threads.run {
+                        running.state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                        // Holds its thread until three run at once (or a deadline passes), so a
+                        // fourth could only start if the pool had a fourth thread.
+                        let deadline = ContinuousClock.now + .seconds(2)
+                        while running.state.withLock({ $0.most < 3 }), ContinuousClock.now < deadline { sched_yield() }
+                        running.state.withLock { $0.now -= 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(running.state.withLock { $0.most }, 3)
+    }
+}
+
+private final class Running: Sendable { let state = Mutex((now: 0, most: 0)) }
+private final class Order: Sendable { let list = Mutex<[Int]>([]) }
