@@ -238,4 +238,32 @@ final class FeedTests: AppTestCase {
             XCTAssertEqual((coordinator.topPage as? FeedViewerPage)?.post, tile.post)
         }
     }
+
+    func testTheFocusedTileShowsARing() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            let tile = page.tiles[1], other = page.tiles[2]
+            let origin = try XCTUnwrap(tile.view.origin(in: main.window))
+            let height = tile.view.allocation.height
+            // A pixel on the tile's left edge, half-way down: the ring when focused, else not.
+            @MainActor func edge() throws -> UInt32 {
+                var drawn = false
+                main.window.onNextDraw { drawn = true }
+                main.window.queueDraw()
+                waitFor("a frame drawn") { drawn }
+                return try XCTUnwrap(Snapshot(onScreen: main.window)).pixel(x: origin.x + 1, y: origin.y + height / 2)
+            }
+            other.view.grabFocus()
+            let unfocused = try edge()
+            tile.view.grabFocus()
+            waitFor("the tile focused") { tile.view.isFocusWidget }
+            let focused = try edge()
+            XCTAssertNotEqual(focused, unfocused, "the ring shows on the focused tile")
+            other.view.grabFocus()
+            XCTAssertEqual(try edge(), unfocused, "and goes when the focus moves on")
+        }
+    }
 }
