@@ -35,6 +35,45 @@ struct Startup: ParsableCommand {
     }
     """
 
+    /// A second reference: the smallest GtkApplication (what Tessera is, with its D-Bus
+    /// registration and uniqueness) that opens a window, reporting the same milestones as Tessera,
+    /// so the phases can be compared one by one.
+    static let applicationBaselineSource = """
+    #include <gtk/gtk.h>
+    #include <stdio.h>
+    #include <time.h>
+    static void mark(const char *name) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        printf("milestone-ns %s %lld\\n", name, (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+    }
+    static gboolean drawn(GtkWidget *w, cairo_t *cr, gpointer app) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        printf("first-frame-ns %lld\\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+        fflush(stdout);
+        g_application_quit(G_APPLICATION(app));
+        return FALSE;
+    }
+    static void startup(GtkApplication *app, gpointer data) { mark("gtk-started"); }
+    static void activate(GtkApplication *app, gpointer data) {
+        GtkWidget *window = gtk_application_window_new(app);
+        gtk_window_set_title(GTK_WINDOW(window), "Baseline");
+        gtk_window_set_default_size(GTK_WINDOW(window), 1100, 760);
+        g_signal_connect_after(window, "draw", G_CALLBACK(drawn), app);
+        mark("window-built");
+        gtk_widget_show_all(window);
+        mark("presented");
+    }
+    int main(int argc, char **argv) {
+        mark("main");
+        GtkApplication *app = gtk_application_new("dev.tessera.StartupBaseline", G_APPLICATION_DEFAULT_FLAGS);
+        g_signal_connect(app, "startup", G_CALLBACK(startup), NULL);
+        g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
+        return g_application_run(G_APPLICATION(app), 1, argv);
+    }
+    """
+
     private var environment: [String: String] = [:]
 
     mutating func run() throws {
@@ -42,7 +81,8 @@ struct Startup: ParsableCommand {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
 
-        let baseline = try buildBaseline(in: work)
+        let baseline = try build(Self.baselineSource, named: "baseline", in: work)
+        let applicationBaseline = try build(Self.applicationBaselineSource, named: "application-baseline", in: work)
         // Launch both inside a desktop-like session: with a session bus (GApplication registers on
         // it, the accessibility bridge finds its bus). Without one GLib falls back to X11
         // autolaunch, which no real desktop goes through.
@@ -55,26 +95,32 @@ struct Startup: ParsableCommand {
         }
         // One warm-up run each, so both start with the same files in the page cache.
         _ = try firstFrame([baseline.path])
+        _ = try firstFrame([applicationBaseline.path])
         _ = try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("warm").path, "--report-first-frame"])
 
-        var app: [Double] = [], base: [Double] = []
-        var phases: [String: [Double]] = [:]
+        var app: [Double] = [], base: [Double] = [], applicationBase: [Double] = []
+        var phases: [String: [Double]] = [:], applicationPhases: [String: [Double]] = [:]
         for run in 0..<runs {
             base.append(try firstFrame([baseline.path]).total)
+            let reference = try firstFrame([applicationBaseline.path])
+            applicationBase.append(reference.total)
+            for (name, milliseconds) in reference.phases { applicationPhases[name, default: []].append(milliseconds) }
             let launch = try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("run\(run)").path,
                                          "--report-first-frame"])
             app.append(launch.total)
             for (name, milliseconds) in launch.phases { phases[name, default: []].append(milliseconds) }
         }
-        let appMedian = median(app), baseMedian = median(base)
+        let appMedian = median(app), baseMedian = median(base), applicationMedian = median(applicationBase)
         print("startup: exec to first drawn frame, median of \(runs)\(bus == nil ? "" : " (private session bus)")")
-        print(String(format: "  tessera             %8.1f ms", appMedian))
-        print(String(format: "  C GTK 3 window      %8.1f ms  (baseline)", baseMedian))
-        print(String(format: "  ratio               %8.2f     (target <= 1.50)", appMedian / baseMedian))
-        print("  where tessera's time goes (medians):")
+        print(String(format: "  tessera                  %8.1f ms", appMedian))
+        print(String(format: "  C GTK 3 window           %8.1f ms  (baseline)", baseMedian))
+        print(String(format: "  ratio                    %8.2f     (target <= 1.50)", appMedian / baseMedian))
+        print(String(format: "  C GtkApplication window  %8.1f ms  (ratio %.2f)", applicationMedian, appMedian / applicationMedian))
+        print("  phases (medians)                                  tessera   C GtkApplication")
         for (name, label) in Self.phaseLabels {
             guard let values = phases[name] else { continue }
-            print("    " + label.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%6.1f ms", median(values)))
+            let reference = applicationPhases[name].map { String(format: "%8.1f ms", median($0)) } ?? ""
+            print("    " + label.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%6.1f ms", median(values)) + "  " + reference)
         }
     }
 
@@ -87,12 +133,12 @@ struct Startup: ParsableCommand {
         ("drawn", "to the first frame drawn"),
     ]
 
-    private func buildBaseline(in folder: URL) throws -> URL {
-        let source = folder.appendingPathComponent("baseline.c")
-        let binary = folder.appendingPathComponent("baseline")
-        try Self.baselineSource.write(to: source, atomically: true, encoding: .utf8)
+    private func build(_ code: String, named name: String, in folder: URL) throws -> URL {
+        let source = folder.appendingPathComponent("\(name).c")
+        let binary = folder.appendingPathComponent(name)
+        try code.write(to: source, atomically: true, encoding: .utf8)
         let status = try shell("cc -O2 \(source.path) -o \(binary.path) $(pkg-config --cflags --libs gtk+-3.0)")
-        guard status == 0 else { throw BenchError(description: "could not build the C baseline (cc exited \(status))") }
+        guard status == 0 else { throw BenchError(description: "could not build the C \(name) (cc exited \(status))") }
         return binary
     }
 
