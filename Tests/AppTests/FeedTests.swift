@@ -245,6 +245,9 @@ final class FeedTests: AppTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            // GTK draws focus only in the active window (a person looks at the window they type in).
+            main.window.present()
+            waitFor("the window active") { main.window.isActive }
             let tile = page.tiles[1], other = page.tiles[2]
             let origin = try XCTUnwrap(tile.view.origin(in: main.window))
             let height = tile.view.allocation.height
