@@ -42,11 +42,8 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         }
     }
 
-    /// Opens libcurl (it is not linked; see CCurl's shim) and initialises it, once per process.
-    /// Nil when it is ready, else why not.
-    static func loadLibrary() -> String? {
-        tessera_curl_load().map { String(cString: $0) }
-    }
+    /// libcurl's process-wide initialisation, done once before the first handle.
+    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     public let configuration: Configuration
     private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .userInitiated)
@@ -65,18 +62,17 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
 
     deinit {
         guard let multi = lock.withLock({ () -> UnsafeMutableRawPointer? in stopping = true; return multiHandle }) else { return }
-        tessera_curl_multi_wakeup(multi)
+        curl_multi_wakeup(multi)
         loopFinished.wait()
-        tessera_curl_multi_cleanup(multi)
+        curl_multi_cleanup(multi)
     }
 
-    /// The multi handle, made (and its loop started) on first use; nil if libcurl cannot be
-    /// loaded.
-    private var multi: UnsafeMutableRawPointer? {
+    /// The multi handle, made (and its loop started) on first use.
+    private var multi: UnsafeMutableRawPointer {
         lock.withLock {
             if let multiHandle { return multiHandle }
-            guard Self.loadLibrary() == nil, let created = tessera_curl_multi_init() else { return nil }
-            nonisolated(unsafe) let made = created
+            precondition(Self.globalInit, "curl_global_init failed")
+            nonisolated(unsafe) let made = curl_multi_init()!
             tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
             tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
             tessera_curl_multi_setopt_long(made, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
@@ -89,20 +85,17 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let url = try request.checkedURL()
         if Task.isCancelled { throw .cancelled }
-        guard let handle = self.multi else {
-            throw .other("libcurl could not be loaded (\(Self.loadLibrary() ?? "no multi handle")); is the libcurl4 package installed?")
-        }
-        nonisolated(unsafe) let multi = handle
+        nonisolated(unsafe) let multi = self.multi
         let transfer = Transfer(request: request, url: url, configuration: configuration)
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.continuation = continuation
                 lock.withLock { toAdd.append(transfer) }
-                tessera_curl_multi_wakeup(multi)
+                curl_multi_wakeup(multi)
             }
         } onCancel: {
             lock.withLock { toCancel.append(transfer) }
-            tessera_curl_multi_wakeup(multi)
+            curl_multi_wakeup(multi)
         }
         return try result.get()
     }
@@ -123,7 +116,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 return
             }
             for transfer in adds {
-                tessera_curl_multi_add_handle(multi, transfer.easy)
+                curl_multi_add_handle(multi, transfer.easy)
                 active[transfer.easy] = transfer
             }
             for transfer in cancels where active[transfer.easy] != nil {
@@ -132,9 +125,9 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 transfer.finish(.failure(.cancelled))
             }
             var running: Int32 = 0
-            tessera_curl_multi_perform(multi, &running)
+            curl_multi_perform(multi, &running)
             var left: Int32 = 0
-            while let message = tessera_curl_multi_info_read(multi, &left) {
+            while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let transfer = active.removeValue(forKey: easy) else { continue }
                 let code = message.pointee.data.result
@@ -142,12 +135,12 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 transfer.finish(transfer.outcome(code))
             }
             var ready: Int32 = 0
-            tessera_curl_multi_poll(multi, nil, 0, 1000, &ready)
+            curl_multi_poll(multi, nil, 0, 1000, &ready)
         }
     }
 
     private func detach(_ transfer: Transfer, from multi: UnsafeMutableRawPointer) {
-        tessera_curl_multi_remove_handle(multi, transfer.easy)
+        curl_multi_remove_handle(multi, transfer.easy)
     }
 }
 
@@ -165,7 +158,7 @@ final class Transfer: @unchecked Sendable {
 
     init(request: HTTPRequest, url: String, configuration: CurlHTTPClient.Configuration) {
         self.request = request
-        easy = tessera_curl_easy_init()
+        easy = curl_easy_init()
         let this = Unmanaged.passUnretained(self).toOpaque()
         tessera_curl_easy_setopt_string(easy, CURLOPT_URL, url)
         tessera_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -197,7 +190,7 @@ final class Transfer: @unchecked Sendable {
             }
         }
         for header in request.headers {
-            headerList = tessera_curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         if let headerList { tessera_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
         tessera_curl_easy_setopt_write(easy, writeCallback, this)
@@ -206,8 +199,8 @@ final class Transfer: @unchecked Sendable {
     }
 
     deinit {
-        tessera_curl_easy_cleanup(easy)
-        if let headerList { tessera_curl_slist_free_all(headerList) }
+        curl_easy_cleanup(easy)
+        if let headerList { curl_slist_free_all(headerList) }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
@@ -254,7 +247,7 @@ final class Transfer: @unchecked Sendable {
     }
 
     private func error(for code: CURLcode) -> HTTPError {
-        let detail = String(cString: tessera_curl_easy_strerror(code))
+        let detail = String(cString: curl_easy_strerror(code))
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
             return .unreachable(detail)
