@@ -269,4 +269,25 @@ final class FeedTests: AppTestCase {
             XCTAssertEqual(try edge(), unfocused, "and goes when the focus moves on")
         }
     }
+
+    func testArrowKeysMoveTheFocusBetweenTiles() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            let tiles = page.tiles, frames = page.tileFrames
+            let columns = frames.filter { $0.y == frames[0].y }.count
+            XCTAssertGreaterThan(columns, 2)
+            tiles[0].view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Right", on: main.window))
+            waitFor("the next tile focused") { page.tile(of: tiles[1].post)?.view.isFocusWidget == true }
+            XCTAssertTrue(InputSimulation.key("Down", on: main.window))
+            waitFor("the tile below focused") { page.tile(of: tiles[1 + columns].post)?.view.isFocusWidget == true }
+            XCTAssertTrue(InputSimulation.key("Left", on: main.window))
+            waitFor("the tile to its left focused") { page.tile(of: tiles[columns].post)?.view.isFocusWidget == true }
+            XCTAssertTrue(InputSimulation.key("Up", on: main.window))
+            waitFor("back on the first tile") { page.tile(of: tiles[0].post)?.view.isFocusWidget == true }
+        }
+    }
 }
