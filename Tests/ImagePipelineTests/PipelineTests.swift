@@ -53,6 +53,22 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(small.width, 128, "never enlarged")
     }
 
+    func testFillingDecodesTheShorterSideToTheBoxSoSquareTilesAreNotScaledUp() async throws {
+        let pipeline = pipeline()
+        let wide = try await pipeline.image(for: ImageRequest(url: url("images/lake-3000x2000.jpg"), maximumPixelSize: 256, sizing: .fill))
+        XCTAssertEqual(wide.height, 256, "the shorter side covers the box")
+        XCTAssertEqual(wide.width, 384)
+        let panorama = try await pipeline.image(for: ImageRequest(url: url("images/panorama-2400x600.jpg"), maximumPixelSize: 170, sizing: .fill))
+        XCTAssertEqual(panorama.height, 192, "170 rounds up to the 192 bucket")
+        XCTAssertEqual(panorama.width, 768)
+        // Fit and fill of one URL are different images, cached apart.
+        let fitted = try await pipeline.image(for: ImageRequest(url: url("images/lake-3000x2000.jpg"), maximumPixelSize: 256))
+        XCTAssertEqual(fitted.width, 256)
+        XCTAssertEqual(pipeline.statistics.decodes, 3)
+        let small = try await pipeline.image(for: ImageRequest(url: url("images/square-800x800.jpg"), maximumPixelSize: 1024, sizing: .fill))
+        XCTAssertEqual(small.width, 800, "never enlarged")
+    }
+
     func testFiftyConcurrentRequestsShareOneTransferAndOneDecode() async throws {
         let pipeline = pipeline()
         let request = ImageRequest(url: url("images/forest-1600x1200.jpg"), maximumPixelSize: 256)

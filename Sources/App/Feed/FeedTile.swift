@@ -77,7 +77,7 @@ public final class FeedTile {
         boundSide = side
         switch post.kind {
         case .image:
-            image.bind(ImageRequest(url: post.url, maximumPixelSize: side))
+            image.bind(ImageRequest(url: post.url, maximumPixelSize: side, sizing: .fill))
         case .video:
             let generation = self.generation, post = self.post
             if let done = posters.cached(post) { return apply(done) }

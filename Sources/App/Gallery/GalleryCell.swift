@@ -36,7 +36,7 @@ final class GalleryCell {
         let changed = item != self.item
         self.item = item
         if changed || image.boundSize != side, let url = item.imageURL {
-            image.bind(ImageRequest(url: url, maximumPixelSize: side))
+            image.bind(ImageRequest(url: url, maximumPixelSize: side, sizing: .fill))
         } else if item.imageURL == nil {
             image.bind(nil)
         }

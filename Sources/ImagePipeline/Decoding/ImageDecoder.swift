@@ -13,14 +13,16 @@ public struct ImageDecoder: Sendable {
 
     public init() {}
 
-    public func decode(_ data: Data, maximumPixelSize: Int) throws(ImageError) -> DecodedImage {
+    /// Decodes to fit `maximumPixelSize` (the longer side at most that), or with `filling`, to
+    /// cover it (the shorter side at most that).
+    public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false) throws(ImageError) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
         guard header.width > 0, header.height > 0 else { throw .notAnImage }
         guard header.width <= Self.maximumSide, header.height <= Self.maximumSide,
               header.width * header.height <= Self.maximumPixels else {
             throw .tooLarge(width: header.width, height: header.height)
         }
-        let (width, height) = Self.fit(width: header.width, height: header.height, into: maximumPixelSize)
+        let (width, height) = Self.fit(width: header.width, height: header.height, into: maximumPixelSize, filling: filling)
 
         var error: UnsafeMutablePointer<GError>? = nil
         guard let loader = gdk_pixbuf_loader_new_with_type(header.format.loaderName, &error) else {
@@ -49,12 +51,12 @@ public struct ImageDecoder: Sendable {
         return DecodedImage(adopting: pixbuf)
     }
 
-    /// The largest size with the same aspect ratio that fits `box` x `box`; never larger than the
-    /// original.
-    static func fit(width: Int, height: Int, into box: Int) -> (Int, Int) {
-        let longest = max(width, height)
-        guard longest > box, box > 0 else { return (width, height) }
-        let scale = Double(box) / Double(longest)
+    /// The largest size with the same aspect ratio that fits `box` x `box` (with `filling`, the
+    /// smallest that covers it); never larger than the original.
+    static func fit(width: Int, height: Int, into box: Int, filling: Bool = false) -> (Int, Int) {
+        let side = filling ? min(width, height) : max(width, height)
+        guard side > box, box > 0 else { return (width, height) }
+        let scale = Double(box) / Double(side)
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 }

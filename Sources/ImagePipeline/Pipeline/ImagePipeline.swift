@@ -205,10 +205,10 @@ public final class ImagePipeline: Sendable {
     }
 
     private func decode(_ data: Data, request: ImageRequest, key: ImageKey) async throws -> DecodedImage {
-        let decoder = self.decoder, size = key.bucket
+        let decoder = self.decoder, size = key.bucket, filling = key.sizing == .fill
         let result = try await decodeSlots.run(key: key.description, priority: request.priority) {
             await Self.decodeThreads.run {
-                Result { () throws(ImageError) in try decoder.decode(data, maximumPixelSize: size) }
+                Result { () throws(ImageError) in try decoder.decode(data, maximumPixelSize: size, filling: filling) }
             }
         }
         state.withLock { $0.statistics.decodes += 1 }

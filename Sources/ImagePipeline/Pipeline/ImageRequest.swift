@@ -1,16 +1,23 @@
 import Foundation
 
-/// What to show: an image URL decoded to fit a box of pixels.
+/// What to show: an image URL decoded to fit a box of pixels, or to cover it.
 public struct ImageRequest: Sendable, Hashable {
     public var url: URL
-    /// The largest width and height the image will be shown at, in device pixels.
+    /// The box the image will be shown in, in device pixels (width and height).
     public var maximumPixelSize: Int
     /// Higher first: visible cells above prefetches.
     public var priority: Int
+    /// How the image meets the box: `fit` scales its longer side to it (the whole image shows),
+    /// `fill` its shorter side (the image covers the box and is cropped, as square tiles show
+    /// it; decoding to fit would leave it too small and it would be scaled up, blurred).
+    public var sizing: Sizing
 
-    public init(url: URL, maximumPixelSize: Int, priority: Int = ImageRequest.visible) {
+    public enum Sizing: Sendable, Hashable { case fit, fill }
+
+    public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, priority: Int = ImageRequest.visible) {
         self.url = url
         self.maximumPixelSize = maximumPixelSize
+        self.sizing = sizing
         self.priority = priority
     }
 
@@ -31,12 +38,13 @@ public struct ImageRequest: Sendable, Hashable {
         return components.string ?? url.absoluteString
     }
 
-    /// Identifies the decoded result: same URL and size bucket, same image.
-    var key: ImageKey { ImageKey(url: normalizedURL, bucket: bucket) }
+    /// Identifies the decoded result: same URL, size bucket and sizing, same image.
+    var key: ImageKey { ImageKey(url: normalizedURL, bucket: bucket, sizing: sizing) }
 }
 
 struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     let url: String
     let bucket: Int
-    var description: String { "\(url)@\(bucket)" }
+    var sizing: ImageRequest.Sizing = .fit
+    var description: String { "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")" }
 }
