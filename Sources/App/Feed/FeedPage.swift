@@ -208,15 +208,35 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     private func tile(for post: MediaPost) -> FeedTile {
         if let tile = spare.popLast() {
             tile.show(post)
-            tile.view.isVisible = true
+            tile.view.canFocus = true
             return tile
         }
         return makeTile(post)
     }
 
+    /// Spare tiles stay shown but parked left of the grid, out of sight, out of the focus chain
+    /// and with nothing to announce: a tile made or shown again costs its first styling and
+    /// measuring (tens of milliseconds for a row), which would land in the frame that needs it.
     private func retire(_ tile: FeedTile) {
-        tile.view.isVisible = false
+        tile.park()
+        tile.view.canFocus = false
+        animator.jump(tile.view, to: MosaicLayout.Frame(x: -4 * max(layout.columnWidth, 100), y: 0,
+                                                        width: layout.columnWidth, height: layout.columnWidth))
         spare.append(tile)
+    }
+
+    private var warming = false
+
+    /// Keeps a row of spare tiles ready (made after the current frame), so the first rows that
+    /// scroll into range reuse tiles instead of making them.
+    private func keepSparesReady() {
+        guard ready, !warming, spare.count < layout.columns, let post = model.state.posts.last else { return }
+        warming = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.warming = false
+            while self.spare.count < self.layout.columns { self.retire(self.makeTile(post)) }
+        }
     }
 
     private func registerActions() {
@@ -379,6 +399,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             canvas.setSizeRequest(width: -1, height: height)
         }
         animator.move(targets, animated: animated && ThemeSettings().animationsEnabled)
+        keepSparesReady()
         loadMoreIfNearEnd()
     }
 

@@ -71,6 +71,15 @@ public final class FeedTile {
         }
     }
 
+    /// Lets go of the post's image and name while the tile waits to be reused.
+    func park() {
+        generation += 1
+        boundSide = 0
+        poster = nil
+        image.bind(nil)
+        view.accessibleName = ""
+    }
+
     /// Loads the image decoded for a tile of `side` pixels; a video's poster comes from the clip.
     func bind(side: Int, posters: VideoPosterCache) {
         guard boundSide != side else { return }
