@@ -39,6 +39,24 @@ public enum InputSimulation {
         return gdk_test_simulate_button(gdkWindow, x, y, button, none, GDK_BUTTON_RELEASE) != 0
     }
 
+    /// Moves the pointer to the screen's bottom-right corner, outside `window` unless it fills
+    /// the screen, so nothing in it shows a hover state or a tooltip (screenshots).
+    public static func movePointerAway(from window: Window) {
+        guard let gdkWindow = gtk_widget_get_window(window.widget) else { return }
+        let display = gdk_window_get_display(gdkWindow)
+        guard let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) else { return }
+        let screen = gdk_window_get_screen(gdkWindow)
+        var x: gint = 0, y: gint = 0, width: gint = 0, height: gint = 0
+        gdk_window_get_origin(gdkWindow, &x, &y)
+        width = gint(gdk_window_get_width(gdkWindow))
+        height = gint(gdk_window_get_height(gdkWindow))
+        // Right of or below the window, whichever the screen has room for.
+        let geometry = gdk_screen_get_root_window(screen).map { (gdk_window_get_width($0), gdk_window_get_height($0)) } ?? (0, 0)
+        let target = x + width < geometry.0 ? (x + width + 1, y) : (x, min(y + height + 1, geometry.1 - 1))
+        gdk_device_warp(pointer, screen, target.0, target.1)
+        gdk_display_sync(display)
+    }
+
     private static func gdkModifiers(_ modifiers: Modifiers) -> GdkModifierType {
         var raw: UInt32 = 0
         if modifiers.contains(.shift) { raw |= GDK_SHIFT_MASK.rawValue }

@@ -31,6 +31,8 @@ final class ScreenshotRunner {
             logger.error("cannot create \(directory.path): \(error)")
             return false
         }
+        // A pointer resting over the window would leave a hover state or a tooltip in the pictures.
+        InputSimulation.movePointerAway(from: main.window)
         var ok = true
         for variant in [Appearance.light, .dark] {
             appearance.appearance = variant
