@@ -39,6 +39,20 @@ public enum InputSimulation {
         return gdk_test_simulate_button(gdkWindow, x, y, button, none, GDK_BUTTON_RELEASE) != 0
     }
 
+    /// Moves the pointer (through the window system, so the widget's window sees it arrive) to the
+    /// centre of `widget`, which must be mapped.
+    public static func movePointer(to widget: Widget, in window: Window) {
+        guard let origin = widget.origin(in: window), let gdkWindow = gtk_widget_get_window(window.widget) else { return }
+        let display = gdk_window_get_display(gdkWindow)
+        guard let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) else { return }
+        var x: gint = 0, y: gint = 0
+        gdk_window_get_origin(gdkWindow, &x, &y)
+        let allocation = widget.allocation
+        gdk_device_warp(pointer, gdk_window_get_screen(gdkWindow),
+                        x + gint(origin.x + allocation.width / 2), y + gint(origin.y + allocation.height / 2))
+        gdk_display_sync(display)
+    }
+
     /// Moves the pointer to the screen's bottom-right corner, outside `window` unless it fills
     /// the screen, so nothing in it shows a hover state or a tooltip (screenshots).
     public static func movePointerAway(from window: Window) {

@@ -183,6 +183,31 @@ open class Widget: Object {
             return body(KeyEvent(event.pointee))
         }
     }
+    /// The pointer moving over the widget's window, at (x, y) in its coordinates.
+    @discardableResult
+    public func onPointerMotion(_ body: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        gtk_widget_add_events(widget, gint(GDK_POINTER_MOTION_MASK.rawValue))
+        return connect("motion-notify-event", shape: .pointerReturningBool) { pointer in
+            let event: UnsafeMutablePointer<GdkEventMotion> = pointer!.cast()
+            body(event.pointee.x, event.pointee.y)
+            return false
+        }
+    }
+    /// The pointer leaving the widget's window.
+    @discardableResult
+    public func onPointerLeave(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        gtk_widget_add_events(widget, gint(GDK_LEAVE_NOTIFY_MASK.rawValue))
+        return connect("leave-notify-event", shape: .pointerReturningBool) { _ in body(); return false }
+    }
+    /// Whether the widget shows as under the pointer (CSS `:hover`). Widgets with a window of
+    /// their own get it from GTK; a windowless one whose parent hit-tests the pointer is told.
+    public var isHovered: Bool {
+        get { gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0 }
+        set {
+            if newValue { gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_PRELIGHT, 0) }
+            else { gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_PRELIGHT) }
+        }
+    }
     /// Mouse button releases; return true to stop the event.
     @discardableResult
     public func onButtonRelease(_ body: @escaping @MainActor (ButtonEvent) -> Bool) -> SignalConnection {

@@ -290,4 +290,32 @@ final class FeedTests: AppTestCase {
             waitFor("back on the first tile") { page.tile(of: tiles[0].post)?.view.isFocusWidget == true }
         }
     }
+
+    func testTheTileUnderThePointerIsHighlighted() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            let tile = page.tiles[2], other = page.tiles[3]
+            let origin = try XCTUnwrap(tile.view.origin(in: main.window))
+            let height = tile.view.allocation.height
+            @MainActor func edge() throws -> UInt32 {
+                var drawn = false
+                main.window.onNextDraw { drawn = true }
+                main.window.queueDraw()
+                waitFor("a frame drawn") { drawn }
+                return try XCTUnwrap(Snapshot(onScreen: main.window)).pixel(x: origin.x + 1, y: origin.y + height / 2)
+            }
+            InputSimulation.movePointer(to: other.view, in: main.window)
+            waitFor("the other tile highlighted") { other.view.isHovered }
+            let plain = try edge()
+            InputSimulation.movePointer(to: tile.view, in: main.window)
+            waitFor("the tile under the pointer highlighted") { tile.view.isHovered }
+            XCTAssertFalse(other.view.isHovered, "only one tile at a time")
+            XCTAssertNotEqual(try edge(), plain, "the highlight shows on the tile's edge")
+            InputSimulation.movePointerAway(from: main.window)
+            waitFor("no tile highlighted once the pointer left") { !tile.view.isHovered }
+        }
+    }
 }

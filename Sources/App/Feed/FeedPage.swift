@@ -29,6 +29,14 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     private let longPress: LongPressGesture
     /// The tile under a button-1 press, opened if the release is on it too.
     private var pressed: FeedTile?
+    /// The tile under the pointer, shown highlighted (tiles have no window to learn it from GTK).
+    private var hovered: FeedTile? {
+        didSet {
+            guard hovered !== oldValue else { return }
+            oldValue?.view.isHovered = false
+            hovered?.view.isHovered = true
+        }
+    }
     private let footer = Stack()
     let footerSpinner = Spinner()
     let footerRetry = Button(label: "Retry")
@@ -167,7 +175,8 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     }
 
     /// Clicks open the tile under the pointer (press and release on the same tile, as a button
-    /// does); a right click or a long press opens its menu. Either focuses the tile first.
+    /// does); a right click or a long press opens its menu. Either focuses the tile first. The
+    /// tile under the pointer is highlighted.
     private func listenToPointer() {
         canvas.onButtonPress { [weak self] event in
             guard let self, !event.isDoubleClick, let tile = self.tile(atX: event.x, y: event.y) else { return false }
@@ -186,6 +195,8 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             pressed.onActivate?(pressed)
             return true
         }
+        canvas.onPointerMotion { [weak self] x, y in self?.hovered = self?.tile(atX: x, y: y) }
+        canvas.onPointerLeave { [weak self] in self?.hovered = nil }
         longPress.onPressed { [weak self] (x: Double, y: Double) in
             guard let self, let tile = self.tile(atX: x, y: y) else { return }
             self.pressed = nil
@@ -218,6 +229,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     /// and with nothing to announce: a tile made or shown again costs its first styling and
     /// measuring (tens of milliseconds for a row), which would land in the frame that needs it.
     private func retire(_ tile: FeedTile) {
+        if hovered === tile { hovered = nil }
         tile.park()
         tile.view.canFocus = false
         animator.jump(tile.view, to: MosaicLayout.Frame(x: -4 * max(layout.columnWidth, 100), y: 0,
@@ -405,6 +417,9 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
 
     /// Tiles follow the view: rows that come into range get tiles, rows that leave give them up.
     private func scrolled() {
+        // The grid moved under a still pointer, which sends no motion: the highlight comes back
+        // with the pointer's next move.
+        hovered = nil
         relayout(animated: false)
     }
 

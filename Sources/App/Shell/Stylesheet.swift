@@ -32,6 +32,7 @@ enum Stylesheet {
     .message-meta { font-size: 8pt; font-weight: 700; opacity: 0.75; }
     .message-detail-text { font-size: 14pt; }
     .feed-tile { border: 3px solid transparent; border-radius: 8px; }
+    .feed-tile:hover { border-color: alpha(@theme_selected_bg_color, 0.45); }
     .feed-tile:focus { border-color: @theme_selected_bg_color; }
     .feed-badge { padding: 4px 8px; border-radius: 8px; background-color: alpha(@theme_bg_color, 0.85); color: @theme_fg_color; }
     .feed-viewer-backdrop { padding: 0; border-radius: 0; background-color: @theme_base_color; }
