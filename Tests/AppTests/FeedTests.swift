@@ -249,16 +249,7 @@ final class FeedTests: AppTestCase {
             main.window.present()
             waitFor("the window active") { main.window.isActive }
             let tile = page.tiles[1], other = page.tiles[2]
-            let origin = try XCTUnwrap(tile.view.origin(in: main.window))
-            let height = tile.view.allocation.height
-            // A pixel on the tile's left edge, half-way down: the ring when focused, else not.
-            @MainActor func edge() throws -> UInt32 {
-                var drawn = false
-                main.window.onNextDraw { drawn = true }
-                main.window.queueDraw()
-                waitFor("a frame drawn") { drawn }
-                return try XCTUnwrap(Snapshot(onScreen: main.window)).pixel(x: origin.x + 1, y: origin.y + height / 2)
-            }
+            @MainActor func edge() throws -> UInt32 { try edgePixel(of: tile, in: main.window) }
             other.view.grabFocus()
             let unfocused = try edge()
             tile.view.grabFocus()
@@ -298,15 +289,7 @@ final class FeedTests: AppTestCase {
             defer { main.window.destroy() }
             waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
             let tile = page.tiles[2], other = page.tiles[3]
-            let origin = try XCTUnwrap(tile.view.origin(in: main.window))
-            let height = tile.view.allocation.height
-            @MainActor func edge() throws -> UInt32 {
-                var drawn = false
-                main.window.onNextDraw { drawn = true }
-                main.window.queueDraw()
-                waitFor("a frame drawn") { drawn }
-                return try XCTUnwrap(Snapshot(onScreen: main.window)).pixel(x: origin.x + 1, y: origin.y + height / 2)
-            }
+            @MainActor func edge() throws -> UInt32 { try edgePixel(of: tile, in: main.window) }
             InputSimulation.movePointer(to: other.view, in: main.window)
             waitFor("the other tile highlighted") { other.view.isHovered }
             let plain = try edge()
@@ -317,5 +300,17 @@ final class FeedTests: AppTestCase {
             InputSimulation.movePointerAway(from: main.window)
             waitFor("no tile highlighted once the pointer left") { !tile.view.isHovered }
         }
+    }
+
+    /// A pixel on `tile`'s left edge, half-way down, as the screen shows it after the next frame:
+    /// where the focus ring and the hover highlight are drawn.
+    @MainActor
+    private func edgePixel(of tile: FeedTile, in window: Window) throws -> UInt32 {
+        let origin = try XCTUnwrap(tile.view.origin(in: window))
+        var drawn = false
+        window.onNextDraw { drawn = true }
+        window.queueDraw()
+        waitFor("a frame drawn") { drawn }
+        return try XCTUnwrap(Snapshot(onScreen: window)).pixel(x: origin.x + 1, y: origin.y + tile.view.allocation.height / 2)
     }
 }

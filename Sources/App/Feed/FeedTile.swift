@@ -55,29 +55,27 @@ public final class FeedTile {
 
     /// Shows `post` in this tile (a recycled tile takes the post that scrolled into its place).
     func show(_ post: MediaPost) {
-        generation += 1
         self.post = post
-        poster = nil
-        boundSide = 0
+        forgetContent()
         // Only what changes: each label or visibility change makes GTK measure the tile again.
         view.accessibleName = post.accessibleName
         if badge.isVisible != (post.kind == .video) { badge.isVisible = post.kind == .video }
         if durationLabel.text != "Video" { durationLabel.text = "Video" }
-        switch post.kind {
-        case .image: image.bind(nil)
-        case .video:
-            image.bind(nil)
-            image.picture.showIcon("video-x-generic-symbolic")
-        }
+        if post.kind == .video { image.picture.showIcon("video-x-generic-symbolic") }
     }
 
     /// Lets go of the post's image and name while the tile waits to be reused.
     func park() {
+        forgetContent()
+        view.accessibleName = ""
+    }
+
+    /// Drops the image or poster shown (a poster still on its way is dropped when it arrives).
+    private func forgetContent() {
         generation += 1
         boundSide = 0
         poster = nil
         image.bind(nil)
-        view.accessibleName = ""
     }
 
     /// Loads the image decoded for a tile of `side` pixels; a video's poster comes from the clip.
