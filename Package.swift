@@ -24,21 +24,21 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev"])]
         ),
 
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl (CCurl) and GStreamer (CGStreamer) are opened on first use, not linked (see their
+        // headers): every library linked into the executable is loaded and bound before `main`.
+        // Their headers come from libcurl4-openssl-dev and libgstreamer-plugins-base1.0-dev.
+        .target(name: "CCurl"),
         .systemLibrary(
             name: "CGdkPixbuf",
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
 
-        .systemLibrary(
+        .target(
             name: "CGStreamer",
-            pkgConfig: "gstreamer-video-1.0",
-            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+            dependencies: ["CGdkPixbuf"],
+            // GStreamer's headers live in their own folder; only this module's C file includes them.
+            cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]
         ),
 
         // Video posters taken off the main thread (GStreamer, no GTK).

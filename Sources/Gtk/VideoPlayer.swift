@@ -7,7 +7,7 @@ import CGtk
 public final class VideoPlayer {
     /// The widget the video is drawn in.
     public let view: Widget
-    private let playbin: UnsafeMutablePointer<GstElement>
+    private let playbin: OpaquePointer
     public private(set) var isPlaying = false
     /// Whether `play()` has been called once.
     public private(set) var hasStarted = false
@@ -17,18 +17,14 @@ public final class VideoPlayer {
 
     /// Nil when GStreamer or its GTK sink is missing.
     public init?(uri: String) {
-        var error: UnsafeMutablePointer<GError>?
-        guard gst_init_check(nil, nil, &error) != 0 else {
-            if let error { g_error_free(error) }
-            return nil
-        }
-        guard let playbin = gst_element_factory_make("playbin", nil),
-              let sink = gst_element_factory_make("gtksink", nil) else { return nil }
-        gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
+        guard tessera_gst_start() == nil,
+              let playbin = tessera_gst_make("playbin"),
+              let sink = tessera_gst_make("gtksink") else { return nil }
+        tessera_gst_ref_sink(playbin)
         self.playbin = playbin
         guard let widget = tessera_gst_get_object(UnsafeMutableRawPointer(sink), "widget") else {
-            gst_object_unref(UnsafeMutableRawPointer(playbin))
-            gst_object_unref(UnsafeMutableRawPointer(sink))
+            tessera_gst_unref(playbin)
+            tessera_gst_unref(sink)
             return nil
         }
         view = Widget(adopting: widget)
@@ -39,20 +35,20 @@ public final class VideoPlayer {
     }
 
     isolated deinit {
-        gst_element_set_state(playbin, GST_STATE_NULL)
-        gst_object_unref(UnsafeMutableRawPointer(playbin))
+        tessera_gst_set_state(playbin, TESSERA_GST_STATE_NULL)
+        tessera_gst_unref(playbin)
     }
 
     public func play() {
         hasStarted = true
         if reachedEnd { seek(to: .zero) }
         reachedEnd = false
-        gst_element_set_state(playbin, GST_STATE_PLAYING)
+        tessera_gst_set_state(playbin, TESSERA_GST_STATE_PLAYING)
         isPlaying = true
     }
 
     public func pause() {
-        gst_element_set_state(playbin, GST_STATE_PAUSED)
+        tessera_gst_set_state(playbin, TESSERA_GST_STATE_PAUSED)
         isPlaying = false
     }
 
@@ -65,39 +61,37 @@ public final class VideoPlayer {
 
     public var position: Duration? {
         var value: gint64 = -1
-        guard gst_element_query_position(playbin, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
+        guard tessera_gst_query_position(playbin, &value) != 0, value >= 0 else { return nil }
         return .nanoseconds(value)
     }
 
     public var duration: Duration? {
         var value: gint64 = -1
-        guard gst_element_query_duration(playbin, GST_FORMAT_TIME, &value) != 0, value > 0 else { return nil }
+        guard tessera_gst_query_duration(playbin, &value) != 0, value > 0 else { return nil }
         return .nanoseconds(value)
     }
 
     public func seek(to position: Duration) {
         let nanoseconds = position.components.seconds * 1_000_000_000 + position.components.attoseconds / 1_000_000_000
-        gst_element_seek_simple(playbin, GST_FORMAT_TIME, GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue),
-                                gint64(nanoseconds))
+        tessera_gst_seek(playbin, gint64(nanoseconds))
     }
 
     /// Reads what the pipeline has said since the last call: the end of the stream or an error.
     public func tick() {
-        guard let bus = gst_element_get_bus(playbin) else { return }
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        while let message = gst_bus_pop_filtered(bus, GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)) {
-            if message.pointee.type == GST_MESSAGE_EOS {
+        while true {
+            var error: UnsafeMutablePointer<CChar>?
+            switch tessera_gst_next_message(playbin, &error) {
+            case TESSERA_GST_MESSAGE_END_OF_STREAM:
                 reachedEnd = true
                 isPlaying = false
-                gst_element_set_state(playbin, GST_STATE_PAUSED)
-            } else {
-                var error: UnsafeMutablePointer<GError>?
-                gst_message_parse_error(message, &error, nil)
-                failure = error.map { String(cString: $0.pointee.message) } ?? "The video could not be played."
-                if let error { g_error_free(error) }
+                tessera_gst_set_state(playbin, TESSERA_GST_STATE_PAUSED)
+            case TESSERA_GST_MESSAGE_ERROR:
+                failure = error.map { String(cString: $0) } ?? "The video could not be played."
+                g_free(error)
                 isPlaying = false
+            default:
+                return
             }
-            gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(OpaquePointer(message)))
         }
     }
 }

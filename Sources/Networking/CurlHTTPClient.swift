@@ -42,8 +42,13 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         }
     }
 
-    /// libcurl's process-wide initialisation, done once before the first handle.
-    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    /// libcurl's process-wide initialisation, done once before the first handle: nil when it
+    /// worked, else why not (libcurl is opened on first use, so this is where a missing one shows).
+    private static let globalInitFailure: String? = {
+        if let error = tessera_curl_load_error() { return String(cString: error) }
+        let code = tessera_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        return code == CURLE_OK ? nil : "libcurl could not start (\(String(cString: tessera_curl_easy_strerror(code))))"
+    }()
 
     public let configuration: Configuration
     private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .userInitiated)
@@ -62,40 +67,41 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
 
     deinit {
         guard let multi = lock.withLock({ () -> UnsafeMutableRawPointer? in stopping = true; return multiHandle }) else { return }
-        curl_multi_wakeup(multi)
+        tessera_curl_multi_wakeup(multi)
         loopFinished.wait()
-        curl_multi_cleanup(multi)
+        tessera_curl_multi_cleanup(multi)
     }
 
     /// The multi handle, made (and its loop started) on first use.
-    private var multi: UnsafeMutableRawPointer {
-        lock.withLock {
-            if let multiHandle { return multiHandle }
-            precondition(Self.globalInit, "curl_global_init failed")
-            nonisolated(unsafe) let made = curl_multi_init()!
-            tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
-            tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
-            tessera_curl_multi_setopt_long(made, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-            multiHandle = made
-            queue.async { [self] in runLoop(made) }
-            return made
-        }
+    private func multi() throws(HTTPError) -> UnsafeMutableRawPointer {
+        lock.lock()
+        defer { lock.unlock() }
+        if let multiHandle { return multiHandle }
+        if let failure = Self.globalInitFailure { throw .other(failure) }
+        guard let handle = tessera_curl_multi_init() else { throw .other("libcurl could not make a transfer handle") }
+        nonisolated(unsafe) let made = handle
+        tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
+        tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
+        tessera_curl_multi_setopt_long(made, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        multiHandle = made
+        queue.async { [self] in runLoop(made) }
+        return made
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let url = try request.checkedURL()
         if Task.isCancelled { throw .cancelled }
-        nonisolated(unsafe) let multi = self.multi
+        nonisolated(unsafe) let multi = try self.multi()
         let transfer = Transfer(request: request, url: url, configuration: configuration)
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.continuation = continuation
                 lock.withLock { toAdd.append(transfer) }
-                curl_multi_wakeup(multi)
+                tessera_curl_multi_wakeup(multi)
             }
         } onCancel: {
             lock.withLock { toCancel.append(transfer) }
-            curl_multi_wakeup(multi)
+            tessera_curl_multi_wakeup(multi)
         }
         return try result.get()
     }
@@ -116,7 +122,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 return
             }
             for transfer in adds {
-                curl_multi_add_handle(multi, transfer.easy)
+                tessera_curl_multi_add_handle(multi, transfer.easy)
                 active[transfer.easy] = transfer
             }
             for transfer in cancels where active[transfer.easy] != nil {
@@ -125,9 +131,9 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 transfer.finish(.failure(.cancelled))
             }
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            tessera_curl_multi_perform(multi, &running)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = tessera_curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let transfer = active.removeValue(forKey: easy) else { continue }
                 let code = message.pointee.data.result
@@ -135,12 +141,12 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 transfer.finish(transfer.outcome(code))
             }
             var ready: Int32 = 0
-            curl_multi_poll(multi, nil, 0, 1000, &ready)
+            tessera_curl_multi_poll(multi, nil, 0, 1000, &ready)
         }
     }
 
     private func detach(_ transfer: Transfer, from multi: UnsafeMutableRawPointer) {
-        curl_multi_remove_handle(multi, transfer.easy)
+        tessera_curl_multi_remove_handle(multi, transfer.easy)
     }
 }
 
@@ -158,7 +164,7 @@ final class Transfer: @unchecked Sendable {
 
     init(request: HTTPRequest, url: String, configuration: CurlHTTPClient.Configuration) {
         self.request = request
-        easy = curl_easy_init()
+        easy = tessera_curl_easy_init()
         let this = Unmanaged.passUnretained(self).toOpaque()
         tessera_curl_easy_setopt_string(easy, CURLOPT_URL, url)
         tessera_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -190,7 +196,7 @@ final class Transfer: @unchecked Sendable {
             }
         }
         for header in request.headers {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = tessera_curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         if let headerList { tessera_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
         tessera_curl_easy_setopt_write(easy, writeCallback, this)
@@ -199,8 +205,8 @@ final class Transfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        if let headerList { curl_slist_free_all(headerList) }
+        tessera_curl_easy_cleanup(easy)
+        if let headerList { tessera_curl_slist_free_all(headerList) }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
@@ -247,7 +253,7 @@ final class Transfer: @unchecked Sendable {
     }
 
     private func error(for code: CURLcode) -> HTTPError {
-        let detail = String(cString: curl_easy_strerror(code))
+        let detail = String(cString: tessera_curl_easy_strerror(code))
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
             return .unreachable(detail)

@@ -44,28 +44,27 @@ public enum VideoPosters {
     }
 
     private static func extract(_ url: URL, maximumPixelSize: Int, timeout: Duration) -> Result<VideoPoster, VideoError> {
-        guard GStreamer.initialize() else { return .failure(.unavailable("GStreamer did not start")) }
+        if let failure = GStreamer.startFailure { return .failure(.unavailable(failure)) }
         let escaped = url.absoluteString.replacingOccurrences(of: "\"", with: "%22")
         let description = "uridecodebin uri=\"\(escaped)\" ! videoconvert ! video/x-raw,format=RGB ! appsink name=sink sync=false max-buffers=1"
-        var error: UnsafeMutablePointer<GError>?
-        guard let pipeline = gst_parse_launch(description, &error) else {
-            defer { if let error { g_error_free(error) } }
-            return .failure(.unavailable(error.map { String(cString: $0.pointee.message) } ?? "no pipeline"))
+        var error: UnsafeMutablePointer<CChar>?
+        guard let pipeline = tessera_gst_parse_launch(description, &error) else {
+            defer { g_free(error) }
+            return .failure(.unavailable(error.map { String(cString: $0) } ?? "no pipeline"))
         }
-        if let error { g_error_free(error) }
         defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+            tessera_gst_set_state(pipeline, TESSERA_GST_STATE_NULL)
+            tessera_gst_unref(pipeline)
         }
         guard let sink = tessera_gst_bin_child(pipeline, "sink") else { return .failure(.unavailable("no appsink")) }
-        defer { gst_object_unref(UnsafeMutableRawPointer(sink)) }
-        gst_element_set_state(pipeline, GST_STATE_PAUSED)
-        let nanoseconds = GstClockTime(timeout.components.seconds) * 1_000_000_000
+        defer { tessera_gst_unref(sink) }
+        tessera_gst_set_state(pipeline, TESSERA_GST_STATE_PAUSED)
+        let nanoseconds = guint64(timeout.components.seconds) * 1_000_000_000
         // Waits for the first frame, or returns at once when the stream cannot be decoded.
-        guard gst_element_get_state(pipeline, nil, nil, nanoseconds) == GST_STATE_CHANGE_SUCCESS else { return .failure(.noFrame) }
+        guard tessera_gst_wait_for_state(pipeline, nanoseconds) != 0 else { return .failure(.noFrame) }
         guard let frame = tessera_gst_preroll_pixbuf(sink, nanoseconds) else { return .failure(.noFrame) }
         var length: gint64 = -1
-        let duration: Duration? = gst_element_query_duration(pipeline, GST_FORMAT_TIME, &length) != 0 && length > 0
+        let duration: Duration? = tessera_gst_query_duration(pipeline, &length) != 0 && length > 0
             ? .nanoseconds(length) : nil
         let width = Int(gdk_pixbuf_get_width(frame)), height = Int(gdk_pixbuf_get_height(frame))
         let scale = min(1, Double(maximumPixelSize) / Double(max(width, height)))
@@ -79,17 +78,12 @@ public enum VideoPosters {
     }
 }
 
-/// GStreamer's one-time start-up, safe from any thread.
+/// GStreamer's one-time start-up (loading its libraries, then gst_init), safe from any thread.
 public enum GStreamer {
-    private static let started: Bool = {
-        var error: UnsafeMutablePointer<GError>?
-        let ok = gst_init_check(nil, nil, &error) != 0
-        if let error { g_error_free(error) }
-        return ok
-    }()
-
-    @discardableResult
-    public static func initialize() -> Bool { started }
+    /// Nil once GStreamer is ready; otherwise why it is not.
+    public static var startFailure: String? {
+        tessera_gst_start().map { String(cString: $0) }
+    }
 }
 
 extension Duration {

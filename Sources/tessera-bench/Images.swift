@@ -91,14 +91,14 @@ enum CurlMultiBaseline {
     private final class Body { var data = Data() }
 
     static func fetchAll(_ urls: [URL]) throws -> [Data] {
-        let multi = curl_multi_init()!
-        defer { curl_multi_cleanup(multi) }
+        let multi = tessera_curl_multi_init()!
+        defer { tessera_curl_multi_cleanup(multi) }
         tessera_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 6)
         var bodies: [Body] = []
         var handles: [UnsafeMutableRawPointer] = []
         for url in urls {
             let body = Body()
-            let easy = curl_easy_init()!
+            let easy = tessera_curl_easy_init()!
             tessera_curl_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString)
             tessera_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
             tessera_curl_easy_setopt_write(easy, { data, size, count, user in
@@ -106,19 +106,19 @@ enum CurlMultiBaseline {
                 body.data.append(UnsafeRawPointer(data!).assumingMemoryBound(to: UInt8.self), count: size * count)
                 return size * count
             }, Unmanaged.passUnretained(body).toOpaque())
-            curl_multi_add_handle(multi, easy)
+            tessera_curl_multi_add_handle(multi, easy)
             bodies.append(body)
             handles.append(easy)
         }
         var running: Int32 = 1
         while running > 0 {
-            curl_multi_perform(multi, &running)
+            tessera_curl_multi_perform(multi, &running)
             var ready: Int32 = 0
-            if running > 0 { curl_multi_poll(multi, nil, 0, 1000, &ready) }
+            if running > 0 { tessera_curl_multi_poll(multi, nil, 0, 1000, &ready) }
         }
         for easy in handles {
-            curl_multi_remove_handle(multi, easy)
-            curl_easy_cleanup(easy)
+            tessera_curl_multi_remove_handle(multi, easy)
+            tessera_curl_easy_cleanup(easy)
         }
         return bodies.map(\.data)
     }

@@ -1,0 +1,75 @@
+#ifndef TESSERA_CGSTREAMER_H
+#define TESSERA_CGSTREAMER_H
+// GStreamer for video posters (a frame taken off the main thread) and playback (playbin drawing
+// into gtksink's widget), opened on first use instead of linked: only videos need it, and linking
+// it made every launch load and bind GStreamer and its libraries before the window could appear.
+// The calls Tessera makes are wrapped here; GStreamer's headers stay inside this module.
+#include <glib-object.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+
+/// A GstElement (a pipeline, a bin or an element in one).
+typedef struct TesseraGstElement TesseraGstElement;
+
+/// The pipeline states Tessera asks for (GStreamer's own values).
+typedef enum {
+    TESSERA_GST_STATE_NULL = 1,
+    TESSERA_GST_STATE_PAUSED = 3,
+    TESSERA_GST_STATE_PLAYING = 4,
+} TesseraGstState;
+
+/// What `tessera_gst_next_message` found on a pipeline's bus.
+typedef enum {
+    TESSERA_GST_MESSAGE_NONE = 0,
+    TESSERA_GST_MESSAGE_END_OF_STREAM = 1,
+    TESSERA_GST_MESSAGE_ERROR = 2,
+} TesseraGstMessage;
+
+/// Loads and initialises GStreamer once (any thread). NULL when it is ready; otherwise why it is
+/// not, kept for the process's life. Every call below needs it to have returned NULL.
+const char *tessera_gst_start(void);
+
+/// A pipeline from a gst-launch description, owned by the caller; on failure NULL and, in
+/// `error`, a message to free with g_free.
+TesseraGstElement *tessera_gst_parse_launch(const char *description, char **error);
+/// A new element of `factory` (a floating reference), or NULL when no plugin provides it.
+TesseraGstElement *tessera_gst_make(const char *factory);
+void tessera_gst_ref_sink(TesseraGstElement *element);
+void tessera_gst_unref(TesseraGstElement *element);
+/// The element named `name` in `bin`, owned by the caller, or NULL.
+TesseraGstElement *tessera_gst_bin_child(TesseraGstElement *bin, const char *name);
+
+void tessera_gst_set_state(TesseraGstElement *element, TesseraGstState state);
+/// Waits up to `timeout` nanoseconds for the element's state change; TRUE when it succeeded.
+gboolean tessera_gst_wait_for_state(TesseraGstElement *element, guint64 timeout);
+gboolean tessera_gst_query_duration(TesseraGstElement *element, gint64 *nanoseconds);
+gboolean tessera_gst_query_position(TesseraGstElement *element, gint64 *nanoseconds);
+/// A flushing seek to the key frame at or before `nanoseconds`.
+gboolean tessera_gst_seek(TesseraGstElement *element, gint64 nanoseconds);
+/// Takes the next end-of-stream or error message off the element's bus; for an error, `error`
+/// gets a message to free with g_free.
+TesseraGstMessage tessera_gst_next_message(TesseraGstElement *element, char **error);
+
+/// The first frame of a prerolled appsink as a new RGB GdkPixbuf (the caller owns it), or NULL.
+GdkPixbuf *tessera_gst_preroll_pixbuf(TesseraGstElement *sink, guint64 timeout);
+
+// g_object_get and g_object_set of one property (variadic in C).
+static inline gpointer tessera_gst_get_object(gpointer object, const char *name) {
+    gpointer value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline void tessera_gst_set_object(gpointer object, const char *name, gpointer value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline void tessera_gst_set_string(gpointer object, const char *name, const char *value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline void tessera_gst_set_bool(gpointer object, const char *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline gboolean tessera_gst_get_bool(gpointer object, const char *name) {
+    gboolean value = FALSE;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+#endif
