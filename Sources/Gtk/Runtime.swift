@@ -21,6 +21,15 @@ public enum GtkRuntime {
         setenv("GDK_GL", "disable", 0)
     }
 
+    /// Starts loading fonts now instead of at the first text layout. Making the main thread's
+    /// Pango font map sends fontconfig's set-up (its configuration files and font caches, several
+    /// milliseconds) to a thread of Pango's own, where it overlaps GTK's start-up and the app's
+    /// registration on the session bus; the window's first labels then find it done. Call on
+    /// the main thread (Pango keeps one default font map per thread), before the window is built.
+    public static func startLoadingFonts() {
+        _ = pango_cairo_font_map_get_default()
+    }
+
     /// Runs the default main context until `condition` holds or `timeout` passes; returns whether
     /// it holds. The loop sleeps between events (a deadline source wakes it at the end), so this
     /// is an event wait, not a poll. For tests and the screenshot mode, never from a main-queue

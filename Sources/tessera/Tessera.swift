@@ -41,6 +41,7 @@ struct Tessera: ParsableCommand {
 
     func run() throws {
         StartupTrace.mark("main")
+        MainActor.assumeIsolated { GtkRuntime.startLoadingFonts() }
         LargeAllocations.returnToSystemOnFree()
         let level = logLevel
         LoggingSystem.bootstrap { label in
