@@ -35,9 +35,11 @@ struct Startup: ParsableCommand {
     }
     """
 
-    /// A second reference: the smallest GtkApplication (what Tessera is, with its D-Bus
-    /// registration and uniqueness) that opens a window, reporting the same milestones as Tessera,
-    /// so the phases can be compared one by one.
+    /// Two more references, built from this one source: the smallest GtkApplication (what Tessera
+    /// is, with its D-Bus registration and uniqueness) that opens a window, and, with
+    /// TESSERA_SHELL defined, the same application with Tessera's window shell made of plain GTK
+    /// widgets (header bar with title, subtitle and three buttons, a sidebar of five rows with
+    /// icons, an empty stack). Both report Tessera's milestones, so the phases compare one by one.
     static let applicationBaselineSource = """
     #include <gtk/gtk.h>
     #include <stdio.h>
@@ -56,10 +58,46 @@ struct Startup: ParsableCommand {
         return FALSE;
     }
     static void startup(GtkApplication *app, gpointer data) { mark("gtk-started"); }
+    #ifdef TESSERA_SHELL
+    static GtkWidget *header_bar(void) {
+        GtkWidget *header = gtk_header_bar_new();
+        gtk_header_bar_set_title(GTK_HEADER_BAR(header), "Tessera");
+        gtk_header_bar_set_subtitle(GTK_HEADER_BAR(header), "Gallery");
+        gtk_header_bar_set_show_close_button(GTK_HEADER_BAR(header), TRUE);
+        gtk_header_bar_pack_start(GTK_HEADER_BAR(header), gtk_button_new_from_icon_name("go-previous-symbolic", GTK_ICON_SIZE_BUTTON));
+        gtk_header_bar_pack_end(GTK_HEADER_BAR(header), gtk_menu_button_new());
+        gtk_header_bar_pack_end(GTK_HEADER_BAR(header), gtk_button_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON));
+        return header;
+    }
+    static GtkWidget *sidebar(void) {
+        const char *names[] = {"Gallery", "Feed", "People", "Messages", "Facts"};
+        const char *icons[] = {"view-grid-symbolic", "image-x-generic-symbolic", "system-users-symbolic",
+                               "mail-unread-symbolic", "dialog-information-symbolic"};
+        GtkWidget *list = gtk_list_box_new();
+        for (int i = 0; i < 5; i++) {
+            GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+            gtk_box_pack_start(GTK_BOX(row), gtk_image_new_from_icon_name(icons[i], GTK_ICON_SIZE_MENU), FALSE, FALSE, 0);
+            gtk_box_pack_start(GTK_BOX(row), gtk_label_new(names[i]), TRUE, TRUE, 0);
+            gtk_container_add(GTK_CONTAINER(list), row);
+        }
+        GtkWidget *scroller = gtk_scrolled_window_new(NULL, NULL);
+        gtk_container_add(GTK_CONTAINER(scroller), list);
+        gtk_widget_set_size_request(scroller, 190, -1);
+        return scroller;
+    }
+    #endif
     static void activate(GtkApplication *app, gpointer data) {
         GtkWidget *window = gtk_application_window_new(app);
         gtk_window_set_title(GTK_WINDOW(window), "Baseline");
         gtk_window_set_default_size(GTK_WINDOW(window), 1100, 760);
+    #ifdef TESSERA_SHELL
+        gtk_window_set_titlebar(GTK_WINDOW(window), header_bar());
+        GtkWidget *layout = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+        gtk_box_pack_start(GTK_BOX(layout), sidebar(), FALSE, FALSE, 0);
+        gtk_box_pack_start(GTK_BOX(layout), gtk_separator_new(GTK_ORIENTATION_VERTICAL), FALSE, FALSE, 0);
+        gtk_box_pack_start(GTK_BOX(layout), gtk_stack_new(), TRUE, TRUE, 0);
+        gtk_container_add(GTK_CONTAINER(window), layout);
+    #endif
         g_signal_connect_after(window, "draw", G_CALLBACK(drawn), app);
         mark("window-built");
         gtk_widget_show_all(window);
@@ -82,10 +120,11 @@ struct Startup: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: work) }
 
         let baseline = try build(Self.baselineSource, named: "baseline", in: work)
-        let applicationBaseline = try build(Self.applicationBaselineSource, named: "application-baseline", in: work)
-        // Launch both inside a desktop-like session: with a session bus (GApplication registers on
-        // it, the accessibility bridge finds its bus). Without one GLib falls back to X11
-        // autolaunch, which no real desktop goes through.
+        let application = try build(Self.applicationBaselineSource, named: "application-baseline", in: work)
+        let shell = try build(Self.applicationBaselineSource, named: "application-shell", in: work, defining: "TESSERA_SHELL")
+        // Launch them all inside a desktop-like session: with a session bus (GApplication
+        // registers on it, the accessibility bridge finds its bus). Without one GLib falls back to
+        // X11 autolaunch, which no real desktop goes through.
         let bus = try SessionBus.ensure()
         defer { bus?.stop() }
         environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
@@ -93,51 +132,59 @@ struct Startup: ParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
             throw BenchError(description: "tessera is not built at \(tessera.path)")
         }
-        // One warm-up run each, so both start with the same files in the page cache.
-        _ = try firstFrame([baseline.path])
-        _ = try firstFrame([applicationBaseline.path])
+        var launches: [[String]] = [[baseline.path], [application.path], [shell.path]]
+        // One warm-up run each, so all start with the same files in the page cache.
+        for command in launches { _ = try firstFrame(command) }
         _ = try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("warm").path, "--report-first-frame"])
 
-        var app: [Double] = [], base: [Double] = [], applicationBase: [Double] = []
-        var phases: [String: [Double]] = [:], applicationPhases: [String: [Double]] = [:]
+        // Totals and phases per program, in the order above with Tessera last; runs alternate.
+        var totals = [[Double]](repeating: [], count: 4)
+        var phases = [[String: [Double]]](repeating: [:], count: 4)
         for run in 0..<runs {
-            base.append(try firstFrame([baseline.path]).total)
-            let reference = try firstFrame([applicationBaseline.path])
-            applicationBase.append(reference.total)
-            for (name, milliseconds) in reference.phases { applicationPhases[name, default: []].append(milliseconds) }
-            let launch = try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("run\(run)").path,
-                                         "--report-first-frame"])
-            app.append(launch.total)
-            for (name, milliseconds) in launch.phases { phases[name, default: []].append(milliseconds) }
+            launches.append([tessera.path, "--data-dir", work.appendingPathComponent("run\(run)").path, "--report-first-frame"])
+            for (index, command) in launches.enumerated() {
+                let launch = try firstFrame(command)
+                totals[index].append(launch.total)
+                for (name, milliseconds) in launch.phases { phases[index][name, default: []].append(milliseconds) }
+            }
+            launches.removeLast()
         }
-        let appMedian = median(app), baseMedian = median(base), applicationMedian = median(applicationBase)
+        let tesseraMedian = median(totals[3]), baseMedian = median(totals[0])
         print("startup: exec to first drawn frame, median of \(runs)\(bus == nil ? "" : " (private session bus)")")
-        print(String(format: "  tessera                  %8.1f ms", appMedian))
-        print(String(format: "  C GTK 3 window           %8.1f ms  (baseline)", baseMedian))
-        print(String(format: "  ratio                    %8.2f     (target <= 1.50)", appMedian / baseMedian))
-        print(String(format: "  C GtkApplication window  %8.1f ms  (ratio %.2f)", applicationMedian, appMedian / applicationMedian))
-        print("  phases (medians)                                  tessera   C GtkApplication")
-        for (name, label) in Self.phaseLabels {
-            guard let values = phases[name] else { continue }
-            let reference = applicationPhases[name].map { String(format: "%8.1f ms", median($0)) } ?? ""
-            print("    " + label.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%6.1f ms", median(values)) + "  " + reference)
+        print(String(format: "  tessera                          %8.1f ms", tesseraMedian))
+        print(String(format: "  C GTK 3 window                   %8.1f ms  (baseline)", baseMedian))
+        print(String(format: "  ratio                            %8.2f     (target <= 1.50)", tesseraMedian / baseMedian))
+        for (index, name) in [(1, "C GtkApplication window"), (2, "C GtkApplication, Tessera's shell")] {
+            let reference = median(totals[index])
+            print("  " + name.padding(toLength: 33, withPad: " ", startingAt: 0)
+                  + String(format: "%8.1f ms  (baseline ratio %.2f; Tessera / this %.2f)", reference, reference / baseMedian, tesseraMedian / reference))
         }
+        print("  phases (medians, ms)                              tessera  C app  C app + shell")
+        for (name, label) in Self.phaseLabels {
+            guard let values = phases[3][name] else { continue }
+            let references = [1, 2].map { phases[$0][name].map { String(format: "%7.1f", median($0)) } ?? "" }
+            print("    " + label.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%7.1f", median(values))
+                  + references.joined(separator: " "))
+        }
+        print("    (the C programs have no objects of their own: their GTK phase starts at main)")
     }
 
     /// The milestones the app reports (StartupTrace), as phases ending at each.
     static let phaseLabels = [
         ("main", "exec to main (loading libraries, Swift start)"),
+        ("app-made", "to the app's objects made (settings, caches)"),
         ("gtk-started", "to GTK started (GApplication, gtk_init)"),
-        ("window-built", "to the main window built"),
+        ("window-built", "to the window built (incl. start-up handler)"),
         ("presented", "to the window presented (realized, styled)"),
         ("drawn", "to the first frame drawn"),
     ]
 
-    private func build(_ code: String, named name: String, in folder: URL) throws -> URL {
+    private func build(_ code: String, named name: String, in folder: URL, defining macro: String? = nil) throws -> URL {
         let source = folder.appendingPathComponent("\(name).c")
         let binary = folder.appendingPathComponent(name)
         try code.write(to: source, atomically: true, encoding: .utf8)
-        let status = try shell("cc -O2 \(source.path) -o \(binary.path) $(pkg-config --cflags --libs gtk+-3.0)")
+        let define = macro.map { "-D\($0) " } ?? ""
+        let status = try shell("cc -O2 \(define)\(source.path) -o \(binary.path) $(pkg-config --cflags --libs gtk+-3.0)")
         guard status == 0 else { throw BenchError(description: "could not build the C \(name) (cc exited \(status))") }
         return binary
     }

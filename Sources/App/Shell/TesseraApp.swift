@@ -79,6 +79,7 @@ public final class TesseraApp {
 
     /// Runs until the window closes; returns the process's exit status.
     public func run() -> Int32 {
+        StartupTrace.mark("app-made")
         let status = application.run()
         return status != 0 ? status : exitStatus
     }
