@@ -99,6 +99,45 @@ final class MessagesTests: AppTestCase {
         }
     }
 
+    /// A long history lays out only the rows near the view: rows far away hide their bubbles but
+    /// keep their height and their accessible name, and show them again before they come into view.
+    func testRowsFarFromTheViewKeepTheirPlaceAndNameAndShowTheirTextWhenScrolledTo() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            defer { app.mainWindow?.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && page.model.state.paging != .loading }
+            // Up a screen at a time until the whole history is loaded.
+            var steps = 0
+            while page.model.state.paging != .beginning {
+                steps += 1
+                guard steps < 300 else { return XCTFail("never reached the beginning") }
+                page.adjustment.value = max(0, page.adjustment.value - page.adjustment.pageSize)
+                var frames = 0
+                let connection = page.scroller.onDrawn { frames += 1 }
+                waitFor("the scroll settled", timeout: .seconds(10)) { page.model.state.paging != .loading && frames > 0 }
+                page.scroller.disconnect(connection)
+            }
+            XCTAssertEqual(numbers(page).count, 200)
+            let newest = try XCTUnwrap(page.rows.last)
+            let oldest = try XCTUnwrap(page.rows.first)
+            waitFor("message 1, ten screens below, has given up its bubble") { !newest.isHydrated && !newest.textLabel.isMapped }
+            XCTAssertTrue(newest.row.accessibleName.hasPrefix("Message 1: Running ten minutes late"), newest.row.accessibleName)
+            page.adjustment.value = 0
+            waitFor("message 200 at the top shows its text") { oldest.isHydrated && oldest.textLabel.isMapped }
+            let extent = page.adjustment.upper
+
+            page.scrollToBottom()
+            waitFor("message 1's text on screen at the bottom") {
+                guard newest.textLabel.isMapped, let y = newest.row.origin(in: page.scroller)?.y else { return false }
+                return y + newest.row.allocatedSize.height <= page.scroller.allocatedSize.height + 1 && y >= 0
+            }
+            XCTAssertEqual(newest.textLabel.text, newest.message.text)
+            XCTAssertEqual(page.adjustment.upper, extent, accuracy: 1, "hiding and showing bubbles changed no height")
+            XCTAssertEqual(page.adjustment.value, page.adjustment.maximumValue, accuracy: 1, "the view is at the very bottom")
+            waitFor("message 200, ten screens up, has given up its bubble") { !oldest.isHydrated }
+        }
+    }
+
     func testAFailedPageShowsRetryAndRetryAsksAgain() throws {
         try onMain {
             let port = server.port

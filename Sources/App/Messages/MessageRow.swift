@@ -56,6 +56,25 @@ final class MessageRow {
     /// Starts the slide-in of a just-sent message.
     func reveal() { revealer.revealsChild = true }
 
+    /// Whether the row shows its content. A row far from the view hides it and keeps only its
+    /// height (see `MessagesPage.updateHydration`), so laying out a long history does not lay out
+    /// every bubble and label in it; its accessible name stays.
+    private(set) var isHydrated = true
+
+    func dehydrate(height: Int) {
+        guard isHydrated else { return }
+        row.setSizeRequest(width: -1, height: height)
+        revealer.isVisible = false
+        isHydrated = false
+    }
+
+    func hydrate() {
+        guard !isHydrated else { return }
+        revealer.isVisible = true
+        row.setSizeRequest(width: -1, height: -1)
+        isHydrated = true
+    }
+
     func bindAvatar(_ url: URL?) {
         guard let url else { return }
         avatar.bind(ImageRequest(url: url, maximumPixelSize: Self.avatarSize * 2))

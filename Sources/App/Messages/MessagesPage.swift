@@ -47,6 +47,13 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
 
     /// Within this many screens of the top, the next older page is asked for.
     static let loadThreshold = 1.0
+    /// Rows within this many screens of the view show their content; rows beyond `keptScreens`
+    /// hide it and keep their height (the gap between the two keeps a row from flickering in and
+    /// out at the edge).
+    static let shownScreens = 2.0
+    static let keptScreens = 3.0
+    private var hydrationQueued = false
+    private var laidOutWidth = 0
 
     public init(model: MessagesViewModel, pipeline: ImagePipeline,
                 backend: @escaping @MainActor () async -> Backend,
@@ -110,6 +117,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
 
         adjustment.onValueChanged { [weak self] in self?.userScrolled() }
         adjustment.onExtentChanged { [weak self] in self?.keepPosition() }
+        scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
         list.onRowActivated { [weak self] index in
             guard let self, self.rows.indices.contains(index) else { return }
             let message = self.rows[index].message
@@ -197,10 +205,57 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     // MARK: Scrolling
 
     private func userScrolled() {
+        queueHydration()
         guard !adjusting else { return }
         followsBottom = adjustment.value >= adjustment.maximumValue - 1
         distanceFromEnd = adjustment.upper - adjustment.value
         loadOlderIfNearTop()
+    }
+
+    /// Without this, every page put on top lays out the whole history again (each row's bubble,
+    /// labels and avatar move down), a frame of 300 ms at 2,000 messages. Rows far from the view
+    /// hide their content instead and keep their measured height, so a layout touches only the
+    /// rows near the view; rows coming near show theirs again before they reach it.
+    func updateHydration() {
+        let screen = adjustment.pageSize
+        guard screen > 0 else { return }
+        let view = adjustment.value
+        for row in rows {
+            let frame = row.row.allocation
+            guard frame.height > 1 else { continue } // not laid out yet
+            let top = Double(frame.y), bottom = Double(frame.y + frame.height)
+            if row.isHydrated {
+                if bottom < view - screen * Self.keptScreens || top > view + screen * (1 + Self.keptScreens) {
+                    row.dehydrate(height: frame.height)
+                }
+            } else if bottom >= view - screen * Self.shownScreens && top <= view + screen * (1 + Self.shownScreens) {
+                row.hydrate()
+            }
+        }
+    }
+
+    /// Runs `updateHydration` after the current layout (it changes sizes, which a layout in
+    /// progress must not).
+    private func queueHydration() {
+        guard !hydrationQueued else { return }
+        hydrationQueued = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.hydrationQueued = false
+            self.updateHydration()
+        }
+    }
+
+    /// Wrapped text takes other heights at another width: every row shows its content again to
+    /// be measured, and the ones far away hide it after that layout.
+    private func widthChanged(_ width: Int) {
+        guard width != laidOutWidth else { return }
+        laidOutWidth = width
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            for row in self.rows { row.hydrate() }
+            self.queueHydration()
+        }
     }
 
     /// The content's extent changed: the view goes back to where the user was looking.
@@ -213,6 +268,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         }
         distanceFromEnd = adjustment.upper - adjustment.value
         adjusting = false
+        queueHydration()
     }
 
     private func loadOlderIfNearTop() {
