@@ -51,6 +51,7 @@ final class MessageRow {
         row.accessibleName = message.accessibleName
         row.addStyleClass("message-row")
         row.showAll()
+        revealer.keepsOwnVisibility = true // hidden while the row is far from the view
     }
 
     /// Starts the slide-in of a just-sent message.
