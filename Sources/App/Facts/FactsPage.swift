@@ -96,6 +96,9 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         adjustment.onValueChanged { [weak self] in self?.bindNearViewport() }
         adjustment.onExtentChanged { [weak self] in self?.bindNearViewport() }
         model.onChange = { [weak self] state in self?.render(state) }
+        // Once its window is gone, the page takes no more updates (late replies would find its
+        // widgets destroyed).
+        widget.onDestroy { [weak model] in model?.onChange = nil }
         // The feed is asked for after the first frame, once the backend answers.
         stack.onNextDraw { [weak self] in
             Task { [weak self] in

@@ -110,6 +110,9 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
         adjustment.onValueChanged { [weak self] in self?.scrolled() }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
+        // Once its window is gone, the page takes no more updates (late replies would find its
+        // widgets destroyed).
+        widget.onDestroy { [weak model] in model?.onChange = nil }
         scroller.onNextDraw { [weak self] in
             Task { [weak self] in
                 await backendReady()

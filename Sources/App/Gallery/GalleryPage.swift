@@ -59,6 +59,9 @@ public final class GalleryPage: SettlingPage {
         registerMenuActions()
         scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
+        // Once its window is gone, the page takes no more updates (late replies would find its
+        // widgets destroyed).
+        widget.onDestroy { [weak model] in model?.onChange = nil }
         dialogs.onDeleteAnswer = { [weak self] yes in
             guard let self else { return }
             if yes { Task { await self.model.confirmDelete() } } else { self.model.dismissNotice() }

@@ -128,6 +128,9 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         topRetry.onClicked { [weak self] in self?.retry() }
         placeholderRetry.onClicked { [weak self] in self?.retry() }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
+        // Once its window is gone, the page takes no more updates (late replies would find its
+        // widgets destroyed).
+        widget.onDestroy { [weak model] in model?.onChange = nil }
         // Local messages show at once; the network is asked once the backend answers.
         Task { [weak self] in await self?.model.start() }
         Task { [weak self] in

@@ -70,6 +70,9 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         adjustment.onExtentChanged { [weak self] in self?.queueVisibility() }
         scroller.onMap { [weak self] in self?.queueVisibility() }
         model.onChange = { [weak self] state in self?.render(state) }
+        // Once its window is gone, the page takes no more updates (late replies would find its
+        // widgets destroyed).
+        widget.onDestroy { [weak model] in model?.onChange = nil }
         render(model.state)
     }
 
