@@ -21,7 +21,12 @@ public final class FactDetailPage: SettlingPage {
     private(set) var arrangement: Arrangement?
     private var aspect: Double
     private var pageSize = (width: 0, height: 0)
-    private var arrangeQueued = false
+    /// Runs after the allocation that asked for it: GTK drops size requests made during one.
+    private lazy var arrangeCall = CoalescedCall { [weak self] in
+        guard let self else { return }
+        let size = self.windowSize() ?? self.pageSize
+        self.arrange(Self.arrangement(for: size), force: true)
+    }
     private let windowSize: @MainActor () -> (width: Int, height: Int)?
 
     /// Detail images are decoded for a box this large: sharp at 30% of a 4K window.
@@ -66,14 +71,14 @@ public final class FactDetailPage: SettlingPage {
         image.onImage = { [weak self] width, height in
             guard let self, height > 0 else { return }
             self.aspect = Double(width) / Double(height)
-            self.queueArrange(force: true)
+            self.arrangeCall.schedule()
         }
         grid.onSizeAllocate { [weak self] rect in
             guard let self else { return }
             let size = (rect.width, rect.height)
             guard size != self.pageSize else { return }
             self.pageSize = size
-            self.queueArrange(force: false)
+            self.arrangeCall.schedule()
         }
         arrange(.landscape)
         grid.showAll()
@@ -82,24 +87,12 @@ public final class FactDetailPage: SettlingPage {
     public var isSettled: Bool {
         let loaded = fact.imageURL == nil || image.content != .icon(ImageView.placeholderIcon)
         let size = windowSize() ?? pageSize
-        return loaded && !arrangeQueued && arrangement == Self.arrangement(for: size)
+        return loaded && !arrangeCall.isScheduled && arrangement == Self.arrangement(for: size)
     }
 
     /// The arrangement the window's shape calls for.
     static func arrangement(for size: (width: Int, height: Int)) -> Arrangement {
         size.height > size.width ? .portrait : .landscape
-    }
-
-    /// Runs after the allocation that asked for it: GTK drops size requests made during one.
-    private func queueArrange(force: Bool) {
-        guard !arrangeQueued else { return }
-        arrangeQueued = true
-        DispatchQueue.main.async { [weak self] in
-            guard let self else { return }
-            self.arrangeQueued = false
-            let size = self.windowSize() ?? self.pageSize
-            self.arrange(Self.arrangement(for: size), force: true)
-        }
     }
 
     private func arrange(_ wanted: Arrangement, force: Bool = false) {

@@ -30,7 +30,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     let refreshSpinner = Spinner()
     private var layout = CardLayout(width: 0)
     private var shownGeneration = -1
-    private var layoutQueued = false
+    private lazy var layoutCall = CoalescedCall { [weak self] in self?.relayout() }
     private var backendReady = false
     private let open: @MainActor (Fact, Double?) -> Void
     private let titleChanged: @MainActor () -> Void
@@ -173,7 +173,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
                 guard let self, let card else { return }
                 self.open(card.fact, card.aspect)
             }
-            card.onAspectKnown = { [weak self] in self?.queueLayout() }
+            card.onAspectKnown = { [weak self] in self?.layoutCall.schedule() }
             return card
         }
         relayout()
@@ -183,16 +183,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     private func widthChanged(_ width: Int) {
         guard Double(width) != layout.width else { return }
         layout = CardLayout(width: Double(width))
-        queueLayout()
-    }
-
-    private func queueLayout() {
-        guard !layoutQueued else { return }
-        layoutQueued = true
-        DispatchQueue.main.async { [weak self] in
-            self?.layoutQueued = false
-            self?.relayout()
-        }
+        layoutCall.schedule()
     }
 
     private func relayout() {

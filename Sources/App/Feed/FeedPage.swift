@@ -56,7 +56,12 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     private let window: @MainActor () -> Window?
     private let open: @MainActor ([MediaPost], Int) -> Void
     private var ready = false
-    private var layoutQueued = false
+    private lazy var layoutCall = CoalescedCall { [weak self] in
+        guard let self else { return }
+        let animated = self.pendingAnimation
+        self.pendingAnimation = false
+        self.relayout(animated: animated)
+    }
 
     /// Within this many screens of the end, the next page is asked for.
     static let loadThreshold = 1.5
@@ -327,15 +332,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     /// Size requests made during an allocation are dropped: the layout runs right after it.
     private func queueLayout(animated: Bool) {
         pendingAnimation = pendingAnimation || animated
-        guard !layoutQueued else { return }
-        layoutQueued = true
-        DispatchQueue.main.async { [weak self] in
-            guard let self else { return }
-            self.layoutQueued = false
-            let animated = self.pendingAnimation
-            self.pendingAnimation = false
-            self.relayout(animated: animated)
-        }
+        layoutCall.schedule()
     }
 
     private var canvasHeight = -1

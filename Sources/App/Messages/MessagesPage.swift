@@ -52,7 +52,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     /// out at the edge).
     static let shownScreens = 2.0
     static let keptScreens = 3.0
-    private var hydrationQueued = false
+    private lazy var hydration = CoalescedCall { [weak self] in self?.updateHydration() }
     private var laidOutWidth = 0
 
     public init(model: MessagesViewModel, pipeline: ImagePipeline,
@@ -208,13 +208,14 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     // MARK: Scrolling
 
     private func userScrolled() {
-        queueHydration()
+        hydration.schedule()
         guard !adjusting else { return }
         followsBottom = adjustment.value >= adjustment.maximumValue - 1
         distanceFromEnd = adjustment.upper - adjustment.value
         loadOlderIfNearTop()
     }
 
+    /// Runs (through `hydration`) after the layout that asked for it: it changes sizes.
     /// Without this, every page put on top lays out the whole history again (each row's bubble,
     /// labels and avatar move down), a frame of 300 ms at 2,000 messages. Rows far from the view
     /// hide their content instead and keep their measured height, so a layout touches only the
@@ -237,18 +238,6 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         }
     }
 
-    /// Runs `updateHydration` after the current layout (it changes sizes, which a layout in
-    /// progress must not).
-    private func queueHydration() {
-        guard !hydrationQueued else { return }
-        hydrationQueued = true
-        DispatchQueue.main.async { [weak self] in
-            guard let self else { return }
-            self.hydrationQueued = false
-            self.updateHydration()
-        }
-    }
-
     /// Wrapped text takes other heights at another width: every row shows its content again to
     /// be measured, and the ones far away hide it after that layout.
     private func widthChanged(_ width: Int) {
@@ -257,7 +246,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         DispatchQueue.main.async { [weak self] in
             guard let self else { return }
             for row in self.rows { row.hydrate() }
-            self.queueHydration()
+            self.hydration.schedule()
         }
     }
 
@@ -271,7 +260,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         }
         distanceFromEnd = adjustment.upper - adjustment.value
         adjusting = false
-        queueHydration()
+        hydration.schedule()
     }
 
     private func loadOlderIfNearTop() {

@@ -24,7 +24,11 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     private let adjustment: Adjustment
     private let avatars: AvatarImages
     private let open: @MainActor (Person) -> Void
-    private var visibilityQueued = false
+    /// Visibility is worked out after allocation (rows have their places then), once per frame.
+    private lazy var visibility = CoalescedCall { [weak self] in
+        guard let self else { return }
+        self.model.rowsInView(self.rowsInView().map(\.person.id))
+    }
 
     init(model: PeopleViewModel, avatars: AvatarImages, open: @escaping @MainActor (Person) -> Void) {
         self.model = model
@@ -66,9 +70,9 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
             guard let self, self.rows.indices.contains(index) else { return }
             self.open(self.rows[index].person)
         }
-        adjustment.onValueChanged { [weak self] in self?.queueVisibility() }
-        adjustment.onExtentChanged { [weak self] in self?.queueVisibility() }
-        scroller.onMap { [weak self] in self?.queueVisibility() }
+        adjustment.onValueChanged { [weak self] in self?.visibility.schedule() }
+        adjustment.onExtentChanged { [weak self] in self?.visibility.schedule() }
+        scroller.onMap { [weak self] in self?.visibility.schedule() }
         model.onChange = { [weak self] state in self?.render(state) }
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
@@ -84,7 +88,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
                 list.append(row.row)
                 return row
             }
-            queueVisibility()
+            visibility.schedule()
         }
         for (row, person) in zip(rows, state.people) {
             row.update(person, state: state.avatarState(of: person))
@@ -105,16 +109,6 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         }
     }
 
-    /// Visibility is worked out after allocation (rows have their places then), once per frame.
-    private func queueVisibility() {
-        guard !visibilityQueued else { return }
-        visibilityQueued = true
-        DispatchQueue.main.async { [weak self] in
-            guard let self else { return }
-            self.visibilityQueued = false
-            self.model.rowsInView(self.rowsInView().map(\.person.id))
-        }
-    }
 
     /// The rows at least partly in view, top to bottom. None while the page is not on screen.
     func rowsInView() -> [PersonRow] {

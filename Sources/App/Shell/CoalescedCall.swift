@@ -1,0 +1,26 @@
+import Foundation
+
+/// An action run once on the main queue after the current event, however often it is asked for
+/// before then: for work that must wait until a layout in progress is over (GTK drops size
+/// changes made during one), or that is asked for many times a frame.
+@MainActor
+final class CoalescedCall {
+    private let action: @MainActor () -> Void
+    /// Asked for and not run yet.
+    private(set) var isScheduled = false
+
+    /// `action` should hold its owner weakly: the owner keeps the call.
+    init(_ action: @escaping @MainActor () -> Void) {
+        self.action = action
+    }
+
+    func schedule() {
+        guard !isScheduled else { return }
+        isScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.isScheduled = false
+            self.action()
+        }
+    }
+}
