@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// Time from exec to the first frame of the main window drawn, for Tessera and for a minimal C
-/// GTK 3 window built here, alternating runs so both see the same machine state.
+/// Time from exec to the first frame of the main window drawn, for Tessera and for three C
+/// programs built here (a minimal GTK 3 window, the baseline; a minimal GtkApplication; that
+/// application with Tessera's shell), alternating runs so all see the same machine state.
 struct Startup: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Exec to first drawn frame: tessera vs a minimal C GTK 3 window.")
 
