@@ -245,18 +245,16 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         spare.append(tile)
     }
 
-    private var warming = false
-
     /// Keeps a row of spare tiles ready (made after the current frame), so the first rows that
     /// scroll into range reuse tiles instead of making them.
+    private lazy var sparesCall = CoalescedCall { [weak self] in
+        guard let self, let post = self.model.state.posts.last else { return }
+        while self.spare.count < self.layout.columns { self.retire(self.makeTile(post)) }
+    }
+
     private func keepSparesReady() {
-        guard ready, !warming, spare.count < layout.columns, let post = model.state.posts.last else { return }
-        warming = true
-        DispatchQueue.main.async { [weak self] in
-            guard let self else { return }
-            self.warming = false
-            while self.spare.count < self.layout.columns { self.retire(self.makeTile(post)) }
-        }
+        guard ready, spare.count < layout.columns, !model.state.posts.isEmpty else { return }
+        sparesCall.schedule()
     }
 
     private func registerActions() {

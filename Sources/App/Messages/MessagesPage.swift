@@ -53,6 +53,12 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     static let shownScreens = 2.0
     static let keptScreens = 3.0
     private lazy var hydration = CoalescedCall { [weak self] in self?.updateHydration() }
+    /// After a width change, every row shows its bubble to be measured again (see `widthChanged`).
+    private lazy var rehydration = CoalescedCall { [weak self] in
+        guard let self else { return }
+        for row in self.rows { row.hydrate() }
+        self.hydration.schedule()
+    }
     private var laidOutWidth = 0
 
     public init(model: MessagesViewModel, pipeline: ImagePipeline,
@@ -243,11 +249,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     private func widthChanged(_ width: Int) {
         guard width != laidOutWidth else { return }
         laidOutWidth = width
-        DispatchQueue.main.async { [weak self] in
-            guard let self else { return }
-            for row in self.rows { row.hydrate() }
-            self.hydration.schedule()
-        }
+        rehydration.schedule()
     }
 
     /// The content's extent changed: the view goes back to where the user was looking.
