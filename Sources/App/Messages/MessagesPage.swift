@@ -263,10 +263,15 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         distanceFromEnd = adjustment.upper - adjustment.value
         adjusting = false
         hydration.schedule()
+        loadOlderIfNearTop()
     }
 
+    /// Judged on the laid-out list only: right after a page goes in, the view is still at the top
+    /// of the old extent and would ask for yet another page. `keepPosition` asks again once the
+    /// new rows have their places.
     private func loadOlderIfNearTop() {
         guard started, model.state.paging == .idle, scroller.isMapped, adjustment.pageSize > 0,
+              (rows.first?.row.allocation.height ?? 2) > 1,
               adjustment.value < adjustment.pageSize * Self.loadThreshold else { return }
         Task { await model.loadOlder() }
     }
