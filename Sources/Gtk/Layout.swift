@@ -117,4 +117,8 @@ open class Dialog: Window {
         }
     }
     public func respond(_ response: Int) { gtk_dialog_response(raw.cast(), gint(response)) }
+    /// The button that answers `response`, to click it as a person would.
+    public func button(for response: Int) -> Widget? {
+        gtk_dialog_get_widget_for_response(raw.cast(), gint(response)).map { Widget(taking: UnsafeMutableRawPointer($0)) }
+    }
 }

@@ -86,4 +86,23 @@ public final class MessageDialog: Dialog {
     }
     /// The text shown in bold.
     public var text: String { stringProperty("text") ?? "" }
+
+    /// The bold text of every message dialog on screen now, whichever code made it: what a person
+    /// sees, for tests (a dialog that was only dropped from a variable may still be up).
+    public static func textsOnScreen() -> [String] {
+        guard let list = gtk_window_list_toplevels() else { return [] }
+        defer { g_list_free(list) }
+        var texts: [String] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            if let window = current.pointee.data, tessera_is_a(window, gtk_message_dialog_get_type()) != 0,
+               gtk_widget_get_mapped(window.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                let value = tessera_object_get_string(window, "text")
+                texts.append(value.map { String(cString: $0) } ?? "")
+                g_free(value)
+            }
+            node = current.pointee.next
+        }
+        return texts
+    }
 }

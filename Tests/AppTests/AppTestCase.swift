@@ -90,6 +90,16 @@ class AppTestCase: XCTestCase {
         }
     }
 
+    /// Clicks the button of `dialog` that gives `response`, with the pointer, once it is laid out.
+    @MainActor
+    func click(_ response: Int, in dialog: Dialog?, file: StaticString = #filePath, line: UInt = #line) throws {
+        let dialog = try XCTUnwrap(dialog, "no dialog", file: file, line: line)
+        let button = try XCTUnwrap(dialog.button(for: response), "no button for \(response)", file: file, line: line)
+        waitFor("the dialog's buttons laid out", { dialog.isMapped && button.isMapped && button.allocation.width > 1 },
+                file: file, line: line)
+        XCTAssertTrue(InputSimulation.click(button, in: dialog), "the click was not sent", file: file, line: line)
+    }
+
     /// Waits for `condition`, driving the GTK main context; fails the test on timeout.
     @MainActor
     func waitFor(_ what: String, timeout: Duration = .seconds(3), _ condition: () -> Bool,

@@ -220,6 +220,30 @@ final class FeedTests: AppTestCase {
         }
     }
 
+    /// Clicked as a person would: the confirmation leaves the screen after Cancel and after Delete
+    /// (it used to stay up after either answer until Escape).
+    func testTheDeleteConfirmationLeavesTheScreenAfterEitherAnswer() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let victim = page.model.state.posts[0]
+            for answer in [Dialog.cancel, 1] {
+                page.model.requestDelete(id: victim.id)
+                waitFor("the confirmation") { MessageDialog.textsOnScreen() == ["Delete this post?"] }
+                try click(answer, in: page.dialog)
+                if answer == Dialog.cancel {
+                    waitFor("the answer taken") { page.model.state.notice == nil }
+                    XCTAssertTrue(page.model.state.posts.contains(victim), "Cancel deletes nothing")
+                } else {
+                    waitForServer("the delete", timeout: .seconds(5)) { !page.model.state.posts.contains(victim) }
+                }
+                XCTAssertEqual(MessageDialog.textsOnScreen(), [], "no dialog is left on screen")
+                XCTAssertNil(page.dialog)
+            }
+        }
+    }
+
     func testARightClickFocusesTheTileUnderThePointerAndOpensItsMenu() throws {
         try onMain {
             let (app, page) = try openFeed()

@@ -93,14 +93,17 @@ final class GalleryTests: AppTestCase {
             page.deleteButton(at: 1).click()
             waitFor("the confirmation") { page.messageDialog?.isVisible == true }
             XCTAssertEqual(page.messageDialog?.text, "Do you really want to delete the item with identifier \(all[1].uuid)?")
-            page.messageDialog?.respond(Dialog.cancel)
+            try click(Dialog.cancel, in: page.messageDialog)
+            waitFor("the answer taken") { page.model.state.notice == nil }
             XCTAssertEqual(page.cellCount, 4, "Cancel changes nothing")
+            XCTAssertEqual(MessageDialog.textsOnScreen(), [], "the confirmation left the screen")
             page.deleteButton(at: 1).click()
             waitFor("the confirmation again") { page.messageDialog?.isVisible == true }
-            page.messageDialog?.respond(1) // Yes
+            try click(1, in: page.messageDialog) // Yes
             waitFor("the tile and the document item to go") {
                 page.cellCount == 3 && ((try? self.stored()) ?? []).count == 3
             }
+            XCTAssertEqual(MessageDialog.textsOnScreen(), [], "the confirmation left the screen")
             XCTAssertEqual(try stored().map(\.uuid), [all[0], all[2], all[3]].map(\.uuid))
             waitForLayout(page)
         }

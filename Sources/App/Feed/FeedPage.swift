@@ -52,7 +52,9 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     private let posters = VideoPosterCache()
     private let actions = ActionGroup()
     private(set) var contextMenu: ContextMenu?
-    private(set) var dialog: MessageDialog?
+    /// The delete confirmation and the delete's outcome.
+    private let notices: NoticeDialog<FeedViewModel.Notice>
+    var dialog: MessageDialog? { notices.dialog }
     private let window: @MainActor () -> Window?
     private let open: @MainActor ([MediaPost], Int) -> Void
     private var ready = false
@@ -73,6 +75,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         self.pipeline = pipeline
         self.window = window
         self.open = open
+        notices = NoticeDialog(window: window, content: Self.content(of:))
         adjustment = scroller.verticalAdjustment()
         let scroller = self.scroller
         animator = MosaicAnimator(canvas: canvas) { scroller.visibleVerticalRange }
@@ -106,6 +109,14 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
 
         registerActions()
         listenToPointer()
+        notices.onAnswer = { [weak self] notice, response in
+            guard let self else { return }
+            if case .confirmDelete = notice, response == NoticeDialog<FeedViewModel.Notice>.ok {
+                Task { await self.model.confirmDelete() }
+            } else {
+                self.model.dismissNotice()
+            }
+        }
         for retry in [footerRetry, placeholderRetry] {
             retry.onClicked { [weak self] in
                 guard let self else { return }
@@ -164,7 +175,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         } else {
             content.setVisibleChild(named: "grid", transition: .none)
         }
-        show(state.notice)
+        notices.show(state.notice)
         if change != nil { DispatchQueue.main.async { [weak self] in self?.loadMoreIfNearEnd() } }
     }
 
@@ -285,36 +296,17 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         return true
     }
 
-    private var shownNotice: FeedViewModel.Notice?
-
-    private func show(_ notice: FeedViewModel.Notice?) {
-        guard notice != shownNotice else { return }
-        shownNotice = notice
-        dialog?.hide()
-        dialog = nil
-        guard let notice else { return }
-        let made: MessageDialog
+    private static func content(of notice: FeedViewModel.Notice) -> NoticeDialog<FeedViewModel.Notice>.Content {
         switch notice {
         case .confirmDelete(let id):
-            made = MessageDialog(parent: window(), kind: .question, text: "Delete this post?",
-                                 secondaryText: "Post \(id) will be deleted from the server for everyone.")
-            made.addButton("_Cancel", response: Dialog.cancel)
-            made.addButton("_Delete", response: 1, isDefault: true, style: "destructive-action")
-            made.onResponse { [weak self] response in
-                guard let self else { return }
-                self.shownNotice = nil
-                if response == 1 { Task { await self.model.confirmDelete() } } else { self.model.dismissNotice() }
-            }
-        case .info(let text), .error(let text):
-            made = MessageDialog(parent: window(), kind: notice == .info(text) ? .info : .error, text: text)
-            made.addButton("_OK", response: 1, isDefault: true)
-            made.onResponse { [weak self] _ in
-                self?.shownNotice = nil
-                self?.model.dismissNotice()
-            }
+            NoticeDialog.Content(kind: .question, text: "Delete this post?",
+                                 secondaryText: "Post \(id) will be deleted from the server for everyone.",
+                                 choices: [.init(label: "_Cancel", response: Dialog.cancel),
+                                           .init(label: "_Delete", response: NoticeDialog<FeedViewModel.Notice>.ok,
+                                                 isDefault: true, style: "destructive-action")])
+        case .info(let text): .message(.info, text)
+        case .error(let text): .message(.error, text)
         }
-        dialog = made
-        made.present()
     }
 
     // MARK: Layout

@@ -11,14 +11,27 @@ final class GalleryDialogs {
     var onLink: ((String) -> String?)?
 
     private(set) var addDialog: Dialog?
-    private(set) var messageDialog: MessageDialog?
+    /// The delete confirmation, the selection message and errors.
+    private let notices: NoticeDialog<GalleryViewModel.Notice>
+    var messageDialog: MessageDialog? { notices.dialog }
+    /// What was wrong with the document as it was read.
+    private(set) var problemsDialog: MessageDialog?
     private(set) var linkEntry: Entry?
     private(set) var linkError: Label?
-    private var shownNotice: GalleryViewModel.Notice?
     private let window: () -> Window?
-    private static let yes = 1, ok = 2
+    private static let ok = 2
 
-    init(window: @escaping @MainActor () -> Window?) { self.window = window }
+    init(window: @escaping @MainActor () -> Window?) {
+        self.window = window
+        notices = NoticeDialog(window: window, content: Self.content(of:))
+        notices.onAnswer = { [weak self] notice, response in
+            if case .confirmDelete = notice {
+                self?.onDeleteAnswer?(response == NoticeDialog<GalleryViewModel.Notice>.ok)
+            } else {
+                self?.onDismiss?()
+            }
+        }
+    }
 
     func askForLink() {
         let dialog = Dialog(parent: window(), title: "Add Item")
@@ -61,41 +74,30 @@ final class GalleryDialogs {
         dialog.present()
     }
 
-    func show(_ notice: GalleryViewModel.Notice?) {
-        guard notice != shownNotice else { return }
-        shownNotice = notice
-        messageDialog?.hide()
-        messageDialog = nil
-        guard let notice else { return }
-        let dialog: MessageDialog
+    func show(_ notice: GalleryViewModel.Notice?) { notices.show(notice) }
+
+    private static func content(of notice: GalleryViewModel.Notice) -> NoticeDialog<GalleryViewModel.Notice>.Content {
         switch notice {
         case .confirmDelete:
-            dialog = MessageDialog(parent: window(), kind: .question, text: notice.text)
-            dialog.addButton("_Cancel", response: Dialog.cancel)
-            dialog.addButton("_Yes", response: Self.yes, isDefault: true, style: "destructive-action")
-            dialog.onResponse { [weak self] response in
-                self?.shownNotice = nil
-                self?.onDeleteAnswer?(response == Self.yes)
-            }
-        case .selected:
-            dialog = MessageDialog(parent: window(), kind: .info, text: notice.text)
-            dialog.addButton("_OK", response: Self.ok, isDefault: true)
-            dialog.onResponse { [weak self] _ in self?.shownNotice = nil; self?.onDismiss?() }
-        case .error:
-            dialog = MessageDialog(parent: window(), kind: .error, text: notice.text)
-            dialog.addButton("_OK", response: Self.ok, isDefault: true)
-            dialog.onResponse { [weak self] _ in self?.shownNotice = nil; self?.onDismiss?() }
+            NoticeDialog.Content(kind: .question, text: notice.text, choices: [
+                .init(label: "_Cancel", response: Dialog.cancel),
+                .init(label: "_Yes", response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true,
+                      style: "destructive-action"),
+            ])
+        case .selected: .message(.info, notice.text)
+        case .error: .message(.error, notice.text)
         }
-        messageDialog = dialog
-        dialog.present()
     }
 
     func showProblems(_ problems: [String]) {
         let dialog = MessageDialog(parent: window(), kind: .warning, text: "Some items in the gallery need attention",
                                    secondaryText: problems.joined(separator: "\n"))
         dialog.addButton("_OK", response: Self.ok, isDefault: true)
-        dialog.onResponse { [weak dialog] _ in dialog?.hide() }
-        messageDialog = dialog
+        dialog.onResponse { [weak self, weak dialog] _ in
+            dialog?.hide()
+            if self?.problemsDialog === dialog { self?.problemsDialog = nil }
+        }
+        problemsDialog = dialog
         dialog.present()
     }
 }
