@@ -51,6 +51,8 @@ final class FeedStore: Sendable {
 struct FeedRoutes {
     let store: FeedStore
     let media: MediaLibrary
+    /// How many more times each page names its first post (see `Configuration`).
+    var repeatsFirstPost = 0
 
     func register(on router: Router<FixtureContext>) {
         let group = router.group("user_details")
@@ -86,7 +88,11 @@ struct FeedRoutes {
     private func select(_ request: Request, _ context: FixtureContext) async throws -> Response {
         let last = try await parameter("lastFetchId", request, context)
         let base = "http://\(request.authorityForLinks)/user_details/uploads/"
-        let data = store.page(after: last).map { post -> [String: Any] in
+        var posts = store.page(after: last)
+        if let first = posts.first, repeatsFirstPost > 0 {
+            posts.insert(contentsOf: repeatElement(first, count: repeatsFirstPost), at: 1)
+        }
+        let data = posts.map { post -> [String: Any] in
             ["id": String(post.id), "file": base + post.fileName, "file_type": post.isVideo ? "1" : "0"]
         }
         // PHP style: slashes escaped (JSONSerialization's default), ids and file_type as strings.

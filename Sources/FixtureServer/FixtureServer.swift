@@ -25,6 +25,15 @@ public final class FixtureServer: Sendable {
         public var slowResponseSeconds: Double
         /// How long each avatar waits before answering (tests of downloads in flight).
         public var avatarDelay: Double = 0
+        /// Messages in one page of `getMessages`. The contract says 20; tests of clients that must
+        /// not trust it ask for more.
+        public var messagesPageSize = MessageSource.pageSize
+        /// How many more times each feed page names its first post, as copies of the real feed were
+        /// seen to (tests of clients that must show each post once).
+        public var feedRepeatsFirstPost = 0
+        /// The largest side of a synthesized image, in pixels. An 8192 px square took 200 MB and
+        /// 2.5 s to make; 4096 serves every benchmark (tests of the limit may raise it).
+        public var maximumSyntheticSide = 4096
 
         public init(host: String = "127.0.0.1", port: Int = 0, dataDirectory: URL, failRate: Double = 0,
                     seed: UInt64 = 1, feedPosts: Int = 95, messageCount: Int = 200, slowResponseSeconds: Double = 30) {
@@ -56,16 +65,19 @@ public final class FixtureServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         feed = FeedStore(count: configuration.feedPosts, seed: configuration.seed)
-        messages = MessageSource(count: configuration.messageCount, failRate: configuration.failRate,
-                                 seed: configuration.seed, slowSeconds: configuration.slowResponseSeconds)
-        media = MediaLibrary(dataDirectory: configuration.dataDirectory)
+        messages = MessageSource(count: configuration.messageCount, pageSize: configuration.messagesPageSize,
+                                 failRate: configuration.failRate, seed: configuration.seed,
+                                 slowSeconds: configuration.slowResponseSeconds)
+        media = MediaLibrary(dataDirectory: configuration.dataDirectory,
+                             maximumSyntheticSide: configuration.maximumSyntheticSide)
     }
 
     /// Starts listening; returns the bound port once the server accepts connections.
     public func start() async throws -> Int {
         let router = Router(context: FixtureContext.self)
+        router.add(middleware: LocalClientsOnlyMiddleware(host: configuration.host))
         router.add(middleware: TransferCountingMiddleware(stats: stats))
-        FeedRoutes(store: feed, media: media).register(on: router)
+        FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost).register(on: router)
         MessageRoutes(source: messages).register(on: router)
         FactsRoutes(media: media).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay).register(on: router)

@@ -13,8 +13,12 @@ final class MediaLibrary: Sendable {
     private let syntheticCache = Mutex<(bytes: Int, entries: [String: Data])>((0, [:]))
     private static let syntheticCacheLimit = 256 << 20
 
-    init(dataDirectory: URL) {
+    /// Larger synthetic images are refused (413).
+    let maximumSyntheticSide: Int
+
+    init(dataDirectory: URL, maximumSyntheticSide: Int = 4096) {
         self.dataDirectory = dataDirectory
+        self.maximumSyntheticSide = maximumSyntheticSide
         let folder = dataDirectory.appendingPathComponent("media")
         let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
@@ -70,6 +74,11 @@ final class MediaLibrary: Sendable {
     /// A deterministic image of the given size, made now with gdk-pixbuf (as many distinct ones
     /// as a load test needs).
     func synthetic(seed: UInt64, width: Int, height: Int, format: String) -> Response {
+        guard width <= maximumSyntheticSide, height <= maximumSyntheticSide else {
+            return Response(status: .contentTooLarge, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(string:
+                                "Synthetic images are at most \(maximumSyntheticSide) pixels a side.\n")))
+        }
         let key = "\(seed)/\(width)x\(height).\(format)"
         let type = format == "png" ? "image/png" : "image/jpeg"
         if let cached = syntheticCache.withLock({ $0.entries[key] }) { return bytes(cached, type: type) }
@@ -95,7 +104,8 @@ final class MediaLibrary: Sendable {
 
 /// Synthesised test images: a gradient with a seeded hue and a grid, so each seed looks different.
 enum SyntheticImage {
-    static let maximumSide = 8192
+    /// What gdk-pixbuf is asked to make at most, whatever the server allows.
+    static let maximumSide = 16_384
 
     static func encode(seed: UInt64, width: Int, height: Int, format: String) -> Data? {
         guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else { return nil }

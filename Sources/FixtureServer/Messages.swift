@@ -4,7 +4,7 @@ import Synchronization
 
 /// The chat backend: `GET /getMessages?offset=N`, 20 messages a page, newest first, failing on
 /// purpose with a seeded probability in every way the contract lists.
-final class MessageSource: Sendable {
+public final class MessageSource: Sendable {
     enum Failure: CaseIterable, Sendable {
         /// HTTP 500 with an HTML body.
         case serverError
@@ -37,14 +37,17 @@ final class MessageSource: Sendable {
         case failure(Failure)
     }
 
-    static let pageSize = 20
+    /// The contract's page.
+    public static let pageSize = 20
     let count: Int
+    let pageSize: Int
     let failRate: Double
     let slowSeconds: Double
     private let random: Mutex<SplitMix64>
 
-    init(count: Int, failRate: Double, seed: UInt64, slowSeconds: Double) {
+    init(count: Int, pageSize: Int = MessageSource.pageSize, failRate: Double, seed: UInt64, slowSeconds: Double) {
         self.count = count
+        self.pageSize = max(1, pageSize)
         self.failRate = failRate
         self.slowSeconds = slowSeconds
         random = Mutex(SplitMix64(seed: seed ^ 0x6D65_7373))
@@ -72,7 +75,7 @@ final class MessageSource: Sendable {
         }
         if roll.fail { return .failure(Failure.allCases[roll.kind]) }
         guard offset >= 0, offset < count else { return .page([]) }
-        let numbers = (offset + 1)...min(offset + Self.pageSize, count)
+        let numbers = (offset + 1)...min(offset + pageSize, count)
         return .page(numbers.map(Self.text(number:)))
     }
 }

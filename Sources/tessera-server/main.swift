@@ -17,11 +17,14 @@ struct TesseraServer: AsyncParsableCommand {
     @Option(help: "Seed for generated data and failures.") var seed: UInt64 = 1
     @Option(help: "Posts in the media feed.") var feedPosts = 95
     @Option(help: "Messages in the chat history.") var messages = 200
+    @Option(help: "Largest side of a synthesized image, in pixels.") var maxSyntheticSide = 4096
 
     func run() async throws {
-        let server = FixtureServer(configuration: .init(
+        var configuration = FixtureServer.Configuration(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: data), failRate: failRate,
-            seed: seed, feedPosts: feedPosts, messageCount: messages))
+            seed: seed, feedPosts: feedPosts, messageCount: messages)
+        configuration.maximumSyntheticSide = maxSyntheticSide
+        let server = FixtureServer(configuration: configuration)
         try await server.run()
     }
 }

@@ -13,12 +13,16 @@ class ServerTestCase: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("data")
 
-    func startServer(failRate: Double = 0, slowSeconds: Double = 2) async throws {
+    func startServer(failRate: Double = 0, slowSeconds: Double = 2,
+                     _ configure: (inout FixtureServer.Configuration) -> Void = { _ in }) async throws {
+        await server?.stop()
         // Quiet: stopping the server between tests makes Hummingbird log the cancelled channels.
         var logger = Logger(label: "test-server")
         logger.logLevel = .critical
-        server = FixtureServer(configuration: .init(dataDirectory: Self.dataDirectory, failRate: failRate,
-                                                    seed: 42, slowResponseSeconds: slowSeconds), logger: logger)
+        var configuration = FixtureServer.Configuration(dataDirectory: Self.dataDirectory, failRate: failRate,
+                                                        seed: 42, slowResponseSeconds: slowSeconds)
+        configure(&configuration)
+        server = FixtureServer(configuration: configuration, logger: logger)
         let port = try await server.start()
         base = URL(string: "http://127.0.0.1:\(port)/")!
     }

@@ -1,0 +1,84 @@
+import Foundation
+import Hummingbird
+
+/// Keeps web pages out: the server listens on the user's machine, and any page open in the user's
+/// browser can send it requests.
+///
+/// - A request must name this server in its `Host` header: 127.0.0.1, localhost, [::1] or the
+///   host the server was started with, with any port. A page that rebinds its own DNS name to
+///   127.0.0.1 still sends its own name, and is refused (403).
+/// - A request that carries an `Origin` (browsers add one to cross-origin requests and to every
+///   POST) is refused (403) unless that origin is this server itself: no page comes from here.
+/// - A POST's body is JSON or an URL-encoded form, as the contract's clients send them; anything
+///   else (a browser's `text/plain` POST, which needs no preflight) is refused (415). An empty
+///   POST needs no type.
+struct LocalClientsOnlyMiddleware: RouterMiddleware {
+    typealias Context = FixtureContext
+    /// The host the server was started with. A wildcard address (0.0.0.0, ::) means the server was
+    /// opened to the network on purpose: any `Host` is accepted then, origins are still checked.
+    let host: String
+
+    func handle(_ request: Request, context: FixtureContext,
+                next: (Request, FixtureContext) async throws -> Response) async throws -> Response {
+        if let problem = problem(with: request) { return problem }
+        return try await next(request, context)
+    }
+
+    private func problem(with request: Request) -> Response? {
+        let authority = request.head.authority ?? ""
+        guard isAllowed(authority: authority) else {
+            return refusal(.forbidden, "This server only answers requests addressed to 127.0.0.1 or localhost, not to “\(authority)”.")
+        }
+        if let origin = request.headers[.origin], !isSameOrigin(origin, authority: authority) {
+            return refusal(.forbidden, "Requests from web pages (origin “\(origin)”) are not accepted.")
+        }
+        if request.method == .post, let type = request.headers[.contentType] {
+            let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            let accepted = mediaType == "application/json" || mediaType.hasSuffix("+json")
+                || mediaType == "application/x-www-form-urlencoded"
+            guard accepted else {
+                return refusal(.unsupportedMediaType, "A POST body must be JSON or a URL-encoded form, not “\(type)”.")
+            }
+        } else if request.method == .post, let length = request.headers[.contentLength], length != "0" {
+            return refusal(.unsupportedMediaType, "A POST body must say its type (JSON or a URL-encoded form).")
+        }
+        return nil
+    }
+
+    /// Whether `authority` ("host:port") names this server.
+    func isAllowed(authority: String) -> Bool {
+        if ["0.0.0.0", "::", "[::]"].contains(host) { return !authority.isEmpty }
+        guard let name = Self.hostName(of: authority) else { return false }
+        return ["127.0.0.1", "localhost", "[::1]", host.lowercased(), "[\(host.lowercased())]"].contains(name)
+    }
+
+    /// An origin ("http://host:port") is this server's own when it names the request's authority.
+    private func isSameOrigin(_ origin: String, authority: String) -> Bool {
+        guard let url = URL(string: origin), url.scheme == "http", let originHost = url.host else { return false }
+        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        return originAuthority.lowercased() == authority.lowercased() && isAllowed(authority: authority)
+    }
+
+    /// The host part of "host", "host:port", "[v6]" or "[v6]:port", lower-cased; nil when the
+    /// port is not a number.
+    static func hostName(of authority: String) -> String? {
+        let lowered = authority.lowercased()
+        if lowered.hasPrefix("[") {
+            guard let close = lowered.firstIndex(of: "]") else { return nil }
+            let rest = lowered[lowered.index(after: close)...]
+            guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isNumber) && rest.count > 1) else { return nil }
+            return String(lowered[...close])
+        }
+        let parts = lowered.split(separator: ":", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1: return String(parts[0])
+        case 2 where !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber): return String(parts[0])
+        default: return nil
+        }
+    }
+
+    private func refusal(_ status: HTTPResponse.Status, _ reason: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: reason + "\n")))
+    }
+}
