@@ -80,7 +80,9 @@ let package = Package(
         .target(name: "Repositories", dependencies: ["Domain", "Persistence", "Networking"]),
 
         // One view-model per screen; never imports Gtk.
-        .target(name: "Features", dependencies: ["Domain", "Repositories", "Persistence"]),
+        .target(name: "Features", dependencies: [
+            "Domain", "Repositories", "Persistence", .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // Views, coordinators and the window.
         .target(name: "App", dependencies: [

@@ -99,6 +99,28 @@ final class FeedViewModelTests: XCTestCase {
         XCTAssertEqual(ids.count, 35 - 2)
     }
 
+    /// A page that names one post three times (seen in copies of the real feed) shows it once,
+    /// and deleting it leaves no copy behind.
+    @MainActor
+    func testAnIdRepeatedWithinAPageReachesTheGridOnce() async throws {
+        let port = server.port
+        await server.stop()
+        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35; $0.feedRepeatsFirstPost = 2 }
+        let model = model()
+        await model.loadMore()
+        let ids = model.state.posts.map(\.id)
+        XCTAssertEqual(ids.count, 10, "the server sent 12 rows, two of them repeats: \(ids)")
+        XCTAssertEqual(Set(ids).count, ids.count, "no id twice: \(ids)")
+        let repeated = ids[0]
+        model.requestDelete(id: repeated)
+        await model.confirmDelete()
+        XCTAssertFalse(model.state.posts.contains { $0.id == repeated }, "no copy of the deleted post is left")
+        await loadAll(model)
+        let all = model.state.posts.map(\.id)
+        XCTAssertEqual(Set(all).count, all.count)
+        XCTAssertEqual(all.count, 35 - 1, "every other post, once")
+    }
+
     @MainActor
     func testAFailedPageCanBeRetried() async throws {
         let port = server.port

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Logging
 import Repositories
 
 /// The media feed's state and intents. Knows nothing of GTK.
@@ -39,9 +40,11 @@ public final class FeedViewModel {
     public private(set) var state = State()
     public var onChange: ((State, Change?) -> Void)?
     private let repository: any FeedRepository
+    private let logger: Logger
 
-    public init(repository: any FeedRepository) {
+    public init(repository: any FeedRepository, logger: Logger = Logger(label: "dev.tessera.feed")) {
         self.repository = repository
+        self.logger = logger
     }
 
     /// Asks for the next page unless one is on its way, the last failed (Retry asks again) or
@@ -62,9 +65,17 @@ public final class FeedViewModel {
         publish(nil)
         do {
             let page = try await repository.page(after: asked)
-            // Ids already shown (a page that overlaps after deletes) are not shown twice.
-            let known = Set(state.posts.map(\.id))
-            let fresh = page.filter { !known.contains($0.id) }
+            // The grid and delete know a post by its id, so no id may reach them twice: not one
+            // already shown (a page that overlaps after deletes), nor one repeated within the page
+            // (the first copy stays). Ids are compared as the strings they are.
+            var seen = Set(state.posts.map(\.id))
+            var fresh: [MediaPost] = [], leftOut: [String] = []
+            for post in page {
+                if seen.insert(post.id).inserted { fresh.append(post) } else { leftOut.append(post.id) }
+            }
+            if !leftOut.isEmpty {
+                logger.warning("feed page after \"\(asked)\": left out \(leftOut.count) posts whose ids came before: \(leftOut)")
+            }
             let start = state.posts.count
             state.posts.append(contentsOf: fresh)
             state.cursor.advance(past: page)
