@@ -43,15 +43,36 @@ public enum AtomicFile {
     /// Moves a file that could not be read aside as `<name>.corrupt-<timestamp>` so that nothing
     /// overwrites it; returns where it went.
     public static func moveAside(_ url: URL, now: Date = Date()) throws(PersistenceError) -> URL {
+        let target = asideURL(for: url, now: now)
+        guard rename(url.path, target.path) == 0 else {
+            throw .io(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        return target
+    }
+
+    /// Keeps a copy of a file that is about to be rewritten as `<name>.corrupt-<timestamp>`, while
+    /// the file itself stays in place: a second name for the same bytes (a hard link), or a copy
+    /// where links cannot be made. A crash at any moment leaves the original under one name or
+    /// both.
+    public static func keepAside(_ url: URL, now: Date = Date()) throws(PersistenceError) -> URL {
+        let target = asideURL(for: url, now: now)
+        guard link(url.path, target.path) != 0 else { return target }
+        do {
+            try FileManager.default.copyItem(at: url, to: target)
+        } catch {
+            throw .io(path: target.path, reason: error.localizedDescription)
+        }
+        return target
+    }
+
+    /// `<name>.corrupt-<seconds>`, with a counter when that name is taken.
+    private static func asideURL(for url: URL, now: Date) -> URL {
         let stamp = Int(now.timeIntervalSince1970)
         var target = url.appendingPathExtension("corrupt-\(stamp)")
         var attempt = 1
         while FileManager.default.fileExists(atPath: target.path) {
             attempt += 1
             target = url.appendingPathExtension("corrupt-\(stamp)-\(attempt)")
-        }
-        guard rename(url.path, target.path) == 0 else {
-            throw .io(path: url.path, reason: String(cString: strerror(errno)))
         }
         return target
     }

@@ -52,6 +52,20 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         }
     }
 
+    /// Keeps the file as it is now beside it (`AtomicFile.keepAside`), before a save replaces
+    /// what could not all be read; returns where.
+    public func keepAside() async throws(PersistenceError) -> URL {
+        let url = self.url
+        let result: Result<URL, PersistenceError> = await withCheckedContinuation { continuation in
+            queue.async {
+                do throws(PersistenceError) { continuation.resume(returning: .success(try AtomicFile.keepAside(url))) } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// Waits until every save queued so far has finished.
     public func flush() {
         queue.sync {}

@@ -122,6 +122,43 @@ final class GalleryViewModelTests: XCTestCase {
         XCTAssertTrue(names.contains { $0.hasPrefix("gallery.json.corrupt-") }, "\(names)")
     }
 
+    /// One row without its link, one with a number for a uuid and one that is not an object: the
+    /// other items load, the file as it was is kept aside, and the user is told which rows went.
+    @MainActor
+    func testRowsThatAreNotItemsAreLeftOutAndTheOthersLoad() async throws {
+        let original = """
+            {"items": [
+              {"uuid": "\(seed[0].uuid)", "imageUrlString": "\(seed[0].imageUrlString)"},
+              {"uuid": "4e0a2b5c-1111-4c4c-9c9c-000000000001"},
+              {"uuid": "\(seed[1].uuid)", "imageUrlString": "\(seed[1].imageUrlString)"},
+              {"uuid": 42, "imageUrlString": "http://127.0.0.1:47650/images/d.jpg"},
+              "not an item",
+              {"uuid": "\(seed[2].uuid)", "imageUrlString": "\(seed[2].imageUrlString)"}
+            ]}
+            """
+        try Data(original.utf8).write(to: document)
+        let (model, _) = await loadedModel()
+        XCTAssertEqual(model.state.phase, .loaded)
+        XCTAssertEqual(model.state.items, seed, "every readable item, in order")
+        let problems = model.state.problems.map(\.description)
+        XCTAssertEqual(Array(problems.prefix(3)), [
+            "Row 2 of the file was left out: it has no “imageUrlString”.",
+            "Row 4 of the file was left out: its “uuid” is not text.",
+            "Row 5 of the file was left out: it is not an item (an object with a uuid and a link).",
+        ])
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let kept = try XCTUnwrap(names.first { $0.hasPrefix("gallery.json.corrupt-") }, "\(names)")
+        XCTAssertEqual(problems.last, "The file as it was is kept as \(folder.appendingPathComponent(kept).path).")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(kept), encoding: .utf8), original,
+                       "the original, byte for byte")
+        XCTAssertEqual(try stored(), seed, "the document now holds the readable items")
+        // The next launch finds nothing wrong and keeps nothing else aside.
+        let (again, _) = await loadedModel()
+        XCTAssertEqual(again.state.items, seed)
+        XCTAssertEqual(again.state.problems, [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, names.count)
+    }
+
     @MainActor
     func testDuplicateAndMalformedIdentifiersLoadWithAWarning() async throws {
         let items = seed + [GalleryItem(uuid: seed[0].uuid, imageUrlString: "http://x/y.jpg"),

@@ -21,9 +21,54 @@ public struct GalleryItem: Codable, Equatable, Sendable, Identifiable {
 }
 
 /// The document: `{"items":[…]}`.
+///
+/// A row that is not an item (a missing or null field, a number for a string, not an object) is
+/// left out when the document is read, and said in `leftOut`, so one bad row does not cost the
+/// others.
 public struct GalleryDocument: Codable, Equatable, Sendable {
     public var items: [GalleryItem]
+    /// The rows of the file that were not items, left out when it was read (never written).
+    public private(set) var leftOut: [GalleryProblem] = []
+
     public init(items: [GalleryItem]) { self.items = items }
+
+    private enum CodingKeys: String, CodingKey { case items }
+
+    /// Decodes nothing, to step over a row that is not an item.
+    private struct Skipped: Decodable { init(from decoder: any Decoder) {} }
+
+    public init(from decoder: any Decoder) throws {
+        var rows = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .items)
+        items = []
+        while !rows.isAtEnd {
+            let row = rows.currentIndex
+            do {
+                items.append(try rows.decode(GalleryItem.self))
+            } catch {
+                leftOut.append(.unreadableRow(row: row, reason: Self.reason(error)))
+                _ = try? rows.decode(Skipped.self)
+                guard rows.currentIndex > row else { break } // nothing more can be read
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+    }
+
+    /// Why a row is not an item, in words.
+    private static func reason(_ error: any Error) -> String {
+        let path: [any CodingKey]
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "it has no “\(key.stringValue)”"
+        case DecodingError.valueNotFound(_, let context): path = context.codingPath
+        case DecodingError.typeMismatch(_, let context): path = context.codingPath
+        default: return "it could not be read"
+        }
+        guard let field = path.last, field.intValue == nil else { return "it is not an item (an object with a uuid and a link)" }
+        return "its “\(field.stringValue)” is not text"
+    }
 
     /// What is wrong with a document's items, without dropping any: real copies of this file
     /// contain duplicate and malformed uuids.
@@ -51,12 +96,18 @@ public enum GalleryProblem: Equatable, Sendable, CustomStringConvertible {
     case malformedIdentifier(index: Int, uuid: String)
     case duplicateIdentifier(index: Int, firstIndex: Int, uuid: String)
     case invalidLink(index: Int, link: String)
+    /// Row `row` (from 0) of the file was not an item and was left out.
+    case unreadableRow(row: Int, reason: String)
+    /// The file as it was read, with rows that were left out, is kept at `path`.
+    case originalKeptAside(path: String)
 
     public var description: String {
         switch self {
         case let .malformedIdentifier(index, uuid): "Item \(index + 1) has an identifier that is not a UUID: “\(uuid)”."
         case let .duplicateIdentifier(index, first, uuid): "Items \(first + 1) and \(index + 1) share the identifier \(uuid)."
         case let .invalidLink(index, link): "Item \(index + 1) links to “\(link)”, which is not an http or https address."
+        case let .unreadableRow(row, reason): "Row \(row + 1) of the file was left out: \(reason)."
+        case let .originalKeptAside(path): "The file as it was is kept as \(path)."
         }
     }
 }

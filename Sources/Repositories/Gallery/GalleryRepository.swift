@@ -41,11 +41,19 @@ public actor FileGalleryRepository: GalleryRepository {
         self.firstRunItems = firstRunItems
     }
 
+    /// Rows of the file that are not items are left out; the file as it was is kept aside first,
+    /// then the readable items are written back, so the next launch does not find the same rows.
     public func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem]) {
         let document: GalleryDocument
+        var leftOut: [GalleryProblem] = []
         do {
             if let stored = try await store.load() {
-                document = stored
+                document = GalleryDocument(items: stored.items)
+                if !stored.leftOut.isEmpty {
+                    let kept = try await store.keepAside()
+                    try await store.save(document)
+                    leftOut = stored.leftOut + [.originalKeptAside(path: kept.path)]
+                }
             } else {
                 document = GalleryDocument(items: firstRunItems)
                 try await store.save(document)
@@ -54,7 +62,7 @@ public actor FileGalleryRepository: GalleryRepository {
             throw .storage(error)
         }
         items = document.items
-        return (document.items, document.problems)
+        return (document.items, leftOut + document.problems)
     }
 
     public func add(_ item: GalleryItem) async throws(GalleryError) -> [GalleryItem] {
