@@ -35,6 +35,12 @@ public final class Label: Widget {
     }
     /// Selects nothing (a selectable label selects all of itself when it takes focus).
     public func clearSelection() { gtk_label_select_region(raw.cast(), 0, 0) }
+    /// The selected characters' offsets, or nil when nothing is selected.
+    public var selection: Range<Int>? {
+        var start: gint = 0, end: gint = 0
+        guard gtk_label_get_selection_bounds(raw.cast(), &start, &end) != 0, start != end else { return nil }
+        return Int(min(start, end))..<Int(max(start, end))
+    }
     /// Whether the text can be selected and copied.
     public var isSelectable: Bool {
         get { gtk_label_get_selectable(raw.cast()) != 0 }

@@ -92,6 +92,10 @@ public final class Picture: Widget {
         } else if let iconName {
             drawIcon(iconName, cr, width: width, height: height, style: style)
         }
+        // A picture that takes the keyboard focus (a page's first stop) shows it, as a button does.
+        if gtk_widget_has_visible_focus(widget) != 0, width > 4, height > 4 {
+            gtk_render_focus(style, cr, 2, 2, width - 4, height - 4)
+        }
     }
 
     override func willRelease() {

@@ -31,6 +31,13 @@ open class Widget: Object {
     /// Whether this is the focus widget of its window (true even while the window is inactive).
     public var isFocusWidget: Bool { gtk_widget_is_focus(widget) != 0 }
     public func grabFocus() { gtk_widget_grab_focus(widget) }
+    /// Whether the keyboard focus of this widget's window is this widget or inside it.
+    public var containsFocus: Bool {
+        let toplevel = gtk_widget_get_toplevel(widget)
+        guard let toplevel, tessera_is_a(toplevel, gtk_window_get_type()) != 0,
+              let focus = gtk_window_get_focus(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkWindow.self)) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
     public var canFocus: Bool {
         get { gtk_widget_get_can_focus(widget) != 0 }
         set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }

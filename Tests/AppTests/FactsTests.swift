@@ -153,6 +153,35 @@ final class FactsTests: AppTestCase {
         }
     }
 
+    /// Opened from the keyboard or the mouse, the detail page selects nothing: the focus is on the
+    /// image, and the description can still be selected.
+    func testTheDetailOpensWithNothingSelected() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1200, height: 760)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let coordinator = main.coordinator(for: .facts)
+            waitFor("the window active") { main.window.isActive }
+            for byKey in [true, false] {
+                let beavers = try XCTUnwrap(page.cards.first)
+                if byKey {
+                    beavers.button.grabFocus()
+                    XCTAssertTrue(InputSimulation.key("Return", on: beavers.button))
+                } else {
+                    XCTAssertTrue(InputSimulation.click(beavers.button, in: main.window))
+                }
+                waitFor("the detail page") { coordinator.depth == 2 }
+                let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)
+                waitFor("the page in place") { detail.widget.isMapped && !coordinator.container.transitionRunning }
+                waitFor("the focus on the image") { main.window.focusedAccessibleName == "Image of Beavers" }
+                XCTAssertNil(detail.descriptionLabel.selection, "nothing is selected (\(byKey ? "Enter" : "click"))")
+                XCTAssertTrue(detail.descriptionLabel.isSelectable)
+                XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+                waitFor("back on the cards") { coordinator.depth == 1 && !coordinator.container.transitionRunning }
+            }
+        }
+    }
+
     func testDetailLaysOutThirtySeventyInLandscapeAndStacksInPortrait() throws {
         try onMain {
             let (app, page) = try openFacts(width: 1200, height: 760)

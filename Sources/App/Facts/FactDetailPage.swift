@@ -7,7 +7,7 @@ import ImagePipeline
 /// is a banner across the top with the description below; in a landscape window the image takes
 /// the left 30% and the description the right 70%. Resizing across the boundary switches live.
 @MainActor
-public final class FactDetailPage: SettlingPage {
+public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     public enum Arrangement: Equatable, Sendable { case portrait, landscape }
 
     public let title: String
@@ -46,6 +46,9 @@ public final class FactDetailPage: SettlingPage {
         image = ImageView(pipeline: pipeline, iconSize: 64, scaling: .fit)
         image.picture.addStyleClass("fact-detail-image")
         image.picture.accessibleName = fact.imageURL == nil ? "No image" : "Image of \(fact.displayTitle)"
+        // The page's first keyboard stop (`initialFocus`). Were it the description, GTK would
+        // select all of its text as it took the focus on opening.
+        image.picture.canFocus = true
         descriptionLabel = Label(fact.description ?? "No description.")
         descriptionLabel.wraps = true
         descriptionLabel.isSelectable = true
@@ -83,6 +86,8 @@ public final class FactDetailPage: SettlingPage {
         arrange(.landscape)
         grid.showAll()
     }
+
+    public var initialFocus: Widget { image.picture }
 
     public var isSettled: Bool {
         let loaded = fact.imageURL == nil || image.content != .icon(ImageView.placeholderIcon)

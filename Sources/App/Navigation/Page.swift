@@ -9,6 +9,14 @@ public protocol Page: AnyObject {
     var title: String { get }
 }
 
+/// A page that says where the keyboard focus goes when it is pushed. Without one, GTK moves the
+/// focus to the page's first focusable widget in its own order, which for a grid is not the order
+/// on screen, and a selectable label taking the focus selects all of its text.
+@MainActor
+public protocol InitiallyFocusedPage: Page {
+    var initialFocus: Widget { get }
+}
+
 /// A page that loads content after it is shown; the screenshot mode waits for it to settle.
 @MainActor
 public protocol SettlingPage: Page {

@@ -32,6 +32,9 @@ public class SectionCoordinator {
     public func push(_ page: any Page) {
         add(page)
         page.widget.showAll()
+        // Before the switch: the stack then finds the focus already outside the page it leaves
+        // and does not move it to the new page's first focusable widget itself.
+        if let focused = page as? any InitiallyFocusedPage, container.containsFocus { focused.initialFocus.grabFocus() }
         container.setVisibleChild(named: name(of: page), transition: .slideLeft)
         onChange?()
     }
