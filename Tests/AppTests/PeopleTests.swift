@@ -176,7 +176,7 @@ final class PeopleTests: AppTestCase {
             main.backButton.click()
             waitFor("back at the list") { coordinator.depth == 1 }
             waitFor("the notice") { page.isNoticeVisible }
-            XCTAssertEqual(page.noticeLabel.text, "A name cannot be empty. “Kylie” was kept.")
+            XCTAssertEqual(page.notice.text, "A name cannot be empty. “Kylie” was kept.")
             XCTAssertEqual(kyle.nameLabel.text, "Kylie")
             close(app)
         }

@@ -59,7 +59,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         bannerLabel.wraps = true
         bannerLabel.xalign = 0
         bannerLabel.hexpand = true
-        banner.addStyleClass("facts-banner")
+        banner.addStyleClass("notice-bar")
         banner.append(Image(iconName: "dialog-warning-symbolic", pixelSize: 16))
         banner.append(bannerLabel, expand: true)
         banner.append(bannerRetry)

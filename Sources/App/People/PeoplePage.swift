@@ -15,9 +15,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     private(set) var rows: [PersonRow] = []
     let list = ListBox(selectable: false)
     let progressLabel = Label()
-    let noticeLabel = Label()
-    private let notice = Box(.horizontal, spacing: 12)
-    private let noticeClose = Button(iconName: "window-close-symbolic", accessibleName: "Dismiss")
+    let notice = NoticeBar()
     private let scroller = ScrolledWindow()
     /// The scrolled content: positions in it are positions in the adjustment's range.
     private let column = Box(.vertical)
@@ -46,26 +44,17 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         progressLabel.xalign = 0
         progressLabel.addStyleClass("dim-label")
         progressLabel.setMargins(top: 12, bottom: 0, start: 36, end: 24)
-        noticeLabel.wraps = true
-        noticeLabel.xalign = 0
-        notice.addStyleClass("facts-banner")
-        notice.append(Image(iconName: "dialog-warning-symbolic", pixelSize: 16))
-        notice.append(noticeLabel, expand: true)
-        notice.append(noticeClose)
-        noticeClose.addStyleClass("flat")
 
         let page = Box(.vertical)
-        page.append(notice)
+        page.append(notice.widget)
         page.append(progressLabel)
         page.append(scroller, expand: true)
         page.hexpand = true
         page.vexpand = true
         widget = page
-        notice.showAll()
-        notice.keepsOwnVisibility = true
         page.showAll()
 
-        noticeClose.onClicked { [weak self] in self?.model.dismissNotice() }
+        notice.onDismiss = { [weak self] in self?.model.dismissNotice() }
         list.onRowActivated { [weak self] index in
             guard let self, self.rows.indices.contains(index) else { return }
             self.open(self.rows[index].person)
@@ -96,8 +85,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         }
         progressLabel.text = state.isLoaded ? state.progressText : "Loading people…"
         progressLabel.accessibleName = progressLabel.text
-        notice.isVisible = state.notice != nil
-        noticeLabel.text = state.notice ?? ""
+        notice.show(state.notice)
     }
 
     private func showAvatar(of row: PersonRow) {
@@ -137,6 +125,6 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         }]
     }
 
-    var isNoticeVisible: Bool { notice.isVisible }
+    var isNoticeVisible: Bool { notice.isShown }
     var scroll: Adjustment { adjustment }
 }

@@ -16,7 +16,7 @@ enum Stylesheet {
     .fact-caption { padding: 8px 10px; font-weight: 700; color: @theme_fg_color;
                     background-color: alpha(@theme_bg_color, 0.85); border-radius: 0 0 10px 10px; }
     .fact-text-title { font-weight: 800; font-size: 13pt; }
-    .facts-banner { padding: 8px 12px; background-color: alpha(@error_color, 0.15); }
+    .notice-bar { padding: 8px 12px; background-color: alpha(@error_color, 0.15); }
     .facts-refresh-spinner { background-color: @theme_base_color; border-radius: 16px; padding: 6px; }
     .people-list { background-color: @theme_base_color; border: 1px solid alpha(@theme_fg_color, 0.15);
                    border-radius: 10px; }
