@@ -9,14 +9,33 @@ import GRDB
 public final class AppDatabase: Sendable {
     public let writer: any DatabaseWriter
 
-    /// Opens (creating if needed) the database at `url` and migrates it.
+    /// Opens (creating if needed) the database at `url`, checks it and migrates it. A file that is
+    /// not a database, or one whose pages do not hold together (cut short, overwritten), throws
+    /// SQLite's damage codes (`SQLITE_NOTADB`, `SQLITE_CORRUPT`), which `LazyDatabase` answers
+    /// by keeping it aside.
     public init(url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PersistenceError.io(path: folder.path, reason: "the folder could not be made")
+        }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.label = "dev.tessera.database"
         writer = try DatabasePool(path: url.path, configuration: configuration)
+        try Self.checkIntegrity(writer)
         try Self.migrator.migrate(writer)
+    }
+
+    /// SQLite's quick check reads every page once (a few milliseconds for this small database):
+    /// a file cut short or overwritten in part fails it, where queries would fail only later,
+    /// on whichever page they touched.
+    private static func checkIntegrity(_ writer: any DatabaseWriter) throws {
+        let findings = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+        guard findings == ["ok"] else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: findings.prefix(3).joined(separator: "; "))
+        }
     }
 
     /// An in-memory database with the same schema (for view-model tests that do not need a file).

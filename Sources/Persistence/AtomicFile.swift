@@ -84,12 +84,27 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case corrupt(path: String, keptAt: String, reason: String)
     /// A database row that should exist does not.
     case notFound(String)
+    /// The database could not be used; the words say why (`init(database:)`).
+    case database(String)
+    /// The database was damaged: it was kept at `keptAt` and a new one started.
+    case databaseReplaced(keptAt: String, reason: String)
 
     public var description: String {
         switch self {
         case let .io(path, reason): "Could not write \(path): \(reason)"
         case let .corrupt(path, keptAt, reason): "\(path) could not be read (\(reason)); it was kept as \(keptAt)"
         case let .notFound(what): "\(what) is no longer stored."
+        case let .database(words): words
+        case let .databaseReplaced(keptAt, reason):
+            "The database could not be read (\(reason.lowercasedFirst)) and a new one was started. The old file is kept as \(keptAt); the people's names and the messages you had sent are in it."
         }
+    }
+}
+
+extension String {
+    /// "The disk is full." → "the disk is full", to go inside a sentence.
+    var lowercasedFirst: String {
+        let trimmed = hasSuffix(".") ? String(dropLast()) : self
+        return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
     }
 }

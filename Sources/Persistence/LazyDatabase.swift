@@ -1,11 +1,19 @@
 import Foundation
+import GRDB
 import Synchronization
 
 /// The app's database, opened (and migrated) on a background thread the first time something
 /// needs it, so that neither start-up nor the main loop waits for SQLite.
+///
+/// A file that is not a database, or a damaged one, is kept aside with its -wal and -shm files
+/// (`tessera.sqlite.corrupt-<time>`, never overwritten) and a new database is started;
+/// `replacement` says so, for the sections to tell the user. A database that cannot be opened
+/// for another reason (a read-only or missing folder) fails in words, and the next use tries
+/// again (Retry).
 public final class LazyDatabase: Sendable {
     private let url: URL
     private let opening = Mutex<Task<AppDatabase, any Error>?>(nil)
+    private let replaced = Mutex<PersistenceError?>(nil)
 
     public init(url: URL) {
         self.url = url
@@ -17,14 +25,82 @@ public final class LazyDatabase: Sendable {
         opening.withLock { $0 = Task { database } }
     }
 
-    public func get() async throws -> AppDatabase {
+    /// Set when the file found at launch was damaged and a new database was started
+    /// (`PersistenceError.databaseReplaced`).
+    public var replacement: PersistenceError? { replaced.withLock { $0 } }
+
+    public func get() async throws(PersistenceError) -> AppDatabase {
         let task = opening.withLock { task in
             if let task { return task }
             let url = self.url
-            let made = Task.detached(priority: .userInitiated) { try AppDatabase(url: url) }
+            let made = Task.detached(priority: .userInitiated) { [self] in
+                try Self.open(url) { replacement in self.replaced.withLock { $0 = replacement } }
+            }
             task = made
             return made
         }
-        return try await task.value
+        do {
+            return try await task.value
+        } catch {
+            // Not kept: the next use tries again.
+            opening.withLock { if $0 == task { $0 = nil } }
+            throw PersistenceError(database: error)
+        }
+    }
+
+    /// Reads in one transaction; a failure comes in words.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+        let writer = try await get().writer
+        do {
+            return try await writer.read(body)
+        } catch {
+            throw PersistenceError(database: error)
+        }
+    }
+
+    /// Writes in one transaction; a failure (the transaction rolled back) comes in words.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+        let writer = try await get().writer
+        do {
+            return try await writer.write(body)
+        } catch {
+            throw PersistenceError(database: error)
+        }
+    }
+
+    private static func open(_ url: URL, replaced: (PersistenceError) -> Void) throws -> AppDatabase {
+        do {
+            // Checked before SQLite opens it: SQLite would recover or drop the -wal beside a file
+            // that is no database, and the kept copy would lose it.
+            guard hasDatabaseHeader(url) else { throw DatabaseError(resultCode: .SQLITE_NOTADB) }
+            return try AppDatabase(url: url)
+        } catch let error as DatabaseError where error.isDamage {
+            let kept = try keepAside(url)
+            replaced(.databaseReplaced(keptAt: kept.path, reason: PersistenceError(database: error).description))
+            return try AppDatabase(url: url)
+        }
+    }
+
+    /// Whether the file is missing or empty (SQLite makes a new database there), or starts as every
+    /// SQLite database does.
+    private static func hasDatabaseHeader(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return true }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: 16)) ?? Data()
+        return start.isEmpty || start == Data("SQLite format 3\u{0}".utf8)
+    }
+
+    /// Moves the database and its -wal and -shm files aside under one new name, so the kept copy
+    /// opens as it was.
+    private static func keepAside(_ url: URL) throws(PersistenceError) -> URL {
+        let kept = try AtomicFile.moveAside(url)
+        for suffix in ["-wal", "-shm"] {
+            let companion = URL(fileURLWithPath: url.path + suffix)
+            guard FileManager.default.fileExists(atPath: companion.path) else { continue }
+            guard rename(companion.path, kept.path + suffix) == 0 else {
+                throw .io(path: companion.path, reason: String(cString: strerror(errno)))
+            }
+        }
+        return kept
     }
 }

@@ -54,6 +54,48 @@ final class PeopleTests: AppTestCase {
         }
     }
 
+    /// A database of random bytes (a damaged disk, a bad copy) is kept aside; the people are
+    /// stored again, the welcome shows again, and the user is told in words where the old file is.
+    func testADamagedDatabaseIsKeptAsideAndTheAppStartsAfresh() throws {
+        try onMain {
+            let file = AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+            try garbage.write(to: file)
+            let (app, page) = try openPeople(greets: true)
+            XCTAssertEqual(page.rows.map(\.nameLabel.text), Person.seedNames)
+            waitFor("the welcome") { app.welcomeText == "Welcome to Tessera" }
+            waitFor("the notice") { page.isNoticeVisible }
+            let words = try XCTUnwrap(page.notice.text)
+            let kept = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+                .first { $0.hasPrefix("tessera.sqlite.corrupt-") })
+            XCTAssertTrue(words.hasPrefix("The database could not be read (the database file is damaged) and a new one was started."), words)
+            XCTAssertTrue(words.contains(file.deletingLastPathComponent().appendingPathComponent(kept).path), words)
+            XCTAssertFalse(words.contains("SQLite") || words.contains("sqlite_master"), words)
+            XCTAssertEqual(try Data(contentsOf: file.deletingLastPathComponent().appendingPathComponent(kept)), garbage)
+            close(app)
+        }
+    }
+
+    /// A database that cannot be opened (here a folder stands where the file goes) says why, with
+    /// Retry, instead of "Loading people…" for ever; Retry opens it once the cause is gone.
+    func testADatabaseThatCannotBeOpenedOffersRetry() throws {
+        try onMain {
+            let file = AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+            let app = try launch(backend: server.base, section: .people)
+            let main = try XCTUnwrap(app.mainWindow)
+            let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+            waitFor("the failure", timeout: .seconds(10)) { page.isFailureSettled && main.window.isActive }
+            XCTAssertEqual(page.failure.status.titleLabel.text, "People could not be opened")
+            XCTAssertEqual(page.failure.reason, "The database file could not be opened (its folder may be missing or not writable).")
+            try FileManager.default.removeItem(at: file)
+            XCTAssertTrue(InputSimulation.click(page.failure.retry, in: main.window))
+            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 && !page.isFailureShown }
+            close(app)
+        }
+    }
+
     func testAvatarsComeOneAtATimeOverOneConnectionInViewOrderAndNeverTwice() throws {
         try onMain {
             let (app, page) = try openPeople(height: 500)

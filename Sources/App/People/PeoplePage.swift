@@ -16,6 +16,9 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     let list = ListBox(selectable: false)
     let progressLabel = Label()
     let notice = NoticeBar()
+    /// The people, or why they could not be read at all, with Retry.
+    private let content = Stack()
+    let failure = RetryPlaceholder(iconName: "dialog-error-symbolic", title: "People could not be opened")
     private let scroller = ScrolledWindow()
     /// The scrolled content: positions in it are positions in the adjustment's range.
     private let column = Box(.vertical)
@@ -45,16 +48,23 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         progressLabel.addStyleClass("dim-label")
         progressLabel.setMargins(top: 12, bottom: 0, start: 36, end: 24)
 
-        let page = Box(.vertical)
-        page.append(notice.widget)
-        page.append(progressLabel)
-        page.append(scroller, expand: true)
-        page.hexpand = true
-        page.vexpand = true
-        widget = page
-        page.showAll()
+        let people = Box(.vertical)
+        people.append(notice.widget)
+        people.append(progressLabel)
+        people.append(scroller, expand: true)
+        content.addNamed(people, name: "people")
+        content.addNamed(failure.widget, name: "failure")
+        content.hexpand = true
+        content.vexpand = true
+        widget = content
+        content.showAll()
+        content.setVisibleChild(named: "people", transition: .none)
 
         notice.onDismiss = { [weak self] in self?.model.dismissNotice() }
+        failure.retry.onClicked { [weak self] in
+            guard let self else { return }
+            Task { await self.model.retry() }
+        }
         list.onRowActivated { [weak self] index in
             guard let self, self.rows.indices.contains(index) else { return }
             self.open(self.rows[index].person)
@@ -86,6 +96,12 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         progressLabel.text = state.isLoaded ? state.progressText : "Loading people…"
         progressLabel.accessibleName = progressLabel.text
         notice.show(state.notice)
+        if let reason = state.failure {
+            failure.reason = reason
+            content.setVisibleChild(named: "failure", transition: .crossfade)
+        } else {
+            content.setVisibleChild(named: "people", transition: .none)
+        }
     }
 
     private func showAvatar(of row: PersonRow) {
@@ -126,5 +142,8 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     }
 
     var isNoticeVisible: Bool { notice.isShown }
+    var isFailureShown: Bool { content.visibleChildName == "failure" }
+    /// The failure is on screen and its cross-fade has ended.
+    var isFailureSettled: Bool { isFailureShown && !content.transitionRunning && failure.retry.isMapped }
     var scroll: Adjustment { adjustment }
 }

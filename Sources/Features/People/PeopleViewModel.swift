@@ -23,8 +23,11 @@ public final class PeopleViewModel {
         public var welcome = false
         /// Downloads that ended in failure, by person.
         public var failures: [Int64: String] = [:]
-        /// A message for the user (a refused name, a failed write).
+        /// A message for the user (a refused name, a failed write, a damaged database replaced).
         public var notice: String?
+        /// Why the people could not be read at all (the database could not be opened); Retry
+        /// tries again.
+        public var failure: String?
 
         public var storedAvatars: Int { people.filter(\.hasAvatar).count }
         /// "Avatars: 7 of 20".
@@ -52,14 +55,19 @@ public final class PeopleViewModel {
         self.downloader = downloader
     }
 
-    /// Stores the seed's people on the first launch, then follows the database.
+    /// Stores the seed's people on the first launch, then follows the database. When the database
+    /// cannot be opened, `state.failure` says why and `retry()` starts again.
     public func start() async {
         listenForOutcomes()
+        state.failure = nil
         do {
             state.welcome = try await store.seedIfEmpty()
         } catch {
-            state.notice = "The people could not be stored. \(error)"
+            state.failure = "\(error)"
+            publish()
+            return
         }
+        if let replacement = store.databaseReplacement { state.notice = replacement.description }
         if state.welcome { onWelcome?() }
         do {
             observation = try await store.observePeople(onError: { [weak self] error in
@@ -73,9 +81,15 @@ public final class PeopleViewModel {
                 self.requestAvatarsInView()
             })
         } catch {
-            state.notice = "The people could not be read. \(error)"
+            state.failure = "\(error)"
         }
         publish()
+    }
+
+    /// Tries again after the database could not be opened.
+    public func retry() async {
+        guard state.failure != nil else { return }
+        await start()
     }
 
     public func dismissWelcome() {

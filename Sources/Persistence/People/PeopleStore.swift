@@ -16,10 +16,13 @@ public final class PeopleStore: Sendable {
         self.renameDelay = renameDelay
     }
 
+    /// Set when the database found at launch was damaged and a new one was started.
+    public var databaseReplacement: PersistenceError? { database.replacement }
+
     /// Stores the seed's people in one transaction if the table is empty. Returns true when this
     /// call stored them (the first launch), after the transaction has committed.
     public func seedIfEmpty(names: [String] = Person.seedNames) async throws -> Bool {
-        try await database.get().writer.write { db in
+        try await database.write { db in
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") == 0 else { return false }
             for (index, name) in names.enumerated() {
                 try db.execute(sql: "INSERT INTO person (id, name, avatarNumber, position) VALUES (?, ?, ?, ?)",
@@ -31,7 +34,7 @@ public final class PeopleStore: Sendable {
 
     /// Everyone in list order, with whether their avatar is stored.
     public func people() async throws -> [Person] {
-        try await database.get().writer.read(Self.fetchPeople)
+        try await database.read(Self.fetchPeople)
     }
 
     /// Calls `onChange` with everyone after every committed change (and once at the start), on the
@@ -42,7 +45,7 @@ public final class PeopleStore: Sendable {
         let writer = try await database.get().writer
         return ValueObservation.tracking(Self.fetchPeople)
             .removeDuplicates()
-            .start(in: writer, scheduling: .mainActor, onError: onError, onChange: onChange)
+            .start(in: writer, scheduling: .mainActor, onError: { onError(PersistenceError(database: $0)) }, onChange: onChange)
     }
 
     private static func fetchPeople(_ db: Database) throws -> [Person] {
@@ -56,13 +59,13 @@ public final class PeopleStore: Sendable {
     }
 
     public func avatarData(personID: Int64) async throws -> Data? {
-        try await database.get().writer.read { db in
+        try await database.read { db in
             try Data.fetchOne(db, sql: "SELECT data FROM avatar WHERE personID = ?", arguments: [personID])
         }
     }
 
     public func saveAvatar(_ data: Data, personID: Int64) async throws {
-        try await database.get().writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO avatar (personID, data, fetchedAt) VALUES (?, ?, ?)",
                            arguments: [personID, data, Date()])
         }
@@ -70,7 +73,7 @@ public final class PeopleStore: Sendable {
 
     public func rename(personID: Int64, to name: String) async throws {
         let delay = renameDelay
-        try await database.get().writer.write { db in
+        try await database.write { db in
             if delay > .zero { Thread.sleep(forTimeInterval: delay.seconds) }
             try db.execute(sql: "UPDATE person SET name = ? WHERE id = ?", arguments: [name, personID])
             guard db.changesCount == 1 else { throw PersistenceError.notFound("person \(personID)") }

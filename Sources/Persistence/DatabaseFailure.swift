@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+
+extension PersistenceError {
+    /// A database failure in words a person can act on. SQLite's result code says what happened;
+    /// the statement and SQLite's own wording belong in the log, not in front of the user.
+    public init(database error: any Error) {
+        if let error = error as? PersistenceError {
+            self = error
+            return
+        }
+        guard let error = error as? DatabaseError else {
+            self = .database("The database could not be used.")
+            return
+        }
+        self = .database(Self.words(for: error))
+    }
+
+    private static func words(for error: DatabaseError) -> String {
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_FULL: "The disk is full."
+        case .SQLITE_READONLY: "The database can be read but not written (a read-only disk or folder)."
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: "The database file is damaged."
+        case .SQLITE_CANTOPEN: "The database file could not be opened (its folder may be missing or not writable)."
+        case .SQLITE_IOERR: "The disk could not be read or written."
+        case .SQLITE_PERM, .SQLITE_AUTH: "Tessera is not allowed to use the database file."
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "The database is in use by another program."
+        case .SQLITE_NOMEM: "There was not enough memory."
+        case .SQLITE_CONSTRAINT:
+            if let message = error.message, !message.isEmpty, !message.contains("constraint failed") {
+                "The database refused the change: \(message)."
+            } else {
+                "The database refused the change."
+            }
+        default: "The database reported an error (SQLite code \(error.resultCode.rawValue))."
+        }
+    }
+}
+
+extension DatabaseError {
+    /// The file is not a database, or a damaged one: keep it aside and start afresh.
+    var isDamage: Bool {
+        [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(resultCode.primaryResultCode)
+    }
+}
