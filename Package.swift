@@ -129,7 +129,8 @@ let package = Package(
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
         .testTarget(name: "AppTests", dependencies: ["App", "Gtk", "CGtk", "Domain", "Persistence",
                                                      "ImagePipeline", "Networking", "FixtureServer",
-                                                     "Features", "Repositories", "TestSupport"],
+                                                     "Features", "Repositories", "TestSupport",
+                                                     .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["atspi-probe.py"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

@@ -1,6 +1,7 @@
 @testable import App
 import Domain
 import Foundation
+import GRDB
 import Gtk
 import Persistence
 import TestSupport
@@ -168,6 +169,121 @@ final class MessagesTests: AppTestCase {
             page.topRetry.click()
             waitFor("the retried page", timeout: .seconds(10)) { numbers(page).count >= loaded + 20 }
             XCTAssertEqual(server.requestedPaths.first, "/getMessages?offset=\(loaded)", "Retry asked the same offset")
+        }
+    }
+
+    /// The database file the app uses, opened beside it (WAL lets both write).
+    private var databaseFile: URL { AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite") }
+
+    @MainActor
+    private func execute(_ sql: String) {
+        let database = LazyDatabase(url: databaseFile)
+        let done = LockedValue<Bool>()
+        Task.detached {
+            do { _ = try await database.write { db in try db.execute(sql: sql) } } catch { XCTFail("\(error)") }
+            done.set(true)
+        }
+        waitForServer("the database write") { done.get() != nil }
+    }
+
+    /// With the network down, the messages the user sent stay on screen, with the failure as an
+    /// inline Retry above them, not a section-wide error.
+    func testStoredMessagesStayWhenTheFirstPageFails() throws {
+        try onMain {
+            let stored = LocalMessageStore(database: LazyDatabase(url: databaseFile))
+            let added = LockedValue<Bool>()
+            Task.detached { _ = try? await stored.add("Sent on the train"); added.set(true) }
+            waitForServer("the stored message") { added.get() != nil }
+            let port = server.port
+            stop(server)
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the failure", timeout: .seconds(10)) { page.topState == "failed" && page.topRetry.isMapped }
+            XCTAssertFalse(page.isPlaceholderShown, "the section is not replaced by an error")
+            XCTAssertEqual(page.rows.map(\.message.text), ["Sent on the train"])
+            XCTAssertTrue(page.rows[0].row.isMapped, "the stored message is on screen")
+            XCTAssertTrue(page.topError.text.hasPrefix("Older messages could not be loaded."), page.topError.text)
+            server = try startServer { $0.port = port; $0.messageCount = 200 }
+            waitFor("the window active") { main.window.isActive }
+            XCTAssertTrue(InputSimulation.click(page.topRetry, in: main.window))
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            XCTAssertEqual(page.rows.last?.message.text, "Sent on the train", "still at the bottom")
+        }
+    }
+
+    /// A send or a delete the database refuses is told in words where the user is, and loses
+    /// nothing: the typed text stays in the entry, the message stays in the chat.
+    func testAFailedSendOrDeleteIsToldAndLosesNothing() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            waitFor("the composer focused") { page.entry.isFocusWidget }
+            execute("CREATE TRIGGER refuseInsert BEFORE INSERT ON localMessage BEGIN SELECT RAISE(ABORT, 'the disk is full'); END")
+            page.entry.text = "Will this be saved?"
+            XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
+            waitFor("the notice") { page.notice.isShown }
+            XCTAssertEqual(page.notice.text, "Your message could not be saved. The database refused the change: the disk is full.")
+            XCTAssertEqual(page.entry.text, "Will this be saved?", "the typed text stays")
+            XCTAssertFalse(page.rows.contains { $0.message.isLocal })
+            execute("DROP TRIGGER refuseInsert")
+            XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
+            waitFor("the sent row") { page.rows.last?.message.text == "Will this be saved?" }
+            waitFor("the entry cleared") { page.entry.text.isEmpty }
+            XCTAssertTrue(InputSimulation.click(page.notice.dismiss, in: main.window))
+            waitFor("the notice dismissed") { !page.notice.isShown && page.model.state.notice == nil }
+
+            // The detail page's delete, refused: the page stays, says why, and the message stays.
+            execute("CREATE TRIGGER refuseDelete BEFORE DELETE ON localMessage BEGIN SELECT RAISE(ABORT, 'the disk is read-only'); END")
+            let coordinator = main.coordinator(for: .messages)
+            page.rows.last!.row.activate()
+            waitFor("the detail page") { coordinator.depth == 2 }
+            let detail = try XCTUnwrap(coordinator.topPage as? MessageDetailPage)
+            waitFor("the delete button") { detail.deleteButton.isMapped && !coordinator.container.transitionRunning }
+            XCTAssertTrue(InputSimulation.click(detail.deleteButton, in: main.window))
+            waitFor("the detail's notice") { detail.notice.isShown && detail.notice.widget.isMapped }
+            waitFor("the page laid out again") { detail.notice.widget.allocatedSize.height > 1 }
+            XCTAssertEqual(detail.notice.text, "The message could not be deleted. The database refused the change: the disk is read-only.")
+            XCTAssertEqual(coordinator.depth, 2, "the page stays")
+            XCTAssertTrue(detail.deleteButton.isSensitive, "and can delete again")
+            XCTAssertEqual(page.rows.last?.message.text, "Will this be saved?")
+            execute("DROP TRIGGER refuseDelete")
+            XCTAssertTrue(InputSimulation.click(detail.deleteButton, in: main.window))
+            waitFor("back without it") { coordinator.depth == 1 && !page.rows.contains { $0.message.isLocal } }
+        }
+    }
+
+    /// A page of 10,000 messages where the contract says 20: the window keeps drawing, the list
+    /// takes one page's worth, and the numbering and the next offset follow it.
+    func testAnOversizedPageNeitherFreezesNorFloodsTheList() throws {
+        try onMain {
+            let port = server.port
+            stop(server)
+            server = try startServer { $0.port = port; $0.messageCount = 20_000; $0.messagesPageSize = 10_000 }
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            var last = ContinuousClock.now, longest = Duration.zero, frames = 0
+            _ = main.window.addTickCallback { _ in
+                let now = ContinuousClock.now
+                longest = max(longest, now - last)
+                last = now
+                frames += 1
+                return true
+            }
+            waitFor("frames drawn") { frames > 2 }
+            longest = .zero
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count > 0 && page.model.state.paging != .loading }
+            waitFor("the rows laid out") { (page.rows.first?.row.allocatedSize.height ?? 0) > 1 && frames > 10 }
+            XCTAssertLessThan(longest, .seconds(1), "the window kept drawing while the page was handled")
+            XCTAssertEqual(numbers(page).count, 20, "one page's worth")
+            XCTAssertEqual(Array(numbers(page).prefix(20)), Array((1...20).reversed()), "numbered by offset")
+            page.adjustment.value = 0
+            waitFor("the next page", timeout: .seconds(10)) { numbers(page).count >= 40 }
+            XCTAssertEqual(server.requestedPaths.filter { $0.hasPrefix("/getMessages") }.suffix(1), ["/getMessages?offset=20"])
+            XCTAssertEqual(Array(numbers(page).prefix(40)), Array((1...40).reversed()))
         }
     }
 

@@ -20,6 +20,18 @@ final class MessageTimelineTests: XCTestCase {
         XCTAssertTrue(timeline.reachedBeginning)
     }
 
+    /// A page longer than the contract's puts one page's worth on the list; the next page is asked
+    /// right after it, so the numbers still follow the offsets.
+    func testALongerPageThanTheContractsIsNotTrusted() {
+        var timeline = MessageTimeline()
+        XCTAssertEqual(timeline.receive(page: page(0, count: 10_000), at: 0), 20)
+        XCTAssertEqual(timeline.nextOffset, 20)
+        XCTAssertFalse(timeline.reachedBeginning, "a long page is not the last")
+        XCTAssertEqual(timeline.receive(page: page(20, count: 10_000), at: 20), 20)
+        XCTAssertEqual(timeline.visible.map(\.origin), (1...40).reversed().map { .server(number: $0) })
+        XCTAssertEqual(timeline.visible.first?.text, "m40")
+    }
+
     func testAShortPageIsTheBeginning() {
         var timeline = MessageTimeline()
         timeline.receive(page: page(0, count: 7), at: 0)

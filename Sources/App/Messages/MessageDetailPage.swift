@@ -15,14 +15,20 @@ final class MessageDetailPage: Page {
     let timeLabel: Label
     let textLabel: Label
     let deleteButton = Button(label: "Delete message")
+    /// Why a delete failed; the message stays and can be deleted again.
+    let notice = NoticeBar()
     /// Kept alive here: a GTK 3 gesture is not owned by its widget.
     private let swipe: SwipeGesture
     private var fadeStart: Int64?
 
     static let fadeDuration: Int64 = 1_000_000 // microseconds
 
+    /// - Parameters:
+    ///   - delete: deletes the message and closes the page; returns why it failed, if it did.
+    ///   - dismissNotice: the user dismissed that reason.
     init(message: ChatMessage, avatarURL: URL?, pipeline: ImagePipeline,
-         goBack: @escaping @MainActor () -> Void, delete: @escaping @MainActor () -> Void) {
+         goBack: @escaping @MainActor () -> Void, delete: @escaping @MainActor () async -> String?,
+         dismissNotice: @escaping @MainActor () -> Void) {
         self.message = message
         title = switch message.origin {
         case .server(let number): "Message \(number)"
@@ -57,12 +63,25 @@ final class MessageDetailPage: Page {
         scroller.add(box)
         scroller.hexpand = true
         scroller.vexpand = true
-        widget = scroller
+        let page = Box(.vertical)
+        page.append(notice.widget)
+        page.append(scroller, expand: true)
+        widget = page
         swipe = SwipeGesture(on: scroller)
         swipe.onSwipe { velocityX, velocityY in
             if velocityX > 400, abs(velocityX) > 2 * abs(velocityY) { goBack() } // left to right
         }
-        deleteButton.onClicked { delete() }
+        deleteButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.deleteButton.isSensitive = false
+            Task { [weak self] in
+                let problem = await delete()
+                guard let self, let problem else { return }
+                self.notice.show(problem)
+                self.deleteButton.isSensitive = true
+            }
+        }
+        notice.onDismiss = dismissNotice
         // Focus lands on the text (so it can be copied) without selecting all of it.
         textLabel.onMap { [weak textLabel] in DispatchQueue.main.async { textLabel?.clearSelection() } }
         startFade()

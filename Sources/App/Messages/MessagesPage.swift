@@ -32,6 +32,8 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     let beginning = Label("Beginning of conversation")
     private let content = Stack()
     private let placeholder = RetryPlaceholder(title: "Messages could not be loaded")
+    /// A failed send, delete or read of the stored messages, in words.
+    let notice = NoticeBar()
     var placeholderRetry: Button { placeholder.retry }
     private let pipeline: ImagePipeline
     private let open: @MainActor (ChatMessage, URL?) -> Void
@@ -112,6 +114,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         let page = Box(.vertical)
         page.append(header)
         page.append(Separator(.horizontal))
+        page.append(notice.widget)
         page.append(content, expand: true)
         page.append(Separator(.horizontal))
         page.append(composer)
@@ -133,6 +136,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         sendButton.onClicked { [weak self] in self?.send() }
         topRetry.onClicked { [weak self] in self?.retry() }
         placeholderRetry.onClicked { [weak self] in self?.retry() }
+        notice.onDismiss = { [weak self] in self?.model.dismissNotice() }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
@@ -176,7 +180,13 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
                 row.reveal()
             }
         case .removed(let index)?:
-            if rows.indices.contains(index) { list.remove(rows.remove(at: index).row) }
+            if rows.indices.contains(index) {
+                let removed = rows.remove(at: index)
+                let hadFocus = removed.row.containsFocus
+                list.remove(removed.row)
+                // The focus goes to the row that took its place (or the one above, at the end).
+                if hadFocus, !rows.isEmpty { rows[min(index, rows.count - 1)].row.grabFocus() }
+            }
         case nil:
             break
         }
@@ -195,6 +205,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         case .beginning: top.setVisibleChild(named: "beginning", transition: .none)
         }
         topSpinner.isSpinning = state.paging == .loading
+        notice.show(state.notice)
         if state.firstPageFailed, case .failed(let reason) = state.paging {
             placeholder.reason = reason
             content.setVisibleChild(named: "placeholder", transition: .crossfade)
@@ -284,6 +295,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
 
     // MARK: Intents
 
+    /// A failed send keeps the text in the entry (the notice says why) so nothing typed is lost.
     private func send() {
         let text = entry.text
         Task { [weak self] in

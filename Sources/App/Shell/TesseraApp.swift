@@ -371,10 +371,10 @@ public final class TesseraApp {
         coordinator.push(MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: images,
                                            goBack: { [weak coordinator] in coordinator?.pop() },
                                            delete: { [weak coordinator, weak page] in
-            coordinator?.pop()
-            guard let page else { return }
-            Task { await page.model.delete(message.origin) }
-        }))
+            guard let page else { return nil }
+            let deleted = await page.model.delete(message.origin) { coordinator?.pop() }
+            return deleted ? nil : page.model.state.notice
+        }, dismissNotice: { [weak page] in page?.model.dismissNotice() }))
     }
 
     private func editPerson(_ person: Person) {

@@ -62,19 +62,24 @@ public struct MessageTimeline: Equatable, Sendable {
     /// Adds the page that was asked at `offset` (texts newest first, as the server sends them).
     /// Returns how many messages went on top of the list. A page for any other offset than
     /// `nextOffset` is ignored (an answer that arrives twice).
+    ///
+    /// A page longer than the contract's is not trusted: only its first `pageSize` messages are
+    /// kept and the next page is asked right after them, so the numbering holds and no answer,
+    /// however long, puts more than a page on the list at once.
     @discardableResult
-    public mutating func receive(page texts: [String], at offset: Int, receivedAt: Date = Date()) -> Int {
+    public mutating func receive(page: [String], at offset: Int, receivedAt: Date = Date()) -> Int {
         guard offset == nextOffset, !reachedBeginning else { return 0 }
-        if texts.isEmpty {
+        if page.isEmpty {
             reachedBeginning = true
             return 0
         }
+        let texts = page.prefix(Self.pageSize)
         let messages = texts.enumerated().map { index, text in
             ChatMessage(origin: .server(number: offset + index + 1), text: text, sentAt: receivedAt)
         }
         server.insert(contentsOf: messages.reversed(), at: 0)
         nextOffset = offset + texts.count
-        if texts.count < Self.pageSize { reachedBeginning = true }
+        if page.count < Self.pageSize { reachedBeginning = true }
         return messages.filter { message in
             guard case .server(let number) = message.origin else { return false }
             return !hidden.contains(number)

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Logging
 import Persistence
 import Repositories
 
@@ -35,13 +36,15 @@ public final class MessagesViewModel {
         public var paging: Paging = .idle
         /// Local messages have been read (they show before the first page arrives).
         public var localLoaded = false
-        /// A message for the user (a failed send or delete).
+        /// A message for the user: a failed send, delete or read of the stored messages, or a
+        /// damaged database that was replaced.
         public var notice: String?
 
         public var visible: [ChatMessage] { timeline.visible }
-        /// The first page failed: the placeholder fills the section.
+        /// The first page failed and there is nothing to show: the placeholder fills the section.
+        /// With stored messages, the failure is an inline Retry above them instead.
         public var firstPageFailed: Bool {
-            if case .failed = paging, timeline.nextOffset == 0 { return true }
+            if case .failed = paging, timeline.nextOffset == 0, timeline.visible.isEmpty { return true }
             return false
         }
     }
@@ -50,16 +53,20 @@ public final class MessagesViewModel {
     public var onChange: ((State, Change?) -> Void)?
     private let repository: any MessagesRepository
     private let store: LocalMessageStore
+    private let logger: Logger
 
-    public init(repository: any MessagesRepository, store: LocalMessageStore) {
+    public init(repository: any MessagesRepository, store: LocalMessageStore,
+                logger: Logger = Logger(label: "dev.tessera.messages")) {
         self.repository = repository
         self.store = store
+        self.logger = logger
     }
 
     /// Shows the local messages, then asks for the newest page.
     public func start() async {
         do {
             state.timeline.setLocal(try await store.all())
+            if let replacement = store.databaseReplacement { state.notice = replacement.description }
         } catch {
             state.notice = "Your messages could not be read. \(error)"
         }
@@ -87,6 +94,9 @@ public final class MessagesViewModel {
         publish(nil)
         do {
             let texts = try await repository.page(at: offset)
+            if texts.count > MessageTimeline.pageSize {
+                logger.warning("the page at offset \(offset) had \(texts.count) messages; the first \(MessageTimeline.pageSize) are shown and the next page is asked after them")
+            }
             let added = state.timeline.receive(page: texts, at: offset)
             state.paging = state.timeline.reachedBeginning ? .beginning : .idle
             publish(added > 0 ? .prepended(added) : nil)
@@ -114,22 +124,28 @@ public final class MessagesViewModel {
     }
 
     /// "Delete message" on the detail page: a local one leaves the database, a server one is
-    /// hidden for this session.
-    public func delete(_ origin: ChatMessage.Origin) async {
-        guard state.visible.contains(where: { $0.origin == origin }) else { return }
+    /// hidden for this session. Returns false, with the reason in `state.notice`, when the
+    /// database refused; the message stays then. `whenStored` runs once the delete is certain,
+    /// before the list changes (the detail page closes then, so the focus goes back to the row
+    /// before the row leaves).
+    @discardableResult
+    public func delete(_ origin: ChatMessage.Origin, whenStored: @MainActor () -> Void = {}) async -> Bool {
+        guard state.visible.contains(where: { $0.origin == origin }) else { return true }
         if case .local(let id) = origin {
             do {
                 try await store.delete(id: id)
             } catch {
                 state.notice = "The message could not be deleted. \(error)"
                 publish(nil)
-                return
+                return false
             }
         }
+        whenStored()
         // Found again after the write: a page may have gone on top meanwhile.
-        guard let index = state.visible.firstIndex(where: { $0.origin == origin }) else { return }
+        guard let index = state.visible.firstIndex(where: { $0.origin == origin }) else { return true }
         state.timeline.remove(origin)
         publish(.removed(index))
+        return true
     }
 
     public func dismissNotice() {
