@@ -87,11 +87,11 @@ final class PeopleTests: AppTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
             waitFor("the failure", timeout: .seconds(10)) { page.isFailureSettled && main.window.isActive }
-            XCTAssertEqual(page.failure.status.titleLabel.text, "People could not be opened")
-            XCTAssertEqual(page.failure.reason, "The database file could not be opened (its folder may be missing or not writable).")
+            XCTAssertEqual(page.content.placeholder.status.titleLabel.text, "People could not be opened")
+            XCTAssertEqual(page.content.placeholder.reason, "The database file could not be opened (its folder may be missing or not writable).")
             try FileManager.default.removeItem(at: file)
-            XCTAssertTrue(InputSimulation.click(page.failure.retry, in: main.window))
-            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 && !page.isFailureShown }
+            XCTAssertTrue(InputSimulation.click(page.content.retry, in: main.window))
+            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 && page.content.isContentShown }
             close(app)
         }
     }

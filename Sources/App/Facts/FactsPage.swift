@@ -14,14 +14,13 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     public let model: FactsViewModel
     private(set) var cards: [FactCard] = []
     private let pipeline: ImagePipeline
-    private let stack = Stack()
+    /// The cards, or the feed loading or failing, with Retry.
+    private let stack: ContentOrStatus
     private let scroller = ScrolledWindow()
     private let adjustment: Adjustment
     private let canvas = Fixed()
-    private let statusSpinner = Spinner()
     /// Loading (with a spinner) or a failed first load (with Retry), filling the section.
-    private let status: RetryPlaceholder
-    var statusRetry: Button { status.retry }
+    var statusRetry: Button { stack.retry }
     /// Above the cards: a failed refresh's message and Retry.
     private let banner = Box(.horizontal, spacing: 12)
     let bannerLabel = Label()
@@ -75,19 +74,11 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         content.append(banner)
         content.append(over, expand: true)
 
-        statusSpinner.setSizeRequest(width: 32, height: 32)
-        statusSpinner.accessibleName = "Loading"
-        status = RetryPlaceholder(iconName: "dialog-information-symbolic", title: "Loading facts…", between: statusSpinner)
-
-        stack.addNamed(content, name: "cards")
-        stack.addNamed(status.widget, name: "status")
-        stack.hexpand = true
-        stack.vexpand = true
-        widget = stack
         banner.showAll()
-        for part in [banner, refreshSpinner, statusSpinner, statusRetry] as [Widget] { part.keepsOwnVisibility = true }
-        stack.showAll()
-        stack.setVisibleChild(named: "status", transition: .none)
+        for part in [banner, refreshSpinner] as [Widget] { part.keepsOwnVisibility = true }
+        stack = ContentOrStatus(content: content, iconName: "dialog-information-symbolic",
+                                initially: .loading(title: "Loading facts…"))
+        widget = stack.widget
         render(model.state)
 
         statusRetry.onClicked { [weak self] in self?.refresh() }
@@ -100,7 +91,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         // widgets destroyed).
         widget.onDestroy { [weak model] in model?.onChange = nil }
         // The feed is asked for after the first frame, once the backend answers.
-        stack.onNextDraw { [weak self] in
+        stack.widget.onNextDraw { [weak self] in
             Task { [weak self] in
                 await self?.ready()
                 self?.backendReady = true
@@ -124,7 +115,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     }
 
     /// Whether a detail page is on top of this one (the grid is not mapped then).
-    private var isShowingDetail: Bool { !stack.isMapped }
+    private var isShowingDetail: Bool { !stack.widget.isMapped }
 
     public func refresh() {
         guard backendReady else { return }
@@ -136,22 +127,11 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     private func render(_ state: FactsViewModel.State) {
         switch state.phase {
         case .idle, .loading:
-            status.status.titleLabel.text = "Loading facts…"
-            status.reason = ""
-            statusSpinner.isVisible = true
-            statusSpinner.isSpinning = true
-            statusRetry.isVisible = false
-            stack.setVisibleChild(named: "status", transition: .none)
+            stack.show(.loading(title: "Loading facts…"))
         case .failed(let message):
-            status.status.titleLabel.text = "The facts could not be loaded"
-            status.reason = message
-            statusSpinner.isSpinning = false
-            statusSpinner.isVisible = false
-            statusRetry.isVisible = true
-            stack.setVisibleChild(named: "status", transition: .crossfade)
+            stack.show(.failure(title: "The facts could not be loaded", reason: message))
         case .loaded:
-            statusSpinner.isSpinning = false
-            stack.setVisibleChild(named: "cards", transition: .crossfade)
+            stack.show(.content)
         }
         refreshSpinner.isVisible = state.isRefreshing
         refreshSpinner.isSpinning = state.isRefreshing
@@ -236,6 +216,6 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     }
     var gridWidth: Int { canvas.allocatedSize.width }
     var isBannerVisible: Bool { banner.isVisible }
-    var isStatusVisible: Bool { stack.visibleChildName == "status" }
+    var isStatusVisible: Bool { stack.isStatusShown }
     var scroll: Adjustment { adjustment }
 }

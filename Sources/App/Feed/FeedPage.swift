@@ -43,9 +43,8 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     let footerError = Label()
     let endLabel = Label("You have seen every post")
     /// A first page that failed fills the section, with Retry.
-    private let content = Stack()
-    private let placeholder = RetryPlaceholder(title: "The feed could not be loaded")
-    var placeholderRetry: Button { placeholder.retry }
+    private let content: ContentOrStatus
+    var placeholderRetry: Button { content.retry }
     private var layout = CardLayout(width: 0, spacing: 6)
     private let animator: MosaicAnimator
     private let pipeline: ImagePipeline
@@ -99,13 +98,8 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         scroller.add(canvas)
         scroller.hexpand = true
         scroller.vexpand = true
-        content.addNamed(scroller, name: "grid")
-        content.addNamed(placeholder.widget, name: "placeholder")
-        content.hexpand = true
-        content.vexpand = true
-        widget = content
-        content.showAll()
-        content.setVisibleChild(named: "grid", transition: .none)
+        content = ContentOrStatus(content: scroller)
+        widget = content.widget
 
         registerActions()
         listenToPointer()
@@ -170,10 +164,9 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         }
         footerSpinner.isSpinning = state.paging == .loading
         if case .failed(let reason) = state.paging, state.posts.isEmpty {
-            placeholder.reason = reason
-            content.setVisibleChild(named: "placeholder", transition: .crossfade)
+            content.show(.failure(title: "The feed could not be loaded", reason: reason))
         } else {
-            content.setVisibleChild(named: "grid", transition: .none)
+            content.show(.content, animated: false)
         }
         notices.show(state.notice)
         if change != nil { DispatchQueue.main.async { [weak self] in self?.loadMoreIfNearEnd() } }
@@ -464,7 +457,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     /// Every tile made so far, in use or spare.
     var tilesMade: Int { assigned.count + spare.count }
     var footerState: String? { footer.visibleChildName }
-    var isPlaceholderShown: Bool { content.visibleChildName == "placeholder" }
+    var isPlaceholderShown: Bool { content.isFailureShown }
     var tileFrames: [Rect] {
         tiles.map { tile in
             let origin = tile.view.origin(in: canvas) ?? (0, 0)

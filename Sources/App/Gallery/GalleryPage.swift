@@ -16,8 +16,8 @@ public final class GalleryPage: SettlingPage {
     let addButton: Button
     private let scroller = ScrolledWindow()
     private let canvas = Fixed()
-    private let status: StatusPage
-    private let stack = Stack()
+    /// The grid, or the document loading or failing to open, with Retry.
+    private let content: ContentOrStatus
     private let pipeline: ImagePipeline
     private let dialogs: GalleryDialogs
     private var layout = MosaicLayout(width: 0, spacing: 12)
@@ -42,18 +42,16 @@ public final class GalleryPage: SettlingPage {
         addButton.addStyleClass("gallery-add")
         addButton.accessibleName = "Add item"
         addButton.tooltip = "Add an item by its image link"
-        status = StatusPage(iconName: "view-grid-symbolic", title: "Loading…", description: "")
         let scroller = self.scroller
         animator = MosaicAnimator(canvas: canvas) { scroller.visibleVerticalRange }
         canvas.put(addButton, x: 0, y: 0)
         scroller.add(canvas)
-        stack.addNamed(scroller, name: "grid")
-        stack.addNamed(status.widget, name: "status")
-        stack.hexpand = true
-        stack.vexpand = true
-        widget = stack
-        stack.showAll()
-        stack.setVisibleChild(named: "status", transition: .none)
+        content = ContentOrStatus(content: scroller, iconName: "view-grid-symbolic", initially: .loading(title: "Loading…"))
+        widget = content.widget
+        content.retry.onClicked { [weak self] in
+            guard let self else { return }
+            Task { await self.model.load() }
+        }
 
         addButton.onClicked { [weak self] in self?.dialogs.askForLink() }
         registerMenuActions()
@@ -74,7 +72,7 @@ public final class GalleryPage: SettlingPage {
             return nil
         }
         Task { await model.load() }
-        stack.onNextDraw { [weak self] in
+        content.widget.onNextDraw { [weak self] in
             Task { [weak self] in
                 await backendReady()
                 self?.imagesEnabled = true
@@ -96,13 +94,11 @@ public final class GalleryPage: SettlingPage {
     private func render(_ state: GalleryViewModel.State, _ change: GalleryViewModel.Change?) {
         switch state.phase {
         case .loading:
-            stack.setVisibleChild(named: "status", transition: .none)
+            content.show(.loading(title: "Loading…"))
         case .failed(let message):
-            status.titleLabel.text = "The gallery could not be opened"
-            status.descriptionLabel.text = message
-            stack.setVisibleChild(named: "status", transition: .crossfade)
+            content.show(.failure(title: "The gallery could not be opened", reason: message))
         case .loaded:
-            stack.setVisibleChild(named: "grid", transition: .none)
+            content.show(.content, animated: false)
         }
         if let change { apply(change, items: state.items) }
         dialogs.show(state.notice)
@@ -275,8 +271,8 @@ public final class GalleryPage: SettlingPage {
     public var isSettled: Bool {
         model.state.phase != .loading && cells.allSatisfy { $0.image.content != .icon(ImageView.placeholderIcon) }
     }
-    var statusTitle: String { status.titleLabel.text }
-    var statusDescription: String { status.descriptionLabel.text }
+    var statusTitle: String { content.placeholder.status.titleLabel.text }
+    var statusDescription: String { content.placeholder.reason }
     var addDialog: Dialog? { dialogs.addDialog }
     var messageDialog: MessageDialog? { dialogs.messageDialog }
     var linkEntry: Entry? { dialogs.linkEntry }

@@ -30,11 +30,11 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     let topRetry = Button(label: "Retry")
     let topError = Label()
     let beginning = Label("Beginning of conversation")
-    private let content = Stack()
-    private let placeholder = RetryPlaceholder(title: "Messages could not be loaded")
+    /// The chat, or a failed first page with nothing to show, with Retry.
+    private let content: ContentOrStatus
     /// A failed send, delete or read of the stored messages, in words.
     let notice = NoticeBar()
-    var placeholderRetry: Button { placeholder.retry }
+    var placeholderRetry: Button { content.retry }
     private let pipeline: ImagePipeline
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
@@ -100,8 +100,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         scroller.add(column)
         list.scrollsFocus(with: adjustment)
 
-        content.addNamed(scroller, name: "chat")
-        content.addNamed(placeholder.widget, name: "placeholder")
+        content = ContentOrStatus(content: scroller)
 
         entry.hexpand = true
         entry.accessibleName = "Message"
@@ -115,14 +114,13 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         page.append(header)
         page.append(Separator(.horizontal))
         page.append(notice.widget)
-        page.append(content, expand: true)
+        page.append(content.widget, expand: true)
         page.append(Separator(.horizontal))
         page.append(composer)
         page.hexpand = true
         page.vexpand = true
         widget = page
         page.showAll()
-        content.setVisibleChild(named: "chat", transition: .none)
 
         adjustment.onValueChanged { [weak self] in self?.userScrolled() }
         adjustment.onExtentChanged { [weak self] in self?.keepPosition() }
@@ -207,10 +205,9 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         topSpinner.isSpinning = state.paging == .loading
         notice.show(state.notice)
         if state.firstPageFailed, case .failed(let reason) = state.paging {
-            placeholder.reason = reason
-            content.setVisibleChild(named: "placeholder", transition: .crossfade)
+            content.show(.failure(title: "Messages could not be loaded", reason: reason))
         } else {
-            content.setVisibleChild(named: "chat", transition: .none)
+            content.show(.content, animated: false)
         }
         started = state.localLoaded
         DispatchQueue.main.async { [weak self] in self?.loadOlderIfNearTop() }
@@ -322,5 +319,5 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     }
 
     var topState: String? { top.visibleChildName }
-    var isPlaceholderShown: Bool { content.visibleChildName == "placeholder" }
+    var isPlaceholderShown: Bool { content.isFailureShown }
 }

@@ -17,8 +17,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     let progressLabel = Label()
     let notice = NoticeBar()
     /// The people, or why they could not be read at all, with Retry.
-    private let content = Stack()
-    let failure = RetryPlaceholder(iconName: "dialog-error-symbolic", title: "People could not be opened")
+    let content: ContentOrStatus
     private let scroller = ScrolledWindow()
     /// The scrolled content: positions in it are positions in the adjustment's range.
     private let column = Box(.vertical)
@@ -52,16 +51,11 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         people.append(notice.widget)
         people.append(progressLabel)
         people.append(scroller, expand: true)
-        content.addNamed(people, name: "people")
-        content.addNamed(failure.widget, name: "failure")
-        content.hexpand = true
-        content.vexpand = true
-        widget = content
-        content.showAll()
-        content.setVisibleChild(named: "people", transition: .none)
+        content = ContentOrStatus(content: people, iconName: "dialog-error-symbolic")
+        widget = content.widget
 
         notice.onDismiss = { [weak self] in self?.model.dismissNotice() }
-        failure.retry.onClicked { [weak self] in
+        content.retry.onClicked { [weak self] in
             guard let self else { return }
             Task { await self.model.retry() }
         }
@@ -97,10 +91,9 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         progressLabel.accessibleName = progressLabel.text
         notice.show(state.notice)
         if let reason = state.failure {
-            failure.reason = reason
-            content.setVisibleChild(named: "failure", transition: .crossfade)
+            content.show(.failure(title: "People could not be opened", reason: reason))
         } else {
-            content.setVisibleChild(named: "people", transition: .none)
+            content.show(.content, animated: false)
         }
     }
 
@@ -142,8 +135,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     }
 
     var isNoticeVisible: Bool { notice.isShown }
-    var isFailureShown: Bool { content.visibleChildName == "failure" }
     /// The failure is on screen and its cross-fade has ended.
-    var isFailureSettled: Bool { isFailureShown && !content.transitionRunning && failure.retry.isMapped }
+    var isFailureSettled: Bool { content.isFailureShown && content.isSettled && content.retry.isMapped }
     var scroll: Adjustment { adjustment }
 }

@@ -1,0 +1,69 @@
+import Gtk
+
+/// A section's content, or a status filling the section in its place: loading (with a spinner)
+/// or a failure (its reason, and Retry). Every section that loads shows these three the same way.
+@MainActor
+final class ContentOrStatus {
+    /// What fills the section.
+    enum Shown: Equatable {
+        case content
+        case loading(title: String)
+        case failure(title: String, reason: String)
+    }
+
+    let widget: Widget
+    let placeholder: RetryPlaceholder
+    let spinner = Spinner()
+    var retry: Button { placeholder.retry }
+    private let stack = Stack()
+    private(set) var shown: Shown
+
+    /// - Parameters:
+    ///   - content: what the section shows once it has loaded.
+    ///   - iconName: the status's icon.
+    ///   - initially: what shows first.
+    init(content: Widget, iconName: String = "network-error-symbolic", initially: Shown = .content) {
+        spinner.setSizeRequest(width: 32, height: 32)
+        spinner.accessibleName = "Loading"
+        placeholder = RetryPlaceholder(iconName: iconName, title: "", between: spinner)
+        stack.addNamed(content, name: "content")
+        stack.addNamed(placeholder.widget, name: "status")
+        stack.hexpand = true
+        stack.vexpand = true
+        widget = stack
+        for part in [spinner, placeholder.retry] as [Widget] { part.keepsOwnVisibility = true }
+        stack.showAll()
+        shown = .content
+        show(initially, animated: false)
+    }
+
+    /// Shows `next`; a failure and the content after a status cross-fade in.
+    func show(_ next: Shown, animated: Bool = true) {
+        shown = next
+        switch next {
+        case .content:
+            spinner.isSpinning = false
+            stack.setVisibleChild(named: "content", transition: animated ? .crossfade : .none)
+        case .loading(let title):
+            placeholder.status.titleLabel.text = title
+            placeholder.reason = ""
+            spinner.isVisible = true
+            spinner.isSpinning = true
+            placeholder.retry.isVisible = false
+            stack.setVisibleChild(named: "status", transition: .none)
+        case .failure(let title, let reason):
+            placeholder.status.titleLabel.text = title
+            placeholder.reason = reason
+            spinner.isSpinning = false
+            spinner.isVisible = false
+            placeholder.retry.isVisible = true
+            stack.setVisibleChild(named: "status", transition: animated ? .crossfade : .none)
+        }
+    }
+
+    var isContentShown: Bool { stack.visibleChildName == "content" }
+    var isStatusShown: Bool { stack.visibleChildName == "status" }
+    var isFailureShown: Bool { if case .failure = shown { isStatusShown } else { false } }
+    /// No cross-fade is running: what shows is where a click lands.
+    var isSettled: Bool { !stack.transitionRunning }
+}
