@@ -50,19 +50,18 @@ public final class LazyDatabase: Sendable {
 
     /// Reads in one transaction; a failure comes in words.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
-        let writer = try await get().writer
-        do {
-            return try await writer.read(body)
-        } catch {
-            throw PersistenceError(database: error)
-        }
+        try await using { try await $0.read(body) }
     }
 
     /// Writes in one transaction; a failure (the transaction rolled back) comes in words.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+        try await using { try await $0.write(body) }
+    }
+
+    private func using<T: Sendable>(_ access: (any DatabaseWriter) async throws -> T) async throws(PersistenceError) -> T {
         let writer = try await get().writer
         do {
-            return try await writer.write(body)
+            return try await access(writer)
         } catch {
             throw PersistenceError(database: error)
         }
