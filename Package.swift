@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "ImagePipeline"]),
 
         // HTTP over libcurl, driven off the main thread.
-        .target(name: "Networking", dependencies: ["CCurl"]),
+        .target(name: "Networking", dependencies: ["CCurl", "Domain"]),
 
         // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf.
         .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf"]),

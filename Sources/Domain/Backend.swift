@@ -37,12 +37,12 @@ public struct Backend: Sendable, Equatable {
     /// Parses a user-given backend URL: http or https with a host, nothing else.
     public static func parse(_ text: String) -> Result<URL, BackendError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
-            return .failure(.notAURL(trimmed))
+        return WebURL.parse(trimmed).mapError { problem in
+            switch problem {
+            case .notAURL: .notAURL(trimmed)
+            case .notHTTP: .notHTTP(trimmed)
+            }
         }
-        guard scheme == "http" || scheme == "https" else { return .failure(.notHTTP(trimmed)) }
-        guard let host = url.host, !host.isEmpty else { return .failure(.notAURL(trimmed)) }
-        return .success(url)
     }
 }
 

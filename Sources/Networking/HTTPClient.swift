@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// One HTTP request. Only `http` and `https` URLs are ever sent.
@@ -106,9 +107,10 @@ public protocol HTTPClient: Sendable {
 extension HTTPRequest {
     /// Refuses anything that is not an absolute http(s) URL with a host.
     func checkedURL() throws(HTTPError) -> String {
-        guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
-        guard scheme == "http" || scheme == "https" else { throw .refusedURL(url.absoluteString) }
-        guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
-        return url.absoluteString
+        switch WebURL.check(url) {
+        case .success: return url.absoluteString
+        case .failure(.notHTTP): throw .refusedURL(url.absoluteString)
+        case .failure(.notAURL): throw .invalidURL(url.absoluteString)
+        }
     }
 }

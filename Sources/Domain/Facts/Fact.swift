@@ -97,10 +97,10 @@ public enum FactsDecoder {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// An absolute http(s) URL with a host, or nil.
+    /// A web address (`WebURL`), or nil. The feed's malformed link leaves a bracket in what the
+    /// parser takes for the host: no host has one.
     static func imageURL(_ link: String) -> URL? {
-        guard let url = URL(string: link), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+        guard let url = URL(string: link), WebURL.isWeb(url), let host = url.host,
               !host.contains("["), !host.contains("]") else { return nil }
         return url
     }

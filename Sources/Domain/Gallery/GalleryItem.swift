@@ -131,9 +131,11 @@ public enum LinkValidation {
     public static func validate(_ text: String) -> Result<URL, Failure> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .failure(.empty) }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else { return .failure(.notAURL) }
-        guard scheme == "http" || scheme == "https" else { return .failure(.notHTTP(scheme: scheme)) }
-        guard let host = url.host, !host.isEmpty else { return .failure(.notAURL) }
-        return .success(url)
+        return WebURL.parse(trimmed).mapError { problem in
+            switch problem {
+            case .notAURL: .notAURL
+            case .notHTTP(let scheme): .notHTTP(scheme: scheme)
+            }
+        }
     }
 }

@@ -48,8 +48,7 @@ public struct LiveFeedRepository: FeedRepository {
         guard let rows = object["data"] as? [[String: Any]] else { throw .unreadable }
         return rows.compactMap { row in
             guard let id = (row["id"] as? String) ?? (row["id"] as? NSNumber)?.stringValue,
-                  let file = row["file"] as? String, let url = URL(string: file),
-                  ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+                  let file = row["file"] as? String, let url = URL(string: file), WebURL.isWeb(url) else { return nil }
             let type = (row["file_type"] as? String) ?? (row["file_type"] as? NSNumber)?.stringValue
             return MediaPost(id: id, url: url, kind: type == "1" ? .video : .image)
         }
