@@ -1,46 +1,9 @@
 import Domain
+import Features
 import Foundation
 import Gtk
-import Features
-import ImagePipeline
-import Networking
-import Repositories
 import Logging
 import Persistence
-
-/// What the command line decided.
-public struct LaunchOptions: Sendable {
-    public var paths: AppPaths
-    /// Whether a second launch hands over to the running instance. Off for `--data-dir`
-    /// profiles, so that side-by-side profiles (and tests) run as separate processes.
-    public var unique: Bool
-    /// Render every section in light and dark to this folder, then exit.
-    public var screenshotDirectory: URL?
-    /// Print the monotonic time of the first drawn frame to stdout, then exit (benchmarks).
-    public var reportFirstFrame: Bool
-    /// The backend the sections talk to.
-    public var backend: BackendSource?
-    /// The one image pipeline every section's images go through.
-    public var images: ImagePipeline?
-    /// Greet the user after the first launch stored the people. Off for screenshots and for tests
-    /// of other sections, where a modal dialog would sit over what they check.
-    public var greetsNewUsers = true
-    /// A test hook: every rename of a person waits this long inside its database write.
-    public var renameDelay: Duration = .zero
-
-    /// Screenshots and benchmarks: fixed window, no saved settings, no uniqueness.
-    var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame }
-
-    public init(paths: AppPaths, unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
-                backend: BackendSource? = nil, images: ImagePipeline? = nil) {
-        self.backend = backend
-        self.images = images
-        self.paths = paths
-        self.unique = unique
-        self.screenshotDirectory = screenshotDirectory
-        self.reportFirstFrame = reportFirstFrame
-    }
-}
 
 /// The application: owns the GtkApplication, the window, the section coordinators and the
 /// remembered settings, and wires the app-wide actions.
@@ -113,7 +76,7 @@ public final class TesseraApp {
             return
         }
         let main = MainWindow(application: application, menu: menu, initialSection: settings.lastSection) { [unowned self] section in
-            SectionCoordinator(section: section, root: self.rootPage(for: section))
+            self.coordinator(for: section)
         }
         mainWindow = main
         StartupTrace.mark("window-built")
@@ -132,6 +95,7 @@ public final class TesseraApp {
         // The first launch stores the people once the window is on screen.
         main.window.onNextDraw { [weak self] in
             guard let self else { return }
+            _ = self.welcome
             Task { await self.peopleModel.start() }
         }
         if options.reportFirstFrame { reportFirstFrame(of: main) }
@@ -163,7 +127,7 @@ public final class TesseraApp {
         guard !isFinishingDownloads else { return }
         isFinishingDownloads = true
         application.hold()
-        let downloader = avatarDownloader, logger = self.logger
+        let downloader = services.avatarDownloader, logger = self.logger
         let finished = FirstOf()
         Task { @MainActor [weak self] in
             await finished.wait(
@@ -271,126 +235,24 @@ public final class TesseraApp {
 
     // MARK: Sections
 
-    /// The image pipeline every section shares.
-    private lazy var images: ImagePipeline = options.images ?? ImagePipeline(
-        client: CurlHTTPClient(), configuration: .init(diskFolder: options.paths.cache.appendingPathComponent("images")))
-
-    /// The app's database, opened off the main thread on first use.
-    private lazy var database = LazyDatabase(url: options.paths.data.appendingPathComponent("tessera.sqlite"))
-    private lazy var peopleStore = PeopleStore(database: database, renameDelay: options.renameDelay)
-    private lazy var avatarDownloader: AvatarDownloader = {
-        let source = backendSource
-        return AvatarDownloader(store: peopleStore) { await source.resolve() }
-    }()
+    /// What the sections share, made once.
+    private lazy var services = SectionServices(options: options) { [weak self] in self?.mainWindow }
     /// The People view-model lives as long as the app: the first launch stores the people at
     /// start-up, and downloads go on whichever section is shown.
-    public private(set) lazy var peopleModel: PeopleViewModel = {
-        let model = PeopleViewModel(store: peopleStore, downloader: avatarDownloader)
-        model.onWelcome = { [weak self] in self?.welcome() }
-        return model
-    }()
-    private lazy var avatarImages = AvatarImages(store: peopleStore)
-    private var welcomeDialog: MessageDialog?
-
-    private func welcome() {
-        guard options.greetsNewUsers, !isAutomated else { return }
-        let dialog = MessageDialog(parent: mainWindow?.window, kind: .info, text: "Welcome to Tessera",
-                                   secondaryText: "Twenty people are now stored on this computer. Their avatars download one at a time as their rows come into view.")
-        dialog.addButton("_Start", response: 1, isDefault: true)
-        dialog.onResponse { [weak self] _ in
-            self?.welcomeDialog?.hide()
-            self?.welcomeDialog = nil
-            self?.peopleModel.dismissWelcome()
-        }
-        welcomeDialog = dialog
-        dialog.present()
+    public var peopleModel: PeopleViewModel { services.peopleModel }
+    private lazy var welcome = PeopleWelcome(model: services.peopleModel, enabled: options.greetsNewUsers && !isAutomated) {
+        [weak self] in self?.mainWindow?.window
     }
+    public var welcomeText: String? { welcome.text }
 
-    public var welcomeText: String? { welcomeDialog?.isVisible == true ? welcomeDialog?.text : nil }
-
-    /// The client for the sections' API calls (images have their own in the pipeline).
-    private lazy var http = CurlHTTPClient()
-
-    /// The backend the sections talk to: the given one, else the built-in server's usual address.
-    private var backendSource: BackendSource {
-        options.backend ?? .fixed(Backend(base: URL(string: "http://127.0.0.1:47650/")!))
-    }
-
-    private func rootPage(for section: Section) -> any Page {
+    private func coordinator(for section: Section) -> SectionCoordinator {
         switch section {
-        case .feed:
-            let source = backendSource
-            let model = FeedViewModel(repository: LiveFeedRepository(client: http) { await source.resolve() })
-            return FeedPage(model: model, pipeline: images, backendReady: { _ = await source.resolve() },
-                            window: { [weak self] in self?.mainWindow?.window }) { [weak self] posts, index in
-                self?.openPost(posts, at: index)
-            }
-        case .messages:
-            let source = backendSource
-            let model = MessagesViewModel(repository: LiveMessagesRepository(client: http) { await source.resolve() },
-                                          store: LocalMessageStore(database: database))
-            return MessagesPage(model: model, pipeline: images, backend: { await source.resolve() }) { [weak self] message, avatar in
-                self?.openMessage(message, avatarURL: avatar)
-            }
-        case .people:
-            return PeoplePage(model: peopleModel, avatars: avatarImages) { [weak self] person in
-                self?.editPerson(person)
-            }
-        case .facts:
-            let source = backendSource
-            let model = FactsViewModel(repository: LiveFactsRepository(client: http) { await source.resolve() })
-            return FactsPage(model: model, pipeline: images, backendReady: { _ = await source.resolve() },
-                             open: { [weak self] fact, aspect in self?.openFact(fact, aspect: aspect) },
-                             titleChanged: { [weak self] in self?.mainWindow?.updateChrome() })
-        case .gallery:
-            let base = options.backend?.expectedBase ?? URL(string: "http://127.0.0.1:47650/")!
-            let repository = FileGalleryRepository(url: options.paths.data.appendingPathComponent("gallery.json"),
-                                                   firstRunItems: GalleryFirstRun.items(base: base))
-            let backend = options.backend
-            return GalleryPage(model: GalleryViewModel(repository: repository), pipeline: images,
-                               backendReady: { _ = await backend?.resolve() }) { [weak self] in
-                self?.mainWindow?.window
-            }
+        case .gallery: GalleryCoordinator(services: services)
+        case .feed: FeedCoordinator(services: services)
+        case .people: PeopleCoordinator(services: services)
+        case .messages: MessagesCoordinator(services: services)
+        case .facts: FactsCoordinator(services: services)
         }
-    }
-
-    private func openPost(_ posts: [MediaPost], at index: Int) {
-        guard let main = mainWindow else { return }
-        let coordinator = main.coordinator(for: .feed)
-        guard let grid = coordinator.pages.first as? FeedPage else { return }
-        coordinator.push(FeedViewerPage(posts: posts, index: index, pipeline: images,
-                                        goBack: { [weak coordinator] in coordinator?.pop() },
-                                        onMove: { [weak main] in main?.updateChrome() },
-                                        onLeave: { [weak grid] post in grid?.focus(post) }))
-    }
-
-    private func openMessage(_ message: ChatMessage, avatarURL: URL?) {
-        guard let main = mainWindow else { return }
-        let coordinator = main.coordinator(for: .messages)
-        guard let page = coordinator.pages.first as? MessagesPage else { return }
-        coordinator.push(MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: images,
-                                           goBack: { [weak coordinator] in coordinator?.pop() },
-                                           delete: { [weak coordinator, weak page] in
-            guard let page else { return nil }
-            let deleted = await page.model.delete(message.origin) { coordinator?.pop() }
-            return deleted ? nil : page.model.state.notice
-        }, dismissNotice: { [weak page] in page?.model.dismissNotice() }))
-    }
-
-    private func editPerson(_ person: Person) {
-        guard let main = mainWindow else { return }
-        let coordinator = main.coordinator(for: .people)
-        coordinator.push(PersonEditPage(person: person, model: peopleModel, avatarImage: avatarImages.cached(person.id)) {
-            [weak coordinator] in coordinator?.pop()
-        })
-    }
-
-    private func openFact(_ fact: Fact, aspect: Double?) {
-        guard let main = mainWindow else { return }
-        let window = main.window
-        main.coordinator(for: .facts).push(FactDetailPage(fact: fact, aspect: aspect, pipeline: images) {
-            window.size
-        })
     }
 
     /// The built-in backend starts once the window is on screen, not before.

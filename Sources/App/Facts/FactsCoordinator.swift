@@ -1,0 +1,29 @@
+import Domain
+import Features
+import Gtk
+import Repositories
+
+/// The facts' navigation: the cards, and a fact's detail page pushed over them.
+@MainActor
+final class FactsCoordinator: SectionCoordinator {
+    private let services: SectionServices
+
+    init(services: SectionServices) {
+        self.services = services
+        let me = WeakReference<FactsCoordinator>()
+        let source = services.backend
+        let main = services.mainWindow
+        let model = FactsViewModel(repository: LiveFactsRepository(client: services.http) { await source.resolve() })
+        let cards = FactsPage(model: model, pipeline: services.images, backendReady: { _ = await source.resolve() },
+                              open: { fact, aspect in me.object?.open(fact, aspect: aspect) },
+                              titleChanged: { main()?.updateChrome() })
+        super.init(section: .facts, root: cards)
+        me.object = self
+    }
+
+    /// Pushes the detail of `fact`, laid out for the window's shape.
+    func open(_ fact: Fact, aspect: Double?) {
+        let main = services.mainWindow
+        push(FactDetailPage(fact: fact, aspect: aspect, pipeline: services.images) { main()?.window.size })
+    }
+}

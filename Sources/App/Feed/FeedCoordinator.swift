@@ -1,0 +1,33 @@
+import Domain
+import Features
+import Gtk
+import Repositories
+
+/// The feed's navigation: the grid, and the viewer of one post pushed over it.
+@MainActor
+final class FeedCoordinator: SectionCoordinator {
+    private let services: SectionServices
+
+    init(services: SectionServices) {
+        self.services = services
+        let me = WeakReference<FeedCoordinator>()
+        let source = services.backend
+        let model = FeedViewModel(repository: LiveFeedRepository(client: services.http) { await source.resolve() })
+        let grid = FeedPage(model: model, pipeline: services.images, backendReady: { _ = await source.resolve() },
+                            window: { [mainWindow = services.mainWindow] in mainWindow()?.window }) { posts, index in
+            me.object?.open(posts, at: index)
+        }
+        super.init(section: .feed, root: grid)
+        me.object = self
+    }
+
+    /// Pushes the viewer on `posts[index]`; leaving it focuses the post it ended on.
+    func open(_ posts: [MediaPost], at index: Int) {
+        guard let grid = pages.first as? FeedPage else { return }
+        let main = services.mainWindow
+        push(FeedViewerPage(posts: posts, index: index, pipeline: services.images,
+                            goBack: { [weak self] in self?.pop() },
+                            onMove: { main()?.updateChrome() },
+                            onLeave: { [weak grid] post in grid?.focus(post) }))
+    }
+}

@@ -1,0 +1,37 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import Repositories
+
+/// The chat's navigation: the chat, and a message's detail page pushed over it.
+@MainActor
+final class MessagesCoordinator: SectionCoordinator {
+    private let services: SectionServices
+
+    init(services: SectionServices) {
+        self.services = services
+        let me = WeakReference<MessagesCoordinator>()
+        let source = services.backend
+        let model = MessagesViewModel(repository: LiveMessagesRepository(client: services.http) { await source.resolve() },
+                                      store: services.localMessages)
+        let chat = MessagesPage(model: model, pipeline: services.images, backend: { await source.resolve() }) { message, avatar in
+            me.object?.open(message, avatarURL: avatar)
+        }
+        super.init(section: .messages, root: chat)
+        me.object = self
+    }
+
+    /// Pushes the detail page of `message`. Its delete closes it once the delete is certain; a
+    /// refused delete keeps it open with the reason.
+    func open(_ message: ChatMessage, avatarURL: URL?) {
+        guard let chat = pages.first as? MessagesPage else { return }
+        push(MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: services.images,
+                               goBack: { [weak self] in self?.pop() },
+                               delete: { [weak self, weak chat] in
+            guard let chat else { return nil }
+            let deleted = await chat.model.delete(message.origin) { self?.pop() }
+            return deleted ? nil : chat.model.state.notice
+        }, dismissNotice: { [weak chat] in chat?.model.dismissNotice() }))
+    }
+}

@@ -1,0 +1,35 @@
+import Features
+import Gtk
+
+/// The greeting after the first launch stored the people, whichever section is on screen.
+@MainActor
+final class PeopleWelcome {
+    private var dialog: MessageDialog?
+    private let model: PeopleViewModel
+    private let window: @MainActor () -> Window?
+
+    /// - Parameter enabled: off for screenshots and for tests of other sections, where a modal
+    ///   dialog would sit over what they check.
+    init(model: PeopleViewModel, enabled: Bool, window: @escaping @MainActor () -> Window?) {
+        self.model = model
+        self.window = window
+        guard enabled else { return }
+        model.onWelcome = { [weak self] in self?.show() }
+    }
+
+    private func show() {
+        let dialog = MessageDialog(parent: window(), kind: .info, text: "Welcome to Tessera",
+                                   secondaryText: "Twenty people are now stored on this computer. Their avatars download one at a time as their rows come into view.")
+        dialog.addButton("_Start", response: 1, isDefault: true)
+        dialog.onResponse { [weak self] _ in
+            self?.dialog?.hide()
+            self?.dialog = nil
+            self?.model.dismissWelcome()
+        }
+        self.dialog = dialog
+        dialog.present()
+    }
+
+    /// The greeting on screen, if any.
+    var text: String? { dialog?.isVisible == true ? dialog?.text : nil }
+}
