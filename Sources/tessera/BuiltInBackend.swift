@@ -13,8 +13,8 @@ import Synchronization
 /// one is used; if something else holds it, a free port is used and the log says that stored
 /// links to the built-in server will not load in this run.
 enum BuiltInBackend {
-    static let port = 47_650
-    static var base: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+    static let port = Backend.builtInPort
+    static var base: URL { Backend.builtIn.base }
 
     /// The data folder with media/ and avatars/: `TESSERA_DATA`, the source tree's `data/` beside
     /// the build folder, or the installed copy.

@@ -10,7 +10,7 @@ final class GalleryCoordinator: SectionCoordinator {
         let backend = services.options.backend
         // The first-run document links to the backend's usual address, so links keep working
         // on every launch.
-        let base = backend?.expectedBase ?? SectionServices.builtInBase
+        let base = backend?.expectedBase ?? Backend.builtIn.base
         let repository = FileGalleryRepository(url: services.galleryDocument, firstRunItems: GalleryFirstRun.items(base: base))
         let main = services.mainWindow
         let page = GalleryPage(model: GalleryViewModel(repository: repository), pipeline: services.images,

@@ -28,11 +28,8 @@ final class SectionServices {
     /// The client for the sections' API calls (images have their own in the pipeline).
     private(set) lazy var http = CurlHTTPClient()
 
-    /// The built-in backend's address, where nothing else is given.
-    static let builtInBase = URL(string: "http://127.0.0.1:47650/")!
-
     /// The backend the sections talk to: the given one, else the built-in server's usual address.
-    var backend: BackendSource { options.backend ?? .fixed(Backend(base: Self.builtInBase)) }
+    var backend: BackendSource { options.backend ?? .fixed(.builtIn) }
 
     /// The app's database, opened off the main thread on first use.
     private(set) lazy var database = LazyDatabase(url: options.paths.data.appendingPathComponent("tessera.sqlite"))
