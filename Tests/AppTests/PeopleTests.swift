@@ -67,6 +67,8 @@ final class PeopleTests: AppTestCase {
             waitFor("the welcome") { app.welcomeText == "Welcome to Tessera" }
             waitFor("the notice") { page.isNoticeVisible }
             let words = try XCTUnwrap(page.notice.text)
+            XCTAssertNil(page.notice.label.selection, "the notice does not open selected")
+            XCTAssertFalse(page.notice.label.canFocus, "a selectable label is no keyboard stop: it would select all of itself")
             let kept = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
                 .first { $0.hasPrefix("tessera.sqlite.corrupt-") })
             XCTAssertTrue(words.hasPrefix("The database could not be read (the database file is damaged) and a new one was started."), words)

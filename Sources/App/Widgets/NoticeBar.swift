@@ -16,7 +16,11 @@ final class NoticeBar {
         bar.addStyleClass("notice-bar")
         label.wraps = true
         label.xalign = 0
+        // Selectable with the mouse (a path in it can be copied), but not a keyboard stop: a
+        // selectable label that takes the focus selects all of itself, and the bar is often the
+        // first thing on its page.
         label.isSelectable = true
+        label.canFocus = false
         bar.append(Image(iconName: "dialog-warning-symbolic", pixelSize: 16))
         bar.append(label, expand: true)
         bar.append(dismiss)
