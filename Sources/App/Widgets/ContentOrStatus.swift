@@ -33,12 +33,15 @@ final class ContentOrStatus {
         widget = stack
         for part in [spinner, placeholder.retry] as [Widget] { part.keepsOwnVisibility = true }
         stack.showAll()
+        // The stack shows its first child, the content, until told otherwise.
         shown = .content
         show(initially, animated: false)
     }
 
-    /// Shows `next`; a failure and the content after a status cross-fade in.
+    /// Shows `next`; a failure and the content after a status cross-fade in. Pages call it on
+    /// every update: the same state again changes nothing.
     func show(_ next: Shown, animated: Bool = true) {
+        guard next != shown else { return }
         shown = next
         switch next {
         case .content:

@@ -36,8 +36,13 @@ final class NoticeBar {
         }
     }
 
-    /// Shows `text`, or hides the bar for nil.
+    private var shown: String?
+
+    /// Shows `text`, or hides the bar for nil. Pages call it on every update: the same text again
+    /// changes nothing (no new layout).
     func show(_ text: String?) {
+        guard text != shown || widget.isVisible != (text != nil) else { return }
+        shown = text
         label.text = text ?? ""
         label.accessibleName = text ?? ""
         widget.isVisible = text != nil
