@@ -73,7 +73,7 @@ struct FeedScrollBench: ParsableCommand {
         }
         let started = ContinuousClock.now
         let finished = GtkRuntime.iterate(until: {
-            model.state.paging == .end && page.adjustment.value >= page.adjustment.maximumValue - 1
+            model.state.paging == .ended && page.adjustment.value >= page.adjustment.maximumValue - 1
         }, timeout: .seconds(limit), wakeEvery: .milliseconds(1))
         let elapsed = ContinuousClock.now - started
         window.removeTickCallback(scroll)

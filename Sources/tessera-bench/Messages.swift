@@ -60,7 +60,7 @@ struct MessagesBench: ParsableCommand {
             page.adjustment.value = max(0, page.adjustment.value - 60)
             return true
         }
-        guard GtkRuntime.iterate(until: { model.state.paging == .beginning }, timeout: .seconds(300), wakeEvery: .milliseconds(1)) else {
+        guard GtkRuntime.iterate(until: { model.state.paging == .ended }, timeout: .seconds(300), wakeEvery: .milliseconds(1)) else {
             throw BenchError(description: "never reached the beginning (\(model.state.timeline.nextOffset) loaded)")
         }
         window.removeTickCallback(scrollUp)

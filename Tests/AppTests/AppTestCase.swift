@@ -95,9 +95,29 @@ class AppTestCase: XCTestCase {
     func click(_ response: Int, in dialog: Dialog?, file: StaticString = #filePath, line: UInt = #line) throws {
         let dialog = try XCTUnwrap(dialog, "no dialog", file: file, line: line)
         let button = try XCTUnwrap(dialog.button(for: response), "no button for \(response)", file: file, line: line)
-        waitFor("the dialog's buttons laid out", { dialog.isMapped && button.isMapped && button.allocation.width > 1 },
-                file: file, line: line)
-        XCTAssertTrue(InputSimulation.click(button, in: dialog), "the click was not sent", file: file, line: line)
+        waitFor("the dialog on screen", { dialog.isMapped }, file: file, line: line)
+        clickWhenSteady(button, in: dialog, file: file, line: line)
+    }
+
+    /// Clicks `widget` with the pointer once it is on screen and has kept its place for two drawn
+    /// frames: a widget that just appeared, or whose neighbours just changed, may still be moving
+    /// in the next layout, and a click at its old place would miss.
+    @MainActor
+    func clickWhenSteady(_ widget: Widget, in window: Window, file: StaticString = #filePath, line: UInt = #line) {
+        var frames = 0
+        let tick = window.addTickCallback { _ in frames += 1; return true }
+        defer { window.removeTickCallback(tick) }
+        var last: (Int, Int, Int, Int)?
+        var since = 0
+        waitFor("the widget steady on screen", {
+            guard widget.isMapped, let origin = widget.origin(in: window) else { return false }
+            let now = (origin.x, origin.y, widget.allocation.width, widget.allocation.height)
+            if let last, last == now { return frames >= since + 2 && now.2 > 0 }
+            last = now
+            since = frames
+            return false
+        }, file: file, line: line)
+        XCTAssertTrue(InputSimulation.click(widget, in: window), "the click was not sent", file: file, line: line)
     }
 
     /// Waits for `condition`, driving the GTK main context; fails the test on timeout.

@@ -168,7 +168,7 @@ final class FactsTests: AppTestCase {
                     beavers.button.grabFocus()
                     XCTAssertTrue(InputSimulation.key("Return", on: beavers.button))
                 } else {
-                    XCTAssertTrue(InputSimulation.click(beavers.button, in: main.window))
+                    clickWhenSteady(beavers.button, in: main.window)
                 }
                 waitFor("the detail page") { coordinator.depth == 2 }
                 let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)

@@ -43,7 +43,7 @@ final class FeedTests: AppTestCase {
             XCTAssertEqual(frames[1].y, frames[0].y, "a row of tiles")
             waitForServer("the end of the feed", timeout: .seconds(20)) {
                 page.adjustment.value = page.adjustment.maximumValue
-                return page.model.state.paging == .end
+                return page.model.state.paging == .ended
             }
             XCTAssertEqual(page.model.state.posts.count, 95)
             XCTAssertEqual(selects, 10, "ten pages, one request each")

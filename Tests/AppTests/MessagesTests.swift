@@ -73,7 +73,7 @@ final class MessagesTests: AppTestCase {
             }
             var prepends = 0
             var steps = 0
-            while page.model.state.paging != .beginning {
+            while page.model.state.paging != .ended {
                 steps += 1
                 guard steps < 200 else { return XCTFail("never reached the beginning") }
                 let before = numbers(page).count
@@ -95,7 +95,7 @@ final class MessagesTests: AppTestCase {
             XCTAssertTrue(sawSpinner, "a spinner showed at the top while a page loaded")
             XCTAssertGreaterThanOrEqual(prepends, 3, "several prepends were watched frame by frame")
             XCTAssertEqual(numbers(page), Array((1...200).reversed()), "numbers 200…1, top to bottom, no gaps")
-            XCTAssertEqual(page.topState, "beginning")
+            XCTAssertEqual(page.topState, "end")
             XCTAssertEqual(page.beginning.text, "Beginning of conversation")
         }
     }
@@ -109,7 +109,7 @@ final class MessagesTests: AppTestCase {
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && page.model.state.paging != .loading }
             // Up a screen at a time until the whole history is loaded.
             var steps = 0
-            while page.model.state.paging != .beginning {
+            while page.model.state.paging != .ended {
                 steps += 1
                 guard steps < 300 else { return XCTFail("never reached the beginning") }
                 page.adjustment.value = max(0, page.adjustment.value - page.adjustment.pageSize)
@@ -206,7 +206,7 @@ final class MessagesTests: AppTestCase {
             XCTAssertTrue(page.topError.text.hasPrefix("Older messages could not be loaded."), page.topError.text)
             server = try startServer { $0.port = port; $0.messageCount = 200 }
             waitFor("the window active") { main.window.isActive }
-            XCTAssertTrue(InputSimulation.click(page.topRetry, in: main.window))
+            clickWhenSteady(page.topRetry, in: main.window)
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
             XCTAssertEqual(page.rows.last?.message.text, "Sent on the train", "still at the bottom")
         }
@@ -232,7 +232,7 @@ final class MessagesTests: AppTestCase {
             XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
             waitFor("the sent row") { page.rows.last?.message.text == "Will this be saved?" }
             waitFor("the entry cleared") { page.entry.text.isEmpty }
-            XCTAssertTrue(InputSimulation.click(page.notice.dismiss, in: main.window))
+            clickWhenSteady(page.notice.dismiss, in: main.window)
             waitFor("the notice dismissed") { !page.notice.isShown && page.model.state.notice == nil }
 
             // The detail page's delete, refused: the page stays, says why, and the message stays.
@@ -242,7 +242,7 @@ final class MessagesTests: AppTestCase {
             waitFor("the detail page") { coordinator.depth == 2 }
             let detail = try XCTUnwrap(coordinator.topPage as? MessageDetailPage)
             waitFor("the delete button") { detail.deleteButton.isMapped && !coordinator.container.transitionRunning }
-            XCTAssertTrue(InputSimulation.click(detail.deleteButton, in: main.window))
+            clickWhenSteady(detail.deleteButton, in: main.window)
             waitFor("the detail's notice") { detail.notice.isShown && detail.notice.widget.isMapped }
             waitFor("the page laid out again") { detail.notice.widget.allocatedSize.height > 1 }
             XCTAssertEqual(detail.notice.text, "The message could not be deleted. The database refused the change: the disk is read-only.")
@@ -250,7 +250,7 @@ final class MessagesTests: AppTestCase {
             XCTAssertTrue(detail.deleteButton.isSensitive, "and can delete again")
             XCTAssertEqual(page.rows.last?.message.text, "Will this be saved?")
             execute("DROP TRIGGER refuseDelete")
-            XCTAssertTrue(InputSimulation.click(detail.deleteButton, in: main.window))
+            clickWhenSteady(detail.deleteButton, in: main.window)
             waitFor("back without it") { coordinator.depth == 1 && !page.rows.contains { $0.message.isLocal } }
         }
     }

@@ -92,7 +92,7 @@ final class PeopleTests: AppTestCase {
             XCTAssertEqual(page.content.placeholder.status.titleLabel.text, "People could not be opened")
             XCTAssertEqual(page.content.placeholder.reason, "The database file could not be opened (its folder may be missing or not writable).")
             try FileManager.default.removeItem(at: file)
-            XCTAssertTrue(InputSimulation.click(page.content.retry, in: main.window))
+            clickWhenSteady(page.content.retry, in: main.window)
             waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 && page.content.isContentShown }
             close(app)
         }

@@ -27,7 +27,7 @@ final class FeedViewModelTests: XCTestCase {
     @MainActor
     private func loadAll(_ model: FeedViewModel) async {
         var steps = 0
-        while model.state.paging != .end, steps < 20 {
+        while model.state.paging != .ended, steps < 20 {
             steps += 1
             await model.loadMore()
         }
@@ -41,7 +41,7 @@ final class FeedViewModelTests: XCTestCase {
         XCTAssertEqual(model.state.cursor.lastFetchID, model.state.posts.last?.id)
         await loadAll(model)
         XCTAssertEqual(model.state.posts.count, 35)
-        XCTAssertEqual(model.state.paging, .end)
+        XCTAssertEqual(model.state.paging, .ended)
         let ids = model.state.posts.compactMap { Int($0.id) }
         XCTAssertEqual(ids, ids.sorted(by: >), "newest first")
         XCTAssertEqual(Set(ids).count, 35, "no duplicates")

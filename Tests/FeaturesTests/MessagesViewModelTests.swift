@@ -62,7 +62,7 @@ final class MessagesViewModelTests: XCTestCase {
         XCTAssertEqual(changes.first, .reloaded)
         XCTAssertTrue(model.state.localLoaded)
         var steps = 0
-        while model.state.paging != .beginning {
+        while model.state.paging != .ended {
             steps += 1
             guard steps < 200 else { return XCTFail("paging never ended: \(model.state.paging)") }
             switch model.state.paging {

@@ -37,11 +37,11 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             hovered?.view.isHovered = true
         }
     }
-    private let footer = Stack()
-    let footerSpinner = Spinner()
-    let footerRetry = Button(label: "Retry")
-    let footerError = Label()
-    let endLabel = Label("You have seen every post")
+    /// Below the grid: a spinner, a failed page's Retry, or the end of the feed.
+    private let paging = PagingIndicator(loading: "Loading more posts", failurePrefix: "More posts could not be loaded.",
+                                         end: "You have seen every post", retryBeside: true)
+    var footerRetry: Button { paging.retry }
+    var footerError: Label { paging.error }
     /// A first page that failed fills the section, with Retry.
     private let content: ContentOrStatus
     var placeholderRetry: Button { content.retry }
@@ -81,20 +81,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         canvas.scrollsFocus(with: adjustment)
         longPress = LongPressGesture(on: canvas)
 
-        footerSpinner.setSizeRequest(width: 24, height: 24)
-        footerSpinner.accessibleName = "Loading more posts"
-        footerError.wraps = true
-        footerError.addStyleClass("dim-label")
-        let retryBox = Box(.horizontal, spacing: 12)
-        retryBox.halign = .center
-        retryBox.append(footerError)
-        retryBox.append(footerRetry)
-        endLabel.addStyleClass("dim-label")
-        footer.addNamed(Box(.vertical), name: "idle")
-        footer.addNamed(footerSpinner, name: "loading")
-        footer.addNamed(retryBox, name: "failed")
-        footer.addNamed(endLabel, name: "end")
-        canvas.put(footer, x: 0, y: 0)
+        canvas.put(paging.widget, x: 0, y: 0)
         scroller.add(canvas)
         scroller.hexpand = true
         scroller.vexpand = true
@@ -154,15 +141,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         case nil:
             break
         }
-        switch state.paging {
-        case .idle: footer.setVisibleChild(named: "idle", transition: .none)
-        case .loading: footer.setVisibleChild(named: "loading", transition: .none)
-        case .failed(let reason):
-            footerError.text = "More posts could not be loaded. \(reason)"
-            footer.setVisibleChild(named: "failed", transition: .none)
-        case .end: footer.setVisibleChild(named: "end", transition: .none)
-        }
-        footerSpinner.isSpinning = state.paging == .loading
+        paging.show(state.paging)
         if case .failed(let reason) = state.paging, state.posts.isEmpty {
             content.show(.failure(title: "The feed could not be loaded", reason: reason))
         } else {
@@ -386,7 +365,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         }
         let rows = (posts.count + layout.columns - 1) / layout.columns
         let bottomEdge = layout.spacing + Double(rows) * row
-        targets.append((footer, MosaicLayout.Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(Self.footerHeight))))
+        targets.append((paging.widget, MosaicLayout.Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(Self.footerHeight))))
         // Only when it changes: a size request makes GTK lay the whole grid out again.
         let height = Int(bottomEdge) + Self.footerHeight
         if height != canvasHeight {
@@ -407,7 +386,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     }
 
     private func loadMoreIfNearEnd() {
-        guard ready, model.state.paging == .idle, adjustment.pageSize > 0 else { return }
+        guard ready, model.state.paging.canLoadMore, adjustment.pageSize > 0 else { return }
         let remaining = adjustment.upper - (adjustment.value + adjustment.pageSize)
         guard remaining <= adjustment.pageSize * Self.loadThreshold else { return }
         Task { await model.loadMore() }
@@ -456,7 +435,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     func tile(of post: MediaPost) -> FeedTile? { assigned[post.id] }
     /// Every tile made so far, in use or spare.
     var tilesMade: Int { assigned.count + spare.count }
-    var footerState: String? { footer.visibleChildName }
+    var footerState: String? { paging.state }
     var isPlaceholderShown: Bool { content.isFailureShown }
     var tileFrames: [Rect] {
         tiles.map { tile in

@@ -25,11 +25,12 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     let entry = Entry(placeholder: "Message")
     let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: "Send")
     /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
-    private let top = Stack()
-    let topSpinner = Spinner()
-    let topRetry = Button(label: "Retry")
-    let topError = Label()
-    let beginning = Label("Beginning of conversation")
+    private let paging = PagingIndicator(loading: "Loading older messages", failurePrefix: "Older messages could not be loaded.",
+                                         end: "Beginning of conversation", retryBeside: false)
+    var topSpinner: Spinner { paging.spinner }
+    var topRetry: Button { paging.retry }
+    var topError: Label { paging.error }
+    var beginning: Label { paging.end }
     /// The chat, or a failed first page with nothing to show, with Retry.
     private let content: ContentOrStatus
     /// A failed send, delete or read of the stored messages, in words.
@@ -74,27 +75,13 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         header.addStyleClass("messages-header")
         header.setMargins(top: 10, bottom: 10, start: 12, end: 12)
 
-        topSpinner.setSizeRequest(width: 24, height: 24)
-        topSpinner.accessibleName = "Loading older messages"
-        topError.wraps = true
-        topError.setJustification(.center)
-        topError.addStyleClass("dim-label")
-        let retryBox = Box(.vertical, spacing: 6)
-        retryBox.append(topError)
-        topRetry.halign = .center
-        retryBox.append(topRetry)
-        beginning.addStyleClass("dim-label")
-        top.addNamed(Box(.vertical), name: "idle")
-        top.addNamed(topSpinner, name: "loading")
-        top.addNamed(retryBox, name: "failed")
-        top.addNamed(beginning, name: "beginning")
-        top.setMargins(12)
-        top.hexpand = true
+        paging.widget.setMargins(12)
+        paging.widget.hexpand = true
 
         list.addStyleClass("messages-list")
         list.accessibleName = "Messages"
         let column = Box(.vertical)
-        column.append(top)
+        column.append(paging.widget)
         column.append(list)
         column.valign = .end // few messages sit at the bottom, as in a messenger
         scroller.add(column)
@@ -193,16 +180,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
             rows = state.visible.map { makeRow($0, reveal: false) }
             rows.forEach { list.append($0.row) }
         }
-        switch state.paging {
-        case .idle: top.setVisibleChild(named: "idle", transition: .none)
-        case .loading:
-            top.setVisibleChild(named: "loading", transition: .none)
-        case .failed(let reason):
-            topError.text = "Older messages could not be loaded. \(reason)"
-            top.setVisibleChild(named: "failed", transition: .none)
-        case .beginning: top.setVisibleChild(named: "beginning", transition: .none)
-        }
-        topSpinner.isSpinning = state.paging == .loading
+        paging.show(state.paging)
         notice.show(state.notice)
         if state.firstPageFailed, case .failed(let reason) = state.paging {
             content.show(.failure(title: "Messages could not be loaded", reason: reason))
@@ -278,7 +256,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     /// of the old extent and would ask for yet another page. `keepPosition` asks again once the
     /// new rows have their places.
     private func loadOlderIfNearTop() {
-        guard started, model.state.paging == .idle, scroller.isMapped, adjustment.pageSize > 0,
+        guard started, model.state.paging.canLoadMore, scroller.isMapped, adjustment.pageSize > 0,
               (rows.first?.row.allocation.height ?? 2) > 1,
               adjustment.value < adjustment.pageSize * Self.loadThreshold else { return }
         Task { await model.loadOlder() }
@@ -318,6 +296,6 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         }]
     }
 
-    var topState: String? { top.visibleChildName }
+    var topState: String? { paging.state }
     var isPlaceholderShown: Bool { content.isFailureShown }
 }

@@ -10,13 +10,6 @@ import Repositories
 /// keeps the post and says why.
 @MainActor
 public final class FeedViewModel {
-    public enum Paging: Equatable, Sendable {
-        case idle
-        case loading
-        case failed(String)
-        case end
-    }
-
     /// A message for the user: a question (delete?) or what happened.
     public enum Notice: Equatable, Sendable {
         case confirmDelete(id: String)
@@ -50,12 +43,12 @@ public final class FeedViewModel {
     /// Asks for the next page unless one is on its way, the last failed (Retry asks again) or
     /// the feed has ended.
     public func loadMore() async {
-        guard state.paging == .idle else { return }
+        guard state.paging.canLoadMore else { return }
         await load()
     }
 
     public func retry() async {
-        guard case .failed = state.paging else { return }
+        guard state.paging.canRetry else { return }
         await load()
     }
 
@@ -79,7 +72,7 @@ public final class FeedViewModel {
             let start = state.posts.count
             state.posts.append(contentsOf: fresh)
             state.cursor.advance(past: page)
-            state.paging = state.cursor.reachedEnd ? .end : .idle
+            state.paging = state.cursor.reachedEnd ? .ended : .idle
             publish(fresh.isEmpty ? nil : .appended(from: start))
         } catch {
             state.paging = .failed(error.description)

@@ -11,15 +11,6 @@ import Repositories
 /// that asks the same offset again.
 @MainActor
 public final class MessagesViewModel {
-    public enum Paging: Equatable, Sendable {
-        case idle
-        case loading
-        /// The last page failed; Retry asks the same offset.
-        case failed(String)
-        /// The server has no older messages.
-        case beginning
-    }
-
     /// What changed in `visible`, so the view can keep what the user is looking at in place.
     public enum Change: Equatable, Sendable {
         case reloaded
@@ -78,13 +69,13 @@ public final class MessagesViewModel {
     /// The user is near the top: asks for the next older page, unless one is on its way, the
     /// last one failed (Retry asks again) or there is nothing older.
     public func loadOlder() async {
-        guard state.paging == .idle else { return }
+        guard state.paging.canLoadMore else { return }
         await load()
     }
 
     /// Asks the failed offset again.
     public func retry() async {
-        guard case .failed = state.paging else { return }
+        guard state.paging.canRetry else { return }
         await load()
     }
 
@@ -98,7 +89,7 @@ public final class MessagesViewModel {
                 logger.warning("the page at offset \(offset) had \(texts.count) messages; the first \(MessageTimeline.pageSize) are shown and the next page is asked after them")
             }
             let added = state.timeline.receive(page: texts, at: offset)
-            state.paging = state.timeline.reachedBeginning ? .beginning : .idle
+            state.paging = state.timeline.reachedBeginning ? .ended : .idle
             publish(added > 0 ? .prepended(added) : nil)
         } catch {
             state.paging = .failed(error.description)
