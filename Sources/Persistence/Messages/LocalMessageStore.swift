@@ -17,23 +17,20 @@ public final class LocalMessageStore: Sendable {
     /// Every local message, oldest first.
     public func all() async throws -> [ChatMessage] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, text, sentAt FROM localMessage ORDER BY sentAt, id").map { row in
-                ChatMessage(origin: .local(id: row["id"]), text: row["text"], sentAt: row["sentAt"])
-            }
+            try LocalMessageRecord.all().chronological().fetchAll(db).map(\.message)
         }
     }
 
     /// Stores `text` sent now; returns the stored message.
     public func add(_ text: String, sentAt: Date = Date()) async throws -> ChatMessage {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO localMessage (text, sentAt) VALUES (?, ?)", arguments: [text, sentAt])
-            return ChatMessage(origin: .local(id: db.lastInsertedRowID), text: text, sentAt: sentAt)
+            var record = LocalMessageRecord(id: nil, text: text, sentAt: sentAt)
+            try record.insert(db)
+            return record.message
         }
     }
 
     public func delete(id: Int64) async throws {
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM localMessage WHERE id = ?", arguments: [id])
-        }
+        _ = try await database.write { db in try LocalMessageRecord.deleteOne(db, key: id) }
     }
 }

@@ -23,10 +23,9 @@ public final class PeopleStore: Sendable {
     /// call stored them (the first launch), after the transaction has committed.
     public func seedIfEmpty(names: [String] = Person.seedNames) async throws -> Bool {
         try await database.write { db in
-            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") == 0 else { return false }
+            guard try PersonRecord.fetchCount(db) == 0 else { return false }
             for (index, name) in names.enumerated() {
-                try db.execute(sql: "INSERT INTO person (id, name, avatarNumber, position) VALUES (?, ?, ?, ?)",
-                               arguments: [index + 1, name, index + 1, index])
+                try PersonRecord(id: Int64(index + 1), name: name, avatarNumber: index + 1, position: index).insert(db)
             }
             return true
         }
@@ -49,25 +48,18 @@ public final class PeopleStore: Sendable {
     }
 
     private static func fetchPeople(_ db: Database) throws -> [Person] {
-        try Row.fetchAll(db, sql: """
-            SELECT person.id, person.name, person.avatarNumber, person.position, avatar.personID IS NOT NULL AS hasAvatar
-            FROM person LEFT JOIN avatar ON avatar.personID = person.id ORDER BY person.position
-            """).map { row in
-            Person(id: row["id"], name: row["name"], avatarNumber: row["avatarNumber"], position: row["position"],
-                   hasAvatar: row["hasAvatar"])
-        }
+        try PersonRecord.listed().fetchAll(db).map(\.person)
     }
 
     public func avatarData(personID: Int64) async throws -> Data? {
         try await database.read { db in
-            try Data.fetchOne(db, sql: "SELECT data FROM avatar WHERE personID = ?", arguments: [personID])
+            try Data.fetchOne(db, AvatarRecord.select(AvatarRecord.Columns.data).filter(key: personID))
         }
     }
 
     public func saveAvatar(_ data: Data, personID: Int64) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO avatar (personID, data, fetchedAt) VALUES (?, ?, ?)",
-                           arguments: [personID, data, Date()])
+            try AvatarRecord(personID: personID, data: data, fetchedAt: Date()).insert(db, onConflict: .replace)
         }
     }
 
@@ -75,8 +67,8 @@ public final class PeopleStore: Sendable {
         let delay = renameDelay
         try await database.write { db in
             if delay > .zero { Thread.sleep(forTimeInterval: delay.seconds) }
-            try db.execute(sql: "UPDATE person SET name = ? WHERE id = ?", arguments: [name, personID])
-            guard db.changesCount == 1 else { throw PersistenceError.notFound("person \(personID)") }
+            let changed = try PersonRecord.filter(key: personID).updateAll(db, PersonRecord.Columns.name.set(to: name))
+            guard changed == 1 else { throw PersistenceError.notFound("person \(personID)") }
         }
     }
 }

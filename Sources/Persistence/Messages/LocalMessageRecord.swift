@@ -1,0 +1,31 @@
+import Domain
+import Foundation
+import GRDB
+
+/// A row of `localMessage`: a message sent from this computer.
+struct LocalMessageRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "localMessage"
+
+    /// Nil until inserted.
+    var id: Int64?
+    var text: String
+    var sentAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let sentAt = Column(CodingKeys.sentAt)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    var message: ChatMessage { ChatMessage(origin: .local(id: id ?? 0), text: text, sentAt: sentAt) }
+}
+
+extension DerivableRequest<LocalMessageRecord> {
+    /// Oldest first, as the chat stacks them.
+    func chronological() -> Self {
+        order(LocalMessageRecord.Columns.sentAt, LocalMessageRecord.Columns.id)
+    }
+}

@@ -1,0 +1,58 @@
+import Domain
+import Foundation
+import GRDB
+
+/// A row of `person`.
+struct PersonRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "person"
+
+    var id: Int64
+    var name: String
+    var avatarNumber: Int
+    var position: Int
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let name = Column(CodingKeys.name)
+        static let position = Column(CodingKeys.position)
+    }
+
+    /// The stored avatar (none, or one).
+    static let avatars = hasMany(AvatarRecord.self)
+}
+
+extension PersonRecord {
+    /// Everyone in list order, each with whether an avatar is stored (never the avatar's bytes).
+    static func listed() -> QueryInterfaceRequest<PersonListRow> {
+        all().order(Columns.position)
+            .annotated(with: (!PersonRecord.avatars.isEmpty).forKey(PersonListRow.CodingKeys.hasAvatar))
+            .asRequest(of: PersonListRow.self)
+    }
+}
+
+/// A person as the list shows them: the row and whether their avatar is stored.
+struct PersonListRow: Decodable, Sendable, FetchableRecord {
+    var id: Int64
+    var name: String
+    var avatarNumber: Int
+    var position: Int
+    var hasAvatar: Bool
+
+    enum CodingKeys: String, CodingKey { case id, name, avatarNumber, position, hasAvatar }
+
+    var person: Person { Person(id: id, name: name, avatarNumber: avatarNumber, position: position, hasAvatar: hasAvatar) }
+}
+
+/// A row of `avatar`: a person's downloaded avatar, dropped with the person.
+struct AvatarRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "avatar"
+
+    var personID: Int64
+    var data: Data
+    var fetchedAt: Date
+
+    enum Columns {
+        static let personID = Column(CodingKeys.personID)
+        static let data = Column(CodingKeys.data)
+    }
+}
