@@ -1,0 +1,16 @@
+import CGtk
+
+/// A mouse button press or release.
+public struct ButtonEvent: Sendable {
+    public let button: UInt32
+    public let x: Double, y: Double
+    public let isDoubleClick: Bool
+    init(_ event: GdkEventButton) {
+        button = event.button
+        x = event.x
+        y = event.y
+        isDoubleClick = event.type == GDK_2BUTTON_PRESS
+    }
+    /// The mouse's "back" side button (button 8 under X11 and Wayland).
+    public var isBackButton: Bool { button == 8 }
+}

@@ -1,0 +1,24 @@
+import CGtk
+
+/// A text entry.
+@MainActor
+public final class Entry: Widget {
+    public init(placeholder: String = "") {
+        super.init(taking: UnsafeMutableRawPointer(gtk_entry_new()))
+        gtk_entry_set_placeholder_text(raw.cast(), placeholder)
+        gtk_entry_set_activates_default(raw.cast(), 1)
+    }
+    public var text: String {
+        get { String(cString: gtk_entry_get_text(raw.cast())) }
+        set { gtk_entry_set_text(raw.cast(), newValue) }
+    }
+    @discardableResult
+    public func onChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("changed", shape: .plain) { _ in body(); return false }
+    }
+    /// Called when the user presses Enter in the entry.
+    @discardableResult
+    public func onActivate(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", shape: .plain) { _ in body(); return false }
+    }
+}

@@ -1,0 +1,19 @@
+import CGtk
+
+@MainActor
+public final class HeaderBar: Container {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_header_bar_new()))
+        gtk_header_bar_set_show_close_button(raw.cast(), 1)
+    }
+    public var title: String? {
+        get { gtk_header_bar_get_title(raw.cast()).map { String(cString: $0) } }
+        set { gtk_header_bar_set_title(raw.cast(), newValue) }
+    }
+    public var subtitle: String? {
+        get { gtk_header_bar_get_subtitle(raw.cast()).map { String(cString: $0) } }
+        set { gtk_header_bar_set_subtitle(raw.cast(), newValue) }
+    }
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(raw.cast(), child.widget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(raw.cast(), child.widget) }
+}

@@ -1,0 +1,13 @@
+import CGtk
+
+@MainActor
+public final class ListBoxRow: Container {
+    public init(child: Widget) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_list_box_row_new()))
+        add(child)
+    }
+    public var index: Int { Int(gtk_list_box_row_get_index(raw.cast())) }
+    public var isSelected: Bool { gtk_list_box_row_is_selected(raw.cast()) != 0 }
+    /// Activates the row as a click or Enter would.
+    public func activate() { gtk_widget_activate(widget) }
+}

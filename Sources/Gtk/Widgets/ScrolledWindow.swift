@@ -1,0 +1,28 @@
+import CGtk
+
+@MainActor
+public final class ScrolledWindow: Container {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)))
+        // Horizontally "external": no scrollbar, and the content's width does not become the
+        // window's minimum width, so a window can always be made narrower and content reflows.
+        gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
+    }
+    /// Kinetic (momentum) scrolling; turning it off stops a fling in progress.
+    public var kineticScrolling: Bool {
+        get { gtk_scrolled_window_get_kinetic_scrolling(raw.cast()) != 0 }
+        set { gtk_scrolled_window_set_kinetic_scrolling(raw.cast(), newValue ? 1 : 0) }
+    }
+    /// The part of the content in view: its top and height, in content coordinates.
+    public var visibleVerticalRange: (top: Double, height: Double) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(raw.cast())
+        return (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_page_size(adjustment))
+    }
+}
+
+extension ScrolledWindow {
+    /// The vertical adjustment (a new wrapper each time; handlers live with the wrapper).
+    public func verticalAdjustment() -> Adjustment {
+        Adjustment(taking: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(raw.cast())))
+    }
+}

@@ -1,0 +1,9 @@
+import CGtk
+
+/// A separator line.
+@MainActor
+public final class Separator: Widget {
+    public init(_ orientation: Orientation) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)))
+    }
+}

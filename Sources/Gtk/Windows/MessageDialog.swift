@@ -1,0 +1,41 @@
+import CGtk
+
+/// A modal dialog with a message and buttons, for questions and errors.
+@MainActor
+public final class MessageDialog: Dialog {
+    public enum Kind: Sendable { case info, warning, question, error }
+
+    public init(parent: Window?, kind: Kind, text: String, secondaryText: String? = nil) {
+        let type: GtkMessageType = switch kind {
+        case .info: GTK_MESSAGE_INFO
+        case .warning: GTK_MESSAGE_WARNING
+        case .question: GTK_MESSAGE_QUESTION
+        case .error: GTK_MESSAGE_ERROR
+        }
+        super.init(taking: UnsafeMutableRawPointer(tessera_message_dialog_new(parent?.window, type, GTK_BUTTONS_NONE, text)))
+        if let secondaryText {
+            tessera_object_set_string(raw, "secondary-text", secondaryText)
+        }
+    }
+    /// The text shown in bold.
+    public var text: String { stringProperty("text") ?? "" }
+
+    /// The bold text of every message dialog on screen now, whichever code made it: what a person
+    /// sees, for tests (a dialog that was only dropped from a variable may still be up).
+    public static func textsOnScreen() -> [String] {
+        guard let list = gtk_window_list_toplevels() else { return [] }
+        defer { g_list_free(list) }
+        var texts: [String] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            if let window = current.pointee.data, tessera_is_a(window, gtk_message_dialog_get_type()) != 0,
+               gtk_widget_get_mapped(window.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                let value = tessera_object_get_string(window, "text")
+                texts.append(value.map { String(cString: $0) } ?? "")
+                g_free(value)
+            }
+            node = current.pointee.next
+        }
+        return texts
+    }
+}
