@@ -130,6 +130,25 @@ class AppTestCase: XCTestCase {
     }
 }
 
+/// An `AppTestCase` whose every test has its own real tessera-server on a loopback port, started
+/// before the test and stopped after it. A test may stop it and start another (`restartServer`).
+class ServerBackedTestCase: AppTestCase {
+    var server: TestServer!
+
+    /// How this suite's server is set up (sizes, delays); the default changes nothing.
+    class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { _ in } }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try onMain { try startServer(Self.serverConfiguration) }
+    }
+
+    override func tearDownWithError() throws {
+        onMain { stop(server) }
+        try super.tearDownWithError()
+    }
+}
+
 /// A page pushed by the navigation tests.
 @MainActor
 final class TestPage: Page {

@@ -6,24 +6,12 @@ import TestSupport
 import XCTest
 
 /// The facts section in the real app against a real tessera-server.
-final class FactsTests: AppTestCase {
-    private var server: TestServer!
-
+final class FactsTests: ServerBackedTestCase {
     /// The fixture feed's image sizes, by row title.
     private let imageSizes: [String: (Double, Double)] = [
         "Beavers": (640, 427), "Flag": (1200, 600), "Transportation": (480, 640), "Hockey Night in Canada": (1024, 683),
         "Housing": (300, 300), "Meese": (2000, 1333), "Kittens...": (500, 375), "Mounties": (360, 540), "Language": (800, 200),
     ]
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try onMain { try startServer() }
-    }
-
-    override func tearDownWithError() throws {
-        onMain { stop(server) }
-        try super.tearDownWithError()
-    }
 
     @MainActor
     private func openFacts(width: Int, height: Int) throws -> (TesseraApp, FactsPage) {

@@ -1,23 +1,14 @@
 @testable import App
 import Domain
+import FixtureServer
 import Foundation
 import Gtk
 import TestSupport
 import XCTest
 
 /// The media feed in the real app against a real tessera-server.
-final class FeedTests: AppTestCase {
-    private var server: TestServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try onMain { try startServer { $0.feedPosts = 95 } }
-    }
-
-    override func tearDownWithError() throws {
-        onMain { stop(server) }
-        try super.tearDownWithError()
-    }
+final class FeedTests: ServerBackedTestCase {
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.feedPosts = 95 } }
 
     @MainActor
     private func openFeed() throws -> (TesseraApp, FeedPage) {

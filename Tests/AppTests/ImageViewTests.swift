@@ -8,19 +8,7 @@ import Networking
 import XCTest
 
 /// The widget-side binding of the image pipeline, in a real window, against the real server.
-final class ImageViewTests: AppTestCase {
-    private var server: TestServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try onMain { try startServer() }
-    }
-
-    override func tearDownWithError() throws {
-        onMain { stop(server) }
-        try super.tearDownWithError()
-    }
-
+final class ImageViewTests: ServerBackedTestCase {
     private func request(_ path: String, size: Int = 128) -> ImageRequest {
         ImageRequest(url: server.url(path), maximumPixelSize: size)
     }

@@ -1,5 +1,6 @@
 @testable import App
 import Domain
+import FixtureServer
 import Foundation
 import GRDB
 import Gtk
@@ -8,18 +9,8 @@ import TestSupport
 import XCTest
 
 /// The chat in the real app, on a real SQLite file, against a real tessera-server.
-final class MessagesTests: AppTestCase {
-    private var server: TestServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try onMain { try startServer { $0.messageCount = 200 } }
-    }
-
-    override func tearDownWithError() throws {
-        onMain { stop(server) }
-        try super.tearDownWithError()
-    }
+final class MessagesTests: ServerBackedTestCase {
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.messageCount = 200 } }
 
     @MainActor
     private func openMessages(height: Int = 600) throws -> (TesseraApp, MessagesPage) {

@@ -1,5 +1,6 @@
 @testable import App
 import Domain
+import FixtureServer
 import Foundation
 import Gtk
 import Persistence
@@ -7,18 +8,8 @@ import TestSupport
 import XCTest
 
 /// The People section in the real app, on a real SQLite file, against a real tessera-server.
-final class PeopleTests: AppTestCase {
-    private var server: TestServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try onMain { try startServer { $0.avatarDelay = 0.02 } }
-    }
-
-    override func tearDownWithError() throws {
-        onMain { stop(server) }
-        try super.tearDownWithError()
-    }
+final class PeopleTests: ServerBackedTestCase {
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.avatarDelay = 0.02 } }
 
     private var avatarPaths: [String] { server.requestedPaths.filter { $0.contains("pre-login-avatars") } }
 
