@@ -84,14 +84,21 @@ let package = Package(
             "Domain", "Repositories", "Persistence", .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Views, coordinators and the window.
+        // Views, coordinators and the window. Never a client, a database or a repository: those are
+        // built in Composition and handed over.
         .target(name: "App", dependencies: [
-            "Gtk", "Domain", "Persistence", "ImagePipeline", "Networking", "Features", "Repositories", "Video",
+            "Gtk", "Domain", "ImagePipeline", "Features", "Video",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // The composition root: builds every client, store, repository and view-model maker once.
+        .target(name: "Composition", dependencies: [
+            "App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         .executableTarget(name: "tessera", dependencies: [
-            "App", "Gtk", "Persistence", "Domain", "FixtureServer", "Networking", "ImagePipeline",
+            "App", "Composition", "Gtk", "Persistence", "Domain", "FixtureServer", "Networking", "ImagePipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -99,7 +106,7 @@ let package = Package(
         .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence"]),
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "FixtureServer", "Persistence", "CCurl", "CGdkPixbuf",
-            "App", "Gtk", "Domain", "Features", "Repositories",
+            "App", "Composition", "Gtk", "Domain", "Features", "Repositories",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -127,7 +134,7 @@ let package = Package(
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
-        .testTarget(name: "AppTests", dependencies: ["App", "Gtk", "CGtk", "Domain", "Persistence",
+        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "Domain", "Persistence",
                                                      "ImagePipeline", "Networking", "FixtureServer",
                                                      "Features", "Repositories", "TestSupport",
                                                      .product(name: "GRDB", package: "GRDB.swift")],

@@ -1,4 +1,5 @@
 import App
+import Composition
 import Domain
 import ArgumentParser
 import Foundation
@@ -62,17 +63,18 @@ struct Tessera: ParsableCommand {
             }
         }
         let options = LaunchOptions(
-            paths: paths,
             unique: dataDir == nil,
             screenshotDirectory: screenshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
             reportFirstFrame: reportFirstFrame,
             backend: backendSource,
-            images: ImagePipeline(client: CurlHTTPClient(),
-                                  configuration: .init(diskFolder: paths.cache.appendingPathComponent("images"))))
+            iconsFolder: AppPaths.sourceTreeItem("data/icons"))
+        let images = ImagePipeline(client: CurlHTTPClient(),
+                                   configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")))
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()
-            let store = SettingsStore(url: paths.settingsFile, logger: logger)
-            let app = TesseraApp(options: options, store: store, logger: logger)
+            let sections = CompositionRoot.sections(paths: paths, backend: backendSource, images: images)
+            let app = TesseraApp(options: options, sections: sections,
+                                 store: CompositionRoot.settings(paths: paths, logger: logger), logger: logger)
             let status = app.run()
             bridge.uninstall()
             return status

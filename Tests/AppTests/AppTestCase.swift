@@ -1,4 +1,5 @@
 @testable import App
+import Composition
 import Domain
 import Foundation
 import Gtk
@@ -49,10 +50,9 @@ class AppTestCase: XCTestCase {
     @MainActor
     func launch(store: SettingsStore? = nil, backend: URL? = nil, section: Section? = nil,
                 greets: Bool = false, renameDelay: Duration = .zero) throws -> TesseraApp {
-        var options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false,
-                                    backend: backend.map { .fixed(Backend(base: $0)) })
+        let source: BackendSource? = backend.map { .fixed(Backend(base: $0)) }
+        var options = LaunchOptions(unique: false, backend: source, iconsFolder: AppPaths.sourceTreeItem("data/icons"))
         options.greetsNewUsers = greets
-        options.renameDelay = renameDelay
         let store = store ?? makeStore()
         if let section {
             var settings = store.load()
@@ -60,7 +60,8 @@ class AppTestCase: XCTestCase {
             store.save(settings)
             store.flush()
         }
-        let app = TesseraApp(options: options, store: store, logger: Logger(label: "test"))
+        let sections = CompositionRoot.sections(paths: AppPaths(root: dataDirectory), backend: source, renameDelay: renameDelay)
+        let app = TesseraApp(options: options, sections: sections, store: store, logger: Logger(label: "test"))
         try app.application.register()
         app.application.activate()
         let shown = GtkRuntime.iterate(until: { app.mainWindow?.window.isMapped == true }, timeout: .seconds(5))

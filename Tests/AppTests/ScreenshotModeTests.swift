@@ -1,4 +1,5 @@
 @testable import App
+import Composition
 import Foundation
 import Gtk
 import Logging
@@ -9,8 +10,9 @@ final class ScreenshotModeTests: AppTestCase {
     func testScreenshotModeWritesEverySectionAndSceneInBothVariants() throws {
         try onMain {
             let output = dataDirectory.appendingPathComponent("shots")
-            let options = LaunchOptions(paths: AppPaths(root: dataDirectory), unique: false, screenshotDirectory: output)
-            let app = TesseraApp(options: options, store: makeStore(), logger: Logger(label: "test"))
+            let options = LaunchOptions(unique: false, screenshotDirectory: output)
+            let app = TesseraApp(options: options, sections: CompositionRoot.sections(paths: AppPaths(root: dataDirectory), backend: nil),
+                                 store: makeStore(), logger: Logger(label: "test"))
             let theme = ThemeSettings()
             let animations = theme.animationsEnabled
             defer { theme.animationsEnabled = animations }

@@ -1,7 +1,6 @@
 import Domain
 import Features
 import Gtk
-import Repositories
 
 /// The facts' navigation: the cards, and a fact's detail page pushed over them.
 @MainActor
@@ -13,7 +12,7 @@ final class FactsCoordinator: SectionCoordinator {
         let me = WeakReference<FactsCoordinator>()
         let source = services.backend
         let main = services.mainWindow
-        let model = FactsViewModel(repository: LiveFactsRepository(client: services.http) { await source.resolve() })
+        let model = services.makers.facts()
         let cards = FactsPage(model: model, pipeline: services.images, backendReady: { _ = await source.resolve() },
                               open: { fact, aspect in me.object?.open(fact, aspect: aspect) },
                               titleChanged: { main()?.updateChrome() })

@@ -1,7 +1,6 @@
 import Domain
 import Features
 import Gtk
-import Repositories
 
 /// The feed's navigation: the grid, and the viewer of one post pushed over it.
 @MainActor
@@ -12,7 +11,7 @@ final class FeedCoordinator: SectionCoordinator {
         self.services = services
         let me = WeakReference<FeedCoordinator>()
         let source = services.backend
-        let model = FeedViewModel(repository: LiveFeedRepository(client: services.http) { await source.resolve() })
+        let model = services.makers.feed()
         let grid = FeedPage(model: model, pipeline: services.images, backendReady: { _ = await source.resolve() },
                             window: { [mainWindow = services.mainWindow] in mainWindow()?.window }) { posts, index in
             me.object?.open(posts, at: index)

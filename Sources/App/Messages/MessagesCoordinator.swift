@@ -2,7 +2,6 @@ import Domain
 import Features
 import Foundation
 import Gtk
-import Repositories
 
 /// The chat's navigation: the chat, and a message's detail page pushed over it.
 @MainActor
@@ -13,8 +12,7 @@ final class MessagesCoordinator: SectionCoordinator {
         self.services = services
         let me = WeakReference<MessagesCoordinator>()
         let source = services.backend
-        let model = MessagesViewModel(repository: LiveMessagesRepository(client: services.http) { await source.resolve() },
-                                      store: services.localMessages)
+        let model = services.makers.messages()
         let chat = MessagesPage(model: model, pipeline: services.images, backend: { await source.resolve() }) { message, avatar in
             me.object?.open(message, avatarURL: avatar)
         }

@@ -1,19 +1,19 @@
 import Foundation
 import ImagePipeline
-import Persistence
 
 /// Stored avatars decoded for display: read from the database and decoded off the main actor,
 /// kept by person (twenty small images).
 @MainActor
 final class AvatarImages {
-    private let store: PeopleStore
+    private let load: @Sendable (Int64) async throws -> Data?
     private var decoded: [Int64: DecodedImage] = [:]
     private var loading: [Int64: Task<DecodedImage?, Never>] = [:]
     /// Decoded at twice the largest size shown (the edit page's 96 px), for HiDPI.
     nonisolated static let pixelSize = 192
 
-    init(store: PeopleStore) {
-        self.store = store
+    /// - Parameter load: a person's stored avatar bytes.
+    init(load: @escaping @Sendable (Int64) async throws -> Data?) {
+        self.load = load
     }
 
     func cached(_ personID: Int64) -> DecodedImage? { decoded[personID] }
@@ -21,9 +21,9 @@ final class AvatarImages {
     func image(for personID: Int64) async -> DecodedImage? {
         if let hit = decoded[personID] { return hit }
         if let task = loading[personID] { return await task.value }
-        let store = self.store
+        let load = self.load
         let task = Task.detached(priority: .userInitiated) { () -> DecodedImage? in
-            guard let data = try? await store.avatarData(personID: personID) else { return nil }
+            guard let data = try? await load(personID) else { return nil }
             return try? ImageDecoder().decode(data, maximumPixelSize: Self.pixelSize)
         }
         loading[personID] = task

@@ -1,10 +1,7 @@
 import Foundation
-import ImagePipeline
-import Persistence
 
 /// What the command line decided.
 public struct LaunchOptions: Sendable {
-    public var paths: AppPaths
     /// Whether a second launch hands over to the running instance. Off for `--data-dir`
     /// profiles, so that side-by-side profiles (and tests) run as separate processes.
     public var unique: Bool
@@ -12,24 +9,21 @@ public struct LaunchOptions: Sendable {
     public var screenshotDirectory: URL?
     /// Print the monotonic time of the first drawn frame to stdout, then exit (benchmarks).
     public var reportFirstFrame: Bool
-    /// The backend the sections talk to.
+    /// The backend the sections talk to; nil: the built-in server's usual address.
     public var backend: BackendSource?
-    /// The one image pipeline every section's images go through.
-    public var images: ImagePipeline?
+    /// The app's icons (`hicolor/…`), in the source tree or installed.
+    public var iconsFolder: URL?
     /// Greet the user after the first launch stored the people. Off for screenshots and for tests
     /// of other sections, where a modal dialog would sit over what they check.
     public var greetsNewUsers = true
-    /// A test hook: every rename of a person waits this long inside its database write.
-    public var renameDelay: Duration = .zero
 
     /// Screenshots and benchmarks: fixed window, no saved settings, no uniqueness.
     var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame }
 
-    public init(paths: AppPaths, unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
-                backend: BackendSource? = nil, images: ImagePipeline? = nil) {
+    public init(unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
+                backend: BackendSource? = nil, iconsFolder: URL? = nil) {
         self.backend = backend
-        self.images = images
-        self.paths = paths
+        self.iconsFolder = iconsFolder
         self.unique = unique
         self.screenshotDirectory = screenshotDirectory
         self.reportFirstFrame = reportFirstFrame

@@ -3,45 +3,58 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
-import Networking
-import Persistence
-import Repositories
 
-/// What the sections share, each made once, on first use: the image pipeline, the client for API
-/// calls, the backend, the database and its stores, and the People view-model (which lives as
-/// long as the app). Section coordinators take what they need from here.
+/// What the sections share, each made once, on first use, from the makers the composition root
+/// (`Sources/Composition`) hands over: the image pipeline, the backend, each section's
+/// view-model, stored avatars. `App` never builds a client, a database or a repository itself.
 @MainActor
-final class SectionServices {
-    let options: LaunchOptions
-    /// The main window, once it exists (dialogs are transient for it).
-    let mainWindow: @MainActor () -> MainWindow?
+public final class SectionServices {
+    /// How each shared thing is made; called at most once each.
+    public struct Makers {
+        public var images: @MainActor () -> ImagePipeline
+        public var feed: @MainActor () -> FeedViewModel
+        public var messages: @MainActor () -> MessagesViewModel
+        public var facts: @MainActor () -> FactsViewModel
+        /// The gallery over its document; the first launch's items link to this base.
+        public var gallery: @MainActor (_ firstRunBase: URL) -> GalleryViewModel
+        /// The People view-model, which lives as long as the app.
+        public var people: @MainActor () -> PeopleViewModel
+        /// A person's stored avatar, as encoded bytes.
+        public var avatarData: @Sendable (_ personID: Int64) async throws -> Data?
+        /// Returns once avatar downloads under way have finished.
+        public var finishDownloads: @Sendable () async -> Void
 
-    init(options: LaunchOptions, mainWindow: @escaping @MainActor () -> MainWindow?) {
-        self.options = options
-        self.mainWindow = mainWindow
+        public init(images: @escaping @MainActor () -> ImagePipeline,
+                    feed: @escaping @MainActor () -> FeedViewModel, messages: @escaping @MainActor () -> MessagesViewModel,
+                    facts: @escaping @MainActor () -> FactsViewModel,
+                    gallery: @escaping @MainActor (_ firstRunBase: URL) -> GalleryViewModel,
+                    people: @escaping @MainActor () -> PeopleViewModel,
+                    avatarData: @escaping @Sendable (_ personID: Int64) async throws -> Data?,
+                    finishDownloads: @escaping @Sendable () async -> Void) {
+            self.images = images
+            self.feed = feed
+            self.messages = messages
+            self.facts = facts
+            self.gallery = gallery
+            self.people = people
+            self.avatarData = avatarData
+            self.finishDownloads = finishDownloads
+        }
+    }
+
+    let makers: Makers
+    /// The backend the sections talk to.
+    let backend: BackendSource
+    /// The main window, once it exists (dialogs are transient for it).
+    var mainWindow: @MainActor () -> MainWindow? = { nil }
+
+    init(makers: Makers, backend: BackendSource?) {
+        self.makers = makers
+        self.backend = backend ?? .fixed(.builtIn)
     }
 
     /// The image pipeline every section's pictures go through.
-    private(set) lazy var images: ImagePipeline = options.images ?? ImagePipeline(
-        client: CurlHTTPClient(), configuration: .init(diskFolder: options.paths.cache.appendingPathComponent("images")))
-
-    /// The client for the sections' API calls (images have their own in the pipeline).
-    private(set) lazy var http = CurlHTTPClient()
-
-    /// The backend the sections talk to: the given one, else the built-in server's usual address.
-    var backend: BackendSource { options.backend ?? .fixed(.builtIn) }
-
-    /// The app's database, opened off the main thread on first use.
-    private(set) lazy var database = LazyDatabase(url: options.paths.data.appendingPathComponent("tessera.sqlite"))
-    private(set) lazy var peopleStore = PeopleStore(database: database, renameDelay: options.renameDelay)
-    private(set) lazy var localMessages = LocalMessageStore(database: database)
-    private(set) lazy var avatarDownloader: AvatarDownloader = {
-        let source = backend
-        return AvatarDownloader(store: peopleStore) { await source.resolve() }
-    }()
-    private(set) lazy var peopleModel = PeopleViewModel(store: peopleStore, downloader: avatarDownloader)
-    private(set) lazy var avatarImages = AvatarImages(store: peopleStore)
-
-    /// The gallery's document.
-    var galleryDocument: URL { options.paths.data.appendingPathComponent("gallery.json") }
+    private(set) lazy var images = makers.images()
+    private(set) lazy var peopleModel = makers.people()
+    private(set) lazy var avatarImages = AvatarImages(load: makers.avatarData)
 }

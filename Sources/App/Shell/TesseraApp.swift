@@ -3,7 +3,6 @@ import Features
 import Foundation
 import Gtk
 import Logging
-import Persistence
 
 /// The application: owns the GtkApplication, the window, the section coordinators and the
 /// remembered settings, and wires the app-wide actions.
@@ -19,7 +18,7 @@ public final class TesseraApp {
     public private(set) var appearance: AppearanceController?
     public private(set) var settings: AppSettings
     private let options: LaunchOptions
-    private let store: SettingsStore
+    private let store: any SettingsStoring
     private let logger: Logger
     private let menu = MenuModel()
     private var actions: [Action] = []
@@ -29,12 +28,20 @@ public final class TesseraApp {
     private var exitStatus: Int32 = 0
     private var screenshotTask: Task<Void, Never>?
 
-    public init(options: LaunchOptions, store: SettingsStore, logger: Logger) {
+    /// What the sections share, made once.
+    private let services: SectionServices
+
+    /// - Parameters:
+    ///   - sections: how the sections' shared objects are made (`Sources/Composition`).
+    ///   - store: where the remembered settings are kept.
+    public init(options: LaunchOptions, sections: SectionServices.Makers, store: any SettingsStoring, logger: Logger) {
         self.options = options
         self.store = store
+        services = SectionServices(makers: sections, backend: options.backend)
         self.logger = logger
         settings = options.isAutomated ? .defaults : store.load()
         application = Application(id: Self.applicationID, unique: options.unique && !options.isAutomated)
+        services.mainWindow = { [weak self] in self?.mainWindow }
         application.onStartup { [weak self] in self?.startup() }
         application.onActivate { [weak self] in self?.activate() }
         application.onShutdown { [weak self] in self?.shutdown() }
@@ -60,7 +67,7 @@ public final class TesseraApp {
         } catch {
             logger.error("stylesheet rejected: \(error)")
         }
-        if let icons = AppPaths.sourceTreeItem("data/icons")?.path {
+        if let icons = options.iconsFolder?.path {
             Application.addIconSearchPath(icons)
             WindowIcon.setDefault(fromPNGs: [48, 128].map { "\(icons)/hicolor/\($0)x\($0)/apps/\(Self.applicationID).png" })
         }
@@ -127,11 +134,11 @@ public final class TesseraApp {
         guard !isFinishingDownloads else { return }
         isFinishingDownloads = true
         application.hold()
-        let downloader = services.avatarDownloader, logger = self.logger
+        let finishDownloads = services.makers.finishDownloads, logger = self.logger
         let finished = FirstOf()
         Task { @MainActor [weak self] in
             await finished.wait(
-                { await downloader.waitUntilIdle() },
+                { await finishDownloads() },
                 { try? await Task.sleep(for: Self.exitGrace); logger.warning("avatar downloads unfinished at exit") })
             self?.isFinishingDownloads = false
             self?.application.release()
@@ -235,8 +242,6 @@ public final class TesseraApp {
 
     // MARK: Sections
 
-    /// What the sections share, made once.
-    private lazy var services = SectionServices(options: options) { [weak self] in self?.mainWindow }
     /// The People view-model lives as long as the app: the first launch stores the people at
     /// start-up, and downloads go on whichever section is shown.
     public var peopleModel: PeopleViewModel { services.peopleModel }

@@ -1,10 +1,9 @@
-import Domain
 import Foundation
 
 /// The document a first launch writes: the seed's four identifiers (its Mickey, Bugs Bunny, Tom
 /// and Homer links are gone) and four more, all pointing at images the backend serves.
-enum GalleryFirstRun {
-    static let files: [(uuid: String, file: String)] = [
+public enum GalleryFirstRun {
+    public static let files: [(uuid: String, file: String)] = [
         ("bef89c66-2318-46bb-b142-41f88ddf532f", "lake-3000x2000.jpg"),
         ("2813a61c-3d5e-409b-bece-7c67b60bb5a0", "leaf-512x512.png"),
         ("9d3e9bff-1833-4b49-82cc-7847a935d4ec", "tower-600x1200.jpg"),
@@ -15,7 +14,7 @@ enum GalleryFirstRun {
         ("f2d8b6a0-1c37-4e95-a2f4-8b7c5d3e9a16", "panorama-2400x600.jpg"),
     ]
 
-    static func items(base: URL) -> [GalleryItem] {
+    public static func items(base: URL) -> [GalleryItem] {
         files.map { GalleryItem(uuid: $0.uuid, imageUrlString: base.appendingPathComponent("images/\($0.file)").absoluteString) }
     }
 }

@@ -1,0 +1,78 @@
+import App
+import Domain
+import Features
+import Foundation
+import ImagePipeline
+import Logging
+import Networking
+import Persistence
+import Repositories
+import Synchronization
+
+/// Builds what the sections use, each thing once and only when first asked for: the HTTP
+/// clients, the image pipeline, the database and its stores, the repositories and the
+/// view-models over them. `App` is handed the makers and never builds a client, a database or a
+/// repository itself. The executable and the UI tests both start the app through here.
+@MainActor
+public enum CompositionRoot {
+    /// - Parameters:
+    ///   - paths: where the app's files go.
+    ///   - backend: the backend; nil: the built-in server's usual address.
+    ///   - images: an image pipeline made already (the executable makes it early); nil: one is
+    ///     made on first use, with its disk cache under `paths.cache`.
+    ///   - renameDelay: a test hook: every rename of a person waits this long inside its write.
+    public static func sections(paths: AppPaths, backend: BackendSource?, images: ImagePipeline? = nil,
+                                renameDelay: Duration = .zero) -> SectionServices.Makers {
+        let source = backend ?? .fixed(.builtIn)
+        let resolve: @Sendable () async -> Backend = { await source.resolve() }
+        let http = Once { CurlHTTPClient() }
+        let database = LazyDatabase(url: paths.data.appendingPathComponent("tessera.sqlite"))
+        let people = PeopleStore(database: database, renameDelay: renameDelay)
+        let downloader = Once { AvatarDownloader(store: people, backend: resolve) }
+        return SectionServices.Makers(
+            images: {
+                images ?? ImagePipeline(client: CurlHTTPClient(),
+                                        configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")))
+            },
+            feed: { FeedViewModel(repository: LiveFeedRepository(client: http.value, backend: resolve)) },
+            messages: {
+                MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
+                                  store: LocalMessageStore(database: database))
+            },
+            facts: { FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve)) },
+            gallery: { base in
+                GalleryViewModel(repository: FileGalleryRepository(url: paths.data.appendingPathComponent("gallery.json"),
+                                                                   firstRunItems: GalleryFirstRun.items(base: base)))
+            },
+            people: { PeopleViewModel(store: people, downloader: downloader.value) },
+            avatarData: { id in try await people.avatarData(personID: id) },
+            finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() })
+    }
+
+    /// The remembered settings, in `settings.json` under `paths.config`.
+    public static func settings(paths: AppPaths, logger: Logger) -> any SettingsStoring {
+        SettingsStore(url: paths.settingsFile, logger: logger)
+    }
+}
+
+extension SettingsStore: SettingsStoring {}
+
+/// A value made the first time it is asked for, from any thread.
+private final class Once<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let made = Mutex<Value?>(nil)
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        made.withLock { value in
+            if let value { return value }
+            let fresh = make()
+            value = fresh
+            return fresh
+        }
+    }
+
+    /// The value if it was ever made.
+    var valueIfMade: Value? { made.withLock { $0 } }
+}
