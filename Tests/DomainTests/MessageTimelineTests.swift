@@ -32,6 +32,13 @@ final class MessageTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.visible.first?.text, "m40")
     }
 
+    func testEachMessageHasItsSendersAvatar() {
+        XCTAssertEqual(ChatMessage(origin: .server(number: 1), text: "").avatarNumber, 1)
+        XCTAssertEqual(ChatMessage(origin: .server(number: 20), text: "").avatarNumber, 20)
+        XCTAssertEqual(ChatMessage(origin: .server(number: 21), text: "").avatarNumber, 1, "every 20 messages, the same faces")
+        XCTAssertEqual(ChatMessage(origin: .local(id: 7), text: "").avatarNumber, 20, "the user's own")
+    }
+
     func testAShortPageIsTheBeginning() {
         var timeline = MessageTimeline()
         timeline.receive(page: page(0, count: 7), at: 0)

@@ -178,7 +178,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         bindNearViewport()
     }
 
-    private var frames: [CardLayout.Frame] = []
+    private var frames: [Frame] = []
 
     /// Asks for the images of the cards within `prefetchScreens` of the view.
     private func bindNearViewport() {

@@ -223,7 +223,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         if hovered === tile { hovered = nil }
         tile.park()
         tile.view.canFocus = false
-        animator.jump(tile.view, to: MosaicLayout.Frame(x: -4 * max(layout.columnWidth, 100), y: 0,
+        animator.jump(tile.view, to: Frame(x: -4 * max(layout.columnWidth, 100), y: 0,
                                                         width: layout.columnWidth, height: layout.columnWidth))
         spare.append(tile)
     }
@@ -307,11 +307,11 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     static let margin = 1.0
 
     /// The frame of the post at `index`: rows of equal squares.
-    private func frame(at index: Int) -> MosaicLayout.Frame {
+    private func frame(at index: Int) -> Frame {
         let side = layout.columnWidth, spacing = layout.spacing
         let used = Double(layout.columns) * (side + spacing) + spacing
         let left = ((layout.width - used) / 2).rounded(.down)
-        return MosaicLayout.Frame(x: left + spacing + Double(index % layout.columns) * (side + spacing),
+        return Frame(x: left + spacing + Double(index % layout.columns) * (side + spacing),
                                   y: spacing + Double(index / layout.columns) * (side + spacing), width: side, height: side)
     }
 
@@ -342,7 +342,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             leaving.append(tile)
         }
         posters.setWanted(Set(assigned.keys).union(wanted))
-        var targets: [(Widget, MosaicLayout.Frame)] = []
+        var targets: [(Widget, Frame)] = []
         var indexByID: [String: Int] = [:]
         for index in range { indexByID[posts[index].id] = index }
         for index in range where assigned[posts[index].id] == nil {
@@ -365,7 +365,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         }
         let rows = (posts.count + layout.columns - 1) / layout.columns
         let bottomEdge = layout.spacing + Double(rows) * row
-        targets.append((paging.widget, MosaicLayout.Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(Self.footerHeight))))
+        targets.append((paging.widget, Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(Self.footerHeight))))
         // Only when it changes: a size request makes GTK lay the whole grid out again.
         let height = Int(bottomEdge) + Self.footerHeight
         if height != canvasHeight {

@@ -237,7 +237,7 @@ public final class GalleryPage: SettlingPage {
             cell.setAccessibleName(position: index + 1, count: count)
         }
         guard layout.width > 0 else { return } // placed once the grid knows its width
-        var targets: [(Widget, MosaicLayout.Frame)] = []
+        var targets: [(Widget, Frame)] = []
         for (index, cell) in cells.enumerated() {
             let frame = layout.frame(at: index)
             if imagesEnabled { cell.bind(cell.item, side: Int(frame.width)) }

@@ -10,8 +10,8 @@ final class MosaicAnimator {
 
     private struct Motion {
         let widget: Widget
-        let from: MosaicLayout.Frame
-        let to: MosaicLayout.Frame
+        let from: Frame
+        let to: Frame
     }
 
     private let canvas: Fixed
@@ -22,7 +22,7 @@ final class MosaicAnimator {
     private var start: Int64?
     private var tick: UInt32?
     /// Where each widget was last put, so a new animation starts from where the tile is now.
-    private var current: [ObjectIdentifier: MosaicLayout.Frame] = [:]
+    private var current: [ObjectIdentifier: Frame] = [:]
 
     init(canvas: Fixed, visibleRange: @escaping @MainActor () -> (top: Double, height: Double)) {
         self.canvas = canvas
@@ -32,9 +32,9 @@ final class MosaicAnimator {
     /// Puts `widget` at `frame` at once, so that a following move does not animate it (a recycled
     /// tile that now shows something else). Only what changed is touched: a tile of the same
     /// size is only moved, which does not make GTK lay the grid out again.
-    func jump(_ widget: Widget, to frame: MosaicLayout.Frame) { place(widget, frame) }
+    func jump(_ widget: Widget, to frame: Frame) { place(widget, frame) }
 
-    func move(_ targets: [(Widget, MosaicLayout.Frame)], animated: Bool) {
+    func move(_ targets: [(Widget, Frame)], animated: Bool) {
         let alive = Set(targets.map { ObjectIdentifier($0.0) })
         current = current.filter { alive.contains($0.key) }
         motions = targets.map { widget, frame in
@@ -47,7 +47,7 @@ final class MosaicAnimator {
         }
         let (top, height) = visibleRange()
         let bottom = top + height
-        func inView(_ frame: MosaicLayout.Frame) -> Bool { frame.y < bottom && frame.y + frame.height > top }
+        func inView(_ frame: Frame) -> Bool { frame.y < bottom && frame.y + frame.height > top }
         let (seen, unseen) = (motions.filter { inView($0.from) || inView($0.to) }, motions.filter { !(inView($0.from) || inView($0.to)) })
         unseen.forEach { place($0.widget, $0.to) }
         motions = seen
@@ -68,7 +68,7 @@ final class MosaicAnimator {
 
     /// Moves and sizes only what changed in whole pixels: each call makes GTK lay the grid out
     /// again, and most tiles keep their size through an animation.
-    private func place(_ widget: Widget, _ frame: MosaicLayout.Frame) {
+    private func place(_ widget: Widget, _ frame: Frame) {
         let key = ObjectIdentifier(widget)
         let previous = current[key].map(Self.pixels)
         let next = Self.pixels(frame)
@@ -81,11 +81,11 @@ final class MosaicAnimator {
         current[key] = frame
     }
 
-    private static func pixels(_ frame: MosaicLayout.Frame) -> (x: Int, y: Int, width: Int, height: Int) {
+    private static func pixels(_ frame: Frame) -> (x: Int, y: Int, width: Int, height: Int) {
         (Int(frame.x.rounded()), Int(frame.y.rounded()), Int(frame.width.rounded()), Int(frame.height.rounded()))
     }
 
-    private static func interpolate(_ a: MosaicLayout.Frame, _ b: MosaicLayout.Frame, _ t: Double) -> MosaicLayout.Frame {
+    private static func interpolate(_ a: Frame, _ b: Frame, _ t: Double) -> Frame {
         .init(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
               width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
     }

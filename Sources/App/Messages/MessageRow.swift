@@ -88,11 +88,4 @@ final class MessageRow {
         }
     }
 
-    /// Server message n shows avatar ((n - 1) mod 20) + 1; the user's own, avatar 20.
-    static func avatarNumber(for message: ChatMessage) -> Int {
-        switch message.origin {
-        case .server(let number): (number - 1) % 20 + 1
-        case .local: 20
-        }
-    }
 }

@@ -138,7 +138,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     }
 
     private func avatarURL(for message: ChatMessage) -> URL? {
-        backend?.avatar(MessageRow.avatarNumber(for: message))
+        backend?.avatar(message.avatarNumber)
     }
 
     // MARK: Rendering

@@ -3,7 +3,6 @@
 /// gaps. A card is as wide as its column; its height follows its image's aspect ratio, so no
 /// image is ever wider than the space available. A pure function of width and card heights.
 public struct CardLayout: Sendable, Equatable {
-    public typealias Frame = MosaicLayout.Frame
 
     public static let minimumColumnWidth = 260.0
     /// Columns never grow wider than this; wide windows get more of them.

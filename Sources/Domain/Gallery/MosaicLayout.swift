@@ -6,14 +6,6 @@
 /// Wider windows keep three columns: the grid is at most `maximumWidth` wide and centred, so
 /// cells never grow past a comfortable size. A pure function of index and width.
 public struct MosaicLayout: Sendable, Equatable {
-    public struct Frame: Equatable, Sendable, CustomStringConvertible {
-        public var x: Double, y: Double, width: Double, height: Double
-        public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x; self.y = y; self.width = width; self.height = height
-        }
-        public var description: String { "(\(x), \(y), \(width)×\(height))" }
-    }
-
     public static let columns = 3
     public static let maximumWidth = 960.0
 

@@ -21,6 +21,15 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     }
 
     public var id: Origin { origin }
+
+    /// Which of the 20 avatars the message shows: server message n shows ((n - 1) mod 20) + 1, so
+    /// a sender keeps a face as pages load; the user's own show avatar 20.
+    public var avatarNumber: Int {
+        switch origin {
+        case .server(let number): (number - 1) % 20 + 1
+        case .local: 20
+        }
+    }
     public var isLocal: Bool { if case .local = origin { true } else { false } }
 
     /// "Message 12: …" or "Your message: …".

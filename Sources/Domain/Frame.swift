@@ -1,0 +1,11 @@
+/// A rectangle in a layout's coordinates (points, origin at the top left): where a cell, card or
+/// tile goes. Layouts are pure functions from a width to frames.
+public struct Frame: Equatable, Sendable, CustomStringConvertible {
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    public var description: String { "(\(x), \(y), \(width)×\(height))" }
+}
