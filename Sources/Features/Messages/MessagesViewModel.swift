@@ -43,10 +43,10 @@ public final class MessagesViewModel {
     public private(set) var state = State()
     public var onChange: ((State, Change?) -> Void)?
     private let repository: any MessagesRepository
-    private let store: LocalMessageStore
+    private let store: any LocalMessageStoring
     private let logger: Logger
 
-    public init(repository: any MessagesRepository, store: LocalMessageStore,
+    public init(repository: any MessagesRepository, store: any LocalMessageStoring,
                 logger: Logger = Logger(label: "dev.tessera.messages")) {
         self.repository = repository
         self.store = store
@@ -57,7 +57,7 @@ public final class MessagesViewModel {
     public func start() async {
         do {
             state.timeline.setLocal(try await store.all())
-            if let replacement = store.databaseReplacement { state.notice = replacement.description }
+            if let replacement = store.replacementNotice { state.notice = replacement }
         } catch {
             state.notice = "Your messages could not be read. \(error)"
         }

@@ -44,13 +44,13 @@ public final class PeopleViewModel {
     public var onChange: ((State) -> Void)?
     /// Called once, after the first launch's people have been stored (the welcome).
     public var onWelcome: (() -> Void)?
-    private let store: PeopleStore
+    private let store: any PeopleStoring
     private let downloader: AvatarDownloader
     private var observation: AnyObject?
     /// Rows in view now, top to bottom.
     private var inView: [Int64] = []
 
-    public init(store: PeopleStore, downloader: AvatarDownloader) {
+    public init(store: any PeopleStoring, downloader: AvatarDownloader) {
         self.store = store
         self.downloader = downloader
     }
@@ -67,10 +67,10 @@ public final class PeopleViewModel {
             publish()
             return
         }
-        if let replacement = store.databaseReplacement { state.notice = replacement.description }
+        if let replacement = store.replacementNotice { state.notice = replacement }
         if state.welcome { onWelcome?() }
         do {
-            observation = try await store.observePeople(onError: { [weak self] error in
+            observation = try await store.observeEveryone(onError: { [weak self] error in
                 self?.state.notice = "The people could not be read. \(error)"
                 self?.publish()
             }, onChange: { [weak self] people in

@@ -1,0 +1,21 @@
+import Domain
+import Foundation
+import Persistence
+
+/// What the chat's view-model needs of the messages sent from this computer: the seam between
+/// the screen and the database. `LocalMessageStore` (GRDB) is the one implementation.
+public protocol LocalMessageStoring: Sendable {
+    /// Why the database found at launch was replaced by a new one, in words, if it was.
+    var replacementNotice: String? { get }
+    /// Every local message, oldest first.
+    func all() async throws -> [ChatMessage]
+    /// Stores `text`, sent now; returns the stored message.
+    func add(_ text: String) async throws -> ChatMessage
+    func delete(id: Int64) async throws
+}
+
+extension LocalMessageStore: LocalMessageStoring {
+    public var replacementNotice: String? { databaseReplacement?.description }
+
+    public func add(_ text: String) async throws -> ChatMessage { try await add(text, sentAt: Date()) }
+}
