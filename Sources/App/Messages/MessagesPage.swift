@@ -39,14 +39,14 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     private let pipeline: ImagePipeline
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
-    private var started = false
+    var started = false
 
     /// Whether the view follows the bottom (it is there, or the user just sent a message).
-    private(set) var followsBottom = true
+    var followsBottom = true
     /// How far the view's top is from the end of the content, kept across extent changes.
-    private var distanceFromEnd = 0.0
+    var distanceFromEnd = 0.0
     /// Set while the page moves the view itself, so that the move is not taken for the user's.
-    private var adjusting = false
+    var adjusting = false
 
     /// Within this many screens of the top, the next older page is asked for.
     static let loadThreshold = 1.0
@@ -55,14 +55,14 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     /// out at the edge).
     static let shownScreens = 2.0
     static let keptScreens = 3.0
-    private lazy var hydration = CoalescedCall { [weak self] in self?.updateHydration() }
+    lazy var hydration = CoalescedCall { [weak self] in self?.updateHydration() }
     /// After a width change, every row shows its bubble to be measured again (see `widthChanged`).
-    private lazy var rehydration = CoalescedCall { [weak self] in
+    lazy var rehydration = CoalescedCall { [weak self] in
         guard let self else { return }
         for row in self.rows { row.hydrate() }
         self.hydration.schedule()
     }
-    private var laidOutWidth = 0
+    var laidOutWidth = 0
 
     public init(model: MessagesViewModel, pipeline: ImagePipeline,
                 backend: @escaping @MainActor () async -> Backend,
@@ -195,77 +195,6 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         let row = MessageRow(message: message, pipeline: pipeline, reveal: reveal && ThemeSettings().animationsEnabled)
         row.bindAvatar(avatarURL(for: message))
         return row
-    }
-
-    // MARK: Scrolling
-
-    private func userScrolled() {
-        hydration.schedule()
-        guard !adjusting else { return }
-        followsBottom = adjustment.value >= adjustment.maximumValue - 1
-        distanceFromEnd = adjustment.upper - adjustment.value
-        loadOlderIfNearTop()
-    }
-
-    /// Runs (through `hydration`) after the layout that asked for it: it changes sizes.
-    /// Without this, every page put on top lays out the whole history again (each row's bubble,
-    /// labels and avatar move down), a frame of 300 ms at 2,000 messages. Rows far from the view
-    /// hide their content instead and keep their measured height, so a layout touches only the
-    /// rows near the view; rows coming near show theirs again before they reach it.
-    func updateHydration() {
-        let screen = adjustment.pageSize
-        guard screen > 0 else { return }
-        let view = adjustment.value
-        for row in rows {
-            let frame = row.row.allocation
-            guard frame.height > 1 else { continue } // not laid out yet
-            let top = Double(frame.y), bottom = Double(frame.y + frame.height)
-            if row.isHydrated {
-                if bottom < view - screen * Self.keptScreens || top > view + screen * (1 + Self.keptScreens) {
-                    row.dehydrate(height: frame.height)
-                }
-            } else if bottom >= view - screen * Self.shownScreens && top <= view + screen * (1 + Self.shownScreens) {
-                row.hydrate()
-            }
-        }
-    }
-
-    /// Wrapped text takes other heights at another width: every row shows its content again to
-    /// be measured, and the ones far away hide it after that layout.
-    private func widthChanged(_ width: Int) {
-        guard width != laidOutWidth else { return }
-        laidOutWidth = width
-        rehydration.schedule()
-    }
-
-    /// The content's extent changed: the view goes back to where the user was looking.
-    private func keepPosition() {
-        adjusting = true
-        if followsBottom {
-            adjustment.value = adjustment.maximumValue
-        } else {
-            adjustment.value = min(max(adjustment.lower, adjustment.upper - distanceFromEnd), adjustment.maximumValue)
-        }
-        distanceFromEnd = adjustment.upper - adjustment.value
-        adjusting = false
-        hydration.schedule()
-        loadOlderIfNearTop()
-    }
-
-    /// Judged on the laid-out list only: right after a page goes in, the view is still at the top
-    /// of the old extent and would ask for yet another page. `keepPosition` asks again once the
-    /// new rows have their places.
-    private func loadOlderIfNearTop() {
-        guard started, model.state.paging.canLoadMore, scroller.isMapped, adjustment.pageSize > 0,
-              (rows.first?.row.allocation.height ?? 2) > 1,
-              adjustment.value < adjustment.pageSize * Self.loadThreshold else { return }
-        Task { await model.loadOlder() }
-    }
-
-    /// Scrolls to the very bottom and follows it.
-    func scrollToBottom() {
-        followsBottom = true
-        keepPosition()
     }
 
     // MARK: Intents
