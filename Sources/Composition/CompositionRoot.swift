@@ -49,6 +49,20 @@ public enum CompositionRoot {
             finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() })
     }
 
+    /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy. Read here,
+    /// before the main loop runs.
+    public nonisolated static func stylesheet() -> String? {
+        let candidates = [AppPaths.sourceTreeItem("data/tessera.css")]
+            + ["/usr/local/share/tessera/tessera.css", "/usr/share/tessera/tessera.css"].map { URL(fileURLWithPath: $0) }
+        for case let url? in candidates {
+            if let css = try? String(contentsOf: url, encoding: .utf8) { return css }
+        }
+        return nil
+    }
+
+    /// The icons folder (`hicolor/…`) of the source tree; nil when installed (the icon theme has them).
+    public nonisolated static var iconsFolder: URL? { AppPaths.sourceTreeItem("data/icons") }
+
     /// The remembered settings, in `settings.json` under `paths.config`.
     public static func settings(paths: AppPaths, logger: Logger) -> any SettingsStoring {
         SettingsStore(url: paths.settingsFile, logger: logger)

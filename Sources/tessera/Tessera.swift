@@ -67,7 +67,8 @@ struct Tessera: ParsableCommand {
             screenshotDirectory: screenshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
             reportFirstFrame: reportFirstFrame,
             backend: backendSource,
-            iconsFolder: AppPaths.sourceTreeItem("data/icons"))
+            iconsFolder: CompositionRoot.iconsFolder,
+            stylesheet: CompositionRoot.stylesheet())
         let images = ImagePipeline(client: CurlHTTPClient(),
                                    configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")))
         let status = MainActor.assumeIsolated {

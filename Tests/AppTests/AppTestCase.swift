@@ -51,7 +51,8 @@ class AppTestCase: XCTestCase {
     func launch(store: SettingsStore? = nil, backend: URL? = nil, section: Section? = nil,
                 greets: Bool = false, renameDelay: Duration = .zero) throws -> TesseraApp {
         let source: BackendSource? = backend.map { .fixed(Backend(base: $0)) }
-        var options = LaunchOptions(unique: false, backend: source, iconsFolder: AppPaths.sourceTreeItem("data/icons"))
+        var options = LaunchOptions(unique: false, backend: source, iconsFolder: CompositionRoot.iconsFolder,
+                                    stylesheet: CompositionRoot.stylesheet())
         options.greetsNewUsers = greets
         let store = store ?? makeStore()
         if let section {

@@ -10,7 +10,8 @@ final class ScreenshotModeTests: AppTestCase {
     func testScreenshotModeWritesEverySectionAndSceneInBothVariants() throws {
         try onMain {
             let output = dataDirectory.appendingPathComponent("shots")
-            let options = LaunchOptions(unique: false, screenshotDirectory: output)
+            let options = LaunchOptions(unique: false, screenshotDirectory: output, iconsFolder: CompositionRoot.iconsFolder,
+                                        stylesheet: CompositionRoot.stylesheet())
             let app = TesseraApp(options: options, sections: CompositionRoot.sections(paths: AppPaths(root: dataDirectory), backend: nil),
                                  store: makeStore(), logger: Logger(label: "test"))
             let theme = ThemeSettings()

@@ -1,4 +1,5 @@
 @testable import App
+import Composition
 import Domain
 import Foundation
 import Gtk
@@ -197,5 +198,16 @@ final class ShellTests: AppTestCase {
             waitFor("the About dialog") { app.isAboutVisible }
             XCTAssertEqual(app.aboutProgramName, "Tessera")
         }
+    }
+
+    /// The app's CSS lives in `data/tessera.css`: it is found from the build tree, GTK accepts it,
+    /// and it names theme colours only, so the dark variant stays legible.
+    func testTheStylesheetIsFoundParsesAndUsesThemeColoursOnly() throws {
+        let css = try XCTUnwrap(CompositionRoot.stylesheet(), "data/tessera.css is found")
+        try onMain { _ = try StyleSheet(css: css) }
+        let rules = css.replacingOccurrences(of: #"/\*[\s\S]*?\*/"#, with: "", options: .regularExpression)
+        XCTAssertNil(rules.range(of: #"#[0-9a-fA-F]{3,8}\b|\brgba?\(|\b(white|black|red|green|blue|gr[ae]y)\b"#,
+                                 options: .regularExpression), "a literal colour")
+        XCTAssertTrue(rules.contains(".notice-bar"))
     }
 }

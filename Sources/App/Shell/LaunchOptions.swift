@@ -13,6 +13,8 @@ public struct LaunchOptions: Sendable {
     public var backend: BackendSource?
     /// The app's icons (`hicolor/…`), in the source tree or installed.
     public var iconsFolder: URL?
+    /// The app's CSS (`data/tessera.css`), read before the main loop starts.
+    public var stylesheet: String?
     /// Greet the user after the first launch stored the people. Off for screenshots and for tests
     /// of other sections, where a modal dialog would sit over what they check.
     public var greetsNewUsers = true
@@ -21,9 +23,10 @@ public struct LaunchOptions: Sendable {
     var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame }
 
     public init(unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
-                backend: BackendSource? = nil, iconsFolder: URL? = nil) {
+                backend: BackendSource? = nil, iconsFolder: URL? = nil, stylesheet: String? = nil) {
         self.backend = backend
         self.iconsFolder = iconsFolder
+        self.stylesheet = stylesheet
         self.unique = unique
         self.screenshotDirectory = screenshotDirectory
         self.reportFirstFrame = reportFirstFrame

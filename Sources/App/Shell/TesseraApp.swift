@@ -60,12 +60,16 @@ public final class TesseraApp {
 
     private func startup() {
         StartupTrace.mark("gtk-started")
-        do {
-            let sheet = try StyleSheet(css: Stylesheet.css)
-            sheet.install()
-            stylesheet = sheet
-        } catch {
-            logger.error("stylesheet rejected: \(error)")
+        if let css = options.stylesheet {
+            do {
+                let sheet = try StyleSheet(css: css)
+                sheet.install()
+                stylesheet = sheet
+            } catch {
+                logger.error("stylesheet rejected: \(error)")
+            }
+        } else {
+            logger.warning("no stylesheet (data/tessera.css) found; the app shows GTK's defaults")
         }
         if let icons = options.iconsFolder?.path {
             Application.addIconSearchPath(icons)
