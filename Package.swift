@@ -126,6 +126,9 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "RepositoriesTests", dependencies: [
+            "Repositories", "Domain", "Networking", "FixtureServer", "TestSupport",
+        ]),
         .testTarget(name: "PersistenceTests", dependencies: [
             "Persistence", "Domain", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
