@@ -42,13 +42,17 @@ let package = Package(
         ),
 
         // Video posters taken off the main thread (GStreamer, no GTK).
-        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "ImagePipeline"]),
+        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "ImagePipeline", "Scheduling"]),
+
+        // Scheduling below the network and the image pipeline: a priority limiter, and threads at a
+        // lower priority for heavy work.
+        .target(name: "Scheduling"),
 
         // HTTP over libcurl, driven off the main thread.
-        .target(name: "Networking", dependencies: ["CCurl", "Domain"]),
+        .target(name: "Networking", dependencies: ["CCurl", "Domain", "Scheduling"]),
 
         // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf.
-        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf"]),
+        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [
@@ -126,6 +130,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "RepositoriesTests", dependencies: [
             "Repositories", "Domain", "Networking", "FixtureServer", "TestSupport",
         ]),

@@ -1,3 +1,4 @@
+import Scheduling
 /// Sends requests one at a time over a single kept-alive connection, the highest priority first
 /// (then in the order asked). The People seed demands this for its avatars: same connection, one
 /// download at a time, visible rows before the rest.

@@ -2,6 +2,7 @@ import CGStreamer
 import Dispatch
 import Foundation
 import ImagePipeline
+import Scheduling
 
 /// A video's poster frame and duration, taken from the video itself with GStreamer on a queue of
 /// its own, never on the main thread.

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Scheduling
 import Synchronization
 
 /// Loads images for display: memory cache, then disk cache, then the network, then a decode to the

@@ -1,5 +1,5 @@
 import Foundation
-@testable import ImagePipeline
+@testable import Scheduling
 import Synchronization
 import XCTest
 
