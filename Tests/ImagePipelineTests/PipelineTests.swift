@@ -123,6 +123,7 @@ final class PipelineTests: XCTestCase {
         XCTAssertNil(first.cachedImage(for: request))
         _ = try await first.image(for: request)
         XCTAssertNotNil(first.cachedImage(for: request))
+        _ = first.diskCache?.totalSize // waits for the write queued in the background
         let second = pipeline() // a restart: empty memory, same disk folder
         _ = try await second.image(for: request)
         XCTAssertEqual(second.statistics.diskHits, 1)
@@ -132,7 +133,11 @@ final class PipelineTests: XCTestCase {
 
     func testCorruptDiskEntriesAreDroppedAndFetchedAgain() async throws {
         let request = ImageRequest(url: url("images/square-800x800.jpg"), maximumPixelSize: 128)
-        _ = try await pipeline().image(for: request)
+        let first = pipeline()
+        _ = try await first.image(for: request)
+        // The disk cache writes in the background: wait for that write before damaging it (the
+        // folder did not exist yet in one CI run).
+        _ = first.diskCache?.totalSize
         for file in try FileManager.default.contentsOfDirectory(at: cacheFolder, includingPropertiesForKeys: nil) {
             var bytes = try Data(contentsOf: file)
             bytes[bytes.count - 10] ^= 0xFF
