@@ -223,7 +223,7 @@ final class MessagesTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
             waitFor("the sent row") { page.rows.last?.message.text == "Will this be saved?" }
             waitFor("the entry cleared") { page.entry.text.isEmpty }
-            clickWhenSteady(page.notice.dismiss, in: main.window)
+            clickWhenSteady(page.notice.button, in: main.window)
             waitFor("the notice dismissed") { !page.notice.isShown && page.model.state.notice == nil }
 
             // The detail page's delete, refused: the page stays, says why, and the message stays.

@@ -22,9 +22,9 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     /// Loading (with a spinner) or a failed first load (with Retry), filling the section.
     var statusRetry: Button { stack.retry }
     /// Above the cards: a failed refresh's message and Retry.
-    private let banner = Box(.horizontal, spacing: 12)
-    let bannerLabel = Label()
-    let bannerRetry = Button(label: "Retry")
+    private let banner = NoticeBar(action: "Retry")
+    var bannerLabel: Label { banner.label }
+    var bannerRetry: Button { banner.button }
     /// Over the cards while a refresh runs.
     let refreshSpinner = Spinner()
     private var layout = CardLayout(width: 0)
@@ -55,13 +55,6 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         canvas.scrollsFocus(with: adjustment)
         scroller.add(canvas)
 
-        bannerLabel.wraps = true
-        bannerLabel.xalign = 0
-        bannerLabel.hexpand = true
-        banner.addStyleClass("notice-bar")
-        banner.append(Image(iconName: "dialog-warning-symbolic", pixelSize: 16))
-        banner.append(bannerLabel, expand: true)
-        banner.append(bannerRetry)
         refreshSpinner.accessibleName = "Refreshing"
         refreshSpinner.halign = .center
         refreshSpinner.valign = .start
@@ -71,18 +64,17 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         let over = Overlay(child: scroller)
         over.addOverlay(refreshSpinner)
         let content = Box(.vertical)
-        content.append(banner)
+        content.append(banner.widget)
         content.append(over, expand: true)
 
-        banner.showAll()
-        for part in [banner, refreshSpinner] as [Widget] { part.keepsOwnVisibility = true }
+        refreshSpinner.keepsOwnVisibility = true
         stack = ContentOrStatus(content: content, iconName: "dialog-information-symbolic",
                                 initially: .loading(title: "Loading facts…"))
         widget = stack.widget
         render(model.state)
 
         statusRetry.onClicked { [weak self] in self?.refresh() }
-        bannerRetry.onClicked { [weak self] in self?.refresh() }
+        banner.onClick = { [weak self] in self?.refresh() }
         scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
         adjustment.onValueChanged { [weak self] in self?.bindNearViewport() }
         adjustment.onExtentChanged { [weak self] in self?.bindNearViewport() }
@@ -135,8 +127,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         }
         refreshSpinner.isVisible = state.isRefreshing
         refreshSpinner.isSpinning = state.isRefreshing
-        banner.isVisible = state.refreshError != nil
-        bannerLabel.text = state.refreshError.map { "The facts could not be refreshed. \($0)" } ?? ""
+        banner.show(state.refreshError.map { "The facts could not be refreshed. \($0)" })
         if state.generation != shownGeneration {
             shownGeneration = state.generation
             rebuild(state.facts)
@@ -215,7 +206,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         }
     }
     var gridWidth: Int { canvas.allocatedSize.width }
-    var isBannerVisible: Bool { banner.isVisible }
+    var isBannerVisible: Bool { banner.isShown }
     var isStatusVisible: Bool { stack.isStatusShown }
     var scroll: Adjustment { adjustment }
 }

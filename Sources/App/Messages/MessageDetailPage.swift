@@ -81,7 +81,7 @@ final class MessageDetailPage: Page {
                 self.deleteButton.isSensitive = true
             }
         }
-        notice.onDismiss = dismissNotice
+        notice.onClick = dismissNotice
         // Focus lands on the text (so it can be copied) without selecting all of it.
         textLabel.onMap { [weak textLabel] in DispatchQueue.main.async { textLabel?.clearSelection() } }
         startFade()

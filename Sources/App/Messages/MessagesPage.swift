@@ -121,7 +121,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         sendButton.onClicked { [weak self] in self?.send() }
         topRetry.onClicked { [weak self] in self?.retry() }
         placeholderRetry.onClicked { [weak self] in self?.retry() }
-        notice.onDismiss = { [weak self] in self?.model.dismissNotice() }
+        notice.onClick = { [weak self] in self?.model.dismissNotice() }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).

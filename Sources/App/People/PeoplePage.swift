@@ -54,7 +54,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         content = ContentOrStatus(content: people, iconName: "dialog-error-symbolic")
         widget = content.widget
 
-        notice.onDismiss = { [weak self] in self?.model.dismissNotice() }
+        notice.onClick = { [weak self] in self?.model.dismissNotice() }
         content.retry.onClicked { [weak self] in
             guard let self else { return }
             Task { await self.model.retry() }

@@ -1,17 +1,19 @@
 import Gtk
 
-/// A bar across the top of a page that says in words what went wrong with something the user
-/// did (a failed save, a failed delete), with a button to dismiss it. Hidden while there is
-/// nothing to say. The page's content stays usable under it.
+/// A bar across the top of a page that says in words what went wrong (a failed save, a failed
+/// delete, a failed refresh), with a button beside it: Dismiss, or an action such as Retry.
+/// Hidden while there is nothing to say. The page's content stays usable under it.
 @MainActor
 final class NoticeBar {
     let widget: Widget
     let label = Label()
-    let dismiss = Button(iconName: "window-close-symbolic", accessibleName: "Dismiss")
-    /// The dismiss button was clicked (the bar is already hidden).
-    var onDismiss: (() -> Void)?
+    /// Dismiss (an icon), or the action the bar was made with.
+    let button: Button
+    /// The button was clicked. A dismiss button has hidden the bar already.
+    var onClick: (() -> Void)?
 
-    init() {
+    /// - Parameter action: the label of the bar's action ("Retry"); nil: a Dismiss button.
+    init(action: String? = nil) {
         let bar = Box(.horizontal, spacing: 12)
         bar.addStyleClass("notice-bar")
         label.wraps = true
@@ -21,18 +23,24 @@ final class NoticeBar {
         // first thing on its page.
         label.isSelectable = true
         label.canFocus = false
+        if let action {
+            button = Button(label: action)
+        } else {
+            button = Button(iconName: "window-close-symbolic", accessibleName: "Dismiss")
+            button.addStyleClass("flat")
+        }
+        button.valign = .center
         bar.append(Image(iconName: "dialog-warning-symbolic", pixelSize: 16))
         bar.append(label, expand: true)
-        bar.append(dismiss)
-        dismiss.addStyleClass("flat")
-        dismiss.valign = .center
+        bar.append(button)
         bar.showAll()
         bar.keepsOwnVisibility = true
         bar.isVisible = false
         widget = bar
-        dismiss.onClicked { [weak self] in
-            self?.show(nil)
-            self?.onDismiss?()
+        let dismisses = action == nil
+        button.onClicked { [weak self] in
+            if dismisses { self?.show(nil) }
+            self?.onClick?()
         }
     }
 
