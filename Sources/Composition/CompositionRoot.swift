@@ -30,10 +30,7 @@ public enum CompositionRoot {
         let people = PeopleStore(database: database, renameDelay: renameDelay)
         let downloader = Once { AvatarDownloader(store: people, backend: resolve) }
         return SectionServices.Makers(
-            images: {
-                images ?? ImagePipeline(client: CurlHTTPClient(),
-                                        configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")))
-            },
+            images: { images ?? imagePipeline(paths: paths) },
             feed: { FeedViewModel(repository: LiveFeedRepository(client: http.value, backend: resolve)) },
             messages: {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
@@ -47,6 +44,11 @@ public enum CompositionRoot {
             people: { PeopleViewModel(store: people, downloader: downloader.value) },
             avatarData: { id in try await people.avatarData(personID: id) },
             finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() })
+    }
+
+    /// The one image pipeline, with its own HTTP client and its disk cache under `paths.cache`.
+    public nonisolated static func imagePipeline(paths: AppPaths) -> ImagePipeline {
+        ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")))
     }
 
     /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy. Read here,

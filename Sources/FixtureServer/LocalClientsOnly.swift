@@ -52,11 +52,12 @@ struct LocalClientsOnlyMiddleware: RouterMiddleware {
         return ["127.0.0.1", "localhost", "[::1]", host.lowercased(), "[\(host.lowercased())]"].contains(name)
     }
 
-    /// An origin ("http://host:port") is this server's own when it names the request's authority.
+    /// An origin ("http://host:port") is this server's own when it names the request's authority
+    /// (already checked to be this machine).
     private func isSameOrigin(_ origin: String, authority: String) -> Bool {
         guard let url = URL(string: origin), url.scheme == "http", let originHost = url.host else { return false }
         let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
-        return originAuthority.lowercased() == authority.lowercased() && isAllowed(authority: authority)
+        return originAuthority.lowercased() == authority.lowercased()
     }
 
     /// The host part of "host", "host:port", "[v6]" or "[v6]:port", lower-cased; nil when the

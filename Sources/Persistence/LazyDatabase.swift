@@ -74,7 +74,7 @@ public final class LazyDatabase: Sendable {
             guard hasDatabaseHeader(url) else { throw DatabaseError(resultCode: .SQLITE_NOTADB) }
             return try AppDatabase(url: url)
         } catch let error as DatabaseError where error.isDamage {
-            let kept = try keepAside(url)
+            let kept = try moveAside(url)
             replaced(.databaseReplaced(keptAt: kept.path, reason: PersistenceError(database: error).description))
             return try AppDatabase(url: url)
         }
@@ -91,7 +91,7 @@ public final class LazyDatabase: Sendable {
 
     /// Moves the database and its -wal and -shm files aside under one new name, so the kept copy
     /// opens as it was.
-    private static func keepAside(_ url: URL) throws(PersistenceError) -> URL {
+    private static func moveAside(_ url: URL) throws(PersistenceError) -> URL {
         let kept = try AtomicFile.moveAside(url)
         for suffix in ["-wal", "-shm"] {
             let companion = URL(fileURLWithPath: url.path + suffix)

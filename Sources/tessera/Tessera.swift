@@ -5,7 +5,6 @@ import ArgumentParser
 import Foundation
 import Gtk
 import ImagePipeline
-import Networking
 import Logging
 import Persistence
 
@@ -69,8 +68,7 @@ struct Tessera: ParsableCommand {
             backend: backendSource,
             iconsFolder: CompositionRoot.iconsFolder,
             stylesheet: CompositionRoot.stylesheet())
-        let images = ImagePipeline(client: CurlHTTPClient(),
-                                   configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")))
+        let images = CompositionRoot.imagePipeline(paths: paths)
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()
             let sections = CompositionRoot.sections(paths: paths, backend: backendSource, images: images)

@@ -54,7 +54,6 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     /// The delete confirmation and the delete's outcome.
     private let notices: NoticeDialog<FeedViewModel.Notice>
     var dialog: MessageDialog? { notices.dialog }
-    private let window: @MainActor () -> Window?
     private let open: @MainActor ([MediaPost], Int) -> Void
     private var ready = false
     private lazy var layoutCall = CoalescedCall { [weak self] in
@@ -72,7 +71,6 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
                 window: @escaping @MainActor () -> Window?, open: @escaping @MainActor ([MediaPost], Int) -> Void) {
         self.model = model
         self.pipeline = pipeline
-        self.window = window
         self.open = open
         notices = NoticeDialog(window: window, content: Self.content(of:))
         adjustment = scroller.verticalAdjustment()

@@ -25,22 +25,27 @@ extension PersonRecord {
     /// Everyone in list order, each with whether an avatar is stored (never the avatar's bytes).
     static func listed() -> QueryInterfaceRequest<PersonListRow> {
         all().order(Columns.position)
-            .annotated(with: (!PersonRecord.avatars.isEmpty).forKey(PersonListRow.CodingKeys.hasAvatar))
+            .annotated(with: (!PersonRecord.avatars.isEmpty).forKey(PersonListRow.hasAvatarColumn))
             .asRequest(of: PersonListRow.self)
     }
 }
 
 /// A person as the list shows them: the row and whether their avatar is stored.
-struct PersonListRow: Decodable, Sendable, FetchableRecord {
-    var id: Int64
-    var name: String
-    var avatarNumber: Int
-    var position: Int
+struct PersonListRow: Sendable, FetchableRecord {
+    static let hasAvatarColumn = "hasAvatar"
+
+    var record: PersonRecord
     var hasAvatar: Bool
 
-    enum CodingKeys: String, CodingKey { case id, name, avatarNumber, position, hasAvatar }
+    init(row: Row) throws {
+        record = try PersonRecord(row: row)
+        hasAvatar = row[Self.hasAvatarColumn]
+    }
 
-    var person: Person { Person(id: id, name: name, avatarNumber: avatarNumber, position: position, hasAvatar: hasAvatar) }
+    var person: Person {
+        Person(id: record.id, name: record.name, avatarNumber: record.avatarNumber, position: record.position,
+               hasAvatar: hasAvatar)
+    }
 }
 
 /// A row of `avatar`: a person's downloaded avatar, dropped with the person.
