@@ -97,7 +97,7 @@ let package = Package(
 
         // The composition root: builds every client, store, repository and view-model maker once.
         .target(name: "Composition", dependencies: [
-            "App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories",
+            "App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence"]),
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "FixtureServer", "Persistence", "CCurl", "CGdkPixbuf",
-            "App", "Composition", "Gtk", "Domain", "Features", "Repositories",
+            "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -138,7 +138,7 @@ let package = Package(
             "Persistence", "Domain", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "ImagePipeline", "Networking", "TestSupport"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.

@@ -8,6 +8,7 @@ import Networking
 import Persistence
 import Repositories
 import Synchronization
+import Video
 
 /// Builds what the sections use, each thing once and only when first asked for: the HTTP
 /// clients, the image pipeline, the database and its stores, the repositories and the
@@ -18,10 +19,8 @@ public enum CompositionRoot {
     /// - Parameters:
     ///   - paths: where the app's files go.
     ///   - backend: the backend; nil: the built-in server's usual address.
-    ///   - images: an image pipeline made already (the executable makes it early); nil: one is
-    ///     made on first use, with its disk cache under `paths.cache`.
     ///   - renameDelay: a test hook: every rename of a person waits this long inside its write.
-    public static func sections(paths: AppPaths, backend: BackendSource?, images: ImagePipeline? = nil,
+    public static func sections(paths: AppPaths, backend: BackendSource?,
                                 renameDelay: Duration = .zero) -> SectionServices.Makers {
         let source = backend ?? .fixed(.builtIn)
         let resolve: @Sendable () async -> Backend = { await source.resolve() }
@@ -30,7 +29,7 @@ public enum CompositionRoot {
         let people = PeopleStore(database: database, renameDelay: renameDelay)
         let downloader = Once { AvatarDownloader(store: people, backend: resolve) }
         return SectionServices.Makers(
-            images: { images ?? imagePipeline(paths: paths) },
+            images: { imagePipeline(paths: paths, people: people) },
             feed: { FeedViewModel(repository: LiveFeedRepository(client: http.value, backend: resolve)) },
             messages: {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
@@ -42,13 +41,19 @@ public enum CompositionRoot {
                                                                    firstRunItems: GalleryFirstRun.items(base: base)))
             },
             people: { PeopleViewModel(store: people, downloader: downloader.value) },
-            avatarData: { id in try await people.avatarData(personID: id) },
             finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() })
     }
 
-    /// The one image pipeline, with its own HTTP client and its disk cache under `paths.cache`.
-    public nonisolated static func imagePipeline(paths: AppPaths) -> ImagePipeline {
-        ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")))
+    /// The one image pipeline: its own HTTP client and its disk cache under `paths.cache`; People's
+    /// avatars read from the database; video posters read by GStreamer.
+    nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore) -> ImagePipeline {
+        let avatars = StoredImageSource(scheme: StoredAvatar.scheme) { url in
+            guard let id = StoredAvatar.personID(in: url) else { return nil }
+            return try await people.avatarData(personID: id)
+        }
+        return ImagePipeline(client: CurlHTTPClient(),
+                             configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
+                             sources: [avatars], decoders: [VideoFrameDecoder()])
     }
 
     /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy. Read here,

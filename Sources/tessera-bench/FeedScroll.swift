@@ -10,6 +10,7 @@ import Logging
 import Networking
 import Persistence
 import Repositories
+import Video
 
 /// The feed scrolled from top to bottom at a steady pace while it loads page after page from a
 /// server that synthesizes posts: main-loop stalls, frame intervals, the main-thread time of
@@ -36,7 +37,8 @@ struct FeedScrollBench: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-feed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(
-            memoryCapacity: memoryCap.map { $0 << 20 } ?? MemoryCache.defaultCapacity, diskFolder: folder))
+            memoryCapacity: memoryCap.map { $0 << 20 } ?? MemoryCache.defaultCapacity, diskFolder: folder),
+            decoders: [VideoFrameDecoder()])
         let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend })
         let window = Window()
         window.setDefaultSize(width: 1100, height: 760)

@@ -132,7 +132,7 @@ enum CurlMultiBaseline {
         let shared = SendableBuffer(counts)
         DispatchQueue.concurrentPerform(iterations: cores) { worker in
             for index in stride(from: worker, to: bodies.count, by: cores) {
-                if let image = try? ImageDecoder().decode(bodies[index], maximumPixelSize: size), image.width > 0 {
+                if let image = try? PixbufImageDecoder().decode(bodies[index], maximumPixelSize: size), image.width > 0 {
                     shared.buffer[worker] += 1
                 }
             }

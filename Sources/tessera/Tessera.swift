@@ -68,10 +68,9 @@ struct Tessera: ParsableCommand {
             backend: backendSource,
             iconsFolder: CompositionRoot.iconsFolder,
             stylesheet: CompositionRoot.stylesheet())
-        let images = CompositionRoot.imagePipeline(paths: paths)
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()
-            let sections = CompositionRoot.sections(paths: paths, backend: backendSource, images: images)
+            let sections = CompositionRoot.sections(paths: paths, backend: backendSource)
             let app = TesseraApp(options: options, sections: sections,
                                  store: CompositionRoot.settings(paths: paths, logger: logger), logger: logger)
             let status = app.run()

@@ -93,7 +93,7 @@ final class FeedTests: ServerBackedTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
-            waitForServer("the poster", timeout: .seconds(15)) { video.poster != nil }
+            waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
             XCTAssertEqual(video.durationLabel.text, "0:02")
             XCTAssertEqual(video.view.accessibleName, "Video post \(video.post.id), 0:02")
             if case .image = video.image.content {} else { XCTFail("the poster shows: \(video.image.content)") }

@@ -122,6 +122,17 @@ final class PeopleTests: ServerBackedTestCase {
             let (again, page2) = try openPeople()
             waitFor("the stored avatars shown") { page2.rowsInView().allSatisfy(\.hasImage) && !page2.rowsInView().isEmpty }
             XCTAssertEqual(avatarPaths.count, 20, "a relaunch asks for no avatar")
+            // They came through the image pipeline from the database: decoded there, never fetched.
+            let images = again.services.images
+            XCTAssertEqual(images.statistics.fetches, 0)
+            XCTAssertGreaterThanOrEqual(images.statistics.decodes, page2.rowsInView().count)
+            // The edit page shows the list's decode at once, from the memory cache.
+            let first2 = try XCTUnwrap(page2.rows.first)
+            XCTAssertTrue(InputSimulation.click(first2.row, in: try XCTUnwrap(again.mainWindow).window))
+            let people = try XCTUnwrap(again.mainWindow).coordinator(for: .people)
+            waitFor("the edit page") { people.depth == 2 }
+            let edit = try XCTUnwrap(people.topPage as? PersonEditPage)
+            XCTAssertTrue(edit.avatar.showsImage, "a memory-cache hit shows without a placeholder")
             close(again)
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 @testable import ImagePipeline
 import Logging
 import Networking
+import Synchronization
 import XCTest
 
 final class PipelineTests: XCTestCase {
@@ -206,7 +207,41 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(ImageHeader(BadCasePNG.header)?.width, 50_000)
         XCTAssertNil(ImageHeader(Data("GIF".utf8)))
         XCTAssertNil(ImageHeader(Data([0xFF, 0xD8, 0xFF])))
-        XCTAssertEqual(ImageDecoder.fit(width: 3000, height: 2000, into: 300).0, 300)
+        XCTAssertEqual(DecodingTarget(side: 300).size(width: 3000, height: 2000).width, 300)
+        XCTAssertEqual(DecodingTarget(side: 300, filling: true).size(width: 3000, height: 2000).height, 300)
+        XCTAssertEqual(DecodingTarget(side: 300).size(width: 200, height: 100).width, 200, "never enlarged")
+    }
+
+    /// Bytes stored on this machine (People's avatars in the database) take the same road as the
+    /// network's: decoded to size off the caller's thread, into the one memory cache, never
+    /// through the network or the disk cache.
+    func testStoredBytesAreDecodedAndCachedLikeFetchedOnes() async throws {
+        let avatar = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/avatars/01.png"))
+        let reads = Mutex(0)
+        let stored = StoredImageSource(scheme: "stored-test") { url in
+            reads.withLock { $0 += 1 }
+            return url.absoluteString == "stored-test:1" ? avatar : nil
+        }
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cacheFolder), sources: [stored])
+        let request = ImageRequest(url: URL(string: "stored-test:1")!, maximumPixelSize: 64, sizing: .fill)
+        let image = try await pipeline.image(for: request)
+        XCTAssertEqual(image.width, 64)
+        XCTAssertNotNil(pipeline.cachedImage(for: request), "in the shared memory cache")
+        _ = try await pipeline.image(for: request)
+        XCTAssertEqual(reads.withLock { $0 }, 1, "the second ask is a memory hit")
+        XCTAssertEqual(pipeline.statistics.fetches, 0)
+        XCTAssertEqual(pipeline.statistics.decodes, 1)
+        XCTAssertNil(stats, "nothing went to the network")
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: URL(string: "stored-test:2")!, maximumPixelSize: 64))
+            XCTFail("nothing stored")
+        } catch {
+            XCTAssertEqual(error, .notStored)
+            XCTAssertEqual(error.description, "The image is not stored on this computer.")
+        }
+        let folder = (try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)) ?? []
+        XCTAssertTrue(folder.isEmpty, "stored bytes are not copied into the disk cache: \(folder)")
     }
 }
 

@@ -1,9 +1,12 @@
 import Foundation
+import ImagePipeline
+import Networking
 import TestSupport
 import Video
 import XCTest
 
-/// Poster frames taken by GStreamer from MP4 clips served over HTTP by a real tessera-server.
+/// Poster frames taken by GStreamer from MP4 clips served over HTTP by a real tessera-server,
+/// through the image pipeline as the feed asks for them.
 final class VideoPosterTests: XCTestCase {
     private var server: TestServer!
 
@@ -15,24 +18,53 @@ final class VideoPosterTests: XCTestCase {
         await server?.stop()
     }
 
+    private func pipeline(timeout: Duration = .seconds(15)) -> ImagePipeline {
+        ImagePipeline(client: CurlHTTPClient(), decoders: [VideoFrameDecoder(timeout: timeout)])
+    }
+
+    private func poster(_ path: String, side: Int, sizing: ImageRequest.Sizing = .fit) -> ImageRequest {
+        ImageRequest(url: server.url(path), maximumPixelSize: side, sizing: sizing, content: .videoFrame)
+    }
+
     func testThePosterIsTheFirstFrameScaledToFitWithTheDuration() async throws {
-        let poster = try await VideoPosters.load(server.url("images/bars-640x360.mp4"), maximumPixelSize: 320)
-        XCTAssertEqual(poster.image.width, 320)
-        XCTAssertEqual(poster.image.height, 180)
-        let duration = try XCTUnwrap(poster.duration)
+        let pipeline = pipeline()
+        let image = try await pipeline.image(for: poster("images/bars-640x360.mp4", side: 320))
+        XCTAssertEqual(image.width, 384, "320 rounds up to the 384 bucket")
+        XCTAssertEqual(image.height, 216)
+        let duration = try XCTUnwrap(image.duration)
         XCTAssertEqual(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18, 2, accuracy: 0.1)
         XCTAssertEqual(duration.clockText, "0:02")
-        let portrait = try await VideoPosters.load(server.url("images/pattern-360x640.mp4"), maximumPixelSize: 1000)
-        XCTAssertEqual(portrait.image.width, 360, "never scaled up")
-        XCTAssertEqual(portrait.image.height, 640)
+        let portrait = try await pipeline.image(for: poster("images/pattern-360x640.mp4", side: 1000))
+        XCTAssertEqual(portrait.width, 360, "never scaled up")
+        XCTAssertEqual(portrait.height, 640)
+        let tile = try await pipeline.image(for: poster("images/bars-640x360.mp4", side: 256, sizing: .fill))
+        XCTAssertEqual(tile.height, 256, "a square tile's poster covers it")
+        XCTAssertEqual(tile.width, 455)
+    }
+
+    func testPostersShareTheMemoryCacheAndOneReadForManyAskers() async throws {
+        let pipeline = pipeline()
+        let request = poster("images/mandelbrot-480x480.mp4", side: 256, sizing: .fill)
+        XCTAssertNil(pipeline.cachedImage(for: request))
+        let sides = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { try await pipeline.image(for: request).width } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(sides, Array(repeating: 256, count: 8))
+        XCTAssertEqual(pipeline.statistics.decodes, 1, "eight tiles, one read of the clip")
+        XCTAssertEqual(pipeline.statistics.fetches, 0, "the clip is streamed by GStreamer, not downloaded first")
+        let hit = try XCTUnwrap(pipeline.cachedImage(for: request), "a poster is a memory-cache hit afterwards")
+        XCTAssertNotNil(hit.duration)
+        XCTAssertGreaterThan(pipeline.memoryCache.totalCost, 0)
     }
 
     func testSomethingThatIsNotAVideoFailsWithoutHanging() async throws {
         do {
-            _ = try await VideoPosters.load(server.url("bad/not-an-image.png"), maximumPixelSize: 320, timeout: .seconds(5))
+            _ = try await pipeline(timeout: .seconds(5)).image(for: poster("bad/not-an-image.png", side: 320))
             XCTFail("expected a failure")
         } catch {
-            XCTAssertEqual(error, .noFrame)
+            guard case .noFrame = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.description.hasPrefix("The video's first frame could not be read"), error.description)
         }
         XCTAssertEqual(Duration.seconds(3725).clockText, "1:02:05")
     }

@@ -60,9 +60,9 @@ final class FactCard {
         button.addStyleClass("flat")
         button.accessibleName = fact.accessibleName
         button.tooltip = fact.description
-        image?.onImage = { [weak self] width, height in
-            guard let self, height > 0 else { return }
-            let aspect = Double(width) / Double(height)
+        image?.onImage = { [weak self] image in
+            guard let self, image.height > 0 else { return }
+            let aspect = Double(image.width) / Double(image.height)
             guard self.aspect != aspect else { return }
             self.aspect = aspect
             self.onAspectKnown?()

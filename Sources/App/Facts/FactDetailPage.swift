@@ -71,9 +71,9 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         } else {
             image.picture.showIcon("image-x-generic-symbolic")
         }
-        image.onImage = { [weak self] width, height in
-            guard let self, height > 0 else { return }
-            self.aspect = Double(width) / Double(height)
+        image.onImage = { [weak self] image in
+            guard let self, image.height > 0 else { return }
+            self.aspect = Double(image.width) / Double(image.height)
             self.arrangeCall.schedule()
         }
         grid.onSizeAllocate { [weak self] rect in

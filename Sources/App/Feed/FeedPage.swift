@@ -48,7 +48,6 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     private var layout = CardLayout(width: 0, spacing: 6)
     private let animator: MosaicAnimator
     private let pipeline: ImagePipeline
-    private let posters = VideoPosterCache()
     private let actions = ActionGroup()
     private(set) var contextMenu: ContextMenu?
     /// The delete confirmation and the delete's outcome.
@@ -339,7 +338,6 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             assigned[id] = nil
             leaving.append(tile)
         }
-        posters.setWanted(Set(assigned.keys).union(wanted))
         var targets: [(Widget, Frame)] = []
         var indexByID: [String: Int] = [:]
         for index in range { indexByID[posts[index].id] = index }
@@ -358,7 +356,7 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         for (id, tile) in assigned {
             // A focused tile keeps its post even out of range; find its index the slow way then.
             guard let index = indexByID[id] ?? posts.firstIndex(where: { $0.id == id }) else { continue }
-            if ready { tile.bind(side: Int(side), posters: posters) }
+            if ready { tile.bind(side: Int(side)) }
             targets.append((tile.view, frame(at: index)))
         }
         let rows = (posts.count + layout.columns - 1) / layout.columns

@@ -18,9 +18,6 @@ public final class FeedTile {
     private let badge = Box(.horizontal, spacing: 4)
     /// A video's length on its badge ("0:02"), once its poster has been read.
     let durationLabel = Label("Video")
-    private(set) var poster: VideoPoster?
-    /// Bumped on every rebind; a poster that arrives for an earlier post is dropped.
-    private var generation = 0
     private var boundSide = 0
     /// Enter, Space (the tile is focused) or a click (the grid tells it).
     var onActivate: (@MainActor (FeedTile) -> Void)?
@@ -50,6 +47,7 @@ public final class FeedTile {
         }
         view.showAll()
         badge.keepsOwnVisibility = true
+        image.onImage = { [weak self] decoded in self?.showDuration(of: decoded) }
         show(post)
     }
 
@@ -61,7 +59,10 @@ public final class FeedTile {
         view.accessibleName = post.accessibleName
         if badge.isVisible != (post.kind == .video) { badge.isVisible = post.kind == .video }
         if durationLabel.text != "Video" { durationLabel.text = "Video" }
-        if post.kind == .video { image.picture.showIcon("video-x-generic-symbolic") }
+    }
+
+    private var placeholder: String {
+        post.kind == .video ? "video-x-generic-symbolic" : ImageView.placeholderIcon
     }
 
     /// Lets go of the post's image and name while the tile waits to be reused.
@@ -70,51 +71,31 @@ public final class FeedTile {
         view.accessibleName = ""
     }
 
-    /// Drops the image or poster shown (a poster still on its way is dropped when it arrives).
+    /// Drops the image or poster shown (one still on its way is never shown).
     private func forgetContent() {
-        generation += 1
         boundSide = 0
-        poster = nil
-        image.bind(nil)
+        image.bind(nil, placeholder: placeholder)
     }
 
-    /// Loads the image decoded for a tile of `side` pixels; a video's poster comes from the clip.
-    func bind(side: Int, posters: VideoPosterCache) {
+    /// Loads the image or the video's poster decoded for a tile of `side` pixels.
+    func bind(side: Int) {
         guard boundSide != side else { return }
         boundSide = side
-        switch post.kind {
-        case .image:
-            image.bind(ImageRequest(url: post.url, maximumPixelSize: side, sizing: .fill))
-        case .video:
-            let generation = self.generation, post = self.post
-            if let done = posters.cached(post) { return apply(done) }
-            Task { [weak self] in
-                let result = await posters.poster(for: post, side: side)
-                guard let self, self.generation == generation, !result.isCancelled else { return }
-                self.apply(result)
-            }
-        }
+        image.bind(ImageRequest(url: post.url, maximumPixelSize: side, sizing: .fill,
+                                content: post.kind == .video ? .videoFrame : .image),
+                   placeholder: placeholder)
     }
 
-    private func apply(_ result: Result<VideoPoster, VideoError>) {
-        switch result {
-        case .success(let poster):
-            self.poster = poster
-            image.picture.show(poster.image)
-            if let duration = poster.duration {
-                durationLabel.text = duration.clockText
-                view.accessibleName = "\(post.accessibleName), \(duration.clockText)"
-            }
-        case .failure:
-            image.picture.showIcon(ImageView.brokenIcon)
-        }
+    /// A poster carries its clip's length: the badge and the accessible name say it.
+    private func showDuration(of decoded: DecodedImage) {
+        guard post.kind == .video, let duration = decoded.duration else { return }
+        durationLabel.text = duration.clockText
+        view.accessibleName = "\(post.accessibleName), \(duration.clockText)"
     }
+
+    /// True once a video's poster shows.
+    var showsPoster: Bool { post.kind == .video && image.showsImage }
 
     /// True once the tile shows what it will show (an image, a poster or the broken icon).
-    var isLoaded: Bool {
-        switch post.kind {
-        case .image: image.content != .icon(ImageView.placeholderIcon)
-        case .video: poster != nil || image.content == .icon(ImageView.brokenIcon)
-        }
-    }
+    var isLoaded: Bool { image.isLoaded }
 }

@@ -9,7 +9,7 @@ final class PeopleCoordinator: SectionCoordinator {
     init(services: SectionServices) {
         self.services = services
         let me = WeakReference<PeopleCoordinator>()
-        let list = PeoplePage(model: services.peopleModel, avatars: services.avatarImages) { person in
+        let list = PeoplePage(model: services.peopleModel, pipeline: services.images) { person in
             me.object?.edit(person)
         }
         super.init(section: .people, root: list)
@@ -18,6 +18,6 @@ final class PeopleCoordinator: SectionCoordinator {
 
     func edit(_ person: Person) {
         push(PersonEditPage(person: person, model: services.peopleModel,
-                            avatarImage: services.avatarImages.cached(person.id)) { [weak self] in self?.pop() })
+                            pipeline: services.images) { [weak self] in self?.pop() })
     }
 }

@@ -22,7 +22,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     /// The scrolled content: positions in it are positions in the adjustment's range.
     private let column = Box(.vertical)
     private let adjustment: Adjustment
-    private let avatars: AvatarImages
+    private let pipeline: ImagePipeline
     private let open: @MainActor (Person) -> Void
     /// Visibility is worked out after allocation (rows have their places then), once per frame.
     private lazy var visibility = CoalescedCall { [weak self] in
@@ -30,9 +30,9 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         self.model.rowsInView(self.rowsInView().map(\.person.id))
     }
 
-    init(model: PeopleViewModel, avatars: AvatarImages, open: @escaping @MainActor (Person) -> Void) {
+    init(model: PeopleViewModel, pipeline: ImagePipeline, open: @escaping @MainActor (Person) -> Void) {
         self.model = model
-        self.avatars = avatars
+        self.pipeline = pipeline
         self.open = open
         adjustment = scroller.verticalAdjustment()
         list.addStyleClass("people-list")
@@ -77,7 +77,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         if rows.map(\.person.id) != state.people.map(\.id) {
             rows.forEach { list.remove($0.row) }
             rows = state.people.map { person in
-                let row = PersonRow(person: person)
+                let row = PersonRow(person: person, pipeline: pipeline)
                 list.append(row.row)
                 return row
             }
@@ -85,7 +85,6 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         }
         for (row, person) in zip(rows, state.people) {
             row.update(person, state: state.avatarState(of: person))
-            if person.hasAvatar, !row.hasImage { showAvatar(of: row) }
         }
         progressLabel.text = state.isLoaded ? state.progressText : "Loading people…"
         progressLabel.accessibleName = progressLabel.text
@@ -96,16 +95,6 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
             content.show(.content, animated: false)
         }
     }
-
-    private func showAvatar(of row: PersonRow) {
-        let id = row.person.id
-        if let hit = avatars.cached(id) { return row.show(hit) }
-        Task { [weak self, weak row] in
-            guard let image = await self?.avatars.image(for: id), let row, row.person.id == id else { return }
-            row.show(image)
-        }
-    }
-
 
     /// The rows at least partly in view, top to bottom. None while the page is not on screen.
     func rowsInView() -> [PersonRow] {

@@ -1,6 +1,7 @@
 import Domain
 import Features
 import Gtk
+import ImagePipeline
 
 /// Edits one person's name. The entry starts with the current name; going back by any path (the
 /// header button, Escape, Alt+Left, the mouse's back button, Enter in the entry) saves it off the
@@ -10,12 +11,12 @@ final class PersonEditPage: LeavingPage {
     let title: String
     let widget: Widget
     let entry = Entry(placeholder: "Name")
-    let avatar = Picture(iconSize: 48, scaling: .fill)
+    let avatar: ImageView
     private let personID: Int64
     private let model: PeopleViewModel
     private var saved = false
 
-    init(person: Person, model: PeopleViewModel, avatarImage: (any PixbufSource)?, goBack: @escaping @MainActor () -> Void) {
+    init(person: Person, model: PeopleViewModel, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void) {
         personID = person.id
         self.model = model
         title = "Edit \(person.name)"
@@ -23,12 +24,15 @@ final class PersonEditPage: LeavingPage {
         box.halign = .center
         box.valign = .start
         box.setMargins(top: 48, bottom: 24, start: 24, end: 24)
-        avatar.isCircular = true
-        avatar.addStyleClass("avatar")
-        avatar.setSizeRequest(width: 96, height: 96)
-        avatar.halign = .center
-        if let avatarImage { avatar.show(avatarImage) } else { avatar.showIcon("avatar-default-symbolic") }
-        avatar.accessibleName = "Avatar of \(person.name)"
+        avatar = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
+        let picture = avatar.picture
+        picture.isCircular = true
+        picture.addStyleClass("avatar")
+        picture.setSizeRequest(width: 96, height: 96)
+        picture.halign = .center
+        // The list decoded it already: a memory-cache hit shows at once.
+        avatar.bind(person.hasAvatar ? .avatar(of: person) : nil, placeholder: "avatar-default-symbolic")
+        picture.accessibleName = "Avatar of \(person.name)"
         let label = Label("Name")
         label.xalign = 0
         label.addStyleClass("dim-label")
@@ -39,7 +43,7 @@ final class PersonEditPage: LeavingPage {
         let hint = Label("The name is saved when you go back.")
         hint.addStyleClass("dim-label")
         hint.xalign = 0
-        box.append(avatar)
+        box.append(picture)
         box.append(label)
         box.append(entry)
         box.append(hint)

@@ -1,29 +1,31 @@
 import Domain
 import Features
 import Gtk
+import ImagePipeline
 
 /// A row of the people list: a round avatar and the name.
 @MainActor
 final class PersonRow {
     let row: ListBoxRow
-    let avatar = Picture(iconSize: 24, scaling: .fill)
+    let avatar: ImageView
     let nameLabel = Label()
     private(set) var person: Person
-    private var showsImage = false
 
     static let avatarSize = 40
 
-    init(person: Person) {
+    init(person: Person, pipeline: ImagePipeline) {
         self.person = person
+        avatar = ImageView(pipeline: pipeline, iconSize: 24, scaling: .fill)
+        let picture = avatar.picture
         let box = Box(.horizontal, spacing: 12)
         box.setMargins(top: 8, bottom: 8, start: 12, end: 12)
-        avatar.isCircular = true
-        avatar.addStyleClass("avatar")
-        avatar.setSizeRequest(width: Self.avatarSize, height: Self.avatarSize)
-        avatar.valign = .center
+        picture.isCircular = true
+        picture.addStyleClass("avatar")
+        picture.setSizeRequest(width: Self.avatarSize, height: Self.avatarSize)
+        picture.valign = .center
         nameLabel.xalign = 0
         nameLabel.ellipsize()
-        box.append(avatar)
+        box.append(picture)
         box.append(nameLabel, expand: true)
         box.append(Image(iconName: "go-next-symbolic", pixelSize: 16))
         row = ListBoxRow(child: box)
@@ -31,26 +33,32 @@ final class PersonRow {
         update(person, state: .waiting)
     }
 
+    /// Shows the name, and the stored avatar once there is one (read and decoded by the image
+    /// pipeline, off the main thread); until then an icon says whether it is on its way or failed.
     func update(_ person: Person, state: PeopleViewModel.AvatarState) {
         self.person = person
         nameLabel.text = person.name
         row.accessibleName = person.accessibleName
         switch state {
         case .stored:
-            row.tooltip = nil // the image arrives through show(_:)
+            row.tooltip = nil
+            if !avatar.showsImage { avatar.bind(.avatar(of: person), placeholder: "avatar-default-symbolic") }
         case .waiting:
             row.tooltip = nil
-            if !showsImage { avatar.showIcon("avatar-default-symbolic") }
+            if !avatar.showsImage { avatar.bind(nil, placeholder: "avatar-default-symbolic") }
         case .failed(let reason):
             row.tooltip = "The avatar could not be downloaded. \(reason)"
-            if !showsImage { avatar.showIcon("image-missing") }
+            if !avatar.showsImage { avatar.bind(nil, placeholder: "image-missing") }
         }
     }
 
-    func show(_ image: any PixbufSource) {
-        avatar.show(image)
-        showsImage = true
-    }
+    var hasImage: Bool { avatar.showsImage }
+}
 
-    var hasImage: Bool { showsImage }
+extension ImageRequest {
+    /// A person's stored avatar, decoded once at twice the largest size shown (the edit page's
+    /// 96 px) for HiDPI, so the list and the edit page share one decode.
+    static func avatar(of person: Person) -> ImageRequest {
+        ImageRequest(url: StoredAvatar.url(personID: person.id), maximumPixelSize: 192, sizing: .fill)
+    }
 }

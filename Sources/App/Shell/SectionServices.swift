@@ -6,7 +6,7 @@ import ImagePipeline
 
 /// What the sections share, each made once, on first use, from the makers the composition root
 /// (`Sources/Composition`) hands over: the image pipeline, the backend, each section's
-/// view-model, stored avatars. `App` never builds a client, a database or a repository itself.
+/// view-model. `App` never builds a client, a database or a repository itself.
 @MainActor
 public final class SectionServices {
     /// How each shared thing is made; called at most once each.
@@ -19,8 +19,6 @@ public final class SectionServices {
         public var gallery: @MainActor (_ firstRunBase: URL) -> GalleryViewModel
         /// The People view-model, which lives as long as the app.
         public var people: @MainActor () -> PeopleViewModel
-        /// A person's stored avatar, as encoded bytes.
-        public var avatarData: @Sendable (_ personID: Int64) async throws -> Data?
         /// Returns once avatar downloads under way have finished.
         public var finishDownloads: @Sendable () async -> Void
 
@@ -29,7 +27,6 @@ public final class SectionServices {
                     facts: @escaping @MainActor () -> FactsViewModel,
                     gallery: @escaping @MainActor (_ firstRunBase: URL) -> GalleryViewModel,
                     people: @escaping @MainActor () -> PeopleViewModel,
-                    avatarData: @escaping @Sendable (_ personID: Int64) async throws -> Data?,
                     finishDownloads: @escaping @Sendable () async -> Void) {
             self.images = images
             self.feed = feed
@@ -37,7 +34,6 @@ public final class SectionServices {
             self.facts = facts
             self.gallery = gallery
             self.people = people
-            self.avatarData = avatarData
             self.finishDownloads = finishDownloads
         }
     }
@@ -53,8 +49,7 @@ public final class SectionServices {
         self.backend = backend ?? .fixed(.builtIn)
     }
 
-    /// The image pipeline every section's pictures go through.
+    /// The image pipeline every picture goes through (stored avatars and video posters too).
     private(set) lazy var images = makers.images()
     private(set) lazy var peopleModel = makers.people()
-    private(set) lazy var avatarImages = AvatarImages(load: makers.avatarData)
 }

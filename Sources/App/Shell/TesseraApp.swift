@@ -29,7 +29,7 @@ public final class TesseraApp {
     private var screenshotTask: Task<Void, Never>?
 
     /// What the sections share, made once.
-    private let services: SectionServices
+    let services: SectionServices
 
     /// - Parameters:
     ///   - sections: how the sections' shared objects are made (`Sources/Composition`).

@@ -20,8 +20,10 @@ public final class ImageView {
     /// Bumped on every bind; a load applies its result only if it still matches.
     private var generation = 0
     private var shown = false
-    /// Called when an image (not a placeholder) is shown, with its decoded size.
-    public var onImage: (@MainActor (_ width: Int, _ height: Int) -> Void)?
+    /// Shown while nothing is bound or the image loads.
+    private var placeholder = ImageView.placeholderIcon
+    /// Called when an image (not a placeholder) is shown.
+    public var onImage: (@MainActor (DecodedImage) -> Void)?
     /// Called when the image could not be loaded and the broken-image icon shows.
     public var onFailure: (@MainActor () -> Void)?
 
@@ -43,21 +45,29 @@ public final class ImageView {
     /// The pixel size of the bound request, if any.
     public var boundSize: Int? { request?.maximumPixelSize }
 
-    /// Shows `request`'s image (nil: the placeholder).
-    public func bind(_ request: ImageRequest?) {
+    /// Shows `request`'s image (nil: the placeholder), with `placeholder` until it arrives.
+    public func bind(_ request: ImageRequest?, placeholder: String = ImageView.placeholderIcon) {
         cancelLoad()
         generation += 1
         self.request = request
+        self.placeholder = placeholder
         shown = false
-        guard let request else { return picture.showIcon(Self.placeholderIcon) }
+        guard let request else { return picture.showIcon(placeholder) }
         if let hit = pipeline.cachedImage(for: request) {
             picture.show(hit)
             shown = true
-            onImage?(hit.width, hit.height)
+            onImage?(hit)
             return
         }
-        picture.showIcon(Self.placeholderIcon)
+        picture.showIcon(placeholder)
         loadIfNeeded()
+    }
+
+    /// True once something other than the placeholder shows (the image, or the broken icon).
+    public var isLoaded: Bool { shown }
+    /// True while the bound request's image shows.
+    public var showsImage: Bool {
+        if shown, case .image = picture.content { true } else { false }
     }
 
     /// Loads only while on screen: an unmapped picture waits until it is mapped again.
@@ -78,7 +88,7 @@ public final class ImageView {
             case .success(let image):
                 self.picture.show(image)
                 self.shown = true
-                self.onImage?(image.width, image.height)
+                self.onImage?(image)
             case .failure(.cancelled):
                 break
             case .failure:

@@ -8,10 +8,13 @@ public final class DecodedImage: @unchecked Sendable {
     public let height: Int
     /// Bytes the pixels take: rowstride x height.
     public let cost: Int
+    /// For a frame taken from a clip, how long the clip runs (nil when it does not say).
+    public let duration: Duration?
 
-    /// Adopts a pixbuf the caller owns a reference to (video posters come from outside the pipeline).
-    public init(adopting pixbuf: OpaquePointer) {
+    /// Adopts a pixbuf the caller owns a reference to.
+    public init(adopting pixbuf: OpaquePointer, duration: Duration? = nil) {
         self.pixbuf = pixbuf
+        self.duration = duration
         width = Int(gdk_pixbuf_get_width(pixbuf))
         height = Int(gdk_pixbuf_get_height(pixbuf))
         cost = Int(gdk_pixbuf_get_rowstride(pixbuf)) * height

@@ -9,6 +9,12 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int)
     /// The decoder gave up (truncated or broken data).
     case undecodable(String)
+    /// Nothing is stored on this machine under the URL.
+    case notStored
+    /// What is stored could not be read (the database failed).
+    case unreadable(String)
+    /// A video decoder could not take a frame.
+    case noFrame(String)
     case cancelled
 
     public var description: String {
@@ -17,6 +23,9 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAnImage: "The file is not an image."
         case .tooLarge(let width, let height): "The image is too large (\(width) × \(height) pixels)."
         case .undecodable(let detail): "The image is damaged (\(detail))."
+        case .notStored: "The image is not stored on this computer."
+        case .unreadable(let detail): "The stored image could not be read (\(detail))."
+        case .noFrame(let detail): "The video's first frame could not be read (\(detail))."
         case .cancelled: "Loading the image was cancelled."
         }
     }

@@ -3,14 +3,16 @@ import Networking
 import Scheduling
 import Synchronization
 
-/// Loads images for display: memory cache, then disk cache, then the network, then a decode to the
-/// size shown, and back to the memory cache.
+/// Loads images for display: memory cache, then a source's bytes (the disk cache in front of the
+/// network), then a decode to the size shown, and back to the memory cache. Every picture takes
+/// this one road: photos and thumbnails over HTTP, People's avatars from the database (a
+/// `StoredImageSource`), video posters read by a decoder the `Video` module supplies.
 ///
-/// Identical requests in flight share one transfer and one decode; the shared work is cancelled
-/// only when its last requester cancels. Fetches wait for a slot by priority (visible above
-/// prefetch, changeable while waiting); decodes run on threads below the UI's priority, one per core at most. A URL that
-/// failed with a 4xx is not asked again for a while; timeouts and 5xx retry twice with backoff.
-/// Nothing here touches GTK.
+/// Identical requests in flight share one load and one decode; the shared work is cancelled only
+/// when its last requester cancels, and a decode whose requesters all left before its turn is
+/// skipped. Sources and decoders wait for a slot by priority (visible above prefetch, changeable
+/// while waiting); decodes run on the decoder's threads, below the UI's priority. Nothing here
+/// touches GTK.
 public final class ImagePipeline: Sendable {
     public struct Configuration: Sendable {
         public var memoryCapacity: Int
@@ -18,7 +20,6 @@ public final class ImagePipeline: Sendable {
         public var diskFolder: URL?
         public var diskCapacity: Int
         public var maximumConcurrentFetches: Int
-        public var maximumConcurrentDecodes: Int
         /// How long a URL that answered 4xx is remembered as failed.
         public var failureMemory: Duration
         /// Waits before the retries of a transient failure.
@@ -27,16 +28,25 @@ public final class ImagePipeline: Sendable {
         /// Image bodies larger than this are refused.
         public var maximumDownloadSize: Int
 
+        /// - Parameters:
+        ///   - diskCapacity: 256 MiB: about 2,500 photos of 100 KB, several sittings of the feed.
+        ///   - maximumConcurrentFetches: six, a browser's connections per host: enough to fill a
+        ///     screen of tiles quickly, few enough that visible images are not queued behind
+        ///     prefetches on the wire.
+        ///   - failureMemory: two minutes: a missing image is not asked for again on every scroll,
+        ///     and one fixed on the server shows up within a sitting.
+        ///   - retryDelays: two retries, soon and then after a second: most transient failures are
+        ///     a dropped connection or a server restarting.
+        ///   - maximumDownloadSize: 40 MiB, above any photo a phone takes; larger bodies are
+        ///     refused as hostile rather than held in memory.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 256 << 20, maximumConcurrentFetches: Int = 6,
-                    maximumConcurrentDecodes: Int = ProcessInfo.processInfo.activeProcessorCount,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
                     fetchTimeout: Duration = .seconds(30), maximumDownloadSize: Int = 40 << 20) {
             self.memoryCapacity = memoryCapacity
             self.diskFolder = diskFolder
             self.diskCapacity = diskCapacity
             self.maximumConcurrentFetches = maximumConcurrentFetches
-            self.maximumConcurrentDecodes = maximumConcurrentDecodes
             self.failureMemory = failureMemory
             self.retryDelays = retryDelays
             self.fetchTimeout = fetchTimeout
@@ -48,6 +58,7 @@ public final class ImagePipeline: Sendable {
     public struct Statistics: Sendable, Equatable {
         public var memoryHits = 0
         public var diskHits = 0
+        /// Bytes a remote source delivered (the disk cache did not have them).
         public var fetches = 0
         public var decodes = 0
     }
@@ -55,17 +66,14 @@ public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     public let memoryCache: MemoryCache
     public let diskCache: DiskCache?
-    private let client: any HTTPClient
-    private let decoder = ImageDecoder()
-    private let fetchSlots: PriorityLimiter
-    private let decodeSlots: PriorityLimiter
-    /// Decodes run below the UI's priority, one thread per core, shared by every pipeline.
-    static let decodeThreads = BackgroundThreads(name: "tessera-decode", count: ProcessInfo.processInfo.activeProcessorCount)
+    /// Asked in order; the network source comes last and takes any URL.
+    private let sources: [any ImageSource]
+    /// Asked in order, each with its own slots; gdk-pixbuf comes last.
+    private let decoders: [(decoder: any ImageDecoding, slots: PriorityLimiter)]
     private let state = Mutex(State())
 
     private struct State {
         var inFlight: [ImageKey: InFlight] = [:]
-        var failedURLs: [String: (error: ImageError, until: ContinuousClock.Instant)] = [:]
         var statistics = Statistics()
         var nextWaiter = 0
     }
@@ -76,13 +84,17 @@ public final class ImagePipeline: Sendable {
         var waiters: [Int: CheckedContinuation<Result<DecodedImage, ImageError>, Never>] = [:]
     }
 
-    public init(client: any HTTPClient, configuration: Configuration = Configuration()) {
-        self.client = client
+    /// - Parameters:
+    ///   - client: what the network source fetches with.
+    ///   - sources: asked before the network, in order (bytes stored on this machine).
+    ///   - decoders: asked before gdk-pixbuf, in order (video frames).
+    public init(client: any HTTPClient, configuration: Configuration = Configuration(),
+                sources: [any ImageSource] = [], decoders: [any ImageDecoding] = []) {
         self.configuration = configuration
         memoryCache = MemoryCache(capacity: configuration.memoryCapacity)
         diskCache = configuration.diskFolder.map { DiskCache(folder: $0, capacity: configuration.diskCapacity) }
-        fetchSlots = PriorityLimiter(limit: configuration.maximumConcurrentFetches)
-        decodeSlots = PriorityLimiter(limit: configuration.maximumConcurrentDecodes)
+        self.sources = sources + [NetworkImageSource(client: client, configuration: configuration)]
+        self.decoders = (decoders + [PixbufImageDecoder()]).map { ($0, PriorityLimiter(limit: $0.threads.count)) }
     }
 
     public var statistics: Statistics { state.withLock { $0.statistics } }
@@ -110,9 +122,12 @@ public final class ImagePipeline: Sendable {
         return try result.get()
     }
 
-    /// Changes the priority of a request still waiting for a fetch slot.
+    /// Changes the priority of a request still waiting for a fetch or decode slot.
     public func setPriority(_ priority: Int, for request: ImageRequest) async {
-        await fetchSlots.setPriority(priority, forKey: request.key.description)
+        await source(for: request.url).setPriority(priority, for: request)
+        if let slots = decoder(for: request)?.slots {
+            await slots.setPriority(priority, forKey: request.key.description)
+        }
     }
 
     // MARK: Sharing
@@ -156,64 +171,66 @@ public final class ImagePipeline: Sendable {
     // MARK: Loading
 
     private func load(_ request: ImageRequest, key: ImageKey) async -> Result<DecodedImage, ImageError> {
-        do {
-            let data = try await bytes(for: request, key: key)
-            let image = try await decode(data, request: request, key: key)
+        do throws(ImageError) {
+            guard let (decoder, slots) = decoder(for: request) else { throw .notAnImage }
+            let input: ImageInput = decoder.readsURL ? .url(request.url) : .data(try await bytes(for: request, key: key))
+            let image = try await decode(input, with: decoder, slots: slots, request: request, key: key)
             memoryCache.insert(image, for: key)
             return .success(image)
-        } catch let error as ImageError {
-            return .failure(error)
         } catch {
-            return .failure(.cancelled)
+            return .failure(error)
         }
     }
 
-    private func bytes(for request: ImageRequest, key: ImageKey) async throws -> Data {
-        let url = key.url
-        if let failure = state.withLock({ $0.failedURLs[url] }), failure.until > .now {
-            throw failure.error
-        }
-        if let diskCache, let data = await diskCache.data(for: url) {
+    private func source(for url: URL) -> any ImageSource {
+        sources.first { $0.loads(url) } ?? sources[sources.count - 1]
+    }
+
+    private func decoder(for request: ImageRequest) -> (decoder: any ImageDecoding, slots: PriorityLimiter)? {
+        decoders.first { $0.decoder.decodes(request) }
+    }
+
+    private func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
+        let source = source(for: request.url)
+        let diskCache = source.isRemote ? self.diskCache : nil
+        if let diskCache, let data = await diskCache.data(for: key.url) {
             state.withLock { $0.statistics.diskHits += 1 }
             return data
         }
-        let httpRequest = HTTPRequest(url: request.url, timeout: configuration.fetchTimeout,
-                                      maximumBodySize: configuration.maximumDownloadSize)
-        let client = self.client
-        var attempt = 0
-        while true {
-            try Task.checkCancellation()
-            do {
-                let response = try await fetchSlots.run(key: key.description, priority: request.priority) { () async throws(HTTPError) -> HTTPResponse in
-                    try await client.send(httpRequest)
-                }
-                state.withLock { $0.statistics.fetches += 1 }
-                let data = try response.validated().body
-                diskCache?.store(data, for: url)
-                return data
-            } catch let error as HTTPError {
-                if case .status(let code) = error, (400..<500).contains(code) {
-                    let until = ContinuousClock.now + configuration.failureMemory
-                    state.withLock { $0.failedURLs[url] = (.network(error), until) }
-                }
-                guard error.isTransient, attempt < configuration.retryDelays.count else {
-                    throw error == .cancelled ? ImageError.cancelled : ImageError.network(error)
-                }
-                try await Task.sleep(for: configuration.retryDelays[attempt])
-                attempt += 1
-            }
-        }
+        let data = try await source.data(for: request)
+        if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
+        diskCache?.store(data, for: key.url)
+        return data
     }
 
-    private func decode(_ data: Data, request: ImageRequest, key: ImageKey) async throws -> DecodedImage {
-        let decoder = self.decoder, size = key.bucket, filling = key.sizing == .fill
-        let result = try await decodeSlots.run(key: key.description, priority: request.priority) {
-            await Self.decodeThreads.run {
-                Result { () throws(ImageError) in try decoder.decode(data, maximumPixelSize: size, filling: filling) }
+    private func decode(_ input: ImageInput, with decoder: any ImageDecoding, slots: PriorityLimiter,
+                        request: ImageRequest, key: ImageKey) async throws(ImageError) -> DecodedImage {
+        let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill)
+        let abandoned = CancellationFlag()
+        let result: Result<DecodedImage, ImageError>
+        do {
+            result = try await slots.run(key: key.description, priority: request.priority) {
+                await withTaskCancellationHandler {
+                    await decoder.threads.run {
+                        // Everyone who wanted it left while it waited for a thread: skip the work.
+                        if abandoned.isSet { return .failure(.cancelled) }
+                        return Result { () throws(ImageError) in try decoder.decode(input, to: target) }
+                    }
+                } onCancel: {
+                    abandoned.set()
+                }
             }
+        } catch {
+            throw .cancelled
         }
         state.withLock { $0.statistics.decodes += 1 }
         return try result.get()
     }
 }
 
+/// Set once from any thread, read from another.
+private final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+}

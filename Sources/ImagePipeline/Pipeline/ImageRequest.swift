@@ -13,11 +13,17 @@ public struct ImageRequest: Sendable, Hashable {
     public var sizing: Sizing
 
     public enum Sizing: Sendable, Hashable { case fit, fill }
+    /// What the URL holds: a still image, or a clip whose first frame is shown (its poster).
+    public var content: Content
 
-    public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, priority: Int = ImageRequest.visible) {
+    public enum Content: Sendable, Hashable { case image, videoFrame }
+
+    public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
+                priority: Int = ImageRequest.visible) {
         self.url = url
         self.maximumPixelSize = maximumPixelSize
         self.sizing = sizing
+        self.content = content
         self.priority = priority
     }
 
@@ -38,13 +44,14 @@ public struct ImageRequest: Sendable, Hashable {
         return components.string ?? url.absoluteString
     }
 
-    /// Identifies the decoded result: same URL, size bucket and sizing, same image.
-    var key: ImageKey { ImageKey(url: normalizedURL, bucket: bucket, sizing: sizing) }
+    /// Identifies the decoded result: same URL, size bucket, sizing and content, same image.
+    var key: ImageKey { ImageKey(url: normalizedURL, bucket: bucket, sizing: sizing, content: content) }
 }
 
 struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     let url: String
     let bucket: Int
     var sizing: ImageRequest.Sizing = .fit
-    var description: String { "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")" }
+    var content: ImageRequest.Content = .image
+    var description: String { "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")\(content == .videoFrame ? "-frame" : "")" }
 }

@@ -1,17 +1,31 @@
 import CGdkPixbuf
 import Foundation
+import Scheduling
 
-/// Decodes image bytes with gdk-pixbuf straight to the size shown.
+/// The default decoder: JPEG, PNG and GIF bytes with gdk-pixbuf, straight to the size shown.
 ///
 /// The header is read first, by hand, so that bytes that are not a JPEG, PNG or GIF, and images
 /// over `maximumSide` pixels a side or `maximumPixels` in all, are refused before gdk-pixbuf
 /// allocates anything. JPEGs decode at a reduced scale inside libjpeg (the full-size bitmap never
 /// exists); PNG and GIF loaders decode at full size and scale down.
-public struct ImageDecoder: Sendable {
+public struct PixbufImageDecoder: ImageDecoding {
+    /// A side no camera or screen reaches; larger headers are refused as hostile or broken.
     public static let maximumSide = 16_384
+    /// 64 megapixels: 256 MB as RGBA, the most one decode may allocate.
     public static let maximumPixels = 64_000_000
+    /// One thread per core, shared by every pipeline.
+    public static let sharedThreads = BackgroundThreads(name: "tessera-decode", count: ProcessInfo.processInfo.activeProcessorCount)
 
     public init() {}
+
+    public func decodes(_ request: ImageRequest) -> Bool { request.content == .image }
+    public var readsURL: Bool { false }
+    public var threads: BackgroundThreads { Self.sharedThreads }
+
+    public func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
+        guard case .data(let data) = input else { throw .notAnImage }
+        return try decode(data, maximumPixelSize: target.side, filling: target.filling)
+    }
 
     /// Decodes to fit `maximumPixelSize` (the longer side at most that), or with `filling`, to
     /// cover it (the shorter side at most that).
@@ -22,7 +36,7 @@ public struct ImageDecoder: Sendable {
               header.width * header.height <= Self.maximumPixels else {
             throw .tooLarge(width: header.width, height: header.height)
         }
-        let (width, height) = Self.fit(width: header.width, height: header.height, into: maximumPixelSize, filling: filling)
+        let (width, height) = DecodingTarget(side: maximumPixelSize, filling: filling).size(width: header.width, height: header.height)
 
         var error: UnsafeMutablePointer<GError>? = nil
         guard let loader = gdk_pixbuf_loader_new_with_type(header.format.loaderName, &error) else {
@@ -49,15 +63,6 @@ public struct ImageDecoder: Sendable {
         // The loader owns its pixbuf; take our own reference before the loader goes.
         g_object_ref(UnsafeMutableRawPointer(pixbuf))
         return DecodedImage(adopting: pixbuf)
-    }
-
-    /// The largest size with the same aspect ratio that fits `box` x `box` (with `filling`, the
-    /// smallest that covers it); never larger than the original.
-    static func fit(width: Int, height: Int, into box: Int, filling: Bool = false) -> (Int, Int) {
-        let side = filling ? min(width, height) : max(width, height)
-        guard side > box, box > 0 else { return (width, height) }
-        let scale = Double(box) / Double(side)
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 }
 

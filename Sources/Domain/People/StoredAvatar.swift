@@ -1,0 +1,18 @@
+import Foundation
+
+/// How a person's stored avatar is named for the image pipeline: a URL of its own scheme,
+/// `stored-avatar:7` for person 7, which the pipeline's stored source reads from the database.
+public enum StoredAvatar {
+    public static let scheme = "stored-avatar"
+
+    public static func url(personID: Int64) -> URL {
+        URL(string: "\(scheme):\(personID)")!
+    }
+
+    /// The person a stored-avatar URL names; nil for any other URL.
+    public static func personID(in url: URL) -> Int64? {
+        guard url.scheme?.lowercased() == scheme else { return nil }
+        let rest = url.absoluteString.dropFirst(scheme.count + 1)
+        return Int64(rest)
+    }
+}

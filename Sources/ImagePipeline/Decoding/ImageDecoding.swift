@@ -1,0 +1,44 @@
+import Foundation
+import Scheduling
+
+/// Turns what a source loaded into a bitmap of the size shown. The pipeline asks its decoders in
+/// order and uses the first that takes the request; gdk-pixbuf takes every still image.
+public protocol ImageDecoding: Sendable {
+    /// True for the requests this decoder handles (by their content).
+    func decodes(_ request: ImageRequest) -> Bool
+    /// True when the decoder reads the URL itself instead of bytes loaded first: a clip is
+    /// streamed only as far as its first frame, never downloaded whole.
+    var readsURL: Bool { get }
+    /// Where its decodes run, one per thread at a time, below the UI's priority.
+    var threads: BackgroundThreads { get }
+    /// Runs on one of `threads`.
+    func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage
+}
+
+/// What a decoder reads.
+public enum ImageInput: Sendable {
+    case data(Data)
+    case url(URL)
+}
+
+/// The box a decode aims at, in device pixels.
+public struct DecodingTarget: Sendable, Equatable {
+    /// The side of the box (a size bucket: near sizes share one decode).
+    public var side: Int
+    /// Cover the box (the shorter side meets it) instead of fitting in it (the longer side does).
+    public var filling: Bool
+
+    public init(side: Int, filling: Bool = false) {
+        self.side = side
+        self.filling = filling
+    }
+
+    /// The largest size with the same aspect ratio that fits the box (filling: the smallest that
+    /// covers it); never larger than the original.
+    public func size(width: Int, height: Int) -> (width: Int, height: Int) {
+        let shown = filling ? min(width, height) : max(width, height)
+        guard shown > side, side > 0 else { return (width, height) }
+        let scale = Double(side) / Double(shown)
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Networking
+import Scheduling
+import Synchronization
+
+/// Image bytes over HTTP: a few transfers at a time, visible images first; timeouts and 5xx
+/// answers are retried with backoff; a URL that answered 4xx is not asked again for a while.
+public final class NetworkImageSource: ImageSource {
+    private let client: any HTTPClient
+    private let slots: PriorityLimiter
+    private let timeout: Duration
+    private let maximumBodySize: Int
+    private let retryDelays: [Duration]
+    private let failureMemory: Duration
+    private let failedURLs = Mutex<[String: (error: ImageError, until: ContinuousClock.Instant)]>([:])
+
+    public init(client: any HTTPClient, configuration: ImagePipeline.Configuration) {
+        self.client = client
+        slots = PriorityLimiter(limit: configuration.maximumConcurrentFetches)
+        timeout = configuration.fetchTimeout
+        maximumBodySize = configuration.maximumDownloadSize
+        retryDelays = configuration.retryDelays
+        failureMemory = configuration.failureMemory
+    }
+
+    public func loads(_ url: URL) -> Bool { true }
+    public var isRemote: Bool { true }
+
+    public func data(for request: ImageRequest) async throws(ImageError) -> Data {
+        let key = request.key
+        if let failure = failedURLs.withLock({ $0[key.url] }), failure.until > .now {
+            throw failure.error
+        }
+        let httpRequest = HTTPRequest(url: request.url, timeout: timeout, maximumBodySize: maximumBodySize)
+        let client = self.client
+        var attempt = 0
+        while true {
+            if Task.isCancelled { throw .cancelled }
+            do throws(HTTPError) {
+                let response: HTTPResponse
+                do {
+                    response = try await slots.run(key: key.description, priority: request.priority) { () async throws(HTTPError) -> HTTPResponse in
+                        try await client.send(httpRequest)
+                    }
+                } catch let error as HTTPError {
+                    throw error
+                } catch {
+                    throw .cancelled
+                }
+                return try response.validated().body
+            } catch {
+                if case .status(let code) = error, (400..<500).contains(code) {
+                    let until = ContinuousClock.now + failureMemory
+                    failedURLs.withLock { $0[key.url] = (.network(error), until) }
+                }
+                guard error.isTransient, attempt < retryDelays.count else {
+                    throw error == .cancelled ? .cancelled : .network(error)
+                }
+                do { try await Task.sleep(for: retryDelays[attempt]) } catch { throw .cancelled }
+                attempt += 1
+            }
+        }
+    }
+
+    public func setPriority(_ priority: Int, for request: ImageRequest) async {
+        await slots.setPriority(priority, forKey: request.key.description)
+    }
+}
