@@ -4,23 +4,19 @@ import ImagePipeline
 import Video
 
 /// A tile of the feed grid, reused for whichever post scrolls into its place: the image filling
-/// a square, or a video's poster with a play badge and its length.
-///
-/// Tiles have no GdkWindow of their own (a button's would be moved by GTK in every layout of the
-/// grid, which costs milliseconds per frame with dozens of tiles): the tile takes focus and Enter
-/// or Space; the grid, which has a window, hit-tests clicks, right clicks and long presses.
+/// a square, or a video's poster with a play badge and its length. Windowless and focusable,
+/// announced as a push button; the grid handles its clicks and keys (see `RecyclingCell`).
 @MainActor
-public final class FeedTile {
+public final class FeedTile: RecyclingCell {
     public private(set) var post: MediaPost
     /// The focusable tile, announced as a push button.
-    let view: Box
+    public let view: Widget
     let image: ImageView
     private let badge = Box(.horizontal, spacing: 4)
     /// A video's length on its badge ("0:02"), once its poster has been read.
     let durationLabel = Label("Video")
     private var boundSide = 0
-    /// Enter, Space (the tile is focused) or a click (the grid tells it).
-    var onActivate: (@MainActor (FeedTile) -> Void)?
+    public var item: MediaPost { post }
 
     init(post: MediaPost, pipeline: ImagePipeline) {
         self.post = post
@@ -35,16 +31,12 @@ public final class FeedTile {
         overlay.addOverlay(badge)
         overlay.hexpand = true
         overlay.vexpand = true
-        view = Box(.vertical)
+        let view = Box(.vertical)
         view.append(overlay)
+        self.view = view
         view.addStyleClass("feed-tile")
         view.canFocus = true
         view.announceAsButton()
-        view.onKeyPress { [weak self] key in
-            guard let self, ["Return", "KP_Enter", "ISO_Enter", "space", "KP_Space"].contains(key.keyName) else { return false }
-            self.onActivate?(self)
-            return true
-        }
         view.showAll()
         badge.keepsOwnVisibility = true
         image.onImage = { [weak self] decoded in self?.showDuration(of: decoded) }
@@ -52,7 +44,7 @@ public final class FeedTile {
     }
 
     /// Shows `post` in this tile (a recycled tile takes the post that scrolled into its place).
-    func show(_ post: MediaPost) {
+    public func show(_ post: MediaPost) {
         self.post = post
         forgetContent()
         // Only what changes: each label or visibility change makes GTK measure the tile again.
@@ -66,7 +58,7 @@ public final class FeedTile {
     }
 
     /// Lets go of the post's image and name while the tile waits to be reused.
-    func park() {
+    public func park() {
         forgetContent()
         view.accessibleName = ""
     }
@@ -78,7 +70,7 @@ public final class FeedTile {
     }
 
     /// Loads the image or the video's poster decoded for a tile of `side` pixels.
-    func bind(side: Int) {
+    public func load(side: Int) {
         guard boundSide != side else { return }
         boundSide = side
         image.bind(ImageRequest(url: post.url, maximumPixelSize: side, sizing: .fill,
@@ -97,5 +89,5 @@ public final class FeedTile {
     var showsPoster: Bool { post.kind == .video && image.showsImage }
 
     /// True once the tile shows what it will show (an image, a poster or the broken icon).
-    var isLoaded: Bool { image.isLoaded }
+    public var isLoaded: Bool { image.isLoaded }
 }

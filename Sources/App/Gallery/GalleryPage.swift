@@ -21,7 +21,7 @@ public final class GalleryPage: SettlingPage {
     private let pipeline: ImagePipeline
     private let dialogs: GalleryDialogs
     private var layout = MosaicLayout(width: 0, spacing: 12)
-    private let animator: MosaicAnimator
+    private let animator: TileAnimator
     private let actions = ActionGroup()
     /// The open context menu, kept alive while it shows.
     private(set) var contextMenu: ContextMenu?
@@ -43,7 +43,7 @@ public final class GalleryPage: SettlingPage {
         addButton.accessibleName = "Add item"
         addButton.tooltip = "Add an item by its image link"
         let scroller = self.scroller
-        animator = MosaicAnimator(canvas: canvas) { scroller.visibleVerticalRange }
+        animator = TileAnimator(canvas: canvas) { scroller.visibleVerticalRange }
         canvas.put(addButton, x: 0, y: 0)
         scroller.add(canvas)
         content = ContentOrStatus(content: scroller, iconName: "view-grid-symbolic", initially: .loading(title: "Loading…"))

@@ -5,7 +5,7 @@ import Gtk
 /// Moves tiles to new frames over about 250 ms, all at once, easing out (like a batch update on
 /// iOS). With animations off they jump.
 @MainActor
-final class MosaicAnimator {
+final class TileAnimator {
     static let duration: Int64 = 250_000 // microseconds
 
     private struct Motion {

@@ -1,0 +1,85 @@
+import Domain
+import Gtk
+
+/// The grid's pointer and keys. Cells have no window, so the grid finds the cell under the
+/// pointer itself: a click (press and release on the same cell, as a button does) activates it, a
+/// right click or a long press opens its menu, and the cell under the pointer is highlighted.
+/// The arrow keys move the focus by position through the layout, not through GTK's focus chain
+/// (which knows only the cells that exist): Down from the last row in range reaches the next row
+/// even though its cells are made only as it scrolls in.
+extension RecyclingGrid {
+    func listenToPointer() {
+        longPress = LongPressGesture(on: canvas)
+        canvas.onButtonPress { [weak self] event in
+            guard let self, !event.isDoubleClick, let cell = self.cell(atX: event.x, y: event.y) else { return false }
+            cell.view.grabFocus()
+            switch event.button {
+            case 1: self.pressed = cell
+            case 3:
+                self.pressed = nil
+                self.onContextMenu?(cell)
+            default: return false
+            }
+            return true
+        }
+        canvas.onButtonRelease { [weak self] event in
+            guard let self, event.button == 1, let pressed = self.pressed else { return false }
+            self.pressed = nil
+            guard self.cell(atX: event.x, y: event.y) === pressed else { return false }
+            self.onActivate?(pressed)
+            return true
+        }
+        canvas.onPointerMotion { [weak self] x, y in self?.hovered = self?.cell(atX: x, y: y) }
+        canvas.onPointerLeave { [weak self] in self?.hovered = nil }
+        longPress?.onPressed { [weak self] (x: Double, y: Double) in
+            guard let self, let cell = self.cell(atX: x, y: y) else { return }
+            self.pressed = nil
+            cell.view.grabFocus()
+            self.onContextMenu?(cell)
+        }
+    }
+
+    /// The cell under a point of the content.
+    func cell(atX x: Double, y: Double) -> Cell? {
+        assigned.values.first { cell in
+            let frame = cell.view.allocation
+            return Double(frame.x) <= x && x < Double(frame.x + frame.width) && Double(frame.y) <= y && y < Double(frame.y + frame.height)
+        }
+    }
+
+    /// Keys reach the focused cell first, then the grid: Enter and Space activate, arrows move by
+    /// position, Home and End go to the first and last item, Page Up and Page Down a screen.
+    func listenToKeys() {
+        canvas.onKeyPress { [weak self] key in
+            guard let self, key.modifiers.isEmpty, let cell = self.focusedCell, let index = self.index(of: cell.item.id) else { return false }
+            switch key.keyName {
+            case "Return", "KP_Enter", "ISO_Enter", "space", "KP_Space":
+                self.onActivate?(cell)
+                return true
+            default:
+                // At an edge GTK moves the focus on, out of the grid (to the footer's Retry, say).
+                guard let target = self.target(from: index, key: key.keyName) else { return false }
+                self.focus(index: target)
+                return true
+            }
+        }
+    }
+
+    private func target(from index: Int, key: String) -> Int? {
+        switch key {
+        case "Left", "KP_Left": return layout.neighbour(of: index, .left)
+        case "Right", "KP_Right": return layout.neighbour(of: index, .right)
+        case "Up", "KP_Up": return layout.neighbour(of: index, .up)
+        case "Down", "KP_Down": return layout.neighbour(of: index, .down)
+        case "Home", "KP_Home": return items.isEmpty ? nil : 0
+        case "End", "KP_End": return items.isEmpty ? nil : items.count - 1
+        case "Page_Up", "Page_Down", "KP_Page_Up", "KP_Page_Down":
+            let frame = layout.frame(at: index)
+            let step = max(adjustment.pageSize - frame.height, frame.height)
+            let y = frame.y + frame.height / 2 + (key.hasSuffix("Up") ? -step : step)
+            guard let target = layout.nearest(x: frame.x + frame.width / 2, y: y), target != index else { return nil }
+            return target
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,283 @@
+import Domain
+import Foundation
+import Gtk
+
+/// A scrolled grid that gives widgets only to the items near the view: the rows in view and a
+/// screen around them. Cells are reused for the items that scroll into their place, and the
+/// content's height comes from the layout, so showing, appending to or scrolling a list of
+/// 10,000 items costs what it does for ten.
+///
+/// Where items go is the layout's business (`ItemLayout`: squares for the feed; any frames that
+/// run top to bottom). What a cell shows is the cell's (`RecyclingCell`). The grid hit-tests the
+/// pointer for its windowless cells (`+Input`), moves the focus by position with the keys, keeps
+/// the focused cell with its item even when it scrolls far away, and animates moves when items
+/// come and go.
+@MainActor
+public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
+    public typealias Item = Cell.Item
+
+    public let widget: ScrolledWindow
+    public let adjustment: Adjustment
+    public private(set) var items: [Item] = []
+    public private(set) var layout: Layout
+    /// The content: it has a window of its own and hit-tests pointer events for the cells.
+    let canvas = Fixed(ownWindow: true)
+    let animator: TileAnimator
+    /// The cells showing items now, by item id; spare cells wait in `spare`.
+    private(set) var assigned: [Item.ID: Cell] = [:]
+    private var spare: [Cell] = []
+    private let makeCell: @MainActor (Item) -> Cell
+    /// Below the items, across the width (a paging indicator).
+    private let footer: Widget?
+    private let footerHeight: Int
+
+    /// Enter or Space on a cell, or a click on it.
+    public var onActivate: (@MainActor (Cell) -> Void)?
+    /// A right click, a long press, Menu or Shift+F10 on a cell.
+    public var onContextMenu: (@MainActor (Cell) -> Void)?
+    /// After every layout and scroll (to load more when near the end).
+    public var onLayout: (@MainActor () -> Void)?
+    /// Cells load their content only once the grid is ready (the backend has answered).
+    public var isReady = false {
+        didSet { if isReady != oldValue { relayout(animated: false, force: true) } }
+    }
+
+    /// The press, hover and long-press state of the pointer (`+Input`).
+    var pressed: Cell?
+    var hovered: Cell? {
+        didSet {
+            guard hovered !== oldValue else { return }
+            oldValue?.view.isHovered = false
+            hovered?.view.isHovered = true
+        }
+    }
+    var longPress: LongPressGesture?
+
+    /// How far beyond the view, in screens, rows keep their cells.
+    public static var margin: Double { 1.0 }
+
+    public init(layout: Layout, footer: Widget? = nil, footerHeight: Int = 0, makeCell: @escaping @MainActor (Item) -> Cell) {
+        self.layout = layout
+        self.footer = footer
+        self.footerHeight = footerHeight
+        self.makeCell = makeCell
+        widget = ScrolledWindow()
+        adjustment = widget.verticalAdjustment()
+        let scroller = widget
+        animator = TileAnimator(canvas: canvas) { scroller.visibleVerticalRange }
+        canvas.scrollsFocus(with: adjustment)
+        if let footer { canvas.put(footer, x: 0, y: 0) }
+        widget.add(canvas)
+        widget.hexpand = true
+        widget.vexpand = true
+        widget.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
+        adjustment.onValueChanged { [weak self] in self?.scrolled() }
+        listenToPointer()
+        listenToKeys()
+    }
+
+    // MARK: Items
+
+    /// Shows `items`. Cells of items that are gone are reused; with `animated`, the rest slide to
+    /// their new places. A focused cell whose item went passes the focus to the item that took its
+    /// place (or the last one).
+    public func setItems(_ items: [Item], animated: Bool) {
+        let focusedIndex = focusedCell.flatMap { cell in self.items.firstIndex { $0.id == cell.item.id } }
+        let old = self.items
+        self.items = items
+        // Items added after the ones shown (a page appended): nothing to take back; lay out once
+        // this frame is over, with any other change that comes in it.
+        let appended = items.count >= old.count && (old.isEmpty || items[old.count - 1].id == old[old.count - 1].id)
+        if !animated, appended { return queueLayout() }
+        let ids = Set(items.map(\.id))
+        for (id, cell) in assigned where !ids.contains(id) {
+            assigned[id] = nil
+            retire(cell)
+        }
+        relayout(animated: animated, force: true)
+        if let focusedIndex, focusedCell == nil, !items.isEmpty {
+            focus(index: min(focusedIndex, items.count - 1))
+        }
+    }
+
+    /// The cell of the item with `id`, if its row is near the view.
+    public func cell(for id: Item.ID) -> Cell? { assigned[id] }
+    /// The cells showing items now, in item order.
+    public var cells: [Cell] {
+        assigned.values.sorted { (index(of: $0.item.id) ?? .max) < (index(of: $1.item.id) ?? .max) }
+    }
+    /// Every cell made so far, in use or spare.
+    public var cellsMade: Int { assigned.count + spare.count }
+    public var focusedCell: Cell? { assigned.values.first { $0.view.isFocusWidget } }
+
+    public func index(of id: Item.ID) -> Int? { items.firstIndex { $0.id == id } }
+
+    /// True when every cell in view shows what it will show.
+    public var isLoaded: Bool {
+        let top = adjustment.value, bottom = adjustment.value + adjustment.pageSize
+        return assigned.values.allSatisfy { cell in
+            guard let index = index(of: cell.item.id) else { return true }
+            let frame = layout.frame(at: index)
+            return frame.y > bottom || frame.y + frame.height < top || cell.isLoaded
+        }
+    }
+
+    /// Brings the item at `index` into view and focuses its cell.
+    public func focus(index: Int) {
+        guard items.indices.contains(index) else { return }
+        let frame = layout.frame(at: index)
+        if frame.y < adjustment.value || frame.y + frame.height > adjustment.value + adjustment.pageSize {
+            let spacing = index == 0 ? frame.y : min(frame.y, 6)
+            adjustment.value = min(max(0, frame.y - spacing), adjustment.maximumValue)
+        }
+        relayout(animated: false, force: true)
+        assigned[items[index].id]?.view.grabFocus()
+    }
+
+    // MARK: Cells
+
+    private func cell(for item: Item) -> Cell {
+        if let cell = spare.popLast() {
+            cell.show(item)
+            cell.view.canFocus = true
+            return cell
+        }
+        return newCell(for: item)
+    }
+
+    private func newCell(for item: Item) -> Cell {
+        let cell = makeCell(item)
+        canvas.put(cell.view, x: 0, y: 0)
+        cell.view.onPopupMenu { [weak self, weak cell] in
+            guard let self, let cell, let menu = self.onContextMenu else { return false }
+            menu(cell)
+            return true
+        }
+        return cell
+    }
+
+    /// Spare cells stay shown but parked left of the content, out of sight, out of the focus chain
+    /// and with nothing to announce: a cell made or shown again costs its first styling and
+    /// measuring (tens of milliseconds for a row), which would land in the frame that needs it.
+    private func retire(_ cell: Cell) {
+        if hovered === cell { hovered = nil }
+        if pressed === cell { pressed = nil }
+        cell.park()
+        cell.view.canFocus = false
+        let size = max(layout.count > 0 ? layout.frame(at: 0).width : 0, 100)
+        animator.jump(cell.view, to: Frame(x: -4 * size, y: 0, width: size, height: size))
+        spare.append(cell)
+    }
+
+    /// Keeps a row of spare cells ready (made after the current frame), so the first rows that
+    /// scroll into range reuse cells instead of making them.
+    private lazy var sparesCall = CoalescedCall { [weak self] in
+        guard let self, let item = self.items.last else { return }
+        while self.spare.count < self.layout.itemsAcross { self.retire(self.newCell(for: item)) }
+    }
+
+    // MARK: Layout
+
+    private var pendingAnimation = false
+    private lazy var layoutCall = CoalescedCall { [weak self] in
+        guard let self else { return }
+        let animated = self.pendingAnimation
+        self.pendingAnimation = false
+        self.relayout(animated: animated, force: false)
+    }
+
+    /// Lays out after the current frame's allocation (size requests made during one are dropped).
+    public func queueLayout(animated: Bool = false) {
+        pendingAnimation = pendingAnimation || animated
+        layoutCall.schedule()
+    }
+
+    private func widthChanged(_ width: Int) {
+        guard Double(width) != layout.width else { return }
+        layout.prepare(width: Double(width), count: items.count)
+        queueLayout()
+    }
+
+    private var contentHeight = -1
+    /// What the last layout placed: the items with cells, how many items, at what width.
+    private var placedRange = 0..<0
+    private var placedCount = -1
+    private var placedWidth = -1.0
+
+    /// Gives cells to the items in view (and a screen around), takes them from the rest, and puts
+    /// every cell, the footer and the content's height in place.
+    func relayout(animated: Bool, force: Bool) {
+        layout.prepare(width: layout.width, count: items.count)
+        guard layout.width > 0 else { return }
+        let page = max(adjustment.pageSize, 1)
+        let range = layout.indices(from: adjustment.value - page * Self.margin,
+                                   to: adjustment.value + page * (1 + Self.margin))
+        // Scrolling within the same rows changes nothing: most frames end here.
+        if !animated, !force, range == placedRange, placedCount == items.count, placedWidth == layout.width {
+            onLayout?()
+            return
+        }
+        placedRange = range
+        placedCount = items.count
+        placedWidth = layout.width
+        var indexByID: [Item.ID: Int] = [:]
+        for index in range { indexByID[items[index].id] = index }
+        // Cells of rows that left the range go straight to the rows that came in: hiding and
+        // showing them again would unmap and remap each one.
+        var leaving: [Cell] = []
+        for (id, cell) in assigned where indexByID[id] == nil && !cell.view.isFocusWidget {
+            assigned[id] = nil
+            leaving.append(cell)
+        }
+        for index in range where assigned[items[index].id] == nil {
+            let cell: Cell
+            if let reused = leaving.popLast() {
+                reused.show(items[index])
+                cell = reused
+            } else {
+                cell = self.cell(for: items[index])
+            }
+            animator.jump(cell.view, to: layout.frame(at: index))
+            assigned[items[index].id] = cell
+        }
+        leaving.forEach(retire)
+        var targets: [(Widget, Frame)] = []
+        for (id, cell) in assigned {
+            // A focused cell keeps its item even out of range; find its index the slow way then.
+            guard let index = indexByID[id] ?? self.index(of: id) else { continue }
+            let frame = layout.frame(at: index)
+            if isReady { cell.load(side: Int(frame.width)) }
+            targets.append((cell.view, frame))
+        }
+        let bottomEdge = layout.contentHeight
+        if let footer {
+            targets.append((footer, Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(footerHeight))))
+        }
+        // Only when it changes: a size request makes GTK lay the whole grid out again.
+        let height = Int(bottomEdge) + footerHeight
+        if height != contentHeight {
+            contentHeight = height
+            canvas.setSizeRequest(width: -1, height: height)
+        }
+        animator.move(targets, animated: animated && ThemeSettings().animationsEnabled)
+        if isReady, spare.count < layout.itemsAcross, !items.isEmpty { sparesCall.schedule() }
+        onLayout?()
+    }
+
+    /// Cells follow the view: rows that come into range get cells, rows that leave give them up.
+    private func scrolled() {
+        // The content moved under a still pointer, which sends no motion: the highlight comes
+        // back with the pointer's next move.
+        hovered = nil
+        relayout(animated: false, force: false)
+    }
+
+    /// Where each cell is on screen, in item order (for tests and screenshots).
+    public var cellFrames: [Rect] {
+        cells.map { cell in
+            let origin = cell.view.origin(in: canvas) ?? (0, 0)
+            let size = cell.view.allocatedSize
+            return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// Where the items of a recycling view go: a pure function of the width and the number of items,
+/// so the view can ask where any item is, and which items a band of the content needs, without a
+/// widget for each item. Items run top to bottom: an item never starts above an earlier one.
+public protocol ItemLayout: Sendable {
+    /// Lays out `count` items across `width`.
+    mutating func prepare(width: Double, count: Int)
+    var width: Double { get }
+    var count: Int { get }
+    /// The height of everything laid out.
+    var contentHeight: Double { get }
+    /// About how many items sit side by side (a row's worth of spare cells is kept ready).
+    var itemsAcross: Int { get }
+    func frame(at index: Int) -> Frame
+    /// The items whose frames meet the band from `top` to `bottom`, in order.
+    func indices(from top: Double, to bottom: Double) -> Range<Int>
+}
+
+extension ItemLayout {
+    /// The item to move to from `index` for an arrow key: left and right go back and forward in
+    /// reading order; up and down go to the nearest item in the row above or below (the one whose
+    /// centre is closest across). Nil at an edge.
+    public func neighbour(of index: Int, _ direction: LayoutDirection) -> Int? {
+        guard (0..<count).contains(index) else { return nil }
+        switch direction {
+        case .left: return index > 0 ? index - 1 : nil
+        case .right: return index + 1 < count ? index + 1 : nil
+        case .up, .down:
+            let from = frame(at: index)
+            let down = direction == .down
+            // Look a few of this item's heights away; rows are never further apart than that.
+            let reach = max(from.height, 1) * 3
+            let band = down ? indices(from: from.y + from.height, to: from.y + from.height + reach)
+                            : indices(from: max(0, from.y - reach), to: from.y)
+            let candidates = band.filter { candidate in
+                let frame = frame(at: candidate)
+                return down ? frame.y >= from.y + from.height - 0.5 : frame.y + frame.height <= from.y + 0.5
+            }
+            let centre = from.x + from.width / 2
+            return candidates.min { a, b in
+                let fa = frame(at: a), fb = frame(at: b)
+                let gapA = down ? fa.y : -(fa.y + fa.height), gapB = down ? fb.y : -(fb.y + fb.height)
+                if abs(gapA - gapB) > 0.5 { return gapA < gapB }
+                return abs(fa.x + fa.width / 2 - centre) < abs(fb.x + fb.width / 2 - centre)
+            }
+        }
+    }
+
+    /// The item nearest the point (x, y) of the content, for Page Up and Page Down.
+    public func nearest(x: Double, y: Double) -> Int? {
+        guard count > 0 else { return nil }
+        let clampedY = min(max(0, y), max(0, contentHeight - 1))
+        let band = indices(from: clampedY, to: clampedY + 1)
+        let candidates = band.isEmpty ? indices(from: 0, to: contentHeight) : band
+        return candidates.min { a, b in
+            let fa = frame(at: a), fb = frame(at: b)
+            return abs(fa.x + fa.width / 2 - x) + abs(fa.y + fa.height / 2 - y)
+                < abs(fb.x + fb.width / 2 - x) + abs(fb.y + fb.height / 2 - y)
+        }
+    }
+}
+
+public enum LayoutDirection: Sendable {
+    case up, down, left, right
+}

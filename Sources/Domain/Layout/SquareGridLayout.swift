@@ -1,0 +1,47 @@
+/// Rows of equal squares, as many columns as fit (the feed): centred across the width, with the
+/// same spacing around and between them. Every question is answered by arithmetic, so a grid of
+/// 10,000 items costs what a grid of ten does.
+public struct SquareGridLayout: ItemLayout, Equatable {
+    public let spacing: Double
+    public let minimumSide: Double
+    public let maximumSide: Double
+    public private(set) var width = 0.0
+    public private(set) var count = 0
+    public private(set) var columns = 1
+    /// The side of every square.
+    public private(set) var side = 0.0
+
+    public init(spacing: Double, minimumSide: Double, maximumSide: Double) {
+        self.spacing = spacing
+        self.minimumSide = minimumSide
+        self.maximumSide = maximumSide
+    }
+
+    public mutating func prepare(width: Double, count: Int) {
+        self.count = count
+        guard width != self.width else { return }
+        self.width = width
+        let columns = CardLayout(width: width, spacing: spacing, minimumColumnWidth: minimumSide, maximumColumnWidth: maximumSide)
+        self.columns = columns.columns
+        side = columns.columnWidth
+    }
+
+    public var itemsAcross: Int { columns }
+    private var rows: Int { (count + columns - 1) / columns }
+    private var pitch: Double { side + spacing }
+    public var contentHeight: Double { spacing + Double(rows) * pitch }
+
+    public func frame(at index: Int) -> Frame {
+        let used = Double(columns) * pitch + spacing
+        let left = ((width - used) / 2).rounded(.down)
+        return Frame(x: left + spacing + Double(index % columns) * pitch,
+                     y: spacing + Double(index / columns) * pitch, width: side, height: side)
+    }
+
+    public func indices(from top: Double, to bottom: Double) -> Range<Int> {
+        guard count > 0, pitch > 0, bottom > top else { return 0..<0 }
+        let firstRow = max(0, Int(((top - spacing) / pitch).rounded(.down)))
+        let lastRow = max(firstRow, Int(((bottom - spacing) / pitch).rounded(.up)))
+        return min(count, firstRow * columns)..<min(count, (lastRow + 1) * columns)
+    }
+}
