@@ -182,6 +182,14 @@ open class Widget: Object {
             return false
         }
     }
+    /// The widget took the keyboard focus.
+    @discardableResult
+    public func onFocusIn(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("focus-in-event", shape: .pointerReturningBool) { _ in
+            body()
+            return false
+        }
+    }
     /// Key presses; return true to stop the event.
     @discardableResult
     public func onKeyPress(_ body: @escaping @MainActor (KeyEvent) -> Bool) -> SignalConnection {

@@ -65,7 +65,6 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         adjustment = widget.verticalAdjustment()
         let scroller = widget
         animator = TileAnimator(canvas: canvas) { scroller.visibleVerticalRange }
-        canvas.scrollsFocus(with: adjustment)
         if let footer { canvas.put(footer, x: 0, y: 0) }
         widget.add(canvas)
         widget.hexpand = true
@@ -82,7 +81,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// their new places. A focused cell whose item went passes the focus to the item that took its
     /// place (or the last one).
     public func setItems(_ items: [Item], animated: Bool) {
-        let focusedIndex = focusedCell.flatMap { cell in self.items.firstIndex { $0.id == cell.item.id } }
+        let focused = focusedCell.flatMap { cell in index(of: cell.item.id).map { (id: cell.item.id, index: $0) } }
         let old = self.items
         self.items = items
         // Items added after the ones shown (a page appended): nothing to take back; lay out once
@@ -95,8 +94,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             retire(cell)
         }
         relayout(animated: animated, force: true)
-        if let focusedIndex, focusedCell == nil, !items.isEmpty {
-            focus(index: min(focusedIndex, items.count - 1))
+        if let focused, !ids.contains(focused.id), !items.isEmpty {
+            focus(index: min(focused.index, items.count - 1))
         }
     }
 
@@ -110,7 +109,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public var cellsMade: Int { assigned.count + spare.count }
     public var focusedCell: Cell? { assigned.values.first { $0.view.isFocusWidget } }
 
-    public func index(of id: Item.ID) -> Int? { items.firstIndex { $0.id == id } }
+    /// Where the item with `id` is: known at once for the items the last layout placed.
+    public func index(of id: Item.ID) -> Int? {
+        if let index = placedIndices[id], items.indices.contains(index), items[index].id == id { return index }
+        return items.firstIndex { $0.id == id }
+    }
 
     /// True when every cell in view shows what it will show.
     public var isLoaded: Bool {
@@ -125,13 +128,33 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Brings the item at `index` into view and focuses its cell.
     public func focus(index: Int) {
         guard items.indices.contains(index) else { return }
-        let frame = layout.frame(at: index)
-        if frame.y < adjustment.value || frame.y + frame.height > adjustment.value + adjustment.pageSize {
-            let spacing = index == 0 ? frame.y : min(frame.y, 6)
-            adjustment.value = min(max(0, frame.y - spacing), adjustment.maximumValue)
-        }
+        let id = items[index].id
+        reveal(index: index)
         relayout(animated: false, force: true)
-        assigned[items[index].id]?.view.grabFocus()
+        // GTK's scrolled window scrolls to a newly focused child by its allocation, which a
+        // recycled cell still has from its last item; until the focus has landed, the cell is
+        // kept for this item through the layouts that scroll causes, and is then revealed again.
+        focusing = id
+        assigned[id]?.view.grabFocus()
+        focusing = nil
+        reveal(index: index)
+    }
+
+    /// The item whose cell is being focused (see `focus(index:)`).
+    private var focusing: Item.ID?
+
+    /// Scrolls just enough to show the item at `index` whole (the layout knows where it is even
+    /// before its cell has been allocated there). GTK's own scrolling to a focused child cannot be
+    /// used: it goes by the child's allocation, which a recycled cell still has from its last item.
+    func reveal(index: Int) {
+        let frame = layout.frame(at: index)
+        let top = adjustment.value, bottom = top + adjustment.pageSize
+        let margin = min(frame.y, 6)
+        if frame.y - margin < top {
+            adjustment.value = max(0, frame.y - margin)
+        } else if frame.y + frame.height + margin > bottom {
+            adjustment.value = min(frame.y + frame.height + margin - adjustment.pageSize, adjustment.maximumValue)
+        }
     }
 
     // MARK: Cells
@@ -148,6 +171,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     private func newCell(for item: Item) -> Cell {
         let cell = makeCell(item)
         canvas.put(cell.view, x: 0, y: 0)
+        // Focus arriving by any road (Tab, a click, the code) brings the cell into view.
+        cell.view.onFocusIn { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell.item.id) else { return }
+            self.reveal(index: index)
+        }
         cell.view.onPopupMenu { [weak self, weak cell] in
             guard let self, let cell, let menu = self.onContextMenu else { return false }
             menu(cell)
@@ -203,6 +231,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     private var placedRange = 0..<0
     private var placedCount = -1
     private var placedWidth = -1.0
+    private var placedIndices: [Item.ID: Int] = [:]
 
     /// Gives cells to the items in view (and a screen around), takes them from the rest, and puts
     /// every cell, the footer and the content's height in place.
@@ -222,10 +251,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         placedWidth = layout.width
         var indexByID: [Item.ID: Int] = [:]
         for index in range { indexByID[items[index].id] = index }
+        placedIndices = indexByID
         // Cells of rows that left the range go straight to the rows that came in: hiding and
         // showing them again would unmap and remap each one.
         var leaving: [Cell] = []
-        for (id, cell) in assigned where indexByID[id] == nil && !cell.view.isFocusWidget {
+        for (id, cell) in assigned where indexByID[id] == nil && !cell.view.isFocusWidget && id != focusing {
             assigned[id] = nil
             leaving.append(cell)
         }
