@@ -7,7 +7,7 @@ import ImagePipeline
 /// element fades in from transparent over one second. Back by any back path, or a left-to-right
 /// swipe.
 @MainActor
-final class MessageDetailPage: Page {
+final class MessageDetailPage: SettlingPage {
     let title: String
     let widget: Widget
     let message: ChatMessage
@@ -88,6 +88,11 @@ final class MessageDetailPage: Page {
     }
 
     var fadingElements: [Widget] { [avatar.picture, timeLabel, textLabel, deleteButton] }
+
+    /// The avatar has loaded (or failed, or there is none) and the elements have faded in.
+    var isSettled: Bool {
+        (avatar.isLoaded || avatar.boundSize == nil) && fadingElements.allSatisfy { $0.opacity >= 1 }
+    }
 
     /// Every element from transparent to opaque over one second (at once with animations off).
     private func startFade() {
