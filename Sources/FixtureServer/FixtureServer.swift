@@ -25,6 +25,8 @@ public final class FixtureServer: Sendable {
         public var slowResponseSeconds: Double
         /// How long each avatar waits before answering (tests of downloads in flight).
         public var avatarDelay: Double = 0
+        /// How long each page of messages waits before answering (tests that watch a page load).
+        public var messagesPageDelay: Double = 0
         /// Messages in one page of `getMessages`. The contract says 20; tests of clients that must
         /// not trust it ask for more.
         public var messagesPageSize = MessageSource.pageSize
@@ -78,7 +80,7 @@ public final class FixtureServer: Sendable {
         router.add(middleware: LocalClientsOnlyMiddleware(host: configuration.host))
         router.add(middleware: TransferCountingMiddleware(stats: stats))
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost).register(on: router)
-        MessageRoutes(source: messages).register(on: router)
+        MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
         FactsRoutes(media: media).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay).register(on: router)
         StatsRoutes(stats: stats).register(on: router)

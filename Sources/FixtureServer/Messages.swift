@@ -82,6 +82,8 @@ public final class MessageSource: Sendable {
 
 struct MessageRoutes {
     let source: MessageSource
+    /// How long each page waits before answering (a slow network, for tests).
+    var pageDelay: Double = 0
 
     func register(on router: Router<FixtureContext>) {
         router.get("getMessages") { request, _ -> Response in
@@ -90,6 +92,7 @@ struct MessageRoutes {
             if let forced = request.uri.queryParameters.get("fail").flatMap(MessageSource.Failure.init(name:)) {
                 return try await respond(forced)
             }
+            if pageDelay > 0 { try await Task.sleep(for: .milliseconds(Int(pageDelay * 1000))) }
             switch source.outcome(offset: offset) {
             case .page(let texts):
                 return json(["result": texts])

@@ -61,7 +61,7 @@ final class RecyclingGridTests: AppTestCase {
             self.tops = tops + [y]
         }
 
-        mutating func prepare(width: Double, count: Int) {
+        mutating func prepare(width: Double, count: Int, viewHeight: Double) {
             self.width = width
             self.count = min(count, heights.count)
         }
@@ -264,6 +264,28 @@ final class RecyclingGridTests: AppTestCase {
                 guard let index = grid.cells.firstIndex(where: { $0.item.id == 5 }) else { return false }
                 return abs(Double(grid.cellFrames[index].x) - grid.layout.frame(at: 4).x) <= 1
             }
+        }
+    }
+}
+
+extension RecyclingGridTests {
+    /// Two rows sit at the bottom of a tall view with the header right above them; parked spare
+    /// rows must not make the content taller than that (the view would scroll the header away).
+    func testARetryAboveAShortStackOfRowsTakesARealClick() throws {
+        try onMain {
+            let paging = PagingIndicator(loading: "Loading", failurePrefix: "Failed.", end: "End", retryBeside: false)
+            paging.widget.showAll()
+            paging.show(.failed("the network is down"))
+            let button = paging.retry
+            let grid = RecyclingGrid(layout: StackLayout(headerHeight: 96, estimatedHeight: 40),
+                                     header: paging.widget, headerHeight: 96) { NumberCell($0) }
+            let window = show(grid, items: 2)
+            defer { window.destroy() }
+            var clicks = 0
+            button.onClicked { clicks += 1 }
+            XCTAssertEqual(grid.adjustment.upper, grid.adjustment.pageSize, accuracy: 1, "no taller than the view")
+            clickWhenSteady(button, in: window)
+            waitFor("the click") { clicks == 1 }
         }
     }
 }

@@ -5,7 +5,7 @@ import XCTest
 final class ItemLayoutTests: XCTestCase {
     private func grid(width: Double = 800, count: Int) -> SquareGridLayout {
         var layout = SquareGridLayout(spacing: 6, minimumSide: 150, maximumSide: 240)
-        layout.prepare(width: width, count: count)
+        layout.prepare(width: width, count: count, viewHeight: 600)
         return layout
     }
 

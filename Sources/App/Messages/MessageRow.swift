@@ -4,19 +4,28 @@ import Gtk
 import ImagePipeline
 
 /// One message: a round avatar and a bubble with the message's number and text. The user's own
-/// messages sit on the right in the accent colour. New ones slide in (a revealer).
+/// messages sit on the right in the accent colour; a just-sent one slides in. The chat's
+/// `RecyclingGrid` reuses a row for whichever message scrolls into its place; the row is
+/// windowless and focusable, and reads as "Message n: text".
 @MainActor
-final class MessageRow {
-    let message: ChatMessage
-    let row: ListBoxRow
+final class MessageRow: RecyclingCell {
+    private(set) var message: ChatMessage
+    var item: ChatMessage { message }
+    let view: Widget
     let avatar: ImageView
     let textLabel: Label
+    private let meta = Label()
+    private let bubble = Box(.vertical, spacing: 2)
+    private let line = Box(.horizontal, spacing: 8)
     let revealer: Revealer
+    /// Where a message's avatar is (nil until the backend has answered).
+    private let avatarURL: @MainActor (ChatMessage) -> URL?
 
     static let avatarSize = 36
 
-    init(message: ChatMessage, pipeline: ImagePipeline, reveal: Bool) {
+    init(message: ChatMessage, pipeline: ImagePipeline, avatarURL: @escaping @MainActor (ChatMessage) -> URL?) {
         self.message = message
+        self.avatarURL = avatarURL
         avatar = ImageView(pipeline: pipeline, iconSize: 20, scaling: .fill)
         avatar.picture.isCircular = true
         avatar.picture.addStyleClass("avatar")
@@ -26,59 +35,60 @@ final class MessageRow {
         textLabel.wraps = true
         textLabel.xalign = 0
         textLabel.setMaxWidthChars(60)
-        let bubble = Box(.vertical, spacing: 2)
         bubble.addStyleClass("message-bubble")
-        if message.isLocal { bubble.addStyleClass("message-own") }
-        let meta = Label(Self.caption(for: message))
         meta.addStyleClass("message-meta")
         meta.xalign = 0
         bubble.append(meta)
         bubble.append(textLabel)
-        let line = Box(.horizontal, spacing: 8)
         line.setMargins(top: 4, bottom: 4, start: 12, end: 12)
-        if message.isLocal {
-            line.halign = .end
-            line.append(bubble)
-            line.append(avatar.picture)
-        } else {
-            line.halign = .start
-            line.append(avatar.picture)
-            line.append(bubble)
-        }
+        line.append(avatar.picture)
+        line.append(bubble)
         revealer = Revealer(child: line, transition: .slideUp, duration: 250)
-        revealer.revealsChild = !reveal
-        row = ListBoxRow(child: revealer)
-        row.accessibleName = message.accessibleName
-        row.addStyleClass("message-row")
-        row.showAll()
-        revealer.keepsOwnVisibility = true // hidden while the row is far from the view
+        let box = Box(.vertical)
+        box.append(revealer)
+        box.addStyleClass("message-row")
+        box.canFocus = true
+        box.announceAsButton()
+        view = box
+        box.showAll()
+        show(message)
     }
 
-    /// Starts the slide-in of a just-sent message.
-    func reveal() { revealer.revealsChild = true }
-
-    /// Whether the row shows its content. A row far from the view hides it and keeps only its
-    /// height (see `MessagesPage.updateHydration`), so laying out a long history does not lay out
-    /// every bubble and label in it; its accessible name stays.
-    private(set) var isHydrated = true
-
-    func dehydrate(height: Int) {
-        guard isHydrated else { return }
-        row.setSizeRequest(width: -1, height: height)
-        revealer.isVisible = false
-        isHydrated = false
+    func show(_ message: ChatMessage) {
+        self.message = message
+        // Only what changes: each change makes GTK measure the row again.
+        if textLabel.text != message.text { textLabel.text = message.text }
+        let caption = Self.caption(for: message)
+        if meta.text != caption { meta.text = caption }
+        if message.isLocal { bubble.addStyleClass("message-own") } else { bubble.removeStyleClass("message-own") }
+        line.packsFromRight = message.isLocal
+        line.halign = message.isLocal ? .end : .start
+        if !revealer.revealsChild { revealer.revealsChild = true }
+        view.accessibleName = message.accessibleName
+        avatar.bind(nil)
+        load(side: 0)
     }
 
-    func hydrate() {
-        guard !isHydrated else { return }
-        revealer.isVisible = true
-        row.setSizeRequest(width: -1, height: -1)
-        isHydrated = true
+    func park() {
+        avatar.bind(nil)
+        view.accessibleName = ""
     }
 
-    func bindAvatar(_ url: URL?) {
-        guard let url else { return }
+    /// Binds the avatar once the backend's address is known.
+    func load(side: Int) {
+        guard avatar.boundSize == nil, let url = avatarURL(message) else { return }
         avatar.bind(ImageRequest(url: url, maximumPixelSize: Self.avatarSize * 2))
+    }
+
+    var isLoaded: Bool { avatar.isLoaded }
+
+    /// Slides a just-sent message in from below.
+    func slideIn() {
+        guard ThemeSettings().animationsEnabled else { return }
+        revealer.transitionDuration = 0
+        revealer.revealsChild = false
+        revealer.transitionDuration = 250
+        revealer.revealsChild = true
     }
 
     static func caption(for message: ChatMessage) -> String {

@@ -5,25 +5,26 @@ import Gtk
 import ImagePipeline
 
 /// The chat: a static header, the messages stacked from the bottom up (newest at the bottom),
-/// older pages loading as the user nears the top without moving what they look at, and a
-/// composer at the bottom.
+/// older pages loading as the user nears the top without moving what they look at, a "Jump to
+/// latest" button when the view is far above the newest message, and a composer at the bottom.
 ///
-/// Keeping the view still: the page remembers how far the view's top is from the end of the
-/// content, and whenever the content's extent changes (a page went on top, the spinner went away)
-/// it puts the view back at that distance, inside the adjustment's "changed" signal, before
-/// anything is drawn. When the user is at the bottom it follows the bottom instead.
+/// The messages live in a `RecyclingGrid` over a `StackLayout`: only the rows near the view have
+/// widgets, each row measures its height when it first comes near (at each width), and the grid
+/// keeps the message at the top of the view where it was whenever rows go on top or estimates
+/// become measured heights (see `MessagesPage+Scrolling`).
 @MainActor
 public final class MessagesPage: SettlingPage, ScreenshotScenes {
     public let title = "Messages"
     public let widget: Widget
     public let model: MessagesViewModel
-    private(set) var rows: [MessageRow] = []
-    let list = ListBox(selectable: false)
-    let scroller = ScrolledWindow()
-    public let adjustment: Adjustment
+    let grid: RecyclingGrid<MessageRow, StackLayout>
+    var scroller: ScrolledWindow { grid.widget }
+    public var adjustment: Adjustment { grid.adjustment }
     let header = Label("Тестовое задание")
     let entry = Entry(placeholder: "Message")
     let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: "Send")
+    /// Round, bottom right: back to the newest message when the view is far above it.
+    let jumpButton = Button(iconName: "go-bottom-symbolic", accessibleName: "Jump to latest message")
     /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
     private let paging = PagingIndicator(loading: "Loading older messages", failurePrefix: "Older messages could not be loaded.",
                                          end: "Beginning of conversation", retryBeside: false)
@@ -36,58 +37,44 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     /// A failed send, delete or read of the stored messages, in words.
     let notice = NoticeBar()
     var placeholderRetry: Button { content.retry }
-    private let pipeline: ImagePipeline
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
     var started = false
 
-    /// Whether the view follows the bottom (it is there, or the user just sent a message).
-    var followsBottom = true
-    /// How far the view's top is from the end of the content, kept across extent changes.
-    var distanceFromEnd = 0.0
-    /// Set while the page moves the view itself, so that the move is not taken for the user's.
-    var adjusting = false
-
     /// Within this many screens of the top, the next older page is asked for.
     static let loadThreshold = 1.0
-    /// Rows within this many screens of the view show their content; rows beyond `keptScreens`
-    /// hide it and keep their height (the gap between the two keeps a row from flickering in and
-    /// out at the edge).
-    static let shownScreens = 2.0
-    static let keptScreens = 3.0
-    lazy var hydration = CoalescedCall { [weak self] in self?.updateHydration() }
-    /// After a width change, every row shows its bubble to be measured again (see `widthChanged`).
-    lazy var rehydration = CoalescedCall { [weak self] in
-        guard let self else { return }
-        for row in self.rows { row.hydrate() }
-        self.hydration.schedule()
-    }
-    var laidOutWidth = 0
+    /// Room above the first message for the paging indicator (a line of text and Retry below it).
+    static let headerHeight = 96
+    /// What a row of one line of text measures; rows not measured yet count as this.
+    static let estimatedRowHeight = 62.0
 
     public init(model: MessagesViewModel, pipeline: ImagePipeline,
                 backend: @escaping @MainActor () async -> Backend,
                 open: @escaping @MainActor (ChatMessage, URL?) -> Void) {
         self.model = model
-        self.pipeline = pipeline
         self.open = open
-        adjustment = scroller.verticalAdjustment()
+        let me = WeakReference<MessagesPage>()
+        grid = RecyclingGrid(layout: StackLayout(headerHeight: Double(Self.headerHeight), estimatedHeight: Self.estimatedRowHeight),
+                             header: paging.widget, headerHeight: Self.headerHeight) { message in
+            MessageRow(message: message, pipeline: pipeline) { me.object?.avatarURL(for: $0) }
+        }
+        grid.keepsViewStill = true
+        grid.isReady = true
 
         header.addStyleClass("messages-header")
         header.setMargins(top: 10, bottom: 10, start: 12, end: 12)
-
         paging.widget.setMargins(12)
-        paging.widget.hexpand = true
 
-        list.addStyleClass("messages-list")
-        list.accessibleName = "Messages"
-        let column = Box(.vertical)
-        column.append(paging.widget)
-        column.append(list)
-        column.valign = .end // few messages sit at the bottom, as in a messenger
-        scroller.add(column)
-        list.scrollsFocus(with: adjustment)
-
-        content = ContentOrStatus(content: scroller)
+        grid.canvas.addStyleClass("messages-list")
+        grid.canvas.accessibleName = "Messages"
+        jumpButton.addStyleClass("circular")
+        jumpButton.addStyleClass("jump-to-latest")
+        jumpButton.halign = .end
+        jumpButton.valign = .end
+        jumpButton.setMargins(16)
+        let overlay = Overlay(child: grid.widget)
+        overlay.addOverlay(jumpButton)
+        content = ContentOrStatus(content: overlay)
 
         entry.hexpand = true
         entry.accessibleName = "Message"
@@ -108,14 +95,17 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         page.vexpand = true
         widget = page
         page.showAll()
+        jumpButton.keepsOwnVisibility = true
+        jumpButton.isVisible = false
+        me.object = self
 
-        adjustment.onValueChanged { [weak self] in self?.userScrolled() }
-        adjustment.onExtentChanged { [weak self] in self?.keepPosition() }
-        scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
-        list.onRowActivated { [weak self] index in
-            guard let self, self.rows.indices.contains(index) else { return }
-            let message = self.rows[index].message
-            self.open(message, self.avatarURL(for: message))
+        grid.onLayout = { [weak self] in self?.viewMoved() }
+        grid.onActivate = { [weak self] row in self?.openDetail(of: row.message) }
+        jumpButton.onClicked { [weak self] in self?.jumpToLatest() }
+        widget.onKeyPress { [weak self] key in
+            guard let self, key.modifiers == [.control], ["End", "KP_End"].contains(key.keyName) else { return false }
+            self.jumpToLatest()
+            return true
         }
         entry.onActivate { [weak self] in self?.send() }
         sendButton.onClicked { [weak self] in self?.send() }
@@ -132,53 +122,43 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
             let resolved = await backend()
             guard let self else { return }
             self.backend = resolved
-            for row in self.rows { row.bindAvatar(self.avatarURL(for: row.message)) }
+            for row in self.grid.cells { row.load(side: 0) }
         }
         entry.onMap { [weak self] in self?.entry.grabFocus() }
     }
 
-    private func avatarURL(for message: ChatMessage) -> URL? {
+    func avatarURL(for message: ChatMessage) -> URL? {
         backend?.avatar(message.avatarNumber)
+    }
+
+    private func openDetail(of message: ChatMessage) {
+        open(message, avatarURL(for: message))
     }
 
     // MARK: Rendering
 
     private func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
         switch change {
-        case .reloaded?:
-            rows.forEach { list.remove($0.row) }
-            rows = state.visible.map { makeRow($0, reveal: false) }
-            rows.forEach { list.append($0.row) }
         case .prepended(let count)?:
             // A fling in progress would keep moving from where it was: stop it for the insert.
             scroller.kineticScrolling = false
-            let added = state.visible.prefix(count).map { makeRow($0, reveal: false) }
-            for (index, row) in added.enumerated() { list.insert(row.row, at: index) }
-            rows.insert(contentsOf: added, at: 0)
+            grid.updateLayout { $0.insert(count, at: 0) }
+            grid.setItems(state.visible, animated: false)
             DispatchQueue.main.async { [weak self] in self?.scroller.kineticScrolling = true }
         case .appended?:
-            if let message = state.visible.last {
-                let row = makeRow(message, reveal: true)
-                rows.append(row)
-                list.append(row.row)
-                followsBottom = true
-                row.reveal()
-            }
+            grid.setItems(state.visible, animated: false)
+            grid.scrollToEnd()
+            grid.layoutNow()
+            if let last = state.visible.last { grid.cell(for: last.id)?.slideIn() }
         case .removed(let index)?:
-            if rows.indices.contains(index) {
-                let removed = rows.remove(at: index)
-                let hadFocus = removed.row.containsFocus
-                list.remove(removed.row)
-                // The focus goes to the row that took its place (or the one above, at the end).
-                if hadFocus, !rows.isEmpty { rows[min(index, rows.count - 1)].row.grabFocus() }
-            }
-        case nil:
+            grid.updateLayout { $0.remove(1, at: index) }
+            grid.setItems(state.visible, animated: false)
+        case .reloaded?, nil:
             break
         }
-        if rows.map(\.message) != state.visible { // never out of step with the model
-            rows.forEach { list.remove($0.row) }
-            rows = state.visible.map { makeRow($0, reveal: false) }
-            rows.forEach { list.append($0.row) }
+        if grid.items != state.visible { // never out of step with the model
+            grid.updateLayout { $0.remove($0.count, at: 0) }
+            grid.setItems(state.visible, animated: false)
         }
         paging.show(state.paging)
         notice.show(state.notice)
@@ -189,12 +169,6 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         }
         started = state.localLoaded
         DispatchQueue.main.async { [weak self] in self?.loadOlderIfNearTop() }
-    }
-
-    private func makeRow(_ message: ChatMessage, reveal: Bool) -> MessageRow {
-        let row = MessageRow(message: message, pipeline: pipeline, reveal: reveal && ThemeSettings().animationsEnabled)
-        row.bindAvatar(avatarURL(for: message))
-        return row
     }
 
     // MARK: Intents
@@ -215,16 +189,18 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
 
     public var isSettled: Bool {
         model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)
-            && rows.allSatisfy { $0.avatar.content != .icon(ImageView.placeholderIcon) }
+            && grid.isLoaded
     }
     /// The newest message's detail page.
     public var screenshotScenes: [ScreenshotScene] {
         [ScreenshotScene(name: "messages-detail") { [weak self] in
-            guard let self, self.scroller.isMapped, let last = self.rows.last else { return }
-            self.open(last.message, self.avatarURL(for: last.message))
+            guard let self, self.scroller.isMapped, let last = self.grid.items.last else { return }
+            self.openDetail(of: last)
         }]
     }
 
+    /// The rows that have widgets now (near the view), oldest first.
+    var rows: [MessageRow] { grid.cells }
     var topState: String? { paging.state }
     var isPlaceholderShown: Bool { content.isFailureShown }
 }

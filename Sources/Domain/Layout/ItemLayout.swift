@@ -2,8 +2,8 @@
 /// so the view can ask where any item is, and which items a band of the content needs, without a
 /// widget for each item. Items run top to bottom: an item never starts above an earlier one.
 public protocol ItemLayout: Sendable {
-    /// Lays out `count` items across `width`.
-    mutating func prepare(width: Double, count: Int)
+    /// Lays out `count` items across `width`, in a view `viewHeight` high.
+    mutating func prepare(width: Double, count: Int, viewHeight: Double)
     var width: Double { get }
     var count: Int { get }
     /// The height of everything laid out.
@@ -13,6 +13,16 @@ public protocol ItemLayout: Sendable {
     func frame(at index: Int) -> Frame
     /// The items whose frames meet the band from `top` to `bottom`, in order.
     func indices(from top: Double, to bottom: Double) -> Range<Int>
+    /// True when the item's height is an estimate its cell should replace by measuring itself
+    /// (rows of text); a layout of fixed frames never asks.
+    func needsMeasuring(at index: Int) -> Bool
+    /// The height the item's cell measured at the current width.
+    mutating func setMeasuredHeight(_ height: Double, at index: Int)
+}
+
+extension ItemLayout {
+    public func needsMeasuring(at index: Int) -> Bool { false }
+    public mutating func setMeasuredHeight(_ height: Double, at index: Int) {}
 }
 
 extension ItemLayout {

@@ -17,7 +17,7 @@ public struct SquareGridLayout: ItemLayout, Equatable {
         self.maximumSide = maximumSide
     }
 
-    public mutating func prepare(width: Double, count: Int) {
+    public mutating func prepare(width: Double, count: Int, viewHeight: Double) {
         self.count = count
         guard width != self.width else { return }
         self.width = width

@@ -78,6 +78,12 @@ open class Widget: Object {
         get { Align(gtk_widget_get_valign(widget)) }
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
+    /// Lays its own children out from the right (a box then packs its first child rightmost).
+    /// Its children keep the default direction: text inside reads as before.
+    public var packsFromRight: Bool {
+        get { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+        set { gtk_widget_set_direction(widget, newValue ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
+    }
     public func setMargins(_ all: Int) { setMargins(top: all, bottom: all, start: all, end: all) }
     public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
         gtk_widget_set_margin_top(widget, gint(top))

@@ -7,7 +7,12 @@ public final class Adjustment: Object {
         get { gtk_adjustment_get_value(raw.cast()) }
         set { gtk_adjustment_set_value(raw.cast(), newValue) }
     }
-    public var upper: Double { gtk_adjustment_get_upper(raw.cast()) }
+    /// The end of the range. The scrolled window sets it from its child's height on every
+    /// layout; setting it first lets a value beyond the old end be set before that layout.
+    public var upper: Double {
+        get { gtk_adjustment_get_upper(raw.cast()) }
+        set { gtk_adjustment_set_upper(raw.cast(), newValue) }
+    }
     public var lower: Double { gtk_adjustment_get_lower(raw.cast()) }
     public var pageSize: Double { gtk_adjustment_get_page_size(raw.cast()) }
     /// The largest value: the end of the content in view.

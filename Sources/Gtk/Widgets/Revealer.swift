@@ -19,6 +19,11 @@ public final class Revealer: Container {
         get { gtk_revealer_get_reveal_child(raw.cast()) != 0 }
         set { gtk_revealer_set_reveal_child(raw.cast(), newValue ? 1 : 0) }
     }
+    /// How long a transition takes, in milliseconds.
+    public var transitionDuration: Int {
+        get { Int(gtk_revealer_get_transition_duration(raw.cast())) }
+        set { gtk_revealer_set_transition_duration(raw.cast(), guint(newValue)) }
+    }
     /// The child is fully shown (the transition has ended).
     public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(raw.cast()) != 0 }
 }

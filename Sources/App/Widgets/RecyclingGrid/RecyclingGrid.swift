@@ -27,7 +27,9 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     private(set) var assigned: [Item.ID: Cell] = [:]
     private var spare: [Cell] = []
     private let makeCell: @MainActor (Item) -> Cell
-    /// Below the items, across the width (a paging indicator).
+    /// Right above the first item and below the last, across the width (paging indicators).
+    private let header: Widget?
+    private let headerHeight: Int
     private let footer: Widget?
     private let footerHeight: Int
 
@@ -56,8 +58,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// How far beyond the view, in screens, rows keep their cells.
     public static var margin: Double { 1.0 }
 
-    public init(layout: Layout, footer: Widget? = nil, footerHeight: Int = 0, makeCell: @escaping @MainActor (Item) -> Cell) {
+    public init(layout: Layout, header: Widget? = nil, headerHeight: Int = 0, footer: Widget? = nil, footerHeight: Int = 0,
+                makeCell: @escaping @MainActor (Item) -> Cell) {
         self.layout = layout
+        self.header = header
+        self.headerHeight = headerHeight
         self.footer = footer
         self.footerHeight = footerHeight
         self.makeCell = makeCell
@@ -65,12 +70,14 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         adjustment = widget.verticalAdjustment()
         let scroller = widget
         animator = TileAnimator(canvas: canvas) { scroller.visibleVerticalRange }
+        if let header { canvas.put(header, x: 0, y: 0) }
         if let footer { canvas.put(footer, x: 0, y: 0) }
         widget.add(canvas)
         widget.hexpand = true
         widget.vexpand = true
         widget.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
         adjustment.onValueChanged { [weak self] in self?.scrolled() }
+        adjustment.onExtentChanged { [weak self] in self?.extentChanged() }
         listenToPointer()
         listenToKeys()
     }
@@ -97,6 +104,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         if let focused, !ids.contains(focused.id), !items.isEmpty {
             focus(index: min(focused.index, items.count - 1))
         }
+    }
+
+    /// Changes the layout's own data (rows put on top keep their measured heights with
+    /// `StackLayout.insert`); call it before `setItems` with the new items.
+    public func updateLayout(_ change: (inout Layout) -> Void) {
+        change(&layout)
     }
 
     /// The cell of the item with `id`, if its row is near the view.
@@ -192,8 +205,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         if pressed === cell { pressed = nil }
         cell.park()
         cell.view.canFocus = false
-        let size = max(layout.count > 0 ? layout.frame(at: 0).width : 0, 100)
-        animator.jump(cell.view, to: Frame(x: -4 * size, y: 0, width: size, height: size))
+        // The size of a first item (a row stays a row); never below the content's end, which
+        // would make the canvas taller than its content.
+        let first = layout.count > 0 ? layout.frame(at: 0) : Frame(x: 0, y: 0, width: 100, height: 100)
+        let width = max(first.width, 1), height = max(1, min(first.height, layout.contentHeight))
+        animator.jump(cell.view, to: Frame(x: -4 * max(width, 100), y: 0, width: width, height: height))
         spare.append(cell)
     }
 
@@ -214,6 +230,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         self.relayout(animated: animated, force: false)
     }
 
+    /// Lays out now (a just-added cell is wanted at once).
+    public func layoutNow() {
+        relayout(animated: false, force: true)
+    }
+
     /// Lays out after the current frame's allocation (size requests made during one are dropped).
     public func queueLayout(animated: Bool = false) {
         pendingAnimation = pendingAnimation || animated
@@ -222,7 +243,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     private func widthChanged(_ width: Int) {
         guard Double(width) != layout.width else { return }
-        layout.prepare(width: Double(width), count: items.count)
+        layout.prepare(width: Double(width), count: items.count, viewHeight: adjustment.pageSize)
+        preparedViewHeight = adjustment.pageSize
         queueLayout()
     }
 
@@ -233,19 +255,53 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     private var placedWidth = -1.0
     private var placedIndices: [Item.ID: Int] = [:]
 
-    /// Gives cells to the items in view (and a screen around), takes them from the rest, and puts
-    /// every cell, the footer and the content's height in place.
+    /// Gives cells to the items in view (and a screen around), takes them from the rest, has the
+    /// cells of rows never measured measure themselves, and puts every cell, the header, the
+    /// footer and the content's height in place.
     func relayout(animated: Bool, force: Bool) {
-        layout.prepare(width: layout.width, count: items.count)
+        // A relayout asked for from inside one (the view moved to keep still) is one more pass of it.
+        if relayingOut { morePasses = true; return }
+        relayingOut = true
+        defer { relayingOut = false }
+        layout.prepare(width: layout.width, count: items.count, viewHeight: adjustment.pageSize)
+        preparedViewHeight = adjustment.pageSize
         guard layout.width > 0 else { return }
-        let page = max(adjustment.pageSize, 1)
-        let range = layout.indices(from: adjustment.value - page * Self.margin,
+        var pass = 0
+        var range = 0..<0
+        var measured = false
+        repeat {
+            morePasses = false
+            // The view first goes back on what the user looked at, so that the cells go to the
+            // items that will be in view.
+            if force || measured { keepStill() }
+            let page = max(adjustment.pageSize, 1)
+            range = layout.indices(from: adjustment.value - page * Self.margin,
                                    to: adjustment.value + page * (1 + Self.margin))
-        // Scrolling within the same rows changes nothing: most frames end here.
-        if !animated, !force, range == placedRange, placedCount == items.count, placedWidth == layout.width {
-            onLayout?()
-            return
-        }
+            // Scrolling within the same rows changes nothing: most frames end here.
+            if pass == 0, !animated, !force, range == placedRange, placedCount == items.count, placedWidth == layout.width {
+                onLayout?()
+                return
+            }
+            assignCells(to: range)
+            // Estimated heights become measured ones; the next pass puts the view back.
+            measured = false
+            for index in range where layout.needsMeasuring(at: index) {
+                guard let cell = assigned[items[index].id] else { continue }
+                layout.setMeasuredHeight(Double(cell.view.preferredHeight(forWidth: Int(layout.width))), at: index)
+                measured = true
+            }
+            pass += 1
+        } while (morePasses || measured) && pass < 4
+        if measured { keepStill() }
+        place(animated: animated)
+        if isReady, spare.count < layout.itemsAcross, !items.isEmpty { sparesCall.schedule() }
+        onLayout?()
+    }
+
+    private var relayingOut = false
+    private var morePasses = false
+
+    private func assignCells(to range: Range<Int>) {
         placedRange = range
         placedCount = items.count
         placedWidth = layout.width
@@ -271,27 +327,100 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             assigned[items[index].id] = cell
         }
         leaving.forEach(retire)
+    }
+
+    private func place(animated: Bool) {
         var targets: [(Widget, Frame)] = []
         for (id, cell) in assigned {
             // A focused cell keeps its item even out of range; find its index the slow way then.
-            guard let index = indexByID[id] ?? self.index(of: id) else { continue }
+            guard let index = index(of: id) else { continue }
             let frame = layout.frame(at: index)
             if isReady { cell.load(side: Int(frame.width)) }
             targets.append((cell.view, frame))
+        }
+        if let header {
+            let top = layout.count > 0 ? layout.frame(at: 0).y : layout.contentHeight
+            targets.append((header, Frame(x: 0, y: top - Double(headerHeight), width: layout.width, height: Double(headerHeight))))
         }
         let bottomEdge = layout.contentHeight
         if let footer {
             targets.append((footer, Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(footerHeight))))
         }
         // Only when it changes: a size request makes GTK lay the whole grid out again.
-        let height = Int(bottomEdge) + footerHeight
+        let height = Int(bottomEdge.rounded(.up)) + footerHeight
         if height != contentHeight {
             contentHeight = height
             canvas.setSizeRequest(width: -1, height: height)
         }
         animator.move(targets, animated: animated && ThemeSettings().animationsEnabled)
-        if isReady, spare.count < layout.itemsAcross, !items.isEmpty { sparesCall.schedule() }
-        onLayout?()
+    }
+
+    // MARK: Keeping the view still
+
+    /// Whether the view stays on what the user looks at when items or heights change above it,
+    /// and stays at the end when it was there (a chat).
+    public var keepsViewStill = false
+    /// The view is at the end and follows it.
+    public private(set) var followsEnd = true
+    /// The item at the top of the view and how far its top is above the view's.
+    private var anchor: (id: Item.ID, offset: Double)?
+    /// Set while the grid moves the view itself, so that the move is not taken for the user's.
+    private var adjusting = false
+
+    /// The content's height changed (the new size reached the adjustment, before drawing).
+    private func extentChanged() {
+        // A taller or shorter view: layouts that fill the view (a short chat sits at its bottom)
+        // change, and more or fewer rows need cells.
+        if adjustment.pageSize != preparedViewHeight, !relayingOut {
+            relayout(animated: false, force: true)
+        } else {
+            keepStill()
+        }
+    }
+
+    /// The view's height the layout was last prepared for.
+    private var preparedViewHeight = 0.0
+
+    /// Puts the view back on what the user looked at, or at the end.
+    private func keepStill() {
+        guard keepsViewStill, !adjusting else { return }
+        // The content's new height reaches the adjustment only with the next layout; until then
+        // the old end would clamp the value.
+        let height = (layout.contentHeight + Double(footerHeight)).rounded(.up)
+        if adjustment.upper < height {
+            adjusting = true
+            adjustment.upper = height
+            adjusting = false
+        }
+        let target: Double
+        if followsEnd {
+            target = adjustment.upper - adjustment.pageSize
+        } else if let anchor, let index = index(of: anchor.id), layout.count > index {
+            target = layout.frame(at: index).y + anchor.offset
+        } else {
+            return
+        }
+        let clamped = min(max(adjustment.lower, target), max(adjustment.lower, adjustment.upper - adjustment.pageSize))
+        guard abs(clamped - adjustment.value) >= 0.5 else { return }
+        adjusting = true
+        adjustment.value = clamped
+        adjusting = false
+    }
+
+    /// Remembers what the user looks at: the item at the top of the view.
+    private func rememberView() {
+        followsEnd = adjustment.value >= adjustment.upper - adjustment.pageSize - 1
+        let top = adjustment.value
+        if let index = layout.indices(from: top, to: top + 1).first {
+            anchor = (items[index].id, top - layout.frame(at: index).y)
+        }
+    }
+
+    /// Scrolls to the end and follows it.
+    public func scrollToEnd() {
+        followsEnd = true
+        adjustment.value = adjustment.upper - adjustment.pageSize
+        rememberView()
     }
 
     /// Cells follow the view: rows that come into range get cells, rows that leave give them up.
@@ -299,6 +428,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         // The content moved under a still pointer, which sends no motion: the highlight comes
         // back with the pointer's next move.
         hovered = nil
+        if !adjusting, keepsViewStill { rememberView() }
         relayout(animated: false, force: false)
     }
 
