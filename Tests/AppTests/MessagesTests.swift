@@ -391,4 +391,94 @@ final class MessagesTests: ServerBackedTestCase {
             XCTAssertEqual(numbers(page).count, 39)
         }
     }
+
+    // MARK: Keyboard and the jump to the latest message
+
+    func testTheKeysWalkTheMessagesAndTheFocusSurvivesRecycling() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && newestRow(page)?.view.isMapped == true }
+            @MainActor func focusedNumber() -> Int? {
+                guard case .server(let number)? = page.grid.focusedCell?.message.origin else { return nil }
+                return number
+            }
+            let newest = try XCTUnwrap(newestRow(page))
+            newest.view.grabFocus()
+            waitFor("message 1 focused") { focusedNumber() == 1 }
+            // Up walks to older messages, the view following, pages loading as it nears the top.
+            for expected in 2...40 {
+                XCTAssertTrue(InputSimulation.key("Up", on: main.window))
+                waitFor("message \(expected) focused", timeout: .seconds(10)) { focusedNumber() == expected }
+                let row = try XCTUnwrap(page.grid.focusedCell)
+                let index = try XCTUnwrap(page.grid.index(of: row.message.id))
+                let frame = page.grid.layout.frame(at: index)
+                XCTAssertGreaterThanOrEqual(frame.y, page.adjustment.value - 1, "message \(expected) is in view")
+                XCTAssertLessThanOrEqual(frame.y + frame.height, page.adjustment.value + page.adjustment.pageSize + 1)
+            }
+            XCTAssertEqual(page.grid.focusedCell?.view.accessibleName.hasPrefix("Message 40: "), true)
+            // Far from message 40, its row is kept for it; back in view, it still has the focus.
+            let focused = try XCTUnwrap(page.grid.focusedCell)
+            page.adjustment.value = page.adjustment.upper - page.adjustment.pageSize
+            waitFor("the bottom in view") { newestRow(page)?.view.isMapped == true }
+            XCTAssertTrue(page.grid.focusedCell === focused, "the focused row was not recycled")
+            XCTAssertTrue(focused.view.isFocusWidget)
+            XCTAssertEqual(focusedNumber(), 40)
+            // Home: the oldest message loaded, asking for older pages as it goes.
+            var presses = 0
+            while page.topState != "end" {
+                presses += 1
+                guard presses < 30 else { return XCTFail("never reached the beginning") }
+                let oldest = try XCTUnwrap(page.grid.items.first)
+                XCTAssertTrue(InputSimulation.key("Home", on: main.window))
+                // It is focused, and being at the top, the next older page comes (or the beginning).
+                waitFor("the oldest loaded focused, and older ones loaded", timeout: .seconds(10)) {
+                    page.grid.focusedCell?.message.id == oldest.id && page.model.state.paging != .loading
+                        && (page.grid.items.first?.id != oldest.id || page.topState == "end")
+                }
+            }
+            XCTAssertEqual(focusedNumber(), 200)
+            XCTAssertTrue(page.beginning.isMapped)
+            // End: back to the newest.
+            XCTAssertTrue(InputSimulation.key("End", on: main.window))
+            waitFor("message 1 focused again") { focusedNumber() == 1 }
+            XCTAssertEqual(page.adjustment.value, page.adjustment.upper - page.adjustment.pageSize, accuracy: 1)
+        }
+    }
+
+    func testJumpToLatestAppearsWhenFarUpAndBringsTheNewestBack() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && newestRow(page)?.view.isMapped == true }
+            XCTAssertFalse(page.jumpButton.isVisible, "hidden at the bottom")
+            XCTAssertEqual(page.jumpButton.accessibleName, "Jump to latest message")
+            // Two screens up (pages load as the top comes near).
+            for _ in 0..<2 {
+                page.adjustment.value = max(0, page.adjustment.value - page.adjustment.pageSize)
+                waitFor("the scroll settled", timeout: .seconds(10)) { page.model.state.paging != .loading }
+            }
+            waitFor("the button shown") { page.jumpButton.isMapped }
+            waitFor("the window active") { main.window.isActive }
+            clickWhenSteady(page.jumpButton, in: main.window)
+            waitFor("the newest message in view at the bottom") {
+                page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1 && newestRow(page)?.view.isMapped == true
+            }
+            waitFor("the button hidden at the bottom") { !page.jumpButton.isVisible }
+
+            // A send while scrolled up ends at the bottom too, with the button hidden.
+            page.adjustment.value = max(0, page.adjustment.value - 2 * page.adjustment.pageSize)
+            waitFor("the button shown again", timeout: .seconds(10)) { page.jumpButton.isMapped }
+            page.entry.grabFocus()
+            page.entry.text = "Back at the bottom"
+            XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
+            waitFor("the sent message at the bottom", timeout: .seconds(10)) {
+                newestRow(page)?.message.text == "Back at the bottom" && newestRow(page)?.view.isMapped == true
+                    && page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1
+            }
+            waitFor("the button hidden") { !page.jumpButton.isVisible }
+        }
+    }
 }

@@ -13,6 +13,16 @@ public final class ScrolledWindow: Container {
         get { gtk_scrolled_window_get_kinetic_scrolling(raw.cast()) != 0 }
         set { gtk_scrolled_window_set_kinetic_scrolling(raw.cast(), newValue ? 1 : 0) }
     }
+    /// Adds content that scrolls itself to whatever takes the focus. GTK's own viewport would
+    /// scroll to a newly focused child by the child's allocation, before the focus lands; content
+    /// that reuses its children for other items (a recycling grid) knows better where they go.
+    public func addScrollingToFocusItself(_ child: Widget) {
+        add(child)
+        if let viewport = gtk_widget_get_parent(child.widget), viewport != widget {
+            gtk_container_set_focus_vadjustment(UnsafeMutablePointer<GtkContainer>(OpaquePointer(viewport)), nil)
+            gtk_container_set_focus_hadjustment(UnsafeMutablePointer<GtkContainer>(OpaquePointer(viewport)), nil)
+        }
+    }
     /// The part of the content in view: its top and height, in content coordinates.
     public var visibleVerticalRange: (top: Double, height: Double) {
         let adjustment = gtk_scrolled_window_get_vadjustment(raw.cast())

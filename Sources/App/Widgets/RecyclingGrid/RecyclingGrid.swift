@@ -72,7 +72,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         animator = TileAnimator(canvas: canvas) { scroller.visibleVerticalRange }
         if let header { canvas.put(header, x: 0, y: 0) }
         if let footer { canvas.put(footer, x: 0, y: 0) }
-        widget.add(canvas)
+        widget.addScrollingToFocusItself(canvas)
         widget.hexpand = true
         widget.vexpand = true
         widget.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
@@ -144,21 +144,21 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         let id = items[index].id
         reveal(index: index)
         relayout(animated: false, force: true)
-        // GTK's scrolled window scrolls to a newly focused child by its allocation, which a
-        // recycled cell still has from its last item; until the focus has landed, the cell is
-        // kept for this item through the layouts that scroll causes, and is then revealed again.
+        // Until the focus has landed the cell is not the focus widget: keep it for this item.
         focusing = id
         assigned[id]?.view.grabFocus()
         focusing = nil
         reveal(index: index)
+        relayout(animated: false, force: false)
     }
 
     /// The item whose cell is being focused (see `focus(index:)`).
     private var focusing: Item.ID?
 
     /// Scrolls just enough to show the item at `index` whole (the layout knows where it is even
-    /// before its cell has been allocated there). GTK's own scrolling to a focused child cannot be
-    /// used: it goes by the child's allocation, which a recycled cell still has from its last item.
+    /// before its cell has been allocated there). GTK's own scrolling to a focused child is off
+    /// (`addScrollingToFocusItself`): it goes by the child's allocation, which a recycled cell
+    /// still has from its last item.
     func reveal(index: Int) {
         let frame = layout.frame(at: index)
         let top = adjustment.value, bottom = top + adjustment.pageSize
@@ -410,9 +410,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Remembers what the user looks at: the item at the top of the view.
     private func rememberView() {
         followsEnd = adjustment.value >= adjustment.upper - adjustment.pageSize - 1
+        // The first item in view (the view's top may be above it, in a header).
         let top = adjustment.value
-        if let index = layout.indices(from: top, to: top + 1).first {
+        if let index = layout.indices(from: top, to: top + max(adjustment.pageSize, 1)).first {
             anchor = (items[index].id, top - layout.frame(at: index).y)
+        } else {
+            anchor = nil
         }
     }
 
