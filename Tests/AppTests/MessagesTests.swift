@@ -481,4 +481,57 @@ final class MessagesTests: ServerBackedTestCase {
             waitFor("the button hidden") { !page.jumpButton.isVisible }
         }
     }
+
+    /// Deep in the history (50 pages loaded), three more pages go on top without moving the
+    /// message in view by more than a pixel in any drawn frame; a narrower window keeps the
+    /// message at the top of the view where it was.
+    func testAtDepthPrependsAndResizesDoNotMoveTheView() throws {
+        try onMain {
+            stop(server)
+            server = try startServer { $0.messageCount = 1_200 }
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && page.model.state.paging != .loading }
+            // Fifty pages, each asked for by going to the top.
+            while numbers(page).count < 1_000 {
+                let count = numbers(page).count
+                page.adjustment.value = 0
+                waitFor("page \(count / 20 + 1)", timeout: .seconds(10)) { numbers(page).count > count && page.model.state.paging != .loading }
+            }
+            XCTAssertLessThan(page.grid.cellsMade, 40, "about three screens of rows for 1,000 messages")
+            var drawn: [Int] = []
+            var watched: MessageRow?
+            let connection = page.scroller.onDrawn {
+                if let watched, let y = watched.view.origin(in: page.scroller)?.y { drawn.append(y) }
+            }
+            defer { page.scroller.disconnect(connection) }
+            for _ in 0..<3 {
+                let count = numbers(page).count
+                page.adjustment.value = 0
+                let (row, y0) = try XCTUnwrap(firstVisibleRow(page))
+                watched = row
+                drawn.removeAll()
+                waitFor("the next page", timeout: .seconds(10)) { numbers(page).count > count && page.model.state.paging != .loading && !drawn.isEmpty }
+                let frames = drawn.count
+                waitFor("a frame drawn after it") { drawn.count > frames }
+                XCTAssertTrue(page.grid.cell(for: row.message.id) === row, "the row in view kept its widget")
+                let moved = drawn.map { abs($0 - y0) }.max() ?? 0
+                XCTAssertLessThanOrEqual(moved, 1, "the row in view moved at \(count) messages: \(y0) → \(drawn)")
+            }
+            // A narrower window: rows wrap taller, the message at the top of the view stays there.
+            page.adjustment.value = page.adjustment.value + page.adjustment.pageSize * 3
+            waitFor("the scroll settled", timeout: .seconds(10)) { page.model.state.paging != .loading && page.grid.isLoaded }
+            let (top, topY) = try XCTUnwrap(firstVisibleRow(page))
+            main.window.resize(width: 560, height: 600)
+            waitFor("the narrower layout drawn") { page.grid.layout.width < 500 && page.grid.isLoaded }
+            var settled = 0
+            let tick = main.window.addTickCallback { _ in settled += 1; return true }
+            waitFor("two frames at the new width") { settled > 2 }
+            main.window.removeTickCallback(tick)
+            let index = try XCTUnwrap(page.grid.index(of: top.message.id))
+            let y = page.grid.layout.frame(at: index).y - page.adjustment.value
+            XCTAssertEqual(y, Double(topY), accuracy: 1, "the message at the top stayed there")
+        }
+    }
 }
