@@ -68,6 +68,14 @@ public struct MessageTimeline: Equatable, Sendable {
         } + local
     }
 
+    /// Whether the list shows anything, without making it (stops at the first shown message).
+    public var hasVisible: Bool {
+        !local.isEmpty || server.contains { message in
+            guard case .server(let number) = message.origin else { return true }
+            return !hidden.contains(number)
+        }
+    }
+
     /// Adds the page that was asked at `offset` (texts newest first, as the server sends them).
     /// Returns how many messages went on top of the list. A page for any other offset than
     /// `nextOffset` is ignored (an answer that arrives twice).

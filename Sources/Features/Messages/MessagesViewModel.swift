@@ -35,7 +35,7 @@ public final class MessagesViewModel {
         /// The first page failed and there is nothing to show: the placeholder fills the section.
         /// With stored messages, the failure is an inline Retry above them instead.
         public var firstPageFailed: Bool {
-            if case .failed = paging, timeline.nextOffset == 0, timeline.visible.isEmpty { return true }
+            if case .failed = paging, timeline.nextOffset == 0, !timeline.hasVisible { return true }
             return false
         }
     }

@@ -57,8 +57,11 @@ extension RecyclingGrid {
                 self.onActivate?(cell)
                 return true
             default:
-                // At an edge GTK moves the focus on, out of the grid (to the footer's Retry, say).
-                guard let target = self.target(from: index, key: key.keyName) else { return false }
+                // At an edge an arrow keeps the focus where it is (more may be loading there);
+                // Tab leaves the grid.
+                guard let target = self.target(from: index, key: key.keyName) else {
+                    return ["Up", "Down", "Left", "Right", "KP_Up", "KP_Down", "KP_Left", "KP_Right"].contains(key.keyName)
+                }
                 self.focus(index: target)
                 return true
             }

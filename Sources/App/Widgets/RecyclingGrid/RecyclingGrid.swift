@@ -95,6 +95,10 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         // this frame is over, with any other change that comes in it.
         let appended = items.count >= old.count && (old.isEmpty || items[old.count - 1].id == old[old.count - 1].id)
         if !animated, appended { return queueLayout() }
+        // Items added before the ones shown (older pages on top): nothing to take back either.
+        let prepended = items.count >= old.count && !old.isEmpty && items[items.count - old.count].id == old[0].id
+            && items.last?.id == old.last?.id
+        if !animated, prepended { return relayout(animated: false, force: true) }
         let ids = Set(items.map(\.id))
         for (id, cell) in assigned where !ids.contains(id) {
             assigned[id] = nil
