@@ -143,7 +143,7 @@ final class MessagesTests: ServerBackedTestCase {
             XCTAssertEqual(page.grid.cell(for: page.grid.items[0].id)?.view.accessibleName.hasPrefix("Message 200: "), true)
             let extent = page.adjustment.upper
 
-            page.scrollToBottom()
+            page.grid.scrollToEnd()
             waitFor("message 1's text on screen at the bottom") {
                 guard let row = newestRow(page), row.textLabel.isMapped, let y = row.view.origin(in: page.scroller)?.y else { return false }
                 return abs(Double(y + row.view.allocatedSize.height) - Double(page.scroller.allocatedSize.height)) <= 1

@@ -40,9 +40,4 @@ extension MessagesPage {
             grid.scrollToEnd()
         }
     }
-
-    /// Scrolls to the very bottom and follows it.
-    func scrollToBottom() {
-        grid.scrollToEnd()
-    }
 }

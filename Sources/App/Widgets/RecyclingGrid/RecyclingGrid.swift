@@ -145,19 +145,10 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Brings the item at `index` into view and focuses its cell.
     public func focus(index: Int) {
         guard items.indices.contains(index) else { return }
-        let id = items[index].id
         reveal(index: index)
         relayout(animated: false, force: true)
-        // Until the focus has landed the cell is not the focus widget: keep it for this item.
-        focusing = id
-        assigned[id]?.view.grabFocus()
-        focusing = nil
-        reveal(index: index)
-        relayout(animated: false, force: false)
+        assigned[items[index].id]?.view.grabFocus()
     }
-
-    /// The item whose cell is being focused (see `focus(index:)`).
-    private var focusing: Item.ID?
 
     /// Scrolls just enough to show the item at `index` whole (the layout knows where it is even
     /// before its cell has been allocated there). GTK's own scrolling to a focused child is off
@@ -315,7 +306,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         // Cells of rows that left the range go straight to the rows that came in: hiding and
         // showing them again would unmap and remap each one.
         var leaving: [Cell] = []
-        for (id, cell) in assigned where indexByID[id] == nil && !cell.view.isFocusWidget && id != focusing {
+        for (id, cell) in assigned where indexByID[id] == nil && !cell.view.isFocusWidget {
             assigned[id] = nil
             leaving.append(cell)
         }
