@@ -88,17 +88,20 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// their new places. A focused cell whose item went passes the focus to the item that took its
     /// place (or the last one).
     public func setItems(_ items: [Item], animated: Bool) {
-        let focused = focusedCell.flatMap { cell in index(of: cell.item.id).map { (id: cell.item.id, index: $0) } }
         let old = self.items
-        self.items = items
         // Items added after the ones shown (a page appended): nothing to take back; lay out once
         // this frame is over, with any other change that comes in it.
         let appended = items.count >= old.count && (old.isEmpty || items[old.count - 1].id == old[old.count - 1].id)
-        if !animated, appended { return queueLayout() }
         // Items added before the ones shown (older pages on top): nothing to take back either.
         let prepended = items.count >= old.count && !old.isEmpty && items[items.count - old.count].id == old[0].id
             && items.last?.id == old.last?.id
-        if !animated, prepended { return relayout(animated: false, force: true) }
+        if !animated, appended || prepended {
+            self.items = items
+            return appended ? queueLayout() : relayout(animated: false, force: true)
+        }
+        // Where the focus was, among the old items (it may have to pass to another item).
+        let focused = focusedCell.flatMap { cell in index(of: cell.item.id).map { (id: cell.item.id, index: $0) } }
+        self.items = items
         let ids = Set(items.map(\.id))
         for (id, cell) in assigned where !ids.contains(id) {
             assigned[id] = nil
