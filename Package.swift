@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
@@ -70,8 +71,8 @@ let package = Package(
         // The only Swift module that touches GTK pointers.
         .target(name: "Gtk", dependencies: ["CGtk", "CGStreamer"]),
 
-        // Pure Swift models and rules: no I/O.
-        .target(name: "Domain"),
+        // Pure Swift models and rules: no I/O. A chat grows at its top, so its lists are deques.
+        .target(name: "Domain", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
 
         // Files and databases the app writes.
         .target(name: "Persistence", dependencies: [
@@ -86,6 +87,7 @@ let package = Package(
         // One view-model per screen; never imports Gtk.
         .target(name: "Features", dependencies: [
             "Domain", "Repositories", "Persistence", .product(name: "Logging", package: "swift-log"),
+            .product(name: "DequeModule", package: "swift-collections"),
         ]),
 
         // Views, coordinators and the window. Never a client, a database or a repository: those are
@@ -93,6 +95,7 @@ let package = Package(
         .target(name: "App", dependencies: [
             "Gtk", "Domain", "ImagePipeline", "Features", "Video",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "DequeModule", package: "swift-collections"),
         ]),
 
         // The composition root: builds every client, store, repository and view-model maker once.
@@ -120,7 +123,7 @@ let package = Package(
             "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
 
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", .product(name: "DequeModule", package: "swift-collections")]),
         .testTarget(name: "FeaturesTests", dependencies: ["Features", "Repositories", "Domain", "Persistence",
                                                          "Networking", "FixtureServer", "TestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),

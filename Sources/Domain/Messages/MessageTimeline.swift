@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 
 /// One message of the chat as shown.
@@ -47,10 +48,12 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
 public struct MessageTimeline: Equatable, Sendable {
     public static let pageSize = 20
 
-    /// Server messages received, oldest first (the top of the list).
-    public private(set) var server: [ChatMessage] = []
-    /// Local messages, oldest first; always below every server message.
-    public private(set) var local: [ChatMessage] = []
+    /// What the list shows, top to bottom: the oldest loaded server message first, the local ones
+    /// last. Kept as pages arrive rather than made on each ask, and a deque, so that a page put on
+    /// top costs the same at any depth.
+    public private(set) var visible: Deque<ChatMessage> = []
+    /// How many of `visible`, at its end, are local messages.
+    private var localCount = 0
     /// Server messages hidden for this session, by number.
     public private(set) var hidden: Set<Int> = []
     /// The offset the next (older) page is asked at.
@@ -60,21 +63,8 @@ public struct MessageTimeline: Equatable, Sendable {
 
     public init() {}
 
-    /// What the list shows, top to bottom: the oldest loaded server message first, local ones last.
-    public var visible: [ChatMessage] {
-        server.filter { message in
-            guard case .server(let number) = message.origin else { return true }
-            return !hidden.contains(number)
-        } + local
-    }
-
-    /// Whether the list shows anything, without making it (stops at the first shown message).
-    public var hasVisible: Bool {
-        !local.isEmpty || server.contains { message in
-            guard case .server(let number) = message.origin else { return true }
-            return !hidden.contains(number)
-        }
-    }
+    /// Whether the list shows anything.
+    public var hasVisible: Bool { !visible.isEmpty }
 
     /// Adds the page that was asked at `offset` (texts newest first, as the server sends them).
     /// Returns how many messages went on top of the list. A page for any other offset than
@@ -91,31 +81,32 @@ public struct MessageTimeline: Equatable, Sendable {
             return 0
         }
         let texts = page.prefix(Self.pageSize)
-        let messages = texts.enumerated().map { index, text in
-            ChatMessage(origin: .server(number: offset + index + 1), text: text, sentAt: receivedAt)
+        let shown = texts.enumerated().reversed().compactMap { index, text -> ChatMessage? in
+            let number = offset + index + 1
+            return hidden.contains(number) ? nil : ChatMessage(origin: .server(number: number), text: text, sentAt: receivedAt)
         }
-        server.insert(contentsOf: messages.reversed(), at: 0)
+        visible.prepend(contentsOf: shown)
         nextOffset = offset + texts.count
         if page.count < Self.pageSize { reachedBeginning = true }
-        return messages.filter { message in
-            guard case .server(let number) = message.origin else { return false }
-            return !hidden.contains(number)
-        }.count
+        return shown.count
     }
 
     public mutating func setLocal(_ messages: [ChatMessage]) {
-        local = messages
+        visible.removeLast(localCount)
+        visible.append(contentsOf: messages)
+        localCount = messages.count
     }
 
     public mutating func appendLocal(_ message: ChatMessage) {
-        local.append(message)
+        visible.append(message)
+        localCount += 1
     }
 
     /// Removes a message: a local one from the list, a server one hidden for the session.
     public mutating func remove(_ origin: ChatMessage.Origin) {
-        switch origin {
-        case .server(let number): hidden.insert(number)
-        case .local(let id): local.removeAll { $0.origin == .local(id: id) }
-        }
+        if case .server(let number) = origin { hidden.insert(number) }
+        guard let index = visible.firstIndex(where: { $0.origin == origin }) else { return }
+        visible.remove(at: index)
+        if case .local = origin { localCount -= 1 }
     }
 }

@@ -1,3 +1,4 @@
+import DequeModule
 import Domain
 import Foundation
 import Logging
@@ -31,7 +32,7 @@ public final class MessagesViewModel {
         /// damaged database that was replaced.
         public var notice: String?
 
-        public var visible: [ChatMessage] { timeline.visible }
+        public var visible: Deque<ChatMessage> { timeline.visible }
         /// The first page failed and there is nothing to show: the placeholder fills the section.
         /// With stored messages, the failure is an inline Retry above them instead.
         public var firstPageFailed: Bool {

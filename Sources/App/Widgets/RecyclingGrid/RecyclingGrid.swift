@@ -1,3 +1,4 @@
+import DequeModule
 import Domain
 import Foundation
 import Gtk
@@ -18,7 +19,9 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     public let widget: ScrolledWindow
     public let adjustment: Adjustment
-    public private(set) var items: [Item] = []
+    /// The grid's own copy, grown by the pages added at either end: sharing the caller's storage
+    /// would make the caller's next change copy every item.
+    public private(set) var items: Deque<Item> = []
     public private(set) var layout: Layout
     /// The content: it has a window of its own and hit-tests pointer events for the cells.
     let canvas = Fixed(ownWindow: true)
@@ -87,21 +90,25 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Shows `items`. Cells of items that are gone are reused; with `animated`, the rest slide to
     /// their new places. A focused cell whose item went passes the focus to the item that took its
     /// place (or the last one).
-    public func setItems(_ items: [Item], animated: Bool) {
-        let old = self.items
-        // Items added after the ones shown (a page appended): nothing to take back; lay out once
-        // this frame is over, with any other change that comes in it.
-        let appended = items.count >= old.count && (old.isEmpty || items[old.count - 1].id == old[old.count - 1].id)
-        // Items added before the ones shown (older pages on top): nothing to take back either.
-        let prepended = items.count >= old.count && !old.isEmpty && items[items.count - old.count].id == old[0].id
-            && items.last?.id == old.last?.id
-        if !animated, appended || prepended {
-            self.items = items
-            return appended ? queueLayout() : relayout(animated: false, force: true)
+    public func setItems<Items: RandomAccessCollection>(_ items: Items, animated: Bool) where Items.Element == Item {
+        let count = self.items.count, added = items.count - count
+        if !animated, added >= 0, let first = items.first, let last = items.last {
+            // Items added after the ones shown (a page appended): nothing to take back; lay out
+            // once this frame is over, with any other change that comes in it.
+            if count == 0 || (self.items.last?.id == items[items.index(items.startIndex, offsetBy: count - 1)].id
+                              && self.items.first?.id == first.id) {
+                self.items.append(contentsOf: items.suffix(added))
+                return queueLayout()
+            }
+            // Items added before the ones shown (older pages on top): nothing to take back either.
+            if self.items.first?.id == items[items.index(items.startIndex, offsetBy: added)].id, self.items.last?.id == last.id {
+                self.items.prepend(contentsOf: items.prefix(added))
+                return relayout(animated: false, force: true)
+            }
         }
         // Where the focus was, among the old items (it may have to pass to another item).
         let focused = focusedCell.flatMap { cell in index(of: cell.item.id).map { (id: cell.item.id, index: $0) } }
-        self.items = items
+        self.items = Deque(items)
         let ids = Set(items.map(\.id))
         for (id, cell) in assigned where !ids.contains(id) {
             assigned[id] = nil
