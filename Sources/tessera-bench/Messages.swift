@@ -93,6 +93,11 @@ struct MessagesBench: ParsableCommand {
         print(String(format: "  prepend, main thread, last page     %8.2f ms   (target <= 4, as page 10)", prepends.last ?? 0))
         print(String(format: "  prepend, main thread, page 10       %8.2f ms", prepends.count > 9 ? prepends[9] : 0))
         print(String(format: "  prepend, main thread, longest       %8.2f ms   (target <= 4)", prepends.max() ?? 0))
+        // Single pages are at the mercy of the machine; fifty near the bottom against the last fifty
+        // tell whether depth costs anything.
+        let early = median(Array(prepends.dropFirst().prefix(50))), deep = median(Array(prepends.suffix(50)))
+        print(String(format: "  prepend, median of pages 2–51       %8.2f ms", early))
+        print(String(format: "  prepend, median of the last 50      %8.2f ms   ratio %.2f (target: the same)", deep, early > 0 ? deep / early : 0))
         print(String(format: "  resident memory after the first page %7.1f MB, at the top %.1f MB: growth %.1f MB   (target <= 40)",
                      Double(firstPageResident) / 1e6, Double(topResident) / 1e6, Double(topResident - firstPageResident) / 1e6))
         if let timing {

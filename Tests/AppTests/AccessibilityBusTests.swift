@@ -39,6 +39,24 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertTrue(lines.contains("toggle button: Main Menu"), result.output)
     }
 
+    /// The chat as a screen reader meets it: the rows near the view, each named "Message n: text",
+    /// the newest first at the bottom, and no name from a row far away or parked for reuse; the
+    /// row focused is announced with the same name.
+    func testScreenReaderReadsTheChatRowsNearTheViewAndTheFocusedOne() throws {
+        let result = try probe(["--messages"])
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let numbers = lines.compactMap { line -> Int? in
+            guard !line.hasPrefix("focused: "), let range = line.range(of: ": Message ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        XCTAssertTrue(numbers.contains(1), result.output)
+        XCTAssertEqual(Set(numbers).count, numbers.count, "each message is read once:\n\(result.output)")
+        XCTAssertEqual(Set(numbers), Set(1...(numbers.max() ?? 0)), "the rows in and near the view, none skipped:\n\(result.output)")
+        XCTAssertLessThanOrEqual(numbers.count, 40, "rows for about three screens, not every loaded message:\n\(result.output)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("focused: Message 1: ") }, result.output)
+    }
+
     func testASecondLaunchPresentsTheRunningWindow() throws {
         let result = try probe(["--second-launch"])
         XCTAssertEqual(result.status, 0, result.output)

@@ -475,6 +475,17 @@ final class MessagesTests: ServerBackedTestCase {
             }
             waitFor("the button hidden at the bottom") { !page.jumpButton.isVisible }
 
+            // Ctrl+End does the same from the keyboard, wherever the focus is in the chat.
+            page.adjustment.value = max(0, page.adjustment.value - 3 * page.adjustment.pageSize)
+            waitFor("the button shown again", timeout: .seconds(10)) { page.jumpButton.isMapped && page.model.state.paging != .loading }
+            XCTAssertFalse(newestRow(page)?.view.isMapped == true, "the newest message is out of view")
+            page.entry.grabFocus()
+            XCTAssertTrue(InputSimulation.key("End", modifiers: [.control], on: main.window))
+            waitFor("the newest message in view after Ctrl+End") {
+                page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1 && newestRow(page)?.view.isMapped == true
+            }
+            waitFor("the button hidden after Ctrl+End") { !page.jumpButton.isVisible }
+
             // A send while scrolled up ends at the bottom too, with the button hidden.
             page.adjustment.value = max(0, page.adjustment.value - 2 * page.adjustment.pageSize)
             waitFor("the button shown again", timeout: .seconds(10)) { page.jumpButton.isMapped }
@@ -489,24 +500,37 @@ final class MessagesTests: ServerBackedTestCase {
         }
     }
 
-    /// Deep in the history (50 pages loaded), three more pages go on top without moving the
-    /// message in view by more than a pixel in any drawn frame; a narrower window keeps the
-    /// message at the top of the view where it was.
+    /// Deep in the history (100 pages, 2,000 messages loaded), only the rows near the view have
+    /// widgets; three more pages go on top without moving the message in view by more than a pixel
+    /// in any drawn frame; a narrower window keeps the message at the top of the view where it was.
     func testAtDepthPrependsAndResizesDoNotMoveTheView() throws {
         try onMain {
             stop(server)
-            server = try startServer { $0.messageCount = 1_200 }
+            server = try startServer { $0.messageCount = 2_200 }
             let (app, page) = try openMessages()
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && page.model.state.paging != .loading }
-            // Fifty pages, each asked for by going to the top.
-            while numbers(page).count < 1_000 {
+            // A hundred pages, each asked for by going to the top.
+            while numbers(page).count < 2_000 {
                 let count = numbers(page).count
                 page.adjustment.value = 0
                 waitFor("page \(count / 20 + 1)", timeout: .seconds(10)) { numbers(page).count > count && page.model.state.paging != .loading }
             }
-            XCTAssertLessThan(page.grid.cellsMade, 40, "about three screens of rows for 1,000 messages")
+            // The widgets in the list, counted in GTK: the paging indicator and a row for each
+            // message within a screen of the view (rows of one line are 62 px), and a few spares.
+            page.adjustment.value = page.adjustment.pageSize * 20
+            waitFor("the scroll settled", timeout: .seconds(10)) { page.model.state.paging != .loading && page.grid.isLoaded }
+            let rowsNear = Int(3 * page.adjustment.pageSize / 62) + 2
+            XCTAssertLessThanOrEqual(page.grid.canvas.childCount, rowsNear + 4, "widgets for three screens of rows, not 2,000")
+            XCTAssertEqual(page.grid.canvas.childCount, page.grid.cellsMade + 1, "every widget in the list is a row or the indicator")
+            for row in page.rows {
+                let index = try XCTUnwrap(page.grid.index(of: row.message.id))
+                let frame = page.grid.layout.frame(at: index)
+                XCTAssertTrue(frame.y + frame.height >= page.adjustment.value - page.adjustment.pageSize - 1
+                                && frame.y <= page.adjustment.value + 2 * page.adjustment.pageSize + 1,
+                              "\(row.message.accessibleName.prefix(14)) has a row but is more than a screen from the view")
+            }
             var drawn: [Int] = []
             var watched: MessageRow?
             let connection = page.scroller.onDrawn {

@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """Starts Tessera and reads its window through AT-SPI, as a screen reader would.
 
-Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch]
+Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
 over to the first and exit, leaving exactly one window. Run inside dbus-run-session with a
-display; the AT-SPI bus is started on demand.
+display; the AT-SPI bus is started on demand. With --messages, the app opens on the chat; the
+probe waits for the newest message's row, focuses it through AT-SPI as Orca's review would, and
+prints "focused: NAME" once the row reports itself focused.
 """
 import os
 import subprocess
@@ -31,6 +33,37 @@ def walk(node, depth=0, out=None):
     return out
 
 
+def find_node(node, predicate, depth=0):
+    try:
+        if predicate(node):
+            return node
+        for i in range(node.childCount):
+            child = node.getChildAtIndex(i)
+            if child is not None and depth < 40:
+                found = find_node(child, predicate, depth + 1)
+                if found is not None:
+                    return found
+    except Exception:  # a node can vanish while we read it
+        pass
+    return None
+
+
+def focus_newest_message(app):
+    row = find_node(app, lambda node: (node.name or "").startswith("Message 1: "))
+    if row is None:
+        print("message 1's row is gone")
+        return 1
+    row.queryComponent().grabFocus()
+    deadline = time.monotonic() + 10
+    while not row.getState().contains(pyatspi.STATE_FOCUSED):
+        if time.monotonic() > deadline:
+            print("message 1's row never reported focus")
+            return 1
+        time.sleep(0.1)  # the focus change arrives over the bus
+    print(f"focused: {row.name}")
+    return 0
+
+
 def find_app(name, deadline, proc):
     seen = set()
     while time.monotonic() < deadline and proc.poll() is None:
@@ -49,6 +82,7 @@ def find_app(name, deadline, proc):
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
     second_launch = "--second-launch" in sys.argv[3:]
+    messages = "--messages" in sys.argv[3:]
     env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
     env.pop("NO_AT_BRIDGE", None)
     if second_launch:
@@ -57,6 +91,10 @@ def main():
         command = [binary]
     else:
         command = [binary, "--data-dir", data_dir]
+    if messages:
+        os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
+        with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
+            settings.write('{"lastSection": "messages", "windowWidth": 900, "windowHeight": 700}')
     log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+") if os.path.isdir(data_dir) else None
     if log is None:
         os.makedirs(data_dir, exist_ok=True)
@@ -85,9 +123,19 @@ def main():
                 print("frames:", frames, "missing sections:", missing)
                 return 1
             time.sleep(0.1)
+        if messages:
+            deadline = time.monotonic() + 20
+            while not any(name.startswith("Message 1: ") for _, name in nodes):
+                if time.monotonic() > deadline:
+                    print("no row for message 1 among:", sorted({name for _, name in nodes if name}))
+                    return 1
+                time.sleep(0.1)  # the chat's first page comes from the built-in server
+                nodes = walk(app)
         for role, name in nodes:
             if name:
                 print(f"{role}: {name}")
+        if messages:
+            return focus_newest_message(app)
         if second_launch:
             second = subprocess.run(command, env=env, timeout=20)
             if second.returncode != 0:

@@ -102,10 +102,14 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         grid.onLayout = { [weak self] in self?.viewMoved() }
         grid.onActivate = { [weak self] row in self?.openDetail(of: row.message) }
         jumpButton.onClicked { [weak self] in self?.jumpToLatest() }
-        widget.onKeyPress { [weak self] key in
-            guard let self, key.modifiers == [.control], ["End", "KP_End"].contains(key.keyName) else { return false }
-            self.jumpToLatest()
-            return true
+        // Ctrl+End anywhere in the chat; the composer would take it as "to the end of the text"
+        // first, so it is asked before the entry handles the key itself.
+        for target in [widget, entry] as [Widget] {
+            target.onKeyPress { [weak self] key in
+                guard let self, Shortcuts.isJumpToLatest(key) else { return false }
+                self.jumpToLatest()
+                return true
+            }
         }
         entry.onActivate { [weak self] in self?.send() }
         sendButton.onClicked { [weak self] in self?.send() }

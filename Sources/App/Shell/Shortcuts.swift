@@ -34,11 +34,25 @@ enum Shortcuts {
         .init("Menu <Shift>F10", "Open the item's menu"),
     ]
 
+    /// Keys the chat handles itself.
+    static let messages: [ShortcutsWindow.Shortcut] = [
+        .init("Up Down", "Move between messages"),
+        .init("Home End", "Oldest loaded or newest message"),
+        .init("<Control>End", "Jump to the latest message"),
+        .init("Return", "Open the focused message"),
+    ]
+
+    /// Ctrl+End: the chat's jump to the latest message.
+    static func isJumpToLatest(_ key: KeyEvent) -> Bool {
+        key.modifiers == [.control] && ["End", "KP_End"].contains(key.keyName)
+    }
+
     static var groups: [ShortcutsWindow.Group] {
         [
             .init("Sections", sections.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
             .init("Navigation", navigation.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
             .init("Gallery", gallery),
+            .init("Messages", messages),
             .init("General", general.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
         ]
     }
