@@ -30,7 +30,7 @@ final class GalleryTests: AppTestCase {
         window.add(page.widget)
         window.setDefaultSize(width: width, height: 700)
         window.showAll()
-        waitFor("the grid") { page.cellCount == items.count && page.addButton.isMapped }
+        waitFor("the grid") { page.cellCount == items.count && page.addCell?.view.isMapped == true }
         return (page, window)
     }
 
@@ -56,7 +56,7 @@ final class GalleryTests: AppTestCase {
             XCTAssertEqual(frames[12].x, frames[11].x, "the Add cell starts the next row at the left")
             XCTAssertGreaterThan(frames[12].y, frames[11].y)
             XCTAssertEqual(page.tile(at: 4).accessibleName, "Item 5 of 12, \(page.model.state.items[4].uuid)")
-            XCTAssertEqual(page.addButton.accessibleName, "Add item")
+            XCTAssertEqual(page.addCell?.view.accessibleName, "Add item")
         }
     }
 
@@ -64,7 +64,7 @@ final class GalleryTests: AppTestCase {
         try onMain {
             let (page, window) = showGallery(with: items(2))
             defer { window.destroy() }
-            page.addButton.click()
+            clickWhenSteady(try XCTUnwrap(page.addCell).view, in: window)
             waitFor("the link dialog") { page.addDialog?.isVisible == true }
             let dialog = try XCTUnwrap(page.addDialog), entry = try XCTUnwrap(page.linkEntry)
             XCTAssertFalse(dialog.isResponseSensitive(2), "OK is disabled while the entry is empty")
@@ -90,14 +90,14 @@ final class GalleryTests: AppTestCase {
             let all = items(4)
             let (page, window) = showGallery(with: all)
             defer { window.destroy() }
-            page.deleteButton(at: 1).click()
+            clickWhenSteady(page.deleteButton(at: 1), in: window)
             waitFor("the confirmation") { page.messageDialog?.isVisible == true }
             XCTAssertEqual(page.messageDialog?.text, "Do you really want to delete the item with identifier \(all[1].uuid)?")
             try click(Dialog.cancel, in: page.messageDialog)
             waitFor("the answer taken") { page.model.state.notice == nil }
             XCTAssertEqual(page.cellCount, 4, "Cancel changes nothing")
             XCTAssertEqual(MessageDialog.textsOnScreen(), [], "the confirmation left the screen")
-            page.deleteButton(at: 1).click()
+            clickWhenSteady(page.deleteButton(at: 1), in: window)
             waitFor("the confirmation again") { page.messageDialog?.isVisible == true }
             try click(1, in: page.messageDialog) // Yes
             waitFor("the tile and the document item to go") {
@@ -114,7 +114,7 @@ final class GalleryTests: AppTestCase {
             let all = items(3)
             let (page, window) = showGallery(with: all)
             defer { window.destroy() }
-            page.tile(at: 2).click()
+            clickWhenSteady(page.tile(at: 2), in: window)
             waitFor("the message") { page.messageDialog?.isVisible == true }
             XCTAssertEqual(page.messageDialog?.text, "You have selected the item with identifier \(all[2].uuid)")
         }

@@ -36,6 +36,31 @@ final class MosaicLayoutTests: XCTestCase {
         XCTAssertEqual(layout.contentHeight(cellCount: 13), 600)
     }
 
+    /// The band of cells a view needs, by arithmetic, matches the cells whose frames meet it, at
+    /// 10,000 cells as at three.
+    func testABandHoldsExactlyTheRowsThatMeetIt() {
+        for count in [1, 2, 3, 4, 13, 10_001] {
+            var layout = MosaicLayout(width: 612, spacing: 12)
+            layout.prepare(width: 612, count: count, viewHeight: 700)
+            XCTAssertEqual(layout.contentHeight, layout.contentHeight(cellCount: count))
+            let bottom = [0, count - 1].map { layout.frame(at: $0).y + layout.frame(at: $0).height }.max()!
+            XCTAssertEqual(layout.contentHeight, bottom + 12, "\(count) cells end a gap below the lowest")
+            var top = -50.0
+            while top < layout.contentHeight + 100 {
+                let band = layout.indices(from: top, to: top + 700)
+                let meeting = (0..<count).filter { let f = layout.frame(at: $0); return f.y + f.height > top && f.y < top + 700 }
+                if let first = meeting.first, let end = meeting.last {
+                    XCTAssertLessThanOrEqual(band.lowerBound, first, "\(count) cells, band at \(top)")
+                    XCTAssertGreaterThanOrEqual(band.upperBound, end + 1, "\(count) cells, band at \(top)")
+                    XCTAssertLessThanOrEqual(band.count, meeting.count + 3, "whole rows, no more: \(count) cells at \(top)")
+                } else {
+                    XCTAssertTrue(band.isEmpty, "\(count) cells, band at \(top): \(band)")
+                }
+                top += count > 100 ? 9_973 : 37
+            }
+        }
+    }
+
     func testWideWindowsKeepThreeColumnsCentred() {
         let layout = MosaicLayout(width: 1960)
         XCTAssertEqual(layout.gridWidth, MosaicLayout.maximumWidth)

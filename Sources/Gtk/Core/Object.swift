@@ -58,6 +58,8 @@ open class Object {
         case .dragDataReceived: callback = unsafeBitCast(signalTrampolineDragData, to: GCallback.self)
         case .dragDataGet: callback = unsafeBitCast(signalTrampolineDragDataGet, to: GCallback.self)
         case .doubleDouble: callback = unsafeBitCast(signalTrampolineDoubleDouble, to: GCallback.self)
+        case .dragPosition: callback = unsafeBitCast(signalTrampolineDragPosition, to: GCallback.self)
+        case .dragLeave: callback = unsafeBitCast(signalTrampolineDragLeave, to: GCallback.self)
         }
         let flags: GConnectFlags = after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
         let id = g_signal_connect_data(raw, signal, callback, data, signalBoxDestroyNotify, flags)
@@ -127,6 +129,19 @@ enum SignalShape {
     /// `void (*)(GObject *self, gdouble a, gdouble b, gpointer data)` ("swipe"): the closure gets a
     /// pointer to the two doubles.
     case doubleDouble
+    /// "drag-motion" and "drag-drop": `gboolean (*)(self, context, x, y, time, data)`; the
+    /// closure gets a pointer to a `DragPosition`.
+    case dragPosition
+    /// "drag-leave": `void (*)(self, context, time, data)`.
+    case dragLeave
+}
+
+/// Where a drag is over a widget, and the context and time to answer it with.
+struct DragPosition {
+    let context: OpaquePointer?
+    let x: Int
+    let y: Int
+    let time: guint
 }
 
 /// The closure of one signal handler, retained by GLib through the handler's user data and
@@ -151,6 +166,15 @@ private let signalTrampolinePointer: @convention(c) (UnsafeMutableRawPointer?, U
 }
 private let signalTrampolinePointerPointer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, argument, data in
     _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument)
+}
+private let signalTrampolineDragPosition: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gint, gint, guint, UnsafeMutableRawPointer?) -> gboolean = { _, context, x, y, time, data in
+    var position = DragPosition(context: context, x: Int(x), y: Int(y), time: time)
+    return withUnsafeMutablePointer(to: &position) { pointer in
+        Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(UnsafeMutableRawPointer(pointer)) ? 1 : 0
+    }
+}
+private let signalTrampolineDragLeave: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, guint, UnsafeMutableRawPointer?) -> Void = { _, _, _, data in
+    _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(nil)
 }
 private let signalTrampolineDragData: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gint, gint, UnsafeMutableRawPointer?, guint, guint, UnsafeMutableRawPointer?) -> Void = { _, _, _, _, selection, _, _, data in
     _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(selection)

@@ -51,4 +51,64 @@ public enum DragAndDrop {
             return false
         }
     }
+
+    // MARK: Drags the widget starts itself
+
+    /// Whether the pointer has moved far enough from a press at `start` to start a drag (GTK's
+    /// threshold); both in `widget`'s coordinates.
+    public static func passesThreshold(_ widget: Widget, from start: (x: Int, y: Int), to point: (x: Int, y: Int)) -> Bool {
+        gtk_drag_check_threshold(widget.widget, gint(start.x), gint(start.y), gint(point.x), gint(point.y)) != 0
+    }
+
+    /// Starts a drag with the first button from `widget` (a grid of windowless cells, which
+    /// decides itself when a press became a drag), at (x, y) in its coordinates. The drag icon is
+    /// a picture of `icon`, held where it was pressed; Escape cancels. Drops are taken by a
+    /// `makeDropArea` in the app, never by another program.
+    public static func begin(from widget: Widget, icon: Widget, x: Int, y: Int) {
+        let list = target.withCString { name in
+            var entry = GtkTargetEntry(target: UnsafeMutablePointer(mutating: name), flags: guint(GTK_TARGET_SAME_APP.rawValue), info: 0)
+            return gtk_target_list_new(&entry, 1)
+        }
+        defer { gtk_target_list_unref(list) }
+        guard let context = gtk_drag_begin_with_coordinates(widget.widget, list, GDK_ACTION_MOVE, 1, nil, gint(x), gint(y)) else { return }
+        let size = icon.allocatedSize
+        guard size.width > 0, size.height > 0 else { return }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(size.width), gint(size.height))
+        let cr = cairo_create(surface)
+        gtk_widget_draw(icon.widget, cr)
+        cairo_destroy(cr)
+        let origin = icon.allocation
+        cairo_surface_set_device_offset(surface, -Double(x - origin.x), -Double(y - origin.y))
+        gtk_drag_set_icon_surface(context, surface)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Lets `widget` take the drags begun with `begin(from:icon:x:y:)`. `motion` gets every
+    /// position of the pointer over it (its coordinates) and says whether a drop there would be
+    /// taken; `leave` runs when the pointer leaves it (and right before a drop); `drop` gets the
+    /// final position and says whether it took the drop.
+    public static func makeDropArea(_ widget: Widget, motion: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
+                                    leave: @escaping @MainActor () -> Void, drop: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool) {
+        target.withCString { name in
+            var entry = GtkTargetEntry(target: UnsafeMutablePointer(mutating: name), flags: guint(GTK_TARGET_SAME_APP.rawValue), info: 0)
+            gtk_drag_dest_set(widget.widget, GtkDestDefaults(rawValue: 0), &entry, 1, GDK_ACTION_MOVE)
+        }
+        widget.connect("drag-motion", shape: .dragPosition) { pointer in
+            let position = pointer!.load(as: DragPosition.self)
+            let takes = motion(position.x, position.y)
+            gdk_drag_status(position.context, takes ? GDK_ACTION_MOVE : GdkDragAction(rawValue: 0), position.time)
+            return true
+        }
+        widget.connect("drag-leave", shape: .dragLeave) { _ in leave(); return false }
+        widget.connect("drag-drop", shape: .dragPosition) { pointer in
+            let position = pointer!.load(as: DragPosition.self)
+            gtk_drag_finish(position.context, drop(position.x, position.y) ? 1 : 0, 0, position.time)
+            return true
+        }
+    }
+
+    /// `body` after every drag `widget` began, dropped or cancelled.
+    public static func onDragEnd(_ widget: Widget, _ body: @escaping @MainActor () -> Void) {
+        widget.connect("drag-end", shape: .pointer) { _ in body(); return false }
+    }
 }

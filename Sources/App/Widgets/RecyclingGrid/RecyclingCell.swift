@@ -22,4 +22,16 @@ public protocol RecyclingCell: AnyObject {
     func load(side size: Int)
     /// True once it shows what it will show (an image, or a broken-image icon).
     var isLoaded: Bool { get }
+    /// Where its item is among `count`, told on every layout (for names such as "Item 5 of 12"):
+    /// must cost nothing when nothing changed.
+    func setPosition(_ index: Int, of count: Int)
+    /// A click at (x, y), in the cell's own coordinates, on a part that acts by itself (a delete
+    /// button in a corner): the cell acts and returns true. False leaves the click to the grid,
+    /// which activates the cell.
+    func handleClick(atX x: Double, y: Double) -> Bool
+}
+
+extension RecyclingCell {
+    public func setPosition(_ index: Int, of count: Int) {}
+    public func handleClick(atX x: Double, y: Double) -> Bool { false }
 }

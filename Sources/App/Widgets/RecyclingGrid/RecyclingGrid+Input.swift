@@ -14,7 +14,9 @@ extension RecyclingGrid {
             guard let self, !event.isDoubleClick, let cell = self.cell(atX: event.x, y: event.y) else { return false }
             cell.view.grabFocus()
             switch event.button {
-            case 1: self.pressed = cell
+            case 1:
+                self.pressed = cell
+                self.pressPoint = (event.x, event.y)
             case 3:
                 self.pressed = nil
                 self.onContextMenu?(cell)
@@ -26,10 +28,16 @@ extension RecyclingGrid {
             guard let self, event.button == 1, let pressed = self.pressed else { return false }
             self.pressed = nil
             guard self.cell(atX: event.x, y: event.y) === pressed else { return false }
+            let frame = pressed.view.allocation
+            if pressed.handleClick(atX: event.x - Double(frame.x), y: event.y - Double(frame.y)) { return true }
             self.onActivate?(pressed)
             return true
         }
-        canvas.onPointerMotion { [weak self] x, y in self?.hovered = self?.cell(atX: x, y: y) }
+        canvas.onPointerMotion { [weak self] x, y in
+            guard let self else { return }
+            self.hovered = self.cell(atX: x, y: y)
+            if self.pressed != nil { self.pointerMovedWhilePressed(x: x, y: y) }
+        }
         canvas.onPointerLeave { [weak self] in self?.hovered = nil }
         longPress?.onPressed { [weak self] (x: Double, y: Double) in
             guard let self, let cell = self.cell(atX: x, y: y) else { return }

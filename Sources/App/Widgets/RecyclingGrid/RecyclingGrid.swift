@@ -57,6 +57,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         }
     }
     var longPress: LongPressGesture?
+    /// Where the first button went down on `pressed` (a drag starts from there).
+    var pressPoint: (x: Double, y: Double)?
+    /// Reordering by dragging, once turned on (`+Reordering`).
+    var reorderingDrag: GridDrag<Item.ID>?
+    var canMove: (@MainActor (Item) -> Bool)?
 
     /// How far beyond the view, in screens, rows keep their cells.
     public static var margin: Double { 1.0 }
@@ -340,6 +345,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             // A focused cell keeps its item even out of range; find its index the slow way then.
             guard let index = index(of: id) else { continue }
             let frame = layout.frame(at: index)
+            cell.setPosition(index, of: items.count)
             if isReady { cell.load(side: Int(frame.width)) }
             targets.append((cell.view, frame))
         }

@@ -4,20 +4,31 @@
 /// the next index.
 ///
 /// Wider windows keep three columns: the grid is at most `maximumWidth` wide and centred, so
-/// cells never grow past a comfortable size. A pure function of index and width.
-public struct MosaicLayout: Sendable, Equatable {
+/// cells never grow past a comfortable size. A pure function of index and width: every question,
+/// the band of cells a view needs among them, is answered by arithmetic, so 10,000 cells cost
+/// what ten do.
+public struct MosaicLayout: ItemLayout, Equatable {
     public static let columns = 3
     public static let maximumWidth = 960.0
 
     /// The width available to the grid.
-    public let width: Double
+    public private(set) var width: Double
     /// The gap between cells and around the grid.
     public let spacing: Double
+    /// How many cells are laid out (items and the Add cell).
+    public private(set) var count = 0
 
     public init(width: Double, spacing: Double = 0) {
         self.width = width
         self.spacing = spacing
     }
+
+    public mutating func prepare(width: Double, count: Int, viewHeight: Double) {
+        self.width = width
+        self.count = count
+    }
+
+    public var itemsAcross: Int { Self.columns }
 
     /// The grid's own width (at most `maximumWidth`) and its left edge in the available width.
     public var gridWidth: Double { min(width, Self.maximumWidth) }
@@ -53,13 +64,33 @@ public struct MosaicLayout: Sendable, Equatable {
                      height: side * Double(span) + spacing * Double(span - 1))
     }
 
+    /// How many rows of cells `cellCount` cells take: two beside the big cell, then one for every
+    /// three.
+    private static func rows(cellCount: Int) -> Int {
+        guard cellCount > 0 else { return 0 }
+        return 2 + (max(0, cellCount - 3) + 2) / 3
+    }
+
     /// The height that holds `cellCount` cells (items plus the Add cell).
     public func contentHeight(cellCount: Int) -> Double {
         guard cellCount > 0 else { return 0 }
-        let rows = (0..<cellCount).map { index -> Int in
-            let slot = Self.slot(of: index)
-            return slot.row + slot.span
-        }.max()!
-        return spacing + Double(rows) * (cellSide + spacing)
+        return spacing + Double(Self.rows(cellCount: cellCount)) * (cellSide + spacing)
+    }
+
+    public var contentHeight: Double { contentHeight(cellCount: count) }
+
+    /// Whole rows: the three cells beside and in the big cell's two rows come together, then three
+    /// cells a row, so the band is a run of indices even though the rows run both ways.
+    public func indices(from top: Double, to bottom: Double) -> Range<Int> {
+        guard count > 0, bottom > top else { return 0..<0 }
+        let step = cellSide + spacing
+        guard step > 0 else { return 0..<count }
+        // The first row whose bottom is below `top`, and the last whose top is above `bottom`.
+        let firstRow = max(0, Int(((top - spacing - cellSide) / step).rounded(.down)) + 1)
+        let lastRow = Int(((bottom - spacing) / step).rounded(.up)) - 1
+        guard lastRow >= firstRow else { return 0..<0 }
+        // Rows 0 and 1 hold cells 0 to 2; row r from 2 on holds 3r - 3 to 3r - 1.
+        let lower = min(firstRow < 2 ? 0 : 3 * firstRow - 3, count), upper = min(lastRow < 2 ? 3 : 3 * lastRow, count)
+        return lower..<max(lower, upper)
     }
 }

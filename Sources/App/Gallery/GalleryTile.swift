@@ -1,0 +1,151 @@
+import Domain
+import Gtk
+import ImagePipeline
+
+/// What a cell of the mosaic shows: an item, or the Add cell after the last one.
+enum GalleryEntry: Identifiable, Equatable {
+    case item(GalleryItem)
+    case add
+
+    enum ID: Hashable, Sendable {
+        case item(String)
+        case add
+    }
+
+    var id: ID {
+        switch self {
+        case .item(let item): .item(item.uuid)
+        case .add: .add
+        }
+    }
+
+    var item: GalleryItem? { if case .item(let item) = self { item } else { nil } }
+}
+
+/// A cell of the gallery's mosaic, reused for whichever entry scrolls into its place: an item's
+/// image filling the tile with a delete button in its corner, or the Add cell. Windowless and
+/// focusable, announced as a push button; the grid hit-tests its clicks, and the delete button
+/// is found by where the click landed (`handleClick`).
+@MainActor
+final class GalleryTile: RecyclingCell {
+    private(set) var entry: GalleryEntry
+    var item: GalleryEntry { entry }
+    /// The focusable tile.
+    let view: Widget
+    let image: ImageView
+    /// Drawn in the tile's corner; a click there asks to delete the item (the grid finds it by
+    /// position: it has no window to take clicks itself).
+    let deleteButton = Box(.horizontal)
+    private let picture: Widget
+    private let addContent: Widget
+    private var boundSide = 0
+    /// "Item 5 of 12": where the entry is, told by the grid on every layout.
+    private var position = (index: -1, count: -1)
+
+    init(entry: GalleryEntry, pipeline: ImagePipeline) {
+        self.entry = entry
+        image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
+        picture = image.picture
+        let add = Box(.vertical, spacing: 6)
+        add.valign = .center
+        add.append(Image(iconName: "list-add-symbolic", pixelSize: 32))
+        add.append(Label("Add item"))
+        addContent = add
+        deleteButton.append(Image(iconName: "user-trash-symbolic", pixelSize: 16))
+        deleteButton.addStyleClass("gallery-delete")
+        deleteButton.addStyleClass("osd")
+        deleteButton.halign = .end
+        deleteButton.valign = .start
+        deleteButton.setMargins(6)
+        deleteButton.announceAsButton()
+        // Layered in one cell of a grid rather than a GtkOverlay, which gives each layer a window
+        // of its own (GTK moves every child window in each layout of the mosaic). A grid draws
+        // the child attached last first: the delete button goes in first, to be drawn on top.
+        let layers = Grid()
+        for layer in [deleteButton, addContent, picture] { layers.attach(layer, column: 0, row: 0) }
+        picture.hexpand = true
+        picture.vexpand = true
+        let view = Box(.vertical)
+        view.append(layers, expand: true)
+        self.view = view
+        view.addStyleClass("gallery-tile")
+        view.canFocus = true
+        view.announceAsButton()
+        view.showAll()
+        for part in [picture, addContent, deleteButton] { part.keepsOwnVisibility = true }
+        // An item's look first; `show` changes only what differs.
+        addContent.isVisible = false
+        show(entry)
+    }
+
+    /// Shows `entry` in this cell (a recycled cell takes the entry that scrolled into its place).
+    func show(_ entry: GalleryEntry) {
+        self.entry = entry
+        boundSide = 0
+        image.bind(nil)
+        let isAdd = entry == .add
+        // Only what changes: each visibility change makes GTK measure the tile again.
+        if addContent.isVisible != isAdd {
+            addContent.isVisible = isAdd
+            picture.isVisible = !isAdd
+            deleteButton.isVisible = !isAdd
+            if isAdd { view.addStyleClass("gallery-add") } else { view.removeStyleClass("gallery-add") }
+        }
+        position = (-1, -1)
+        name()
+    }
+
+    /// Told by the grid on every layout; renames the tile only when its place changed.
+    func setPosition(_ index: Int, of count: Int) {
+        // The Add cell is one of the grid's entries but not an item.
+        let place = (index, count - 1)
+        guard place != position else { return }
+        position = place
+        name()
+    }
+
+    private func name() {
+        switch entry {
+        case .add:
+            view.accessibleName = "Add item"
+            view.tooltip = "Add an item by its image link"
+        case .item(let item):
+            view.accessibleName = "Item \(position.index + 1) of \(position.count), \(item.uuid)"
+            view.tooltip = item.imageUrlString
+            deleteButton.accessibleName = "Delete item \(position.index + 1)"
+        }
+    }
+
+    func park() {
+        boundSide = 0
+        image.bind(nil)
+        view.accessibleName = ""
+        deleteButton.accessibleName = ""
+        view.tooltip = nil
+    }
+
+    func load(side: Int) {
+        guard boundSide != side, let item = entry.item else { return }
+        boundSide = side
+        if let url = item.imageURL {
+            image.bind(ImageRequest(url: url, maximumPixelSize: side, sizing: .fill))
+        } else {
+            image.bind(nil, placeholder: ImageView.brokenIcon)
+        }
+    }
+
+    var isLoaded: Bool { entry == .add || image.content != .icon(ImageView.placeholderIcon) }
+
+    /// A click on the delete button in the corner asks to delete the item.
+    func handleClick(atX x: Double, y: Double) -> Bool {
+        guard entry.item != nil, deleteButton.isVisible else { return false }
+        let frame = deleteButton.allocation, origin = view.allocation
+        let left = Double(frame.x - origin.x), top = Double(frame.y - origin.y)
+        guard left <= x && x < left + Double(frame.width) && top <= y && y < top + Double(frame.height) else { return false }
+        onDelete?(self)
+        return true
+    }
+
+    /// The delete button was clicked.
+    var onDelete: (@MainActor (GalleryTile) -> Void)?
+}
