@@ -30,14 +30,15 @@ final class GalleryTests: AppTestCase {
         window.add(page.widget)
         window.setDefaultSize(width: width, height: 700)
         window.showAll()
-        waitFor("the grid") { page.cellCount == items.count && page.addCell?.view.isMapped == true }
+        // The Add cell is the last entry: near the view only when the items are few.
+        waitFor("the grid") { page.cellCount == items.count && (items.count > 12 || page.addCell?.view.isMapped == true) }
         return (page, window)
     }
 
     /// Waits for GTK to lay the tiles out at their final frames.
     @MainActor
     private func waitForLayout(_ page: GalleryPage) {
-        waitFor("the tiles at their frames") { page.tileFrames == page.expectedFrames }
+        waitFor("the tiles at their frames") { page.isLaidOut }
     }
 
     func testTwelveItemsSitAtTheDiagramsFramesWithTheAddCellThirteenth() throws {
@@ -190,6 +191,118 @@ final class GalleryTests: AppTestCase {
             }
             mouse.waitUntilExit()
             XCTAssertEqual(page.tile(at: 0).accessibleName, "Item 1 of 5, \(all[4].uuid)", "the dropped item is the big one")
+            waitForLayout(page)
+        }
+    }
+
+    /// 10,000 items: tiles exist only near the view, at their mosaic frames, and the Add cell is
+    /// last at the end.
+    func testTenThousandItemsHaveTilesOnlyNearTheViewAndAddLast() throws {
+        try onMain {
+            let (page, window) = showGallery(with: items(10_000))
+            defer { window.destroy() }
+            waitForLayout(page)
+            let adjustment = page.grid.adjustment
+            let step = page.grid.layout.cellSide + 12
+            for screen in [0.0, 40, 2_000] {
+                adjustment.value = min(screen * adjustment.pageSize, adjustment.maximumValue)
+                waitFor("the tiles at their frames at screen \(Int(screen))") { page.isLaidOut && page.grid.isLoaded }
+                // The tiles in GTK: three a row for the rows within a screen of the view, a row of spares.
+                let rowsNear = Int(3 * adjustment.pageSize / step) + 2
+                XCTAssertLessThanOrEqual(page.grid.canvas.childCount, 3 * rowsNear + 3, "tiles for three screens, not 10,000")
+                XCTAssertEqual(page.grid.canvas.childCount, page.grid.cellsMade)
+                let inView = page.tiles.filter { tile in
+                    guard let index = page.grid.index(of: tile.entry.id) else { return false }
+                    let frame = page.grid.layout.frame(at: index)
+                    return frame.y < adjustment.value + adjustment.pageSize && frame.y + frame.height > adjustment.value
+                }
+                XCTAssertGreaterThanOrEqual(inView.count, 3, "a screen shows whole rows of tiles")
+            }
+            XCTAssertEqual(adjustment.value, adjustment.maximumValue, accuracy: 1, "at the end")
+            let add = try XCTUnwrap(page.addCell, "the Add cell at the end")
+            XCTAssertEqual(add.view.accessibleName, "Add item")
+            XCTAssertEqual(page.grid.index(of: add.entry.id), 10_000, "after every item")
+            let lowest = page.tileFrames.map { $0.y }.max()
+            XCTAssertEqual(add.view.origin(in: page.grid.canvas)?.y, lowest, "the Add cell sits in the last row")
+            XCTAssertEqual(page.tile(at: 9_999).accessibleName, "Item 10000 of 10000, \(page.model.state.items[9_999].uuid)")
+        }
+    }
+
+    /// A real drag (XTest through xdotool) of a tile from the second screen up to slot 1: held at
+    /// the top edge, the view scrolls up by itself until the slot is in view.
+    func testADragNearTheTopEdgeScrollsTheViewToSlotOne() throws {
+        try onMain {
+            let all = items(300)
+            let (page, window) = showGallery(with: all)
+            defer { window.destroy() }
+            waitForLayout(page)
+            let adjustment = page.grid.adjustment
+            // A screen and a half down, once the scrolled window knows how tall the mosaic is.
+            waitFor("the extent known") { adjustment.pageSize > 0 && adjustment.upper >= page.grid.layout.contentHeight - 1 }
+            adjustment.value = adjustment.pageSize * 1.5
+            waitFor("the second screen laid out") { page.isLaidOut && adjustment.value > 0 }
+            // A tile wholly in view, well below the edge.
+            let index = try XCTUnwrap((3..<300).first { index in
+                let frame = page.grid.layout.frame(at: index)
+                return frame.y > adjustment.value + 150 && frame.y + frame.height < adjustment.value + adjustment.pageSize - 80
+            })
+            let slotFrame = page.grid.layout.frame(at: 1)
+            XCTAssertLessThan(slotFrame.y + slotFrame.height, adjustment.value, "slot 1 is out of view when the drag starts")
+            let from = try XCTUnwrap(page.tile(at: index).screenOrigin)
+            let view = try XCTUnwrap(page.grid.widget.screenOrigin)
+            let (x1, y1) = (from.x + 50, from.y + 50)
+            func xdotool(_ arguments: [String]) throws {
+                let mouse = Process()
+                mouse.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+                mouse.arguments = arguments
+                try mouse.run()
+                mouse.waitUntilExit()
+            }
+            // Press, pass the drag threshold, travel to 8 px below the view's top edge and stay.
+            try xdotool(["mousemove", "\(x1)", "\(y1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.2",
+                         "mousemove", "\(x1 + 15)", "\(y1 - 15)", "sleep", "0.2",
+                         "mousemove", "\(x1 + 15)", "\(view.y + 60)", "sleep", "0.1",
+                         "mousemove", "\(x1 + 10)", "\(view.y + 8)"])
+            waitFor("the view scrolled to the top by itself", timeout: .seconds(10)) { adjustment.value == 0 }
+            let slot = try XCTUnwrap(page.tile(at: 1).screenOrigin)
+            try xdotool(["mousemove", "\(slot.x + 60)", "\(slot.y + 60)", "sleep", "0.3", "mouseup", "1"])
+            var expected = all
+            expected.insert(expected.remove(at: index), at: 1)
+            waitFor("the drop saved", timeout: .seconds(10)) { ((try? self.stored()) ?? []).map(\.uuid) == expected.map(\.uuid) }
+            XCTAssertEqual(page.tile(at: 1).accessibleName, "Item 2 of 300, \(all[index].uuid)")
+            waitForLayout(page)
+            let big = page.grid.layout.frame(at: 0), small = page.grid.layout.frame(at: 1)
+            XCTAssertEqual(big.width, 2 * small.width + 12, "cell 0 is still the big one")
+            XCTAssertEqual(page.tile(at: 0).allocatedSize.width, Int(big.width.rounded()), accuracy: 1)
+            XCTAssertFalse(page.tiles.contains { $0.view.hasStyleClass("drop-target") }, "no highlight left after the drop")
+        }
+    }
+
+    /// After a delete, "Item deleted" offers Undo at the bottom; a real click on it puts the item
+    /// back and the document is as it was, byte for byte. Ctrl+Z takes a move back the same way.
+    func testUndoFromTheNotificationAndCtrlZRestoreTheDocument() throws {
+        try onMain {
+            let all = items(6)
+            let (page, window) = showGallery(with: all)
+            defer { window.destroy() }
+            waitForLayout(page)
+            // The document as the repository writes it (the test wrote it with another encoder).
+            page.tile(at: 0).grabFocus()
+            XCTAssertTrue(InputSimulation.key("Right", modifiers: .alt, on: page.tile(at: 0)))
+            waitFor("the first move saved") { ((try? self.stored()) ?? []).first?.uuid == all[1].uuid && page.undoToast.isShown }
+            XCTAssertTrue(InputSimulation.key("z", modifiers: .control, on: window))
+            waitFor("the move undone") { ((try? self.stored()) ?? []).map(\.uuid) == all.map(\.uuid) && !page.undoToast.isShown }
+            let original = try Data(contentsOf: document)
+
+            clickWhenSteady(page.deleteButton(at: 2), in: window)
+            waitFor("the confirmation") { page.messageDialog?.isVisible == true }
+            try click(1, in: page.messageDialog) // Yes
+            waitFor("the notification") { page.undoToast.isShown && page.undoToast.label.text == "Item deleted" }
+            XCTAssertEqual(try stored().count, 5)
+            clickWhenSteady(page.undoToast.undoButton, in: window)
+            waitFor("the item back in the document") { (try? Data(contentsOf: self.document)) == original }
+            waitFor("the notification gone") { !page.undoToast.isShown }
+            XCTAssertEqual(page.tile(at: 2).accessibleName, "Item 3 of 6, \(all[2].uuid)")
             waitForLayout(page)
         }
     }

@@ -192,7 +192,7 @@ final class ShellTests: AppTestCase {
             let listed = app.shortcutsGroups.flatMap(\.shortcuts).map(\.title)
             XCTAssertEqual(listed, ["Show Gallery", "Show Feed", "Show People", "Show Messages", "Show Facts",
                                     "Go back", "Refresh", "Select the focused item", "Move the focused item earlier or later",
-                                    "Delete the focused item", "Open the item's menu",
+                                    "Delete the focused item", "Open the item's menu", "Undo the last change while it is offered",
                                     "Move between messages", "Oldest loaded or newest message", "Jump to the latest message",
                                     "Open the focused message", "Keyboard shortcuts", "Quit"])
 

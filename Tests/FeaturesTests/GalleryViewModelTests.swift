@@ -111,6 +111,63 @@ final class GalleryViewModelTests: XCTestCase {
                                      .moved(from: 0, to: 2), .moved(from: 2, to: 0)])
     }
 
+    /// Undo after a delete, an add and a move writes the document back byte for byte.
+    @MainActor
+    func testUndoTakesBackADeleteAnAddAndAMoveExactly() async throws {
+        let (model, log) = await loadedModel()
+        let original = try Data(contentsOf: document)
+        XCTAssertNil(model.state.undoable, "nothing to undo after loading")
+
+        model.requestDelete(at: 1)
+        await model.confirmDelete()
+        XCTAssertEqual(model.state.undoable?.message, "Item deleted")
+        await model.undo()
+        XCTAssertNil(model.state.undoable, "an undo is not offered for undoing")
+        XCTAssertEqual(try Data(contentsOf: document), original)
+        XCTAssertEqual(model.state.items, seed)
+
+        await model.add(link: "https://example.org/undone.png")
+        XCTAssertEqual(model.state.undoable?.message, "Item added")
+        await model.undo()
+        XCTAssertEqual(try Data(contentsOf: document), original)
+
+        await model.move(from: 0, to: 2)
+        XCTAssertEqual(model.state.undoable?.message, "Item moved")
+        await model.undo()
+        XCTAssertEqual(try Data(contentsOf: document), original)
+        XCTAssertEqual(model.state.items, seed)
+        XCTAssertEqual(log.changes, [.reloaded, .deleted(1), .inserted(1), .inserted(3), .deleted(3),
+                                     .moved(from: 0, to: 2), .moved(from: 2, to: 0)])
+    }
+
+    /// The offer goes by itself after its time; a later change replaces it.
+    @MainActor
+    func testTheUndoOfferExpiresAndOnlyTheLastChangeIsOffered() async throws {
+        let model = GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: seed), undoSeconds: 0.3)
+        await model.load()
+        await model.move(from: 0, to: 1)
+        await model.move(from: 2, to: 0)
+        XCTAssertEqual(model.state.undoable, .moved(seed[2], from: 2, to: 0), "only the last change is offered")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while model.state.undoable != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        XCTAssertNil(model.state.undoable, "the offer expired")
+        await model.undo()
+        XCTAssertEqual(model.state.items, [seed[2], seed[1], seed[0]], "an expired offer undoes nothing")
+    }
+
+    /// An undo whose save fails is rolled back like any change, and says why.
+    @MainActor
+    func testAFailedUndoIsRolledBackAndSaysWhy() async throws {
+        let (model, _) = await loadedModel()
+        model.requestDelete(at: 0)
+        await model.confirmDelete()
+        try breakTheDocument()
+        await model.undo()
+        XCTAssertEqual(model.state.items, Array(seed.dropFirst()), "the item stays deleted")
+        guard case .error(let message)? = model.state.notice else { return XCTFail("no error shown") }
+        XCTAssertTrue(message.hasPrefix("The item was not put back."), message)
+    }
+
     @MainActor
     func testACorruptDocumentIsKeptAsideAndTheUserTold() async throws {
         try Data(#"{"items": [ {"uuid": "x", "imageUrlString": "#.utf8).write(to: document)

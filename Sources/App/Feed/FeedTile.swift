@@ -21,18 +21,21 @@ public final class FeedTile: RecyclingCell {
     init(post: MediaPost, pipeline: ImagePipeline) {
         self.post = post
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
-        let overlay = Overlay(child: image.picture)
         badge.addStyleClass("feed-badge")
         badge.append(Image(iconName: "media-playback-start-symbolic", pixelSize: 16))
         badge.append(durationLabel)
         badge.halign = .start
         badge.valign = .end
         badge.setMargins(8)
-        overlay.addOverlay(badge)
-        overlay.hexpand = true
-        overlay.vexpand = true
+        // The badge is layered over the picture in one cell of a grid: a GtkOverlay would give it
+        // a window of its own, and GTK moves every child window in each layout of the grid.
+        let layers = Grid()
+        layers.attach(badge, column: 0, row: 0)
+        layers.attach(image.picture, column: 0, row: 0)
+        image.picture.hexpand = true
+        image.picture.vexpand = true
         let view = Box(.vertical)
-        view.append(overlay)
+        view.append(layers)
         self.view = view
         view.addStyleClass("feed-tile")
         view.canFocus = true

@@ -18,6 +18,8 @@ public final class GalleryPage: SettlingPage {
     let grid: RecyclingGrid<GalleryTile, MosaicLayout>
     /// The grid, or the document loading or failing to open, with Retry.
     private let content: ContentOrStatus
+    /// "Item deleted", Undo: after each change, for a few seconds.
+    let undoToast = UndoToast()
     private let dialogs: GalleryDialogs
     private let actions = ActionGroup()
     /// The open context menu, kept alive while it shows.
@@ -40,7 +42,9 @@ public final class GalleryPage: SettlingPage {
             }
             return tile
         }
-        content = ContentOrStatus(content: grid.widget, iconName: "view-grid-symbolic", initially: .loading(title: "Loading…"))
+        let overlay = Overlay(child: grid.widget)
+        overlay.addOverlay(undoToast.widget)
+        content = ContentOrStatus(content: overlay, iconName: "view-grid-symbolic", initially: .loading(title: "Loading…"))
         widget = content.widget
         me.object = self
         content.retry.onClicked { [weak self] in
@@ -48,6 +52,17 @@ public final class GalleryPage: SettlingPage {
             Task { await self.model.load() }
         }
 
+        undoToast.onUndo = { [weak self] in
+            guard let self else { return }
+            Task { await self.model.undo() }
+        }
+        undoToast.onDismiss = { [weak self] in self?.model.dismissUndo() }
+        // Ctrl+Z while the offer shows.
+        widget.onKeyPress { [weak self] key in
+            guard let self, key.modifiers == [.control], key.keyName.lowercased() == "z", self.model.state.undoable != nil else { return false }
+            Task { await self.model.undo() }
+            return true
+        }
         grid.onActivate = { [weak self] tile in self?.activate(tile) }
         grid.onContextMenu = { [weak self] tile in self?.openMenu(for: tile) }
         grid.widget.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
@@ -92,6 +107,7 @@ public final class GalleryPage: SettlingPage {
             content.show(.content, animated: false)
         }
         if let change { apply(change, items: state.items) }
+        undoToast.show(state.undoable?.message)
         dialogs.show(state.notice)
         if change == .reloaded, !state.problems.isEmpty {
             dialogs.showProblems(state.problems)

@@ -32,6 +32,7 @@ enum Shortcuts {
         .init("<Alt>Left <Alt>Right", "Move the focused item earlier or later"),
         .init("Delete", "Delete the focused item"),
         .init("Menu <Shift>F10", "Open the item's menu"),
+        .init("<Control>z", "Undo the last change while it is offered"),
     ]
 
     /// Keys the chat handles itself.

@@ -39,10 +39,27 @@ public final class GalleryViewModel {
         case moved(from: Int, to: Int)
     }
 
+    /// The last change, which the user may take back for a while ("Item deleted", Undo).
+    public enum Undoable: Equatable, Sendable {
+        case deleted(GalleryItem, at: Int)
+        case added(GalleryItem)
+        case moved(GalleryItem, from: Int, to: Int)
+
+        public var message: String {
+            switch self {
+            case .deleted: "Item deleted"
+            case .added: "Item added"
+            case .moved: "Item moved"
+            }
+        }
+    }
+
     public struct State: Equatable, Sendable {
         public var phase: Phase = .loading
         public var items: [GalleryItem] = []
         public var notice: Notice?
+        /// The change Undo would take back, once it is saved; nil when there is none to offer.
+        public var undoable: Undoable?
         /// What is wrong with the stored document (duplicate or malformed uuids, bad links).
         public var problems: [String] = []
     }
@@ -52,8 +69,12 @@ public final class GalleryViewModel {
     public var onChange: ((State, Change?) -> Void)?
     private let repository: any GalleryRepository
 
-    public init(repository: any GalleryRepository) {
+    /// How long Undo is offered after a change.
+    private let undoSeconds: Double
+
+    public init(repository: any GalleryRepository, undoSeconds: Double = 5) {
         self.repository = repository
+        self.undoSeconds = undoSeconds
     }
 
     public func load() async {
@@ -91,9 +112,11 @@ public final class GalleryViewModel {
         guard case let .confirmDelete(index, uuid)? = state.notice else { return }
         state.notice = nil
         let removed = state.items.remove(at: index)
+        state.undoable = nil
         publish(.deleted(index))
         do {
             state.items = try await repository.delete(at: index, uuid: uuid)
+            offerUndo(.deleted(removed, at: index))
         } catch {
             state.items.insert(removed, at: min(index, state.items.count))
             state.notice = .error("The item was not deleted. \(error.description)")
@@ -112,9 +135,11 @@ public final class GalleryViewModel {
         let item = GalleryItem.new(imageURL: url)
         let index = state.items.count
         state.items.append(item)
+        state.undoable = nil
         publish(.inserted(index))
         do {
             state.items = try await repository.add(item)
+            offerUndo(.added(item))
         } catch {
             state.items.removeAll { $0 == item }
             state.notice = .error("The item was not added. \(error.description)")
@@ -126,14 +151,88 @@ public final class GalleryViewModel {
     /// Drag and drop, or Alt+arrow keys.
     public func move(from source: Int, to destination: Int) async {
         guard source != destination, state.items.indices.contains(source), state.items.indices.contains(destination) else { return }
+        let item = state.items[source]
+        if await moveItem(from: source, to: destination, failure: "The item was not moved.") {
+            offerUndo(.moved(item, from: source, to: destination))
+        }
+    }
+
+    /// Moves optimistically and saves; a failure moves the item back and says why.
+    private func moveItem(from source: Int, to destination: Int, failure: String) async -> Bool {
         state.items.insert(state.items.remove(at: source), at: destination)
+        state.undoable = nil
         publish(.moved(from: source, to: destination))
         do {
             state.items = try await repository.move(from: source, to: destination)
+            return true
         } catch {
             state.items.insert(state.items.remove(at: destination), at: source)
-            state.notice = .error("The item was not moved. \(error.description)")
+            state.notice = .error("\(failure) \(error.description)")
             publish(.moved(from: destination, to: source))
+            return false
+        }
+    }
+
+    // MARK: Undo
+
+    private var undoOffer = 0
+
+    /// Offers Undo for the change just saved, for `undoSeconds`.
+    private func offerUndo(_ change: Undoable) {
+        state.undoable = change
+        publish(nil)
+        undoOffer += 1
+        let offer = undoOffer, seconds = undoSeconds
+        Task { [weak self] in
+            try? await Task.sleep(for: .seconds(seconds))
+            guard let self, self.undoOffer == offer, self.state.undoable != nil else { return }
+            self.dismissUndo()
+        }
+    }
+
+    /// The offer went (closed, or timed out).
+    public func dismissUndo() {
+        guard state.undoable != nil else { return }
+        state.undoable = nil
+        publish(nil)
+    }
+
+    /// Takes the last change back, as a change of its own: optimistic, saved, and rolled back with
+    /// a reason when the save fails. The item is found by its uuid, in case the list moved since.
+    public func undo() async {
+        guard let change = state.undoable else { return }
+        state.undoable = nil
+        switch change {
+        case .deleted(let item, let index):
+            let at = min(index, state.items.count)
+            state.items.insert(item, at: at)
+            publish(.inserted(at))
+            do {
+                state.items = try await repository.insert(item, at: at)
+            } catch {
+                if let current = state.items.firstIndex(of: item) {
+                    state.items.remove(at: current)
+                    publish(.deleted(current))
+                }
+                state.notice = .error("The item was not put back. \(error.description)")
+                publish(nil)
+            }
+        case .added(let item):
+            guard let index = state.items.lastIndex(of: item) else { return publish(nil) }
+            state.items.remove(at: index)
+            publish(.deleted(index))
+            do {
+                state.items = try await repository.delete(at: index, uuid: item.uuid)
+            } catch {
+                state.items.insert(item, at: min(index, state.items.count))
+                state.notice = .error("The added item was not removed. \(error.description)")
+                publish(.inserted(min(index, state.items.count - 1)))
+            }
+        case .moved(let item, let source, let destination):
+            let current = state.items.indices.contains(destination) && state.items[destination] == item
+                ? destination : state.items.firstIndex(of: item)
+            guard let current, state.items.indices.contains(source), current != source else { return publish(nil) }
+            _ = await moveItem(from: current, to: source, failure: "The item was not moved back.")
         }
     }
 

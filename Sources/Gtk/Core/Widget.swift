@@ -114,6 +114,22 @@ open class Widget: Object {
         return (Int(x), Int(y))
     }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
+    /// Where the pointer is, in this widget's coordinates (it may be outside the widget), or nil
+    /// before the widget is realized. Reads the pointer as it is now, also during a drag, when
+    /// motion events go to the drag.
+    public var pointerPosition: (x: Int, y: Int)? {
+        guard let window = gtk_widget_get_window(widget), let display = gdk_window_get_display(window),
+              let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) else { return nil }
+        var x: gint = 0, y: gint = 0
+        gdk_window_get_device_position(window, pointer, &x, &y, nil)
+        if gtk_widget_get_has_window(widget) == 0 {
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(widget, &allocation)
+            x -= allocation.x
+            y -= allocation.y
+        }
+        return (Int(x), Int(y))
+    }
     /// This widget's origin on the screen (root window coordinates), for synthesised pointer input.
     public var screenOrigin: (x: Int, y: Int)? {
         guard let toplevel = gtk_widget_get_toplevel(widget), let window = gtk_widget_get_window(toplevel) else { return nil }

@@ -10,6 +10,8 @@ public protocol GalleryRepository: Sendable {
     func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem])
     /// Appends `item` (it becomes index `count`).
     func add(_ item: GalleryItem) async throws(GalleryError) -> [GalleryItem]
+    /// Puts `item` back at `index` (undoing a delete); throws `.stale` when the index is past the end.
+    func insert(_ item: GalleryItem, at index: Int) async throws(GalleryError) -> [GalleryItem]
     /// Deletes the item at `index`, which must still carry `uuid` (uuids may repeat in real files).
     func delete(at index: Int, uuid: String) async throws(GalleryError) -> [GalleryItem]
     func move(from source: Int, to destination: Int) async throws(GalleryError) -> [GalleryItem]
@@ -29,12 +31,31 @@ public enum GalleryError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Keeps the items in the JSON document of shared/contracts.md, written atomically after each
-/// change. The first launch writes `firstRunItems`.
+/// Keeps the items in the JSON document of shared/contracts.md, written atomically off the main
+/// loop. The first launch writes `firstRunItems`.
+///
+/// Changes are taken in the order they come and each builds on the one before, saved or not: a
+/// change that arrives while a save is on its way waits for the next one, and every change that
+/// waited is written by that one save, so a burst of changes costs a few writes, not one each, and
+/// none is lost. A change returns only once a save that holds it is on disk; a failed save fails
+/// every change it held and the ones built on them, and the list goes back to what the file holds.
 public actor FileGalleryRepository: GalleryRepository {
     private let store: JSONDocumentStore<GalleryDocument>
     private let firstRunItems: [GalleryItem]
+    /// Every change taken so far, on disk or on its way (nil until loaded).
     private var items: [GalleryItem]?
+    /// What the file holds.
+    private var saved: [GalleryItem] = []
+    /// Changes are numbered as they are taken; `settledVersion` is the last one that is on disk
+    /// or lost.
+    private var version = 0
+    private var settledVersion = 0
+    /// The changes lost with a failed save, and why.
+    private var lost: [(versions: ClosedRange<Int>, error: PersistenceError)] = []
+    private var saving = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// How many times the document was written since launch.
+    public private(set) var writes = 0
 
     public init(url: URL, firstRunItems: [GalleryItem]) {
         store = JSONDocumentStore(url: url)
@@ -52,52 +73,86 @@ public actor FileGalleryRepository: GalleryRepository {
                 if !stored.leftOut.isEmpty {
                     let kept = try await store.keepAside()
                     try await store.save(document)
+                    writes += 1
                     leftOut = stored.leftOut + [.originalKeptAside(path: kept.path)]
                 }
             } else {
                 document = GalleryDocument(items: firstRunItems)
                 try await store.save(document)
+                writes += 1
             }
         } catch {
             throw .storage(error)
         }
         items = document.items
+        saved = document.items
         return (document.items, leftOut + document.problems)
     }
 
     public func add(_ item: GalleryItem) async throws(GalleryError) -> [GalleryItem] {
-        var next = try await current()
-        next.append(item)
-        return try await commit(next)
+        try await change { items throws(GalleryError) in items.append(item) }
+    }
+
+    public func insert(_ item: GalleryItem, at index: Int) async throws(GalleryError) -> [GalleryItem] {
+        try await change { items throws(GalleryError) in
+            guard (0...items.count).contains(index) else { throw .stale }
+            items.insert(item, at: index)
+        }
     }
 
     public func delete(at index: Int, uuid: String) async throws(GalleryError) -> [GalleryItem] {
-        var next = try await current()
-        guard next.indices.contains(index), next[index].uuid == uuid else { throw .stale }
-        next.remove(at: index)
-        return try await commit(next)
+        try await change { items throws(GalleryError) in
+            guard items.indices.contains(index), items[index].uuid == uuid else { throw .stale }
+            items.remove(at: index)
+        }
     }
 
     public func move(from source: Int, to destination: Int) async throws(GalleryError) -> [GalleryItem] {
-        var next = try await current()
-        guard next.indices.contains(source), next.indices.contains(destination) else { throw .stale }
-        next.insert(next.remove(at: source), at: destination)
-        return try await commit(next)
-    }
-
-    private func current() async throws(GalleryError) -> [GalleryItem] {
-        if let items { return items }
-        return try await load().items
-    }
-
-    /// Writes `next`; only once it is on disk does it become the current list.
-    private func commit(_ next: [GalleryItem]) async throws(GalleryError) -> [GalleryItem] {
-        do {
-            try await store.save(GalleryDocument(items: next))
-        } catch {
-            throw .storage(error)
+        try await change { items throws(GalleryError) in
+            guard items.indices.contains(source), items.indices.contains(destination) else { throw .stale }
+            items.insert(items.remove(at: source), at: destination)
         }
+    }
+
+    /// Takes a change on top of every change taken before, and returns the list, with any change
+    /// taken since, once a save that holds it is on disk.
+    private func change(_ body: (inout [GalleryItem]) throws(GalleryError) -> Void) async throws(GalleryError) -> [GalleryItem] {
+        if items == nil { _ = try await load() }
+        var next = items ?? []
+        try body(&next)
         items = next
-        return next
+        version += 1
+        try await save(through: version)
+        return items ?? next
+    }
+
+    /// Returns once change `wanted` is on disk, saving the newest list when no save is on its way.
+    private func save(through wanted: Int) async throws(GalleryError) {
+        while true {
+            if let failure = lost.first(where: { $0.versions.contains(wanted) }) { throw .storage(failure.error) }
+            if settledVersion >= wanted { return }
+            if saving {
+                await withCheckedContinuation { waiting.append($0) }
+                continue
+            }
+            saving = true
+            let target = version, next = items ?? []
+            do {
+                try await store.save(GalleryDocument(items: next))
+                writes += 1
+                settledVersion = target
+                saved = next
+            } catch {
+                // The failed save held every change up to `target`; those taken since built on
+                // them. All are lost: the list is what the file holds.
+                lost.append((settledVersion + 1...version, error))
+                settledVersion = version
+                items = saved
+            }
+            saving = false
+            let waiters = waiting
+            waiting = []
+            waiters.forEach { $0.resume() }
+        }
     }
 }

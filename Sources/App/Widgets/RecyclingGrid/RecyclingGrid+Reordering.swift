@@ -4,8 +4,10 @@ import Gtk
 /// Reordering by dragging with the mouse. Cells have no window, so the grid starts the drag
 /// itself once a press on a cell has moved past GTK's threshold; the drag icon is a picture of the
 /// cell. Over the grid, the item under the pointer is the drop slot and its cell is highlighted
-/// (style class "drop-target"); near the top or bottom edge of the view the view scrolls, faster
-/// the nearer the edge, so an item can travel any distance in one gesture. Escape cancels.
+/// (style class "drop-target"). While the drag lasts, a pointer near the top or bottom edge of the
+/// view, or beyond it, scrolls the view, faster the nearer the edge, so an item can travel any
+/// distance in one gesture; the pointer is read on every frame, since a pointer held still sends
+/// no motion. Escape cancels.
 extension RecyclingGrid {
     /// Turns reordering on. `canMove` says which items may be dragged or dropped on (not an Add
     /// cell); `onMove` gets the dragged item's index and the slot it was dropped on.
@@ -16,25 +18,20 @@ extension RecyclingGrid {
         self.canMove = canMove
         DragAndDrop.makeDropArea(canvas, motion: { [weak self] x, y in
             guard let self, drag.item != nil else { return false }
-            drag.pointer = (Double(x), Double(y) - self.adjustment.value)
-            self.dragMoved()
+            self.aim(atX: Double(x), y: Double(y))
             return drag.target != nil
         }, leave: { [weak self] in
-            self?.stopDragFeedback()
+            self?.highlight(nil)
         }, drop: { [weak self] x, y in
             guard let self, let item = drag.item, let source = self.index(of: item) else { return false }
-            drag.pointer = (Double(x), Double(y) - self.adjustment.value)
-            self.dragMoved()
-            self.stopDragFeedback()
-            guard let target = drag.target.flatMap({ self.index(of: $0) }) else { return false }
-            drag.item = nil
+            self.aim(atX: Double(x), y: Double(y))
+            let target = drag.target.flatMap { self.index(of: $0) }
+            self.endDrag()
+            guard let target else { return false }
             if target != source { onMove(source, target) }
             return true
         })
-        DragAndDrop.onDragEnd(canvas) { [weak self] in
-            drag.item = nil
-            self?.stopDragFeedback()
-        }
+        DragAndDrop.onDragEnd(canvas) { [weak self] in self?.endDrag() }
     }
 
     /// The pointer moved with the first button held since a press on `pressed`.
@@ -45,71 +42,77 @@ extension RecyclingGrid {
         self.pressed = nil
         drag.item = pressed.item.id
         DragAndDrop.begin(from: canvas, icon: pressed.view, x: Int(start.x), y: Int(start.y))
+        var last: Int64?
+        drag.tick = widget.addTickCallback { [weak self] time in
+            guard let self, let drag = self.reorderingDrag, drag.item != nil else { return false }
+            let elapsed = Double(time - (last ?? time)) / 1_000_000
+            last = time
+            self.scrollNearEdges(for: elapsed)
+            return true
+        }
     }
 
-    /// The drop slot under the pointer, its highlight, and the scrolling near the edges.
-    private func dragMoved() {
-        guard let drag = reorderingDrag, let pointer = drag.pointer else { return }
-        let x = pointer.x, y = pointer.y + adjustment.value
-        // Between cells, the slot stays what it was.
+    /// The slot under a point of the content: between cells, it stays what it was.
+    private func aim(atX x: Double, y: Double) {
+        guard let drag = reorderingDrag else { return }
         if let index = layout.indices(from: y, to: y + 1).first(where: { layout.frame(at: $0).contains(x: x, y: y) }),
            canMove?(items[index]) == true {
             drag.target = items[index].id
         }
-        let cell = drag.target.flatMap { assigned[$0] }
-        if drag.highlighted !== cell {
-            drag.highlighted?.removeStyleClass("drop-target")
-            cell?.view.addStyleClass("drop-target")
-            drag.highlighted = cell?.view
-        }
-        let edge = min(Self.autoScrollEdge, adjustment.pageSize / 4)
-        if pointer.y < edge {
-            drag.speed = -Self.autoScrollSpeed * (edge - pointer.y) / edge
-        } else if pointer.y > adjustment.pageSize - edge {
-            drag.speed = Self.autoScrollSpeed * (pointer.y - (adjustment.pageSize - edge)) / edge
+        highlight(drag.target.flatMap { assigned[$0]?.view })
+    }
+
+    private func highlight(_ view: Widget?) {
+        guard let drag = reorderingDrag, drag.highlighted !== view else { return }
+        drag.highlighted?.removeStyleClass("drop-target")
+        view?.addStyleClass("drop-target")
+        drag.highlighted = view
+    }
+
+    /// One frame of a drag: scrolls when the pointer is near or beyond an edge of the view, and
+    /// aims at what came under it.
+    private func scrollNearEdges(for elapsed: Double) {
+        guard let pointer = widget.pointerPosition else { return }
+        let y = Double(pointer.y), page = adjustment.pageSize
+        let edge = min(Self.autoScrollEdge, page / 4)
+        let speed: Double
+        if y < edge {
+            speed = -Self.autoScrollSpeed * min(1, (edge - y) / edge)
+        } else if y > page - edge {
+            speed = Self.autoScrollSpeed * min(1, (y - (page - edge)) / edge)
         } else {
-            drag.speed = 0
+            return
         }
-        if drag.speed != 0, drag.tick == nil {
-            var last: Int64?
-            drag.tick = widget.addTickCallback { [weak self] time in
-                guard let self, let drag = self.reorderingDrag, drag.speed != 0 else {
-                    self?.reorderingDrag?.tick = nil
-                    return false
-                }
-                let elapsed = Double(time - (last ?? time)) / 1_000_000
-                last = time
-                let value = min(max(0, self.adjustment.value + drag.speed * elapsed), self.adjustment.maximumValue)
-                if value != self.adjustment.value { self.adjustment.value = value }
-                self.dragMoved()
-                return true
-            }
+        let value = min(max(0, adjustment.value + speed * elapsed), adjustment.maximumValue)
+        guard value != adjustment.value else { return }
+        adjustment.value = value
+        if (0..<page).contains(y), pointer.x >= 0, Double(pointer.x) < layout.width {
+            aim(atX: Double(pointer.x), y: value + y)
         }
     }
 
-    private func stopDragFeedback() {
+    private func endDrag() {
         guard let drag = reorderingDrag else { return }
-        drag.highlighted?.removeStyleClass("drop-target")
-        drag.highlighted = nil
-        drag.speed = 0
+        highlight(nil)
+        drag.item = nil
+        drag.target = nil
+        if let tick = drag.tick { widget.removeTickCallback(tick) }
+        drag.tick = nil
     }
 
     /// Within this many pixels of the view's top or bottom edge, a drag scrolls the view.
     static var autoScrollEdge: Double { 64 }
-    /// How fast a drag at the very edge scrolls, in pixels a second: a screen of a large window
-    /// in about half a second.
+    /// How fast a drag at the very edge (or beyond it) scrolls, in pixels a second: a screen of a
+    /// large window in about half a second.
     static var autoScrollSpeed: Double { 1_600 }
 }
 
-/// A drag in progress: what is dragged, where it would land, and the scrolling near the edges.
+/// A drag in progress: what is dragged, where it would land, its highlight, and the frame callback
+/// that scrolls near the edges.
 @MainActor
 final class GridDrag<ID: Hashable> {
     var item: ID?
     var target: ID?
-    /// The pointer in view coordinates (y from the view's top).
-    var pointer: (x: Double, y: Double)?
     var highlighted: Widget?
-    /// Pixels a second; 0 away from the edges.
-    var speed = 0.0
     var tick: UInt32?
 }

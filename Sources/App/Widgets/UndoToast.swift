@@ -1,0 +1,43 @@
+import Gtk
+
+/// A small in-window notification at the bottom of a page, as GNOME apps show after a change
+/// that can be taken back: "Item deleted" with Undo and a close button. It slides in and out;
+/// how long it stays is the view-model's business (the offer expires there).
+@MainActor
+final class UndoToast {
+    let widget: Widget
+    let label = Label()
+    let undoButton = Button(label: "_Undo")
+    let closeButton = Button(iconName: "window-close-symbolic", accessibleName: "Dismiss")
+    private let revealer: Revealer
+    /// Undo was clicked.
+    var onUndo: (() -> Void)?
+    /// The close button was clicked.
+    var onDismiss: (() -> Void)?
+
+    init() {
+        let box = Box(.horizontal, spacing: 12)
+        box.addStyleClass("app-notification")
+        label.xalign = 0
+        closeButton.addStyleClass("flat")
+        box.append(label, expand: true)
+        box.append(undoButton)
+        box.append(closeButton)
+        revealer = Revealer(child: box, transition: .slideUp)
+        revealer.halign = .center
+        revealer.valign = .end
+        revealer.setMargins(top: 0, bottom: 18, start: 12, end: 12)
+        widget = revealer
+        revealer.showAll()
+        undoButton.onClicked { [weak self] in self?.onUndo?() }
+        closeButton.onClicked { [weak self] in self?.onDismiss?() }
+    }
+
+    /// Shows `message`, or hides the toast.
+    func show(_ message: String?) {
+        if let message, label.text != message { label.text = message }
+        if revealer.revealsChild != (message != nil) { revealer.revealsChild = message != nil }
+    }
+
+    var isShown: Bool { revealer.revealsChild }
+}
