@@ -132,6 +132,23 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(stats?.requests, 1)
     }
 
+    /// Forty shown images of a megabyte handed to the disk at once, far faster than it writes, are
+    /// all written: after a restart each is read from the disk.
+    func testEveryShownImageIsWrittenToDiskEvenInABurst() async throws {
+        let cache = DiskCache(folder: cacheFolder, capacity: 256 << 20)
+        let urls = (0..<40).map { "https://example.org/shown/\($0).jpg" }
+        for (index, url) in urls.enumerated() {
+            cache.store(Data(repeating: UInt8(index), count: 1 << 20), for: url, keep: true)
+        }
+        _ = cache.totalSize // waits for the writes queued in the background
+        let restarted = DiskCache(folder: cacheFolder, capacity: 256 << 20)
+        var found = 0
+        for (index, url) in urls.enumerated() {
+            if let data = await restarted.data(for: url), data.count == 1 << 20, data.first == UInt8(index) { found += 1 }
+        }
+        XCTAssertEqual(found, 40, "every shown image is on disk")
+    }
+
     func testCorruptDiskEntriesAreDroppedAndFetchedAgain() async throws {
         let request = ImageRequest(url: url("images/square-800x800.jpg"), maximumPixelSize: 128)
         let first = pipeline()

@@ -14,7 +14,7 @@ public final class DiskCache: @unchecked Sendable {
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
     private static let magic = Data("TSC1".utf8)
 
-    public init(folder: URL, capacity: Int = 256 << 20) {
+    public init(folder: URL, capacity: Int) {
         self.folder = folder
         self.capacity = capacity
     }
@@ -26,12 +26,14 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    /// Writes in the background: nobody waits for it, and a read queued later sees it. When the
-    /// disk falls behind (more than `maximumPendingBytes` waiting), the write is skipped rather
-    /// than kept in memory: it is a cache, the image can be fetched again.
-    func store(_ data: Data, for url: String) {
+    /// Writes in the background: nobody waits for it, and a read queued later sees it. An image
+    /// that is shown (`keep`) is always written, its bytes waiting in memory for the disk: it is
+    /// what the user saw and expects to see again without the network. A prefetch is skipped
+    /// when the disk falls behind (more than `maximumPendingBytes` waiting): it can be fetched
+    /// again.
+    func store(_ data: Data, for url: String, keep: Bool) {
         let accepted = pendingBytes.withLock { pending -> Bool in
-            guard pending + data.count <= Self.maximumPendingBytes else { return false }
+            guard keep || pending + data.count <= Self.maximumPendingBytes else { return false }
             pending += data.count
             return true
         }
@@ -46,7 +48,7 @@ public final class DiskCache: @unchecked Sendable {
     private let pendingBytes = Mutex(0)
     static let maximumPendingBytes = 8 << 20
 
-    /// Bytes on disk now.
+    /// Bytes on disk now, once the writes handed over before have been made.
     public var totalSize: Int { queue.sync { currentSize() } }
 
     // MARK: On `queue`

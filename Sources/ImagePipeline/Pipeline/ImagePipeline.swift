@@ -29,7 +29,8 @@ public final class ImagePipeline: Sendable {
         public var maximumDownloadSize: Int
 
         /// - Parameters:
-        ///   - diskCapacity: 256 MiB: about 2,500 photos of 100 KB, several sittings of the feed.
+        ///   - diskCapacity: 500 MiB: about 5,000 photos of 100 KB, what a user scrolls through in
+        ///     many sittings of the feed, kept for when the network is gone.
         ///   - maximumConcurrentFetches: six, a browser's connections per host: enough to fill a
         ///     screen of tiles quickly, few enough that visible images are not queued behind
         ///     prefetches on the wire.
@@ -40,7 +41,7 @@ public final class ImagePipeline: Sendable {
         ///   - maximumDownloadSize: 40 MiB, above any photo a phone takes; larger bodies are
         ///     refused as hostile rather than held in memory.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
-                    diskCapacity: Int = 256 << 20, maximumConcurrentFetches: Int = 6,
+                    diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
                     fetchTimeout: Duration = .seconds(30), maximumDownloadSize: Int = 40 << 20) {
             self.memoryCapacity = memoryCapacity
@@ -199,7 +200,7 @@ public final class ImagePipeline: Sendable {
         }
         let data = try await source.data(for: request)
         if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
-        diskCache?.store(data, for: key.url)
+        diskCache?.store(data, for: key.url, keep: request.priority >= ImageRequest.visible)
         return data
     }
 
