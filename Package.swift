@@ -86,7 +86,7 @@ let package = Package(
 
         // One view-model per screen; never imports Gtk.
         .target(name: "Features", dependencies: [
-            "Domain", "Repositories", "Persistence", .product(name: "Logging", package: "swift-log"),
+            "Domain", "Repositories", "Persistence", "Networking", .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
 

@@ -35,7 +35,10 @@ public enum CompositionRoot {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
                                   store: LocalMessageStore(database: database))
             },
-            facts: { FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve)) },
+            facts: {
+                FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve),
+                               store: SavedFactsStore(database: database))
+            },
             gallery: { base in
                 GalleryViewModel(repository: FileGalleryRepository(url: paths.data.appendingPathComponent("gallery.json"),
                                                                    firstRunItems: GalleryFirstRun.items(base: base)))

@@ -72,6 +72,15 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case connectionLost(String)
     case other(String)
 
+    /// The backend could not be reached at all (no network, no route, nothing listening, no
+    /// answer), as opposed to an answer that was wrong.
+    public var meansUnreachable: Bool {
+        switch self {
+        case .unreachable, .timeout, .connectionLost: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .unreachable(let detail): "The server could not be reached (\(detail))."

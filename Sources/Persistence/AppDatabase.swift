@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// The app's SQLite database: people (People section) and locally sent messages (Messages).
+/// The app's SQLite database: people (People section), locally sent messages (Messages) and the
+/// facts feed as last received (Facts).
 ///
 /// A `DatabasePool` in WAL mode, so reads never wait for the writer; foreign keys on; the schema
 /// is built by migrations. View-models learn of committed changes through GRDB's
@@ -63,6 +64,20 @@ public final class AppDatabase: Sendable {
                 table.autoIncrementedPrimaryKey("id")
                 table.column("text", .text).notNull()
                 table.column("sentAt", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v2: the facts feed as last received") { db in
+            try db.create(table: "savedFactsFeed") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("title", .text)
+                table.column("savedAt", .datetime).notNull()
+            }
+            try db.create(table: "savedFact") { table in
+                table.primaryKey("position", .integer)
+                table.column("title", .text)
+                table.column("text", .text)
+                table.column("imageURL", .text)
+                table.column("rejectedImageLink", .text)
             }
         }
         return migrator

@@ -111,7 +111,9 @@ final class FactsTests: ServerBackedTestCase {
             stop(server)
             main.refreshButton.click()
             waitFor("the failure banner", timeout: .seconds(10)) { page.isBannerVisible }
-            XCTAssertTrue(page.bannerLabel.text.hasPrefix("The facts could not be refreshed."), page.bannerLabel.text)
+            // The backend is gone: the cards stay, and the banner says they are what was saved.
+            let saved = try XCTUnwrap(page.model.state.receivedAt)
+            XCTAssertEqual(page.bannerLabel.text, "Offline. Showing what was saved at \(FactsPage.savedTime(saved)).")
             XCTAssertTrue(page.bannerRetry.isVisible)
             XCTAssertEqual(page.cards.count, 13, "the old cards stay")
             XCTAssertFalse(page.isStatusVisible)
@@ -121,6 +123,42 @@ final class FactsTests: ServerBackedTestCase {
             waitForServer("the retry") { requests(of: "/facts.json") == 1 }
             waitFor("the banner to go") { !page.isBannerVisible }
             XCTAssertEqual(page.cards.count, 13)
+        }
+    }
+
+    /// A run against the server, then a relaunch with the backend gone: the same cards, their
+    /// images from the disk, the offline banner, and no full-page error; the backend back and
+    /// Retry, the banner goes.
+    func testARelaunchWithoutTheBackendShowsTheSavedFeedAndItsImages() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1000, height: 700)
+            let names = page.cards.map(\.button.accessibleName)
+            waitFor("the images in view", timeout: .seconds(10)) { page.cards.prefix(4).allSatisfy { $0.image?.showsImage ?? true } }
+            let shown = page.cards.prefix(4).filter { $0.image?.showsImage == true }.map(\.fact.title)
+            XCTAssertFalse(shown.isEmpty)
+            app.mainWindow?.window.destroy()
+            let port = server.port
+            stop(server)
+
+            let again = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!)
+            let main = try XCTUnwrap(again.mainWindow)
+            defer { main.window.destroy() }
+            main.show(.facts, transition: .none)
+            let offline = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+            waitFor("the saved cards", timeout: .seconds(10)) { offline.cards.count == 13 }
+            XCTAssertEqual(offline.cards.map(\.button.accessibleName), names, "the same cards, in order")
+            XCTAssertEqual(main.headerBar.subtitle, "About Canada")
+            waitFor("the offline banner", timeout: .seconds(10)) { offline.isBannerVisible }
+            XCTAssertTrue(offline.bannerLabel.text.hasPrefix("Offline. Showing what was saved at "), offline.bannerLabel.text)
+            XCTAssertFalse(offline.isStatusVisible, "no full-page error")
+            waitFor("the images from the disk", timeout: .seconds(10)) {
+                offline.cards.filter { shown.contains($0.fact.title) }.allSatisfy { $0.image?.showsImage == true }
+            }
+
+            server = try startServer { $0.port = port }
+            offline.bannerRetry.click()
+            waitFor("back online", timeout: .seconds(10)) { !offline.isBannerVisible && !offline.model.state.isRefreshing }
+            XCTAssertEqual(offline.cards.count, 13)
         }
     }
 

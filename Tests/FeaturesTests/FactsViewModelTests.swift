@@ -2,6 +2,7 @@ import Domain
 import Features
 import Foundation
 import Networking
+import Persistence
 import Repositories
 import TestSupport
 import XCTest
@@ -64,12 +65,47 @@ final class FactsViewModelTests: XCTestCase {
         XCTAssertTrue(seen.dropLast().last?.isRefreshing == true, "refreshing is shown while it runs")
         XCTAssertEqual(model.state.phase, .loaded)
         XCTAssertEqual(model.state.facts.count, 13, "the old content stays")
-        XCTAssertNotNil(model.state.refreshError)
+        XCTAssertTrue(model.state.isOffline, "an unreachable backend: the content stays, marked offline")
+        XCTAssertNil(model.state.refreshError, "offline is not an error to dismiss")
         XCTAssertFalse(model.state.isRefreshing)
         server = try await TestServer.start { $0.port = port }
         await model.refresh()
         XCTAssertNil(model.state.refreshError)
+        XCTAssertFalse(model.state.isOffline)
         XCTAssertEqual(model.state.generation, 2)
+    }
+
+    /// The feed received is saved in the database; at the next launch it shows before the network
+    /// answers, and with the backend down it stays, marked offline with when it was received.
+    @MainActor
+    func testTheFeedIsSavedAndShownAtTheNextLaunchWhileTheBackendIsDown() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-facts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tessera.sqlite")
+        let first = FactsViewModel(repository: LiveFactsRepository(client: CurlHTTPClient(), backend: Backend(base: server.base)),
+                                   store: SavedFactsStore(database: LazyDatabase(url: file)))
+        await first.load()
+        let received = try XCTUnwrap(first.state.receivedAt)
+        let port = server.port
+        await server.stop()
+
+        let dead = Backend(base: URL(string: "http://127.0.0.1:\(port)/")!)
+        let second = FactsViewModel(repository: LiveFactsRepository(client: CurlHTTPClient(), backend: dead),
+                                    store: SavedFactsStore(database: LazyDatabase(url: file)))
+        await second.showSaved()
+        XCTAssertEqual(second.state.phase, .loaded, "the saved feed shows before the network is asked")
+        XCTAssertEqual(second.state.title, "About Canada")
+        XCTAssertEqual(second.state.facts, first.state.facts, "every card as it was, in order")
+        XCTAssertEqual(second.state.receivedAt?.timeIntervalSince1970 ?? 0, received.timeIntervalSince1970, accuracy: 0.001)
+        await second.load()
+        XCTAssertEqual(second.state.phase, .loaded, "no full-page error while something was saved")
+        XCTAssertTrue(second.state.isOffline)
+        XCTAssertEqual(second.state.facts, first.state.facts)
+
+        server = try await TestServer.start { $0.port = port }
+        await second.refresh()
+        XCTAssertFalse(second.state.isOffline, "back online")
+        XCTAssertGreaterThan(second.state.receivedAt ?? .distantPast, received)
     }
 
     @MainActor

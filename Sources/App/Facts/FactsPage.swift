@@ -82,7 +82,9 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
         widget.onDestroy { [weak model] in model?.onChange = nil }
-        // The feed is asked for after the first frame, once the backend answers.
+        // What was saved at an earlier launch shows at once; the feed is asked for after the
+        // first frame, once the backend answers.
+        Task { [weak self] in await self?.model.showSaved() }
         stack.widget.onNextDraw { [weak self] in
             Task { [weak self] in
                 await self?.ready()
@@ -90,6 +92,18 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
                 await self?.model.load()
             }
         }
+    }
+
+    /// "14:02" today, "21 Nov, 14:02" before, in the user's locale.
+    static func savedTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = .current
+        if Calendar.current.isDateInToday(date) {
+            formatter.setLocalizedDateFormatFromTemplate("jm")
+        } else {
+            formatter.setLocalizedDateFormatFromTemplate("dMMMjm")
+        }
+        return formatter.string(from: date)
     }
 
     public var sectionTitle: String? { model.state.title }
@@ -127,7 +141,11 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         }
         refreshSpinner.isVisible = state.isRefreshing
         refreshSpinner.isSpinning = state.isRefreshing
-        banner.show(state.refreshError.map { "The facts could not be refreshed. \($0)" })
+        if state.isOffline, let receivedAt = state.receivedAt {
+            banner.show("Offline. Showing what was saved at \(Self.savedTime(receivedAt)).")
+        } else {
+            banner.show(state.refreshError.map { "The facts could not be refreshed. \($0)" })
+        }
         if state.generation != shownGeneration {
             shownGeneration = state.generation
             rebuild(state.facts)

@@ -1,10 +1,13 @@
 import Domain
+import Foundation
+import Networking
 import Repositories
 
 /// The facts screen's state and intents. Knows nothing of GTK.
 ///
 /// A refresh keeps what is shown until the new feed has arrived; a failed refresh keeps it too and
-/// says why, with a retry.
+/// says why, with a retry. Every feed received is saved: at the next launch the section shows it
+/// at once (`showSaved`), and while the backend cannot be reached it stays, marked as offline.
 @MainActor
 public final class FactsViewModel {
     public enum Phase: Equatable, Sendable {
@@ -28,6 +31,10 @@ public final class FactsViewModel {
         public var refreshError: String?
         /// How many times a feed has been received (views re-render the cards when it grows).
         public var generation = 0
+        /// When the feed shown was received (saved at a past launch, or this one).
+        public var receivedAt: Date?
+        /// The backend could not be reached: the feed shown is the one saved at `receivedAt`.
+        public var isOffline = false
 
         public var isBusy: Bool { phase == .loading || isRefreshing }
     }
@@ -36,8 +43,25 @@ public final class FactsViewModel {
     public var onChange: ((State) -> Void)?
     private let repository: any FactsRepository
 
-    public init(repository: any FactsRepository) {
+    private let store: (any SavedFactsStoring)?
+
+    public init(repository: any FactsRepository, store: (any SavedFactsStoring)? = nil) {
         self.repository = repository
+        self.store = store
+    }
+
+    /// Shows the feed saved at an earlier launch, if there is one and nothing is shown yet; the
+    /// network is asked by `load` as usual.
+    public func showSaved() async {
+        guard let store, let saved = try? await store.saved(), state.phase == .idle || state.phase == .loading else { return }
+        state.title = saved.feed.title
+        state.facts = saved.feed.facts
+        state.receivedAt = saved.savedAt
+        // A first load under way goes on as a refresh of what is shown.
+        if state.phase == .loading { state.isRefreshing = true }
+        state.phase = .loaded
+        state.generation += 1
+        publish()
     }
 
     /// Loads the feed the first time; later calls refresh it.
@@ -51,14 +75,24 @@ public final class FactsViewModel {
         }
         state.refreshError = nil
         publish()
+        var received: (feed: FactsFeed, at: Date)?
         do {
             let feed = try await repository.fetchFeed()
+            let now = Date()
             state.title = feed.title
             state.facts = feed.facts
             state.phase = .loaded
             state.generation += 1
+            state.receivedAt = now
+            state.isOffline = false
+            received = (feed, now)
         } catch {
-            if hadContent {
+            // The saved feed may have come in while the first load was under way.
+            let showsContent = state.phase == .loaded
+            if showsContent, case .network(let failure) = error, failure.meansUnreachable {
+                state.isOffline = true
+            } else if showsContent {
+                state.isOffline = false
                 state.refreshError = error.description
             } else {
                 state.phase = .failed(error.description)
@@ -66,6 +100,9 @@ public final class FactsViewModel {
         }
         state.isRefreshing = false
         publish()
+        // Saved once shown; a feed that cannot be saved is still shown (it will not be there
+        // offline).
+        if let store, let received { try? await store.save(received.feed, at: received.at) }
     }
 
     /// Refresh button, F5, Ctrl+R and Retry all ask again.

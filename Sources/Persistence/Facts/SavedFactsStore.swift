@@ -1,0 +1,32 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The facts feed as it was last received, kept in the app's database so that the section shows
+/// it at once at the next launch and while the backend cannot be reached. Each save replaces the
+/// whole feed in one transaction, on GRDB's writer queue.
+public final class SavedFactsStore: Sendable {
+    private let database: LazyDatabase
+
+    public init(database: LazyDatabase) {
+        self.database = database
+    }
+
+    /// The saved feed and when it was received, or nil when none was ever saved.
+    public func saved() async throws -> (feed: FactsFeed, savedAt: Date)? {
+        try await database.read { db in
+            guard let header = try SavedFactsFeedRecord.fetchOne(db) else { return nil }
+            let facts = try SavedFactRecord.order(SavedFactRecord.Columns.position).fetchAll(db).map(\.fact)
+            return (FactsFeed(title: header.title, facts: facts), header.savedAt)
+        }
+    }
+
+    /// Replaces the saved feed with `feed`, received at `savedAt`.
+    public func save(_ feed: FactsFeed, at savedAt: Date) async throws {
+        try await database.write { db in
+            try SavedFactRecord.deleteAll(db)
+            for fact in feed.facts { try SavedFactRecord(fact).insert(db) }
+            try SavedFactsFeedRecord(title: feed.title, savedAt: savedAt).save(db)
+        }
+    }
+}
