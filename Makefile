@@ -29,8 +29,15 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product tessera-server
 	@bash .ci/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
 
+# Every section, then Facts again over what that run saved with the backend gone (port 9 is
+# discard, where nothing listens): the offline banner over the saved feed.
 screenshots: build
-	@bash .ci/with-display.sh $$($(SWIFT) build --show-bin-path)/tessera --data-dir "$$(mktemp -d)" --screenshot screenshots
+	@data=$$(mktemp -d); offline=$$(mktemp -d); bin=$$($(SWIFT) build --show-bin-path)/tessera; \
+	bash .ci/with-display.sh $$bin --data-dir "$$data" --screenshot screenshots && \
+	bash .ci/with-display.sh $$bin --data-dir "$$data" --backend http://127.0.0.1:9/ --screenshot "$$offline" && \
+	cp "$$offline/facts-light.png" screenshots/facts-offline-light.png && \
+	cp "$$offline/facts-dark.png" screenshots/facts-offline-dark.png; \
+	rm -rf "$$data" "$$offline"
 
 clean:
 	$(SWIFT) package clean

@@ -142,7 +142,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         refreshSpinner.isVisible = state.isRefreshing
         refreshSpinner.isSpinning = state.isRefreshing
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.show("Offline. Showing what was saved at \(Self.savedTime(receivedAt)).")
+            banner.show("Offline. Showing what was saved at \(Self.savedTime(receivedAt)).", quiet: true)
         } else {
             banner.show(state.refreshError.map { "The facts could not be refreshed. \($0)" })
         }

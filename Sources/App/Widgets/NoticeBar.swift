@@ -7,6 +7,8 @@ import Gtk
 final class NoticeBar {
     let widget: Widget
     let label = Label()
+    private let icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 16)
+    private let bar: Box
     /// Dismiss (an icon), or the action the bar was made with.
     let button: Button
     /// The button was clicked. A dismiss button has hidden the bar already.
@@ -14,7 +16,7 @@ final class NoticeBar {
 
     /// - Parameter action: the label of the bar's action ("Retry"); nil: a Dismiss button.
     init(action: String? = nil) {
-        let bar = Box(.horizontal, spacing: 12)
+        bar = Box(.horizontal, spacing: 12)
         bar.addStyleClass("notice-bar")
         label.wraps = true
         label.xalign = 0
@@ -30,7 +32,7 @@ final class NoticeBar {
             button.addStyleClass("flat")
         }
         button.valign = .center
-        bar.append(Image(iconName: "dialog-warning-symbolic", pixelSize: 16))
+        bar.append(icon)
         bar.append(label, expand: true)
         bar.append(button)
         bar.showAll()
@@ -46,9 +48,17 @@ final class NoticeBar {
 
     private var shown: String?
 
+    private var isQuiet = false
+
     /// Shows `text`, or hides the bar for nil. Pages call it on every update: the same text again
-    /// changes nothing (no new layout).
-    func show(_ text: String?) {
+    /// changes nothing (no new layout). A `quiet` notice is a state rather than a failure (offline,
+    /// showing what was saved): a neutral bar with the offline icon.
+    func show(_ text: String?, quiet: Bool = false) {
+        if quiet != isQuiet {
+            isQuiet = quiet
+            if quiet { bar.addStyleClass("quiet") } else { bar.removeStyleClass("quiet") }
+            icon.setIconName(quiet ? "network-offline-symbolic" : "dialog-warning-symbolic")
+        }
         guard text != shown || widget.isVisible != (text != nil) else { return }
         shown = text
         label.text = text ?? ""
