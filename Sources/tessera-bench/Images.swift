@@ -76,6 +76,7 @@ struct Images: ParsableCommand {
         print(String(format: "  pipeline, cold caches               %8.1f ms   peak RSS %6.1f MB", ms(coldTime), coldRSS))
         print(String(format: "  ratio cold / baseline               %8.2f      (target <= 1.25)", ms(coldTime) / ms(baseTime)))
         print(String(format: "  pipeline, warm disk cache           %8.1f ms   peak RSS %6.1f MB  (%d fetches)", ms(diskTime), diskRSS, warmDisk.statistics.fetches))
+        print(String(format: "  ratio warm disk / baseline          %8.2f      (target: 0 fetches)", ms(diskTime) / ms(baseTime)))
         print(String(format: "  pipeline, warm memory cache         %8.1f ms   peak RSS %6.1f MB  (%d memory hits)", ms(memoryTime), memoryRSS, warmDisk.statistics.memoryHits))
         print(String(format: "  memory cache %.1f MB of a %.0f MB cap", Double(warmDisk.memoryCache.totalCost) / 1_048_576, Double(warmDisk.memoryCache.capacity) / 1_048_576))
     }
