@@ -307,6 +307,37 @@ final class GalleryTests: AppTestCase {
         }
     }
 
+    /// Escape during a drag cancels it: the document and the order stay, nothing stays highlighted.
+    func testEscapeCancelsADrag() throws {
+        try onMain {
+            let all = items(5)
+            let (page, window) = showGallery(with: all)
+            defer { window.destroy() }
+            waitForLayout(page)
+            let before = try Data(contentsOf: document)
+            let from = try XCTUnwrap(page.tile(at: 4).screenOrigin), to = try XCTUnwrap(page.tile(at: 0).screenOrigin)
+            func xdotool(_ arguments: [String]) throws {
+                let mouse = Process()
+                mouse.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+                mouse.arguments = arguments
+                try mouse.run()
+                mouse.waitUntilExit()
+            }
+            try xdotool(["mousemove", "\(from.x + 40)", "\(from.y + 40)", "sleep", "0.2", "mousedown", "1", "sleep", "0.2",
+                         "mousemove", "\(from.x + 60)", "\(from.y + 60)", "sleep", "0.2",
+                         "mousemove", "\(to.x + 60)", "\(to.y + 60)"])
+            waitFor("the drag under way over slot 0", timeout: .seconds(10)) {
+                page.grid.isDragging && page.tiles.contains { $0.view.hasStyleClass("drop-target") }
+            }
+            try xdotool(["key", "Escape", "sleep", "0.2", "mouseup", "1"])
+            waitFor("the drag over", timeout: .seconds(10)) { !page.grid.isDragging }
+            XCTAssertFalse(page.tiles.contains { $0.view.hasStyleClass("drop-target") }, "no highlight left")
+            XCTAssertEqual(page.model.state.items.map(\.uuid), all.map(\.uuid), "the order is as it was")
+            XCTAssertEqual(try Data(contentsOf: document), before, "the document is as it was")
+            XCTAssertFalse(page.undoToast.isShown, "nothing to undo")
+        }
+    }
+
     func testACorruptDocumentIsKeptAsideAndTheUserTold() throws {
         try onMain {
             try Data("{ not json".utf8).write(to: document)

@@ -20,8 +20,9 @@ extension RecyclingGrid {
             guard let self, drag.item != nil else { return false }
             self.aim(atX: Double(x), y: Double(y))
             return drag.target != nil
-        }, leave: { [weak self] in
-            self?.highlight(nil)
+        }, leave: {
+            // The frame callback reads the pointer and drops the highlight once it is outside;
+            // GTK also says "leave" right after a drag starts and before a drop.
         }, drop: { [weak self] x, y in
             guard let self, let item = drag.item, let source = self.index(of: item) else { return false }
             self.aim(atX: Double(x), y: Double(y))
@@ -33,6 +34,9 @@ extension RecyclingGrid {
         })
         DragAndDrop.onDragEnd(canvas) { [weak self] in self?.endDrag() }
     }
+
+    /// A drag started here is under way.
+    public var isDragging: Bool { reorderingDrag?.item != nil }
 
     /// The pointer moved with the first button held since a press on `pressed`.
     func pointerMovedWhilePressed(x: Double, y: Double) {
@@ -70,24 +74,23 @@ extension RecyclingGrid {
     }
 
     /// One frame of a drag: scrolls when the pointer is near or beyond an edge of the view, and
-    /// aims at what came under it.
+    /// aims at what is under it (nothing once it is outside the view).
     private func scrollNearEdges(for elapsed: Double) {
         guard let pointer = widget.pointerPosition else { return }
         let y = Double(pointer.y), page = adjustment.pageSize
         let edge = min(Self.autoScrollEdge, page / 4)
-        let speed: Double
+        var speed = 0.0
         if y < edge {
             speed = -Self.autoScrollSpeed * min(1, (edge - y) / edge)
         } else if y > page - edge {
             speed = Self.autoScrollSpeed * min(1, (y - (page - edge)) / edge)
-        } else {
-            return
         }
         let value = min(max(0, adjustment.value + speed * elapsed), adjustment.maximumValue)
-        guard value != adjustment.value else { return }
-        adjustment.value = value
+        if value != adjustment.value { adjustment.value = value }
         if (0..<page).contains(y), pointer.x >= 0, Double(pointer.x) < layout.width {
             aim(atX: Double(pointer.x), y: value + y)
+        } else {
+            highlight(nil)
         }
     }
 
