@@ -35,6 +35,16 @@ final class GalleryTests: AppTestCase {
         return (page, window)
     }
 
+    /// Real pointer and key input through XTest (xdotool), as a person's hand gives it; returns
+    /// once xdotool has sent it all.
+    private func xdotool(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+    }
+
     /// Waits for GTK to lay the tiles out at their final frames.
     @MainActor
     private func waitForLayout(_ page: GalleryPage) {
@@ -251,13 +261,6 @@ final class GalleryTests: AppTestCase {
             let from = try XCTUnwrap(page.tile(at: index).screenOrigin)
             let view = try XCTUnwrap(page.grid.widget.screenOrigin)
             let (x1, y1) = (from.x + 50, from.y + 50)
-            func xdotool(_ arguments: [String]) throws {
-                let mouse = Process()
-                mouse.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-                mouse.arguments = arguments
-                try mouse.run()
-                mouse.waitUntilExit()
-            }
             // Press, pass the drag threshold, travel to 8 px below the view's top edge and stay.
             try xdotool(["mousemove", "\(x1)", "\(y1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.2",
                          "mousemove", "\(x1 + 15)", "\(y1 - 15)", "sleep", "0.2",
@@ -316,13 +319,6 @@ final class GalleryTests: AppTestCase {
             waitForLayout(page)
             let before = try Data(contentsOf: document)
             let from = try XCTUnwrap(page.tile(at: 4).screenOrigin), to = try XCTUnwrap(page.tile(at: 0).screenOrigin)
-            func xdotool(_ arguments: [String]) throws {
-                let mouse = Process()
-                mouse.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-                mouse.arguments = arguments
-                try mouse.run()
-                mouse.waitUntilExit()
-            }
             try xdotool(["mousemove", "\(from.x + 40)", "\(from.y + 40)", "sleep", "0.2", "mousedown", "1", "sleep", "0.2",
                          "mousemove", "\(from.x + 60)", "\(from.y + 60)", "sleep", "0.2",
                          "mousemove", "\(to.x + 60)", "\(to.y + 60)"])
