@@ -108,6 +108,38 @@ final class FactsViewModelTests: XCTestCase {
         XCTAssertGreaterThan(second.state.receivedAt ?? .distantPast, received)
     }
 
+    /// Offline, the view-model asks again by itself after its delay, and at once when the system
+    /// says the network changed; back online, the banner's state goes without a click.
+    @MainActor
+    func testOfflineItAsksAgainByItselfAndWhenTheNetworkComesBack() async throws {
+        let port = server.port
+        let backend = Backend(base: server.base)
+        let soon = FactsViewModel(repository: LiveFactsRepository(client: CurlHTTPClient(), backend: backend),
+                                  offlineRetryDelays: [.milliseconds(300)])
+        let later = FactsViewModel(repository: LiveFactsRepository(client: CurlHTTPClient(), backend: backend),
+                                   offlineRetryDelays: [.seconds(600)])
+        await soon.load()
+        await later.load()
+        await server.stop()
+        await soon.refresh()
+        await later.refresh()
+        XCTAssertTrue(soon.state.isOffline)
+        XCTAssertTrue(later.state.isOffline)
+        server = try await TestServer.start { $0.port = port }
+
+        let deadline = ContinuousClock.now + .seconds(10)
+        while soon.state.isOffline, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        XCTAssertFalse(soon.state.isOffline, "back online after its retry delay, without a click")
+        XCTAssertEqual(soon.state.generation, 2)
+
+        XCTAssertTrue(later.state.isOffline, "its next try is ten minutes away")
+        later.networkChanged(available: false)
+        XCTAssertTrue(later.state.isOffline, "no network: nothing to try")
+        later.networkChanged(available: true)
+        while later.state.isOffline, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        XCTAssertFalse(later.state.isOffline, "the network came back: asked at once")
+    }
+
     @MainActor
     func testAMissingFeedIsAnHTTPErrorInWords() async throws {
         let backend = Backend(base: server.base, overrides: [.facts: server.url("bad/")])

@@ -34,6 +34,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     private let open: @MainActor (Fact, Double?) -> Void
     private let titleChanged: @MainActor () -> Void
     private let ready: @MainActor () async -> Void
+    private let network = NetworkMonitor()
 
     /// How far beyond the view (in screens) cards start loading their images.
     static let prefetchScreens = 0.5
@@ -82,6 +83,8 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
         widget.onDestroy { [weak model] in model?.onChange = nil }
+        // Offline, a network coming back is a reason to ask again at once.
+        network.onChange { [weak self] available in self?.model.networkChanged(available: available) }
         // What was saved at an earlier launch shows at once; the feed is asked for after the
         // first frame, once the backend answers.
         Task { [weak self] in await self?.model.showSaved() }

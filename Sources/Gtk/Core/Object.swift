@@ -60,6 +60,7 @@ open class Object {
         case .doubleDouble: callback = unsafeBitCast(signalTrampolineDoubleDouble, to: GCallback.self)
         case .dragPosition: callback = unsafeBitCast(signalTrampolineDragPosition, to: GCallback.self)
         case .dragLeave: callback = unsafeBitCast(signalTrampolineDragLeave, to: GCallback.self)
+        case .boolean: callback = unsafeBitCast(signalTrampolineBoolean, to: GCallback.self)
         }
         let flags: GConnectFlags = after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
         let id = g_signal_connect_data(raw, signal, callback, data, signalBoxDestroyNotify, flags)
@@ -134,6 +135,9 @@ enum SignalShape {
     case dragPosition
     /// "drag-leave": `void (*)(self, context, time, data)`.
     case dragLeave
+    /// `void (*)(GObject *self, gboolean value, gpointer data)` ("network-changed"): the closure
+    /// gets a pointer to a Swift `Bool`.
+    case boolean
 }
 
 /// Where a drag is over a widget, and the context and time to answer it with.
@@ -171,6 +175,12 @@ private let signalTrampolineDragPosition: @convention(c) (UnsafeMutableRawPointe
     var position = DragPosition(context: context, x: Int(x), y: Int(y), time: time)
     return withUnsafeMutablePointer(to: &position) { pointer in
         Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(UnsafeMutableRawPointer(pointer)) ? 1 : 0
+    }
+}
+private let signalTrampolineBoolean: @convention(c) (UnsafeMutableRawPointer?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+    var flag = value != 0
+    withUnsafeMutablePointer(to: &flag) { pointer in
+        _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(UnsafeMutableRawPointer(pointer))
     }
 }
 private let signalTrampolineDragLeave: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, guint, UnsafeMutableRawPointer?) -> Void = { _, _, _, data in

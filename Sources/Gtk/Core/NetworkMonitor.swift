@@ -1,0 +1,23 @@
+import CGtk
+
+/// The system's network connectivity, as GIO sees it (`GNetworkMonitor`: NetworkManager's portal
+/// or netlink): whether a network is available, and a callback when that changes, so that what
+/// waits for the network can try again at once instead of at its next timer.
+@MainActor
+public final class NetworkMonitor: Object {
+    public init() {
+        // The default monitor is shared and lives as long as the process (transfer none).
+        super.init(taking: UnsafeMutableRawPointer(g_network_monitor_get_default()))
+    }
+
+    public var isNetworkAvailable: Bool { g_network_monitor_get_network_available(OpaquePointer(raw)) != 0 }
+
+    /// `body` whenever the connectivity changes, with whether a network is available now.
+    @discardableResult
+    public func onChange(_ body: @escaping @MainActor (_ available: Bool) -> Void) -> SignalConnection {
+        connect("network-changed", shape: .boolean) { argument in
+            body(argument!.load(as: Bool.self))
+            return false
+        }
+    }
+}
