@@ -28,8 +28,10 @@ public enum CompositionRoot {
         let database = LazyDatabase(url: paths.data.appendingPathComponent("tessera.sqlite"))
         let people = PeopleStore(database: database, renameDelay: renameDelay)
         let downloader = Once { AvatarDownloader(store: people, backend: resolve) }
+        let savedFacts = SavedFactsStore(database: database)
+        let images = Once { imagePipeline(paths: paths, people: people) }
         return SectionServices.Makers(
-            images: { imagePipeline(paths: paths, people: people) },
+            images: { images.value },
             feed: { FeedViewModel(repository: LiveFeedRepository(client: http.value, backend: resolve)) },
             messages: {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
@@ -37,14 +39,22 @@ public enum CompositionRoot {
             },
             facts: {
                 FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve),
-                               store: SavedFactsStore(database: database))
+                               store: savedFacts)
             },
             gallery: { base in
                 GalleryViewModel(repository: FileGalleryRepository(url: paths.data.appendingPathComponent("gallery.json"),
                                                                    firstRunItems: GalleryFirstRun.items(base: base)))
             },
             people: { PeopleViewModel(store: people, downloader: downloader.value) },
-            finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() })
+            finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() },
+            clearSavedData: {
+                try await savedFacts.clear()
+                if let pipeline = images.valueIfMade {
+                    await pipeline.removeAll()
+                } else {
+                    try? FileManager.default.removeItem(at: imagesFolder(paths))
+                }
+            })
     }
 
     /// The one image pipeline: its own HTTP client and its disk cache under `paths.cache`; People's
@@ -55,9 +65,12 @@ public enum CompositionRoot {
             return try await people.avatarData(personID: id)
         }
         return ImagePipeline(client: CurlHTTPClient(),
-                             configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
+                             configuration: .init(diskFolder: imagesFolder(paths)),
                              sources: [avatars], decoders: [VideoFrameDecoder()])
     }
+
+    /// Where fetched images are kept on disk.
+    nonisolated static func imagesFolder(_ paths: AppPaths) -> URL { paths.cache.appendingPathComponent("images") }
 
     /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy. Read here,
     /// before the main loop runs.

@@ -1,6 +1,7 @@
 @testable import App
 import Domain
 import Foundation
+import Persistence
 import Gtk
 import TestSupport
 import XCTest
@@ -23,6 +24,16 @@ final class FactsTests: ServerBackedTestCase {
         waitFor("the feed", timeout: .seconds(10)) { page.model.state.phase == .loaded && page.cardFrames.count == 13 }
         waitFor("the window at its size") { main.window.size == (width, height) || main.window.size.width >= width }
         return (app, page)
+    }
+
+    /// How many cards the database holds for the next launch (read off the main thread).
+    @MainActor
+    private func savedFacts() -> Int {
+        let store = SavedFactsStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
+        let count = LockedValue<Int>()
+        Task.detached { count.set(((try? await store.saved()) ?? nil)?.feed.facts.count ?? 0) }
+        waitForServer("the database read") { count.get() != nil }
+        return count.get() ?? -1
     }
 
     private var imageRequests: [String] { server.requestedPaths.filter { $0.hasPrefix("/facts/images/") } }
@@ -159,6 +170,39 @@ final class FactsTests: ServerBackedTestCase {
             offline.bannerRetry.click()
             waitFor("back online", timeout: .seconds(10)) { !offline.isBannerVisible && !offline.model.state.isRefreshing }
             XCTAssertEqual(offline.cards.count, 13)
+        }
+    }
+
+    /// "Clear Saved Data…" asks first; Cancel keeps everything, Clear deletes the saved feed and
+    /// the images on disk, and leaves the gallery, the people and the user's messages.
+    func testClearingSavedDataAsksAndKeepsWhatIsTheUsers() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1000, height: 700)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the images in view", timeout: .seconds(10)) { page.cards.prefix(4).allSatisfy { $0.image?.showsImage ?? true } }
+            let paths = AppPaths(root: dataDirectory)
+            waitFor("the feed saved") { savedFacts() == 13 }
+            let images = paths.cache.appendingPathComponent("images")
+            func imageFiles() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: images.path)) ?? []).filter { !$0.hasPrefix(".") }.count }
+            waitFor("images on disk") { imageFiles() > 0 }
+            main.show(.gallery, transition: .none)
+            let gallery = paths.data.appendingPathComponent("gallery.json")
+            waitFor("the gallery document") { FileManager.default.fileExists(atPath: gallery.path) }
+            let galleryBytes = try Data(contentsOf: gallery)
+
+            app.askToClearSavedData()
+            try click(Dialog.cancel, in: app.clearDialog)
+            waitFor("the question gone") { MessageDialog.textsOnScreen().isEmpty }
+            XCTAssertEqual(savedFacts(), 13, "Cancel keeps the feed")
+
+            app.askToClearSavedData()
+            XCTAssertEqual(MessageDialog.textsOnScreen(), ["Clear saved data?"])
+            try click(1, in: app.clearDialog)
+            waitFor("the saved feed gone") { savedFacts() == 0 }
+            waitFor("the images on disk gone") { imageFiles() == 0 }
+            XCTAssertEqual(try Data(contentsOf: gallery), galleryBytes, "the gallery stays as it was")
+            XCTAssertTrue(MessageDialog.textsOnScreen().isEmpty, "no failure told")
         }
     }
 

@@ -178,7 +178,7 @@ final class ShellTests: AppTestCase {
         try onMain {
             let app = try launch()
             let main = try XCTUnwrap(app.mainWindow)
-            XCTAssertEqual(app.menuLabels, ["_Appearance", "Follow System", "Light", "Dark",
+            XCTAssertEqual(app.menuLabels, ["_Appearance", "Follow System", "Light", "Dark", "_Clear Saved Data…",
                                             "_Keyboard Shortcuts", "_About Tessera"])
             for section in Section.allCases {
                 XCTAssertEqual(app.application.accelerators(for: "win.section::\(section.rawValue)"),

@@ -21,13 +21,17 @@ public final class SectionServices {
         public var people: @MainActor () -> PeopleViewModel
         /// Returns once avatar downloads under way have finished.
         public var finishDownloads: @Sendable () async -> Void
+        /// Deletes what was saved for offline use (the facts feed, the images on disk and in
+        /// memory), never the gallery, the people or the user's own messages.
+        public var clearSavedData: @MainActor () async throws -> Void
 
         public init(images: @escaping @MainActor () -> ImagePipeline,
                     feed: @escaping @MainActor () -> FeedViewModel, messages: @escaping @MainActor () -> MessagesViewModel,
                     facts: @escaping @MainActor () -> FactsViewModel,
                     gallery: @escaping @MainActor (_ firstRunBase: URL) -> GalleryViewModel,
                     people: @escaping @MainActor () -> PeopleViewModel,
-                    finishDownloads: @escaping @Sendable () async -> Void) {
+                    finishDownloads: @escaping @Sendable () async -> Void,
+                    clearSavedData: @escaping @MainActor () async throws -> Void) {
             self.images = images
             self.feed = feed
             self.messages = messages
@@ -35,6 +39,7 @@ public final class SectionServices {
             self.gallery = gallery
             self.people = people
             self.finishDownloads = finishDownloads
+            self.clearSavedData = clearSavedData
         }
     }
 

@@ -176,6 +176,7 @@ public final class TesseraApp {
         }
         let main = MenuModel()
         main.appendSubmenu("_Appearance", appearanceMenu)
+        main.append("_Clear Saved Data…", action: "app.clear-saved-data")
         let help = MenuModel()
         help.append("_Keyboard Shortcuts", action: "app.shortcuts")
         help.append("_About Tessera", action: "app.about")
@@ -202,7 +203,9 @@ public final class TesseraApp {
                 self.application.quit()
             }
         }
-        actions = [appearanceAction, shortcuts, about, quit]
+        let clear = Action(name: "clear-saved-data")
+        clear.onActivate { [weak self] _ in self?.askToClearSavedData() }
+        actions = [appearanceAction, shortcuts, about, quit, clear]
         actions.forEach(application.addAction)
         for binding in Shortcuts.all {
             application.setAccelerators(binding.accelerators, for: binding.action)
@@ -226,6 +229,43 @@ public final class TesseraApp {
         shortcutsWindow?.showAll()
         shortcutsWindow?.present()
     }
+
+    /// The question before "Clear Saved Data": what goes and what stays.
+    private(set) var clearDialog: MessageDialog?
+
+    /// Asks, then deletes what was saved for offline use; the gallery, the people and the user's
+    /// own messages stay. A failure is told in words.
+    public func askToClearSavedData() {
+        clearDialog?.hide()
+        let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, text: "Clear saved data?",
+                                   secondaryText: "The facts feed and the images kept for when the network is gone are deleted. Your gallery, the people and your messages stay.")
+        dialog.addButton("_Cancel", response: Dialog.cancel)
+        dialog.addButton("C_lear", response: 1, isDefault: false, style: "destructive-action")
+        dialog.onResponse { [weak self] response in
+            guard let self else { return }
+            self.clearDialog?.hide()
+            self.clearDialog = nil
+            guard response == 1 else { return }
+            Task { [weak self] in
+                guard let self else { return }
+                do {
+                    try await self.services.makers.clearSavedData()
+                    self.logger.info("saved data cleared")
+                } catch {
+                    let failure = MessageDialog(parent: self.mainWindow?.window, kind: .error, text: "The saved data could not be cleared",
+                                                secondaryText: "\(error)")
+                    failure.addButton("_OK", response: 0, isDefault: true)
+                    failure.onResponse { [weak failure] _ in failure?.hide() }
+                    self.clearFailure = failure
+                    failure.present()
+                }
+            }
+        }
+        clearDialog = dialog
+        dialog.present()
+    }
+
+    private var clearFailure: MessageDialog?
 
     public func showAbout() {
         if aboutDialog == nil {

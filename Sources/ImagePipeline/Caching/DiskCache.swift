@@ -48,6 +48,17 @@ public final class DiskCache: @unchecked Sendable {
     private let pendingBytes = Mutex(0)
     static let maximumPendingBytes = 8 << 20
 
+    /// Deletes every entry (writes handed over before are made first, then deleted too).
+    public func removeAll() async {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                for entry in self.entries() { try? FileManager.default.removeItem(at: entry.url) }
+                self.size = 0
+                continuation.resume()
+            }
+        }
+    }
+
     /// Bytes on disk now, once the writes handed over before have been made.
     public var totalSize: Int { queue.sync { currentSize() } }
 

@@ -67,6 +67,13 @@ public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     public let memoryCache: MemoryCache
     public let diskCache: DiskCache?
+
+    /// Forgets every image, in memory and on disk ("Clear saved data"); what is on screen stays
+    /// until its view lets go of it.
+    public func removeAll() async {
+        memoryCache.removeAll()
+        await diskCache?.removeAll()
+    }
     /// Asked in order; the network source comes last and takes any URL.
     private let sources: [any ImageSource]
     /// Asked in order, each with its own slots; gdk-pixbuf comes last.

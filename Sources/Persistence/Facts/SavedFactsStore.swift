@@ -29,4 +29,12 @@ public final class SavedFactsStore: Sendable {
             try SavedFactsFeedRecord(title: feed.title, savedAt: savedAt).save(db)
         }
     }
+
+    /// Forgets the saved feed.
+    public func clear() async throws {
+        try await database.write { db in
+            try SavedFactRecord.deleteAll(db)
+            try SavedFactsFeedRecord.deleteAll(db)
+        }
+    }
 }
