@@ -174,6 +174,32 @@ final class ShellTests: AppTestCase {
         }
     }
 
+    /// A narrow window folds the sidebar away: a button at the start of the header bar lists the
+    /// sections, Ctrl+1…5 still switch, the section's name stays in the header; widened, the
+    /// sidebar is back.
+    func testANarrowWindowFoldsTheSidebarIntoAHeaderButton() throws {
+        try onMain {
+            let app = try launch()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the wide layout") { main.sidebar.widget.isMapped && !main.sectionsButton.isMapped }
+            main.window.resize(width: 640, height: 700)
+            waitFor("the sidebar folded", timeout: .seconds(5)) { !main.sidebar.widget.isMapped && main.sectionsButton.isMapped }
+            XCTAssertTrue(main.isSidebarFolded)
+            XCTAssertEqual(main.sectionsButton.accessibleName, "Sections")
+            XCTAssertEqual(main.sectionsMenuLabels, ["Gallery", "Feed", "People", "Messages", "Facts"])
+            let origin = try XCTUnwrap(main.sectionsButton.origin(in: main.window))
+            XCTAssertLessThan(origin.x, 60, "at the start of the header bar")
+            XCTAssertTrue(InputSimulation.key("3", modifiers: .control, on: main.window))
+            waitFor("People shown") { main.currentSection == .people }
+            XCTAssertEqual(main.headerBar.subtitle, "People")
+            waitFor("the content across the window's width") { main.content.allocatedSize.width >= 600 }
+            main.window.resize(width: 1100, height: 700)
+            waitFor("the sidebar back", timeout: .seconds(5)) { main.sidebar.widget.isMapped && !main.sectionsButton.isMapped }
+            XCTAssertEqual(main.sidebar.selectedSection, .people)
+        }
+    }
+
     func testMenuShortcutsWindowAndAbout() throws {
         try onMain {
             let app = try launch()

@@ -115,12 +115,13 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         }
     }
 
-    /// The edit page of the first person.
+    /// The edit page of the first person, and the list in a narrow window (the sidebar folded
+    /// into the header bar's sections button).
     public var screenshotScenes: [ScreenshotScene] {
         [ScreenshotScene(name: "people-edit") { [weak self] in
             guard let self, let first = self.rows.first, self.scroller.isMapped else { return }
             self.open(first.person)
-        }]
+        }, ScreenshotScene(name: "people-narrow", windowSize: (640, 800)) {}]
     }
 
     var isNoticeVisible: Bool { notice.isShown }

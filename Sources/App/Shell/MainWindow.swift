@@ -12,6 +12,10 @@ public final class MainWindow {
     /// Shown while the top page can be refreshed.
     public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: "Refresh")
     public let sidebar = Sidebar()
+    /// At the start of the header bar in narrow windows, where the sidebar is folded away: the
+    /// sections in a menu.
+    public let sectionsButton: MenuButton
+    private let sectionsMenu = MenuModel()
     public let content = Stack()
     /// Section coordinators, made the first time their section is shown so that start-up builds
     /// only the visible section.
@@ -32,10 +36,15 @@ public final class MainWindow {
         self.makeCoordinator = makeCoordinator
         currentSection = initialSection
         menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleName: "Main Menu", menu: menu)
+        for section in Section.allCases {
+            sectionsMenu.append(section.title, action: "win.section::\(section.rawValue)")
+        }
+        sectionsButton = MenuButton(iconName: "view-list-symbolic", accessibleName: "Sections", menu: sectionsMenu)
 
         window.title = "Tessera"
         window.accessibleName = "Tessera"
         headerBar.title = "Tessera"
+        headerBar.packStart(sectionsButton)
         headerBar.packStart(backButton)
         headerBar.packEnd(menuButton)
         headerBar.packEnd(refreshButton)
@@ -65,8 +74,41 @@ public final class MainWindow {
         }
         layout.showAll()
         headerBar.showAll()
+        sectionsButton.keepsOwnVisibility = true
+        sectionsButton.isVisible = false
+        sidebar.widget.keepsOwnVisibility = true
+        separator.keepsOwnVisibility = true
+        // The sidebar folds away in narrow windows; decided after the allocation that reported
+        // the width (GTK drops size changes made during one).
+        layout.onSizeAllocate { [weak self] rect in
+            guard let self else { return }
+            self.allocatedWidth = rect.width
+            self.foldCall.schedule()
+        }
         show(initialSection, transition: .none) // also selects its sidebar row
         sidebar.row(for: initialSection).grabFocus()
+    }
+
+    /// At or below this content width the sidebar folds away: its 190 px would leave a narrow
+    /// window little room for content.
+    public static let foldWidth = 700
+    private var allocatedWidth = 0
+    private lazy var foldCall = CoalescedCall { [weak self] in self?.foldSidebarIfNarrow() }
+
+    /// Whether the sidebar is folded away (a narrow window).
+    public var isSidebarFolded: Bool { sectionsButton.isVisible }
+    /// What the sections button's menu lists.
+    public var sectionsMenuLabels: [String] { sectionsMenu.itemLabels }
+
+    private func foldSidebarIfNarrow() {
+        let fold = allocatedWidth > 0 && allocatedWidth <= Self.foldWidth
+        guard fold != isSidebarFolded else { return }
+        let focusWasInSidebar = sidebar.containsFocus
+        sidebar.widget.isVisible = !fold
+        separator.isVisible = !fold
+        sectionsButton.isVisible = fold
+        // The focus does not vanish with the rows: it goes to what replaced them.
+        if fold, focusWasInSidebar { sectionsButton.grabFocus() }
     }
 
     private func wireActions() {

@@ -48,4 +48,6 @@ public final class Sidebar {
     /// The rows' accessible names, in order, as a screen reader reads them.
     public var rowNames: [String] { rows.map(\.accessibleName) }
     public func row(for section: Section) -> ListBoxRow { rows[section.number - 1] }
+    /// Whether one of its rows has the keyboard focus.
+    public var containsFocus: Bool { rows.contains { $0.isFocusWidget } }
 }
