@@ -89,6 +89,7 @@ final class FeedViewModelTests: XCTestCase {
         XCTAssertTrue(model.state.posts.contains { $0.id == third })
         guard case .error(let why)? = model.state.notice else { return XCTFail() }
         XCTAssertTrue(why.hasPrefix("The post was not deleted."), why)
+        XCTAssertTrue(why.contains("The server cannot be reached"), "offline is said in words: \(why)")
 
         // Paging after deletes continues from the right id, with no gaps or repeats.
         server = try await TestServer.start { $0.port = port; $0.feedPosts = 35 }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Logging
+import Networking
 import Repositories
 
 /// The media feed's state and intents. Knows nothing of GTK.
@@ -105,7 +106,12 @@ public final class FeedViewModel {
                 publish(nil)
             }
         } catch {
-            state.notice = .error("The post was not deleted. \(error.description)")
+            if case .network(let failure) = error, failure.meansUnreachable {
+                // Deleting needs the server: offline, nothing changes, and the user is told why.
+                state.notice = .error("The post was not deleted. The server cannot be reached: try again when you are back online.")
+            } else {
+                state.notice = .error("The post was not deleted. \(error.description)")
+            }
             publish(nil)
         }
     }
