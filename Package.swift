@@ -110,7 +110,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Rewrites a document store in a loop; the crash-safety test kills it at random moments.
-        .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence"]),
+        .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence", "Domain", "ImagePipeline"]),
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "FixtureServer", "Persistence", "CCurl", "CGdkPixbuf",
             "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video",

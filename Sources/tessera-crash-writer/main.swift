@@ -1,30 +1,72 @@
+import Domain
 import Foundation
+import ImagePipeline
 import Persistence
 
-// Rewrites a JSON document store in a loop for the crash-safety test, which kills this process
-// with SIGKILL at random moments and then checks the file. After each save returns it prints
-// "ack <revision>" on stdout, so the test knows which states were acknowledged.
+// Writes in a loop for the crash-safety tests, which kill this process with SIGKILL at random
+// moments and then check what it left. After each write returns it prints "ack <revision>" on
+// stdout, so the tests know which states were acknowledged.
+//
+//   tessera-crash-writer FILE                 a JSON document store (the gallery's kind)
+//   tessera-crash-writer --saved-feed FILE    the facts feed saved in the app's SQLite database
+//   tessera-crash-writer --image-cache DIR    image bytes in the disk cache
 
 struct Revision: Codable, Sendable {
     var revision: Int
     var items: [String]
 }
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: tessera-crash-writer FILE\n".utf8))
-    exit(2)
-}
-let store = JSONDocumentStore<Revision>(url: URL(fileURLWithPath: CommandLine.arguments[1]))
-var revision = 0
-while true {
-    revision += 1
-    // Documents of changing size, so a torn write would show as a truncated or mixed file.
-    let items = (0..<(revision % 50 + 1)).map { "item \($0) of revision \(revision)" }
-    do {
-        try store.saveNow(Revision(revision: revision, items: items))
-    } catch {
-        FileHandle.standardError.write(Data("save failed: \(error)\n".utf8))
-        exit(1)
-    }
+func acknowledge(_ revision: Int) {
     FileHandle.standardOutput.write(Data("ack \(revision)\n".utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch (arguments.first, arguments.count) {
+case ("--saved-feed", 2):
+    let store = SavedFactsStore(database: LazyDatabase(url: URL(fileURLWithPath: arguments[1])))
+    var revision = 0
+    while true {
+        revision += 1
+        // Feeds of changing length, so a torn write would show as a short or mixed feed.
+        let facts = (0..<(revision % 13 + 1)).map { Fact(id: $0, title: "fact \($0) of revision \(revision)", description: nil, imageURL: nil) }
+        do {
+            try await store.save(FactsFeed(title: "revision \(revision)", facts: facts), at: Date())
+        } catch {
+            fail("save failed: \(error)")
+        }
+        acknowledge(revision)
+    }
+case ("--image-cache", 2):
+    let cache = DiskCache(folder: URL(fileURLWithPath: arguments[1]), capacity: 64 << 20)
+    var revision = 0
+    while true {
+        revision += 1
+        // Twenty entries rewritten in turn, each filled with one byte and as long as its revision
+        // says, so a torn or mixed entry shows.
+        let url = "https://example.org/\(revision % 20).jpg"
+        cache.store(Data(repeating: UInt8(revision % 251), count: 1_000 + revision % 97 * 1_000), for: url, keep: true)
+        _ = cache.totalSize // the write is made
+        acknowledge(revision)
+    }
+case (let path?, 1):
+    let store = JSONDocumentStore<Revision>(url: URL(fileURLWithPath: path))
+    var revision = 0
+    while true {
+        revision += 1
+        // Documents of changing size, so a torn write would show as a truncated or mixed file.
+        let items = (0..<(revision % 50 + 1)).map { "item \($0) of revision \(revision)" }
+        do {
+            try store.saveNow(Revision(revision: revision, items: items))
+        } catch {
+            fail("save failed: \(error)")
+        }
+        acknowledge(revision)
+    }
+default:
+    fail("usage: tessera-crash-writer FILE | --saved-feed FILE | --image-cache DIR")
 }

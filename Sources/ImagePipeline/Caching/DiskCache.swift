@@ -27,7 +27,7 @@ public final class DiskCache: @unchecked Sendable {
     }
 
     /// The bytes stored for `url`, or nil (missing, or damaged and now deleted).
-    func data(for url: String) async -> Data? {
+    public func data(for url: String) async -> Data? {
         await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: self.read(url)) }
         }
@@ -38,7 +38,7 @@ public final class DiskCache: @unchecked Sendable {
     /// what the user saw and expects to see again without the network. A prefetch is skipped
     /// when the disk falls behind (more than `maximumPendingBytes` waiting): it can be fetched
     /// again.
-    func store(_ data: Data, for url: String, keep: Bool) {
+    public func store(_ data: Data, for url: String, keep: Bool) {
         let accepted = pendingBytes.withLock { pending -> Bool in
             guard keep || pending + data.count <= Self.maximumPendingBytes else { return false }
             pending += data.count
