@@ -29,13 +29,14 @@ public enum CompositionRoot {
         let people = PeopleStore(database: database, renameDelay: renameDelay)
         let downloader = Once { AvatarDownloader(store: people, backend: resolve) }
         let savedFacts = SavedFactsStore(database: database)
+        let savedChat = SavedChatStore(database: database)
         let images = Once { imagePipeline(paths: paths, people: people) }
         return SectionServices.Makers(
             images: { images.value },
             feed: { FeedViewModel(repository: LiveFeedRepository(client: http.value, backend: resolve)) },
             messages: {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
-                                  store: LocalMessageStore(database: database))
+                                  store: LocalMessageStore(database: database), saved: savedChat)
             },
             facts: {
                 FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve),
@@ -49,6 +50,7 @@ public enum CompositionRoot {
             finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() },
             clearSavedData: {
                 try await savedFacts.clear()
+                try await savedChat.clear()
                 if let pipeline = images.valueIfMade {
                     await pipeline.removeAll()
                 } else {

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The app's SQLite database: people (People section), locally sent messages (Messages) and the
-/// facts feed as last received (Facts).
+/// The app's SQLite database: people (People section), locally sent messages and the server's
+/// messages as last received (Messages), and the facts feed as last received (Facts).
 ///
 /// A `DatabasePool` in WAL mode, so reads never wait for the writer; foreign keys on; the schema
 /// is built by migrations. View-models learn of committed changes through GRDB's
@@ -23,6 +23,9 @@ public final class AppDatabase: Sendable {
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
+        // Another connection writing (a second pool on the same file: a tool, a test) is waited
+        // for rather than failed at once with "database is locked".
+        configuration.busyMode = .timeout(5)
         configuration.label = "dev.tessera.database"
         writer = try DatabasePool(path: url.path, configuration: configuration)
         try Self.checkIntegrity(writer)
@@ -78,6 +81,19 @@ public final class AppDatabase: Sendable {
                 table.column("text", .text)
                 table.column("imageURL", .text)
                 table.column("rejectedImageLink", .text)
+            }
+        }
+        migrator.registerMigration("v3: the chat's server messages as last received") { db in
+            try db.create(table: "savedChat") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("nextOffset", .integer).notNull()
+                table.column("reachedBeginning", .boolean).notNull()
+                table.column("savedAt", .datetime).notNull()
+            }
+            try db.create(table: "savedServerMessage") { table in
+                table.primaryKey("number", .integer)
+                table.column("text", .text).notNull()
+                table.column("receivedAt", .datetime).notNull()
             }
         }
         return migrator

@@ -130,4 +130,39 @@ final class MessagesViewModelTests: XCTestCase {
         XCTAssertEqual(stored, [])
         XCTAssertEqual(model.state.visible.count, 20)
     }
+
+    /// The server's pages are saved as they arrive; at the next launch, with the backend gone,
+    /// the chat shows them with the local messages, numbered as before, and asks for the next
+    /// older page from where they end.
+    @MainActor
+    func testSavedPagesShowAtTheNextLaunchWithoutTheBackend() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.messageCount = 130 }
+        let file = folder.appendingPathComponent("tessera.sqlite")
+        func make(_ base: URL) -> MessagesViewModel {
+            MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .milliseconds(400)) { Backend(base: base) },
+                              store: LocalMessageStore(database: LazyDatabase(url: file)),
+                              saved: SavedChatStore(database: LazyDatabase(url: file)))
+        }
+        let first = make(server.base)
+        await first.start()
+        await first.loadOlder()
+        await first.loadOlder()
+        _ = await first.send("Sent before the tunnel")
+        XCTAssertEqual(first.state.timeline.nextOffset, 60)
+        let shown = first.state.visible.map(\.accessibleName)
+        let port = server.port
+        await server.stop()
+
+        let second = make(URL(string: "http://127.0.0.1:\(port)/")!)
+        var firstRender: [String]?
+        second.onChange = { state, _ in if firstRender == nil, state.localLoaded { firstRender = state.visible.map(\.accessibleName) } }
+        await second.start()
+        XCTAssertEqual(firstRender, shown, "the saved pages and the local message show before the network answers")
+        XCTAssertEqual(second.state.visible.map(\.accessibleName), shown, "nothing is lost when the page after them fails")
+        XCTAssertEqual(second.state.timeline.nextOffset, 60, "the next older page is asked where the saved ones end")
+        guard case .failed = second.state.paging else { return XCTFail("expected the older page to fail, got \(second.state.paging)") }
+        XCTAssertFalse(second.state.firstPageFailed, "no section-wide error while saved messages show")
+    }
+
 }

@@ -21,8 +21,8 @@ public final class SectionServices {
         public var people: @MainActor () -> PeopleViewModel
         /// Returns once avatar downloads under way have finished.
         public var finishDownloads: @Sendable () async -> Void
-        /// Deletes what was saved for offline use (the facts feed, the images on disk and in
-        /// memory), never the gallery, the people or the user's own messages.
+        /// Deletes what was saved for offline use (the facts feed, the chat's server messages, the
+        /// images on disk and in memory), never the gallery, the people or the user's own messages.
         public var clearSavedData: @MainActor () async throws -> Void
 
         public init(images: @escaping @MainActor () -> ImagePipeline,

@@ -238,7 +238,7 @@ public final class TesseraApp {
     public func askToClearSavedData() {
         clearDialog?.hide()
         let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, text: "Clear saved data?",
-                                   secondaryText: "The facts feed and the images kept for when the network is gone are deleted. Your gallery, the people and your messages stay.")
+                                   secondaryText: "The facts feed, the chat's messages from the server and the images kept for when the network is gone are deleted. Your gallery, the people and your own messages stay.")
         dialog.addButton("_Cancel", response: Dialog.cancel)
         dialog.addButton("C_lear", response: 1, isDefault: false, style: "destructive-action")
         dialog.onResponse { [weak self] response in

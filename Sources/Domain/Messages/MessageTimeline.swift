@@ -91,6 +91,16 @@ public struct MessageTimeline: Equatable, Sendable {
         return shown.count
     }
 
+    /// Puts back the server's messages saved at an earlier launch (oldest first), below nothing
+    /// and above the local ones, and where the next older page is asked. Only before any page has
+    /// been received.
+    public mutating func restore(server messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool) {
+        guard self.nextOffset == 0 else { return }
+        visible.prepend(contentsOf: messages)
+        self.nextOffset = nextOffset
+        self.reachedBeginning = reachedBeginning
+    }
+
     public mutating func setLocal(_ messages: [ChatMessage]) {
         visible.removeLast(localCount)
         visible.append(contentsOf: messages)

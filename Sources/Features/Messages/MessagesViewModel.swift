@@ -47,20 +47,30 @@ public final class MessagesViewModel {
     private let store: any LocalMessageStoring
     private let logger: Logger
 
-    public init(repository: any MessagesRepository, store: any LocalMessageStoring,
+    private let saved: (any SavedChatStoring)?
+
+    /// - Parameter saved: where the server's pages are kept for the next launch and for when the
+    ///   backend cannot be reached; nil keeps nothing.
+    public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
                 logger: Logger = Logger(label: "dev.tessera.messages")) {
         self.repository = repository
         self.store = store
+        self.saved = saved
         self.logger = logger
     }
 
-    /// Shows the local messages, then asks for the newest page.
+    /// Shows the local messages and the server's saved at an earlier launch, then asks for the
+    /// next page (the newest, or the next older one after those saved).
     public func start() async {
         do {
             state.timeline.setLocal(try await store.all())
             if let replacement = store.replacementNotice { state.notice = replacement }
         } catch {
             state.notice = "Your messages could not be read. \(error)"
+        }
+        if let saved, let chat = try? await saved.saved(), !chat.messages.isEmpty {
+            state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning)
+            if chat.reachedBeginning { state.paging = .ended }
         }
         state.localLoaded = true
         publish(.reloaded)
@@ -92,6 +102,17 @@ public final class MessagesViewModel {
             let added = state.timeline.receive(page: texts, at: offset)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
             publish(added > 0 ? .prepended(added) : nil)
+            if let saved, !texts.isEmpty {
+                // Every message of the page (one hidden for this session shows at the next launch).
+                let now = Date()
+                let page = texts.prefix(MessageTimeline.pageSize).enumerated().map { index, text in
+                    ChatMessage(origin: .server(number: offset + index + 1), text: text, sentAt: now)
+                }
+                try? await saved.savePage(page, nextOffset: state.timeline.nextOffset,
+                                          reachedBeginning: state.timeline.reachedBeginning, at: now)
+            } else if let saved, state.timeline.reachedBeginning {
+                try? await saved.savePage([], nextOffset: state.timeline.nextOffset, reachedBeginning: true, at: Date())
+            }
         } catch {
             state.paging = .failed(error.description)
             publish(nil)
