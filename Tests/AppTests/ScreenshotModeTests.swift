@@ -21,13 +21,15 @@ final class ScreenshotModeTests: AppTestCase {
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let sections = ["facts", "feed", "gallery", "messages", "people"]
             let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video",
-                          "messages-detail", "people-edit"]
+                          "messages-detail", "people-edit", "people-narrow"]
             XCTAssertEqual(names, (sections + scenes).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())
             var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0
             for name in names {
                 let image = try XCTUnwrap(Snapshot(pngAt: output.appendingPathComponent(name)), name)
                 if name.contains("portrait") {
                     XCTAssertGreaterThan(image.height, image.width, "\(name) is a portrait window")
+                } else if name.contains("narrow") {
+                    XCTAssertLessThan(image.width, 700, "\(name) is a narrow window")
                 } else {
                     XCTAssertGreaterThanOrEqual(image.width, TesseraApp.screenshotSize.width, name)
                     XCTAssertGreaterThanOrEqual(image.height, TesseraApp.screenshotSize.height, name)
