@@ -128,7 +128,7 @@ let package = Package(
                                                          "Networking", "FixtureServer", "TestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
+            "ImagePipeline", "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
@@ -138,7 +138,7 @@ let package = Package(
             "Repositories", "Domain", "Networking", "FixtureServer", "TestSupport",
         ]),
         .testTarget(name: "PersistenceTests", dependencies: [
-            "Persistence", "Domain", .product(name: "GRDB", package: "GRDB.swift"),
+            "Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "ImagePipeline", "Networking", "TestSupport"]),

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Networking
 import Synchronization
+import TestSupport
 import XCTest
 
 final class PipelineTests: XCTestCase {
@@ -276,24 +277,13 @@ enum BadCasePNG {
 /// never shown torn. tessera-crash-writer does the writing.
 final class KilledDiskCacheWriterTests: XCTestCase {
     func testEntriesAreWholeOrDroppedAfterKills() async throws {
-        let writer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("tessera-crash-writer")
-        guard FileManager.default.isExecutableFile(atPath: writer.path) else {
-            throw XCTSkip("tessera-crash-writer is not built beside the tests")
-        }
+        guard let writer = CrashWriter.binary else { throw XCTSkip("tessera-crash-writer is not built beside the tests") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-killed-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var generator = SystemRandomNumberGenerator()
         var whole = 0
         for round in 0..<50 {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = ["--image-cache", folder.path]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 2_000...40_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = try CrashWriter.runAndKill(writer, ["--image-cache", folder.path], lifetime: 2_000...40_000, using: &generator)
 
             let cache = DiskCache(folder: folder, capacity: 64 << 20)
             for slot in 0..<20 {

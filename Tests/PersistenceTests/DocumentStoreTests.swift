@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import XCTest
 
 struct GalleryDocument: Codable, Equatable, Sendable {
@@ -71,28 +72,14 @@ final class DocumentStoreTests: XCTestCase {
     /// A writer killed with SIGKILL at random moments 200 times never leaves a torn file: the file
     /// always parses and holds the last acknowledged revision or the one being written.
     func testKilledWritersNeverLeaveATornFile() throws {
-        let writer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("tessera-crash-writer")
-        guard FileManager.default.isExecutableFile(atPath: writer.path) else {
-            throw XCTSkip("tessera-crash-writer is not built beside the tests")
-        }
+        guard let writer = CrashWriter.binary else { throw XCTSkip("tessera-crash-writer is not built beside the tests") }
         struct Revision: Codable { var revision: Int; var items: [String] }
         let url = folder.appendingPathComponent("crash.json")
         var generator = SystemRandomNumberGenerator()
         var lastAcknowledged = 0
         for round in 0..<200 {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = [url.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
             // Let it write for a random while: from before its first save to dozens of saves.
-            usleep(UInt32.random(in: 500...15_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let acknowledged = output.split(separator: "\n").compactMap { Int($0.dropFirst(4)) }.last
+            let acknowledged = try CrashWriter.runAndKill(writer, [url.path], lifetime: 500...15_000, using: &generator)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 XCTAssertNil(acknowledged, "round \(round): an acknowledged write vanished")
                 XCTAssertEqual(lastAcknowledged, 0, "round \(round): the file vanished")

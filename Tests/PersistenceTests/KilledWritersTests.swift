@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Persistence
+import TestSupport
 import XCTest
 
 /// The facts feed saved in the database while the writer is killed (SIGKILL) at random moments:
@@ -19,27 +20,13 @@ final class KilledWritersTests: XCTestCase {
     }
 
     func testAKilledWriterLeavesAWholeSavedFeedInADatabaseThatOpens() async throws {
-        let writer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("tessera-crash-writer")
-        guard FileManager.default.isExecutableFile(atPath: writer.path) else {
-            throw XCTSkip("tessera-crash-writer is not built beside the tests")
-        }
+        guard let writer = CrashWriter.binary else { throw XCTSkip("tessera-crash-writer is not built beside the tests") }
         let file = folder.appendingPathComponent("tessera.sqlite")
         var generator = SystemRandomNumberGenerator()
         var lastAcknowledged = 0
         for round in 0..<50 {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = ["--saved-feed", file.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
             // From before its first transaction to dozens of them.
-            usleep(UInt32.random(in: 2_000...60_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let acknowledged = output.split(separator: "\n").compactMap { Int($0.dropFirst(4)) }.last
+            let acknowledged = try CrashWriter.runAndKill(writer, ["--saved-feed", file.path], lifetime: 2_000...60_000, using: &generator)
 
             // It opens, checked and migrated, as at a launch.
             XCTAssertNoThrow(try AppDatabase(url: file), "round \(round): the database does not open")
