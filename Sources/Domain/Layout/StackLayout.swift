@@ -35,11 +35,8 @@ public struct StackLayout: ItemLayout, Equatable {
     /// Rows added at `index` (estimated until measured).
     public mutating func insert(_ count: Int, at index: Int) {
         heights.insert(estimatedHeight, count: count, at: index)
-        if index == 0 {
-            measuredWidths.prepend(contentsOf: repeatElement(0, count: count))
-        } else {
-            measuredWidths.insert(contentsOf: repeatElement(0, count: count), at: index)
-        }
+        // A deque shifts the shorter side: rows on top cost what they are, not the history.
+        measuredWidths.insert(contentsOf: repeatElement(0, count: count), at: index)
     }
 
     /// Rows gone from `index`.

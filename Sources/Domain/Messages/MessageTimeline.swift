@@ -80,15 +80,23 @@ public struct MessageTimeline: Equatable, Sendable {
             reachedBeginning = true
             return 0
         }
-        let texts = page.prefix(Self.pageSize)
-        let shown = texts.enumerated().reversed().compactMap { index, text -> ChatMessage? in
-            let number = offset + index + 1
-            return hidden.contains(number) ? nil : ChatMessage(origin: .server(number: number), text: text, sentAt: receivedAt)
+        let messages = Self.messages(of: page, at: offset, receivedAt: receivedAt)
+        let shown = messages.reversed().filter { message in
+            guard case .server(let number) = message.origin else { return true }
+            return !hidden.contains(number)
         }
         visible.prepend(contentsOf: shown)
-        nextOffset = offset + texts.count
+        nextOffset = offset + messages.count
         if page.count < Self.pageSize { reachedBeginning = true }
         return shown.count
+    }
+
+    /// The messages of the page asked at `offset` (texts newest first), numbered by their offset,
+    /// at most `pageSize` of them: what `receive` adds, and what is saved of a page.
+    public static func messages(of page: [String], at offset: Int, receivedAt: Date) -> [ChatMessage] {
+        page.prefix(pageSize).enumerated().map { index, text in
+            ChatMessage(origin: .server(number: offset + index + 1), text: text, sentAt: receivedAt)
+        }
     }
 
     /// Puts back the server's messages saved at an earlier launch (oldest first), below nothing

@@ -99,19 +99,16 @@ public final class MessagesViewModel {
             if texts.count > MessageTimeline.pageSize {
                 logger.warning("the page at offset \(offset) had \(texts.count) messages; the first \(MessageTimeline.pageSize) are shown and the next page is asked after them")
             }
-            let added = state.timeline.receive(page: texts, at: offset)
+            let now = Date()
+            let added = state.timeline.receive(page: texts, at: offset, receivedAt: now)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
             publish(added > 0 ? .prepended(added) : nil)
-            if let saved, !texts.isEmpty {
-                // Every message of the page (one hidden for this session shows at the next launch).
-                let now = Date()
-                let page = texts.prefix(MessageTimeline.pageSize).enumerated().map { index, text in
-                    ChatMessage(origin: .server(number: offset + index + 1), text: text, sentAt: now)
-                }
-                try? await saved.savePage(page, nextOffset: state.timeline.nextOffset,
+            if let saved {
+                // Every message of the page (one hidden for this session shows at the next launch);
+                // an empty page saves that the beginning was reached.
+                try? await saved.savePage(MessageTimeline.messages(of: texts, at: offset, receivedAt: now),
+                                          nextOffset: state.timeline.nextOffset,
                                           reachedBeginning: state.timeline.reachedBeginning, at: now)
-            } else if let saved, state.timeline.reachedBeginning {
-                try? await saved.savePage([], nextOffset: state.timeline.nextOffset, reachedBeginning: true, at: Date())
             }
         } catch {
             state.paging = .failed(error.description)
