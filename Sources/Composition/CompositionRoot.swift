@@ -51,11 +51,7 @@ public enum CompositionRoot {
             clearSavedData: {
                 try await savedFacts.clear()
                 try await savedChat.clear()
-                if let pipeline = images.valueIfMade {
-                    await pipeline.removeAll()
-                } else {
-                    try? FileManager.default.removeItem(at: imagesFolder(paths))
-                }
+                await images.value.removeAll()
             })
     }
 
@@ -67,12 +63,9 @@ public enum CompositionRoot {
             return try await people.avatarData(personID: id)
         }
         return ImagePipeline(client: CurlHTTPClient(),
-                             configuration: .init(diskFolder: imagesFolder(paths)),
+                             configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
                              sources: [avatars], decoders: [VideoFrameDecoder()])
     }
-
-    /// Where fetched images are kept on disk.
-    nonisolated static func imagesFolder(_ paths: AppPaths) -> URL { paths.cache.appendingPathComponent("images") }
 
     /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy. Read here,
     /// before the main loop runs.

@@ -224,9 +224,10 @@ public final class GalleryViewModel {
             do {
                 state.items = try await repository.delete(at: index, uuid: item.uuid)
             } catch {
-                state.items.insert(item, at: min(index, state.items.count))
+                let back = min(index, state.items.count)
+                state.items.insert(item, at: back)
                 state.notice = .error("The added item was not removed. \(error.description)")
-                publish(.inserted(min(index, state.items.count - 1)))
+                publish(.inserted(back))
             }
         case .moved(let item, let source, let destination):
             let current = state.items.indices.contains(destination) && state.items[destination] == item
