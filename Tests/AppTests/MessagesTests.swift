@@ -188,7 +188,9 @@ final class MessagesTests: ServerBackedTestCase {
             server = try startServer { $0.port = port; $0.messageCount = 200 }
             page.topRetry.click()
             waitFor("the retried page", timeout: .seconds(10)) { numbers(page).count >= loaded + 20 }
-            XCTAssertEqual(server.requestedPaths.first, "/getMessages?offset=\(loaded)", "Retry asked the same offset")
+            // The first page asked of the restarted server (rows may ask for their avatars too).
+            XCTAssertEqual(server.requestedPaths.first { $0.hasPrefix("/getMessages") }, "/getMessages?offset=\(loaded)",
+                           "Retry asked the same offset")
         }
     }
 
