@@ -20,8 +20,10 @@ public enum CompositionRoot {
     ///   - paths: where the app's files go.
     ///   - backend: the backend; nil: the built-in server's usual address.
     ///   - renameDelay: a test hook: every rename of a person waits this long inside its write.
-    public static func sections(paths: AppPaths, backend: BackendSource?,
-                                renameDelay: Duration = .zero) -> SectionServices.Makers {
+    ///   - offlineRetryDelays: a test hook: the waits of the sections' automatic tries while the
+    ///     backend cannot be reached.
+    public static func sections(paths: AppPaths, backend: BackendSource?, renameDelay: Duration = .zero,
+                                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays) -> SectionServices.Makers {
         let source = backend ?? .fixed(.builtIn)
         let resolve: @Sendable () async -> Backend = { await source.resolve() }
         let http = Once { CurlHTTPClient() }
@@ -30,17 +32,19 @@ public enum CompositionRoot {
         let downloader = Once { AvatarDownloader(store: people, backend: resolve) }
         let savedFacts = SavedFactsStore(database: database)
         let savedChat = SavedChatStore(database: database)
+        let savedFeed = SavedFeedStore(database: database)
         let images = Once { imagePipeline(paths: paths, people: people) }
         return SectionServices.Makers(
             images: { images.value },
-            feed: { FeedViewModel(repository: LiveFeedRepository(client: http.value, backend: resolve)) },
+            feed: { FeedViewModel(repository: LiveFeedRepository(client: http.value, backend: resolve), store: savedFeed,
+                                  offlineRetryDelays: offlineRetryDelays) },
             messages: {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
                                   store: LocalMessageStore(database: database), saved: savedChat)
             },
             facts: {
                 FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve),
-                               store: savedFacts)
+                               store: savedFacts, offlineRetryDelays: offlineRetryDelays)
             },
             gallery: { base in
                 GalleryViewModel(repository: FileGalleryRepository(url: paths.data.appendingPathComponent("gallery.json"),
@@ -51,6 +55,7 @@ public enum CompositionRoot {
             clearSavedData: {
                 try await savedFacts.clear()
                 try await savedChat.clear()
+                try await savedFeed.clear()
                 await images.value.removeAll()
             })
     }

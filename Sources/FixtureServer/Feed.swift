@@ -14,7 +14,8 @@ final class FeedStore: Sendable {
     let posts: [Post]
     private let deleted = Mutex<Set<Int>>([])
 
-    init(count: Int, seed: UInt64) {
+    /// - Parameter withholdingNewest: how many of the newest posts are left out.
+    init(count: Int, seed: UInt64, withholdingNewest: Int = 0) {
         var random = SplitMix64(seed: seed)
         var id = 100 + count * 3
         var posts: [Post] = []
@@ -25,7 +26,7 @@ final class FeedStore: Sendable {
             posts.append(Post(id: id, fileName: "\(digits).\(ext)", isVideo: isVideo))
             id -= 1 + Int(random.next() % 3) // gaps left by deleted posts
         }
-        self.posts = posts
+        self.posts = Array(posts.dropFirst(withholdingNewest))
     }
 
     /// The page after `lastFetchID` ("" or nil for the first page).

@@ -33,6 +33,9 @@ public final class FixtureServer: Sendable {
         /// How many more times each feed page names its first post, as copies of the real feed were
         /// seen to (tests of clients that must show each post once).
         public var feedRepeatsFirstPost = 0
+        /// How many of the newest feed posts are not served yet, as if they were posted later
+        /// (tests of clients that merge new posts into saved ones).
+        public var feedNewestWithheld = 0
         /// The largest side of a synthesized image, in pixels. An 8192 px square took 200 MB and
         /// 2.5 s to make; 4096 serves every benchmark (tests of the limit may raise it).
         public var maximumSyntheticSide = 4096
@@ -66,7 +69,7 @@ public final class FixtureServer: Sendable {
     public init(configuration: Configuration, logger: Logger = Logger(label: "tessera-server")) {
         self.configuration = configuration
         self.logger = logger
-        feed = FeedStore(count: configuration.feedPosts, seed: configuration.seed)
+        feed = FeedStore(count: configuration.feedPosts, seed: configuration.seed, withholdingNewest: configuration.feedNewestWithheld)
         messages = MessageSource(count: configuration.messageCount, pageSize: configuration.messagesPageSize,
                                  failRate: configuration.failRate, seed: configuration.seed,
                                  slowSeconds: configuration.slowResponseSeconds)

@@ -96,6 +96,19 @@ public final class AppDatabase: Sendable {
                 table.column("receivedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v4: the media feed's posts as last received") { db in
+            try db.create(table: "savedFeed") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("reachedEnd", .boolean).notNull()
+                table.column("savedAt", .datetime).notNull()
+            }
+            try db.create(table: "savedFeedPost") { table in
+                table.primaryKey("id", .text)
+                table.column("rank", .integer).indexed()
+                table.column("url", .text).notNull()
+                table.column("isVideo", .boolean).notNull()
+            }
+        }
         return migrator
     }
 

@@ -1,6 +1,7 @@
 @testable import App
 import Composition
 import Domain
+import Features
 import Foundation
 import Gtk
 import Logging
@@ -49,7 +50,8 @@ class AppTestCase: XCTestCase {
     /// Starts the app as a launch would (startup, then activate) and waits for its window.
     @MainActor
     func launch(store: SettingsStore? = nil, backend: URL? = nil, section: Section? = nil,
-                greets: Bool = false, renameDelay: Duration = .zero) throws -> TesseraApp {
+                greets: Bool = false, renameDelay: Duration = .zero,
+                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays) throws -> TesseraApp {
         let source: BackendSource? = backend.map { .fixed(Backend(base: $0)) }
         var options = LaunchOptions(unique: false, backend: source, iconsFolder: CompositionRoot.iconsFolder,
                                     stylesheet: CompositionRoot.stylesheet())
@@ -61,7 +63,8 @@ class AppTestCase: XCTestCase {
             store.save(settings)
             store.flush()
         }
-        let sections = CompositionRoot.sections(paths: AppPaths(root: dataDirectory), backend: source, renameDelay: renameDelay)
+        let sections = CompositionRoot.sections(paths: AppPaths(root: dataDirectory), backend: source, renameDelay: renameDelay,
+                                                offlineRetryDelays: offlineRetryDelays)
         let app = TesseraApp(options: options, sections: sections, store: store, logger: Logger(label: "test"))
         try app.application.register()
         app.application.activate()

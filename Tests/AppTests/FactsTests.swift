@@ -36,6 +36,16 @@ final class FactsTests: ServerBackedTestCase {
         return count.get() ?? -1
     }
 
+    /// How many feed posts the database holds for the next launch.
+    @MainActor
+    private func savedFeedPosts() -> Int {
+        let store = SavedFeedStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
+        let count = LockedValue<Int>()
+        Task.detached { count.set(((try? await store.saved()) ?? nil)?.posts.count ?? 0) }
+        waitForServer("the database read") { count.get() != nil }
+        return count.get() ?? -1
+    }
+
     private var imageRequests: [String] { server.requestedPaths.filter { $0.hasPrefix("/facts/images/") } }
     private func requests(of path: String) -> Int { server.requestedPaths.filter { $0 == path }.count }
 
@@ -124,7 +134,7 @@ final class FactsTests: ServerBackedTestCase {
             waitFor("the failure banner", timeout: .seconds(10)) { page.isBannerVisible }
             // The backend is gone: the cards stay, and the banner says they are what was saved.
             let saved = try XCTUnwrap(page.model.state.receivedAt)
-            XCTAssertEqual(page.bannerLabel.text, "Offline. Showing what was saved at \(FactsPage.savedTime(saved)).")
+            XCTAssertEqual(page.bannerLabel.text, "Offline. Showing what was saved at \(NoticeBar.savedTime(saved)).")
             XCTAssertTrue(page.bannerRetry.isVisible)
             XCTAssertEqual(page.cards.count, 13, "the old cards stay")
             XCTAssertFalse(page.isStatusVisible)
@@ -186,6 +196,8 @@ final class FactsTests: ServerBackedTestCase {
             let images = paths.cache.appendingPathComponent("images")
             func imageFiles() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: images.path)) ?? []).filter { !$0.hasPrefix(".") }.count }
             waitFor("images on disk") { imageFiles() > 0 }
+            main.show(.feed, transition: .none)
+            waitFor("the feed's first page saved", timeout: .seconds(10)) { savedFeedPosts() >= 10 }
             main.show(.gallery, transition: .none)
             let gallery = paths.data.appendingPathComponent("gallery.json")
             waitFor("the gallery document") { FileManager.default.fileExists(atPath: gallery.path) }
@@ -195,11 +207,13 @@ final class FactsTests: ServerBackedTestCase {
             try click(Dialog.cancel, in: app.clearDialog)
             waitFor("the question gone") { MessageDialog.textsOnScreen().isEmpty }
             XCTAssertEqual(savedFacts(), 13, "Cancel keeps the feed")
+            XCTAssertGreaterThanOrEqual(savedFeedPosts(), 10, "and the posts")
 
             app.askToClearSavedData()
             XCTAssertEqual(MessageDialog.textsOnScreen(), ["Clear saved data?"])
             try click(1, in: app.clearDialog)
             waitFor("the saved feed gone") { savedFacts() == 0 }
+            waitFor("the saved posts gone") { savedFeedPosts() == 0 }
             waitFor("the images on disk gone") { imageFiles() == 0 }
             XCTAssertEqual(try Data(contentsOf: gallery), galleryBytes, "the gallery stays as it was")
             XCTAssertTrue(MessageDialog.textsOnScreen().isEmpty, "no failure told")

@@ -53,6 +53,66 @@ final class FeedTests: ServerBackedTestCase {
         }
     }
 
+    /// A run against the server, then a relaunch with the backend gone: the same posts, their
+    /// images from the disk, the offline banner and no full-page error. The backend started again
+    /// on the same port, with four posts made meanwhile (a row in this window): the banner goes
+    /// without a click, the new posts come in above, and the view stays on the post the user was
+    /// looking at.
+    func testARelaunchWithoutTheBackendShowsTheSavedPostsAndTheNewOnesMergeWithoutMovingTheView() throws {
+        try onMain {
+            let port = server.port
+            stop(server)
+            server = try startServer { $0.port = port; $0.feedPosts = 95; $0.feedNewestWithheld = 4 }
+            let (app, page) = try openFeed()
+            waitFor("the images in view", timeout: .seconds(10)) { page.tiles.prefix(8).allSatisfy { $0.image.showsImage } }
+            let shownImages = page.tiles.prefix(8).filter { $0.post.kind == .image }.map(\.post.id)
+            XCTAssertFalse(shownImages.isEmpty)
+            let saved = page.model.state.posts.map(\.id)
+            let names = page.tiles.map(\.view.accessibleName)
+            app.mainWindow?.window.destroy()
+            stop(server)
+
+            let again = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .feed,
+                                   offlineRetryDelays: [.milliseconds(500)])
+            let main = try XCTUnwrap(again.mainWindow)
+            defer { main.window.destroy() }
+            main.window.resize(width: 900, height: 640)
+            let offline = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            waitFor("the saved posts", timeout: .seconds(10)) { offline.tiles.count >= 10 }
+            XCTAssertEqual(offline.model.state.posts.map(\.id), saved, "the same posts, in order")
+            // A video's length joins its name once its poster is read, which needs the server.
+            let withoutLength = { (name: String) in String(name.split(separator: ",")[0]) }
+            XCTAssertEqual(Array(offline.tiles.map(\.view.accessibleName).prefix(names.count)).map(withoutLength),
+                           names.map(withoutLength), "the tiles are named as before")
+            waitFor("the offline banner", timeout: .seconds(10)) { offline.isBannerVisible }
+            XCTAssertTrue(offline.bannerLabel.text.hasPrefix("Offline. Showing what was saved at "), offline.bannerLabel.text)
+            XCTAssertFalse(offline.isPlaceholderShown, "no full-page error")
+            XCTAssertNotEqual(offline.footerState, "failed", "the footer does not speak for the page at the top")
+            waitFor("the images from the disk", timeout: .seconds(10)) {
+                offline.tiles.filter { shownImages.contains($0.post.id) }.allSatisfy { $0.image.showsImage }
+            }
+
+            // The user looks a little further down; then the backend comes back.
+            waitFor("tiles laid out") { offline.tileFrames.first?.width ?? 0 > 100 }
+            let rowHeight = Double(offline.tileFrames[0].height + 6)
+            offline.adjustment.value = rowHeight * 1.5
+            let looked = try XCTUnwrap(offline.tiles.first { offline.grid.layout.frame(at: offline.grid.index(of: $0.post.id)!).y >= rowHeight })
+            let lookedAt = try XCTUnwrap(offline.grid.index(of: looked.post.id))
+            let onScreen = offline.grid.layout.frame(at: lookedAt).y - offline.adjustment.value
+            server = try startServer { $0.port = port; $0.feedPosts = 95 }
+            waitFor("back online without a click", timeout: .seconds(10)) {
+                !offline.isBannerVisible && offline.model.state.confirmed >= 10
+            }
+            let ids = offline.model.state.posts.map(\.id)
+            XCTAssertEqual(Array(ids.dropFirst(4).prefix(6)), Array(saved.prefix(6)), "four new posts on top of the saved ones")
+            XCTAssertTrue(ids.prefix(4).allSatisfy { Int($0)! > Int(saved[0])! })
+            let now = try XCTUnwrap(offline.grid.index(of: looked.post.id))
+            XCTAssertEqual(now, lookedAt + 4)
+            XCTAssertEqual(offline.grid.layout.frame(at: now).y - offline.adjustment.value, onScreen, accuracy: 1,
+                           "the post looked at stays where it was on screen")
+        }
+    }
+
     func testOpenNavigateAndEveryDismissPathReturnsToThePost() throws {
         try onMain {
             let (app, page) = try openFeed()

@@ -2,6 +2,7 @@ import Domain
 import Features
 import Foundation
 import Networking
+import Persistence
 import Repositories
 import TestSupport
 import XCTest
@@ -120,6 +121,113 @@ final class FeedViewModelTests: XCTestCase {
         let all = model.state.posts.map(\.id)
         XCTAssertEqual(Set(all).count, all.count)
         XCTAssertEqual(all.count, 35 - 1, "every other post, once")
+    }
+
+    /// A model over the feed saved in `file`, against `base`.
+    @MainActor
+    private func savingModel(_ file: URL, base: URL? = nil, retryDelays: [Duration] = OfflineRetry.standardDelays) -> FeedViewModel {
+        let backend = Backend(base: base ?? server.base)
+        return FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend },
+                             store: SavedFeedStore(database: LazyDatabase(url: file)), offlineRetryDelays: retryDelays)
+    }
+
+    private func temporaryDatabase() -> (folder: URL, file: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-feed-\(UUID().uuidString)")
+        return (folder, folder.appendingPathComponent("tessera.sqlite"))
+    }
+
+    /// Pages received are saved; at the next launch they show before the network answers, and
+    /// with the backend down they stay, marked offline, with no full-page error.
+    @MainActor
+    func testPostsAreSavedAndShownAtTheNextLaunchWhileTheBackendIsDown() async throws {
+        let (folder, file) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = savingModel(file)
+        await first.loadMore()
+        await first.loadMore()
+        XCTAssertEqual(first.state.posts.count, 20)
+        let received = try XCTUnwrap(first.state.receivedAt)
+        let port = server.port
+        await server.stop()
+
+        let dead = URL(string: "http://127.0.0.1:\(port)/")!
+        let second = savingModel(file, base: dead, retryDelays: [.milliseconds(300)])
+        var changes: [FeedViewModel.Change] = []
+        second.onChange = { _, change in if let change { changes.append(change) } }
+        await second.showSaved()
+        XCTAssertEqual(second.state.posts, first.state.posts, "every post as it was, in order")
+        XCTAssertEqual(second.state.confirmed, 0, "none confirmed yet")
+        XCTAssertEqual(second.state.receivedAt?.timeIntervalSince1970 ?? 0, received.timeIntervalSince1970, accuracy: 0.001)
+        XCTAssertEqual(changes, [.restored])
+        await second.loadMore()
+        XCTAssertTrue(second.state.isOffline)
+        XCTAssertEqual(second.state.posts, first.state.posts, "the saved posts stay")
+        XCTAssertNotNil(second.state.paging.failure)
+
+        // The backend comes back: the retry asks by itself, and the first page confirms the saved
+        // posts without changing them.
+        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35 }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while second.state.isOffline, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        XCTAssertFalse(second.state.isOffline, "back online after its retry delay, without a click")
+        XCTAssertEqual(second.state.confirmed, 10)
+        XCTAssertEqual(second.state.posts, first.state.posts)
+        XCTAssertEqual(changes.last, .merged)
+    }
+
+    /// A relaunch against a server with new posts and deleted ones: the new come in above, the
+    /// deleted go, the rest stay; what is saved follows, and paging past the saved posts goes on
+    /// with no post twice.
+    @MainActor
+    func testARefreshMergesNewPostsAboveAndDropsThoseDeletedOnTheServer() async throws {
+        let (folder, file) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let port = server.port
+        await server.stop()
+        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35; $0.feedNewestWithheld = 3 }
+        let first = savingModel(file)
+        await first.loadMore()
+        await first.loadMore()
+        let saved = first.state.posts.map(\.id)
+        XCTAssertEqual(saved.count, 20)
+
+        await server.stop()
+        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35 }
+        let deletedOnServer = [saved[2], saved[14]]
+        let other = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { [base = server.base] in Backend(base: base) })
+        await other.loadMore()
+        await other.loadMore()
+        for id in deletedOnServer {
+            other.requestDelete(id: id)
+            await other.confirmDelete()
+            XCTAssertFalse(other.state.posts.contains { $0.id == id })
+        }
+
+        let second = savingModel(file)
+        await second.showSaved()
+        XCTAssertEqual(second.state.posts.map(\.id), saved)
+        await second.loadMore()
+        let ids = second.state.posts.map(\.id)
+        XCTAssertEqual(ids.count, 3 + 20 - 1, "three new, one deleted in the first page's range: \(saved) -> \(ids)")
+        XCTAssertEqual(second.state.confirmed, 10)
+        XCTAssertFalse(ids.contains(deletedOnServer[0]), "deleted within the first page's range: gone")
+        XCTAssertTrue(ids.contains(deletedOnServer[1]), "below the first page: kept until its page comes")
+        XCTAssertEqual(Array(ids.prefix(3)).compactMap(Int.init).allSatisfy { $0 > Int(saved[0])! }, true, "three new posts on top")
+        await second.loadMore()
+        XCTAssertFalse(second.state.posts.map(\.id).contains(deletedOnServer[1]))
+        XCTAssertEqual(second.state.confirmed, 20)
+        await second.loadMore()
+        XCTAssertFalse(second.state.isConfirming, "the third page reached past what was saved")
+
+        // The next launch finds what the merges left.
+        let third = savingModel(file)
+        await third.showSaved()
+        XCTAssertEqual(third.state.posts.map(\.id), second.state.posts.map(\.id))
+        while third.state.paging != .ended { await third.loadMore() }
+        let all = third.state.posts.map(\.id)
+        XCTAssertEqual(all.count, 35 - 2)
+        XCTAssertEqual(Set(all).count, all.count, "no post twice")
+        XCTAssertEqual(all.compactMap(Int.init), all.compactMap(Int.init).sorted(by: >), "newest first")
     }
 
     @MainActor

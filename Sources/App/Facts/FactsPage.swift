@@ -97,18 +97,6 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         }
     }
 
-    /// "14:02" today, "21 Nov, 14:02" before, in the user's locale.
-    static func savedTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = .current
-        if Calendar.current.isDateInToday(date) {
-            formatter.setLocalizedDateFormatFromTemplate("jm")
-        } else {
-            formatter.setLocalizedDateFormatFromTemplate("dMMMjm")
-        }
-        return formatter.string(from: date)
-    }
-
     public var sectionTitle: String? { model.state.title }
 
     /// The detail page in a landscape and in a portrait window.
@@ -145,7 +133,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         refreshSpinner.isVisible = state.isRefreshing
         refreshSpinner.isSpinning = state.isRefreshing
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.show("Offline. Showing what was saved at \(Self.savedTime(receivedAt)).", quiet: true)
+            banner.showOffline(receivedAt: receivedAt)
         } else {
             banner.show(state.refreshError.map { "The facts could not be refreshed. \($0)" })
         }

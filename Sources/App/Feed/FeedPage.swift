@@ -27,6 +27,12 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     var footerError: Label { paging.error }
     /// A first page that failed fills the section, with Retry.
     private let content: ContentOrStatus
+    /// Above the grid while the backend cannot be reached: the posts shown are saved ones.
+    private let banner = NoticeBar(action: "Retry")
+    var bannerLabel: Label { banner.label }
+    var bannerRetry: Button { banner.button }
+    var isBannerVisible: Bool { banner.isShown }
+    private let network = NetworkMonitor()
     var placeholderRetry: Button { content.retry }
     private let actions = ActionGroup()
     private(set) var contextMenu: ContextMenu?
@@ -51,7 +57,14 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         grid = RecyclingGrid(layout: Self.layout, footer: paging.widget, footerHeight: Self.footerHeight) { post in
             FeedTile(post: post, pipeline: pipeline)
         }
-        content = ContentOrStatus(content: grid.widget)
+        // Posts that come in above (a refresh of saved ones) leave the view where it is, unless
+        // it is at the top.
+        grid.keepsViewStill = true
+        grid.staysAtEnd = false
+        let column = Box(.vertical)
+        column.append(banner.widget)
+        column.append(grid.widget, expand: true)
+        content = ContentOrStatus(content: column)
         widget = content.widget
 
         registerActions()
@@ -66,6 +79,10 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
                 self.model.dismissNotice()
             }
         }
+        banner.onClick = { [weak self] in
+            guard let self else { return }
+            Task { await self.model.retry() }
+        }
         for retry in [footerRetry, placeholderRetry] {
             retry.onClicked { [weak self] in
                 guard let self else { return }
@@ -76,6 +93,11 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
         widget.onDestroy { [weak model] in model?.onChange = nil }
+        // Offline, a network coming back is a reason to ask again at once.
+        network.onChange { [weak self] available in self?.model.networkChanged(available: available) }
+        // What was saved at an earlier launch shows at once; pages are asked for after the first
+        // frame, once the backend answers, and confirm it from the top.
+        Task { [weak self] in await self?.model.showSaved() }
         grid.widget.onNextDraw { [weak self] in
             Task { [weak self] in
                 await backendReady()
@@ -95,10 +117,19 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
             // The deleted post's tile goes back to the spares; the rest slide into place, and the
             // focus stays in the grid, on the post that took the deleted one's place.
             grid.setItems(state.posts, animated: true)
+        case .restored?, .merged?:
+            grid.setItems(state.posts, animated: false)
         case nil:
             break
         }
-        paging.show(state.paging)
+        // The footer speaks of the feed's end: while saved posts wait below to be confirmed, the
+        // page under way (or failed: the banner says so) is not there.
+        paging.show(state.isConfirming ? .idle : state.paging)
+        if state.isOffline, let receivedAt = state.receivedAt {
+            banner.showOffline(receivedAt: receivedAt)
+        } else {
+            banner.show(nil)
+        }
         if case .failed(let reason) = state.paging, state.posts.isEmpty {
             content.show(.failure(title: "The feed could not be loaded", reason: reason))
         } else {
@@ -153,8 +184,13 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
     }
 
     private func loadMoreIfNearEnd() {
-        guard grid.isReady, model.state.paging.canLoadMore, adjustment.pageSize > 0 else { return }
-        let remaining = adjustment.upper - (adjustment.value + adjustment.pageSize)
+        let state = model.state
+        guard grid.isReady, state.paging.canLoadMore, adjustment.pageSize > 0 else { return }
+        // The next page's place: after the confirmed posts (saved ones below wait for it), or the
+        // end of the grid.
+        let next = state.isConfirming && grid.layout.count > state.confirmed
+            ? grid.layout.frame(at: state.confirmed).y : adjustment.upper
+        let remaining = next - (adjustment.value + adjustment.pageSize)
         guard remaining <= adjustment.pageSize * Self.loadThreshold else { return }
         Task { await model.loadMore() }
     }

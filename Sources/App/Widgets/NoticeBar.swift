@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 
 /// A bar across the top of a page that says in words what went wrong (a failed save, a failed
@@ -64,6 +65,23 @@ final class NoticeBar {
         label.text = text ?? ""
         label.accessibleName = text ?? ""
         widget.isVisible = text != nil
+    }
+
+    /// The quiet offline notice: what is shown was received at `receivedAt`.
+    func showOffline(receivedAt: Date) {
+        show("Offline. Showing what was saved at \(Self.savedTime(receivedAt)).", quiet: true)
+    }
+
+    /// "14:02" today, "21 Nov, 14:02" before, in the user's locale.
+    static func savedTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = .current
+        if Calendar.current.isDateInToday(date) {
+            formatter.setLocalizedDateFormatFromTemplate("jm")
+        } else {
+            formatter.setLocalizedDateFormatFromTemplate("dMMMjm")
+        }
+        return formatter.string(from: date)
     }
 
     var isShown: Bool { widget.isVisible }

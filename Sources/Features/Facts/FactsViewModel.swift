@@ -44,38 +44,22 @@ public final class FactsViewModel {
     private let repository: any FactsRepository
 
     private let store: (any SavedFactsStoring)?
-    /// Waits between automatic tries while offline; the last repeats.
-    private let offlineRetryDelays: [Duration]
-    private var offlineRetry: Task<Void, Never>?
-    private var offlineTries = 0
+    private let offlineRetry: OfflineRetry
 
-    /// - Parameter offlineRetryDelays: half a minute, then longer: a backend that is down is not
-    ///   asked more than twice a minute, and one that is back shows up within a few minutes even
-    ///   when GIO does not notice (`networkChanged` asks at once when it does).
+    /// - Parameter offlineRetryDelays: the waits between automatic tries while offline
+    ///   (`OfflineRetry`); the last repeats.
     public init(repository: any FactsRepository, store: (any SavedFactsStoring)? = nil,
-                offlineRetryDelays: [Duration] = [.seconds(30), .seconds(60), .seconds(120), .seconds(300)]) {
+                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays) {
         self.repository = repository
         self.store = store
-        self.offlineRetryDelays = offlineRetryDelays.isEmpty ? [.seconds(30)] : offlineRetryDelays
+        offlineRetry = OfflineRetry(delays: offlineRetryDelays)
     }
 
     /// The system's network came back (or changed): while offline, asks again at once.
     public func networkChanged(available: Bool) {
         guard available, state.isOffline, !state.isBusy else { return }
-        offlineRetry?.cancel()
+        offlineRetry.cancel()
         Task { await load() }
-    }
-
-    /// While offline, asks again after the next delay, once.
-    private func scheduleOfflineRetry() {
-        offlineRetry?.cancel()
-        let delay = offlineRetryDelays[min(offlineTries, offlineRetryDelays.count - 1)]
-        offlineTries += 1
-        offlineRetry = Task { [weak self] in
-            try? await Task.sleep(for: delay)
-            guard !Task.isCancelled, let self, self.state.isOffline else { return }
-            await self.load()
-        }
     }
 
     /// Shows the feed saved at an earlier launch, if there is one and nothing is shown yet; the
@@ -113,15 +97,17 @@ public final class FactsViewModel {
             state.generation += 1
             state.receivedAt = now
             state.isOffline = false
-            offlineTries = 0
-            offlineRetry?.cancel()
+            offlineRetry.reset()
             received = (feed, now)
         } catch {
             // The saved feed may have come in while the first load was under way.
             let showsContent = state.phase == .loaded
             if showsContent, case .network(let failure) = error, failure.meansUnreachable {
                 state.isOffline = true
-                scheduleOfflineRetry()
+                offlineRetry.schedule { [weak self] in
+                    guard let self, self.state.isOffline else { return }
+                    await self.load()
+                }
             } else if showsContent {
                 state.isOffline = false
                 state.refreshError = error.description

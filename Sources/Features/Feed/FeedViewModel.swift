@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Logging
 import Networking
+import Persistence
 import Repositories
 
 /// The media feed's state and intents. Knows nothing of GTK.
@@ -9,6 +10,11 @@ import Repositories
 /// Pages are asked one at a time by the last id received. Deleting a post asks first; a post the
 /// server says is already gone leaves the grid too, with the server's message; any other failure
 /// keeps the post and says why.
+///
+/// Every page received is saved: at the next launch the posts show at once (`showSaved`), and the
+/// pages asked then confirm them from the top down (`FeedMerge`): new posts come in at their
+/// place, posts deleted on the server go. While the backend cannot be reached, the saved posts
+/// stay, marked as offline, and the feed asks again by itself (`OfflineRetry`).
 @MainActor
 public final class FeedViewModel {
     /// A message for the user: a question (delete?) or what happened.
@@ -22,6 +28,11 @@ public final class FeedViewModel {
         /// Posts were added at the end, from this index.
         case appended(from: Int)
         case removed(Int)
+        /// The posts saved at an earlier launch are shown.
+        case restored
+        /// A page went into saved posts: some came in, some may have gone, anywhere below the
+        /// confirmed ones.
+        case merged
     }
 
     public struct State: Equatable, Sendable {
@@ -29,16 +40,54 @@ public final class FeedViewModel {
         public var paging: Paging = .idle
         public var cursor = FeedCursor()
         public var notice: Notice?
+        /// How many posts, from the first, this launch's pages confirmed; the rest were saved at
+        /// an earlier launch and wait for their page.
+        public var confirmed = 0
+        /// When the posts last came from the server (at this launch or, saved, at an earlier one).
+        public var receivedAt: Date?
+        /// The backend could not be reached: the posts shown are those received at `receivedAt`.
+        public var isOffline = false
+
+        /// Whether the next page to ask for lies among the posts shown (saved ones wait for it),
+        /// rather than after them.
+        public var isConfirming: Bool { confirmed < posts.count }
     }
 
     public private(set) var state = State()
     public var onChange: ((State, Change?) -> Void)?
     private let repository: any FeedRepository
+    private let store: (any SavedFeedStoring)?
+    private let offlineRetry: OfflineRetry
     private let logger: Logger
 
-    public init(repository: any FeedRepository, logger: Logger = Logger(label: "dev.tessera.feed")) {
+    /// - Parameters:
+    ///   - store: where pages are kept for the next launch and for when the backend cannot be
+    ///     reached; nil keeps nothing.
+    ///   - offlineRetryDelays: the waits between automatic tries while offline (`OfflineRetry`).
+    public init(repository: any FeedRepository, store: (any SavedFeedStoring)? = nil,
+                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
+                logger: Logger = Logger(label: "dev.tessera.feed")) {
         self.repository = repository
+        self.store = store
+        offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         self.logger = logger
+    }
+
+    /// Shows the posts saved at an earlier launch, if there are some and nothing is shown yet;
+    /// the pages asked then confirm them.
+    public func showSaved() async {
+        guard let store, let saved = try? await store.saved(), !saved.posts.isEmpty, state.posts.isEmpty else { return }
+        state.posts = saved.posts
+        state.confirmed = 0
+        state.receivedAt = saved.savedAt
+        publish(.restored)
+    }
+
+    /// The system's network came back (or changed): while offline, asks again at once.
+    public func networkChanged(available: Bool) {
+        guard available, state.isOffline, state.paging != .loading else { return }
+        offlineRetry.cancel()
+        Task { await load() }
     }
 
     /// Asks for the next page unless one is on its way, the last failed (Retry asks again) or
@@ -59,24 +108,40 @@ public final class FeedViewModel {
         publish(nil)
         do {
             let page = try await repository.page(after: asked)
-            // The grid and delete know a post by its id, so no id may reach them twice: not one
-            // already shown (a page that overlaps after deletes), nor one repeated within the page
-            // (the first copy stays). Ids are compared as the strings they are.
-            var seen = Set(state.posts.map(\.id))
-            var fresh: [MediaPost] = [], leftOut: [String] = []
-            for post in page {
-                if seen.insert(post.id).inserted { fresh.append(post) } else { leftOut.append(post.id) }
+            let now = Date()
+            let wasConfirming = state.isConfirming, start = state.posts.count
+            // The grid and delete know a post by its id, so no id may reach them twice: the merge
+            // leaves out one the confirmed posts have (a page that overlaps after deletes) and one
+            // repeated within the page (the first copy stays). Ids are compared as strings.
+            let merge = FeedMerge.merge(page, into: &state.posts, confirmed: state.confirmed)
+            if !merge.leftOut.isEmpty {
+                logger.warning("feed page after \"\(asked)\": left out \(merge.leftOut.count) posts whose ids came before: \(merge.leftOut)")
             }
-            if !leftOut.isEmpty {
-                logger.warning("feed page after \"\(asked)\": left out \(leftOut.count) posts whose ids came before: \(leftOut)")
-            }
-            let start = state.posts.count
-            state.posts.append(contentsOf: fresh)
+            state.confirmed = merge.confirmed
             state.cursor.advance(past: page)
             state.paging = state.cursor.reachedEnd ? .ended : .idle
-            publish(fresh.isEmpty ? nil : .appended(from: start))
+            state.receivedAt = now
+            state.isOffline = false
+            offlineRetry.reset()
+            if wasConfirming {
+                publish(.merged)
+            } else {
+                publish(merge.fresh.isEmpty ? nil : .appended(from: start))
+            }
+            // Saved once shown; a page that cannot be saved is still shown (it will not be there
+            // offline).
+            try? await store?.savePage(merge.fresh, gone: merge.dropped, reachedEnd: state.cursor.reachedEnd, at: now)
         } catch {
             state.paging = .failed(error.description)
+            if case .network(let failure) = error, failure.meansUnreachable, !state.posts.isEmpty {
+                state.isOffline = true
+                offlineRetry.schedule { [weak self] in
+                    guard let self, self.state.isOffline, self.state.paging.canRetry else { return }
+                    await self.load()
+                }
+            } else {
+                state.isOffline = false
+            }
             publish(nil)
         }
     }
@@ -101,6 +166,7 @@ public final class FeedViewModel {
         do {
             let outcome = try await repository.delete(id: id)
             remove(id)
+            try? await store?.delete(id: id)
             if case .alreadyGone(let message) = outcome {
                 state.notice = .info("The post was already deleted on the server (“\(message)”).")
                 publish(nil)
@@ -119,6 +185,7 @@ public final class FeedViewModel {
     private func remove(_ id: String) {
         guard let index = state.posts.firstIndex(where: { $0.id == id }) else { return }
         state.posts.remove(at: index)
+        if index < state.confirmed { state.confirmed -= 1 }
         publish(.removed(index))
     }
 

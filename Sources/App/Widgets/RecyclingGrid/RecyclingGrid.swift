@@ -120,6 +120,9 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             retire(cell)
         }
         relayout(animated: animated, force: true)
+        // Items that came or went above the view move what it shows even when the content's
+        // height stays: back onto the item the user looked at.
+        keepStill()
         if let focused, !ids.contains(focused.id), !items.isEmpty {
             focus(index: min(focused.index, items.count - 1))
         }
@@ -368,9 +371,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     // MARK: Keeping the view still
 
-    /// Whether the view stays on what the user looks at when items or heights change above it,
-    /// and stays at the end when it was there (a chat).
+    /// Whether the view stays on what the user looks at when items or heights change above it.
     public var keepsViewStill = false
+    /// With `keepsViewStill`, whether a view at the end stays at the end (a chat), or a view at the
+    /// top stays at the top and shows what came in above (a feed).
+    public var staysAtEnd = true
     /// The view is at the end and follows it.
     public private(set) var followsEnd = true
     /// The item at the top of the view and how far its top is above the view's.
@@ -404,7 +409,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             adjusting = false
         }
         let target: Double
-        if followsEnd {
+        if staysAtEnd, followsEnd {
             target = adjustment.upper - adjustment.pageSize
         } else if let anchor, let index = index(of: anchor.id), layout.count > index {
             target = layout.frame(at: index).y + anchor.offset
@@ -420,10 +425,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     /// Remembers what the user looks at: the item at the top of the view.
     private func rememberView() {
-        followsEnd = adjustment.value >= adjustment.upper - adjustment.pageSize - 1
+        followsEnd = staysAtEnd && adjustment.value >= adjustment.upper - adjustment.pageSize - 1
         // The first item in view (the view's top may be above it, in a header).
         let top = adjustment.value
-        if let index = layout.indices(from: top, to: top + max(adjustment.pageSize, 1)).first {
+        if !staysAtEnd, top <= adjustment.lower {
+            anchor = nil
+        } else if let index = layout.indices(from: top, to: top + max(adjustment.pageSize, 1)).first {
             anchor = (items[index].id, top - layout.frame(at: index).y)
         } else {
             anchor = nil

@@ -1,0 +1,15 @@
+import Domain
+import Foundation
+import Persistence
+
+/// Where the feed's posts are kept between launches, so the section shows what the user saw
+/// without the network. `Persistence`'s `SavedFeedStore` is it.
+public protocol SavedFeedStoring: Sendable {
+    /// The saved posts, newest first, when they were received and whether they reach the end; nil
+    /// when none were saved.
+    func saved() async throws -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)?
+    func savePage(_ posts: [MediaPost], gone: [String], reachedEnd: Bool, at savedAt: Date) async throws
+    func delete(id: String) async throws
+}
+
+extension SavedFeedStore: SavedFeedStoring {}

@@ -1,0 +1,38 @@
+/// While a section shows saved content because the backend cannot be reached, asks again by
+/// itself: after half a minute, then less and less often. A backend that is down is not asked more
+/// than twice a minute, and one that is back shows up within a few minutes even when GIO does not
+/// notice (the sections' `networkChanged` asks at once when it does).
+@MainActor
+public final class OfflineRetry {
+    /// Half a minute, then a minute, two and five; the last repeats.
+    public nonisolated static let standardDelays: [Duration] = [.seconds(30), .seconds(60), .seconds(120), .seconds(300)]
+
+    private let delays: [Duration]
+    private var waiting: Task<Void, Never>?
+    private var tries = 0
+
+    public init(delays: [Duration] = OfflineRetry.standardDelays) {
+        self.delays = delays.isEmpty ? Self.standardDelays : delays
+    }
+
+    /// Runs `again` after the next delay, once; a later call replaces a wait under way.
+    public func schedule(_ again: @escaping @MainActor () async -> Void) {
+        waiting?.cancel()
+        let delay = delays[min(tries, delays.count - 1)]
+        tries += 1
+        waiting = Task {
+            try? await Task.sleep(for: delay)
+            guard !Task.isCancelled else { return }
+            await again()
+        }
+    }
+
+    /// Stops a wait under way (the section is asking now).
+    public func cancel() { waiting?.cancel() }
+
+    /// The backend answered: the next time it cannot be reached starts from the first delay.
+    public func reset() {
+        waiting?.cancel()
+        tries = 0
+    }
+}

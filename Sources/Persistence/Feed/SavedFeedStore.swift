@@ -1,0 +1,51 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The media feed's posts as they were received, kept in the app's database so that the section
+/// shows them at the next launch and while the backend cannot be reached. Each page is saved in
+/// one transaction with the posts it showed were deleted on the server.
+public final class SavedFeedStore: Sendable {
+    private let database: LazyDatabase
+
+    public init(database: LazyDatabase) {
+        self.database = database
+    }
+
+    /// The saved posts, newest first, when they were last received and whether they reach the
+    /// feed's end; nil when nothing was saved.
+    public func saved() async throws -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)? {
+        try await database.read { db -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)? in
+            guard let feed = try SavedFeedRecord.fetchOne(db) else { return nil }
+            let posts = try SavedFeedPostRecord
+                .order(SavedFeedPostRecord.Columns.rank.desc, SavedFeedPostRecord.Columns.id)
+                .fetchAll(db).compactMap(\.post)
+            return (posts, feed.savedAt, feed.reachedEnd)
+        }
+    }
+
+    /// Saves a page just received (`posts`), forgets the saved posts it showed were deleted
+    /// (`gone`), and records whether the feed's end was reached.
+    public func savePage(_ posts: [MediaPost], gone: [String], reachedEnd: Bool, at savedAt: Date = Date()) async throws {
+        try await database.write { db in
+            if !gone.isEmpty {
+                try SavedFeedPostRecord.filter(gone.contains(SavedFeedPostRecord.Columns.id)).deleteAll(db)
+            }
+            for post in posts { try SavedFeedPostRecord(post).save(db) }
+            try SavedFeedRecord(reachedEnd: reachedEnd, savedAt: savedAt).save(db)
+        }
+    }
+
+    /// Forgets a post the user deleted.
+    public func delete(id: String) async throws {
+        _ = try await database.write { db in try SavedFeedPostRecord.deleteOne(db, key: id) }
+    }
+
+    /// Forgets the saved feed.
+    public func clear() async throws {
+        try await database.write { db in
+            try SavedFeedPostRecord.deleteAll(db)
+            try SavedFeedRecord.deleteAll(db)
+        }
+    }
+}
