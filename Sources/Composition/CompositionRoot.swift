@@ -40,7 +40,8 @@ public enum CompositionRoot {
                                   offlineRetryDelays: offlineRetryDelays) },
             messages: {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
-                                  store: LocalMessageStore(database: database), saved: savedChat)
+                                  store: LocalMessageStore(database: database), saved: savedChat,
+                                  offlineRetryDelays: offlineRetryDelays)
             },
             facts: {
                 FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve),

@@ -36,6 +36,9 @@ public final class FixtureServer: Sendable {
         /// How many of the newest feed posts are not served yet, as if they were posted later
         /// (tests of clients that merge new posts into saved ones).
         public var feedNewestWithheld = 0
+        /// How many messages arrived after the usual ones: the newest, moving every other
+        /// message's number up (tests of clients that confirm saved pages).
+        public var messagesArrived = 0
         /// The largest side of a synthesized image, in pixels. An 8192 px square took 200 MB and
         /// 2.5 s to make; 4096 serves every benchmark (tests of the limit may raise it).
         public var maximumSyntheticSide = 4096
@@ -72,7 +75,7 @@ public final class FixtureServer: Sendable {
         feed = FeedStore(count: configuration.feedPosts, seed: configuration.seed, withholdingNewest: configuration.feedNewestWithheld)
         messages = MessageSource(count: configuration.messageCount, pageSize: configuration.messagesPageSize,
                                  failRate: configuration.failRate, seed: configuration.seed,
-                                 slowSeconds: configuration.slowResponseSeconds)
+                                 slowSeconds: configuration.slowResponseSeconds, arrived: configuration.messagesArrived)
         media = MediaLibrary(dataDirectory: configuration.dataDirectory,
                              maximumSyntheticSide: configuration.maximumSyntheticSide)
     }

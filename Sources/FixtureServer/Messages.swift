@@ -43,10 +43,15 @@ public final class MessageSource: Sendable {
     let pageSize: Int
     let failRate: Double
     let slowSeconds: Double
+    /// Messages that arrived after the others: they are the newest, and every older one's number
+    /// moved up by as many.
+    let arrived: Int
     private let random: Mutex<SplitMix64>
 
-    init(count: Int, pageSize: Int = MessageSource.pageSize, failRate: Double, seed: UInt64, slowSeconds: Double) {
-        self.count = count
+    init(count: Int, pageSize: Int = MessageSource.pageSize, failRate: Double, seed: UInt64, slowSeconds: Double,
+         arrived: Int = 0) {
+        self.count = count + max(0, arrived)
+        self.arrived = max(0, arrived)
         self.pageSize = max(1, pageSize)
         self.failRate = failRate
         self.slowSeconds = slowSeconds
@@ -76,7 +81,7 @@ public final class MessageSource: Sendable {
         if roll.fail { return .failure(Failure.allCases[roll.kind]) }
         guard offset >= 0, offset < count else { return .page([]) }
         let numbers = (offset + 1)...min(offset + pageSize, count)
-        return .page(numbers.map(Self.text(number:)))
+        return .page(numbers.map { $0 <= arrived ? "A new message (\(arrived - $0 + 1) of \(arrived))" : Self.text(number: $0 - arrived) })
     }
 }
 

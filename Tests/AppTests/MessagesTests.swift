@@ -340,6 +340,57 @@ final class MessagesTests: ServerBackedTestCase {
         }
     }
 
+    /// A run against the server, then a relaunch with the backend gone: the saved page and the
+    /// user's own message, the offline banner, no section-wide error, the view at the bottom. The
+    /// backend started again on the same port, with two messages that arrived meanwhile: the
+    /// banner goes without a click, the newest page replaces the saved one (every number moved),
+    /// and the chat stays at the bottom.
+    func testARelaunchWithoutTheBackendShowsTheSavedPagesAndTheBackendComingBackRefreshesThem() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            page.entry.text = "Mine"
+            XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
+            waitFor("the sent row") { page.rows.last?.message.text == "Mine" }
+            let texts = page.grid.items.map(\.text)
+            app.mainWindow?.window.destroy()
+            let port = server.port
+            stop(server)
+
+            let again = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .messages,
+                                   offlineRetryDelays: [.milliseconds(500)])
+            let main = try XCTUnwrap(again.mainWindow)
+            defer { main.window.destroy() }
+            main.window.resize(width: 900, height: 600)
+            let offline = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitFor("the saved messages", timeout: .seconds(10)) { offline.grid.items.count == 21 }
+            XCTAssertEqual(offline.grid.items.map(\.text), texts, "the same messages, in order")
+            waitFor("the offline banner", timeout: .seconds(10)) { offline.isBannerVisible }
+            XCTAssertTrue(offline.bannerLabel.text.hasPrefix("Offline. Showing what was saved at "), offline.bannerLabel.text)
+            XCTAssertFalse(offline.isPlaceholderShown, "no section-wide error")
+            waitFor("the view at the bottom") { offline.adjustment.value >= offline.adjustment.maximumValue - 1 }
+            let newest = try XCTUnwrap(offline.rows.last { !$0.message.isLocal })
+            XCTAssertEqual(newest.view.accessibleName, "Message 1: \(texts[19])", "read as before")
+
+            server = try startServer { $0.port = port; $0.messageCount = 200; $0.messagesArrived = 2 }
+            waitFor("back online without a click", timeout: .seconds(10)) {
+                !offline.isBannerVisible && offline.grid.items.dropLast().last?.text == "A new message (2 of 2)"
+            }
+            XCTAssertEqual(offline.grid.items.last?.text, "Mine", "the user's own stay at the bottom")
+            XCTAssertEqual(numbers(offline).suffix(20), Array((1...20).reversed()))
+            XCTAssertEqual(offline.grid.items.dropLast().suffix(20).first?.text, texts[2], "every older message moved up by two")
+            // Rows shown before under the same numbers read the new texts.
+            waitFor("the rows in view") { !offline.rows.isEmpty }
+            for row in offline.rows {
+                let message = try XCTUnwrap(offline.model.state.visible.first { $0.id == row.message.id })
+                XCTAssertEqual(row.view.accessibleName, message.accessibleName)
+            }
+            XCTAssertEqual(offline.rows.last { !$0.message.isLocal }?.view.accessibleName, "Message 1: A new message (2 of 2)")
+            waitFor("the view at the bottom") { offline.adjustment.value >= offline.adjustment.maximumValue - 1 }
+            XCTAssertFalse(offline.isPlaceholderShown)
+        }
+    }
+
     func testDetailFadesInAndDeletesLocalAndLoadedMessages() throws {
         try onMain {
             let (app, page) = try openMessages()

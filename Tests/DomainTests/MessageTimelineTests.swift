@@ -65,4 +65,35 @@ final class MessageTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.visible.first?.accessibleName, "Message 40: m40")
         XCTAssertEqual(timeline.visible.last?.accessibleName, "Your message: again")
     }
+
+    /// Saved pages restored at a launch, then the newest page asked again: the same texts change
+    /// nothing; a history that moved replaces the server's messages with the new page and asks
+    /// older pages after it; local messages stay at the bottom either way.
+    func testTheNewestPageAskedAgainConfirmsOrReplacesTheSavedPages() {
+        let saved = MessageTimeline.messages(of: page(0), at: 0, receivedAt: Date())
+            + MessageTimeline.messages(of: page(20), at: 20, receivedAt: Date())
+        var timeline = MessageTimeline()
+        timeline.setLocal([ChatMessage(origin: .local(id: 1), text: "mine")])
+        timeline.restore(server: saved.reversed(), nextOffset: 40, reachedBeginning: false)
+        let before = timeline
+        XCTAssertFalse(timeline.refreshNewest(page: page(0)))
+        XCTAssertEqual(timeline, before, "the same newest page: nothing moves")
+
+        // Two messages came since: every number moved by two.
+        let moved = ["new 2", "new 1"] + page(0).prefix(18)
+        XCTAssertTrue(timeline.refreshNewest(page: Array(moved)))
+        XCTAssertEqual(timeline.visible.count, 21)
+        XCTAssertEqual(timeline.visible.dropLast().map(\.text), Array(moved.reversed()))
+        XCTAssertEqual(timeline.visible.last?.text, "mine", "the user's own stay at the bottom")
+        XCTAssertEqual(timeline.nextOffset, 20, "older pages are asked again after the new one")
+
+        // A history now shorter than a page; and one that is empty.
+        var short = MessageTimeline()
+        short.restore(server: saved.reversed(), nextOffset: 40, reachedBeginning: false)
+        XCTAssertTrue(short.refreshNewest(page: page(0, count: 5)))
+        XCTAssertTrue(short.reachedBeginning)
+        XCTAssertFalse(short.refreshNewest(page: page(0, count: 5)), "a short page that agrees, with the beginning reached")
+        XCTAssertTrue(short.refreshNewest(page: []))
+        XCTAssertFalse(short.hasVisible)
+    }
 }

@@ -36,6 +36,12 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     private let content: ContentOrStatus
     /// A failed send, delete or read of the stored messages, in words.
     let notice = NoticeBar()
+    /// Above the list while the backend cannot be reached: the server's messages shown are saved ones.
+    private let banner = NoticeBar(action: "Retry")
+    var bannerLabel: Label { banner.label }
+    var bannerRetry: Button { banner.button }
+    var isBannerVisible: Bool { banner.isShown }
+    private let network = NetworkMonitor()
     var placeholderRetry: Button { content.retry }
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
@@ -87,6 +93,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         let page = Box(.vertical)
         page.append(header)
         page.append(Separator(.horizontal))
+        page.append(banner.widget)
         page.append(notice.widget)
         page.append(content.widget, expand: true)
         page.append(Separator(.horizontal))
@@ -116,6 +123,9 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         topRetry.onClicked { [weak self] in self?.retry() }
         placeholderRetry.onClicked { [weak self] in self?.retry() }
         notice.onClick = { [weak self] in self?.model.dismissNotice() }
+        banner.onClick = { [weak self] in self?.retry() }
+        // Offline, a network coming back is a reason to ask again at once.
+        network.onChange { [weak self] available in self?.model.networkChanged(available: available) }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
@@ -159,7 +169,13 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         case .removed(let index)?:
             grid.updateLayout { $0.remove(1, at: index) }
             grid.setItems(visible, animated: false)
-        case .reloaded?, nil:
+        case .reloaded?:
+            // Everything may have changed, texts under the same numbers too (the saved pages gave
+            // way to the server's newest): every row is made again.
+            grid.updateLayout { $0.remove($0.count, at: 0) }
+            grid.setItems(EmptyCollection(), animated: false)
+            grid.setItems(visible, animated: false)
+        case nil:
             break
         }
         // Never out of step with the model (compared by ends and count: a full comparison costs
@@ -171,6 +187,11 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         }
         paging.show(state.paging)
         notice.show(state.notice)
+        if state.isOffline, let receivedAt = state.receivedAt {
+            banner.showOffline(receivedAt: receivedAt)
+        } else {
+            banner.show(nil)
+        }
         if state.firstPageFailed, case .failed(let reason) = state.paging {
             content.show(.failure(title: "Messages could not be loaded", reason: reason))
         } else {

@@ -109,6 +109,31 @@ public struct MessageTimeline: Equatable, Sendable {
         self.reachedBeginning = reachedBeginning
     }
 
+    /// Takes the newest page asked again at a launch that restored saved pages (texts newest
+    /// first). When it says what the saved messages numbered from 1 say, nothing changes and false
+    /// is returned. When it differs, the server's history moved (numbers follow the offset, so a
+    /// new message renumbers every older one): the server's messages shown give way to this page,
+    /// older pages are asked again after it, and true is returned. Local messages stay.
+    public mutating func refreshNewest(page: [String], receivedAt: Date = Date()) -> Bool {
+        let fresh = Self.messages(of: page, at: 0, receivedAt: receivedAt)
+        let shown = visible.prefix(visible.count - localCount)
+        var savedTexts: [Int: String] = [:]
+        for message in shown.suffix(Self.pageSize) {
+            if case .server(let number) = message.origin { savedTexts[number] = message.text }
+        }
+        let agrees = fresh.allSatisfy { message in
+            guard case .server(let number) = message.origin else { return false }
+            return hidden.contains(number) || savedTexts[number] == message.text
+        } && (fresh.count == Self.pageSize || reachedBeginning && nextOffset == fresh.count)
+        if agrees { return false }
+        visible.removeFirst(visible.count - localCount)
+        hidden = []
+        nextOffset = 0
+        reachedBeginning = false
+        receive(page: page, at: 0, receivedAt: receivedAt)
+        return true
+    }
+
     public mutating func setLocal(_ messages: [ChatMessage]) {
         visible.removeLast(localCount)
         visible.append(contentsOf: messages)

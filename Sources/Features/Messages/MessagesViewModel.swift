@@ -10,6 +10,11 @@ import Repositories
 /// Local messages come from the database at once, before the network answers; then pages are
 /// asked one at a time, upwards from offset 0. A failed page becomes a placeholder with Retry
 /// that asks the same offset again.
+///
+/// Every page received is saved: at the next launch the saved pages show at once under the local
+/// messages, the newest page is asked again to confirm them (`MessageTimeline.refreshNewest`),
+/// and older pages follow after them. While the backend cannot be reached, what was saved stays,
+/// marked as offline, and the chat asks again by itself (`OfflineRetry`).
 @MainActor
 public final class MessagesViewModel {
     /// What changed in `visible`, so the view can keep what the user is looking at in place.
@@ -31,6 +36,11 @@ public final class MessagesViewModel {
         /// A message for the user: a failed send, delete or read of the stored messages, or a
         /// damaged database that was replaced.
         public var notice: String?
+        /// When the server's messages shown were last received (at this launch or, saved, at an
+        /// earlier one).
+        public var receivedAt: Date?
+        /// The backend could not be reached: the messages shown are those received at `receivedAt`.
+        public var isOffline = false
 
         public var visible: Deque<ChatMessage> { timeline.visible }
         /// The first page failed and there is nothing to show: the placeholder fills the section.
@@ -48,15 +58,32 @@ public final class MessagesViewModel {
     private let logger: Logger
 
     private let saved: (any SavedChatStoring)?
+    private let offlineRetry: OfflineRetry
+    /// The saved pages wait for the newest page to be asked again (nothing older is asked until
+    /// it answers).
+    private var confirmsSaved = false
+    /// The newest page is being asked again.
+    private var confirming = false
 
-    /// - Parameter saved: where the server's pages are kept for the next launch and for when the
-    ///   backend cannot be reached; nil keeps nothing.
+    /// - Parameters:
+    ///   - saved: where the server's pages are kept for the next launch and for when the backend
+    ///     cannot be reached; nil keeps nothing.
+    ///   - offlineRetryDelays: the waits between automatic tries while offline (`OfflineRetry`).
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
+                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 logger: Logger = Logger(label: "dev.tessera.messages")) {
         self.repository = repository
         self.store = store
         self.saved = saved
+        offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         self.logger = logger
+    }
+
+    /// The system's network came back (or changed): while offline, asks again at once.
+    public func networkChanged(available: Bool) {
+        guard available, state.isOffline, state.paging != .loading else { return }
+        offlineRetry.cancel()
+        Task { await askAgain() }
     }
 
     /// Shows the local messages and the server's saved at an earlier launch, then asks for the
@@ -70,23 +97,94 @@ public final class MessagesViewModel {
         }
         if let saved, let chat = try? await saved.saved(), !chat.messages.isEmpty {
             state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning)
-            if chat.reachedBeginning { state.paging = .ended }
+            state.receivedAt = chat.savedAt
+            confirmsSaved = true
         }
         state.localLoaded = true
         publish(.reloaded)
-        await loadOlder()
+        await askAgain()
+    }
+
+    /// Confirms the saved pages if they wait for it, then asks for the next older page.
+    private func askAgain() async {
+        if confirmsSaved {
+            await confirmSaved()
+            guard !confirmsSaved else { return }
+        }
+        if state.paging.canRetry {
+            await retry()
+        } else {
+            await loadOlder()
+        }
+    }
+
+    /// Asks the newest page again: the saved pages stay if it agrees, or give way to it if the
+    /// server's history moved; the chat stays at the bottom either way.
+    private func confirmSaved() async {
+        guard !confirming else { return }
+        confirming = true
+        defer { confirming = false }
+        // No spinner: the list's top speaks of older pages, and this one is the newest. A failure
+        // told before goes while asking again.
+        if state.paging.canRetry {
+            state.paging = .idle
+            publish(nil)
+        }
+        do {
+            let texts = try await repository.page(at: 0)
+            let now = Date()
+            confirmsSaved = false
+            cameBack(at: now)
+            let replaced = state.timeline.refreshNewest(page: texts, receivedAt: now)
+            state.paging = state.timeline.reachedBeginning ? .ended : .idle
+            publish(replaced ? .reloaded : nil)
+            if replaced {
+                logger.info("the server's newest messages differ from those saved: the saved pages were replaced")
+                try? await saved?.replaceAll(with: MessageTimeline.messages(of: texts, at: 0, receivedAt: now),
+                                             nextOffset: state.timeline.nextOffset,
+                                             reachedBeginning: state.timeline.reachedBeginning, at: now)
+            } else {
+                try? await saved?.touch(at: now)
+            }
+        } catch {
+            failed(error)
+        }
+    }
+
+    /// A request failed: the placeholder says why; while the backend cannot be reached and
+    /// something is shown, the chat is offline and asks again by itself.
+    private func failed(_ error: MessagesError) {
+        state.paging = .failed(error.description)
+        if case .network(let failure) = error, failure.meansUnreachable, state.timeline.hasVisible {
+            state.isOffline = true
+            offlineRetry.schedule { [weak self] in
+                guard let self, self.state.isOffline, self.state.paging.canRetry else { return }
+                await self.askAgain()
+            }
+        } else {
+            state.isOffline = false
+        }
+        publish(nil)
+    }
+
+    /// A page came: the chat is online.
+    private func cameBack(at date: Date) {
+        state.receivedAt = date
+        state.isOffline = false
+        offlineRetry.reset()
     }
 
     /// The user is near the top: asks for the next older page, unless one is on its way, the
     /// last one failed (Retry asks again) or there is nothing older.
     public func loadOlder() async {
-        guard state.paging.canLoadMore else { return }
+        guard state.paging.canLoadMore, !confirmsSaved else { return }
         await load()
     }
 
-    /// Asks the failed offset again.
+    /// Asks the failed offset again (or the newest page, when the saved pages wait for it).
     public func retry() async {
         guard state.paging.canRetry else { return }
+        if confirmsSaved { return await askAgain() }
         await load()
     }
 
@@ -100,6 +198,7 @@ public final class MessagesViewModel {
                 logger.warning("the page at offset \(offset) had \(texts.count) messages; the first \(MessageTimeline.pageSize) are shown and the next page is asked after them")
             }
             let now = Date()
+            cameBack(at: now)
             let added = state.timeline.receive(page: texts, at: offset, receivedAt: now)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
             publish(added > 0 ? .prepended(added) : nil)
@@ -111,8 +210,7 @@ public final class MessagesViewModel {
                                           reachedBeginning: state.timeline.reachedBeginning, at: now)
             }
         } catch {
-            state.paging = .failed(error.description)
-            publish(nil)
+            failed(error)
         }
     }
 

@@ -6,31 +6,63 @@ import GRDB
 /// them at the next launch and while the backend cannot be reached. Each page is saved in one
 /// transaction with how far back the pages reach.
 public final class SavedChatStore: Sendable {
+    /// What `saved` reads.
+    public struct SavedChat: Sendable {
+        /// Oldest first.
+        public var messages: [ChatMessage]
+        public var nextOffset: Int
+        public var reachedBeginning: Bool
+        /// When a page was last received.
+        public var savedAt: Date
+    }
+
     private let database: LazyDatabase
 
     public init(database: LazyDatabase) {
         self.database = database
     }
 
-    /// The saved server messages, oldest first, the offset the next older page is asked at, and
-    /// whether the beginning was reached; nil when nothing was saved.
-    public func saved() async throws -> (messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool)? {
+    /// The saved server messages, oldest first, the offset the next older page is asked at,
+    /// whether the beginning was reached and when a page was last received; nil when nothing was
+    /// saved.
+    public func saved() async throws -> SavedChat? {
         try await database.read { db in
             guard let chat = try SavedChatRecord.fetchOne(db) else { return nil }
             let messages = try SavedServerMessageRecord.order(SavedServerMessageRecord.Columns.number.desc).fetchAll(db).map(\.message)
-            return (messages, chat.nextOffset, chat.reachedBeginning)
+            return SavedChat(messages: messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning, savedAt: chat.savedAt)
+        }
+    }
+
+    /// Replaces every saved message with the newest page, received again when the server's
+    /// history had moved (`MessageTimeline.refreshNewest`).
+    public func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date = Date()) async throws {
+        try await database.write { db in
+            try SavedServerMessageRecord.deleteAll(db)
+            try Self.save(messages, nextOffset: nextOffset, reachedBeginning: reachedBeginning, at: savedAt, in: db)
+        }
+    }
+
+    /// Records that the saved pages were confirmed now.
+    public func touch(at savedAt: Date = Date()) async throws {
+        try await database.write { db in
+            try SavedChatRecord.filter(Column("id") == 1).updateAll(db, Column("savedAt").set(to: savedAt))
         }
     }
 
     /// Saves a page just received (`messages`, any order) and where the pages now reach.
     public func savePage(_ messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date = Date()) async throws {
         try await database.write { db in
-            for message in messages {
-                guard case .server(let number) = message.origin else { continue }
-                try SavedServerMessageRecord(number: number, text: message.text, receivedAt: message.sentAt ?? savedAt).save(db)
-            }
-            try SavedChatRecord(nextOffset: nextOffset, reachedBeginning: reachedBeginning, savedAt: savedAt).save(db)
+            try Self.save(messages, nextOffset: nextOffset, reachedBeginning: reachedBeginning, at: savedAt, in: db)
         }
+    }
+
+    private static func save(_ messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date,
+                             in db: Database) throws {
+        for message in messages {
+            guard case .server(let number) = message.origin else { continue }
+            try SavedServerMessageRecord(number: number, text: message.text, receivedAt: message.sentAt ?? savedAt).save(db)
+        }
+        try SavedChatRecord(nextOffset: nextOffset, reachedBeginning: reachedBeginning, savedAt: savedAt).save(db)
     }
 
     /// Forgets the saved messages.
