@@ -13,7 +13,8 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera-bench",
         abstract: "Benchmarks with same-run baselines.",
-        subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self]
+        subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
+                      OfflineStartBench.self]
     )
 }
 
@@ -32,6 +33,28 @@ func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Spawns `command`, reads its output to the end, and finds the line "<marker> <monotonic ns>" it
+/// printed: when it was spawned, when it marked, the milliseconds between, and every line.
+func timeToMarker(_ command: [String], _ marker: String, environment: [String: String]? = nil) throws
+    -> (start: Int64, marked: Int64, milliseconds: Double, lines: [Substring]) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
+    if let environment { process.environment = environment }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let start = monotonicNanoseconds()
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let lines = output.split(separator: "\n")
+    guard let line = lines.first(where: { $0.hasPrefix(marker + " ") }), let marked = Int64(line.dropFirst(marker.count + 1)) else {
+        throw BenchError(description: "\(command[0]) reported no \(marker) (exit \(process.terminationStatus))")
+    }
+    return (start, marked, Double(marked - start) / 1_000_000, lines)
 }
 
 struct BenchError: Error, CustomStringConvertible {
@@ -109,7 +132,7 @@ struct BenchServer {
     }
 
     /// A port nobody listens on now (the kernel's pick for a socket bound to port 0).
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw BenchError(description: "no socket") }
         defer { close(fd) }

@@ -193,31 +193,16 @@ struct Startup: ParsableCommand {
     /// Milliseconds from spawning `command` to the first frame it reports, and, for a program that
     /// reports milestones ("milestone-ns <name> <ns>"), the time from the previous one to each.
     private func firstFrame(_ command: [String]) throws -> (total: Double, phases: [(String, Double)]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let start = monotonicNanoseconds()
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let lines = output.split(separator: "\n")
-        guard let line = lines.first(where: { $0.hasPrefix("first-frame-ns ") }),
-              let drawn = Int64(line.dropFirst("first-frame-ns ".count)) else {
-            throw BenchError(description: "\(command[0]) reported no first frame (exit \(process.terminationStatus))")
-        }
-        var phases: [(String, Double)] = [], previous = start
-        for milestone in lines where milestone.hasPrefix("milestone-ns ") {
+        let launch = try timeToMarker(command, "first-frame-ns", environment: environment)
+        var phases: [(String, Double)] = [], previous = launch.start
+        for milestone in launch.lines where milestone.hasPrefix("milestone-ns ") {
             let fields = milestone.split(separator: " ")
             guard fields.count == 3, let time = Int64(fields[2]) else { continue }
             phases.append((String(fields[1]), Double(time - previous) / 1_000_000))
             previous = time
         }
-        if !phases.isEmpty { phases.append(("drawn", Double(drawn - previous) / 1_000_000)) }
-        return (Double(drawn - start) / 1_000_000, phases)
+        if !phases.isEmpty { phases.append(("drawn", Double(launch.marked - previous) / 1_000_000)) }
+        return (launch.milliseconds, phases)
     }
 
     private func shell(_ command: String) throws -> Int32 {

@@ -32,10 +32,16 @@ struct Tessera: ParsableCommand {
     @Flag(name: .long, help: .hidden)
     var reportFirstFrame = false
 
+    @Option(name: .long, help: .hidden)
+    var reportContentDrawn: String?
+
     func validate() throws {
         if let given = backend ?? ProcessInfo.processInfo.environment["TESSERA_BACKEND"],
            case .failure(let error) = Backend.parse(given) {
             throw ValidationError(error.description)
+        }
+        if let section = reportContentDrawn, Section(rawValue: section) == nil {
+            throw ValidationError("No section is called \"\(section)\"; the sections are \(Section.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
     }
 
@@ -61,13 +67,14 @@ struct Tessera: ParsableCommand {
                 await BuiltInBackend.start(logger: logger, keepAlive: server)
             }
         }
-        let options = LaunchOptions(
+        var options = LaunchOptions(
             unique: dataDir == nil,
             screenshotDirectory: screenshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
             reportFirstFrame: reportFirstFrame,
             backend: backendSource,
             iconsFolder: CompositionRoot.iconsFolder,
             stylesheet: CompositionRoot.stylesheet())
+        options.reportContentDrawn = reportContentDrawn.flatMap(Section.init(rawValue:))
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()
             let sections = CompositionRoot.sections(paths: paths, backend: backendSource)

@@ -13,7 +13,7 @@ import ImagePipeline
 /// rows near the view, so appending a page or scrolling costs the same at the thousandth page as
 /// at the first.
 @MainActor
-public final class FeedPage: SettlingPage, ScreenshotScenes {
+public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes {
     public let title = "Feed"
     public let widget: Widget
     public let model: FeedViewModel
@@ -208,6 +208,13 @@ public final class FeedPage: SettlingPage, ScreenshotScenes {
         guard grid.isReady, model.state.paging != .loading else { return false }
         if case .failed = model.state.paging, tiles.isEmpty { return true }
         return grid.isLoaded
+    }
+
+    /// Tiles in view, each image post showing its picture (a video's poster is read from the
+    /// server, so its tile counts once it has tried).
+    public var showsContentInView: Bool {
+        let inView = grid.cellsInView
+        return !inView.isEmpty && inView.allSatisfy { $0.isLoaded && ($0.post.kind == .video || $0.image.showsImage) }
     }
 
     /// The viewer with an image and with a video.

@@ -24,6 +24,13 @@ public protocol SettlingPage: Page {
     var isSettled: Bool { get }
 }
 
+/// A page that can tell when what it shows in view is its content, drawn whole (items with their
+/// images), whether saved or just received: the content-drawn benchmark waits for it.
+@MainActor
+public protocol ContentShowingPage: Page {
+    var showsContentInView: Bool { get }
+}
+
 /// A page whose content can be fetched again: the header bar's Refresh button, F5 and Ctrl+R.
 @MainActor
 public protocol RefreshablePage: Page {

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// What the command line decided.
@@ -9,6 +10,9 @@ public struct LaunchOptions: Sendable {
     public var screenshotDirectory: URL?
     /// Print the monotonic time of the first drawn frame to stdout, then exit (benchmarks).
     public var reportFirstFrame: Bool
+    /// Open this section, print the monotonic time of the first frame that shows its content in
+    /// view (its items with their images, saved or received), then exit (benchmarks).
+    public var reportContentDrawn: Section?
     /// The backend the sections talk to; nil: the built-in server's usual address.
     public var backend: BackendSource?
     /// The app's icons (`hicolor/…`), in the source tree or installed.
@@ -20,7 +24,7 @@ public struct LaunchOptions: Sendable {
     public var greetsNewUsers = true
 
     /// Screenshots and benchmarks: fixed window, no saved settings, no uniqueness.
-    var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame }
+    var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame || reportContentDrawn != nil }
 
     public init(unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
                 backend: BackendSource? = nil, iconsFolder: URL? = nil, stylesheet: String? = nil) {

@@ -86,7 +86,8 @@ public final class TesseraApp {
             mainWindow.window.present()
             return
         }
-        let main = MainWindow(application: application, menu: menu, initialSection: settings.lastSection) { [unowned self] section in
+        let main = MainWindow(application: application, menu: menu,
+                              initialSection: options.reportContentDrawn ?? settings.lastSection) { [unowned self] section in
             self.coordinator(for: section)
         }
         mainWindow = main
@@ -110,6 +111,7 @@ public final class TesseraApp {
             Task { await self.peopleModel.start() }
         }
         if options.reportFirstFrame { reportFirstFrame(of: main) }
+        if let section = options.reportContentDrawn { reportContentDrawn(of: section, in: main) }
         if let directory = options.screenshotDirectory { takeScreenshots(of: main, into: directory) }
     }
 
@@ -319,6 +321,33 @@ public final class TesseraApp {
             let line = StartupTrace.report + "first-frame-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
             self?.application.quit()
+        }
+    }
+
+    /// Before each frame, asks whether the section's page shows its content in view; once it does,
+    /// prints the time that frame was drawn and quits. Gives up after a minute (exit status 1).
+    private func reportContentDrawn(of section: Section, in main: MainWindow) {
+        let deadline = ContinuousClock.now + .seconds(60)
+        main.window.addTickCallback { [weak self, weak main] _ in
+            guard let self, let main else { return false }
+            let page = main.coordinator(for: section).pages.first as? any ContentShowingPage
+            if page?.showsContentInView == true {
+                main.window.onNextDraw { [weak self] in
+                    var now = timespec()
+                    clock_gettime(CLOCK_MONOTONIC, &now)
+                    let line = "content-drawn-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                    self?.application.quit()
+                }
+                return false
+            }
+            if ContinuousClock.now > deadline {
+                self.logger.error("\(section.title) never showed its content")
+                self.exitStatus = 1
+                self.application.quit()
+                return false
+            }
+            return true
         }
     }
 

@@ -151,12 +151,15 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     }
 
     /// True when every cell in view shows what it will show.
-    public var isLoaded: Bool {
+    public var isLoaded: Bool { cellsInView.allSatisfy(\.isLoaded) }
+
+    /// The cells at least partly in the view now.
+    public var cellsInView: [Cell] {
         let top = adjustment.value, bottom = adjustment.value + adjustment.pageSize
-        return assigned.values.allSatisfy { cell in
-            guard let index = index(of: cell.item.id) else { return true }
+        return assigned.values.filter { cell in
+            guard let index = index(of: cell.item.id) else { return false }
             let frame = layout.frame(at: index)
-            return frame.y > bottom || frame.y + frame.height < top || cell.isLoaded
+            return !(frame.y > bottom || frame.y + frame.height < top)
         }
     }
 

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import Gtk
+
+/// Exec to the first frame that shows the feed's first screen of posts with their pictures, from
+/// what an earlier run saved: with the backend gone (a port nobody listens on), beside the same
+/// with the backend up, and beside a first launch that has nothing saved and waits for the
+/// network. Runs alternate so all see the same machine state.
+struct OfflineStartBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "offline-start",
+        abstract: "Exec to the feed's first screen drawn from saved posts, backend gone vs up.")
+
+    @Option(help: "Runs of each case.")
+    var runs = 10
+
+    func run() throws {
+        let runs = self.runs
+        try runWithGTK {
+            let server = try BenchServer()
+            defer { server.stop() }
+            let tessera = binFolder().appendingPathComponent("tessera")
+            guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
+                throw BenchError(description: "tessera is not built at \(tessera.path)")
+            }
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-offline-start-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let bus = try SessionBus.ensure()
+            defer { bus?.stop() }
+            let environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
+            let dead = URL(string: "http://127.0.0.1:\(try BenchServer.freePort())/")!
+            let saved = work.appendingPathComponent("saved")
+            func launch(data: URL, backend: URL) throws -> Double {
+                try timeToMarker([tessera.path, "--data-dir", data.path, "--backend", backend.absoluteString,
+                                  "--report-content-drawn", "feed"], "content-drawn-ns", environment: environment).milliseconds
+            }
+            // Two runs against the backend save the first page and its pictures (the first run
+            // quits as soon as they show; writes it left under way are made by the second).
+            _ = try launch(data: saved, backend: server.base)
+            _ = try launch(data: saved, backend: server.base)
+
+            var offline: [Double] = [], online: [Double] = [], firstLaunch: [Double] = []
+            for run in 0..<runs {
+                offline.append(try launch(data: saved, backend: dead))
+                online.append(try launch(data: saved, backend: server.base))
+                firstLaunch.append(try launch(data: work.appendingPathComponent("fresh\(run)"), backend: server.base))
+            }
+            let base = median(online)
+            print("offline-start: exec to the feed's first screen of posts drawn with their pictures, median of \(runs)")
+            print(String(format: "  saved posts, backend gone        %8.1f ms  (ratio to backend up %.2f)", median(offline), median(offline) / base))
+            print(String(format: "  saved posts, backend up          %8.1f ms  (baseline)", base))
+            print(String(format: "  nothing saved, backend up        %8.1f ms  (ratio %.2f)", median(firstLaunch), median(firstLaunch) / base))
+            print(String(format: "  slowest: gone %.1f ms, up %.1f ms, nothing saved %.1f ms",
+                         offline.max() ?? 0, online.max() ?? 0, firstLaunch.max() ?? 0))
+        }
+    }
+}
