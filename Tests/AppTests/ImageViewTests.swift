@@ -81,4 +81,57 @@ final class ImageViewTests: ServerBackedTestCase {
             waitForServer("the broken-image icon") { view.content == .icon(ImageView.brokenIcon) }
         }
     }
+
+    /// What the screen shows of a picture: an image decoded at the area's size is painted pixel for
+    /// pixel; one a few pixels larger than a filled area is centred, not scaled; one of another
+    /// size is scaled to fit, whole.
+    func testPicturesPaintTheDecodedPixelsOnScreen() throws {
+        try onMain {
+            let media = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("data/media")
+            let file = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: media.path).sorted().first { $0.hasSuffix(".jpg") })
+            let image = try PixbufImageDecoder().decode(Data(contentsOf: media.appendingPathComponent(file)), maximumPixelSize: 120, filling: true)
+            XCTAssertGreaterThanOrEqual(image.width, 120)
+            XCTAssertGreaterThanOrEqual(image.height, 90)
+            let exact = Picture(), cropped = Picture(scaling: .fill), fitted = Picture(scaling: .fit)
+            exact.setSizeRequest(width: image.width, height: image.height)
+            cropped.setSizeRequest(width: image.width - 4, height: image.height - 4)
+            fitted.setSizeRequest(width: image.width * 2, height: image.height * 2)
+            for picture in [exact, cropped, fitted] {
+                picture.halign = .start
+                picture.show(image)
+            }
+            let window = window(with: [exact, cropped, fitted])
+            defer { window.destroy() }
+            waitFor("laid out") { fitted.allocation.width == image.width * 2 && cropped.allocation.width == image.width - 4 }
+            var drawn = false
+            window.onNextDraw { drawn = true }
+            window.queueDraw()
+            waitFor("a frame drawn") { drawn }
+            let screen = try XCTUnwrap(Snapshot(onScreen: window))
+            @MainActor func onScreen(_ picture: Picture, _ x: Int, _ y: Int) throws -> UInt32 {
+                let origin = try XCTUnwrap(picture.origin(in: window))
+                return screen.pixel(x: origin.x + x, y: origin.y + y) & 0xFF_FFFF
+            }
+            for (x, y) in [(0, 0), (image.width - 1, image.height - 1), (64, 64), (37, 71)] {
+                XCTAssertEqual(try onScreen(exact, x, y), image.pixel(x: x, y: y) & 0xFF_FFFF, "exact at \(x),\(y)")
+            }
+            for (x, y) in [(0, 0), (image.width - 5, image.height - 5), (50, 20)] {
+                XCTAssertEqual(try onScreen(cropped, x, y), image.pixel(x: x + 2, y: y + 2) & 0xFF_FFFF, "cropped at \(x),\(y)")
+            }
+            // Scaled to twice the size (bilinear): each pixel lies between the darkest and the
+            // lightest of the image's pixels around it, channel by channel.
+            for (x, y) in [(20, 20), (100, 50), (61, 33)] {
+                let got = try onScreen(fitted, x * 2, y * 2)
+                for shift in [0, 8, 16] {
+                    let around = (-1...1).flatMap { dy in (-1...1).map { dx in
+                        Int((image.pixel(x: x + dx, y: y + dy) >> UInt32(shift)) & 0xFF)
+                    } }
+                    let value = Int((got >> UInt32(shift)) & 0xFF)
+                    XCTAssertTrue((around.min()! - 2)...(around.max()! + 2) ~= value,
+                                  "fitted at \(x),\(y): \(value) outside \(around.min()!)...\(around.max()!)")
+                }
+            }
+        }
+    }
 }
