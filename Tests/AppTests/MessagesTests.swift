@@ -13,10 +13,10 @@ final class MessagesTests: ServerBackedTestCase {
     override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.messageCount = 200 } }
 
     @MainActor
-    private func openMessages(height: Int = 600) throws -> (TesseraApp, MessagesPage) {
+    private func openMessages(width: Int = 900, height: Int = 600) throws -> (TesseraApp, MessagesPage) {
         let app = try launch(backend: server.base, section: .messages)
         let main = try XCTUnwrap(app.mainWindow)
-        main.window.resize(width: 900, height: height)
+        main.window.resize(width: width, height: height)
         let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
         return (app, page)
     }
@@ -388,6 +388,61 @@ final class MessagesTests: ServerBackedTestCase {
             XCTAssertEqual(offline.rows.last { !$0.message.isLocal }?.view.accessibleName, "Message 1: A new message (2 of 2)")
             waitFor("the view at the bottom") { offline.adjustment.value >= offline.adjustment.maximumValue - 1 }
             XCTAssertFalse(offline.isPlaceholderShown)
+        }
+    }
+
+    /// A wide window: a message's detail opens beside the chat, fades in, and its delete closes
+    /// the pane and removes the message with the chat still at the bottom. Resizing across the
+    /// line moves an open detail between pane and page, its fade's end state kept.
+    func testInAWideWindowTheDetailIsBesideTheChatAndMovesToAPageWhenNarrowed() throws {
+        try onMain {
+            let (app, page) = try openMessages(width: 1400, height: 900)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let coordinator = try XCTUnwrap(main.coordinator(for: .messages) as? MessagesCoordinator)
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
+            waitFor("the view at the bottom") { page.adjustment.value >= page.adjustment.maximumValue - 1 }
+            waitFor("the third message's row") { page.rows.contains { $0.message.origin == .server(number: 3) } }
+
+            let third = try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 3) })
+            activate(third)
+            waitFor("the detail in the pane") { coordinator.detail?.message.origin == .server(number: 3) }
+            let detail = try XCTUnwrap(coordinator.detail)
+            XCTAssertEqual(coordinator.depth, 1, "nothing pushed: the chat stays")
+            XCTAssertEqual(main.headerBar.title, "Message 3")
+            XCTAssertTrue(detail.fadingElements.allSatisfy { $0.opacity < 0.2 }, "elements start transparent")
+            waitFor("laid out side by side") {
+                guard let chat = page.widget.origin(in: main.window), let pane = coordinator.pane.origin(in: main.window) else { return false }
+                return coordinator.pane.allocation.width > 300 && chat.x + page.widget.allocation.width <= pane.x
+            }
+            XCTAssertTrue(page.widget.isMapped && detail.widget.isMapped, "both visible")
+            waitFor("the chat still at the bottom") { page.adjustment.value >= page.adjustment.maximumValue - 1 }
+            waitFor("full opacity", timeout: .seconds(3)) { detail.fadingElements.allSatisfy { $0.opacity >= 0.999 } }
+
+            // Narrowed, the detail becomes a page as it is, and widened, the pane again.
+            main.window.resize(width: 600, height: 900)
+            waitFor("a page", timeout: .seconds(5)) { !coordinator.showsPanes && coordinator.depth == 2 }
+            XCTAssertTrue(coordinator.topPage === detail)
+            XCTAssertTrue(detail.fadingElements.allSatisfy { $0.opacity >= 0.999 }, "the fade's end state kept")
+            main.window.resize(width: 1400, height: 900)
+            waitFor("the pane again", timeout: .seconds(5)) { coordinator.showsPanes && coordinator.paneDetail === detail }
+            XCTAssertEqual(coordinator.depth, 1)
+
+            detail.deleteButton.click()
+            waitFor("the pane closed without the message") {
+                coordinator.paneDetail == nil && !page.rows.contains { $0.message.origin == .server(number: 3) }
+            }
+            XCTAssertFalse(main.backButton.isVisible)
+            waitFor("the chat at the bottom") { page.adjustment.value >= page.adjustment.maximumValue - 1 }
+
+            // Escape closes the pane; the focus goes back to the message's row.
+            let fifth = try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 5) })
+            activate(fifth)
+            waitFor("the detail in the pane") { coordinator.detail?.message.origin == .server(number: 5) }
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("the pane closed") { coordinator.paneDetail == nil }
+            waitFor("the focus back on the row") { page.grid.cell(for: .server(number: 5))?.view.isFocusWidget == true }
         }
     }
 

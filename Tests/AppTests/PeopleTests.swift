@@ -14,10 +14,11 @@ final class PeopleTests: ServerBackedTestCase {
     private var avatarPaths: [String] { server.requestedPaths.filter { $0.contains("pre-login-avatars") } }
 
     @MainActor
-    private func openPeople(greets: Bool = false, height: Int = 700, renameDelay: Duration = .zero) throws -> (TesseraApp, PeoplePage) {
+    private func openPeople(greets: Bool = false, width: Int = 900, height: Int = 700,
+                            renameDelay: Duration = .zero) throws -> (TesseraApp, PeoplePage) {
         let app = try launch(backend: server.base, section: .people, greets: greets, renameDelay: renameDelay)
         let main = try XCTUnwrap(app.mainWindow)
-        main.window.resize(width: 900, height: height)
+        main.window.resize(width: width, height: height)
         let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
         waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
         return (app, page)
@@ -224,6 +225,105 @@ final class PeopleTests: ServerBackedTestCase {
             waitFor("the notice") { page.isNoticeVisible }
             XCTAssertEqual(page.notice.text, "A name cannot be empty. “Kylie” was kept.")
             XCTAssertEqual(kyle.nameLabel.text, "Kylie")
+            close(app)
+        }
+    }
+
+    /// A widget's frame in the window's coordinates (what AT-SPI reports as its extents, less the
+    /// window's place on the screen).
+    @MainActor
+    private func frame(of widget: Widget, in window: Window) throws -> Rect {
+        let origin = try XCTUnwrap(widget.origin(in: window))
+        return Rect(x: origin.x, y: origin.y, width: widget.allocation.width, height: widget.allocation.height)
+    }
+
+    /// A wide window: the editor opens beside the list, follows the selection (a click, the arrow
+    /// keys), saves the person left behind through the database, and closes with Escape, the
+    /// focus back on the row.
+    func testInAWideWindowTheEditorIsBesideTheListAndFollowsTheSelection() throws {
+        try onMain {
+            let (app, page) = try openPeople(width: 1400, height: 900)
+            let main = try XCTUnwrap(app.mainWindow)
+            let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
+            waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
+            let kyle = page.rows[3]
+            kyle.row.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.row))
+            waitFor("the editor in the pane") { coordinator.editor?.personID == kyle.person.id }
+            let editor = try XCTUnwrap(coordinator.editor)
+            XCTAssertEqual(coordinator.depth, 1, "nothing pushed: the list stays")
+            waitFor("laid out side by side") {
+                guard let list = try? self.frame(of: page.widget, in: main.window),
+                      let pane = try? self.frame(of: coordinator.pane, in: main.window) else { return false }
+                return pane.width > 300 && list.x + list.width <= pane.x
+            }
+            let list = try frame(of: page.widget, in: main.window), pane = try frame(of: coordinator.pane, in: main.window)
+            let editorFrame = try frame(of: editor.entry, in: main.window)
+            XCTAssertTrue(pane.x <= editorFrame.x && editorFrame.x + editorFrame.width <= pane.x + pane.width, "the editor is in the pane")
+            XCTAssertTrue(page.widget.isMapped && editor.widget.isMapped, "both visible")
+            XCTAssertLessThanOrEqual(list.x + list.width, pane.x, "side by side, no overlap: \(list) \(pane)")
+            XCTAssertLessThanOrEqual(pane.x + pane.width, main.window.allocatedSize.width)
+            XCTAssertGreaterThanOrEqual(list.width, 500)
+            XCTAssertEqual(main.headerBar.title, "Edit Kyle")
+            XCTAssertTrue(main.backButton.isVisible, "back closes the pane")
+            waitFor("the entry focused, opened with Enter") { editor.entry.isFocusWidget }
+
+            // Another person, chosen with the mouse: the first is saved, and the list shows it
+            // through the observation.
+            editor.entry.text = "Kylie"
+            let fifth = page.rows[5]
+            XCTAssertTrue(InputSimulation.click(fifth.row, in: main.window))
+            waitFor("the fifth in the pane") { coordinator.editor?.personID == fifth.person.id }
+            waitForServer("the rename saved and observed", timeout: .seconds(5)) { kyle.nameLabel.text == "Kylie" }
+            XCTAssertEqual(coordinator.editor?.entry.text, fifth.person.name)
+
+            // The arrow keys move the selection; the editor follows and the focus stays in the list.
+            fifth.row.grabFocus()
+            waitFor("the row focused") { fifth.row.isFocusWidget }
+            XCTAssertTrue(InputSimulation.key("Down", on: main.window))
+            let sixth = page.rows[6]
+            waitFor("the editor follows the selection") { coordinator.editor?.personID == sixth.person.id }
+            XCTAssertTrue(sixth.row.isFocusWidget, "the focus stays in the list")
+
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("the pane closed") { coordinator.paneDetail == nil }
+            XCTAssertFalse(main.backButton.isVisible)
+            XCTAssertTrue(sixth.row.isFocusWidget, "the focus is back on the row")
+            close(app)
+        }
+    }
+
+    /// A narrow window pushes the editor as before; resizing across the line moves an open editor
+    /// between page and pane with the name being typed intact, and back.
+    func testResizingMovesTheOpenEditorBetweenPageAndPaneKeepingTheTypedName() throws {
+        try onMain {
+            let (app, page) = try openPeople(width: 600, height: 900)
+            let main = try XCTUnwrap(app.mainWindow)
+            let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
+            waitFor("the window narrow") { main.window.allocatedSize.width <= 700 }
+            XCTAssertFalse(coordinator.showsPanes)
+            let kyle = page.rows[3]
+            kyle.row.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.row))
+            waitFor("the edit page pushed") { coordinator.depth == 2 }
+            let editor = try XCTUnwrap(coordinator.editor)
+            editor.entry.text = "Kyle the Second"
+
+            main.window.resize(width: 1400, height: 900)
+            waitFor("the pane", timeout: .seconds(5)) { coordinator.showsPanes && coordinator.paneDetail != nil }
+            XCTAssertEqual(coordinator.depth, 1)
+            XCTAssertTrue(coordinator.editor === editor, "the same editor")
+            XCTAssertEqual(editor.entry.text, "Kyle the Second", "the typed name intact")
+            waitFor("both on screen") { page.widget.isMapped && editor.widget.isMapped }
+
+            main.window.resize(width: 600, height: 900)
+            waitFor("a page again", timeout: .seconds(5)) { !coordinator.showsPanes && coordinator.depth == 2 }
+            XCTAssertTrue(coordinator.editor === editor)
+            XCTAssertEqual(editor.entry.text, "Kyle the Second")
+            XCTAssertEqual(kyle.nameLabel.text, "Kyle", "moving is not leaving: nothing saved yet")
+            main.backButton.click()
+            waitFor("back at the list") { coordinator.depth == 1 }
+            waitForServer("the rename saved", timeout: .seconds(5)) { kyle.nameLabel.text == "Kyle the Second" }
             close(app)
         }
     }

@@ -21,7 +21,7 @@ final class ScreenshotModeTests: AppTestCase {
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let sections = ["facts", "feed", "gallery", "messages", "people"]
             let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video",
-                          "messages-detail", "people-edit", "people-narrow"]
+                          "messages-detail", "messages-pane", "people-edit", "people-narrow", "people-pane"]
             XCTAssertEqual(names, (sections + scenes).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())
             var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0
             for name in names {
@@ -30,6 +30,8 @@ final class ScreenshotModeTests: AppTestCase {
                     XCTAssertGreaterThan(image.height, image.width, "\(name) is a portrait window")
                 } else if name.contains("narrow") {
                     XCTAssertLessThan(image.width, 700, "\(name) is a narrow window")
+                } else if name.contains("pane") {
+                    XCTAssertGreaterThanOrEqual(image.width, 1400, "\(name) is a wide window")
                 } else {
                     XCTAssertGreaterThanOrEqual(image.width, TesseraApp.screenshotSize.width, name)
                     XCTAssertGreaterThanOrEqual(image.height, TesseraApp.screenshotSize.height, name)

@@ -32,7 +32,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
     var bannerLabel: Label { banner.label }
     var bannerRetry: Button { banner.button }
     var isBannerVisible: Bool { banner.isShown }
-    private let network = NetworkMonitor()
+    /// GIO's network monitor, made the first time the feed is offline (nothing waits for it before).
+    private var network: NetworkMonitor?
     var placeholderRetry: Button { content.retry }
     private let actions = ActionGroup()
     private(set) var contextMenu: ContextMenu?
@@ -58,8 +59,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
             FeedTile(post: post, pipeline: pipeline)
         }
         // Posts that come in above (a refresh of saved ones) leave the view where it is, unless
-        // it is at the top.
-        grid.keepsViewStill = true
+        // it is at the top. Only while saved posts are being confirmed: pages appended at the end
+        // move nothing in view, and keeping still costs work on every scroll.
         grid.staysAtEnd = false
         let column = Box(.vertical)
         column.append(banner.widget)
@@ -93,8 +94,6 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
         widget.onDestroy { [weak model] in model?.onChange = nil }
-        // Offline, a network coming back is a reason to ask again at once.
-        network.onChange { [weak self] available in self?.model.networkChanged(available: available) }
         // What was saved at an earlier launch shows at once; pages are asked for after the first
         // frame, once the backend answers, and confirm it from the top.
         Task { [weak self] in await self?.model.showSaved() }
@@ -110,6 +109,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
     // MARK: Rendering
 
     private func render(_ state: FeedViewModel.State, _ change: FeedViewModel.Change?) {
+        // On for the merge that confirms the last saved posts too.
+        grid.keepsViewStill = state.isConfirming || change == .merged
         switch change {
         case .appended?:
             grid.setItems(state.posts, animated: false)
@@ -127,6 +128,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
         paging.show(state.isConfirming ? .idle : state.paging)
         if state.isOffline, let receivedAt = state.receivedAt {
             banner.showOffline(receivedAt: receivedAt)
+            listenToTheNetwork()
         } else {
             banner.show(nil)
         }
@@ -137,6 +139,14 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
         }
         notices.show(state.notice)
         if change != nil { DispatchQueue.main.async { [weak self] in self?.loadMoreIfNearEnd() } }
+    }
+
+    /// Offline, a network coming back is a reason to ask again at once.
+    private func listenToTheNetwork() {
+        guard network == nil else { return }
+        let monitor = NetworkMonitor()
+        monitor.onChange { [weak self] available in self?.model.networkChanged(available: available) }
+        network = monitor
     }
 
     private func open(_ post: MediaPost) {

@@ -3,7 +3,8 @@ import Features
 import Foundation
 import Gtk
 
-/// The chat's navigation: the chat, and a message's detail page pushed over it.
+/// The chat's navigation: the chat, and a message's detail beside it in a wide window or pushed
+/// over it in a narrow one.
 @MainActor
 final class MessagesCoordinator: SectionCoordinator {
     private let services: SectionServices
@@ -16,20 +17,29 @@ final class MessagesCoordinator: SectionCoordinator {
         let chat = MessagesPage(model: model, pipeline: services.images, backend: { await source.resolve() }) { message, avatar in
             me.object?.open(message, avatarURL: avatar)
         }
-        super.init(section: .messages, root: chat)
+        super.init(section: .messages, root: chat, detailPane: true)
         me.object = self
     }
 
-    /// Pushes the detail page of `message`. Its delete closes it once the delete is certain; a
-    /// refused delete keeps it open with the reason.
+    /// The detail open now, in the pane or pushed.
+    var detail: MessageDetailPage? { (pages.count > 1 ? pages.last : paneDetail) as? MessageDetailPage }
+
+    /// Shows the detail of `message` (in place of the one in the pane). Its delete closes it once
+    /// the delete is certain; a refused delete keeps it open with the reason.
     func open(_ message: ChatMessage, avatarURL: URL?) {
-        guard let chat = pages.first as? MessagesPage else { return }
-        push(MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: services.images,
+        guard let chat = pages.first as? MessagesPage, detail?.message.origin != message.origin else { return }
+        showDetail(MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: services.images,
                                goBack: { [weak self] in self?.pop() },
                                delete: { [weak self, weak chat] in
             guard let chat else { return nil }
             let deleted = await chat.model.delete(message.origin) { self?.pop() }
             return deleted ? nil : chat.model.state.notice
         }, dismissNotice: { [weak chat] in chat?.model.dismissNotice() }))
+    }
+
+    override func detailClosed(_ page: any Page) {
+        guard let detail = page as? MessageDetailPage, let chat = pages.first as? MessagesPage,
+              let index = chat.grid.index(of: detail.message.origin) else { return }
+        chat.grid.focus(index: index)
     }
 }

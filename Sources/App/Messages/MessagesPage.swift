@@ -226,6 +226,9 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         [ScreenshotScene(name: "messages-detail") { [weak self] in
             guard let self, self.scroller.isMapped, let last = self.grid.items.last else { return }
             self.openDetail(of: last)
+        }, ScreenshotScene(name: "messages-pane", windowSize: (1400, 900)) { [weak self] in
+            guard let self, self.scroller.isMapped, let last = self.grid.items.last else { return }
+            self.openDetail(of: last)
         }]
     }
 

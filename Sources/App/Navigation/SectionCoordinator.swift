@@ -4,6 +4,11 @@ import Gtk
 /// Owns one section's navigation: a stack of pages shown one at a time, pushed with a slide to
 /// the left and popped with a slide to the right. Views ask the coordinator to navigate; they
 /// never push each other.
+///
+/// A section with a detail pane (People, Messages) shows its details beside the root page while
+/// the window is wide (`showsPanes`), and pushes them as pages while it is narrow; a detail open
+/// when the width crosses the line moves between pane and page as it is, unsaved text and all.
+/// Closing the pane is going back: the header's back button, Escape and Alt+Left do it.
 @MainActor
 public class SectionCoordinator {
     public let section: Section
@@ -13,40 +18,95 @@ public class SectionCoordinator {
     /// Pages popped but still sliding out; removed when the transition ends.
     private var leaving: [any Page] = []
     private var pageCounter = 0
-    /// Called after every push or pop.
+    /// Called after every push or pop, and when the pane opens, closes or changes.
     public var onChange: (@MainActor () -> Void)?
 
-    public init(section: Section, root: any Page) {
+    /// In a section with a detail pane: the root page, a separator and the pane, side by side
+    /// (the stack's first child).
+    private let split: Box?
+    /// Where the detail goes in a wide window.
+    let pane = Box(.vertical)
+    private let paneSeparator = Separator(.vertical)
+    /// The detail shown in the pane (wide windows only).
+    public private(set) var paneDetail: (any Page)?
+    /// The pushed page that is a detail (it moves into the pane when the window widens).
+    private var pushedDetail: ObjectIdentifier?
+    /// Whether details show in the pane beside the root page (a wide window).
+    public private(set) var showsPanes = false
+
+    /// - Parameter detailPane: details go in a pane beside `root` in wide windows.
+    public init(section: Section, root: any Page, detailPane: Bool = false) {
         self.section = section
         container.hexpand = true
         container.vexpand = true
+        if detailPane {
+            let split = Box(.horizontal)
+            split.append(root.widget, expand: true)
+            split.append(paneSeparator)
+            split.append(pane)
+            pane.addStyleClass("detail-pane")
+            pane.accessibleName = "Details"
+            for part in [paneSeparator, pane] as [Widget] {
+                part.keepsOwnVisibility = true
+                part.isVisible = false
+            }
+            self.split = split
+        } else {
+            split = nil
+        }
         container.onNotify("transition-running") { [weak self] in self?.removeLeavingPages() }
         add(root)
         container.setVisibleChild(named: name(of: root), transition: .none)
     }
 
+    public var hasDetailPane: Bool { split != nil }
     public var depth: Int { pages.count }
-    public var topPage: any Page { pages[pages.count - 1] }
-    public var canGoBack: Bool { pages.count > 1 }
+    /// The page the header bar speaks for: a pushed page, else the pane's detail, else the root.
+    public var topPage: any Page { pages.count > 1 ? pages[pages.count - 1] : paneDetail ?? pages[0] }
+    public var canGoBack: Bool { pages.count > 1 || paneDetail != nil }
 
     public func push(_ page: any Page) {
+        push(page, transition: .slideLeft)
+    }
+
+    private func push(_ page: any Page, transition: Stack.Transition) {
         add(page)
         page.widget.showAll()
         // Before the switch: the stack then finds the focus already outside the page it leaves
         // and does not move it to the new page's first focusable widget itself.
         if let focused = page as? any InitiallyFocusedPage, container.containsFocus { focused.initialFocus.grabFocus() }
-        container.setVisibleChild(named: name(of: page), transition: .slideLeft)
+        container.setVisibleChild(named: name(of: page), transition: transition)
         onChange?()
     }
 
-    /// Pops the top page; returns false at the root.
+    /// Shows a detail of the root page: in the pane in a wide window (in place of the detail shown
+    /// there, which leaves as if popped), pushed as a page in a narrow one.
+    public func showDetail(_ page: any Page) {
+        guard showsPanes, pages.count == 1 else {
+            pushedDetail = ObjectIdentifier(page)
+            return push(page)
+        }
+        if let shown = paneDetail {
+            (shown as? any LeavingPage)?.pageWillLeave()
+            pane.remove(shown.widget)
+        }
+        putInPane(page)
+        onChange?()
+    }
+
+    /// Pops the top page, or closes the pane; returns false at the root with no pane open.
     @discardableResult
     public func pop() -> Bool {
-        guard canGoBack else { return false }
+        guard pages.count > 1 else { return closePane() }
         (topPage as? any LeavingPage)?.pageWillLeave()
-        leaving.append(pages.removeLast())
+        let popped = pages.removeLast()
+        leaving.append(popped)
         container.setVisibleChild(named: name(of: topPage), transition: .slideRight)
         removeLeavingPages()
+        if ObjectIdentifier(popped) == pushedDetail {
+            pushedDetail = nil
+            detailClosed(popped)
+        }
         onChange?()
         return true
     }
@@ -55,14 +115,74 @@ public class SectionCoordinator {
         while canGoBack { pop() }
     }
 
-    private func add(_ page: any Page) {
-        pageCounter += 1
-        page.widget.name = "page-\(pageCounter)"
-        pages.append(page)
-        container.addNamed(page.widget, name: page.widget.name)
+    /// Closes the pane (its detail leaves as if popped); false when none is open.
+    @discardableResult
+    public func closePane() -> Bool {
+        guard let shown = paneDetail else { return false }
+        (shown as? any LeavingPage)?.pageWillLeave()
+        pane.remove(shown.widget)
+        paneDetail = nil
+        pane.isVisible = false
+        paneSeparator.isVisible = false
+        detailClosed(shown)
+        onChange?()
+        return true
     }
 
-    private func name(of page: any Page) -> String { page.widget.name }
+    /// A detail left, popped or its pane closed: subclasses put the focus back on what opened it.
+    open func detailClosed(_ page: any Page) {}
+
+    /// Called when details move between pane and pages: subclasses tell their root page.
+    open func panesChanged() {}
+
+    /// The window shows another section now, or is closing: subclasses save what is being typed.
+    open func sectionWillHide() {}
+
+    /// Wide windows show details in the pane, narrow ones push them; an open detail moves across
+    /// as it is (it does not leave: nothing is saved or closed by the move). `paneWidth` is the
+    /// pane's width in a wide window.
+    public func setShowsPanes(_ wide: Bool, paneWidth: Int) {
+        guard let split else { return }
+        pane.setSizeRequest(width: paneWidth, height: -1)
+        guard wide != showsPanes else { return }
+        showsPanes = wide
+        if wide, pages.count == 2, let detail = pages.last, ObjectIdentifier(detail) == pushedDetail {
+            pages.removeLast()
+            pushedDetail = nil
+            container.setVisibleChild(named: split.name, transition: .none)
+            container.remove(detail.widget)
+            putInPane(detail)
+        } else if !wide, let detail = paneDetail {
+            pane.remove(detail.widget)
+            paneDetail = nil
+            pane.isVisible = false
+            paneSeparator.isVisible = false
+            pushedDetail = ObjectIdentifier(detail)
+            push(detail, transition: .none)
+        }
+        panesChanged()
+        onChange?()
+    }
+
+    private func putInPane(_ page: any Page) {
+        paneDetail = page
+        pane.append(page.widget, expand: true)
+        page.widget.showAll()
+        pane.isVisible = true
+        paneSeparator.isVisible = true
+    }
+
+    private func add(_ page: any Page) {
+        pageCounter += 1
+        let child = pages.isEmpty ? split ?? page.widget : page.widget
+        child.name = "page-\(pageCounter)"
+        pages.append(page)
+        container.addNamed(child, name: child.name)
+    }
+
+    private func name(of page: any Page) -> String {
+        page === pages.first ? (split ?? page.widget).name : page.widget.name
+    }
 
     /// Removes popped pages once no transition shows them any more (at once when animations are off).
     private func removeLeavingPages() {

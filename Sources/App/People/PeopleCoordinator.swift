@@ -1,23 +1,53 @@
 import Domain
 import Gtk
 
-/// The people's navigation: the list, and a person's edit page pushed over it.
+/// The people's navigation: the list, and a person's editor beside it in a wide window or pushed
+/// over it in a narrow one.
 @MainActor
 final class PeopleCoordinator: SectionCoordinator {
     private let services: SectionServices
+    private let list: PeoplePage
 
     init(services: SectionServices) {
         self.services = services
         let me = WeakReference<PeopleCoordinator>()
-        let list = PeoplePage(model: services.peopleModel, pipeline: services.images) { person in
-            me.object?.edit(person)
+        list = PeoplePage(model: services.peopleModel, pipeline: services.images) { person, focus in
+            me.object?.edit(person, focusingEntry: focus)
         }
-        super.init(section: .people, root: list)
+        super.init(section: .people, root: list, detailPane: true)
         me.object = self
     }
 
-    func edit(_ person: Person) {
-        push(PersonEditPage(person: person, model: services.peopleModel,
-                            pipeline: services.images) { [weak self] in self?.pop() })
+    /// The editor open now, in the pane or pushed.
+    var editor: PersonEditPage? { (pages.count > 1 ? pages.last : paneDetail) as? PersonEditPage }
+
+    /// Opens `person`'s editor; in a pane, the person shown before leaves (and is saved).
+    func edit(_ person: Person, focusingEntry: Bool = true) {
+        if let editor, editor.personID == person.id {
+            if focusingEntry { editor.entry.grabFocus() }
+            return
+        }
+        let page = PersonEditPage(person: person, model: services.peopleModel,
+                                  pipeline: services.images) { [weak self] in self?.pop() }
+        page.focusesEntryWhenShown = !showsPanes || focusingEntry
+        showDetail(page)
+    }
+
+    override func detailClosed(_ page: any Page) {
+        guard let editor = page as? PersonEditPage else { return }
+        list.detailClosed(personID: editor.personID)
+    }
+
+    override func panesChanged() {
+        list.selectsForPane = showsPanes
+        if let editor {
+            editor.focusesEntryWhenShown = true
+            if showsPanes { list.markSelected(personID: editor.personID) }
+        }
+    }
+
+    /// Leaving the section saves a name being typed (the editor stays open).
+    override func sectionWillHide() {
+        editor?.save()
     }
 }

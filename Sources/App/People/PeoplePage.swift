@@ -23,14 +23,16 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     private let column = Box(.vertical)
     private let adjustment: Adjustment
     private let pipeline: ImagePipeline
-    private let open: @MainActor (Person) -> Void
+    /// Opens a person's editor; true when the user opened it (Enter, a click), false when the
+    /// selection moved to them (arrow keys in a wide window).
+    private let open: @MainActor (Person, Bool) -> Void
     /// Visibility is worked out after allocation (rows have their places then), once per frame.
     private lazy var visibility = CoalescedCall { [weak self] in
         guard let self else { return }
         self.model.rowsInView(self.rowsInView().map(\.person.id))
     }
 
-    init(model: PeopleViewModel, pipeline: ImagePipeline, open: @escaping @MainActor (Person) -> Void) {
+    init(model: PeopleViewModel, pipeline: ImagePipeline, open: @escaping @MainActor (Person, Bool) -> Void) {
         self.model = model
         self.pipeline = pipeline
         self.open = open
@@ -61,7 +63,12 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         }
         list.onRowActivated { [weak self] index in
             guard let self, self.rows.indices.contains(index) else { return }
-            self.open(self.rows[index].person)
+            self.open(self.rows[index].person, true)
+        }
+        // In a wide window the editor beside the list follows the selection.
+        list.onRowSelected { [weak self] index in
+            guard let self, self.selectsForPane, !self.marking, self.rows.indices.contains(index) else { return }
+            self.open(self.rows[index].person, false)
         }
         adjustment.onValueChanged { [weak self] in self?.visibility.schedule() }
         adjustment.onExtentChanged { [weak self] in self?.visibility.schedule() }
@@ -115,14 +122,42 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         }
     }
 
-    /// The edit page of the first person, and the list in a narrow window (the sidebar folded
-    /// into the header bar's sections button).
+    /// The edit page of the first person, the editor beside the list in a wide window, and the
+    /// list in a narrow window (the sidebar folded into the header bar's sections button).
     public var screenshotScenes: [ScreenshotScene] {
-        [ScreenshotScene(name: "people-edit") { [weak self] in
+        let editFirst = { @MainActor [weak self] in
             guard let self, let first = self.rows.first, self.scroller.isMapped else { return }
-            self.open(first.person)
-        }, ScreenshotScene(name: "people-narrow", windowSize: (640, 800)) {}]
+            self.open(first.person, true)
+        }
+        return [ScreenshotScene(name: "people-edit", enter: editFirst),
+                ScreenshotScene(name: "people-pane", windowSize: (1400, 900), enter: editFirst),
+                ScreenshotScene(name: "people-narrow", windowSize: (640, 800)) {}]
     }
+
+    /// In a wide window rows are selected, and the selected person's editor shows beside the list;
+    /// in a narrow one rows only open it.
+    var selectsForPane = false {
+        didSet { list.selectionMode = selectsForPane ? .single : .none }
+    }
+    /// Set while the page selects a row itself (not the user choosing one).
+    private var marking = false
+
+    /// Selects `personID`'s row without opening anything (its editor is already beside the list).
+    func markSelected(personID: Int64) {
+        guard let row = rows.first(where: { $0.person.id == personID }) else { return }
+        marking = true
+        list.select(row.row)
+        marking = false
+    }
+
+    /// The editor of `personID` closed: nothing is selected, and the focus is back on its row.
+    func detailClosed(personID: Int64) {
+        list.unselectAll()
+        rows.first { $0.person.id == personID }?.row.grabFocus()
+    }
+
+    /// The row of `personID`.
+    func row(of personID: Int64) -> PersonRow? { rows.first { $0.person.id == personID } }
 
     var isNoticeVisible: Bool { notice.isShown }
     /// The failure is on screen and its cross-fade has ended.

@@ -4,20 +4,27 @@ import Gtk
 import ImagePipeline
 
 /// Edits one person's name. The entry starts with the current name; going back by any path (the
-/// header button, Escape, Alt+Left, the mouse's back button, Enter in the entry) saves it off the
-/// main loop. The list learns of the new name from the database, not from this page.
+/// header button, Escape, Alt+Left, the mouse's back button, Enter in the entry), or, in the pane
+/// of a wide window, selecting another person or leaving the section, saves it off the main loop.
+/// The list learns of the new name from the database, not from this page.
 @MainActor
 final class PersonEditPage: LeavingPage {
     let title: String
     let widget: Widget
     let entry = Entry(placeholder: "Name")
     let avatar: ImageView
-    private let personID: Int64
+    let personID: Int64
     private let model: PeopleViewModel
-    private var saved = false
+    /// The name last saved (or the one the page opened with).
+    private var savedName: String
+    /// Whether the entry takes the keyboard focus when the page is shown: yes as a pushed page;
+    /// in a pane, only when the user opened the person (Enter, a click), not when the arrow keys
+    /// moved the list's selection, which keeps the focus in the list.
+    var focusesEntryWhenShown = true
 
     init(person: Person, model: PeopleViewModel, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void) {
         personID = person.id
+        savedName = person.name
         self.model = model
         title = "Edit \(person.name)"
         let box = Box(.vertical, spacing: 18)
@@ -48,12 +55,18 @@ final class PersonEditPage: LeavingPage {
         box.append(entry)
         box.append(hint)
         widget = box
-        entry.onMap { [weak self] in self?.entry.grabFocus() }
+        entry.onMap { [weak self] in
+            guard let self, self.focusesEntryWhenShown else { return }
+            self.entry.grabFocus()
+        }
     }
 
-    func pageWillLeave() {
-        guard !saved else { return }
-        saved = true
+    func pageWillLeave() { save() }
+
+    /// Saves the name typed, if it changed since the last save; the page stays open.
+    func save() {
+        guard entry.text != savedName else { return }
+        savedName = entry.text
         model.rename(personID, to: entry.text)
     }
 }

@@ -83,7 +83,7 @@ public final class MainWindow {
         layout.onSizeAllocate { [weak self] rect in
             guard let self else { return }
             self.allocatedWidth = rect.width
-            self.foldCall.schedule()
+            self.adaptCall.schedule()
         }
         show(initialSection, transition: .none) // also selects its sidebar row
         sidebar.row(for: initialSection).grabFocus()
@@ -92,8 +92,32 @@ public final class MainWindow {
     /// At or below this content width the sidebar folds away: its 190 px would leave a narrow
     /// window little room for content.
     public static let foldWidth = 700
+    /// From this content width on, People and Messages show a detail beside the list: a 400 px
+    /// pane leaves the list 560 px, where the chat's bubbles still take their full width (520 px
+    /// at most) and a person's row its name in full. A 1100 px window (content 909 px) stays
+    /// one column.
+    public static let paneWidth = 960
     private var allocatedWidth = 0
-    private lazy var foldCall = CoalescedCall { [weak self] in self?.foldSidebarIfNarrow() }
+    private lazy var adaptCall = CoalescedCall { [weak self] in self?.adaptToWidth() }
+
+    /// Whether details show beside their lists (a wide window).
+    public private(set) var showsPanes = false
+
+    /// The width left for the sections beside the sidebar (all of it while the sidebar is folded).
+    private var contentWidth: Int {
+        allocatedWidth - (isSidebarFolded ? 0 : max(sidebar.widget.allocatedSize.width, 190) + 1)
+    }
+
+    /// The detail pane's width in a content area this wide: two fifths, within 360 to 520 px.
+    static func detailPaneWidth(content width: Int) -> Int { min(520, max(360, width * 2 / 5)) }
+
+    /// Folds the sidebar in narrow windows, and puts details beside their lists in wide ones.
+    private func adaptToWidth() {
+        foldSidebarIfNarrow()
+        showsPanes = allocatedWidth > 0 && contentWidth >= Self.paneWidth
+        let paneWidth = Self.detailPaneWidth(content: contentWidth)
+        for coordinator in coordinators.values { coordinator.setShowsPanes(showsPanes, paneWidth: paneWidth) }
+    }
 
     /// Whether the sidebar is folded away (a narrow window).
     public var isSidebarFolded: Bool { sectionsButton.isVisible }
@@ -130,6 +154,7 @@ public final class MainWindow {
         let made = makeCoordinator(section)
         made.onChange = { [weak self] in self?.updateChrome() }
         made.container.showAll()
+        if showsPanes { made.setShowsPanes(true, paneWidth: Self.detailPaneWidth(content: contentWidth)) }
         content.addNamed(made.container, name: section.rawValue, title: section.title)
         coordinators[section] = made
         return made
@@ -138,6 +163,7 @@ public final class MainWindow {
     /// Shows `section`, keeping each section's own navigation stack as it was.
     public func show(_ section: Section, transition: Stack.Transition = .crossfade) {
         let changed = section != currentSection
+        if changed { coordinators[currentSection]?.sectionWillHide() }
         _ = coordinator(for: section)
         currentSection = section
         if sidebar.selectedSection != section { sidebar.select(section) }

@@ -61,10 +61,12 @@ final class ScreenshotRunner {
         let original = main.window.size
         for scene in scenes {
             let size = scene.windowSize ?? original
-            main.window.resize(width: size.width, height: size.height)
-            await waitFor { self.main.window.size == size }
+            // Back at the root first: a detail pane open from the last scene would hold the
+            // window wider than a narrow scene asks.
             main.currentCoordinator.popToRoot()
             await waitFor { !self.main.currentCoordinator.container.transitionRunning }
+            main.window.resize(width: size.width, height: size.height)
+            await waitFor { self.main.window.size == size }
             scene.enter()
             await settle(main.currentCoordinator.topPage)
             await nextFrame()

@@ -127,7 +127,8 @@ public final class TesseraApp {
             self?.settings.lastSection = section
             self?.saveSettings()
         }
-        main.window.onCloseRequest { [weak self] in
+        main.window.onCloseRequest { [weak self, weak main] in
+            main?.coordinators.values.forEach { $0.sectionWillHide() }
             self?.saveSettings()
             self?.finishDownloadsBeforeExit()
             return false

@@ -21,6 +21,27 @@ public final class ListBox: Container {
     /// Inserts `row` at `index` (0: the top).
     public func insert(_ row: ListBoxRow, at index: Int) { gtk_list_box_insert(raw.cast(), row.widget, gint(index)) }
     public func select(_ row: ListBoxRow) { gtk_list_box_select_row(raw.cast(), row.raw.cast()) }
+    public func unselectAll() { gtk_list_box_unselect_all(raw.cast()) }
+
+    public enum SelectionMode: Sendable { case none, single, browse }
+    /// Whether rows stay selected: none (rows are only activated), one at most, or always one.
+    public var selectionMode: SelectionMode {
+        get {
+            switch gtk_list_box_get_selection_mode(raw.cast()) {
+            case GTK_SELECTION_SINGLE: .single
+            case GTK_SELECTION_BROWSE: .browse
+            default: .none
+            }
+        }
+        set {
+            let mode = switch newValue {
+            case .none: GTK_SELECTION_NONE
+            case .single: GTK_SELECTION_SINGLE
+            case .browse: GTK_SELECTION_BROWSE
+            }
+            gtk_list_box_set_selection_mode(raw.cast(), mode)
+        }
+    }
     /// The index of the selected row, or nil.
     public var selectedIndex: Int? {
         guard let row = gtk_list_box_get_selected_row(raw.cast()) else { return nil }
