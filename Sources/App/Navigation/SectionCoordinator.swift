@@ -45,6 +45,9 @@ public class SectionCoordinator {
             split.append(paneSeparator)
             split.append(pane)
             pane.addStyleClass("detail-pane")
+            // Its own width (set by the window), whatever its detail would take: a detail that
+            // expands would otherwise share the room with the list.
+            pane.hexpand = false
             pane.accessibleName = "Details"
             for part in [paneSeparator, pane] as [Widget] {
                 part.keepsOwnVisibility = true

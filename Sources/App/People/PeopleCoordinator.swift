@@ -30,7 +30,9 @@ final class PeopleCoordinator: SectionCoordinator {
         let page = PersonEditPage(person: person, model: services.peopleModel,
                                   pipeline: services.images) { [weak self] in self?.pop() }
         page.focusesEntryWhenShown = !showsPanes || focusingEntry
+        page.isInPane = showsPanes
         showDetail(page)
+        if showsPanes { list.markSelected(personID: person.id) }
     }
 
     override func detailClosed(_ page: any Page) {
@@ -42,6 +44,7 @@ final class PeopleCoordinator: SectionCoordinator {
         list.selectsForPane = showsPanes
         if let editor {
             editor.focusesEntryWhenShown = true
+            editor.isInPane = showsPanes
             if showsPanes { list.markSelected(personID: editor.personID) }
         }
     }

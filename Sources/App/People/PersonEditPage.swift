@@ -21,6 +21,14 @@ final class PersonEditPage: LeavingPage {
     /// in a pane, only when the user opened the person (Enter, a click), not when the arrow keys
     /// moved the list's selection, which keeps the focus in the list.
     var focusesEntryWhenShown = true
+    /// In a pane beside the list (a wide window) rather than pushed: the hint says when the name
+    /// is saved there.
+    var isInPane = false {
+        didSet { hint.text = isInPane ? Self.paneHint : Self.pageHint }
+    }
+    private let hint = Label(PersonEditPage.pageHint)
+    static let pageHint = "The name is saved when you go back."
+    static let paneHint = "The name is saved when you choose someone else or close this pane."
 
     init(person: Person, model: PeopleViewModel, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void) {
         personID = person.id
@@ -47,9 +55,11 @@ final class PersonEditPage: LeavingPage {
         entry.accessibleName = "Name"
         entry.setSizeRequest(width: 320, height: -1)
         entry.onActivate { goBack() }
-        let hint = Label("The name is saved when you go back.")
         hint.addStyleClass("dim-label")
         hint.xalign = 0
+        // As wide as the entry, on two lines if it needs them.
+        hint.wraps = true
+        hint.maxWidthChars = 40
         box.append(picture)
         box.append(label)
         box.append(entry)

@@ -9,6 +9,11 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(raw.cast())) }
         set { gtk_label_set_text(raw.cast(), newValue) }
     }
+    /// The most characters a line takes before a wrapping label asks for another (-1: no limit).
+    public var maxWidthChars: Int {
+        get { Int(gtk_label_get_max_width_chars(raw.cast())) }
+        set { gtk_label_set_max_width_chars(raw.cast(), gint(newValue)) }
+    }
     public var wraps: Bool {
         get { gtk_label_get_line_wrap(raw.cast()) != 0 }
         set { gtk_label_set_line_wrap(raw.cast(), newValue ? 1 : 0) }
