@@ -69,12 +69,6 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(pipeline.statistics.decodes, 3)
         let small = try await pipeline.image(for: ImageRequest(url: url("images/square-800x800.jpg"), maximumPixelSize: 1024, sizing: .fill))
         XCTAssertEqual(small.width, 800, "never enlarged")
-        // An exact size is decoded as it is asked, and cached apart from its bucket.
-        let exact = try await pipeline.image(for: ImageRequest(url: url("images/panorama-2400x600.jpg"), maximumPixelSize: 163,
-                                                               sizing: .fill, exactSize: true))
-        XCTAssertEqual(exact.height, 163, "no bucket: the tile's own size")
-        XCTAssertEqual(exact.width, 652)
-        XCTAssertEqual(pipeline.statistics.decodes, 5)
     }
 
     func testFiftyConcurrentRequestsShareOneTransferAndOneDecode() async throws {

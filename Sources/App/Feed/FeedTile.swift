@@ -72,14 +72,12 @@ public final class FeedTile: RecyclingCell {
         image.bind(nil, placeholder: placeholder)
     }
 
-    /// Loads the image or the video's poster decoded for a tile of `side` pixels: at exactly the
-    /// size of the picture inside the tile's border, so that the one decoded copy is what paints.
+    /// Loads the image or the video's poster decoded for a tile of `side` pixels.
     public func load(side: Int) {
         guard boundSide != side else { return }
         boundSide = side
-        let inner = max(1, side - view.styleInsets.horizontal)
-        image.bind(ImageRequest(url: post.url, maximumPixelSize: inner, sizing: .fill,
-                                content: post.kind == .video ? .videoFrame : .image, exactSize: true),
+        image.bind(ImageRequest(url: post.url, maximumPixelSize: side, sizing: .fill,
+                                content: post.kind == .video ? .videoFrame : .image),
                    placeholder: placeholder)
     }
 

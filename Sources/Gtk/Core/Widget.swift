@@ -107,16 +107,6 @@ open class Widget: Object {
         gtk_widget_get_allocation(widget, &rect)
         return Rect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
     }
-    /// What the widget's CSS border and padding take from its allocation, across and down.
-    public var styleInsets: (horizontal: Int, vertical: Int) {
-        let style = gtk_widget_get_style_context(widget)
-        let state = gtk_style_context_get_state(style)
-        var border = GtkBorder(), padding = GtkBorder()
-        gtk_style_context_get_border(style, state, &border)
-        gtk_style_context_get_padding(style, state, &padding)
-        return (Int(border.left + border.right + padding.left + padding.right),
-                Int(border.top + border.bottom + padding.top + padding.bottom))
-    }
     /// This widget's origin in `other`'s coordinates, or nil when they share no toplevel.
     public func origin(in other: Widget) -> (x: Int, y: Int)? {
         var x: gint = 0, y: gint = 0

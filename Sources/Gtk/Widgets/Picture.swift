@@ -50,9 +50,6 @@ public final class Picture: Widget {
     }
     private var source: (any BitmapSource)?
 
-    /// Whether the picture keeps a scaled copy of its image (drawn at a size other than its own).
-    public var keepsScaledCopy: Bool { scaled != nil }
-
     /// How much larger than the area a filling image may be and still be painted at its own size,
     /// centred and cropped, rather than scaled: a tile's border takes a few pixels from the size
     /// its image was decoded for, and 4% is a difference no eye sees, while scaling would cost a

@@ -17,19 +17,14 @@ public struct ImageRequest: Sendable, Hashable {
     public var content: Content
 
     public enum Content: Sendable, Hashable { case image, videoFrame }
-    /// Decode at exactly `maximumPixelSize` rather than at the size bucket above it. For tiles
-    /// shown many at a time at a size that holds: each then paints the decoded pixels as they are,
-    /// with no scaled copy of its own, at the price of near sizes no longer sharing a decode.
-    public var exactSize: Bool
 
     public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
-                priority: Int = ImageRequest.visible, exactSize: Bool = false) {
+                priority: Int = ImageRequest.visible) {
         self.url = url
         self.maximumPixelSize = maximumPixelSize
         self.sizing = sizing
         self.content = content
         self.priority = priority
-        self.exactSize = exactSize
     }
 
     public static let visible = 10
@@ -38,10 +33,7 @@ public struct ImageRequest: Sendable, Hashable {
     /// Sizes are rounded up to these buckets, so that near sizes share one decode and one cache entry.
     static let sizeBuckets = [32, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096]
 
-    var bucket: Int {
-        if exactSize { return min(max(1, maximumPixelSize), Self.sizeBuckets.last!) }
-        return Self.sizeBuckets.first { $0 >= maximumPixelSize } ?? Self.sizeBuckets.last!
-    }
+    var bucket: Int { Self.sizeBuckets.first { $0 >= maximumPixelSize } ?? Self.sizeBuckets.last! }
 
     /// The URL with its scheme and host lower-cased and any fragment dropped.
     var normalizedURL: String {
