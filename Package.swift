@@ -128,7 +128,7 @@ let package = Package(
                                                          "Networking", "FixtureServer", "TestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "CGdkPixbuf", "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            "ImagePipeline", "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),

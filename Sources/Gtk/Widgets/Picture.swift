@@ -1,24 +1,15 @@
 import CGtk
 
-/// Decoded pixels in cairo's layout (the image pipeline's images): 32 bits a pixel in native byte
-/// order, premultiplied; ARGB32 with alpha, RGB24 without.
-public protocol BitmapSource: AnyObject, Sendable {
-    /// The pixels, alive for as long as the source is.
-    var pixels: UnsafeMutableRawPointer { get }
-    var width: Int { get }
-    var height: Int { get }
-    /// Bytes a row.
-    var stride: Int { get }
-    var hasAlpha: Bool { get }
+/// Something that holds a decoded GdkPixbuf (the image pipeline's images).
+public protocol PixbufSource: AnyObject, Sendable {
+    /// A GdkPixbuf the source keeps alive for as long as it exists.
+    var pixbufPointer: OpaquePointer { get }
 }
 
 /// Draws a decoded bitmap scaled to its allocation (filling it, or fitting inside it), or a
 /// themed symbolic icon centred on a quiet background (placeholder, broken image).
 ///
-/// A bitmap decoded at the size shown is painted straight from the decoded pixels: the picture
-/// keeps no copy of its own (a grid's tiles then cost one bitmap each, the one the memory cache
-/// holds). Any other size is scaled by cairo once, at the first draw at that size, and the result
-/// reused while the size holds.
+/// Scaling happens in cairo at draw time, so one decoded size serves any cell size nearby.
 @MainActor
 public final class Picture: Widget {
     /// What the picture shows now, for tests and accessibility.
@@ -44,17 +35,7 @@ public final class Picture: Widget {
     private var scaled: (width: Int, height: Int, surface: OpaquePointer)? {
         didSet { if let old = oldValue, old.surface != scaled?.surface { cairo_surface_destroy(old.surface) } }
     }
-    /// A cairo surface over the source's own pixels (no copy); destroyed before the source goes.
-    private var sourceSurface: OpaquePointer? {
-        didSet { if let old = oldValue, old != sourceSurface { cairo_surface_destroy(old) } }
-    }
-    private var source: (any BitmapSource)?
-
-    /// How much larger than the area a filling image may be and still be painted at its own size,
-    /// centred and cropped, rather than scaled: a tile's border takes a few pixels from the size
-    /// its image was decoded for, and 4% is a difference no eye sees, while scaling would cost a
-    /// copy of the image per tile.
-    public static let unscaledFillTolerance = 1.04
+    private var source: (any PixbufSource)?
     private var iconName: String?
     private let iconSize: Int
 
@@ -73,20 +54,17 @@ public final class Picture: Widget {
         }
     }
 
-    public func show(_ image: any BitmapSource) {
+    public func show(_ image: any PixbufSource) {
         scaled = nil
-        sourceSurface = cairo_image_surface_create_for_data(image.pixels.assumingMemoryBound(to: UInt8.self),
-                                                            image.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
-                                                            gint(image.width), gint(image.height), gint(image.stride))
         source = image
         iconName = nil
-        content = .image(width: image.width, height: image.height)
+        content = .image(width: Int(gdk_pixbuf_get_width(image.pixbufPointer)),
+                         height: Int(gdk_pixbuf_get_height(image.pixbufPointer)))
         queueDraw()
     }
 
     public func showIcon(_ name: String) {
         scaled = nil
-        sourceSurface = nil
         source = nil
         iconName = name
         content = .icon(name)
@@ -107,13 +85,9 @@ public final class Picture: Widget {
         }
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)
-        if let source, let sourceSurface, width >= 1, height >= 1 {
-            if paintsUnscaled(source, width: width, height: height) {
-                cairo_set_source_surface(cr, sourceSurface, ((width - Double(source.width)) / 2).rounded(.down),
-                                         ((height - Double(source.height)) / 2).rounded(.down))
-            } else {
-                cairo_set_source_surface(cr, scaledSurface(of: sourceSurface, source, width: Int(width), height: Int(height)), 0, 0)
-            }
+        if let source, width >= 1, height >= 1 {
+            let surface = scaledSurface(of: source.pixbufPointer, width: Int(width), height: Int(height))
+            cairo_set_source_surface(cr, surface, 0, 0)
             cairo_paint(cr)
         } else if let iconName {
             drawIcon(iconName, cr, width: width, height: height, style: style)
@@ -126,31 +100,20 @@ public final class Picture: Widget {
 
     override func willRelease() {
         scaled = nil
-        sourceSurface = nil
         super.willRelease()
     }
 
-    /// Whether the image is drawn at its own size: it is that size, or, filling, it covers the
-    /// area and is at most `unscaledFillTolerance` larger.
-    private func paintsUnscaled(_ image: any BitmapSource, width: Double, height: Double) -> Bool {
-        let imageWidth = Double(image.width), imageHeight = Double(image.height)
-        if imageWidth == width, imageHeight == height { return true }
-        guard scaling == .fill, imageWidth >= width, imageHeight >= height else { return false }
-        let scale = max(width / imageWidth, height / imageHeight)
-        return scale * Self.unscaledFillTolerance >= 1
-    }
-
     /// The image scaled (fill or fit, centred) into a surface of the allocation's size, cached.
-    private func scaledSurface(of image: OpaquePointer, _ source: any BitmapSource, width: Int, height: Int) -> OpaquePointer {
+    private func scaledSurface(of pixbuf: OpaquePointer, width: Int, height: Int) -> OpaquePointer {
         if let scaled, scaled.width == width, scaled.height == height { return scaled.surface }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
         let cr = cairo_create(surface)!
-        let imageWidth = Double(source.width), imageHeight = Double(source.height)
+        let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
         let scaleX = Double(width) / imageWidth, scaleY = Double(height) / imageHeight
         let scale = scaling == .fill ? max(scaleX, scaleY) : min(scaleX, scaleY)
         cairo_translate(cr, (Double(width) - imageWidth * scale) / 2, (Double(height) - imageHeight * scale) / 2)
         cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, image, 0, 0)
+        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
