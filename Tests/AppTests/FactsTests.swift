@@ -198,6 +198,9 @@ final class FactsTests: ServerBackedTestCase {
             waitFor("images on disk") { imageFiles() > 0 }
             main.show(.feed, transition: .none)
             waitFor("the feed's first page saved", timeout: .seconds(10)) { savedFeedPosts() >= 10 }
+            // Its images written, so that none is still on its way to the disk when it is cleared.
+            let feed = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            waitFor("the feed's images", timeout: .seconds(10)) { feed.isSettled }
             main.show(.gallery, transition: .none)
             let gallery = paths.data.appendingPathComponent("gallery.json")
             waitFor("the gallery document") { FileManager.default.fileExists(atPath: gallery.path) }
