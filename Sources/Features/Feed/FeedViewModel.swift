@@ -133,18 +133,16 @@ public final class FeedViewModel {
             try? await store?.savePage(merge.fresh, gone: merge.dropped, reachedEnd: state.cursor.reachedEnd, at: now)
         } catch {
             state.paging = .failed(error.description)
-            if case .network(let failure) = error, failure.meansUnreachable, !state.posts.isEmpty {
-                state.isOffline = true
-                offlineRetry.schedule { [weak self] in
-                    guard let self, self.state.isOffline, self.state.paging.canRetry else { return }
-                    await self.load()
-                }
-            } else {
-                state.isOffline = false
-            }
+            let unreachable = if case .network(let failure) = error { failure.meansUnreachable } else { false }
+            state.isOffline = offlineRetry.afterFailure(unreachable: unreachable, showsContent: !state.posts.isEmpty,
+                                                        stillWaiting: { [weak self] in self?.waitsOffline ?? false },
+                                                        again: { [weak self] in await self?.load() })
             publish(nil)
         }
     }
+
+    /// Offline, with a failed page to ask again.
+    private var waitsOffline: Bool { state.isOffline && state.paging.canRetry }
 
     /// Delete from the context menu: asks first.
     public func requestDelete(id: String) {

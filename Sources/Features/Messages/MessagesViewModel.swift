@@ -155,15 +155,13 @@ public final class MessagesViewModel {
     /// something is shown, the chat is offline and asks again by itself.
     private func failed(_ error: MessagesError) {
         state.paging = .failed(error.description)
-        if case .network(let failure) = error, failure.meansUnreachable, state.timeline.hasVisible {
-            state.isOffline = true
-            offlineRetry.schedule { [weak self] in
-                guard let self, self.state.isOffline, self.state.paging.canRetry else { return }
-                await self.askAgain()
-            }
-        } else {
-            state.isOffline = false
-        }
+        let unreachable = if case .network(let failure) = error { failure.meansUnreachable } else { false }
+        state.isOffline = offlineRetry.afterFailure(unreachable: unreachable, showsContent: state.timeline.hasVisible,
+                                                    stillWaiting: { [weak self] in
+                                                        guard let self else { return false }
+                                                        return self.state.isOffline && self.state.paging.canRetry
+                                                    },
+                                                    again: { [weak self] in await self?.askAgain() })
         publish(nil)
     }
 

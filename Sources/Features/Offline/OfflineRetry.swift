@@ -27,6 +27,19 @@ public final class OfflineRetry {
         }
     }
 
+    /// After a failed request: whether the section is offline now, which it is when the backend
+    /// could not be reached while it shows something (saved or received before). Then `again` is
+    /// run after the next delay, if `stillWaiting` says the section still waits for it then.
+    public func afterFailure(unreachable: Bool, showsContent: Bool, stillWaiting: @escaping @MainActor () -> Bool,
+                             again: @escaping @MainActor () async -> Void) -> Bool {
+        guard unreachable, showsContent else { return false }
+        schedule {
+            guard stillWaiting() else { return }
+            await again()
+        }
+        return true
+    }
+
     /// Stops a wait under way (the section is asking now).
     public func cancel() { waiting?.cancel() }
 
