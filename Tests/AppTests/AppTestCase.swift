@@ -73,6 +73,26 @@ class AppTestCase: XCTestCase {
         return app
     }
 
+    /// How many different colours the screen shows at 7 x 7 points spread over `widget`, after the
+    /// next frame: a picture shows dozens, a placeholder (an icon on a flat background) a few.
+    @MainActor
+    func colorsOnScreen(of widget: Widget, in window: Window) throws -> Int {
+        var drawn = false
+        window.onNextDraw { drawn = true }
+        window.queueDraw()
+        waitFor("a frame drawn") { drawn }
+        let screen = try XCTUnwrap(Snapshot(onScreen: window))
+        let origin = try XCTUnwrap(widget.origin(in: window))
+        let size = widget.allocation
+        var colors = Set<UInt32>()
+        for row in 1...7 {
+            for column in 1...7 {
+                colors.insert(screen.pixel(x: origin.x + size.width * column / 8, y: origin.y + size.height * row / 8))
+            }
+        }
+        return colors.count
+    }
+
     /// Starts a fixture server, driving the GTK main context while it starts.
     @MainActor
     func startServer(_ configure: @escaping @Sendable (inout FixtureServer.Configuration) -> Void = { _ in }) throws -> TestServer {

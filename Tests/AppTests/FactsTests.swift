@@ -175,6 +175,11 @@ final class FactsTests: ServerBackedTestCase {
             waitFor("the images from the disk", timeout: .seconds(10)) {
                 offline.cards.filter { shown.contains($0.fact.title) }.allSatisfy { $0.image?.showsImage == true }
             }
+            for card in offline.cards.filter({ shown.contains($0.fact.title) }) {
+                let picture = try XCTUnwrap(card.image?.picture)
+                XCTAssertGreaterThan(try colorsOnScreen(of: picture, in: main.window), 12,
+                                     "\(card.fact.title ?? "") shows its picture on screen, not a placeholder")
+            }
 
             server = try startServer { $0.port = port }
             offline.bannerRetry.click()

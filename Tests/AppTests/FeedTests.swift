@@ -91,6 +91,10 @@ final class FeedTests: ServerBackedTestCase {
             waitFor("the images from the disk", timeout: .seconds(10)) {
                 offline.tiles.filter { shownImages.contains($0.post.id) }.allSatisfy { $0.image.showsImage }
             }
+            for tile in offline.tiles.filter({ shownImages.contains($0.post.id) }) {
+                XCTAssertGreaterThan(try colorsOnScreen(of: tile.image.picture, in: main.window), 12,
+                                     "post \(tile.post.id) shows its picture on screen, not a placeholder")
+            }
 
             // The user looks a little further down; then the backend comes back.
             waitFor("tiles laid out") { offline.tileFrames.first?.width ?? 0 > 100 }
