@@ -46,14 +46,19 @@ final class ScreenshotRunner {
                     continue
                 }
                 ok = await save(snapshot, name: "\(section.rawValue)-\(variant.rawValue)") && ok
-                if let scenes = main.currentCoordinator.pages.first as? any ScreenshotScenes {
-                    ok = await capture(scenes.screenshotScenes, variant: variant) && ok
-                    main.currentCoordinator.popToRoot()
-                }
+                // Every section in the narrowest window it is made for, besides its own scenes.
+                let narrowest = ScreenshotScene(name: "\(section.rawValue)-360", windowSize: Self.narrowestSize) {}
+                let scenes = (main.currentCoordinator.pages.first as? any ScreenshotScenes)?.screenshotScenes ?? []
+                ok = await capture(scenes + [narrowest], variant: variant) && ok
+                main.currentCoordinator.popToRoot()
             }
         }
         return ok
     }
+
+    /// The narrowest window every section is made to work in (a phone-sized one); GTK may keep it a
+    /// little wider if the header bar needs it.
+    static let narrowestSize = (width: 360, height: 760)
 
     /// A section's extra states (a detail page, another window shape), each as `<name>-<variant>.png`.
     private func capture(_ scenes: [ScreenshotScene], variant: Appearance) async -> Bool {
