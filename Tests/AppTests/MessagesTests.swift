@@ -396,11 +396,20 @@ final class MessagesTests: ServerBackedTestCase {
     /// line moves an open detail between pane and page, its fade's end state kept.
     func testInAWideWindowTheDetailIsBesideTheChatAndMovesToAPageWhenNarrowed() throws {
         try onMain {
-            let (app, page) = try openMessages(width: 1400, height: 900)
+            // As the screenshot mode runs, with animations off.
+            let theme = ThemeSettings(), animations = theme.animationsEnabled
+            theme.animationsEnabled = false
+            defer { theme.animationsEnabled = animations }
+            let (app, page) = try openMessages(width: 1100, height: 760)
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             let coordinator = try XCTUnwrap(main.coordinator(for: .messages) as? MessagesCoordinator)
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            waitFor("the newest row") { page.rows.contains { $0.message.origin == .server(number: 1) } }
+            activate(try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 1) }))
+            waitFor("the detail page") { coordinator.depth == 2 }
+            coordinator.popToRoot()
+            main.window.resize(width: 1400, height: 900)
             waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
             waitFor("the view at the bottom") { page.adjustment.value >= page.adjustment.maximumValue - 1 }
             waitFor("the third message's row") { page.rows.contains { $0.message.origin == .server(number: 3) } }
@@ -443,6 +452,59 @@ final class MessagesTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("the pane closed") { coordinator.paneDetail == nil }
             waitFor("the focus back on the row") { page.grid.cell(for: .server(number: 5))?.view.isFocusWidget == true }
+        }
+    }
+
+    /// Narrowed to 360 px right after a detail pane closed (two widths in a row), where bubbles
+    /// wrap to more lines, rows take their new heights: none overlaps the next.
+    func testNarrowedRowsTakeTheirNewHeightsWithoutOverlapping() throws {
+        try onMain {
+            // As the screenshot mode runs, with animations off.
+            let theme = ThemeSettings(), animations = theme.animationsEnabled
+            theme.animationsEnabled = false
+            defer { theme.animationsEnabled = animations }
+            let (app, page) = try openMessages(width: 1100, height: 760)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let coordinator = try XCTUnwrap(main.coordinator(for: .messages) as? MessagesCoordinator)
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            waitFor("the newest row") { page.rows.contains { $0.message.origin == .server(number: 1) } }
+            activate(try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 1) }))
+            waitFor("the detail page") { coordinator.depth == 2 }
+            coordinator.popToRoot()
+            main.window.resize(width: 1400, height: 900)
+            waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
+            waitFor("the newest row") { page.rows.contains { $0.message.origin == .server(number: 1) } }
+            activate(try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 1) }))
+            waitFor("the detail in the pane") { coordinator.paneDetail != nil }
+            var frames = 0
+            let counting = main.window.addTickCallback { _ in frames += 1; return true }
+            waitFor("laid out with the pane") { frames >= 3 }
+            main.window.removeTickCallback(counting)
+            coordinator.popToRoot()
+            for _ in 0..<2 { // the sidebar folds after the first, which lets the window narrow further
+                main.window.resize(width: 360, height: 760)
+                waitFor("the window narrow") { main.window.size.width <= 420 }
+            }
+            waitFor("the window at 360", timeout: .seconds(5)) { main.window.size.width == 360 }
+            @MainActor func overlaps() -> [String] {
+                let rows = page.rows.compactMap { row in page.grid.index(of: row.message.id).map { (row, $0) } }.sorted { $0.1 < $1.1 }
+                var found: [String] = []
+                for (first, second) in zip(rows, rows.dropFirst()) {
+                    guard let top = first.0.view.origin(in: main.window), let next = second.0.view.origin(in: main.window) else { continue }
+                    let height = first.0.view.allocation.height
+                    let needed = first.0.view.minimumHeight(forWidth: first.0.view.allocation.width)
+                    if top.y + height > next.y || height < needed {
+                        found.append("\(first.0.message.origin): \(top.y)+\(height) (needs \(needed)), next at \(next.y)")
+                    }
+                }
+                return found
+            }
+            var drawn = 0
+            let tick = main.window.addTickCallback { _ in drawn += 1; return true }
+            waitFor("a frame") { drawn >= 1 }
+            main.window.removeTickCallback(tick)
+            XCTAssertEqual(overlaps(), [], "rows keep apart at 360 px")
         }
     }
 

@@ -70,10 +70,16 @@ final class ScreenshotRunner {
             // window wider than a narrow scene asks.
             main.currentCoordinator.popToRoot()
             await waitFor { !self.main.currentCoordinator.container.transitionRunning }
-            main.window.resize(width: size.width, height: size.height)
-            await waitFor { self.main.window.size == size }
+            // Asked twice: GTK keeps a window as wide as its content asked when the resize came, and
+            // a narrower window folds the sidebar only after that, which lets it narrow further.
+            for _ in 0..<2 {
+                main.window.resize(width: size.width, height: size.height)
+                await waitFor(within: .seconds(1)) { self.main.window.size == size }
+            }
             scene.enter()
             await settle(main.currentCoordinator.topPage)
+            // Rows that measure themselves at a new width take their heights in the frame after.
+            await nextFrame()
             await nextFrame()
             guard let snapshot = Snapshot(onScreen: main.window), snapshot.distinctColors(limit: 2) > 1 else {
                 logger.error("\(scene.name)-\(variant.rawValue): the render is blank")
@@ -99,9 +105,9 @@ final class ScreenshotRunner {
         }
     }
 
-    /// Waits (at most five seconds) for a condition that the window system or a transition makes true.
-    private func waitFor(_ condition: @MainActor () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(5)
+    /// Waits (at most five seconds, or `limit`) for a condition that the window system or a transition makes true.
+    private func waitFor(within limit: Duration = .seconds(5), _ condition: @MainActor () -> Bool) async {
+        let deadline = ContinuousClock.now + limit
         while !condition(), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }

@@ -101,6 +101,12 @@ open class Widget: Object {
     public func setSizeRequest(width: Int, height: Int) {
         gtk_widget_set_size_request(widget, gint(width), gint(height))
     }
+    /// The least height the widget needs at `width`.
+    public func minimumHeight(forWidth width: Int) -> Int {
+        var height: gint = 0
+        gtk_widget_get_preferred_height_for_width(widget, gint(width), &height, nil)
+        return Int(height)
+    }
     /// The widget's allocation in its parent's coordinates (GTK 3 semantics).
     public var allocation: Rect {
         var rect = GtkAllocation()
