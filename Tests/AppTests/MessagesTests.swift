@@ -415,12 +415,12 @@ final class MessagesTests: ServerBackedTestCase {
             waitFor("the third message's row") { page.rows.contains { $0.message.origin == .server(number: 3) } }
 
             let third = try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 3) })
+            let opened = ContinuousClock.now
             activate(third)
             waitFor("the detail in the pane") { coordinator.detail?.message.origin == .server(number: 3) }
             let detail = try XCTUnwrap(coordinator.detail)
             XCTAssertEqual(coordinator.depth, 1, "nothing pushed: the chat stays")
             XCTAssertEqual(main.headerBar.title, "Message 3")
-            XCTAssertTrue(detail.fadingElements.allSatisfy { $0.opacity < 0.2 }, "elements start transparent")
             waitFor("laid out side by side") {
                 guard let chat = page.widget.origin(in: main.window), let pane = coordinator.pane.origin(in: main.window) else { return false }
                 return coordinator.pane.allocation.width > 300 && chat.x + page.widget.allocation.width <= pane.x
@@ -428,6 +428,7 @@ final class MessagesTests: ServerBackedTestCase {
             XCTAssertTrue(page.widget.isMapped && detail.widget.isMapped, "both visible")
             waitFor("the chat still at the bottom") { page.adjustment.value >= page.adjustment.maximumValue - 1 }
             waitFor("full opacity", timeout: .seconds(3)) { detail.fadingElements.allSatisfy { $0.opacity >= 0.999 } }
+            XCTAssertGreaterThan(ContinuousClock.now - opened, .milliseconds(800), "the elements fade in over about a second")
 
             // Narrowed, the detail becomes a page as it is, and widened, the pane again.
             main.window.resize(width: 600, height: 900)
