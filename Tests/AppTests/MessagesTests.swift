@@ -396,20 +396,11 @@ final class MessagesTests: ServerBackedTestCase {
     /// line moves an open detail between pane and page, its fade's end state kept.
     func testInAWideWindowTheDetailIsBesideTheChatAndMovesToAPageWhenNarrowed() throws {
         try onMain {
-            // As the screenshot mode runs, with animations off.
-            let theme = ThemeSettings(), animations = theme.animationsEnabled
-            theme.animationsEnabled = false
-            defer { theme.animationsEnabled = animations }
-            let (app, page) = try openMessages(width: 1100, height: 760)
+            let (app, page) = try openMessages(width: 1400, height: 900)
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             let coordinator = try XCTUnwrap(main.coordinator(for: .messages) as? MessagesCoordinator)
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
-            waitFor("the newest row") { page.rows.contains { $0.message.origin == .server(number: 1) } }
-            activate(try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 1) }))
-            waitFor("the detail page") { coordinator.depth == 2 }
-            coordinator.popToRoot()
-            main.window.resize(width: 1400, height: 900)
             waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
             waitFor("the view at the bottom") { page.adjustment.value >= page.adjustment.maximumValue - 1 }
             waitFor("the third message's row") { page.rows.contains { $0.message.origin == .server(number: 3) } }
