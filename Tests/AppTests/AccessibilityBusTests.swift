@@ -57,6 +57,16 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("focused: Message 1: ") }, result.output)
     }
 
+    /// What the user saw stays with them, as a screen reader reads it: a run against the built-in
+    /// backend, then a relaunch with the backend gone reads the same items, and the offline banner.
+    func testARelaunchWithoutTheBackendReadsTheSavedItemsAndTheOfflineBanner() throws {
+        for section in ["messages", "feed"] {
+            let result = try probe(["--offline", section])
+            XCTAssertEqual(result.status, 0, "\(section):\n\(result.output)")
+            XCTAssertTrue(result.output.contains("banner: Offline. Showing what was saved at "), "\(section):\n\(result.output)")
+        }
+    }
+
     func testASecondLaunchPresentsTheRunningWindow() throws {
         let result = try probe(["--second-launch"])
         XCTAssertEqual(result.status, 0, result.output)

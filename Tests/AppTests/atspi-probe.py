@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Starts Tessera and reads its window through AT-SPI, as a screen reader would.
 
-Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages]
+Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -79,10 +79,74 @@ def find_app(name, deadline, proc):
     return None, seen
 
 
+def named_items(app, prefixes, deadline):
+    """The names starting with one of `prefixes`, once some are there (empty after `deadline`)."""
+    while time.monotonic() < deadline:
+        names = sorted({name for _, name in walk(app) if name and name.startswith(prefixes)})
+        if names:
+            return names
+        time.sleep(0.1)
+    return []
+
+
+def offline(binary, data_dir, section):
+    """Runs the app on `section` against its built-in backend, reads the items' names, quits; then
+    runs it again on the same data with the backend gone (a port nobody listens on), and checks
+    that the same names are read, with the offline banner and no error filling the section."""
+    prefixes = {"messages": ("Message ",), "feed": ("Image post ", "Video post ")}[section]
+    env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
+    env.pop("NO_AT_BRIDGE", None)
+    os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
+    with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
+        settings.write('{"lastSection": "%s", "windowWidth": 900, "windowHeight": 700}' % section)
+    log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+")
+    pyatspi.Registry.getDesktop(0).childCount
+    seen_online = []
+    for round, extra in enumerate([[], ["--backend", "http://127.0.0.1:9/"]]):
+        proc = subprocess.Popen([binary, "--data-dir", data_dir] + extra, env=env, stderr=log)
+        try:
+            app, _ = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
+            if app is None:
+                print("Tessera never appeared on the AT-SPI bus")
+                return 1
+            names = named_items(app, prefixes, time.monotonic() + 20)
+            if not names:
+                print("round", round, "no items read")
+                return 1
+            if round == 0:
+                # Let the saves that follow the first screen finish.
+                time.sleep(1)
+                seen_online = names
+                continue
+            deadline = time.monotonic() + 10
+            banner = []
+            while not banner and time.monotonic() < deadline:
+                all_names = [name for _, name in walk(app) if name]
+                banner = [name for name in all_names if name.startswith("Offline. Showing what was saved at ")]
+                time.sleep(0.1)
+            # A video's length joins its name once its poster is read, which needs the server.
+            strip = lambda name: name.split(",")[0]
+            common = sorted(set(map(strip, names)) & set(map(strip, seen_online)))
+            print("online:", len(seen_online), "offline:", len(names), "read in both:", len(common))
+            for name in banner:
+                print("banner:", name)
+            # A page that failed says so in its place; only the whole section must not be an error.
+            errors = [name for _, name in walk(app) if name in ("Messages could not be loaded", "The feed could not be loaded")]
+            for name in errors:
+                print("error:", name)
+            return 0 if common and banner and not errors else 1
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    return 1
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
     second_launch = "--second-launch" in sys.argv[3:]
     messages = "--messages" in sys.argv[3:]
+    if "--offline" in sys.argv[3:]:
+        return offline(binary, data_dir, sys.argv[sys.argv.index("--offline") + 1])
     env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
     env.pop("NO_AT_BRIDGE", None)
     if second_launch:
