@@ -60,7 +60,7 @@ final class AccessibilityBusTests: XCTestCase {
     /// What the user saw stays with them, as a screen reader reads it: a run against the built-in
     /// backend, then a relaunch with the backend gone reads the same items, and the offline banner.
     func testARelaunchWithoutTheBackendReadsTheSavedItemsAndTheOfflineBanner() throws {
-        for section in ["messages", "feed"] {
+        for section in ["messages", "feed", "facts"] {
             let result = try probe(["--offline", section])
             XCTAssertEqual(result.status, 0, "\(section):\n\(result.output)")
             XCTAssertTrue(result.output.contains("banner: Offline. Showing what was saved at "), "\(section):\n\(result.output)")
