@@ -65,14 +65,11 @@ public final class FactsViewModel {
     /// Shows the feed saved at an earlier launch, if there is one and nothing is shown yet; the
     /// network is asked by `load` as usual.
     public func showSaved() async {
-        let reading = Task { await readSaved() }
-        savedRead = reading
-        await reading.value
+        await savedRead.run { [weak self] in await self?.readSaved() }
     }
 
-    /// The saved feed's read, while under way: a load waits for it, so that a backend that cannot
-    /// be reached finds it shown (offline) rather than nothing (a full-page error).
-    private var savedRead: Task<Void, Never>?
+    /// The first load waits for it (`SavedContentRead`).
+    private let savedRead = SavedContentRead()
 
     private func readSaved() async {
         guard let store, let saved = try? await store.saved(), state.phase == .idle || state.phase == .loading else { return }
@@ -88,10 +85,7 @@ public final class FactsViewModel {
 
     /// Loads the feed the first time; later calls refresh it.
     public func load() async {
-        if let savedRead {
-            self.savedRead = nil
-            await savedRead.value
-        }
+        await savedRead.wait()
         guard !state.isBusy else { return }
         let hadContent = state.phase == .loaded
         if hadContent {

@@ -76,14 +76,11 @@ public final class FeedViewModel {
     /// Shows the posts saved at an earlier launch, if there are some and nothing is shown yet;
     /// the pages asked then confirm them.
     public func showSaved() async {
-        let reading = Task { await readSaved() }
-        savedRead = reading
-        await reading.value
+        await savedRead.run { [weak self] in await self?.readSaved() }
     }
 
-    /// The saved posts' read, while under way: the first page waits for it, so that a backend
-    /// that cannot be reached finds them shown (offline) rather than nothing (a full-page error).
-    private var savedRead: Task<Void, Never>?
+    /// The first load waits for it (`SavedContentRead`).
+    private let savedRead = SavedContentRead()
 
     private func readSaved() async {
         guard let store, let saved = try? await store.saved(), !saved.posts.isEmpty, state.posts.isEmpty else { return }
@@ -113,10 +110,7 @@ public final class FeedViewModel {
     }
 
     private func load() async {
-        if let savedRead {
-            self.savedRead = nil
-            await savedRead.value
-        }
+        await savedRead.wait()
         let asked = state.cursor.lastFetchID
         state.paging = .loading
         publish(nil)
