@@ -62,7 +62,6 @@ public class SectionCoordinator {
         container.setVisibleChild(named: name(of: root), transition: .none)
     }
 
-    public var hasDetailPane: Bool { split != nil }
     public var depth: Int { pages.count }
     /// The page the header bar speaks for: a pushed page, else the pane's detail, else the root.
     public var topPage: any Page { pages.count > 1 ? pages[pages.count - 1] : paneDetail ?? pages[0] }
@@ -123,10 +122,7 @@ public class SectionCoordinator {
     public func closePane() -> Bool {
         guard let shown = paneDetail else { return false }
         (shown as? any LeavingPage)?.pageWillLeave()
-        pane.remove(shown.widget)
-        paneDetail = nil
-        pane.isVisible = false
-        paneSeparator.isVisible = false
+        emptyPane()
         detailClosed(shown)
         onChange?()
         return true
@@ -156,15 +152,21 @@ public class SectionCoordinator {
             container.remove(detail.widget)
             putInPane(detail)
         } else if !wide, let detail = paneDetail {
-            pane.remove(detail.widget)
-            paneDetail = nil
-            pane.isVisible = false
-            paneSeparator.isVisible = false
+            emptyPane()
             pushedDetail = ObjectIdentifier(detail)
             push(detail, transition: .none)
         }
         panesChanged()
         onChange?()
+    }
+
+    /// Takes the detail out of the pane and hides the pane (the detail stays as it is).
+    private func emptyPane() {
+        guard let detail = paneDetail else { return }
+        pane.remove(detail.widget)
+        paneDetail = nil
+        pane.isVisible = false
+        paneSeparator.isVisible = false
     }
 
     private func putInPane(_ page: any Page) {
