@@ -110,17 +110,14 @@ public final class FactsViewModel {
         } catch {
             // The saved feed may have come in while the first load was under way.
             let showsContent = state.phase == .loaded
-            if showsContent, case .network(let failure) = error, failure.meansUnreachable {
-                state.isOffline = true
-                offlineRetry.schedule { [weak self] in
-                    guard let self, self.state.isOffline else { return }
-                    await self.load()
-                }
-            } else if showsContent {
-                state.isOffline = false
-                state.refreshError = error.description
-            } else {
+            let unreachable = if case .network(let failure) = error { failure.meansUnreachable } else { false }
+            state.isOffline = offlineRetry.afterFailure(unreachable: unreachable, showsContent: showsContent,
+                                                        stillWaiting: { [weak self] in self?.state.isOffline ?? false },
+                                                        again: { [weak self] in await self?.load() })
+            if !showsContent {
                 state.phase = .failed(error.description)
+            } else if !state.isOffline {
+                state.refreshError = error.description
             }
         }
         state.isRefreshing = false

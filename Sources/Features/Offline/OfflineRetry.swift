@@ -16,7 +16,7 @@ public final class OfflineRetry {
     }
 
     /// Runs `again` after the next delay, once; a later call replaces a wait under way.
-    public func schedule(_ again: @escaping @MainActor () async -> Void) {
+    private func schedule(_ again: @escaping @MainActor () async -> Void) {
         waiting?.cancel()
         let delay = delays[min(tries, delays.count - 1)]
         tries += 1
