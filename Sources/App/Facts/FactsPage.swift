@@ -34,7 +34,6 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     private let open: @MainActor (Fact, Double?) -> Void
     private let titleChanged: @MainActor () -> Void
     private let ready: @MainActor () async -> Void
-    private let network = NetworkMonitor()
 
     /// How far beyond the view (in screens) cards start loading their images.
     static let prefetchScreens = 0.5
@@ -83,8 +82,6 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
         widget.onDestroy { [weak model] in model?.onChange = nil }
-        // Offline, a network coming back is a reason to ask again at once.
-        network.onChange { [weak self] available in self?.model.networkChanged(available: available) }
         // What was saved at an earlier launch shows at once; the feed is asked for after the
         // first frame, once the backend answers.
         Task { [weak self] in await self?.model.showSaved() }
@@ -133,7 +130,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         refreshSpinner.isVisible = state.isRefreshing
         refreshSpinner.isSpinning = state.isRefreshing
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt)
+            banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {
             banner.show(state.refreshError.map { "The facts could not be refreshed. \($0)" })
         }

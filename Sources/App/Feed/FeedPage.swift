@@ -32,8 +32,6 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
     var bannerLabel: Label { banner.label }
     var bannerRetry: Button { banner.button }
     var isBannerVisible: Bool { banner.isShown }
-    /// GIO's network monitor, made the first time the feed is offline (nothing waits for it before).
-    private var network: NetworkMonitor?
     var placeholderRetry: Button { content.retry }
     private let actions = ActionGroup()
     private(set) var contextMenu: ContextMenu?
@@ -127,8 +125,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
         // page under way (or failed: the banner says so) is not there.
         paging.show(state.isConfirming ? .idle : state.paging)
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt)
-            listenToTheNetwork()
+            banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {
             banner.show(nil)
         }
@@ -139,14 +136,6 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
         }
         notices.show(state.notice)
         if change != nil { DispatchQueue.main.async { [weak self] in self?.loadMoreIfNearEnd() } }
-    }
-
-    /// Offline, a network coming back is a reason to ask again at once.
-    private func listenToTheNetwork() {
-        guard network == nil else { return }
-        let monitor = NetworkMonitor()
-        monitor.onChange { [weak self] available in self?.model.networkChanged(available: available) }
-        network = monitor
     }
 
     private func open(_ post: MediaPost) {

@@ -41,7 +41,6 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     var bannerLabel: Label { banner.label }
     var bannerRetry: Button { banner.button }
     var isBannerVisible: Bool { banner.isShown }
-    private let network = NetworkMonitor()
     var placeholderRetry: Button { content.retry }
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
@@ -124,8 +123,6 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         placeholderRetry.onClicked { [weak self] in self?.retry() }
         notice.onClick = { [weak self] in self?.model.dismissNotice() }
         banner.onClick = { [weak self] in self?.retry() }
-        // Offline, a network coming back is a reason to ask again at once.
-        network.onChange { [weak self] available in self?.model.networkChanged(available: available) }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
@@ -188,7 +185,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         paging.show(state.paging)
         notice.show(state.notice)
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt)
+            banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {
             banner.show(nil)
         }

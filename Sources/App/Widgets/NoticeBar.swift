@@ -67,10 +67,18 @@ final class NoticeBar {
         widget.isVisible = text != nil
     }
 
-    /// The quiet offline notice: what is shown was received at `receivedAt`.
-    func showOffline(receivedAt: Date) {
+    /// The quiet offline notice: what is shown was received at `receivedAt`. From the first time
+    /// it shows, GIO's network monitor calls `networkChanged` when the system's network changes
+    /// (a network coming back is a reason to ask again at once); nothing waits for it before.
+    func showOffline(receivedAt: Date, networkChanged: @escaping @MainActor (_ available: Bool) -> Void) {
         show("Offline. Showing what was saved at \(Self.savedTime(receivedAt)).", quiet: true)
+        guard network == nil else { return }
+        let monitor = NetworkMonitor()
+        monitor.onChange(networkChanged)
+        network = monitor
     }
+
+    private var network: NetworkMonitor?
 
     /// "14:02" today, "21 Nov, 14:02" before, in the user's locale.
     static func savedTime(_ date: Date) -> String {
