@@ -37,7 +37,7 @@ final class FeedTests: ServerBackedTestCase {
                 return page.model.state.paging == .ended
             }
             XCTAssertEqual(page.model.state.posts.count, 95)
-            XCTAssertEqual(selects, 10, "ten pages, one request each")
+            XCTAssertEqual(selects, 10, "ten pages, one request each: \(server.requestedPaths.filter { $0.hasPrefix("/user_details/select.php") })")
             let ids = page.model.state.posts.compactMap { Int($0.id) }
             XCTAssertEqual(ids, ids.sorted(by: >))
             // Only rows near the view have tiles; they were reused on the way down.

@@ -175,6 +175,25 @@ final class FeedViewModelTests: XCTestCase {
         XCTAssertEqual(changes.last, .merged)
     }
 
+    /// The grid asks for more as soon as it lays out, perhaps while the first ask still waits for
+    /// the saved read: the second ask finds a page on its way and asks nothing.
+    @MainActor
+    func testAsksMadeWhileTheSavedReadFinishesAskForOnePage() async throws {
+        let (folder, file) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = savingModel(file)
+        await first.loadMore()
+        let second = savingModel(file)
+        async let read: Void = second.showSaved()
+        async let ask: Void = second.loadMore()
+        async let again: Void = second.loadMore()
+        _ = await (read, ask, again)
+        let asked = server.requestedPaths.filter { $0.hasPrefix("/user_details/select.php") }
+        XCTAssertEqual(asked.count, 2, "one page at each launch")
+        XCTAssertEqual(second.state.posts, first.state.posts)
+        XCTAssertEqual(second.state.confirmed, 10)
+    }
+
     /// A relaunch against a server with new posts and deleted ones: the new come in above, the
     /// deleted go, the rest stay; what is saved follows, and paging past the saved posts goes on
     /// with no post twice.

@@ -110,10 +110,12 @@ public final class FeedViewModel {
     }
 
     private func load() async {
-        await savedRead.wait()
-        let asked = state.cursor.lastFetchID
+        // Loading from here on, so that a second ask while the saved read finishes finds a page on
+        // its way rather than asking for the same one again.
         state.paging = .loading
         publish(nil)
+        await savedRead.wait()
+        let asked = state.cursor.lastFetchID
         do {
             let page = try await repository.page(after: asked)
             let now = Date()
