@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: all deps build run test bench screenshots clean
+.PHONY: all deps build locale pot run test bench screenshots clean
 
 all: build
 
@@ -13,6 +13,17 @@ deps:
 
 build: deps
 	$(SWIFT) build --product tessera
+	@bash .ci/build-locale.sh $$($(SWIFT) build --show-bin-path)
+
+# The translations (po/*.po) compiled beside the executables, with the translated desktop file
+# and metainfo; part of every build.
+locale:
+	@bash .ci/build-locale.sh $$($(SWIFT) build --show-bin-path)
+
+# Regenerates po/tessera.pot from the sources after words changed (see po/make-pot.sh); then
+# msgmerge --update po/ru.po po/tessera.pot brings the catalogue up to date for its translator.
+pot:
+	@bash po/make-pot.sh
 
 run: build
 	@bash .ci/with-display.sh $$($(SWIFT) build --show-bin-path)/tessera $(ARGS)
@@ -27,6 +38,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product tessera
 	$(SWIFT) build $(RELEASE) --product tessera-bench
 	$(SWIFT) build $(RELEASE) --product tessera-server
+	@bash .ci/build-locale.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)
 	@bash .ci/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
 
 # Every section, then Facts again over what that run saved with the backend gone (port 9 is

@@ -43,17 +43,17 @@ let package = Package(
         ),
 
         // Video posters taken off the main thread (GStreamer, no GTK).
-        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "ImagePipeline", "Scheduling"]),
+        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "ImagePipeline", "Scheduling", "Localization"]),
 
         // Scheduling below the network and the image pipeline: a priority limiter, and threads at a
         // lower priority for heavy work.
         .target(name: "Scheduling"),
 
         // HTTP over libcurl, driven off the main thread.
-        .target(name: "Networking", dependencies: ["CCurl", "Domain", "Scheduling"]),
+        .target(name: "Networking", dependencies: ["CCurl", "Domain", "Scheduling", "Localization"]),
 
         // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf.
-        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling"]),
+        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling", "Localization"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [
@@ -68,32 +68,36 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // gettext (libintl in glibc) and the locale: the app's words in the user's language.
+        .systemLibrary(name: "CIntl"),
+        .target(name: "Localization", dependencies: ["CIntl"]),
+
         // The only Swift module that touches GTK pointers.
-        .target(name: "Gtk", dependencies: ["CGtk", "CGStreamer"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGStreamer", "Localization"]),
 
         // Pure Swift models and rules: no I/O. A chat grows at its top, so its lists are deques.
-        .target(name: "Domain", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        .target(name: "Domain", dependencies: ["Localization", .product(name: "DequeModule", package: "swift-collections")]),
 
         // Files and databases the app writes.
         .target(name: "Persistence", dependencies: [
-            "Domain",
+            "Domain", "Localization",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // One repository per backend contract: a protocol and its live implementation.
-        .target(name: "Repositories", dependencies: ["Domain", "Persistence", "Networking"]),
+        .target(name: "Repositories", dependencies: ["Domain", "Persistence", "Networking", "Localization"]),
 
         // One view-model per screen; never imports Gtk.
         .target(name: "Features", dependencies: [
-            "Domain", "Repositories", "Persistence", "Networking", .product(name: "Logging", package: "swift-log"),
+            "Domain", "Repositories", "Persistence", "Networking", "Localization", .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
 
         // Views, coordinators and the window. Never a client, a database or a repository: those are
         // built in Composition and handed over.
         .target(name: "App", dependencies: [
-            "Gtk", "Domain", "ImagePipeline", "Features", "Video",
+            "Gtk", "Domain", "ImagePipeline", "Features", "Video", "Localization",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
@@ -105,7 +109,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tessera", dependencies: [
-            "App", "Composition", "Gtk", "Persistence", "Domain", "FixtureServer", "Networking", "ImagePipeline",
+            "App", "Composition", "Gtk", "Persistence", "Domain", "FixtureServer", "Networking", "ImagePipeline", "Localization",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -134,6 +138,7 @@ let package = Package(
             "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "RepositoriesTests", dependencies: [
             "Repositories", "Domain", "Networking", "FixtureServer", "TestSupport",
         ]),

@@ -13,6 +13,7 @@ packages=(
   dbus-daemon           # dbus-run-session: a private session bus for the AT-SPI and uniqueness tests
   python3-pyatspi       # reads the app through AT-SPI in tests, as a screen reader does
   xdotool               # real mouse drags (XTest) in the drag-and-drop test
+  gettext               # msgfmt, xgettext: the translations (po/)
   desktop-file-utils    # desktop-file-validate
   appstream             # appstreamcli validate
   librsvg2-common       # SVG icon loader for gdk-pixbuf

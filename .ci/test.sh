@@ -9,5 +9,6 @@ export NO_AT_BRIDGE=1
 export GDK_BACKEND=x11
 
 "$SWIFT" build --build-tests
+bash .ci/build-locale.sh "$("$SWIFT" build --show-bin-path)"
 # XCTest only: Swift Testing would close the run with a "0 tests" line of its own.
 exec bash .ci/with-display.sh "$SWIFT" test --skip-build --disable-swift-testing

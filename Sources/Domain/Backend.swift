@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where each service of shared/contracts.md lives: one base URL for everything, with an
 /// optional per-service override. Paths hang off the base exactly as the contracts name them.
@@ -58,8 +59,8 @@ public enum BackendError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .notAURL(let text): "“\(text)” is not a web address."
-        case .notHTTP(let text): "“\(text)” is not an http or https address."
+        case .notAURL(let text): tr("“{text}” is not a web address.", ["text": text])
+        case .notHTTP(let text): tr("“{text}” is not an http or https address.", ["text": text])
         }
     }
 }

@@ -1,25 +1,27 @@
+import Localization
+
 /// The five sections of the window, in sidebar order (Ctrl+1 … Ctrl+5).
 public enum Section: String, CaseIterable, Codable, Sendable {
     case gallery, feed, people, messages, facts
 
     public var title: String {
         switch self {
-        case .gallery: "Gallery"
-        case .feed: "Feed"
-        case .people: "People"
-        case .messages: "Messages"
-        case .facts: "Facts"
+        case .gallery: tr("Gallery")
+        case .feed: tr("Feed")
+        case .people: tr("People")
+        case .messages: tr("Messages")
+        case .facts: tr("Facts")
         }
     }
 
     /// A one-line description shown under the title where there is room.
     public var summary: String {
         switch self {
-        case .gallery: "A mosaic of items kept in a JSON document: add, delete, select and reorder."
-        case .feed: "A paged grid of images and videos with a full-window viewer."
-        case .people: "Twenty people with avatars in a local database, names editable."
-        case .messages: "A chat that grows upward as older messages load, with a composer."
-        case .facts: "A feed of titled images, each card sized by its image."
+        case .gallery: tr("A mosaic of items kept in a JSON document: add, delete, select and reorder.")
+        case .feed: tr("A paged grid of images and videos with a full-window viewer.")
+        case .people: tr("Twenty people with avatars in a local database, names editable.")
+        case .messages: tr("A chat that grows upward as older messages load, with a composer.")
+        case .facts: tr("A feed of titled images, each card sized by its image.")
         }
     }
 

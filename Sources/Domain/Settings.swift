@@ -1,3 +1,5 @@
+import Localization
+
 /// How the app chooses between the light and dark variants of the theme.
 public enum Appearance: String, CaseIterable, Codable, Sendable {
     /// Follow the desktop's colour-scheme preference.
@@ -7,9 +9,9 @@ public enum Appearance: String, CaseIterable, Codable, Sendable {
 
     public var title: String {
         switch self {
-        case .system: "Follow System"
-        case .light: "Light"
-        case .dark: "Dark"
+        case .system: tr("Follow System")
+        case .light: tr("Light")
+        case .dark: tr("Dark")
         }
     }
 

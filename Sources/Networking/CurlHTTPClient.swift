@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Localization
 
 /// `HTTPClient` on libcurl's multi interface.
 ///
@@ -47,7 +48,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     private static let globalInitFailure: String? = {
         if let error = tessera_curl_load_error() { return String(cString: error) }
         let code = tessera_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-        return code == CURLE_OK ? nil : "libcurl could not start (\(String(cString: tessera_curl_easy_strerror(code))))"
+        return code == CURLE_OK ? nil : tr("libcurl could not start ({reason})", ["reason": String(cString: tessera_curl_easy_strerror(code))])
     }()
 
     public let configuration: Configuration
@@ -78,7 +79,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         defer { lock.unlock() }
         if let multiHandle { return multiHandle }
         if let failure = Self.globalInitFailure { throw .other(failure) }
-        guard let handle = tessera_curl_multi_init() else { throw .other("libcurl could not make a transfer handle") }
+        guard let handle = tessera_curl_multi_init() else { throw .other(tr("libcurl could not make a transfer handle")) }
         nonisolated(unsafe) let made = handle
         tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
         tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)

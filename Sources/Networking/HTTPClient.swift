@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// One HTTP request. Only `http` and `https` URLs are ever sent.
 public struct HTTPRequest: Sendable {
@@ -83,17 +84,17 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreachable(let detail): "The server could not be reached (\(detail))."
-        case .timeout: "The server took too long to answer."
-        case .status(let code): "The server answered with an error (HTTP \(code))."
-        case .bodyTooLarge(let limit): "The response was larger than \(limit / 1024) KB."
-        case .cancelled: "The request was cancelled."
-        case .invalidURL(let url): "\(url) is not a valid web address."
-        case .refusedURL(let url): "\(url) is not an http or https address."
-        case .tooManyRedirects: "The server redirected too many times."
-        case .tls(let detail): "The secure connection failed (\(detail))."
-        case .connectionLost(let detail): "The connection was lost (\(detail))."
-        case .other(let detail): "The request failed (\(detail))."
+        case .unreachable(let detail): tr("The server could not be reached ({detail}).", ["detail": detail])
+        case .timeout: tr("The server took too long to answer.")
+        case .status(let code): tr("The server answered with an error (HTTP {code}).", ["code": String(code)])
+        case .bodyTooLarge(let limit): tr("The response was larger than {size} KB.", ["size": String(limit / 1024)])
+        case .cancelled: tr("The request was cancelled.")
+        case .invalidURL(let url): tr("{address} is not a valid web address.", ["address": url])
+        case .refusedURL(let url): tr("{address} is not an http or https address.", ["address": url])
+        case .tooManyRedirects: tr("The server redirected too many times.")
+        case .tls(let detail): tr("The secure connection failed ({detail}).", ["detail": detail])
+        case .connectionLost(let detail): tr("The connection was lost ({detail}).", ["detail": detail])
+        case .other(let detail): tr("The request failed ({detail}).", ["detail": detail])
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// The app's SQLite database: people (People section), locally sent messages and the server's
 /// messages as last received (Messages), and the facts feed as last received (Facts).
@@ -19,7 +20,7 @@ public final class AppDatabase: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw PersistenceError.io(path: folder.path, reason: "the folder could not be made")
+            throw PersistenceError.io(path: folder.path, reason: tr("the folder could not be made"))
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Localization
 #endif
 
 /// Writes whole files so that a reader (or the next launch after a crash) sees either the old
@@ -91,12 +92,14 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case let .io(path, reason): "Could not write \(path): \(reason)"
-        case let .corrupt(path, keptAt, reason): "\(path) could not be read (\(reason)); it was kept as \(keptAt)"
-        case let .notFound(what): "\(what) is no longer stored."
+        case let .io(path, reason): tr("Could not write {path}: {reason}", ["path": path, "reason": reason])
+        case let .corrupt(path, keptAt, reason):
+            tr("{path} could not be read ({reason}); it was kept as {copy}", ["path": path, "reason": reason, "copy": keptAt])
+        case let .notFound(what): tr("{what} is no longer stored.", ["what": what])
         case let .database(words): words
         case let .databaseReplaced(keptAt, reason):
-            "The database could not be read (\(reason.lowercasedFirst)) and a new one was started. The old file is kept as \(keptAt); the people's names and the messages you had sent are in it."
+            tr("The database could not be read ({reason}) and a new one was started. The old file is kept as {copy}; the people's names and the messages you had sent are in it.",
+               ["reason": reason.lowercasedFirst, "copy": keptAt])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 extension PersistenceError {
     /// A database failure in words a person can act on. SQLite's result code says what happened;
@@ -10,7 +11,7 @@ extension PersistenceError {
             return
         }
         guard let error = error as? DatabaseError else {
-            self = .database("The database could not be used.")
+            self = .database(tr("The database could not be used."))
             return
         }
         self = .database(Self.words(for: error))
@@ -18,21 +19,21 @@ extension PersistenceError {
 
     private static func words(for error: DatabaseError) -> String {
         switch error.resultCode.primaryResultCode {
-        case .SQLITE_FULL: "The disk is full."
-        case .SQLITE_READONLY: "The database can be read but not written (a read-only disk or folder)."
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: "The database file is damaged."
-        case .SQLITE_CANTOPEN: "The database file could not be opened (its folder may be missing or not writable)."
-        case .SQLITE_IOERR: "The disk could not be read or written."
-        case .SQLITE_PERM, .SQLITE_AUTH: "Tessera is not allowed to use the database file."
-        case .SQLITE_BUSY, .SQLITE_LOCKED: "The database is in use by another program."
-        case .SQLITE_NOMEM: "There was not enough memory."
+        case .SQLITE_FULL: tr("The disk is full.")
+        case .SQLITE_READONLY: tr("The database can be read but not written (a read-only disk or folder).")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: tr("The database file is damaged.")
+        case .SQLITE_CANTOPEN: tr("The database file could not be opened (its folder may be missing or not writable).")
+        case .SQLITE_IOERR: tr("The disk could not be read or written.")
+        case .SQLITE_PERM, .SQLITE_AUTH: tr("Tessera is not allowed to use the database file.")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: tr("The database is in use by another program.")
+        case .SQLITE_NOMEM: tr("There was not enough memory.")
         case .SQLITE_CONSTRAINT:
             if let message = error.message, !message.isEmpty, !message.contains("constraint failed") {
-                "The database refused the change: \(message)."
+                tr("The database refused the change: {reason}.", ["reason": message])
             } else {
-                "The database refused the change."
+                tr("The database refused the change.")
             }
-        default: "The database reported an error (SQLite code \(error.resultCode.rawValue))."
+        default: tr("The database reported an error (SQLite code {code}).", ["code": String(error.resultCode.rawValue)])
         }
     }
 }

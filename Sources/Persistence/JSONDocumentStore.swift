@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Keeps one Codable document in a JSON file: reads and writes run on a private serial queue
 /// (never the caller's thread), every write is atomic (`AtomicFile`), and a file that cannot be
@@ -103,17 +104,18 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         } catch let error as PersistenceError {
             return .failure(error)
         } catch {
-            return .failure(.io(path: url.path, reason: "could not encode: \(error)"))
+            return .failure(.io(path: url.path, reason: tr("could not encode: {error}", ["error": "\(error)"])))
         }
     }
 
     /// A short reason for a decoding failure.
     static func describe(_ error: any Error) -> String {
         switch error {
-        case DecodingError.dataCorrupted(let context): "malformed JSON: \(context.debugDescription)"
-        case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
+        case DecodingError.dataCorrupted(let context): tr("malformed JSON: {detail}", ["detail": context.debugDescription])
+        case DecodingError.keyNotFound(let key, _): tr("missing “{field}”", ["field": key.stringValue])
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+            tr("unexpected value at {field}: {detail}",
+               ["field": context.codingPath.map(\.stringValue).joined(separator: "."), "detail": context.debugDescription])
         default: "\(error)"
         }
     }

@@ -2,6 +2,7 @@ import CGStreamer
 import Foundation
 import ImagePipeline
 import Scheduling
+import Localization
 
 /// Video posters for the image pipeline: the first frame of a clip, read by GStreamer straight
 /// from its URL (streamed only as far as that frame, never downloaded whole), scaled to the size
@@ -23,31 +24,31 @@ public struct VideoFrameDecoder: ImageDecoding {
     public var threads: BackgroundThreads { Self.sharedThreads }
 
     public func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
-        guard case .url(let url) = input else { throw .noFrame("no address to read") }
+        guard case .url(let url) = input else { throw .noFrame(tr("no address to read")) }
         return try Self.firstFrame(of: url, target: target, timeout: timeout).get()
     }
 
     private static func firstFrame(of url: URL, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, ImageError> {
-        if let failure = GStreamer.startFailure { return .failure(.noFrame("video support is not available: \(failure)")) }
+        if let failure = GStreamer.startFailure { return .failure(.noFrame(tr("video support is not available: {reason}", ["reason": "\(failure)"]))) }
         let escaped = url.absoluteString.replacingOccurrences(of: "\"", with: "%22")
         let description = "uridecodebin uri=\"\(escaped)\" ! videoconvert ! video/x-raw,format=RGB ! appsink name=sink sync=false max-buffers=1"
         var error: UnsafeMutablePointer<CChar>?
         guard let pipeline = tessera_gst_parse_launch(description, &error) else {
             defer { g_free(error) }
-            return .failure(.noFrame(error.map { String(cString: $0) } ?? "no pipeline"))
+            return .failure(.noFrame(error.map { String(cString: $0) } ?? tr("no pipeline")))
         }
         defer {
             tessera_gst_set_state(pipeline, TESSERA_GST_STATE_NULL)
             tessera_gst_unref(pipeline)
         }
-        guard let sink = tessera_gst_bin_child(pipeline, "sink") else { return .failure(.noFrame("no appsink")) }
+        guard let sink = tessera_gst_bin_child(pipeline, "sink") else { return .failure(.noFrame(tr("no appsink"))) }
         defer { tessera_gst_unref(sink) }
         tessera_gst_set_state(pipeline, TESSERA_GST_STATE_PAUSED)
         let nanoseconds = guint64(timeout.components.seconds) * 1_000_000_000
         // Waits for the first frame, or returns at once when the stream cannot be decoded.
         guard tessera_gst_wait_for_state(pipeline, nanoseconds) != 0,
               let frame = tessera_gst_preroll_pixbuf(sink, nanoseconds) else {
-            return .failure(.noFrame("the stream could not be decoded"))
+            return .failure(.noFrame(tr("the stream could not be decoded")))
         }
         var length: gint64 = -1
         let duration: Duration? = tessera_gst_query_duration(pipeline, &length) != 0 && length > 0

@@ -7,6 +7,7 @@ import Gtk
 import ImagePipeline
 import Logging
 import Persistence
+import Localization
 
 /// The composition root: parses the command line, builds every object once and runs the app.
 @main
@@ -35,13 +36,21 @@ struct Tessera: ParsableCommand {
     @Option(name: .long, help: .hidden)
     var reportContentDrawn: String?
 
+    /// The words come in the user's language from the first message on, command-line errors
+    /// included: the catalogues are bound before the arguments are read.
+    static func main() {
+        Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
+        main(nil)
+    }
+
     func validate() throws {
         if let given = backend ?? ProcessInfo.processInfo.environment["TESSERA_BACKEND"],
            case .failure(let error) = Backend.parse(given) {
             throw ValidationError(error.description)
         }
         if let section = reportContentDrawn, Section(rawValue: section) == nil {
-            throw ValidationError("No section is called \"\(section)\"; the sections are \(Section.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw ValidationError(tr("No section is called “{name}”; the sections are {sections}.",
+                                     ["name": section, "sections": Section.allCases.map(\.rawValue).joined(separator: ", ")]))
         }
     }
 

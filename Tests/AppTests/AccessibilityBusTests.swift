@@ -67,6 +67,29 @@ final class AccessibilityBusTests: XCTestCase {
         }
     }
 
+    /// A Russian user's session (LANGUAGE=ru): the sections, the menu button, the welcome dialog
+    /// with its plural form, and the gallery grid's name with Russian's three plural forms, read
+    /// as Orca reads them.
+    func testUnderARussianLanguageTheWindowSpeaksRussian() throws {
+        for (items, grid) in [(1, "Галерея, 1 элемент"), (3, "Галерея, 3 элемента"), (5, "Галерея, 5 элементов")] {
+            let result = try probe(["--russian", String(items)])
+            XCTAssertEqual(result.status, 0, result.output)
+            let lines = result.output.split(separator: "\n").map(String.init)
+            for section in ["Галерея", "Лента", "Люди", "Сообщения", "Факты"] {
+                XCTAssertTrue(lines.contains("list item: \(section)"), "\(section) missing:\n\(result.output)")
+            }
+            XCTAssertTrue(lines.contains("toggle button: Главное меню"), result.output)
+            XCTAssertTrue(lines.contains { $0.hasSuffix(": \(grid)") }, "\(grid) missing:\n\(result.output)")
+            XCTAssertTrue(lines.contains { $0.hasSuffix(": Элемент 1 из \(items), 00000000-0000-4000-8000-000000000000") }, result.output)
+            XCTAssertTrue(lines.contains { $0.hasSuffix(": Добавить элемент") }, result.output)
+            // The welcome dialog after the first launch stored the people.
+            XCTAssertTrue(lines.contains { $0.hasSuffix(": Добро пожаловать в Tessera") }, result.output)
+            XCTAssertTrue(lines.contains { $0.hasSuffix(": Данные 20 человек теперь хранятся на этом компьютере. Аватары загружаются по одному, по мере того как строки появляются на экране.") }, result.output)
+            XCTAssertTrue(lines.contains("push button: Начать"), result.output)
+            XCTAssertFalse(lines.contains { $0.hasSuffix(": Gallery") || $0.hasSuffix(": Add item") }, "no English left:\n\(result.output)")
+        }
+    }
+
     func testASecondLaunchPresentsTheRunningWindow() throws {
         let result = try probe(["--second-launch"])
         XCTAssertEqual(result.status, 0, result.output)

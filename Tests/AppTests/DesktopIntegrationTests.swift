@@ -20,15 +20,28 @@ final class DesktopIntegrationTests: XCTestCase {
         return (process.terminationStatus, output)
     }
 
-    func testDesktopFileValidates() throws {
-        let result = try run("desktop-file-validate", [dataFolder.appendingPathComponent("dev.tessera.Tessera.desktop").path])
-        XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "", "no warnings either")
+    /// The desktop file and metainfo as the build merged them with the translations
+    /// (.ci/build-locale.sh), beside the test program.
+    private var merged: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("share")
     }
 
-    func testMetainfoValidates() throws {
-        let result = try run("appstreamcli", ["validate", "--no-net", dataFolder.appendingPathComponent("dev.tessera.Tessera.metainfo.xml").path])
+    func testDesktopFileValidatesWithItsTranslations() throws {
+        let file = merged.appendingPathComponent("applications/dev.tessera.Tessera.desktop")
+        let result = try run("desktop-file-validate", [file.path])
         XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "", "no warnings either")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("\nComment[ru]=Пять классических сценариев мобильных приложений в одном окне\n"), text)
+        XCTAssertTrue(text.contains("\nComment=Five classic mobile app flows in one desktop window\n"), text)
+    }
+
+    func testMetainfoValidatesWithItsTranslations() throws {
+        let file = merged.appendingPathComponent("metainfo/dev.tessera.Tessera.metainfo.xml")
+        let result = try run("appstreamcli", ["validate", "--no-net", file.path])
+        XCTAssertEqual(result.status, 0, result.output)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.contains(#"<summary xml:lang="ru">Пять классических сценариев мобильных приложений в одном окне</summary>"#), text)
     }
 
     func testIconExistsAsSVGAndPNGSizes() {

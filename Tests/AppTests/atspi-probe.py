@@ -1,14 +1,17 @@
 #!/usr/bin/python3
 """Starts Tessera and reads its window through AT-SPI, as a screen reader would.
 
-Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION]
+Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
+                                                --russian ITEMS]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
 over to the first and exit, leaving exactly one window. Run inside dbus-run-session with a
 display; the AT-SPI bus is started on demand. With --messages, the app opens on the chat; the
 probe waits for the newest message's row, focuses it through AT-SPI as Orca's review would, and
-prints "focused: NAME" once the row reports itself focused.
+prints "focused: NAME" once the row reports itself focused. With --russian, the app runs under
+LANGUAGE=ru on a gallery of ITEMS items, first launch (so the welcome dialog shows), and every
+name is printed once the Russian sidebar and the gallery's grid are read.
 """
 import os
 import subprocess
@@ -143,8 +146,52 @@ def offline(binary, data_dir, section):
     return 1
 
 
+def russian(binary, data_dir, items):
+    """The app in Russian, as a Russian user starts it, on a gallery of `items` items."""
+    env = dict(os.environ, GTK_MODULES="gail:atk-bridge", LANGUAGE="ru", LC_ALL="C.UTF-8")
+    env.pop("NO_AT_BRIDGE", None)
+    os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
+    os.makedirs(os.path.join(data_dir, "data"), exist_ok=True)
+    with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
+        settings.write('{"lastSection": "gallery", "windowWidth": 900, "windowHeight": 700}')
+    with open(os.path.join(data_dir, "data", "gallery.json"), "w") as gallery:
+        rows = ['{"uuid": "00000000-0000-4000-8000-%012d", "imageUrlString": "http://127.0.0.1:9/%d.png"}' % (n, n)
+                for n in range(items)]
+        gallery.write('{"items": [%s]}' % ", ".join(rows))
+    log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+")
+    pyatspi.Registry.getDesktop(0).childCount
+    proc = subprocess.Popen([binary, "--data-dir", data_dir], env=env, stderr=log)
+    try:
+        app, _ = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
+        if app is None:
+            print("Tessera never appeared on the AT-SPI bus")
+            return 1
+        deadline = time.monotonic() + 20
+        wanted = ["Галерея", "Лента", "Люди", "Сообщения", "Факты", "Добро пожаловать в Tessera"]
+        while True:
+            nodes = walk(app)
+            names = {name for _, name in nodes}
+            missing = [name for name in wanted if name not in names]
+            grid = [name for name in names if name.startswith("Галерея, ")]
+            if not missing and grid:
+                break
+            if time.monotonic() > deadline:
+                print("missing:", missing, "grid:", grid)
+                break
+            time.sleep(0.1)  # the window, the gallery and the welcome come in over the bus
+        for role, name in nodes:
+            if name:
+                print(f"{role}: {name}")
+        return 0
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
+    if "--russian" in sys.argv[3:]:
+        return russian(binary, data_dir, int(sys.argv[sys.argv.index("--russian") + 1]))
     second_launch = "--second-launch" in sys.argv[3:]
     messages = "--messages" in sys.argv[3:]
     if "--offline" in sys.argv[3:]:

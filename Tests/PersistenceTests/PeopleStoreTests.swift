@@ -74,7 +74,7 @@ final class PeopleStoreTests: XCTestCase {
             try await store.rename(personID: 99, to: "Nobody")
             XCTFail("renaming a missing person should fail")
         } catch let error as Persistence.PersistenceError {
-            XCTAssertEqual(error, .notFound("person 99"))
+            XCTAssertEqual(error, .notFound("Person 99"))
         }
     }
 }

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
 /// One fact on its own, titled in the header bar. In a portrait window (taller than wide) the image
 /// is a banner across the top with the description below; in a landscape window the image takes
@@ -45,11 +46,11 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         title = fact.displayTitle
         image = ImageView(pipeline: pipeline, iconSize: 64, scaling: .fit)
         image.picture.addStyleClass("fact-detail-image")
-        image.picture.accessibleName = fact.imageURL == nil ? "No image" : "Image of \(fact.displayTitle)"
+        image.picture.accessibleName = fact.imageURL == nil ? tr("No image") : tr("Image of {title}", ["title": fact.displayTitle])
         // The page's first keyboard stop (`initialFocus`). Were it the description, GTK would
         // select all of its text as it took the focus on opening.
         image.picture.canFocus = true
-        descriptionLabel = Label(fact.description ?? "No description.")
+        descriptionLabel = Label(fact.description ?? tr("No description."))
         descriptionLabel.wraps = true
         descriptionLabel.isSelectable = true
         descriptionLabel.xalign = 0

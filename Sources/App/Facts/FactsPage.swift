@@ -3,13 +3,14 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
 /// The facts feed as a waterfall of cards sized by their images. Images load lazily: only cards
 /// within half a screen of the view ask for theirs. A refresh keeps the cards until the new feed
 /// has arrived; a failed refresh says why above them, with Retry.
 @MainActor
 public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, ScreenshotScenes {
-    public let title = "Facts"
+    public let title = tr("Facts")
     public let widget: Widget
     public let model: FactsViewModel
     private(set) var cards: [FactCard] = []
@@ -22,7 +23,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     /// Loading (with a spinner) or a failed first load (with Retry), filling the section.
     var statusRetry: Button { stack.retry }
     /// Above the cards: a failed refresh's message and Retry.
-    private let banner = NoticeBar(action: "Retry")
+    private let banner = NoticeBar(action: tr("Retry"))
     var bannerLabel: Label { banner.label }
     var bannerRetry: Button { banner.button }
     /// Over the cards while a refresh runs.
@@ -55,7 +56,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         canvas.scrollsFocus(with: adjustment)
         scroller.add(canvas)
 
-        refreshSpinner.accessibleName = "Refreshing"
+        refreshSpinner.accessibleName = tr("Refreshing")
         refreshSpinner.halign = .center
         refreshSpinner.valign = .start
         refreshSpinner.setMargins(12)
@@ -69,7 +70,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
 
         refreshSpinner.keepsOwnVisibility = true
         stack = ContentOrStatus(content: content, iconName: "dialog-information-symbolic",
-                                initially: .loading(title: "Loading facts…"))
+                                initially: .loading(title: tr("Loading facts…")))
         widget = stack.widget
         render(model.state)
 
@@ -121,9 +122,9 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     private func render(_ state: FactsViewModel.State) {
         switch state.phase {
         case .idle, .loading:
-            stack.show(.loading(title: "Loading facts…"))
+            stack.show(.loading(title: tr("Loading facts…")))
         case .failed(let message):
-            stack.show(.failure(title: "The facts could not be loaded", reason: message))
+            stack.show(.failure(title: tr("The facts could not be loaded"), reason: message))
         case .loaded:
             stack.show(.content)
         }
@@ -132,7 +133,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         if state.isOffline, let receivedAt = state.receivedAt {
             banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {
-            banner.show(state.refreshError.map { "The facts could not be refreshed. \($0)" })
+            banner.show(state.refreshError.map { tr("The facts could not be refreshed. {reason}", ["reason": $0]) })
         }
         if state.generation != shownGeneration {
             shownGeneration = state.generation

@@ -3,6 +3,7 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
 /// The media feed: a grid of square tiles that grows as the user nears the end (within 1.5
 /// screens), one page at a time, with a spinner, an inline Retry or a quiet end below it. A tile
@@ -14,21 +15,21 @@ import ImagePipeline
 /// at the first.
 @MainActor
 public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes {
-    public let title = "Feed"
+    public let title = tr("Feed")
     public let widget: Widget
     public let model: FeedViewModel
     let grid: RecyclingGrid<FeedTile, SquareGridLayout>
     var scroller: ScrolledWindow { grid.widget }
     public var adjustment: Adjustment { grid.adjustment }
     /// Below the grid: a spinner, a failed page's Retry, or the end of the feed.
-    private let paging = PagingIndicator(loading: "Loading more posts", failurePrefix: "More posts could not be loaded.",
-                                         end: "You have seen every post", retryBeside: true)
+    private let paging = PagingIndicator(loading: tr("Loading more posts"), failurePrefix: tr("More posts could not be loaded."),
+                                         end: tr("You have seen every post"), retryBeside: true)
     var footerRetry: Button { paging.retry }
     var footerError: Label { paging.error }
     /// A first page that failed fills the section, with Retry.
     private let content: ContentOrStatus
     /// Above the grid while the backend cannot be reached: the posts shown are saved ones.
-    private let banner = NoticeBar(action: "Retry")
+    private let banner = NoticeBar(action: tr("Retry"))
     var bannerLabel: Label { banner.label }
     var bannerRetry: Button { banner.button }
     var isBannerVisible: Bool { banner.isShown }
@@ -130,7 +131,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
             banner.show(nil)
         }
         if case .failed(let reason) = state.paging, state.posts.isEmpty {
-            content.show(.failure(title: "The feed could not be loaded", reason: reason))
+            content.show(.failure(title: tr("The feed could not be loaded"), reason: reason))
         } else {
             content.show(.content, animated: false)
         }
@@ -161,8 +162,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
 
     private func openMenu(for tile: FeedTile) {
         let menu = MenuModel()
-        menu.append("_Open", action: "feed.open::\(tile.post.id)")
-        menu.append("_Delete", action: "feed.delete::\(tile.post.id)")
+        menu.append(tr("_Open"), action: "feed.open::\(tile.post.id)")
+        menu.append(tr("_Delete"), action: "feed.delete::\(tile.post.id)")
         contextMenu?.close()
         let popup = ContextMenu(model: menu)
         contextMenu = popup
@@ -172,10 +173,10 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
     private static func content(of notice: FeedViewModel.Notice) -> NoticeDialog<FeedViewModel.Notice>.Content {
         switch notice {
         case .confirmDelete(let id):
-            NoticeDialog.Content(kind: .question, text: "Delete this post?",
-                                 secondaryText: "Post \(id) will be deleted from the server for everyone.",
-                                 choices: [.init(label: "_Cancel", response: Dialog.cancel),
-                                           .init(label: "_Delete", response: NoticeDialog<FeedViewModel.Notice>.ok,
+            NoticeDialog.Content(kind: .question, text: tr("Delete this post?"),
+                                 secondaryText: tr("Post {id} will be deleted from the server for everyone.", ["id": id]),
+                                 choices: [.init(label: tr("_Cancel"), response: Dialog.cancel),
+                                           .init(label: tr("_Delete"), response: NoticeDialog<FeedViewModel.Notice>.ok,
                                                  isDefault: true, style: "destructive-action")])
         case .info(let text): .message(.info, text)
         case .error(let text): .message(.error, text)

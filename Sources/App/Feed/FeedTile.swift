@@ -2,6 +2,7 @@ import Domain
 import Gtk
 import ImagePipeline
 import Video
+import Localization
 
 /// A tile of the feed grid, reused for whichever post scrolls into its place: the image filling
 /// a square, or a video's poster with a play badge and its length. Windowless and focusable,
@@ -14,7 +15,7 @@ public final class FeedTile: RecyclingCell {
     let image: ImageView
     private let badge = Box(.horizontal, spacing: 4)
     /// A video's length on its badge ("0:02"), once its poster has been read.
-    let durationLabel = Label("Video")
+    let durationLabel = Label(tr("Video"))
     private var boundSide = 0
     public var item: MediaPost { post }
 
@@ -53,7 +54,7 @@ public final class FeedTile: RecyclingCell {
         // Only what changes: each label or visibility change makes GTK measure the tile again.
         view.accessibleName = post.accessibleName
         if badge.isVisible != (post.kind == .video) { badge.isVisible = post.kind == .video }
-        if durationLabel.text != "Video" { durationLabel.text = "Video" }
+        if durationLabel.text != tr("Video") { durationLabel.text = tr("Video") }
     }
 
     private var placeholder: String {

@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import ImagePipeline
 import Video
+import Localization
 
 /// One post filling the window: an image fitted to it, or the video playing (Space or the button
 /// plays and pauses; a seek bar; mute). Left and Right go to the previous and next post; Escape,
@@ -13,8 +14,8 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
     let widget: Widget
     let picture: ImageView
     private(set) var player: VideoPlayer?
-    let playButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: "Pause")
-    let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: "Mute")
+    let playButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause"))
+    let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute"))
     let seekBar = Scale(minimum: 0, maximum: 1, step: 0.1)
     let timeLabel = Label("0:00")
     let videoError = Label()
@@ -48,7 +49,7 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         controls.halign = .fill
         controls.valign = .end
         seekBar.hexpand = true
-        seekBar.accessibleName = "Position"
+        seekBar.accessibleName = tr("Position")
         timeLabel.addStyleClass("monospace")
         controls.append(playButton)
         controls.append(seekBar, expand: true)
@@ -135,7 +136,7 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
             picture.bind(nil)
             content.setVisibleChild(named: "video", transition: .none)
             guard let player = VideoPlayer(uri: post.url.absoluteString) else {
-                videoError.text = "This video cannot be played: GStreamer's GTK video sink is not installed."
+                videoError.text = tr("This video cannot be played: GStreamer's GTK video sink is not installed.")
                 videoError.isVisible = true
                 return
             }
@@ -181,7 +182,7 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         guard let player else { return }
         player.isMuted.toggle()
         muteButton.setIcon(player.isMuted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
-        muteButton.accessibleName = player.isMuted ? "Unmute" : "Mute"
+        muteButton.accessibleName = player.isMuted ? tr("Unmute") : tr("Mute")
     }
 
     /// Every frame while a video shows: position, the end of the clip, errors.
@@ -189,14 +190,14 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         guard let player else { return }
         player.tick()
         if let failure = player.failure {
-            videoError.text = "This video cannot be played. \(failure)"
+            videoError.text = tr("This video cannot be played. {reason}", ["reason": "\(failure)"])
             videoError.isVisible = true
         }
         let playing = player.isPlaying
         if playing != shownPlaying {
             shownPlaying = playing
             playButton.setIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-            playButton.accessibleName = playing ? "Pause" : "Play"
+            playButton.accessibleName = playing ? tr("Pause") : tr("Play")
         }
         if let duration = player.duration {
             seekBar.setRange(minimum: 0, maximum: duration.seconds)

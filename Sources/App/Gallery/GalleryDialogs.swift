@@ -1,5 +1,6 @@
 import Features
 import Gtk
+import Localization
 
 /// The gallery's dialogs: the link prompt, the delete confirmation, the selection message and
 /// errors. Texts come from the view-model (the seed's words).
@@ -34,21 +35,21 @@ final class GalleryDialogs {
     }
 
     func askForLink() {
-        let dialog = Dialog(parent: window(), title: "Add Item")
+        let dialog = Dialog(parent: window(), title: tr("Add Item"))
         let box = Box(.vertical, spacing: 8)
         box.setMargins(18)
-        let prompt = Label("Paste a link to an image (http or https).")
+        let prompt = Label(tr("Paste a link to an image (http or https)."))
         prompt.xalign = 0
         let entry = Entry(placeholder: "https://…")
-        entry.accessibleName = "Image link"
+        entry.accessibleName = tr("Image link")
         let error = Label("")
         error.xalign = 0
         error.addStyleClass("error")
         error.wraps = true
         [prompt, entry, error].forEach { box.append($0) }
         dialog.addContent(box)
-        dialog.addButton("_Cancel", response: Dialog.cancel)
-        dialog.addButton("_OK", response: Self.ok, isDefault: true, style: "suggested-action")
+        dialog.addButton(tr("_Cancel"), response: Dialog.cancel)
+        dialog.addButton(tr("_OK"), response: Self.ok, isDefault: true, style: "suggested-action")
         dialog.setResponseSensitive(Self.ok, false)
         entry.onChanged { [weak dialog, weak entry, weak error] in
             guard let dialog, let entry else { return }
@@ -80,8 +81,8 @@ final class GalleryDialogs {
         switch notice {
         case .confirmDelete:
             NoticeDialog.Content(kind: .question, text: notice.text, choices: [
-                .init(label: "_Cancel", response: Dialog.cancel),
-                .init(label: "_Yes", response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true,
+                .init(label: tr("_Cancel"), response: Dialog.cancel),
+                .init(label: tr("_Yes"), response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true,
                       style: "destructive-action"),
             ])
         case .selected: .message(.info, notice.text)
@@ -90,9 +91,9 @@ final class GalleryDialogs {
     }
 
     func showProblems(_ problems: [String]) {
-        let dialog = MessageDialog(parent: window(), kind: .warning, text: "Some items in the gallery need attention",
+        let dialog = MessageDialog(parent: window(), kind: .warning, text: tr("Some items in the gallery need attention"),
                                    secondaryText: problems.joined(separator: "\n"))
-        dialog.addButton("_OK", response: Self.ok, isDefault: true)
+        dialog.addButton(tr("_OK"), response: Self.ok, isDefault: true)
         dialog.onResponse { [weak self, weak dialog] _ in
             dialog?.hide()
             if self?.problemsDialog === dialog { self?.problemsDialog = nil }

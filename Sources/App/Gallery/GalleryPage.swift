@@ -3,6 +3,7 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
 /// The gallery: the items in the seed's mosaic with an Add cell after them, kept in the JSON
 /// document. Every change animates each moved tile from its old frame to its new one.
@@ -44,7 +45,7 @@ public final class GalleryPage: SettlingPage {
         }
         let overlay = Overlay(child: grid.widget)
         overlay.addOverlay(undoToast.widget)
-        content = ContentOrStatus(content: overlay, iconName: "view-grid-symbolic", initially: .loading(title: "Loading…"))
+        content = ContentOrStatus(content: overlay, iconName: "view-grid-symbolic", initially: .loading(title: tr("Loading…")))
         widget = content.widget
         me.object = self
         content.retry.onClicked { [weak self] in
@@ -100,9 +101,9 @@ public final class GalleryPage: SettlingPage {
     private func render(_ state: GalleryViewModel.State, _ change: GalleryViewModel.Change?) {
         switch state.phase {
         case .loading:
-            content.show(.loading(title: "Loading…"))
+            content.show(.loading(title: tr("Loading…")))
         case .failed(let message):
-            content.show(.failure(title: "The gallery could not be opened", reason: message))
+            content.show(.failure(title: tr("The gallery could not be opened"), reason: message))
         case .loaded:
             content.show(.content, animated: false)
         }
@@ -118,6 +119,8 @@ public final class GalleryPage: SettlingPage {
         var entries = items.map(GalleryEntry.item)
         entries.append(.add)
         grid.setItems(entries, animated: change != .reloaded)
+        // A screen reader entering the grid hears how many items it holds.
+        grid.canvas.accessibleName = ntr("Gallery, {count} item", "Gallery, {count} items", count: items.count)
         // The moved item keeps the focus (its tile is the same; a drop gives it the focus).
         if case .moved(_, let destination) = change, items.indices.contains(destination),
            let tile = grid.cell(for: .item(items[destination].uuid)), !tile.view.isFocusWidget {
@@ -156,10 +159,10 @@ public final class GalleryPage: SettlingPage {
     private func openMenu(for tile: GalleryTile) {
         guard tile.entry != .add, let index = index(of: tile) else { return }
         let model = MenuModel()
-        model.append("_Open", action: "gallery.open::\(index)")
-        if index > 0 { model.append("Move _Earlier", action: "gallery.earlier::\(index)") }
-        if index + 1 < self.model.state.items.count { model.append("Move _Later", action: "gallery.later::\(index)") }
-        model.append("_Delete", action: "gallery.delete::\(index)")
+        model.append(tr("_Open"), action: "gallery.open::\(index)")
+        if index > 0 { model.append(tr("Move _Earlier"), action: "gallery.earlier::\(index)") }
+        if index + 1 < self.model.state.items.count { model.append(tr("Move _Later"), action: "gallery.later::\(index)") }
+        model.append(tr("_Delete"), action: "gallery.delete::\(index)")
         contextMenu?.close()
         let menu = ContextMenu(model: model)
         contextMenu = menu

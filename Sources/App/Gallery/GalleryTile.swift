@@ -1,6 +1,7 @@
 import Domain
 import Gtk
 import ImagePipeline
+import Localization
 
 /// What a cell of the mosaic shows: an item, or the Add cell after the last one.
 enum GalleryEntry: Identifiable, Equatable {
@@ -49,7 +50,7 @@ final class GalleryTile: RecyclingCell {
         let add = Box(.vertical, spacing: 6)
         add.valign = .center
         add.append(Image(iconName: "list-add-symbolic", pixelSize: 32))
-        add.append(Label("Add item"))
+        add.append(Label(tr("Add item")))
         addContent = add
         deleteButton.append(Image(iconName: "user-trash-symbolic", pixelSize: 16))
         deleteButton.addStyleClass("gallery-delete")
@@ -107,12 +108,13 @@ final class GalleryTile: RecyclingCell {
     private func name() {
         switch entry {
         case .add:
-            view.accessibleName = "Add item"
-            view.tooltip = "Add an item by its image link"
+            view.accessibleName = tr("Add item")
+            view.tooltip = tr("Add an item by its image link")
         case .item(let item):
-            view.accessibleName = "Item \(position.index + 1) of \(position.count), \(item.uuid)"
+            view.accessibleName = ntr("Item {number} of {count}, {uuid}", "Item {number} of {count}, {uuid}", count: position.count,
+                                      ["number": String(position.index + 1), "uuid": item.uuid])
             view.tooltip = item.imageUrlString
-            deleteButton.accessibleName = "Delete item \(position.index + 1)"
+            deleteButton.accessibleName = tr("Delete item {number}", ["number": String(position.index + 1)])
         }
     }
 

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
 /// One message: when it was sent (or received), the avatar, the text and "Delete message". Every
 /// element fades in from transparent over one second. Back by any back path, or a left-to-right
@@ -14,7 +15,7 @@ final class MessageDetailPage: SettlingPage {
     let avatar: ImageView
     let timeLabel: Label
     let textLabel: Label
-    let deleteButton = Button(label: "Delete message")
+    let deleteButton = Button(label: tr("Delete message"))
     /// Why a delete failed; the message stays and can be deleted again.
     let notice = NoticeBar()
     /// Kept alive here: a GTK 3 gesture is not owned by its widget.
@@ -31,15 +32,15 @@ final class MessageDetailPage: SettlingPage {
          dismissNotice: @escaping @MainActor () -> Void) {
         self.message = message
         title = switch message.origin {
-        case .server(let number): "Message \(number)"
-        case .local: "Your Message"
+        case .server(let number): tr("Message {number}", ["number": String(number)])
+        case .local: tr("Your Message")
         }
         avatar = ImageView(pipeline: pipeline, iconSize: 32, scaling: .fill)
         avatar.picture.isCircular = true
         avatar.picture.addStyleClass("avatar")
         avatar.picture.setSizeRequest(width: 96, height: 96)
         avatar.picture.halign = .center
-        avatar.picture.accessibleName = message.isLocal ? "Your avatar" : "Sender's avatar"
+        avatar.picture.accessibleName = message.isLocal ? tr("Your avatar") : tr("Sender's avatar")
         if let avatarURL { avatar.bind(ImageRequest(url: avatarURL, maximumPixelSize: 192)) }
         timeLabel = Label(Self.timeText(for: message))
         timeLabel.addStyleClass("dim-label")
@@ -110,7 +111,7 @@ final class MessageDetailPage: SettlingPage {
 
     static func timeText(for message: ChatMessage) -> String {
         guard let date = message.sentAt else { return "" }
-        let formatted = date.formatted(date: .abbreviated, time: .shortened)
-        return message.isLocal ? "Sent \(formatted)" : "Received \(formatted)"
+        let formatted = date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Localization.locale))
+        return message.isLocal ? tr("Sent {time}", ["time": formatted]) : tr("Received {time}", ["time": formatted])
     }
 }

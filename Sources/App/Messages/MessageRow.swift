@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
 /// One message: a round avatar and a bubble with the message's number and text. The user's own
 /// messages sit on the right in the accent colour; a just-sent one slides in. The chat's
@@ -94,7 +95,7 @@ final class MessageRow: RecyclingCell {
     static func caption(for message: ChatMessage) -> String {
         switch message.origin {
         case .server(let number): "#\(number)"
-        case .local: "You"
+        case .local: tr("You")
         }
     }
 }

@@ -3,6 +3,7 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
 /// The chat: a static header, the messages stacked from the bottom up (newest at the bottom),
 /// older pages loading as the user nears the top without moving what they look at, a "Jump to
@@ -14,20 +15,20 @@ import ImagePipeline
 /// become measured heights (see `MessagesPage+Scrolling`).
 @MainActor
 public final class MessagesPage: SettlingPage, ScreenshotScenes {
-    public let title = "Messages"
+    public let title = tr("Messages")
     public let widget: Widget
     public let model: MessagesViewModel
     let grid: RecyclingGrid<MessageRow, StackLayout>
     var scroller: ScrolledWindow { grid.widget }
     public var adjustment: Adjustment { grid.adjustment }
     let header = Label("Тестовое задание")
-    let entry = Entry(placeholder: "Message")
-    let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: "Send")
+    let entry = Entry(placeholder: tr("Message"))
+    let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: tr("Send"))
     /// Round, bottom right: back to the newest message when the view is far above it.
-    let jumpButton = Button(iconName: "go-bottom-symbolic", accessibleName: "Jump to latest message")
+    let jumpButton = Button(iconName: "go-bottom-symbolic", accessibleName: tr("Jump to latest message"))
     /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
-    private let paging = PagingIndicator(loading: "Loading older messages", failurePrefix: "Older messages could not be loaded.",
-                                         end: "Beginning of conversation", retryBeside: false)
+    private let paging = PagingIndicator(loading: tr("Loading older messages"), failurePrefix: tr("Older messages could not be loaded."),
+                                         end: tr("Beginning of conversation"), retryBeside: false)
     var topSpinner: Spinner { paging.spinner }
     var topRetry: Button { paging.retry }
     var topError: Label { paging.error }
@@ -37,7 +38,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     /// A failed send, delete or read of the stored messages, in words.
     let notice = NoticeBar()
     /// Above the list while the backend cannot be reached: the server's messages shown are saved ones.
-    private let banner = NoticeBar(action: "Retry")
+    private let banner = NoticeBar(action: tr("Retry"))
     var bannerLabel: Label { banner.label }
     var bannerRetry: Button { banner.button }
     var isBannerVisible: Bool { banner.isShown }
@@ -71,7 +72,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         paging.widget.setMargins(12)
 
         grid.canvas.addStyleClass("messages-list")
-        grid.canvas.accessibleName = "Messages"
+        grid.canvas.accessibleName = tr("Messages")
         jumpButton.addStyleClass("circular")
         jumpButton.addStyleClass("jump-to-latest")
         jumpButton.halign = .end
@@ -82,7 +83,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         content = ContentOrStatus(content: overlay)
 
         entry.hexpand = true
-        entry.accessibleName = "Message"
+        entry.accessibleName = tr("Message")
         let composer = Box(.horizontal, spacing: 6)
         composer.addStyleClass("messages-composer")
         composer.setMargins(8)
@@ -190,7 +191,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
             banner.show(nil)
         }
         if state.firstPageFailed, case .failed(let reason) = state.paging {
-            content.show(.failure(title: "Messages could not be loaded", reason: reason))
+            content.show(.failure(title: tr("Messages could not be loaded"), reason: reason))
         } else {
             content.show(.content, animated: false)
         }

@@ -1,5 +1,6 @@
 import Domain
 import Gtk
+import Localization
 
 /// Owns one section's navigation: a stack of pages shown one at a time, pushed with a slide to
 /// the left and popped with a slide to the right. Views ask the coordinator to navigate; they
@@ -48,7 +49,7 @@ public class SectionCoordinator {
             // Its own width (set by the window), whatever its detail would take: a detail that
             // expands would otherwise share the room with the list.
             pane.hexpand = false
-            pane.accessibleName = "Details"
+            pane.accessibleName = tr("Details")
             for part in [paneSeparator, pane] as [Widget] {
                 part.keepsOwnVisibility = true
                 part.isVisible = false

@@ -3,13 +3,14 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
 /// The 20 people: a list of round avatars and names, a progress line ("Avatars: 7 of 20"), and a
 /// notice bar for refused names and failed writes. Rows that come into view ask for their
 /// avatars; a row opens its edit page.
 @MainActor
 public final class PeoplePage: SettlingPage, ScreenshotScenes {
-    public let title = "People"
+    public let title = tr("People")
     public let widget: Widget
     public let model: PeopleViewModel
     private(set) var rows: [PersonRow] = []
@@ -38,7 +39,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         self.open = open
         adjustment = scroller.verticalAdjustment()
         list.addStyleClass("people-list")
-        list.accessibleName = "People"
+        list.accessibleName = tr("People")
         list.scrollsFocus(with: adjustment)
         column.setMargins(top: 12, bottom: 24, start: 24, end: 24)
         column.append(list)
@@ -93,11 +94,11 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         for (row, person) in zip(rows, state.people) {
             row.update(person, state: state.avatarState(of: person))
         }
-        progressLabel.text = state.isLoaded ? state.progressText : "Loading people…"
+        progressLabel.text = state.isLoaded ? state.progressText : tr("Loading people…")
         progressLabel.accessibleName = progressLabel.text
         notice.show(state.notice)
         if let reason = state.failure {
-            content.show(.failure(title: "People could not be opened", reason: reason))
+            content.show(.failure(title: tr("People could not be opened"), reason: reason))
         } else {
             content.show(.content, animated: false)
         }

@@ -1,5 +1,7 @@
+import Domain
 import Features
 import Gtk
+import Localization
 
 /// The greeting after the first launch stored the people, whichever section is on screen.
 @MainActor
@@ -18,9 +20,13 @@ final class PeopleWelcome {
     }
 
     private func show() {
-        let dialog = MessageDialog(parent: window(), kind: .info, text: "Welcome to Tessera",
-                                   secondaryText: "Twenty people are now stored on this computer. Their avatars download one at a time as their rows come into view.")
-        dialog.addButton("_Start", response: 1, isDefault: true)
+        // The first launch stores the seed's people.
+        let stored = Person.seedNames.count
+        let dialog = MessageDialog(parent: window(), kind: .info, text: tr("Welcome to Tessera"), secondaryText: ntr(
+            "{count} person is now stored on this computer. Their avatars download one at a time as their rows come into view.",
+            "{count} people are now stored on this computer. Their avatars download one at a time as their rows come into view.",
+            count: stored))
+        dialog.addButton(tr("_Start"), response: 1, isDefault: true)
         dialog.onResponse { [weak self] _ in
             self?.dialog?.hide()
             self?.dialog = nil

@@ -2,6 +2,7 @@ import Domain
 import Features
 import Gtk
 import ImagePipeline
+import Localization
 
 /// Edits one person's name. The entry starts with the current name; going back by any path (the
 /// header button, Escape, Alt+Left, the mouse's back button, Enter in the entry), or, in the pane
@@ -11,7 +12,7 @@ import ImagePipeline
 final class PersonEditPage: LeavingPage {
     let title: String
     let widget: Widget
-    let entry = Entry(placeholder: "Name")
+    let entry = Entry(placeholder: tr("Name"))
     let avatar: ImageView
     let personID: Int64
     private let model: PeopleViewModel
@@ -27,14 +28,14 @@ final class PersonEditPage: LeavingPage {
         didSet { hint.text = isInPane ? Self.paneHint : Self.pageHint }
     }
     private let hint = Label(PersonEditPage.pageHint)
-    static let pageHint = "The name is saved when you go back."
-    static let paneHint = "The name is saved when you choose someone else or close this pane."
+    static var pageHint: String { tr("The name is saved when you go back.") }
+    static var paneHint: String { tr("The name is saved when you choose someone else or close this pane.") }
 
     init(person: Person, model: PeopleViewModel, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void) {
         personID = person.id
         savedName = person.name
         self.model = model
-        title = "Edit \(person.name)"
+        title = tr("Edit {name}", ["name": person.name])
         let box = Box(.vertical, spacing: 18)
         box.halign = .center
         box.valign = .start
@@ -47,12 +48,12 @@ final class PersonEditPage: LeavingPage {
         picture.halign = .center
         // The list decoded it already: a memory-cache hit shows at once.
         avatar.bind(person.hasAvatar ? .avatar(of: person) : nil, placeholder: "avatar-default-symbolic")
-        picture.accessibleName = "Avatar of \(person.name)"
-        let label = Label("Name")
+        picture.accessibleName = tr("Avatar of {name}", ["name": person.name])
+        let label = Label(tr("Name"))
         label.xalign = 0
         label.addStyleClass("dim-label")
         entry.text = person.name
-        entry.accessibleName = "Name"
+        entry.accessibleName = tr("Name")
         entry.setSizeRequest(width: 320, height: -1)
         entry.onActivate { goBack() }
         hint.addStyleClass("dim-label")

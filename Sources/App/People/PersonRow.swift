@@ -2,6 +2,7 @@ import Domain
 import Features
 import Gtk
 import ImagePipeline
+import Localization
 
 /// A row of the people list: a round avatar and the name.
 @MainActor
@@ -47,7 +48,7 @@ final class PersonRow {
             row.tooltip = nil
             if !avatar.showsImage { avatar.bind(nil, placeholder: "avatar-default-symbolic") }
         case .failed(let reason):
-            row.tooltip = "The avatar could not be downloaded. \(reason)"
+            row.tooltip = tr("The avatar could not be downloaded. {reason}", ["reason": reason])
             if !avatar.showsImage { avatar.bind(nil, placeholder: "image-missing") }
         }
     }

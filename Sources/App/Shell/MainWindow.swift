@@ -1,5 +1,6 @@
 import Domain
 import Gtk
+import Localization
 
 /// The window: a header bar, the sections sidebar and the content stack holding each section
 /// coordinator's navigation stack.
@@ -7,10 +8,10 @@ import Gtk
 public final class MainWindow {
     public let window: ApplicationWindow
     public let headerBar = HeaderBar()
-    public let backButton = Button(iconName: "go-previous-symbolic", accessibleName: "Back")
+    public let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
     public let menuButton: MenuButton
     /// Shown while the top page can be refreshed.
-    public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: "Refresh")
+    public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: tr("Refresh"))
     public let sidebar = Sidebar()
     /// At the start of the header bar in narrow windows, where the sidebar is folded away: the
     /// sections in a menu.
@@ -35,11 +36,11 @@ public final class MainWindow {
         window = ApplicationWindow(application: application)
         self.makeCoordinator = makeCoordinator
         currentSection = initialSection
-        menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleName: "Main Menu", menu: menu)
+        menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleName: tr("Main Menu"), menu: menu)
         for section in Section.allCases {
             sectionsMenu.append(section.title, action: "win.section::\(section.rawValue)")
         }
-        sectionsButton = MenuButton(iconName: "view-list-symbolic", accessibleName: "Sections", menu: sectionsMenu)
+        sectionsButton = MenuButton(iconName: "view-list-symbolic", accessibleName: tr("Sections"), menu: sectionsMenu)
 
         window.title = "Tessera"
         window.accessibleName = "Tessera"
@@ -48,7 +49,7 @@ public final class MainWindow {
         headerBar.packStart(backButton)
         headerBar.packEnd(menuButton)
         headerBar.packEnd(refreshButton)
-        refreshButton.tooltip = "Refresh (F5)"
+        refreshButton.tooltip = tr("Refresh (F5)")
         window.setTitlebar(headerBar)
 
         content.transitionDuration = 160

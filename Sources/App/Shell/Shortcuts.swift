@@ -1,5 +1,6 @@
 import Domain
 import Gtk
+import Localization
 
 /// Every keyboard shortcut of the window, in one place: the accelerators are bound from this
 /// list and the Keyboard Shortcuts window is built from it.
@@ -11,36 +12,36 @@ enum Shortcuts {
     }
 
     static let sections: [Binding] = Section.allCases.map {
-        Binding(action: "win.section::\($0.rawValue)", accelerators: ["<Control>\($0.number)"], title: "Show \($0.title)")
+        Binding(action: "win.section::\($0.rawValue)", accelerators: ["<Control>\($0.number)"], title: tr("Show {section}", ["section": $0.title]))
     }
 
     static let navigation: [Binding] = [
-        Binding(action: "win.back", accelerators: ["Escape", "<Alt>Left"], title: "Go back"),
-        Binding(action: "win.refresh", accelerators: ["F5", "<Control>r"], title: "Refresh"),
+        Binding(action: "win.back", accelerators: ["Escape", "<Alt>Left"], title: tr("Go back")),
+        Binding(action: "win.refresh", accelerators: ["F5", "<Control>r"], title: tr("Refresh")),
     ]
 
     static let general: [Binding] = [
-        Binding(action: "app.shortcuts", accelerators: ["<Control>question"], title: "Keyboard shortcuts"),
-        Binding(action: "app.quit", accelerators: ["<Control>q"], title: "Quit"),
+        Binding(action: "app.shortcuts", accelerators: ["<Control>question"], title: tr("Keyboard shortcuts")),
+        Binding(action: "app.quit", accelerators: ["<Control>q"], title: tr("Quit")),
     ]
 
     static var all: [Binding] { sections + navigation + general }
 
     /// Keys the gallery's tiles handle themselves (not application accelerators).
     static let gallery: [ShortcutsWindow.Shortcut] = [
-        .init("Return space", "Select the focused item"),
-        .init("<Alt>Left <Alt>Right", "Move the focused item earlier or later"),
-        .init("Delete", "Delete the focused item"),
-        .init("Menu <Shift>F10", "Open the item's menu"),
-        .init("<Control>z", "Undo the last change while it is offered"),
+        .init("Return space", tr("Select the focused item")),
+        .init("<Alt>Left <Alt>Right", tr("Move the focused item earlier or later")),
+        .init("Delete", tr("Delete the focused item")),
+        .init("Menu <Shift>F10", tr("Open the item's menu")),
+        .init("<Control>z", tr("Undo the last change while it is offered")),
     ]
 
     /// Keys the chat handles itself.
     static let messages: [ShortcutsWindow.Shortcut] = [
-        .init("Up Down", "Move between messages"),
-        .init("Home End", "Oldest loaded or newest message"),
-        .init("<Control>End", "Jump to the latest message"),
-        .init("Return", "Open the focused message"),
+        .init("Up Down", tr("Move between messages")),
+        .init("Home End", tr("Oldest loaded or newest message")),
+        .init("<Control>End", tr("Jump to the latest message")),
+        .init("Return", tr("Open the focused message")),
     ]
 
     /// Ctrl+End: the chat's jump to the latest message.
@@ -50,11 +51,11 @@ enum Shortcuts {
 
     static var groups: [ShortcutsWindow.Group] {
         [
-            .init("Sections", sections.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
-            .init("Navigation", navigation.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
-            .init("Gallery", gallery),
-            .init("Messages", messages),
-            .init("General", general.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
+            .init(tr("Sections"), sections.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
+            .init(tr("Navigation"), navigation.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
+            .init(Section.gallery.title, gallery),
+            .init(Section.messages.title, messages),
+            .init(tr("General"), general.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
         ]
     }
 }

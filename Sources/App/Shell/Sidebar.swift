@@ -1,5 +1,6 @@
 import Domain
 import Gtk
+import Localization
 
 /// The list of sections at the window's left edge.
 @MainActor
@@ -13,7 +14,7 @@ public final class Sidebar {
 
     public init() {
         list.addStyleClass("navigation-sidebar")
-        list.accessibleName = "Sections"
+        list.accessibleName = tr("Sections")
         for section in Section.allCases {
             let box = Box(.horizontal, spacing: 12)
             box.setMargins(top: 10, bottom: 10, start: 14, end: 14)
@@ -24,7 +25,7 @@ public final class Sidebar {
             box.append(label, expand: true)
             let row = ListBoxRow(child: box)
             row.accessibleName = section.title
-            row.tooltip = "\(section.summary) (Ctrl+\(section.number))"
+            row.tooltip = tr("{summary} (Ctrl+{number})", ["summary": section.summary, "number": String(section.number)])
             list.append(row)
             rows.append(row)
             contents += [box, icon, label]

@@ -3,6 +3,7 @@ import Features
 import Foundation
 import Gtk
 import Logging
+import Localization
 
 /// The application: owns the GtkApplication, the window, the section coordinators and the
 /// remembered settings, and wires the app-wide actions.
@@ -178,11 +179,11 @@ public final class TesseraApp {
             appearanceMenu.append(choice.title, action: "app.appearance::\(choice.rawValue)")
         }
         let main = MenuModel()
-        main.appendSubmenu("_Appearance", appearanceMenu)
-        main.append("_Clear Saved Data…", action: "app.clear-saved-data")
+        main.appendSubmenu(tr("_Appearance"), appearanceMenu)
+        main.append(tr("_Clear Saved Data…"), action: "app.clear-saved-data")
         let help = MenuModel()
-        help.append("_Keyboard Shortcuts", action: "app.shortcuts")
-        help.append("_About Tessera", action: "app.about")
+        help.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
+        help.append(tr("_About Tessera"), action: "app.about")
         menu.appendSection(nil, main)
         menu.appendSection(nil, help)
 
@@ -240,10 +241,10 @@ public final class TesseraApp {
     /// own messages stay. A failure is told in words.
     public func askToClearSavedData() {
         clearDialog?.hide()
-        let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, text: "Clear saved data?",
-                                   secondaryText: "The facts feed, the chat's messages from the server and the images kept for when the network is gone are deleted. Your gallery, the people and your own messages stay.")
-        dialog.addButton("_Cancel", response: Dialog.cancel)
-        dialog.addButton("C_lear", response: 1, isDefault: false, style: "destructive-action")
+        let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, text: tr("Clear saved data?"),
+                                   secondaryText: tr("The facts feed, the chat's messages from the server and the images kept for when the network is gone are deleted. Your gallery, the people and your own messages stay."))
+        dialog.addButton(tr("_Cancel"), response: Dialog.cancel)
+        dialog.addButton(tr("C_lear"), response: 1, isDefault: false, style: "destructive-action")
         dialog.onResponse { [weak self] response in
             guard let self else { return }
             self.clearDialog?.hide()
@@ -255,9 +256,9 @@ public final class TesseraApp {
                     try await self.services.makers.clearSavedData()
                     self.logger.info("saved data cleared")
                 } catch {
-                    let failure = MessageDialog(parent: self.mainWindow?.window, kind: .error, text: "The saved data could not be cleared",
+                    let failure = MessageDialog(parent: self.mainWindow?.window, kind: .error, text: tr("The saved data could not be cleared"),
                                                 secondaryText: "\(error)")
-                    failure.addButton("_OK", response: 0, isDefault: true)
+                    failure.addButton(tr("_OK"), response: 0, isDefault: true)
                     failure.onResponse { [weak failure] _ in failure?.hide() }
                     self.clearFailure = failure
                     failure.present()
@@ -274,8 +275,8 @@ public final class TesseraApp {
         if aboutDialog == nil {
             aboutDialog = AboutDialog(parent: mainWindow?.window, info: .init(
                 name: "Tessera", version: Self.version,
-                comments: "Five classic mobile app flows, done right on the Linux desktop.",
-                website: "https://tessera.dev", iconName: Self.applicationID, author: "The Tessera developers"))
+                comments: tr("Five classic mobile app flows, done right on the Linux desktop."),
+                website: "https://tessera.dev", iconName: Self.applicationID, author: tr("The Tessera developers")))
         }
         aboutDialog?.present()
     }

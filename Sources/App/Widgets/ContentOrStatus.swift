@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// A section's content, or a status filling the section in its place: loading (with a spinner)
 /// or a failure (its reason, and Retry). Every section that loads shows these three the same way.
@@ -24,7 +25,7 @@ final class ContentOrStatus {
     ///   - initially: what shows first.
     init(content: Widget, iconName: String = "network-error-symbolic", initially: Shown = .content) {
         spinner.setSizeRequest(width: 32, height: 32)
-        spinner.accessibleName = "Loading"
+        spinner.accessibleName = tr("Loading")
         placeholder = RetryPlaceholder(iconName: iconName, title: "", between: spinner)
         stack.addNamed(content, name: "content")
         stack.addNamed(placeholder.widget, name: "status")

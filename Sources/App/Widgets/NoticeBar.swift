@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import Localization
 
 /// A bar across the top of a page that says in words what went wrong (a failed save, a failed
 /// delete, a failed refresh), with a button beside it: Dismiss, or an action such as Retry.
@@ -29,7 +30,7 @@ final class NoticeBar {
         if let action {
             button = Button(label: action)
         } else {
-            button = Button(iconName: "window-close-symbolic", accessibleName: "Dismiss")
+            button = Button(iconName: "window-close-symbolic", accessibleName: tr("Dismiss"))
             button.addStyleClass("flat")
         }
         button.valign = .center
@@ -71,7 +72,7 @@ final class NoticeBar {
     /// it shows, GIO's network monitor calls `networkChanged` when the system's network changes
     /// (a network coming back is a reason to ask again at once); nothing waits for it before.
     func showOffline(receivedAt: Date, networkChanged: @escaping @MainActor (_ available: Bool) -> Void) {
-        show("Offline. Showing what was saved at \(Self.savedTime(receivedAt)).", quiet: true)
+        show(tr("Offline. Showing what was saved at {time}.", ["time": Self.savedTime(receivedAt)]), quiet: true)
         guard network == nil else { return }
         let monitor = NetworkMonitor()
         monitor.onChange(networkChanged)
@@ -80,10 +81,10 @@ final class NoticeBar {
 
     private var network: NetworkMonitor?
 
-    /// "14:02" today, "21 Nov, 14:02" before, in the user's locale.
+    /// "14:02" today, "21 Nov, 14:02" before, in the interface's language (`Localization.locale`).
     static func savedTime(_ date: Date) -> String {
         let formatter = DateFormatter()
-        formatter.locale = .current
+        formatter.locale = Localization.locale
         if Calendar.current.isDateInToday(date) {
             formatter.setLocalizedDateFormatFromTemplate("jm")
         } else {

@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// Shows a view-model's notice (a question or a message) as one modal dialog at a time.
 ///
@@ -24,7 +25,7 @@ final class NoticeDialog<Notice: Equatable> {
         /// A message with a single OK.
         static func message(_ kind: MessageDialog.Kind, _ text: String, secondaryText: String? = nil) -> Content {
             Content(kind: kind, text: text, secondaryText: secondaryText,
-                    choices: [Choice(label: "_OK", response: NoticeDialog.ok, isDefault: true)])
+                    choices: [Choice(label: tr("_OK"), response: NoticeDialog.ok, isDefault: true)])
         }
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Gtk
+import Localization
 
 /// What stands at the loading end of a list loaded page by page (below the feed, above the
 /// chat): nothing while idle, a spinner while a page loads, why a page failed with Retry, or a
@@ -8,7 +9,7 @@ import Gtk
 final class PagingIndicator {
     let widget: Widget
     let spinner = Spinner()
-    let retry = Button(label: "Retry")
+    let retry = Button(label: tr("Retry"))
     /// Why the last page failed (after `failurePrefix`).
     let error = Label()
     /// The line shown at the end.

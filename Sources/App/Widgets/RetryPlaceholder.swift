@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// What a section shows when its first load failed: a status page saying why, with Retry under
 /// it (and, for a section that also shows its loading here, anything put between them).
@@ -6,7 +7,7 @@ import Gtk
 final class RetryPlaceholder {
     let widget: Widget
     let status: StatusPage
-    let retry = Button(label: "Retry")
+    let retry = Button(label: tr("Retry"))
 
     init(iconName: String = "network-error-symbolic", title: String, between extra: Widget? = nil) {
         status = StatusPage(iconName: iconName, title: title, description: "")

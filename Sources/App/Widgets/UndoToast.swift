@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// A small in-window notification at the bottom of a page, as GNOME apps show after a change
 /// that can be taken back: "Item deleted" with Undo and a close button. It slides in and out;
@@ -7,8 +8,8 @@ import Gtk
 final class UndoToast {
     let widget: Widget
     let label = Label()
-    let undoButton = Button(label: "_Undo")
-    let closeButton = Button(iconName: "window-close-symbolic", accessibleName: "Dismiss")
+    let undoButton = Button(label: tr("_Undo"))
+    let closeButton = Button(iconName: "window-close-symbolic", accessibleName: tr("Dismiss"))
     private let revealer: Revealer
     /// Undo was clicked.
     var onUndo: (() -> Void)?

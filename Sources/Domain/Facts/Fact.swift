@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One row of the facts feed (shared/contracts.md section 4), cleaned up: a row needs a title or a
 /// description to exist, and its image link is kept only when it is a usable http(s) URL.
@@ -20,15 +21,15 @@ public struct Fact: Equatable, Sendable, Identifiable {
     }
 
     /// What a card and a screen reader call the row.
-    public var displayTitle: String { title ?? "Untitled" }
+    public var displayTitle: String { title ?? tr("Untitled") }
 
     /// "<title>: <description>", or whichever of the two there is.
     public var accessibleName: String {
         switch (title, description) {
-        case let (title?, description?): "\(title): \(description)"
+        case let (title?, description?): tr("{title}: {description}", ["title": title, "description": description])
         case let (title?, nil): title
-        case let (nil, description?): "Untitled: \(description)"
-        case (nil, nil): "Untitled"
+        case let (nil, description?): tr("Untitled: {description}", ["description": description])
+        case (nil, nil): tr("Untitled")
         }
     }
 }
@@ -55,9 +56,9 @@ public enum FactsDecodingError: Error, Equatable, Sendable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case .empty: "The facts feed was empty."
-        case .notJSON: "The facts feed is not valid JSON."
-        case .unexpectedShape: "The facts feed has no list of rows."
+        case .empty: tr("The facts feed was empty.")
+        case .notJSON: tr("The facts feed is not valid JSON.")
+        case .unexpectedShape: tr("The facts feed has no list of rows.")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One post of the media feed (shared/contracts.md section 2).
 public struct MediaPost: Equatable, Sendable, Identifiable {
@@ -18,8 +19,8 @@ public struct MediaPost: Equatable, Sendable, Identifiable {
     /// What a screen reader says for the post's tile.
     public var accessibleName: String {
         switch kind {
-        case .image: "Image post \(id)"
-        case .video: "Video post \(id)"
+        case .image: tr("Image post {id}", ["id": id])
+        case .video: tr("Video post {id}", ["id": id])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One gallery item as the JSON document stores it:
 /// `{"uuid":"bef89c66-…","imageUrlString":"https://…"}`.
@@ -61,13 +62,13 @@ public struct GalleryDocument: Codable, Equatable, Sendable {
     private static func reason(_ error: any Error) -> String {
         let path: [any CodingKey]
         switch error {
-        case DecodingError.keyNotFound(let key, _): return "it has no “\(key.stringValue)”"
+        case DecodingError.keyNotFound(let key, _): return tr("it has no “{field}”", ["field": key.stringValue])
         case DecodingError.valueNotFound(_, let context): path = context.codingPath
         case DecodingError.typeMismatch(_, let context): path = context.codingPath
-        default: return "it could not be read"
+        default: return tr("it could not be read")
         }
-        guard let field = path.last, field.intValue == nil else { return "it is not an item (an object with a uuid and a link)" }
-        return "its “\(field.stringValue)” is not text"
+        guard let field = path.last, field.intValue == nil else { return tr("it is not an item (an object with a uuid and a link)") }
+        return tr("its “{field}” is not text", ["field": field.stringValue])
     }
 
     /// What is wrong with a document's items, without dropping any: real copies of this file
@@ -103,11 +104,11 @@ public enum GalleryProblem: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .malformedIdentifier(index, uuid): "Item \(index + 1) has an identifier that is not a UUID: “\(uuid)”."
-        case let .duplicateIdentifier(index, first, uuid): "Items \(first + 1) and \(index + 1) share the identifier \(uuid)."
-        case let .invalidLink(index, link): "Item \(index + 1) links to “\(link)”, which is not an http or https address."
-        case let .unreadableRow(row, reason): "Row \(row + 1) of the file was left out: \(reason)."
-        case let .originalKeptAside(path): "The file as it was is kept as \(path)."
+        case let .malformedIdentifier(index, uuid): tr("Item {number} has an identifier that is not a UUID: “{uuid}”.", ["number": String(index + 1), "uuid": uuid])
+        case let .duplicateIdentifier(index, first, uuid): tr("Items {first} and {second} share the identifier {uuid}.", ["first": String(first + 1), "second": String(index + 1), "uuid": uuid])
+        case let .invalidLink(index, link): tr("Item {number} links to “{link}”, which is not an http or https address.", ["number": String(index + 1), "link": link])
+        case let .unreadableRow(row, reason): tr("Row {number} of the file was left out: {reason}.", ["number": String(row + 1), "reason": reason])
+        case let .originalKeptAside(path): tr("The file as it was is kept as {path}.", ["path": path])
         }
     }
 }
@@ -121,9 +122,9 @@ public enum LinkValidation {
 
         public var description: String {
             switch self {
-            case .empty: "Enter a link to an image."
-            case .notAURL: "This is not a web address."
-            case .notHTTP(let scheme): "Only http and https links can be shown, not \(scheme)."
+            case .empty: tr("Enter a link to an image.")
+            case .notAURL: tr("This is not a web address.")
+            case .notHTTP(let scheme): tr("Only http and https links can be shown, not {scheme}.", ["scheme": scheme])
             }
         }
     }

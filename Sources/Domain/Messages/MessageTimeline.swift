@@ -1,5 +1,6 @@
 import DequeModule
 import Foundation
+import Localization
 
 /// One message of the chat as shown.
 public struct ChatMessage: Equatable, Sendable, Identifiable {
@@ -36,8 +37,8 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     /// "Message 12: …" or "Your message: …".
     public var accessibleName: String {
         switch origin {
-        case .server(let number): "Message \(number): \(text)"
-        case .local: "Your message: \(text)"
+        case .server(let number): tr("Message {number}: {text}", ["number": String(number), "text": text])
+        case .local: tr("Your message: {text}", ["text": text])
         }
     }
 }

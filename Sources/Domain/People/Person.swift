@@ -1,3 +1,5 @@
+import Localization
+
 /// One of the People section's 20 people (seed people-core-data.md).
 public struct Person: Equatable, Sendable, Identifiable {
     public var id: Int64
@@ -17,14 +19,16 @@ public struct Person: Equatable, Sendable, Identifiable {
         self.hasAvatar = hasAvatar
     }
 
-    /// The seed's names, in its order; person n has avatar n.
+    /// The seed's names, in its order; person n has avatar n. Names stay as they are in every language.
     public static let seedNames = [
-        "Adam", "Henry", "Jeremy", "Kyle", "Mark", "Douglas", "Marion", "Jade", "Madison", "Robert",
-        "Peyton", "Rodney", "Lucas", "Sam", "Eugene", "Laurie", "Jason", "Edward", "Toby", "Johnny",
+        "Adam", "Henry", "Jeremy", "Kyle", "Mark", "Douglas", "Marion", "Jade", "Madison", "Robert", // not translated
+        "Peyton", "Rodney", "Lucas", "Sam", "Eugene", "Laurie", "Jason", "Edward", "Toby", "Johnny", // not translated
     ]
 
     /// What a screen reader says for the person's row.
-    public var accessibleName: String { "\(name), avatar \(hasAvatar ? "loaded" : "loading")" }
+    public var accessibleName: String {
+        hasAvatar ? tr("{name}, avatar loaded", ["name": name]) : tr("{name}, avatar loading", ["name": name])
+    }
 }
 
 /// The rule for a person's name: trimmed, not empty, at most `maximumLength` characters.
@@ -37,8 +41,9 @@ public enum PersonName {
 
         public var description: String {
             switch self {
-            case .empty: "A name cannot be empty."
-            case .tooLong: "A name can be at most \(PersonName.maximumLength) characters long."
+            case .empty: tr("A name cannot be empty.")
+            case .tooLong: ntr("A name can be at most {count} character long.", "A name can be at most {count} characters long.",
+                                count: PersonName.maximumLength)
             }
         }
     }

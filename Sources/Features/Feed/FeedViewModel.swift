@@ -4,6 +4,7 @@ import Logging
 import Networking
 import Persistence
 import Repositories
+import Localization
 
 /// The media feed's state and intents. Knows nothing of GTK.
 ///
@@ -176,15 +177,15 @@ public final class FeedViewModel {
             remove(id)
             try? await store?.delete(id: id)
             if case .alreadyGone(let message) = outcome {
-                state.notice = .info("The post was already deleted on the server (“\(message)”).")
+                state.notice = .info(tr("The post was already deleted on the server (“{message}”).", ["message": message]))
                 publish(nil)
             }
         } catch {
             if case .network(let failure) = error, failure.meansUnreachable {
                 // Deleting needs the server: offline, nothing changes, and the user is told why.
-                state.notice = .error("The post was not deleted. The server cannot be reached: try again when you are back online.")
+                state.notice = .error(tr("The post was not deleted. The server cannot be reached: try again when you are back online."))
             } else {
-                state.notice = .error("The post was not deleted. \(error.description)")
+                state.notice = .error(tr("The post was not deleted. {reason}", ["reason": error.description]))
             }
             publish(nil)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Domain
 import Repositories
+import Localization
 
 /// The gallery screen's state and intents. Knows nothing of GTK: views render `state`, animate
 /// `Change`s, and call the intents.
@@ -24,8 +25,8 @@ public final class GalleryViewModel {
 
         public var text: String {
             switch self {
-            case .selected(let uuid): "You have selected the item with identifier \(uuid)"
-            case .confirmDelete(_, let uuid): "Do you really want to delete the item with identifier \(uuid)?"
+            case .selected(let uuid): tr("You have selected the item with identifier {uuid}", ["uuid": uuid])
+            case .confirmDelete(_, let uuid): tr("Do you really want to delete the item with identifier {uuid}?", ["uuid": uuid])
             case .error(let message): message
             }
         }
@@ -47,9 +48,9 @@ public final class GalleryViewModel {
 
         public var message: String {
             switch self {
-            case .deleted: "Item deleted"
-            case .added: "Item added"
-            case .moved: "Item moved"
+            case .deleted: tr("Item deleted")
+            case .added: tr("Item added")
+            case .moved: tr("Item moved")
             }
         }
     }
@@ -119,7 +120,7 @@ public final class GalleryViewModel {
             offerUndo(.deleted(removed, at: index))
         } catch {
             state.items.insert(removed, at: min(index, state.items.count))
-            state.notice = .error("The item was not deleted. \(error.description)")
+            state.notice = .error(tr("The item was not deleted. {reason}", ["reason": error.description]))
             publish(.inserted(index))
         }
     }
@@ -142,7 +143,7 @@ public final class GalleryViewModel {
             offerUndo(.added(item))
         } catch {
             state.items.removeAll { $0 == item }
-            state.notice = .error("The item was not added. \(error.description)")
+            state.notice = .error(tr("The item was not added. {reason}", ["reason": error.description]))
             publish(.deleted(index))
         }
         return nil
@@ -152,7 +153,7 @@ public final class GalleryViewModel {
     public func move(from source: Int, to destination: Int) async {
         guard source != destination, state.items.indices.contains(source), state.items.indices.contains(destination) else { return }
         let item = state.items[source]
-        if await moveItem(from: source, to: destination, failure: "The item was not moved.") {
+        if await moveItem(from: source, to: destination, failure: tr("The item was not moved.")) {
             offerUndo(.moved(item, from: source, to: destination))
         }
     }
@@ -214,7 +215,7 @@ public final class GalleryViewModel {
                     state.items.remove(at: current)
                     publish(.deleted(current))
                 }
-                state.notice = .error("The item was not put back. \(error.description)")
+                state.notice = .error(tr("The item was not put back. {reason}", ["reason": error.description]))
                 publish(nil)
             }
         case .added(let item):
@@ -226,14 +227,14 @@ public final class GalleryViewModel {
             } catch {
                 let back = min(index, state.items.count)
                 state.items.insert(item, at: back)
-                state.notice = .error("The added item was not removed. \(error.description)")
+                state.notice = .error(tr("The added item was not removed. {reason}", ["reason": error.description]))
                 publish(.inserted(back))
             }
         case .moved(let item, let source, let destination):
             let current = state.items.indices.contains(destination) && state.items[destination] == item
                 ? destination : state.items.firstIndex(of: item)
             guard let current, state.items.indices.contains(source), current != source else { return publish(nil) }
-            _ = await moveItem(from: current, to: source, failure: "The item was not moved back.")
+            _ = await moveItem(from: current, to: source, failure: tr("The item was not moved back."))
         }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Persistence
 import Repositories
+import Localization
 
 /// The chat screen's state and intents. Knows nothing of GTK.
 ///
@@ -93,7 +94,7 @@ public final class MessagesViewModel {
             state.timeline.setLocal(try await store.all())
             if let replacement = store.replacementNotice { state.notice = replacement }
         } catch {
-            state.notice = "Your messages could not be read. \(error)"
+            state.notice = tr("Your messages could not be read. {reason}", ["reason": "\(error)"])
         }
         if let saved, let chat = try? await saved.saved(), !chat.messages.isEmpty {
             state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning)
@@ -223,7 +224,7 @@ public final class MessagesViewModel {
             publish(.appended)
             return true
         } catch {
-            state.notice = "Your message could not be saved. \(error)"
+            state.notice = tr("Your message could not be saved. {reason}", ["reason": "\(error)"])
             publish(nil)
             return false
         }
@@ -241,7 +242,7 @@ public final class MessagesViewModel {
             do {
                 try await store.delete(id: id)
             } catch {
-                state.notice = "The message could not be deleted. \(error)"
+                state.notice = tr("The message could not be deleted. {reason}", ["reason": "\(error)"])
                 publish(nil)
                 return false
             }

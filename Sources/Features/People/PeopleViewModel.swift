@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Persistence
 import Repositories
+import Localization
 
 /// The People screen's state and intents. Knows nothing of GTK.
 ///
@@ -31,7 +32,9 @@ public final class PeopleViewModel {
 
         public var storedAvatars: Int { people.filter(\.hasAvatar).count }
         /// "Avatars: 7 of 20".
-        public var progressText: String { "Avatars: \(storedAvatars) of \(people.count)" }
+        public var progressText: String {
+            ntr("Avatars: {stored} of {count}", "Avatars: {stored} of {count}", count: people.count, ["stored": String(storedAvatars)])
+        }
 
         public func avatarState(of person: Person) -> AvatarState {
             if person.hasAvatar { return .stored }
@@ -71,7 +74,7 @@ public final class PeopleViewModel {
         if state.welcome { onWelcome?() }
         do {
             observation = try await store.observeEveryone(onError: { [weak self] error in
-                self?.state.notice = "The people could not be read. \(error)"
+                self?.state.notice = tr("The people could not be read. {reason}", ["reason": "\(error)"])
                 self?.publish()
             }, onChange: { [weak self] people in
                 guard let self else { return }
@@ -161,7 +164,7 @@ public final class PeopleViewModel {
         guard let person = state.people.first(where: { $0.id == id }) else { return nil }
         switch PersonName.validate(text) {
         case .failure(let problem):
-            state.notice = "\(problem.description) “\(person.name)” was kept."
+            state.notice = tr("{problem} “{name}” was kept.", ["problem": problem.description, "name": person.name])
             publish()
             return problem
         case .success(let name):
@@ -171,7 +174,7 @@ public final class PeopleViewModel {
                 do {
                     try await store.rename(personID: id, to: name)
                 } catch {
-                    self?.state.notice = "“\(person.name)” could not be renamed. \(error)"
+                    self?.state.notice = tr("“{name}” could not be renamed. {reason}", ["name": person.name, "reason": "\(error)"])
                     self?.publish()
                 }
             }

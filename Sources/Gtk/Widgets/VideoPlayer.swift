@@ -1,5 +1,6 @@
 import CGStreamer
 import CGtk
+import Localization
 
 /// Plays a video in the window: GStreamer's playbin drawing into gtksink's widget. Call `tick()`
 /// (the viewer does, four times a second) to learn the position and the end of the stream.
@@ -86,7 +87,7 @@ public final class VideoPlayer {
                 isPlaying = false
                 tessera_gst_set_state(playbin, TESSERA_GST_STATE_PAUSED)
             case TESSERA_GST_MESSAGE_ERROR:
-                failure = error.map { String(cString: $0) } ?? "The video could not be played."
+                failure = error.map { String(cString: $0) } ?? tr("The video could not be played.")
                 g_free(error)
                 isPlaying = false
             default:

@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import Foundation
 import Scheduling
+import Localization
 
 /// The default decoder: JPEG, PNG and GIF bytes with gdk-pixbuf, straight to the size shown.
 ///
@@ -55,7 +56,7 @@ public struct PixbufImageDecoder: ImageDecoding {
         let closed = gdk_pixbuf_loader_close(loader, &closeError)
         if error == nil { error = closeError } else if let closeError { g_error_free(closeError) }
         guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "incomplete image"
+            let message = error.map { String(cString: $0.pointee.message) } ?? tr("incomplete image")
             if let error { g_error_free(error) }
             throw .undecodable(message)
         }

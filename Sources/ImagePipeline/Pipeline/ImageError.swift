@@ -1,4 +1,5 @@
 import Networking
+import Localization
 
 /// Why an image could not be shown.
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -20,13 +21,14 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .network(let error): error.description
-        case .notAnImage: "The file is not an image."
-        case .tooLarge(let width, let height): "The image is too large (\(width) × \(height) pixels)."
-        case .undecodable(let detail): "The image is damaged (\(detail))."
-        case .notStored: "The image is not stored on this computer."
-        case .unreadable(let detail): "The stored image could not be read (\(detail))."
-        case .noFrame(let detail): "The video's first frame could not be read (\(detail))."
-        case .cancelled: "Loading the image was cancelled."
+        case .notAnImage: tr("The file is not an image.")
+        case .tooLarge(let width, let height):
+            tr("The image is too large ({width} × {height} pixels).", ["width": String(width), "height": String(height)])
+        case .undecodable(let detail): tr("The image is damaged ({detail}).", ["detail": detail])
+        case .notStored: tr("The image is not stored on this computer.")
+        case .unreadable(let detail): tr("The stored image could not be read ({detail}).", ["detail": detail])
+        case .noFrame(let detail): tr("The video's first frame could not be read ({detail}).", ["detail": detail])
+        case .cancelled: tr("Loading the image was cancelled.")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Localization
 
 /// The people and their stored avatars in the app's database.
 ///
@@ -68,7 +69,7 @@ public final class PeopleStore: Sendable {
         try await database.write { db in
             if delay > .zero { Thread.sleep(forTimeInterval: delay.seconds) }
             let changed = try PersonRecord.filter(key: personID).updateAll(db, PersonRecord.Columns.name.set(to: name))
-            guard changed == 1 else { throw PersistenceError.notFound("person \(personID)") }
+            guard changed == 1 else { throw PersistenceError.notFound(tr("Person {id}", ["id": String(personID)])) }
         }
     }
 }

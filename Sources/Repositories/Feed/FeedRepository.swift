@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Networking
+import Localization
 
 public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     case network(HTTPError)
@@ -11,8 +12,8 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .network(let error): error.description
-        case .unreadable: "The server's answer could not be read."
-        case .server(_, let message): "The server said: \(message)"
+        case .unreadable: tr("The server's answer could not be read.")
+        case .server(_, let message): tr("The server said: {message}", ["message": message])
         }
     }
 }
@@ -43,7 +44,7 @@ public struct LiveFeedRepository: FeedRepository {
         let object = try await post(await backend().feedSelect, ["lastFetchId": lastFetchID])
         let code = (object["statusCode"] as? NSNumber)?.intValue ?? Int("\(object["statusCode"] ?? "")")
         guard code == 200 else {
-            throw .server(code: code ?? 0, message: object["message"] as? String ?? "Unknown error")
+            throw .server(code: code ?? 0, message: object["message"] as? String ?? tr("Unknown error"))
         }
         guard let rows = object["data"] as? [[String: Any]] else { throw .unreadable }
         return rows.compactMap { row in
@@ -61,7 +62,7 @@ public struct LiveFeedRepository: FeedRepository {
         switch code {
         case 200?: return .deleted
         case 400? where message.lowercased().contains("already deleted"): return .alreadyGone(message: message)
-        default: throw .server(code: code ?? 0, message: message.isEmpty ? "Unknown error" : message)
+        default: throw .server(code: code ?? 0, message: message.isEmpty ? tr("Unknown error") : message)
         }
     }
 

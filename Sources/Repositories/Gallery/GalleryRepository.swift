@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Persistence
+import Localization
 
 /// The gallery's items. Every update is asynchronous and either succeeds, returning the new list,
 /// or throws and changes nothing. The file implementation below can be replaced by a network API
@@ -26,7 +27,7 @@ public enum GalleryError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .storage(let error): error.description
-        case .stale: "The gallery changed in the meantime; nothing was changed."
+        case .stale: tr("The gallery changed in the meantime; nothing was changed.")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Networking
+import Localization
 
 /// Why a page of messages could not be had; every kind the contract lists ends here.
 public enum MessagesError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -17,10 +18,10 @@ public enum MessagesError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .network(let error): error.description
-        case .emptyBody: "The server sent an empty answer."
-        case .notJSON: "The server's answer was not readable."
-        case .server(let message): "The server reported an error: \(message)"
-        case .unexpectedShape: "The server's answer had no messages."
+        case .emptyBody: tr("The server sent an empty answer.")
+        case .notJSON: tr("The server's answer was not readable.")
+        case .server(let message): tr("The server reported an error: {message}", ["message": message])
+        case .unexpectedShape: tr("The server's answer had no messages.")
         }
     }
 }

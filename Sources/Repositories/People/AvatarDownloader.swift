@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Networking
 import Persistence
+import Localization
 
 /// Downloads people's avatars into the database: every download over one kept-alive connection,
 /// one at a time, from one queue ordered by priority (rows in view before the rest) and then by
@@ -89,7 +90,7 @@ public actor AvatarDownloader {
         do {
             if try await store.avatarData(personID: person.id) != nil { return .stored }
         } catch {
-            return .failed("The stored avatar could not be read. \(error)")
+            return .failed(tr("The stored avatar could not be read. {reason}", ["reason": "\(error)"]))
         }
         let url = await backend().avatar(person.avatarNumber)
         let response: HTTPResponse
@@ -100,13 +101,13 @@ public actor AvatarDownloader {
             return .failed(error.description)
         }
         guard response.body.starts(with: [0x89, 0x50, 0x4E, 0x47]) || response.body.starts(with: [0xFF, 0xD8]) else {
-            return .failed("The avatar is not a PNG or JPEG image.")
+            return .failed(tr("The avatar is not a PNG or JPEG image."))
         }
         do {
             try await store.saveAvatar(response.body, personID: person.id)
             return .stored
         } catch {
-            return .failed("The avatar could not be stored. \(error)")
+            return .failed(tr("The avatar could not be stored. {reason}", ["reason": "\(error)"]))
         }
     }
 }

@@ -1,0 +1,71 @@
+import CIntl
+import Foundation
+
+/// Where the app's words come from, and the locale its dates are written in.
+///
+/// The language follows the environment as in every GNOME app (`LANGUAGE`, `LC_ALL`,
+/// `LC_MESSAGES`, `LANG`, read by gettext); English is the source language and needs no catalogue.
+public enum Localization {
+    /// Takes the locale from the environment and binds the text domain to `catalogues`
+    /// (`<language>/LC_MESSAGES/tessera.mo` under it); nil keeps gettext's own folder, the
+    /// system's `share/locale`. Call before the first word is looked up.
+    public static func start(catalogues: URL?) {
+        setlocale(LC_ALL, "")
+        if let catalogues { bindtextdomain(textDomain, catalogues.path) }
+        bind_textdomain_codeset(textDomain, "UTF-8")
+        textdomain(textDomain)
+    }
+
+    /// The catalogues for the executable at `executable`: `locale/` beside it (the build tree,
+    /// where `make` compiles them), else `../share/locale` (an installed copy under a prefix),
+    /// else nil (the system's folder).
+    public static func catalogues(besides executable: URL) -> URL? {
+        let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [folder.appendingPathComponent("locale"),
+                          folder.deletingLastPathComponent().appendingPathComponent("share/locale")]
+        return candidates.first { hasCatalogue(in: $0) }
+    }
+
+    /// The running program's catalogues (see `catalogues(besides:)`).
+    public static var cataloguesBesideThisProgram: URL? {
+        catalogues(besides: URL(fileURLWithPath: "/proc/self/exe"))
+    }
+
+    private static func hasCatalogue(in folder: URL) -> Bool {
+        let languages = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return languages.contains {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/LC_MESSAGES/\(textDomain).mo").path)
+        }
+    }
+
+    /// The language the interface speaks: the `Language` of the catalogue gettext chose, or
+    /// English, the source language, when none answers.
+    public static var interfaceLanguage: String {
+        let header = String(cString: dgettext(textDomain, ""))
+        let language = header.split(separator: "\n")
+            .first { $0.hasPrefix("Language:") }?
+            .dropFirst("Language:".count)
+            .trimmingCharacters(in: .whitespaces)
+        return language.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+    }
+
+    /// The locale dates and times are written in: the interface's language (a Russian window never
+    /// says "Nov"), with the region of the time locale when that names the same language
+    /// (`en_GB.UTF-8` writes 24-hour times, day before month).
+    public static var locale: Locale {
+        locale(interfaceLanguage: interfaceLanguage, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `locale`, from its parts.
+    static func locale(interfaceLanguage: String, environment: [String: String]) -> Locale {
+        let posix = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        // "ru_RU.UTF-8@euro" is "ru_RU"; "C" and "POSIX" name no language.
+        let timeLocale = posix.map { String($0.prefix { $0 != "." && $0 != "@" }) }
+        let interface = interfaceLanguage.prefix { $0 != "_" }
+        if let timeLocale, timeLocale.prefix(while: { $0 != "_" }) == interface {
+            return Locale(identifier: timeLocale)
+        }
+        // International English for the source language with no region, as Foundation's default.
+        return Locale(identifier: interface == "en" ? "en_001" : String(interfaceLanguage))
+    }
+}

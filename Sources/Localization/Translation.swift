@@ -1,0 +1,53 @@
+import CIntl
+
+/// The text domain: catalogues are `<folder>/<language>/LC_MESSAGES/tessera.mo`.
+public let textDomain = "tessera"
+
+/// `text` in the user's language (gettext), English when no catalogue has it.
+///
+/// A literal only: `make pot` finds the strings to translate by reading `tr(`, `ntr(` and the
+/// literal after it (xgettext), so a string built at run time could never be translated. Values go
+/// in by name, `tr("Edit {name}", ["name": person.name])`, so that a translation may put them in
+/// another order.
+public func tr(_ text: StaticString, _ values: KeyValuePairs<String, String> = [:]) -> String {
+    let translated = text.description.withCString { String(cString: dgettext(textDomain, $0)) }
+    return substitute(values, in: translated)
+}
+
+/// The form of `singular`/`plural` that `count` takes in the user's language (ngettext: Russian
+/// has three), with `{count}` and `values` put in.
+public func ntr(_ singular: StaticString, _ plural: StaticString, count: Int,
+                _ values: KeyValuePairs<String, String> = [:]) -> String {
+    let translated = singular.description.withCString { one in
+        plural.description.withCString { many in
+            String(cString: dngettext(textDomain, one, many, UInt(max(0, count))))
+        }
+    }
+    var all = Array(values)
+    all.append(("count", String(count)))
+    return substitute(all, in: translated)
+}
+
+/// Puts each value in place of its `{name}`, in one pass (a value that contains braces is left as
+/// it is). A name not given stays as written, so that a mistake shows rather than vanishing.
+func substitute<Values: Sequence<(key: String, value: String)>>(_ values: Values, in text: String) -> String {
+    guard text.contains("{") else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{") {
+        result += rest[..<open]
+        guard let close = rest[open...].firstIndex(of: "}") else { return result + rest[open...] }
+        let name = rest[rest.index(after: open)..<close]
+        if let value = values.first(where: { $0.key == name })?.value {
+            result += value
+        } else {
+            result += rest[open...close]
+        }
+        rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+}
+
+func substitute(_ values: KeyValuePairs<String, String>, in text: String) -> String {
+    substitute(values.map { (key: $0.key, value: $0.value) }, in: text)
+}
