@@ -42,14 +42,19 @@ bench: deps
 	@bash .ci/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
 
 # Every section, then Facts again over what that run saved with the backend gone (port 9 is
-# discard, where nothing listens): the offline banner over the saved feed.
+# discard, where nothing listens): the offline banner over the saved feed. Then the chat and
+# the people with the editor's pane in Russian (ru-*.png).
 screenshots: build
-	@data=$$(mktemp -d); offline=$$(mktemp -d); bin=$$($(SWIFT) build --show-bin-path)/tessera; \
+	@data=$$(mktemp -d); offline=$$(mktemp -d); russian=$$(mktemp -d); ru=$$(mktemp -d); \
+	bin=$$($(SWIFT) build --show-bin-path)/tessera; \
 	bash .ci/with-display.sh $$bin --data-dir "$$data" --screenshot screenshots && \
 	bash .ci/with-display.sh $$bin --data-dir "$$data" --backend http://127.0.0.1:9/ --screenshot "$$offline" && \
 	cp "$$offline/facts-light.png" screenshots/facts-offline-light.png && \
-	cp "$$offline/facts-dark.png" screenshots/facts-offline-dark.png; \
-	rm -rf "$$data" "$$offline"
+	cp "$$offline/facts-dark.png" screenshots/facts-offline-dark.png && \
+	LANGUAGE=ru LC_ALL=C.UTF-8 bash .ci/with-display.sh $$bin --data-dir "$$russian" --screenshot "$$ru" && \
+	for shot in messages people-pane; do for variant in light dark; do \
+	  cp "$$ru/$$shot-$$variant.png" "screenshots/ru-$$shot-$$variant.png"; done; done; \
+	rm -rf "$$data" "$$offline" "$$russian" "$$ru"
 
 clean:
 	$(SWIFT) package clean
