@@ -83,6 +83,9 @@ final class MessageRow: RecyclingCell {
 
     var isLoaded: Bool { avatar.isLoaded }
 
+    /// The revealer: the row's box carries the grid's size request and adds no padding.
+    var measuredContent: Widget { revealer }
+
     /// Slides a just-sent message in from below.
     func slideIn() {
         guard ThemeSettings().animationsEnabled else { return }

@@ -52,7 +52,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     /// Room above the first message for the paging indicator (a line of text and Retry below it).
     static let headerHeight = 96
     /// What a row of one line of text measures; rows not measured yet count as this.
-    static let estimatedRowHeight = 62.0
+    static let estimatedRowHeight = 56.0
 
     public init(model: MessagesViewModel, pipeline: ImagePipeline,
                 backend: @escaping @MainActor () async -> Backend,

@@ -18,9 +18,12 @@ public protocol ItemLayout: Sendable {
     func needsMeasuring(at index: Int) -> Bool
     /// The height the item's cell measured at the current width.
     mutating func setMeasuredHeight(_ height: Double, at index: Int)
+    /// Whether item heights come from their cells (`needsMeasuring`); false for fixed frames.
+    var measuresItems: Bool { get }
 }
 
 extension ItemLayout {
+    public var measuresItems: Bool { false }
     public func needsMeasuring(at index: Int) -> Bool { false }
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {}
 }

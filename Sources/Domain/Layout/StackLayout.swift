@@ -45,6 +45,7 @@ public struct StackLayout: ItemLayout, Equatable {
         measuredWidths.removeSubrange(index..<(index + count))
     }
 
+    public var measuresItems: Bool { true }
     public func needsMeasuring(at index: Int) -> Bool { measuredWidths[index] != width }
 
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {

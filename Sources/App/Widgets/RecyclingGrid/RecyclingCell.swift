@@ -29,9 +29,15 @@ public protocol RecyclingCell: AnyObject {
     /// button in a corner): the cell acts and returns true. False leaves the click to the grid,
     /// which activates the cell.
     func handleClick(atX x: Double, y: Double) -> Bool
+    /// What the grid measures when its layout takes heights from the cells: `view` itself, or,
+    /// when `view` only wraps it, the widget inside. The grid gives `view` its row's frame as a
+    /// size request, and GTK answers at least the request: a cell reused from a taller row would
+    /// measure as tall as that row.
+    var measuredContent: Widget { get }
 }
 
 extension RecyclingCell {
     public func setPosition(_ index: Int, of count: Int) {}
     public func handleClick(atX x: Double, y: Double) -> Bool { false }
+    public var measuredContent: Widget { view }
 }

@@ -84,6 +84,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         widget.hexpand = true
         widget.vexpand = true
         widget.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
+        canvas.onSizeAllocate { [weak self] _ in self?.takeTheHeightsGTKGave() }
         adjustment.onValueChanged { [weak self] in self?.scrolled() }
         adjustment.onExtentChanged { [weak self] in self?.extentChanged() }
         listenToPointer()
@@ -303,7 +304,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             measured = false
             for index in range where layout.needsMeasuring(at: index) {
                 guard let cell = assigned[items[index].id] else { continue }
-                layout.setMeasuredHeight(Double(cell.view.preferredHeight(forWidth: Int(layout.width))), at: index)
+                layout.setMeasuredHeight(Double(cell.measuredContent.preferredHeight(forWidth: Int(layout.width))), at: index)
                 measured = true
             }
             pass += 1
@@ -316,6 +317,27 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     private var relayingOut = false
     private var morePasses = false
+
+    /// A row measured short, corrected: GTK allocates every cell at least its real height, so a
+    /// cell allocated taller than its row's frame needs more than was measured (its content
+    /// changed after the measure, or a width passed on the way was measured last). The rows
+    /// below would overlap it; the row takes the allocation and all are laid out again in the
+    /// next frame.
+    private func takeTheHeightsGTKGave() {
+        guard layout.measuresItems, !relayingOut, layout.width > 0 else { return }
+        var corrected = false
+        for (id, cell) in assigned {
+            guard let index = index(of: id), index < layout.count else { continue }
+            let allocated = Double(cell.view.allocation.height)
+            if allocated > layout.frame(at: index).height.rounded() + 0.5, cell.view.allocation.width == Int(layout.width.rounded()) {
+                layout.setMeasuredHeight(allocated, at: index)
+                corrected = true
+            }
+        }
+        if corrected { correctionCall.schedule() }
+    }
+
+    private lazy var correctionCall = CoalescedCall { [weak self] in self?.relayout(animated: false, force: true) }
 
     private func assignCells(to range: Range<Int>) {
         placedRange = range
