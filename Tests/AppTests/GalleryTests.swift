@@ -71,6 +71,25 @@ final class GalleryTests: AppTestCase {
         }
     }
 
+    /// In a phone-narrow window the Add cell stays inside the grid with its words whole, also
+    /// in a language whose words are longer than the cell is wide (Russian's "Добавить элемент").
+    func testTheAddCellsWordsWrapInsideANarrowCell() throws {
+        try onMain {
+            let (page, window) = showGallery(with: items(8), width: 320)
+            defer { window.destroy() }
+            waitForLayout(page)
+            let add = try XCTUnwrap(page.addCell)
+            add.addLabel.text = "Добавить элемент"
+            let frame = try XCTUnwrap(page.tileFrames.last)
+            waitFor("the Add cell at its frame, its words inside it") {
+                let cell = add.view.allocation, label = add.addLabel.allocation
+                return cell.width == frame.width && label.width <= cell.width && label.height > 20
+            }
+            let origin = try XCTUnwrap(add.view.origin(in: window))
+            XCTAssertLessThanOrEqual(origin.x + add.view.allocation.width, window.size.width, "inside the window")
+        }
+    }
+
     func testAddingThroughTheDialog() throws {
         try onMain {
             let (page, window) = showGallery(with: items(2))

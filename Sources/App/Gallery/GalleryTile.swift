@@ -39,6 +39,8 @@ final class GalleryTile: RecyclingCell {
     let deleteButton = Box(.horizontal)
     private let picture: Widget
     private let addContent: Widget
+    /// "Add item" under the plus, in the Add cell.
+    let addLabel: Label
     private var boundSide = 0
     /// "Item 5 of 12": where the entry is, told by the grid on every layout.
     private var position = (index: -1, count: -1)
@@ -50,7 +52,13 @@ final class GalleryTile: RecyclingCell {
         let add = Box(.vertical, spacing: 6)
         add.valign = .center
         add.append(Image(iconName: "list-add-symbolic", pixelSize: 32))
-        add.append(Label(tr("Add item")))
+        // Wrapped and centred: the words are longer in some languages than a narrow tile is wide.
+        addLabel = Label(tr("Add item"))
+        addLabel.wraps = true
+        addLabel.setJustification(.center)
+        addLabel.xalign = 0.5
+        addLabel.setMargins(top: 0, bottom: 0, start: 4, end: 4)
+        add.append(addLabel)
         addContent = add
         deleteButton.append(Image(iconName: "user-trash-symbolic", pixelSize: 16))
         deleteButton.addStyleClass("gallery-delete")
