@@ -32,6 +32,9 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var isMaximized: Bool
     public var lastSection: Section
     public var appearance: Appearance
+    /// The detail open in each section when the app closed (section name: what it showed, as
+    /// the section words it), opened again at the next launch.
+    public var openDetails: [String: String] = [:]
 
     public static let defaults = AppSettings(windowWidth: 1100, windowHeight: 760, isMaximized: false,
                                              lastSection: .gallery, appearance: .system)
@@ -59,6 +62,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         isMaximized = (try? container.decode(Bool.self, forKey: .isMaximized)) ?? defaults.isMaximized
         lastSection = (try? container.decode(Section.self, forKey: .lastSection)) ?? defaults.lastSection
         appearance = (try? container.decode(Appearance.self, forKey: .appearance)) ?? defaults.appearance
+        openDetails = (try? container.decode([String: String].self, forKey: .openDetails)) ?? [:]
         self = sanitized()
     }
 

@@ -293,6 +293,48 @@ final class PeopleTests: ServerBackedTestCase {
         }
     }
 
+    /// The editor open when the window closes opens again at the next launch, in the pane of a
+    /// wide window, without taking the focus from the list.
+    func testTheEditorOpenAtCloseOpensAgainAtTheNextLaunch() throws {
+        try onMain {
+            let store = makeStore()
+            let first = try launch(store: store, backend: server.base, section: .people)
+            let main = try XCTUnwrap(first.mainWindow)
+            main.window.resize(width: 1400, height: 900)
+            let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+            let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
+            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
+            waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
+            let kyle = page.rows[3].person
+            page.rows[3].row.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: page.rows[3].row))
+            waitFor("the editor in the pane") { coordinator.editor?.personID == kyle.id }
+            main.window.close()
+            waitFor("the window closed") { !main.window.isVisible }
+            waitForServer("pending downloads to finish", timeout: .seconds(20)) { !first.isFinishingDownloads }
+            store.flush()
+            XCTAssertEqual(store.load().openDetails, ["people": String(kyle.id)])
+
+            let second = try launch(store: store, backend: server.base, section: .people)
+            let again = try XCTUnwrap(second.mainWindow)
+            defer { again.window.destroy() }
+            let reopened = try XCTUnwrap(again.coordinator(for: .people) as? PeopleCoordinator)
+            waitFor("the editor open again", timeout: .seconds(10)) { reopened.editor?.personID == kyle.id }
+            XCTAssertTrue(reopened.showsPanes, "in the pane of the window as wide as it was")
+            XCTAssertEqual(reopened.depth, 1)
+            XCTAssertEqual(reopened.editor?.entry.text, "Kyle")
+
+            // Closed with no editor open, the next launch opens none.
+            XCTAssertTrue(InputSimulation.key("Escape", on: again.window))
+            waitFor("the pane closed") { reopened.paneDetail == nil }
+            again.window.close()
+            waitFor("the window closed") { !again.window.isVisible }
+            waitForServer("pending downloads to finish", timeout: .seconds(20)) { !second.isFinishingDownloads }
+            store.flush()
+            XCTAssertEqual(store.load().openDetails, [:])
+        }
+    }
+
     /// A narrow window pushes the editor as before; resizing across the line moves an open editor
     /// between page and pane with the name being typed intact, and back.
     func testResizingMovesTheOpenEditorBetweenPageAndPaneKeepingTheTypedName() throws {

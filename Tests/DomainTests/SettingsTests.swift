@@ -16,8 +16,9 @@ final class SettingsTests: XCTestCase {
     }
 
     func testSettingsRoundTrip() throws {
-        let settings = AppSettings(windowWidth: 900, windowHeight: 700, isMaximized: true,
+        var settings = AppSettings(windowWidth: 900, windowHeight: 700, isMaximized: true,
                                    lastSection: .messages, appearance: .dark)
+        settings.openDetails = ["people": "4", "messages": "server 12"]
         let decoded = try JSONDecoder().decode(AppSettings.self, from: JSONEncoder().encode(settings))
         XCTAssertEqual(decoded, settings)
     }
@@ -29,6 +30,9 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(decoded.windowHeight, AppSettings.defaults.windowHeight)
         XCTAssertEqual(decoded.lastSection, AppSettings.defaults.lastSection)
         XCTAssertEqual(decoded.appearance, .dark)
+        XCTAssertEqual(decoded.openDetails, [:])
+        let odd = #"{"openDetails": ["not", "a", "map"]}"#
+        XCTAssertEqual(try JSONDecoder().decode(AppSettings.self, from: Data(odd.utf8)).openDetails, [:])
     }
 
     func testAbsurdWindowSizesAreClamped() throws {

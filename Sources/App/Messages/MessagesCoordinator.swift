@@ -1,3 +1,4 @@
+import DequeModule
 import Domain
 import Features
 import Foundation
@@ -19,6 +20,21 @@ final class MessagesCoordinator: SectionCoordinator {
         }
         super.init(section: .messages, root: chat, detailPane: true)
         me.object = self
+        chat.onMessagesShown = { [weak self, weak chat] (messages: Deque<ChatMessage>) in
+            guard let self, let key = self.detailToReopen else { return }
+            self.detailToReopen = nil
+            if let message = messages.first(where: { Self.key(for: $0.origin) == key }) { chat?.openDetail(of: message) }
+        }
+    }
+
+    override var openDetailKey: String? { detail.map { Self.key(for: $0.message.origin) } }
+
+    /// "server 12" or "local 3": which message, as the settings keep it.
+    static func key(for origin: ChatMessage.Origin) -> String {
+        switch origin {
+        case .server(let number): "server \(number)"
+        case .local(let id): "local \(id)"
+        }
     }
 
     /// The detail open now, in the pane or pushed.

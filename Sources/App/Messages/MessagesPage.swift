@@ -1,3 +1,4 @@
+import DequeModule
 import Domain
 import Features
 import Foundation
@@ -143,11 +144,15 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         backend?.avatar(message.avatarNumber)
     }
 
-    private func openDetail(of message: ChatMessage) {
+    /// Opens `message`'s detail, as a click on its row does.
+    func openDetail(of message: ChatMessage) {
         open(message, avatarURL(for: message))
     }
 
     // MARK: Rendering
+
+    /// The messages are in the chat (after each change).
+    var onMessagesShown: ((_ visible: Deque<ChatMessage>) -> Void)?
 
     private func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
         // Made once: the timeline makes the list on every ask (10,000 messages: milliseconds).
@@ -183,6 +188,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
             grid.updateLayout { $0.remove($0.count, at: 0) }
             grid.setItems(visible, animated: false)
         }
+        if !visible.isEmpty { onMessagesShown?(visible) }
         paging.show(state.paging)
         notice.show(state.notice)
         if state.isOffline, let receivedAt = state.receivedAt {

@@ -138,6 +138,14 @@ public class SectionCoordinator {
     /// The window shows another section now, or is closing: subclasses save what is being typed.
     open func sectionWillHide() {}
 
+    /// What the open detail shows, kept with the settings so that the next launch opens it
+    /// again (a person's id); nil when no detail is open. Subclasses with details say.
+    open var openDetailKey: String? { nil }
+
+    /// The detail that was open when the app last closed (`openDetailKey`): the subclass opens it
+    /// again, in the pane or as a page as the window's width says, once its item is shown.
+    public var detailToReopen: String?
+
     /// Wide windows show details in the pane, narrow ones push them; an open detail moves across
     /// as it is (it does not leave: nothing is saved or closed by the move). `paneWidth` is the
     /// pane's width in a wide window.

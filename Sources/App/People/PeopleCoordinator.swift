@@ -16,6 +16,17 @@ final class PeopleCoordinator: SectionCoordinator {
         }
         super.init(section: .people, root: list, detailPane: true)
         me.object = self
+        list.onPeopleShown = { [weak self] people in self?.reopen(among: people) }
+    }
+
+    override var openDetailKey: String? { editor.map { String($0.personID) } }
+
+    /// The editor open at the last launch, once its person is in the list.
+    private func reopen(among people: [Person]) {
+        guard let key = detailToReopen else { return }
+        detailToReopen = nil
+        guard let id = Int64(key), let person = people.first(where: { $0.id == id }) else { return }
+        edit(person, focusingEntry: false)
     }
 
     /// The editor open now, in the pane or pushed.

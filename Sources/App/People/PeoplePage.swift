@@ -81,6 +81,9 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         render(model.state)
     }
 
+    /// The people are in the list (after each change).
+    var onPeopleShown: (([Person]) -> Void)?
+
     private func render(_ state: PeopleViewModel.State) {
         if rows.map(\.person.id) != state.people.map(\.id) {
             rows.forEach { list.remove($0.row) }
@@ -94,6 +97,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         for (row, person) in zip(rows, state.people) {
             row.update(person, state: state.avatarState(of: person))
         }
+        if state.isLoaded { onPeopleShown?(state.people) }
         progressLabel.text = state.isLoaded ? state.progressText : tr("Loading people…")
         progressLabel.accessibleName = progressLabel.text
         notice.show(state.notice)

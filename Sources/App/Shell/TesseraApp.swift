@@ -161,6 +161,12 @@ public final class TesseraApp {
     /// is the unmaximized one, so un-maximizing after the next launch restores it.
     private func saveSettings() {
         guard !isAutomated else { return }
+        if let main = mainWindow {
+            // A section never shown at this launch keeps what it had open at the last one.
+            for (section, coordinator) in main.coordinators {
+                settings.openDetails[section.rawValue] = coordinator.openDetailKey ?? coordinator.detailToReopen
+            }
+        }
         if let window = mainWindow?.window {
             settings.isMaximized = window.isMaximized
             if !window.isMaximized {
@@ -299,13 +305,15 @@ public final class TesseraApp {
     public var welcomeText: String? { welcome.text }
 
     private func coordinator(for section: Section) -> SectionCoordinator {
-        switch section {
+        let made: SectionCoordinator = switch section {
         case .gallery: GalleryCoordinator(services: services)
         case .feed: FeedCoordinator(services: services)
         case .people: PeopleCoordinator(services: services)
         case .messages: MessagesCoordinator(services: services)
         case .facts: FactsCoordinator(services: services)
         }
+        if !isAutomated { made.detailToReopen = settings.openDetails[section.rawValue] }
+        return made
     }
 
     /// The built-in backend starts once the window is on screen, not before.
