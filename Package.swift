@@ -138,7 +138,7 @@ let package = Package(
             "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
         .testTarget(name: "RepositoriesTests", dependencies: [
             "Repositories", "Domain", "Networking", "FixtureServer", "TestSupport",
         ]),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The desktop file and AppStream metainfo pass the freedesktop validators.
@@ -8,16 +9,7 @@ final class DesktopIntegrationTests: XCTestCase {
         .appendingPathComponent("data")
 
     private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try runProgram(tool, arguments)
     }
 
     /// The desktop file and metainfo as the build merged them with the translations

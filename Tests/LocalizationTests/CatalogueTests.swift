@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The template, the Russian catalogue and the marking of words in the sources.
@@ -8,17 +9,7 @@ final class CatalogueTests: XCTestCase {
 
     /// Runs a program from the repository's root; returns its status and what it printed.
     static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try runProgram(program, arguments, in: root)
     }
 
     private func temporaryFolder() throws -> URL {

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Runs `program` (looked up on PATH) with `arguments`, optionally in `folder`, and returns its
+/// exit status and everything it printed (standard output and error together).
+public func runProgram(_ program: String, _ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [program] + arguments
+    if let folder { process.currentDirectoryURL = folder }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}
