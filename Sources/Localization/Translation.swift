@@ -47,7 +47,3 @@ func substitute<Values: Sequence<(key: String, value: String)>>(_ values: Values
     }
     return result + rest
 }
-
-func substitute(_ values: KeyValuePairs<String, String>, in text: String) -> String {
-    substitute(values.map { (key: $0.key, value: $0.value) }, in: text)
-}

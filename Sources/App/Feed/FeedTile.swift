@@ -16,6 +16,9 @@ public final class FeedTile: RecyclingCell {
     private let badge = Box(.horizontal, spacing: 4)
     /// A video's length on its badge ("0:02"), once its poster has been read.
     let durationLabel = Label(tr("Video"))
+    /// The badge's word until a video's length is known, looked up once per tile: `show` runs
+    /// on every reuse while the feed scrolls.
+    private let videoWord = tr("Video")
     private var boundSide = 0
     public var item: MediaPost { post }
 
@@ -54,7 +57,7 @@ public final class FeedTile: RecyclingCell {
         // Only what changes: each label or visibility change makes GTK measure the tile again.
         view.accessibleName = post.accessibleName
         if badge.isVisible != (post.kind == .video) { badge.isVisible = post.kind == .video }
-        if durationLabel.text != tr("Video") { durationLabel.text = tr("Video") }
+        if durationLabel.text != videoWord { durationLabel.text = videoWord }
     }
 
     private var placeholder: String {
