@@ -27,7 +27,7 @@ final class PeopleTests: ServerBackedTestCase {
     @MainActor
     private func close(_ app: TesseraApp) {
         app.mainWindow?.window.close()
-        waitForServer("pending downloads to finish", timeout: .seconds(20)) { !app.isFinishingDownloads }
+        waitForServer("pending downloads to finish", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
         app.mainWindow?.window.destroy()
     }
 
@@ -149,9 +149,9 @@ final class PeopleTests: ServerBackedTestCase {
             XCTAssertLessThan(page.model.state.storedAvatars, expected, "downloads are pending at the close")
             // Ctrl+Q closes the window as the close button does.
             XCTAssertTrue(InputSimulation.key("q", modifiers: .control, on: app.mainWindow!.window))
-            waitFor("the close") { app.isFinishingDownloads }
+            waitFor("the close") { app.isFinishingBeforeExit }
             XCTAssertEqual(app.application.holdCount, 1, "the app holds on for the downloads")
-            waitForServer("the downloads to finish", timeout: .seconds(20)) { !app.isFinishingDownloads }
+            waitForServer("the downloads to finish", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
             XCTAssertEqual(app.application.holdCount, 0, "and lets go once they are done")
             let stored = try waitForStoredAvatars()
             XCTAssertEqual(stored, expected, "every avatar asked for before the close was stored")
@@ -226,6 +226,35 @@ final class PeopleTests: ServerBackedTestCase {
             XCTAssertEqual(page.notice.text, "A name cannot be empty. “Kylie” was kept.")
             XCTAssertEqual(kyle.nameLabel.text, "Kylie")
             close(app)
+        }
+    }
+
+    /// A name typed just before the window closes is written before the app exits: the exit is
+    /// held until the write commits, even when it takes longer than the avatar downloads.
+    func testANameTypedAsTheWindowClosesIsWrittenBeforeTheAppExits() throws {
+        try onMain {
+            let (app, page) = try openPeople(renameDelay: .milliseconds(800))
+            let main = try XCTUnwrap(app.mainWindow)
+            let coordinator = main.coordinator(for: .people)
+            waitForServer("avatars in view", timeout: .seconds(10)) { page.isSettled }
+            let kyle = page.rows[3]
+            kyle.row.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.row))
+            waitFor("the edit page") { coordinator.depth == 2 }
+            let edit = try XCTUnwrap(coordinator.topPage as? PersonEditPage)
+            waitFor("the entry focused") { edit.entry.isFocusWidget }
+            edit.entry.text = "Kyle at Closing"
+
+            main.window.close()
+            waitFor("the window closed") { !main.window.isVisible }
+            XCTAssertTrue(app.isFinishingBeforeExit, "the exit waits")
+            waitForServer("the exit released", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+            let store = PeopleStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
+            let names = LockedValue<[String]>()
+            Task.detached { names.set(((try? await store.people()) ?? []).map(\.name)) }
+            waitForServer("the database read") { names.get() != nil }
+            XCTAssertEqual(names.get()?[3], "Kyle at Closing", "written before the exit was let go")
+            main.window.destroy()
         }
     }
 
@@ -311,7 +340,7 @@ final class PeopleTests: ServerBackedTestCase {
             waitFor("the editor in the pane") { coordinator.editor?.personID == kyle.id }
             main.window.close()
             waitFor("the window closed") { !main.window.isVisible }
-            waitForServer("pending downloads to finish", timeout: .seconds(20)) { !first.isFinishingDownloads }
+            waitForServer("pending downloads to finish", timeout: .seconds(20)) { !first.isFinishingBeforeExit }
             store.flush()
             XCTAssertEqual(store.load().openDetails, ["people": String(kyle.id)])
 
@@ -329,7 +358,7 @@ final class PeopleTests: ServerBackedTestCase {
             waitFor("the pane closed") { reopened.paneDetail == nil }
             again.window.close()
             waitFor("the window closed") { !again.window.isVisible }
-            waitForServer("pending downloads to finish", timeout: .seconds(20)) { !second.isFinishingDownloads }
+            waitForServer("pending downloads to finish", timeout: .seconds(20)) { !second.isFinishingBeforeExit }
             store.flush()
             XCTAssertEqual(store.load().openDetails, [:])
         }

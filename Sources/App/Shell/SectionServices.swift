@@ -56,5 +56,12 @@ public final class SectionServices {
 
     /// The image pipeline every picture goes through (stored avatars and video posters too).
     private(set) lazy var images = makers.images()
-    private(set) lazy var peopleModel = makers.people()
+    var peopleModel: PeopleViewModel {
+        if let made = peopleModelIfMade { return made }
+        let made = makers.people()
+        peopleModelIfMade = made
+        return made
+    }
+    /// The People view-model if something has asked for it yet.
+    private(set) var peopleModelIfMade: PeopleViewModel?
 }

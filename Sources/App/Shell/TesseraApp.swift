@@ -131,31 +131,38 @@ public final class TesseraApp {
         main.window.onCloseRequest { [weak self, weak main] in
             main?.coordinators.values.forEach { $0.sectionWillHide() }
             self?.saveSettings()
-            self?.finishDownloadsBeforeExit()
+            self?.finishWorkBeforeExit()
             return false
         }
     }
 
-    /// Avatar downloads still under way when the window closes are finished (for at most
-    /// `exitGrace`) before the app exits, so the next launch has them.
-    private func finishDownloadsBeforeExit() {
-        guard !isFinishingDownloads else { return }
-        isFinishingDownloads = true
+    /// Work still under way when the window closes (a name's write, avatar downloads) is finished
+    /// before the app exits: the writes always, the downloads for at most `exitGrace`, so the next
+    /// launch has them.
+    private func finishWorkBeforeExit() {
+        guard !isFinishingBeforeExit else { return }
+        isFinishingBeforeExit = true
         application.hold()
         let finishDownloads = services.makers.finishDownloads, logger = self.logger
+        let people = services.peopleModelIfMade
         let finished = FirstOf()
         Task { @MainActor [weak self] in
             await finished.wait(
                 { await finishDownloads() },
-                { try? await Task.sleep(for: Self.exitGrace); logger.warning("avatar downloads unfinished at exit") })
-            self?.isFinishingDownloads = false
+                {
+                    // Cancelled once the downloads finish; only a grace that ran out is worth a word.
+                    guard (try? await Task.sleep(for: Self.exitGrace)) != nil else { return }
+                    logger.warning("avatar downloads unfinished at exit")
+                })
+            await people?.finishRenames()
+            self?.isFinishingBeforeExit = false
             self?.application.release()
         }
     }
 
     static let exitGrace: Duration = .seconds(15)
-    /// True from the window's close until pending avatar downloads have finished.
-    public private(set) var isFinishingDownloads = false
+    /// True from the window's close until the writes and downloads under way have finished.
+    public private(set) var isFinishingBeforeExit = false
 
     /// Saves the settings, with the window's size and maximized state as they are now. The size
     /// is the unmaximized one, so un-maximizing after the next launch restores it.

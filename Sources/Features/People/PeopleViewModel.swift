@@ -170,15 +170,30 @@ public final class PeopleViewModel {
         case .success(let name):
             guard name != person.name else { return nil }
             let store = self.store
-            Task { [weak self] in
+            let number = nextRenameNumber
+            nextRenameNumber += 1
+            renamesUnderWay[number] = Task { [weak self] in
                 do {
                     try await store.rename(personID: id, to: name)
                 } catch {
                     self?.state.notice = tr("“{name}” could not be renamed. {reason}", ["name": person.name, "reason": "\(error)"])
                     self?.publish()
                 }
+                self?.renamesUnderWay[number] = nil
             }
             return nil
+        }
+    }
+
+    /// Renames whose writes have not finished, by the order they were made in.
+    private var renamesUnderWay: [Int: Task<Void, Never>] = [:]
+    private var nextRenameNumber = 0
+
+    /// Returns once every rename made so far has been written (or has failed and said so). The
+    /// app waits for this before it exits, so a name typed just before closing the window is kept.
+    public func finishRenames() async {
+        while let task = renamesUnderWay.min(by: { $0.key < $1.key })?.value {
+            await task.value
         }
     }
 
