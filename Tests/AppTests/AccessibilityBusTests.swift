@@ -67,6 +67,32 @@ final class AccessibilityBusTests: XCTestCase {
         }
     }
 
+    /// A wide window shows the list and its detail side by side, as AT-SPI reports their places on
+    /// the screen: both inside the window, neither covering the other, the pane holding the detail.
+    func testInAWideWindowTheListAndTheDetailPaneSitSideBySide() throws {
+        for (section, detail) in [("people", "pane text: Name"), ("messages", "pane push button: Delete message")] {
+            let result = try probe(["--panes", section])
+            XCTAssertEqual(result.status, 0, "\(section):\n\(result.output)")
+            func box(_ name: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
+                let line = try XCTUnwrap(result.output.split(separator: "\n").first { $0.hasPrefix("extents \(name): ") },
+                                         "\(section): no extents for \(name):\n\(result.output)")
+                let numbers = line.split(separator: " ").dropFirst(2).prefix(4).compactMap { Int($0) }
+                XCTAssertEqual(numbers.count, 4, String(line))
+                return (numbers[0], numbers[1], numbers[2], numbers[3])
+            }
+            let frame = try box("frame"), list = try box("list"), pane = try box("pane")
+            for (name, part) in [("list", list), ("pane", pane)] {
+                XCTAssertGreaterThan(part.width, 200, "\(section): the \(name) has room:\n\(result.output)")
+                XCTAssertGreaterThan(part.height, 400, "\(section): the \(name) has room:\n\(result.output)")
+                XCTAssertTrue(part.x >= frame.x && part.y >= frame.y && part.x + part.width <= frame.x + frame.width
+                              && part.y + part.height <= frame.y + frame.height,
+                              "\(section): the \(name) inside the window:\n\(result.output)")
+            }
+            XCTAssertLessThanOrEqual(list.x + list.width, pane.x, "\(section): the list ends before the pane starts:\n\(result.output)")
+            XCTAssertTrue(result.output.split(separator: "\n").contains { $0 == detail }, "\(section): the detail in the pane:\n\(result.output)")
+        }
+    }
+
     /// A Russian user's session (LANGUAGE=ru): the sections, the menu button, the welcome dialog
     /// with its plural form, and the gallery grid's name with Russian's three plural forms, read
     /// as Orca reads them.

@@ -2,7 +2,7 @@
 """Starts Tessera and reads its window through AT-SPI, as a screen reader would.
 
 Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
-                                                --russian ITEMS]
+                                                --russian ITEMS | --panes SECTION]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -11,7 +11,10 @@ display; the AT-SPI bus is started on demand. With --messages, the app opens on 
 probe waits for the newest message's row, focuses it through AT-SPI as Orca's review would, and
 prints "focused: NAME" once the row reports itself focused. With --russian, the app runs under
 LANGUAGE=ru on a gallery of ITEMS items, first launch (so the welcome dialog shows), and every
-name is printed once the Russian sidebar and the gallery's grid are read.
+name is printed once the Russian sidebar and the gallery's grid are read. With --panes, the app
+opens SECTION (people or messages) in a 1400x900 window with a detail open at the last launch, and
+prints the screen extents of the frame, the list's scrolled window and the detail pane as "extents NAME: x y w h",
+with the pane's names, once the pane shows its detail.
 """
 import os
 import subprocess
@@ -188,10 +191,65 @@ def russian(binary, data_dir, items):
         proc.wait(timeout=10)
 
 
+def extents(node):
+    box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return box.x, box.y, box.width, box.height
+
+
+def panes(binary, data_dir, section):
+    """The app on `section` in a wide window with a detail reopened from the last launch's
+    settings: the list and the pane, where a screen reader's user (or a magnifier) finds them."""
+    env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
+    env.pop("NO_AT_BRIDGE", None)
+    os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
+    detail = {"people": "4", "messages": "server 3"}[section]
+    with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
+        settings.write('{"lastSection": "%s", "windowWidth": 1400, "windowHeight": 900, "openDetails": {"%s": "%s"}}'
+                       % (section, section, detail))
+    # Only the editor's entry or the message's delete button says the detail is in the pane.
+    shown = {"people": lambda node: node.getRoleName() == "text" and node.name == "Name",
+             "messages": lambda node: node.getRoleName() == "push button" and node.name == "Delete message"}[section]
+    list_name = {"people": "People", "messages": "Messages"}[section]
+    log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+")
+    pyatspi.Registry.getDesktop(0).childCount
+    proc = subprocess.Popen([binary, "--data-dir", data_dir], env=env, stderr=log)
+    try:
+        app, _ = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
+        if app is None:
+            print("Tessera never appeared on the AT-SPI bus")
+            return 1
+        deadline = time.monotonic() + 20
+        while True:
+            frame = find_node(app, lambda node: node.getRoleName() == "frame" and node.name == "Tessera")
+            pane = find_node(app, lambda node: node.name == "Details")
+            listing = find_node(app, lambda node: node.name == list_name and node.getRoleName() not in ("label", "list item"))
+            inside = pane is not None and find_node(pane, shown) is not None
+            if frame is not None and listing is not None and inside and extents(pane)[2] > 0:
+                break
+            if time.monotonic() > deadline:
+                print("frame:", frame is not None, "list:", listing is not None, "pane with its detail:", inside)
+                return 1
+            time.sleep(0.1)  # the window, the list and the reopened detail come in over the bus
+        # The list is as tall as its rows; what shows of it is its scrolled window.
+        while listing.getRoleName() != "scroll pane" and listing.parent is not None:
+            listing = listing.parent
+        for name, node in [("frame", frame), ("list", listing), ("pane", pane)]:
+            print("extents %s: %d %d %d %d (%s)" % ((name,) + extents(node) + (node.getRoleName(),)))
+        for role, name in walk(pane):
+            if name:
+                print(f"pane {role}: {name}")
+        return 0
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
     if "--russian" in sys.argv[3:]:
         return russian(binary, data_dir, int(sys.argv[sys.argv.index("--russian") + 1]))
+    if "--panes" in sys.argv[3:]:
+        return panes(binary, data_dir, sys.argv[sys.argv.index("--panes") + 1])
     second_launch = "--second-launch" in sys.argv[3:]
     messages = "--messages" in sys.argv[3:]
     if "--offline" in sys.argv[3:]:
