@@ -95,6 +95,22 @@ def named_items(app, prefixes, deadline):
     return []
 
 
+def launch(binary, data_dir, env, extra=()):
+    """Starts the app and returns (process, its accessible application or None)."""
+    log = open(os.path.join(data_dir, "tessera-stderr.log"), "a+")
+    pyatspi.Registry.getDesktop(0).childCount
+    proc = subprocess.Popen([binary, "--data-dir", data_dir] + list(extra), env=env, stderr=log)
+    app, _ = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
+    if app is None:
+        print("Tessera never appeared on the AT-SPI bus")
+    return proc, app
+
+
+def stop(proc):
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
 def offline(binary, data_dir, section):
     """Runs the app on `section` against its built-in backend, reads the items' names, quits; then
     runs it again on the same data with the backend gone (a port nobody listens on), and checks
@@ -106,15 +122,11 @@ def offline(binary, data_dir, section):
     os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
     with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
         settings.write('{"lastSection": "%s", "windowWidth": 900, "windowHeight": 700}' % section)
-    log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+")
-    pyatspi.Registry.getDesktop(0).childCount
     seen_online = []
     for round, extra in enumerate([[], ["--backend", "http://127.0.0.1:9/"]]):
-        proc = subprocess.Popen([binary, "--data-dir", data_dir] + extra, env=env, stderr=log)
+        proc, app = launch(binary, data_dir, env, extra)
         try:
-            app, _ = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
             if app is None:
-                print("Tessera never appeared on the AT-SPI bus")
                 return 1
             names = named_items(app, prefixes, time.monotonic() + 20)
             if not names:
@@ -144,8 +156,7 @@ def offline(binary, data_dir, section):
                 print("error:", name)
             return 0 if common and banner and not errors else 1
         finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+            stop(proc)
     return 1
 
 
@@ -161,13 +172,9 @@ def russian(binary, data_dir, items):
         rows = ['{"uuid": "00000000-0000-4000-8000-%012d", "imageUrlString": "http://127.0.0.1:9/%d.png"}' % (n, n)
                 for n in range(items)]
         gallery.write('{"items": [%s]}' % ", ".join(rows))
-    log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+")
-    pyatspi.Registry.getDesktop(0).childCount
-    proc = subprocess.Popen([binary, "--data-dir", data_dir], env=env, stderr=log)
+    proc, app = launch(binary, data_dir, env)
     try:
-        app, _ = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
         if app is None:
-            print("Tessera never appeared on the AT-SPI bus")
             return 1
         deadline = time.monotonic() + 20
         wanted = ["Галерея", "Лента", "Люди", "Сообщения", "Факты", "Добро пожаловать в Tessera"]
@@ -187,8 +194,7 @@ def russian(binary, data_dir, items):
                 print(f"{role}: {name}")
         return 0
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 def extents(node):
@@ -210,13 +216,9 @@ def panes(binary, data_dir, section):
     shown = {"people": lambda node: node.getRoleName() == "text" and node.name == "Name",
              "messages": lambda node: node.getRoleName() == "push button" and node.name == "Delete message"}[section]
     list_name = {"people": "People", "messages": "Messages"}[section]
-    log = open(os.path.join(data_dir, "tessera-stderr.log"), "w+")
-    pyatspi.Registry.getDesktop(0).childCount
-    proc = subprocess.Popen([binary, "--data-dir", data_dir], env=env, stderr=log)
+    proc, app = launch(binary, data_dir, env)
     try:
-        app, _ = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
         if app is None:
-            print("Tessera never appeared on the AT-SPI bus")
             return 1
         deadline = time.monotonic() + 20
         while True:
@@ -240,8 +242,7 @@ def panes(binary, data_dir, section):
                 print(f"pane {role}: {name}")
         return 0
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 def main():
@@ -319,8 +320,7 @@ def main():
             print("second launch handed over to the running instance")
         return 0
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop(proc)
 
 
 if __name__ == "__main__":
