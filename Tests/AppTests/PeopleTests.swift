@@ -179,13 +179,19 @@ final class PeopleTests: ServerBackedTestCase {
         }
     }
 
+    /// The people as the database file holds them now, read through a store of the test's own.
     @MainActor
-    private func waitForStoredAvatars() throws -> Int {
+    private func storedPeople() throws -> [Person] {
         let store = PeopleStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
-        let result = LockedValue<Int>()
-        Task.detached { result.set(((try? await store.people()) ?? []).filter(\.hasAvatar).count) }
+        let result = LockedValue<[Person]>()
+        Task.detached { result.set((try? await store.people()) ?? []) }
         waitForServer("the database read") { result.get() != nil }
         return try XCTUnwrap(result.get())
+    }
+
+    @MainActor
+    private func waitForStoredAvatars() throws -> Int {
+        try storedPeople().filter(\.hasAvatar).count
     }
 
     func testEditingSavesThroughTheDatabaseWithoutBlockingAndRefusesBlankNames() throws {
@@ -249,11 +255,7 @@ final class PeopleTests: ServerBackedTestCase {
             waitFor("the window closed") { !main.window.isVisible }
             XCTAssertTrue(app.isFinishingBeforeExit, "the exit waits")
             waitForServer("the exit released", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-            let store = PeopleStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
-            let names = LockedValue<[String]>()
-            Task.detached { names.set(((try? await store.people()) ?? []).map(\.name)) }
-            waitForServer("the database read") { names.get() != nil }
-            XCTAssertEqual(names.get()?[3], "Kyle at Closing", "written before the exit was let go")
+            XCTAssertEqual(try storedPeople().dropFirst(3).first?.name, "Kyle at Closing", "written before the exit was let go")
             main.window.destroy()
         }
     }

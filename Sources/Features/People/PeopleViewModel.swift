@@ -185,14 +185,14 @@ public final class PeopleViewModel {
         }
     }
 
-    /// Renames whose writes have not finished, by the order they were made in.
+    /// Renames whose writes have not finished; each removes itself when it ends.
     private var renamesUnderWay: [Int: Task<Void, Never>] = [:]
     private var nextRenameNumber = 0
 
     /// Returns once every rename made so far has been written (or has failed and said so). The
     /// app waits for this before it exits, so a name typed just before closing the window is kept.
     public func finishRenames() async {
-        while let task = renamesUnderWay.min(by: { $0.key < $1.key })?.value {
+        while let task = renamesUnderWay.values.first {
             await task.value
         }
     }
