@@ -129,10 +129,12 @@ public final class FixtureServer: Sendable {
         deadline.cancel()
     }
 
-    /// Runs until cancelled (the standalone executable).
-    public func run() async throws {
+    /// Runs until cancelled or stopped (the standalone executable); `listening` is told the bound
+    /// port once the server accepts connections.
+    public func run(listening: @Sendable (Int) -> Void = { _ in }) async throws {
         let port = try await start()
         logger.info("listening on http://\(configuration.host):\(port)/")
+        listening(port)
         guard let task = running.withLock({ $0?.task }) else { return }
         try await withTaskCancellationHandler {
             try await task.value

@@ -4,6 +4,11 @@ import Foundation
 import Logging
 
 /// Serves shared/contracts.md on loopback for the app, its tests and its benchmarks.
+///
+/// Once it listens it prints one line on standard output, `listening on http://HOST:PORT/`, which
+/// is how `tessera` learns the port it was given. Started by `tessera` it also watches its
+/// standard input (`--exit-when-input-ends`): the app holds the other end of that pipe, so when
+/// the app ends in any way, killed included, the pipe closes and the server stops.
 @main
 struct TesseraServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,13 +23,44 @@ struct TesseraServer: AsyncParsableCommand {
     @Option(help: "Posts in the media feed.") var feedPosts = 95
     @Option(help: "Messages in the chat history.") var messages = 200
     @Option(help: "Largest side of a synthesized image, in pixels.") var maxSyntheticSide = 4096
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+    @Flag(help: "Stop when standard input reaches its end (the app that started the server is gone).")
+    var exitWhenInputEnds = false
 
     func run() async throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
         var configuration = FixtureServer.Configuration(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: data), failRate: failRate,
             seed: seed, feedPosts: feedPosts, messageCount: messages)
         configuration.maximumSyntheticSide = maxSyntheticSide
         let server = FixtureServer(configuration: configuration)
-        try await server.run()
+        if exitWhenInputEnds { stopWhenInputEnds(server) }
+        let host = host
+        try await server.run { port in
+            FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)/\n".utf8))
+        }
+    }
+
+    /// Reads standard input on a thread of its own until it ends (or fails), then stops `server`.
+    private func stopWhenInputEnds(_ server: FixtureServer) {
+        let watcher = Thread {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count > 0 || (count < 0 && errno == EINTR) { continue }
+                break
+            }
+            Task { await server.stop() }
+        }
+        watcher.name = "input-watch"
+        watcher.start()
     }
 }
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
