@@ -11,8 +11,10 @@ all: build
 deps:
 	@bash .ci/install-deps.sh
 
+# The app and the built-in backend it starts beside itself (tessera-server).
 build: deps
 	$(SWIFT) build --product tessera
+	$(SWIFT) build --product tessera-server
 	@bash .ci/build-locale.sh $$($(SWIFT) build --show-bin-path)
 
 # The translations (po/*.po) compiled beside the executables, with the translated desktop file

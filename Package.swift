@@ -109,7 +109,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tessera", dependencies: [
-            "App", "Composition", "Gtk", "Persistence", "Domain", "FixtureServer", "Networking", "ImagePipeline", "Localization",
+            "App", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline", "Localization",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

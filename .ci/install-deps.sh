@@ -14,6 +14,7 @@ packages=(
   python3-pyatspi       # reads the app through AT-SPI in tests, as a screen reader does
   xdotool               # real mouse drags (XTest) in the drag-and-drop test
   gettext               # msgfmt, xgettext: the translations (po/)
+  binutils              # nm: the launch test reads which modules the app links
   desktop-file-utils    # desktop-file-validate
   appstream             # appstreamcli validate
   librsvg2-common       # SVG icon loader for gdk-pixbuf

@@ -1,12 +1,14 @@
+import App
 import Domain
-import FixtureServer
 import Foundation
+import Localization
 import Logging
 import Networking
 import Persistence
 import Synchronization
 
-/// The backend `tessera` starts in-process when no other is given: tessera-server on loopback.
+/// The backend `tessera` starts when no other is given: `tessera-server` on loopback, in a process
+/// of its own (`BuiltInServerProcess`).
 ///
 /// It listens on a fixed port, so links the app stores (gallery items) keep working across
 /// launches. If the port is taken by another Tessera's built-in server (a second profile), that
@@ -28,35 +30,57 @@ enum BuiltInBackend {
         return nil
     }
 
-    /// Starts the server (or finds one already there) and returns the backend to use.
-    static func start(logger: Logger, keepAlive: LockedServer) async -> Backend {
+    /// Starts the server (or finds one already there) and returns the backend to use, with the
+    /// reason in words when there is none.
+    static func start(logger: Logger, keepAlive: LockedServer) async -> BackendSource.Started {
         let loopback = base
-        guard let data = dataDirectory() else {
-            logger.error("no data folder for the built-in server (set TESSERA_DATA); sections will show errors")
-            return Backend(base: loopback)
+        let unavailable = { (reason: String) -> BackendSource.Started in
+            logger.error("the built-in backend could not start: \(reason)")
+            return BackendSource.Started(backend: Backend(base: loopback), problem: tr(
+                "The built-in server could not start: {reason}. The sections cannot load until it does; to use another server, start Tessera with --backend.",
+                ["reason": reason]))
         }
-        var serverLogger = logger
-        serverLogger.logLevel = max(logger.logLevel, .warning)
-        let server = FixtureServer(configuration: .init(port: port, dataDirectory: data), logger: serverLogger)
+        guard let data = dataDirectory() else {
+            return unavailable(tr("no folder with its media was found (set TESSERA_DATA to the folder that holds media/ and avatars/)"))
+        }
+        guard let executable = BuiltInServerProcess.executable() else {
+            return unavailable(tr("tessera-server was not found beside the app"))
+        }
+        let level = max(logger.logLevel, .warning)
+        let launch = { (port: Int) async throws(BuiltInServerProcess.LaunchFailure) -> BuiltInServerProcess in
+            try await offMainLoop { () throws(BuiltInServerProcess.LaunchFailure) in
+                try BuiltInServerProcess.launch(executable, port: port, data: data, logLevel: level, logger: logger)
+            }
+        }
         do {
-            _ = try await server.start()
-            keepAlive.set(server)
+            keepAlive.set(try await launch(port))
             logger.info("built-in backend at \(loopback.absoluteString)")
-            return Backend(base: loopback)
+            return BackendSource.Started(backend: Backend(base: loopback))
         } catch {
             if await isTesseraServer(loopback) {
                 logger.info("using the built-in backend another Tessera started at \(loopback.absoluteString)")
-                return Backend(base: loopback)
+                return BackendSource.Started(backend: Backend(base: loopback))
             }
-            let fallback = FixtureServer(configuration: .init(port: 0, dataDirectory: data), logger: serverLogger)
-            guard let port = try? await fallback.start() else {
-                logger.error("the built-in backend could not start: \(error)")
-                return Backend(base: loopback)
+            logger.info("the built-in backend could not take port \(port) (\(error.description)); trying a free port")
+            do {
+                let fallback = try await launch(0)
+                keepAlive.set(fallback)
+                logger.warning("port \(Self.port) is busy; built-in backend on port \(fallback.port). Gallery links stored for port \(Self.port) will not load in this run.")
+                return BackendSource.Started(backend: Backend(base: URL(string: "http://127.0.0.1:\(fallback.port)/")!))
+            } catch {
+                return unavailable(error.description)
             }
-            keepAlive.set(fallback)
-            logger.warning("port \(Self.port) is busy; built-in backend on port \(port). Gallery links stored for port \(Self.port) will not load in this run.")
-            return Backend(base: URL(string: "http://127.0.0.1:\(port)/")!)
         }
+    }
+
+    /// Runs `work`, which blocks, on a thread of GCD's rather than on Swift's few cooperative ones.
+    private static func offMainLoop<T: Sendable>(_ work: @escaping @Sendable () throws(BuiltInServerProcess.LaunchFailure) -> T) async throws(BuiltInServerProcess.LaunchFailure) -> T {
+        let result: Result<T, BuiltInServerProcess.LaunchFailure> = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async {
+                continuation.resume(returning: Result { () throws(BuiltInServerProcess.LaunchFailure) in try work() })
+            }
+        }
+        return try result.get()
     }
 
     private static func isTesseraServer(_ base: URL) async -> Bool {
@@ -66,11 +90,12 @@ enum BuiltInBackend {
     }
 }
 
-/// Keeps the running server for the life of the process, and stops it at exit.
+/// Keeps the running server for the life of the app, and stops it at exit.
 final class LockedServer: Sendable {
-    private let server = Mutex<FixtureServer?>(nil)
-    func set(_ server: FixtureServer) { self.server.withLock { $0 = server } }
-    func stop() async {
-        await server.withLock { $0 }?.stop()
+    private let server = Mutex<BuiltInServerProcess?>(nil)
+    func set(_ server: BuiltInServerProcess) { self.server.withLock { $0 = server } }
+    /// Stops the server, if one was started; returns once it has ended.
+    func stop() {
+        server.withLock { $0 }?.stop()
     }
 }

@@ -93,16 +93,10 @@ struct Tessera: ParsableCommand {
             bridge.uninstall()
             return status
         }
-        stopSynchronously(server)
+        // After the GTK loop has ended: the main thread has nothing else to do.
+        server.stop()
         if status != 0 { throw ExitCode(status) }
     }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-
-/// Stops the built-in server after the GTK loop has ended (the main thread has nothing else to do).
-private func stopSynchronously(_ server: LockedServer) {
-    let done = DispatchSemaphore(value: 0)
-    Task.detached { await server.stop(); done.signal() }
-    done.wait()
-}

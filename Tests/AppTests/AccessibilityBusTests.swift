@@ -8,7 +8,9 @@ final class AccessibilityBusTests: XCTestCase {
     private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("tessera")
 
-    private func probe(_ extra: [String] = []) throws -> (status: Int32, output: String) {
+    private func probe(_ extra: [String] = [], binary given: URL? = nil,
+                       environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let binary = given ?? self.binary
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
         }
@@ -19,6 +21,9 @@ final class AccessibilityBusTests: XCTestCase {
         let probe = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-probe.py")
         process.arguments = ["--", "/usr/bin/python3", probe.path,
                              binary.path, dataDir.path] + extra
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -114,6 +119,22 @@ final class AccessibilityBusTests: XCTestCase {
             XCTAssertTrue(lines.contains("push button: Начать"), result.output)
             XCTAssertFalse(lines.contains { $0.hasSuffix(": Gallery") || $0.hasSuffix(": Add item") }, "no English left:\n\(result.output)")
         }
+    }
+
+    /// Without `tessera-server` beside it, the app says so above the sections, in words.
+    func testWithoutItsServerTheWindowSaysTheBuiltInServerCouldNotStart() throws {
+        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let copy = alone.appendingPathComponent("tessera")
+        try FileManager.default.copyItem(at: binary, to: copy)
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data")
+        let result = try probe(["--read", "The built-in server could not start"], binary: copy,
+                               environment: ["TESSERA_DATA": data.path])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("read: The built-in server could not start: tessera-server was not found beside the app. "),
+                      result.output)
     }
 
     func testASecondLaunchPresentsTheRunningWindow() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// What the `tessera` executable asks of the dynamic loader at every launch.
@@ -27,6 +28,25 @@ final class LaunchTests: XCTestCase {
         XCTAssertTrue(libraries.contains { $0.hasPrefix("libgtk-3.so") }, output)
         for name in ["libcurl", "libgstreamer", "libgstapp", "libgstvideo", "libssl", "libgssapi_krb5"] {
             XCTAssertFalse(libraries.contains { $0.hasPrefix(name) }, "\(name) is loaded at launch:\n\(output)")
+        }
+    }
+
+    /// The built-in backend runs as its own process (`tessera-server`), so the app's executable
+    /// carries none of its code: no fixture server, no Hummingbird, no SwiftNIO to load and bind
+    /// at every launch.
+    func testTheAppExecutableHoldsNoServerCode() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
+        }
+        let result = try runProgram("nm", [binary.path])
+        XCTAssertEqual(result.status, 0, String(result.output.prefix(2000)))
+        // Swift's mangled names carry their module's name with its length: "$s7tessera…".
+        let symbols = result.output.split(separator: "\n")
+        XCTAssertGreaterThan(symbols.filter { $0.contains("$s7tessera") }.count, 10, "nm read the app's own symbols")
+        for module in ["FixtureServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "ServiceLifecycle"] {
+            let mangled = "\(module.count)\(module)"
+            let found = symbols.filter { $0.contains("$s\(mangled)") }
+            XCTAssertTrue(found.isEmpty, "\(module) is linked into tessera: \(found.prefix(3).joined(separator: "; "))")
         }
     }
 }

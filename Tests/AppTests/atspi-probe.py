@@ -2,7 +2,7 @@
 """Starts Tessera and reads its window through AT-SPI, as a screen reader would.
 
 Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
-                                                --russian ITEMS | --panes SECTION]
+                                                --russian ITEMS | --panes SECTION | --read PREFIX]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -14,7 +14,8 @@ LANGUAGE=ru on a gallery of ITEMS items, first launch (so the welcome dialog sho
 name is printed once the Russian sidebar and the gallery's grid are read. With --panes, the app
 opens SECTION (people or messages) in a 1400x900 window with a detail open at the last launch, and
 prints the screen extents of the frame, the list's scrolled window and the detail pane as "extents NAME: x y w h",
-with the pane's names, once the pane shows its detail.
+with the pane's names, once the pane shows its detail. With --read, the probe waits for a name
+starting with PREFIX and prints it as "read: NAME".
 """
 import os
 import subprocess
@@ -97,6 +98,7 @@ def named_items(app, prefixes, deadline):
 
 def launch(binary, data_dir, env, extra=()):
     """Starts the app and returns (process, its accessible application or None)."""
+    os.makedirs(data_dir, exist_ok=True)
     log = open(os.path.join(data_dir, "tessera-stderr.log"), "a+")
     pyatspi.Registry.getDesktop(0).childCount
     proc = subprocess.Popen([binary, "--data-dir", data_dir] + list(extra), env=env, stderr=log)
@@ -245,8 +247,36 @@ def panes(binary, data_dir, section):
         stop(proc)
 
 
+def read(binary, data_dir, prefix):
+    """Starts the app and prints "read: NAME" for the first accessible name starting with `prefix`
+    (a notice's text, say), or every name when none comes."""
+    env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
+    env.pop("NO_AT_BRIDGE", None)
+    proc, app = launch(binary, data_dir, env)
+    try:
+        if app is None:
+            return 1
+        deadline = time.monotonic() + 30
+        while True:
+            nodes = walk(app)
+            found = [name for _, name in nodes if name.startswith(prefix)]
+            if found:
+                print("read:", found[0])
+                return 0
+            if time.monotonic() > deadline:
+                for role, name in nodes:
+                    if name:
+                        print(f"{role}: {name}")
+                return 1
+            time.sleep(0.1)  # the window and what it says come in over the bus
+    finally:
+        stop(proc)
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
+    if "--read" in sys.argv[3:]:
+        return read(binary, data_dir, sys.argv[sys.argv.index("--read") + 1])
     if "--russian" in sys.argv[3:]:
         return russian(binary, data_dir, int(sys.argv[sys.argv.index("--russian") + 1]))
     if "--panes" in sys.argv[3:]:

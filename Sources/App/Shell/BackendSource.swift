@@ -10,31 +10,47 @@ import Synchronization
 public final class BackendSource: Sendable {
     /// The base the backend will almost surely have, known now: what first-run documents link to.
     public let expectedBase: URL
-    private let start: @Sendable () async -> Backend
-    private let task = Mutex<Task<Backend, Never>?>(nil)
+    private let start: @Sendable () async -> Started
+    private let task = Mutex<Task<Started, Never>?>(nil)
 
-    private init(expectedBase: URL, start: @escaping @Sendable () async -> Backend) {
+    /// What starting gave: the backend to use, and, when the built-in server could not start, why
+    /// in words (the backend is then the address it was expected at, where requests will fail).
+    public struct Started: Sendable {
+        public var backend: Backend
+        public var problem: String?
+
+        public init(backend: Backend, problem: String? = nil) {
+            self.backend = backend
+            self.problem = problem
+        }
+    }
+
+    private init(expectedBase: URL, start: @escaping @Sendable () async -> Started) {
         self.expectedBase = expectedBase
         self.start = start
     }
 
     /// A backend known now (`--backend`, `TESSERA_BACKEND`).
     public static func fixed(_ backend: Backend) -> BackendSource {
-        BackendSource(expectedBase: backend.base) { backend }
+        BackendSource(expectedBase: backend.base) { Started(backend: backend) }
     }
 
     /// A backend that becomes known when `start` finishes (the built-in server), expected at
     /// `expectedBase`.
-    public static func starting(expectedBase: URL, _ start: @escaping @Sendable () async -> Backend) -> BackendSource {
+    public static func starting(expectedBase: URL, _ start: @escaping @Sendable () async -> Started) -> BackendSource {
         BackendSource(expectedBase: expectedBase, start: start)
     }
 
     /// Starts resolving in the background, if nothing has yet.
     public func prepare() { _ = running() }
 
-    public func resolve() async -> Backend { await running().value }
+    public func resolve() async -> Backend { await running().value.backend }
 
-    private func running() -> Task<Backend, Never> {
+    /// Why the built-in server could not start, once starting has ended; nil when it started (or
+    /// the backend was given).
+    public func problem() async -> String? { await running().value.problem }
+
+    private func running() -> Task<Started, Never> {
         task.withLock { task in
             if let task { return task }
             let start = self.start

@@ -18,6 +18,10 @@ public final class MainWindow {
     public let sectionsButton: MenuButton
     private let sectionsMenu = MenuModel()
     public let content = Stack()
+    /// Across the top of every section: why the built-in server could not start, when it could
+    /// not (every section's requests then fail, each in its own words).
+    let backendNotice = NoticeBar()
+    private let contentColumn = Box(.vertical)
     /// Section coordinators, made the first time their section is shown so that start-up builds
     /// only the visible section.
     public private(set) var coordinators: [Section: SectionCoordinator] = [:]
@@ -55,7 +59,9 @@ public final class MainWindow {
         content.transitionDuration = 160
         layout.append(sidebar.widget)
         layout.append(separator)
-        layout.append(content, expand: true)
+        contentColumn.append(backendNotice.widget)
+        contentColumn.append(content, expand: true)
+        layout.append(contentColumn, expand: true)
         window.add(layout)
 
         backAction = Action(name: "back")

@@ -323,10 +323,17 @@ public final class TesseraApp {
         return made
     }
 
-    /// The built-in backend starts once the window is on screen, not before.
+    /// The built-in backend starts once the window is on screen, not before. If it cannot start,
+    /// the window says why above every section.
     private func startBackendAfterFirstFrame(of main: MainWindow) {
         guard let backend = options.backend else { return }
-        main.window.onNextDraw { backend.prepare() }
+        main.window.onNextDraw { [weak main] in
+            backend.prepare()
+            Task { @MainActor in
+                guard let problem = await backend.problem() else { return }
+                main?.backendNotice.show(problem)
+            }
+        }
     }
 
     // MARK: Automation (benchmarks, screenshots)

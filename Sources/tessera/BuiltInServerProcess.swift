@@ -1,0 +1,162 @@
+import Foundation
+import Localization
+import Logging
+import Synchronization
+
+/// `tessera-server` run as a child of the app for the app's life: the built-in backend in its own
+/// process, so the app's executable carries no server code (Hummingbird, SwiftNIO) to load and
+/// bind at every launch.
+///
+/// The server's standard input is a pipe whose writing end only the app holds. Closing it, or the
+/// app ending in any way (killed included), ends the server's input, and the server stops
+/// (`--exit-when-input-ends`). Its standard error is the app's, so what it logs reads in the
+/// app's log.
+final class BuiltInServerProcess: Sendable {
+    /// The port it listens on.
+    let port: Int
+    private let process: Process
+    /// The pipe's writing end; closed by `stop()`.
+    private let input: FileHandle
+    private let life: Life
+
+    /// Whether the app asked the server to stop, and a signal for its end: shared with the
+    /// termination handler, which runs on Foundation's process thread.
+    private final class Life: Sendable {
+        let ended = DispatchSemaphore(value: 0)
+        private let stopRequested = Mutex(false)
+        var isStopping: Bool { stopRequested.withLock { $0 } }
+        func stopping() { stopRequested.withLock { $0 = true } }
+    }
+
+    /// How long the server may take from exec to listening. It listens within about 50 ms on a
+    /// warm machine; a cold start of its executable from disk takes far less than this.
+    static let listenDeadline: Duration = .seconds(15)
+    /// How long `stop()` waits for the server to end after closing its input: it gives requests
+    /// in progress a second to finish.
+    static let stopDeadline: Duration = .seconds(3)
+
+    /// `tessera-server` beside this program (the build folder, or an installed `bin/`), else in
+    /// the installed prefix's `libexec/tessera/`.
+    static func executable() -> URL? {
+        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let folder = program.deletingLastPathComponent()
+        let candidates = [folder.appendingPathComponent("tessera-server"),
+                          folder.deletingLastPathComponent().appendingPathComponent("libexec/tessera/tessera-server")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Why the server did not come up, in words.
+    enum LaunchFailure: Error, CustomStringConvertible {
+        case couldNotRun(URL, String)
+        case endedBeforeListening(status: Int32)
+        case noAnswer
+        case unreadableAnswer(String)
+
+        var description: String {
+            switch self {
+            case .couldNotRun(let executable, let reason):
+                tr("{program} could not be run: {reason}", ["program": executable.path, "reason": reason])
+            case .endedBeforeListening(let status):
+                tr("tessera-server ended before it listened (exit status {status}); the log says why",
+                   ["status": String(status)])
+            case .noAnswer:
+                tr("tessera-server did not start listening within {seconds} seconds",
+                   ["seconds": String(Self.seconds(BuiltInServerProcess.listenDeadline))])
+            case .unreadableAnswer(let line):
+                tr("tessera-server answered “{line}” where it should have said its port", ["line": line])
+            }
+        }
+
+        private static func seconds(_ duration: Duration) -> Int64 { duration.components.seconds }
+    }
+
+    private init(port: Int, process: Process, input: FileHandle, life: Life) {
+        self.port = port
+        self.process = process
+        self.input = input
+        self.life = life
+    }
+
+    /// Runs `executable` on `port` (0: a free one) and returns once it listens. Blocks the calling
+    /// thread meanwhile, so callers run it off the main loop.
+    static func launch(_ executable: URL, port: Int, data: URL, logLevel: Logger.Level, logger: Logger) throws(LaunchFailure) -> BuiltInServerProcess {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--port", String(port), "--data", data.path,
+                             "--log-level", logLevel.rawValue, "--exit-when-input-ends"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        let life = Life()
+        // An end the app did not ask for is worth a line in the log.
+        process.terminationHandler = { finished in
+            if !life.isStopping {
+                logger.error("the built-in server ended unexpectedly (status \(finished.terminationStatus)); sections cannot load until Tessera is started again")
+            }
+            life.ended.signal()
+        }
+        do {
+            try process.run()
+        } catch {
+            throw .couldNotRun(executable, error.localizedDescription)
+        }
+        let reader = output.fileHandleForReading
+        let answer = readLine(from: reader.fileDescriptor, within: listenDeadline)
+        try? reader.close()
+        let fail = { (failure: LaunchFailure) -> LaunchFailure in
+            life.stopping()
+            if process.isRunning { process.terminate() }
+            return failure
+        }
+        guard let answer else {
+            if process.isRunning { throw fail(.noAnswer) }
+            _ = life.ended.wait(timeout: .now() + 1)
+            throw fail(.endedBeforeListening(status: process.isRunning ? -1 : process.terminationStatus))
+        }
+        guard let port = listeningPort(in: answer) else { throw fail(.unreadableAnswer(answer)) }
+        return BuiltInServerProcess(port: port, process: process, input: input.fileHandleForWriting, life: life)
+    }
+
+    /// Closes the server's input and waits for it to end; ends it by force if it has not within
+    /// `stopDeadline`. The next launch can then take the same port at once.
+    func stop() {
+        life.stopping()
+        try? input.close()
+        if life.ended.wait(timeout: .now() + .milliseconds(Int(Self.stopDeadline.components.seconds * 1000))) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            _ = life.ended.wait(timeout: .now() + 1)
+        }
+    }
+
+    /// The port in the server's line "listening on http://127.0.0.1:47650/" (tessera-server's
+    /// words to the app, in every language).
+    static func listeningPort(in line: String) -> Int? {
+        guard line.hasPrefix("listening on http://"), let url = URL(string: String(line.dropFirst(13))) else { return nil } // not translated
+        return url.port
+    }
+
+    /// The first line `descriptor` gives (without its newline), or nil when it ends or `deadline`
+    /// passes first.
+    private static func readLine(from descriptor: Int32, within deadline: Duration) -> String? {
+        let end = ContinuousClock.now + deadline
+        var line = [UInt8]()
+        var byte: UInt8 = 0
+        while true {
+            let left = ContinuousClock.now.duration(to: end)
+            guard left > .zero else { return nil }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+            let polled = poll(&ready, 1, milliseconds)
+            if polled < 0 && errno == EINTR { continue }
+            if polled < 0 { return nil }
+            if polled == 0 { continue }
+            let count = read(descriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+
+/// The built-in backend runs as its own process: the real `tessera` starts the `tessera-server`
+/// beside it, waits for it at a normal exit, and leaves none behind when it is killed.
+final class BuiltInServerTests: XCTestCase {
+    /// `tessera` and `tessera-server` are built into the same folder as this test bundle.
+    private let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    private var binary: URL { folder.appendingPathComponent("tessera") }
+    private var dataDirectory: URL!
+
+    override func setUpWithError() throws {
+        for program in ["tessera", "tessera-server"]
+        where !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(program).path) {
+            throw XCTSkip("\(program) is not built beside the tests in \(folder.path)")
+        }
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    /// The app, on its built-in backend, with its log in `log`.
+    private func launch(_ arguments: [String], log: URL) throws -> Process {
+        let app = Process()
+        app.executableURL = binary
+        app.arguments = ["--data-dir", dataDirectory.path] + arguments
+        app.environment = ProcessInfo.processInfo.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 }
+        app.environment?.removeValue(forKey: "TESSERA_BACKEND")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = handle
+        try app.run()
+        return app
+    }
+
+    /// Waits for `condition`, checking every 50 ms, for at most `seconds`.
+    private func wait(seconds: Double, for condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            RunLoop.current.run(until: Date().addingTimeInterval(0.05))
+        }
+        return true
+    }
+
+    func testTheAppWaitsForItsServerToEndWhenItQuits() throws {
+        let log = dataDirectory.appendingPathComponent("app.log")
+        // The app quits by itself once the feed, which comes from the server, is drawn.
+        let app = try launch(["--report-content-drawn", "feed"], log: log)
+        var server: Int32?
+        XCTAssertTrue(wait(seconds: 30) {
+            server = server ?? ChildProcess.children(of: app.processIdentifier, named: "tessera-server").first
+            return !app.isRunning
+        })
+        app.waitUntilExit()
+        let written = try String(contentsOf: log, encoding: .utf8)
+        XCTAssertEqual(app.terminationStatus, 0, written)
+        let pid = try XCTUnwrap(server, "no tessera-server was seen under the app:\n\(written)")
+        XCTAssertTrue(written.contains("built-in backend at http://127.0.0.1:"), written)
+        // Not waited for with a deadline: the app's exit waited for the server's.
+        XCTAssertFalse(ChildProcess.isAlive(pid), "the server \(pid) outlived the app")
+    }
+
+    func testTheServerEndsWhenTheAppIsKilled() throws {
+        let log = dataDirectory.appendingPathComponent("app.log")
+        let app = try launch([], log: log)
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        var server: Int32?
+        let started = wait(seconds: 30) {
+            server = server ?? ChildProcess.children(of: app.processIdentifier, named: "tessera-server").first
+            let written = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return server != nil && written.contains("built-in backend at ")
+        }
+        let pid = try XCTUnwrap(server, "no tessera-server was seen under the app:\n\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        XCTAssertTrue(started)
+        kill(app.processIdentifier, SIGKILL)
+        app.waitUntilExit()
+        XCTAssertTrue(wait(seconds: 10) { !ChildProcess.isAlive(pid) }, "the server \(pid) outlived the killed app")
+    }
+}
+
+/// Processes read from /proc.
+enum ChildProcess {
+    /// The processes whose parent is `parent` and whose command name is `name`.
+    static func children(of parent: Int32, named name: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = status(pid) else { return false }
+            return stat.name == name && stat.parent == parent
+        }
+    }
+
+    /// Whether `pid` runs: it exists and is not a zombie waiting to be reaped.
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = status(pid) else { return false }
+        return stat.state != "Z" && stat.state != "X"
+    }
+
+    /// "pid (name) state ppid ...": the name may hold spaces and parentheses, so the fields after
+    /// it are read from the last ")".
+    private static func status(_ pid: Int32) -> (name: String, state: Character, parent: Int32)? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let state = fields[0].first, let parent = Int32(fields[1]) else { return nil }
+        return (String(text[text.index(after: open)..<close]), state, parent)
+    }
+}
