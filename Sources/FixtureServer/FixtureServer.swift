@@ -111,7 +111,11 @@ public final class FixtureServer: Sendable {
         for await port in portStream where port != 0 { return port }
         // The server ended before it listened (the port is taken, say): report why.
         running.withLock { $0 = nil }
-        try await task.value
+        do {
+            try await task.value
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw FixtureServerError.portInUse(host: configuration.host, port: configuration.port)
+        }
         throw FixtureServerError.didNotStart
     }
 
@@ -144,8 +148,16 @@ public final class FixtureServer: Sendable {
     }
 }
 
-public enum FixtureServerError: Error {
+public enum FixtureServerError: Error, CustomStringConvertible {
     case didNotStart
+    case portInUse(host: String, port: Int)
+
+    public var description: String {
+        switch self {
+        case .didNotStart: "the server ended before it listened"
+        case .portInUse(let host, let port): "port \(port) on \(host) is already in use by another program"
+        }
+    }
 }
 
 /// The request context: the default storage plus the connection the request came on, so the

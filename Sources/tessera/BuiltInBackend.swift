@@ -48,12 +48,20 @@ enum BuiltInBackend {
         }
         let level = max(logger.logLevel, .warning)
         let launch = { (port: Int) async throws(BuiltInServerProcess.LaunchFailure) -> BuiltInServerProcess in
-            try await offMainLoop { () throws(BuiltInServerProcess.LaunchFailure) in
-                try BuiltInServerProcess.launch(executable, port: port, data: data, logLevel: level, logger: logger)
+            keepAlive.willStart()
+            return try await offMainLoop { () throws(BuiltInServerProcess.LaunchFailure) in
+                do throws(BuiltInServerProcess.LaunchFailure) {
+                    let server = try BuiltInServerProcess.launch(executable, port: port, data: data, logLevel: level, logger: logger)
+                    keepAlive.didStart(server)
+                    return server
+                } catch {
+                    keepAlive.didStart(nil)
+                    throw error
+                }
             }
         }
         do {
-            keepAlive.set(try await launch(port))
+            _ = try await launch(port)
             logger.info("built-in backend at \(loopback.absoluteString)")
             return BackendSource.Started(backend: Backend(base: loopback))
         } catch {
@@ -64,7 +72,6 @@ enum BuiltInBackend {
             logger.info("the built-in backend could not take port \(port) (\(error.description)); trying a free port")
             do {
                 let fallback = try await launch(0)
-                keepAlive.set(fallback)
                 logger.warning("port \(Self.port) is busy; built-in backend on port \(fallback.port). Gallery links stored for port \(Self.port) will not load in this run.")
                 return BackendSource.Started(backend: Backend(base: URL(string: "http://127.0.0.1:\(fallback.port)/")!))
             } catch {
@@ -93,9 +100,20 @@ enum BuiltInBackend {
 /// Keeps the running server for the life of the app, and stops it at exit.
 final class LockedServer: Sendable {
     private let server = Mutex<BuiltInServerProcess?>(nil)
-    func set(_ server: BuiltInServerProcess) { self.server.withLock { $0 = server } }
+    /// Entered while a server is being started: an app that quits right after its first frame
+    /// waits for that start, so the server it leaves has ended before the next launch wants the
+    /// port.
+    private let starting = DispatchGroup()
+
+    func willStart() { starting.enter() }
+    func didStart(_ server: BuiltInServerProcess?) {
+        if let server { self.server.withLock { $0 = server } }
+        starting.leave()
+    }
+
     /// Stops the server, if one was started; returns once it has ended.
     func stop() {
+        _ = starting.wait(timeout: .now() + .seconds(Int(BuiltInServerProcess.listenDeadline.components.seconds)))
         server.withLock { $0 }?.stop()
     }
 }

@@ -19,13 +19,14 @@ final class BuiltInServerProcess: Sendable {
     private let input: FileHandle
     private let life: Life
 
-    /// Whether the app asked the server to stop, and a signal for its end: shared with the
-    /// termination handler, which runs on Foundation's process thread.
+    /// Where the server is in its life, and a signal for its end: shared with the termination
+    /// handler, which runs on Foundation's process thread.
     private final class Life: Sendable {
+        enum Stage { case starting, listening, stopping }
         let ended = DispatchSemaphore(value: 0)
-        private let stopRequested = Mutex(false)
-        var isStopping: Bool { stopRequested.withLock { $0 } }
-        func stopping() { stopRequested.withLock { $0 = true } }
+        private let current = Mutex(Stage.starting)
+        var stage: Stage { current.withLock { $0 } }
+        func moved(to stage: Stage) { current.withLock { $0 = stage } }
     }
 
     /// How long the server may take from exec to listening. It listens within about 50 ms on a
@@ -90,9 +91,10 @@ final class BuiltInServerProcess: Sendable {
         process.standardInput = input
         process.standardOutput = output
         let life = Life()
-        // An end the app did not ask for is worth a line in the log.
+        // An end the app did not ask for, once the server listened, is worth a line in the log
+        // (an end before then is the launch's failure, reported by it).
         process.terminationHandler = { finished in
-            if !life.isStopping {
+            if life.stage == .listening {
                 logger.error("the built-in server ended unexpectedly (status \(finished.terminationStatus)); sections cannot load until Tessera is started again")
             }
             life.ended.signal()
@@ -106,23 +108,25 @@ final class BuiltInServerProcess: Sendable {
         let answer = readLine(from: reader.fileDescriptor, within: listenDeadline)
         try? reader.close()
         let fail = { (failure: LaunchFailure) -> LaunchFailure in
-            life.stopping()
+            life.moved(to: .stopping)
             if process.isRunning { process.terminate() }
             return failure
         }
         guard let answer else {
-            if process.isRunning { throw fail(.noAnswer) }
-            _ = life.ended.wait(timeout: .now() + 1)
-            throw fail(.endedBeforeListening(status: process.isRunning ? -1 : process.terminationStatus))
+            // Its output ended (it is ending: give it a moment to be reaped) or the deadline passed.
+            guard life.ended.wait(timeout: .now() + 2) == .success else { throw fail(.noAnswer) }
+            life.ended.signal() // for stop(), should it be asked
+            throw fail(.endedBeforeListening(status: process.terminationStatus))
         }
         guard let port = listeningPort(in: answer) else { throw fail(.unreadableAnswer(answer)) }
+        life.moved(to: .listening)
         return BuiltInServerProcess(port: port, process: process, input: input.fileHandleForWriting, life: life)
     }
 
     /// Closes the server's input and waits for it to end; ends it by force if it has not within
     /// `stopDeadline`. The next launch can then take the same port at once.
     func stop() {
-        life.stopping()
+        life.moved(to: .stopping)
         try? input.close()
         if life.ended.wait(timeout: .now() + .milliseconds(Int(Self.stopDeadline.components.seconds * 1000))) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
