@@ -16,9 +16,18 @@ struct Startup: ParsableCommand {
     #include <gtk/gtk.h>
     #include <stdio.h>
     #include <time.h>
+    #include <unistd.h>
+    static void report_resident(void) {
+        long size = 0, resident = 0;
+        FILE *statm = fopen("/proc/self/statm", "r");
+        if (statm && fscanf(statm, "%ld %ld", &size, &resident) == 2)
+            printf("rss-kb %ld\\n", resident * sysconf(_SC_PAGESIZE) / 1024);
+        if (statm) fclose(statm);
+    }
     static gboolean drawn(GtkWidget *w, cairo_t *cr, gpointer data) {
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
+        report_resident();
         printf("first-frame-ns %lld\\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
         fflush(stdout);
         gtk_main_quit();
@@ -45,14 +54,23 @@ struct Startup: ParsableCommand {
     #include <gtk/gtk.h>
     #include <stdio.h>
     #include <time.h>
+    #include <unistd.h>
     static void mark(const char *name) {
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
         printf("milestone-ns %s %lld\\n", name, (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
     }
+    static void report_resident(void) {
+        long size = 0, resident = 0;
+        FILE *statm = fopen("/proc/self/statm", "r");
+        if (statm && fscanf(statm, "%ld %ld", &size, &resident) == 2)
+            printf("rss-kb %ld\\n", resident * sysconf(_SC_PAGESIZE) / 1024);
+        if (statm) fclose(statm);
+    }
     static gboolean drawn(GtkWidget *w, cairo_t *cr, gpointer app) {
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
+        report_resident();
         printf("first-frame-ns %lld\\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
         fflush(stdout);
         g_application_quit(G_APPLICATION(app));
@@ -141,24 +159,37 @@ struct Startup: ParsableCommand {
         // Totals and phases per program, in the order above with Tessera last; runs alternate.
         var totals = [[Double]](repeating: [], count: 4)
         var phases = [[String: [Double]]](repeating: [:], count: 4)
+        var resident = [[Double]](repeating: [], count: 4)
         for run in 0..<runs {
             launches.append([tessera.path, "--data-dir", work.appendingPathComponent("run\(run)").path, "--report-first-frame"])
             for (index, command) in launches.enumerated() {
                 let launch = try firstFrame(command)
                 totals[index].append(launch.total)
+                if let megabytes = launch.residentMegabytes { resident[index].append(megabytes) }
                 for (name, milliseconds) in launch.phases { phases[index][name, default: []].append(milliseconds) }
             }
             launches.removeLast()
         }
-        let tesseraMedian = median(totals[3]), baseMedian = median(totals[0])
+        let tesseraMedian = median(totals[3]), shellMedian = median(totals[2])
         print("startup: exec to first drawn frame, median of \(runs)\(bus == nil ? "" : " (private session bus)")")
         print(String(format: "  tessera                          %8.1f ms", tesseraMedian))
-        print(String(format: "  C GTK 3 window                   %8.1f ms  (baseline)", baseMedian))
-        print(String(format: "  ratio                            %8.2f     (target <= 1.50)", tesseraMedian / baseMedian))
-        for (index, name) in [(1, "C GtkApplication window"), (2, "C GtkApplication, Tessera's shell")] {
+        print(String(format: "  C GtkApplication, Tessera's shell %7.1f ms  (the same window in plain C)", shellMedian))
+        print(String(format: "  tessera / C shell                %8.2f     (target <= 1.10)", tesseraMedian / shellMedian))
+        if let tesseraMain = phases[3]["main"].map(median), let shellMain = phases[2]["main"].map(median) {
+            print(String(format: "  exec to main                     %8.1f ms  (C shell %.1f ms: %+.1f ms; target <= +2)",
+                         tesseraMain, shellMain, tesseraMain - shellMain))
+        }
+        if !resident[3].isEmpty, !resident[2].isEmpty {
+            let tesseraResident = median(resident[3]), shellResident = median(resident[2])
+            print(String(format: "  resident at the first frame      %8.1f MB  (C shell %.1f MB: %+.1f MB; target <= +10)",
+                         tesseraResident, shellResident, tesseraResident - shellResident))
+        }
+        print("  references                                  (tessera / this)")
+        for (index, name) in [(0, "C GTK 3 window"), (1, "C GtkApplication window")] {
             let reference = median(totals[index])
-            print("  " + name.padding(toLength: 33, withPad: " ", startingAt: 0)
-                  + String(format: "%8.1f ms  (baseline ratio %.2f; Tessera / this %.2f)", reference, reference / baseMedian, tesseraMedian / reference))
+            let memory = resident[index].isEmpty ? "" : String(format: ", %.1f MB resident", median(resident[index]))
+            print("    " + name.padding(toLength: 31, withPad: " ", startingAt: 0)
+                  + String(format: "%8.1f ms  (%.2f", reference, tesseraMedian / reference) + memory + ")")
         }
         print("  phases (medians, ms)                              tessera  C app  C app + shell")
         for (name, label) in Self.phaseLabels {
@@ -192,8 +223,9 @@ struct Startup: ParsableCommand {
 
     /// Milliseconds from spawning `command` to the first frame it reports, and, for a program that
     /// reports milestones ("milestone-ns <name> <ns>"), the time from the previous one to each.
-    private func firstFrame(_ command: [String]) throws -> (total: Double, phases: [(String, Double)]) {
+    private func firstFrame(_ command: [String]) throws -> (total: Double, phases: [(String, Double)], residentMegabytes: Double?) {
         let launch = try timeToMarker(command, "first-frame-ns", environment: environment)
+        let resident = launch.lines.first { $0.hasPrefix("rss-kb ") }.flatMap { Double($0.dropFirst(7)) }.map { $0 / 1024 }
         var phases: [(String, Double)] = [], previous = launch.start
         for milestone in launch.lines where milestone.hasPrefix("milestone-ns ") {
             let fields = milestone.split(separator: " ")
@@ -202,7 +234,7 @@ struct Startup: ParsableCommand {
             previous = time
         }
         if !phases.isEmpty { phases.append(("drawn", Double(launch.marked - previous) / 1_000_000)) }
-        return (launch.milliseconds, phases)
+        return (launch.milliseconds, phases, resident)
     }
 
     private func shell(_ command: String) throws -> Int32 {

@@ -19,4 +19,12 @@ public enum StartupTrace {
     static var report: String {
         marks.withLock { $0.map { "milestone-ns \($0.0) \($0.1)\n" }.joined() }
     }
+
+    /// "rss-kb <kilobytes>": the process's resident memory now (/proc/self/statm), or nothing
+    /// where it cannot be read.
+    static var residentMemoryLine: String {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return "" }
+        return "rss-kb \(pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024)\n" // not translated
+    }
 }

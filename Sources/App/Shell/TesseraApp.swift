@@ -342,7 +342,8 @@ public final class TesseraApp {
         main.window.onNextDraw { [weak self] in
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
-            let line = StartupTrace.report + "first-frame-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
+            let line = StartupTrace.report + StartupTrace.residentMemoryLine
+                + "first-frame-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
             self?.application.quit()
         }
