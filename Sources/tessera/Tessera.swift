@@ -39,6 +39,7 @@ struct Tessera: ParsableCommand {
     /// The words come in the user's language from the first message on, command-line errors
     /// included: the catalogues are bound before the arguments are read.
     static func main() {
+        StartupTrace.mark("entry")
         Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
         main(nil)
     }
