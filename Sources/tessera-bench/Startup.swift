@@ -10,9 +10,9 @@ struct Startup: ParsableCommand {
     @Option(help: "Runs of each program.")
     var runs = 10
 
-    /// The baseline: the smallest GTK 3 program that opens a window, reporting its first draw the
-    /// same way Tessera's --report-first-frame does.
-    static let baselineSource = """
+    /// What every C program here starts with: GTK, and `report_resident()`, which prints the
+    /// resident memory ("rss-kb N") as Tessera's --report-first-frame does.
+    static let reportingPrelude = """
     #include <gtk/gtk.h>
     #include <stdio.h>
     #include <time.h>
@@ -24,6 +24,12 @@ struct Startup: ParsableCommand {
             printf("rss-kb %ld\\n", resident * sysconf(_SC_PAGESIZE) / 1024);
         if (statm) fclose(statm);
     }
+    """
+
+    /// The baseline: the smallest GTK 3 program that opens a window, reporting its first draw the
+    /// same way Tessera's --report-first-frame does.
+    static let baselineSource = """
+    \(reportingPrelude)
     static gboolean drawn(GtkWidget *w, cairo_t *cr, gpointer data) {
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
@@ -51,21 +57,11 @@ struct Startup: ParsableCommand {
     /// widgets (header bar with title, subtitle and three buttons, a sidebar of five rows with
     /// icons, an empty stack). Both report Tessera's milestones, so the phases compare one by one.
     static let applicationBaselineSource = """
-    #include <gtk/gtk.h>
-    #include <stdio.h>
-    #include <time.h>
-    #include <unistd.h>
+    \(reportingPrelude)
     static void mark(const char *name) {
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
         printf("milestone-ns %s %lld\\n", name, (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
-    }
-    static void report_resident(void) {
-        long size = 0, resident = 0;
-        FILE *statm = fopen("/proc/self/statm", "r");
-        if (statm && fscanf(statm, "%ld %ld", &size, &resident) == 2)
-            printf("rss-kb %ld\\n", resident * sysconf(_SC_PAGESIZE) / 1024);
-        if (statm) fclose(statm);
     }
     static gboolean drawn(GtkWidget *w, cairo_t *cr, gpointer app) {
         struct timespec now;

@@ -96,6 +96,13 @@ def named_items(app, prefixes, deadline):
     return []
 
 
+def bridged_env(**extra):
+    """This process's environment with GTK's accessibility bridge loaded, plus `extra`."""
+    env = dict(os.environ, GTK_MODULES="gail:atk-bridge", **extra)
+    env.pop("NO_AT_BRIDGE", None)
+    return env
+
+
 def launch(binary, data_dir, env, extra=()):
     """Starts the app and returns (process, its accessible application or None)."""
     os.makedirs(data_dir, exist_ok=True)
@@ -119,8 +126,7 @@ def offline(binary, data_dir, section):
     that the same names are read, with the offline banner and no error filling the section."""
     prefixes = {"messages": ("Message ",), "feed": ("Image post ", "Video post "),
                 "facts": ("Beavers", "Flag", "Transportation", "Housing", "Language")}[section]
-    env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
-    env.pop("NO_AT_BRIDGE", None)
+    env = bridged_env()
     os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
     with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
         settings.write('{"lastSection": "%s", "windowWidth": 900, "windowHeight": 700}' % section)
@@ -164,8 +170,7 @@ def offline(binary, data_dir, section):
 
 def russian(binary, data_dir, items):
     """The app in Russian, as a Russian user starts it, on a gallery of `items` items."""
-    env = dict(os.environ, GTK_MODULES="gail:atk-bridge", LANGUAGE="ru", LC_ALL="C.UTF-8")
-    env.pop("NO_AT_BRIDGE", None)
+    env = bridged_env(LANGUAGE="ru", LC_ALL="C.UTF-8")
     os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
     os.makedirs(os.path.join(data_dir, "data"), exist_ok=True)
     with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
@@ -207,8 +212,7 @@ def extents(node):
 def panes(binary, data_dir, section):
     """The app on `section` in a wide window with a detail reopened from the last launch's
     settings: the list and the pane, where a screen reader's user (or a magnifier) finds them."""
-    env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
-    env.pop("NO_AT_BRIDGE", None)
+    env = bridged_env()
     os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
     detail = {"people": "4", "messages": "server 3"}[section]
     with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
@@ -250,8 +254,7 @@ def panes(binary, data_dir, section):
 def read(binary, data_dir, prefix):
     """Starts the app and prints "read: NAME" for the first accessible name starting with `prefix`
     (a notice's text, say), or every name when none comes."""
-    env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
-    env.pop("NO_AT_BRIDGE", None)
+    env = bridged_env()
     proc, app = launch(binary, data_dir, env)
     try:
         if app is None:
@@ -285,8 +288,7 @@ def main():
     messages = "--messages" in sys.argv[3:]
     if "--offline" in sys.argv[3:]:
         return offline(binary, data_dir, sys.argv[sys.argv.index("--offline") + 1])
-    env = dict(os.environ, GTK_MODULES="gail:atk-bridge")
-    env.pop("NO_AT_BRIDGE", None)
+    env = bridged_env()
     if second_launch:
         for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
             env[var] = os.path.join(data_dir, var.lower())
