@@ -51,7 +51,8 @@ class AppTestCase: XCTestCase {
     @MainActor
     func launch(store: SettingsStore? = nil, backend: URL? = nil, section: Section? = nil,
                 greets: Bool = false, renameDelay: Duration = .zero,
-                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays) throws -> TesseraApp {
+                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
+                beforeFirstFrame: (@MainActor (TesseraApp) -> Void)? = nil) throws -> TesseraApp {
         let source: BackendSource? = backend.map { .fixed(Backend(base: $0)) }
         var options = LaunchOptions(unique: false, backend: source, iconsFolder: CompositionRoot.iconsFolder,
                                     stylesheet: CompositionRoot.stylesheet())
@@ -68,8 +69,11 @@ class AppTestCase: XCTestCase {
         let app = TesseraApp(options: options, sections: sections, store: store, logger: Logger(label: "test"))
         try app.application.register()
         app.application.activate()
-        let shown = GtkRuntime.iterate(until: { app.mainWindow?.window.isMapped == true }, timeout: .seconds(5))
-        XCTAssertTrue(shown, "the window never mapped")
+        beforeFirstFrame?(app)
+        // The window's first frame is its chrome; the section's page comes right after it.
+        let shown = GtkRuntime.iterate(until: { app.mainWindow?.window.isMapped == true && app.mainWindow?.showsInitialSection == true },
+                                       timeout: .seconds(5))
+        XCTAssertTrue(shown, "the window never mapped with its first section")
         return app
     }
 

@@ -30,6 +30,30 @@ final class ShellTests: AppTestCase {
         }
     }
 
+    /// The window's first frame is its chrome, already naming the section (sidebar row selected
+    /// and focused, header subtitle); the section's page follows by itself, with no input.
+    func testTheFirstFrameIsTheChromeAndTheSectionsPageFollowsByItself() throws {
+        try onMain {
+            var firstFrame: (pageBuilt: Bool, subtitle: String?, selected: Section?, focused: Bool)?
+            let app = try launch(section: .people) { app in
+                guard let main = app.mainWindow else { return }
+                main.window.onNextDraw {
+                    firstFrame = (main.showsInitialSection, main.headerBar.subtitle, main.sidebar.selectedSection,
+                                  main.sidebar.row(for: .people).isFocusWidget)
+                }
+            }
+            let main = try XCTUnwrap(app.mainWindow)
+            let seen = try XCTUnwrap(firstFrame, "no first frame was seen")
+            XCTAssertFalse(seen.pageBuilt, "the first frame waits for no page")
+            XCTAssertEqual(seen.subtitle, "People")
+            XCTAssertEqual(seen.selected, .people)
+            XCTAssertTrue(seen.focused, "the section's row has the keyboard focus from the first frame")
+            XCTAssertEqual(main.content.visibleChildName, "people")
+            XCTAssertTrue(main.currentCoordinator.topPage is PeoplePage)
+            XCTAssertEqual(main.headerBar.subtitle, "People")
+        }
+    }
+
     func testControlNumberKeysSwitchSectionsInOrder() throws {
         try onMain {
             let app = try launch()

@@ -73,7 +73,13 @@ public final class MainWindow {
         wireActions()
         backButton.actionName = "win.back"
         refreshButton.actionName = "win.refresh"
-        sidebar.onSelect = { [weak self] section in self?.show(section) }
+        sidebar.onSelect = { [weak self] section in
+            guard let self else { return }
+            // Selecting the first section's row in the chrome builds nothing; any other choice
+            // (before or after the first page) shows that section.
+            if !self.showsInitialSection && section == self.currentSection { return }
+            self.show(section)
+        }
         // The mouse's back button goes back, wherever the pointer is in the window.
         window.onButtonPress { [weak self] event in
             guard event.isBackButton else { return false }
@@ -92,8 +98,23 @@ public final class MainWindow {
             self.allocatedWidth = rect.width
             self.adaptCall.schedule()
         }
-        show(initialSection, transition: .none) // also selects its sidebar row
+        // The first frame shows the chrome only: the section's page is built right after it
+        // (`showInitialSection()`), so the window appears as soon as GTK can draw it.
+        sidebar.select(initialSection) // `show` is not called: the page is not built yet
         sidebar.row(for: initialSection).grabFocus()
+        backButton.isVisible = false
+        refreshButton.isVisible = false
+        headerBar.subtitle = initialSection.title
+    }
+
+    /// False until the first section's page is in the window (`showInitialSection()`).
+    public private(set) var showsInitialSection = false
+
+    /// Builds and shows the first section's page, once; the app calls it right after the window's
+    /// first frame.
+    public func showInitialSection() {
+        guard !showsInitialSection else { return }
+        show(currentSection, transition: .none)
     }
 
     /// At or below this content width the sidebar folds away: its 190 px would leave a narrow
@@ -169,6 +190,7 @@ public final class MainWindow {
 
     /// Shows `section`, keeping each section's own navigation stack as it was.
     public func show(_ section: Section, transition: Stack.Transition = .crossfade) {
+        showsInitialSection = true
         let changed = section != currentSection
         if changed { coordinators[currentSection]?.sectionWillHide() }
         _ = coordinator(for: section)
@@ -188,7 +210,9 @@ public final class MainWindow {
     /// Header bar, back and refresh buttons follow the current section's stack; pages call it when
     /// their title changes.
     public func updateChrome() {
-        let coordinator = currentCoordinator
+        // Before the section's coordinator is made (the first frame's chrome), or while it is
+        // being made (its pages report their titles as they are built), there is nothing to follow.
+        guard let coordinator = coordinators[currentSection] else { return }
         backButton.isVisible = coordinator.canGoBack
         backAction.isEnabled = coordinator.canGoBack
         let refreshable = coordinator.topPage is any RefreshablePage
