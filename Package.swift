@@ -110,7 +110,6 @@ let package = Package(
 
         .executableTarget(name: "tessera", dependencies: [
             "App", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline", "Localization",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Rewrites a document store in a loop; the crash-safety test kills it at random moments.

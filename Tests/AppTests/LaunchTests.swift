@@ -38,15 +38,71 @@ final class LaunchTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
         }
+        try assertNotLinked(["FixtureServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "ServiceLifecycle"])
+    }
+
+    /// The command line is read without swift-argument-parser, whose reflection over the declared
+    /// options cost millions of instructions at every launch.
+    func testTheAppExecutableReadsItsCommandLineWithoutArgumentParser() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
+        }
+        try assertNotLinked(["ArgumentParser"])
+    }
+
+    /// Fails for each of `modules` that has a symbol in the app's executable.
+    private func assertNotLinked(_ modules: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try runProgram("nm", [binary.path])
-        XCTAssertEqual(result.status, 0, String(result.output.prefix(2000)))
+        XCTAssertEqual(result.status, 0, String(result.output.prefix(2000)), file: file, line: line)
         // Swift's mangled names carry their module's name with its length: "$s7tessera…".
         let symbols = result.output.split(separator: "\n")
-        XCTAssertGreaterThan(symbols.filter { $0.contains("$s7tessera") }.count, 10, "nm read the app's own symbols")
-        for module in ["FixtureServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "ServiceLifecycle"] {
-            let mangled = "\(module.count)\(module)"
-            let found = symbols.filter { $0.contains("$s\(mangled)") }
-            XCTAssertTrue(found.isEmpty, "\(module) is linked into tessera: \(found.prefix(3).joined(separator: "; "))")
+        XCTAssertGreaterThan(symbols.filter { $0.contains("$s7tessera") }.count, 10, "nm read the app's own symbols", file: file, line: line)
+        for module in modules {
+            let found = symbols.filter { $0.contains("$s\(module.count)\(module)") }
+            XCTAssertTrue(found.isEmpty, "\(module) is linked into tessera: \(found.prefix(3).joined(separator: "; "))", file: file, line: line)
         }
+    }
+
+    /// What the command line answers, in words, with the exit status a shell expects.
+    func testTheCommandLineAnswersHelpVersionAndMistakesInWords() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
+        }
+        let help = try runProgram(binary.path, ["--help"])
+        XCTAssertEqual(help.status, 0, help.output)
+        for option in ["--data-dir DIR", "--backend URL", "--screenshot DIR", "--log-level LEVEL", "--version", "-h, --help"] {
+            XCTAssertTrue(help.output.contains("\n  \(option) "), "\(option) missing from:\n\(help.output)")
+        }
+        let version = try runProgram(binary.path, ["--version"])
+        XCTAssertEqual(version.status, 0, version.output)
+        XCTAssertTrue(version.output.hasPrefix("0."), version.output)
+        let mistakes: [([String], String)] = [
+            (["--nope"], "There is no option “--nope”."),
+            (["--log-level=loud"], "“loud” is not a log level; the levels are trace, debug, info, notice, warning, error, critical."),
+            (["--backend", "ftp://example.org/"], "“ftp://example.org/” is not an http or https address."),
+            (["--data-dir"], "“--data-dir” needs a value."),
+            (["--data-dir", "a", "--data-dir=b"], "“--data-dir” is given twice."),
+            (["photos"], "Tessera takes no “photos”: only options."),
+        ]
+        for (arguments, message) in mistakes {
+            let result = try runProgram(binary.path, arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.output)")
+            XCTAssertTrue(result.output.hasPrefix("tessera: \(message)\nUsage: tessera "), "\(arguments):\n\(result.output)")
+        }
+    }
+
+    /// In Russian, the help and the mistakes are in Russian.
+    func testTheCommandLineSpeaksTheUsersLanguage() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
+        }
+        let russian = ["LANGUAGE": "ru", "LC_ALL": "C.UTF-8"]
+        let help = try runProgram("env", russian.map { "\($0.key)=\($0.value)" } + [binary.path, "--help"])
+        XCTAssertEqual(help.status, 0, help.output)
+        XCTAssertTrue(help.output.contains("Использование: tessera"), help.output)
+        XCTAssertTrue(help.output.contains("  --data-dir DIR      Хранить все файлы приложения в этой папке."), help.output)
+        let mistake = try runProgram("env", russian.map { "\($0.key)=\($0.value)" } + [binary.path, "--nope"])
+        XCTAssertEqual(mistake.status, 64, mistake.output)
+        XCTAssertTrue(mistake.output.hasPrefix("tessera: Параметра «--nope» нет.\n"), mistake.output)
     }
 }

@@ -1,0 +1,113 @@
+import Domain
+import Foundation
+import Localization
+import Logging
+
+/// The app's command line: `--name value` or `--name=value`, each option at most once.
+///
+/// Read by hand rather than with swift-argument-parser, which the server keeps: reading the
+/// command declared through its property wrappers cost 11.8 million instructions at every launch
+/// (Mirror reflection and a protocol-conformance scan of the whole executable for each option),
+/// about 3 ms before the window could start; and its help and errors are English only, where
+/// these are in the user's language.
+struct LaunchArguments {
+    var dataDir: String?
+    var screenshot: String?
+    var logLevel: Logger.Level = .info
+    var backend: String?
+    var reportFirstFrame = false
+    var reportContentDrawn: Section?
+
+    /// What the command line asks for.
+    enum Request {
+        case run(LaunchArguments)
+        case help
+        case version
+    }
+
+    /// A command line that cannot be followed, said in words.
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The options that take a value, with what each sets.
+    private static let valued: [String: @Sendable (inout LaunchArguments, String) throws(Problem) -> Void] = [
+        "--data-dir": { $0.dataDir = $1 },
+        "--screenshot": { $0.screenshot = $1 },
+        "--backend": { arguments, value throws(Problem) in
+            if case .failure(let error) = Backend.parse(value) { throw Problem(description: error.description) }
+            arguments.backend = value
+        },
+        "--log-level": { arguments, value throws(Problem) in
+            guard let level = Logger.Level(rawValue: value) else {
+                throw Problem(description: tr("“{value}” is not a log level; the levels are {levels}.",
+                                              ["value": value, "levels": Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")]))
+            }
+            arguments.logLevel = level
+        },
+        "--report-content-drawn": { arguments, value throws(Problem) in
+            guard let section = Section(rawValue: value) else {
+                throw Problem(description: tr("No section is called “{name}”; the sections are {sections}.",
+                                              ["name": value, "sections": Section.allCases.map(\.rawValue).joined(separator: ", ")]))
+            }
+            arguments.reportContentDrawn = section
+        },
+    ]
+
+    /// Reads `arguments` (without the program's name).
+    static func parse(_ arguments: [String]) throws(Problem) -> Request {
+        var parsed = LaunchArguments()
+        var seen: Set<String> = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let (name, attached) = split(argument)
+            switch name {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "--report-first-frame" where attached == nil:
+                parsed.reportFirstFrame = true
+            default:
+                guard let set = valued[name] else {
+                    throw Problem(description: name.hasPrefix("-")
+                        ? tr("There is no option “{option}”.", ["option": argument])
+                        : tr("Tessera takes no “{argument}”: only options.", ["argument": argument]))
+                }
+                guard seen.insert(name).inserted else {
+                    throw Problem(description: tr("“{option}” is given twice.", ["option": name]))
+                }
+                guard let value = attached ?? remaining.popFirst(), !value.isEmpty else {
+                    throw Problem(description: tr("“{option}” needs a value.", ["option": name]))
+                }
+                try set(&parsed, value)
+            }
+        }
+        return .run(parsed)
+    }
+
+    /// "--name=value" as the name and the value; any other argument as itself.
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The first line of the help, and what an error is followed by.
+    static var usage: String {
+        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--screenshot DIR] [--log-level LEVEL] [--version] [--help]")
+    }
+
+    static var help: String {
+        [
+            tr("Five classic mobile app flows in one desktop window."),
+            "",
+            usage,
+            "",
+            tr("Options:"),
+            "  --data-dir DIR      " + tr("Keep every file the app writes under this folder."),
+            "  --backend URL       " + tr("Talk to this backend instead of the built-in one (also TESSERA_BACKEND)."),
+            "  --screenshot DIR    " + tr("Render every section in light and dark as PNGs into this folder, then exit."),
+            "  --log-level LEVEL   " + tr("Log level: trace, debug, info, notice, warning, error, critical (default: info)."),
+            "  --version           " + tr("Show the version."),
+            "  -h, --help          " + tr("Show this help."),
+        ].joined(separator: "\n")
+    }
+}
