@@ -150,6 +150,30 @@ final class RecyclingGridTests: AppTestCase {
         }
     }
 
+    /// A narrower window lays the cells out at its width in the very frame that shows it: no frame
+    /// draws the old width's columns (a column cut off at the edge) before the new ones.
+    func testTheFirstFrameAtANewWidthShowsTheNewWidthsLayout() throws {
+        try onMain {
+            let grid = squares()
+            let window = show(grid, items: 200, width: 900)
+            defer { window.destroy() }
+            let wide = grid.layout.columns
+            var atNewWidth: (placed: Bool, inside: Bool, width: Int)?
+            let watch = window.onDrawn {
+                let width = grid.widget.allocatedSize.width
+                guard atNewWidth == nil, width < 800 else { return }
+                let inside = grid.cellFrames.allSatisfy { $0.x + $0.width <= width + 1 }
+                atNewWidth = (self.placed(grid), inside, width)
+            }
+            defer { window.disconnect(watch) }
+            window.resize(width: 500, height: 600)
+            waitFor("a frame at the new width") { atNewWidth != nil }
+            XCTAssertLessThan(grid.layout.columns, wide)
+            XCTAssertEqual(atNewWidth?.inside, true, "a cell reached past the \(atNewWidth?.width ?? 0) px edge in the first frame")
+            XCTAssertEqual(atNewWidth?.placed, true, "the first frame at the new width drew the old layout")
+        }
+    }
+
     func testTheFocusedCellKeepsItsItemWhenScrolledFarAway() throws {
         try onMain {
             let grid = squares()

@@ -23,6 +23,17 @@ public final class ScrolledWindow: Container {
             gtk_container_set_focus_hadjustment(UnsafeMutablePointer<GtkContainer>(OpaquePointer(viewport)), nil)
         }
     }
+    /// Allocates the content again at its current place: from the scrolled window's own
+    /// `size-allocate` handler (which GTK runs after the content was allocated), content whose
+    /// children were moved or resized for the new size is allocated where they now go in this
+    /// same frame, not in the next one.
+    public func allocateContentAgain() {
+        guard let content = gtk_bin_get_child(raw.cast()) else { return }
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(content, &allocation)
+        gtk_widget_size_allocate(content, &allocation)
+    }
+
     /// The part of the content in view: its top and height, in content coordinates.
     public var visibleVerticalRange: (top: Double, height: Double) {
         let adjustment = gtk_scrolled_window_get_vadjustment(raw.cast())

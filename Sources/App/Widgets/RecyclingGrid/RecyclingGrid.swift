@@ -258,10 +258,17 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         layoutCall.schedule()
     }
 
+    /// Runs in the scrolled window's allocation, after GTK allocated the canvas for the new width:
+    /// the cells are laid out for it and allocated again at once, so the frame that shows the new
+    /// width draws its layout (laid out after the allocation, one frame showed the old width's
+    /// columns, cut off at a narrower edge). The pass after it settles what depends on the new
+    /// view height.
     private func widthChanged(_ width: Int) {
         guard Double(width) != layout.width else { return }
         layout.prepare(width: Double(width), count: items.count, viewHeight: adjustment.pageSize)
         preparedViewHeight = adjustment.pageSize
+        relayout(animated: false, force: false)
+        widget.allocateContentAgain()
         queueLayout()
     }
 
