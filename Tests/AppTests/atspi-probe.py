@@ -40,6 +40,13 @@ def walk(node, depth=0, out=None):
     return out
 
 
+def print_names(nodes, lead=""):
+    """One line per named node: "ROLE: NAME", after `lead`."""
+    for role, name in nodes:
+        if name:
+            print(f"{lead}{role}: {name}")
+
+
 def find_node(node, predicate, depth=0):
     try:
         if predicate(node):
@@ -196,9 +203,7 @@ def russian(binary, data_dir, items):
                 print("missing:", missing, "grid:", grid)
                 break
             time.sleep(0.1)  # the window, the gallery and the welcome come in over the bus
-        for role, name in nodes:
-            if name:
-                print(f"{role}: {name}")
+        print_names(nodes)
         return 0
     finally:
         stop(proc)
@@ -243,9 +248,7 @@ def panes(binary, data_dir, section):
             listing = listing.parent
         for name, node in [("frame", frame), ("list", listing), ("pane", pane)]:
             print("extents %s: %d %d %d %d (%s)" % ((name,) + extents(node) + (node.getRoleName(),)))
-        for role, name in walk(pane):
-            if name:
-                print(f"pane {role}: {name}")
+        print_names(walk(pane), "pane ")
         return 0
     finally:
         stop(proc)
@@ -254,24 +257,16 @@ def panes(binary, data_dir, section):
 def read(binary, data_dir, prefix):
     """Starts the app and prints "read: NAME" for the first accessible name starting with `prefix`
     (a notice's text, say), or every name when none comes."""
-    env = bridged_env()
-    proc, app = launch(binary, data_dir, env)
+    proc, app = launch(binary, data_dir, bridged_env())
     try:
         if app is None:
             return 1
-        deadline = time.monotonic() + 30
-        while True:
-            nodes = walk(app)
-            found = [name for _, name in nodes if name.startswith(prefix)]
-            if found:
-                print("read:", found[0])
-                return 0
-            if time.monotonic() > deadline:
-                for role, name in nodes:
-                    if name:
-                        print(f"{role}: {name}")
-                return 1
-            time.sleep(0.1)  # the window and what it says come in over the bus
+        found = named_items(app, (prefix,), time.monotonic() + 30)
+        if found:
+            print("read:", found[0])
+            return 0
+        print_names(walk(app))
+        return 1
     finally:
         stop(proc)
 
@@ -335,9 +330,7 @@ def main():
                     return 1
                 time.sleep(0.1)  # the chat's first page comes from the built-in server
                 nodes = walk(app)
-        for role, name in nodes:
-            if name:
-                print(f"{role}: {name}")
+        print_names(nodes)
         if messages:
             return focus_newest_message(app)
         if second_launch:
