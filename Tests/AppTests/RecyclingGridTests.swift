@@ -174,6 +174,41 @@ final class RecyclingGridTests: AppTestCase {
         }
     }
 
+    /// A grid shown again after the window changed width while it was hidden (another section in
+    /// front) draws the new width's layout in the frame that shows it.
+    func testAGridShownAgainAtAnotherWidthDrawsThatWidthsLayoutAtOnce() throws {
+        try onMain {
+            let grid = squares()
+            let stack = Stack()
+            let other = Label("another section")
+            stack.addNamed(grid.widget, name: "grid")
+            stack.addNamed(other, name: "other")
+            let window = Window()
+            window.add(stack)
+            window.setDefaultSize(width: 900, height: 600)
+            window.showAll()
+            stack.setVisibleChild(named: "grid", transition: .none)
+            grid.setItems((0..<200).map(Numbered.init), animated: false)
+            grid.isReady = true
+            defer { window.destroy() }
+            waitFor("the cells laid out") { !grid.cells.isEmpty && grid.isLoaded && self.placed(grid) }
+            stack.setVisibleChild(named: "other", transition: .none)
+            window.resize(width: 500, height: 600)
+            waitFor("the narrower window") { window.size.width == 500 }
+            var shown: (placed: Bool, inside: Bool, width: Int)?
+            let watch = window.onDrawn {
+                guard shown == nil, grid.widget.isMapped else { return }
+                let width = grid.widget.allocatedSize.width
+                shown = (self.placed(grid), grid.cellFrames.allSatisfy { $0.x + $0.width <= width + 1 }, width)
+            }
+            defer { window.disconnect(watch) }
+            stack.setVisibleChild(named: "grid", transition: .none)
+            waitFor("a frame with the grid") { shown != nil }
+            XCTAssertEqual(shown?.inside, true, "a cell reached past the \(shown?.width ?? 0) px edge")
+            XCTAssertEqual(shown?.placed, true, "the first frame drew the old layout")
+        }
+    }
+
     func testTheFocusedCellKeepsItsItemWhenScrolledFarAway() throws {
         try onMain {
             let grid = squares()
