@@ -39,8 +39,9 @@ final class ScreenshotRunner {
             for section in Section.allCases {
                 main.show(section, transition: .none)
                 await settle(main.currentCoordinator.topPage)
-                // A grid shown again at another width than it last had lays out at the new width
-                // in the frame after its allocation, as in the scenes below.
+                // The facts cards, shown again at another width than they last had, lay out at
+                // the new width in the frame after their allocation (the shared grid does it in
+                // the same frame); two frames, as in the scenes below.
                 await nextFrame()
                 await nextFrame()
                 guard let snapshot = Snapshot(onScreen: main.window), snapshot.distinctColors(limit: 2) > 1 else {
