@@ -48,16 +48,8 @@ enum BuiltInBackend {
         }
         let level = max(logger.logLevel, .warning)
         let launch = { (port: Int) async throws(BuiltInServerProcess.LaunchFailure) -> BuiltInServerProcess in
-            keepAlive.willStart()
-            return try await offMainLoop { () throws(BuiltInServerProcess.LaunchFailure) in
-                do throws(BuiltInServerProcess.LaunchFailure) {
-                    let server = try BuiltInServerProcess.launch(executable, port: port, data: data, logLevel: level, logger: logger)
-                    keepAlive.didStart(server)
-                    return server
-                } catch {
-                    keepAlive.didStart(nil)
-                    throw error
-                }
+            try await keepAlive.start { () throws(BuiltInServerProcess.LaunchFailure) in
+                try BuiltInServerProcess.launch(executable, port: port, data: data, logLevel: level, logger: logger)
             }
         }
         do {
@@ -80,16 +72,6 @@ enum BuiltInBackend {
         }
     }
 
-    /// Runs `work`, which blocks, on a thread of GCD's rather than on Swift's few cooperative ones.
-    private static func offMainLoop<T: Sendable>(_ work: @escaping @Sendable () throws(BuiltInServerProcess.LaunchFailure) -> T) async throws(BuiltInServerProcess.LaunchFailure) -> T {
-        let result: Result<T, BuiltInServerProcess.LaunchFailure> = await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async {
-                continuation.resume(returning: Result { () throws(BuiltInServerProcess.LaunchFailure) in try work() })
-            }
-        }
-        return try result.get()
-    }
-
     private static func isTesseraServer(_ base: URL) async -> Bool {
         let request = HTTPRequest(url: base.appendingPathComponent("stats"), timeout: .seconds(1))
         guard let response = try? await CurlHTTPClient().send(request), response.status == 200 else { return false }
@@ -105,15 +87,25 @@ final class LockedServer: Sendable {
     /// port.
     private let starting = DispatchGroup()
 
-    func willStart() { starting.enter() }
-    func didStart(_ server: BuiltInServerProcess?) {
-        if let server { self.server.withLock { $0 = server } }
-        starting.leave()
+    /// Runs `launch`, which blocks, on a thread of GCD's rather than on Swift's few cooperative
+    /// ones, and keeps the server it starts.
+    func start(_ launch: @escaping @Sendable () throws(BuiltInServerProcess.LaunchFailure) -> BuiltInServerProcess)
+        async throws(BuiltInServerProcess.LaunchFailure) -> BuiltInServerProcess {
+        starting.enter()
+        let result: Result<BuiltInServerProcess, BuiltInServerProcess.LaunchFailure> = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async {
+                let result = Result { () throws(BuiltInServerProcess.LaunchFailure) in try launch() }
+                if case .success(let started) = result { self.server.withLock { $0 = started } }
+                self.starting.leave()
+                continuation.resume(returning: result)
+            }
+        }
+        return try result.get()
     }
 
     /// Stops the server, if one was started; returns once it has ended.
     func stop() {
-        _ = starting.wait(timeout: .now() + .seconds(Int(BuiltInServerProcess.listenDeadline.components.seconds)))
+        _ = starting.wait(timeout: .now() + .milliseconds(BuiltInServerProcess.listenDeadline.milliseconds))
         server.withLock { $0 }?.stop()
     }
 }

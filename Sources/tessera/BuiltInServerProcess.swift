@@ -19,14 +19,16 @@ final class BuiltInServerProcess: Sendable {
     private let input: FileHandle
     private let life: Life
 
-    /// Where the server is in its life, and a signal for its end: shared with the termination
-    /// handler, which runs on Foundation's process thread.
+    /// Whether an end would be unexpected (the server listens and the app has not asked it to
+    /// stop), and a signal for its end: shared with the termination handler, which runs on
+    /// Foundation's process thread.
     private final class Life: Sendable {
-        enum Stage { case starting, listening, stopping }
         let ended = DispatchSemaphore(value: 0)
-        private let current = Mutex(Stage.starting)
-        var stage: Stage { current.withLock { $0 } }
-        func moved(to stage: Stage) { current.withLock { $0 = stage } }
+        private let serving = Mutex(false)
+        var isServing: Bool {
+            get { serving.withLock { $0 } }
+            set { serving.withLock { $0 = newValue } }
+        }
     }
 
     /// How long the server may take from exec to listening. It listens within about 50 ms on a
@@ -63,13 +65,11 @@ final class BuiltInServerProcess: Sendable {
                    ["status": String(status)])
             case .noAnswer:
                 tr("tessera-server did not start listening within {seconds} seconds",
-                   ["seconds": String(Self.seconds(BuiltInServerProcess.listenDeadline))])
+                   ["seconds": String(BuiltInServerProcess.listenDeadline.components.seconds)])
             case .unreadableAnswer(let line):
                 tr("tessera-server answered “{line}” where it should have said its port", ["line": line])
             }
         }
-
-        private static func seconds(_ duration: Duration) -> Int64 { duration.components.seconds }
     }
 
     private init(port: Int, process: Process, input: FileHandle, life: Life) {
@@ -94,7 +94,7 @@ final class BuiltInServerProcess: Sendable {
         // An end the app did not ask for, once the server listened, is worth a line in the log
         // (an end before then is the launch's failure, reported by it).
         process.terminationHandler = { finished in
-            if life.stage == .listening {
+            if life.isServing {
                 logger.error("the built-in server ended unexpectedly (status \(finished.terminationStatus)); sections cannot load until Tessera is started again")
             }
             life.ended.signal()
@@ -108,27 +108,25 @@ final class BuiltInServerProcess: Sendable {
         let answer = readLine(from: reader.fileDescriptor, within: listenDeadline)
         try? reader.close()
         let fail = { (failure: LaunchFailure) -> LaunchFailure in
-            life.moved(to: .stopping)
             if process.isRunning { process.terminate() }
             return failure
         }
         guard let answer else {
             // Its output ended (it is ending: give it a moment to be reaped) or the deadline passed.
             guard life.ended.wait(timeout: .now() + 2) == .success else { throw fail(.noAnswer) }
-            life.ended.signal() // for stop(), should it be asked
             throw fail(.endedBeforeListening(status: process.terminationStatus))
         }
         guard let port = listeningPort(in: answer) else { throw fail(.unreadableAnswer(answer)) }
-        life.moved(to: .listening)
+        life.isServing = true
         return BuiltInServerProcess(port: port, process: process, input: input.fileHandleForWriting, life: life)
     }
 
     /// Closes the server's input and waits for it to end; ends it by force if it has not within
     /// `stopDeadline`. The next launch can then take the same port at once.
     func stop() {
-        life.moved(to: .stopping)
+        life.isServing = false
         try? input.close()
-        if life.ended.wait(timeout: .now() + .milliseconds(Int(Self.stopDeadline.components.seconds * 1000))) == .timedOut {
+        if life.ended.wait(timeout: .now() + .milliseconds(Self.stopDeadline.milliseconds)) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             _ = life.ended.wait(timeout: .now() + 1)
         }
@@ -151,8 +149,7 @@ final class BuiltInServerProcess: Sendable {
             let left = ContinuousClock.now.duration(to: end)
             guard left > .zero else { return nil }
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
-            let polled = poll(&ready, 1, milliseconds)
+            let polled = poll(&ready, 1, Int32(min(left.milliseconds + 1, 60_000)))
             if polled < 0 && errno == EINTR { continue }
             if polled < 0 { return nil }
             if polled == 0 { continue }
@@ -162,5 +159,12 @@ final class BuiltInServerProcess: Sendable {
             if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
             line.append(byte)
         }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for the APIs that count in them (poll, Dispatch).
+    var milliseconds: Int {
+        Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
     }
 }
