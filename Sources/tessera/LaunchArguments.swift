@@ -14,7 +14,8 @@ struct LaunchArguments {
     var dataDir: String?
     var screenshot: String?
     var logLevel: Logger.Level = .info
-    var backend: String?
+    /// `--backend`, else `TESSERA_BACKEND`; nil: the built-in one.
+    var backend: URL?
     var reportFirstFrame = false
     var reportContentDrawn: Section?
 
@@ -34,10 +35,7 @@ struct LaunchArguments {
     private static let valued: [String: @Sendable (inout LaunchArguments, String) throws(Problem) -> Void] = [
         "--data-dir": { $0.dataDir = $1 },
         "--screenshot": { $0.screenshot = $1 },
-        "--backend": { arguments, value throws(Problem) in
-            if case .failure(let error) = Backend.parse(value) { throw Problem(description: error.description) }
-            arguments.backend = value
-        },
+        "--backend": { arguments, value throws(Problem) in arguments.backend = try backend(value) },
         "--log-level": { arguments, value throws(Problem) in
             guard let level = Logger.Level(rawValue: value) else {
                 throw Problem(description: tr("“{value}” is not a log level; the levels are {levels}.",
@@ -54,8 +52,9 @@ struct LaunchArguments {
         },
     ]
 
-    /// Reads `arguments` (without the program's name).
-    static func parse(_ arguments: [String]) throws(Problem) -> Request {
+    /// Reads `arguments` (without the program's name), and `TESSERA_BACKEND` from `environment`
+    /// when no `--backend` is given.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(Problem) -> Request {
         var parsed = LaunchArguments()
         var seen: Set<String> = []
         var remaining = arguments[...]
@@ -81,7 +80,21 @@ struct LaunchArguments {
                 try set(&parsed, value)
             }
         }
+        if parsed.backend == nil, let given = environment["TESSERA_BACKEND"] {
+            do throws(Problem) {
+                parsed.backend = try backend(given)
+            } catch {
+                throw Problem(description: "TESSERA_BACKEND: " + error.description)
+            }
+        }
         return .run(parsed)
+    }
+
+    private static func backend(_ text: String) throws(Problem) -> URL {
+        switch Backend.parse(text) {
+        case .success(let url): url
+        case .failure(let error): throw Problem(description: error.description)
+        }
     }
 
     /// "--name=value" as the name and the value; any other argument as itself.

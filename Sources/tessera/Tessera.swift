@@ -20,11 +20,8 @@ struct Tessera {
         Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
         let request: LaunchArguments.Request
         do throws(LaunchArguments.Problem) {
-            request = try LaunchArguments.parse(Array(CommandLine.arguments.dropFirst()))
-            if case .run(let arguments) = request, arguments.backend == nil,
-               let given = ProcessInfo.processInfo.environment["TESSERA_BACKEND"], case .failure(let error) = Backend.parse(given) {
-                throw LaunchArguments.Problem(description: "TESSERA_BACKEND: " + error.description)
-            }
+            request = try LaunchArguments.parse(Array(CommandLine.arguments.dropFirst()),
+                                                environment: ProcessInfo.processInfo.environment)
         } catch {
             let text = "tessera: \(error.description)\n\(LaunchArguments.usage)\n"
                 + tr("“tessera --help” lists the options.") + "\n"
@@ -53,8 +50,7 @@ struct Tessera {
         let paths = arguments.dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg()
         let server = LockedServer()
         let backendSource: BackendSource
-        if let given = arguments.backend ?? ProcessInfo.processInfo.environment["TESSERA_BACKEND"],
-           case .success(let url) = Backend.parse(given) {
+        if let url = arguments.backend {
             backendSource = .fixed(Backend(base: url))
         } else {
             backendSource = .starting(expectedBase: BuiltInBackend.base) {
