@@ -8,12 +8,15 @@ final class LaunchTests: XCTestCase {
     private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("tessera")
 
-    /// libcurl and GStreamer (with their TLS, Kerberos, LDAP and codec dependencies) are opened on
-    /// first use, after the window is up; linked, they would all be loaded and bound before `main`.
-    func testLibcurlAndGStreamerAreNotLoadedAtLaunch() throws {
+    override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
         }
+    }
+
+    /// libcurl and GStreamer (with their TLS, Kerberos, LDAP and codec dependencies) are opened on
+    /// first use, after the window is up; linked, they would all be loaded and bound before `main`.
+    func testLibcurlAndGStreamerAreNotLoadedAtLaunch() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
         process.arguments = [binary.path]
@@ -35,18 +38,12 @@ final class LaunchTests: XCTestCase {
     /// carries none of its code: no fixture server, no Hummingbird, no SwiftNIO to load and bind
     /// at every launch.
     func testTheAppExecutableHoldsNoServerCode() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
-        }
         try assertNotLinked(["FixtureServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "ServiceLifecycle"])
     }
 
     /// The command line is read without swift-argument-parser, whose reflection over the declared
     /// options cost millions of instructions at every launch.
     func testTheAppExecutableReadsItsCommandLineWithoutArgumentParser() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
-        }
         try assertNotLinked(["ArgumentParser"])
     }
 
@@ -65,9 +62,6 @@ final class LaunchTests: XCTestCase {
 
     /// What the command line answers, in words, with the exit status a shell expects.
     func testTheCommandLineAnswersHelpVersionAndMistakesInWords() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
-        }
         let help = try runProgram(binary.path, ["--help"])
         XCTAssertEqual(help.status, 0, help.output)
         for option in ["--data-dir DIR", "--backend URL", "--screenshot DIR", "--log-level LEVEL", "--version", "-h, --help"] {
@@ -93,9 +87,6 @@ final class LaunchTests: XCTestCase {
 
     /// In Russian, the help and the mistakes are in Russian.
     func testTheCommandLineSpeaksTheUsersLanguage() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
-        }
         let russian = ["LANGUAGE": "ru", "LC_ALL": "C.UTF-8"]
         let help = try runProgram("env", russian.map { "\($0.key)=\($0.value)" } + [binary.path, "--help"])
         XCTAssertEqual(help.status, 0, help.output)
