@@ -117,6 +117,24 @@ final class RecyclingGridTests: AppTestCase {
         }
     }
 
+    /// Does `change`, then reads the first frame drawn where `condition` holds: whether every
+    /// cell is placed where the layout puts it and inside the grid's width, and that width.
+    @MainActor
+    private func firstFrame<Layout: ItemLayout>(of grid: RecyclingGrid<NumberCell, Layout>, in window: Window,
+                                                where condition: @escaping @MainActor () -> Bool,
+                                                after change: () -> Void) -> (placed: Bool, inside: Bool, width: Int)? {
+        var seen: (placed: Bool, inside: Bool, width: Int)?
+        let watch = window.onDrawn {
+            guard seen == nil, condition() else { return }
+            let width = grid.widget.allocatedSize.width
+            seen = (self.placed(grid), grid.cellFrames.allSatisfy { $0.x + $0.width <= width + 1 }, width)
+        }
+        defer { window.disconnect(watch) }
+        change()
+        waitFor("a frame drawn after the change") { seen != nil }
+        return seen
+    }
+
     @MainActor
     private func ids<Layout: ItemLayout>(_ grid: RecyclingGrid<NumberCell, Layout>) -> [Int] { grid.cells.map(\.item.id) }
 
@@ -158,16 +176,9 @@ final class RecyclingGridTests: AppTestCase {
             let window = show(grid, items: 200, width: 900)
             defer { window.destroy() }
             let wide = grid.layout.columns
-            var atNewWidth: (placed: Bool, inside: Bool, width: Int)?
-            let watch = window.onDrawn {
-                let width = grid.widget.allocatedSize.width
-                guard atNewWidth == nil, width < 800 else { return }
-                let inside = grid.cellFrames.allSatisfy { $0.x + $0.width <= width + 1 }
-                atNewWidth = (self.placed(grid), inside, width)
+            let atNewWidth = firstFrame(of: grid, in: window, where: { grid.widget.allocatedSize.width < 800 }) {
+                window.resize(width: 500, height: 600)
             }
-            defer { window.disconnect(watch) }
-            window.resize(width: 500, height: 600)
-            waitFor("a frame at the new width") { atNewWidth != nil }
             XCTAssertLessThan(grid.layout.columns, wide)
             XCTAssertEqual(atNewWidth?.inside, true, "a cell reached past the \(atNewWidth?.width ?? 0) px edge in the first frame")
             XCTAssertEqual(atNewWidth?.placed, true, "the first frame at the new width drew the old layout")
@@ -195,15 +206,9 @@ final class RecyclingGridTests: AppTestCase {
             stack.setVisibleChild(named: "other", transition: .none)
             window.resize(width: 500, height: 600)
             waitFor("the narrower window") { window.size.width == 500 }
-            var shown: (placed: Bool, inside: Bool, width: Int)?
-            let watch = window.onDrawn {
-                guard shown == nil, grid.widget.isMapped else { return }
-                let width = grid.widget.allocatedSize.width
-                shown = (self.placed(grid), grid.cellFrames.allSatisfy { $0.x + $0.width <= width + 1 }, width)
+            let shown = firstFrame(of: grid, in: window, where: { grid.widget.isMapped }) {
+                stack.setVisibleChild(named: "grid", transition: .none)
             }
-            defer { window.disconnect(watch) }
-            stack.setVisibleChild(named: "grid", transition: .none)
-            waitFor("a frame with the grid") { shown != nil }
             XCTAssertEqual(shown?.inside, true, "a cell reached past the \(shown?.width ?? 0) px edge")
             XCTAssertEqual(shown?.placed, true, "the first frame drew the old layout")
         }
