@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Starts the real `tessera` binary in a private D-Bus session and reads it over AT-SPI with
@@ -128,10 +129,8 @@ final class AccessibilityBusTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: alone) }
         let copy = alone.appendingPathComponent("tessera")
         try FileManager.default.copyItem(at: binary, to: copy)
-        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("data")
         let result = try probe(["--read", "The built-in server could not start"], binary: copy,
-                               environment: ["TESSERA_DATA": data.path])
+                               environment: ["TESSERA_DATA": TestServer.dataDirectory.path])
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("read: The built-in server could not start: tessera-server was not found beside the app. "),
                       result.output)
