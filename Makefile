@@ -11,10 +11,12 @@ all: build
 deps:
 	@bash .ci/install-deps.sh
 
-# The app and the built-in backend it starts beside itself (tessera-server).
+# The app and the programs it starts beside itself: the built-in backend (tessera-server) and
+# the video poster reader (tessera-poster).
 build: deps
 	$(SWIFT) build --product tessera
 	$(SWIFT) build --product tessera-server
+	$(SWIFT) build --product tessera-poster
 	@bash .ci/build-locale.sh $$($(SWIFT) build --show-bin-path)
 
 # The translations (po/*.po) compiled beside the executables, with the translated desktop file
@@ -40,6 +42,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product tessera
 	$(SWIFT) build $(RELEASE) --product tessera-bench
 	$(SWIFT) build $(RELEASE) --product tessera-server
+	$(SWIFT) build $(RELEASE) --product tessera-poster
 	@bash .ci/build-locale.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)
 	@bash .ci/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
 

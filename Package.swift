@@ -42,8 +42,13 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]
         ),
 
-        // Video posters taken off the main thread (GStreamer, no GTK).
-        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "ImagePipeline", "Scheduling", "Localization"]),
+        // Video posters taken off the main thread (GStreamer, no GTK), by a helper process.
+        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
+        // Reads video posters for the app, so that GStreamer's decoders never load into it.
+        .executableTarget(name: "tessera-poster", dependencies: ["Video", "Companions", "ImagePipeline", "Localization"]),
+
+        // Finding and talking to the programs the app runs beside itself.
+        .target(name: "Companions"),
 
         // Scheduling below the network and the image pipeline: a priority limiter, and threads at a
         // lower priority for heavy work.
@@ -109,7 +114,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tessera", dependencies: [
-            "App", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline", "Localization",
+            "App", "Companions", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline", "Localization",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Rewrites a document store in a loop; the crash-safety test kills it at random moments.

@@ -68,10 +68,14 @@ struct FeedScrollBench: ParsableCommand {
         let timing = FrameTiming(widget: window)
         var frames: [Int64] = []
         var peakRSS = 0
+        var peakHelpersRSS = 0
         let scroll = window.addTickCallback { time in
             frames.append(time)
             page.adjustment.value = min(page.adjustment.maximumValue, page.adjustment.value + speed)
-            if frames.count % 60 == 0 { peakRSS = max(peakRSS, residentBytes()) }
+            if frames.count % 60 == 0 {
+                peakRSS = max(peakRSS, residentBytes())
+                peakHelpersRSS = max(peakHelpersRSS, VideoFrameDecoder.helperProcesses.reduce(0) { $0 + residentBytes(of: $1) })
+            }
             return true
         }
         let started = ContinuousClock.now
@@ -106,6 +110,8 @@ struct FeedScrollBench: ParsableCommand {
                      appends.first ?? 0, appends.last ?? 0, appends.max() ?? 0))
         print(String(format: "  decoded images in memory %.1f MB (cap %.1f MB); resident memory peak %.1f MB   (target <= 200)",
                      Double(decoded) / 1e6, Double(cap) / 1e6, Double(peakRSS) / 1e6))
+        print(String(format: "  video poster helpers (tessera-poster, apart from the app): %d, resident together at most %.1f MB",
+                     VideoFrameDecoder.helperProcesses.count, Double(peakHelpersRSS) / 1e6))
         print(String(format: "  resident memory with the first page shown (GTK and GStreamer loaded; the server runs apart): %.1f MB", Double(startRSS) / 1e6))
         print(String(format: "  at the end: resident %.1f MB (anonymous %.1f, files %.1f, shared memory %.1f); malloc heap %.1f MB (%.1f in use, %.1f free), mapped blocks %.1f MB",
                      Double(endRSS) / 1e6, Double(split.anonymous) / 1e6, Double(split.files) / 1e6, Double(split.shared) / 1e6,
@@ -114,9 +120,9 @@ struct FeedScrollBench: ParsableCommand {
     }
 }
 
-/// The process's resident set size, from /proc.
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+/// The resident set size of this process (or of `process`), from /proc.
+func residentBytes(of process: Int32? = nil) -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/\(process.map(String.init) ?? "self")/statm", encoding: .utf8) else { return 0 }
     let fields = text.split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))

@@ -1,3 +1,4 @@
+import Companions
 import Foundation
 import Localization
 import Logging
@@ -38,16 +39,8 @@ final class BuiltInServerProcess: Sendable {
     /// in progress a second to finish.
     static let stopDeadline: Duration = .seconds(3)
 
-    /// `tessera-server` beside this program (the build folder, or an installed `bin/`), else in
-    /// the installed prefix's `libexec/tessera/`.
-    static func executable() -> URL? {
-        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let folder = program.deletingLastPathComponent()
-        let candidates = [folder.appendingPathComponent("tessera-server"),
-                          folder.deletingLastPathComponent().appendingPathComponent("libexec/tessera/tessera-server")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    /// `tessera-server` beside this program, or in the installed prefix's `libexec/tessera/`.
+    static func executable() -> URL? { CompanionProgram.find("tessera-server") }
 
     /// Why the server did not come up, in words.
     enum LaunchFailure: Error, CustomStringConvertible {
@@ -105,7 +98,7 @@ final class BuiltInServerProcess: Sendable {
             throw .couldNotRun(executable, error.localizedDescription)
         }
         let reader = output.fileHandleForReading
-        let answer = readLine(from: reader.fileDescriptor, within: listenDeadline)
+        let answer = CompanionProgram.readLine(from: reader.fileDescriptor, until: .now + listenDeadline)
         try? reader.close()
         let fail = { (failure: LaunchFailure) -> LaunchFailure in
             if process.isRunning { process.terminate() }
@@ -137,34 +130,5 @@ final class BuiltInServerProcess: Sendable {
     static func listeningPort(in line: String) -> Int? {
         guard line.hasPrefix("listening on http://"), let url = URL(string: String(line.dropFirst(13))) else { return nil } // not translated
         return url.port
-    }
-
-    /// The first line `descriptor` gives (without its newline), or nil when it ends or `deadline`
-    /// passes first.
-    private static func readLine(from descriptor: Int32, within deadline: Duration) -> String? {
-        let end = ContinuousClock.now + deadline
-        var line = [UInt8]()
-        var byte: UInt8 = 0
-        while true {
-            let left = ContinuousClock.now.duration(to: end)
-            guard left > .zero else { return nil }
-            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let polled = poll(&ready, 1, Int32(min(left.milliseconds + 1, 60_000)))
-            if polled < 0 && errno == EINTR { continue }
-            if polled < 0 { return nil }
-            if polled == 0 { continue }
-            let count = read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            guard count == 1 else { return nil }
-            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
-            line.append(byte)
-        }
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds, for the APIs that count in them (poll, Dispatch).
-    var milliseconds: Int {
-        Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
     }
 }

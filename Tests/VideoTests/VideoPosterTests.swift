@@ -5,8 +5,8 @@ import TestSupport
 import Video
 import XCTest
 
-/// Poster frames taken by GStreamer from MP4 clips served over HTTP by a real tessera-server,
-/// through the image pipeline as the feed asks for them.
+/// Poster frames taken by GStreamer, in a real `tessera-poster` helper, from MP4 clips served over
+/// HTTP by a real tessera-server, through the image pipeline as the feed asks for them.
 final class VideoPosterTests: XCTestCase {
     private var server: TestServer!
 
@@ -67,5 +67,43 @@ final class VideoPosterTests: XCTestCase {
             XCTAssertTrue(error.description.hasPrefix("The video's first frame could not be read"), error.description)
         }
         XCTAssertEqual(Duration.seconds(3725).clockText, "1:02:05")
+    }
+
+    func testAHelperThatDiesOnAClipCostsThatPosterOnlyAndTheNextPosterStillComes() async throws {
+        let pipeline = pipeline()
+        // A clip that never finishes arriving keeps its helper busy on it.
+        let clip = poster("bad/slow-drip", side: 320)
+        let stuck = Task { [pipeline] in try await pipeline.image(for: clip) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        var helper: Int32?
+        while helper == nil, ContinuousClock.now < deadline {
+            helper = Self.childProcesses(named: "tessera-poster").first
+            if helper == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        let reader = try XCTUnwrap(helper, "the clip is read by a tessera-poster helper, not in this process")
+        // A decoder crashing on a hostile clip, or the system ending the helper for its memory.
+        kill(reader, SIGKILL)
+        do {
+            _ = try await stuck.value
+            XCTFail("expected a failure")
+        } catch let error as ImageError {
+            guard case .noFrame = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.description, "The video's first frame could not be read (the video reader stopped on this clip (signal 9)).")
+        }
+        let next = try await pipeline.image(for: poster("images/bars-640x360.mp4", side: 320))
+        XCTAssertEqual(next.width, 384, "a new helper reads the next clip")
+        XCTAssertFalse(Self.childProcesses(named: "tessera-poster").contains(reader))
+    }
+
+    /// This process's children running `name`, from /proc.
+    private static func childProcesses(named name: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let command = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return command == name && fields.count > 2 && Int32(fields[1]) == getpid() && fields[0] != "Z"
+        }
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The programs Tessera runs beside itself (`tessera-server`, `tessera-poster`): where they are,
+/// and how the app reads what they write.
+public enum CompanionProgram {
+    /// `name` beside the running program (the build folder, or an installed `bin/`), else in the
+    /// installed prefix's `libexec/tessera/`; nil when neither has it.
+    public static func find(_ name: String) -> URL? {
+        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let folder = program.deletingLastPathComponent()
+        let candidates = [folder.appendingPathComponent(name),
+                          folder.deletingLastPathComponent().appendingPathComponent("libexec/tessera/\(name)")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// The first line `descriptor` gives (without its newline), or nil when it ends, fails, or
+    /// `deadline` passes first. Reads byte by byte, so nothing after the line is taken.
+    public static func readLine(from descriptor: Int32, until deadline: ContinuousClock.Instant) -> String? {
+        var line = [UInt8]()
+        var byte: UInt8 = 0
+        while true {
+            guard wait(for: descriptor, until: deadline) else { return nil }
+            let count = Glibc.read(descriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+    }
+
+    /// Fills `buffer` from `descriptor`; false when it ends, fails, or `deadline` passes first.
+    public static func read(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32,
+                            until deadline: ContinuousClock.Instant) -> Bool {
+        var filled = 0
+        while filled < buffer.count {
+            guard wait(for: descriptor, until: deadline) else { return false }
+            let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            filled += count
+        }
+        return true
+    }
+
+    /// Writes all of `bytes` to `descriptor`; false when the reader is gone. SIGPIPE is ignored
+    /// (see `ignoreBrokenPipes`), so a reader that died is an error, not the end of the program.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+
+    /// Writes `text` as UTF-8 (see `write(_:to:)`).
+    public static func write(_ text: String, to descriptor: Int32) -> Bool {
+        var text = text
+        return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// A companion that died, or an app that did, leaves a pipe with no reader; writing to it must
+    /// fail, not end the writer (the default action of SIGPIPE). Touched before the first write.
+    public static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// Waits until `descriptor` has something to read (or its end); false once `deadline` passed.
+    private static func wait(for descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(min(left.milliseconds + 1, 60_000)))
+            if polled < 0 && errno == EINTR { continue }
+            if polled < 0 { return false }
+            if polled > 0 { return true }
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for the APIs that count in them (poll, Dispatch).
+    public var milliseconds: Int {
+        Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
+    }
+}
