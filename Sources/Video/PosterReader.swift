@@ -5,20 +5,38 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// One `tessera-poster` process, asked for one poster at a time.
+/// The `tessera-poster` helper process, asked for posters over a pipe: several at once, each
+/// answered under its request's number.
 ///
 /// The helper holds GStreamer and the decoders it picks (libav and the hundred-odd libraries it
-/// maps, some 40 MB resident), so the app never loads them to show a feed; and a clip that crashes
-/// a decoder ends the helper, not the app. The helper's standard input is a pipe only the app
-/// writes: when the app ends in any way, killed included, the helper's input ends and so does it.
+/// maps, some 40 MB resident), so the app never loads them to show a feed; a clip that crashes a
+/// decoder ends the helper, not the app. The helper's standard input is a pipe only the app
+/// writes: when the app closes it (the helper was idle a while), or ends in any way, killed
+/// included, the helper's input ends and so does it.
 final class PosterReader: Sendable {
     private let process: Process
     private let requests: FileHandle
     private let answers: FileHandle
-    /// Set once the helper has failed to answer; it is then ended and never asked again.
-    private let broken = Atomic<Bool>(false)
+    private let state = Mutex(State())
 
-    /// How long past the decoder's own timeout the helper may take before it is taken for hung.
+    private struct State {
+        var nextID = 1
+        var waiting: [Int: Waiter] = [:]
+        /// Set once the helper cannot be asked any more: why, in words.
+        var ended: String?
+    }
+
+    /// A caller blocked until its answer comes (or the helper ends).
+    private final class Waiter: Sendable {
+        let answered = DispatchSemaphore(value: 0)
+        let result = Mutex<Result<DecodedImage, ImageError>?>(nil)
+        func answer(_ result: Result<DecodedImage, ImageError>) {
+            self.result.withLock { $0 = result }
+            answered.signal()
+        }
+    }
+
+    /// How long past a request's own timeout the helper may take before it is taken for hung.
     static let grace: Duration = .seconds(5)
 
     private init(process: Process, requests: FileHandle, answers: FileHandle) {
@@ -27,7 +45,9 @@ final class PosterReader: Sendable {
         self.answers = answers
     }
 
-    var isUsable: Bool { !broken.load(ordering: .relaxed) && process.isRunning }
+    var isUsable: Bool { state.withLock { $0.ended == nil } }
+    /// Requests sent and not yet answered.
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
     var processIdentifier: Int32 { process.processIdentifier }
 
     /// Starts `tessera-poster` (found beside the app), or says why it cannot.
@@ -50,21 +70,88 @@ final class PosterReader: Sendable {
         // The app keeps only its own ends: the helper's input ends when the app closes it.
         try? input.fileHandleForReading.close()
         try? output.fileHandleForWriting.close()
-        return .success(PosterReader(process: process, requests: input.fileHandleForWriting, answers: output.fileHandleForReading))
+        let reader = PosterReader(process: process, requests: input.fileHandleForWriting, answers: output.fileHandleForReading)
+        let thread = Thread { reader.readAnswers() }
+        thread.name = "tessera-poster-answers"
+        thread.start()
+        return .success(reader)
     }
 
     /// The first frame of the clip at `url`, scaled for `target`. Blocks the calling thread.
     func frame(of url: URL, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, ImageError> {
-        let deadline = ContinuousClock.now + timeout + Self.grace
-        let request = PosterWire.Request(url: url, target: target, timeout: timeout)
-        guard CompanionProgram.write(request.line, to: requests.fileDescriptor),
-              let line = CompanionProgram.readLine(from: answers.fileDescriptor, until: deadline) else {
-            return .failure(.noFrame(end(deadline: deadline)))
+        let waiter = Waiter()
+        let sent = state.withLock { state -> Result<Void, ImageError> in
+            if let ended = state.ended { return .failure(.noFrame(ended)) }
+            let id = state.nextID
+            state.nextID += 1
+            let line = PosterWire.Request(id: id, url: url, target: target, timeout: timeout).line
+            // Written under the lock, so that lines never interleave; a line is far below the
+            // pipe's buffer, so the write does not wait for the helper.
+            guard CompanionProgram.write(line, to: requests.fileDescriptor) else { return .failure(.noFrame(tr("the video reader ended"))) }
+            state.waiting[id] = waiter
+            return .success(())
         }
-        if let reason = PosterWire.failureReason(in: line) { return .failure(.noFrame(reason)) }
-        guard let header = PosterWire.FrameHeader(line: line) else { return .failure(.noFrame(end(deadline: deadline, garbled: true))) }
-        guard let image = readPixels(header, until: deadline) else { return .failure(.noFrame(end(deadline: deadline))) }
-        return .success(image)
+        if case .failure(let error) = sent { return .failure(error) }
+        let deadline = DispatchTime.now() + .milliseconds((timeout + Self.grace).milliseconds)
+        if waiter.answered.wait(timeout: deadline) == .timedOut {
+            end(because: tr("the video reader did not answer in time"))
+            waiter.answered.wait()
+        }
+        return waiter.result.withLock { $0! }
+    }
+
+    /// Closes the helper's input: it ends once the posters it reads are sent.
+    func close() {
+        try? requests.close()
+    }
+
+    // MARK: On the answers thread
+
+    /// Hands each answer to its caller, until the helper's output ends.
+    private func readAnswers() {
+        let descriptor = answers.fileDescriptor
+        let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
+        while let line = CompanionProgram.readLine(from: descriptor, until: never) {
+            switch PosterWire.Answer(line: line) {
+            case .failed(let id, let reason):
+                take(id)?.answer(.failure(.noFrame(reason)))
+            case .frame(let id, let header):
+                guard let image = readPixels(header, until: never) else { return finish() }
+                take(id)?.answer(.success(image))
+            case nil:
+                return finish(garbled: true)
+            }
+        }
+        finish()
+    }
+
+    private func take(_ id: Int) -> Waiter? {
+        state.withLock { $0.waiting.removeValue(forKey: id) }
+    }
+
+    /// The helper's output ended or made no sense: it is ended, and every caller still waiting
+    /// is told why (the first reason found stays: a hung helper was killed for being hung).
+    private func finish(garbled: Bool = false) {
+        if garbled { end(because: tr("the video reader answered with something that is not a picture")) }
+        process.waitUntilExit()
+        end(because: process.terminationReason == .uncaughtSignal
+            ? tr("the video reader stopped on this clip (signal {signal})", ["signal": String(process.terminationStatus)])
+            : tr("the video reader ended (exit status {status})", ["status": String(process.terminationStatus)]))
+        try? answers.close()
+    }
+
+    /// Marks the helper ended for `reason` (the first reason stays), kills it if it still runs,
+    /// and answers every waiting caller with the reason.
+    private func end(because reason: String) {
+        let waiters = state.withLock { state -> [Waiter] in
+            if state.ended == nil { state.ended = reason }
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? requests.close()
+        let said = state.withLock { $0.ended! }
+        waiters.forEach { $0.answer(.failure(.noFrame(said))) }
     }
 
     /// Reads the pixels after `header` into a new pixbuf.
@@ -92,57 +179,60 @@ final class PosterReader: Sendable {
         }
         return image
     }
-
-    /// Ends a helper that died, stopped answering before `deadline`, or answered something that
-    /// is not a poster (`garbled`), and says which in words.
-    private func end(deadline: ContinuousClock.Instant, garbled: Bool = false) -> String {
-        broken.store(true, ordering: .relaxed)
-        let hung = ContinuousClock.now >= deadline
-        // A helper that died already keeps the status it died with.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try? requests.close()
-        try? answers.close()
-        if hung { return tr("the video reader did not answer in time") }
-        if garbled { return tr("the video reader answered with something that is not a picture") }
-        if process.terminationReason == .uncaughtSignal {
-            return tr("the video reader stopped on this clip (signal {signal})", ["signal": String(process.terminationStatus)])
-        }
-        return tr("the video reader ended (exit status {status})", ["status": String(process.terminationStatus)])
-    }
-
-    /// Closes the helper's input (it ends by itself then).
-    func close() {
-        try? requests.close()
-    }
-
-    deinit {
-        try? requests.close()
-        try? answers.close()
-    }
 }
 
-/// The helpers, one per poster thread, started when first needed and kept for the next poster.
+/// The one helper: started when the first poster is wanted, replaced when it ended, and let go
+/// once no poster was asked for during `idleTime`, so that its memory is the system's again
+/// when the feed shows no clips.
 final class PosterReaders: Sendable {
     static let shared = PosterReaders()
-    private let idle = Mutex<[PosterReader]>([])
+    private let current = Mutex<(reader: PosterReader?, lastUse: ContinuousClock.Instant)>((nil, .now))
+    let idleTime: Duration
 
-    /// Runs `body` with a helper of its own; a helper that broke is replaced next time.
-    func withReader(_ body: (PosterReader) -> Result<DecodedImage, ImageError>) -> Result<DecodedImage, ImageError> {
-        let reader: PosterReader
-        if let waiting = idle.withLock({ $0.popLast() }), waiting.isUsable {
-            reader = waiting
-        } else {
-            switch PosterReader.launch() {
-            case .success(let launched): reader = launched
-            case .failure(let error): return .failure(error)
-            }
-        }
-        let result = body(reader)
-        if reader.isUsable { idle.withLock { $0.append(reader) } }
-        return result
+    /// - Parameter idleTime: thirty seconds: longer than the pauses of someone scrolling a feed,
+    ///   short enough that a feed left alone gives the helper's memory back soon.
+    init(idleTime: Duration = .seconds(30)) {
+        self.idleTime = idleTime
     }
 
-    /// The helpers' process ids (for tests and the benchmark's memory figures).
-    var processIdentifiers: [Int32] { idle.withLock { $0.map(\.processIdentifier) } }
+    /// Runs `body` with the helper (started if there is none, or the last one ended).
+    func withReader(_ body: (PosterReader) -> Result<DecodedImage, ImageError>) -> Result<DecodedImage, ImageError> {
+        let chosen = current.withLock { current -> Result<PosterReader, ImageError> in
+            current.lastUse = .now
+            if let reader = current.reader, reader.isUsable { return .success(reader) }
+            let launched = PosterReader.launch()
+            if case .success(let reader) = launched {
+                current.reader = reader
+                scheduleIdleCheck()
+            }
+            return launched
+        }
+        switch chosen {
+        case .success(let reader):
+            let result = body(reader)
+            current.withLock { $0.lastUse = .now }
+            return result
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
+    /// Lets the helper go once it has had nothing to do for `idleTime` (checked every `idleTime`).
+    private func scheduleIdleCheck() {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(idleTime.milliseconds)) { [self] in
+            let keep = current.withLock { current -> Bool in
+                guard let reader = current.reader else { return false }
+                if reader.waitingCount > 0 || ContinuousClock.now - current.lastUse < idleTime { return true }
+                reader.close()
+                current.reader = nil
+                return false
+            }
+            if keep { scheduleIdleCheck() }
+        }
+    }
+
+    /// The helper's process id, if one runs (for tests and the benchmark's memory figures).
+    var processIdentifiers: [Int32] {
+        current.withLock { $0.reader.map { [$0.processIdentifier] } ?? [] }
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ImagePipeline
 import Networking
 import TestSupport
-import Video
+@testable import Video
 import XCTest
 
 /// Poster frames taken by GStreamer, in a real `tessera-poster` helper, from MP4 clips served over
@@ -69,20 +69,17 @@ final class VideoPosterTests: XCTestCase {
         XCTAssertEqual(Duration.seconds(3725).clockText, "1:02:05")
     }
 
-    func testAHelperThatDiesOnAClipCostsThatPosterOnlyAndTheNextPosterStillComes() async throws {
+    func testAHelperThatDiesOnAClipCostsThePostersItWasReadingOnlyAndTheNextPosterStillComes() async throws {
         let pipeline = pipeline()
-        // A clip that never finishes arriving keeps its helper busy on it.
+        // A clip that never finishes arriving keeps the helper busy on it.
         let clip = poster("bad/slow-drip", side: 320)
         let stuck = Task { [pipeline] in try await pipeline.image(for: clip) }
-        let deadline = ContinuousClock.now + .seconds(10)
-        var helper: Int32?
-        while helper == nil, ContinuousClock.now < deadline {
-            helper = Self.childProcesses(named: "tessera-poster").first
-            if helper == nil { try await Task.sleep(for: .milliseconds(20)) }
-        }
-        let reader = try XCTUnwrap(helper, "the clip is read by a tessera-poster helper, not in this process")
+        let helpers = try await Self.waitFor { Self.childProcesses(named: "tessera-poster").nilIfEmpty }
+        XCTAssertEqual(helpers.count, 1, "posters are read by one tessera-poster helper, not in this process")
+        let other = try await pipeline.image(for: poster("images/pattern-360x640.mp4", side: 320))
+        XCTAssertEqual(other.height, 384, "the helper reads another clip beside the stuck one")
         // A decoder crashing on a hostile clip, or the system ending the helper for its memory.
-        kill(reader, SIGKILL)
+        kill(helpers[0], SIGKILL)
         do {
             _ = try await stuck.value
             XCTFail("expected a failure")
@@ -92,7 +89,32 @@ final class VideoPosterTests: XCTestCase {
         }
         let next = try await pipeline.image(for: poster("images/bars-640x360.mp4", side: 320))
         XCTAssertEqual(next.width, 384, "a new helper reads the next clip")
-        XCTAssertFalse(Self.childProcesses(named: "tessera-poster").contains(reader))
+        XCTAssertFalse(Self.childProcesses(named: "tessera-poster").contains(helpers[0]))
+    }
+
+    func testAnIdleHelperEndsAndTheNextPosterStartsAnother() async throws {
+        let readers = PosterReaders(idleTime: .milliseconds(300))
+        let url = server.url("images/bars-640x360.mp4")
+        let read = { @Sendable in
+            readers.withReader { $0.frame(of: url, target: DecodingTarget(side: 320), timeout: .seconds(15)) }
+        }
+        XCTAssertEqual(try read().get().width, 320)
+        let first = try XCTUnwrap(readers.processIdentifiers.first)
+        _ = try await Self.waitFor { Self.childProcesses(named: "tessera-poster").contains(first) ? nil : true }
+        XCTAssertEqual(readers.processIdentifiers, [], "the idle helper was let go")
+        XCTAssertEqual(try read().get().width, 320)
+        let second = try XCTUnwrap(readers.processIdentifiers.first)
+        XCTAssertNotEqual(second, first)
+    }
+
+    /// `condition`'s first non-nil value, asked every 20 ms for at most ten seconds.
+    private static func waitFor<T>(_ condition: () -> T?) async throws -> T {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if let value = condition() { return value }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ConditionTimedOut()
     }
 
     /// This process's children running `name`, from /proc.
@@ -106,4 +128,12 @@ final class VideoPosterTests: XCTestCase {
             return command == name && fields.count > 2 && Int32(fields[1]) == getpid() && fields[0] != "Z"
         }
     }
+}
+
+private struct ConditionTimedOut: Error, CustomStringConvertible {
+    var description: String { "the condition did not hold within ten seconds" }
+}
+
+private extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }
