@@ -77,6 +77,18 @@ TesseraGstElement *tessera_gst_parse_launch(const char *description, char **erro
     return (TesseraGstElement *)pipeline;
 }
 
+// Each decoder the pipeline plugs in gets one thread if it has a choice: libav's decoders start a
+// thread per core, each with its own frames, to decode a single frame.
+static void use_one_thread(GstBin *bin, GstBin *sub_bin, GstElement *element, gpointer data) {
+    (void)bin; (void)sub_bin; (void)data;
+    GParamSpec *property = g_object_class_find_property(G_OBJECT_GET_CLASS(element), "max-threads");
+    if (property && property->value_type == G_TYPE_INT) g_object_set(element, "max-threads", 1, NULL);
+}
+
+void tessera_gst_decode_on_one_thread(TesseraGstElement *pipeline) {
+    g_signal_connect(pipeline, "deep-element-added", G_CALLBACK(use_one_thread), NULL);
+}
+
 TesseraGstElement *tessera_gst_make(const char *factory) {
     return (TesseraGstElement *)gst.gst_element_factory_make(factory, NULL);
 }

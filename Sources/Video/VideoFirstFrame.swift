@@ -23,6 +23,7 @@ public enum VideoFirstFrame {
         }
         guard let sink = tessera_gst_bin_child(pipeline, "sink") else { return .failure(.noFrame(tr("no appsink"))) }
         defer { tessera_gst_unref(sink) }
+        tessera_gst_decode_on_one_thread(pipeline)
         tessera_gst_set_state(pipeline, TESSERA_GST_STATE_PAUSED)
         let nanoseconds = guint64(timeout.components.seconds) * 1_000_000_000
         // Waits for the first frame, or returns at once when the stream cannot be decoded.

@@ -32,6 +32,9 @@ const char *tessera_gst_start(void);
 /// `error`, a message to free with g_free.
 TesseraGstElement *tessera_gst_parse_launch(const char *description, char **error);
 /// A new element of `factory` (a floating reference), or NULL when no plugin provides it.
+/// Has every decoder `pipeline` plugs in decode on one thread (for a single frame, more threads
+/// only cost memory).
+void tessera_gst_decode_on_one_thread(TesseraGstElement *pipeline);
 TesseraGstElement *tessera_gst_make(const char *factory);
 void tessera_gst_ref_sink(TesseraGstElement *element);
 void tessera_gst_unref(TesseraGstElement *element);
