@@ -8,7 +8,8 @@ import Localization
 /// The header is read first, by hand, so that bytes that are not a JPEG, PNG or GIF, and images
 /// over `maximumSide` pixels a side or `maximumPixels` in all, are refused before gdk-pixbuf
 /// allocates anything. JPEGs decode at a reduced scale inside libjpeg (the full-size bitmap never
-/// exists); PNG and GIF loaders decode at full size and scale down.
+/// exists); PNG and GIF loaders decode at full size and scale down. What a decode holds while it
+/// runs, known from the header, waits for room in `DecodingMemory`.
 public struct PixbufImageDecoder: ImageDecoding {
     /// A side no camera or screen reaches; larger headers are refused as hostile or broken.
     public static let maximumSide = 16_384
@@ -17,7 +18,11 @@ public struct PixbufImageDecoder: ImageDecoding {
     /// One thread per core, shared by every pipeline.
     public static let sharedThreads = BackgroundThreads(name: "tessera-decode", count: ProcessInfo.processInfo.activeProcessorCount)
 
-    public init() {}
+    private let memory: DecodingMemory
+
+    public init(memory: DecodingMemory = .shared) {
+        self.memory = memory
+    }
 
     public func decodes(_ request: ImageRequest) -> Bool { request.content == .image }
     public var readsURL: Bool { false }
@@ -38,7 +43,12 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw .tooLarge(width: header.width, height: header.height)
         }
         let (width, height) = DecodingTarget(side: maximumPixelSize, filling: filling).size(width: header.width, height: header.height)
+        return try memory.withReservation(header.workingBytes) { () throws(ImageError) -> DecodedImage in
+            try decode(data, header: header, width: width, height: height)
+        }
+    }
 
+    private func decode(_ data: Data, header: ImageHeader, width: Int, height: Int) throws(ImageError) -> DecodedImage {
         var error: UnsafeMutablePointer<GError>? = nil
         guard let loader = gdk_pixbuf_loader_new_with_type(header.format.loaderName, &error) else {
             if let error { g_error_free(error) }
@@ -82,6 +92,21 @@ struct ImageHeader: Equatable {
     let format: Format
     let width: Int
     let height: Int
+    /// A JPEG whose scans refine the whole image (it keeps all coefficients until the last).
+    var isProgressive = false
+    /// Colour components (JPEG; 3 for the others' purposes).
+    var components = 3
+
+    /// About what decoding holds while it runs, beside its result: a progressive JPEG's
+    /// coefficients (two bytes each, one per pixel per component), the full-size bitmap a PNG
+    /// or GIF loader makes before scaling; a baseline JPEG decodes a band at a time, at the
+    /// scale asked.
+    var workingBytes: Int {
+        switch format {
+        case .jpeg: isProgressive ? width * height * components * 2 : width * 16 * components
+        case .png, .gif: width * height * 4
+        }
+    }
 
     init?(_ data: Data) {
         let bytes = [UInt8](data.prefix(64 * 1024))
@@ -103,6 +128,9 @@ struct ImageHeader: Equatable {
                 if marker == 0xFF { i += 1; continue }
                 if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                     self.init(format: .jpeg, width: be16(i + 7), height: be16(i + 5))
+                    // SOF2, SOF6, SOF10 and SOF14 are the progressive ones.
+                    isProgressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+                    components = max(1, Int(bytes[i + 9]))
                     return
                 }
                 if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A cap on the memory decodes hold while they run, beside what they produce. A progressive JPEG
+/// keeps every coefficient of the whole image until its last scan (two bytes a pixel a colour: a
+/// 6-megapixel photo holds 36 MB, whatever size it is decoded to), and PNG and GIF decode at full
+/// size before scaling; two of those at once on the decoding threads made the feed's resident
+/// peak. A decode waits until its share fits beside the decodes running; one alone always runs.
+public final class DecodingMemory: @unchecked Sendable { // state guarded by `condition`
+    /// 48 MiB: one 6-megapixel progressive JPEG's coefficients with the small decodes beside it.
+    public static let defaultBudget = 48 << 20
+    /// Shared by every pipeline's gdk-pixbuf decodes.
+    public static let shared = DecodingMemory(budget: defaultBudget)
+
+    public let budget: Int
+    private let condition = NSCondition()
+    private var reserved = 0
+    private var waiters = 0
+
+    public init(budget: Int) {
+        self.budget = budget
+    }
+
+    /// Runs `body` once `bytes` fit in the budget beside the decodes running (at once when none
+    /// runs), and gives them back after.
+    public func withReservation<T, E: Error>(_ bytes: Int, _ body: () throws(E) -> T) throws(E) -> T {
+        condition.lock()
+        waiters += 1
+        while reserved > 0 && reserved + bytes > budget { condition.wait() }
+        waiters -= 1
+        reserved += bytes
+        condition.unlock()
+        defer {
+            condition.lock()
+            reserved -= bytes
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body()
+    }
+
+    /// Decodes waiting for room now (for tests).
+    public var waitingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return waiters
+    }
+}
