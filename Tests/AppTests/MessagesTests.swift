@@ -221,7 +221,11 @@ final class MessagesTests: ServerBackedTestCase {
             let (app, page) = try openMessages()
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
-            waitFor("the failure", timeout: .seconds(10)) { page.topState == "failed" && page.topRetry.isMapped }
+            // The rows come with the layout after the frame that shows the failure, on a busy
+            // machine one frame later.
+            waitFor("the failure above the stored message", timeout: .seconds(10)) {
+                page.topState == "failed" && page.topRetry.isMapped && !page.rows.isEmpty
+            }
             XCTAssertFalse(page.isPlaceholderShown, "the section is not replaced by an error")
             XCTAssertEqual(page.rows.map(\.message.text), ["Sent on the train"])
             XCTAssertTrue(page.rows[0].view.isMapped, "the stored message is on screen")
@@ -368,7 +372,10 @@ final class MessagesTests: ServerBackedTestCase {
             waitFor("the offline banner", timeout: .seconds(10)) { offline.isBannerVisible }
             XCTAssertTrue(offline.bannerLabel.text.hasPrefix("Offline. Showing what was saved at "), offline.bannerLabel.text)
             XCTAssertFalse(offline.isPlaceholderShown, "no section-wide error")
-            waitFor("the view at the bottom") { offline.adjustment.value >= offline.adjustment.maximumValue - 1 }
+            // The rows of the resized window come with the layout after the frame that scrolls.
+            waitFor("the view at the bottom, with its rows") {
+                offline.adjustment.value >= offline.adjustment.maximumValue - 1 && offline.rows.contains { !$0.message.isLocal }
+            }
             let newest = try XCTUnwrap(offline.rows.last { !$0.message.isLocal })
             XCTAssertEqual(newest.view.accessibleName, "Message 1: \(texts[19])", "read as before")
 
