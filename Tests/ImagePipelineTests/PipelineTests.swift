@@ -3,6 +3,7 @@ import Foundation
 @testable import ImagePipeline
 import Logging
 import Networking
+import Scheduling
 import Synchronization
 import TestSupport
 import XCTest
@@ -230,6 +231,40 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(DecodingTarget(side: 300).size(width: 200, height: 100).width, 200, "never enlarged")
     }
 
+    /// Loading does not run ahead of decoding: with the decoder stuck, only `maximumBodiesInHand`
+    /// bodies are loaded, and the other loads wait without their bytes.
+    func testOnlyTheBodiesInHandAreLoadedWhileTheDecodersAreBusy() async throws {
+        let avatar = try Data(contentsOf: TestServer.dataDirectory.appendingPathComponent("avatars/01.png"))
+        let reads = Mutex(0)
+        let stored = StoredImageSource(scheme: "stored-test") { _ in
+            reads.withLock { $0 += 1 }
+            return avatar
+        }
+        let gate = DispatchSemaphore(value: 0)
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(maximumBodiesInHand: 3),
+                                     sources: [stored], decoders: [GatedDecoder(gate: gate)])
+        let loads = Task {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<8 {
+                    let request = ImageRequest(url: URL(string: "stored-test:\(index)")!, maximumPixelSize: 64)
+                    group.addTask { try await pipeline.image(for: request).width }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await pipeline.loadsWaitingForRoom < 5, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let waiting = await pipeline.loadsWaitingForRoom
+        XCTAssertEqual(waiting, 5, "eight loads, three in hand")
+        XCTAssertEqual(reads.withLock { $0 }, 3, "the waiting loads have not read their bytes")
+        for _ in 0..<8 { gate.signal() }
+        let widths = try await loads.value
+        XCTAssertEqual(widths, Array(repeating: 64, count: 8))
+        XCTAssertEqual(reads.withLock { $0 }, 8)
+    }
+
     /// Bytes stored on this machine (People's avatars in the database) take the same road as the
     /// network's: decoded to size off the caller's thread, into the one memory cache, never
     /// through the network or the disk cache.
@@ -296,5 +331,18 @@ final class KilledDiskCacheWriterTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(whole, 0, "entries were written and read back")
+    }
+}
+
+/// gdk-pixbuf's decode, each one held until `gate` lets it go.
+private struct GatedDecoder: ImageDecoding {
+    static let sharedThreads = BackgroundThreads(name: "gated-decode", count: 1)
+    let gate: DispatchSemaphore
+    func decodes(_ request: ImageRequest) -> Bool { true }
+    var readsURL: Bool { false }
+    var threads: BackgroundThreads { Self.sharedThreads }
+    func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
+        gate.wait()
+        return try PixbufImageDecoder().decode(input, to: target)
     }
 }
