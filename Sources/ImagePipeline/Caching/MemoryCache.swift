@@ -5,10 +5,10 @@ import Foundation
 public final class MemoryCache: @unchecked Sendable {
     /// The default cap: an eighth of physical memory, at most 64 MiB. A screen of feed thumbnails
     /// takes about 4 MiB and a full-window image about 3 (25 on a 4K screen), so 64 MiB keeps
-    /// about fifteen screens of thumbnails or a few full images. The app's whole budget is 300 MB
-    /// resident (the feed's scale target); at the end of a 10,000-post scroll GTK, GStreamer's
-    /// decoders (with the libraries they map), the allocator's slack and the tiles take about 180
-    /// of it (`tessera-bench feed-scroll` prints the breakdown), which leaves the cache under 70.
+    /// about fifteen screens of thumbnails or a few full images. The app's whole budget is 200 MB
+    /// resident (the feed's scale target); while a 10,000-post feed scrolls, GTK and the libraries
+    /// (60 MB of file pages), the heap, the bodies in hand and the tiles take about 125 of it
+    /// (`tessera-bench feed-scroll` prints the breakdown), which leaves the cache under 70.
     public static var defaultCapacity: Int {
         min(Int(ProcessInfo.processInfo.physicalMemory / 8), 64 << 20)
     }
