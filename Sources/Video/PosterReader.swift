@@ -100,9 +100,13 @@ final class PosterReader: Sendable {
         return waiter.result.withLock { $0! }
     }
 
-    /// Closes the helper's input: it ends once the posters it reads are sent.
+    /// Closes the helper's input, and it ends; only done while no poster is waiting for it.
     func close() {
-        try? requests.close()
+        state.withLock { state in
+            if state.ended == nil { state.ended = tr("the video reader ended") }
+            // Under the lock, as every write is: no request can go to a closed descriptor.
+            try? requests.close()
+        }
     }
 
     // MARK: On the answers thread
@@ -143,14 +147,13 @@ final class PosterReader: Sendable {
     /// Marks the helper ended for `reason` (the first reason stays), kills it if it still runs,
     /// and answers every waiting caller with the reason.
     private func end(because reason: String) {
-        let waiters = state.withLock { state -> [Waiter] in
+        let (waiters, said) = state.withLock { state -> ([Waiter], String) in
             if state.ended == nil { state.ended = reason }
+            try? requests.close()
             defer { state.waiting.removeAll() }
-            return Array(state.waiting.values)
+            return (Array(state.waiting.values), state.ended!)
         }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? requests.close()
-        let said = state.withLock { $0.ended! }
         waiters.forEach { $0.answer(.failure(.noFrame(said))) }
     }
 
