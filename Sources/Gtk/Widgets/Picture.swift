@@ -125,19 +125,11 @@ public final class Picture: Widget {
     private func drawIcon(_ name: String, _ cr: OpaquePointer, width: Double, height: Double,
                           style: UnsafeMutablePointer<GtkStyleContext>?) {
         let side = Int(min(Double(iconSize), min(width, height) * 0.6))
-        guard side > 0, let info = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_default(), name, gint(side),
-                                                             GTK_ICON_LOOKUP_FORCE_SIZE) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
-        var error: UnsafeMutablePointer<GError>? = nil
-        guard let pixbuf = gtk_icon_info_load_symbolic_for_context(info, style, nil, &error) else {
-            if let error { g_error_free(error) }
-            return
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard side > 0, let surface = SymbolicIconSurfaces.surface(name, side: side, style: style) else { return }
         cairo_save(cr)
-        cairo_translate(cr, (width - Double(gdk_pixbuf_get_width(pixbuf))) / 2,
-                        (height - Double(gdk_pixbuf_get_height(pixbuf))) / 2)
-        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+        cairo_translate(cr, (width - Double(cairo_image_surface_get_width(surface))) / 2,
+                        (height - Double(cairo_image_surface_get_height(surface))) / 2)
+        cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint_with_alpha(cr, 0.55)
         cairo_restore(cr)
     }
