@@ -74,7 +74,7 @@ final class VideoPosterTests: XCTestCase {
         // A clip that never finishes arriving keeps the helper busy on it.
         let clip = poster("bad/slow-drip", side: 320)
         let stuck = Task { [pipeline] in try await pipeline.image(for: clip) }
-        let helpers = try await Self.waitFor { Self.childProcesses(named: "tessera-poster").nilIfEmpty }
+        let helpers = try await Self.waitFor { Self.posterHelpers().nilIfEmpty }
         XCTAssertEqual(helpers.count, 1, "posters are read by one tessera-poster helper, not in this process")
         let other = try await pipeline.image(for: poster("images/pattern-360x640.mp4", side: 320))
         XCTAssertEqual(other.height, 384, "the helper reads another clip beside the stuck one")
@@ -89,7 +89,7 @@ final class VideoPosterTests: XCTestCase {
         }
         let next = try await pipeline.image(for: poster("images/bars-640x360.mp4", side: 320))
         XCTAssertEqual(next.width, 384, "a new helper reads the next clip")
-        XCTAssertFalse(Self.childProcesses(named: "tessera-poster").contains(helpers[0]))
+        XCTAssertFalse(Self.posterHelpers().contains(helpers[0]))
     }
 
     func testAnIdleHelperEndsAndTheNextPosterStartsAnother() async throws {
@@ -100,11 +100,16 @@ final class VideoPosterTests: XCTestCase {
         }
         XCTAssertEqual(try read().get().width, 320)
         let first = try XCTUnwrap(readers.processIdentifiers.first)
-        _ = try await Self.waitFor { Self.childProcesses(named: "tessera-poster").contains(first) ? nil : true }
+        _ = try await Self.waitFor { Self.posterHelpers().contains(first) ? nil : true }
         XCTAssertEqual(readers.processIdentifiers, [], "the idle helper was let go")
         XCTAssertEqual(try read().get().width, 320)
         let second = try XCTUnwrap(readers.processIdentifiers.first)
         XCTAssertNotEqual(second, first)
+    }
+
+    /// This process's running `tessera-poster` children.
+    private static func posterHelpers() -> [Int32] {
+        ChildProcess.children(of: getpid(), named: "tessera-poster").filter(ChildProcess.isAlive)
     }
 
     /// `condition`'s first non-nil value, asked every 20 ms for at most ten seconds.
@@ -115,18 +120,6 @@ final class VideoPosterTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(20))
         }
         throw ConditionTimedOut()
-    }
-
-    /// This process's children running `name`, from /proc.
-    private static func childProcesses(named name: String) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { Int32($0) }.filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let command = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return command == name && fields.count > 2 && Int32(fields[1]) == getpid() && fields[0] != "Z"
-        }
     }
 }
 
