@@ -18,6 +18,16 @@ public final class TransferStats: Sendable {
         public var paths: [String: Int]
         /// The last requested paths with their queries, in the order asked (at most `recentLimit`).
         public var recent: [String]
+
+        fileprivate mutating func count(path: String, target: String, connections: Int) {
+            self.connections = connections
+            requests += 1
+            activeTransfers += 1
+            maxConcurrentTransfers = max(maxConcurrentTransfers, activeTransfers)
+            paths[path, default: 0] += 1
+            recent.append(target)
+            if recent.count > TransferStats.recentLimit { recent.removeFirst(recent.count - TransferStats.recentLimit) }
+        }
     }
 
     /// How many paths `Client.recent` keeps.
@@ -34,19 +44,13 @@ public final class TransferStats: Sendable {
 
     func begin(client: String, connection: ObjectIdentifier, path: String, target: String) {
         state.withLock { state in
-            var ids = state.connectionIDs[client, default: []]
-            ids.insert(connection)
-            state.connectionIDs[client] = ids
-            var entry = state.clients[client] ?? Client(connections: 0, requests: 0, activeTransfers: 0,
-                                                         maxConcurrentTransfers: 0, paths: [:], recent: [])
-            entry.connections = ids.count
-            entry.requests += 1
-            entry.activeTransfers += 1
-            entry.maxConcurrentTransfers = max(entry.maxConcurrentTransfers, entry.activeTransfers)
-            entry.paths[path, default: 0] += 1
-            entry.recent.append(target)
-            if entry.recent.count > Self.recentLimit { entry.recent.removeFirst(entry.recent.count - Self.recentLimit) }
-            state.clients[client] = entry
+            // Changed in place: a copy taken out of the dictionary would copy `paths` (one key
+            // per image a feed ever fetched) on every request.
+            state.connectionIDs[client, default: []].insert(connection)
+            let connections = state.connectionIDs[client]?.count ?? 0
+            state.clients[client, default: Client(connections: 0, requests: 0, activeTransfers: 0,
+                                                  maxConcurrentTransfers: 0, paths: [:], recent: [])]
+                .count(path: path, target: target, connections: connections)
         }
     }
 
