@@ -66,11 +66,14 @@ struct FeedScrollBench: ParsableCommand {
         }
         let startRSS = residentBytes()
         let timing = FrameTiming(widget: window)
+        MainLoopLoad.start()
+        var loads: [MainLoopLoad.Reading] = []
         var frames: [Int64] = []
         var peakRSS = 0
         var peakHelpersRSS = 0
         let scroll = window.addTickCallback { time in
             frames.append(time)
+            loads.append(MainLoopLoad.reading)
             page.adjustment.value = min(page.adjustment.maximumValue, page.adjustment.value + speed)
             if frames.count % 60 == 0 {
                 peakRSS = max(peakRSS, residentBytes())
@@ -105,6 +108,7 @@ struct FeedScrollBench: ParsableCommand {
         if let timing {
             print(String(format: "  frame phases: layout longest %.1f ms (median %.2f), paint longest %.1f ms",
                          timing.layouts.max() ?? 0, median(timing.layouts), timing.paints.max() ?? 0))
+            printSlowFrames(intervals: intervals, loads: loads, timing: timing)
         }
         print(String(format: "  append, main thread: first %.2f ms, last %.2f ms, longest %.2f ms   (target < 16)",
                      appends.first ?? 0, appends.last ?? 0, appends.max() ?? 0))
@@ -117,6 +121,34 @@ struct FeedScrollBench: ParsableCommand {
                      Double(endRSS) / 1e6, Double(split.anonymous) / 1e6, Double(split.files) / 1e6, Double(split.shared) / 1e6,
                      Double(allocator.heap) / 1e6, Double(allocator.inUse) / 1e6,
                      Double(allocator.free) / 1e6, Double(allocator.mapped) / 1e6))
+    }
+}
+
+/// What the main thread did in the frames over 20 ms: the frame clock's layout and paint of
+/// that frame, the main dispatch queue's blocks, and the rest of the time it was not asleep.
+@MainActor
+private func printSlowFrames(intervals: [Double], loads: [MainLoopLoad.Reading], timing: FrameTiming) {
+    struct Slow { var index: Int; var interval, busy, layout, paint, queue, cpu, runnable: Double; var drains: Int }
+    // Tick i runs before frame i's layout and paint, so interval i holds both.
+    let slow: [Slow] = intervals.indices.compactMap { i in
+        guard intervals[i] > 20, i + 1 < loads.count, i < timing.layouts.count, i < timing.paints.count else { return nil }
+        let load = loads[i + 1] - loads[i]
+        return Slow(index: i, interval: intervals[i], busy: intervals[i] - load.idle,
+                    layout: timing.layouts[i], paint: timing.paints[i], queue: load.queue, cpu: load.cpu, runnable: load.runnable, drains: load.drains)
+    }
+    let all = loads.count > 1 ? loads[loads.count - 1] - loads[0] : MainLoopLoad.Reading()
+    let total = intervals.reduce(0, +)
+    print(String(format: "  main thread over the run: busy %.0f%% of %.1f s; dispatch queue %.1f s in %d drains, longest %.1f ms",
+                 total > 0 ? (total - all.idle) / total * 100 : 0, total / 1000, all.queue / 1000, all.drains, all.longestDrain))
+    guard !slow.isEmpty else { return }
+    func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+    print(String(format: "  the %d frames over 20 ms, on average: interval %.1f ms, busy %.1f with %.1f on the CPU and %.1f waiting for one (layout %.1f, paint %.1f, dispatch queue %.1f, other %.1f)",
+                 slow.count, mean(slow.map(\.interval)), mean(slow.map(\.busy)), mean(slow.map(\.cpu)), mean(slow.map(\.runnable)), mean(slow.map(\.layout)), mean(slow.map(\.paint)),
+                 mean(slow.map(\.queue)), mean(slow.map { $0.busy - $0.layout - $0.paint - $0.queue })))
+    for frame in slow.sorted(by: { $0.interval > $1.interval }).prefix(8) {
+        print(String(format: "    frame %d: %.1f ms, busy %.1f with %.1f on the CPU and %.1f waiting for one: layout %.1f, paint %.1f, dispatch queue %.1f (%d drains), other %.1f",
+                     frame.index, frame.interval, frame.busy, frame.cpu, frame.runnable, frame.layout, frame.paint, frame.queue, frame.drains,
+                     frame.busy - frame.layout - frame.paint - frame.queue))
     }
 }
 

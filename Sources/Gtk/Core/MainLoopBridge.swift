@@ -24,6 +24,10 @@ public final class MainLoopBridge {
         g_idle_add_full(G_PRIORITY_DEFAULT, drainOnce, nil, nil)
     }
 
+    /// Told how long each drain took, in nanoseconds, when a benchmark measures the loop
+    /// (`MainLoopLoad`); nil otherwise, and then nothing is timed.
+    nonisolated(unsafe) static var drainTimer: ((UInt64) -> Void)?
+
     /// Removes the source; the main queue is no longer drained by GLib.
     public func uninstall() {
         guard sourceID != 0 else { return }
@@ -36,7 +40,13 @@ private let drainCallback: @convention(c) (gint, GIOCondition, gpointer?) -> gbo
     var counter: UInt64 = 0
     // The fd is non-blocking; EAGAIN only means it was already cleared.
     _ = withUnsafeMutableBytes(of: &counter) { read(fd, $0.baseAddress, 8) }
-    _dispatch_main_queue_callback_4CF(nil)
+    if let timer = MainLoopBridge.drainTimer {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _dispatch_main_queue_callback_4CF(nil)
+        timer(DispatchTime.now().uptimeNanoseconds - start)
+    } else {
+        _dispatch_main_queue_callback_4CF(nil)
+    }
     return 1 // G_SOURCE_CONTINUE
 }
 
