@@ -102,7 +102,7 @@ let package = Package(
         // Views, coordinators and the window. Never a client, a database or a repository: those are
         // built in Composition and handed over.
         .target(name: "App", dependencies: [
-            "Gtk", "Domain", "ImagePipeline", "Features", "Video", "Localization",
+            "Gtk", "Domain", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),

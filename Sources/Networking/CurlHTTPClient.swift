@@ -52,7 +52,11 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     }()
 
     public let configuration: Configuration
-    private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .userInitiated)
+    /// The transfer loop's queue. Its QoS is below the main thread's on purpose: libdispatch gives
+    /// a user-initiated queue nice -2 where it may (as root), and a loop woken by every packet
+    /// at that priority took the CPU from the main loop in the middle of frames. At utility
+    /// (nice 2) the main loop goes first and the loop still outranks the decoders (nice 10).
+    private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .utility)
     private let lock = NSLock()
     /// Made on the first request, not at construction: initialising libcurl (and its TLS
     /// library) costs milliseconds that the app's start-up should not pay.

@@ -265,6 +265,24 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(reads.withLock { $0 }, 8)
     }
 
+    /// A load runs below the main thread whoever asks for it: a task started from a GTK signal
+    /// handler is `.high`, and its work would otherwise run at nice -2 where libdispatch may.
+    func testLoadsRunAtTheLoadingPriorityWhoeverAsks() async throws {
+        let avatar = try Data(contentsOf: TestServer.dataDirectory.appendingPathComponent("avatars/01.png"))
+        let seen = Mutex<[TaskPriority]>([])
+        let stored = StoredImageSource(scheme: "stored-test") { _ in
+            seen.withLock { $0.append(Task.currentPriority) }
+            return avatar
+        }
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), sources: [stored])
+        for (index, asking) in [TaskPriority.high, .medium, .background].enumerated() {
+            let request = ImageRequest(url: URL(string: "stored-test:\(index)")!, maximumPixelSize: 64)
+            _ = try await Task(priority: asking) { try await pipeline.image(for: request) }.value
+        }
+        XCTAssertEqual(seen.withLock { $0 }, [.loading, .loading, .loading])
+        XCTAssertLessThan(TaskPriority.loading, .medium, "below the main thread's tasks")
+    }
+
     /// Bytes stored on this machine (People's avatars in the database) take the same road as the
     /// network's: decoded to size off the caller's thread, into the one memory cache, never
     /// through the network or the disk cache.

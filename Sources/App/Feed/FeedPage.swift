@@ -4,6 +4,7 @@ import Foundation
 import Gtk
 import ImagePipeline
 import Localization
+import Scheduling
 
 /// The media feed: a grid of square tiles that grows as the user nears the end (within 1.5
 /// screens), one page at a time, with a spinner, an inline Retry or a quiet end below it. A tile
@@ -97,7 +98,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
         // frame, once the backend answers, and confirm it from the top.
         Task { [weak self] in await self?.model.showSaved() }
         grid.widget.onNextDraw { [weak self] in
-            Task { [weak self] in
+            Task(priority: .loading) { [weak self] in
                 await backendReady()
                 self?.grid.isReady = true
                 await self?.model.loadMore()
@@ -192,7 +193,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
             ? grid.layout.frame(at: state.confirmed).y : adjustment.upper
         let remaining = next - (adjustment.value + adjustment.pageSize)
         guard remaining <= adjustment.pageSize * Self.loadThreshold else { return }
-        Task { await model.loadMore() }
+        Task(priority: .loading) { await model.loadMore() }
     }
 
     /// Focuses `post`'s tile (back from the viewer); the grid scrolls to show it.

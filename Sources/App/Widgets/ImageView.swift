@@ -1,5 +1,6 @@
 import Gtk
 import ImagePipeline
+import Scheduling
 
 extension DecodedImage: PixbufSource {
     public var pixbufPointer: OpaquePointer { pixbuf }
@@ -75,7 +76,7 @@ public final class ImageView {
         guard let request, !shown, loading == nil, picture.isMapped else { return }
         let generation = self.generation
         let pipeline = self.pipeline
-        loading = Task { [weak self] in
+        loading = Task(priority: .loading) { [weak self] in
             let result: Result<DecodedImage, ImageError>
             do throws(ImageError) {
                 result = .success(try await pipeline.image(for: request))

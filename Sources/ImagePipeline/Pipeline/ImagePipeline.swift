@@ -170,7 +170,8 @@ public final class ImagePipeline: Sendable {
             let shared = InFlight()
             shared.waiters[waiter] = continuation
             state.inFlight[key] = shared
-            shared.task = Task { [self] in
+            // Whoever asked first, the load runs below the main thread (see `TaskPriority.loading`).
+            shared.task = Task(priority: .loading) { [self] in
                 let result = await load(request, key: key)
                 let waiters = self.state.withLock { state -> [CheckedContinuation<Result<DecodedImage, ImageError>, Never>] in
                     guard state.inFlight[key] === shared else { return [] }
