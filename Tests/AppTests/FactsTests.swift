@@ -95,6 +95,33 @@ final class FactsTests: ServerBackedTestCase {
         }
     }
 
+    /// The screenshot mode captures a page once it says it is settled: through a resize, the
+    /// cards must never be called settled while they still stand where the old width put them.
+    func testCardsAreNotSettledUntilTheyAreLaidOutAtTheNewWidth() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1400, height: 900)
+            defer { app.mainWindow?.window.destroy() }
+            let main = try XCTUnwrap(app.mainWindow)
+            waitForServer("the images in view", timeout: .seconds(10)) { page.isSettled }
+            XCTAssertGreaterThan(Set(page.cardFrames.map(\.x)).count, 3, "four columns at 1400 px")
+            main.window.resize(width: 760, height: 900)
+            var staleWhileSettled: [String] = []
+            var steps = 0
+            // Every turn of the main loop is looked at, from the resize until the cards fit.
+            let fitted = GtkRuntime.iterate(until: {
+                steps += 1
+                let width = page.gridWidth
+                let outside = zip(page.cards, page.cardFrames).filter { $0.1.x + $0.1.width > width }
+                if page.isSettled, !outside.isEmpty {
+                    staleWhileSettled.append("step \(steps): \(outside.count) cards past \(width) px")
+                }
+                return main.window.size.width < 1000 && page.isSettled && outside.isEmpty
+            }, timeout: .seconds(10))
+            XCTAssertTrue(fitted, "the cards fit the narrower window")
+            XCTAssertEqual(staleWhileSettled, [], "settled while the cards stood at the old width")
+        }
+    }
+
     func testOnlyCardsNearTheViewAskForTheirImages() throws {
         try onMain {
             let (app, page) = try openFacts(width: 900, height: 420)

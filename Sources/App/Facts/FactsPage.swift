@@ -202,7 +202,17 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         switch model.state.phase {
         case .idle, .loading: false
         case .failed: true
-        case .loaded: !model.state.isRefreshing && cards.allSatisfy(\.isSettled)
+        case .loaded: !model.state.isRefreshing && cards.allSatisfy(\.isSettled) && isLaidOut
+        }
+    }
+
+    /// The cards stand where the layout for the grid's current width puts them: no layout is
+    /// waiting to run, it was made for this width, and GTK has given every card its frame.
+    private var isLaidOut: Bool {
+        guard !layoutCall.isScheduled, layout.width > 0, Double(scroller.allocatedSize.width) == layout.width,
+              frames.count == cards.count else { return false }
+        return zip(cardFrames, frames).allSatisfy { shown, planned in
+            shown.x == Int(planned.x) && shown.y == Int(planned.y) && shown.width == Int(planned.width)
         }
     }
     var cardFrames: [Rect] {
