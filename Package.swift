@@ -139,7 +139,7 @@ let package = Package(
             "ImagePipeline", "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "NetworkingTests", dependencies: [
-            "Networking", "FixtureServer", .product(name: "Logging", package: "swift-log"),
+            "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),

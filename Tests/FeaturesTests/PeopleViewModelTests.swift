@@ -29,17 +29,8 @@ final class PeopleViewModelTests: XCTestCase {
         let downloader = AvatarDownloader(store: store) { Backend(base: base) }
         let model = PeopleViewModel(store: store, downloader: downloader)
         await model.start()
-        await waitFor("the people") { model.state.people.count == 20 }
+        await eventually("the people", timeout: .seconds(10)) { model.state.people.count == 20 }
         return (model, downloader)
-    }
-
-    @MainActor
-    private func waitFor(_ what: String, timeout: Duration = .seconds(10), _ condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting for \(what)") }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
     }
 
     private var avatarPaths: [String] { server.requestedPaths.filter { $0.contains("pre-login-avatars") } }
@@ -53,7 +44,7 @@ final class PeopleViewModelTests: XCTestCase {
         XCTAssertTrue(model.state.welcome, "the first start stored the people")
         XCTAssertEqual(model.state.progressText, "Avatars: 0 of 20")
         model.rowsInView(model.state.people.map(\.id))
-        await waitFor("every avatar") { model.state.storedAvatars == 20 }
+        await eventually("every avatar", timeout: .seconds(10)) { model.state.storedAvatars == 20 }
         XCTAssertEqual(model.state.progressText, "Avatars: 20 of 20")
         let stats = try XCTUnwrap(server.loopback)
         XCTAssertEqual(stats.connections, 1, "one kept-alive connection")
@@ -75,9 +66,9 @@ final class PeopleViewModelTests: XCTestCase {
         let (model, downloader) = await started()
         let ids = model.state.people.map(\.id)
         model.rowsInView(Array(ids[0..<5]))
-        await waitFor("the first screen") { model.state.storedAvatars == 5 }
+        await eventually("the first screen", timeout: .seconds(10)) { model.state.storedAvatars == 5 }
         model.rowsInView(Array(ids[11..<16]))
-        await waitFor("the next screen") { model.state.storedAvatars == 10 }
+        await eventually("the next screen", timeout: .seconds(10)) { model.state.storedAvatars == 10 }
         // The stored avatar can reach the model before the downloader has put its last download
         // down: wait for that, then nothing may be left or have been fetched besides.
         await downloader.waitUntilIdle()
@@ -94,10 +85,10 @@ final class PeopleViewModelTests: XCTestCase {
         let (model, _) = await started()
         let ids = model.state.people.map(\.id)
         model.rowsInView(Array(ids[0..<8]))
-        await waitFor("the first download") { self.avatarPaths.count == 1 }
+        await eventually("the first download", timeout: .seconds(10)) { self.avatarPaths.count == 1 }
         // The user scrolls on: rows 1-8 leave (their waiting downloads drop back), 17-20 come in.
         model.rowsInView(Array(ids[16..<20]))
-        await waitFor("all twelve") { model.state.storedAvatars == 12 }
+        await eventually("all twelve", timeout: .seconds(10)) { model.state.storedAvatars == 12 }
         let order = avatarPaths
         XCTAssertEqual(Array(order.prefix(2)), [avatarPath(1), avatarPath(17)], "the row now in view goes next: \(order)")
         XCTAssertEqual(Array(order[1..<5]), (17...20).map(avatarPath))
@@ -114,7 +105,7 @@ final class PeopleViewModelTests: XCTestCase {
         model.dismissNotice()
         XCTAssertNil(model.rename(adam.id, to: "  Ada Lovelace "))
         XCTAssertEqual(model.state.people[0].name, "Adam", "the list changes only when the write commits")
-        await waitFor("the observed rename") { model.state.people[0].name == "Ada Lovelace" }
+        await eventually("the observed rename", timeout: .seconds(10)) { model.state.people[0].name == "Ada Lovelace" }
         let stored = try await PeopleStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))).people()
         XCTAssertEqual(stored[0].name, "Ada Lovelace")
     }
@@ -126,7 +117,7 @@ final class PeopleViewModelTests: XCTestCase {
         let (model, _) = await started()
         let first = model.state.people[0]
         model.rowsInView([first.id])
-        await waitFor("the failure") { model.state.failures[first.id] != nil }
+        await eventually("the failure", timeout: .seconds(10)) { model.state.failures[first.id] != nil }
         guard case .failed(let reason) = model.state.avatarState(of: model.state.people[0]) else { return XCTFail() }
         XCTAssertTrue(reason.contains("could not be reached"), reason)
         server = try await TestServer.start { $0.port = port }
@@ -135,6 +126,6 @@ final class PeopleViewModelTests: XCTestCase {
         XCTAssertEqual(avatarPaths, [], "a row that stays in view is not asked for again by itself")
         model.rowsInView([])
         model.rowsInView([first.id])
-        await waitFor("the avatar, asked again as the row came back into view") { model.state.people[0].hasAvatar }
+        await eventually("the avatar, asked again as the row came back into view", timeout: .seconds(10)) { model.state.people[0].hasAvatar }
     }
 }

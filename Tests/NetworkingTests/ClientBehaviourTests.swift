@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Networking
+import TestSupport
 import XCTest
 
 /// What the curl client does with the bad cases, limits, cancellation and connections.
@@ -76,7 +77,7 @@ final class ClientBehaviourTests: ServerTestCase {
         let client = CurlHTTPClient()
         let request = HTTPRequest(url: url("bad/slow-drip"))
         let task = Task { try await client.send(request) }
-        try await eventually("the drip to start") { (loopbackStats?.activeTransfers ?? 0) == 1 }
+        await eventually("the drip to start") { (loopbackStats?.activeTransfers ?? 0) == 1 }
         let cancelledAt = ContinuousClock.now
         task.cancel()
         do {
@@ -86,7 +87,7 @@ final class ClientBehaviourTests: ServerTestCase {
             XCTAssertEqual(error as? HTTPError, .cancelled)
         }
         XCTAssertLessThan(ContinuousClock.now - cancelledAt, .seconds(1))
-        try await eventually("the server to see the connection go") { (loopbackStats?.activeTransfers ?? 1) == 0 }
+        await eventually("the server to see the connection go") { (loopbackStats?.activeTransfers ?? 1) == 0 }
     }
 
     func testSequentialRequestsReuseOneConnection() async throws {
@@ -119,7 +120,7 @@ final class ClientBehaviourTests: ServerTestCase {
         // Occupy the connection, then queue the 20 avatars with rising priority: the highest goes next.
         let big = HTTPRequest(url: url("synthetic/99/1500x1500.jpg"))
         let blocker = Task { try await serial.send(big, key: "blocker", priority: 0) }
-        try await eventually("the first transfer") { (loopbackStats?.activeTransfers ?? 0) == 1 }
+        await eventually("the first transfer") { (loopbackStats?.activeTransfers ?? 0) == 1 }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for number in 1...20 {
                 let name = String(format: "avatars_cartoon_animals_%02d.png", number)

@@ -40,15 +40,6 @@ class ServerTestCase: XCTestCase {
     /// Every client of these tests is 127.0.0.1.
     var loopbackStats: TransferStats.Client? { server.stats.snapshot()["127.0.0.1"] }
 
-    /// Waits for a condition on the server's side, checking at each step of a short backoff.
-    func eventually(_ what: String, timeout: Duration = .seconds(5), _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return XCTFail("timed out waiting for \(what)") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
     func json(_ data: Data) throws -> [String: Any] {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }

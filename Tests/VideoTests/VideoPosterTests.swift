@@ -74,7 +74,7 @@ final class VideoPosterTests: XCTestCase {
         // A clip that never finishes arriving keeps the helper busy on it.
         let clip = poster("bad/slow-drip", side: 320)
         let stuck = Task { [pipeline] in try await pipeline.image(for: clip) }
-        let helpers = try await Self.waitFor { Self.posterHelpers().nilIfEmpty }
+        let helpers = try await eventualValue("a poster helper") { Self.posterHelpers().nilIfEmpty }
         XCTAssertEqual(helpers.count, 1, "posters are read by one tessera-poster helper, not in this process")
         let other = try await pipeline.image(for: poster("images/pattern-360x640.mp4", side: 320))
         XCTAssertEqual(other.height, 384, "the helper reads another clip beside the stuck one")
@@ -100,7 +100,7 @@ final class VideoPosterTests: XCTestCase {
         }
         XCTAssertEqual(try read().get().width, 320)
         let first = try XCTUnwrap(readers.processIdentifiers.first)
-        _ = try await Self.waitFor { Self.posterHelpers().contains(first) ? nil : true }
+        _ = try await eventualValue("the killed helper to be gone") { Self.posterHelpers().contains(first) ? nil : true }
         XCTAssertEqual(readers.processIdentifiers, [], "the idle helper was let go")
         XCTAssertEqual(try read().get().width, 320)
         let second = try XCTUnwrap(readers.processIdentifiers.first)
@@ -112,19 +112,6 @@ final class VideoPosterTests: XCTestCase {
         ChildProcess.children(of: getpid(), named: "tessera-poster").filter(ChildProcess.isAlive)
     }
 
-    /// `condition`'s first non-nil value, asked every 20 ms for at most ten seconds.
-    private static func waitFor<T>(_ condition: () -> T?) async throws -> T {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if let value = condition() { return value }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw ConditionTimedOut()
-    }
-}
-
-private struct ConditionTimedOut: Error, CustomStringConvertible {
-    var description: String { "the condition did not hold within ten seconds" }
 }
 
 private extension Array {
