@@ -61,6 +61,29 @@ final class MainLoopBridgeTests: GtkTestCase {
         }
     }
 
+    /// A frame that falls due while blocks wait on the main queue (image deliveries, model
+    /// updates) is drawn first; the blocks run right after it instead of delaying it.
+    func testAFrameThatIsDueIsDrawnBeforeTheBlocksWaitingOnTheMainQueue() {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            window.setDefaultSize(width: 200, height: 120)
+            window.showAll()
+            var order: [String] = []
+            window.onNextDraw { order.append("first frame") }
+            XCTAssertTrue(GtkRuntime.iterate(until: { order == ["first frame"] }, timeout: .seconds(5)), "the window was drawn")
+            window.onNextDraw { order.append("frame") }
+            window.queueDraw()
+            for index in 0..<3 { DispatchQueue.main.async { order.append("block \(index)") } }
+            // The main thread stays busy past the next frame's time (as during a long handler),
+            // so both the frame and the blocks are ready when the loop next looks.
+            let busyUntil = ContinuousClock.now + .milliseconds(50)
+            while ContinuousClock.now < busyUntil {}
+            XCTAssertTrue(GtkRuntime.iterate(until: { order.count == 5 }, timeout: .seconds(5)), "\(order)")
+            XCTAssertEqual(order, ["first frame", "frame", "block 0", "block 1", "block 2"])
+        }
+    }
+
     func testMainActorHopsFromBackgroundTasksKeepOrder() {
         onMain {
             let loop = MainLoop()

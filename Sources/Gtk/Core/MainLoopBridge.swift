@@ -17,11 +17,17 @@ import Glibc
 public final class MainLoopBridge {
     private var sourceID: guint = 0
 
+    /// The drains' GLib priority: after input events (`GDK_PRIORITY_EVENTS`, 0), GTK's relayout
+    /// (110) and a due frame's paint (`GDK_PRIORITY_REDRAW`, 120). When a frame falls due while
+    /// blocks wait (image deliveries, model updates), the frame is drawn first and the blocks run
+    /// right after it, instead of the frame waiting behind them.
+    static let drainPriority = G_PRIORITY_HIGH_IDLE + 30
+
     public init() {
         let fd = _dispatch_get_main_queue_handle_4CF()
-        sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, drainCallback, nil, nil)
+        sourceID = g_unix_fd_add_full(Self.drainPriority, fd, G_IO_IN, drainCallback, nil, nil)
         // Work queued before the handle existed did not signal the fd: drain it once now.
-        g_idle_add_full(G_PRIORITY_DEFAULT, drainOnce, nil, nil)
+        g_idle_add_full(Self.drainPriority, drainOnce, nil, nil)
     }
 
     /// Told how long each drain took, in nanoseconds, when a benchmark measures the loop
