@@ -120,7 +120,7 @@ let package = Package(
         // Rewrites a document store in a loop; the crash-safety test kills it at random moments.
         .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence", "Domain", "ImagePipeline"]),
         .executableTarget(name: "tessera-bench", dependencies: [
-            "ImagePipeline", "Networking", "FixtureServer", "Persistence", "CCurl", "CGdkPixbuf",
+            "ImagePipeline", "Networking", "Persistence", "CCurl", "CGdkPixbuf",
             "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

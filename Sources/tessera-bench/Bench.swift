@@ -1,5 +1,4 @@
 import ArgumentParser
-import FixtureServer
 import Foundation
 import Gtk
 import ImagePipeline
@@ -94,18 +93,19 @@ func runWithGTK(_ body: @MainActor () throws -> Void) throws {
     }
 }
 
-/// The fixture server for the GTK benchmarks, run as its own `tessera-server` process (built
-/// beside the benchmark) so that its memory and threads are not counted as the app's: the app
-/// meets a real backend over loopback, as it would in use.
-@MainActor
+/// The fixture server for the benchmarks, run as its own `tessera-server` process (built beside
+/// the benchmark) so that its memory, threads and code are not counted as the app's: the app meets
+/// a real backend over loopback, as it would in use, and the benchmark links no server code (its
+/// resident memory then holds what the app's would).
 struct BenchServer {
     let process: Process
     let base: URL
 
-    init(_ configure: (inout FixtureServer.Configuration) -> Void = { _ in }) throws {
+    /// - Parameters:
+    ///   - feedPosts: posts in the feed; nil keeps the server's default.
+    ///   - messages: messages in the chat history; nil keeps the server's default.
+    init(feedPosts: Int? = nil, messages: Int? = nil) throws {
         guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
-        var configuration = FixtureServer.Configuration(dataDirectory: data)
-        configure(&configuration)
         let executable = binFolder().appendingPathComponent("tessera-server")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw BenchError(description: "tessera-server is not built at \(executable.path) (make bench builds it)")
@@ -113,14 +113,20 @@ struct BenchServer {
         let port = try Self.freePort()
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--port", "\(port)", "--data", data.path, "--feed-posts", "\(configuration.feedPosts)",
-                             "--messages", "\(configuration.messageCount)", "--seed", "\(configuration.seed)"]
+        process.arguments = ["--port", "\(port)", "--data", data.path]
+            + (feedPosts.map { ["--feed-posts", "\($0)"] } ?? [])
+            + (messages.map { ["--messages", "\($0)"] } ?? [])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        guard GtkRuntime.iterate(until: { Self.accepts(port) }, timeout: .seconds(10), wakeEvery: .milliseconds(20)) else {
-            process.terminate()
-            throw BenchError(description: "tessera-server did not start listening on port \(port)")
+        // Before any window exists: the main thread has nothing else to do while it waits.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !Self.accepts(port) {
+            guard ContinuousClock.now < deadline, process.isRunning else {
+                process.terminate()
+                throw BenchError(description: "tessera-server did not start listening on port \(port)")
+            }
+            usleep(20_000)
         }
         self.process = process
         base = URL(string: "http://127.0.0.1:\(port)/")!

@@ -2,7 +2,6 @@ import App
 import ArgumentParser
 import Domain
 import Features
-import FixtureServer
 import Foundation
 import Gtk
 import ImagePipeline
@@ -33,7 +32,7 @@ struct FeedScrollBench: ParsableCommand {
     @MainActor
     private func measure() throws {
         let count = self.count
-        let server = try BenchServer { $0.feedPosts = count }
+        let server = try BenchServer(feedPosts: count)
         let backend = Backend(base: server.base)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-feed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -2,7 +2,6 @@ import App
 import ArgumentParser
 import Domain
 import Features
-import FixtureServer
 import Foundation
 import Gtk
 import ImagePipeline

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CCurl
 import CGdkPixbuf
-import FixtureServer
 import Foundation
 import ImagePipeline
 import Logging
@@ -24,17 +23,14 @@ struct Images: ParsableCommand {
     }
 
     private static func measure(count: Int, size: Int) async throws {
-        var logger = Logger(label: "bench-server")
-        logger.logLevel = .critical
-        guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
-        let server = FixtureServer(configuration: .init(dataDirectory: data), logger: logger)
-        let port = try await server.start()
-        defer { Task { await server.stop() } }
+        let server = try BenchServer()
+        defer { server.stop() }
+        let base = server.base
         let sizes = [(640, 480), (1024, 768), (1600, 1200), (800, 1200), (2048, 1365), (320, 320)]
         let urls = (0..<count).map { index -> URL in
             let (width, height) = sizes[index % sizes.count]
             let format = index % 7 == 3 ? "png" : "jpg"
-            return URL(string: "http://127.0.0.1:\(port)/synthetic/\(index + 1000)/\(width)x\(height).\(format)")!
+            return base.appendingPathComponent("synthetic/\(index + 1000)/\(width)x\(height).\(format)")
         }
         // The server encodes each image once; fetch them all first so both runs get served bytes.
         _ = try CurlMultiBaseline.fetchAll(urls)

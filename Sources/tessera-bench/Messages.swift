@@ -2,7 +2,6 @@ import App
 import ArgumentParser
 import Domain
 import Features
-import FixtureServer
 import Foundation
 import Gtk
 import ImagePipeline
@@ -30,7 +29,7 @@ struct MessagesBench: ParsableCommand {
     @MainActor
     private func measure() throws {
         let count = self.count
-        let server = try BenchServer { $0.messageCount = count }
+        let server = try BenchServer(messages: count)
         let backend = Backend(base: server.base)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-messages-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
