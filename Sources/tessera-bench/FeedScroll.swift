@@ -115,7 +115,7 @@ struct FeedScrollBench: ParsableCommand {
                      Double(decoded) / 1e6, Double(cap) / 1e6, Double(peakRSS) / 1e6))
         print(String(format: "  video poster helpers (tessera-poster, apart from the app): %d, resident together at most %.1f MB",
                      VideoFrameDecoder.helperProcesses.count, Double(peakHelpersRSS) / 1e6))
-        print(String(format: "  resident memory with the first page shown (GTK and GStreamer loaded; the server runs apart): %.1f MB", Double(startRSS) / 1e6))
+        print(String(format: "  resident memory with the first page shown (GTK loaded; GStreamer loads only in the poster helper, and the server runs apart): %.1f MB", Double(startRSS) / 1e6))
         print(String(format: "  at the end: resident %.1f MB (anonymous %.1f, files %.1f, shared memory %.1f); malloc heap %.1f MB (%.1f in use, %.1f free), mapped blocks %.1f MB",
                      Double(endRSS) / 1e6, Double(split.anonymous) / 1e6, Double(split.files) / 1e6, Double(split.shared) / 1e6,
                      Double(allocator.heap) / 1e6, Double(allocator.inUse) / 1e6,
