@@ -10,8 +10,8 @@ enum SymbolicIconSurfaces {
     private struct Key: Hashable {
         let name: String
         let side: Int
-        /// The style's foreground colour, 8 bits a channel (what the recolouring uses).
-        let color: [Int]
+        /// The style's foreground colour, 8 bits a channel (what the recolouring uses), as RGBA.
+        let color: UInt32
     }
 
     private static var surfaces: [Key: OpaquePointer] = [:]
@@ -25,8 +25,10 @@ enum SymbolicIconSurfaces {
     static func surface(_ name: String, side: Int, style: UnsafeMutablePointer<GtkStyleContext>?) -> OpaquePointer? {
         var color = GdkRGBA()
         if let style { gtk_style_context_get_color(style, gtk_style_context_get_state(style), &color) }
-        let key = Key(name: name, side: side,
-                      color: [color.red, color.green, color.blue, color.alpha].map { Int(($0 * 255).rounded()) })
+        // Packed, not an array: the key is made in every draw of every placeholder.
+        func channel(_ value: Double, at shift: UInt32) -> UInt32 { UInt32((min(max(value, 0), 1) * 255).rounded()) << shift }
+        let packed = channel(color.red, at: 24) | channel(color.green, at: 16) | channel(color.blue, at: 8) | channel(color.alpha, at: 0)
+        let key = Key(name: name, side: side, color: packed)
         if let surface = surfaces[key] { return surface }
         guard let info = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_default(), name, gint(side),
                                                     GTK_ICON_LOOKUP_FORCE_SIZE) else { return nil }
