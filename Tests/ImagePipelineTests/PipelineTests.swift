@@ -244,10 +244,7 @@ final class PipelineTests: XCTestCase {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await pipeline.loadsWaitingForRoom < 5, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        await eventually("five loads waiting for room", timeout: .seconds(10)) { await pipeline.loadsWaitingForRoom >= 5 }
         let waiting = await pipeline.loadsWaitingForRoom
         XCTAssertEqual(waiting, 5, "eight loads, three in hand")
         XCTAssertEqual(reads.withLock { $0 }, 3, "the waiting loads have not read their bytes")
@@ -279,8 +276,7 @@ final class PipelineTests: XCTestCase {
     /// network's: decoded to size off the caller's thread, into the one memory cache, never
     /// through the network or the disk cache.
     func testStoredBytesAreDecodedAndCachedLikeFetchedOnes() async throws {
-        let avatar = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("data/avatars/01.png"))
+        let avatar = try Data(contentsOf: TestServer.dataDirectory.appendingPathComponent("avatars/01.png"))
         let reads = Mutex(0)
         let stored = StoredImageSource(scheme: "stored-test") { url in
             reads.withLock { $0 += 1 }

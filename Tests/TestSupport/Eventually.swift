@@ -1,13 +1,14 @@
 import XCTest
 
 /// Waits for `condition` to hold, asking it every `interval` until `timeout`, without blocking
-/// the caller's executor (the condition runs in the caller's isolation); fails the test, naming `what`, if it never does. For conditions that
-/// other threads or processes make true (a server's counts, a decoder's queue).
+/// the caller's executor (the condition runs in the caller's isolation, and may itself await);
+/// fails the test, naming `what`, if it never does. For conditions that other threads or
+/// processes make true (a server's counts, a decoder's queue).
 public func eventually(_ what: String, timeout: Duration = .seconds(5), interval: Duration = .milliseconds(10),
                        file: StaticString = #filePath, line: UInt = #line,
-                       isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool) async {
+                       isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool) async {
     let deadline = ContinuousClock.now + timeout
-    while !condition() {
+    while await !condition() {
         guard ContinuousClock.now < deadline else {
             return XCTFail("timed out waiting for \(what)", file: file, line: line)
         }

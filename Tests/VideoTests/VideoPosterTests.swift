@@ -100,7 +100,9 @@ final class VideoPosterTests: XCTestCase {
         }
         XCTAssertEqual(try read().get().width, 320)
         let first = try XCTUnwrap(readers.processIdentifiers.first)
-        _ = try await eventualValue("the killed helper to be gone") { Self.posterHelpers().contains(first) ? nil : true }
+        await eventually("the idle helper to end", timeout: .seconds(10), interval: .milliseconds(20)) {
+            !Self.posterHelpers().contains(first)
+        }
         XCTAssertEqual(readers.processIdentifiers, [], "the idle helper was let go")
         XCTAssertEqual(try read().get().width, 320)
         let second = try XCTUnwrap(readers.processIdentifiers.first)
