@@ -1,0 +1,116 @@
+/// A long text cut into paragraphs that a text view lays out one at a time, for the detail pages
+/// that show a whole message or description however long it is.
+///
+/// GTK's text view lays out a paragraph whole: a megabyte with no line break held the main loop
+/// for 1.7 s, while the same megabyte in paragraphs of a few hundred words was laid out a piece
+/// at a time, between frames, in turns of 30 ms at most (GTK 3.24, measured). So a paragraph
+/// longer than `weightLimit` is cut: at its last space where it has one (the space becomes the
+/// line break, so every offset stays the same), else between two letters (a break of its own).
+/// Combining marks past `TextPreview.marksPerLetter` on one letter are left out of the display.
+///
+/// The display text is the pieces joined by line feeds; `originalRange(displayed:)` maps what a
+/// person selects back to the text they were sent, so a copy loses nothing.
+public struct TextPieces: Sendable, Equatable {
+    public struct Piece: Sendable, Equatable {
+        /// What the view shows for this piece, without the line break after it.
+        public var text: String
+        /// The piece's place in the original text, in Unicode scalars.
+        public var original: Range<Int>
+        /// Whether `text` is the original's scalars one for one (no marks were left out).
+        public var isWhole: Bool
+        /// Whether the line break after the piece stands for one scalar of the original (its own
+        /// line feed, or the space it replaced), rather than one the cut added.
+        public var breakIsOriginal: Bool
+    }
+
+    public let pieces: [Piece]
+
+    /// A paragraph's most weight: a letter weighs 1 and a combining mark 5 (shaping a mark costs
+    /// several times a letter). 1,000 is about twelve lines of a detail page, and a screen of such
+    /// paragraphs laid out in about 16 ms; at 5,000 a screen of marked text took 170 ms.
+    public static let weightLimit = 1_000
+    static let markWeight = 5
+
+    public init(_ text: String, weightLimit: Int = TextPieces.weightLimit) {
+        var pieces: [Piece] = []
+        var current = String.UnicodeScalarView()
+        var start = 0, offset = 0, weight = 0, marks = 0
+        var isWhole = true
+        /// The last space in `current`: its index there and its offset in the original.
+        var lastSpace: (index: String.UnicodeScalarView.Index, offset: Int)?
+
+        func close(at end: Int, breakIsOriginal: Bool) {
+            pieces.append(Piece(text: String(current), original: start..<end, isWhole: isWhole, breakIsOriginal: breakIsOriginal))
+            current = String.UnicodeScalarView()
+            weight = 0
+            isWhole = true
+            lastSpace = nil
+        }
+
+        for scalar in text.unicodeScalars {
+            defer { offset += 1 }
+            if scalar == "\n" {
+                close(at: offset, breakIsOriginal: true)
+                start = offset + 1
+                marks = 0
+                continue
+            }
+            let isMark = TextPreview.isMark(scalar)
+            marks = isMark ? marks + 1 : 0
+            if marks > TextPreview.marksPerLetter {
+                isWhole = false
+                continue
+            }
+            if weight >= weightLimit, !isMark {
+                if let space = lastSpace {
+                    // The space becomes the break; what followed it starts the next piece.
+                    let rest = String.UnicodeScalarView(current[current.index(after: space.index)...])
+                    let wasWhole = isWhole
+                    current = String.UnicodeScalarView(current[..<space.index])
+                    close(at: space.offset, breakIsOriginal: true)
+                    // Left-out marks are counted against the piece they were in; a rest after a
+                    // space holds whole letters only when its piece did.
+                    isWhole = wasWhole
+                    start = space.offset + 1
+                    current = rest
+                    weight = rest.reduce(0) { $0 + (TextPreview.isMark($1) ? Self.markWeight : 1) }
+                } else {
+                    close(at: offset, breakIsOriginal: false)
+                    start = offset
+                }
+            }
+            if scalar == " " || scalar == "\t" { lastSpace = (current.endIndex, offset) }
+            current.append(scalar)
+            weight += isMark ? Self.markWeight : 1
+        }
+        close(at: offset, breakIsOriginal: false)
+        self.pieces = pieces
+    }
+
+    /// The text the view shows: the pieces joined by line feeds.
+    public var displayText: String { pieces.map(\.text).joined(separator: "\n") }
+
+    /// The original scalars behind `displayed` (offsets in `displayText`'s scalars, as a text
+    /// buffer counts them). A piece that left marks out is taken whole where the range touches it.
+    public func originalRange(displayed: Range<Int>) -> Range<Int> {
+        let lower = originalOffset(displayed.lowerBound, roundingUp: false)
+        let upper = originalOffset(displayed.upperBound, roundingUp: true)
+        return lower..<max(lower, upper)
+    }
+
+    private func originalOffset(_ offset: Int, roundingUp: Bool) -> Int {
+        var pieceStart = 0
+        for piece in pieces {
+            let length = piece.text.unicodeScalars.count
+            // The place just before the piece's break is the end of what it holds; just after
+            // the break is the next piece's start.
+            if offset == pieceStart + length { return piece.original.upperBound }
+            if offset < pieceStart + length {
+                guard piece.isWhole else { return roundingUp ? piece.original.upperBound : piece.original.lowerBound }
+                return piece.original.lowerBound + max(0, offset - pieceStart)
+            }
+            pieceStart += length + 1
+        }
+        return pieces.last?.original.upperBound ?? 0
+    }
+}

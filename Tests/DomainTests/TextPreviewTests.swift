@@ -1,0 +1,48 @@
+@testable import Domain
+import XCTest
+
+final class TextPreviewTests: XCTestCase {
+    func testAShortTextIsItsOwnPreview() {
+        for text in ["", "ok", "Привет! Как дела?", "The build is green again 🎉", "two\nlines", "e\u{301}te\u{301}"] {
+            XCTAssertEqual(text.preview, text)
+        }
+    }
+
+    func testAMegabyteOfWordsIsCutAtTheLimitWithAnEllipsis() {
+        let text = String(repeating: "word ", count: 200_000)
+        let preview = text.preview
+        XCTAssertTrue(preview.hasSuffix("word…"), String(preview.suffix(20)))
+        XCTAssertLessThanOrEqual(preview.unicodeScalars.count, TextPreview.characterLimit + 1)
+        XCTAssertGreaterThan(preview.unicodeScalars.count, TextPreview.characterLimit - 10)
+        XCTAssertTrue(text.hasPrefix(String(preview.dropLast())), "the preview is the text's start")
+    }
+
+    func testLinesPastTheLimitAreCut() {
+        let text = (1...100).map { "line \($0)" }.joined(separator: "\n")
+        let preview = text.preview
+        XCTAssertEqual(preview.split(separator: "\n").count, TextPreview.lineLimit)
+        XCTAssertTrue(preview.hasSuffix("line 30…"), preview)
+        // CR LF is one break, not two.
+        let windows = (1...100).map { "line \($0)" }.joined(separator: "\r\n")
+        XCTAssertTrue(windows.preview.hasSuffix("line 30…"), windows.preview)
+    }
+
+    func testALongRunWithoutASpaceGetsInvisibleBreakOpportunities() {
+        let run = String(repeating: "x", count: 100)
+        let preview = run.preview
+        XCTAssertEqual(preview.replacingOccurrences(of: "\u{200B}", with: ""), run, "nothing visible changes")
+        XCTAssertEqual(preview.unicodeScalars.filter { $0 == "\u{200B}" }.count, 2, "after every 40 letters")
+        let words = "a link: https://example.org/" + String(repeating: "ab", count: 10) + " and more"
+        XCTAssertEqual(words.preview, words, "runs under the limit are left alone")
+    }
+
+    func testMarksPastThirtyOnOneLetterAreLeftOut() {
+        let zalgo = "a" + String(repeating: "\u{301}", count: 5_000) + "b"
+        let preview = zalgo.preview
+        XCTAssertEqual(preview.unicodeScalars.count, 1 + TextPreview.marksPerLetter + 1)
+        XCTAssertEqual(preview.unicodeScalars.first, "a")
+        XCTAssertEqual(preview.unicodeScalars.last, "b")
+        let many = String(repeating: "a" + String(repeating: "\u{301}", count: 3_000), count: 1_000)
+        XCTAssertLessThanOrEqual(many.preview.unicodeScalars.count, TextPreview.characterLimit + 1)
+    }
+}
