@@ -21,28 +21,33 @@ final class TextPreviewTests: XCTestCase {
         let text = (1...100).map { "line \($0)" }.joined(separator: "\n")
         let preview = text.preview
         XCTAssertEqual(preview.split(separator: "\n").count, TextPreview.lineLimit)
-        XCTAssertTrue(preview.hasSuffix("line 30…"), preview)
+        XCTAssertTrue(preview.hasSuffix("line \(TextPreview.lineLimit)…"), preview)
         // CR LF is one break, not two.
         let windows = (1...100).map { "line \($0)" }.joined(separator: "\r\n")
-        XCTAssertTrue(windows.preview.hasSuffix("line 30…"), windows.preview)
+        XCTAssertTrue(windows.preview.hasSuffix("line \(TextPreview.lineLimit)…"), windows.preview)
     }
 
     func testALongRunWithoutASpaceGetsInvisibleBreakOpportunities() {
         let run = String(repeating: "x", count: 100)
         let preview = run.preview
         XCTAssertEqual(preview.replacingOccurrences(of: "\u{200B}", with: ""), run, "nothing visible changes")
-        XCTAssertEqual(preview.unicodeScalars.filter { $0 == "\u{200B}" }.count, 2, "after every 40 letters")
-        let words = "a link: https://example.org/" + String(repeating: "ab", count: 10) + " and more"
-        XCTAssertEqual(words.preview, words, "runs under the limit are left alone")
+        XCTAssertEqual(preview.unicodeScalars.filter { $0 == "\u{200B}" }.count, 4, "after every 20 letters")
+        XCTAssertFalse(preview.split(separator: "\u{200B}").contains { $0.count > TextPreview.brokenRunStep })
+        let words = "Rechtsschutzversicherungsgesellschaften: https://example.org/" + String(repeating: "ab", count: 5) + " and more"
+        XCTAssertEqual(words.preview, words, "words up to 40 letters are left whole")
     }
 
     func testMarksPastThirtyOnOneLetterAreLeftOut() {
-        let zalgo = "a" + String(repeating: "\u{301}", count: 5_000) + "b"
+        // Within the four times its length a preview reads.
+        let zalgo = "a" + String(repeating: "\u{301}", count: TextPreview.characterLimit * 2) + "b"
         let preview = zalgo.preview
         XCTAssertEqual(preview.unicodeScalars.count, 1 + TextPreview.marksPerLetter + 1)
         XCTAssertEqual(preview.unicodeScalars.first, "a")
         XCTAssertEqual(preview.unicodeScalars.last, "b")
         let many = String(repeating: "a" + String(repeating: "\u{301}", count: 3_000), count: 1_000)
         XCTAssertLessThanOrEqual(many.preview.unicodeScalars.count, TextPreview.characterLimit + 1)
+        let endless = "a" + String(repeating: "\u{301}", count: 100_000) + "b"
+        XCTAssertEqual(endless.preview, "a" + String(repeating: "\u{301}", count: TextPreview.marksPerLetter) + "…",
+                       "a preview stops reading after four times its length")
     }
 }

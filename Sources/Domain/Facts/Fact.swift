@@ -20,12 +20,12 @@ public struct Fact: Equatable, Sendable, Identifiable {
         self.rejectedImageLink = rejectedImageLink
     }
 
-    /// What a card and a screen reader call the row.
-    public var displayTitle: String { title ?? tr("Untitled") }
+    /// What a card, a header bar and a screen reader call the row (the title's preview).
+    public var displayTitle: String { title?.preview ?? tr("Untitled") }
 
-    /// "<title>: <description>", or whichever of the two there is.
+    /// "<title>: <description>", or whichever of the two there is, each a preview.
     public var accessibleName: String {
-        switch (title, description) {
+        switch (title?.preview, description?.preview) {
         case let (title?, description?): tr("{title}: {description}", ["title": title, "description": description])
         case let (title?, nil): title
         case let (nil, description?): tr("Untitled: {description}", ["description": description])

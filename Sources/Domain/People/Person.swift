@@ -27,7 +27,7 @@ public struct Person: Equatable, Sendable, Identifiable {
 
     /// What a screen reader says for the person's row.
     public var accessibleName: String {
-        hasAvatar ? tr("{name}, avatar loaded", ["name": name]) : tr("{name}, avatar loading", ["name": name])
+        hasAvatar ? tr("{name}, avatar loaded", ["name": name.preview]) : tr("{name}, avatar loading", ["name": name.preview])
     }
 }
 

@@ -5,22 +5,30 @@
 ///
 /// GTK lays a label's whole text out, several times for one size request, and Pango's cost is not
 /// only in the length: wrapping a run it cannot break at a space, and shaping a stack of marks,
-/// grow with the square of the run. The bounds below were measured with GTK 3.24 and Pango 1.50
-/// on a wrapped label: 2,000 letters with no space took 760 ms and one letter with 2,000 marks
-/// 177 ms; the same texts as previews take under 25 ms.
+/// grow with the square of the run. Measured with GTK 3.24 and Pango 1.50 on a wrapped label of
+/// 60 characters (optimised C, the time to show it): 2,000 letters with no space took 480 ms and
+/// one letter with 2,000 marks 177 ms; 2,000 characters of words still took 26 to 42 ms, and with
+/// a break every 20 letters 41 to 49 ms. A chat makes several rows in one turn of the main loop,
+/// so a preview is a quarter of that: 500 characters of any kind lay out in about 10 ms.
 public enum TextPreview {
-    /// What a preview keeps at most, in Unicode scalars: about 34 lines of a 60-character row,
-    /// more than a card or a row ever shows.
-    public static let characterLimit = 2_000
-    /// Line breaks a preview keeps at most (the rest would only make the row taller).
-    public static let lineLimit = 30
+    /// What a preview keeps at most, in Unicode scalars: about nine lines of a 60-character row,
+    /// more than a card shows; the detail page has the rest.
+    public static let characterLimit = 500
+    /// Line breaks a preview keeps at most: a row is not made taller than a screen's third.
+    public static let lineLimit = 12
     /// Combining marks kept on one letter: Unicode's stream-safe text format (UAX #15) allows no
     /// more than 30 in a row, and no script needs more.
     public static let marksPerLetter = 30
-    /// Letters in a row without a space before a preview adds an invisible break opportunity
-    /// (U+200B, which a screen reader does not speak): a wrapped label breaks long links and
-    /// unspaced scripts there instead of measuring the whole run for each line.
+    /// A run of more letters than this without a space is a link, a hash or an unspaced script
+    /// rather than a word: a preview gives it an invisible break opportunity (U+200B, which a
+    /// screen reader does not speak) every `brokenRunStep` letters. A wrapped label then breaks it
+    /// there instead of measuring the whole run for each line, and never asks for the width of
+    /// the whole run (a card is 320 pixels wide). Shorter words are left whole.
     public static let unbrokenRun = 40
+    public static let brokenRunStep = 20
+    /// A preview reads at most this many times its length: a letter with 100,000 marks ends
+    /// the preview rather than be read to its end.
+    static let scanFactor = 4
     /// Ends a preview that was cut.
     public static let ellipsis = "…"
     static let breakOpportunity: Unicode.Scalar = "\u{200B}"
@@ -29,36 +37,69 @@ public enum TextPreview {
     /// Costs at most a pass over the preview's length, however long `text` is.
     public static func of(_ text: String, characters: Int = characterLimit, lines: Int = lineLimit) -> String {
         var kept = String.UnicodeScalarView()
-        var count = 0, lineBreaks = 0, marks = 0, run = 0
+        /// The current run of letters (with their marks) since the last space, while it may still
+        /// turn out to be a word; once longer than `unbrokenRun` it goes to `kept` with breaks.
+        var run: [Unicode.Scalar] = []
+        var letters = 0, isLongRun = false
+        var count = 0, lineBreaks = 0, marks = 0
         var changed = false, cut = false
         var previous: Unicode.Scalar?
+        /// Marks left out are read too: a preview reads at most this many scalars in all.
+        var unread = characters * scanFactor
+
+        func appendLetterOfLongRun(_ scalar: Unicode.Scalar, isMark: Bool) {
+            if !isMark {
+                if letters > 0, letters % brokenRunStep == 0 {
+                    kept.append(breakOpportunity)
+                    count += 1
+                }
+                letters += 1
+            }
+            kept.append(scalar)
+        }
+        func endRun() {
+            kept.append(contentsOf: run)
+            run.removeAll(keepingCapacity: true)
+            letters = 0
+            isLongRun = false
+        }
+
         for scalar in text.unicodeScalars {
             defer { previous = scalar }
-            if count >= characters { cut = true; break }
+            unread -= 1
+            if count >= characters || unread < 0 { cut = true; break }
             if isLineBreak(scalar, after: previous) {
                 if lineBreaks + 1 >= lines { cut = true; break }
                 lineBreaks += 1
             }
-            if isMark(scalar) {
+            let isMark = isMark(scalar)
+            if isMark {
                 marks += 1
                 if marks > marksPerLetter { changed = true; continue }
             } else {
                 marks = 0
             }
+            count += 1
             if scalar.properties.isWhitespace {
-                run = 0
-            } else if !isMark(scalar) {
-                run += 1
-                if run > unbrokenRun {
-                    kept.append(breakOpportunity)
-                    count += 1
+                endRun()
+                kept.append(scalar)
+            } else if isLongRun {
+                appendLetterOfLongRun(scalar, isMark: isMark)
+            } else {
+                run.append(scalar)
+                if !isMark { letters += 1 }
+                if letters > unbrokenRun {
+                    // No word: what was held goes out with its breaks.
                     changed = true
-                    run = 1
+                    isLongRun = true
+                    let held = run
+                    run.removeAll(keepingCapacity: true)
+                    letters = 0
+                    for scalar in held { appendLetterOfLongRun(scalar, isMark: Self.isMark(scalar)) }
                 }
             }
-            kept.append(scalar)
-            count += 1
         }
+        kept.append(contentsOf: run)
         guard cut || changed else { return text }
         var preview = String(kept)
         if cut {
