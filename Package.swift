@@ -95,7 +95,8 @@ let package = Package(
 
         // One view-model per screen; never imports Gtk.
         .target(name: "Features", dependencies: [
-            "Domain", "Repositories", "Persistence", "Networking", "Localization", .product(name: "Logging", package: "swift-log"),
+            "Domain", "Repositories", "Persistence", "Networking", "Localization", "Scheduling",
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
 

@@ -32,7 +32,7 @@ final class MessageRow: RecyclingCell {
         avatar.picture.addStyleClass("avatar")
         avatar.picture.setSizeRequest(width: Self.avatarSize, height: Self.avatarSize)
         avatar.picture.valign = .end
-        textLabel = Label(message.text)
+        textLabel = Label(message.preview)
         textLabel.wraps = true
         textLabel.xalign = 0
         textLabel.setMaxWidthChars(60)
@@ -58,7 +58,7 @@ final class MessageRow: RecyclingCell {
     func show(_ message: ChatMessage) {
         self.message = message
         // Only what changes: each change makes GTK measure the row again.
-        if textLabel.text != message.text { textLabel.text = message.text }
+        if textLabel.text != message.preview { textLabel.text = message.preview }
         let caption = Self.caption(for: message)
         if meta.text != caption { meta.text = caption }
         if message.isLocal { bubble.addStyleClass("message-own") } else { bubble.removeStyleClass("message-own") }

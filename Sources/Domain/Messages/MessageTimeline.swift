@@ -12,13 +12,17 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     }
 
     public var origin: Origin
-    public var text: String
+    public var text: String { didSet { preview = text.preview } }
+    /// The text bounded for the list's row and a screen reader (`TextPreview`), made once with the
+    /// message: where the message is made off the main thread, so is its preview.
+    public private(set) var preview: String
     /// When it was sent (local messages) or received (server messages, which carry no time).
     public var sentAt: Date?
 
     public init(origin: Origin, text: String, sentAt: Date? = nil) {
         self.origin = origin
         self.text = text
+        preview = text.preview
         self.sentAt = sentAt
     }
 
@@ -34,11 +38,11 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     }
     public var isLocal: Bool { if case .local = origin { true } else { false } }
 
-    /// "Message 12: …" or "Your message: …".
+    /// "Message 12: …" or "Your message: …", with the text's preview (`TextPreview`).
     public var accessibleName: String {
         switch origin {
-        case .server(let number): tr("Message {number}: {text}", ["number": String(number), "text": text])
-        case .local: tr("Your message: {text}", ["text": text])
+        case .server(let number): tr("Message {number}: {text}", ["number": String(number), "text": preview])
+        case .local: tr("Your message: {text}", ["text": preview])
         }
     }
 }
@@ -76,19 +80,25 @@ public struct MessageTimeline: Equatable, Sendable {
     /// however long, puts more than a page on the list at once.
     @discardableResult
     public mutating func receive(page: [String], at offset: Int, receivedAt: Date = Date()) -> Int {
+        receive(Self.messages(of: page, at: offset, receivedAt: receivedAt), pageCount: page.count, at: offset)
+    }
+
+    /// `receive(page:at:)` for a page whose messages were made already (`messages(of:at:)`, off the
+    /// main thread); `pageCount` is how many texts the page had.
+    @discardableResult
+    public mutating func receive(_ messages: [ChatMessage], pageCount: Int, at offset: Int) -> Int {
         guard offset == nextOffset, !reachedBeginning else { return 0 }
-        if page.isEmpty {
+        if pageCount == 0 {
             reachedBeginning = true
             return 0
         }
-        let messages = Self.messages(of: page, at: offset, receivedAt: receivedAt)
         let shown = messages.reversed().filter { message in
             guard case .server(let number) = message.origin else { return true }
             return !hidden.contains(number)
         }
         visible.prepend(contentsOf: shown)
         nextOffset = offset + messages.count
-        if page.count < Self.pageSize { reachedBeginning = true }
+        if pageCount < Self.pageSize { reachedBeginning = true }
         return shown.count
     }
 
@@ -116,7 +126,12 @@ public struct MessageTimeline: Equatable, Sendable {
     /// new message renumbers every older one): the server's messages shown give way to this page,
     /// older pages are asked again after it, and true is returned. Local messages stay.
     public mutating func refreshNewest(page: [String], receivedAt: Date = Date()) -> Bool {
-        let fresh = Self.messages(of: page, at: 0, receivedAt: receivedAt)
+        refreshNewest(Self.messages(of: page, at: 0, receivedAt: receivedAt), pageCount: page.count)
+    }
+
+    /// `refreshNewest(page:)` for a page whose messages were made already; `pageCount` is how
+    /// many texts the page had.
+    public mutating func refreshNewest(_ fresh: [ChatMessage], pageCount: Int) -> Bool {
         let shown = visible.prefix(visible.count - localCount)
         var savedTexts: [Int: String] = [:]
         for message in shown.suffix(Self.pageSize) {
@@ -131,7 +146,7 @@ public struct MessageTimeline: Equatable, Sendable {
         hidden = []
         nextOffset = 0
         reachedBeginning = false
-        receive(page: page, at: 0, receivedAt: receivedAt)
+        receive(fresh, pageCount: pageCount, at: 0)
         return true
     }
 

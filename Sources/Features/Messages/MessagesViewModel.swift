@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Persistence
 import Repositories
+import Scheduling
 import Localization
 
 /// The chat screen's state and intents. Knows nothing of GTK.
@@ -134,14 +135,15 @@ public final class MessagesViewModel {
         do {
             let texts = try await repository.page(at: 0)
             let now = Date()
+            let fresh = await Self.messages(of: texts, at: 0, receivedAt: now)
             confirmsSaved = false
             cameBack(at: now)
-            let replaced = state.timeline.refreshNewest(page: texts, receivedAt: now)
+            let replaced = state.timeline.refreshNewest(fresh, pageCount: texts.count)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
             publish(replaced ? .reloaded : nil)
             if replaced {
                 logger.info("the server's newest messages differ from those saved: the saved pages were replaced")
-                try? await saved?.replaceAll(with: MessageTimeline.messages(of: texts, at: 0, receivedAt: now),
+                try? await saved?.replaceAll(with: fresh,
                                              nextOffset: state.timeline.nextOffset,
                                              reachedBeginning: state.timeline.reachedBeginning, at: now)
             } else {
@@ -187,6 +189,14 @@ public final class MessagesViewModel {
         await load()
     }
 
+    /// A page's messages, made off the main thread: each one's preview reads up to four times
+    /// its length of a text that can be of any length.
+    private static func messages(of texts: [String], at offset: Int, receivedAt: Date) async -> [ChatMessage] {
+        await Task.detached(priority: .loading) {
+            MessageTimeline.messages(of: texts, at: offset, receivedAt: receivedAt)
+        }.value
+    }
+
     private func load() async {
         let offset = state.timeline.nextOffset
         state.paging = .loading
@@ -197,14 +207,15 @@ public final class MessagesViewModel {
                 logger.warning("the page at offset \(offset) had \(texts.count) messages; the first \(MessageTimeline.pageSize) are shown and the next page is asked after them")
             }
             let now = Date()
+            let messages = await Self.messages(of: texts, at: offset, receivedAt: now)
             cameBack(at: now)
-            let added = state.timeline.receive(page: texts, at: offset, receivedAt: now)
+            let added = state.timeline.receive(messages, pageCount: texts.count, at: offset)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
             publish(added > 0 ? .prepended(added) : nil)
             if let saved {
                 // Every message of the page (one hidden for this session shows at the next launch);
                 // an empty page saves that the beginning was reached.
-                try? await saved.savePage(MessageTimeline.messages(of: texts, at: offset, receivedAt: now),
+                try? await saved.savePage(messages,
                                           nextOffset: state.timeline.nextOffset,
                                           reachedBeginning: state.timeline.reachedBeginning, at: now)
             }
