@@ -37,6 +37,11 @@ public struct LiveMessagesRepository: MessagesRepository {
     private let backend: @Sendable () async -> Backend
     private let timeout: Duration
 
+    /// A page's most bytes. The contract's pages are a few kilobytes, but a message can be of any
+    /// length: a page of twenty 100 KB messages (2 MB) is shown, as previews in the list and whole
+    /// on the detail page. A bigger page is refused like any broken one (the placeholder, Retry).
+    public static let maximumPageSize = 8 << 20
+
     public init(client: any HTTPClient, timeout: Duration = .seconds(10), backend: @escaping @Sendable () async -> Backend) {
         self.client = client
         self.timeout = timeout
@@ -47,7 +52,7 @@ public struct LiveMessagesRepository: MessagesRepository {
         let url = await backend().messages(offset: offset)
         let body: Data
         do {
-            body = try await client.send(HTTPRequest(url: url, timeout: timeout, maximumBodySize: 1 << 20)).validated().body
+            body = try await client.send(HTTPRequest(url: url, timeout: timeout, maximumBodySize: Self.maximumPageSize)).validated().body
         } catch {
             throw .network(error)
         }
