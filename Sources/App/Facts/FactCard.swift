@@ -45,7 +45,7 @@ final class FactCard {
             title.wraps = true
             box.append(title)
             if let description = fact.description {
-                let body = Label(description)
+                let body = Label(description.preview)
                 body.xalign = 0
                 body.wraps = true
                 body.ellipsize(afterLines: 8)
@@ -59,7 +59,7 @@ final class FactCard {
         button.addStyleClass("fact-card")
         button.addStyleClass("flat")
         button.accessibleName = fact.accessibleName
-        button.tooltip = fact.description
+        button.tooltip = fact.description?.preview
         image?.onImage = { [weak self] image in
             guard let self, image.height > 0 else { return }
             let aspect = Double(image.width) / Double(image.height)

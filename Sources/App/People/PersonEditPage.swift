@@ -35,7 +35,7 @@ final class PersonEditPage: LeavingPage {
         personID = person.id
         savedName = person.name
         self.model = model
-        title = tr("Edit {name}", ["name": person.name])
+        title = tr("Edit {name}", ["name": person.name.preview])
         let box = Box(.vertical, spacing: 18)
         box.halign = .center
         box.valign = .start
@@ -48,7 +48,7 @@ final class PersonEditPage: LeavingPage {
         picture.halign = .center
         // The list decoded it already: a memory-cache hit shows at once.
         avatar.bind(person.hasAvatar ? .avatar(of: person) : nil, placeholder: "avatar-default-symbolic")
-        picture.accessibleName = tr("Avatar of {name}", ["name": person.name])
+        picture.accessibleName = tr("Avatar of {name}", ["name": person.name.preview])
         let label = Label(tr("Name"))
         label.xalign = 0
         label.addStyleClass("dim-label")

@@ -38,7 +38,7 @@ final class PersonRow {
     /// pipeline, off the main thread); until then an icon says whether it is on its way or failed.
     func update(_ person: Person, state: PeopleViewModel.AvatarState) {
         self.person = person
-        nameLabel.text = person.name
+        nameLabel.text = person.name.preview
         row.accessibleName = person.accessibleName
         switch state {
         case .stored:

@@ -51,7 +51,7 @@ final class PagingIndicator {
         case .idle: stack.setVisibleChild(named: "idle", transition: .none)
         case .loading: stack.setVisibleChild(named: "loading", transition: .none)
         case .failed(let reason):
-            error.text = "\(failurePrefix) \(reason)"
+            error.text = "\(failurePrefix) \(reason.preview)"
             stack.setVisibleChild(named: "failed", transition: .none)
         case .ended: stack.setVisibleChild(named: "end", transition: .none)
         }

@@ -25,6 +25,6 @@ final class RetryPlaceholder {
     /// The reason under the title.
     var reason: String {
         get { status.descriptionLabel.text }
-        set { status.descriptionLabel.text = newValue }
+        set { status.descriptionLabel.text = newValue.preview }
     }
 }

@@ -36,7 +36,7 @@ final class UndoToast {
 
     /// Shows `message`, or hides the toast.
     func show(_ message: String?) {
-        if let message, label.text != message { label.text = message }
+        if let message = message?.preview, label.text != message { label.text = message }
         if revealer.revealsChild != (message != nil) { revealer.revealsChild = message != nil }
     }
 
