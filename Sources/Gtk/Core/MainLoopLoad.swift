@@ -64,13 +64,37 @@ public enum MainLoopLoad {
         return reading
     }
 
+    /// The most CPU time the main thread ran between two of the loop's polls (one turn: events,
+    /// a frame, idles, the main queue) since `start()` or the last `resetLongestTurn()`, in
+    /// milliseconds. CPU time rather than wall time: another process taking the CPU mid-turn
+    /// does not count, so a test can hold the app's own work to a frame on a busy machine.
+    public static var longestTurn: Double { longestTurnCPU }
+
+    /// Starts counting again from the next poll (the turn in progress, which ran the caller's own
+    /// work, is not counted).
+    public static func resetLongestTurn() {
+        longestTurnCPU = 0
+        turnStartCPU = nil
+    }
+
     nonisolated(unsafe) fileprivate static var counters = Reading()
+    nonisolated(unsafe) fileprivate static var longestTurnCPU: Double = 0
+    nonisolated(unsafe) fileprivate static var turnStartCPU: Double?
     nonisolated(unsafe) fileprivate static var previousPoll: GPollFunc?
 }
 
 private let timedPoll: @convention(c) (UnsafeMutablePointer<GPollFD>?, guint, gint) -> gint = { fds, count, timeout in
     let start = DispatchTime.now().uptimeNanoseconds
+    let cpu = threadCPUMilliseconds()
+    if let turnStart = MainLoopLoad.turnStartCPU { MainLoopLoad.longestTurnCPU = max(MainLoopLoad.longestTurnCPU, cpu - turnStart) }
     let result = MainLoopLoad.previousPoll?(fds, count, timeout) ?? -1
     MainLoopLoad.counters.idle += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    MainLoopLoad.turnStartCPU = threadCPUMilliseconds()
     return result
+}
+
+private func threadCPUMilliseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) * 1e3 + Double(now.tv_nsec) / 1e6
 }

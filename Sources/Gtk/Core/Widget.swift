@@ -169,6 +169,12 @@ open class Widget: Object {
         String(cString: atk_role_get_name(atk_object_get_role(accessible)))
     }
     /// Tells assistive technologies this widget acts as a push button (a custom control).
+    /// How many characters a screen reader finds in the widget's text (ATK's text interface, which
+    /// AT-SPI serves), or nil for a widget that has no text.
+    public var accessibleTextLength: Int? {
+        guard tessera_is_a(accessible, atk_text_get_type()) != 0 else { return nil }
+        return Int(atk_text_get_character_count(OpaquePointer(accessible)))
+    }
     public func announceAsButton() { atk_object_set_role(accessible, ATK_ROLE_PUSH_BUTTON) }
 
     // MARK: Signals

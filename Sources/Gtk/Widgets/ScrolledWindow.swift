@@ -8,6 +8,12 @@ public final class ScrolledWindow: Container {
         // window's minimum width, so a window can always be made narrower and content reflows.
         gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
     }
+    /// Asks for the content's natural height (short content takes only its room, long content
+    /// scrolls within what the scrolled window is given).
+    public var propagatesNaturalHeight: Bool {
+        get { gtk_scrolled_window_get_propagate_natural_height(raw.cast()) != 0 }
+        set { gtk_scrolled_window_set_propagate_natural_height(raw.cast(), newValue ? 1 : 0) }
+    }
     /// Kinetic (momentum) scrolling; turning it off stops a fling in progress.
     public var kineticScrolling: Bool {
         get { gtk_scrolled_window_get_kinetic_scrolling(raw.cast()) != 0 }

@@ -1,0 +1,103 @@
+import CGtk
+
+/// A read-only, selectable, wrapping text: GTK's text view with no cursor and no editing. Unlike a
+/// label it lays out one paragraph at a time and keeps laying out the rest between frames, so a
+/// long text is shown without holding the main loop (as long as no paragraph is long itself; see
+/// `TextPieces`). It scrolls itself when it is put straight into a `ScrolledWindow`.
+///
+/// Offsets are GTK's: Unicode scalars from the start of the text.
+@MainActor
+public final class TextView: Widget {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_text_view_new()))
+        gtk_text_view_set_editable(raw.cast(), 0)
+        gtk_text_view_set_cursor_visible(raw.cast(), 0)
+        gtk_text_view_set_wrap_mode(raw.cast(), GTK_WRAP_WORD_CHAR)
+    }
+
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(raw.cast()) }
+
+    /// Adds `text` after what the view holds.
+    public func append(_ text: String) {
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        gtk_text_buffer_insert(buffer, &end, text, gint(text.utf8.count))
+    }
+
+    /// Empties the view.
+    public func clear() { gtk_text_buffer_set_text(buffer, "", 0) }
+
+    /// How many Unicode scalars the view holds.
+    public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
+
+    /// The text between two offsets.
+    public func text(in range: Range<Int>) -> String {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(range.lowerBound))
+        gtk_text_buffer_get_iter_at_offset(buffer, &end, gint(range.upperBound))
+        guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// The selected offsets, or nil when nothing is selected.
+    public var selection: Range<Int>? {
+        var start = GtkTextIter(), end = GtkTextIter()
+        guard gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0 else { return nil }
+        let a = Int(gtk_text_iter_get_offset(&start)), b = Int(gtk_text_iter_get_offset(&end))
+        return a == b ? nil : min(a, b)..<max(a, b)
+    }
+
+    /// Selects `range` (offsets), as a drag of the pointer would.
+    public func select(_ range: Range<Int>) {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(range.lowerBound))
+        gtk_text_buffer_get_iter_at_offset(buffer, &end, gint(range.upperBound))
+        gtk_text_buffer_select_range(buffer, &start, &end)
+    }
+
+    public func setJustification(_ value: Label.Justification) {
+        let gtk: GtkJustification = switch value {
+        case .left: GTK_JUSTIFY_LEFT
+        case .center: GTK_JUSTIFY_CENTER
+        case .right: GTK_JUSTIFY_RIGHT
+        }
+        gtk_text_view_set_justification(raw.cast(), gtk)
+    }
+
+    /// Room between the view's edges and its text, in logical pixels.
+    public func setTextMargins(top: Int, bottom: Int, start: Int, end: Int) {
+        gtk_text_view_set_top_margin(raw.cast(), gint(top))
+        gtk_text_view_set_bottom_margin(raw.cast(), gint(bottom))
+        gtk_text_view_set_left_margin(raw.cast(), gint(start))
+        gtk_text_view_set_right_margin(raw.cast(), gint(end))
+    }
+
+    /// Runs `body` instead of GTK's own copy (Ctrl+C, the context menu's Copy): the view may show
+    /// the text otherwise than it was sent, and `body` puts what was sent on the clipboard.
+    public func onCopy(_ body: @escaping @MainActor () -> Void) {
+        connect("copy-clipboard", shape: .plain) { [weak self] _ in
+            guard let self else { return false }
+            g_signal_stop_emission_by_name(self.raw, "copy-clipboard")
+            body()
+            return false
+        }
+    }
+}
+
+/// The desktop's clipboard (Ctrl+C, Ctrl+V).
+@MainActor
+public enum Clipboard {
+    public static func setText(_ text: String) {
+        let clipboard = gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD"))
+        gtk_clipboard_set_text(clipboard, text, gint(text.utf8.count))
+    }
+
+    /// What the clipboard holds as text now (asked of its owner, which may be this process).
+    public static var text: String? {
+        let clipboard = gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD"))
+        guard let text = gtk_clipboard_wait_for_text(clipboard) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}
