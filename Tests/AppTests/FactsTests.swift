@@ -293,8 +293,7 @@ final class FactsTests: ServerBackedTestCase {
                 let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)
                 waitFor("the page in place") { detail.widget.isMapped && !coordinator.container.transitionRunning }
                 waitFor("the focus on the image") { main.window.focusedAccessibleName == "Image of Beavers" }
-                XCTAssertNil(detail.descriptionLabel.selection, "nothing is selected (\(byKey ? "Enter" : "click"))")
-                XCTAssertTrue(detail.descriptionLabel.isSelectable)
+                XCTAssertNil(detail.description.view.selection, "nothing is selected (\(byKey ? "Enter" : "click"))")
                 XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
                 waitFor("back on the cards") { coordinator.depth == 1 && !coordinator.container.transitionRunning }
             }
@@ -313,7 +312,7 @@ final class FactsTests: ServerBackedTestCase {
             waitFor("the detail page") { coordinator.depth == 2 }
             let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)
             XCTAssertEqual(main.headerBar.title, "Beavers")
-            XCTAssertEqual(detail.descriptionLabel.text,
+            XCTAssertEqual(detail.description.shownText,
                            "Beavers are second only to humans in how much they reshape the land they live on.")
             waitForServer("the image", timeout: .seconds(10)) { detail.image.content != .icon(ImageView.placeholderIcon) }
 

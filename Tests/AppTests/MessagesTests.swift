@@ -531,7 +531,7 @@ final class MessagesTests: ServerBackedTestCase {
             let opened = ContinuousClock.now
             waitFor("full opacity", timeout: .seconds(3)) { detail.fadingElements.allSatisfy { $0.opacity >= 0.999 } }
             XCTAssertGreaterThan(ContinuousClock.now - opened, .milliseconds(800), "the fade takes about a second")
-            XCTAssertEqual(detail.textLabel.text, third.message.text)
+            XCTAssertEqual(detail.text.shownText, third.message.text)
             XCTAssertTrue(detail.timeLabel.text.hasPrefix("Received"))
             detail.deleteButton.click()
             waitFor("back at the list without it") {

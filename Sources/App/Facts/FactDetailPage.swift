@@ -15,9 +15,10 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     public let widget: Widget
     let fact: Fact
     let image: ImageView
+    /// The description, however long, laid out between frames.
+    let description: LongText
     /// The description's scrolled column.
-    let text: ScrolledWindow
-    let descriptionLabel: Label
+    var text: ScrolledWindow { description.widget }
     private let grid = Grid(homogeneousColumns: true)
     private(set) var arrangement: Arrangement?
     private var aspect: Double
@@ -50,16 +51,12 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         // The page's first keyboard stop (`initialFocus`). Were it the description, GTK would
         // select all of its text as it took the focus on opening.
         image.picture.canFocus = true
-        descriptionLabel = Label(fact.description ?? tr("No description."))
-        descriptionLabel.wraps = true
-        descriptionLabel.isSelectable = true
-        descriptionLabel.xalign = 0
-        descriptionLabel.valign = .start
-        descriptionLabel.setMargins(24)
-        descriptionLabel.addStyleClass("fact-description")
-        if fact.description == nil { descriptionLabel.addStyleClass("dim-label") }
-        text = ScrolledWindow()
-        text.add(descriptionLabel)
+        description = LongText(fact.description ?? tr("No description."), accessibleName: tr("Description"))
+        description.view.setTextMargins(top: 24, bottom: 24, start: 24, end: 24)
+        description.view.addStyleClass("fact-description")
+        if fact.description == nil { description.view.addStyleClass("dim-label") }
+        let text = description.widget
+        text.propagatesNaturalHeight = false
         text.hexpand = true
         text.vexpand = true
         grid.hexpand = true
@@ -93,7 +90,7 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     public var isSettled: Bool {
         let loaded = fact.imageURL == nil || image.content != .icon(ImageView.placeholderIcon)
         let size = windowSize() ?? pageSize
-        return loaded && !arrangeCall.isScheduled && arrangement == Self.arrangement(for: size)
+        return loaded && description.isComplete && !arrangeCall.isScheduled && arrangement == Self.arrangement(for: size)
     }
 
     /// The arrangement the window's shape calls for.

@@ -14,7 +14,8 @@ final class MessageDetailPage: SettlingPage {
     let message: ChatMessage
     let avatar: ImageView
     let timeLabel: Label
-    let textLabel: Label
+    /// The whole message, however long, laid out between frames.
+    let text: LongText
     let deleteButton = Button(label: tr("Delete message"))
     /// Why a delete failed; the message stays and can be deleted again.
     let notice = NoticeBar()
@@ -44,31 +45,28 @@ final class MessageDetailPage: SettlingPage {
         if let avatarURL { avatar.bind(ImageRequest(url: avatarURL, maximumPixelSize: 192)) }
         timeLabel = Label(Self.timeText(for: message))
         timeLabel.addStyleClass("dim-label")
-        textLabel = Label(message.text)
-        textLabel.wraps = true
-        textLabel.isSelectable = true
-        textLabel.setJustification(.center)
-        textLabel.setMaxWidthChars(50)
-        textLabel.addStyleClass("message-detail-text")
+        text = LongText(message.text, accessibleName: tr("Message text"))
+        // A chat line is centred under the avatar; a long text reads better from the left.
+        text.view.setJustification(message.text.utf8.count <= Self.centredLength ? .center : .left)
+        text.view.addStyleClass("message-detail-text")
+        text.widget.setSizeRequest(width: Self.textWidth, height: -1)
         deleteButton.addStyleClass("destructive-action")
         deleteButton.halign = .center
         let box = Box(.vertical, spacing: 18)
         box.setMargins(top: 48, bottom: 24, start: 24, end: 24)
+        // As tall as a short message needs; a long one scrolls in the text's own scroller.
         box.valign = .start
         box.halign = .center
+        box.vexpand = true
         box.append(avatar.picture)
         box.append(timeLabel)
-        box.append(textLabel)
+        box.append(text.widget)
         box.append(deleteButton)
-        let scroller = ScrolledWindow()
-        scroller.add(box)
-        scroller.hexpand = true
-        scroller.vexpand = true
         let page = Box(.vertical)
         page.append(notice.widget)
-        page.append(scroller, expand: true)
+        page.append(box, expand: true)
         widget = page
-        swipe = SwipeGesture(on: scroller)
+        swipe = SwipeGesture(on: page)
         swipe.onSwipe { velocityX, velocityY in
             if velocityX > 400, abs(velocityX) > 2 * abs(velocityY) { goBack() } // left to right
         }
@@ -83,16 +81,20 @@ final class MessageDetailPage: SettlingPage {
             }
         }
         notice.onClick = dismissNotice
-        // Focus lands on the text (so it can be copied) without selecting all of it.
-        textLabel.onMap { [weak textLabel] in DispatchQueue.main.async { textLabel?.clearSelection() } }
         startFade()
     }
 
-    var fadingElements: [Widget] { [avatar.picture, timeLabel, textLabel, deleteButton] }
+    var fadingElements: [Widget] { [avatar.picture, timeLabel, text.widget, deleteButton] }
 
-    /// The avatar has loaded (or failed, or there is none) and the elements have faded in.
+    /// Messages up to this many bytes are centred (a chat line or two); longer ones start left.
+    static let centredLength = 280
+    /// The text column's width: about 60 characters a line.
+    static let textWidth = 480
+
+    /// The avatar has loaded (or failed, or there is none), the whole text is in, and the
+    /// elements have faded in.
     var isSettled: Bool {
-        (avatar.isLoaded || avatar.boundSize == nil) && fadingElements.allSatisfy { $0.opacity >= 1 }
+        (avatar.isLoaded || avatar.boundSize == nil) && text.isComplete && fadingElements.allSatisfy { $0.opacity >= 1 }
     }
 
     /// Every element from transparent to opaque over one second (at once with animations off).
