@@ -65,6 +65,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     /// How far beyond the view, in screens, rows keep their cells.
     public static var margin: Double { 1.0 }
+    /// Cells made in one turn of the main loop for rows beyond the view (those in view are all
+    /// made at once). Scrolling brings a row or two at a time; a jump (Home, a page that went in
+    /// on top, a drag of the scroll bar) needs a whole view and both margins, and each new cell
+    /// measures its content: three screens of chat rows with long texts took 60 ms in one turn.
+    /// The margins fill in over the next turns instead, nearest rows first.
+    static var marginCellsPerTurn: Int { 2 }
 
     public init(layout: Layout, header: Widget? = nil, headerHeight: Int = 0, footer: Widget? = nil, footerHeight: Int = 0,
                 makeCell: @escaping @MainActor (Item) -> Cell) {
@@ -299,8 +305,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             // items that will be in view.
             if force || measured { keepStill() }
             let page = max(adjustment.pageSize, 1)
-            range = layout.indices(from: adjustment.value - page * Self.margin,
-                                   to: adjustment.value + page * (1 + Self.margin))
+            range = withinCellBudget(layout.indices(from: adjustment.value - page * Self.margin,
+                                                    to: adjustment.value + page * (1 + Self.margin)))
             // Scrolling within the same rows changes nothing: most frames end here.
             if pass == 0, !animated, !force, range == placedRange, placedCount == items.count, placedWidth == layout.width {
                 onLayout?()
@@ -324,6 +330,32 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     private var relayingOut = false
     private var morePasses = false
+
+    /// `range` (the view and its margins), less the margin rows past `marginCellsPerTurn` new
+    /// cells, which come in the next turns (`marginCall`).
+    private func withinCellBudget(_ range: Range<Int>) -> Range<Int> {
+        let view = layout.indices(from: adjustment.value, to: adjustment.value + max(adjustment.pageSize, 1))
+        var lower = min(max(view.lowerBound, range.lowerBound), range.upperBound)
+        var upper = max(min(view.upperBound, range.upperBound), lower)
+        var budget = Self.marginCellsPerTurn
+        /// Takes in one more row if it has a cell or the budget allows a new one.
+        func takes(_ index: Int) -> Bool {
+            if assigned[items[index].id] != nil { return true }
+            guard budget > 0 else { return false }
+            budget -= 1
+            return true
+        }
+        var grew = true
+        while grew {
+            grew = false
+            if upper < range.upperBound, takes(upper) { upper += 1; grew = true }
+            if lower > range.lowerBound, takes(lower - 1) { lower -= 1; grew = true }
+        }
+        if lower != range.lowerBound || upper != range.upperBound { marginCall.schedule() }
+        return lower..<upper
+    }
+
+    private lazy var marginCall = CoalescedCall { [weak self] in self?.relayout(animated: false, force: false) }
 
     /// A row measured short, corrected: GTK allocates every cell at least its real height, so a
     /// cell allocated taller than its row's frame needs more than was measured (its content
