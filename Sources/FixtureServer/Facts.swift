@@ -7,6 +7,8 @@ import Hummingbird
 /// parentheses. Its images come in many sizes and aspect ratios.
 struct FactsRoutes {
     let media: MediaLibrary
+    /// Titles and descriptions in place of the rows' own, by row.
+    var texts: [Int: FactText] = [:]
 
     /// Image names served under /facts/images/ and their sizes.
     static let imageSizes: [String: (Int, Int)] = [
@@ -18,7 +20,7 @@ struct FactsRoutes {
     func register(on router: Router<FixtureContext>) {
         router.get("facts.json") { request, _ -> Response in
             Response(status: .ok, headers: [.contentType: "text/plain"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: Self.feed(host: request.authorityForLinks))))
+                     body: .init(byteBuffer: ByteBuffer(bytes: Self.feed(host: request.authorityForLinks, texts: texts))))
         }
         router.get("facts/images/:name") { _, context -> Response in
             let name = (context.parameters.get("name") ?? "").removingPercentEncoding ?? ""
@@ -30,7 +32,7 @@ struct FactsRoutes {
     }
 
     /// The feed's bytes. Not valid UTF-8 on purpose.
-    static func feed(host: String) -> Data {
+    static func feed(host: String, texts: [Int: FactText] = [:]) -> Data {
         let image = "http://\(host)/facts/images/"
         func row(_ title: String?, _ description: String?, _ href: String?) -> String {
             func value(_ string: String?) -> String {
@@ -41,28 +43,42 @@ struct FactsRoutes {
             }
             return "\t{\n\t\"title\":\(value(title)),\n\t\"description\":\(value(description)),\n\t\"imageHref\":\(value(href))\n\t}"
         }
-        let rows = [
-            row("Beavers", "Beavers are second only to humans in how much they reshape the land they live on.", image + "beaver.jpg"),
-            row("Flag", nil, image + "flag.png"),
-            row("Transportation", "It is a well known fact that polar bears are the main mode of transportation in Canada. They use less fuel than cars and are far more fun.", image + "train.jpg"),
-            row("Hockey Night in Canada", "These Saturday night games are watched in homes and bars across the country.", image + "hockey.jpg"),
-            row("Eh", "A chiefly Canadian interrogative utterance, usually expressing surprise or doubt or seeking confirmation.", nil),
-            row("Housing", "Warmer than you might think.", image + "house.jpg"),
-            row("Public Shame", " Sadly it's true.", image + "missing-shame.jpg"),
-            row(nil, nil, nil),
-            row("Space Program", "Canada hopes to soon launch a man to the moon.", image + "missing-rocket.jpg"),
-            row("Meese", "A moose is a common sight in Canada. Tall and majestic, they can weigh over 700 kg and swim at 10 km/h.", image + "moose.jpg"),
-            row("Geography", "It's really big.", "http://[broken-host/facts/images/geography.jpg"),
-            row("Kittens...", "@LATIN1@are illegal. Cats are fine.", image + "Kittens%20(cute).jpg"),
-            row("Mounties", "They are the law. It is also true that they get their man.", image + "mounties.jpg"),
-            row("Language", "Nous parlons tous les langues importants.", image + "language.png"),
+        var rows: [(title: String?, description: String?, href: String?)] = [
+            ("Beavers", "Beavers are second only to humans in how much they reshape the land they live on.", image + "beaver.jpg"),
+            ("Flag", nil, image + "flag.png"),
+            ("Transportation", "It is a well known fact that polar bears are the main mode of transportation in Canada. They use less fuel than cars and are far more fun.", image + "train.jpg"),
+            ("Hockey Night in Canada", "These Saturday night games are watched in homes and bars across the country.", image + "hockey.jpg"),
+            ("Eh", "A chiefly Canadian interrogative utterance, usually expressing surprise or doubt or seeking confirmation.", nil),
+            ("Housing", "Warmer than you might think.", image + "house.jpg"),
+            ("Public Shame", " Sadly it's true.", image + "missing-shame.jpg"),
+            (nil, nil, nil),
+            ("Space Program", "Canada hopes to soon launch a man to the moon.", image + "missing-rocket.jpg"),
+            ("Meese", "A moose is a common sight in Canada. Tall and majestic, they can weigh over 700 kg and swim at 10 km/h.", image + "moose.jpg"),
+            ("Geography", "It's really big.", "http://[broken-host/facts/images/geography.jpg"),
+            ("Kittens...", "@LATIN1@are illegal. Cats are fine.", image + "Kittens%20(cute).jpg"),
+            ("Mounties", "They are the law. It is also true that they get their man.", image + "mounties.jpg"),
+            ("Language", "Nous parlons tous les langues importants.", image + "language.png"),
         ]
-        let text = "{\n\"title\":\"About Canada\",\n\"rows\":[\n" + rows.joined(separator: ",\n") + "\n]\n}\n"
+        for (index, text) in texts where rows.indices.contains(index) {
+            rows[index].title = text.title
+            rows[index].description = text.description
+        }
+        let text = "{\n\"title\":\"About Canada\",\n\"rows\":[\n" + rows.map { row($0.title, $0.description, $0.href) }.joined(separator: ",\n") + "\n]\n}\n"
         var bytes = Data()
         for (index, part) in text.components(separatedBy: "@LATIN1@").enumerated() {
             if index > 0 { bytes.append(0xC9) } // "É" in ISO-8859-1, alone: invalid UTF-8
             bytes.append(Data(part.utf8))
         }
         return bytes
+    }
+}
+
+/// A facts row's title and description, served in place of the row's own (its image link stays).
+public struct FactText: Sendable {
+    public var title: String?
+    public var description: String?
+    public init(title: String?, description: String?) {
+        self.title = title
+        self.description = description
     }
 }

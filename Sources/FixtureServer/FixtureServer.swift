@@ -39,6 +39,11 @@ public final class FixtureServer: Sendable {
         /// How many messages arrived after the usual ones: the newest, moving every other
         /// message's number up (tests of clients that confirm saved pages).
         public var messagesArrived = 0
+        /// Texts served in place of messages, by number (tests of texts of any length).
+        public var messageTexts: [Int: String] = [:]
+        /// Titles and descriptions served in place of the facts rows', by row (tests of texts of
+        /// any length); a row left out keeps its own.
+        public var factTexts: [Int: FactText] = [:]
         /// The largest side of a synthesized image, in pixels. An 8192 px square took 200 MB and
         /// 2.5 s to make; 4096 serves every benchmark (tests of the limit may raise it).
         public var maximumSyntheticSide = 4096
@@ -75,7 +80,8 @@ public final class FixtureServer: Sendable {
         feed = FeedStore(count: configuration.feedPosts, seed: configuration.seed, withholdingNewest: configuration.feedNewestWithheld)
         messages = MessageSource(count: configuration.messageCount, pageSize: configuration.messagesPageSize,
                                  failRate: configuration.failRate, seed: configuration.seed,
-                                 slowSeconds: configuration.slowResponseSeconds, arrived: configuration.messagesArrived)
+                                 slowSeconds: configuration.slowResponseSeconds, arrived: configuration.messagesArrived,
+                                 texts: configuration.messageTexts)
         media = MediaLibrary(dataDirectory: configuration.dataDirectory,
                              maximumSyntheticSide: configuration.maximumSyntheticSide)
     }
@@ -87,7 +93,7 @@ public final class FixtureServer: Sendable {
         router.add(middleware: TransferCountingMiddleware(stats: stats))
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost).register(on: router)
         MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
-        FactsRoutes(media: media).register(on: router)
+        FactsRoutes(media: media, texts: configuration.factTexts).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay).register(on: router)
         StatsRoutes(stats: stats).register(on: router)
 

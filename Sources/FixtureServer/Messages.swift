@@ -46,10 +46,13 @@ public final class MessageSource: Sendable {
     /// Messages that arrived after the others: they are the newest, and every older one's number
     /// moved up by as many.
     let arrived: Int
+    /// Texts served in place of the usual ones, by number.
+    let texts: [Int: String]
     private let random: Mutex<SplitMix64>
 
     init(count: Int, pageSize: Int = MessageSource.pageSize, failRate: Double, seed: UInt64, slowSeconds: Double,
-         arrived: Int = 0) {
+         arrived: Int = 0, texts: [Int: String] = [:]) {
+        self.texts = texts
         self.count = count + max(0, arrived)
         self.arrived = max(0, arrived)
         self.pageSize = max(1, pageSize)
@@ -81,7 +84,10 @@ public final class MessageSource: Sendable {
         if roll.fail { return .failure(Failure.allCases[roll.kind]) }
         guard offset >= 0, offset < count else { return .page([]) }
         let numbers = (offset + 1)...min(offset + pageSize, count)
-        return .page(numbers.map { $0 <= arrived ? "A new message (\(arrived - $0 + 1) of \(arrived))" : Self.text(number: $0 - arrived) })
+        return .page(numbers.map {
+            if let text = texts[$0] { return text }
+            return $0 <= arrived ? "A new message (\(arrived - $0 + 1) of \(arrived))" : Self.text(number: $0 - arrived)
+        })
     }
 }
 
