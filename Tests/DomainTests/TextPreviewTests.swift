@@ -28,13 +28,14 @@ final class TextPreviewTests: XCTestCase {
     }
 
     func testALongRunWithoutASpaceGetsInvisibleBreakOpportunities() {
-        let run = String(repeating: "x", count: 100)
+        let run = String(repeating: "x", count: 200)
         let preview = run.preview
         XCTAssertEqual(preview.replacingOccurrences(of: "\u{200B}", with: ""), run, "nothing visible changes")
-        XCTAssertEqual(preview.unicodeScalars.filter { $0 == "\u{200B}" }.count, 4, "after every 20 letters")
+        XCTAssertEqual(preview.unicodeScalars.filter { $0 == "\u{200B}" }.count, 9, "after every 20 letters")
+        XCTAssertEqual(TextPreview.of(run, breaksLongRuns: false), run, "left whole when asked")
         XCTAssertFalse(preview.split(separator: "\u{200B}").contains { $0.count > TextPreview.brokenRunStep })
-        let words = "Rechtsschutzversicherungsgesellschaften: https://example.org/" + String(repeating: "ab", count: 5) + " and more"
-        XCTAssertEqual(words.preview, words, "words up to 40 letters are left whole")
+        let words = "Rechtsschutzversicherungsgesellschaften: https://example.org/" + String(repeating: "ab", count: 40) + " and more"
+        XCTAssertEqual(words.preview, words, "words and links up to 100 letters are left whole")
     }
 
     func testMarksPastThirtyOnOneLetterAreLeftOut() {

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Gtk
 import Localization
@@ -56,8 +57,8 @@ final class NoticeBar {
     /// changes nothing (no new layout). A `quiet` notice is a state rather than a failure (offline,
     /// showing what was saved): a neutral bar with the offline icon.
     func show(_ text: String?, quiet: Bool = false) {
-        // A reason can carry a server's words, of any length.
-        let text = text?.preview
+        // A reason can carry a server's words, of any length; a path in it stays whole to copy.
+        let text = text.map { TextPreview.of($0, breaksLongRuns: false) }
         if quiet != isQuiet {
             isQuiet = quiet
             if quiet { bar.addStyleClass("quiet") } else { bar.removeStyleClass("quiet") }
