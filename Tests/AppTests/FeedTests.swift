@@ -78,7 +78,8 @@ final class FeedTests: ServerBackedTestCase {
             defer { main.window.destroy() }
             main.window.resize(width: 900, height: 640)
             let offline = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
-            waitFor("the saved posts", timeout: .seconds(10)) { offline.tiles.count >= 10 }
+            // The rows around the view get their tiles over a few turns.
+            waitFor("the saved posts", timeout: .seconds(10)) { offline.tiles.count >= names.count }
             XCTAssertEqual(offline.model.state.posts.map(\.id), saved, "the same posts, in order")
             // A video's length joins its name once its poster is read, which needs the server.
             let withoutLength = { (name: String) in String(name.split(separator: ",")[0]) }
