@@ -23,6 +23,7 @@ open class Widget: Object {
         set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
     }
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+    public var isRealized: Bool { gtk_widget_get_realized(widget) != 0 }
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }
         set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
@@ -120,6 +121,14 @@ open class Widget: Object {
         return (Int(x), Int(y))
     }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
+    /// Device pixels per logical pixel on the screen the widget is on (2 on most laptops, 1 before
+    /// it is realized on a screen). GTK says `notify::scale-factor` when it changes.
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+    /// Calls `body` when the widget's window moves to a screen of another scale.
+    @discardableResult
+    public func onScaleFactorChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("scale-factor", body)
+    }
     /// Where the pointer is, in this widget's coordinates (it may be outside the widget), or nil
     /// before the widget is realized. Reads the pointer as it is now, also during a drag, when
     /// motion events go to the drag.

@@ -16,11 +16,9 @@ public enum DragAndDrop {
         widget.connect("drag-begin", shape: .pointer) { [weak widget] context in
             guard let widget, let context else { return false }
             let size = widget.allocatedSize
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(size.width), gint(size.height))
-            let cr = cairo_create(surface)
-            gtk_widget_draw(widget.widget, cr)
-            cairo_destroy(cr)
-            cairo_surface_set_device_offset(surface, -Double(size.width) / 2, -Double(size.height) / 2)
+            let surface = Self.iconSurface(of: widget, width: size.width, height: size.height)
+            let scale = Double(widget.scaleFactor)
+            cairo_surface_set_device_offset(surface, -Double(size.width) * scale / 2, -Double(size.height) * scale / 2)
             gtk_drag_set_icon_surface(OpaquePointer(context), surface)
             cairo_surface_destroy(surface)
             return false
@@ -52,6 +50,18 @@ public enum DragAndDrop {
         }
     }
 
+    /// A picture of `widget` for a drag icon, at device pixels (twice its size on a scale-2
+    /// screen), carrying the device scale so it shows at the widget's size.
+    private static func iconSurface(of widget: Widget, width: Int, height: Int) -> OpaquePointer? {
+        let scale = widget.scaleFactor
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width * scale), gint(height * scale))
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        let cr = cairo_create(surface)
+        gtk_widget_draw(widget.widget, cr)
+        cairo_destroy(cr)
+        return surface
+    }
+
     // MARK: Drags the widget starts itself
 
     /// Whether the pointer has moved far enough from a press at `start` to start a drag (GTK's
@@ -73,12 +83,10 @@ public enum DragAndDrop {
         guard let context = gtk_drag_begin_with_coordinates(widget.widget, list, GDK_ACTION_MOVE, 1, nil, gint(x), gint(y)) else { return }
         let size = icon.allocatedSize
         guard size.width > 0, size.height > 0 else { return }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(size.width), gint(size.height))
-        let cr = cairo_create(surface)
-        gtk_widget_draw(icon.widget, cr)
-        cairo_destroy(cr)
+        let surface = iconSurface(of: icon, width: size.width, height: size.height)
         let origin = icon.allocation
-        cairo_surface_set_device_offset(surface, -Double(x - origin.x), -Double(y - origin.y))
+        let scale = Double(icon.scaleFactor)
+        cairo_surface_set_device_offset(surface, -Double(x - origin.x) * scale, -Double(y - origin.y) * scale)
         gtk_drag_set_icon_surface(context, surface)
         cairo_surface_destroy(surface)
     }

@@ -9,7 +9,10 @@ public protocol PixbufSource: AnyObject, Sendable {
 /// Draws a decoded bitmap scaled to its allocation (filling it, or fitting inside it), or a
 /// themed symbolic icon centred on a quiet background (placeholder, broken image).
 ///
-/// Scaling happens in cairo at draw time, so one decoded size serves any cell size nearby.
+/// Everything is drawn at device pixels: on a scale-2 screen the bitmap is fitted into a surface
+/// twice the allocation's size that carries the device scale, so it is painted 1:1, never
+/// stretched. A bitmap decoded at the device size (`ImageView` asks for it) goes through
+/// unchanged; one of a nearby size is resampled once, on the first draw at that size.
 @MainActor
 public final class Picture: Widget {
     /// What the picture shows now, for tests and accessibility.
@@ -30,9 +33,9 @@ public final class Picture: Widget {
     public var scaling: Scaling {
         didSet { scaled = nil; queueDraw() }
     }
-    /// The image scaled to the allocation, made on the first draw at a size and reused by every
-    /// later draw at that size: scrolling a grid then only copies pixels instead of resampling.
-    private var scaled: (width: Int, height: Int, surface: OpaquePointer)? {
+    /// The image scaled to the allocation at the device scale, made on the first draw at a size
+    /// and reused by every later draw at that size: scrolling a grid then only copies pixels.
+    private var scaled: (width: Int, height: Int, scale: Int, surface: OpaquePointer)? {
         didSet { if let old = oldValue, old.surface != scaled?.surface { cairo_surface_destroy(old.surface) } }
     }
     private var source: (any PixbufSource)?
@@ -51,6 +54,11 @@ public final class Picture: Widget {
             guard let self, let cr else { return false }
             self.draw(OpaquePointer(cr))
             return true
+        }
+        // The window went to a screen of another scale: the next draw makes the surface again.
+        onNotify("scale-factor") { [weak self] in
+            self?.scaled = nil
+            self?.queueDraw()
         }
     }
 
@@ -86,7 +94,7 @@ public final class Picture: Widget {
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)
         if let source, width >= 1, height >= 1 {
-            let surface = scaledSurface(of: source.pixbufPointer, width: Int(width), height: Int(height))
+            let surface = scaledSurface(of: source.pixbufPointer, width: Int(width), height: Int(height), scale: scaleFactor)
             cairo_set_source_surface(cr, surface, 0, 0)
             cairo_paint(cr)
         } else if let iconName {
@@ -103,21 +111,24 @@ public final class Picture: Widget {
         super.willRelease()
     }
 
-    /// The image scaled (fill or fit, centred) into a surface of the allocation's size, cached.
-    private func scaledSurface(of pixbuf: OpaquePointer, width: Int, height: Int) -> OpaquePointer {
-        if let scaled, scaled.width == width, scaled.height == height { return scaled.surface }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
+    /// The image scaled (fill or fit, centred) into a surface of the allocation's size in device
+    /// pixels, which carries the device scale (so it paints at the allocation's logical size), cached.
+    private func scaledSurface(of pixbuf: OpaquePointer, width: Int, height: Int, scale: Int) -> OpaquePointer {
+        if let scaled, scaled.width == width, scaled.height == height, scaled.scale == scale { return scaled.surface }
+        let deviceWidth = width * scale, deviceHeight = height * scale
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(deviceWidth), gint(deviceHeight))!
         let cr = cairo_create(surface)!
         let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
-        let scaleX = Double(width) / imageWidth, scaleY = Double(height) / imageHeight
-        let scale = scaling == .fill ? max(scaleX, scaleY) : min(scaleX, scaleY)
-        cairo_translate(cr, (Double(width) - imageWidth * scale) / 2, (Double(height) - imageHeight * scale) / 2)
-        cairo_scale(cr, scale, scale)
+        let scaleX = Double(deviceWidth) / imageWidth, scaleY = Double(deviceHeight) / imageHeight
+        let factor = scaling == .fill ? max(scaleX, scaleY) : min(scaleX, scaleY)
+        cairo_translate(cr, (Double(deviceWidth) - imageWidth * factor) / 2, (Double(deviceHeight) - imageHeight * factor) / 2)
+        cairo_scale(cr, factor, factor)
         gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
-        scaled = (width, height, surface)
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        scaled = (width, height, scale, surface)
         return surface
     }
 
@@ -125,10 +136,12 @@ public final class Picture: Widget {
     private func drawIcon(_ name: String, _ cr: OpaquePointer, width: Double, height: Double,
                           style: UnsafeMutablePointer<GtkStyleContext>?) {
         let side = Int(min(Double(iconSize), min(width, height) * 0.6))
-        guard side > 0, let surface = SymbolicIconSurfaces.surface(name, side: side, style: style) else { return }
+        let scale = scaleFactor
+        guard side > 0, let surface = SymbolicIconSurfaces.surface(name, side: side, scale: scale, style: style) else { return }
         cairo_save(cr)
-        cairo_translate(cr, (width - Double(cairo_image_surface_get_width(surface))) / 2,
-                        (height - Double(cairo_image_surface_get_height(surface))) / 2)
+        // The surface carries the device scale: its logical size is its pixels over the scale.
+        cairo_translate(cr, (width - Double(cairo_image_surface_get_width(surface)) / Double(scale)) / 2,
+                        (height - Double(cairo_image_surface_get_height(surface)) / Double(scale)) / 2)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint_with_alpha(cr, 0.55)
         cairo_restore(cr)
