@@ -14,6 +14,17 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
+// MARK: The X11 backend's forced window scale (gdk/gdkx.h would bring Xlib's names into Swift).
+extern GType gdk_x11_display_get_type(void);
+extern void gdk_x11_display_set_window_scale(GdkDisplay *display, gint scale);
+/// Makes every window of `display` draw at `scale`, as a move to a screen of that scale would;
+/// false (and nothing changes) when the display is not an X11 one.
+static inline gboolean tessera_force_window_scale(GdkDisplay *display, gint scale) {
+    if (!G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_x11_display_get_type())) return FALSE;
+    gdk_x11_display_set_window_scale(display, scale);
+    return TRUE;
+}
+
 // MARK: g_object_set / g_object_get with one property (variadic in C).
 static inline void tessera_object_set_bool(gpointer object, const char *name, gboolean value) {
     g_object_set(object, name, value, NULL);

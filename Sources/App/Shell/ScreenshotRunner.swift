@@ -44,7 +44,7 @@ final class ScreenshotRunner {
                 // the same frame); two frames, as in the scenes below.
                 await nextFrame()
                 await nextFrame()
-                guard let snapshot = Snapshot(onScreen: main.window), snapshot.distinctColors(limit: 2) > 1 else {
+                guard let snapshot = Snapshot(drawing: main.window), snapshot.distinctColors(limit: 2) > 1 else {
                     logger.error("\(section.rawValue)-\(variant.rawValue): the render is blank")
                     ok = false
                     continue
@@ -85,7 +85,7 @@ final class ScreenshotRunner {
             // Rows that measure themselves at a new width take their heights in the frame after.
             await nextFrame()
             await nextFrame()
-            guard let snapshot = Snapshot(onScreen: main.window), snapshot.distinctColors(limit: 2) > 1 else {
+            guard let snapshot = Snapshot(drawing: main.window), snapshot.distinctColors(limit: 2) > 1 else {
                 logger.error("\(scene.name)-\(variant.rawValue): the render is blank")
                 ok = false
                 continue

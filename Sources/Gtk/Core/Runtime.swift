@@ -30,6 +30,15 @@ public enum GtkRuntime {
         _ = pango_cairo_font_map_get_default()
     }
 
+    /// Makes every window draw at `scale` device pixels per logical pixel, as if moved to a
+    /// screen of that scale (GTK says `notify::scale-factor` to every widget). For tests: a
+    /// running app follows the screen it is on. False on a display other than X11.
+    @discardableResult
+    public static func forceWindowScale(_ scale: Int) -> Bool {
+        guard let display = gdk_display_get_default() else { return false }
+        return tessera_force_window_scale(display, gint(scale)) != 0
+    }
+
     /// Runs the default main context until `condition` holds or `timeout` passes; returns whether
     /// it holds. The loop sleeps between events (a deadline source wakes it at the end), so this
     /// is an event wait, not a poll. For tests and the screenshot mode, never from a main-queue

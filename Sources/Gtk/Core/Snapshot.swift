@@ -7,21 +7,70 @@ import Foundation
 /// since the surface is no longer touched by GTK once drawn.
 public final class Snapshot: @unchecked Sendable {
     private let surface: OpaquePointer
+    /// The image's size in device pixels.
     public let width: Int
     public let height: Int
+    /// Device pixels per logical pixel of the window it was taken from (1 for a file).
+    public let scale: Int
 
     /// What the display shows of `window` now (read back from the window system), which is
-    /// exactly what a person sees. Nil when the window is not mapped.
+    /// exactly what a person sees, at device pixels. Nil when the window is not mapped.
     @MainActor
     public init?(onScreen window: Window) {
         guard window.isMapped, let gdkWindow = gtk_widget_get_window(window.widget) else { return nil }
-        width = Int(gdk_window_get_width(gdkWindow))
-        height = Int(gdk_window_get_height(gdkWindow))
-        guard let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, gint(width), gint(height)) else { return nil }
+        let logicalWidth = gdk_window_get_width(gdkWindow), logicalHeight = gdk_window_get_height(gdkWindow)
+        // GDK reads the window at its device pixels.
+        guard let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, logicalWidth, logicalHeight) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        width = Int(gdk_pixbuf_get_width(pixbuf))
+        height = Int(gdk_pixbuf_get_height(pixbuf))
+        scale = max(1, width / max(1, Int(logicalWidth)))
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))
         let cr = cairo_create(surface)
         gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+    }
+
+    /// `window` drawn by its widgets into an image at device pixels (a 1100 x 760 window at
+    /// scale 2 gives 2200 x 1520), without asking the window system: the same on X11 and on
+    /// Wayland, where nothing can be read back. Nil when the window is not realized.
+    @MainActor
+    public init?(drawing window: Window) {
+        guard window.isRealized else { return nil }
+        // A resize asked for since the last frame is carried out first (GTK draws only what has
+        // its allocation), as the next frame would.
+        gtk_container_check_resize(UnsafeMutableRawPointer(window.widget).assumingMemoryBound(to: GtkContainer.self))
+        let allocation = window.allocation
+        guard allocation.width > 0, allocation.height > 0 else { return nil }
+        scale = window.scaleFactor
+        width = allocation.width * scale
+        height = allocation.height * scale
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        let cr = cairo_create(surface)
+        gtk_widget_draw(window.widget, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+    }
+
+    /// A decoded picture resampled to cover `width` x `height` pixels, centred and cropped, as a
+    /// picture widget filling a box of that many device pixels paints it.
+    @MainActor
+    public init(of source: any PixbufSource, covering width: Int, _ height: Int) {
+        let pixbuf = source.pixbufPointer
+        self.width = width
+        self.height = height
+        scale = 1
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))
+        let cr = cairo_create(surface)
+        let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
+        let factor = max(Double(width) / imageWidth, Double(height) / imageHeight)
+        cairo_translate(cr, (Double(width) - imageWidth * factor) / 2, (Double(height) - imageHeight * factor) / 2)
+        cairo_scale(cr, factor, factor)
+        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
@@ -37,6 +86,7 @@ public final class Snapshot: @unchecked Sendable {
         self.surface = surface
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
+        scale = 1
     }
 
     deinit { cairo_surface_destroy(surface) }
