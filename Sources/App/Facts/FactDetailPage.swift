@@ -31,7 +31,8 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     }
     private let windowSize: @MainActor () -> (width: Int, height: Int)?
 
-    /// Detail images are decoded for a box this large: sharp at 30% of a 4K window.
+    /// Detail images are decoded for a box this large (logical pixels; `ImageView` asks for it at
+    /// device pixels): sharp at 30% of a 4K window at scale 1, or of a 2K one at scale 2.
     static let imagePixelSize = 1536
     /// A portrait banner takes at most this share of the page's height.
     static let bannerShare = 0.45

@@ -33,6 +33,8 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
     /// What the play button shows now.
     private var shownPlaying = true
 
+    /// The viewer's box in logical pixels (`ImageView` asks for it at device pixels): a window
+    /// filling a 2K screen, or a 4K one at scale 2. Smaller pictures are never scaled up.
     static let pixelSize = 2048
 
     init(posts: [MediaPost], index: Int, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void,

@@ -78,7 +78,7 @@ final class MessageRow: RecyclingCell {
     /// Binds the avatar once the backend's address is known.
     func load(side: Int) {
         guard avatar.boundSize == nil, let url = avatarURL(message) else { return }
-        avatar.bind(ImageRequest(url: url, maximumPixelSize: Self.avatarSize * 2))
+        avatar.bind(ImageRequest(url: url, maximumPixelSize: Self.avatarSize))
     }
 
     var isLoaded: Bool { avatar.isLoaded }

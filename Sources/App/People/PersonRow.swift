@@ -57,9 +57,9 @@ final class PersonRow {
 }
 
 extension ImageRequest {
-    /// A person's stored avatar, decoded once at twice the largest size shown (the edit page's
-    /// 96 px) for HiDPI, so the list and the edit page share one decode.
+    /// A person's stored avatar at the largest size shown (the edit page's 96 px; `ImageView`
+    /// asks for it at device pixels), so the list and the edit page share one decode.
     static func avatar(of person: Person) -> ImageRequest {
-        ImageRequest(url: StoredAvatar.url(personID: person.id), maximumPixelSize: 192, sizing: .fill)
+        ImageRequest(url: StoredAvatar.url(personID: person.id), maximumPixelSize: 96, sizing: .fill)
     }
 }

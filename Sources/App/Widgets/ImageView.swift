@@ -9,6 +9,11 @@ extension DecodedImage: PixbufSource {
 /// A picture bound to an image request: a memory-cache hit shows at once (no placeholder flash),
 /// anything else shows a placeholder until it loads. Rebinding or unmapping cancels the load, and
 /// a result that arrives for an earlier binding is never shown (cells are reused).
+///
+/// A request's size is the logical size the picture is shown at; the view asks the pipeline for
+/// it times its scale factor (device pixels), so it is decoded at the size it is painted. When
+/// the window moves to a screen of another scale the picture is asked for again at the new size,
+/// and the old one stays on screen until the new one is ready.
 @MainActor
 public final class ImageView {
     public static let placeholderIcon = "image-x-generic-symbolic"
@@ -16,6 +21,9 @@ public final class ImageView {
 
     public let picture: Picture
     private let pipeline: ImagePipeline
+    /// What was bound, at logical size.
+    private var bound: ImageRequest?
+    /// What is asked of the pipeline: `bound` at device pixels.
     private var request: ImageRequest?
     private var loading: Task<Void, Never>?
     /// Bumped on every bind; a load applies its result only if it still matches.
@@ -34,6 +42,7 @@ public final class ImageView {
         picture.showIcon(Self.placeholderIcon)
         picture.onMap { [weak self] in self?.loadIfNeeded() }
         picture.onUnmap { [weak self] in self?.cancelLoad() }
+        picture.onScaleFactorChanged { [weak self] in self?.scaleChanged() }
     }
 
     public var content: Picture.Content { picture.content }
@@ -43,19 +52,22 @@ public final class ImageView {
         picture.showIcon(Self.brokenIcon)
     }
 
-    /// The pixel size of the bound request, if any.
+    /// The size asked of the pipeline for the bound request, in device pixels, if any.
     public var boundSize: Int? { request?.maximumPixelSize }
 
     /// Shows `request`'s image (nil: the placeholder), with `placeholder` until it arrives.
+    /// `request.maximumPixelSize` is the logical size the picture is shown at.
     public func bind(_ request: ImageRequest?, placeholder: String = ImageView.placeholderIcon) {
         cancelLoad()
         generation += 1
-        self.request = request
+        bound = request
+        self.request = request.map(atDeviceSize)
         self.placeholder = placeholder
         shown = false
-        guard let request else { return picture.showIcon(placeholder) }
+        keepsOldImage = false
+        guard let request = self.request else { return picture.showIcon(placeholder) }
         if let hit = pipeline.cachedImage(for: request) {
-            picture.show(hit)
+            show(hit)
             shown = true
             onImage?(hit)
             return
@@ -87,11 +99,13 @@ public final class ImageView {
             self.loading = nil
             switch result {
             case .success(let image):
-                self.picture.show(image)
+                self.show(image)
                 self.shown = true
                 self.onImage?(image)
             case .failure(.cancelled):
                 break
+            case .failure where self.keepsOldImage:
+                self.shown = true
             case .failure:
                 self.picture.showIcon(Self.brokenIcon)
                 self.shown = true
@@ -99,6 +113,49 @@ public final class ImageView {
             }
         }
     }
+
+    /// The decoded image the picture shows (nil while it shows an icon).
+    public var shownImage: DecodedImage? {
+        if case .image = picture.content { shownDecoded } else { nil }
+    }
+    private var shownDecoded: DecodedImage?
+
+    private func show(_ image: DecodedImage) {
+        shownDecoded = image
+        picture.show(image)
+    }
+
+    /// `request` at the picture's device pixels.
+    private func atDeviceSize(_ request: ImageRequest) -> ImageRequest {
+        var scaled = request
+        scaled.maximumPixelSize = request.maximumPixelSize * picture.scaleFactor
+        return scaled
+    }
+
+    /// The window is on a screen of another scale: the bound picture is asked for at the new
+    /// size. What shows stays until the new one arrives (no placeholder flash, no layout change);
+    /// if it cannot be had, the old one stays.
+    private func scaleChanged() {
+        guard let bound else { return }
+        let rescaled = atDeviceSize(bound)
+        guard rescaled != request else { return }
+        let showsImage = self.showsImage
+        cancelLoad()
+        generation += 1
+        request = rescaled
+        if let hit = pipeline.cachedImage(for: rescaled) {
+            show(hit)
+            shown = true
+            onImage?(hit)
+            return
+        }
+        shown = false
+        keepsOldImage = showsImage
+        loadIfNeeded()
+    }
+
+    /// While a picture is asked for again at a new scale: a failure keeps the image shown.
+    private var keepsOldImage = false
 
     private func cancelLoad() {
         loading?.cancel()
