@@ -157,8 +157,15 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         return items.firstIndex { $0.id == id }
     }
 
-    /// True when every cell in view shows what it will show.
-    public var isLoaded: Bool { cellsInView.allSatisfy(\.isLoaded) }
+    /// True when every item in view has its cell and the cell shows what it will show (before
+    /// the first layout the items in view have no cells yet: not loaded).
+    public var isLoaded: Bool {
+        guard adjustment.pageSize > 0, layout.count == items.count else { return cellsInView.allSatisfy(\.isLoaded) }
+        let inView = layout.indices(from: adjustment.value, to: adjustment.value + adjustment.pageSize)
+        return inView.allSatisfy { index in
+            index < items.count && (assigned[items[index].id]?.isLoaded ?? false)
+        }
+    }
 
     /// The cells at least partly in the view now.
     public var cellsInView: [Cell] {
