@@ -59,20 +59,11 @@ public final class Snapshot: @unchecked Sendable {
     /// picture widget filling a box of that many device pixels paints it.
     @MainActor
     public init(of source: any PixbufSource, covering width: Int, _ height: Int) {
-        let pixbuf = source.pixbufPointer
         self.width = width
         self.height = height
         scale = 1
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))
-        let cr = cairo_create(surface)
-        let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
-        let factor = max(Double(width) / imageWidth, Double(height) / imageHeight)
-        cairo_translate(cr, (Double(width) - imageWidth * factor) / 2, (Double(height) - imageHeight * factor) / 2)
-        cairo_scale(cr, factor, factor)
-        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_paint(cr)
-        cairo_destroy(cr)
+        Picture.paint(source.pixbufPointer, into: surface, width: width, height: height, scaling: .fill)
         cairo_surface_flush(surface)
     }
 

@@ -117,19 +117,24 @@ public final class Picture: Widget {
         if let scaled, scaled.width == width, scaled.height == height, scaled.scale == scale { return scaled.surface }
         let deviceWidth = width * scale, deviceHeight = height * scale
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(deviceWidth), gint(deviceHeight))!
+        Self.paint(pixbuf, into: surface, width: deviceWidth, height: deviceHeight, scaling: scaling)
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        scaled = (width, height, scale, surface)
+        return surface
+    }
+
+    /// Paints `pixbuf` scaled (fill or fit, centred) into `width` x `height` pixels of `surface`.
+    static func paint(_ pixbuf: OpaquePointer, into surface: OpaquePointer, width: Int, height: Int, scaling: Scaling) {
         let cr = cairo_create(surface)!
         let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
-        let scaleX = Double(deviceWidth) / imageWidth, scaleY = Double(deviceHeight) / imageHeight
+        let scaleX = Double(width) / imageWidth, scaleY = Double(height) / imageHeight
         let factor = scaling == .fill ? max(scaleX, scaleY) : min(scaleX, scaleY)
-        cairo_translate(cr, (Double(deviceWidth) - imageWidth * factor) / 2, (Double(deviceHeight) - imageHeight * factor) / 2)
+        cairo_translate(cr, (Double(width) - imageWidth * factor) / 2, (Double(height) - imageHeight * factor) / 2)
         cairo_scale(cr, factor, factor)
         gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
-        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
-        scaled = (width, height, scale, surface)
-        return surface
     }
 
     /// A symbolic icon recoloured for the current theme, centred.
