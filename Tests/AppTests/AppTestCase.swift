@@ -77,15 +77,21 @@ class AppTestCase: XCTestCase {
         return app
     }
 
-    /// How many different colours the screen shows at 7 x 7 points spread over `widget`, after the
-    /// next frame: a picture shows dozens, a placeholder (an icon on a flat background) a few.
+    /// What the screen shows of `window` after the next frame, at device pixels.
     @MainActor
-    func colorsOnScreen(of widget: Widget, in window: Window) throws -> Int {
+    func screen(of window: Window) throws -> Snapshot {
         var drawn = false
         window.onNextDraw { drawn = true }
         window.queueDraw()
         waitFor("a frame drawn") { drawn }
-        let screen = try XCTUnwrap(Snapshot(onScreen: window))
+        return try XCTUnwrap(Snapshot(onScreen: window))
+    }
+
+    /// How many different colours the screen shows at 7 x 7 points spread over `widget`, after the
+    /// next frame: a picture shows dozens, a placeholder (an icon on a flat background) a few.
+    @MainActor
+    func colorsOnScreen(of widget: Widget, in window: Window) throws -> Int {
+        let screen = try screen(of: window)
         let origin = try XCTUnwrap(widget.origin(in: window))
         let size = widget.allocation
         var colors = Set<UInt32>()

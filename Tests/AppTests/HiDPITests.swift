@@ -34,16 +34,6 @@ final class HiDPITests: AppTestCase {
         return count == 0 ? 0 : total / Double(count)
     }
 
-    /// The screen as it is after the next frame.
-    @MainActor
-    private func screen(of window: Window) throws -> Snapshot {
-        var drawn = false
-        window.onNextDraw { drawn = true }
-        window.queueDraw()
-        waitFor("a frame drawn") { drawn }
-        return try XCTUnwrap(Snapshot(onScreen: window))
-    }
-
     /// Checks that `view` shows a picture decoded at least at its device size and that the
     /// screen keeps its detail: a half-resolution trip changes the screen's pixels about as much
     /// as it changes the decoded picture's own (stretched from half the size, the screen would
