@@ -89,7 +89,7 @@ private let timedPoll: @convention(c) (UnsafeMutablePointer<GPollFD>?, guint, gi
     if let turnStart = MainLoopLoad.turnStartCPU { MainLoopLoad.longestTurnCPU = max(MainLoopLoad.longestTurnCPU, cpu - turnStart) }
     let result = MainLoopLoad.previousPoll?(fds, count, timeout) ?? -1
     MainLoopLoad.counters.idle += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    MainLoopLoad.turnStartCPU = threadCPUMilliseconds()
+    MainLoopLoad.turnStartCPU = cpu
     return result
 }
 
