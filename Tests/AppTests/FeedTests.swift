@@ -78,13 +78,15 @@ final class FeedTests: ServerBackedTestCase {
             defer { main.window.destroy() }
             main.window.resize(width: 900, height: 640)
             let offline = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
-            // The rows around the view get their tiles over a few turns.
-            waitFor("the saved posts", timeout: .seconds(10)) { offline.tiles.count >= names.count }
+            waitFor("the saved posts", timeout: .seconds(10)) { offline.tiles.count >= 10 && offline.grid.isLoaded }
             XCTAssertEqual(offline.model.state.posts.map(\.id), saved, "the same posts, in order")
             // A video's length joins its name once its poster is read, which needs the server.
+            // The offline banner makes the view shorter, and the rows around it get their tiles
+            // over a few turns: the tiles both launches have are compared.
             let withoutLength = { (name: String) in String(name.split(separator: ",")[0]) }
-            XCTAssertEqual(Array(offline.tiles.map(\.view.accessibleName).prefix(names.count)).map(withoutLength),
-                           names.map(withoutLength), "the tiles are named as before")
+            let shared = min(names.count, offline.tiles.count)
+            XCTAssertEqual(Array(offline.tiles.map(\.view.accessibleName).prefix(shared)).map(withoutLength),
+                           Array(names.prefix(shared)).map(withoutLength), "the tiles are named as before")
             waitFor("the offline banner", timeout: .seconds(10)) { offline.isBannerVisible }
             XCTAssertTrue(offline.bannerLabel.text.hasPrefix("Offline. Showing what was saved at "), offline.bannerLabel.text)
             XCTAssertFalse(offline.isPlaceholderShown, "no full-page error")
