@@ -81,10 +81,21 @@ final class FailureBox: @unchecked Sendable {
 }
 
 /// Runs `body` on the main thread with GTK initialised and the main-loop bridge installed (the
-/// benchmarks that drive real windows).
-func runWithGTK(_ body: @MainActor () throws -> Void) throws {
+/// benchmarks that drive real windows), at device `scale`: above 1, on an X server of its own
+/// sized for the 1100×760 window at that scale. The programs the benchmark starts (C
+/// references) inherit the display and the scale.
+func runWithGTK(scale: Int = 1, _ body: @MainActor () throws -> Void) throws {
     LargeAllocations.returnToSystemOnFree()
     setenv("GDK_BACKEND", "x11", 0)
+    guard (1...4).contains(scale) else { throw BenchError(description: "a scale of 1 to 4, please (was \(scale))") }
+    var display: PrivateDisplay?
+    if scale > 1 {
+        let size = PrivateDisplay.screenSize(width: 1100, height: 760, scale: scale)
+        display = try PrivateDisplay.start(width: size.width, height: size.height)
+        setenv("DISPLAY", display!.name, 1)
+    }
+    defer { display?.stop() }
+    setenv("GDK_SCALE", "\(scale)", 1)
     try MainActor.assumeIsolated {
         guard GtkRuntime.initialize() else { throw BenchError(description: "no display (run under make bench)") }
         let bridge = MainLoopBridge()

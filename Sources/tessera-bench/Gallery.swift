@@ -20,10 +20,11 @@ struct GalleryBench: ParsableCommand {
                                                     abstract: "Gallery with 1,000 and 10,000 items: show time, animation frames, memory.")
 
     @Option(help: "Items in the gallery (repeat for several runs; default 1,000 and 10,000).") var count: [Int] = []
+    @Option(help: "Device scale (GDK_SCALE); above 1 the benchmark runs on a display of its own sized for it.") var scale = 1
 
     func run() throws {
         let counts = count.isEmpty ? [1_000, 10_000] : count
-        try runWithGTK {
+        try runWithGTK(scale: scale) {
             for count in counts { try measure(count: count) }
         }
     }
@@ -93,7 +94,7 @@ struct GalleryBench: ParsableCommand {
 
         func ms(_ duration: Duration) -> Double { Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15 }
         let frameTarget = count > 1_000 ? 20 : 16.7
-        print("gallery: \(count) items, 1100×760 window")
+        print("gallery: \(count) items, 1100×760 window at scale \(scale)")
         print(String(format: "  show the grid, main thread          %8.1f ms   (target <= 50)", ms(shown)))
         print(String(format: "  show the grid, with reading the file %7.1f ms", ms(shownFromStart)))
         print(String(format: "  images in view loaded               %8.1f ms", ms(loaded)))

@@ -15,10 +15,11 @@ struct Images: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Image pipeline vs bare libcurl + gdk-pixbuf, 500 images.")
 
     @Option(help: "Distinct images.") var count = 500
-    @Option(help: "Thumbnail size in pixels.") var size = 256
+    @Option(help: "Thumbnail size in logical pixels.") var size = 256
+    @Option(help: "Device scale: thumbnails are decoded at size × scale device pixels, as a screen at that scale shows them.") var scale = 1
 
     func run() throws {
-        let count = self.count, size = self.size
+        let count = self.count, size = self.size * scale
         try runBlocking { try await Self.measure(count: count, size: size) }
     }
 

@@ -134,9 +134,9 @@ struct Startup: ParsableCommand {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
 
-        let baseline = try build(Self.baselineSource, named: "baseline", in: work)
-        let application = try build(Self.applicationBaselineSource, named: "application-baseline", in: work)
-        let shell = try build(Self.applicationBaselineSource, named: "application-shell", in: work, defining: "TESSERA_SHELL")
+        let baseline = try CProgram.build(Self.baselineSource, named: "baseline", in: work)
+        let application = try CProgram.build(Self.applicationBaselineSource, named: "application-baseline", in: work)
+        let shell = try CProgram.build(Self.applicationBaselineSource, named: "application-shell", in: work, defining: "TESSERA_SHELL")
         // Launch them all inside a desktop-like session: with a session bus (GApplication
         // registers on it, the accessibility bridge finds its bus). Without one GLib falls back to
         // X11 autolaunch, which no real desktop goes through.
@@ -215,16 +215,6 @@ struct Startup: ParsableCommand {
         ("page", "then to the section's page drawn"),
     ]
 
-    private func build(_ code: String, named name: String, in folder: URL, defining macro: String? = nil) throws -> URL {
-        let source = folder.appendingPathComponent("\(name).c")
-        let binary = folder.appendingPathComponent(name)
-        try code.write(to: source, atomically: true, encoding: .utf8)
-        let define = macro.map { "-D\($0) " } ?? ""
-        let status = try shell("cc -O2 \(define)\(source.path) -o \(binary.path) $(pkg-config --cflags --libs gtk+-3.0)")
-        guard status == 0 else { throw BenchError(description: "could not build the C \(name) (cc exited \(status))") }
-        return binary
-    }
-
     /// Milliseconds from spawning `command` to the first frame it reports, and, for a program that
     /// reports milestones ("milestone-ns <name> <ns>"), the time from the previous one to each.
     private func firstFrame(_ command: [String]) throws -> (total: Double, phases: [(String, Double)], residentMegabytes: Double?) {
@@ -243,15 +233,6 @@ struct Startup: ParsableCommand {
             phases.append(("page", Double(time - launch.marked) / 1_000_000))
         }
         return (launch.milliseconds, phases, resident)
-    }
-
-    private func shell(_ command: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
 

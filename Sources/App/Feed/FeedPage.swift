@@ -48,7 +48,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
     static let footerHeight = 64
     /// Tiles are squares of 150 to 240 pixels, 6 apart: three columns in a narrow window, a dozen
     /// in a wide one, each big enough to tell a photo at a glance.
-    static let layout = SquareGridLayout(spacing: 6, minimumSide: 150, maximumSide: 240)
+    public static let layout = SquareGridLayout(spacing: 6, minimumSide: 150, maximumSide: 240)
 
     public init(model: FeedViewModel, pipeline: ImagePipeline, backendReady: @escaping @MainActor () async -> Void,
                 window: @escaping @MainActor () -> Window?, open: @escaping @MainActor ([MediaPost], Int) -> Void) {
