@@ -42,7 +42,8 @@ public enum VideoFirstFrame {
             g_object_unref(UnsafeMutableRawPointer(frame))
             pixbuf = scaled
         }
-        return .success(DecodedImage(adopting: pixbuf, duration: duration))
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        return .success(DecodedImage(converting: pixbuf, duration: duration))
     }
 }
 

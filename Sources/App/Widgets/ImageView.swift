@@ -2,9 +2,7 @@ import Gtk
 import ImagePipeline
 import Scheduling
 
-extension DecodedImage: PixbufSource {
-    public var pixbufPointer: OpaquePointer { pixbuf }
-}
+extension DecodedImage: BitmapSource {}
 
 /// A picture bound to an image request: a memory-cache hit shows at once (no placeholder flash),
 /// anything else shows a placeholder until it loads. Rebinding or unmapping cancels the load, and
