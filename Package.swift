@@ -57,11 +57,8 @@ let package = Package(
         // HTTP over libcurl, driven off the main thread.
         .target(name: "Networking", dependencies: ["CCurl", "Domain", "Scheduling", "Localization"]),
 
-        // Pixel format conversion, in C so that a debug build converts as fast as a release one.
-        .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"])]),
-
         // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf.
-        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "CPixels", "Scheduling", "Localization"]),
+        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling", "Localization"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [

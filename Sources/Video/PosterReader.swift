@@ -1,3 +1,4 @@
+import CGdkPixbuf
 import Companions
 import Foundation
 import ImagePipeline
@@ -156,20 +157,28 @@ final class PosterReader: Sendable {
         waiters.forEach { $0.answer(.failure(.noFrame(said))) }
     }
 
-    /// Reads the pixels after `header` into a new image.
+    /// Reads the pixels after `header` into a new pixbuf.
     private func readPixels(_ header: PosterWire.FrameHeader, until deadline: ContinuousClock.Instant) -> DecodedImage? {
-        let image = DecodedImage(width: header.width, height: header.height, duration: header.duration)
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, header.channels == 4 ? 1 : 0, 8,
+                                          gint(header.width), gint(header.height)) else { return nil }
+        let image = DecodedImage(adopting: pixbuf, duration: header.duration)
+        let pixels = UnsafeMutableRawPointer(gdk_pixbuf_get_pixels(pixbuf)!)
+        let rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let descriptor = answers.fileDescriptor
-        if image.stride == header.stride {
-            let all = UnsafeMutableRawBufferPointer(start: image.pixels, count: header.payloadLength)
+        if rowstride == header.rowstride {
+            let all = UnsafeMutableRawBufferPointer(start: pixels, count: header.payloadLength)
             return CompanionProgram.read(all, from: descriptor, until: deadline) ? image : nil
         }
         // Rows the helper spaced otherwise: one by one, each to its place.
-        let row = UnsafeMutableRawBufferPointer.allocate(byteCount: header.stride, alignment: 1)
+        let row = UnsafeMutableRawBufferPointer.allocate(byteCount: header.rowstride, alignment: 1)
         defer { row.deallocate() }
+        let used = header.width * header.channels
         for index in 0..<header.height {
-            guard CompanionProgram.read(row, from: descriptor, until: deadline) else { return nil }
-            (image.pixels + index * image.stride).copyMemory(from: row.baseAddress!, byteCount: image.width * 4)
+            let length = index == header.height - 1 ? used : header.rowstride
+            guard CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: row[..<length]), from: descriptor, until: deadline) else {
+                return nil
+            }
+            (pixels + index * rowstride).copyMemory(from: row.baseAddress!, byteCount: used)
         }
         return image
     }

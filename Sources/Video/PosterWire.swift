@@ -1,3 +1,4 @@
+import CGdkPixbuf
 import Companions
 import Foundation
 import ImagePipeline
@@ -7,10 +8,10 @@ import ImagePipeline
 ///
 /// The app writes one request per line: `ID SIDE fit|fill TIMEOUT_MS URL`. The helper reads a few
 /// at once and answers each when it is done, in any order, under the request's ID: either
-/// `ID frame WIDTH HEIGHT STRIDE DURATION_NS` followed by the pixels as `DecodedImage` holds
-/// them (32 bits a pixel, premultiplied ARGB in the byte order of the machine both run on), row
-/// after row STRIDE bytes apart, or `ID failed REASON` (already in the user's words).
-/// DURATION_NS is -1 when the clip does not say its length.
+/// `ID frame WIDTH HEIGHT ROWSTRIDE CHANNELS DURATION_NS` followed by the pixels, 8-bit RGB
+/// (CHANNELS 3) or RGBA (4), row after row ROWSTRIDE apart, the last row only as long as its pixels
+/// (`payloadLength`, as a GdkPixbuf keeps them), or `ID failed REASON` (already in the user's
+/// words). DURATION_NS is -1 when the clip does not say its length.
 public enum PosterWire {
     public struct Request: Equatable, Sendable {
         /// Chosen by the app; the answer carries it back.
@@ -46,35 +47,38 @@ public enum PosterWire {
     public struct FrameHeader: Equatable, Sendable {
         public var width: Int
         public var height: Int
-        public var stride: Int
+        public var rowstride: Int
+        public var channels: Int
         public var duration: Duration?
 
-        public init(width: Int, height: Int, stride: Int, duration: Duration?) {
+        public init(width: Int, height: Int, rowstride: Int, channels: Int, duration: Duration?) {
             self.width = width
             self.height = height
-            self.stride = stride
+            self.rowstride = rowstride
+            self.channels = channels
             self.duration = duration
         }
 
         /// The bytes of pixels after the header.
-        public var payloadLength: Int { stride * height }
+        public var payloadLength: Int { rowstride * (height - 1) + width * channels }
 
         /// The answer's line for request `id`.
         public func line(for id: Int) -> String {
             let nanoseconds = duration.map { $0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000 } ?? -1
-            return "\(id) frame \(width) \(height) \(stride) \(nanoseconds)\n" // not translated
+            return "\(id) frame \(width) \(height) \(rowstride) \(channels) \(nanoseconds)\n" // not translated
         }
 
         /// Reads the fields after `ID frame`, refusing sizes no poster has (a broken helper must
         /// not make the app allocate without bound).
         init?(fields parts: [Substring]) {
-            guard parts.count == 4,
-                  let width = Int(parts[0]), let height = Int(parts[1]), let stride = Int(parts[2]),
-                  let nanoseconds = Int64(parts[3]),
+            guard parts.count == 5,
+                  let width = Int(parts[0]), let height = Int(parts[1]), let rowstride = Int(parts[2]),
+                  let channels = Int(parts[3]), let nanoseconds = Int64(parts[4]),
                   (1...PixbufImageDecoder.maximumSide).contains(width), (1...PixbufImageDecoder.maximumSide).contains(height),
-                  width * height <= PixbufImageDecoder.maximumPixels,
-                  stride >= width * 4, stride <= width * 4 + 64 else { return nil }
-            self.init(width: width, height: height, stride: stride, duration: nanoseconds >= 0 ? .nanoseconds(nanoseconds) : nil)
+                  width * height <= PixbufImageDecoder.maximumPixels, channels == 3 || channels == 4,
+                  rowstride >= width * channels, rowstride <= width * channels + 64 else { return nil }
+            self.init(width: width, height: height, rowstride: rowstride, channels: channels,
+                      duration: nanoseconds >= 0 ? .nanoseconds(nanoseconds) : nil)
         }
     }
 
@@ -107,7 +111,10 @@ public enum PosterWire {
 
     /// The answer for `image`: its header line and its pixels.
     public static func frame(_ image: DecodedImage) -> (header: FrameHeader, pixels: UnsafeRawBufferPointer) {
-        let header = FrameHeader(width: image.width, height: image.height, stride: image.stride, duration: image.duration)
-        return (header, UnsafeRawBufferPointer(start: image.pixels, count: header.payloadLength))
+        let pixbuf = image.pixbuf
+        let header = FrameHeader(width: image.width, height: image.height,
+                                 rowstride: Int(gdk_pixbuf_get_rowstride(pixbuf)),
+                                 channels: Int(gdk_pixbuf_get_n_channels(pixbuf)), duration: image.duration)
+        return (header, UnsafeRawBufferPointer(start: gdk_pixbuf_read_pixels(pixbuf), count: header.payloadLength))
     }
 }

@@ -42,8 +42,7 @@ public enum VideoFirstFrame {
             g_object_unref(UnsafeMutableRawPointer(frame))
             pixbuf = scaled
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        return .success(DecodedImage(converting: pixbuf, duration: duration))
+        return .success(DecodedImage(adopting: pixbuf, duration: duration))
     }
 }
 

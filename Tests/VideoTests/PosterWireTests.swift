@@ -16,16 +16,16 @@ final class PosterWireTests: XCTestCase {
     }
 
     func testAnAnswerReadsBackAndSizesNoPosterHasAreRefused() throws {
-        let header = PosterWire.FrameHeader(width: 455, height: 256, stride: 1824, duration: .milliseconds(2000))
-        XCTAssertEqual(header.line(for: 7), "7 frame 455 256 1824 2000000000\n")
+        let header = PosterWire.FrameHeader(width: 455, height: 256, rowstride: 1368, channels: 3, duration: .milliseconds(2000))
+        XCTAssertEqual(header.line(for: 7), "7 frame 455 256 1368 3 2000000000\n")
         XCTAssertEqual(PosterWire.Answer(line: String(header.line(for: 7).dropLast())), .frame(id: 7, header))
-        XCTAssertEqual(header.payloadLength, 1824 * 256, "four bytes a pixel, every row whole")
-        guard case .frame(_, let endless)? = PosterWire.Answer(line: "7 frame 455 256 1820 -1") else { return XCTFail("a frame") }
+        XCTAssertEqual(header.payloadLength, 1368 * 255 + 455 * 3, "the last row stops at its pixels")
+        guard case .frame(_, let endless)? = PosterWire.Answer(line: "7 frame 455 256 1368 3 -1") else { return XCTFail("a frame") }
         XCTAssertNil(endless.duration)
-        XCTAssertNil(PosterWire.Answer(line: "7 frame 100000 100000 400000 -1"), "over the decoder's largest side")
-        XCTAssertNil(PosterWire.Answer(line: "7 frame 455 256 1368 -1"), "rows shorter than their pixels")
-        XCTAssertNil(PosterWire.Answer(line: "7 frame 455 256 1820 3 -1"), "a field too many")
-        XCTAssertNil(PosterWire.Answer(line: "frame 455 256 1820 -1"), "no request number")
+        XCTAssertNil(PosterWire.Answer(line: "7 frame 100000 100000 300000 3 -1"), "over the decoder's largest side")
+        XCTAssertNil(PosterWire.Answer(line: "7 frame 455 256 100 3 -1"), "rows shorter than their pixels")
+        XCTAssertNil(PosterWire.Answer(line: "7 frame 455 256 1368 2 -1"), "neither RGB nor RGBA")
+        XCTAssertNil(PosterWire.Answer(line: "frame 455 256 1368 3 -1"), "no request number")
         XCTAssertEqual(PosterWire.Answer(line: "8 failed the stream could not be decoded"),
                        .failed(id: 8, reason: "the stream could not be decoded"))
         XCTAssertEqual(PosterWire.failureLine("two\nlines", for: 9), "9 failed two lines\n")

@@ -80,10 +80,7 @@ public final class FeedTile: RecyclingCell {
     public func load(side: Int) {
         guard boundSide != side else { return }
         boundSide = side
-        // The picture is the tile less its border: asked for at exactly its size, it is painted
-        // from the decoded pixels as they are.
-        let pictureSide = max(1, side - view.borderAndPadding.across)
-        image.bind(ImageRequest(url: post.url, maximumPixelSize: pictureSide, sizing: .fill,
+        image.bind(ImageRequest(url: post.url, maximumPixelSize: side, sizing: .fill,
                                 content: post.kind == .video ? .videoFrame : .image),
                    placeholder: placeholder)
     }

@@ -2,7 +2,9 @@ import Gtk
 import ImagePipeline
 import Scheduling
 
-extension DecodedImage: BitmapSource {}
+extension DecodedImage: PixbufSource {
+    public var pixbufPointer: OpaquePointer { pixbuf }
+}
 
 /// A picture bound to an image request: a memory-cache hit shows at once (no placeholder flash),
 /// anything else shows a placeholder until it loads. Rebinding or unmapping cancels the load, and

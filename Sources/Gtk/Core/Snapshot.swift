@@ -58,12 +58,12 @@ public final class Snapshot: @unchecked Sendable {
     /// A decoded picture resampled to cover `width` x `height` pixels, centred and cropped, as a
     /// picture widget filling a box of that many device pixels paints it.
     @MainActor
-    public init(of source: any BitmapSource, covering width: Int, _ height: Int) {
+    public init(of source: any PixbufSource, covering width: Int, _ height: Int) {
         self.width = width
         self.height = height
         scale = 1
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))
-        Picture.paint(source, into: surface, width: width, height: height, scaling: .fill)
+        Picture.paint(source.pixbufPointer, into: surface, width: width, height: height, scaling: .fill)
         cairo_surface_flush(surface)
     }
 

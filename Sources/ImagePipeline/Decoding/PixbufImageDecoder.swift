@@ -71,8 +71,9 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw .undecodable(message)
         }
         if let error { g_error_free(error) }
-        // The loader owns its pixbuf, which goes with it once converted.
-        return DecodedImage(converting: pixbuf)
+        // The loader owns its pixbuf; take our own reference before the loader goes.
+        g_object_ref(UnsafeMutableRawPointer(pixbuf))
+        return DecodedImage(adopting: pixbuf)
     }
 }
 
