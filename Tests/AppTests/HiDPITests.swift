@@ -39,11 +39,10 @@ final class HiDPITests: AppTestCase {
     /// as it changes the decoded picture's own (stretched from half the size, the screen would
     /// have lost that detail already).
     @MainActor
-    private func assertSharp(_ view: ImageView, _ what: String, in window: Window, readBack: Bool = true,
+    private func assertSharp(_ view: ImageView, _ what: String, in window: Window, scale: Int = 2,
                              file: StaticString = #filePath, line: UInt = #line) throws {
         let picture = view.picture
-        let scale = picture.scaleFactor
-        XCTAssertEqual(scale, 2, what, file: file, line: line)
+        XCTAssertEqual(picture.scaleFactor, scale, what, file: file, line: line)
         let size = picture.allocation
         let decoded = try XCTUnwrap(view.shownImage, "\(what) shows a picture", file: file, line: line)
         // Fill: the shorter side covers the box; fit: the longer side meets it (or the picture
@@ -51,12 +50,11 @@ final class HiDPITests: AppTestCase {
         XCTAssertGreaterThanOrEqual(max(decoded.width, decoded.height), min(size.width, size.height) * scale,
                                     "\(what) is decoded at device pixels (\(decoded.width) x \(decoded.height) for \(size.width) x \(size.height) at scale \(scale))",
                                     file: file, line: line)
-        guard readBack else { return }
-        // Every picture here fills its box (tiles, cards).
+        // Every picture here fills its box (tiles, cards, avatars).
         let own = Snapshot(of: decoded, covering: size.width * scale, size.height * scale)
         let expected = halfResolutionLoss(in: own, x: own.width / 4, y: own.height / 4, width: own.width / 2, height: own.height / 2)
         let shot = try screen(of: window)
-        XCTAssertEqual(shot.scale, 2, file: file, line: line)
+        XCTAssertEqual(shot.scale, scale, file: file, line: line)
         let origin = try XCTUnwrap(picture.origin(in: window), file: file, line: line)
         // The middle half of the picture (a round avatar's corners are background).
         let loss = halfResolutionLoss(in: shot, x: (origin.x + size.width / 4) * scale, y: (origin.y + size.height / 4) * scale,
@@ -71,9 +69,25 @@ final class HiDPITests: AppTestCase {
     /// size (pictures painted without the scale) they kept 59%, 64% and 34%.
     static let keptDetail = 0.8
 
+    /// A data folder for the server whose avatars are a photo with one-pixel detail (the
+    /// fixture's own are a letter on a flat disc, too plain to tell sharp from stretched).
+    private func dataWithDetailedAvatars() throws -> URL {
+        let folder = dataDirectory.appendingPathComponent("server-data")
+        let avatars = folder.appendingPathComponent("avatars")
+        try FileManager.default.createDirectory(at: avatars, withIntermediateDirectories: true)
+        let media = TestServer.dataDirectory.appendingPathComponent("media")
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("media"), withDestinationURL: media)
+        let photo = media.appendingPathComponent("leaf-512x512.png")
+        for number in 1...20 {
+            try FileManager.default.copyItem(at: photo, to: avatars.appendingPathComponent(String(format: "%02d.png", number)))
+        }
+        return folder
+    }
+
     func testEveryPictureIsAskedForAtDeviceSizeAndPaintedOneToOneAfterAMoveToAScale2Screen() throws {
+        let data = try dataWithDetailedAvatars()
         try onMain {
-            let server = try startServer()
+            let server = try startServer { $0.dataDirectory = data }
             defer { stop(server) }
             let app = try launch(backend: server.base, section: .gallery)
             let main = try XCTUnwrap(app.mainWindow)
@@ -85,6 +99,9 @@ final class HiDPITests: AppTestCase {
             let tile = try XCTUnwrap(gallery.tiles.first { $0.image.showsImage })
             let side = try XCTUnwrap(tile.image.boundSize)
 
+            // No tile shows a hover state over its picture (the pointer may rest where an
+            // earlier test left it).
+            InputSimulation.movePointerAway(from: main.window)
             XCTAssertTrue(GtkRuntime.forceWindowScale(2))
             // The picture is asked for again at twice the size; the old one shows meanwhile.
             var blank = false
@@ -104,9 +121,7 @@ final class HiDPITests: AppTestCase {
             main.show(.people, transition: .none)
             let people = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
             waitFor("the avatars", timeout: .seconds(20)) { people.rows.first?.avatar.showsImage == true }
-            // Asked for at device pixels; its pixels on screen are not compared (a round letter
-            // on a flat disc has too little detail for the measure).
-            try assertSharp(try XCTUnwrap(people.rows.first).avatar, "an avatar", in: main.window, readBack: false)
+            try assertSharp(try XCTUnwrap(people.rows.first).avatar, "an avatar", in: main.window)
 
             main.show(.facts, transition: .none)
             let facts = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
@@ -116,6 +131,29 @@ final class HiDPITests: AppTestCase {
             // Back on a scale-1 screen: asked again at the logical size.
             XCTAssertTrue(GtkRuntime.forceWindowScale(1))
             waitFor("the gallery tile at scale 1") { tile.image.boundSize == side }
+        }
+    }
+
+    func testAtScale3TilesAreAskedForAtThreeTimesTheirSizeAndKeepTheirDetail() throws {
+        try onMain {
+            let server = try startServer()
+            defer { stop(server) }
+            let app = try launch(backend: server.base, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            // 1200 x 900 device pixels fit the test screen.
+            main.window.resize(width: 400, height: 300)
+            XCTAssertTrue(GtkRuntime.forceWindowScale(3))
+            waitFor("the window at scale 3") { main.window.scaleFactor == 3 }
+            let feed = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            waitFor("a feed tile at scale 3", timeout: .seconds(15)) {
+                feed.isSettled && feed.tiles.contains { tile in
+                    tile.post.kind == .image && tile.image.showsImage && tile.image.boundSize.map { $0 > 300 } == true
+                }
+            }
+            let tile = try XCTUnwrap(feed.tiles.first { $0.post.kind == .image && $0.image.showsImage })
+            XCTAssertEqual(tile.image.boundSize, tile.image.picture.allocation.width * 3, "asked for at three times the picture's side")
+            try assertSharp(tile.image, "a feed tile at scale 3", in: main.window, scale: 3)
         }
     }
 

@@ -80,7 +80,9 @@ public final class FeedTile: RecyclingCell {
     public func load(side: Int) {
         guard boundSide != side else { return }
         boundSide = side
-        image.bind(ImageRequest(url: post.url, maximumPixelSize: side, sizing: .fill,
+        // The picture is the tile less its border, and is asked for at its own size.
+        let pictureSide = max(1, side - view.borderAndPadding.across)
+        image.bind(ImageRequest(url: post.url, maximumPixelSize: pictureSide, sizing: .fill,
                                 content: post.kind == .video ? .videoFrame : .image),
                    placeholder: placeholder)
     }

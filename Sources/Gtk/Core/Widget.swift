@@ -124,6 +124,17 @@ open class Widget: Object {
     /// Device pixels per logical pixel on the screen the widget is on (2 on most laptops, 1 before
     /// it is realized on a screen). GTK says `notify::scale-factor` when it changes.
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+    /// The widths of the widget's CSS border and padding across (left and right together) and
+    /// down (top and bottom), in logical pixels: what its content is narrower than its box.
+    public var borderAndPadding: (across: Int, down: Int) {
+        let style = gtk_widget_get_style_context(widget)
+        let state = gtk_style_context_get_state(style)
+        var border = GtkBorder(), padding = GtkBorder()
+        gtk_style_context_get_border(style, state, &border)
+        gtk_style_context_get_padding(style, state, &padding)
+        return (Int(border.left + border.right + padding.left + padding.right),
+                Int(border.top + border.bottom + padding.top + padding.bottom))
+    }
     /// Calls `body` when the widget's window moves to a screen of another scale.
     @discardableResult
     public func onScaleFactorChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
