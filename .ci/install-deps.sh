@@ -17,7 +17,10 @@ packages=(
   binutils              # nm: the launch test reads which modules the app links
   desktop-file-utils    # desktop-file-validate
   appstream             # appstreamcli validate
-  librsvg2-common       # SVG icon loader for gdk-pixbuf
+  librsvg2-common       # gdk-pixbuf's SVG loader (icons, and SVG pictures)
+  webp-pixbuf-loader    # gdk-pixbuf's WebP loader
+  libavif-gdk-pixbuf    # gdk-pixbuf's AVIF loader
+  heif-gdk-pixbuf       # gdk-pixbuf's HEIF (HEIC) loader
   adwaita-icon-theme    # symbolic icons used in the header bar
   fonts-cantarell       # GNOME's UI font, for readable screenshots
   fonts-noto-color-emoji  # emoji in messages (the fixture chat has some)

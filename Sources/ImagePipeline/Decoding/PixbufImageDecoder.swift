@@ -3,13 +3,16 @@ import Foundation
 import Scheduling
 import Localization
 
-/// The default decoder: JPEG, PNG and GIF bytes with gdk-pixbuf, straight to the size shown.
+/// The default decoder: JPEG, PNG, GIF, WebP, AVIF, HEIF, SVG, TIFF, BMP and ICO bytes with
+/// gdk-pixbuf's loader modules, straight to the size shown, turned upright by their EXIF
+/// orientation.
 ///
-/// The header is read first, by hand, so that bytes that are not a JPEG, PNG or GIF, and images
-/// over `maximumSide` pixels a side or `maximumPixels` in all, are refused before gdk-pixbuf
-/// allocates anything. JPEGs decode at a reduced scale inside libjpeg (the full-size bitmap never
-/// exists); PNG and GIF loaders decode at full size and scale down. What a decode holds while it
-/// runs, known from the header, waits for room in `DecodingMemory`.
+/// The header is read first, by hand (`ImageHeader`), so that the loader is chosen by the
+/// content, and bytes that are none of these, and images over `maximumSide` pixels a side or
+/// `maximumPixels` in all, are refused before gdk-pixbuf allocates anything. JPEGs decode at a
+/// reduced scale inside libjpeg (the full-size bitmap never exists); the other bitmap loaders
+/// decode at full size and scale down; an SVG is rendered at the size asked. What a decode holds
+/// while it runs, known from the header, waits for room in `DecodingMemory`.
 public struct PixbufImageDecoder: ImageDecoding {
     /// A side no camera or screen reaches; larger headers are refused as hostile or broken.
     public static let maximumSide = 16_384
@@ -37,26 +40,37 @@ public struct PixbufImageDecoder: ImageDecoding {
     /// cover it (the shorter side at most that).
     public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false) throws(ImageError) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
-        guard header.width > 0, header.height > 0 else { throw .notAnImage }
+        guard header.format == .svg || (header.width > 0 && header.height > 0) else { throw .notAnImage }
         guard header.width <= Self.maximumSide, header.height <= Self.maximumSide,
               header.width * header.height <= Self.maximumPixels else {
             throw .tooLarge(width: header.width, height: header.height)
         }
-        let (width, height) = DecodingTarget(side: maximumPixelSize, filling: filling).size(width: header.width, height: header.height)
+        let target = DecodingTarget(side: maximumPixelSize, filling: filling)
         return try memory.withReservation(header.workingBytes) { () throws(ImageError) -> DecodedImage in
-            try decode(data, header: header, width: width, height: height)
+            try decode(data, header: header, target: target)
         }
     }
 
-    private func decode(_ data: Data, header: ImageHeader, width: Int, height: Int) throws(ImageError) -> DecodedImage {
+    private func decode(_ data: Data, header: ImageHeader, target: DecodingTarget) throws(ImageError) -> DecodedImage {
         var error: UnsafeMutablePointer<GError>? = nil
         guard let loader = gdk_pixbuf_loader_new_with_type(header.format.loaderName, &error) else {
+            // The loader module is not installed (the project's scripts install them all).
             if let error { g_error_free(error) }
             throw .notAnImage
         }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        if width != header.width || height != header.height {
-            gdk_pixbuf_loader_set_size(loader, gint(width), gint(height))
+        let drawing = DrawingSize(target: target)
+        // The loader calls back into it until it is closed, below.
+        defer { withExtendedLifetime(drawing) {} }
+        if header.format == .svg {
+            // A drawing's size is known once the renderer has read it: it is rendered at the
+            // size asked then, scaled up as well as down (it stays sharp).
+            drawing.connect(to: loader)
+        } else if header.format.scalesWhileLoading {
+            let (width, height) = target.size(width: header.width, height: header.height)
+            if width != header.width || height != header.height {
+                gdk_pixbuf_loader_set_size(loader, gint(width), gint(height))
+            }
         }
         let written = data.withUnsafeBytes { bytes in
             gdk_pixbuf_loader_write(loader, bytes.baseAddress!.assumingMemoryBound(to: guchar.self), gsize(bytes.count), &error)
@@ -71,80 +85,41 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw .undecodable(message)
         }
         if let error { g_error_free(error) }
-        // The loader owns its pixbuf; take our own reference before the loader goes.
-        g_object_ref(UnsafeMutableRawPointer(pixbuf))
-        return DecodedImage(adopting: pixbuf)
+        // Upright by the EXIF orientation the loader read (JPEG, TIFF; HEIF and AVIF come
+        // upright from their decoders): a new reference, ours, that outlives the loader.
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { throw .undecodable(tr("incomplete image")) }
+        let stored = (Int(gdk_pixbuf_get_width(upright)), Int(gdk_pixbuf_get_height(upright)))
+        let (width, height) = target.size(width: stored.0, height: stored.1)
+        guard header.format != .svg, (width, height) != stored,
+              let scaled = gdk_pixbuf_scale_simple(upright, gint(width), gint(height), GDK_INTERP_BILINEAR) else {
+            return DecodedImage(adopting: upright)
+        }
+        g_object_unref(UnsafeMutableRawPointer(upright))
+        return DecodedImage(adopting: scaled)
     }
 }
 
-/// The format and dimensions from the first bytes of an image file.
-struct ImageHeader: Equatable {
-    enum Format: Equatable {
-        case jpeg, png, gif
-        var loaderName: String {
-            switch self {
-            case .jpeg: "jpeg"
-            case .png: "png"
-            case .gif: "gif"
-            }
-        }
-    }
-    let format: Format
-    let width: Int
-    let height: Int
-    /// A JPEG whose scans refine the whole image (it keeps all coefficients until the last).
-    var isProgressive = false
-    /// Colour components (JPEG; 3 for the others' purposes).
-    var components = 3
+/// Sets an SVG loader's size from the drawing's own once the renderer has read it
+/// ("size-prepared"): the target's box at the drawing's aspect ratio.
+private final class DrawingSize {
+    let target: DecodingTarget
 
-    /// About what decoding holds while it runs, beside its result: a progressive JPEG's
-    /// coefficients (two bytes each, one per pixel per component), the full-size bitmap a PNG
-    /// or GIF loader makes before scaling; a baseline JPEG decodes a band at a time, at the
-    /// scale asked.
-    var workingBytes: Int {
-        switch format {
-        case .jpeg: isProgressive ? width * height * components * 2 : width * 16 * components
-        case .png, .gif: width * height * 4
-        }
+    init(target: DecodingTarget) {
+        self.target = target
     }
 
-    init?(_ data: Data) {
-        let bytes = [UInt8](data.prefix(64 * 1024))
-        func be16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
-        func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
-        func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
-
-        if bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-           bytes[12...15].elementsEqual("IHDR".utf8) {
-            self.init(format: .png, width: be32(16), height: be32(20))
-        } else if bytes.count >= 10, bytes.starts(with: Array("GIF8".utf8)) {
-            self.init(format: .gif, width: le16(6), height: le16(8))
-        } else if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 {
-            // Walk the JPEG markers to the first start-of-frame.
-            var i = 2
-            while i + 9 < bytes.count {
-                guard bytes[i] == 0xFF else { return nil }
-                let marker = bytes[i + 1]
-                if marker == 0xFF { i += 1; continue }
-                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                    self.init(format: .jpeg, width: be16(i + 7), height: be16(i + 5))
-                    // SOF2, SOF6, SOF10 and SOF14 are the progressive ones.
-                    isProgressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
-                    components = max(1, Int(bytes[i + 9]))
-                    return
-                }
-                if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
-                i += 2 + be16(i + 2)
-            }
-            return nil
-        } else {
-            return nil
+    /// Connects to `loader`'s "size-prepared"; the loader must not outlive this object (both
+    /// live for one decode).
+    func connect(to loader: UnsafeMutablePointer<GdkPixbufLoader>) {
+        let prepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, gint, gint, gpointer?) -> Void = { loader, width, height, box in
+            guard let loader, let box, width > 0, height > 0 else { return }
+            let target = Unmanaged<DrawingSize>.fromOpaque(box).takeUnretainedValue().target
+            let shown = target.filling ? min(width, height) : max(width, height)
+            let scale = Double(target.side) / Double(shown)
+            gdk_pixbuf_loader_set_size(loader, gint(max(1, (Double(width) * scale).rounded())),
+                                       gint(max(1, (Double(height) * scale).rounded())))
         }
-    }
-
-    private init(format: Format, width: Int, height: Int) {
-        self.format = format
-        self.width = width
-        self.height = height
+        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(prepared, to: GCallback.self),
+                              Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
     }
 }

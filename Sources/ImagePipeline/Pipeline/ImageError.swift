@@ -4,7 +4,7 @@ import Localization
 /// Why an image could not be shown.
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case network(HTTPError)
-    /// The bytes are not a JPEG, PNG or GIF.
+    /// The bytes are none of the formats the decoder reads.
     case notAnImage
     /// Refused before decoding: over the side or pixel-count limit.
     case tooLarge(width: Int, height: Int)
@@ -21,7 +21,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .network(let error): error.description
-        case .notAnImage: tr("The file is not an image.")
+        case .notAnImage: tr("This is not a picture Tessera can show.")
         case .tooLarge(let width, let height):
             tr("The image is too large ({width} × {height} pixels).", ["width": String(width), "height": String(height)])
         case .undecodable(let detail): tr("The image is damaged ({detail}).", ["detail": detail])

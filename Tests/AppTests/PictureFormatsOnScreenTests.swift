@@ -1,0 +1,80 @@
+@testable import App
+import Domain
+import Features
+import Foundation
+import Gtk
+import ImagePipeline
+import Networking
+import Repositories
+import TestSupport
+import XCTest
+
+/// Pictures of every format added to the gallery by link show in their tiles, upright, whatever
+/// their link's name or the server's Content-Type says: a WebP served as "photo.jpg" with
+/// image/jpeg shows as the WebP it is.
+final class PictureFormatsOnScreenTests: AppTestCase {
+    /// Test pictures (Tests/Pictures; PictureFormatsTests reads them all), 60 x 40 in four
+    /// coloured quarters, each served under a name that says JPEG. Six: the tiles of all of them
+    /// are in view in the test's window.
+    static let served = ["metadata.jpg", "quarters.webp", "quarters.avif", "quarters.heic", "quarters.svg",
+                         "orientation-6.jpg"]
+
+    private func serverData() throws -> URL {
+        let folder = dataDirectory.appendingPathComponent("server-data")
+        let media = folder.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("avatars"),
+                                                   withDestinationURL: TestServer.dataDirectory.appendingPathComponent("avatars"))
+        let pictures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Pictures")
+        for (index, name) in Self.served.enumerated() {
+            try FileManager.default.copyItem(at: pictures.appendingPathComponent(name), to: media.appendingPathComponent("photo-\(index).jpg"))
+        }
+        return folder
+    }
+
+    func testEveryFormatShowsUprightInAGalleryTile() throws {
+        let data = try serverData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let items = Self.served.indices.map { index in
+                GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: server.base.appendingPathComponent("images/photo-\(index).jpg").absoluteString)
+            }
+            let document = dataDirectory.appendingPathComponent("gallery.json")
+            try JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
+            let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: [])),
+                                   pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))) { nil }
+            let window = Window()
+            defer { window.destroy() }
+            window.add(page.widget)
+            // Wide enough that every tile is in view (a tile out of view loads nothing).
+            window.setDefaultSize(width: 1300, height: 900)
+            window.showAll()
+            InputSimulation.movePointerAway(from: window)
+            waitFor("every tile loaded", timeout: .seconds(20)) {
+                let pictures = page.tiles.filter { $0.item.item != nil }
+                return page.isSettled && pictures.count == items.count && pictures.allSatisfy { $0.image.isLoaded }
+            }
+            let shot = try screen(of: window)
+            for tile in page.tiles {
+                guard let url = tile.item.item?.imageUrlString, let index = Int(url.split(separator: "-").last?.dropLast(4) ?? "") else { continue }
+                let name = Self.served[index]
+                XCTAssertTrue(tile.image.showsImage, "\(name) shows as a picture, not \(tile.image.content)")
+                let picture = tile.image.picture
+                let origin = try XCTUnwrap(picture.origin(in: window))
+                let size = picture.allocation
+                // The middle of each quarter of the tile: the picture fills it, cropped at its sides.
+                let found = [(1, 1), (3, 1), (1, 3), (3, 3)].map { column, row -> UInt32 in
+                    shot.pixel(x: (origin.x + size.width * column / 4) * shot.scale, y: (origin.y + size.height * row / 4) * shot.scale)
+                }
+                // orientation-6 is stored sideways: upright, blue is top left, red top right.
+                let expected: [UInt32] = name == "orientation-6.jpg"
+                    ? [0x1E3CDC, 0xDC1E1E, 0xFFFFFF, 0x1EC83C] : [0xDC1E1E, 0x1EC83C, 0x1E3CDC, 0xFFFFFF]
+                for (pixel, wanted) in zip(found, expected) {
+                    let distance = [16, 8, 0].map { abs(Int((pixel >> $0) & 0xFF) - Int((wanted >> $0) & 0xFF)) }.reduce(0, +)
+                    XCTAssertLessThanOrEqual(distance, 60, String(format: "%@: %06X on screen where %06X belongs", name, pixel & 0xFFFFFF, wanted))
+                }
+            }
+        }
+    }
+}

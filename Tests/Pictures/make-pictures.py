@@ -1,0 +1,130 @@
+"""Writes the decoder tests' pictures (see make-pictures.sh, which runs this).
+
+quarters.*: 60 x 40, top left red, top right green, bottom left blue, bottom right white,
+in every format the decoder reads. orientation-N.jpg: the same pixels stored with EXIF
+Orientation N (1 to 8). metadata.jpg: 200 KB of XMP before the frame. *-bomb.*: headers that
+claim 50000 x 50000 pixels. (The SVG bombs are made by the tests: 700 KB of text to commit.)
+"""
+import struct
+import subprocess
+import zlib
+
+WIDTH, HEIGHT = 60, 40
+RED, GREEN, BLUE, WHITE = (220, 30, 30), (30, 200, 60), (30, 60, 220), (255, 255, 255)
+
+
+def pixel(x, y):
+    if y < HEIGHT // 2:
+        return RED if x < WIDTH // 2 else GREEN
+    return BLUE if x < WIDTH // 2 else WHITE
+
+
+def rows():
+    return [[pixel(x, y) for x in range(WIDTH)] for y in range(HEIGHT)]
+
+
+def png():
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    raw = b"".join(b"\0" + bytes(c for p in row for c in p) for row in rows())
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", WIDTH, HEIGHT, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def ppm():
+    return b"P6 %d %d 255\n" % (WIDTH, HEIGHT) + bytes(c for row in rows() for p in row for c in p)
+
+
+def bmp(width=WIDTH, height=HEIGHT, pixels=True):
+    stride = (width * 3 + 3) & ~3
+    body = b""
+    if pixels:
+        for row in reversed(rows()):
+            line = bytes(c for p in row for c in reversed(p))
+            body += line + b"\0" * (stride - len(line))
+    info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 24, 0, len(body), 2835, 2835, 0, 0)
+    return b"BM" + struct.pack("<IHHI", 14 + len(info) + len(body), 0, 0, 14 + len(info)) + info + body
+
+
+def ico():
+    # An icon holding one 32-bit BMP image (with its AND mask), as Windows writes them.
+    xor = b"".join(bytes(c for p in row for c in (p[2], p[1], p[0], 255)) for row in reversed(rows()))
+    mask = b"\0" * (((WIDTH + 31) // 32) * 4 * HEIGHT)
+    info = struct.pack("<IiiHHIIiiII", 40, WIDTH, HEIGHT * 2, 1, 32, 0, len(xor) + len(mask), 0, 0, 0, 0)
+    image = info + xor + mask
+    return struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", WIDTH, HEIGHT, 0, 0, 1, 32, len(image), 22) + image
+
+
+def tiff(width=WIDTH, height=HEIGHT, pixels=True):
+    data = bytes(c for row in rows() for p in row for c in p) if pixels else b""
+    entries = [(256, 4, 1, width), (257, 4, 1, height), (258, 3, 1, 8), (259, 3, 1, 1), (262, 3, 1, 2),
+               (273, 4, 1, 0), (277, 3, 1, 3), (278, 4, 1, height), (279, 4, 1, min(width * height * 3, 0xFFFFFFFF))]
+    ifd_offset = 8
+    data_offset = ifd_offset + 2 + len(entries) * 12 + 4
+    out = b"II*\0" + struct.pack("<I", ifd_offset) + struct.pack("<H", len(entries))
+    for tag, kind, count, value in entries:
+        value = data_offset if tag == 273 else value
+        out += struct.pack("<HHI", tag, kind, count) + (struct.pack("<HH", value, 0) if kind == 3 else struct.pack("<I", value))
+    return out + struct.pack("<I", 0) + data
+
+
+def svg():
+    return ('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40">'
+            '<rect width="30" height="20" fill="rgb(220,30,30)"/><rect x="30" width="30" height="20" fill="rgb(30,200,60)"/>'
+            '<rect y="20" width="30" height="20" fill="rgb(30,60,220)"/><rect x="30" y="20" width="30" height="20" fill="#fff"/>'
+            '</svg>\n').encode()
+
+
+def jpeg_with_segments(jpeg, segments):
+    """`jpeg` with `segments` (marker, payload) inserted right after its start-of-image."""
+    inserted = b"".join(bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload for marker, payload in segments)
+    return jpeg[:2] + inserted + jpeg[2:]
+
+
+def patched_ispe(data, side):
+    """An ISO media file with every image spatial extent set to `side` x `side`."""
+    out = bytearray(data)
+    at = out.find(b"ispe")
+    while at >= 0:
+        out[at + 8:at + 16] = struct.pack(">II", side, side)
+        at = out.find(b"ispe", at + 4)
+    return bytes(out)
+
+
+def write(name, data):
+    with open(name, "wb") as f:
+        f.write(data)
+
+
+def run(*command):
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+write("quarters.png", png())
+write("quarters.bmp", bmp())
+write("quarters.ico", ico())
+write("quarters.tiff", tiff())
+write("quarters.svg", svg())
+write("/tmp/tessera-quarters.ppm", ppm())
+run("cjpeg", "-quality", "95", "-outfile", "quarters.jpg", "/tmp/tessera-quarters.ppm")
+run("cwebp", "-quiet", "-q", "95", "quarters.png", "-o", "quarters.webp")
+run("cwebp", "-quiet", "-lossless", "quarters.png", "-o", "quarters-lossless.webp")
+run("avifenc", "--min", "0", "--max", "10", "quarters.png", "quarters.avif")
+run("heif-enc", "-q", "90", "quarters.png", "-o", "quarters.heic")
+
+for orientation in range(1, 9):
+    name = "orientation-%d.jpg" % orientation
+    write(name, open("quarters.jpg", "rb").read())
+    run("exiftool", "-q", "-overwrite_original", "-n", "-Orientation=%d" % orientation, name)
+
+# Four APP1 segments of XMP, 50 KB each, before the frame, as some cameras write them.
+xmp = b"http://ns.adobe.com/xap/1.0/\0" + b"<x:xmpmeta xmlns:x='adobe:ns:meta/'>" + b" " * 50_000 + b"</x:xmpmeta>"
+write("metadata.jpg", jpeg_with_segments(open("quarters.jpg", "rb").read(), [(0xE1, xmp)] * 4))
+
+# Headers that claim 50000 x 50000.
+vp8x = b"VP8X" + struct.pack("<I", 10) + b"\0\0\0\0" + struct.pack("<I", 49_999)[:3] + struct.pack("<I", 49_999)[:3]
+write("webp-bomb.webp", b"RIFF" + struct.pack("<I", 4 + len(vp8x)) + b"WEBP" + vp8x)
+write("avif-bomb.avif", patched_ispe(open("quarters.avif", "rb").read(), 50_000))
+write("heic-bomb.heic", patched_ispe(open("quarters.heic", "rb").read(), 50_000))
+write("tiff-bomb.tiff", tiff(50_000, 50_000, pixels=False))
+write("bmp-bomb.bmp", bmp(50_000, 50_000, pixels=False))
