@@ -57,8 +57,15 @@ let package = Package(
         // HTTP over libcurl, driven off the main thread.
         .target(name: "Networking", dependencies: ["CCurl", "Domain", "Scheduling", "Localization"]),
 
-        // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf.
-        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling", "Localization"]),
+        // Little CMS: pictures' embedded colour profiles converted to sRGB.
+        .systemLibrary(
+            name: "CLcms2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+
+        // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf (and lcms2).
+        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "CLcms2", "Scheduling", "Localization"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [

@@ -19,8 +19,8 @@ packages=(
   appstream             # appstreamcli validate
   librsvg2-common       # gdk-pixbuf's SVG loader (icons, and SVG pictures)
   webp-pixbuf-loader    # gdk-pixbuf's WebP loader
-  libavif-gdk-pixbuf    # gdk-pixbuf's AVIF loader
-  heif-gdk-pixbuf       # gdk-pixbuf's HEIF (HEIC) loader
+  heif-gdk-pixbuf       # gdk-pixbuf's loader for HEIF (HEIC) and AVIF, over libheif (dav1d, aom)
+  liblcms2-dev          # Little CMS: embedded colour profiles converted to sRGB (CLcms2)
   adwaita-icon-theme    # symbolic icons used in the header bar
   fonts-cantarell       # GNOME's UI font, for readable screenshots
   fonts-noto-color-emoji  # emoji in messages (the fixture chat has some)

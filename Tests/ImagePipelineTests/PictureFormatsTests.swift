@@ -84,6 +84,28 @@ final class PictureFormatsTests: XCTestCase {
         }
     }
 
+    func testEmbeddedColourProfilesAreConvertedToSRGB() throws {
+        for name in ["prophoto.jpg", "prophoto.webp", "prophoto.avif", "prophoto.heic", "swapped.jpg"] {
+            let data = try picture(name)
+            // The numbers in the file, read as sRGB, are far from the colours meant.
+            let rawQuarters = quarters(of: DecodedImage(adopting: try XCTUnwrap(Self.undecorated(data), name)))
+            let off = zip(rawQuarters, [Colour.red, .green, .blue, .white]).map { abs($0.red - $1.red) + abs($0.green - $1.green) + abs($0.blue - $1.blue) }
+            XCTAssertGreaterThan(off.max() ?? 0, 60, "\(name) without its profile shows \(rawQuarters)")
+            assertQuarters(try decoder.decode(data, maximumPixelSize: 256), [.red, .green, .blue, .white], "\(name) converted")
+        }
+    }
+
+    /// The pixels as gdk-pixbuf gives them, with no profile applied (a reference the caller owns).
+    private static func undecorated(_ data: Data) -> OpaquePointer? {
+        let loader = gdk_pixbuf_loader_new()
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        _ = data.withUnsafeBytes { gdk_pixbuf_loader_write(loader, $0.baseAddress!.assumingMemoryBound(to: guchar.self), gsize($0.count), nil) }
+        gdk_pixbuf_loader_close(loader, nil)
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+        g_object_ref(UnsafeMutableRawPointer(pixbuf))
+        return pixbuf
+    }
+
     func testTheFrameIsFoundBehindLargeMetadata() throws {
         let data = try picture("metadata.jpg")
         XCTAssertGreaterThan(data.count, 200_000)

@@ -2,7 +2,9 @@
 
 quarters.*: 60 x 40, top left red, top right green, bottom left blue, bottom right white,
 in every format the decoder reads. orientation-N.jpg: the same pixels stored with EXIF
-Orientation N (1 to 8). metadata.jpg: 200 KB of XMP before the frame. *-bomb.*: headers that
+Orientation N (1 to 8). prophoto.*: the same colours converted into the
+ProPhoto RGB space, with its profile embedded (shown right only when it is converted back).
+swapped.jpg: tagged with a profile that swaps red and green. metadata.jpg: 200 KB of XMP before the frame. *-bomb.*: headers that
 claim 50000 x 50000 pixels. (The SVG bombs are made by the tests: 700 KB of text to commit.)
 """
 import struct
@@ -116,6 +118,14 @@ for orientation in range(1, 9):
     name = "orientation-%d.jpg" % orientation
     write(name, open("quarters.jpg", "rb").read())
     run("exiftool", "-q", "-overwrite_original", "-n", "-Orientation=%d" % orientation, name)
+
+# Wide-gamut pictures: the sRGB colours converted into ProPhoto RGB, the profile embedded.
+profiles = "/usr/share/color/icc/colord/"
+run("jpgicc", "-o" + profiles + "ProPhotoRGB.icc", "-e", "-q95", "quarters.jpg", "prophoto.jpg")
+run("cwebp", "-quiet", "-q", "95", "-metadata", "icc", "prophoto.jpg", "-o", "prophoto.webp")
+run("avifenc", "--min", "0", "--max", "10", "prophoto.jpg", "prophoto.avif")
+run("heif-enc", "-q", "90", "prophoto.jpg", "-o", "prophoto.heic")
+run("jpgicc", "-o" + profiles + "SwappedRedAndGreen.icc", "-e", "-q95", "quarters.jpg", "swapped.jpg")
 
 # Four APP1 segments of XMP, 50 KB each, before the frame, as some cameras write them.
 xmp = b"http://ns.adobe.com/xap/1.0/\0" + b"<x:xmpmeta xmlns:x='adobe:ns:meta/'>" + b" " * 50_000 + b"</x:xmpmeta>"

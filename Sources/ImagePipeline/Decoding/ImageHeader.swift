@@ -9,10 +9,11 @@ struct ImageHeader: Equatable {
     /// The formats Tessera shows; the raw value is gdk-pixbuf's loader for it.
     enum Format: String, Equatable, CaseIterable {
         case jpeg, png, gif, webp, avif, heif, svg, tiff, bmp, ico
-        var loaderName: String { self == .heif ? "heif/avif" : rawValue }
-        /// Whether the loader keeps the aspect ratio of a size asked before decoding; the HEIF
-        /// loader squares it, so a HEIF picture is decoded whole and scaled after.
-        var scalesWhileLoading: Bool { self != .heif }
+        /// AVIF goes through libheif's loader too: libavif's does not hand on the colour profile.
+        var loaderName: String { self == .heif || self == .avif ? "heif/avif" : rawValue }
+        /// Whether the loader keeps the aspect ratio of a size asked before decoding; libheif's
+        /// squares it, so a HEIF or AVIF picture is decoded whole and scaled after.
+        var scalesWhileLoading: Bool { self != .heif && self != .avif }
     }
     let format: Format
     /// The stored size (before any EXIF orientation turns it); 0 for SVG, whose size the
@@ -23,6 +24,9 @@ struct ImageHeader: Equatable {
     var isProgressive = false
     /// Colour components (JPEG; 3 for the others' purposes).
     var components = 3
+    /// An ICC profile the file carries where its gdk-pixbuf loader does not hand it on (WebP's
+    /// ICCP chunk); the loaders of the other formats give theirs with the pixels.
+    var colourProfile: Data?
 
     /// About what decoding holds while it runs, beside its result: a progressive JPEG's
     /// coefficients (two bytes each, one per pixel per component); a baseline JPEG decodes a band
@@ -103,7 +107,17 @@ struct ImageHeader: Equatable {
             return ImageHeader(format: .webp, width: (bits & 0x3FFF) + 1, height: (bits >> 14 & 0x3FFF) + 1)
         }
         if bytes.matches("VP8X", at: 12), let width = bytes.le24(24), let height = bytes.le24(27) {
-            return ImageHeader(format: .webp, width: width + 1, height: height + 1)
+            var header = ImageHeader(format: .webp, width: width + 1, height: height + 1)
+            // Chunks follow the header's, each padded to an even length; ICCP comes first if any.
+            var at = 12
+            while let length = bytes.le32(at + 4), at + 8 + length <= bytes.count {
+                if bytes.matches("ICCP", at: at) {
+                    header.colourProfile = Data(UnsafeRawBufferPointer(rebasing: bytes.base[at + 8..<at + 8 + length]))
+                    break
+                }
+                at += 8 + length + length % 2
+            }
+            return header
         }
         return nil
     }

@@ -85,6 +85,9 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw .undecodable(message)
         }
         if let error { g_error_free(error) }
+        // In sRGB, from the colour profile the file carries (before the orientation, which
+        // makes a new pixbuf without the loader's options).
+        ColourProfiles.shared.convertToSRGB(pixbuf, fileProfile: header.colourProfile)
         // Upright by the EXIF orientation the loader read (JPEG, TIFF; HEIF and AVIF come
         // upright from their decoders): a new reference, ours, that outlives the loader.
         guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { throw .undecodable(tr("incomplete image")) }

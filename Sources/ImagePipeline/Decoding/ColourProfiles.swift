@@ -1,0 +1,79 @@
+import CGdkPixbuf
+import CLcms2
+import Foundation
+import Synchronization
+
+/// Pictures that carry an ICC profile (a camera's Display P3 or Adobe RGB, a scan's own) are
+/// converted to sRGB when they are decoded; untagged ones are taken as sRGB already, as the web
+/// takes them. Without it a wide-gamut picture shows dull and dark (its numbers read as sRGB).
+///
+/// Transforms are kept by profile: a phone's photos all carry the same one, and making a
+/// transform costs more than applying it to a thumbnail. They are made without lcms's one-pixel
+/// cache, so the decoding threads share them.
+final class ColourProfiles: Sendable {
+    static let shared = ColourProfiles()
+
+    /// Profiles whose transforms are kept: a feed mixes a handful (sRGB, Display P3, Adobe RGB,
+    /// a camera's own); past that the oldest are let go.
+    static let keptTransforms = 8
+
+    /// An lcms transform, deleted when the last decode using it lets go.
+    private final class Transform: @unchecked Sendable { // immutable once made, and made without cache
+        let handle: cmsHTRANSFORM
+        init(_ handle: cmsHTRANSFORM) { self.handle = handle }
+        deinit { cmsDeleteTransform(handle) }
+    }
+    private struct Kept {
+        var transforms: [Key: Transform] = [:]
+        var order: [Key] = []
+    }
+    private struct Key: Hashable { let profile: Data; let hasAlpha: Bool }
+    private let kept = Mutex(Kept())
+
+    /// The ICC profile a loader found in the file (gdk-pixbuf's "icc-profile" option, base64).
+    static func embeddedProfile(of pixbuf: OpaquePointer) -> Data? {
+        guard let option = gdk_pixbuf_get_option(pixbuf, "icc-profile") else { return nil }
+        var length: gsize = 0
+        guard let bytes = g_base64_decode(option, &length), length > 0 else { return nil }
+        defer { g_free(bytes) }
+        return Data(bytes: bytes, count: Int(length))
+    }
+
+    /// Converts `pixbuf`'s pixels in place to sRGB from the profile its loader found, or else
+    /// `profile`. False when there is none or lcms cannot use it (not an RGB profile, damaged):
+    /// the pixels are then left as they are, taken as sRGB.
+    @discardableResult
+    func convertToSRGB(_ pixbuf: OpaquePointer, fileProfile: Data? = nil) -> Bool {
+        guard let profile = Self.embeddedProfile(of: pixbuf) ?? fileProfile, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8 else { return false }
+        let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        guard let transform = transform(for: Key(profile: profile, hasAlpha: hasAlpha)) else { return false }
+        let width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf)
+        let stride = cmsUInt32Number(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)
+        cmsDoTransformLineStride(transform.handle, pixels, pixels, cmsUInt32Number(width), cmsUInt32Number(height), stride, stride, 0, 0)
+        return true
+    }
+
+    private func transform(for key: Key) -> Transform? {
+        if let kept = kept.withLock({ $0.transforms[key] }) { return kept }
+        guard let made = Self.makeTransform(from: key.profile, hasAlpha: key.hasAlpha).map(Transform.init) else { return nil }
+        return kept.withLock { kept in
+            if let raced = kept.transforms[key] { return raced }
+            if kept.order.count >= Self.keptTransforms {
+                kept.transforms.removeValue(forKey: kept.order.removeFirst())
+            }
+            kept.transforms[key] = made
+            kept.order.append(key)
+            return made
+        }
+    }
+
+    private static func makeTransform(from profile: Data, hasAlpha: Bool) -> cmsHTRANSFORM? {
+        guard let source = profile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
+        defer { cmsCloseProfile(source) }
+        guard cmsGetColorSpace(source) == cmsSigRgbData, let sRGB = cmsCreate_sRGBProfile() else { return nil }
+        defer { cmsCloseProfile(sRGB) }
+        let format = hasAlpha ? tessera_lcms_rgba_8 : tessera_lcms_rgb_8
+        return cmsCreateTransform(source, format, sRGB, format, cmsUInt32Number(INTENT_PERCEPTUAL), tessera_lcms_transform_flags)
+    }
+}
