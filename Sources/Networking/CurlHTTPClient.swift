@@ -146,9 +146,17 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
                 transfer.finish(transfer.outcome(code))
             }
             var ready: Int32 = 0
-            tessera_curl_multi_poll(multi, nil, 0, 1000, &ready)
+            // With transfers running curl shortens the wait to its own next timer; with none
+            // the loop sleeps until `send`, a cancellation or the end wakes it.
+            tessera_curl_multi_poll(multi, nil, 0, active.isEmpty ? Self.idleWait : Self.busyWait, &ready)
         }
     }
+
+    /// The longest wait while transfers run (curl's timers make it shorter when they are due).
+    static let busyWait: Int32 = 1000
+    /// The wait with nothing to do: a day. A laptop pays for every wake-up of an idle app, and
+    /// new work wakes the loop at once (`curl_multi_wakeup`).
+    static let idleWait: Int32 = 86_400_000
 
     private func detach(_ transfer: Transfer, from multi: UnsafeMutableRawPointer) {
         tessera_curl_multi_remove_handle(multi, transfer.easy)

@@ -100,7 +100,10 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         muteButton.onClicked { [weak self] in self?.toggleMute() }
         seekBar.onUserChange { [weak self] seconds in self?.player?.seek(to: .milliseconds(Int(seconds * 1000))) }
         backdrop.onMap { [weak self] in self?.backdrop.grabFocus() }
-        backdrop.onUnmap { [weak self] in self?.player?.pause() }
+        backdrop.onUnmap { [weak self] in
+            self?.player?.pause()
+            self?.updateTicking()
+        }
         load()
     }
 
@@ -150,16 +153,29 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
             if player.view.isMapped {
                 player.play()
             } else {
-                player.view.onMap { [weak player] in
+                player.view.onMap { [weak self, weak player] in
                     guard let player, !player.hasStarted else { return }
                     player.play()
+                    self?.updateTicking()
                 }
             }
+            update()
+        }
+    }
+
+    /// The position and the end of the clip are read every frame while the video plays on
+    /// screen, and never while it is paused, has ended or the section is hidden: an idle window
+    /// does not wake for them.
+    private func updateTicking() {
+        let wanted = player?.isPlaying == true && videoArea.isMapped
+        if wanted, tick == nil {
             tick = videoArea.addTickCallback { [weak self] _ in
                 self?.update()
                 return true
             }
-            update()
+        } else if !wanted, let tick {
+            videoArea.removeTickCallback(tick)
+            self.tick = nil
         }
     }
 
@@ -187,8 +203,10 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         muteButton.accessibleName = player.isMuted ? tr("Unmute") : tr("Mute")
     }
 
-    /// Every frame while a video shows: position, the end of the clip, errors.
+    /// Every frame while a video plays, and once at each change: position, the end of the
+    /// clip, errors.
     private func update() {
+        defer { updateTicking() }
         guard let player else { return }
         player.tick()
         if let failure = player.failure {
