@@ -12,6 +12,20 @@ static inline gboolean tessera_pixbuf_save(GdkPixbuf *pixbuf, gchar **buffer, gs
     return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, type, error, NULL);
 }
 
+// An animation's clock in milliseconds of wall time (some loaders' iterators measure from the
+// real time, whatever start they are given): gdk-pixbuf's iterators take a GTimeVal, which GLib
+// deprecates with no replacement in this API.
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static inline GdkPixbufAnimationIter *tessera_pixbuf_animation_start(GdkPixbufAnimation *animation, gint64 milliseconds) {
+    GTimeVal start = { milliseconds / 1000, (milliseconds % 1000) * 1000 };
+    return gdk_pixbuf_animation_get_iter(animation, &start);
+}
+static inline gboolean tessera_pixbuf_animation_advance(GdkPixbufAnimationIter *iterator, gint64 milliseconds) {
+    GTimeVal now = { milliseconds / 1000, (milliseconds % 1000) * 1000 };
+    return gdk_pixbuf_animation_iter_advance(iterator, &now);
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
 // Where decoded pixels are allocated: glibc's mallopt (LargeAllocations in ImagePipeline).
 #include <malloc.h>
 static inline int tessera_pin_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }

@@ -106,6 +106,32 @@ final class PictureFormatsTests: XCTestCase {
         return pixbuf
     }
 
+    func testAnimationsAreDecodedWholeWhenAskedAndAsTheirFirstFrameOtherwise() throws {
+        for name in ["animated.gif", "animated.webp"] {
+            let data = try picture(name)
+            XCTAssertEqual(ImageHeader(data)?.frameCount, 3, name)
+            let still = try decoder.decode(data, maximumPixelSize: 256)
+            XCTAssertTrue(still.frames.isEmpty, "\(name) asked as a still")
+            assertQuarters(still, [.red, .green, .blue, .white], "\(name)'s still")
+        }
+        // WebP animations show their still for now (see PixbufImageDecoder).
+        XCTAssertTrue(try decoder.decode(try picture("animated.webp"), maximumPixelSize: 30, animates: true).frames.isEmpty)
+        for name in ["animated.gif"] {
+            let data = try picture(name)
+
+            let animation = try decoder.decode(data, maximumPixelSize: 30, animates: true)
+            XCTAssertEqual(animation.frames.count, 3, name)
+            XCTAssertEqual(animation.frames.map(\.delay), [.milliseconds(100), .milliseconds(100), .milliseconds(100)], name)
+            XCTAssertEqual([animation.width, animation.height], [30, 20], "\(name): frames at the size asked")
+            XCTAssertEqual(animation.cost, 3 * Int(gdk_pixbuf_get_rowstride(animation.pixbuf)) * 20, "every frame counts in the memory cache")
+            let firsts = animation.frames.map { quarters(of: DecodedImage(adopting: g_object_ref(UnsafeMutableRawPointer($0.pixbuf)).map(OpaquePointer.init)!)).first! }
+            for (found, wanted) in zip(firsts, [Colour.red, .red, .blue]) {
+                XCTAssertLessThanOrEqual(abs(found.red - wanted.red) + abs(found.green - wanted.green) + abs(found.blue - wanted.blue), 60,
+                                         "\(name): frames in order, found \(firsts)")
+            }
+        }
+    }
+
     func testTheFrameIsFoundBehindLargeMetadata() throws {
         let data = try picture("metadata.jpg")
         XCTAssertGreaterThan(data.count, 200_000)

@@ -4,7 +4,8 @@ quarters.*: 60 x 40, top left red, top right green, bottom left blue, bottom rig
 in every format the decoder reads. orientation-N.jpg: the same pixels stored with EXIF
 Orientation N (1 to 8). prophoto.*: the same colours converted into the
 ProPhoto RGB space, with its profile embedded (shown right only when it is converted back).
-swapped.jpg: tagged with a profile that swaps red and green. metadata.jpg: 200 KB of XMP before the frame. *-bomb.*: headers that
+swapped.jpg: tagged with a profile that swaps red and green. animated.gif, animated.webp: three
+frames of 100 ms (the quarters, all red, all blue), looping. metadata.jpg: 200 KB of XMP before the frame. *-bomb.*: headers that
 claim 50000 x 50000 pixels. (The SVG bombs are made by the tests: 700 KB of text to commit.)
 """
 import struct
@@ -93,6 +94,37 @@ def patched_ispe(data, side):
     return bytes(out)
 
 
+def gif(frames, delay_cs):
+    """An animated GIF of `frames` (lists of rows of colours), `delay_cs` hundredths a frame,
+    looping. The pixels are written as 3-bit codes with a clear code before the table would grow
+    (uncompressed LZW: simple, and any decoder reads it)."""
+    palette = [RED, GREEN, BLUE, WHITE]
+    out = b"GIF89a" + struct.pack("<HHBBB", WIDTH, HEIGHT, 0xF1, 0, 0) + bytes(c for p in palette for c in p)
+    out += b"\x21\xFF\x0BNETSCAPE2.0\x03\x01\x00\x00\x00"
+    for frame in frames:
+        out += b"\x21\xF9\x04\x00" + struct.pack("<H", delay_cs) + b"\x00\x00"
+        out += b"\x2C" + struct.pack("<HHHHB", 0, 0, WIDTH, HEIGHT, 0)
+        codes, clear, end = [], 4, 5
+        indices = [palette.index(p) for row in frame for p in row]
+        for i, index in enumerate(indices):
+            if i % 2 == 0:
+                codes.append(clear)
+            codes.append(index)
+        codes.append(end)
+        bits, count, data = 0, 0, bytearray()
+        for code in codes:
+            bits |= code << count
+            count += 3
+            while count >= 8:
+                data.append(bits & 0xFF)
+                bits >>= 8
+                count -= 8
+        if count:
+            data.append(bits & 0xFF)
+        out += b"\x02" + b"".join(bytes([len(data[i:i + 255])]) + bytes(data[i:i + 255]) for i in range(0, len(data), 255)) + b"\x00"
+    return out + b"\x3B"
+
+
 def write(name, data):
     with open(name, "wb") as f:
         f.write(data)
@@ -126,6 +158,18 @@ run("cwebp", "-quiet", "-q", "95", "-metadata", "icc", "prophoto.jpg", "-o", "pr
 run("avifenc", "--min", "0", "--max", "10", "prophoto.jpg", "prophoto.avif")
 run("heif-enc", "-q", "90", "prophoto.jpg", "-o", "prophoto.heic")
 run("jpgicc", "-o" + profiles + "SwappedRedAndGreen.icc", "-e", "-q95", "quarters.jpg", "swapped.jpg")
+
+# Animations: the quarters, then all red, then all blue.
+solid = lambda colour: [[colour] * WIDTH for _ in range(HEIGHT)]
+write("animated.gif", gif([rows(), solid(RED), solid(BLUE)], 10))
+for index, frame in enumerate([rows(), solid(RED), solid(BLUE)]):
+    raw = b"".join(b"\0" + bytes(c for p in row for c in p) for row in frame)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    write("/tmp/tessera-frame-%d.png" % index, b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", WIDTH, HEIGHT, 8, 2, 0, 0, 0))
+          + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+run("img2webp", "-loop", "0", "-lossless", "-d", "100", "/tmp/tessera-frame-0.png", "/tmp/tessera-frame-1.png",
+    "/tmp/tessera-frame-2.png", "-o", "animated.webp")
 
 # Four APP1 segments of XMP, 50 KB each, before the frame, as some cameras write them.
 xmp = b"http://ns.adobe.com/xap/1.0/\0" + b"<x:xmpmeta xmlns:x='adobe:ns:meta/'>" + b" " * 50_000 + b"</x:xmpmeta>"

@@ -1,15 +1,24 @@
 import CGdkPixbuf
 
-/// A decoded bitmap (a GdkPixbuf), immutable once made, so it can cross threads and be shared.
+/// A decoded bitmap (a GdkPixbuf), immutable once made, so it can cross threads and be shared;
+/// for an animation asked for whole, every frame with how long it shows.
 public final class DecodedImage: @unchecked Sendable {
-    /// The GdkPixbuf; owned by this object (one strong reference).
+    /// The GdkPixbuf (an animation's first frame); owned by this object (one strong reference).
     public let pixbuf: OpaquePointer
     public let width: Int
     public let height: Int
-    /// Bytes the pixels take: rowstride x height.
+    /// Bytes the pixels take: rowstride x height, for every frame.
     public let cost: Int
     /// For a frame taken from a clip, how long the clip runs (nil when it does not say).
     public let duration: Duration?
+    /// An animation's frames in order, the first being `pixbuf`; empty for a still.
+    public let frames: [Frame]
+
+    /// One frame of an animation: its pixels and how long it stays before the next.
+    public struct Frame: @unchecked Sendable { // the pixbuf is immutable and owned by the image
+        public let pixbuf: OpaquePointer
+        public let delay: Duration
+    }
 
     /// Adopts a pixbuf the caller owns a reference to.
     public init(adopting pixbuf: OpaquePointer, duration: Duration? = nil) {
@@ -18,7 +27,22 @@ public final class DecodedImage: @unchecked Sendable {
         width = Int(gdk_pixbuf_get_width(pixbuf))
         height = Int(gdk_pixbuf_get_height(pixbuf))
         cost = Int(gdk_pixbuf_get_rowstride(pixbuf)) * height
+        frames = []
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    /// Adopts an animation's frames (at least one), whose pixbufs the caller owns a reference to.
+    public init(adoptingFrames frames: [Frame]) {
+        precondition(!frames.isEmpty, "an animation has a frame")
+        pixbuf = frames[0].pixbuf
+        duration = nil
+        width = Int(gdk_pixbuf_get_width(pixbuf))
+        height = Int(gdk_pixbuf_get_height(pixbuf))
+        cost = frames.reduce(0) { $0 + Int(gdk_pixbuf_get_rowstride($1.pixbuf) * gdk_pixbuf_get_height($1.pixbuf)) }
+        self.frames = frames.count > 1 ? frames : []
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        for frame in frames.dropFirst() { g_object_unref(UnsafeMutableRawPointer(frame.pixbuf)) }
+    }
 }

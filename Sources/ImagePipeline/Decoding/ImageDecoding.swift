@@ -27,10 +27,13 @@ public struct DecodingTarget: Sendable, Equatable {
     public var side: Int
     /// Cover the box (the shorter side meets it) instead of fitting in it (the longer side does).
     public var filling: Bool
+    /// Every frame of an animation, not only the first.
+    public var animates: Bool
 
-    public init(side: Int, filling: Bool = false) {
+    public init(side: Int, filling: Bool = false, animates: Bool = false) {
         self.side = side
         self.filling = filling
+        self.animates = animates
     }
 
     /// The largest size with the same aspect ratio that fits the box (filling: the smallest that

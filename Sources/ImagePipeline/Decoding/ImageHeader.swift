@@ -27,16 +27,20 @@ struct ImageHeader: Equatable {
     /// An ICC profile the file carries where its gdk-pixbuf loader does not hand it on (WebP's
     /// ICCP chunk); the loaders of the other formats give theirs with the pixels.
     var colourProfile: Data?
+    /// Frames of an animated GIF or WebP (1 for a still): each is a full-size bitmap in the
+    /// loader, so their pixels together count against the limits.
+    var frameCount = 1
 
     /// About what decoding holds while it runs, beside its result: a progressive JPEG's
     /// coefficients (two bytes each, one per pixel per component); a baseline JPEG decodes a band
-    /// at a time, at the scale asked; the other loaders make the full-size bitmap before scaling
-    /// (an SVG is rendered at the size asked, and counts as a 1024 px square).
+    /// at a time, at the scale asked; the other loaders make the full-size bitmap before scaling,
+    /// one per frame of an animation (an SVG is rendered at the size asked, and counts as a
+    /// 1024 px square).
     var workingBytes: Int {
         switch format {
         case .jpeg: isProgressive ? width * height * components * 2 : width * 16 * components
         case .svg: 1024 * 1024 * 4
-        case .png, .gif, .webp, .avif, .heif, .tiff, .bmp, .ico: width * height * 4
+        case .png, .gif, .webp, .avif, .heif, .tiff, .bmp, .ico: width * height * 4 * frameCount
         }
     }
 
@@ -57,7 +61,9 @@ struct ImageHeader: Equatable {
             return ImageHeader(format: .png, width: width, height: height)
         }
         if bytes.matches("GIF87a", at: 0) || bytes.matches("GIF89a", at: 0), let width = bytes.le16(6), let height = bytes.le16(8) {
-            return ImageHeader(format: .gif, width: width, height: height)
+            var header = ImageHeader(format: .gif, width: width, height: height)
+            header.frameCount = max(1, gifFrames(bytes))
+            return header
         }
         if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes) }
         if bytes.matches("RIFF", at: 0), bytes.matches("WEBP", at: 8) { return webp(bytes) }
@@ -94,6 +100,36 @@ struct ImageHeader: Equatable {
         return nil
     }
 
+    /// The image descriptors of a GIF: its frames. Extensions and image data are skipped by their
+    /// sub-blocks' lengths; a file cut short counts the frames it has.
+    private static func gifFrames(_ bytes: Bytes) -> Int {
+        func colourTable(_ flags: UInt8) -> Int { flags & 0x80 != 0 ? 3 << (Int(flags & 7) + 1) : 0 }
+        func afterSubBlocks(_ start: Int) -> Int? {
+            var at = start
+            while let size = bytes.byte(at) {
+                at += 1 + Int(size)
+                if size == 0 { return at }
+            }
+            return nil
+        }
+        guard let flags = bytes.byte(10) else { return 0 }
+        var at = 13 + colourTable(flags), frames = 0
+        while let block = bytes.byte(at) {
+            switch block {
+            case 0x21: // extension: its label, then sub-blocks
+                guard let end = afterSubBlocks(at + 2) else { return frames }
+                at = end
+            case 0x2C: // image: descriptor, local colour table, LZW code size, sub-blocks
+                guard let local = bytes.byte(at + 9), let end = afterSubBlocks(at + 10 + colourTable(local) + 1) else { return frames }
+                frames += 1
+                at = end
+            default: // the trailer, or bytes that are not GIF blocks
+                return frames
+            }
+        }
+        return frames
+    }
+
     /// The canvas of a lossy (VP8), lossless (VP8L) or extended (VP8X: animation, alpha, EXIF) WebP.
     private static func webp(_ bytes: Bytes) -> ImageHeader? {
         if bytes.matches("VP8 ", at: 12) {
@@ -108,15 +144,18 @@ struct ImageHeader: Equatable {
         }
         if bytes.matches("VP8X", at: 12), let width = bytes.le24(24), let height = bytes.le24(27) {
             var header = ImageHeader(format: .webp, width: width + 1, height: height + 1)
-            // Chunks follow the header's, each padded to an even length; ICCP comes first if any.
-            var at = 12
+            // Chunks follow the header's, each padded to an even length: the profile (ICCP) and
+            // an animation's frames (ANMF).
+            var at = 12, frames = 0
             while let length = bytes.le32(at + 4), at + 8 + length <= bytes.count {
                 if bytes.matches("ICCP", at: at) {
                     header.colourProfile = Data(UnsafeRawBufferPointer(rebasing: bytes.base[at + 8..<at + 8 + length]))
-                    break
+                } else if bytes.matches("ANMF", at: at) {
+                    frames += 1
                 }
                 at += 8 + length + length % 2
             }
+            header.frameCount = max(1, frames)
             return header
         }
         return nil

@@ -33,19 +33,23 @@ public struct PixbufImageDecoder: ImageDecoding {
 
     public func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
         guard case .data(let data) = input else { throw .notAnImage }
-        return try decode(data, maximumPixelSize: target.side, filling: target.filling)
+        return try decode(data, maximumPixelSize: target.side, filling: target.filling, animates: target.animates)
     }
 
     /// Decodes to fit `maximumPixelSize` (the longer side at most that), or with `filling`, to
-    /// cover it (the shorter side at most that).
-    public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false) throws(ImageError) -> DecodedImage {
+    /// cover it (the shorter side at most that); with `animates`, every frame of an animated GIF
+    /// (up to `maximumFrameBytes` of them).
+    public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false) throws(ImageError) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
         guard header.format == .svg || (header.width > 0 && header.height > 0) else { throw .notAnImage }
         guard header.width <= Self.maximumSide, header.height <= Self.maximumSide,
-              header.width * header.height <= Self.maximumPixels else {
+              header.width * header.height * header.frameCount <= Self.maximumPixels else {
             throw .tooLarge(width: header.width, height: header.height)
         }
-        let target = DecodingTarget(side: maximumPixelSize, filling: filling)
+        // WebP animations show their first frame: webp-pixbuf-loader 0.2's iterator does not
+        // step by the times it is given (it showed two of three frames, out of order).
+        let target = DecodingTarget(side: maximumPixelSize, filling: filling,
+                                    animates: animates && header.format == .gif && header.frameCount > 1)
         return try memory.withReservation(header.workingBytes) { () throws(ImageError) -> DecodedImage in
             try decode(data, header: header, target: target)
         }
@@ -66,7 +70,7 @@ public struct PixbufImageDecoder: ImageDecoding {
             // A drawing's size is known once the renderer has read it: it is rendered at the
             // size asked then, scaled up as well as down (it stays sharp).
             drawing.connect(to: loader)
-        } else if header.format.scalesWhileLoading {
+        } else if header.format.scalesWhileLoading, !target.animates {
             let (width, height) = target.size(width: header.width, height: header.height)
             if width != header.width || height != header.height {
                 gdk_pixbuf_loader_set_size(loader, gint(width), gint(height))
@@ -85,6 +89,10 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw .undecodable(message)
         }
         if let error { g_error_free(error) }
+        if target.animates, let animation = gdk_pixbuf_loader_get_animation(loader),
+           gdk_pixbuf_animation_is_static_image(animation) == 0, let frames = Self.frames(of: animation, count: header.frameCount, target: target) {
+            return frames
+        }
         // In sRGB, from the colour profile the file carries (before the orientation, which
         // makes a new pixbuf without the loader's options).
         ColourProfiles.shared.convertToSRGB(pixbuf, fileProfile: header.colourProfile)
@@ -99,6 +107,50 @@ public struct PixbufImageDecoder: ImageDecoding {
         }
         g_object_unref(UnsafeMutableRawPointer(upright))
         return DecodedImage(adopting: scaled)
+    }
+}
+
+extension PixbufImageDecoder {
+    /// The most an animation's frames may hold once decoded at the size shown: past it only the
+    /// still (its first frame) is shown. 64 MiB: a 480 px square clip of 70 frames.
+    public static let maximumFrameBytes = 64 << 20
+    /// How short a frame may be.
+    static let shortestFrame = Duration.milliseconds(20)
+    /// What a frame that says 0 or 1 hundredths ("as fast as you can") shows for: 10 frames a
+    /// second, as browsers show them.
+    static let fastFrame = Duration.milliseconds(100)
+
+    /// `count` frames of `animation`, each scaled to `target`, read by stepping the animation's
+    /// own clock through each frame's delay; nil when they would hold more than
+    /// `maximumFrameBytes` (the still is shown then).
+    static func frames(of animation: OpaquePointer, count: Int,
+                       target: DecodingTarget) -> DecodedImage? {
+        let start = g_get_real_time() / 1000
+        guard let iterator = tessera_pixbuf_animation_start(animation, start) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(iterator)) }
+        var frames: [DecodedImage.Frame] = []
+        var bytes = 0, elapsed = 0
+        for _ in 0..<count {
+            guard let shown = gdk_pixbuf_animation_iter_get_pixbuf(iterator) else { break }
+            let size = (Int(gdk_pixbuf_get_width(shown)), Int(gdk_pixbuf_get_height(shown)))
+            let (width, height) = target.size(width: size.0, height: size.1)
+            guard let frame = (width, height) == size
+                    ? gdk_pixbuf_copy(shown) : gdk_pixbuf_scale_simple(shown, gint(width), gint(height), GDK_INTERP_BILINEAR) else { break }
+            bytes += Int(gdk_pixbuf_get_rowstride(frame)) * height
+            let milliseconds = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
+            let delay: Duration = milliseconds <= 10 ? fastFrame : max(shortestFrame, .milliseconds(milliseconds))
+            frames.append(DecodedImage.Frame(pixbuf: frame, delay: delay))
+            guard bytes <= maximumFrameBytes else {
+                for frame in frames { g_object_unref(UnsafeMutableRawPointer(frame.pixbuf)) }
+                return nil
+            }
+            // -1: the last frame shows for ever.
+            guard milliseconds >= 0 else { break }
+            elapsed += milliseconds
+            tessera_pixbuf_animation_advance(iterator, start + gint64(elapsed))
+        }
+        guard !frames.isEmpty else { return nil }
+        return DecodedImage(adoptingFrames: frames)
     }
 }
 

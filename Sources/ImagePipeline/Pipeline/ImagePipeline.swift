@@ -253,7 +253,7 @@ public final class ImagePipeline: Sendable {
 
     private func decode(_ input: ImageInput, with decoder: any ImageDecoding, slots: PriorityLimiter,
                         request: ImageRequest, key: ImageKey) async throws(ImageError) -> DecodedImage {
-        let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill)
+        let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill, animates: key.animates)
         let abandoned = CancellationFlag()
         let result: Result<DecodedImage, ImageError>
         do {

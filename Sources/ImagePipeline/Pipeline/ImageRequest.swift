@@ -17,6 +17,9 @@ public struct ImageRequest: Sendable, Hashable {
     public var content: Content
 
     public enum Content: Sendable, Hashable { case image, videoFrame }
+    /// Every frame of an animated GIF or WebP is wanted (a viewer that plays it), not only the
+    /// first, the still.
+    public var animates = false
 
     public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
                 priority: Int = ImageRequest.visible) {
@@ -45,7 +48,7 @@ public struct ImageRequest: Sendable, Hashable {
     }
 
     /// Identifies the decoded result: same URL, size bucket, sizing and content, same image.
-    var key: ImageKey { ImageKey(url: normalizedURL, bucket: bucket, sizing: sizing, content: content) }
+    var key: ImageKey { ImageKey(url: normalizedURL, bucket: bucket, sizing: sizing, content: content, animates: animates) }
 }
 
 struct ImageKey: Hashable, Sendable, CustomStringConvertible {
@@ -53,5 +56,8 @@ struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     let bucket: Int
     var sizing: ImageRequest.Sizing = .fit
     var content: ImageRequest.Content = .image
-    var description: String { "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")\(content == .videoFrame ? "-frame" : "")" }
+    var animates = false
+    var description: String {
+        "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")\(content == .videoFrame ? "-frame" : "")\(animates ? "-animated" : "")"
+    }
 }
