@@ -45,6 +45,7 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         self.onLeave = onLeave
         picture = ImageView(pipeline: pipeline, iconSize: 96, scaling: .fit)
         picture.picture.addStyleClass("feed-viewer")
+        picture.picture.playsAnimations = true
 
         controls.addStyleClass("feed-controls")
         controls.setMargins(12)
@@ -136,7 +137,10 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         switch post.kind {
         case .image:
             content.setVisibleChild(named: "image", transition: .none)
-            picture.bind(ImageRequest(url: post.url, maximumPixelSize: Self.pixelSize))
+            // An animated GIF plays here (tiles show its first frame).
+            var request = ImageRequest(url: post.url, maximumPixelSize: Self.pixelSize)
+            request.animates = true
+            picture.bind(request)
         case .video:
             picture.bind(nil)
             content.setVisibleChild(named: "video", transition: .none)

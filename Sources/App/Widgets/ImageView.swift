@@ -4,6 +4,7 @@ import Scheduling
 
 extension DecodedImage: PixbufSource {
     public var pixbufPointer: OpaquePointer { pixbuf }
+    public var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { frames.map { ($0.pixbuf, $0.delay) } }
 }
 
 /// A picture bound to an image request: a memory-cache hit shows at once (no placeholder flash),

@@ -1,9 +1,17 @@
 import CGtk
+import Dispatch
 
 /// Something that holds a decoded GdkPixbuf (the image pipeline's images).
 public protocol PixbufSource: AnyObject, Sendable {
     /// A GdkPixbuf the source keeps alive for as long as it exists.
     var pixbufPointer: OpaquePointer { get }
+    /// An animation's frames in order (the first is `pixbufPointer`) with how long each shows;
+    /// empty for a still. Kept alive as long as the source.
+    var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { get }
+}
+
+extension PixbufSource {
+    public var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { [] }
 }
 
 /// Draws a decoded bitmap scaled to its allocation (filling it, or fitting inside it), or a
@@ -42,6 +50,18 @@ public final class Picture: Widget {
     private var iconName: String?
     private let iconSize: Int
 
+    /// Plays an animation's frames while the picture is on screen (the viewer turns it on; tiles
+    /// show the first frame): not while it is unmapped, and not when GTK's animations are off.
+    public var playsAnimations = false {
+        didSet { updatePlayback() }
+    }
+    private var frames: [(pixbuf: OpaquePointer, delay: Duration)] = []
+    /// The animation's frame on screen (0 for a still).
+    public private(set) var frameIndex = 0
+    private var nextFrame: DispatchWorkItem?
+    /// Whether an animation is playing now.
+    public var isPlaying: Bool { nextFrame != nil }
+
     public init(iconSize: Int = 48, scaling: Scaling = .fit) {
         self.iconSize = iconSize
         self.scaling = scaling
@@ -60,11 +80,16 @@ public final class Picture: Widget {
             self?.scaled = nil
             self?.queueDraw()
         }
+        onMap { [weak self] in self?.updatePlayback() }
+        onUnmap { [weak self] in self?.updatePlayback() }
     }
 
     public func show(_ image: any PixbufSource) {
         scaled = nil
         source = image
+        frames = image.animationFrames
+        frameIndex = 0
+        updatePlayback()
         iconName = nil
         content = .image(width: Int(gdk_pixbuf_get_width(image.pixbufPointer)),
                          height: Int(gdk_pixbuf_get_height(image.pixbufPointer)))
@@ -74,6 +99,9 @@ public final class Picture: Widget {
     public func showIcon(_ name: String) {
         scaled = nil
         source = nil
+        frames = []
+        frameIndex = 0
+        updatePlayback()
         iconName = name
         content = .icon(name)
         queueDraw()
@@ -94,7 +122,8 @@ public final class Picture: Widget {
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)
         if let source, width >= 1, height >= 1 {
-            let surface = scaledSurface(of: source.pixbufPointer, width: Int(width), height: Int(height), scale: scaleFactor)
+            let shown = frames.isEmpty ? source.pixbufPointer : frames[frameIndex].pixbuf
+            let surface = scaledSurface(of: shown, width: Int(width), height: Int(height), scale: scaleFactor)
             cairo_set_source_surface(cr, surface, 0, 0)
             cairo_paint(cr)
         } else if let iconName {
@@ -107,8 +136,36 @@ public final class Picture: Widget {
     }
 
     override func willRelease() {
+        nextFrame?.cancel()
+        nextFrame = nil
         scaled = nil
         super.willRelease()
+    }
+
+    /// Starts or stops the animation: it plays while asked to, mapped, with more than one frame
+    /// and GTK's animations on. Each frame waits its own delay on the main queue (no tick every
+    /// display frame for a clip of ten frames a second).
+    private func updatePlayback() {
+        let wanted = playsAnimations && frames.count > 1 && isMapped && ThemeSettings().animationsEnabled
+        if wanted, nextFrame == nil {
+            let step = DispatchWorkItem { [weak self] in self?.showNextFrame() }
+            nextFrame = step
+            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(frames[frameIndex].delay.components.attoseconds / 1_000_000_000
+                + frames[frameIndex].delay.components.seconds * 1_000_000_000)), execute: step)
+        } else if !wanted, let nextFrame {
+            nextFrame.cancel()
+            self.nextFrame = nil
+        }
+    }
+
+    private func showNextFrame() {
+        nextFrame = nil
+        guard !frames.isEmpty else { return }
+        frameIndex = (frameIndex + 1) % frames.count
+        // Each frame is scaled when drawn: a viewer's frames are few and shown one at a time.
+        scaled = nil
+        queueDraw()
+        updatePlayback()
     }
 
     /// The image scaled (fill or fit, centred) into a surface of the allocation's size in device
