@@ -150,8 +150,9 @@ public final class Picture: Widget {
         if wanted, nextFrame == nil {
             let step = DispatchWorkItem { [weak self] in self?.showNextFrame() }
             nextFrame = step
-            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(frames[frameIndex].delay.components.attoseconds / 1_000_000_000
-                + frames[frameIndex].delay.components.seconds * 1_000_000_000)), execute: step)
+            let delay = frames[frameIndex].delay.components
+            let nanoseconds = Int(delay.seconds) * 1_000_000_000 + Int(delay.attoseconds / 1_000_000_000)
+            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: step)
         } else if !wanted, let nextFrame {
             nextFrame.cancel()
             self.nextFrame = nil
