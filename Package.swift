@@ -64,8 +64,16 @@ let package = Package(
             providers: [.apt(["liblcms2-dev"])]
         ),
 
-        // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf (and lcms2).
-        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "CLcms2", "Scheduling", "Localization"]),
+        // libwebp's animation decoder: the frames of animated WebPs.
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+
+        // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf (with lcms2 and
+        // libwebp's demuxer).
+        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "CLcms2", "CWebP", "Scheduling", "Localization"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [

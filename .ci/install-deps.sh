@@ -21,6 +21,7 @@ packages=(
   webp-pixbuf-loader    # gdk-pixbuf's WebP loader
   heif-gdk-pixbuf       # gdk-pixbuf's loader for HEIF (HEIC) and AVIF, over libheif (dav1d, aom)
   liblcms2-dev          # Little CMS: embedded colour profiles converted to sRGB (CLcms2)
+  libwebp-dev           # libwebp's animation decoder for animated WebPs (CWebP)
   adwaita-icon-theme    # symbolic icons used in the header bar
   fonts-cantarell       # GNOME's UI font, for readable screenshots
   fonts-noto-color-emoji  # emoji in messages (the fixture chat has some)

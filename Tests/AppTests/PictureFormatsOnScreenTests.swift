@@ -78,65 +78,76 @@ final class PictureFormatsOnScreenTests: AppTestCase {
         }
     }
 
-    func testAnAnimatedGIFPlaysInTheViewerWhileOnScreenAndStopsWhenHiddenOrAnimationsAreOff() throws {
-        let data = try serverData(["animated.gif"])
+    func testAnimatedGIFAndWebPPlayInTheViewerWhileOnScreenAndStopWhenHiddenOrAnimationsAreOff() throws {
+        let served = ["animated.gif", "animated.webp"]
+        let data = try serverData(served)
         try onMain {
             let server = try startServer { $0.dataDirectory = data }
             defer { stop(server) }
-            let post = MediaPost(id: "animated", url: server.base.appendingPathComponent("images/photo-0.jpg"), kind: .image)
-            let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))
-            let viewer = FeedViewerPage(posts: [post], index: 0, pipeline: pipeline, goBack: {}, onMove: {}, onLeave: { _ in })
-            let window = Window()
-            defer { window.destroy() }
-            window.add(viewer.widget)
-            window.setDefaultSize(width: 600, height: 400)
-            window.showAll()
-            InputSimulation.movePointerAway(from: window)
-            let picture = viewer.picture.picture
-            waitFor("the animation shown", timeout: .seconds(10)) { viewer.picture.showsImage && picture.isPlaying }
-            XCTAssertEqual(viewer.picture.shownImage?.frames.count, 3)
-            // The top-left quarter is red in the first two frames and blue in the third; the
-            // screen shows each in turn.
-            @MainActor func topLeft() throws -> UInt32 {
-                let shot = try screen(of: window)
-                let origin = try XCTUnwrap(picture.origin(in: window))
-                let size = picture.allocation
-                // The picture is fitted, centred: 60 x 40 in the box.
-                let scale = min(Double(size.width) / 60, Double(size.height) / 40)
-                let left = Double(size.width) / 2 - 30 * scale, top = Double(size.height) / 2 - 20 * scale
-                return shot.pixel(x: (origin.x + Int(left + 15 * scale)) * shot.scale, y: (origin.y + Int(top + 10 * scale)) * shot.scale) & 0xFFFFFF
+            for (index, name) in served.enumerated() {
+                try assertPlays(name, url: server.base.appendingPathComponent("images/photo-\(index).jpg"), checksStopping: index == 0)
             }
-            // Each frame read while it is the one shown (a frame that moved on meanwhile is read again).
-            var seen: [UInt32] = []
-            for index in [1, 2, 0] {
-                var pixel: UInt32?
-                for _ in 0..<10 where pixel == nil {
-                    waitFor("frame \(index)", timeout: .seconds(5)) { picture.frameIndex == index }
-                    let read = try topLeft()
-                    if picture.frameIndex == index { pixel = read }
-                }
-                seen.append(try XCTUnwrap(pixel, "frame \(index) read while shown"))
-            }
-            func distance(_ pixel: UInt32, _ wanted: UInt32) -> Int {
-                let channels: [Int] = [16, 8, 0].map { shift in abs(Int((pixel >> shift) & 0xFF) - Int((wanted >> shift) & 0xFF)) }
-                return channels.reduce(0, +)
-            }
-            let wanted: [UInt32] = [0xDC1E1E, 0x1E3CDC, 0xDC1E1E]
-            XCTAssertTrue(zip(seen, wanted).allSatisfy { distance($0, $1) <= 60 },
-                          "frames 1, 2, 0 on screen: \(seen.map { String(format: "%06X", $0) })")
-
-            window.hide()
-            XCTAssertFalse(picture.isPlaying, "a hidden viewer does not play")
-            window.showAll()
-            waitFor("playing again once shown") { picture.isPlaying }
-
-            let settings = ThemeSettings()
-            settings.animationsEnabled = false
-            defer { settings.animationsEnabled = true }
-            window.hide()
-            window.showAll()
-            waitFor("shown again") { picture.isMapped }
-            XCTAssertFalse(picture.isPlaying, "with GTK's animations off it shows one frame")
         }
+    }
+
+    /// Opens `url` in the feed viewer and reads each of its three frames back from the screen in
+    /// turn; with `checksStopping`, also that it stops while hidden and with animations off.
+    @MainActor
+    private func assertPlays(_ name: String, url: URL, checksStopping: Bool) throws {
+        let post = MediaPost(id: name, url: url, kind: .image)
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))
+        let viewer = FeedViewerPage(posts: [post], index: 0, pipeline: pipeline, goBack: {}, onMove: {}, onLeave: { _ in })
+        let window = Window()
+        defer { window.destroy() }
+        window.add(viewer.widget)
+        window.setDefaultSize(width: 600, height: 400)
+        window.showAll()
+        InputSimulation.movePointerAway(from: window)
+        let picture = viewer.picture.picture
+        waitFor("\(name) shown playing", timeout: .seconds(10)) { viewer.picture.showsImage && picture.isPlaying }
+        XCTAssertEqual(viewer.picture.shownImage?.frames.count, 3, name)
+        // The top-left quarter is red in the first two frames and blue in the third; the
+        // screen shows each in turn.
+        @MainActor func topLeft() throws -> UInt32 {
+            let shot = try screen(of: window)
+            let origin = try XCTUnwrap(picture.origin(in: window))
+            let size = picture.allocation
+            // The picture is fitted, centred: 60 x 40 in the box.
+            let scale = min(Double(size.width) / 60, Double(size.height) / 40)
+            let left = Double(size.width) / 2 - 30 * scale, top = Double(size.height) / 2 - 20 * scale
+            return shot.pixel(x: (origin.x + Int(left + 15 * scale)) * shot.scale, y: (origin.y + Int(top + 10 * scale)) * shot.scale) & 0xFFFFFF
+        }
+        // Each frame read while it is the one shown (a frame that moved on meanwhile is read again).
+        var seen: [UInt32] = []
+        for index in [1, 2, 0] {
+            var pixel: UInt32?
+            for _ in 0..<10 where pixel == nil {
+                waitFor("\(name): frame \(index)", timeout: .seconds(5)) { picture.frameIndex == index }
+                let read = try topLeft()
+                if picture.frameIndex == index { pixel = read }
+            }
+            seen.append(try XCTUnwrap(pixel, "\(name): frame \(index) read while shown"))
+        }
+        func distance(_ pixel: UInt32, _ wanted: UInt32) -> Int {
+            let channels: [Int] = [16, 8, 0].map { shift in abs(Int((pixel >> shift) & 0xFF) - Int((wanted >> shift) & 0xFF)) }
+            return channels.reduce(0, +)
+        }
+        let wanted: [UInt32] = [0xDC1E1E, 0x1E3CDC, 0xDC1E1E]
+        XCTAssertTrue(zip(seen, wanted).allSatisfy { distance($0, $1) <= 60 },
+                      "\(name): frames 1, 2, 0 on screen: \(seen.map { String(format: "%06X", $0) })")
+        guard checksStopping else { return }
+
+        window.hide()
+        XCTAssertFalse(picture.isPlaying, "a hidden viewer does not play")
+        window.showAll()
+        waitFor("playing again once shown") { picture.isPlaying }
+
+        let settings = ThemeSettings()
+        settings.animationsEnabled = false
+        defer { settings.animationsEnabled = true }
+        window.hide()
+        window.showAll()
+        waitFor("shown again") { picture.isMapped }
+        XCTAssertFalse(picture.isPlaying, "with GTK's animations off it shows one frame")
     }
 }

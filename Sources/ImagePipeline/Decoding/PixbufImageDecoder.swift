@@ -38,7 +38,7 @@ public struct PixbufImageDecoder: ImageDecoding {
 
     /// Decodes to fit `maximumPixelSize` (the longer side at most that), or with `filling`, to
     /// cover it (the shorter side at most that); with `animates`, every frame of an animated GIF
-    /// (up to `maximumFrameBytes` of them).
+    /// or WebP (up to `maximumFrameBytes` of them).
     public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false) throws(ImageError) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
         guard header.format == .svg || (header.width > 0 && header.height > 0) else { throw .notAnImage }
@@ -46,12 +46,13 @@ public struct PixbufImageDecoder: ImageDecoding {
               header.width * header.height * header.frameCount <= Self.maximumPixels else {
             throw .tooLarge(width: header.width, height: header.height)
         }
-        // WebP animations show their first frame: webp-pixbuf-loader 0.2's iterator does not
-        // step by the times it is given (it showed two of three frames, out of order).
-        let target = DecodingTarget(side: maximumPixelSize, filling: filling,
-                                    animates: animates && header.format == .gif && header.frameCount > 1)
+        let target = DecodingTarget(side: maximumPixelSize, filling: filling, animates: animates && header.frameCount > 1)
         return try memory.withReservation(header.workingBytes) { () throws(ImageError) -> DecodedImage in
-            try decode(data, header: header, target: target)
+            if target.animates, header.format == .webp,
+               let frames = WebPAnimation.frames(of: data, target: target, profile: header.colourProfile, maximumBytes: Self.maximumFrameBytes) {
+                return frames
+            }
+            return try decode(data, header: header, target: target)
         }
     }
 
@@ -70,7 +71,7 @@ public struct PixbufImageDecoder: ImageDecoding {
             // A drawing's size is known once the renderer has read it: it is rendered at the
             // size asked then, scaled up as well as down (it stays sharp).
             drawing.connect(to: loader)
-        } else if header.format.scalesWhileLoading, !target.animates {
+        } else if header.format.scalesWhileLoading, !(target.animates && header.format == .gif) {
             let (width, height) = target.size(width: header.width, height: header.height)
             if width != header.width || height != header.height {
                 gdk_pixbuf_loader_set_size(loader, gint(width), gint(height))
@@ -89,7 +90,7 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw .undecodable(message)
         }
         if let error { g_error_free(error) }
-        if target.animates, let animation = gdk_pixbuf_loader_get_animation(loader),
+        if target.animates, header.format == .gif, let animation = gdk_pixbuf_loader_get_animation(loader),
            gdk_pixbuf_animation_is_static_image(animation) == 0, let frames = Self.frames(of: animation, count: header.frameCount, target: target) {
             return frames
         }
