@@ -150,4 +150,51 @@ final class PictureFormatsOnScreenTests: AppTestCase {
         waitFor("shown again") { picture.isMapped }
         XCTAssertFalse(picture.isPlaying, "with GTK's animations off it shows one frame")
     }
+
+    func testAnAnimatedFeedTilePlaysOnlyWhileItIsInView() throws {
+        let data = try serverData(["animated.gif"])
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let post = MediaPost(id: "animated", url: server.base.appendingPathComponent("images/photo-0.jpg"), kind: .image)
+            let tile = FeedTile(post: post, pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: [])))
+            tile.view.setSizeRequest(width: 200, height: 200)
+            // The tile at the top of a column three windows tall, in a scrolled window.
+            let column = Box(.vertical)
+            column.append(tile.view)
+            let filler = Box(.vertical)
+            filler.setSizeRequest(width: 200, height: 1200)
+            column.append(filler)
+            let scroller = ScrolledWindow()
+            scroller.add(column)
+            let window = Window()
+            defer { window.destroy() }
+            window.add(scroller)
+            window.setDefaultSize(width: 300, height: 400)
+            window.showAll()
+            InputSimulation.movePointerAway(from: window)
+            tile.load(side: 200)
+            let picture = tile.image.picture
+            waitFor("the tile's animation playing", timeout: .seconds(10)) { tile.image.showsImage && picture.isPlaying }
+            XCTAssertEqual(tile.image.shownImage?.frames.count, 3, "every frame (at its own 60 x 40: never enlarged)")
+            let shown = picture.frameIndex
+            waitFor("the next frame") { picture.frameIndex != shown }
+
+            // Scrolled away: the frame it moves to is never drawn, and it stops there.
+            let adjustment = scroller.verticalAdjustment()
+            adjustment.value = adjustment.maximumValue
+            waitFor("stopped out of view", timeout: .seconds(3)) { !picture.isPlaying }
+            let stoppedAt = picture.frameIndex
+            var drawn = false
+            window.onNextDraw { drawn = true }
+            window.queueDraw()
+            waitFor("a frame of the window drawn") { drawn }
+            XCTAssertFalse(picture.isPlaying)
+            XCTAssertEqual(picture.frameIndex, stoppedAt, "no frames step while out of view")
+
+            // Back in view: it goes on.
+            adjustment.value = 0
+            waitFor("playing again in view", timeout: .seconds(3)) { picture.isPlaying && picture.frameIndex != stoppedAt }
+        }
+    }
 }

@@ -25,6 +25,7 @@ public final class FeedTile: RecyclingCell {
     init(post: MediaPost, pipeline: ImagePipeline) {
         self.post = post
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
+        image.picture.playsAnimations = true
         badge.addStyleClass("feed-badge")
         badge.append(Image(iconName: "media-playback-start-symbolic", pixelSize: 16))
         badge.append(durationLabel)
@@ -82,9 +83,11 @@ public final class FeedTile: RecyclingCell {
         boundSide = side
         // The picture is the tile less its border, and is asked for at its own size.
         let pictureSide = max(1, side - view.borderAndPadding.across)
-        image.bind(ImageRequest(url: post.url, maximumPixelSize: pictureSide, sizing: .fill,
-                                content: post.kind == .video ? .videoFrame : .image),
-                   placeholder: placeholder)
+        var request = ImageRequest(url: post.url, maximumPixelSize: pictureSide, sizing: .fill,
+                                   content: post.kind == .video ? .videoFrame : .image)
+        // An animated GIF or WebP plays in its tile while the tile is on screen.
+        request.animates = post.kind == .image
+        image.bind(request, placeholder: placeholder)
     }
 
     /// A poster carries its clip's length: the badge and the accessible name say it.

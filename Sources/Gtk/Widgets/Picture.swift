@@ -50,11 +50,15 @@ public final class Picture: Widget {
     private var iconName: String?
     private let iconSize: Int
 
-    /// Plays an animation's frames while the picture is on screen (the viewer turns it on; tiles
-    /// show the first frame): not while it is unmapped, and not when GTK's animations are off.
+    /// Plays an animation's frames while the picture is on screen (the viewer and the feed's
+    /// tiles turn it on): not while it is unmapped, not while nothing of it is drawn (scrolled
+    /// away, a minimized or covered window: a frame nobody saw pauses it until the next draw),
+    /// and not when GTK's animations are off.
     public var playsAnimations = false {
         didSet { updatePlayback() }
     }
+    /// Whether the frame shown was drawn since the last step.
+    private var drawnSinceStep = true
     private var frames: [(pixbuf: OpaquePointer, delay: Duration)] = []
     /// The animation's frame on screen (0 for a still).
     public private(set) var frameIndex = 0
@@ -113,6 +117,9 @@ public final class Picture: Widget {
     }
 
     private func draw(_ cr: OpaquePointer) {
+        drawnSinceStep = true
+        // A paused animation goes on once it is drawn again (scrolled back into view).
+        if nextFrame == nil, frames.count > 1 { updatePlayback() }
         let width = Double(gtk_widget_get_allocated_width(widget))
         let height = Double(gtk_widget_get_allocated_height(widget))
         if isCircular {
@@ -161,7 +168,9 @@ public final class Picture: Widget {
 
     private func showNextFrame() {
         nextFrame = nil
-        guard !frames.isEmpty else { return }
+        // Nobody saw the frame shown: wait for the next draw before going on.
+        guard !frames.isEmpty, drawnSinceStep else { return }
+        drawnSinceStep = false
         frameIndex = (frameIndex + 1) % frames.count
         // Each frame is scaled when drawn: a viewer's frames are few and shown one at a time.
         scaled = nil
