@@ -20,6 +20,7 @@ packages=(
   librsvg2-common       # gdk-pixbuf's SVG loader (icons, and SVG pictures)
   webp-pixbuf-loader    # gdk-pixbuf's WebP loader
   heif-gdk-pixbuf       # gdk-pixbuf's loader for HEIF (HEIC) and AVIF, over libheif (dav1d, aom)
+  libavif-gdk-pixbuf    # gdk-pixbuf's AVIF writer: the fixture server encodes AVIF for the benchmark
   liblcms2-dev          # Little CMS: embedded colour profiles converted to sRGB (CLcms2)
   libwebp-dev           # libwebp's animation decoder for animated WebPs (CWebP)
   adwaita-icon-theme    # symbolic icons used in the header bar

@@ -31,6 +31,8 @@ final class MediaLibrary: Sendable {
         case "jpg", "jpeg": "image/jpeg"
         case "png": "image/png"
         case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "avif": "image/avif"
         case "mp4": "video/mp4"
         case "json": "application/json"
         default: "application/octet-stream"
@@ -80,7 +82,7 @@ final class MediaLibrary: Sendable {
                                 "Synthetic images are at most \(maximumSyntheticSide) pixels a side.\n")))
         }
         let key = "\(seed)/\(width)x\(height).\(format)"
-        let type = format == "png" ? "image/png" : "image/jpeg"
+        let type = Self.contentType(for: format)
         if let cached = syntheticCache.withLock({ $0.entries[key] }) { return bytes(cached, type: type) }
         guard let data = SyntheticImage.encode(seed: seed, width: width, height: height, format: format) else {
             return Response(status: .notFound)
@@ -130,7 +132,7 @@ enum SyntheticImage {
         var buffer: UnsafeMutablePointer<gchar>? = nil
         var size: gsize = 0
         var error: UnsafeMutablePointer<GError>? = nil
-        guard tessera_pixbuf_save(pixbuf, &buffer, &size, format == "png" ? "png" : "jpeg", &error) != 0, let buffer else {
+        guard tessera_pixbuf_save(pixbuf, &buffer, &size, format, &error) != 0, let buffer else {
             if let error { g_error_free(error) }
             return nil
         }
@@ -160,7 +162,7 @@ struct MediaRoutes {
             guard !name.contains("/"), !name.hasPrefix(".") else { return Response(status: .notFound) }
             return media.serve(media.dataDirectory.appendingPathComponent("media/\(name)"), request: request)
         }
-        // /synthetic/<seed>/<width>x<height>.<jpg|png>
+        // /synthetic/<seed>/<width>x<height>.<jpg|png|webp|avif>
         router.get("synthetic/:seed/:file") { _, context -> Response in
             let file = context.parameters.get("file") ?? ""
             let parts = file.split(separator: ".")
@@ -168,7 +170,8 @@ struct MediaRoutes {
             guard let seed = context.parameters.get("seed").flatMap({ UInt64($0) }), size.count == 2, parts.count == 2 else {
                 return Response(status: .notFound)
             }
-            return media.synthetic(seed: seed, width: size[0], height: size[1], format: parts[1] == "png" ? "png" : "jpeg")
+            let format = ["png", "webp", "avif"].contains(parts[1]) ? String(parts[1]) : "jpeg"
+            return media.synthetic(seed: seed, width: size[0], height: size[1], format: format)
         }
         BadCaseRoutes(media: media).register(on: router)
     }

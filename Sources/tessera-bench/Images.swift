@@ -7,10 +7,11 @@ import Logging
 import Networking
 import Persistence
 
-/// 500 distinct images of mixed sizes from a local tessera-server to 256 px thumbnails through the
-/// pipeline (cold caches), beside a baseline of the same bytes fetched by a bare libcurl multi loop
-/// and decoded at the same size by gdk-pixbuf in a plain loop on one thread per core; then the
-/// pipeline with a warm disk cache and with a warm memory cache.
+/// 500 distinct images of mixed sizes and formats (JPEG, PNG, WebP, AVIF) from a local
+/// tessera-server to 256 px thumbnails through the pipeline (cold caches), beside a baseline of the
+/// same bytes fetched by a bare libcurl multi loop and decoded at the same size by the same decoder
+/// in a plain loop on one thread per core; then the pipeline with a warm disk cache and with a
+/// warm memory cache; then each format alone, cold, against its own baseline.
 struct Images: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Image pipeline vs bare libcurl + gdk-pixbuf, 500 images.")
 
@@ -28,11 +29,15 @@ struct Images: ParsableCommand {
         defer { server.stop() }
         let base = server.base
         let sizes = [(640, 480), (1024, 768), (1600, 1200), (800, 1200), (2048, 1365), (320, 320)]
-        let urls = (0..<count).map { index -> URL in
+        // Half JPEG, as the web's pictures are about; the rest PNG, WebP and AVIF (the sizes cycle
+        // by six and the formats by eight, so every format comes in every size).
+        let formats = ["jpg", "webp", "jpg", "avif", "jpg", "png", "jpg", "webp"]
+        let corpus = (0..<count).map { index -> (url: URL, format: String) in
             let (width, height) = sizes[index % sizes.count]
-            let format = index % 7 == 3 ? "png" : "jpg"
-            return base.appendingPathComponent("synthetic/\(index + 1000)/\(width)x\(height).\(format)")
+            let format = formats[index % formats.count]
+            return (base.appendingPathComponent("synthetic/\(index + 1000)/\(width)x\(height).\(format)"), format)
         }
+        let urls = corpus.map(\.url)
         // The server encodes each image once; fetch them all first so both runs get served bytes.
         _ = try CurlMultiBaseline.fetchAll(urls)
         let megabytes = Double(try CurlMultiBaseline.fetchAll(urls).reduce(0) { $0 + $1.count }) / 1_048_576
@@ -76,6 +81,22 @@ struct Images: ParsableCommand {
         print(String(format: "  ratio warm disk / baseline          %8.2f      (target: 0 fetches)", ms(diskTime) / ms(baseTime)))
         print(String(format: "  pipeline, warm memory cache         %8.1f ms   peak RSS %6.1f MB  (%d memory hits)", ms(memoryTime), memoryRSS, warmDisk.statistics.memoryHits))
         print(String(format: "  memory cache %.1f MB of a %.0f MB cap", Double(warmDisk.memoryCache.totalCost) / 1_048_576, Double(warmDisk.memoryCache.capacity) / 1_048_576))
+
+        // Each format alone: the bare loop, then a cold pipeline, in turn.
+        print("  by format, cold                      baseline   pipeline   ratio   (target <= 1.05)")
+        for format in ["jpg", "png", "webp", "avif"] {
+            let subset = corpus.filter { $0.format == format }.map(\.url)
+            let start = ContinuousClock.now
+            let decodedSubset = CurlMultiBaseline.decodeAll(try CurlMultiBaseline.fetchAll(subset), size: size)
+            let baseline = ContinuousClock.now - start
+            guard decodedSubset == subset.count else { throw BenchError(description: "baseline decoded \(decodedSubset) of \(subset.count) \(format)") }
+            let folder = cache.appendingPathComponent(format)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder))
+            let time = try await Self.load(subset.map { ImageRequest(url: $0, maximumPixelSize: size) }, with: pipeline)
+            print("    " + "\(format) (\(subset.count))".padding(toLength: 32, withPad: " ", startingAt: 0)
+                  + String(format: "%8.1f ms %8.1f ms %7.2f", ms(baseline), ms(time), ms(time) / ms(baseline)))
+        }
     }
 
     private static func load(_ requests: [ImageRequest], with pipeline: ImagePipeline) async throws -> Duration {
