@@ -72,15 +72,19 @@ struct GalleryBench: ParsableCommand {
         let loaded = ContinuousClock.now - start
         let resident = residentBytes()
 
-        func longestFrame(during change: () -> Void) -> Double {
+        /// The longest frame interval while `change` animates, with the longest layout and paint
+        /// of the frame clock meanwhile (where a long frame's time went).
+        func longestFrame(during change: () -> Void) -> (interval: Double, layout: Double, paint: Double) {
             var times: [Int64] = []
+            let timing = FrameTiming(widget: window)
             let tick = window.addTickCallback { time in times.append(time); return true }
             change()
             // The animation runs 250 ms; watch 500 ms.
             let until = ContinuousClock.now + .milliseconds(500)
             GtkRuntime.iterate(until: { ContinuousClock.now >= until }, timeout: .seconds(2), wakeEvery: .milliseconds(1))
             window.removeTickCallback(tick)
-            return zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 }.max() ?? 0
+            return (zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 }.max() ?? 0,
+                    timing?.layouts.max() ?? 0, timing?.paints.max() ?? 0)
         }
         let model = page.model
         let insert = longestFrame { Task { await model.add(link: "http://127.0.0.1:\(portNumber)/synthetic/99999/640x640.jpg") } }
@@ -98,9 +102,10 @@ struct GalleryBench: ParsableCommand {
         print(String(format: "  show the grid, main thread          %8.1f ms   (target <= 50)", ms(shown)))
         print(String(format: "  show the grid, with reading the file %7.1f ms", ms(shownFromStart)))
         print(String(format: "  images in view loaded               %8.1f ms", ms(loaded)))
-        print(String(format: "  longest frame, insert animation     %8.1f ms   (target <= %.1f)", insert, frameTarget))
-        print(String(format: "  longest frame, delete animation     %8.1f ms   (target <= %.1f)", delete, frameTarget))
-        print(String(format: "  longest frame, move animation       %8.1f ms   (target <= %.1f)", move, frameTarget))
+        for (name, frame) in [("insert", insert), ("delete", delete), ("move", move)] {
+            print(String(format: "  longest frame, %@ animation %@%8.1f ms   (target <= %.1f; longest layout %.1f ms, paint %.1f ms)",
+                         name, String(repeating: " ", count: 6 - name.count), frame.interval, frameTarget, frame.layout, frame.paint))
+        }
         print(String(format: "  resident memory with the images in view  %.1f MB (%.1f MB more than before the window)",
                      Double(resident) / 1e6, Double(resident - residentBefore) / 1e6))
     }
