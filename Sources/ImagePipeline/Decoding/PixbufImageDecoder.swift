@@ -49,7 +49,7 @@ public struct PixbufImageDecoder: ImageDecoding {
         let target = DecodingTarget(side: maximumPixelSize, filling: filling, animates: animates && header.frameCount > 1)
         return try memory.withReservation(header.workingBytes) { () throws(ImageError) -> DecodedImage in
             if target.animates, header.format == .webp,
-               let frames = WebPAnimation.frames(of: data, target: target, profile: header.colourProfile, maximumBytes: Self.maximumFrameBytes) {
+               let frames = WebPAnimation.frames(of: data, target: target, profile: header.colourProfile) {
                 return frames
             }
             return try decode(data, header: header, target: target)
@@ -129,29 +129,17 @@ extension PixbufImageDecoder {
         let start = g_get_real_time() / 1000
         guard let iterator = tessera_pixbuf_animation_start(animation, start) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(iterator)) }
-        var frames: [DecodedImage.Frame] = []
-        var bytes = 0, elapsed = 0
+        var frames = AnimationFrames(target: target)
+        var elapsed = 0
         for _ in 0..<count {
             guard let shown = gdk_pixbuf_animation_iter_get_pixbuf(iterator) else { break }
-            let size = (Int(gdk_pixbuf_get_width(shown)), Int(gdk_pixbuf_get_height(shown)))
-            let (width, height) = target.size(width: size.0, height: size.1)
-            guard let frame = (width, height) == size
-                    ? gdk_pixbuf_copy(shown) : gdk_pixbuf_scale_simple(shown, gint(width), gint(height), GDK_INTERP_BILINEAR) else { break }
-            bytes += Int(gdk_pixbuf_get_rowstride(frame)) * height
             let milliseconds = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
-            let delay: Duration = milliseconds <= 10 ? fastFrame : max(shortestFrame, .milliseconds(milliseconds))
-            frames.append(DecodedImage.Frame(pixbuf: frame, delay: delay))
-            guard bytes <= maximumFrameBytes else {
-                for frame in frames { g_object_unref(UnsafeMutableRawPointer(frame.pixbuf)) }
-                return nil
-            }
             // -1: the last frame shows for ever.
-            guard milliseconds >= 0 else { break }
+            guard frames.append(shown, milliseconds: milliseconds), milliseconds >= 0 else { break }
             elapsed += milliseconds
             tessera_pixbuf_animation_advance(iterator, start + gint64(elapsed))
         }
-        guard !frames.isEmpty else { return nil }
-        return DecodedImage(adoptingFrames: frames)
+        return frames.image()
     }
 }
 
