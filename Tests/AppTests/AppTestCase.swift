@@ -103,6 +103,23 @@ class AppTestCase: XCTestCase {
         return colors.count
     }
 
+    /// A data folder for the test server: the fixture's own `media/` and `avatars/`, or, for
+    /// either given here, a folder of just those files (its name there: the file copied in).
+    func serverData(media: [String: URL] = [:], avatars: [String: URL] = [:]) throws -> URL {
+        let folder = dataDirectory.appendingPathComponent("server-data")
+        for (name, files) in [("media", media), ("avatars", avatars)] {
+            let target = folder.appendingPathComponent(name)
+            if files.isEmpty {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(at: target, withDestinationURL: TestServer.dataDirectory.appendingPathComponent(name))
+                continue
+            }
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            for (file, source) in files { try FileManager.default.copyItem(at: source, to: target.appendingPathComponent(file)) }
+        }
+        return folder
+    }
+
     /// Starts a fixture server, driving the GTK main context while it starts.
     @MainActor
     func startServer(_ configure: @escaping @Sendable (inout FixtureServer.Configuration) -> Void = { _ in }) throws -> TestServer {

@@ -71,23 +71,11 @@ final class HiDPITests: AppTestCase {
     /// size (pictures painted without the scale) they kept 59%, 64% and 34%.
     static let keptDetail = 0.8
 
-    /// A data folder for the server whose avatars are a photo with one-pixel detail (the
-    /// fixture's own are a letter on a flat disc, too plain to tell sharp from stretched).
-    private func dataWithDetailedAvatars() throws -> URL {
-        let folder = dataDirectory.appendingPathComponent("server-data")
-        let avatars = folder.appendingPathComponent("avatars")
-        try FileManager.default.createDirectory(at: avatars, withIntermediateDirectories: true)
-        let media = TestServer.dataDirectory.appendingPathComponent("media")
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("media"), withDestinationURL: media)
-        let photo = media.appendingPathComponent("leaf-512x512.png")
-        for number in 1...20 {
-            try FileManager.default.copyItem(at: photo, to: avatars.appendingPathComponent(String(format: "%02d.png", number)))
-        }
-        return folder
-    }
-
     func testEveryPictureIsAskedForAtDeviceSizeAndPaintedOneToOneAfterAMoveToAScale2Screen() throws {
-        let data = try dataWithDetailedAvatars()
+        // The avatars are a photo with one-pixel detail (the fixture's own are a letter on a flat
+        // disc, too plain to tell sharp from stretched).
+        let photo = TestServer.dataDirectory.appendingPathComponent("media/leaf-512x512.png")
+        let data = try serverData(avatars: Dictionary(uniqueKeysWithValues: (1...20).map { (String(format: "%02d.png", $0), photo) }))
         try onMain {
             let server = try startServer { $0.dataDirectory = data }
             defer { stop(server) }

@@ -19,21 +19,27 @@ final class PictureFormatsOnScreenTests: AppTestCase {
     static let served = ["metadata.jpg", "quarters.webp", "quarters.avif", "quarters.heic", "quarters.svg",
                          "orientation-6.jpg"]
 
-    private func serverData(_ served: [String] = PictureFormatsOnScreenTests.served) throws -> URL {
-        let folder = dataDirectory.appendingPathComponent("server-data")
-        let media = folder.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("avatars"),
-                                                   withDestinationURL: TestServer.dataDirectory.appendingPathComponent("avatars"))
-        let pictures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Pictures")
-        for (index, name) in served.enumerated() {
-            try FileManager.default.copyItem(at: pictures.appendingPathComponent(name), to: media.appendingPathComponent("photo-\(index).jpg"))
-        }
-        return folder
+    /// A server data folder whose media are `served`, as photo-0.jpg, photo-1.jpg and so on.
+    private func serverData(serving served: [String]) throws -> URL {
+        try serverData(media: Dictionary(uniqueKeysWithValues: served.enumerated().map { index, name in
+            ("photo-\(index).jpg", TestServer.picturesDirectory.appendingPathComponent(name))
+        }))
+    }
+
+    /// A window of `width` x `height` showing `content`, with the pointer off it (no hover state
+    /// over what is read back); the caller destroys it.
+    @MainActor
+    private func window(showing content: Widget, width: Int, height: Int) -> Window {
+        let window = Window()
+        window.add(content)
+        window.setDefaultSize(width: width, height: height)
+        window.showAll()
+        InputSimulation.movePointerAway(from: window)
+        return window
     }
 
     func testEveryFormatShowsUprightInAGalleryTile() throws {
-        let data = try serverData()
+        let data = try serverData(serving: Self.served)
         try onMain {
             let server = try startServer { $0.dataDirectory = data }
             defer { stop(server) }
@@ -44,13 +50,9 @@ final class PictureFormatsOnScreenTests: AppTestCase {
             try JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
             let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: [])),
                                    pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))) { nil }
-            let window = Window()
-            defer { window.destroy() }
-            window.add(page.widget)
             // Wide enough that every tile is in view (a tile out of view loads nothing).
-            window.setDefaultSize(width: 1300, height: 900)
-            window.showAll()
-            InputSimulation.movePointerAway(from: window)
+            let window = window(showing: page.widget, width: 1300, height: 900)
+            defer { window.destroy() }
             waitFor("every tile loaded", timeout: .seconds(20)) {
                 let pictures = page.tiles.filter { $0.item.item != nil }
                 return page.isSettled && pictures.count == items.count && pictures.allSatisfy { $0.image.isLoaded }
@@ -80,7 +82,7 @@ final class PictureFormatsOnScreenTests: AppTestCase {
 
     func testAnimatedGIFAndWebPPlayInTheViewerWhileOnScreenAndStopWhenHiddenOrAnimationsAreOff() throws {
         let served = ["animated.gif", "animated.webp"]
-        let data = try serverData(served)
+        let data = try serverData(serving: served)
         try onMain {
             let server = try startServer { $0.dataDirectory = data }
             defer { stop(server) }
@@ -97,12 +99,8 @@ final class PictureFormatsOnScreenTests: AppTestCase {
         let post = MediaPost(id: name, url: url, kind: .image)
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))
         let viewer = FeedViewerPage(posts: [post], index: 0, pipeline: pipeline, goBack: {}, onMove: {}, onLeave: { _ in })
-        let window = Window()
+        let window = window(showing: viewer.widget, width: 600, height: 400)
         defer { window.destroy() }
-        window.add(viewer.widget)
-        window.setDefaultSize(width: 600, height: 400)
-        window.showAll()
-        InputSimulation.movePointerAway(from: window)
         let picture = viewer.picture.picture
         waitFor("\(name) shown playing", timeout: .seconds(10)) { viewer.picture.showsImage && picture.isPlaying }
         XCTAssertEqual(viewer.picture.shownImage?.frames.count, 3, name)
@@ -152,7 +150,7 @@ final class PictureFormatsOnScreenTests: AppTestCase {
     }
 
     func testAnAnimatedFeedTilePlaysOnlyWhileItIsInView() throws {
-        let data = try serverData(["animated.gif"])
+        let data = try serverData(serving: ["animated.gif"])
         try onMain {
             let server = try startServer { $0.dataDirectory = data }
             defer { stop(server) }
@@ -167,12 +165,8 @@ final class PictureFormatsOnScreenTests: AppTestCase {
             column.append(filler)
             let scroller = ScrolledWindow()
             scroller.add(column)
-            let window = Window()
+            let window = window(showing: scroller, width: 300, height: 400)
             defer { window.destroy() }
-            window.add(scroller)
-            window.setDefaultSize(width: 300, height: 400)
-            window.showAll()
-            InputSimulation.movePointerAway(from: window)
             tile.load(side: 200)
             let picture = tile.image.picture
             waitFor("the tile's animation playing", timeout: .seconds(10)) { tile.image.showsImage && picture.isPlaying }

@@ -1,14 +1,14 @@
 @testable import ImagePipeline
 import CGdkPixbuf
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every format the web sends, chosen by the content, turned upright by its EXIF orientation, and
 /// refused before decoding when its header claims more pixels than the limits allow. The
 /// pictures are made by Tests/Pictures/make-pictures.sh: 60 x 40, four coloured quarters.
 final class PictureFormatsTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Pictures")
+    static let folder = TestServer.picturesDirectory
     let decoder = PixbufImageDecoder(memory: DecodingMemory(budget: 64 << 20))
 
     private func picture(_ name: String) throws -> Data {

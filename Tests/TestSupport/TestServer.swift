@@ -12,6 +12,10 @@ public final class TestServer: Sendable {
     public static let dataDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("data")
+    /// The decoder tests' pictures (`Tests/Pictures`, made by its make-pictures.sh): 60 x 40,
+    /// four coloured quarters, in every format.
+    public static let picturesDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Pictures")
 
     private init(server: FixtureServer, port: Int) {
         self.server = server
