@@ -34,10 +34,10 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// Spawns `command`, reads its output to the end, and finds the line "<marker> <monotonic ns>" it
-/// printed: when it was spawned, when it marked, the milliseconds between, and every line.
-func timeToMarker(_ command: [String], _ marker: String, environment: [String: String]? = nil) throws
-    -> (start: Int64, marked: Int64, milliseconds: Double, lines: [Substring]) {
+/// Spawns `command` (its errors go nowhere), reads its output to the end and waits for it: when
+/// it was spawned (monotonic ns), its output's lines and its exit status.
+func runReadingOutput(_ command: [String], environment: [String: String]? = nil) throws
+    -> (start: Int64, lines: [Substring], status: Int32) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
@@ -49,9 +49,16 @@ func timeToMarker(_ command: [String], _ marker: String, environment: [String: S
     try process.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    let lines = output.split(separator: "\n")
+    return (start, output.split(separator: "\n"), process.terminationStatus)
+}
+
+/// Spawns `command`, reads its output to the end, and finds the line "<marker> <monotonic ns>" it
+/// printed: when it was spawned, when it marked, the milliseconds between, and every line.
+func timeToMarker(_ command: [String], _ marker: String, environment: [String: String]? = nil) throws
+    -> (start: Int64, marked: Int64, milliseconds: Double, lines: [Substring]) {
+    let (start, lines, status) = try runReadingOutput(command, environment: environment)
     guard let line = lines.first(where: { $0.hasPrefix(marker + " ") }), let marked = Int64(line.dropFirst(marker.count + 1)) else {
-        throw BenchError(description: "\(command[0]) reported no \(marker) (exit \(process.terminationStatus))")
+        throw BenchError(description: "\(command[0]) reported no \(marker) (exit \(status))")
     }
     return (start, marked, Double(marked - start) / 1_000_000, lines)
 }

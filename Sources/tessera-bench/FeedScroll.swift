@@ -42,7 +42,7 @@ struct FeedScrollBench: ParsableCommand {
         let reference = try FeedScrollReference(columns: layout.columns, side: layout.side, spacing: layout.spacing, count: count,
                                                 speed: speed, pictures: Self.referencePictures())
         // Runs alternate, C, Tessera, C, so both see the machine as it was.
-        var references = [FrameIntervals(try reference.run(in: work))]
+        var references = [try reference.run(in: work)]
         let server = try BenchServer(feedPosts: count)
         let backend = Backend(base: server.base)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-feed-\(getpid())")
@@ -106,7 +106,7 @@ struct FeedScrollBench: ParsableCommand {
         let tileSide = page.tiles.first?.view.allocatedSize.width ?? 0
         window.destroy()
         server.stop()
-        references.append(FrameIntervals(try reference.run(in: work)))
+        references.append(try reference.run(in: work))
 
         let frameIntervals = FrameIntervals(frameTimes: frames)
         let intervals = frameIntervals.values

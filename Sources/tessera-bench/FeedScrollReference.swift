@@ -97,24 +97,12 @@ struct FeedScrollReference {
     """
 
     /// Builds the program in `folder`, runs it at the environment's display and scale, and returns
-    /// its frame intervals in milliseconds.
-    func run(in folder: URL) throws -> [Double] {
+    /// its frame intervals.
+    func run(in folder: URL) throws -> FrameIntervals {
         let binary = try CProgram.build(Self.source, named: "feed-scroll-reference", in: folder)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["\(columns)", "\(side)", "\(spacing)", "\(count)", "\(speed)"] + pictures.map(\.path)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError(description: "the C reference exited \(process.terminationStatus)")
-        }
-        let times = output.split(separator: "\n").compactMap { line in
-            line.hasPrefix("frame-us ") ? Int64(line.dropFirst(9)) : nil
-        }
-        return zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 }
+        let run = try runReadingOutput([binary.path, "\(columns)", "\(side)", "\(spacing)", "\(count)", "\(speed)"] + pictures.map(\.path))
+        guard run.status == 0 else { throw BenchError(description: "the C reference exited \(run.status)") }
+        let times = run.lines.compactMap { line in line.hasPrefix("frame-us ") ? Int64(line.dropFirst(9)) : nil }
+        return FrameIntervals(frameTimes: times)
     }
 }

@@ -2,8 +2,6 @@
 struct FrameIntervals {
     let values: [Double]
 
-    init(_ values: [Double]) { self.values = values }
-
     /// Intervals from frame-clock times in microseconds.
     init(frameTimes: [Int64]) {
         values = zip(frameTimes, frameTimes.dropFirst()).map { Double($1 - $0) / 1000 }
