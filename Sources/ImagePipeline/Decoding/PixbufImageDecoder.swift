@@ -94,20 +94,23 @@ public struct PixbufImageDecoder: ImageDecoding {
            gdk_pixbuf_animation_is_static_image(animation) == 0, let frames = Self.frames(of: animation, count: header.frameCount, target: target) {
             return frames
         }
-        // In sRGB, from the colour profile the file carries (before the orientation, which
-        // makes a new pixbuf without the loader's options).
-        ColourProfiles.shared.convertToSRGB(pixbuf, fileProfile: header.colourProfile)
+        // The colour profile the file carries, read before the orientation makes a new pixbuf
+        // without the loader's options.
+        let profile = ColourProfiles.embeddedProfile(of: pixbuf) ?? header.colourProfile
         // Upright by the EXIF orientation the loader read (JPEG, TIFF; HEIF and AVIF come
         // upright from their decoders): a new reference, ours, that outlives the loader.
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { throw .undecodable(tr("incomplete image")) }
-        let stored = (Int(gdk_pixbuf_get_width(upright)), Int(gdk_pixbuf_get_height(upright)))
+        guard var shown = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { throw .undecodable(tr("incomplete image")) }
+        let stored = (Int(gdk_pixbuf_get_width(shown)), Int(gdk_pixbuf_get_height(shown)))
         let (width, height) = target.size(width: stored.0, height: stored.1)
-        guard header.format != .svg, (width, height) != stored,
-              let scaled = gdk_pixbuf_scale_simple(upright, gint(width), gint(height), GDK_INTERP_BILINEAR) else {
-            return DecodedImage(adopting: upright)
+        if header.format != .svg, (width, height) != stored,
+           let scaled = gdk_pixbuf_scale_simple(shown, gint(width), gint(height), GDK_INTERP_BILINEAR) {
+            g_object_unref(UnsafeMutableRawPointer(shown))
+            shown = scaled
         }
-        g_object_unref(UnsafeMutableRawPointer(upright))
-        return DecodedImage(adopting: scaled)
+        // In sRGB, converted at the size shown (a HEIF is decoded whole: its full size would cost
+        // the conversion many times over).
+        ColourProfiles.shared.convertToSRGB(shown, fileProfile: profile)
+        return DecodedImage(adopting: shown)
     }
 }
 
