@@ -71,9 +71,27 @@ let package = Package(
             providers: [.apt(["libwebp-dev"])]
         ),
 
-        // Fetch, cache and decode images for display; no GTK, only gdk-pixbuf (with lcms2 and
-        // libwebp's demuxer).
-        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "CLcms2", "CWebP", "Scheduling", "Localization"]),
+        // Fetch, cache and hand images to a decoder for display; no GTK, and no decoder of its
+        // own: bitmaps are gdk-pixbufs, made by a decoder the caller chooses.
+        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling", "Localization"]),
+
+        // The decoders of untrusted bytes: gdk-pixbuf's loaders, lcms2 and libwebp's demuxer. Run
+        // by the tessera-decoder helper (and in process by tests and benchmarks), never linked
+        // into the app.
+        .target(name: "PictureDecoding", dependencies: ["ImagePipeline", "CGdkPixbuf", "CLcms2", "CWebP", "Scheduling", "Localization"]),
+
+        // The decoder helper's confinement: namespaces, an empty root, limits, a seccomp filter.
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // Descriptors across a Unix socket and sealed memory files: pixels without a copy.
+        .target(name: "CDescriptorPassing"),
+        // The app's side of the decoder helpers: the pool, the wire, the pixels they hand over.
+        .target(name: "SandboxedDecoding", dependencies: ["ImagePipeline", "Companions", "CDescriptorPassing", "CGdkPixbuf",
+                                                         "Localization", "Scheduling"]),
+        // Decodes pictures for the app, confined, so that no picture's bytes reach a decoder
+        // inside the app.
+        .executableTarget(name: "tessera-decoder", dependencies: ["SandboxedDecoding", "PictureDecoding", "CSandbox",
+                                                                   "CDescriptorPassing", "Companions", "ImagePipeline",
+                                                                   "CGdkPixbuf", "Localization"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [
@@ -126,6 +144,7 @@ let package = Package(
         // The composition root: builds every client, store, repository and view-model maker once.
         .target(name: "Composition", dependencies: [
             "App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
+            "SandboxedDecoding",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -137,7 +156,8 @@ let package = Package(
         .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence", "Domain", "ImagePipeline"]),
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "Persistence", "CCurl", "CGdkPixbuf",
-            "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video",
+            "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video", "PictureDecoding",
+            "SandboxedDecoding",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -152,8 +172,11 @@ let package = Package(
                                                          "Networking", "FixtureServer", "TestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            "ImagePipeline", "PictureDecoding", "Networking", "FixtureServer", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
         ]),
+        // Only the app's side: nothing in this test process decodes a picture itself.
+        .testTarget(name: "SandboxedDecodingTests", dependencies: ["SandboxedDecoding", "ImagePipeline", "Networking", "TestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
@@ -171,7 +194,7 @@ let package = Package(
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
         .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "Domain", "Persistence",
-                                                     "ImagePipeline", "Networking", "FixtureServer",
+                                                     "ImagePipeline", "SandboxedDecoding", "Networking", "FixtureServer",
                                                      "Features", "Repositories", "TestSupport",
                                                      .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["atspi-probe.py"],

@@ -23,6 +23,7 @@ packages=(
   libavif-gdk-pixbuf    # gdk-pixbuf's AVIF writer: the fixture server encodes AVIF for the benchmark
   liblcms2-dev          # Little CMS: embedded colour profiles converted to sRGB (CLcms2)
   libwebp-dev           # libwebp's animation decoder for animated WebPs (CWebP)
+  libseccomp-dev        # the picture decoder helper's system-call filter (CSandbox)
   adwaita-icon-theme    # symbolic icons used in the header bar
   fonts-cantarell       # GNOME's UI font, for readable screenshots
   fonts-noto-color-emoji  # emoji in messages (the fixture chat has some)

@@ -7,6 +7,7 @@ import Logging
 import Networking
 import Persistence
 import Repositories
+import SandboxedDecoding
 import Synchronization
 import Video
 
@@ -70,7 +71,7 @@ public enum CompositionRoot {
         }
         return ImagePipeline(client: CurlHTTPClient(),
                              configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
-                             sources: [avatars], decoders: [VideoFrameDecoder()])
+                             sources: [avatars], decoders: [VideoFrameDecoder(), SandboxedImageDecoder()])
     }
 
     /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy. Read here,

@@ -74,8 +74,8 @@ public enum PosterWire {
             guard parts.count == 5,
                   let width = Int(parts[0]), let height = Int(parts[1]), let rowstride = Int(parts[2]),
                   let channels = Int(parts[3]), let nanoseconds = Int64(parts[4]),
-                  (1...PixbufImageDecoder.maximumSide).contains(width), (1...PixbufImageDecoder.maximumSide).contains(height),
-                  width * height <= PixbufImageDecoder.maximumPixels, channels == 3 || channels == 4,
+                  (1...DecodingLimits.maximumSide).contains(width), (1...DecodingLimits.maximumSide).contains(height),
+                  width * height <= DecodingLimits.maximumPixels, channels == 3 || channels == 4,
                   rowstride >= width * channels, rowstride <= width * channels + 64 else { return nil }
             self.init(width: width, height: height, rowstride: rowstride, channels: channels,
                       duration: nanoseconds >= 0 ? .nanoseconds(nanoseconds) : nil)

@@ -3,6 +3,8 @@ import CCurl
 import CGdkPixbuf
 import Foundation
 import ImagePipeline
+import PictureDecoding
+import SandboxedDecoding
 import Logging
 import Networking
 import Persistence
@@ -58,7 +60,7 @@ struct Images: ParsableCommand {
         PeakRSS.reset()
         // A block of its own, so the cold pipeline and its memory cache are gone before the next phase.
         let (coldTime, coldRSS) = try await {
-            let cold = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache))
+            let cold = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache), decoders: [SandboxedImageDecoder()])
             let time = try await Self.load(requests, with: cold)
             // The writes it handed to the disk are made before the next pipeline reads (a new
             // pipeline has a queue of its own, as after a restart).
@@ -67,7 +69,7 @@ struct Images: ParsableCommand {
         }()
 
         PeakRSS.reset()
-        let warmDisk = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache))
+        let warmDisk = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache), decoders: [SandboxedImageDecoder()])
         let diskTime = try await Self.load(requests, with: warmDisk)
         let diskRSS = PeakRSS.megabytes()
         PeakRSS.reset()
@@ -99,9 +101,9 @@ struct Images: ParsableCommand {
                 guard decodedSubset == subset.count else { throw BenchError(description: "baseline decoded \(decodedSubset) of \(subset.count) \(format)") }
                 let folder = cache.appendingPathComponent("\(format)-\(run)")
                 defer { try? FileManager.default.removeItem(at: folder) }
-                let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder))
+                let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder), decoders: [SandboxedImageDecoder()])
                 pipelines.append(ms(try await Self.load(subsetRequests, with: pipeline)))
-                let memoryOnly = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: nil))
+                let memoryOnly = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: nil), decoders: [SandboxedImageDecoder()])
                 diskless.append(ms(try await Self.load(subsetRequests, with: memoryOnly)))
             }
             let baseline = median(baselines), time = median(pipelines), decodeOnly = median(diskless)

@@ -4,6 +4,7 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
+import SandboxedDecoding
 import Networking
 import Repositories
 import XCTest
@@ -25,7 +26,7 @@ final class GalleryTests: AppTestCase {
         try? FileManager.default.removeItem(at: document)
         try! JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
         let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: [])),
-                               pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))) { nil }
+                               pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])) { nil }
         let window = Window()
         window.add(page.widget)
         window.setDefaultSize(width: width, height: 700)
@@ -357,7 +358,7 @@ final class GalleryTests: AppTestCase {
         try onMain {
             try Data("{ not json".utf8).write(to: document)
             let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: [])),
-                                   pipeline: ImagePipeline(client: CurlHTTPClient())) { nil }
+                                   pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()])) { nil }
             let window = Window()
             window.add(page.widget)
             window.showAll()

@@ -3,6 +3,7 @@ import TestSupport
 import Foundation
 import Gtk
 import ImagePipeline
+import SandboxedDecoding
 import Logging
 import Networking
 import XCTest
@@ -29,7 +30,7 @@ final class ImageViewTests: ServerBackedTestCase {
 
     func testAMissShowsThePlaceholderThenTheImageAndAHitShowsAtOnce() throws {
         try onMain {
-            let pipeline = ImagePipeline(client: CurlHTTPClient())
+            let pipeline = ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()])
             let first = ImageView(pipeline: pipeline), second = ImageView(pipeline: pipeline)
             let window = window(with: [first.picture, second.picture])
             defer { window.destroy() }
@@ -43,7 +44,7 @@ final class ImageViewTests: ServerBackedTestCase {
 
     func testRebindingCancelsTheOldLoadAndNeverShowsItsResult() throws {
         try onMain {
-            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient()))
+            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()]))
             let window = window(with: [view.picture])
             defer { window.destroy() }
             view.bind(request("bad/slow-drip"))
@@ -57,7 +58,7 @@ final class ImageViewTests: ServerBackedTestCase {
 
     func testUnmappingCancelsAndMappingAgainResumes() throws {
         try onMain {
-            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient()))
+            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()]))
             let window = window(with: [view.picture])
             defer { window.destroy() }
             view.bind(request("bad/slow-drip"))
@@ -74,7 +75,7 @@ final class ImageViewTests: ServerBackedTestCase {
 
     func testADeadLinkShowsTheBrokenImage() throws {
         try onMain {
-            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient()))
+            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()]))
             let window = window(with: [view.picture])
             defer { window.destroy() }
             view.bind(request("bad/404"))

@@ -4,6 +4,7 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
+import SandboxedDecoding
 import Networking
 import Repositories
 import TestSupport
@@ -49,7 +50,7 @@ final class PictureFormatsOnScreenTests: AppTestCase {
             let document = dataDirectory.appendingPathComponent("gallery.json")
             try JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
             let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: [])),
-                                   pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))) { nil }
+                                   pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])) { nil }
             // Wide enough that every tile is in view (a tile out of view loads nothing).
             let window = window(showing: page.widget, width: 1300, height: 900)
             defer { window.destroy() }
@@ -97,7 +98,7 @@ final class PictureFormatsOnScreenTests: AppTestCase {
     @MainActor
     private func assertPlays(_ name: String, url: URL, checksStopping: Bool) throws {
         let post = MediaPost(id: name, url: url, kind: .image)
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []))
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])
         let viewer = FeedViewerPage(posts: [post], index: 0, pipeline: pipeline, goBack: {}, onMove: {}, onLeave: { _ in })
         let window = window(showing: viewer.widget, width: 600, height: 400)
         defer { window.destroy() }
@@ -155,7 +156,7 @@ final class PictureFormatsOnScreenTests: AppTestCase {
             let server = try startServer { $0.dataDirectory = data }
             defer { stop(server) }
             let post = MediaPost(id: "animated", url: server.base.appendingPathComponent("images/photo-0.jpg"), kind: .image)
-            let tile = FeedTile(post: post, pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: [])))
+            let tile = FeedTile(post: post, pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()]))
             tile.view.setSizeRequest(width: 200, height: 200)
             // The tile at the top of a column three windows tall, in a scrolled window.
             let column = Box(.vertical)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImagePipeline
+@testable import PictureDecoding
 import Synchronization
 import TestSupport
 import XCTest

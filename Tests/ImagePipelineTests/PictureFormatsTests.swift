@@ -1,4 +1,5 @@
 @testable import ImagePipeline
+@testable import PictureDecoding
 import CGdkPixbuf
 import Foundation
 import TestSupport

@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 @testable import ImagePipeline
+@testable import PictureDecoding
 import Logging
 import Networking
 import Scheduling
@@ -33,7 +34,8 @@ final class PipelineTests: XCTestCase {
 
     private func pipeline(memory: Int = 64 << 20, disk: Int = 64 << 20, retries: [Duration] = [.milliseconds(50)]) -> ImagePipeline {
         ImagePipeline(client: CurlHTTPClient(), configuration: .init(
-            memoryCapacity: memory, diskFolder: cacheFolder, diskCapacity: disk, retryDelays: retries))
+            memoryCapacity: memory, diskFolder: cacheFolder, diskCapacity: disk, retryDelays: retries),
+            decoders: [PixbufImageDecoder()])
     }
 
     func testDecodesToTheSizeShownKeepingTheAspectRatio() async throws {
@@ -234,7 +236,7 @@ final class PipelineTests: XCTestCase {
         }
         let gate = DispatchSemaphore(value: 0)
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(maximumBodiesInHand: 3),
-                                     sources: [stored], decoders: [GatedDecoder(gate: gate)])
+                                     sources: [stored], decoders: [GatedDecoder(gate: gate), PixbufImageDecoder()])
         let loads = Task {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<8 {
@@ -263,7 +265,7 @@ final class PipelineTests: XCTestCase {
             seen.withLock { $0.append(Task.currentPriority) }
             return avatar
         }
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), sources: [stored])
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), sources: [stored], decoders: [PixbufImageDecoder()])
         for (index, asking) in [TaskPriority.high, .medium, .background].enumerated() {
             let request = ImageRequest(url: URL(string: "stored-test:\(index)")!, maximumPixelSize: 64)
             _ = try await Task(priority: asking) { try await pipeline.image(for: request) }.value
@@ -282,7 +284,7 @@ final class PipelineTests: XCTestCase {
             reads.withLock { $0 += 1 }
             return url.absoluteString == "stored-test:1" ? avatar : nil
         }
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cacheFolder), sources: [stored])
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cacheFolder), sources: [stored], decoders: [PixbufImageDecoder()])
         let request = ImageRequest(url: URL(string: "stored-test:1")!, maximumPixelSize: 64, sizing: .fill)
         let image = try await pipeline.image(for: request)
         XCTAssertEqual(image.width, 64)

@@ -18,6 +18,11 @@ public final class DecodedImage: @unchecked Sendable {
     public struct Frame: @unchecked Sendable { // the pixbuf is immutable and owned by the image
         public let pixbuf: OpaquePointer
         public let delay: Duration
+
+        public init(pixbuf: OpaquePointer, delay: Duration) {
+            self.pixbuf = pixbuf
+            self.delay = delay
+        }
     }
 
     /// Adopts a pixbuf the caller owns a reference to.

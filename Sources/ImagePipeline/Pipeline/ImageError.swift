@@ -16,6 +16,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(String)
     /// A video decoder could not take a frame.
     case noFrame(String)
+    /// The picture decoder helper stopped while it held the picture, or could not be started.
+    case decoderStopped(String)
     case cancelled
 
     public var description: String {
@@ -28,6 +30,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notStored: tr("The image is not stored on this computer.")
         case .unreadable(let detail): tr("The stored image could not be read ({detail}).", ["detail": detail])
         case .noFrame(let detail): tr("The video's first frame could not be read ({detail}).", ["detail": detail])
+        case .decoderStopped(let detail): tr("This picture could not be read ({detail}).", ["detail": detail])
         case .cancelled: tr("Loading the image was cancelled.")
         }
     }

@@ -87,7 +87,7 @@ public final class ImagePipeline: Sendable {
     }
     /// Asked in order; the network source comes last and takes any URL.
     private let sources: [any ImageSource]
-    /// Asked in order, each with its own slots; gdk-pixbuf comes last.
+    /// Asked in order, each with its own slots.
     private let decoders: [(decoder: any ImageDecoding, slots: PriorityLimiter)]
     /// Loads whose bodies are (or are about to be) in memory until their decode ends.
     private let bodiesInHand: PriorityLimiter
@@ -108,14 +108,17 @@ public final class ImagePipeline: Sendable {
     /// - Parameters:
     ///   - client: what the network source fetches with.
     ///   - sources: asked before the network, in order (bytes stored on this machine).
-    ///   - decoders: asked before gdk-pixbuf, in order (video frames).
+    ///   - decoders: asked in order, the first that takes a request decodes it: video frames, and
+    ///     pictures (the app's `SandboxedImageDecoder` in a helper process, or `PixbufImageDecoder`
+    ///     in this one). The pipeline holds no decoder of its own, so that what decodes
+    ///     untrusted bytes, and where, is chosen in one place.
     public init(client: any HTTPClient, configuration: Configuration = Configuration(),
-                sources: [any ImageSource] = [], decoders: [any ImageDecoding] = []) {
+                sources: [any ImageSource] = [], decoders: [any ImageDecoding]) {
         self.configuration = configuration
         memoryCache = MemoryCache(capacity: configuration.memoryCapacity)
         diskCache = configuration.diskFolder.map { DiskCache(folder: $0, capacity: configuration.diskCapacity) }
         self.sources = sources + [NetworkImageSource(client: client, configuration: configuration)]
-        self.decoders = (decoders + [PixbufImageDecoder()]).map { ($0, PriorityLimiter(limit: $0.threads.count)) }
+        self.decoders = decoders.map { ($0, PriorityLimiter(limit: $0.threads.count)) }
         bodiesInHand = PriorityLimiter(limit: configuration.maximumBodiesInHand)
     }
 

@@ -1,9 +1,10 @@
 import CGdkPixbuf
 import Foundation
+import ImagePipeline
 
 /// An animation's frames as a decoder reads them (GIF through gdk-pixbuf, WebP through libwebp):
 /// each kept at the size shown and in sRGB, with how long it shows, up to
-/// `PixbufImageDecoder.maximumFrameBytes` of them.
+/// `DecodingLimits.maximumFrameBytes` of them.
 struct AnimationFrames {
     let target: DecodingTarget
     /// The file's colour profile, for frames whose loader does not carry one.
@@ -33,7 +34,7 @@ struct AnimationFrames {
             ? PixbufImageDecoder.fastFrame : max(PixbufImageDecoder.shortestFrame, .milliseconds(milliseconds))
         frames.append(DecodedImage.Frame(pixbuf: kept, delay: delay))
         bytes += Int(gdk_pixbuf_get_rowstride(kept)) * height
-        guard bytes <= PixbufImageDecoder.maximumFrameBytes else {
+        guard bytes <= DecodingLimits.maximumFrameBytes else {
             discard()
             overCap = true
             return false

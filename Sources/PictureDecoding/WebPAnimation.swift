@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import CWebP
 import Foundation
+import ImagePipeline
 
 /// The frames of an animated WebP, through libwebp's own animation decoder: gdk-pixbuf's WebP
 /// loader (webp-pixbuf-loader 0.2) does not step its frames by the times it is given (it showed
@@ -8,7 +9,7 @@ import Foundation
 enum WebPAnimation {
     /// Every frame of `data` (composited on the canvas, as shown), scaled to `target` and in sRGB
     /// from `profile` when it has one; nil when libwebp cannot read it or the frames would hold
-    /// more than `PixbufImageDecoder.maximumFrameBytes` (the still is shown then).
+    /// more than `DecodingLimits.maximumFrameBytes` (the still is shown then).
     static func frames(of data: Data, target: DecodingTarget, profile: Data?) -> DecodedImage? {
         data.withUnsafeBytes { bytes -> DecodedImage? in
             var options = WebPAnimDecoderOptions()

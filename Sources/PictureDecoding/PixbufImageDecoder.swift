@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import Foundation
 import Scheduling
+import ImagePipeline
 import Localization
 
 /// The default decoder: JPEG, PNG, GIF, WebP, AVIF, HEIF, SVG, TIFF, BMP and ICO bytes with
@@ -8,16 +9,12 @@ import Localization
 /// orientation.
 ///
 /// The header is read first, by hand (`ImageHeader`), so that the loader is chosen by the
-/// content, and bytes that are none of these, and images over `maximumSide` pixels a side or
-/// `maximumPixels` in all, are refused before gdk-pixbuf allocates anything. JPEGs decode at a
+/// content, and bytes that are none of these, and images over `DecodingLimits.maximumSide` pixels a side or
+/// `DecodingLimits.maximumPixels` in all, are refused before gdk-pixbuf allocates anything. JPEGs decode at a
 /// reduced scale inside libjpeg (the full-size bitmap never exists); the other bitmap loaders
 /// decode at full size and scale down; an SVG is rendered at the size asked. What a decode holds
 /// while it runs, known from the header, waits for room in `DecodingMemory`.
 public struct PixbufImageDecoder: ImageDecoding {
-    /// A side no camera or screen reaches; larger headers are refused as hostile or broken.
-    public static let maximumSide = 16_384
-    /// 64 megapixels: 256 MB as RGBA, the most one decode may allocate.
-    public static let maximumPixels = 64_000_000
     /// One thread per core, shared by every pipeline.
     public static let sharedThreads = BackgroundThreads(name: "tessera-decode", count: ProcessInfo.processInfo.activeProcessorCount)
 
@@ -38,12 +35,12 @@ public struct PixbufImageDecoder: ImageDecoding {
 
     /// Decodes to fit `maximumPixelSize` (the longer side at most that), or with `filling`, to
     /// cover it (the shorter side at most that); with `animates`, every frame of an animated GIF
-    /// or WebP (up to `maximumFrameBytes` of them).
+    /// or WebP (up to `DecodingLimits.maximumFrameBytes` of them).
     public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false) throws(ImageError) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
         guard header.format == .svg || (header.width > 0 && header.height > 0) else { throw .notAnImage }
-        guard header.width <= Self.maximumSide, header.height <= Self.maximumSide,
-              header.width * header.height * header.frameCount <= Self.maximumPixels else {
+        guard header.width <= DecodingLimits.maximumSide, header.height <= DecodingLimits.maximumSide,
+              header.width * header.height * header.frameCount <= DecodingLimits.maximumPixels else {
             throw .tooLarge(width: header.width, height: header.height)
         }
         let target = DecodingTarget(side: maximumPixelSize, filling: filling, animates: animates && header.frameCount > 1)
@@ -115,9 +112,6 @@ public struct PixbufImageDecoder: ImageDecoding {
 }
 
 extension PixbufImageDecoder {
-    /// The most an animation's frames may hold once decoded at the size shown: past it only the
-    /// still (its first frame) is shown. 64 MiB: a 480 px square clip of 70 frames.
-    public static let maximumFrameBytes = 64 << 20
     /// How short a frame may be.
     static let shortestFrame = Duration.milliseconds(20)
     /// What a frame that says 0 or 1 hundredths ("as fast as you can") shows for: 10 frames a
@@ -126,7 +120,7 @@ extension PixbufImageDecoder {
 
     /// `count` frames of `animation`, each scaled to `target`, read by stepping the animation's
     /// own clock through each frame's delay; nil when they would hold more than
-    /// `maximumFrameBytes` (the still is shown then).
+    /// `DecodingLimits.maximumFrameBytes` (the still is shown then).
     static func frames(of animation: OpaquePointer, count: Int,
                        target: DecodingTarget) -> DecodedImage? {
         let start = g_get_real_time() / 1000

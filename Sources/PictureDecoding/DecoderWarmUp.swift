@@ -1,0 +1,29 @@
+import CGdkPixbuf
+import Foundation
+import ImagePipeline
+
+/// Opens, before a confined decoder process gives up opening files, every file a decode would
+/// otherwise open later.
+public enum DecoderWarmUp {
+    /// gdk-pixbuf loads a format's loader module (and the libraries behind it) the first time a
+    /// loader of that type is made; the user's catalogue is read at the first translation. Little
+    /// CMS makes its profiles in memory and opens nothing.
+    public static func loadEverything() {
+        // An empty loader closed complains ("No 'ftyp' box"); nothing here is worth a word.
+        let quiet: GLogFunc = { _, _, _, _ in }
+        let previous = g_log_set_default_handler(quiet, nil)
+        defer { g_log_set_default_handler(previous, nil) }
+        for name in Set(ImageHeader.Format.allCases.map(\.loaderName)) {
+            var error: UnsafeMutablePointer<GError>? = nil
+            guard let loader = gdk_pixbuf_loader_new_with_type(name, &error) else {
+                if let error { g_error_free(error) }
+                continue
+            }
+            var closeError: UnsafeMutablePointer<GError>? = nil
+            gdk_pixbuf_loader_close(loader, &closeError)
+            if let closeError { g_error_free(closeError) }
+            g_object_unref(UnsafeMutableRawPointer(loader))
+        }
+        _ = ImageError.notAnImage.description
+    }
+}

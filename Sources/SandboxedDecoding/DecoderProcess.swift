@@ -1,0 +1,207 @@
+import CDescriptorPassing
+import Companions
+import Foundation
+import ImagePipeline
+import Localization
+import Synchronization
+
+/// One `tessera-decoder` helper process, asked for one picture at a time over a Unix socket that
+/// is its standard input and output (`DecoderWire`).
+///
+/// The helper confines itself before it reads a byte (namespaces where the system allows them, no
+/// new privileges, an address-space limit, a system-call filter) and says how; one that could not
+/// is never used. A helper that ends, crashes or passes `Limits.deadline` on a picture is killed
+/// and not asked again; the picture it held is reported as the one that stopped it.
+public final class DecoderProcess: Sendable {
+    /// What a helper may use; it is started with them on its command line.
+    public struct Limits: Sendable, Equatable {
+        /// 1 GiB of address space: the largest decode the pipeline allows (64 megapixels, 256 MB
+        /// as RGBA) with its scaled copy, the libraries and the decoders' threads, and room to spare.
+        public var addressSpace: Int
+        /// Ten seconds of CPU for each picture, three times what a 64-megapixel HEIF takes here.
+        public var cpuSecondsPerPicture: Int
+        /// Twenty seconds for a picture's answer, however busy the machine: past it the helper is
+        /// taken for hung.
+        public var deadline: Duration
+        /// 40 MiB, the pipeline's largest body (`ImagePipeline.Configuration.maximumDownloadSize`).
+        public var maximumLength: Int
+
+        public init(addressSpace: Int = 1 << 30, cpuSecondsPerPicture: Int = 10, deadline: Duration = .seconds(20),
+                    maximumLength: Int = 40 << 20) {
+            self.addressSpace = addressSpace
+            self.cpuSecondsPerPicture = cpuSecondsPerPicture
+            self.deadline = deadline
+            self.maximumLength = maximumLength
+        }
+
+        public static let `default` = Limits()
+
+        var arguments: [String] {
+            ["--address-space", String(addressSpace), "--cpu-seconds", String(cpuSecondsPerPicture),
+             "--maximum-length", String(maximumLength)]
+        }
+    }
+
+    /// What became of a picture sent to the helper.
+    public enum Outcome: Sendable {
+        case decoded(DecodedImage)
+        /// The helper read it and said why it cannot be shown; the helper carries on.
+        case refused(ImageError)
+        /// The helper stopped while it held the picture (or could not be asked); why, in words.
+        case stopped(String)
+    }
+
+    private let process: Process
+    private let socket: Int32
+    public let limits: Limits
+    /// How the helper confined itself.
+    public let confinement: DecoderWire.Ready
+    private let state = Mutex(State())
+
+    private struct State {
+        var nextID = 1
+        /// Set once the helper cannot be asked any more.
+        var ended = false
+        /// Set when this side killed it: why.
+        var killedBecause: String?
+    }
+
+    /// How long a new helper may take to say it is confined.
+    static let startTime: Duration = .seconds(10)
+
+    private init(process: Process, socket: Int32, limits: Limits, confinement: DecoderWire.Ready) {
+        self.process = process
+        self.socket = socket
+        self.limits = limits
+        self.confinement = confinement
+    }
+
+    deinit {
+        Glibc.close(socket)
+    }
+
+    public var processIdentifier: Int32 { process.processIdentifier }
+    public var isUsable: Bool { state.withLock { !$0.ended } }
+
+    /// Starts `tessera-decoder` (found beside the app) and waits until it says it is confined, or
+    /// says why it cannot be used.
+    public static func launch(limits: Limits = .default) -> Result<DecoderProcess, ImageError> {
+        CompanionProgram.ignoreBrokenPipes
+        guard let executable = CompanionProgram.find("tessera-decoder") else {
+            return .failure(.decoderStopped(tr("tessera-decoder was not found beside the app")))
+        }
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return .failure(.decoderStopped(String(cString: strerror(errno))))
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = limits.arguments
+        let helperEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        process.standardInput = helperEnd
+        process.standardOutput = helperEnd
+        do {
+            try process.run()
+        } catch {
+            Glibc.close(ends[0])
+            Glibc.close(ends[1])
+            return .failure(.decoderStopped(tr("{program} could not be run: {reason}",
+                                               ["program": executable.path, "reason": error.localizedDescription])))
+        }
+        // The app keeps only its own end: the helper's input ends when the app closes it.
+        Glibc.close(ends[1])
+        let first = CompanionProgram.readLine(from: ends[0], until: .now + startTime).flatMap(DecoderWire.Ready.init(line:))
+        switch first {
+        case .namespaces, .filterOnly:
+            return .success(DecoderProcess(process: process, socket: ends[0], limits: limits, confinement: first!))
+        case .unconfined(let why):
+            Glibc.close(ends[0])
+            process.waitUntilExit()
+            return .failure(.decoderStopped(tr("the picture decoder could not be confined: {reason}", ["reason": why])))
+        case nil:
+            Glibc.close(ends[0])
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return .failure(.decoderStopped(tr("the picture decoder did not start")))
+        }
+    }
+
+    /// Decodes `data` for `target` in the helper. Blocks the calling thread; one picture at a time
+    /// (the pool gives each decoding thread a helper of its own).
+    public func decode(_ data: Data, target: DecodingTarget) -> Outcome {
+        guard data.count <= limits.maximumLength else { return .refused(.tooLarge(width: 0, height: 0)) }
+        let id = state.withLock { state -> Int? in
+            guard !state.ended else { return nil }
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        guard let id else { return .stopped(tr("the picture decoder ended")) }
+        let deadline = ContinuousClock.now + limits.deadline
+        let sent = CompanionProgram.write(DecoderWire.Request.decode(id: id, target: target, length: data.count).line, to: socket)
+            && data.withUnsafeBytes { CompanionProgram.write($0, to: socket) }
+        guard sent else { return .stopped(end()) }
+        switch answer(until: deadline) {
+        case .image(id, let pixels)?:
+            let left = max(0, ContinuousClock.now.duration(to: deadline).milliseconds)
+            let descriptor = tessera_receive_descriptor(socket, Int32(min(left, Int(Int32.max))))
+            guard descriptor >= 0 else { return .stopped(end(killing: errno == ETIMEDOUT ? tr("the picture decoder took too long on it") : nil)) }
+            defer { Glibc.close(descriptor) }
+            guard let image = MappedPixels.image(pixels, from: descriptor) else {
+                return .stopped(end(killing: tr("the picture decoder answered with something that is not a picture")))
+            }
+            return .decoded(image)
+        case .refused(id, let error)?:
+            return .refused(error)
+        case nil where ContinuousClock.now >= deadline:
+            return .stopped(end(killing: tr("the picture decoder took too long on it")))
+        default:
+            return .stopped(end(killing: tr("the picture decoder answered with something that is not a picture")))
+        }
+    }
+
+    /// Asks the helper to try `probe` (tests only): whether its confinement refused it, and the
+    /// helper's words on it.
+    public func attempt(_ probe: DecoderWire.Probe) -> (refused: Bool, detail: String)? {
+        let id = state.withLock { state -> Int in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        guard CompanionProgram.write(DecoderWire.Request.probe(id: id, probe).line, to: socket),
+              case .probed(id, let refused, let detail)? = answer(until: .now + limits.deadline) else { return nil }
+        return (refused, detail)
+    }
+
+    /// Closes the helper's input, and it ends; only done while it holds no picture.
+    public func close() {
+        state.withLock { state in
+            state.ended = true
+            shutdown(socket, Int32(SHUT_RDWR))
+        }
+    }
+
+    private func answer(until deadline: ContinuousClock.Instant) -> DecoderWire.Answer? {
+        CompanionProgram.readLine(from: socket, until: deadline).flatMap(DecoderWire.Answer.init(line:))
+    }
+
+    /// Marks the helper ended (killing it first, for `reason`, if it still runs), waits for it,
+    /// and says in words why it is gone.
+    private func end(killing reason: String? = nil) -> String {
+        state.withLock { state in
+            state.ended = true
+            if state.killedBecause == nil { state.killedBecause = reason }
+            shutdown(socket, Int32(SHUT_RDWR))
+        }
+        if reason != nil, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        if let killed = state.withLock({ $0.killedBecause }) { return killed }
+        let status = process.terminationStatus
+        if process.terminationReason == .uncaughtSignal {
+            switch status {
+            case SIGXCPU: return tr("the picture decoder took too long on it")
+            case SIGKILL: return tr("the picture decoder was stopped (signal {signal})", ["signal": String(status)])
+            default: return tr("the picture decoder stopped on it (signal {signal})", ["signal": String(status)])
+            }
+        }
+        return tr("the picture decoder ended (exit status {status})", ["status": String(status)])
+    }
+}

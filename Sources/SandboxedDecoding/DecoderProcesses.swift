@@ -1,0 +1,126 @@
+import Foundation
+import ImagePipeline
+import Localization
+import Synchronization
+
+/// The decoder helpers: one per decoding thread at most, started when a picture needs one,
+/// replaced when one stopped, and let go after `idleTime` without a picture, so that their memory
+/// is the system's again while nothing loads. A picture that stopped a helper is not sent to
+/// another in this session.
+public final class DecoderProcesses: Sendable {
+    public static let shared = DecoderProcesses()
+
+    public let limits: DecoderProcess.Limits
+    public let idleTime: Duration
+    private let state = Mutex(State())
+
+    private struct State {
+        var idle: [DecoderProcess] = []
+        var busy: [Int32: DecoderProcess] = [:]
+        /// Digests of the pictures that stopped a helper.
+        var stoppers: Set<Int> = []
+        var launches = 0
+        var lastUse = ContinuousClock.now
+        var idleCheckScheduled = false
+        var confinementTold = false
+    }
+
+    /// - Parameter idleTime: thirty seconds: longer than the pauses of someone scrolling, short
+    ///   enough that a window left alone gives the helpers' memory back soon.
+    public init(limits: DecoderProcess.Limits = .default, idleTime: Duration = .seconds(30)) {
+        self.limits = limits
+        self.idleTime = idleTime
+    }
+
+    /// Decodes `data` for `target` in a helper. Blocks the calling thread.
+    public func decode(_ data: Data, target: DecodingTarget) throws(ImageError) -> DecodedImage {
+        let digest = Self.digest(of: data)
+        if state.withLock({ $0.stoppers.contains(digest) }) {
+            throw .decoderStopped(tr("it stopped the picture decoder before"))
+        }
+        let process = try take()
+        let outcome = process.decode(data, target: target)
+        give(back: process)
+        switch outcome {
+        case .decoded(let image):
+            return image
+        case .refused(let error):
+            throw error
+        case .stopped(let reason):
+            state.withLock { _ = $0.stoppers.insert(digest) }
+            throw .decoderStopped(reason)
+        }
+    }
+
+    /// The helpers' process ids (for tests and the benchmark's memory figures).
+    public var processIdentifiers: [Int32] {
+        state.withLock { $0.idle.map(\.processIdentifier) + Array($0.busy.keys) }
+    }
+
+    /// How many helpers were started.
+    public var launches: Int { state.withLock { $0.launches } }
+
+    /// A helper for one picture: an idle one, or a new one.
+    private func take() throws(ImageError) -> DecoderProcess {
+        let reused = state.withLock { state -> DecoderProcess? in
+            state.lastUse = .now
+            while let process = state.idle.popLast() {
+                if process.isUsable {
+                    state.busy[process.processIdentifier] = process
+                    return process
+                }
+            }
+            return nil
+        }
+        if let reused { return reused }
+        let process = try DecoderProcess.launch(limits: limits).get()
+        let tell = state.withLock { state -> Bool in
+            state.launches += 1
+            state.busy[process.processIdentifier] = process
+            defer { state.confinementTold = true }
+            return !state.confinementTold
+        }
+        if tell, case .filterOnly(let why) = process.confinement {
+            FileHandle.standardError.write(Data((tr("tessera: pictures are decoded with the system-call filter only: {reason}",
+                                                    ["reason": why]) + "\n").utf8))
+        }
+        scheduleIdleCheck()
+        return process
+    }
+
+    private func give(back process: DecoderProcess) {
+        state.withLock { state in
+            state.busy[process.processIdentifier] = nil
+            state.lastUse = .now
+            if process.isUsable { state.idle.append(process) }
+        }
+    }
+
+    /// Lets the idle helpers go once nothing was decoded for `idleTime` (checked every
+    /// `idleTime` while any helper runs).
+    private func scheduleIdleCheck() {
+        let schedule = state.withLock { state -> Bool in
+            defer { state.idleCheckScheduled = true }
+            return !state.idleCheckScheduled
+        }
+        guard schedule else { return }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(idleTime.milliseconds)) { [self] in
+            let (leaving, again) = state.withLock { state -> ([DecoderProcess], Bool) in
+                state.idleCheckScheduled = false
+                guard ContinuousClock.now - state.lastUse >= idleTime else { return ([], true) }
+                defer { state.idle = [] }
+                return (state.idle, !state.busy.isEmpty)
+            }
+            leaving.forEach { $0.close() }
+            if again { scheduleIdleCheck() }
+        }
+    }
+
+    /// The whole picture's digest: the same bytes at another address are the same picture.
+    private static func digest(of data: Data) -> Int {
+        var hasher = Hasher()
+        hasher.combine(data.count)
+        data.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import ImagePipeline
+
+/// What the app and `tessera-decoder` say to each other over the Unix socket that is the helper's
+/// standard input and output. Words between programs, never shown, so nothing here is translated
+/// (a refusal's detail is already in the user's words).
+///
+/// Once confined, the helper says how (`Ready`). Then the app asks one thing at a time:
+/// `ID decode SIDE fit|fill still|animated LENGTH` and LENGTH bytes of the picture, or (tests only)
+/// `ID probe open|connect|spawn|allocate`. The helper answers `ID image WIDTH HEIGHT ROWSTRIDE
+/// CHANNELS DELAYS` and one byte carrying a sealed memory file with the pixels (8-bit RGB or RGBA,
+/// each frame `ROWSTRIDE x HEIGHT` bytes after the last; DELAYS `-` for a still, else each frame's
+/// milliseconds, comma-separated), or `ID refused not-a-picture`, `ID refused too-large W H`,
+/// `ID refused damaged DETAIL`, or for a probe `ID probed refused|allowed DETAIL`.
+public enum DecoderWire {
+    /// The helper's first line.
+    public enum Ready: Equatable, Sendable {
+        /// Namespaces (no network, an empty file system) and the system-call filter.
+        case namespaces
+        /// The filter alone; why namespaces could not be had.
+        case filterOnly(String)
+        /// Not confined, and so not used; why.
+        case unconfined(String)
+
+        public var line: String {
+            switch self {
+            case .namespaces: "ready namespaces\n"
+            case .filterOnly(let why): "ready filter-only \(why)\n"
+            case .unconfined(let why): "unconfined \(why)\n"
+            }
+        }
+
+        public init?(line: String) {
+            if line == "ready namespaces" { self = .namespaces }
+            else if line.hasPrefix("ready filter-only ") { self = .filterOnly(String(line.dropFirst(18))) }
+            else if line.hasPrefix("unconfined ") { self = .unconfined(String(line.dropFirst(11))) }
+            else { return nil }
+        }
+    }
+
+    /// What a test may ask the helper to try, to see the confinement refuse it.
+    public enum Probe: String, CaseIterable, Sendable {
+        /// Open a file of the system's for reading.
+        case open
+        /// Make a socket and connect to loopback.
+        case connect
+        /// Start a program.
+        case spawn
+        /// Allocate more than the address-space limit.
+        case allocate
+    }
+
+    public enum Request: Equatable, Sendable {
+        /// `length` bytes of the picture follow the line.
+        case decode(id: Int, target: DecodingTarget, length: Int)
+        case probe(id: Int, Probe)
+
+        public var line: String {
+            switch self {
+            case .decode(let id, let target, let length):
+                "\(id) decode \(target.side) \(target.filling ? "fill" : "fit") \(target.animates ? "animated" : "still") \(length)\n"
+            case .probe(let id, let probe):
+                "\(id) probe \(probe.rawValue)\n"
+            }
+        }
+
+        /// Nil for a line that is neither, or a picture longer than `maximumLength`.
+        public init?(line: String, maximumLength: Int) {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard parts.count >= 3, let id = Int(parts[0]) else { return nil }
+            switch parts[1] {
+            case "decode" where parts.count == 6:
+                guard let side = Int(parts[2]), side > 0, parts[3] == "fit" || parts[3] == "fill",
+                      parts[4] == "still" || parts[4] == "animated",
+                      let length = Int(parts[5]), (1...maximumLength).contains(length) else { return nil }
+                self = .decode(id: id, target: DecodingTarget(side: side, filling: parts[3] == "fill", animates: parts[4] == "animated"),
+                               length: length)
+            case "probe" where parts.count == 3:
+                guard let probe = Probe(rawValue: String(parts[2])) else { return nil }
+                self = .probe(id: id, probe)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The pixels' layout: a memory file of `byteCount` bytes follows the line.
+    public struct Pixels: Equatable, Sendable {
+        public var width: Int
+        public var height: Int
+        public var rowstride: Int
+        public var channels: Int
+        /// Each frame's delay in milliseconds; empty for a still.
+        public var delays: [Int]
+
+        public init(width: Int, height: Int, rowstride: Int, channels: Int, delays: [Int]) {
+            self.width = width
+            self.height = height
+            self.rowstride = rowstride
+            self.channels = channels
+            self.delays = delays
+        }
+
+        public var frameCount: Int { max(1, delays.count) }
+        public var frameBytes: Int { rowstride * height }
+        public var byteCount: Int { frameBytes * frameCount }
+
+        /// Reads the fields after `ID image`, refusing what no decode gives (a helper taken over
+        /// by a picture must not make the app map or allocate without bound).
+        init?(fields parts: [Substring]) {
+            guard parts.count == 5, let width = Int(parts[0]), let height = Int(parts[1]),
+                  let rowstride = Int(parts[2]), let channels = Int(parts[3]),
+                  (1...DecodingLimits.maximumSide).contains(width), (1...DecodingLimits.maximumSide).contains(height),
+                  channels == 3 || channels == 4, rowstride >= width * channels, rowstride <= width * channels + 64 else { return nil }
+            var delays: [Int] = []
+            if parts[4] != "-" {
+                for field in parts[4].split(separator: ",") {
+                    guard let delay = Int(field), delay > 0 else { return nil }
+                    delays.append(delay)
+                }
+                guard delays.count > 1 else { return nil }
+            }
+            self.init(width: width, height: height, rowstride: rowstride, channels: channels, delays: delays)
+            guard width * height * frameCount <= DecodingLimits.maximumPixels,
+                  delays.isEmpty || byteCount <= DecodingLimits.maximumFrameBytes else { return nil }
+        }
+
+        public func line(for id: Int) -> String {
+            "\(id) image \(width) \(height) \(rowstride) \(channels) \(delays.isEmpty ? "-" : delays.map(String.init).joined(separator: ","))\n"
+        }
+    }
+
+    public enum Answer: Equatable, Sendable {
+        case image(id: Int, Pixels)
+        case refused(id: Int, ImageError)
+        case probed(id: Int, refused: Bool, detail: String)
+
+        public var id: Int {
+            switch self {
+            case .image(let id, _), .refused(let id, _), .probed(let id, _, _): id
+            }
+        }
+
+        public var line: String {
+            switch self {
+            case .image(let id, let pixels): pixels.line(for: id)
+            case .refused(let id, .notAnImage): "\(id) refused not-a-picture\n"
+            case .refused(let id, .tooLarge(let width, let height)): "\(id) refused too-large \(width) \(height)\n"
+            case .refused(let id, .undecodable(let detail)): "\(id) refused damaged \(detail.replacingOccurrences(of: "\n", with: " "))\n"
+            case .refused(let id, let error): "\(id) refused damaged \(error.description.replacingOccurrences(of: "\n", with: " "))\n"
+            case .probed(let id, let refused, let detail): "\(id) probed \(refused ? "refused" : "allowed") \(detail)\n"
+            }
+        }
+
+        /// Nil for a line that is none of these.
+        public init?(line: String) {
+            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let id = Int(parts[0]) else { return nil }
+            let rest = parts[2]
+            switch parts[1] {
+            case "image":
+                guard let pixels = Pixels(fields: rest.split(separator: " ")) else { return nil }
+                self = .image(id: id, pixels)
+            case "refused":
+                let fields = rest.split(separator: " ", maxSplits: 1)
+                switch fields.first {
+                case "not-a-picture": self = .refused(id: id, .notAnImage)
+                case "too-large":
+                    let size = rest.split(separator: " ")
+                    guard size.count == 3, let width = Int(size[1]), let height = Int(size[2]) else { return nil }
+                    self = .refused(id: id, .tooLarge(width: width, height: height))
+                case "damaged": self = .refused(id: id, .undecodable(fields.count > 1 ? String(fields[1]) : ""))
+                default: return nil
+                }
+            case "probed":
+                let fields = rest.split(separator: " ", maxSplits: 1)
+                guard let verdict = fields.first, verdict == "refused" || verdict == "allowed" else { return nil }
+                self = .probed(id: id, refused: verdict == "refused", detail: fields.count > 1 ? String(fields[1]) : "")
+            default:
+                return nil
+            }
+        }
+    }
+}

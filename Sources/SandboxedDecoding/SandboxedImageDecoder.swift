@@ -1,0 +1,30 @@
+import Foundation
+import ImagePipeline
+import Scheduling
+
+/// The app's picture decoder: every picture's bytes (from the network, the disk cache or the
+/// database) go to a confined `tessera-decoder` helper, which decodes them as `PixbufImageDecoder`
+/// does (formats, limits, orientation, colour profiles, animation) and hands the pixels back
+/// without a copy. A decoder bug a picture finds (libwebp's CVE-2023-4863 was one) is then a
+/// helper that stops, not an app taken over.
+public struct SandboxedImageDecoder: ImageDecoding {
+    /// One thread per core, at most four, each with a helper of its own while it decodes: the
+    /// decoding threads the app had in process, and no more helpers than that.
+    public static let sharedThreads = BackgroundThreads(name: "tessera-decode",
+                                                        count: min(4, ProcessInfo.processInfo.activeProcessorCount))
+
+    public let processes: DecoderProcesses
+
+    public init(processes: DecoderProcesses = .shared) {
+        self.processes = processes
+    }
+
+    public func decodes(_ request: ImageRequest) -> Bool { request.content == .image }
+    public var readsURL: Bool { false }
+    public var threads: BackgroundThreads { Self.sharedThreads }
+
+    public func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
+        guard case .data(let data) = input else { throw .notAnImage }
+        return try processes.decode(data, target: target)
+    }
+}

@@ -1,0 +1,48 @@
+import CDescriptorPassing
+import CGdkPixbuf
+import Companions
+import Foundation
+import ImagePipeline
+import SandboxedDecoding
+
+/// Hands a decoded picture to the app: its pixels copied once into a sealed memory file, which the
+/// app maps (no copy through the socket, and nothing this process can change afterwards).
+enum PixelHandOver {
+    /// Writes the answer for request `id`; false when the app is gone.
+    static func send(_ image: DecodedImage, for id: Int) -> Bool {
+        let frames = image.frames.isEmpty ? [DecodedImage.Frame(pixbuf: image.pixbuf, delay: .zero)] : image.frames
+        let channels = Int(gdk_pixbuf_get_n_channels(image.pixbuf))
+        // Every frame alike (the decoder gives them so); otherwise only the still is sent.
+        let alike = frames.allSatisfy {
+            Int(gdk_pixbuf_get_width($0.pixbuf)) == image.width && Int(gdk_pixbuf_get_height($0.pixbuf)) == image.height
+                && Int(gdk_pixbuf_get_n_channels($0.pixbuf)) == channels
+        }
+        let sent = alike ? frames : [frames[0]]
+        let rowstride = (image.width * channels + 3) & ~3
+        let pixels = DecoderWire.Pixels(width: image.width, height: image.height, rowstride: rowstride, channels: channels,
+                                        delays: sent.count > 1 ? sent.map { max(1, $0.delay.milliseconds) } : [])
+        let descriptor = tessera_sealable_memory(pixels.byteCount)
+        guard descriptor >= 0, let mapped = mmap(nil, pixels.byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
+              mapped != MAP_FAILED else {
+            if descriptor >= 0 { close(descriptor) }
+            return CompanionProgram.write(DecoderWire.Answer.refused(id: id, .undecodable(String(cString: strerror(errno)))).line,
+                                          to: STDOUT_FILENO)
+        }
+        let rowBytes = image.width * channels
+        for (index, frame) in sent.enumerated() {
+            let source = UnsafeRawPointer(gdk_pixbuf_read_pixels(frame.pixbuf)!)
+            let sourceStride = Int(gdk_pixbuf_get_rowstride(frame.pixbuf))
+            let start = mapped + index * pixels.frameBytes
+            for row in 0..<image.height {
+                (start + row * rowstride).copyMemory(from: source + row * sourceStride, byteCount: rowBytes)
+            }
+        }
+        munmap(mapped, pixels.byteCount)
+        defer { close(descriptor) }
+        guard tessera_seal(descriptor) == 0 else {
+            return CompanionProgram.write(DecoderWire.Answer.refused(id: id, .undecodable("the pixels could not be sealed")).line,
+                                          to: STDOUT_FILENO)
+        }
+        return CompanionProgram.write(pixels.line(for: id), to: STDOUT_FILENO) && tessera_send_descriptor(STDOUT_FILENO, descriptor) == 0
+    }
+}

@@ -1,0 +1,67 @@
+import CDescriptorPassing
+import CGdkPixbuf
+import CSandbox
+import Companions
+import Foundation
+import ImagePipeline
+import Localization
+import PictureDecoding
+import SandboxedDecoding
+
+// The picture decoder the app starts beside itself (`DecoderProcess`): confined before it reads a
+// byte, it decodes one picture at a time from its standard input (a Unix socket) and hands the
+// pixels back in a sealed memory file (`DecoderWire`), until its input ends. gdk-pixbuf's loaders,
+// lcms2 and libwebp run here, never in the app.
+
+// Namespaces first, while this is the only thread (a user namespace refuses a threaded process).
+let namespaceError = tessera_sandbox_enter_namespaces()
+
+Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
+CompanionProgram.ignoreBrokenPipes
+let options = DecoderOptions(arguments: CommandLine.arguments)
+
+// Everything a decode opens is opened now: every loader module, the colour profiles' engine, the
+// catalogue of the user's language.
+DecoderWarmUp.loadEverything()
+
+let ready: DecoderWire.Ready
+if namespaceError == 0, tessera_sandbox_empty_root() == 0 {
+    ready = .namespaces
+} else {
+    let why = namespaceError != 0 ? namespaceError : errno
+    ready = .filterOnly("user namespaces are not available (\(String(cString: strerror(why))))")
+}
+let confined = tessera_sandbox_confine(UInt64(options.addressSpace))
+guard confined == 0 else {
+    _ = CompanionProgram.write(DecoderWire.Ready.unconfined("the system-call filter could not be set (\(String(cString: strerror(confined))))").line,
+                               to: STDOUT_FILENO)
+    exit(3)
+}
+guard CompanionProgram.write(ready.line, to: STDOUT_FILENO) else { exit(0) }
+
+let decoder = PixbufImageDecoder()
+let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
+while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: never) {
+    guard let request = DecoderWire.Request(line: line, maximumLength: options.maximumLength) else {
+        FileHandle.standardError.write(Data("tessera-decoder: not a request: \(line.prefix(200))\n".utf8))
+        exit(2)
+    }
+    switch request {
+    case .decode(let id, let target, let length):
+        var data = Data(count: length)
+        let read = data.withUnsafeMutableBytes { CompanionProgram.read($0, from: STDIN_FILENO, until: never) }
+        guard read else { exit(0) }
+        _ = tessera_sandbox_limit_cpu_from_now(UInt32(options.cpuSecondsPerPicture))
+        let answered: Bool
+        do {
+            let image = try decoder.decode(.data(data), to: target)
+            answered = PixelHandOver.send(image, for: id)
+        } catch {
+            answered = CompanionProgram.write(DecoderWire.Answer.refused(id: id, error).line, to: STDOUT_FILENO)
+        }
+        guard answered else { exit(0) }
+    case .probe(let id, let probe):
+        let (refused, detail) = ConfinementProbe.attempt(probe, addressSpace: options.addressSpace)
+        guard CompanionProgram.write(DecoderWire.Answer.probed(id: id, refused: refused, detail: detail).line, to: STDOUT_FILENO) else { exit(0) }
+    }
+}

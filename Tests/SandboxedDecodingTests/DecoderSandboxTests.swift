@@ -1,0 +1,179 @@
+import CGdkPixbuf
+import Foundation
+import ImagePipeline
+import Networking
+import SandboxedDecoding
+import TestSupport
+import XCTest
+
+/// Every picture is decoded by a confined `tessera-decoder` helper: confined before it reads a
+/// byte, refused files, sockets and processes, and replaced when it stops. Nothing in this test
+/// process decodes a picture itself, so its own memory map shows what the app's would.
+final class DecoderSandboxTests: XCTestCase {
+    private func picture(_ name: String) throws -> Data {
+        try Data(contentsOf: TestServer.picturesDirectory.appendingPathComponent(name))
+    }
+
+    private func launch(_ limits: DecoderProcess.Limits = .default) throws -> DecoderProcess {
+        try DecoderProcess.launch(limits: limits).get()
+    }
+
+    private func status(of pid: Int32) throws -> [String: String] {
+        let text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        return Dictionary(text.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces)) : nil
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func testTheHelperIsConfinedBeforeItReadsAPicture() throws {
+        let helper = try launch()
+        defer { helper.close() }
+        let status = try status(of: helper.processIdentifier)
+        XCTAssertEqual(status["NoNewPrivs"], "1")
+        XCTAssertEqual(status["Seccomp"], "2", "a system-call filter is in force")
+        if helper.confinement == .namespaces {
+            // Its whole file system is an empty folder, and its network is not the app's.
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper.processIdentifier)/root"), [])
+            XCTAssertNotEqual(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(helper.processIdentifier)/ns/net"),
+                              try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/net"))
+        } else {
+            print("namespaces not available here: \(helper.confinement)")
+        }
+    }
+
+    func testTheHelperCannotOpenFilesConnectOrStartPrograms() throws {
+        let helper = try launch()
+        defer { helper.close() }
+        for probe in DecoderWire.Probe.allCases {
+            let answer = try XCTUnwrap(helper.attempt(probe), "\(probe) answered")
+            XCTAssertTrue(answer.refused, "\(probe) refused, not \(answer.detail)")
+            print("\(probe): refused (\(answer.detail)), confined by \(helper.confinement)")
+        }
+        // It still decodes after being refused.
+        guard case .decoded(let image) = helper.decode(try picture("quarters.png"), target: DecodingTarget(side: 256)) else {
+            return XCTFail("quarters.png decoded after the probes")
+        }
+        XCTAssertEqual([image.width, image.height], [60, 40])
+    }
+
+    /// The helper reads every format the in-process decoder does (PictureFormatsTests checks
+    /// their colours there): the same sizes, the same top-left red and bottom-right white.
+    func testEveryFormatComesBackFromTheHelper() throws {
+        let decoder = SandboxedImageDecoder(processes: DecoderProcesses())
+        for name in ["quarters.png", "quarters.jpg", "quarters.webp", "quarters-lossless.webp", "quarters.avif",
+                     "quarters.heic", "quarters.tiff", "quarters.bmp", "quarters.ico", "quarters.svg", "orientation-6.jpg",
+                     "prophoto.webp"] {
+            let image = try decoder.decode(.data(try picture(name)), to: DecodingTarget(side: 240))
+            let pixels = gdk_pixbuf_read_pixels(image.pixbuf)!
+            let stride = Int(gdk_pixbuf_get_rowstride(image.pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(image.pixbuf))
+            let topLeft = Int(image.height / 4) * stride + Int(image.width / 4) * channels
+            let bottomRight = Int(image.height * 3 / 4) * stride + Int(image.width * 3 / 4) * channels
+            if name.hasPrefix("quarters") {
+                XCTAssertEqual(image.width * 2, image.height * 3, "\(name) keeps its shape")
+                XCTAssertGreaterThan(Int(pixels[topLeft]) - Int(pixels[topLeft + 1]), 100, "\(name): red at the top left")
+                XCTAssertGreaterThan(Int(pixels[bottomRight + 2]), 200, "\(name): white at the bottom right")
+            } else {
+                XCTAssertGreaterThan(image.width * image.height, 0, name)
+            }
+        }
+        let animation = try decoder.decode(.data(try picture("animated.webp")), to: DecodingTarget(side: 64, animates: true))
+        XCTAssertGreaterThan(animation.frames.count, 1, "an animation's frames come back")
+        XCTAssertTrue(animation.frames.allSatisfy { $0.delay > .zero })
+    }
+
+    func testBombsAndBrokenPicturesAreRefusedInWords() throws {
+        let decoder = SandboxedImageDecoder(processes: DecoderProcesses())
+        for name in ["webp-bomb.webp", "avif-bomb.avif", "heic-bomb.heic", "tiff-bomb.tiff"] {
+            XCTAssertThrowsError(try decoder.decode(.data(try picture(name)), to: DecodingTarget(side: 64)), name) { error in
+                guard case .tooLarge = error as? ImageError else { return XCTFail("\(name): \(error)") }
+            }
+        }
+        XCTAssertThrowsError(try decoder.decode(.data(Data("not a picture".utf8)), to: DecodingTarget(side: 64))) { error in
+            XCTAssertEqual(error as? ImageError, .notAnImage)
+        }
+        // A picture within the pixel limits that needs more memory than the helper may have: a
+        // 9000 x 7000 bitmap (189 MB as RGB) in a helper allowed 160 MB beyond what it holds at rest.
+        let resting = try launch()
+        let restingSize = try XCTUnwrap(Int(try status(of: resting.processIdentifier)["VmSize"]?.split(separator: " ").first ?? ""))
+        resting.close()
+        let small = SandboxedImageDecoder(processes: DecoderProcesses(limits: .init(addressSpace: restingSize * 1024 + (160 << 20))))
+        XCTAssertThrowsError(try small.decode(.data(Self.bitmapHeader(width: 9000, height: 7000)), to: DecodingTarget(side: 64))) { error in
+            let words = (error as? ImageError)?.description ?? "\(error)"
+            XCTAssertTrue(words.contains("damaged") || words.contains("could not be read"), words)
+            XCTAssertFalse(words.contains("errno"), words)
+        }
+        XCTAssertEqual(try small.decode(.data(try picture("quarters.png")), to: DecodingTarget(side: 64)).width, 60,
+                       "the next picture is decoded")
+    }
+
+    func testAPictureThatStopsTheHelperFailsAloneAndIsNotTriedAgain() throws {
+        // A deadline no decode meets: the helper is taken for hung, killed, and the picture held.
+        let processes = DecoderProcesses(limits: .init(deadline: .zero))
+        let decoder = SandboxedImageDecoder(processes: processes)
+        let photo = try picture("prophoto.heic")
+        XCTAssertThrowsError(try decoder.decode(.data(photo), to: DecodingTarget(side: 64))) { error in
+            XCTAssertEqual((error as? ImageError)?.description, "This picture could not be read (the picture decoder took too long on it).")
+        }
+        let launched = processes.launches
+        XCTAssertThrowsError(try decoder.decode(.data(photo), to: DecodingTarget(side: 64))) { error in
+            guard case .decoderStopped = error as? ImageError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(processes.launches, launched, "the same picture is not sent to a new helper")
+    }
+
+    func testAHelperKilledWhileAFeedLoadsIsReplaced() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let processes = DecoderProcesses()
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder(processes: processes)])
+        let requests = (1...60).map { ImageRequest(url: server.url("synthetic/\($0)/400x300.jpg"), maximumPixelSize: 200 + $0) }
+        let results = await withTaskGroup(of: Result<DecodedImage, ImageError>.self) { group in
+            for request in requests {
+                group.addTask {
+                    do throws(ImageError) { return .success(try await pipeline.image(for: request)) } catch { return .failure(error) }
+                }
+            }
+            var results: [Result<DecodedImage, ImageError>] = []
+            var killed = false
+            for await result in group {
+                results.append(result)
+                if !killed, results.count == 5 {
+                    killed = true
+                    let helpers = processes.processIdentifiers
+                    XCTAssertFalse(helpers.isEmpty, "helpers run while the feed loads")
+                    helpers.forEach { kill($0, SIGKILL) }
+                }
+            }
+            return results
+        }
+        let failures = results.compactMap { result -> ImageError? in
+            if case .failure(let error) = result { return error }
+            return nil
+        }
+        XCTAssertLessThanOrEqual(failures.count, SandboxedImageDecoder.sharedThreads.count, "only the pictures the helpers held: \(failures)")
+        for failure in failures {
+            XCTAssertTrue(failure.description.hasPrefix("This picture could not be read"), failure.description)
+        }
+        print("helpers killed after 5 of 60 pictures: \(failures.count) failed, \(processes.launches) helpers started")
+        XCTAssertGreaterThan(processes.launches, 1, "a new helper took over")
+        XCTAssertGreaterThan(results.count - failures.count, 50)
+        // And this process never loaded a decoder for what the web sends.
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        for library in ["libpixbufloader-webp", "libpixbufloader-avif", "libpixbufloader-heif", "libpixbufloader-tiff",
+                        "libwebp", "libheif", "libtiff", "liblcms2"] {
+            XCTAssertFalse(maps.contains(library), "\(library) is not loaded here")
+        }
+    }
+
+    /// The header of a 24-bit BMP of `width` x `height` with no pixels after it: gdk-pixbuf
+    /// allocates the whole bitmap when it has read the header.
+    static func bitmapHeader(width: Int, height: Int) -> Data {
+        func little<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
+        let pixels = (width * 3 + 3) / 4 * 4 * height
+        return Data([0x42, 0x4d] + little(UInt32(54 + pixels)) + little(UInt32(0)) + little(UInt32(54))
+                    + little(UInt32(40)) + little(Int32(width)) + little(Int32(height)) + little(UInt16(1)) + little(UInt16(24))
+                    + little(UInt32(0)) + little(UInt32(pixels)) + little(Int32(2835)) + little(Int32(2835))
+                    + little(UInt32(0)) + little(UInt32(0)))
+    }
+}
