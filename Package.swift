@@ -45,7 +45,7 @@ let package = Package(
         // Video posters taken off the main thread (GStreamer, no GTK), by a helper process.
         .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
-        .executableTarget(name: "tessera-poster", dependencies: ["Video", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
+        .executableTarget(name: "tessera-poster", dependencies: ["Video", "CSandbox", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
 
         // Finding and talking to the programs the app runs beside itself.
         .target(name: "Companions"),

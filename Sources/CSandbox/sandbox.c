@@ -109,3 +109,27 @@ int tessera_sandbox_confine(unsigned long long address_space) {
     seccomp_release(filter);
     return result;
 }
+
+int tessera_sandbox_forbid_processes(void) {
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
+    if (!filter) return ENOMEM;
+    static const int refused[] = {
+        SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(ptrace),
+        SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(mount), SCMP_SYS(umount2),
+        SCMP_SYS(unshare), SCMP_SYS(setns), SCMP_SYS(pivot_root), SCMP_SYS(chroot), SCMP_SYS(kexec_load),
+        SCMP_SYS(init_module), SCMP_SYS(finit_module), SCMP_SYS(bpf), SCMP_SYS(perf_event_open),
+        SCMP_SYS(keyctl), SCMP_SYS(add_key), SCMP_SYS(request_key),
+    };
+    int result = 0;
+    for (size_t index = 0; index < sizeof refused / sizeof refused[0] && result == 0; index++) {
+        result = -seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), refused[index], 0);
+    }
+    // Threads only, as for the decoder.
+    if (result == 0) result = -seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
+                                                SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
+    if (result == 0) result = -seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    if (result == 0) result = -seccomp_load(filter);
+    seccomp_release(filter);
+    return result;
+}

@@ -82,6 +82,7 @@ struct FeedScrollBench: ParsableCommand {
         var frames: [Int64] = []
         var peakRSS = 0
         var peakHelpersRSS = 0
+        var peakDecodersRSS = 0
         let scroll = window.addTickCallback { time in
             frames.append(time)
             loads.append(MainLoopLoad.reading)
@@ -89,6 +90,7 @@ struct FeedScrollBench: ParsableCommand {
             if frames.count % 60 == 0 {
                 peakRSS = max(peakRSS, residentBytes())
                 peakHelpersRSS = max(peakHelpersRSS, VideoFrameDecoder.helperProcesses.reduce(0) { $0 + residentBytes(of: $1) })
+                peakDecodersRSS = max(peakDecodersRSS, DecoderProcesses.shared.processIdentifiers.reduce(0) { $0 + residentBytes(of: $1) })
             }
             return true
         }
@@ -141,6 +143,8 @@ struct FeedScrollBench: ParsableCommand {
                      Double(decoded) / 1e6, Double(cap) / 1e6, Double(peakRSS) / 1e6))
         print(String(format: "  video poster helpers (tessera-poster, apart from the app): %d, resident together at most %.1f MB",
                      VideoFrameDecoder.helperProcesses.count, Double(peakHelpersRSS) / 1e6))
+        print(String(format: "  picture decoder helpers (tessera-decoder, apart from the app): %d started, resident together at most %.1f MB",
+                     DecoderProcesses.shared.launches, Double(peakDecodersRSS) / 1e6))
         print(String(format: "  resident memory with the first page shown (GTK loaded; GStreamer loads only in the poster helper, and the server runs apart): %.1f MB", Double(startRSS) / 1e6))
         print(String(format: "  at the end: resident %.1f MB (anonymous %.1f, files %.1f, shared memory %.1f); malloc heap %.1f MB (%.1f in use, %.1f free), mapped blocks %.1f MB",
                      Double(endRSS) / 1e6, Double(split.anonymous) / 1e6, Double(split.files) / 1e6, Double(split.shared) / 1e6,

@@ -10,9 +10,10 @@ import Networking
 import Persistence
 
 /// 500 distinct images of mixed sizes and formats (JPEG, PNG, WebP, AVIF) from a local
-/// tessera-server to 256 px thumbnails through the pipeline (cold caches), beside a baseline of the
-/// same bytes fetched by a bare libcurl multi loop and decoded at the same size by the same decoder
-/// in a plain loop on one thread per core; then the pipeline with a warm disk cache and with a
+/// tessera-server to 256 px thumbnails through the pipeline (cold caches) as the app runs it, its
+/// pictures decoded by confined tessera-decoder helpers, beside a baseline of the same bytes
+/// fetched by a bare libcurl multi loop and decoded at the same size by the same decoder in this
+/// process, in a plain loop on one thread per core; then the pipeline with a warm disk cache and with a
 /// warm memory cache; then each format alone, cold, against its own baseline.
 struct Images: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Image pipeline vs bare libcurl + gdk-pixbuf, 500 images.")
@@ -80,7 +81,7 @@ struct Images: ParsableCommand {
         print("images: \(count) distinct images (\(String(format: "%.1f", megabytes)) MB) to \(size) px thumbnails, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         print(String(format: "  baseline (curl multi + gdk-pixbuf)   %8.1f ms   peak RSS %6.1f MB", ms(baseTime), baseRSS))
         print(String(format: "  pipeline, cold caches               %8.1f ms   peak RSS %6.1f MB", ms(coldTime), coldRSS))
-        print(String(format: "  ratio cold / baseline               %8.2f      (target <= 1.25)", ms(coldTime) / ms(baseTime)))
+        print(String(format: "  ratio cold / baseline               %8.2f      (target <= 1.10, decoded in the helpers)", ms(coldTime) / ms(baseTime)))
         print(String(format: "  pipeline, warm disk cache           %8.1f ms   peak RSS %6.1f MB  (%d fetches)", ms(diskTime), diskRSS, warmDisk.statistics.fetches))
         print(String(format: "  ratio warm disk / baseline          %8.2f      (target: 0 fetches)", ms(diskTime) / ms(baseTime)))
         print(String(format: "  pipeline, warm memory cache         %8.1f ms   peak RSS %6.1f MB  (%d memory hits)", ms(memoryTime), memoryRSS, warmDisk.statistics.memoryHits))
@@ -89,7 +90,7 @@ struct Images: ParsableCommand {
         // Each format alone: the bare loop, a cold pipeline, and a cold pipeline without its disk
         // cache (which writes every body: work the bare loop does not do), in turn, `formatRuns`
         // times; medians (one run of a format takes a few hundred milliseconds, where noise weighs).
-        print("  by format, cold, median of \(Self.formatRuns)           baseline   pipeline   ratio   no disk cache  ratio   (target <= 1.05)")
+        print("  by format, cold, median of \(Self.formatRuns)           baseline   pipeline   ratio   no disk cache  ratio   (target <= 1.10)")
         for format in ["jpg", "png", "webp", "avif"] {
             let subset = corpus.filter { $0.format == format }.map(\.url)
             let subsetRequests = subset.map { ImageRequest(url: $0, maximumPixelSize: size) }

@@ -1,3 +1,4 @@
+import CSandbox
 import Companions
 import Foundation
 import ImagePipeline
@@ -12,6 +13,15 @@ import Video
 // loaded here, never in the app.
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
+
+// GStreamer starts first (it may run its plugin scanner, a program, to update its registry);
+// then the helper may start no program or process, nor gain privileges. It still opens files and
+// sockets: it streams clips by their URLs, and GStreamer opens plugins as a clip needs them.
+_ = GStreamer.startFailure
+let confined = tessera_sandbox_forbid_processes()
+if confined != 0 {
+    FileHandle.standardError.write(Data("tessera-poster: not confined (\(String(cString: strerror(confined))))\n".utf8))
+}
 
 /// Two at a time, as the app asks: each read holds a decoder and a connection.
 let readers = BackgroundThreads(name: "tessera-poster", count: 2)

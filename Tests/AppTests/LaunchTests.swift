@@ -41,6 +41,16 @@ final class LaunchTests: XCTestCase {
         try assertNotLinked(["FixtureServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "ServiceLifecycle"])
     }
 
+    /// Pictures are decoded by the confined `tessera-decoder` helper: the decoders of untrusted
+    /// bytes (PictureDecoding, with libwebp and Little CMS) are not in the app at all.
+    func testTheAppExecutableHoldsNoPictureDecoder() throws {
+        try assertNotLinked(["PictureDecoding"])
+        let libraries = try runProgram("/usr/bin/ldd", [binary.path])
+        for name in ["libwebp", "liblcms2", "libheif", "libtiff"] {
+            XCTAssertFalse(libraries.output.contains(name), "\(name) is linked into tessera:\n\(libraries.output)")
+        }
+    }
+
     /// The command line is read without swift-argument-parser, whose reflection over the declared
     /// options cost millions of instructions at every launch.
     func testTheAppExecutableReadsItsCommandLineWithoutArgumentParser() throws {

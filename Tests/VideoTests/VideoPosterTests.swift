@@ -42,6 +42,15 @@ final class VideoPosterTests: XCTestCase {
         XCTAssertEqual(tile.width, 455)
     }
 
+    func testTheHelperCanStartNoProgramAndGainNoPrivileges() async throws {
+        let image = try await pipeline().image(for: poster("images/bars-640x360.mp4", side: 320))
+        XCTAssertEqual(image.width, 384, "posters come from the confined helper")
+        let helper = try XCTUnwrap(Self.posterHelpers().first)
+        let status = try String(contentsOfFile: "/proc/\(helper)/status", encoding: .utf8)
+        XCTAssertTrue(status.contains("NoNewPrivs:\t1"), status)
+        XCTAssertTrue(status.contains("Seccomp:\t2"), status)
+    }
+
     func testPostersShareTheMemoryCacheAndOneReadForManyAskers() async throws {
         let pipeline = pipeline()
         let request = poster("images/mandelbrot-480x480.mp4", side: 256, sizing: .fill)

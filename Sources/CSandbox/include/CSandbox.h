@@ -20,6 +20,12 @@ int tessera_sandbox_empty_root(void);
 /// nothing that opens a file, a socket or a process. Returns 0 or an errno.
 int tessera_sandbox_confine(unsigned long long address_space);
 
+/// The confinement a helper that must still open files and sockets gets (the video poster reader
+/// streams clips by their URLs, and GStreamer opens its plugins as it needs them): no new
+/// privileges, and a filter that refuses starting programs and processes and tracing others.
+/// Returns 0 or an errno.
+int tessera_sandbox_forbid_processes(void);
+
 /// Sets the CPU-time limit to `seconds` beyond what the process has used so far (SIGXCPU, which
 /// ends it, once passed). Returns 0 or an errno.
 int tessera_sandbox_limit_cpu_from_now(unsigned int seconds);
