@@ -42,6 +42,23 @@ final class ImageViewTests: ServerBackedTestCase {
         }
     }
 
+    /// A tile resized with the window asks for its picture at the new size; the old one shows
+    /// until then (the screenshot mode caught gallery tiles showing placeholders after a resize).
+    func testTheSamePictureAtANewSizeKeepsTheOldOneUntilTheNewArrives() throws {
+        try onMain {
+            let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()]))
+            let window = window(with: [view.picture])
+            defer { window.destroy() }
+            view.bind(request("images/square-800x800.jpg", size: 64))
+            waitForServer("the small image") { view.content == .image(width: 64, height: 64) }
+            view.bind(request("images/square-800x800.jpg", size: 256))
+            XCTAssertEqual(view.content, .image(width: 64, height: 64), "the old size shows, not the placeholder")
+            waitForServer("the new size") { view.content == .image(width: 256, height: 256) }
+            view.bind(request("images/dunes-1200x800.jpg", size: 256))
+            XCTAssertEqual(view.content, .icon(ImageView.placeholderIcon), "another picture starts from the placeholder")
+        }
+    }
+
     func testRebindingCancelsTheOldLoadAndNeverShowsItsResult() throws {
         try onMain {
             let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()]))

@@ -58,14 +58,19 @@ public final class ImageView {
 
     /// Shows `request`'s image (nil: the placeholder), with `placeholder` until it arrives.
     /// `request.maximumPixelSize` is the logical size the picture is shown at.
+    ///
+    /// The same picture asked for at another size (a tile resized with the window, or a screen of
+    /// another scale) keeps what shows until the new size is ready: no placeholder flash; if the
+    /// new size cannot be had, the old one stays.
     public func bind(_ request: ImageRequest?, placeholder: String = ImageView.placeholderIcon) {
+        let resized = showsImage && request.map { $0.url == bound?.url && $0.content == bound?.content } == true
         cancelLoad()
         generation += 1
         bound = request
         self.request = request.map(atDeviceSize)
         self.placeholder = placeholder
         shown = false
-        keepsOldImage = false
+        keepsOldImage = resized
         guard let request = self.request else { return picture.showIcon(placeholder) }
         if let hit = pipeline.cachedImage(for: request) {
             show(hit)
@@ -73,7 +78,7 @@ public final class ImageView {
             onImage?(hit)
             return
         }
-        picture.showIcon(placeholder)
+        if !resized { picture.showIcon(placeholder) }
         loadIfNeeded()
     }
 
@@ -133,29 +138,14 @@ public final class ImageView {
         return scaled
     }
 
-    /// The window is on a screen of another scale: the bound picture is asked for at the new
-    /// size. What shows stays until the new one arrives (no placeholder flash, no layout change);
-    /// if it cannot be had, the old one stays.
+    /// The window is on a screen of another scale: the bound picture is asked for again at the
+    /// new device size, keeping what shows until it arrives (see `bind`).
     private func scaleChanged() {
-        guard let bound else { return }
-        let rescaled = atDeviceSize(bound)
-        guard rescaled != request else { return }
-        let showsImage = self.showsImage
-        cancelLoad()
-        generation += 1
-        request = rescaled
-        if let hit = pipeline.cachedImage(for: rescaled) {
-            show(hit)
-            shown = true
-            onImage?(hit)
-            return
-        }
-        shown = false
-        keepsOldImage = showsImage
-        loadIfNeeded()
+        guard let bound, atDeviceSize(bound) != request else { return }
+        bind(bound, placeholder: placeholder)
     }
 
-    /// While a picture is asked for again at a new scale: a failure keeps the image shown.
+    /// While a picture is asked for again at a new size: a failure keeps the image shown.
     private var keepsOldImage = false
 
     private func cancelLoad() {
