@@ -65,7 +65,7 @@ int tessera_sandbox_limit_cpu_from_now(unsigned int seconds) {
 static const int allowed[] = {
     SCMP_SYS(read), SCMP_SYS(readv), SCMP_SYS(pread64), SCMP_SYS(write), SCMP_SYS(writev),
     SCMP_SYS(pwrite64), SCMP_SYS(close), SCMP_SYS(lseek), SCMP_SYS(fcntl), SCMP_SYS(fstat),
-    SCMP_SYS(ftruncate), SCMP_SYS(poll), SCMP_SYS(ppoll), SCMP_SYS(recvmsg), SCMP_SYS(sendmsg),
+    SCMP_SYS(ftruncate), SCMP_SYS(poll), SCMP_SYS(ppoll), SCMP_SYS(recvfrom), SCMP_SYS(recvmsg), SCMP_SYS(sendmsg),
     SCMP_SYS(memfd_create),
     SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap), SCMP_SYS(mprotect), SCMP_SYS(madvise),
     SCMP_SYS(brk), SCMP_SYS(membarrier),

@@ -29,6 +29,26 @@ public enum CompanionProgram {
         }
     }
 
+    /// The first line a socket gives (without its newline), as `readLine(from:until:)`, in a few
+    /// system calls rather than two a byte: it looks at what has arrived without taking it, then
+    /// takes exactly the line, so that what follows (bytes, or a descriptor riding on them) stays.
+    public static func readLine(fromSocket descriptor: Int32, until deadline: ContinuousClock.Instant) -> String? {
+        var line = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 512)
+        while true {
+            guard wait(for: descriptor, until: deadline) else { return nil }
+            let peeked = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_PEEK)) }
+            if peeked < 0 && errno == EINTR { continue }
+            guard peeked > 0 else { return nil }
+            let end = chunk[..<peeked].firstIndex(of: UInt8(ascii: "\n"))
+            let wanted = end.map { $0 + 1 } ?? peeked
+            let taken = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
+            guard taken == wanted else { return nil }
+            line += chunk[..<(end ?? wanted)]
+            if end != nil { return String(decoding: line, as: UTF8.self) }
+        }
+    }
+
     /// Fills `buffer` from `descriptor`; false when it ends, fails, or `deadline` passes first.
     public static func read(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32,
                             until deadline: ContinuousClock.Instant) -> Bool {

@@ -110,7 +110,7 @@ public final class DecoderProcess: Sendable {
         }
         // The app keeps only its own end: the helper's input ends when the app closes it.
         Glibc.close(ends[1])
-        let first = CompanionProgram.readLine(from: ends[0], until: .now + startTime).flatMap(DecoderWire.Ready.init(line:))
+        let first = CompanionProgram.readLine(fromSocket: ends[0], until: .now + startTime).flatMap(DecoderWire.Ready.init(line:))
         switch first {
         case .namespaces, .filterOnly:
             return .success(DecoderProcess(process: process, socket: ends[0], limits: limits, confinement: first!))
@@ -180,7 +180,7 @@ public final class DecoderProcess: Sendable {
     }
 
     private func answer(until deadline: ContinuousClock.Instant) -> DecoderWire.Answer? {
-        CompanionProgram.readLine(from: socket, until: deadline).flatMap(DecoderWire.Answer.init(line:))
+        CompanionProgram.readLine(fromSocket: socket, until: deadline).flatMap(DecoderWire.Answer.init(line:))
     }
 
     /// Marks the helper ended (killing it first, for `reason`, if it still runs), waits for it,

@@ -41,7 +41,7 @@ guard CompanionProgram.write(ready.line, to: STDOUT_FILENO) else { exit(0) }
 
 let decoder = PixbufImageDecoder()
 let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
-while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: never) {
+while let line = CompanionProgram.readLine(fromSocket: STDIN_FILENO, until: never) {
     guard let request = DecoderWire.Request(line: line, maximumLength: options.maximumLength) else {
         FileHandle.standardError.write(Data("tessera-decoder: not a request: \(line.prefix(200))\n".utf8))
         exit(2)
