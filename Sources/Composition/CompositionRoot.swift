@@ -71,7 +71,7 @@ public enum CompositionRoot {
         }
         return ImagePipeline(client: CurlHTTPClient(),
                              configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
-                             sources: [avatars], decoders: [VideoFrameDecoder(), SandboxedImageDecoder()])
+                             sources: [avatars], decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
     }
 
     /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy. Read here,

@@ -52,6 +52,26 @@ public final class DecoderProcesses: Sendable {
         }
     }
 
+    /// Starts up to `count` helpers ahead of the first picture, off the calling thread, so that
+    /// the first pictures do not wait for one to start (a helper's start, with every loader module
+    /// opened, is some 20 ms: a gallery's first screen of pictures was that much later without it).
+    /// Helpers past `count` that a decode started meanwhile are let go.
+    public func prepare(count: Int) {
+        DispatchQueue.global(qos: .utility).async { [self] in
+            while state.withLock({ $0.idle.count + $0.busy.count }) < count,
+                  case .success(let process) = DecoderProcess.launch(limits: limits) {
+                let surplus = state.withLock { state -> Bool in
+                    state.launches += 1
+                    guard state.idle.count + state.busy.count < count else { return true }
+                    state.idle.append(process)
+                    return false
+                }
+                if surplus { process.close() } else { told(process.confinement) }
+            }
+            scheduleIdleCheck()
+        }
+    }
+
     /// The helpers' process ids (for tests and the benchmark's memory figures).
     public var processIdentifiers: [Int32] {
         state.withLock { $0.idle.map(\.processIdentifier) + Array($0.busy.keys) }
@@ -74,18 +94,25 @@ public final class DecoderProcesses: Sendable {
         }
         if let reused { return reused }
         let process = try DecoderProcess.launch(limits: limits).get()
-        let tell = state.withLock { state -> Bool in
+        state.withLock { state in
             state.launches += 1
             state.busy[process.processIdentifier] = process
+        }
+        told(process.confinement)
+        scheduleIdleCheck()
+        return process
+    }
+
+    /// Says once in the log when helpers run with the system-call filter alone.
+    private func told(_ confinement: DecoderWire.Ready) {
+        let tell = state.withLock { state -> Bool in
             defer { state.confinementTold = true }
             return !state.confinementTold
         }
-        if tell, case .filterOnly(let why) = process.confinement {
+        if tell, case .filterOnly(let why) = confinement {
             FileHandle.standardError.write(Data((tr("tessera: pictures are decoded with the system-call filter only: {reason}",
                                                     ["reason": why]) + "\n").utf8))
         }
-        scheduleIdleCheck()
-        return process
     }
 
     private func give(back process: DecoderProcess) {

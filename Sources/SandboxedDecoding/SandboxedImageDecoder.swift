@@ -19,6 +19,13 @@ public struct SandboxedImageDecoder: ImageDecoding {
         self.processes = processes
     }
 
+    /// The decoder, with its helpers started ahead of the first picture (`DecoderProcesses.prepare`):
+    /// what a pipeline about to show pictures wants.
+    public static func prepared(processes: DecoderProcesses = .shared) -> SandboxedImageDecoder {
+        processes.prepare(count: sharedThreads.count)
+        return SandboxedImageDecoder(processes: processes)
+    }
+
     public func decodes(_ request: ImageRequest) -> Bool { request.content == .image }
     public var readsURL: Bool { false }
     public var threads: BackgroundThreads { Self.sharedThreads }

@@ -50,7 +50,7 @@ struct FeedScrollBench: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(
             memoryCapacity: memoryCap.map { $0 << 20 } ?? MemoryCache.defaultCapacity, diskFolder: folder),
-            decoders: [VideoFrameDecoder(), SandboxedImageDecoder()])
+            decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
         let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend })
         let window = Window()
         window.setDefaultSize(width: Int(Self.windowWidth), height: Int(Self.windowHeight))

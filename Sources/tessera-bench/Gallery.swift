@@ -42,7 +42,7 @@ struct GalleryBench: ParsableCommand {
                         imageUrlString: "http://127.0.0.1:\(portNumber)/synthetic/\(index)/\([320, 480, 640][index % 3])x320.jpg")
         }
         let repository = FileGalleryRepository(url: folder.appendingPathComponent("gallery.json"), firstRunItems: items)
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()])
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder.prepared()])
         let residentBefore = residentBytes()
 
         // Show: from the loaded items reaching the page (the document is read off the main

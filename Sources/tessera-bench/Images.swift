@@ -61,7 +61,7 @@ struct Images: ParsableCommand {
         PeakRSS.reset()
         // A block of its own, so the cold pipeline and its memory cache are gone before the next phase.
         let (coldTime, coldRSS) = try await {
-            let cold = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache), decoders: [SandboxedImageDecoder()])
+            let cold = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache), decoders: [SandboxedImageDecoder.prepared()])
             let time = try await Self.load(requests, with: cold)
             // The writes it handed to the disk are made before the next pipeline reads (a new
             // pipeline has a queue of its own, as after a restart).

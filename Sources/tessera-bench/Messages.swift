@@ -39,7 +39,7 @@ struct MessagesBench: ParsableCommand {
                                       store: LocalMessageStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))))
         let window = Window()
         window.setDefaultSize(width: 900, height: 700)
-        let page = MessagesPage(model: model, pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()]), backend: { backend }) { _, _ in }
+        let page = MessagesPage(model: model, pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder.prepared()]), backend: { backend }) { _, _ in }
         // Main-thread time of rendering each prepend (the page's own handler, timed).
         var prepends: [Double] = []
         let render = model.onChange

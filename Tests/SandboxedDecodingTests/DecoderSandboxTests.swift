@@ -113,6 +113,17 @@ final class DecoderSandboxTests: XCTestCase {
                        "the next picture is decoded")
     }
 
+    func testHelpersStartedAheadServeTheFirstPictures() async throws {
+        let processes = DecoderProcesses()
+        let decoder = SandboxedImageDecoder.prepared(processes: processes)
+        let started = try await eventualValue("helpers started ahead") {
+            processes.processIdentifiers.count == SandboxedImageDecoder.sharedThreads.count ? processes.processIdentifiers : nil
+        }
+        XCTAssertEqual(try decoder.decode(.data(try picture("quarters.jpg")), to: DecodingTarget(side: 64)).width, 60)
+        XCTAssertEqual(processes.launches, started.count, "the first picture went to a helper started ahead")
+        XCTAssertEqual(Set(processes.processIdentifiers), Set(started))
+    }
+
     func testAPictureThatStopsTheHelperFailsAloneAndIsNotTriedAgain() throws {
         // A deadline no decode meets: the helper is taken for hung, killed, and the picture held.
         let processes = DecoderProcesses(limits: .init(deadline: .zero))
