@@ -2,7 +2,8 @@
 """Starts Tessera and reads its window through AT-SPI, as a screen reader would.
 
 Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
-                                                --russian ITEMS | --panes SECTION | --read PREFIX]
+                                                --russian ITEMS | --panes SECTION | --read PREFIX |
+                                                --idle SECONDS]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -15,7 +16,10 @@ name is printed once the Russian sidebar and the gallery's grid are read. With -
 opens SECTION (people or messages) in a 1400x900 window with a detail open at the last launch, and
 prints the screen extents of the frame, the list's scrolled window and the detail pane as "extents NAME: x y w h",
 with the pane's names, once the pane shows its detail. With --read, the probe waits for a name
-starting with PREFIX and prints it as "read: NAME".
+starting with PREFIX and prints it as "read: NAME". With --idle, every section is opened in turn
+through the sidebar (as a screen reader selects a row) until it shows its items, then the app is
+left alone and its threads' context switches are counted over SECONDS: "wakeups per second: N",
+then each thread that woke, as "thread NAME: N".
 """
 import os
 import subprocess
@@ -271,8 +275,57 @@ def read(binary, data_dir, prefix):
         stop(proc)
 
 
+def context_switches(pid):
+    """Each thread's name and its context switches so far (a thread wakes, runs, sleeps: one)."""
+    counts = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/comm") as comm:
+                name = comm.read().strip()
+            with open(f"/proc/{pid}/task/{tid}/status") as status:
+                fields = dict(line.split(":", 1) for line in status if ":" in line)
+            counts[tid] = (name, int(fields["voluntary_ctxt_switches"]) + int(fields["nonvoluntary_ctxt_switches"]))
+        except (FileNotFoundError, ProcessLookupError, KeyError):
+            continue  # a thread that ended meanwhile
+    return counts
+
+
+def idle(binary, data_dir, seconds):
+    shows = {"Gallery": ("Item 1 of ",), "Feed": ("Image post ", "Video post "), "People": ("Adam, avatar loaded",),
+             "Messages": ("Message 1: ",), "Facts": ("Beavers",)}
+    proc, app = launch(binary, data_dir, bridged_env())
+    try:
+        if app is None:
+            return 1
+        for section, prefixes in shows.items():
+            row = find_node(app, lambda node: node.getRoleName() == "list item" and node.name == section)
+            if row is None:
+                print("no sidebar row for", section)
+                return 1
+            row.parent.querySelection().selectChild(row.getIndexInParent())
+            if not named_items(app, prefixes, time.monotonic() + 30):
+                print(section, "never showed its items")
+                return 1
+        # What the last screens asked for (saves, avatars, posters) finishes; then nothing happens.
+        time.sleep(3)
+        before = context_switches(proc.pid)
+        time.sleep(seconds)
+        after = context_switches(proc.pid)
+        woke = {tid: (name, count - before.get(tid, (name, 0))[1]) for tid, (name, count) in after.items()}
+        total = sum(count for _, count in woke.values())
+        print("wakeups per second: %.2f" % (total / seconds))
+        for name, count in sorted(woke.values(), key=lambda item: -item[1]):
+            if count:
+                print("thread %s: %d" % (name, count))
+        return 0
+    finally:
+        stop(proc)
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
+    if "--idle" in sys.argv[3:]:
+        return idle(binary, data_dir, int(sys.argv[sys.argv.index("--idle") + 1]))
     if "--read" in sys.argv[3:]:
         return read(binary, data_dir, sys.argv[sys.argv.index("--read") + 1])
     if "--russian" in sys.argv[3:]:
