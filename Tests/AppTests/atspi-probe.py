@@ -298,13 +298,18 @@ def idle(binary, data_dir, seconds):
         if app is None:
             return 1
         for section, prefixes in shows.items():
-            row = find_node(app, lambda node: node.getRoleName() == "list item" and node.name == section)
+            deadline = time.monotonic() + 30
+            row = None
+            while row is None and time.monotonic() < deadline:
+                row = find_node(app, lambda node: node.getRoleName() == "list item" and node.name == section)
+                if row is None:
+                    time.sleep(0.1)  # the window's widgets are still being built
             if row is None:
                 print("no sidebar row for", section)
                 return 1
             row.parent.querySelection().selectChild(row.getIndexInParent())
-            if not named_items(app, prefixes, time.monotonic() + 30):
-                print(section, "never showed its items")
+            if not named_items(app, prefixes, time.monotonic() + 60):
+                print(section, "never showed its items; read:", sorted({name for _, name in walk(app) if name})[:80])
                 return 1
         # What the last screens asked for (saves, avatars, posters) finishes; then nothing happens.
         time.sleep(3)
