@@ -1,0 +1,113 @@
+import Foundation
+import Gtk
+import TestSupport
+import XCTest
+
+/// The installed-style `tessera` binary as a GNOME user on Wayland runs it: natively, under a
+/// Wayland compositor (weston, nested in this run's X display through its X11 backend, which gives
+/// it a seat: a keyboard and a pointer, as every session has), with no GTK warning or critical,
+/// its screenshots rendered, and its window and sections read over AT-SPI.
+final class WaylandTests: XCTestCase {
+    private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("tessera")
+    private var weston: Process?
+    private var runtime: URL!
+    private let socket = "wayland-tessera-\(getpid())"
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/weston") else {
+            throw XCTSkip("weston is not installed (.ci/install-deps.sh installs it)")
+        }
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw XCTSkip("weston's X11 backend needs the X display the tests run on")
+        }
+        runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-wayland-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/weston")
+        process.arguments = ["--backend=x11-backend.so", "--use-pixman", "--socket=\(socket)", "--width=1300", "--height=900",
+                             "--no-config", "--idle-time=0"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        weston = process
+        let socketPath = runtime.appendingPathComponent(socket).path
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !FileManager.default.fileExists(atPath: socketPath) {
+            guard ContinuousClock.now < deadline, process.isRunning else {
+                throw XCTSkip("weston did not start here (exit status \(process.isRunning ? -1 : process.terminationStatus))")
+            }
+            usleep(20_000) // a socket file appearing: nothing to wait on but the folder
+        }
+    }
+
+    override func tearDown() {
+        weston?.terminate()
+        weston?.waitUntilExit()
+        if let runtime { try? FileManager.default.removeItem(at: runtime) }
+    }
+
+    /// The environment of an app on Wayland only: no X display to fall back to.
+    private var waylandEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = socket
+        environment["GDK_BACKEND"] = "wayland"
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment["NO_AT_BRIDGE"] = "1"
+        return environment
+    }
+
+    func testOnWaylandEveryScreenshotRendersWithoutAWarning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-wayland-shots-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--data-dir", folder.appendingPathComponent("data").path,
+                             "--screenshot", folder.appendingPathComponent("shots").path]
+        process.environment = waylandEnvironment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, log)
+        // GLib's own warnings and criticals ("Gtk-WARNING **", "Gdk-CRITICAL **"), from any library.
+        let complaints = log.split(separator: "\n").filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+        XCTAssertEqual(complaints, [], "GTK complained on Wayland")
+        let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
+        XCTAssertEqual(shots.count, 38, shots.sorted().description)
+        for name in ["gallery-light.png", "feed-dark.png", "facts-light.png", "people-dark.png", "messages-light.png"] {
+            let image = try XCTUnwrap(Snapshot(pngAt: folder.appendingPathComponent("shots").appendingPathComponent(name)), name)
+            XCTAssertGreaterThanOrEqual(image.width, 1100, name)
+            XCTAssertGreaterThan(image.distinctColors(limit: 16), 8, "\(name) is not blank")
+        }
+    }
+
+    func testOnWaylandAScreenReaderReadsTheWindowAndItsSections() throws {
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-wayland-atspi-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+        let probe = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-probe.py")
+        process.arguments = ["--", "/usr/bin/python3", probe.path, binary.path, dataDir.path]
+        process.environment = waylandEnvironment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("frame: Tessera"), text)
+        for section in ["Gallery", "Feed", "People", "Messages", "Facts"] {
+            XCTAssertTrue(lines.contains("list item: \(section)"), "\(section) missing:\n\(text)")
+        }
+    }
+}
