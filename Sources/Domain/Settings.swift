@@ -66,6 +66,33 @@ public struct AppSettings: Codable, Equatable, Sendable {
         self = sanitized()
     }
 
+    /// How the window sits when the settings are saved.
+    public enum WindowPlacement: Sendable, Equatable {
+        /// Where and as large as the user made it.
+        case normal
+        case maximized
+        /// Filling the screen, or snapped to a half or a quarter of it: sizes the desktop chose.
+        case fullscreen, tiled
+    }
+
+    /// The settings with the window as it is now: its size remembered only when the user chose
+    /// it (a normal window), so that leaving a maximized, fullscreen or half-screen window at
+    /// the next launch gives back the size it had before.
+    public func remembering(window placement: WindowPlacement, size: (width: Int, height: Int)) -> AppSettings {
+        var copy = self
+        switch placement {
+        case .normal:
+            copy.isMaximized = false
+            copy.windowWidth = size.width
+            copy.windowHeight = size.height
+        case .maximized:
+            copy.isMaximized = true
+        case .fullscreen, .tiled:
+            break
+        }
+        return copy
+    }
+
     /// The same settings with the window size clamped to what a screen can show.
     public func sanitized() -> AppSettings {
         var copy = self

@@ -15,6 +15,18 @@ final class SettingsTests: XCTestCase {
         XCTAssertTrue(Appearance.dark.prefersDark(desktopPrefersDark: false))
     }
 
+    func testTheWindowSizeIsRememberedOnlyWhenTheUserChoseIt() {
+        let before = AppSettings(windowWidth: 900, windowHeight: 700, isMaximized: false, lastSection: .gallery, appearance: .system)
+        let normal = before.remembering(window: .normal, size: (1000, 800))
+        XCTAssertEqual([normal.windowWidth, normal.windowHeight], [1000, 800])
+        for placement: AppSettings.WindowPlacement in [.tiled, .fullscreen, .maximized] {
+            let kept = before.remembering(window: placement, size: (700, 1050))
+            XCTAssertEqual([kept.windowWidth, kept.windowHeight], [900, 700], "\(placement): the size from before")
+            XCTAssertEqual(kept.isMaximized, placement == .maximized)
+        }
+        XCTAssertFalse(before.remembering(window: .maximized, size: (1, 1)).remembering(window: .normal, size: (950, 720)).isMaximized)
+    }
+
     func testSettingsRoundTrip() throws {
         var settings = AppSettings(windowWidth: 900, windowHeight: 700, isMaximized: true,
                                    lastSection: .messages, appearance: .dark)

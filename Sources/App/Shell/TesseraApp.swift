@@ -165,8 +165,8 @@ public final class TesseraApp {
     /// True from the window's close until the writes and downloads under way have finished.
     public private(set) var isFinishingBeforeExit = false
 
-    /// Saves the settings, with the window's size and maximized state as they are now. The size
-    /// is the unmaximized one, so un-maximizing after the next launch restores it.
+    /// Saves the settings, with the window's size and maximized state as they are now (the size
+    /// only from a normal window: see `AppSettings.remembering`).
     private func saveSettings() {
         guard !isAutomated else { return }
         if let main = mainWindow {
@@ -176,11 +176,13 @@ public final class TesseraApp {
             }
         }
         if let window = mainWindow?.window {
-            settings.isMaximized = window.isMaximized
-            if !window.isMaximized {
-                settings.windowWidth = window.size.width
-                settings.windowHeight = window.size.height
+            let placement: AppSettings.WindowPlacement = switch window.placement {
+            case .normal: .normal
+            case .maximized: .maximized
+            case .fullscreen: .fullscreen
+            case .tiled: .tiled
             }
+            settings = settings.remembering(window: placement, size: window.size)
         }
         store.save(settings.sanitized())
     }

@@ -30,6 +30,24 @@ open class Window: Container {
     }
     public func resize(width: Int, height: Int) { gtk_window_resize(window, gint(width), gint(height)) }
     public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+
+    /// How the window sits on the screen, from its window state.
+    public enum Placement: Sendable, Equatable {
+        case normal, maximized, fullscreen
+        /// Snapped to a side or a corner by the desktop.
+        case tiled
+    }
+
+    public var placement: Placement {
+        guard let surface = gtk_widget_get_window(widget) else { return .normal }
+        let state = gdk_window_get_state(surface).rawValue
+        let tiled = GDK_WINDOW_STATE_TILED.rawValue | GDK_WINDOW_STATE_TOP_TILED.rawValue | GDK_WINDOW_STATE_RIGHT_TILED.rawValue
+            | GDK_WINDOW_STATE_BOTTOM_TILED.rawValue | GDK_WINDOW_STATE_LEFT_TILED.rawValue
+        if state & GDK_WINDOW_STATE_FULLSCREEN.rawValue != 0 { return .fullscreen }
+        if state & GDK_WINDOW_STATE_MAXIMIZED.rawValue != 0 { return .maximized }
+        if state & tiled != 0 { return .tiled }
+        return .normal
+    }
     public func maximize() { gtk_window_maximize(window) }
     public func unmaximize() { gtk_window_unmaximize(window) }
     public func present() { gtk_window_present(window) }
