@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: all deps build locale pot run test bench screenshots clean
+.PHONY: all deps build locale pot run test bench screenshots install uninstall clean
 
 all: build
 
@@ -35,6 +35,19 @@ run: build
 
 test: deps
 	@bash .ci/test.sh
+
+# Installs into PREFIX (default /usr/local) with meson (meson.build: a release build by SwiftPM,
+# then the app, its helpers in libexec/tessera, its data, icons, desktop file, metainfo and
+# catalogues); `make uninstall` removes what it installed. The build folder is _build.
+PREFIX ?= /usr/local
+install: deps
+	@if [ -d _build ]; then meson configure _build --prefix=$(PREFIX); \
+	else meson setup _build --prefix=$(PREFIX) --buildtype=release; fi
+	meson compile -C _build
+	meson install -C _build
+
+uninstall:
+	ninja -C _build uninstall
 
 # Benchmarks run release builds linked the way a distribution would ship them (Swift runtime and
 # Foundation linked in statically, so start-up does not resolve them at load time).

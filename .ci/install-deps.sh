@@ -15,6 +15,7 @@ packages=(
   xdotool               # real mouse drags (XTest) in the drag-and-drop test
   weston                # a Wayland compositor for the Wayland smoke test (its X11 backend, nested in Xvfb)
   gettext               # msgfmt, xgettext: the translations (po/)
+  meson ninja-build     # make install: meson drives SwiftPM and installs into a prefix (meson.build)
   binutils              # nm: the launch test reads which modules the app links
   desktop-file-utils    # desktop-file-validate
   appstream             # appstreamcli validate

@@ -74,11 +74,11 @@ public enum CompositionRoot {
                              sources: [avatars], decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
     }
 
-    /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy. Read here,
+    /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy
+    /// (`share/tessera/` under the app's prefix). Read here,
     /// before the main loop runs.
     public nonisolated static func stylesheet() -> String? {
-        let candidates = [AppPaths.sourceTreeItem("data/tessera.css")]
-            + ["/usr/local/share/tessera/tessera.css", "/usr/share/tessera/tessera.css"].map { URL(fileURLWithPath: $0) }
+        let candidates = [AppPaths.sourceTreeItem("data/tessera.css"), AppPaths.installedItem("tessera.css")]
         for case let url? in candidates {
             if let css = try? String(contentsOf: url, encoding: .utf8) { return css }
         }

@@ -17,12 +17,14 @@ public enum Localization {
     }
 
     /// The catalogues for the executable at `executable`: `locale/` beside it (the build tree,
-    /// where `make` compiles them), else `../share/locale` (an installed copy under a prefix),
-    /// else nil (the system's folder).
+    /// where `make` compiles them), else `../share/locale` (an installed copy under a prefix:
+    /// `bin/tessera`) or `../../share/locale` (its helpers in `libexec/tessera/`), else nil (the
+    /// system's folder).
     public static func catalogues(besides executable: URL) -> URL? {
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [folder.appendingPathComponent("locale"),
-                          folder.deletingLastPathComponent().appendingPathComponent("share/locale")]
+                          folder.deletingLastPathComponent().appendingPathComponent("share/locale"),
+                          folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale")]
         return candidates.first { hasCatalogue(in: $0) }
     }
 

@@ -36,6 +36,17 @@ public struct AppPaths: Sendable, Equatable {
 
     public var settingsFile: URL { config.appendingPathComponent("settings.json") }
 
+    /// `relativePath` in the installed copy of the app's data, `share/tessera/` under the prefix
+    /// the running executable is installed in (`bin/tessera`, or a helper in `libexec/tessera/`);
+    /// nil when it is not there (the build tree).
+    public static func installedItem(_ relativePath: String,
+                                     executable: String = CommandLine.arguments[0]) -> URL? {
+        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        let prefixes = [folder.deletingLastPathComponent(), folder.deletingLastPathComponent().deletingLastPathComponent()]
+        return prefixes.map { $0.appendingPathComponent("share/tessera/\(relativePath)") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     /// `relativePath` in the source tree, when the running executable sits in a build folder
     /// inside it (`make run`, tests, benchmarks); nil for an installed executable.
     public static func sourceTreeItem(_ relativePath: String,

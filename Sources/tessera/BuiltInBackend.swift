@@ -19,15 +19,11 @@ enum BuiltInBackend {
     static var base: URL { Backend.builtIn.base }
 
     /// The data folder with media/ and avatars/: `TESSERA_DATA`, the source tree's `data/` beside
-    /// the build folder, or the installed copy.
+    /// the build folder, or the installed copy (`share/tessera/` under the app's prefix).
     static func dataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let given = environment["TESSERA_DATA"] { return URL(fileURLWithPath: given) }
         if let media = AppPaths.sourceTreeItem("data/media") { return media.deletingLastPathComponent() }
-        for installed in ["/usr/local/share/tessera", "/usr/share/tessera"]
-        where FileManager.default.fileExists(atPath: installed + "/media") {
-            return URL(fileURLWithPath: installed)
-        }
-        return nil
+        return AppPaths.installedItem("media")?.deletingLastPathComponent()
     }
 
     /// Starts the server (or finds one already there) and returns the backend to use, with the

@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import TestSupport
 import XCTest
 
@@ -46,6 +47,55 @@ final class AccessibilityBusTests: XCTestCase {
         let line = try XCTUnwrap(result.output.split(separator: "\n").first { $0.hasPrefix("wakeups per second: ") }, result.output)
         let perSecond = try XCTUnwrap(Double(line.dropFirst("wakeups per second: ".count)), result.output)
         XCTAssertLessThanOrEqual(perSecond, 1.5, "the app's threads woke too often while idle:\n\(result.output)")
+    }
+
+    /// Installed into a prefix by meson (`make install PREFIX=…` runs the same), the app runs from
+    /// there with nothing of the source tree: its helpers from libexec, the built-in backend's
+    /// pictures, its catalogues; `meson test` validates the desktop file and metainfo, and
+    /// uninstalling removes every file.
+    func testInstalledIntoAPrefixTheAppRunsFromThereInBothLanguages() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/meson") else {
+            throw XCTSkip("meson is not installed (.ci/install-deps.sh installs it)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let install = try MesonInstall.install(under: folder)
+        let files = install.installedFiles
+        for expected in ["bin/tessera", "libexec/tessera/tessera-server", "libexec/tessera/tessera-poster",
+                         "libexec/tessera/tessera-decoder", "share/tessera/tessera.css", "share/tessera/media/lake-3000x2000.jpg",
+                         "share/tessera/avatars/01.png", "share/applications/dev.tessera.Tessera.desktop",
+                         "share/metainfo/dev.tessera.Tessera.metainfo.xml", "share/locale/ru/LC_MESSAGES/tessera.mo",
+                         "share/icons/hicolor/scalable/apps/dev.tessera.Tessera.svg"] {
+            XCTAssertTrue(files.contains(expected), "\(expected) not installed:\n\(files.prefix(40).joined(separator: "\n"))")
+        }
+        let tests = try install.run(["test"])
+        XCTAssertEqual(tests.status, 0, tests.output)
+        let installed = install.prefix.appendingPathComponent("bin/tessera")
+
+        let english = try probe(binary: installed)
+        XCTAssertEqual(english.status, 0, english.output)
+        for section in ["Gallery", "Feed", "People", "Messages", "Facts"] {
+            XCTAssertTrue(english.output.contains("list item: \(section)\n"), "\(section) missing:\n\(english.output)")
+        }
+        let russian = try probe(["--russian", "3"], binary: installed)
+        XCTAssertEqual(russian.status, 0, russian.output)
+        XCTAssertTrue(russian.output.contains("list item: Галерея\n"), russian.output)
+
+        // The gallery's first picture, served by the installed backend and decoded by the
+        // installed helper: the big first tile shows a photograph, not a flat placeholder.
+        let shots = folder.appendingPathComponent("shots")
+        let screenshot = try runProgram(installed.path, ["--data-dir", folder.appendingPathComponent("data").path, "--screenshot", shots.path])
+        XCTAssertEqual(screenshot.status, 0, screenshot.output)
+        let gallery = try XCTUnwrap(Snapshot(pngAt: shots.appendingPathComponent("gallery-dark.png")))
+        var colours = Set<UInt32>()
+        for x in stride(from: 260, to: 740, by: 24) {
+            for y in stride(from: 100, to: 600, by: 24) { colours.insert(gallery.pixel(x: x, y: y)) }
+        }
+        XCTAssertGreaterThan(colours.count, 100, "the first tile shows a picture (\(colours.count) colours)")
+
+        let uninstall = try runProgram("ninja", ["-C", install.buildFolder.path, "uninstall"])
+        XCTAssertEqual(uninstall.status, 0, uninstall.output)
+        XCTAssertEqual(install.installedFiles, [], "uninstalling leaves nothing behind")
     }
 
     func testScreenReaderSeesTheFrameAndTheFiveSections() throws {
