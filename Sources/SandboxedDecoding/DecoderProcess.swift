@@ -25,20 +25,25 @@ public final class DecoderProcess: Sendable {
         public var deadline: Duration
         /// 40 MiB, the pipeline's largest body (`ImagePipeline.Configuration.maximumDownloadSize`).
         public var maximumLength: Int
+        /// Nice 10, as the decoding threads had in the app (`BackgroundThreads`): a helper started
+        /// from any thread decodes below the UI, so the main loop gets the CPU when a frame is due
+        /// (at nice 0 the helpers cost the feed's scrolling frames on two cores).
+        public var niceness: Int
 
         public init(addressSpace: Int = 1 << 30, cpuSecondsPerPicture: Int = 10, deadline: Duration = .seconds(20),
-                    maximumLength: Int = 40 << 20) {
+                    maximumLength: Int = 40 << 20, niceness: Int = 10) {
             self.addressSpace = addressSpace
             self.cpuSecondsPerPicture = cpuSecondsPerPicture
             self.deadline = deadline
             self.maximumLength = maximumLength
+            self.niceness = niceness
         }
 
         public static let `default` = Limits()
 
         var arguments: [String] {
             ["--address-space", String(addressSpace), "--cpu-seconds", String(cpuSecondsPerPicture),
-             "--maximum-length", String(maximumLength)]
+             "--maximum-length", String(maximumLength), "--niceness", String(niceness)]
         }
     }
 

@@ -19,6 +19,8 @@ let namespaceError = tessera_sandbox_enter_namespaces()
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
 let options = DecoderOptions(arguments: CommandLine.arguments)
+// Below the UI's priority, whichever thread started it; its decoders' threads inherit it.
+_ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(options.niceness))
 
 // Everything a decode opens is opened now: every loader module, the colour profiles' engine, the
 // catalogue of the user's language.

@@ -32,6 +32,9 @@ final class DecoderSandboxTests: XCTestCase {
         let status = try status(of: helper.processIdentifier)
         XCTAssertEqual(status["NoNewPrivs"], "1")
         XCTAssertEqual(status["Seccomp"], "2", "a system-call filter is in force")
+        let stat = try String(contentsOfFile: "/proc/\(helper.processIdentifier)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
+        XCTAssertEqual(fields[16], "10", "decodes run below the UI's priority (nice 10), whichever thread started the helper")
         if helper.confinement == .namespaces {
             // Its whole file system is an empty folder, and its network is not the app's.
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper.processIdentifier)/root"), [])
