@@ -127,6 +127,36 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(Set(processes.processIdentifiers), Set(started))
     }
 
+    /// Drawings are programs of a kind: one that reaches for a file of this machine gets nothing
+    /// (the helper opens no file and has none to see), one nested 100,000 groups deep ends in
+    /// words (the helper refuses it or stops on it, the app never does), and the next picture is
+    /// decoded as before.
+    func testHostileDrawingsReachNoFileAndCostOnlyThemselves() throws {
+        let decoder = SandboxedImageDecoder(processes: DecoderProcesses())
+        let red = TestServer.picturesDirectory.appendingPathComponent("quarters.png").path
+        var reaching = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="60" height="40">"#
+        reaching += ##"<rect width="60" height="40" fill="black"/><image xlink:href="file://"## + red + ##"" width="60" height="40"/></svg>"##
+        let drawn = try decoder.decode(.data(Data(reaching.utf8)), to: DecodingTarget(side: 60))
+        let pixels: UnsafePointer<UInt8> = gdk_pixbuf_read_pixels(drawn.pixbuf)!
+        let stride = Int(gdk_pixbuf_get_rowstride(drawn.pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(drawn.pixbuf))
+        let redAtTopLeft = Int(pixels[stride * 5 + 5 * channels])
+        XCTAssertLessThan(redAtTopLeft, 60, "the file's red quarter is not drawn: the black beneath it shows")
+        let depth = 100_000
+        var nested = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#
+        nested += String(repeating: "<g>", count: depth)
+        nested += #"<rect width="10" height="10"/>"#
+        nested += String(repeating: "</g>", count: depth)
+        nested += "</svg>"
+        do {
+            _ = try decoder.decode(.data(Data(nested.utf8)), to: DecodingTarget(side: 10))
+        } catch {
+            XCTAssertFalse(error.description.isEmpty)
+            print("100,000 nested groups: \(error.description)")
+        }
+        XCTAssertEqual(try decoder.decode(.data(try picture("quarters.png")), to: DecodingTarget(side: 64)).width, 60)
+    }
+
     func testAPictureThatStopsTheHelperFailsAloneAndIsNotTriedAgain() throws {
         // A deadline no decode meets: the helper is taken for hung, killed, and the picture held.
         let processes = DecoderProcesses(limits: .init(deadline: .zero))
