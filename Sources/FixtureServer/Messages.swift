@@ -61,19 +61,39 @@ public final class MessageSource: Sendable {
         random = Mutex(SplitMix64(seed: seed ^ 0x6D65_7373))
     }
 
-    /// Message number `n` counts from 1, the newest; its text never changes.
+    /// A conversation between colleagues, oldest line first: read from the top of the chat down,
+    /// it goes forward, and it comes round again further up. Emoji, Cyrillic, French, a long line
+    /// and a two-letter one, as chats have them.
+    static let conversation = [
+        "Morning! Are we still on for the review today?",
+        "Yes, 3 pm in the small room.",
+        "Can you send me the slides from Tuesday's meeting? I want to go through the numbers once more before Friday.",
+        "Sent. The last two pages changed since Tuesday.",
+        "Thanks, got them.",
+        "Did you see the northern lights last night?",
+        "No! Were they out again?",
+        "Green over the whole lake, for almost an hour.",
+        "Next time call me, I don't care how late it is.",
+        "Deal 🌌",
+        "By the way, the build is green again 🎉",
+        "Finally. What was it?",
+        "A test that waited on the clock instead of the server.",
+        "Of course it was.",
+        "Привет! Как дела? Я подключусь к обзору из Москвы.",
+        "Great, I'll send you the link.",
+        "Merci ! Ça marche, à tout à l'heure.",
+        "Lunch at the usual place?",
+        "ok",
+        "12:30?",
+        "Make it 12:45, I have a call first.",
+        "Running ten minutes late, save me a seat.",
+    ]
+
+    /// Message number `n` counts from 1, the newest; its text never changes: the conversation's
+    /// line counted back from its end, with the number the seed asks for.
     static func text(number n: Int) -> String {
-        let phrases = [
-            "Did you see the northern lights last night?",
-            "Running ten minutes late, save me a seat.",
-            "Привет! Как дела?",
-            "The build is green again 🎉",
-            "Can you send me the slides from Tuesday's meeting? I want to go through the numbers once more before Friday.",
-            "ok",
-            "Lunch at the usual place?",
-            "Ça marche, à demain.",
-        ]
-        return "\(phrases[n % phrases.count]) (\(n))"
+        let lines = conversation.count
+        return "\(conversation[(lines - n % lines) % lines]) (\(n))"
     }
 
     func outcome(offset: Int) -> Outcome {

@@ -99,6 +99,10 @@ final class ContractTests: ServerTestCase {
         XCTAssertTrue((second["result"] as? [String])?.first?.hasSuffix("(21)") ?? false)
         let end = try json(try await client.send(HTTPRequest(url: url("getMessages?offset=200"))).validated().body)
         XCTAssertEqual((end["result"] as? [String])?.count, 0)
+        // Read as the chat shows them, oldest at the top, the messages are a conversation that
+        // goes forward: the newest answers the line above it.
+        XCTAssertEqual(Array(texts[0...2].reversed()), ["12:30? (3)", "Make it 12:45, I have a call first. (2)",
+                                                        "Running ten minutes late, save me a seat. (1)"])
     }
 
     func testEveryMessagesFailureKindReachesTheClientAsItShould() async throws {
