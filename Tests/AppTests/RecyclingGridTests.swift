@@ -138,6 +138,24 @@ final class RecyclingGridTests: AppTestCase {
     @MainActor
     private func ids<Layout: ItemLayout>(_ grid: RecyclingGrid<NumberCell, Layout>) -> [Int] { grid.cells.map(\.item.id) }
 
+    /// Items given to a grid that has not laid them out yet are not loaded: the screenshot mode
+    /// took a gallery that had not laid out for a settled one and captured its placeholders.
+    func testItemsNotYetLaidOutAreNotLoaded() throws {
+        try onMain {
+            let grid = squares()
+            let window = Window()
+            defer { window.destroy() }
+            window.add(grid.widget)
+            window.setDefaultSize(width: 800, height: 600)
+            XCTAssertTrue(grid.isLoaded, "an empty grid has nothing to load")
+            grid.setItems((0..<20).map(Numbered.init), animated: false)
+            grid.isReady = true
+            XCTAssertFalse(grid.isLoaded, "twenty items and no layout yet")
+            window.showAll()
+            waitFor("the cells in view laid out and loaded") { grid.adjustment.pageSize > 0 && !grid.cells.isEmpty && grid.isLoaded }
+        }
+    }
+
     func testTenThousandItemsHaveWidgetsOnlyNearTheView() throws {
         try onMain {
             NumberCell.made = 0

@@ -160,7 +160,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// True when every item in view has its cell and the cell shows what it will show (before
     /// the first layout the items in view have no cells yet: not loaded).
     public var isLoaded: Bool {
-        guard adjustment.pageSize > 0, layout.count == items.count else { return cellsInView.allSatisfy(\.isLoaded) }
+        guard adjustment.pageSize > 0, layout.count == items.count else {
+            // Not laid out yet: loaded only when there is nothing to show (no cell in view is
+            // not "every cell in view loaded" while items wait for their first layout).
+            let cells = cellsInView
+            return items.isEmpty || (!cells.isEmpty && cells.allSatisfy(\.isLoaded))
+        }
         let inView = layout.indices(from: adjustment.value, to: adjustment.value + adjustment.pageSize)
         return inView.allSatisfy { index in
             index < items.count && (assigned[items[index].id]?.isLoaded ?? false)
