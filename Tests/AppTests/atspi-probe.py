@@ -236,13 +236,21 @@ def panes(binary, data_dir, section):
         if app is None:
             return 1
         deadline = time.monotonic() + 20
+        placed = None
         while True:
             frame = find_node(app, lambda node: node.getRoleName() == "frame" and node.name == "Tessera")
             pane = find_node(app, lambda node: node.name == "Details")
             listing = find_node(app, lambda node: node.name == list_name and node.getRoleName() not in ("label", "list item"))
             inside = pane is not None and find_node(pane, shown) is not None
-            if frame is not None and listing is not None and inside and extents(pane)[2] > 0:
-                break
+            # Placed on the screen (an unallocated widget reports 1 x 1 at -2^31), and the same at
+            # two readings in a row: the detail may still be moving from a page into the pane.
+            box = extents(pane) if inside else None
+            if frame is not None and listing is not None and box is not None and box[0] >= 0 and box[2] > 1:
+                if box == placed:
+                    break
+                placed = box
+            else:
+                placed = None
             if time.monotonic() > deadline:
                 print("frame:", frame is not None, "list:", listing is not None, "pane with its detail:", inside)
                 return 1
