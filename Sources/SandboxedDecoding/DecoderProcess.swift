@@ -87,6 +87,8 @@ public final class DecoderProcess: Sendable {
 
     public var processIdentifier: Int32 { process.processIdentifier }
     public var isUsable: Bool { state.withLock { !$0.ended } }
+    /// False once the helper's process has ended (killed while idle, say).
+    public var isRunning: Bool { process.isRunning }
 
     /// Starts `tessera-decoder` (found beside the app) and waits until it says it is confined, or
     /// says why it cannot be used.

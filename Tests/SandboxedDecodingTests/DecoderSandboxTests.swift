@@ -157,6 +157,18 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(try decoder.decode(.data(try picture("quarters.png")), to: DecodingTarget(side: 64)).width, 60)
     }
 
+    func testAHelperThatEndedWhileIdleCostsNoPicture() async throws {
+        let processes = DecoderProcesses()
+        let decoder = SandboxedImageDecoder(processes: processes)
+        XCTAssertEqual(try decoder.decode(.data(try picture("quarters.png")), to: DecodingTarget(side: 64)).width, 60)
+        let idle = try XCTUnwrap(processes.processIdentifiers.first)
+        kill(idle, SIGKILL)
+        await eventually("the idle helper gone") { !ChildProcess.isAlive(idle) }
+        XCTAssertEqual(try decoder.decode(.data(try picture("quarters.jpg")), to: DecodingTarget(side: 64)).width, 60,
+                       "the next picture goes to a new helper, not to the dead one")
+        XCTAssertEqual(processes.launches, 2)
+    }
+
     func testAPictureThatStopsTheHelperFailsAloneAndIsNotTriedAgain() throws {
         // A deadline no decode meets: the helper is taken for hung, killed, and the picture held.
         let processes = DecoderProcesses(limits: .init(deadline: .zero))
