@@ -16,23 +16,7 @@ final class AccessibilityBusTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
         }
-        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-atspi-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dataDir) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-        let probe = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-probe.py")
-        process.arguments = ["--", "/usr/bin/python3", probe.path,
-                             binary.path, dataDir.path] + extra
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try ScreenReaderProbe.run(binary, extra, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
     }
 
     /// With every section opened and showing its items, then left alone, the app sleeps: no
@@ -74,9 +58,7 @@ final class AccessibilityBusTests: XCTestCase {
 
         let english = try probe(binary: installed)
         XCTAssertEqual(english.status, 0, english.output)
-        for section in ["Gallery", "Feed", "People", "Messages", "Facts"] {
-            XCTAssertTrue(english.output.contains("list item: \(section)\n"), "\(section) missing:\n\(english.output)")
-        }
+        ScreenReaderProbe.assertFrameAndSections(in: english.output)
         let russian = try probe(["--russian", "3"], binary: installed)
         XCTAssertEqual(russian.status, 0, russian.output)
         XCTAssertTrue(russian.output.contains("list item: Галерея\n"), russian.output)
@@ -101,12 +83,8 @@ final class AccessibilityBusTests: XCTestCase {
     func testScreenReaderSeesTheFrameAndTheFiveSections() throws {
         let result = try probe()
         XCTAssertEqual(result.status, 0, result.output)
-        let lines = result.output.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("frame: Tessera"), result.output)
-        for section in ["Gallery", "Feed", "People", "Messages", "Facts"] {
-            XCTAssertTrue(lines.contains("list item: \(section)"), "\(section) missing:\n\(result.output)")
-        }
-        XCTAssertTrue(lines.contains("toggle button: Main Menu"), result.output)
+        ScreenReaderProbe.assertFrameAndSections(in: result.output)
+        XCTAssertTrue(result.output.split(separator: "\n").contains("toggle button: Main Menu"), result.output)
     }
 
     /// The chat as a screen reader meets it: the rows near the view, each named "Message n: text",

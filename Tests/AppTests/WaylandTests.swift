@@ -65,20 +65,12 @@ final class WaylandTests: XCTestCase {
     func testOnWaylandEveryScreenshotRendersWithoutAWarning() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-wayland-shots-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--data-dir", folder.appendingPathComponent("data").path,
-                             "--screenshot", folder.appendingPathComponent("shots").path]
-        process.environment = waylandEnvironment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, log)
+        let run = try runProgram(binary.path, ["--data-dir", folder.appendingPathComponent("data").path,
+                                               "--screenshot", folder.appendingPathComponent("shots").path],
+                                 environment: waylandEnvironment)
+        XCTAssertEqual(run.status, 0, run.output)
         // GLib's own warnings and criticals ("Gtk-WARNING **", "Gdk-CRITICAL **"), from any library.
-        let complaints = log.split(separator: "\n").filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+        let complaints = run.output.split(separator: "\n").filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
         XCTAssertEqual(complaints, [], "GTK complained on Wayland")
         let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
         XCTAssertEqual(shots.count, 38, shots.sorted().description)
@@ -90,24 +82,8 @@ final class WaylandTests: XCTestCase {
     }
 
     func testOnWaylandAScreenReaderReadsTheWindowAndItsSections() throws {
-        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-wayland-atspi-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dataDir) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-        let probe = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-probe.py")
-        process.arguments = ["--", "/usr/bin/python3", probe.path, binary.path, dataDir.path]
-        process.environment = waylandEnvironment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
-        let lines = text.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("frame: Tessera"), text)
-        for section in ["Gallery", "Feed", "People", "Messages", "Facts"] {
-            XCTAssertTrue(lines.contains("list item: \(section)"), "\(section) missing:\n\(text)")
-        }
+        let result = try ScreenReaderProbe.run(binary, environment: waylandEnvironment)
+        XCTAssertEqual(result.status, 0, result.output)
+        ScreenReaderProbe.assertFrameAndSections(in: result.output)
     }
 }
