@@ -137,12 +137,7 @@ public final class DecoderProcess: Sendable {
     /// (the pool gives each decoding thread a helper of its own).
     public func decode(_ data: Data, target: DecodingTarget) -> Outcome {
         guard data.count <= limits.maximumLength else { return .refused(.tooLarge(width: 0, height: 0)) }
-        let id = state.withLock { state -> Int? in
-            guard !state.ended else { return nil }
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        guard let id else { return .stopped(tr("the picture decoder ended")) }
+        guard let id = nextRequestID() else { return .stopped(tr("the picture decoder ended")) }
         let deadline = ContinuousClock.now + limits.deadline
         let sent = CompanionProgram.write(DecoderWire.Request.decode(id: id, target: target, length: data.count).line, to: socket)
             && data.withUnsafeBytes { CompanionProgram.write($0, to: socket) }
@@ -169,11 +164,7 @@ public final class DecoderProcess: Sendable {
     /// Asks the helper to try `probe` (tests only): whether its confinement refused it, and the
     /// helper's words on it.
     public func attempt(_ probe: DecoderWire.Probe) -> (refused: Bool, detail: String)? {
-        let id = state.withLock { state -> Int in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        guard CompanionProgram.write(DecoderWire.Request.probe(id: id, probe).line, to: socket),
+        guard let id = nextRequestID(), CompanionProgram.write(DecoderWire.Request.probe(id: id, probe).line, to: socket),
               case .probed(id, let refused, let detail)? = answer(until: .now + limits.deadline) else { return nil }
         return (refused, detail)
     }
@@ -183,6 +174,15 @@ public final class DecoderProcess: Sendable {
         state.withLock { state in
             state.ended = true
             shutdown(socket, Int32(SHUT_RDWR))
+        }
+    }
+
+    /// The number for the next request; nil once the helper has ended.
+    private func nextRequestID() -> Int? {
+        state.withLock { state in
+            guard !state.ended else { return nil }
+            defer { state.nextID += 1 }
+            return state.nextID
         }
     }
 
