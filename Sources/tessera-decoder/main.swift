@@ -22,17 +22,15 @@ let options = DecoderOptions(arguments: CommandLine.arguments)
 // Below the UI's priority, whichever thread started it; its decoders' threads inherit it.
 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(options.niceness))
 
-// Everything a decode opens is opened now: every loader module, the colour profiles' engine, the
-// catalogue of the user's language.
+// Everything a decode opens is opened now: every loader module and the catalogue of the user's
+// language.
 DecoderWarmUp.loadEverything()
 
-let ready: DecoderWire.Ready
-if namespaceError == 0, tessera_sandbox_empty_root() == 0 {
-    ready = .namespaces
-} else {
-    let why = namespaceError != 0 ? namespaceError : errno
-    ready = .filterOnly("user namespaces are not available (\(String(cString: strerror(why))))")
-}
+// The error that kept the namespaces or the empty root from being made, 0 when both were.
+let isolationError = namespaceError != 0 ? namespaceError : tessera_sandbox_empty_root()
+let ready: DecoderWire.Ready = isolationError == 0
+    ? .namespaces
+    : .filterOnly("namespaces and an empty file system could not be set up (\(String(cString: strerror(isolationError))))")
 let confined = tessera_sandbox_confine(UInt64(options.addressSpace))
 guard confined == 0 else {
     _ = CompanionProgram.write(DecoderWire.Ready.unconfined("the system-call filter could not be set (\(String(cString: strerror(confined))))").line,
