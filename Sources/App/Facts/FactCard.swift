@@ -12,6 +12,8 @@ final class FactCard {
     let button: Button
     /// The image, for rows with a link (usable or not).
     let image: ImageView?
+    /// The title over the bottom of the image (nil for a text card).
+    let caption: Label?
     private let textBox: Box?
     /// The loaded image's width / height; nil until it has loaded.
     private(set) var aspect: Double?
@@ -34,6 +36,7 @@ final class FactCard {
             overlay.addOverlay(caption)
             button = Button(child: overlay)
             self.image = image
+            self.caption = caption
             textBox = nil
             if fact.imageURL == nil { image.showBroken() }
         } else {
@@ -54,6 +57,7 @@ final class FactCard {
             button = Button(child: box)
             button.addStyleClass("fact-text-card")
             image = nil
+            caption = nil
             textBox = box
         }
         button.addStyleClass("fact-card")
