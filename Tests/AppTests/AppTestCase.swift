@@ -87,6 +87,36 @@ class AppTestCase: XCTestCase {
         return try XCTUnwrap(Snapshot(onScreen: window))
     }
 
+    /// How far the screen, after the next frame, is from `view`'s decoded picture as the picture
+    /// widget paints it: the mean difference per channel (0-255) over the opaque part of the
+    /// picture above `caption` (a facts card's title lies over the bottom of its picture). 0 when
+    /// the screen shows the picture, tens when it shows a placeholder, another picture or the
+    /// picture half faded in.
+    @MainActor
+    func differenceOnScreen(from view: ImageView, below caption: Widget? = nil, in window: Window) throws -> Double {
+        let decoded = try XCTUnwrap(view.shownImage, "a picture shows")
+        let picture = view.picture
+        let size = picture.allocation, scale = picture.scaleFactor
+        let origin = try XCTUnwrap(picture.origin(in: window))
+        var height = size.height
+        if let caption { height = min(height, try XCTUnwrap(caption.origin(in: window)).y - origin.y) }
+        let own = Snapshot(of: decoded, covering: size.width * scale, size.height * scale)
+        let shot = try screen(of: window)
+        func channels(_ pixel: UInt32) -> [Double] { [16, 8, 0].map { Double((pixel >> $0) & 0xFF) } }
+        var total = 0.0, count = 0
+        for y in stride(from: 0, to: height * scale, by: 2) {
+            for x in stride(from: 0, to: size.width * scale, by: 2) {
+                // Where the picture is not opaque the card shows through.
+                let painted = own.pixel(x: x, y: y)
+                guard painted >> 24 == 0xFF else { continue }
+                let drawn = channels(shot.pixel(x: origin.x * scale + x, y: origin.y * scale + y))
+                total += zip(drawn, channels(painted)).map { abs($0 - $1) }.reduce(0, +)
+                count += 3
+            }
+        }
+        return count == 0 ? .infinity : total / Double(count)
+    }
+
     /// How many different colours the screen shows at 7 x 7 points spread over `widget`, after the
     /// next frame: a picture shows dozens, a placeholder (an icon on a flat background) a few.
     @MainActor
@@ -103,11 +133,12 @@ class AppTestCase: XCTestCase {
         return colors.count
     }
 
-    /// A data folder for the test server: the fixture's own `media/` and `avatars/`, or, for
-    /// either given here, a folder of just those files (its name there: the file copied in).
+    /// A data folder for the test server: the fixture's own `media/`, `avatars/` and `facts/`,
+    /// or, for media or avatars given here, a folder of just those files (its name there: the
+    /// file copied in).
     func serverData(media: [String: URL] = [:], avatars: [String: URL] = [:]) throws -> URL {
         let folder = dataDirectory.appendingPathComponent("server-data")
-        for (name, files) in [("media", media), ("avatars", avatars)] {
+        for (name, files) in [("media", media), ("avatars", avatars), ("facts", [:])] {
             let target = folder.appendingPathComponent(name)
             if files.isEmpty {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

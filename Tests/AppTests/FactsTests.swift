@@ -199,13 +199,12 @@ final class FactsTests: ServerBackedTestCase {
             waitFor("the offline banner", timeout: .seconds(10)) { offline.isBannerVisible }
             XCTAssertTrue(offline.bannerLabel.text.hasPrefix("Offline. Showing what was saved at "), offline.bannerLabel.text)
             XCTAssertFalse(offline.isStatusVisible, "no full-page error")
-            waitFor("the images from the disk", timeout: .seconds(10)) {
-                offline.cards.filter { shown.contains($0.fact.title) }.allSatisfy { $0.image?.showsImage == true }
+            waitFor("the images from the disk, the cards faded in", timeout: .seconds(10)) {
+                offline.cards.filter { shown.contains($0.fact.title) }.allSatisfy { $0.image?.showsImage == true } && offline.isSettled
             }
             for card in offline.cards.filter({ shown.contains($0.fact.title) }) {
-                let picture = try XCTUnwrap(card.image?.picture)
-                XCTAssertGreaterThan(try colorsOnScreen(of: picture, in: main.window), 12,
-                                     "\(card.fact.title ?? "") shows its picture on screen, not a placeholder")
+                let difference = try differenceOnScreen(from: try XCTUnwrap(card.image), below: card.caption, in: main.window)
+                XCTAssertLessThan(difference, 2, "\(card.fact.title ?? "") shows its picture on screen, not a placeholder")
             }
 
             server = try startServer { $0.port = port }

@@ -199,7 +199,8 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     }
 
     public var isSettled: Bool {
-        switch model.state.phase {
+        guard stack.isSettled else { return false }
+        return switch model.state.phase {
         case .idle, .loading: false
         case .failed: true
         case .loaded: !model.state.isRefreshing && cards.allSatisfy(\.isSettled) && isLaidOut

@@ -206,7 +206,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
     }
 
     public var isSettled: Bool {
-        guard grid.isReady, model.state.paging != .loading else { return false }
+        guard content.isSettled, grid.isReady, model.state.paging != .loading else { return false }
         if case .failed = model.state.paging, tiles.isEmpty { return true }
         return grid.isLoaded
     }

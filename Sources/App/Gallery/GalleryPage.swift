@@ -213,7 +213,7 @@ public final class GalleryPage: SettlingPage {
     /// Whether every existing tile sits at its mosaic frame now.
     public var isLaidOut: Bool { grid.layout.width > 0 && !tiles.isEmpty && tileFrames == expectedFrames }
 
-    public var isSettled: Bool { model.state.phase != .loading && grid.isLoaded }
+    public var isSettled: Bool { content.isSettled && model.state.phase != .loading && grid.isLoaded }
     var statusTitle: String { content.placeholder.status.titleLabel.text }
     var statusDescription: String { content.placeholder.reason }
     var addDialog: Dialog? { dialogs.addDialog }

@@ -222,7 +222,7 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
     }
 
     public var isSettled: Bool {
-        model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)
+        content.isSettled && model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)
             && grid.isLoaded
     }
     /// The newest message's detail page.

@@ -20,7 +20,8 @@ public protocol InitiallyFocusedPage: Page {
 /// A page that loads content after it is shown; the screenshot mode waits for it to settle.
 @MainActor
 public protocol SettlingPage: Page {
-    /// True once what the page shows will not change by itself (loaded, or failed).
+    /// True once what the page shows will not change by itself (loaded, or failed, and no
+    /// cross-fade between its status and its content still running).
     var isSettled: Bool { get }
 }
 

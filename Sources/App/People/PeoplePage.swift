@@ -120,7 +120,7 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
     }
 
     public var isSettled: Bool {
-        guard model.state.isLoaded else { return false }
+        guard content.isSettled, model.state.isLoaded else { return false }
         let visible = rowsInView()
         return !visible.isEmpty && visible.allSatisfy { row in
             row.hasImage || model.state.avatarState(of: row.person) != .waiting
