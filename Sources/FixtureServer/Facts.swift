@@ -10,11 +10,11 @@ struct FactsRoutes {
     /// Titles and descriptions in place of the rows' own, by row.
     var texts: [Int: FactText] = [:]
 
-    /// Image names served under /facts/images/ and their sizes.
-    static let imageSizes: [String: (Int, Int)] = [
-        "beaver.jpg": (640, 427), "flag.png": (1200, 600), "train.jpg": (480, 640), "hockey.jpg": (1024, 683),
-        "house.jpg": (300, 300), "moose.jpg": (2000, 1333), "geography.jpg": (900, 1200),
-        "Kittens (cute).jpg": (500, 375), "mounties.jpg": (360, 540), "language.png": (800, 200),
+    /// Image names served under /facts/images/: drawings that fit each row's title, in
+    /// `facts/` of the data folder (data/make-media.sh makes them at these sizes).
+    static let imageNames: Set<String> = [
+        "beaver.jpg", "flag.png", "train.jpg", "hockey.jpg", "house.jpg", "moose.jpg", "geography.jpg",
+        "Kittens (cute).jpg", "mounties.jpg", "language.png",
     ]
 
     func register(on router: Router<FixtureContext>) {
@@ -22,12 +22,10 @@ struct FactsRoutes {
             Response(status: .ok, headers: [.contentType: "text/plain"],
                      body: .init(byteBuffer: ByteBuffer(bytes: Self.feed(host: request.authorityForLinks, texts: texts))))
         }
-        router.get("facts/images/:name") { _, context -> Response in
+        router.get("facts/images/:name") { request, context -> Response in
             let name = (context.parameters.get("name") ?? "").removingPercentEncoding ?? ""
-            guard let size = Self.imageSizes[name] else { return Response(status: .notFound) }
-            let seed = UInt64(name.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) } & 0xFFFF)
-            return media.synthetic(seed: seed, width: size.0, height: size.1,
-                                   format: name.hasSuffix(".png") ? "png" : "jpeg")
+            guard Self.imageNames.contains(name) else { return Response(status: .notFound) }
+            return media.serve(media.dataDirectory.appendingPathComponent("facts").appendingPathComponent(name), request: request)
         }
     }
 

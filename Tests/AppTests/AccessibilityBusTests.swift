@@ -46,8 +46,8 @@ final class AccessibilityBusTests: XCTestCase {
         let install = try MesonInstall.install(under: folder)
         let files = install.installedFiles
         for expected in ["bin/tessera", "libexec/tessera/tessera-server", "libexec/tessera/tessera-poster",
-                         "libexec/tessera/tessera-decoder", "share/tessera/tessera.css", "share/tessera/media/lake-3000x2000.jpg",
-                         "share/tessera/avatars/01.png", "share/applications/dev.tessera.Tessera.desktop",
+                         "libexec/tessera/tessera-decoder", "share/tessera/tessera.css", "share/tessera/media/ladybird-2560x1600.jpg",
+                         "share/tessera/avatars/01.png", "share/tessera/facts/beaver.jpg", "share/applications/dev.tessera.Tessera.desktop",
                          "share/metainfo/dev.tessera.Tessera.metainfo.xml", "share/locale/ru/LC_MESSAGES/tessera.mo",
                          "share/icons/hicolor/scalable/apps/dev.tessera.Tessera.svg"] {
             XCTAssertTrue(files.contains(expected), "\(expected) not installed:\n\(files.prefix(40).joined(separator: "\n"))")

@@ -34,10 +34,10 @@ final class ImageViewTests: ServerBackedTestCase {
             let first = ImageView(pipeline: pipeline), second = ImageView(pipeline: pipeline)
             let window = window(with: [first.picture, second.picture])
             defer { window.destroy() }
-            first.bind(request("images/square-800x800.jpg"))
+            first.bind(request("images/raindrops-800x800.jpg"))
             XCTAssertEqual(first.content, .icon(ImageView.placeholderIcon))
             waitForServer("the image") { first.content == .image(width: 128, height: 128) }
-            second.bind(request("images/square-800x800.jpg"))
+            second.bind(request("images/raindrops-800x800.jpg"))
             XCTAssertEqual(second.content, .image(width: 128, height: 128), "a memory hit never flashes a placeholder")
         }
     }
@@ -49,12 +49,12 @@ final class ImageViewTests: ServerBackedTestCase {
             let view = ImageView(pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()]))
             let window = window(with: [view.picture])
             defer { window.destroy() }
-            view.bind(request("images/square-800x800.jpg", size: 64))
+            view.bind(request("images/raindrops-800x800.jpg", size: 64))
             waitForServer("the small image") { view.content == .image(width: 64, height: 64) }
-            view.bind(request("images/square-800x800.jpg", size: 256))
+            view.bind(request("images/raindrops-800x800.jpg", size: 256))
             XCTAssertEqual(view.content, .image(width: 64, height: 64), "the old size shows, not the placeholder")
             waitForServer("the new size") { view.content == .image(width: 256, height: 256) }
-            view.bind(request("images/dunes-1200x800.jpg", size: 256))
+            view.bind(request("images/dune-1200x800.jpg", size: 256))
             XCTAssertEqual(view.content, .icon(ImageView.placeholderIcon), "another picture starts from the placeholder")
         }
     }
@@ -66,7 +66,7 @@ final class ImageViewTests: ServerBackedTestCase {
             defer { window.destroy() }
             view.bind(request("bad/slow-drip"))
             waitForServer("the slow transfer") { activeTransfers == 1 }
-            view.bind(request("images/dunes-1200x800.jpg"))
+            view.bind(request("images/dune-1200x800.jpg"))
             waitForServer("the second image") { view.content == .image(width: 128, height: 85) }
             waitForServer("the first transfer to be cancelled") { activeTransfers == 0 }
             XCTAssertEqual(view.content, .image(width: 128, height: 85))

@@ -12,14 +12,14 @@ final class DecodingMemoryTests: XCTestCase {
     }
 
     func testTheHeaderSaysWhatADecodeHolds() throws {
-        let lake = try XCTUnwrap(ImageHeader(media("lake-3000x2000.jpg")))
-        XCTAssertTrue(lake.isProgressive)
-        XCTAssertEqual(lake.workingBytes, 3000 * 2000 * 3 * 2, "every coefficient of a progressive JPEG, at any scale")
-        let forest = try XCTUnwrap(ImageHeader(media("forest-1600x1200.jpg")))
-        XCTAssertFalse(forest.isProgressive)
-        XCTAssertLessThan(forest.workingBytes, 1 << 20, "a baseline JPEG decodes a band at a time")
-        let badge = try XCTUnwrap(ImageHeader(media("badge-600x400.png")))
-        XCTAssertEqual(badge.workingBytes, 600 * 400 * 4, "a PNG decodes at full size before scaling")
+        let ladybird = try XCTUnwrap(ImageHeader(media("ladybird-2560x1600.jpg")))
+        XCTAssertTrue(ladybird.isProgressive)
+        XCTAssertEqual(ladybird.workingBytes, 2560 * 1600 * 3 * 2, "every coefficient of a progressive JPEG, at any scale")
+        let garden = try XCTUnwrap(ImageHeader(media("garden-1600x1200.jpg")))
+        XCTAssertFalse(garden.isProgressive)
+        XCTAssertLessThan(garden.workingBytes, 1 << 20, "a baseline JPEG decodes a band at a time")
+        let butterfly = try XCTUnwrap(ImageHeader(media("butterfly-600x400.png")))
+        XCTAssertEqual(butterfly.workingBytes, 600 * 400 * 4, "a PNG decodes at full size before scaling")
     }
 
     func testADecodeThatDoesNotFitWaitsForTheOneRunningAndOneAloneAlwaysRuns() throws {

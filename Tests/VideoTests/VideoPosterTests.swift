@@ -28,22 +28,22 @@ final class VideoPosterTests: XCTestCase {
 
     func testThePosterIsTheFirstFrameScaledToFitWithTheDuration() async throws {
         let pipeline = pipeline()
-        let image = try await pipeline.image(for: poster("images/bars-640x360.mp4", side: 320))
+        let image = try await pipeline.image(for: poster("images/meadow-pan-640x360.mp4", side: 320))
         XCTAssertEqual(image.width, 384, "320 rounds up to the 384 bucket")
         XCTAssertEqual(image.height, 216)
         let duration = try XCTUnwrap(image.duration)
         XCTAssertEqual(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18, 2, accuracy: 0.1)
         XCTAssertEqual(duration.clockText, "0:02")
-        let portrait = try await pipeline.image(for: poster("images/pattern-360x640.mp4", side: 1000))
+        let portrait = try await pipeline.image(for: poster("images/raindrops-pan-360x640.mp4", side: 1000))
         XCTAssertEqual(portrait.width, 360, "never scaled up")
         XCTAssertEqual(portrait.height, 640)
-        let tile = try await pipeline.image(for: poster("images/bars-640x360.mp4", side: 256, sizing: .fill))
+        let tile = try await pipeline.image(for: poster("images/meadow-pan-640x360.mp4", side: 256, sizing: .fill))
         XCTAssertEqual(tile.height, 256, "a square tile's poster covers it")
         XCTAssertEqual(tile.width, 455)
     }
 
     func testTheHelperCanStartNoProgramAndGainNoPrivileges() async throws {
-        let image = try await pipeline().image(for: poster("images/bars-640x360.mp4", side: 320))
+        let image = try await pipeline().image(for: poster("images/meadow-pan-640x360.mp4", side: 320))
         XCTAssertEqual(image.width, 384, "posters come from the confined helper")
         let helper = try XCTUnwrap(Self.posterHelpers().first)
         let status = try String(contentsOfFile: "/proc/\(helper)/status", encoding: .utf8)
@@ -53,7 +53,7 @@ final class VideoPosterTests: XCTestCase {
 
     func testPostersShareTheMemoryCacheAndOneReadForManyAskers() async throws {
         let pipeline = pipeline()
-        let request = poster("images/mandelbrot-480x480.mp4", side: 256, sizing: .fill)
+        let request = poster("images/flower-pan-480x480.mp4", side: 256, sizing: .fill)
         XCTAssertNil(pipeline.cachedImage(for: request))
         let sides = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<8 { group.addTask { try await pipeline.image(for: request).width } }
@@ -85,7 +85,7 @@ final class VideoPosterTests: XCTestCase {
         let stuck = Task { [pipeline] in try await pipeline.image(for: clip) }
         let helpers = try await eventualValue("a poster helper") { Self.posterHelpers().nilIfEmpty }
         XCTAssertEqual(helpers.count, 1, "posters are read by one tessera-poster helper, not in this process")
-        let other = try await pipeline.image(for: poster("images/pattern-360x640.mp4", side: 320))
+        let other = try await pipeline.image(for: poster("images/raindrops-pan-360x640.mp4", side: 320))
         XCTAssertEqual(other.height, 384, "the helper reads another clip beside the stuck one")
         // A decoder crashing on a hostile clip, or the system ending the helper for its memory.
         kill(helpers[0], SIGKILL)
@@ -96,14 +96,14 @@ final class VideoPosterTests: XCTestCase {
             guard case .noFrame = error else { return XCTFail("\(error)") }
             XCTAssertEqual(error.description, "The video's first frame could not be read (the video reader stopped on this clip (signal 9)).")
         }
-        let next = try await pipeline.image(for: poster("images/bars-640x360.mp4", side: 320))
+        let next = try await pipeline.image(for: poster("images/meadow-pan-640x360.mp4", side: 320))
         XCTAssertEqual(next.width, 384, "a new helper reads the next clip")
         XCTAssertFalse(Self.posterHelpers().contains(helpers[0]))
     }
 
     func testAnIdleHelperEndsAndTheNextPosterStartsAnother() async throws {
         let readers = PosterReaders(idleTime: .milliseconds(300))
-        let url = server.url("images/bars-640x360.mp4")
+        let url = server.url("images/meadow-pan-640x360.mp4")
         let read = { @Sendable in
             readers.withReader { $0.frame(of: url, target: DecodingTarget(side: 320), timeout: .seconds(15)) }
         }
