@@ -90,6 +90,6 @@ final class FactCard {
 
     var isSettled: Bool {
         guard let image else { return true }
-        return !isBound || image.content != .icon(ImageView.placeholderIcon) || fact.imageURL == nil
+        return !isBound || (image.content != .icon(ImageView.placeholderIcon) && image.picture.paintsAtItsSize) || fact.imageURL == nil
     }
 }

@@ -144,7 +144,7 @@ final class GalleryTile: RecyclingCell {
         }
     }
 
-    var isLoaded: Bool { entry == .add || image.content != .icon(ImageView.placeholderIcon) }
+    var isLoaded: Bool { entry == .add || (image.content != .icon(ImageView.placeholderIcon) && image.picture.paintsAtItsSize) }
 
     /// A click on the delete button in the corner asks to delete the item.
     func handleClick(atX x: Double, y: Double) -> Bool {

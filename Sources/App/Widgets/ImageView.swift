@@ -73,7 +73,7 @@ public final class ImageView {
         keepsOldImage = resized
         guard let request = self.request else { return picture.showIcon(placeholder) }
         if let hit = pipeline.cachedImage(for: request) {
-            show(hit)
+            show(hit, replacingTheSamePicture: resized)
             shown = true
             onImage?(hit)
             return
@@ -82,8 +82,9 @@ public final class ImageView {
         loadIfNeeded()
     }
 
-    /// True once something other than the placeholder shows (the image, or the broken icon).
-    public var isLoaded: Bool { shown }
+    /// True once something other than the placeholder shows (the image, or the broken icon), as
+    /// sharp as it will be (not stretched while its surface at a new size is made).
+    public var isLoaded: Bool { shown && picture.paintsAtItsSize }
     /// True while the bound request's image shows.
     public var showsImage: Bool {
         if shown, case .image = picture.content { true } else { false }
@@ -105,7 +106,7 @@ public final class ImageView {
             self.loading = nil
             switch result {
             case .success(let image):
-                self.show(image)
+                self.show(image, replacingTheSamePicture: self.keepsOldImage)
                 self.shown = true
                 self.onImage?(image)
             case .failure(.cancelled):
@@ -126,9 +127,9 @@ public final class ImageView {
     }
     private var shownDecoded: DecodedImage?
 
-    private func show(_ image: DecodedImage) {
+    private func show(_ image: DecodedImage, replacingTheSamePicture: Bool) {
         shownDecoded = image
-        picture.show(image)
+        picture.show(image, replacingTheSamePicture: replacingTheSamePicture)
     }
 
     /// `request` at the picture's device pixels.

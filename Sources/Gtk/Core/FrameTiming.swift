@@ -19,11 +19,14 @@ public final class FrameTiming: Object {
             guard let self else { return false }
             self.paintStart = DispatchTime.now().uptimeNanoseconds
             if self.layoutStart > 0 { self.layouts.append(Double(self.paintStart - self.layoutStart) / 1e6) }
+            self.layoutStart = 0
             return false
         }
         connect("after-paint", shape: .plain) { [weak self] _ in
             guard let self, self.paintStart > 0 else { return false }
             self.paints.append(Double(DispatchTime.now().uptimeNanoseconds - self.paintStart) / 1e6)
+            // A frame that only ticks has no paint phase: it must not count from this one.
+            self.paintStart = 0
             return false
         }
     }

@@ -21,6 +21,11 @@ extension PixbufSource {
 /// twice the allocation's size that carries the device scale, so it is painted 1:1, never
 /// stretched. A bitmap decoded at the device size (`ImageView` asks for it) goes through
 /// unchanged; one of a nearby size is resampled once, on the first draw at that size.
+///
+/// A picture that changes size while it shows (a mosaic tile growing in an animation, a window
+/// being resized) paints the surface it has stretched to the new size, and the surface at the
+/// new size is made off the main loop once the size has held for `rescaleDelay`: resampling a
+/// tile of a scale-2 screen cost 5-15 ms a frame, each frame of the animation.
 @MainActor
 public final class Picture: Widget {
     /// What the picture shows now, for tests and accessibility.
@@ -44,7 +49,35 @@ public final class Picture: Widget {
     /// The image scaled to the allocation at the device scale, made on the first draw at a size
     /// and reused by every later draw at that size: scrolling a grid then only copies pixels.
     private var scaled: (width: Int, height: Int, scale: Int, surface: OpaquePointer)? {
-        didSet { if let old = oldValue, old.surface != scaled?.surface { cairo_surface_destroy(old.surface) } }
+        didSet {
+            if let old = oldValue, old.surface != scaled?.surface { cairo_surface_destroy(old.surface) }
+            scaledFromEarlierImage = false
+        }
+    }
+    /// The surface was made from the image shown before this one (the same picture at another
+    /// size): it is painted stretched until this image's surface is ready.
+    private var scaledFromEarlierImage = false
+    /// Bumped whenever what a surface in the making was for changes: a late one is dropped.
+    private var rescaleGeneration = 0
+    private var pendingRescale: DispatchWorkItem?
+    /// How long a new size must hold before its surface is made: two frames, so a resize
+    /// animation stretches the surface it has and only its final size is resampled.
+    static let rescaleDelay: DispatchTimeInterval = .milliseconds(40)
+    /// Surfaces made off the main loop, in order, one at a time.
+    private static let rescaling = DispatchQueue(label: "dev.tessera.picture-rescaling", qos: .userInitiated)
+    /// Surfaces made on the main loop while drawing, and off it, for tests.
+    public private(set) var surfacesMadeWhileDrawing = 0
+    public private(set) var surfacesMadeAside = 0
+    /// False while the picture is painted stretched (resized, or the same picture at a new size
+    /// came) and its surface at this size is still to be made: what shows is still to sharpen.
+    public var paintsAtItsSize: Bool {
+        guard source != nil, let scaled else { return true }
+        return !scaledFromEarlierImage && scaled.scale == scaleFactor
+            && scaled.width == Int(gtk_widget_get_allocated_width(widget)) && scaled.height == Int(gtk_widget_get_allocated_height(widget))
+    }
+    /// The device size of the surface painted, for tests.
+    public var surfaceSize: (width: Int, height: Int)? {
+        scaled.map { ($0.width * $0.scale, $0.height * $0.scale) }
     }
     private var source: (any PixbufSource)?
     private var iconName: String?
@@ -88,8 +121,17 @@ public final class Picture: Widget {
         onUnmap { [weak self] in self?.updatePlayback() }
     }
 
-    public func show(_ image: any PixbufSource) {
-        scaled = nil
+    /// Shows `image`. `replacingTheSamePicture`: it is the picture shown now at another size
+    /// (asked again for a new size or scale), so what shows stays, stretched, until the new
+    /// image's surface is made off the main loop.
+    public func show(_ image: any PixbufSource, replacingTheSamePicture: Bool = false) {
+        let keep = replacingTheSamePicture && source != nil && image.animationFrames.count <= 1
+        if keep {
+            scaledFromEarlierImage = scaled != nil
+        } else {
+            scaled = nil
+        }
+        rescaleGeneration += 1
         source = image
         frames = image.animationFrames
         frameIndex = 0
@@ -102,6 +144,7 @@ public final class Picture: Widget {
 
     public func showIcon(_ name: String) {
         scaled = nil
+        rescaleGeneration += 1
         source = nil
         frames = []
         frameIndex = 0
@@ -130,9 +173,7 @@ public final class Picture: Widget {
         gtk_render_background(style, cr, 0, 0, width, height)
         if let source, width >= 1, height >= 1 {
             let shown = frames.isEmpty ? source.pixbufPointer : frames[frameIndex].pixbuf
-            let surface = scaledSurface(of: shown, width: Int(width), height: Int(height), scale: scaleFactor)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_paint(cr)
+            paint(shown, cr, width: Int(width), height: Int(height), scale: scaleFactor)
         } else if let iconName {
             drawIcon(iconName, cr, width: width, height: height, style: style)
         }
@@ -145,6 +186,8 @@ public final class Picture: Widget {
     override func willRelease() {
         nextFrame?.cancel()
         nextFrame = nil
+        pendingRescale?.cancel()
+        rescaleGeneration += 1
         scaled = nil
         super.willRelease()
     }
@@ -178,20 +221,85 @@ public final class Picture: Widget {
         updatePlayback()
     }
 
-    /// The image scaled (fill or fit, centred) into a surface of the allocation's size in device
-    /// pixels, which carries the device scale (so it paints at the allocation's logical size), cached.
-    private func scaledSurface(of pixbuf: OpaquePointer, width: Int, height: Int, scale: Int) -> OpaquePointer {
-        if let scaled, scaled.width == width, scaled.height == height, scaled.scale == scale { return scaled.surface }
+    /// Paints the image at the allocation's size: its surface 1:1 when it has one at this size;
+    /// while it is being resized, the surface it has stretched (the new one is made aside); else
+    /// a new surface, made now.
+    private func paint(_ pixbuf: OpaquePointer, _ cr: OpaquePointer, width: Int, height: Int, scale: Int) {
+        if let scaled, scaled.width == width, scaled.height == height, scaled.scale == scale, !scaledFromEarlierImage {
+            cairo_set_source_surface(cr, scaled.surface, 0, 0)
+            cairo_paint(cr)
+            return
+        }
+        if let scaled, scaled.scale == scale, frames.isEmpty, Self.sameShape(scaled.width, scaled.height, width, height) {
+            cairo_save(cr)
+            cairo_scale(cr, Double(width) / Double(scaled.width), Double(height) / Double(scaled.height))
+            cairo_set_source_surface(cr, scaled.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            rescaleWhenTheSizeHolds()
+            return
+        }
+        let surface = Self.surface(of: pixbuf, width: width, height: height, scale: scale, scaling: scaling)
+        surfacesMadeWhileDrawing += 1
+        scaled = (width, height, scale, surface)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+    }
+
+    /// Whether a surface of one size stretched to another keeps the picture's proportions (to
+    /// within a pixel in a hundred): tiles are squares at every size, cards keep their image's.
+    private static func sameShape(_ width: Int, _ height: Int, _ otherWidth: Int, _ otherHeight: Int) -> Bool {
+        abs(Double(width) * Double(otherHeight) - Double(otherWidth) * Double(height)) <= 0.01 * Double(width * otherHeight)
+    }
+
+    /// Makes the surface for the allocation's size off the main loop once the size has held for
+    /// `rescaleDelay`, then draws with it.
+    private func rescaleWhenTheSizeHolds() {
+        pendingRescale?.cancel()
+        let waiting = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.rescaleNow() } }
+        pendingRescale = waiting
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.rescaleDelay, execute: waiting)
+    }
+
+    private func rescaleNow() {
+        pendingRescale = nil
+        guard let source, isMapped else { return }
+        let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
+        let scale = scaleFactor, scaling = self.scaling
+        guard width >= 1, height >= 1 else { return }
+        rescaleGeneration += 1
+        let generation = rescaleGeneration
+        // The source keeps the pixbuf alive until the surface is made.
+        let made = SurfaceInTheMaking(source: source)
+        Self.rescaling.async {
+            made.surface = Self.surface(of: made.source.pixbufPointer, width: width, height: height, scale: scale, scaling: scaling)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in
+                    guard let surface = made.surface else { return }
+                    guard let self, self.rescaleGeneration == generation else { return cairo_surface_destroy(surface) }
+                    self.surfacesMadeAside += 1
+                    self.scaled = (width, height, scale, surface)
+                    self.queueDraw()
+                }
+            }
+        }
+    }
+
+    /// The image scaled (fill or fit, centred) into a new surface of `width` x `height` at
+    /// `scale` (device pixels), which carries the device scale, so it paints at the logical size.
+    /// Touches nothing but the pixbuf and the new surface: safe on any thread.
+    nonisolated private static func surface(of pixbuf: OpaquePointer, width: Int, height: Int, scale: Int,
+                                            scaling: Scaling) -> OpaquePointer {
         let deviceWidth = width * scale, deviceHeight = height * scale
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(deviceWidth), gint(deviceHeight))!
-        Self.paint(pixbuf, into: surface, width: deviceWidth, height: deviceHeight, scaling: scaling)
+        paint(pixbuf, into: surface, width: deviceWidth, height: deviceHeight, scaling: scaling)
         cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
-        scaled = (width, height, scale, surface)
         return surface
     }
 
     /// Paints `pixbuf` scaled (fill or fit, centred) into `width` x `height` pixels of `surface`.
-    static func paint(_ pixbuf: OpaquePointer, into surface: OpaquePointer, width: Int, height: Int, scaling: Scaling) {
+    nonisolated static func paint(_ pixbuf: OpaquePointer, into surface: OpaquePointer, width: Int, height: Int, scaling: Scaling) {
         let cr = cairo_create(surface)!
         let imageWidth = Double(gdk_pixbuf_get_width(pixbuf)), imageHeight = Double(gdk_pixbuf_get_height(pixbuf))
         let scaleX = Double(width) / imageWidth, scaleY = Double(height) / imageHeight
@@ -218,4 +326,12 @@ public final class Picture: Widget {
         cairo_paint_with_alpha(cr, 0.55)
         cairo_restore(cr)
     }
+}
+
+/// A surface made on the rescaling queue for the main loop, with the image it is made from.
+private final class SurfaceInTheMaking: @unchecked Sendable {
+    let source: any PixbufSource
+    var surface: OpaquePointer?
+
+    init(source: any PixbufSource) { self.source = source }
 }

@@ -1,0 +1,90 @@
+import CGtk
+@testable import Gtk
+import XCTest
+
+/// A picture that changes size while it shows (a mosaic tile growing in an animation) paints the
+/// surface it has, stretched, and its surface at the new size is made off the main loop once the
+/// size holds; frame after frame of the resize resamples nothing on the main loop.
+final class PictureResizingTests: GtkTestCase {
+    /// A checkerboard of one-pixel squares: any resampling shows.
+    private final class Checkerboard: PixbufSource, @unchecked Sendable {
+        let pixbufPointer: OpaquePointer
+
+        init(side: Int) {
+            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(side), gint(side))!
+            let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+            let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+            for y in 0..<side {
+                for x in 0..<side {
+                    let value: UInt8 = (x + y) % 2 == 0 ? 0 : 255
+                    for channel in 0..<3 { pixels[y * stride + x * 3 + channel] = value }
+                }
+            }
+            pixbufPointer = pixbuf
+        }
+
+        deinit { g_object_unref(gpointer(pixbufPointer)) }
+    }
+
+    func testAResizedPictureIsStretchedWhileItsSizeChangesAndMadeSharpOffTheMainLoopOnceItHolds() throws {
+        try onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let picture = Picture(scaling: .fill)
+            picture.setSizeRequest(width: 100, height: 100)
+            let box = Box(.vertical)
+            box.append(picture)
+            window.add(box)
+            window.showAll()
+            picture.show(Checkerboard(side: 400))
+            try Self.drawFrame(window)
+            XCTAssertEqual(picture.surfacesMadeWhileDrawing, 1, "the first draw makes the surface")
+            XCTAssertTrue(picture.paintsAtItsSize)
+
+            // An animation: a new size every frame.
+            for side in stride(from: 104, through: 200, by: 8) {
+                picture.setSizeRequest(width: side, height: side)
+                try Self.drawFrame(window)
+                XCTAssertEqual(picture.allocation.width, side)
+            }
+            XCTAssertEqual(picture.surfacesMadeWhileDrawing, 1, "no frame of the resize made a surface on the main loop")
+            XCTAssertFalse(picture.paintsAtItsSize, "stretched until the size holds")
+            XCTAssertTrue(GtkRuntime.iterate(until: { picture.paintsAtItsSize }, timeout: .seconds(5)),
+                          "the surface at the new size comes once the size holds")
+            XCTAssertEqual(picture.surfacesMadeAside, 1, "one surface made aside, for the final size only")
+            XCTAssertTrue(picture.surfaceSize.map { $0 == (200 * picture.scaleFactor, 200 * picture.scaleFactor) } == true)
+        }
+    }
+
+    func testTheSamePictureAtANewSizeKeepsWhatShowsUntilItsSurfaceIsMadeAside() throws {
+        try onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let picture = Picture(scaling: .fill)
+            picture.setSizeRequest(width: 120, height: 120)
+            window.add(picture)
+            window.showAll()
+            picture.show(Checkerboard(side: 120))
+            try Self.drawFrame(window)
+            picture.show(Checkerboard(side: 240), replacingTheSamePicture: true)
+            try Self.drawFrame(window)
+            XCTAssertEqual(picture.surfacesMadeWhileDrawing, 1, "the sharper image's surface is not made while drawing")
+            XCTAssertTrue(GtkRuntime.iterate(until: { picture.paintsAtItsSize }, timeout: .seconds(5)))
+            XCTAssertEqual(picture.surfacesMadeAside, 1)
+
+            // Another picture in the same place (a recycled tile) is never painted with the last one's surface.
+            picture.show(Checkerboard(side: 60))
+            try Self.drawFrame(window)
+            XCTAssertEqual(picture.surfacesMadeWhileDrawing, 2)
+        }
+    }
+
+    /// Queues a redraw of `window` and waits until it is drawn.
+    @MainActor
+    private static func drawFrame(_ window: Window) throws {
+        var drawn = false
+        window.onNextDraw { drawn = true }
+        window.queueDraw()
+        XCTAssertTrue(GtkRuntime.iterate(until: { drawn }, timeout: .seconds(5)), "a frame was drawn")
+    }
+}
