@@ -79,6 +79,28 @@ final class PictureResizingTests: GtkTestCase {
         }
     }
 
+    func testAnImageThatArrivesWhileThePlaceholderShowsGetsItsSurfaceMadeAside() throws {
+        try onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let picture = Picture(scaling: .fill)
+            picture.setSizeRequest(width: 150, height: 150)
+            window.add(picture)
+            window.showAll()
+            picture.showIcon("image-x-generic-symbolic")
+            try Self.drawFrame(window)
+            picture.show(Checkerboard(side: 300), atOnce: false)
+            try Self.drawFrame(window)
+            XCTAssertEqual(picture.surfacesMadeWhileDrawing, 0, "no surface made on the main loop")
+            XCTAssertTrue(GtkRuntime.iterate(until: { !picture.awaitsSurface && picture.paintsAtItsSize }, timeout: .seconds(5)),
+                          "the surface comes")
+            try Self.drawFrame(window)
+            XCTAssertEqual(picture.surfacesMadeAside, 1)
+            XCTAssertEqual(picture.surfacesMadeWhileDrawing, 0)
+            XCTAssertTrue(picture.surfaceSize.map { $0 == (150 * picture.scaleFactor, 150 * picture.scaleFactor) } == true)
+        }
+    }
+
     /// Queues a redraw of `window` and waits until it is drawn.
     @MainActor
     private static func drawFrame(_ window: Window) throws {

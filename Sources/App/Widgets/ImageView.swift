@@ -63,7 +63,8 @@ public final class ImageView {
     /// another scale) keeps what shows until the new size is ready: no placeholder flash; if the
     /// new size cannot be had, the old one stays.
     public func bind(_ request: ImageRequest?, placeholder: String = ImageView.placeholderIcon) {
-        let resized = showsImage && request.map { $0.url == bound?.url && $0.content == bound?.content } == true
+        let hasImage = if shown, case .image = picture.content { true } else { false }
+        let resized = hasImage && request.map { $0.url == bound?.url && $0.content == bound?.content } == true
         cancelLoad()
         generation += 1
         bound = request
@@ -85,9 +86,9 @@ public final class ImageView {
     /// True once something other than the placeholder shows (the image, or the broken icon), as
     /// sharp as it will be (not stretched while its surface at a new size is made).
     public var isLoaded: Bool { shown && picture.paintsAtItsSize }
-    /// True while the bound request's image shows.
+    /// True while the bound request's image shows (painted, not waiting for its surface).
     public var showsImage: Bool {
-        if shown, case .image = picture.content { true } else { false }
+        if shown, case .image = picture.content { !picture.awaitsSurface } else { false }
     }
 
     /// Loads only while on screen: an unmapped picture waits until it is mapped again.
@@ -106,7 +107,8 @@ public final class ImageView {
             self.loading = nil
             switch result {
             case .success(let image):
-                self.show(image, replacingTheSamePicture: self.keepsOldImage)
+                // Its surface is made off the main loop; what shows stays until then.
+                self.show(image, replacingTheSamePicture: self.keepsOldImage, atOnce: false)
                 self.shown = true
                 self.onImage?(image)
             case .failure(.cancelled):
@@ -127,9 +129,9 @@ public final class ImageView {
     }
     private var shownDecoded: DecodedImage?
 
-    private func show(_ image: DecodedImage, replacingTheSamePicture: Bool) {
+    private func show(_ image: DecodedImage, replacingTheSamePicture: Bool, atOnce: Bool = true) {
         shownDecoded = image
-        picture.show(image, replacingTheSamePicture: replacingTheSamePicture)
+        picture.show(image, replacingTheSamePicture: replacingTheSamePicture, atOnce: atOnce)
     }
 
     /// `request` at the picture's device pixels.

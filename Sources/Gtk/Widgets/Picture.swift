@@ -57,8 +57,13 @@ public final class Picture: Widget {
     /// The surface was made from the image shown before this one (the same picture at another
     /// size): it is painted stretched until this image's surface is ready.
     private var scaledFromEarlierImage = false
+    /// The image shown has no surface of its own yet: one is being made aside, and until it is
+    /// ready what showed before stays (the placeholder, or the earlier image stretched).
+    public private(set) var awaitsSurface = false
     /// Bumped whenever what a surface in the making was for changes: a late one is dropped.
     private var rescaleGeneration = 0
+    /// The generation of the surface being made aside, if one is.
+    private var makingGeneration: Int?
     private var pendingRescale: DispatchWorkItem?
     /// How long a new size must hold before its surface is made: two frames, so a resize
     /// animation stretches the surface it has and only its final size is resampled.
@@ -71,7 +76,8 @@ public final class Picture: Widget {
     /// False while the picture is painted stretched (resized, or the same picture at a new size
     /// came) and its surface at this size is still to be made: what shows is still to sharpen.
     public var paintsAtItsSize: Bool {
-        guard source != nil, let scaled else { return true }
+        guard source != nil, !awaitsSurface else { return source == nil }
+        guard let scaled else { return true }
         return !scaledFromEarlierImage && scaled.scale == scaleFactor
             && scaled.width == Int(gtk_widget_get_allocated_width(widget)) && scaled.height == Int(gtk_widget_get_allocated_height(widget))
     }
@@ -117,34 +123,64 @@ public final class Picture: Widget {
             self?.scaled = nil
             self?.queueDraw()
         }
-        onMap { [weak self] in self?.updatePlayback() }
+        onMap { [weak self] in
+            self?.updatePlayback()
+            self?.makeSurfaceIfAwaited()
+        }
         onUnmap { [weak self] in self?.updatePlayback() }
+        // A picture given its image before it had a place (a card laid out later) gets its
+        // surface once it has one, and one resized gets its surface at the new size, drawn or not
+        // (a card near the view but outside it is not drawn, and would stay unsettled).
+        _ = onSizeAllocate { [weak self] _ in
+            guard let self else { return }
+            self.makeSurfaceIfAwaited()
+            if !self.awaitsSurface, self.source != nil, self.frames.isEmpty, self.scaled != nil, !self.paintsAtItsSize {
+                self.rescaleWhenTheSizeHolds()
+            }
+        }
+    }
+
+    private func makeSurfaceIfAwaited() {
+        if awaitsSurface, makingGeneration == nil { makeSurfaceAside() }
     }
 
     /// Shows `image`. `replacingTheSamePicture`: it is the picture shown now at another size
     /// (asked again for a new size or scale), so what shows stays, stretched, until the new
-    /// image's surface is made off the main loop.
-    public func show(_ image: any PixbufSource, replacingTheSamePicture: Bool = false) {
-        let keep = replacingTheSamePicture && source != nil && image.animationFrames.count <= 1
+    /// image's surface is made off the main loop. `atOnce`: its surface is made at the next
+    /// draw (a memory-cache hit shows without a placeholder frame); otherwise it is made aside
+    /// (an image that arrived while the placeholder shows) and the placeholder stays until then.
+    /// An animation's frames are always made at once.
+    public func show(_ image: any PixbufSource, replacingTheSamePicture: Bool = false, atOnce: Bool = true) {
+        let still = image.animationFrames.count <= 1
+        let keep = replacingTheSamePicture && source != nil && still
         if keep {
             scaledFromEarlierImage = scaled != nil
         } else {
             scaled = nil
         }
         rescaleGeneration += 1
+        makingGeneration = nil
+        pendingRescale?.cancel()
+        pendingRescale = nil
         source = image
         frames = image.animationFrames
         frameIndex = 0
         updatePlayback()
-        iconName = nil
+        awaitsSurface = still && !atOnce
+        if !awaitsSurface { iconName = nil }
         content = .image(width: Int(gdk_pixbuf_get_width(image.pixbufPointer)),
                          height: Int(gdk_pixbuf_get_height(image.pixbufPointer)))
+        if awaitsSurface { makeSurfaceAside() }
         queueDraw()
     }
 
     public func showIcon(_ name: String) {
         scaled = nil
         rescaleGeneration += 1
+        makingGeneration = nil
+        pendingRescale?.cancel()
+        pendingRescale = nil
+        awaitsSurface = false
         source = nil
         frames = []
         frameIndex = 0
@@ -171,10 +207,14 @@ public final class Picture: Widget {
         }
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)
+        let painted: Bool
         if let source, width >= 1, height >= 1 {
             let shown = frames.isEmpty ? source.pixbufPointer : frames[frameIndex].pixbuf
-            paint(shown, cr, width: Int(width), height: Int(height), scale: scaleFactor)
-        } else if let iconName {
+            painted = paint(shown, cr, width: Int(width), height: Int(height), scale: scaleFactor)
+        } else {
+            painted = false
+        }
+        if !painted, let iconName {
             drawIcon(iconName, cr, width: width, height: height, style: style)
         }
         // A picture that takes the keyboard focus (a page's first stop) shows it, as a button does.
@@ -188,6 +228,7 @@ public final class Picture: Widget {
         nextFrame = nil
         pendingRescale?.cancel()
         rescaleGeneration += 1
+        makingGeneration = nil
         scaled = nil
         super.willRelease()
     }
@@ -222,13 +263,14 @@ public final class Picture: Widget {
     }
 
     /// Paints the image at the allocation's size: its surface 1:1 when it has one at this size;
-    /// while it is being resized, the surface it has stretched (the new one is made aside); else
-    /// a new surface, made now.
-    private func paint(_ pixbuf: OpaquePointer, _ cr: OpaquePointer, width: Int, height: Int, scale: Int) {
+    /// while it is being resized, the surface it has stretched (the new one is made aside); while
+    /// its first surface is made aside, nothing (false: what showed before is drawn); else a new
+    /// surface, made now.
+    private func paint(_ pixbuf: OpaquePointer, _ cr: OpaquePointer, width: Int, height: Int, scale: Int) -> Bool {
         if let scaled, scaled.width == width, scaled.height == height, scaled.scale == scale, !scaledFromEarlierImage {
             cairo_set_source_surface(cr, scaled.surface, 0, 0)
             cairo_paint(cr)
-            return
+            return true
         }
         if let scaled, scaled.scale == scale, frames.isEmpty, Self.sameShape(scaled.width, scaled.height, width, height) {
             cairo_save(cr)
@@ -237,14 +279,23 @@ public final class Picture: Widget {
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_paint(cr)
             cairo_restore(cr)
-            rescaleWhenTheSizeHolds()
-            return
+            if awaitsSurface {
+                if makingGeneration == nil { makeSurfaceAside() }
+            } else {
+                rescaleWhenTheSizeHolds()
+            }
+            return true
+        }
+        if awaitsSurface {
+            if makingGeneration == nil { makeSurfaceAside() }
+            return false
         }
         let surface = Self.surface(of: pixbuf, width: width, height: height, scale: scale, scaling: scaling)
         surfacesMadeWhileDrawing += 1
         scaled = (width, height, scale, surface)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)
+        return true
     }
 
     /// Whether a surface of one size stretched to another keeps the picture's proportions (to
@@ -257,19 +308,23 @@ public final class Picture: Widget {
     /// `rescaleDelay`, then draws with it.
     private func rescaleWhenTheSizeHolds() {
         pendingRescale?.cancel()
-        let waiting = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.rescaleNow() } }
+        let waiting = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.makeSurfaceAside() } }
         pendingRescale = waiting
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.rescaleDelay, execute: waiting)
     }
 
-    private func rescaleNow() {
+    /// Makes the surface for the allocation's size on the rescaling queue; the next draw after
+    /// it is ready paints it. Waits for a draw when the picture is not on screen.
+    private func makeSurfaceAside() {
+        pendingRescale?.cancel()
         pendingRescale = nil
         guard let source, isMapped else { return }
         let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
         let scale = scaleFactor, scaling = self.scaling
-        guard width >= 1, height >= 1 else { return }
+        guard width > 1, height > 1 else { return }
         rescaleGeneration += 1
         let generation = rescaleGeneration
+        makingGeneration = generation
         // The source keeps the pixbuf alive until the surface is made.
         let made = SurfaceInTheMaking(source: source)
         Self.rescaling.async {
@@ -279,7 +334,14 @@ public final class Picture: Widget {
                     guard let surface = made.surface else { return }
                     guard let self, self.rescaleGeneration == generation else { return cairo_surface_destroy(surface) }
                     self.surfacesMadeAside += 1
+                    self.makingGeneration = nil
                     self.scaled = (width, height, scale, surface)
+                    if self.awaitsSurface {
+                        self.awaitsSurface = false
+                        self.iconName = nil
+                    }
+                    // Resized while it was made: stretched meanwhile, made again once the size holds.
+                    if !self.paintsAtItsSize { self.rescaleWhenTheSizeHolds() }
                     self.queueDraw()
                 }
             }
