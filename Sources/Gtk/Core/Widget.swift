@@ -115,6 +115,18 @@ open class Widget: Object {
         return Rect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
     }
     /// This widget's origin in `other`'s coordinates, or nil when they share no toplevel.
+    /// Whether any of the widget is within the visible part of the scrolled window it is in (or
+    /// mapped, outside any): a child of a scrolled grid outside the view is mapped but not drawn.
+    public var isInView: Bool {
+        guard isMapped else { return false }
+        guard let scroller = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type()) else { return true }
+        var x: gint = 0, y: gint = 0
+        guard gtk_widget_translate_coordinates(widget, scroller, 0, 0, &x, &y) != 0 else { return false }
+        let width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget)
+        return x < gtk_widget_get_allocated_width(scroller) && y < gtk_widget_get_allocated_height(scroller)
+            && x + width > 0 && y + height > 0
+    }
+
     public func origin(in other: Widget) -> (x: Int, y: Int)? {
         var x: gint = 0, y: gint = 0
         guard gtk_widget_translate_coordinates(widget, other.widget, 0, 0, &x, &y) != 0 else { return nil }
