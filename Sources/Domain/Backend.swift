@@ -41,6 +41,36 @@ public struct Backend: Sendable, Equatable {
             relativeTo: baseURL(for: .avatars))!.absoluteURL
     }
 
+    /// Parses `NAME=URL` (`--service`): a service of the contracts and the address it lives at,
+    /// checked as `--backend` is.
+    public static func parseService(_ text: String) -> Result<(Service, URL), BackendError> {
+        guard let equals = text.firstIndex(of: "=") else { return .failure(.notAServiceAddress(text)) }
+        return parseService(name: String(text[..<equals]), address: String(text[text.index(after: equals)...]))
+    }
+
+    /// A service's name and address, as `settings.json`'s `services` holds them.
+    public static func parseService(name: String, address: String) -> Result<(Service, URL), BackendError> {
+        let trimmedName = name.trimmingCharacters(in: .whitespaces)
+        guard let service = Service(rawValue: trimmedName.lowercased()) else { return .failure(.notAService(trimmedName)) }
+        return parse(address).map { (service, $0) }
+    }
+
+    /// The per-service addresses to use: `settings.json`'s `services`, each checked, with the
+    /// command line's `--service` taking precedence; a saved entry that cannot be used is left
+    /// out and said in words (the app starts anyway).
+    public static func overrides(saved: [String: String], given: [Service: URL]) -> (overrides: [Service: URL], problems: [String]) {
+        var overrides: [Service: URL] = [:]
+        var problems: [String] = []
+        for (name, address) in saved.sorted(by: { $0.key < $1.key }) {
+            switch parseService(name: name, address: address) {
+            case .success(let (service, url)): overrides[service] = url
+            case .failure(let error): problems.append(error.description)
+            }
+        }
+        overrides.merge(given) { _, commandLine in commandLine }
+        return (overrides, problems)
+    }
+
     /// Parses a user-given backend URL: http or https with a host, nothing else.
     public static func parse(_ text: String) -> Result<URL, BackendError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -56,11 +86,20 @@ public struct Backend: Sendable, Equatable {
 public enum BackendError: Error, Equatable, CustomStringConvertible, Sendable {
     case notAURL(String)
     case notHTTP(String)
+    /// A name that is not one of the contracts' services.
+    case notAService(String)
+    /// Not `NAME=URL`.
+    case notAServiceAddress(String)
 
     public var description: String {
         switch self {
         case .notAURL(let text): tr("“{text}” is not a web address.", ["text": text])
         case .notHTTP(let text): tr("“{text}” is not an http or https address.", ["text": text])
+        case .notAService(let name):
+            tr("“{name}” is not a service; the services are {services}.",
+               ["name": name, "services": Backend.Service.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .notAServiceAddress(let text):
+            tr("“{text}” is not a service and its address, such as facts=https://example.org/.", ["text": text])
         }
     }
 }

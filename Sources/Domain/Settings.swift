@@ -35,6 +35,9 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// The detail open in each section when the app closed (section name: what it showed, as
     /// the section words it), opened again at the next launch.
     public var openDetails: [String: String] = [:]
+    /// Addresses of single services (service name: base URL), used instead of the backend's for
+    /// those services; `--service` on the command line takes precedence.
+    public var services: [String: String] = [:]
 
     public static let defaults = AppSettings(windowWidth: 1100, windowHeight: 760, isMaximized: false,
                                              lastSection: .gallery, appearance: .system)
@@ -63,6 +66,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         lastSection = (try? container.decode(Section.self, forKey: .lastSection)) ?? defaults.lastSection
         appearance = (try? container.decode(Appearance.self, forKey: .appearance)) ?? defaults.appearance
         openDetails = (try? container.decode([String: String].self, forKey: .openDetails)) ?? [:]
+        services = (try? container.decode([String: String].self, forKey: .services)) ?? [:]
         self = sanitized()
     }
 

@@ -16,6 +16,8 @@ struct LaunchArguments {
     var logLevel: Logger.Level = .info
     /// `--backend`, else `TESSERA_BACKEND`; nil: the built-in one.
     var backend: URL?
+    /// `--service NAME=URL`, repeatable: one service from another address.
+    var services: [Backend.Service: URL] = [:]
     var reportFirstFrame = false
     var reportContentDrawn: Section?
 
@@ -65,6 +67,19 @@ struct LaunchArguments {
             case "--version": return .version
             case "--report-first-frame" where attached == nil:
                 parsed.reportFirstFrame = true
+            case "--service":
+                guard let value = attached ?? remaining.popFirst(), !value.isEmpty else {
+                    throw Problem(description: tr("“{option}” needs a value.", ["option": name]))
+                }
+                switch Backend.parseService(value) {
+                case .success(let (service, url)):
+                    guard parsed.services[service] == nil else {
+                        throw Problem(description: tr("“{option}” is given twice.", ["option": "--service \(service.rawValue)"]))
+                    }
+                    parsed.services[service] = url
+                case .failure(let error):
+                    throw Problem(description: error.description)
+                }
             default:
                 guard let set = valued[name] else {
                     throw Problem(description: name.hasPrefix("-")
@@ -105,7 +120,7 @@ struct LaunchArguments {
 
     /// The first line of the help, and what an error is followed by.
     static var usage: String {
-        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--screenshot DIR] [--log-level LEVEL] [--version] [--help]")
+        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--service NAME=URL]… [--screenshot DIR] [--log-level LEVEL] [--version] [--help]")
     }
 
     static var help: String {
@@ -117,6 +132,7 @@ struct LaunchArguments {
             tr("Options:"),
             "  --data-dir DIR      " + tr("Keep every file the app writes under this folder."),
             "  --backend URL       " + tr("Talk to this backend instead of the built-in one (also TESSERA_BACKEND)."),
+            "  --service NAME=URL  " + tr("Take one service from this address (feed, messages, facts, avatars or images; repeatable; also settings.json’s “services”)."),
             "  --screenshot DIR    " + tr("Render every section in light and dark as PNGs into this folder, then exit."),
             "  --log-level LEVEL   " + tr("Log level: trace, debug, info, notice, warning, error, critical (default: info)."),
             "  --version           " + tr("Show the version."),

@@ -49,12 +49,19 @@ struct Tessera {
         let logger = Logger(label: "dev.tessera")
         let paths = arguments.dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg()
         let server = LockedServer()
+        // The saved services only (the app reads and keeps the whole file aside when it is unreadable).
+        let saved = (try? JSONDecoder().decode(AppSettings.self, from: Data(contentsOf: paths.settingsFile)))?.services ?? [:]
+        let (overrides, problems) = Backend.overrides(saved: saved, given: arguments.services)
+        for problem in problems { logger.warning("settings.json, services: \(problem) It is not used.") }
         let backendSource: BackendSource
         if let url = arguments.backend {
-            backendSource = .fixed(Backend(base: url))
+            backendSource = .fixed(Backend(base: url, overrides: overrides))
         } else {
-            backendSource = .starting(expectedBase: BuiltInBackend.base) {
-                await BuiltInBackend.start(logger: logger, keepAlive: server)
+            let expected = Backend(base: BuiltInBackend.base, overrides: overrides)
+            backendSource = .starting(expected: expected) {
+                var started = await BuiltInBackend.start(logger: logger, keepAlive: server)
+                started.backend.overrides = overrides
+                return started
             }
         }
         var options = LaunchOptions(

@@ -49,11 +49,11 @@ class AppTestCase: XCTestCase {
 
     /// Starts the app as a launch would (startup, then activate) and waits for its window.
     @MainActor
-    func launch(store: SettingsStore? = nil, backend: URL? = nil, section: Section? = nil,
+    func launch(store: SettingsStore? = nil, backend: URL? = nil, services: [Backend.Service: URL] = [:], section: Section? = nil,
                 greets: Bool = false, renameDelay: Duration = .zero,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 beforeFirstFrame: (@MainActor (TesseraApp) -> Void)? = nil) throws -> TesseraApp {
-        let source: BackendSource? = backend.map { .fixed(Backend(base: $0)) }
+        let source: BackendSource? = backend.map { .fixed(Backend(base: $0, overrides: services)) }
         var options = LaunchOptions(unique: false, backend: source, iconsFolder: CompositionRoot.iconsFolder,
                                     stylesheet: CompositionRoot.stylesheet())
         options.greetsNewUsers = greets

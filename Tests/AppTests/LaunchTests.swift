@@ -74,7 +74,7 @@ final class LaunchTests: XCTestCase {
     func testTheCommandLineAnswersHelpVersionAndMistakesInWords() throws {
         let help = try runProgram(binary.path, ["--help"])
         XCTAssertEqual(help.status, 0, help.output)
-        for option in ["--data-dir DIR", "--backend URL", "--screenshot DIR", "--log-level LEVEL", "--version", "-h, --help"] {
+        for option in ["--data-dir DIR", "--backend URL", "--service NAME=URL", "--screenshot DIR", "--log-level LEVEL", "--version", "-h, --help"] {
             XCTAssertTrue(help.output.contains("\n  \(option) "), "\(option) missing from:\n\(help.output)")
         }
         let version = try runProgram(binary.path, ["--version"])
@@ -87,6 +87,11 @@ final class LaunchTests: XCTestCase {
             (["--data-dir"], "“--data-dir” needs a value."),
             (["--data-dir", "a", "--data-dir=b"], "“--data-dir” is given twice."),
             (["photos"], "Tessera takes no “photos”: only options."),
+            (["--service", "weather=http://example.org/"],
+             "“weather” is not a service; the services are feed, messages, facts, avatars, images."),
+            (["--service", "facts"], "“facts” is not a service and its address, such as facts=https://example.org/."),
+            (["--service=facts=ftp://example.org/"], "“ftp://example.org/” is not an http or https address."),
+            (["--service", "facts=http://a.example/", "--service", "facts=http://b.example/"], "“--service facts” is given twice."),
         ]
         for (arguments, message) in mistakes {
             let result = try runProgram(binary.path, arguments)

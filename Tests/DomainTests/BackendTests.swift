@@ -26,4 +26,24 @@ final class BackendTests: XCTestCase {
         XCTAssertEqual(Backend.parse("not a url"), .failure(.notAURL("not a url")))
         XCTAssertEqual(Backend.parse("http://"), .failure(.notAURL("http://")))
     }
+
+    func testAServiceIsNamedAndItsAddressCheckedAsTheBackendsIs() {
+        XCTAssertEqual(try Backend.parseService("facts=http://facts.example/feed/").get().0, .facts)
+        XCTAssertEqual(try Backend.parseService(" Avatars =https://cdn.example").get().1.absoluteString, "https://cdn.example")
+        XCTAssertEqual(Backend.parseService("weather=http://x.example").map(\.0), .failure(.notAService("weather")))
+        XCTAssertEqual(Backend.parseService("facts").map(\.0), .failure(.notAServiceAddress("facts")))
+        XCTAssertEqual(Backend.parseService("feed=ftp://x").map(\.0), .failure(.notHTTP("ftp://x")))
+        XCTAssertEqual(BackendError.notAService("weather").description,
+                       "“weather” is not a service; the services are feed, messages, facts, avatars, images.")
+    }
+
+    func testTheCommandLineTakesPrecedenceOverTheSavedServicesAndABadSavedOneIsLeftOutInWords() {
+        let (overrides, problems) = Backend.overrides(
+            saved: ["facts": "http://saved.example/", "messages": "http://chat.example/", "weather": "http://x.example/",
+                    "feed": "not an address"],
+            given: [.facts: URL(string: "http://given.example/")!])
+        XCTAssertEqual(overrides, [.facts: URL(string: "http://given.example/")!, .messages: URL(string: "http://chat.example/")!])
+        XCTAssertEqual(problems, ["“not an address” is not a web address.",
+                                  "“weather” is not a service; the services are feed, messages, facts, avatars, images."])
+    }
 }

@@ -57,4 +57,15 @@ final class SettingsTests: XCTestCase {
     func testJSONThatIsNotAnObjectIsAnError() {
         XCTAssertThrowsError(try JSONDecoder().decode(AppSettings.self, from: Data("[1,2]".utf8)))
     }
+
+    func testTheServicesAreReadAndWrittenWithTheRest() throws {
+        let json = #"{"windowWidth": 1000, "services": {"facts": "http://facts.example/"}}"#
+        let settings = try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8))
+        XCTAssertEqual(settings.services, ["facts": "http://facts.example/"])
+        XCTAssertEqual(settings.windowWidth, 1000)
+        let again = try JSONDecoder().decode(AppSettings.self, from: JSONEncoder().encode(settings))
+        XCTAssertEqual(again.services, settings.services, "kept when the app saves its settings")
+        let older = try JSONDecoder().decode(AppSettings.self, from: Data(#"{"windowWidth": 1000}"#.utf8))
+        XCTAssertEqual(older.services, [:])
+    }
 }

@@ -8,8 +8,10 @@ import Synchronization
 /// The built-in server is started when something first asks for it, or when the app calls
 /// `prepare()` after its first frame, so that starting it never delays the window.
 public final class BackendSource: Sendable {
-    /// The base the backend will almost surely have, known now: what first-run documents link to.
-    public let expectedBase: URL
+    /// The backend it will almost surely be, known now: what first-run documents link to.
+    public let expected: Backend
+    /// Where the gallery's first-run links point (the images service).
+    public var expectedImagesBase: URL { expected.baseURL(for: .images) }
     private let start: @Sendable () async -> Started
     private let task = Mutex<Task<Started, Never>?>(nil)
 
@@ -25,20 +27,20 @@ public final class BackendSource: Sendable {
         }
     }
 
-    private init(expectedBase: URL, start: @escaping @Sendable () async -> Started) {
-        self.expectedBase = expectedBase
+    private init(expected: Backend, start: @escaping @Sendable () async -> Started) {
+        self.expected = expected
         self.start = start
     }
 
     /// A backend known now (`--backend`, `TESSERA_BACKEND`).
     public static func fixed(_ backend: Backend) -> BackendSource {
-        BackendSource(expectedBase: backend.base) { Started(backend: backend) }
+        BackendSource(expected: backend) { Started(backend: backend) }
     }
 
-    /// A backend that becomes known when `start` finishes (the built-in server), expected at
-    /// `expectedBase`.
-    public static func starting(expectedBase: URL, _ start: @escaping @Sendable () async -> Started) -> BackendSource {
-        BackendSource(expectedBase: expectedBase, start: start)
+    /// A backend that becomes known when `start` finishes (the built-in server), expected to be
+    /// `expected`.
+    public static func starting(expected: Backend, _ start: @escaping @Sendable () async -> Started) -> BackendSource {
+        BackendSource(expected: expected, start: start)
     }
 
     /// Starts resolving in the background, if nothing has yet.
