@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// Fetched image bytes on disk, surviving restarts, under a hard byte cap enforced by deleting the
-/// least recently used files. Each file records its URL, length and a checksum, so a damaged or
+/// least recently used files. Each file records its URL, what the response said about keeping it
+/// (`HTTPFreshness`: until when it is fresh, its validators), length and a checksum, so a damaged or
 /// mismatched entry is detected on read and dropped. All work runs in order on one thread of its
 /// own at a lower priority (`BackgroundThreads`): packing and writing a scrolled feed's images is
 /// steady work that must not take the CPU from the main loop when a frame is due.
@@ -18,8 +19,16 @@ public final class DiskCache: @unchecked Sendable {
     private static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
     private var queue: BackgroundThreads { Self.thread }
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
-    /// The format's mark; entries of another format (TSC1's byte-wise checksum) are dropped on read.
-    private static let magic = Data("TSC2".utf8)
+    /// The format's mark; TSC2 entries (without freshness) are read as `HTTPFreshness.unknown`,
+    /// others (TSC1's byte-wise checksum) are dropped on read.
+    private static let magic = Data("TSC3".utf8)
+    private static let magicWithoutFreshness = Data("TSC2".utf8)
+
+    /// Stored bytes and what their response said about keeping them.
+    public struct Entry: Sendable {
+        public var data: Data
+        public var freshness: HTTPFreshness
+    }
 
     public init(folder: URL, capacity: Int) {
         self.folder = folder
@@ -28,8 +37,31 @@ public final class DiskCache: @unchecked Sendable {
 
     /// The bytes stored for `url`, or nil (missing, or damaged and now deleted).
     public func data(for url: String) async -> Data? {
+        await entry(for: url)?.data
+    }
+
+    /// The entry stored for `url`, or nil (missing, or damaged and now deleted).
+    public func entry(for url: String) async -> Entry? {
         await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: self.read(url)) }
+        }
+    }
+
+    /// Records new freshness for the bytes stored for `url` (the server said 304 Not Modified).
+    public func refresh(_ freshness: HTTPFreshness, for url: String) {
+        queue.async {
+            guard let entry = self.read(url) else { return }
+            self.write(entry.data, freshness, url)
+        }
+    }
+
+    /// Deletes what is stored for `url` (its response now forbids storing).
+    public func remove(_ url: String) {
+        queue.async {
+            let path = self.file(for: url)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int) ?? 0
+            guard (try? FileManager.default.removeItem(at: path)) != nil else { return }
+            self.size = self.size.map { $0 - size }
         }
     }
 
@@ -38,7 +70,10 @@ public final class DiskCache: @unchecked Sendable {
     /// what the user saw and expects to see again without the network. A prefetch is skipped
     /// when the disk falls behind (more than `maximumPendingBytes` waiting): it can be fetched
     /// again.
-    public func store(_ data: Data, for url: String, keep: Bool) {
+    /// `freshness`: what the response said (by default, fresh for ever: bytes that no server
+    /// described).
+    public func store(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture),
+                      for url: String, keep: Bool) {
         let accepted = pendingBytes.withLock { pending -> Bool in
             guard keep || pending + data.count <= Self.maximumPendingBytes else { return false }
             pending += data.count
@@ -46,7 +81,7 @@ public final class DiskCache: @unchecked Sendable {
         }
         guard accepted else { return }
         queue.async {
-            self.write(data, url)
+            self.write(data, freshness, url)
             self.pendingBytes.withLock { $0 -= data.count }
         }
     }
@@ -84,7 +119,7 @@ public final class DiskCache: @unchecked Sendable {
         folder.appendingPathComponent(String(format: "%016llx", fnv1a(Data(url.utf8))))
     }
 
-    private func read(_ url: String) -> Data? {
+    private func read(_ url: String) -> Entry? {
         let path = file(for: url)
         guard let stored = try? Data(contentsOf: path) else { return nil }
         guard let payload = Self.unpack(stored, url: url) else {
@@ -98,10 +133,10 @@ public final class DiskCache: @unchecked Sendable {
         return payload
     }
 
-    private func write(_ data: Data, _ url: String) {
+    private func write(_ data: Data, _ freshness: HTTPFreshness, _ url: String) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = file(for: url)
-        let packed = Self.pack(data, url: url)
+        let packed = Self.pack(data, freshness: freshness, url: url)
         let previous = (try? FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int) ?? 0
         let temporary = folder.appendingPathComponent(".\(UUID().uuidString).tmp")
         guard (try? packed.write(to: temporary)) != nil, rename(temporary.path, path.path) == 0 else {
@@ -140,31 +175,49 @@ public final class DiskCache: @unchecked Sendable {
         size = total
     }
 
-    // MARK: Entry format: magic, URL length, URL, data length, checksum, data
+    // MARK: Entry format: magic, URL length, URL, ETag length, ETag, Last-Modified length,
+    // Last-Modified, fresh-until (seconds since 1970, a Double's bits), data length, checksum, data.
+    // TSC2 has no freshness fields.
 
-    static func pack(_ data: Data, url: String) -> Data {
-        let urlBytes = Data(url.utf8)
+    static func pack(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture), url: String) -> Data {
         var out = magic
-        appendInteger(UInt32(urlBytes.count), to: &out)
-        out.append(urlBytes)
+        appendString(url, to: &out)
+        appendString(freshness.etag ?? "", to: &out)
+        appendString(freshness.lastModified ?? "", to: &out)
+        appendInteger(freshness.freshUntil.timeIntervalSince1970.bitPattern, to: &out)
         appendInteger(UInt64(data.count), to: &out)
         appendInteger(checksum(data), to: &out)
         out.append(data)
         return out
     }
 
-    static func unpack(_ stored: Data, url: String) -> Data? {
+    static func unpack(_ stored: Data, url: String) -> Entry? {
         var cursor = stored.startIndex
         func take(_ count: Int) -> Data? {
-            guard stored.endIndex - cursor >= count else { return nil }
+            guard count >= 0, stored.endIndex - cursor >= count else { return nil }
             defer { cursor += count }
             return stored[cursor..<(cursor + count)]
         }
-        guard take(4) == magic, let urlLength = take(4).map(readInteger(UInt32.self)),
-              take(Int(urlLength)) == Data(url.utf8),
-              let length = take(8).map(readInteger(UInt64.self)), let checksum = take(8).map(readInteger(UInt64.self)),
-              let payload = take(Int(length)), cursor == stored.endIndex, Self.checksum(payload) == checksum else { return nil }
-        return Data(payload)
+        func string() -> String? {
+            guard let length = take(4).map(readInteger(UInt32.self)), let bytes = take(Int(length)) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        guard let mark = take(4), mark == magic || mark == magicWithoutFreshness, string() == url else { return nil }
+        var freshness = HTTPFreshness.unknown
+        if mark == magic {
+            guard let etag = string(), let lastModified = string(), let until = take(8).map(readInteger(UInt64.self)) else { return nil }
+            freshness = HTTPFreshness(etag: etag.isEmpty ? nil : etag, lastModified: lastModified.isEmpty ? nil : lastModified,
+                                      freshUntil: Date(timeIntervalSince1970: Double(bitPattern: until)))
+        }
+        guard let length = take(8).map(readInteger(UInt64.self)), let checksum = take(8).map(readInteger(UInt64.self)),
+              let payload = take(Int(clamping: length)), cursor == stored.endIndex, Self.checksum(payload) == checksum else { return nil }
+        return Entry(data: Data(payload), freshness: freshness)
+    }
+
+    private static func appendString(_ string: String, to data: inout Data) {
+        let bytes = Data(string.utf8)
+        appendInteger(UInt32(bytes.count), to: &data)
+        data.append(bytes)
     }
 
     private static func appendInteger<T: FixedWidthInteger>(_ value: T, to data: inout Data) {

@@ -10,10 +10,27 @@ public protocol ImageSource: Sendable {
     /// already stored here are not copied into it.
     var isRemote: Bool { get }
     func data(for request: ImageRequest) async throws(ImageError) -> Data
+    /// The bytes, or word that `stored` bytes are still good (HTTP: a conditional request).
+    func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
+               now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage
     /// Changes the priority of a request still waiting for its turn.
     func setPriority(_ priority: Int, for request: ImageRequest) async
 }
 
+/// What a source answered: bytes and what it said about keeping them, or that the bytes stored
+/// are still good.
+public enum FetchedImage: Sendable {
+    case bytes(Data, HTTPFreshness)
+    case notModified(HTTPFreshness)
+}
+
 extension ImageSource {
     public func setPriority(_ priority: Int, for request: ImageRequest) async {}
+
+    /// The bytes for `request`, asking, when `stored` describes bytes already on disk, whether
+    /// they changed. A source without validators always answers with bytes, fresh for ever.
+    public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
+                      now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
+        .bytes(try await data(for: request), HTTPFreshness(freshUntil: .distantFuture))
+    }
 }

@@ -27,11 +27,37 @@ public final class NetworkImageSource: ImageSource {
     public var isRemote: Bool { true }
 
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
+        let response = try await response(for: request, headers: [])
+        do throws(HTTPError) {
+            return try response.validated().body
+        } catch {
+            throw .network(error)
+        }
+    }
+
+    /// Asks with `stored`'s validators (`If-None-Match`, `If-Modified-Since`) when there are any:
+    /// a 304 answers that the stored bytes are still good, without a body.
+    public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
+                      now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
+        let response = try await response(for: request, headers: stored?.conditionalHeaders ?? [])
+        let freshness = HTTPFreshness(headers: response.headers, now: now())
+        if response.status == 304, stored != nil { return .notModified(freshness) }
+        do throws(HTTPError) {
+            return .bytes(try response.validated().body, freshness)
+        } catch {
+            throw .network(error)
+        }
+    }
+
+    /// The server's answer, any status; timeouts, 5xx and broken connections retried, a 4xx
+    /// remembered for a while.
+    private func response(for request: ImageRequest, headers: [(String, String)]) async throws(ImageError) -> HTTPResponse {
         let key = request.key
         if let failure = failedURLs.withLock({ $0[key.url] }), failure.until > .now {
             throw failure.error
         }
-        let httpRequest = HTTPRequest(url: request.url, timeout: timeout, maximumBodySize: maximumBodySize)
+        let httpRequest = HTTPRequest(url: request.url, headers: headers.map { (name: $0.0, value: $0.1) }, timeout: timeout,
+                                      maximumBodySize: maximumBodySize)
         let client = self.client
         var attempt = 0
         while true {
@@ -47,7 +73,9 @@ public final class NetworkImageSource: ImageSource {
                 } catch {
                     throw .cancelled
                 }
-                return try response.validated().body
+                // 5xx are retried below as transient failures; 4xx remembered.
+                if response.status >= 400 { throw .status(response.status) }
+                return response
             } catch {
                 if case .status(let code) = error, (400..<500).contains(code) {
                     let until = ContinuousClock.now + failureMemory

@@ -30,6 +30,8 @@ public final class ImagePipeline: Sendable {
         /// At most this many bodies in memory between the start of their load (from the network
         /// or the disk) and the end of their decode.
         public var maximumBodiesInHand: Int
+        /// What time it is, for the disk cache's freshness (tests move it on).
+        public var now: @Sendable () -> Date = { Date() }
 
         /// - Parameters:
         ///   - diskCapacity: 500 MiB: about 5,000 photos of 100 KB, what a user scrolls through in
@@ -70,8 +72,11 @@ public final class ImagePipeline: Sendable {
     public struct Statistics: Sendable, Equatable {
         public var memoryHits = 0
         public var diskHits = 0
-        /// Bytes a remote source delivered (the disk cache did not have them).
+        /// Bytes a remote source delivered (the disk cache did not have them, or had them stale
+        /// and the server sent new ones).
         public var fetches = 0
+        /// Stale bytes on disk the server said were still good (304 Not Modified).
+        public var revalidations = 0
         public var decodes = 0
     }
 
@@ -244,14 +249,35 @@ public final class ImagePipeline: Sendable {
     private func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
         let source = source(for: request.url)
         let diskCache = source.isRemote ? self.diskCache : nil
-        if let diskCache, let data = await diskCache.data(for: key.url) {
+        let stored = await diskCache?.entry(for: key.url)
+        let now = configuration.now()
+        if let stored, stored.freshness.isFresh(at: now) {
             state.withLock { $0.statistics.diskHits += 1 }
+            return stored.data
+        }
+        let fetched: FetchedImage
+        do {
+            fetched = try await source.fetch(request, validating: stored?.freshness, now: configuration.now)
+        } catch let error where error != .cancelled && stored != nil {
+            // Stale bytes beat none: offline, or the server failing, the picture seen before shows.
+            state.withLock { $0.statistics.diskHits += 1 }
+            return stored!.data
+        }
+        switch fetched {
+        case .notModified(let freshness):
+            guard let stored else { throw .network(.status(304)) }
+            state.withLock { $0.statistics.revalidations += 1 }
+            diskCache?.refresh(stored.freshness.updated(by: freshness), for: key.url)
+            return stored.data
+        case .bytes(let data, let freshness):
+            if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
+            if freshness.forbidsStoring {
+                if stored != nil { diskCache?.remove(key.url) }
+            } else {
+                diskCache?.store(data, freshness: freshness, for: key.url, keep: request.priority >= ImageRequest.visible)
+            }
             return data
         }
-        let data = try await source.data(for: request)
-        if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
-        diskCache?.store(data, for: key.url, keep: request.priority >= ImageRequest.visible)
-        return data
     }
 
     private func decode(_ input: ImageInput, with decoder: any ImageDecoding, slots: PriorityLimiter,

@@ -1,0 +1,94 @@
+import Foundation
+
+/// What a response said about keeping its body (RFC 9111, the parts an image cache needs): how
+/// long the stored bytes may be used without asking the server again, and the validators that
+/// ask it cheaply afterwards (`If-None-Match`, `If-Modified-Since`, answered by 304 Not Modified).
+public struct HTTPFreshness: Sendable, Equatable {
+    /// The response's `ETag`.
+    public var etag: String?
+    /// The response's `Last-Modified`, as sent.
+    public var lastModified: String?
+    /// Until when the bytes are used without asking; in the past: ask before each use.
+    public var freshUntil: Date
+    /// `Cache-Control: no-store`: the bytes are never written to disk.
+    public var forbidsStoring = false
+
+    public init(etag: String? = nil, lastModified: String? = nil, freshUntil: Date, forbidsStoring: Bool = false) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.freshUntil = freshUntil
+        self.forbidsStoring = forbidsStoring
+    }
+
+    /// Without `Cache-Control` or `Expires`, a response stays fresh for this share of the time
+    /// since it was last modified (the heuristic browsers use, RFC 9111 4.2.2)...
+    static let heuristicShareOfAge = 0.1
+    /// ...and never longer than a day, nor, with no `Last-Modified` either, for more than a day:
+    /// pictures at an address rarely change, and a day is what a person tolerates an old one.
+    static let heuristicLimit: TimeInterval = 24 * 60 * 60
+
+    /// Reads a response's headers (names in lower case), received at `now`.
+    public init(headers: [String: String], now: Date) {
+        etag = headers["etag"]
+        lastModified = headers["last-modified"]
+        let directives = Self.directives(headers["cache-control"] ?? "")
+        forbidsStoring = directives["no-store"] != nil
+        if directives["no-cache"] != nil {
+            freshUntil = .distantPast
+        } else if let maxAge = directives["max-age"].flatMap({ $0.flatMap { TimeInterval($0) } }) {
+            freshUntil = now.addingTimeInterval(max(0, maxAge))
+        } else if let expires = headers["expires"] {
+            // An Expires that cannot be read means "already expired" (RFC 9111 5.3).
+            freshUntil = Self.httpDate(expires) ?? .distantPast
+        } else if let modified = lastModified.flatMap(Self.httpDate), modified < now {
+            freshUntil = now.addingTimeInterval(min(now.timeIntervalSince(modified) * Self.heuristicShareOfAge, Self.heuristicLimit))
+        } else {
+            freshUntil = now.addingTimeInterval(Self.heuristicLimit)
+        }
+    }
+
+    /// Stored bytes that no response described (written before validators were kept): asked
+    /// about at their next use.
+    public static let unknown = HTTPFreshness(freshUntil: .distantPast)
+
+    public func isFresh(at now: Date) -> Bool { now < freshUntil }
+
+    /// Whether the server can be asked cheaply whether the bytes changed.
+    public var canRevalidate: Bool { etag != nil || lastModified != nil }
+
+    /// The headers that ask whether stored bytes changed.
+    public var conditionalHeaders: [(String, String)] {
+        var headers: [(String, String)] = []
+        if let etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return headers
+    }
+
+    /// After a 304: the new response's freshness, keeping validators it did not repeat.
+    public func updated(by notModified: HTTPFreshness) -> HTTPFreshness {
+        var copy = notModified
+        copy.etag = notModified.etag ?? etag
+        copy.lastModified = notModified.lastModified ?? lastModified
+        return copy
+    }
+
+    /// `Cache-Control`'s directives, lower-cased, with their values (quotes removed).
+    private static func directives(_ header: String) -> [String: String?] {
+        var result: [String: String?] = [:]
+        for part in header.split(separator: ",") {
+            let pieces = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let name = pieces.first?.lowercased(), !name.isEmpty else { continue }
+            result[name] = pieces.count > 1 ? pieces[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
+        }
+        return result
+    }
+
+    /// An HTTP date (IMF-fixdate, as every server sends today).
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+    }
+}
