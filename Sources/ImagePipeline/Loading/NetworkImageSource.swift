@@ -27,7 +27,7 @@ public final class NetworkImageSource: ImageSource {
     public var isRemote: Bool { true }
 
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
-        let response = try await response(for: request, headers: [])
+        let response = try await response(for: request, headers: [], retrying: true)
         do throws(HTTPError) {
             return try response.validated().body
         } catch {
@@ -36,10 +36,11 @@ public final class NetworkImageSource: ImageSource {
     }
 
     /// Asks with `stored`'s validators (`If-None-Match`, `If-Modified-Since`) when there are any:
-    /// a 304 answers that the stored bytes are still good, without a body.
+    /// a 304 answers that the stored bytes are still good, without a body. With stored bytes a
+    /// failure is not retried: they show at once rather than after the retries' waits (offline).
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
-        let response = try await response(for: request, headers: stored?.conditionalHeaders ?? [])
+        let response = try await response(for: request, headers: stored?.conditionalHeaders ?? [], retrying: stored == nil)
         let freshness = HTTPFreshness(headers: response.headers, now: now())
         if response.status == 304, stored != nil { return .notModified(freshness) }
         do throws(HTTPError) {
@@ -51,7 +52,7 @@ public final class NetworkImageSource: ImageSource {
 
     /// The server's answer, any status; timeouts, 5xx and broken connections retried, a 4xx
     /// remembered for a while.
-    private func response(for request: ImageRequest, headers: [(String, String)]) async throws(ImageError) -> HTTPResponse {
+    private func response(for request: ImageRequest, headers: [(String, String)], retrying: Bool) async throws(ImageError) -> HTTPResponse {
         let key = request.key
         if let failure = failedURLs.withLock({ $0[key.url] }), failure.until > .now {
             throw failure.error
@@ -81,7 +82,7 @@ public final class NetworkImageSource: ImageSource {
                     let until = ContinuousClock.now + failureMemory
                     failedURLs.withLock { $0[key.url] = (.network(error), until) }
                 }
-                guard error.isTransient, attempt < retryDelays.count else {
+                guard retrying, error.isTransient, attempt < retryDelays.count else {
                     throw error == .cancelled ? .cancelled : .network(error)
                 }
                 do { try await Task.sleep(for: retryDelays[attempt]) } catch { throw .cancelled }
