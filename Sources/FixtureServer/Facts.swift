@@ -18,9 +18,9 @@ struct FactsRoutes {
     ]
 
     func register(on router: Router<FixtureContext>) {
+        // With an ETag of its bytes, and 304 to a request that has it.
         router.get("facts.json") { request, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "text/plain"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: Self.feed(host: request.authorityForLinks, texts: texts))))
+            media.bytes(Self.feed(host: request.authorityForLinks, texts: texts), type: "text/plain", request: request)
         }
         router.get("facts/images/:name") { request, context -> Response in
             let name = (context.parameters.get("name") ?? "").removingPercentEncoding ?? ""

@@ -148,9 +148,14 @@ final class FactsTests: ServerBackedTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             XCTAssertEqual(requests(of: "/facts.json"), 1)
+            let firstCards = page.cards.map(ObjectIdentifier.init)
             XCTAssertTrue(InputSimulation.key("F5", on: main.window))
             waitForServer("a second fetch") { requests(of: "/facts.json") == 2 }
             waitFor("the refresh to end") { !page.model.state.isRefreshing }
+            // The feed has not changed: the server says 304, and the cards stay as they were.
+            waitFor("Up to date") { page.upToDate.isMapped }
+            XCTAssertEqual(page.upToDate.text, "Up to date")
+            XCTAssertEqual(page.cards.map(ObjectIdentifier.init), firstCards, "the same cards, not laid out again")
             XCTAssertTrue(InputSimulation.key("r", modifiers: .control, on: main.window))
             waitForServer("a third fetch") { requests(of: "/facts.json") == 3 }
             waitFor("the refresh to end") { !page.model.state.isRefreshing }

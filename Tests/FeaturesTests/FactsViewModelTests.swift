@@ -72,7 +72,8 @@ final class FactsViewModelTests: XCTestCase {
         await model.refresh()
         XCTAssertNil(model.state.refreshError)
         XCTAssertFalse(model.state.isOffline)
-        XCTAssertEqual(model.state.generation, 2)
+        XCTAssertEqual(model.state.generation, 1, "the same feed (304): the cards are not laid out again")
+        XCTAssertTrue(model.state.isUpToDate)
     }
 
     /// The feed received is saved in the database; at the next launch it shows before the network
@@ -130,7 +131,7 @@ final class FactsViewModelTests: XCTestCase {
         let deadline = ContinuousClock.now + .seconds(10)
         while soon.state.isOffline, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         XCTAssertFalse(soon.state.isOffline, "back online after its retry delay, without a click")
-        XCTAssertEqual(soon.state.generation, 2)
+        XCTAssertEqual(soon.state.generation, 1, "the same feed (304)")
 
         XCTAssertTrue(later.state.isOffline, "its next try is ten minutes away")
         later.networkChanged(available: false)
@@ -146,5 +147,23 @@ final class FactsViewModelTests: XCTestCase {
         let model = model(backend: backend)
         await model.load()
         XCTAssertEqual(model.state.phase, .failed(HTTPError.status(404).description))
+    }
+
+    /// A refresh asks with the ETag of the feed shown: the server's 304 says "Up to date" for a
+    /// while and leaves the cards as they are (no new generation to lay out).
+    @MainActor
+    func testARefreshOfAnUnchangedFeedSaysUpToDateWithoutReplacingTheCards() async throws {
+        let model = model()
+        await model.load()
+        let generation = model.state.generation
+        XCTAssertFalse(model.state.isUpToDate)
+        await model.refresh()
+        XCTAssertTrue(model.state.isUpToDate, "the server answered 304")
+        XCTAssertEqual(model.state.generation, generation, "the cards are not rebuilt")
+        XCTAssertEqual(model.state.facts.count, 13)
+        XCTAssertEqual(server.requestedPaths.filter { $0 == "/facts.json" }.count, 2)
+        let ended = expectation(description: "Up to date goes")
+        model.onChange = { if !$0.isUpToDate { ended.fulfill() } }
+        await fulfillment(of: [ended], timeout: 10)
     }
 }

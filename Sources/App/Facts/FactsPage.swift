@@ -28,6 +28,8 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
     var bannerRetry: Button { banner.button }
     /// Over the cards while a refresh runs.
     let refreshSpinner = Spinner()
+    /// Over the cards for a moment after a refresh that found the feed unchanged.
+    let upToDate = Label(tr("Up to date"))
     private var layout = CardLayout(width: 0)
     private var shownGeneration = -1
     private lazy var layoutCall = CoalescedCall { [weak self] in self?.relayout() }
@@ -62,8 +64,15 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         refreshSpinner.setMargins(12)
         refreshSpinner.setSizeRequest(width: 32, height: 32)
         refreshSpinner.addStyleClass("facts-refresh-spinner")
+        upToDate.addStyleClass("app-notification")
+        upToDate.addStyleClass("facts-up-to-date")
+        upToDate.halign = .center
+        upToDate.valign = .start
+        upToDate.keepsOwnVisibility = true
+        upToDate.isVisible = false
         let over = Overlay(child: scroller)
         over.addOverlay(refreshSpinner)
+        over.addOverlay(upToDate)
         let content = Box(.vertical)
         content.append(banner.widget)
         content.append(over, expand: true)
@@ -130,6 +139,7 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         }
         refreshSpinner.isVisible = state.isRefreshing
         refreshSpinner.isSpinning = state.isRefreshing
+        upToDate.isVisible = state.isUpToDate
         if state.isOffline, let receivedAt = state.receivedAt {
             banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {

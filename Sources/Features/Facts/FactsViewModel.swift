@@ -35,6 +35,9 @@ public final class FactsViewModel {
         public var receivedAt: Date?
         /// The backend could not be reached: the feed shown is the one saved at `receivedAt`.
         public var isOffline = false
+        /// The last refresh found the feed unchanged (the server said 304): "Up to date" shows for
+        /// `upToDateShownFor`, and the cards stay as they are.
+        public var isUpToDate = false
 
         public var isBusy: Bool { phase == .loading || isRefreshing }
     }
@@ -45,6 +48,12 @@ public final class FactsViewModel {
 
     private let store: (any SavedFactsStoring)?
     private let offlineRetry: OfflineRetry
+    /// What the server said of the feed shown, to ask at the next refresh whether it changed
+    /// (this launch's only: a saved feed is asked for whole).
+    private var validators: FeedValidators?
+    private var upToDateEnds: Task<Void, Never>?
+    /// How long "Up to date" shows: long enough to read two words, short enough not to linger.
+    public static let upToDateShownFor: Duration = .seconds(3)
 
     /// - Parameter offlineRetryDelays: the waits between automatic tries while offline
     ///   (`OfflineRetry`); the last repeats.
@@ -94,11 +103,29 @@ public final class FactsViewModel {
             state.phase = .loading
         }
         state.refreshError = nil
+        state.isUpToDate = false
+        upToDateEnds?.cancel()
         publish()
         var received: (feed: FactsFeed, at: Date)?
         do {
-            let feed = try await repository.fetchFeed()
+            let fetched = try await repository.fetchFeed(unlessUnchangedSince: hadContent ? validators : nil)
             let now = Date()
+            guard case .feed(let feed, let validators) = fetched else {
+                state.receivedAt = now
+                state.isUpToDate = true
+                state.isOffline = false
+                offlineRetry.reset()
+                state.isRefreshing = false
+                publish()
+                upToDateEnds = Task { [weak self] in
+                    try? await Task.sleep(for: Self.upToDateShownFor)
+                    guard let self, !Task.isCancelled, self.state.isUpToDate else { return }
+                    self.state.isUpToDate = false
+                    self.publish()
+                }
+                return
+            }
+            self.validators = validators
             state.title = feed.title
             state.facts = feed.facts
             state.phase = .loaded
