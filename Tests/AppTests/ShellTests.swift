@@ -69,6 +69,20 @@ final class ShellTests: AppTestCase {
         }
     }
 
+    /// A switch asked for without a transition (the screenshot mode, the tests) shows the section
+    /// at once: the sidebar's selection, which follows, does not start a cross-fade of its own.
+    func testASectionShownWithoutATransitionShowsAtOnce() throws {
+        try onMain {
+            let app = try launch()
+            let main = try XCTUnwrap(app.mainWindow)
+            waitFor("the first section") { !main.content.transitionRunning }
+            main.show(.facts, transition: .none)
+            XCTAssertEqual(main.content.visibleChildName, "facts")
+            XCTAssertFalse(main.content.transitionRunning, "no cross-fade")
+            XCTAssertEqual(main.sidebar.selectedSection, .facts)
+        }
+    }
+
     func testClickingASidebarRowShowsItsSection() throws {
         try onMain {
             let app = try launch()

@@ -75,9 +75,9 @@ public final class MainWindow {
         refreshButton.actionName = "win.refresh"
         sidebar.onSelect = { [weak self] section in
             guard let self else { return }
-            // Selecting the first section's row in the chrome builds nothing; any other choice
-            // (before or after the first page) shows that section.
-            if !self.showsInitialSection && section == self.currentSection { return }
+            // The row of the section shown (or about to be shown: `show` selects its row) builds
+            // nothing and starts no cross-fade of its own; any other choice shows that section.
+            if section == self.currentSection { return }
             self.show(section)
         }
         // The mouse's back button goes back, wherever the pointer is in the window.
