@@ -135,6 +135,17 @@ final class HTTPCachingTests: XCTestCase {
         XCTAssertEqual(offline.statistics.diskHits, 1)
     }
 
+    /// A cache that counts its files for the first time while writing one counts it once.
+    func testTheFirstWriteOfAStartedCacheIsCountedOnce() async throws {
+        let cache = DiskCache(folder: cacheFolder, capacity: 64 << 20)
+        cache.store(Data(repeating: 7, count: 50_000), for: "https://example.org/a.jpg", keep: true)
+        let counted = cache.totalSize
+        let onDisk = try FileManager.default.contentsOfDirectory(at: cacheFolder, includingPropertiesForKeys: [.fileSizeKey])
+            .filter { !$0.lastPathComponent.hasPrefix(".") }
+            .reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+        XCTAssertEqual(counted, onDisk)
+    }
+
     func testTheServersETagsStayTheSameAcrossARestart() async throws {
         let client = CurlHTTPClient()
         let path = "images/photo.jpg"

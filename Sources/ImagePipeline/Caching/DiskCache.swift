@@ -138,12 +138,14 @@ public final class DiskCache: @unchecked Sendable {
         let path = file(for: url)
         let packed = Self.pack(data, freshness: freshness, url: url)
         let previous = (try? FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int) ?? 0
+        // Counted before the new file is there (a first count after it counted it twice).
+        let before = currentSize()
         let temporary = folder.appendingPathComponent(".\(UUID().uuidString).tmp")
         guard (try? packed.write(to: temporary)) != nil, rename(temporary.path, path.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             return
         }
-        size = currentSize() - previous + packed.count
+        size = before - previous + packed.count
         if size! > capacity { sweep() }
     }
 
