@@ -141,6 +141,14 @@ public final class Picture: Widget {
         if awaitsSurface, makingGeneration == nil { makeSurfaceAside() }
     }
 
+    /// Drops the surface being made or waited for: what it was for changed.
+    private func forgetSurfaceInTheMaking() {
+        rescaleGeneration += 1
+        makingGeneration = nil
+        pendingRescale?.cancel()
+        pendingRescale = nil
+    }
+
     /// Shows `image`. `replacingTheSamePicture`: it is the picture shown now at another size
     /// (asked again for a new size or scale), so what shows stays, stretched, until the new
     /// image's surface is made off the main loop. `atOnce`: its surface is made at the next
@@ -158,10 +166,7 @@ public final class Picture: Widget {
         } else {
             scaled = nil
         }
-        rescaleGeneration += 1
-        makingGeneration = nil
-        pendingRescale?.cancel()
-        pendingRescale = nil
+        forgetSurfaceInTheMaking()
         source = image
         frames = image.animationFrames
         frameIndex = 0
@@ -176,10 +181,7 @@ public final class Picture: Widget {
 
     public func showIcon(_ name: String) {
         scaled = nil
-        rescaleGeneration += 1
-        makingGeneration = nil
-        pendingRescale?.cancel()
-        pendingRescale = nil
+        forgetSurfaceInTheMaking()
         awaitsSurface = false
         source = nil
         frames = []
@@ -226,9 +228,7 @@ public final class Picture: Widget {
     override func willRelease() {
         nextFrame?.cancel()
         nextFrame = nil
-        pendingRescale?.cancel()
-        rescaleGeneration += 1
-        makingGeneration = nil
+        forgetSurfaceInTheMaking()
         scaled = nil
         super.willRelease()
     }
@@ -279,15 +279,11 @@ public final class Picture: Widget {
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_paint(cr)
             cairo_restore(cr)
-            if awaitsSurface {
-                if makingGeneration == nil { makeSurfaceAside() }
-            } else {
-                rescaleWhenTheSizeHolds()
-            }
+            if awaitsSurface { makeSurfaceIfAwaited() } else { rescaleWhenTheSizeHolds() }
             return true
         }
         if awaitsSurface {
-            if makingGeneration == nil { makeSurfaceAside() }
+            makeSurfaceIfAwaited()
             return false
         }
         let surface = Self.surface(of: pixbuf, width: width, height: height, scale: scale, scaling: scaling)
