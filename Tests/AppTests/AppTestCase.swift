@@ -87,6 +87,9 @@ class AppTestCase: XCTestCase {
         return try XCTUnwrap(Snapshot(onScreen: window))
     }
 
+    /// A pixel of a `Snapshot` as its red, green and blue values (0-255).
+    static func channels(_ pixel: UInt32) -> [Double] { [16, 8, 0].map { Double((pixel >> $0) & 0xFF) } }
+
     /// How far the screen, after the next frame, is from `view`'s decoded picture as the picture
     /// widget paints it: the mean difference per channel (0-255) over the opaque part of the
     /// picture above `caption` (a facts card's title lies over the bottom of its picture). 0 when
@@ -102,15 +105,14 @@ class AppTestCase: XCTestCase {
         if let caption { height = min(height, try XCTUnwrap(caption.origin(in: window)).y - origin.y) }
         let own = Snapshot(of: decoded, covering: size.width * scale, size.height * scale)
         let shot = try screen(of: window)
-        func channels(_ pixel: UInt32) -> [Double] { [16, 8, 0].map { Double((pixel >> $0) & 0xFF) } }
         var total = 0.0, count = 0
         for y in stride(from: 0, to: height * scale, by: 2) {
             for x in stride(from: 0, to: size.width * scale, by: 2) {
                 // Where the picture is not opaque the card shows through.
                 let painted = own.pixel(x: x, y: y)
                 guard painted >> 24 == 0xFF else { continue }
-                let drawn = channels(shot.pixel(x: origin.x * scale + x, y: origin.y * scale + y))
-                total += zip(drawn, channels(painted)).map { abs($0 - $1) }.reduce(0, +)
+                let drawn = Self.channels(shot.pixel(x: origin.x * scale + x, y: origin.y * scale + y))
+                total += zip(drawn, Self.channels(painted)).map { abs($0 - $1) }.reduce(0, +)
                 count += 3
             }
         }

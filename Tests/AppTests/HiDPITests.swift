@@ -19,11 +19,10 @@ final class HiDPITests: AppTestCase {
     /// picture painted at device pixels loses its finest detail in the trip; one drawn at half
     /// the size and stretched has none to lose.
     private func halfResolutionLoss(in snapshot: Snapshot, x: Int, y: Int, width: Int, height: Int) -> Double {
-        func channels(_ pixel: UInt32) -> [Double] { [16, 8, 0].map { Double((pixel >> $0) & 0xFF) } }
         var total = 0.0, count = 0
         for top in stride(from: y, to: y + height - 1, by: 2) {
             for left in stride(from: x, to: x + width - 1, by: 2) {
-                let block = [(0, 0), (1, 0), (0, 1), (1, 1)].map { channels(snapshot.pixel(x: left + $0.0, y: top + $0.1)) }
+                let block = [(0, 0), (1, 0), (0, 1), (1, 1)].map { Self.channels(snapshot.pixel(x: left + $0.0, y: top + $0.1)) }
                 for channel in 0..<3 {
                     let mean = block.map { $0[channel] }.reduce(0, +) / 4
                     total += block.map { abs($0[channel] - mean) }.reduce(0, +)

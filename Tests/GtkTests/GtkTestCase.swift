@@ -25,6 +25,15 @@ class GtkTestCase: XCTestCase {
     func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
         try MainActor.assumeIsolated(body)
     }
+
+    /// Queues a redraw of `window` and waits until it is drawn.
+    @MainActor
+    static func drawFrame(_ window: Window) throws {
+        var drawn = false
+        window.onNextDraw { drawn = true }
+        window.queueDraw()
+        XCTAssertTrue(GtkRuntime.iterate(until: { drawn }, timeout: .seconds(5)), "a frame was drawn")
+    }
 }
 
 /// An object whose lifetime a test watches through a weak reference.

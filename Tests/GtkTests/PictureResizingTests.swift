@@ -28,14 +28,8 @@ final class PictureResizingTests: GtkTestCase {
 
     func testAResizedPictureIsStretchedWhileItsSizeChangesAndMadeSharpOffTheMainLoopOnceItHolds() throws {
         try onMain {
-            let window = Window()
+            let (window, picture) = Self.pictureInAWindow(side: 100)
             defer { window.destroy() }
-            let picture = Picture(scaling: .fill)
-            picture.setSizeRequest(width: 100, height: 100)
-            let box = Box(.vertical)
-            box.append(picture)
-            window.add(box)
-            window.showAll()
             picture.show(Checkerboard(side: 400))
             try Self.drawFrame(window)
             XCTAssertEqual(picture.surfacesMadeWhileDrawing, 1, "the first draw makes the surface")
@@ -60,12 +54,8 @@ final class PictureResizingTests: GtkTestCase {
 
     func testTheSamePictureAtANewSizeKeepsWhatShowsUntilItsSurfaceIsMadeAside() throws {
         try onMain {
-            let window = Window()
+            let (window, picture) = Self.pictureInAWindow(side: 120)
             defer { window.destroy() }
-            let picture = Picture(scaling: .fill)
-            picture.setSizeRequest(width: 120, height: 120)
-            window.add(picture)
-            window.showAll()
             picture.show(Checkerboard(side: 120))
             try Self.drawFrame(window)
             picture.show(Checkerboard(side: 240), replacingTheSamePicture: true)
@@ -83,12 +73,8 @@ final class PictureResizingTests: GtkTestCase {
 
     func testAnImageThatArrivesWhileThePlaceholderShowsGetsItsSurfaceMadeAside() throws {
         try onMain {
-            let window = Window()
+            let (window, picture) = Self.pictureInAWindow(side: 150)
             defer { window.destroy() }
-            let picture = Picture(scaling: .fill)
-            picture.setSizeRequest(width: 150, height: 150)
-            window.add(picture)
-            window.showAll()
             picture.showIcon("image-x-generic-symbolic")
             try Self.drawFrame(window)
             picture.show(Checkerboard(side: 300), atOnce: false)
@@ -103,12 +89,16 @@ final class PictureResizingTests: GtkTestCase {
         }
     }
 
-    /// Queues a redraw of `window` and waits until it is drawn.
+    /// A filling picture `side` points square in a window of its own, on screen.
     @MainActor
-    private static func drawFrame(_ window: Window) throws {
-        var drawn = false
-        window.onNextDraw { drawn = true }
-        window.queueDraw()
-        XCTAssertTrue(GtkRuntime.iterate(until: { drawn }, timeout: .seconds(5)), "a frame was drawn")
+    private static func pictureInAWindow(side: Int) -> (Window, Picture) {
+        let window = Window()
+        let picture = Picture(scaling: .fill)
+        picture.setSizeRequest(width: side, height: side)
+        let box = Box(.vertical)
+        box.append(picture)
+        window.add(box)
+        window.showAll()
+        return (window, picture)
     }
 }

@@ -29,13 +29,4 @@ final class SymbolicIconSurfacesTests: GtkTestCase {
             XCTAssertEqual(SymbolicIconSurfaces.loads - before, 2, "a picture in another colour gets the icon in its colour")
         }
     }
-
-    /// Queues a redraw of `window` and waits until it is drawn.
-    @MainActor
-    private static func drawFrame(_ window: Window) throws {
-        var drawn = false
-        window.onNextDraw { drawn = true }
-        window.queueDraw()
-        XCTAssertTrue(GtkRuntime.iterate(until: { drawn }, timeout: .seconds(5)), "a frame was drawn")
-    }
 }
