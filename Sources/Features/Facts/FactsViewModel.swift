@@ -50,7 +50,7 @@ public final class FactsViewModel {
     private let offlineRetry: OfflineRetry
     /// What the server said of the feed shown, to ask at the next refresh whether it changed
     /// (this launch's only: a saved feed is asked for whole).
-    private var validators: FeedValidators?
+    private var validators: HTTPValidators?
     private var upToDateEnds: Task<Void, Never>?
     /// How long "Up to date" shows: long enough to read two words, short enough not to linger.
     public static let upToDateShownFor: Duration = .seconds(3)

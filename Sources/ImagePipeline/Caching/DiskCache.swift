@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Scheduling
 import Synchronization
 #if canImport(Glibc)
@@ -184,8 +185,8 @@ public final class DiskCache: @unchecked Sendable {
     static func pack(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture), url: String) -> Data {
         var out = magic
         appendString(url, to: &out)
-        appendString(freshness.etag ?? "", to: &out)
-        appendString(freshness.lastModified ?? "", to: &out)
+        appendString(freshness.validators.etag ?? "", to: &out)
+        appendString(freshness.validators.lastModified ?? "", to: &out)
         appendInteger(freshness.freshUntil.timeIntervalSince1970.bitPattern, to: &out)
         appendInteger(UInt64(data.count), to: &out)
         appendInteger(checksum(data), to: &out)
@@ -208,7 +209,8 @@ public final class DiskCache: @unchecked Sendable {
         var freshness = HTTPFreshness.unknown
         if mark == magic {
             guard let etag = string(), let lastModified = string(), let until = take(8).map(readInteger(UInt64.self)) else { return nil }
-            freshness = HTTPFreshness(etag: etag.isEmpty ? nil : etag, lastModified: lastModified.isEmpty ? nil : lastModified,
+            freshness = HTTPFreshness(validators: HTTPValidators(etag: etag.isEmpty ? nil : etag,
+                                                                 lastModified: lastModified.isEmpty ? nil : lastModified),
                                       freshUntil: Date(timeIntervalSince1970: Double(bitPattern: until)))
         }
         guard let length = take(8).map(readInteger(UInt64.self)), let checksum = take(8).map(readInteger(UInt64.self)),

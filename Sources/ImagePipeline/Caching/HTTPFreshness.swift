@@ -1,21 +1,19 @@
 import Foundation
+import Networking
 
 /// What a response said about keeping its body (RFC 9111, the parts an image cache needs): how
 /// long the stored bytes may be used without asking the server again, and the validators that
 /// ask it cheaply afterwards (`If-None-Match`, `If-Modified-Since`, answered by 304 Not Modified).
 public struct HTTPFreshness: Sendable, Equatable {
-    /// The response's `ETag`.
-    public var etag: String?
-    /// The response's `Last-Modified`, as sent.
-    public var lastModified: String?
+    /// The response's `ETag` and `Last-Modified`.
+    public var validators: HTTPValidators
     /// Until when the bytes are used without asking; in the past: ask before each use.
     public var freshUntil: Date
     /// `Cache-Control: no-store`: the bytes are never written to disk.
     public var forbidsStoring = false
 
-    public init(etag: String? = nil, lastModified: String? = nil, freshUntil: Date, forbidsStoring: Bool = false) {
-        self.etag = etag
-        self.lastModified = lastModified
+    public init(validators: HTTPValidators = HTTPValidators(), freshUntil: Date, forbidsStoring: Bool = false) {
+        self.validators = validators
         self.freshUntil = freshUntil
         self.forbidsStoring = forbidsStoring
     }
@@ -29,8 +27,7 @@ public struct HTTPFreshness: Sendable, Equatable {
 
     /// Reads a response's headers (names in lower case), received at `now`.
     public init(headers: [String: String], now: Date) {
-        etag = headers["etag"]
-        lastModified = headers["last-modified"]
+        validators = HTTPValidators(headers: headers)
         let directives = Self.directives(headers["cache-control"] ?? "")
         forbidsStoring = directives["no-store"] != nil
         if directives["no-cache"] != nil {
@@ -40,7 +37,7 @@ public struct HTTPFreshness: Sendable, Equatable {
         } else if let expires = headers["expires"] {
             // An Expires that cannot be read means "already expired" (RFC 9111 5.3).
             freshUntil = Self.httpDate(expires) ?? .distantPast
-        } else if let modified = lastModified.flatMap(Self.httpDate), modified < now {
+        } else if let modified = validators.lastModified.flatMap(Self.httpDate), modified < now {
             freshUntil = now.addingTimeInterval(min(now.timeIntervalSince(modified) * Self.heuristicShareOfAge, Self.heuristicLimit))
         } else {
             freshUntil = now.addingTimeInterval(Self.heuristicLimit)
@@ -53,22 +50,10 @@ public struct HTTPFreshness: Sendable, Equatable {
 
     public func isFresh(at now: Date) -> Bool { now < freshUntil }
 
-    /// Whether the server can be asked cheaply whether the bytes changed.
-    public var canRevalidate: Bool { etag != nil || lastModified != nil }
-
-    /// The headers that ask whether stored bytes changed.
-    public var conditionalHeaders: [(String, String)] {
-        var headers: [(String, String)] = []
-        if let etag { headers.append(("If-None-Match", etag)) }
-        if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        return headers
-    }
-
     /// After a 304: the new response's freshness, keeping validators it did not repeat.
     public func updated(by notModified: HTTPFreshness) -> HTTPFreshness {
         var copy = notModified
-        copy.etag = notModified.etag ?? etag
-        copy.lastModified = notModified.lastModified ?? lastModified
+        copy.validators = validators.updated(by: notModified.validators)
         return copy
     }
 

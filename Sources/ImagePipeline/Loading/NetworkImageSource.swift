@@ -40,7 +40,7 @@ public final class NetworkImageSource: ImageSource {
     /// failure is not retried: they show at once rather than after the retries' waits (offline).
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
-        let response = try await response(for: request, headers: stored?.conditionalHeaders ?? [], retrying: stored == nil)
+        let response = try await response(for: request, headers: stored?.validators.conditionalHeaders ?? [], retrying: stored == nil)
         let freshness = HTTPFreshness(headers: response.headers, now: now())
         if response.status == 304, stored != nil { return .notModified(freshness) }
         do throws(HTTPError) {
@@ -52,12 +52,12 @@ public final class NetworkImageSource: ImageSource {
 
     /// The server's answer, any status; timeouts, 5xx and broken connections retried, a 4xx
     /// remembered for a while.
-    private func response(for request: ImageRequest, headers: [(String, String)], retrying: Bool) async throws(ImageError) -> HTTPResponse {
+    private func response(for request: ImageRequest, headers: [(name: String, value: String)], retrying: Bool) async throws(ImageError) -> HTTPResponse {
         let key = request.key
         if let failure = failedURLs.withLock({ $0[key.url] }), failure.until > .now {
             throw failure.error
         }
-        let httpRequest = HTTPRequest(url: request.url, headers: headers.map { (name: $0.0, value: $0.1) }, timeout: timeout,
+        let httpRequest = HTTPRequest(url: request.url, headers: headers, timeout: timeout,
                                       maximumBodySize: maximumBodySize)
         let client = self.client
         var attempt = 0

@@ -15,22 +15,10 @@ public enum FactsError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What the server said of a feed it sent, to ask next time whether it changed.
-public struct FeedValidators: Sendable, Equatable {
-    public var etag: String?
-    public var lastModified: String?
-
-    public init(etag: String? = nil, lastModified: String? = nil) {
-        self.etag = etag
-        self.lastModified = lastModified
-    }
-
-    var isEmpty: Bool { etag == nil && lastModified == nil }
-}
-
 /// A feed, or word that the one received before has not changed (304 Not Modified).
 public enum FactsFetch: Sendable {
-    case feed(FactsFeed, FeedValidators)
+    /// The feed, and its validators to ask with at the next refresh.
+    case feed(FactsFeed, HTTPValidators)
     case unchanged
 }
 
@@ -38,12 +26,12 @@ public enum FactsFetch: Sendable {
 public protocol FactsRepository: Sendable {
     func fetchFeed() async throws(FactsError) -> FactsFeed
     /// The feed, asking with `validators` (from the feed received before) whether it changed.
-    func fetchFeed(unlessUnchangedSince validators: FeedValidators?) async throws(FactsError) -> FactsFetch
+    func fetchFeed(unlessUnchangedSince validators: HTTPValidators?) async throws(FactsError) -> FactsFetch
 }
 
 extension FactsRepository {
-    public func fetchFeed(unlessUnchangedSince validators: FeedValidators?) async throws(FactsError) -> FactsFetch {
-        .feed(try await fetchFeed(), FeedValidators())
+    public func fetchFeed(unlessUnchangedSince validators: HTTPValidators?) async throws(FactsError) -> FactsFetch {
+        .feed(try await fetchFeed(), HTTPValidators())
     }
 }
 
@@ -70,20 +58,18 @@ public struct LiveFactsRepository: FactsRepository {
     }
 
     /// Sends `If-None-Match` and `If-Modified-Since` from `validators`: a 304 is `.unchanged`.
-    public func fetchFeed(unlessUnchangedSince validators: FeedValidators?) async throws(FactsError) -> FactsFetch {
+    public func fetchFeed(unlessUnchangedSince validators: HTTPValidators?) async throws(FactsError) -> FactsFetch {
         let url = await backend().facts
-        var headers: [(name: String, value: String)] = []
-        if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
-        if let lastModified = validators?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let response: HTTPResponse
         do {
-            let answer = try await client.send(HTTPRequest(url: url, headers: headers, timeout: .seconds(20), maximumBodySize: 4 << 20))
+            let answer = try await client.send(HTTPRequest(url: url, headers: validators?.conditionalHeaders ?? [],
+                                                           timeout: .seconds(20), maximumBodySize: 4 << 20))
             if answer.status == 304, validators.map({ !$0.isEmpty }) == true { return .unchanged }
             response = try answer.validated()
         } catch {
             throw .network(error)
         }
-        let received = FeedValidators(etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+        let received = HTTPValidators(headers: response.headers)
         let body = response.body
         // Decoding runs on a global executor, never on the caller's (main) actor.
         let result = await Task.detached(priority: .userInitiated) { () -> Result<FactsFeed, FactsDecodingError> in

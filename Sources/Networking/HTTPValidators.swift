@@ -1,0 +1,32 @@
+/// What a server said of a body it sent, to ask it later whether the body changed: its `ETag` and
+/// `Last-Modified`, sent back as `If-None-Match` and `If-Modified-Since`; a 304 answers "not
+/// changed" without a body (the image disk cache, the facts feed's refresh).
+public struct HTTPValidators: Sendable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// A response's validators (header names in lower case, as `HTTPResponse` has them).
+    public init(headers: [String: String]) {
+        self.init(etag: headers["etag"], lastModified: headers["last-modified"])
+    }
+
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+
+    /// The headers that ask whether the body changed.
+    public var conditionalHeaders: [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        if let etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return headers
+    }
+
+    /// These, with what `newer` (a 304's headers) repeated taking their place.
+    public func updated(by newer: HTTPValidators) -> HTTPValidators {
+        HTTPValidators(etag: newer.etag ?? etag, lastModified: newer.lastModified ?? lastModified)
+    }
+}
