@@ -60,9 +60,7 @@ public final class DiskCache: @unchecked Sendable {
     public func remove(_ url: String) {
         queue.async {
             let path = self.file(for: url)
-            let size = (try? FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int) ?? 0
-            guard (try? FileManager.default.removeItem(at: path)) != nil else { return }
-            self.size = self.size.map { $0 - size }
+            self.delete(path, bytes: Self.storedSize(path))
         }
     }
 
@@ -120,13 +118,23 @@ public final class DiskCache: @unchecked Sendable {
         folder.appendingPathComponent(String(format: "%016llx", fnv1a(Data(url.utf8))))
     }
 
+    /// The size of the file at `path`; 0 when there is none.
+    private static func storedSize(_ path: URL) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int) ?? 0
+    }
+
+    /// Deletes the entry at `path`, of `bytes` bytes, from the disk and from the count.
+    private func delete(_ path: URL, bytes: Int) {
+        guard (try? FileManager.default.removeItem(at: path)) != nil else { return }
+        size = size.map { $0 - bytes }
+    }
+
     private func read(_ url: String) -> Entry? {
         let path = file(for: url)
         guard let stored = try? Data(contentsOf: path) else { return nil }
         guard let payload = Self.unpack(stored, url: url) else {
             // Damaged, or another URL with the same hash: drop it.
-            try? FileManager.default.removeItem(at: path)
-            size = size.map { $0 - stored.count }
+            delete(path, bytes: stored.count)
             return nil
         }
         // Mark as recently used: the sweep deletes by modification time.
@@ -138,7 +146,7 @@ public final class DiskCache: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = file(for: url)
         let packed = Self.pack(data, freshness: freshness, url: url)
-        let previous = (try? FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int) ?? 0
+        let previous = Self.storedSize(path)
         // Counted before the new file is there (a first count after it counted it twice).
         let before = currentSize()
         let temporary = folder.appendingPathComponent(".\(UUID().uuidString).tmp")
