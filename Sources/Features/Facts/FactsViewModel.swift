@@ -110,30 +110,22 @@ public final class FactsViewModel {
         do {
             let fetched = try await repository.fetchFeed(unlessUnchangedSince: hadContent ? validators : nil)
             let now = Date()
-            guard case .feed(let feed, let validators) = fetched else {
-                state.receivedAt = now
+            switch fetched {
+            case .feed(let feed, let validators):
+                self.validators = validators
+                state.title = feed.title
+                state.facts = feed.facts
+                state.phase = .loaded
+                state.generation += 1
+                received = (feed, now)
+            case .unchanged:
+                // The cards stay as they are (no new generation to lay out).
                 state.isUpToDate = true
-                state.isOffline = false
-                offlineRetry.reset()
-                state.isRefreshing = false
-                publish()
-                upToDateEnds = Task { [weak self] in
-                    try? await Task.sleep(for: Self.upToDateShownFor)
-                    guard let self, !Task.isCancelled, self.state.isUpToDate else { return }
-                    self.state.isUpToDate = false
-                    self.publish()
-                }
-                return
+                endUpToDateLater()
             }
-            self.validators = validators
-            state.title = feed.title
-            state.facts = feed.facts
-            state.phase = .loaded
-            state.generation += 1
             state.receivedAt = now
             state.isOffline = false
             offlineRetry.reset()
-            received = (feed, now)
         } catch {
             // The saved feed may have come in while the first load was under way.
             let showsContent = state.phase == .loaded
@@ -152,6 +144,16 @@ public final class FactsViewModel {
         // Saved once shown; a feed that cannot be saved is still shown (it will not be there
         // offline).
         if let store, let received { try? await store.save(received.feed, at: received.at) }
+    }
+
+    /// "Up to date" goes after `upToDateShownFor`, unless a new load came first.
+    private func endUpToDateLater() {
+        upToDateEnds = Task { [weak self] in
+            try? await Task.sleep(for: Self.upToDateShownFor)
+            guard let self, !Task.isCancelled, self.state.isUpToDate else { return }
+            self.state.isUpToDate = false
+            self.publish()
+        }
     }
 
     /// Refresh button, F5, Ctrl+R and Retry all ask again.
