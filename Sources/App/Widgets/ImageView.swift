@@ -63,7 +63,6 @@ public final class ImageView {
     /// another scale) keeps what shows until the new size is ready: no placeholder flash; if the
     /// new size cannot be had, the old one stays.
     public func bind(_ request: ImageRequest?, placeholder: String = ImageView.placeholderIcon) {
-        let hasImage = if shown, case .image = picture.content { true } else { false }
         let resized = hasImage && request.map { $0.url == bound?.url && $0.content == bound?.content } == true
         cancelLoad()
         generation += 1
@@ -87,8 +86,10 @@ public final class ImageView {
     /// sharp as it will be (not stretched while its surface at a new size is made).
     public var isLoaded: Bool { shown && picture.paintsAtItsSize }
     /// True while the bound request's image shows (painted, not waiting for its surface).
-    public var showsImage: Bool {
-        if shown, case .image = picture.content { !picture.awaitsSurface } else { false }
+    public var showsImage: Bool { hasImage && !picture.awaitsSurface }
+    /// The bound request's image is given to the picture (its surface may still be in the making).
+    private var hasImage: Bool {
+        if shown, case .image = picture.content { true } else { false }
     }
 
     /// Loads only while on screen: an unmapped picture waits until it is mapped again.
