@@ -59,6 +59,14 @@ public enum CompositionRoot {
                 try await savedChat.clear()
                 try await savedFeed.clear()
                 await images.value.removeAll()
+            },
+            forgetSaved: { section in
+                switch section {
+                case .feed: try await savedFeed.clear()
+                case .messages: try await savedChat.clear()
+                case .facts: try await savedFacts.clear()
+                case .gallery, .people: break
+                }
             })
     }
 

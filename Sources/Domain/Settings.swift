@@ -38,6 +38,9 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// Addresses of single services (service name: base URL), used instead of the backend's for
     /// those services; `--service` on the command line takes precedence.
     public var services: [String: String] = [:]
+    /// The Preferences window's "Use the built-in backend for everything": `services` are kept
+    /// but not used (the command line's `--service` still is).
+    public var builtInForEverything = false
 
     public static let defaults = AppSettings(windowWidth: 1100, windowHeight: 760, isMaximized: false,
                                              lastSection: .gallery, appearance: .system)
@@ -67,6 +70,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         appearance = (try? container.decode(Appearance.self, forKey: .appearance)) ?? defaults.appearance
         openDetails = (try? container.decode([String: String].self, forKey: .openDetails)) ?? [:]
         services = (try? container.decode([String: String].self, forKey: .services)) ?? [:]
+        builtInForEverything = (try? container.decode(Bool.self, forKey: .builtInForEverything)) ?? false
         self = sanitized()
     }
 

@@ -50,7 +50,8 @@ struct Tessera {
         let paths = arguments.dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg()
         let server = LockedServer()
         // The saved services only (the app reads and keeps the whole file aside when it is unreadable).
-        let saved = (try? JSONDecoder().decode(AppSettings.self, from: Data(contentsOf: paths.settingsFile)))?.services ?? [:]
+        let settings = try? JSONDecoder().decode(AppSettings.self, from: Data(contentsOf: paths.settingsFile))
+        let saved = settings?.builtInForEverything == true ? [:] : settings?.services ?? [:]
         let (overrides, problems) = Backend.overrides(saved: saved, given: arguments.services)
         for problem in problems { logger.warning("settings.json, services: \(problem) It is not used.") }
         let backendSource: BackendSource
@@ -58,17 +59,14 @@ struct Tessera {
             backendSource = .fixed(Backend(base: url, overrides: overrides))
         } else {
             let expected = Backend(base: BuiltInBackend.base, overrides: overrides)
-            backendSource = .starting(expected: expected) {
-                var started = await BuiltInBackend.start(logger: logger, keepAlive: server)
-                started.backend.overrides = overrides
-                return started
-            }
+            backendSource = .starting(expected: expected) { await BuiltInBackend.start(logger: logger, keepAlive: server) }
         }
         var options = LaunchOptions(
             unique: arguments.dataDir == nil,
             screenshotDirectory: arguments.screenshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
             reportFirstFrame: arguments.reportFirstFrame,
             backend: backendSource,
+            givenServices: arguments.services,
             iconsFolder: CompositionRoot.iconsFolder,
             stylesheet: CompositionRoot.stylesheet())
         options.reportContentDrawn = arguments.reportContentDrawn

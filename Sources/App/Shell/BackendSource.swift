@@ -8,10 +8,19 @@ import Synchronization
 /// The built-in server is started when something first asks for it, or when the app calls
 /// `prepare()` after its first frame, so that starting it never delays the window.
 public final class BackendSource: Sendable {
-    /// The backend it will almost surely be, known now: what first-run documents link to.
-    public let expected: Backend
+    /// The backend it will almost surely be, known now: what first-run documents link to, with
+    /// the services' own addresses as they are now.
+    public var expected: Backend {
+        var backend = expectedBase
+        backend.overrides = overrides.withLock { $0 }
+        return backend
+    }
     /// Where the gallery's first-run links point (the images service).
     public var expectedImagesBase: URL { expected.baseURL(for: .images) }
+    private let expectedBase: Backend
+    /// The services' own addresses in use: those of the launch, then those the Preferences
+    /// window applied. Every request resolves the backend, so the next one goes there.
+    private let overrides: Mutex<[Backend.Service: URL]>
     private let start: @Sendable () async -> Started
     private let task = Mutex<Task<Started, Never>?>(nil)
 
@@ -28,7 +37,8 @@ public final class BackendSource: Sendable {
     }
 
     private init(expected: Backend, start: @escaping @Sendable () async -> Started) {
-        self.expected = expected
+        expectedBase = expected
+        overrides = Mutex(expected.overrides)
         self.start = start
     }
 
@@ -38,7 +48,7 @@ public final class BackendSource: Sendable {
     }
 
     /// A backend that becomes known when `start` finishes (the built-in server), expected to be
-    /// `expected`.
+    /// `expected`, whose overrides are those used (`start`'s own are not).
     public static func starting(expected: Backend, _ start: @escaping @Sendable () async -> Started) -> BackendSource {
         BackendSource(expected: expected, start: start)
     }
@@ -46,7 +56,16 @@ public final class BackendSource: Sendable {
     /// Starts resolving in the background, if nothing has yet.
     public func prepare() { _ = running() }
 
-    public func resolve() async -> Backend { await running().value.backend }
+    public func resolve() async -> Backend {
+        var backend = await running().value.backend
+        backend.overrides = overrides.withLock { $0 }
+        return backend
+    }
+
+    /// Uses `overrides` for the services from the next request on.
+    public func use(_ overrides: [Backend.Service: URL]) {
+        self.overrides.withLock { $0 = overrides }
+    }
 
     /// Why the built-in server could not start, once starting has ended; nil when it started (or
     /// the backend was given).

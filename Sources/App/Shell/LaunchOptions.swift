@@ -15,6 +15,9 @@ public struct LaunchOptions: Sendable {
     public var reportContentDrawn: Section?
     /// The backend the sections talk to; nil: the built-in server's usual address.
     public var backend: BackendSource?
+    /// The services' addresses given on the command line (`--service`): they hold for this launch,
+    /// whatever the Preferences window says.
+    public var givenServices: [Backend.Service: URL]
     /// The app's icons (`hicolor/…`), in the source tree or installed.
     public var iconsFolder: URL?
     /// The app's CSS (`data/tessera.css`), read before the main loop starts.
@@ -27,8 +30,10 @@ public struct LaunchOptions: Sendable {
     var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame || reportContentDrawn != nil }
 
     public init(unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
-                backend: BackendSource? = nil, iconsFolder: URL? = nil, stylesheet: String? = nil) {
+                backend: BackendSource? = nil, givenServices: [Backend.Service: URL] = [:],
+                iconsFolder: URL? = nil, stylesheet: String? = nil) {
         self.backend = backend
+        self.givenServices = givenServices
         self.iconsFolder = iconsFolder
         self.stylesheet = stylesheet
         self.unique = unique

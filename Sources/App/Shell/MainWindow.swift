@@ -201,6 +201,15 @@ public final class MainWindow {
         if changed { onSectionChange?(section) }
     }
 
+    /// Builds `section` again from its first page, with a new view-model that loads anew (its
+    /// backend's address changed): at once when it is shown, else when it next is.
+    public func reload(_ section: Section) {
+        guard let old = coordinators.removeValue(forKey: section) else { return }
+        old.sectionWillHide()
+        content.remove(old.container)
+        if section == currentSection { show(section, transition: .none) }
+    }
+
     /// Pops the current section's top page; false at a section's root.
     @discardableResult
     public func goBack() -> Bool {

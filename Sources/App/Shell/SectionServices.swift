@@ -24,6 +24,9 @@ public final class SectionServices {
         /// Deletes what was saved for offline use (the facts feed, the chat's server messages, the
         /// images on disk and in memory), never the gallery, the people or the user's own messages.
         public var clearSavedData: @MainActor () async throws -> Void
+        /// Deletes what `section` saved for offline use (the feed's pages, the chat's server
+        /// messages, the facts feed): it came from an address the section no longer uses.
+        public var forgetSaved: @MainActor (Section) async throws -> Void
 
         public init(images: @escaping @MainActor () -> ImagePipeline,
                     feed: @escaping @MainActor () -> FeedViewModel, messages: @escaping @MainActor () -> MessagesViewModel,
@@ -31,7 +34,8 @@ public final class SectionServices {
                     gallery: @escaping @MainActor (_ firstRunBase: URL) -> GalleryViewModel,
                     people: @escaping @MainActor () -> PeopleViewModel,
                     finishDownloads: @escaping @Sendable () async -> Void,
-                    clearSavedData: @escaping @MainActor () async throws -> Void) {
+                    clearSavedData: @escaping @MainActor () async throws -> Void,
+                    forgetSaved: @escaping @MainActor (Section) async throws -> Void) {
             self.images = images
             self.feed = feed
             self.messages = messages
@@ -40,6 +44,7 @@ public final class SectionServices {
             self.people = people
             self.finishDownloads = finishDownloads
             self.clearSavedData = clearSavedData
+            self.forgetSaved = forgetSaved
         }
     }
 

@@ -21,6 +21,7 @@ enum Shortcuts {
     ]
 
     static let general: [Binding] = [
+        Binding(action: "app.preferences", accelerators: ["<Control>comma"], title: tr("Preferences")),
         Binding(action: "app.shortcuts", accelerators: ["<Control>question"], title: tr("Keyboard shortcuts")),
         Binding(action: "app.quit", accelerators: ["<Control>q"], title: tr("Quit")),
     ]

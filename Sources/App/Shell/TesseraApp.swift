@@ -195,6 +195,7 @@ public final class TesseraApp {
             appearanceMenu.append(choice.title, action: "app.appearance::\(choice.rawValue)")
         }
         let main = MenuModel()
+        main.append(tr("_Preferences"), action: "app.preferences")
         main.appendSubmenu(tr("_Appearance"), appearanceMenu)
         main.append(tr("_Clear Saved Data…"), action: "app.clear-saved-data")
         let help = MenuModel()
@@ -225,7 +226,9 @@ public final class TesseraApp {
         }
         let clear = Action(name: "clear-saved-data")
         clear.onActivate { [weak self] _ in self?.askToClearSavedData() }
-        actions = [appearanceAction, shortcuts, about, quit, clear]
+        let preferences = Action(name: "preferences")
+        preferences.onActivate { [weak self] _ in self?.showPreferences() }
+        actions = [appearanceAction, shortcuts, about, quit, clear, preferences]
         actions.forEach(application.addAction)
         for binding in Shortcuts.all {
             application.setAccelerators(binding.accelerators, for: binding.action)
@@ -240,6 +243,55 @@ public final class TesseraApp {
             action.setState(choice.rawValue)
         }
         saveSettings()
+    }
+
+    /// The Preferences window while it is open.
+    private(set) var preferencesWindow: PreferencesWindow?
+
+    /// Opens Preferences over the window, as the saved settings and this launch's `--service`
+    /// have it; a second call presents the one open.
+    public func showPreferences() {
+        if let preferencesWindow { return preferencesWindow.present() }
+        let made = PreferencesWindow(parent: mainWindow?.window, addresses: ServiceAddresses(settings: settings),
+                                     given: options.givenServices)
+        made.onApply = { [weak self] addresses in self?.useServices(addresses) }
+        made.window.onCloseRequest { [weak self, weak made] in
+            made?.window.hide()
+            // Let go of it after the close's signal, not inside it.
+            DispatchQueue.main.async { if self?.preferencesWindow === made { self?.preferencesWindow = nil } }
+            return true
+        }
+        preferencesWindow = made
+        made.present()
+    }
+
+    /// Uses and saves the Preferences window's addresses: each section whose service moved loads
+    /// again from the new address, with what it saved from the old one deleted; the command
+    /// line's `--service` still holds for this launch.
+    func useServices(_ addresses: ServiceAddresses) {
+        let backend = services.backend
+        let before = backend.expected
+        backend.use(addresses.overrides.merging(options.givenServices) { _, given in given })
+        let after = backend.expected
+        settings = addresses.saved(in: settings)
+        saveSettings()
+        let moved = Backend.Service.allCases.filter { before.baseURL(for: $0) != after.baseURL(for: $0) }
+        logger.info("services moved: \(moved.map(\.rawValue))")
+        Task { [weak self] in
+            for service in moved {
+                guard let self, let section = service.section else { continue }
+                if section == .people {
+                    self.services.peopleModelIfMade?.retryFailedAvatars()
+                    continue
+                }
+                do {
+                    try await self.services.makers.forgetSaved(section)
+                } catch {
+                    self.logger.warning("\(section.rawValue): what was saved from the old address could not be deleted: \(error)")
+                }
+                self.mainWindow?.reload(section)
+            }
+        }
     }
 
     public func showShortcuts() {

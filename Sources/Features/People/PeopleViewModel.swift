@@ -129,6 +129,15 @@ public final class PeopleViewModel {
         }
     }
 
+    /// The avatars' address changed: the avatars that failed are asked for again, those in view
+    /// at once; the stored ones stay.
+    public func retryFailedAvatars() {
+        guard !state.failures.isEmpty else { return }
+        state.failures = [:]
+        publish()
+        requestAvatarsInView()
+    }
+
     static let visiblePriority = 10
     static let backgroundPriority = 0
 

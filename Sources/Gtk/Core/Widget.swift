@@ -196,6 +196,11 @@ open class Widget: Object {
         get { atk_object_get_name(accessible).map { String(cString: $0) } ?? "" }
         set { atk_object_set_name(accessible, newValue) }
     }
+    /// What a screen reader says after the name (an entry's problem, a row's explanation).
+    public var accessibleDescription: String {
+        get { atk_object_get_description(accessible).map { String(cString: $0) } ?? "" }
+        set { atk_object_set_description(accessible, newValue) }
+    }
     /// The ATK role's name as AT-SPI reports it ("frame", "push button", "label", …).
     public var accessibleRole: String {
         String(cString: atk_role_get_name(atk_object_get_role(accessible)))

@@ -16,6 +16,20 @@ public enum InputSimulation {
             && gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_RELEASE) != 0
     }
 
+    /// Types `text` into `widget`'s window, a key press and release per character, as a keyboard
+    /// would (the window system picks the key and the Shift level for each).
+    @discardableResult
+    public static func type(_ text: String, on widget: Widget) -> Bool {
+        guard let gdkWindow = gtk_widget_get_window(widget.widget) else { return false }
+        let none = GdkModifierType(rawValue: 0)
+        for scalar in text.unicodeScalars {
+            let code = gdk_unicode_to_keyval(scalar.value)
+            guard gdk_test_simulate_key(gdkWindow, -1, -1, code, none, GDK_KEY_PRESS) != 0,
+                  gdk_test_simulate_key(gdkWindow, -1, -1, code, none, GDK_KEY_RELEASE) != 0 else { return false }
+        }
+        return true
+    }
+
     /// Presses a mouse button (no release) at (x, y) in `window`'s coordinates.
     @discardableResult
     public static func pressButton(_ button: UInt32, x: Int, y: Int, in window: Window) -> Bool {

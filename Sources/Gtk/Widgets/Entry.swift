@@ -8,6 +8,11 @@ public final class Entry: Widget {
         gtk_entry_set_placeholder_text(raw.cast(), placeholder)
         gtk_entry_set_activates_default(raw.cast(), 1)
     }
+    /// How many characters wide the entry asks to be.
+    public var widthChars: Int {
+        get { Int(gtk_entry_get_width_chars(raw.cast())) }
+        set { gtk_entry_set_width_chars(raw.cast(), gint(newValue)) }
+    }
     public var text: String {
         get { String(cString: gtk_entry_get_text(raw.cast())) }
         set { gtk_entry_set_text(raw.cast(), newValue) }

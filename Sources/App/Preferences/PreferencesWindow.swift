@@ -1,0 +1,143 @@
+import Domain
+import Foundation
+import Gtk
+import Localization
+
+/// Preferences (the primary menu, Ctrl+comma), laid out as GNOME's: groups of rows in rounded
+/// lists under a heading. The switch "Use the built-in backend for everything", then an address
+/// per service, each checked in words as it is typed. Apply hands the addresses over when every
+/// one can be used and something changed; closing the window without it changes nothing.
+@MainActor
+final class PreferencesWindow {
+    let window = Window()
+    let applyButton = Button(label: tr("_Apply"))
+    let builtInSwitch = Switch()
+    private(set) var rows: [ServiceAddressRow] = []
+    /// What the window shows, as edited.
+    private(set) var form: ServiceAddresses
+    /// What was applied last (or saved, when the window opened).
+    private var applied: ServiceAddresses
+    /// Called by Apply with the addresses to use and save.
+    var onApply: (@MainActor (ServiceAddresses) -> Void)?
+
+    /// - Parameter given: the services' addresses from the command line, fixed for this launch.
+    init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL]) {
+        form = addresses
+        applied = addresses
+        window.title = tr("Preferences")
+        window.setTransient(for: parent)
+        window.isModal = true
+        window.setDefaultSize(width: Self.size.width, height: Self.size.height)
+        let header = HeaderBar()
+        header.title = tr("Preferences")
+        applyButton.addStyleClass("suggested-action")
+        applyButton.tooltip = tr("Use these addresses now; the sections they serve load again")
+        header.packEnd(applyButton)
+        window.setTitlebar(header)
+
+        let page = Box(.vertical, spacing: 24)
+        page.setMargins(top: 24, bottom: 24, start: 12, end: 12)
+        page.addStyleClass("preferences-page")
+        page.append(group(title: tr("Backend"), description: nil, rows: [builtInRow()]))
+        rows = Backend.Service.allCases.map { service in
+            ServiceAddressRow(service: service, text: addresses.texts[service] ?? "", given: given[service])
+        }
+        page.append(group(title: tr("Services"),
+                          description: tr("Each service can come from a server of its own. An empty address uses the built-in backend."),
+                          rows: rows.map(\.row)))
+        let scroller = ScrolledWindow()
+        scroller.add(page)
+        window.add(scroller)
+
+        builtInSwitch.isOn = addresses.builtInForEverything
+        builtInSwitch.onToggled { [weak self] in
+            guard let self else { return }
+            self.form.builtInForEverything = self.builtInSwitch.isOn
+            self.update()
+        }
+        for row in rows {
+            row.onChanged = { [weak self] text in
+                self?.form.texts[row.service] = text
+                self?.update()
+            }
+        }
+        applyButton.onClicked { [weak self] in self?.apply() }
+        window.onKeyPress { [weak self] key in
+            guard key.keyName == "Escape", key.modifiers.isEmpty else { return false }
+            self?.window.close()
+            return true
+        }
+        update()
+        scroller.showAll()
+        header.showAll()
+    }
+
+    /// GNOME's preferences windows open about this size.
+    static let size = (width: 640, height: 640)
+
+    func present() { window.present() }
+
+    /// Whether Apply would change something, with every address usable.
+    var canApply: Bool { form != applied && form.canApply }
+
+    private func apply() {
+        guard canApply else { return }
+        applied = form
+        update()
+        onApply?(form)
+    }
+
+    /// Each row's problem, the entries usable while the switch is off, Apply's sensitivity.
+    private func update() {
+        for row in rows {
+            row.show(problem: form.builtInForEverything || row.given != nil ? nil : form.problem(for: row.service))
+            row.entry.isSensitive = !form.builtInForEverything && row.given == nil
+        }
+        applyButton.isSensitive = canApply
+    }
+
+    private func builtInRow() -> ListBoxRow {
+        let title = Label(tr("Use the built-in backend for everything"))
+        title.xalign = 0
+        title.wraps = true
+        let summary = Label(tr("The addresses below are kept but not used."))
+        summary.xalign = 0
+        summary.wraps = true
+        summary.addStyleClass("dim-label")
+        summary.addStyleClass("preferences-row-summary")
+        let words = Box(.vertical, spacing: 2)
+        words.append(title)
+        words.append(summary)
+        words.valign = .center
+        builtInSwitch.accessibleName = tr("Use the built-in backend for everything")
+        let line = Box(.horizontal, spacing: 12)
+        line.append(words, expand: true)
+        line.append(builtInSwitch)
+        line.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        let row = ListBoxRow(child: line)
+        row.isActivatable = false
+        return row
+    }
+
+    /// A heading, an optional description and the rows in one rounded list.
+    private func group(title: String, description: String?, rows: [ListBoxRow]) -> Widget {
+        let box = Box(.vertical, spacing: 6)
+        let heading = Label(title)
+        heading.xalign = 0
+        heading.addStyleClass("preferences-heading")
+        box.append(heading)
+        if let description {
+            let words = Label(description)
+            words.xalign = 0
+            words.wraps = true
+            words.addStyleClass("dim-label")
+            box.append(words)
+        }
+        let list = ListBox(selectable: false)
+        list.addStyleClass("preferences-list")
+        list.accessibleName = title
+        rows.forEach(list.append)
+        box.append(list)
+        return box
+    }
+}

@@ -1,0 +1,70 @@
+import Domain
+import Foundation
+import Gtk
+import Localization
+
+/// One service in the Preferences window: its name and what it serves, the entry for its
+/// address (empty: the built-in backend) and, under them, why the address cannot be used, said
+/// as it is typed. A service given on the command line shows that address, not editable.
+@MainActor
+final class ServiceAddressRow {
+    let service: Backend.Service
+    let row: ListBoxRow
+    let entry = Entry(placeholder: tr("Built-in backend"))
+    /// Why the address typed cannot be used; empty and hidden when it can.
+    let problem = Label()
+    /// The address given with `--service` for this launch, if one was.
+    let given: URL?
+    /// Called as the user types.
+    var onChanged: (@MainActor (String) -> Void)?
+
+    init(service: Backend.Service, text: String, given: URL?) {
+        self.service = service
+        self.given = given
+        let title = Label(service.title)
+        title.xalign = 0
+        let summary = Label(given == nil ? service.summary : tr("Given on the command line for this launch."))
+        summary.xalign = 0
+        summary.wraps = true
+        summary.addStyleClass("dim-label")
+        summary.addStyleClass("preferences-row-summary")
+        let words = Box(.vertical, spacing: 2)
+        words.append(title)
+        words.append(summary)
+        words.valign = .center
+        entry.widthChars = Self.entryWidth
+        entry.valign = .center
+        entry.accessibleName = service.addressName
+        entry.text = given?.absoluteString ?? text
+        entry.isSensitive = given == nil
+        let line = Box(.horizontal, spacing: 12)
+        line.append(words, expand: true)
+        line.append(entry)
+        problem.xalign = 0
+        problem.wraps = true
+        problem.addStyleClass("error")
+        problem.keepsOwnVisibility = true
+        problem.isVisible = false
+        let content = Box(.vertical, spacing: 6)
+        content.append(line)
+        content.append(problem)
+        content.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        row = ListBoxRow(child: content)
+        row.isActivatable = false
+        entry.onChanged { [weak self] in
+            guard let self else { return }
+            self.onChanged?(self.entry.text)
+        }
+    }
+
+    /// Wide enough for "https://example.org/facts/" without scrolling.
+    static let entryWidth = 28
+
+    /// Shows `text` as the address's problem, or none.
+    func show(problem text: String?) {
+        problem.text = text ?? ""
+        problem.isVisible = text != nil
+        entry.accessibleDescription = text ?? ""
+        if text == nil { entry.removeStyleClass("error") } else { entry.addStyleClass("error") }
+    }
+}

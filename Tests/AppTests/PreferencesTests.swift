@@ -1,0 +1,133 @@
+@testable import App
+import Domain
+import Gtk
+import Persistence
+import TestSupport
+import XCTest
+
+/// The Preferences window, driven with the keyboard and the pointer: an address per service,
+/// checked as it is typed; Apply moves the section to the new server without a restart, and the
+/// address is saved.
+final class PreferencesTests: AppTestCase {
+    @MainActor
+    private func openPreferences(of app: TesseraApp, file: StaticString = #filePath, line: UInt = #line) throws -> PreferencesWindow {
+        let main = try XCTUnwrap(app.mainWindow, file: file, line: line)
+        XCTAssertTrue(InputSimulation.key("comma", modifiers: .control, on: main.window), file: file, line: line)
+        waitFor("the Preferences window", { app.preferencesWindow?.window.isMapped == true }, file: file, line: line)
+        return try XCTUnwrap(app.preferencesWindow, file: file, line: line)
+    }
+
+    @MainActor
+    private func row(_ service: Backend.Service, in preferences: PreferencesWindow) throws -> ServiceAddressRow {
+        try XCTUnwrap(preferences.rows.first { $0.service == service })
+    }
+
+    /// Types into `entry` as a person does: a click into it, Ctrl+A over what it held, the text.
+    @MainActor
+    private func type(_ text: String, into entry: Entry, in window: Window) {
+        clickWhenSteady(entry, in: window)
+        waitFor("the entry focused", { entry.hasFocus })
+        XCTAssertTrue(InputSimulation.key("a", modifiers: .control, on: entry))
+        XCTAssertTrue(InputSimulation.type(text, on: entry))
+        waitFor("“\(text)” typed", { entry.text == text })
+    }
+
+    func testFactsMoveToTheServerTypedInWithoutARestartAndTheAddressIsSaved() throws {
+        try onMain {
+            let backend = try startServer()
+            defer { stop(backend) }
+            let own = try startServer()
+            defer { stop(own) }
+            let store = makeStore()
+            let app = try launch(store: store, backend: backend.base, section: .facts)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let before = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+            waitFor("the facts", timeout: .seconds(15)) { before.model.state.phase == .loaded && before.isSettled }
+            XCTAssertTrue(backend.requestedPaths.contains("/facts.json"))
+
+            let preferences = try openPreferences(of: app)
+            let facts = try row(.facts, in: preferences)
+            XCTAssertEqual(facts.entry.accessibleName, "Facts address")
+            XCTAssertEqual(facts.entry.text, "", "empty: the built-in backend")
+            XCTAssertFalse(preferences.applyButton.isSensitive, "nothing changed yet")
+
+            type("example", into: facts.entry, in: preferences.window)
+            XCTAssertTrue(facts.problem.isVisible)
+            XCTAssertEqual(facts.problem.text, "“example” is not a web address.")
+            XCTAssertEqual(facts.entry.accessibleDescription, "“example” is not a web address.", "a screen reader hears it too")
+            XCTAssertFalse(preferences.applyButton.isSensitive, "an address that cannot be used is not applied")
+
+            type(own.base.absoluteString, into: facts.entry, in: preferences.window)
+            XCTAssertFalse(facts.problem.isVisible)
+            XCTAssertTrue(preferences.applyButton.isSensitive)
+            clickWhenSteady(preferences.applyButton, in: preferences.window)
+
+            waitForServer("Facts asking the new server", timeout: .seconds(10)) { own.requestedPaths.contains("/facts.json") }
+            waitFor("the facts from the new server", timeout: .seconds(15)) {
+                guard let page = main.coordinator(for: .facts).pages.first as? FactsPage else { return false }
+                return page !== before && page.model.state.phase == .loaded && page.isSettled && !page.cards.isEmpty
+            }
+            XCTAssertTrue(own.requestedPaths.contains { $0.hasPrefix("/facts/images/") }, "its pictures, linked from its feed")
+            XCTAssertFalse(own.requestedPaths.contains { $0.hasPrefix("/user_details/") || $0.hasPrefix("/getMessages") })
+            XCTAssertFalse(preferences.applyButton.isSensitive, "applied")
+            store.flush()
+            XCTAssertEqual(makeStore().load().services, ["facts": own.base.absoluteString])
+
+            // Closed with Escape; opened again, it shows what was applied.
+            XCTAssertTrue(InputSimulation.key("Escape", on: preferences.window))
+            waitFor("the window closed", { app.preferencesWindow == nil })
+            let again = try openPreferences(of: app)
+            XCTAssertEqual(try row(.facts, in: again).entry.text, own.base.absoluteString)
+            again.window.close()
+        }
+    }
+
+    /// The switch sends every section back to the backend; the addresses stay saved, unused, and
+    /// are not checked while it is on.
+    func testTheSwitchUsesTheBackendForEverythingAndKeepsTheAddresses() throws {
+        try onMain {
+            let backend = try startServer()
+            defer { stop(backend) }
+            let own = try startServer()
+            defer { stop(own) }
+            let store = makeStore()
+            var settings = store.load()
+            settings.services = ["facts": own.base.absoluteString, "feed": "not an address"]
+            store.save(settings)
+            let app = try launch(store: store, backend: backend.base, services: [.facts: own.base], section: .facts)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let before = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+            waitFor("the facts", timeout: .seconds(15)) { before.model.state.phase == .loaded && before.isSettled }
+            XCTAssertTrue(own.requestedPaths.contains("/facts.json"))
+            XCTAssertFalse(backend.requestedPaths.contains("/facts.json"))
+
+            let preferences = try openPreferences(of: app)
+            let feed = try row(.feed, in: preferences)
+            XCTAssertTrue(feed.problem.isVisible, "the saved address that cannot be used is said")
+            XCTAssertFalse(preferences.builtInSwitch.isOn)
+            // Turned with the keyboard: the focus on the switch, then Space.
+            let builtIn = preferences.builtInSwitch
+            builtIn.grabFocus()
+            waitFor("the switch focused", { builtIn.hasFocus })
+            XCTAssertTrue(InputSimulation.key("space", on: builtIn))
+            waitFor("the switch on", { preferences.builtInSwitch.isOn })
+            XCTAssertFalse(feed.problem.isVisible, "not checked while unused")
+            XCTAssertFalse(try row(.facts, in: preferences).entry.isSensitive)
+            XCTAssertTrue(preferences.applyButton.isSensitive)
+            clickWhenSteady(preferences.applyButton, in: preferences.window)
+
+            waitForServer("Facts asking the backend", timeout: .seconds(10)) { backend.requestedPaths.contains("/facts.json") }
+            waitFor("the facts from the backend", timeout: .seconds(15)) {
+                guard let page = main.coordinator(for: .facts).pages.first as? FactsPage else { return false }
+                return page !== before && page.model.state.phase == .loaded && page.isSettled
+            }
+            store.flush()
+            let saved = makeStore().load()
+            XCTAssertTrue(saved.builtInForEverything)
+            XCTAssertEqual(saved.services, ["facts": own.base.absoluteString, "feed": "not an address"], "kept for when it is turned off")
+            preferences.window.close()
+        }
+    }
+}
