@@ -23,7 +23,8 @@ final class ScreenshotModeTests: AppTestCase {
             let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video",
                           "messages-detail", "messages-pane", "people-edit", "people-narrow", "people-pane"]
             let narrowest = sections.map { "\($0)-360" }
-            XCTAssertEqual(names, (sections + scenes + narrowest).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())
+            let windows = ["preferences"]
+            XCTAssertEqual(names, (sections + scenes + narrowest + windows).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())
             var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0
             for name in names {
                 let image = try XCTUnwrap(Snapshot(pngAt: output.appendingPathComponent(name)), name)
@@ -31,6 +32,9 @@ final class ScreenshotModeTests: AppTestCase {
                     XCTAssertGreaterThan(image.height, image.width, "\(name) is a portrait window")
                 } else if name.contains("narrow") || name.contains("-360-") {
                     XCTAssertLessThan(image.width, 700, "\(name) is a narrow window")
+                } else if name.hasPrefix("preferences-") {
+                    XCTAssertTrue((PreferencesWindow.size.width..<PreferencesWindow.size.width + 40).contains(image.width),
+                                  "\(name) is the Preferences window alone (\(image.width) wide)")
                 } else if name.contains("pane") {
                     XCTAssertGreaterThanOrEqual(image.width, 1400, "\(name) is a wide window")
                 } else {

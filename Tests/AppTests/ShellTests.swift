@@ -242,7 +242,7 @@ final class ShellTests: AppTestCase {
         try onMain {
             let app = try launch()
             let main = try XCTUnwrap(app.mainWindow)
-            XCTAssertEqual(app.menuLabels, ["_Appearance", "Follow System", "Light", "Dark", "_Clear Saved Data…",
+            XCTAssertEqual(app.menuLabels, ["_Preferences", "_Appearance", "Follow System", "Light", "Dark", "_Clear Saved Data…",
                                             "_Keyboard Shortcuts", "_About Tessera"])
             for section in Section.allCases {
                 XCTAssertEqual(app.application.accelerators(for: "win.section::\(section.rawValue)"),
@@ -250,6 +250,7 @@ final class ShellTests: AppTestCase {
             }
             XCTAssertEqual(app.application.accelerators(for: "win.back"), ["Escape", "<Alt>Left"])
             XCTAssertEqual(app.application.accelerators(for: "win.refresh"), ["F5", "<Primary>r"])
+            XCTAssertEqual(app.application.accelerators(for: "app.preferences"), ["<Primary>comma"])
 
             XCTAssertTrue(InputSimulation.key("question", modifiers: [.control, .shift], on: main.window))
             waitFor("the shortcuts window") { app.isShortcutsWindowVisible }
@@ -258,7 +259,7 @@ final class ShellTests: AppTestCase {
                                     "Go back", "Refresh", "Select the focused item", "Move the focused item earlier or later",
                                     "Delete the focused item", "Open the item's menu", "Undo the last change while it is offered",
                                     "Move between messages", "Oldest loaded or newest message", "Jump to the latest message",
-                                    "Open the focused message", "Keyboard shortcuts", "Quit"])
+                                    "Open the focused message", "Preferences", "Keyboard shortcuts", "Quit"])
 
             app.application.activateAction("app.about", in: nil)
             waitFor("the About dialog") { app.isAboutVisible }

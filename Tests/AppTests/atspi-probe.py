@@ -3,7 +3,7 @@
 
 Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
                                                 --russian ITEMS | --panes SECTION | --read PREFIX |
-                                                --idle SECONDS]
+                                                --idle SECONDS | --preferences ADDRESS]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -19,7 +19,11 @@ with the pane's names, once the pane shows its detail. With --read, the probe wa
 starting with PREFIX and prints it as "read: NAME". With --idle, every section is opened in turn
 through the sidebar (as a screen reader selects a row) until it shows its items, then the app is
 left alone and its threads' context switches are counted over SECONDS: "wakeups per second: N",
-then each thread that woke, as "thread NAME: N".
+then each thread that woke, as "thread NAME: N". With --preferences, the app opens on Facts; the
+probe opens Preferences from the primary menu, types a wrong address into "Facts address" and
+prints the problem read, then ADDRESS, presses Apply and prints what Facts shows then
+("facts: NAME"), what settings.json saved ("saved: …"), and, after a relaunch, what the entry
+holds ("facts address: …").
 """
 import os
 import subprocess
@@ -335,6 +339,89 @@ def idle(binary, data_dir, seconds):
         stop(proc)
 
 
+def wait_for(what, find, seconds=20):
+    """What `find()` returns once it is not None, polled over the bus; None after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = find()
+        if found is not None:
+            return found
+        time.sleep(0.1)  # the app answers over the bus; AT-SPI has no "this appeared" wait here
+    print("never read:", what)
+    return None
+
+
+def open_preferences(app):
+    """Opens Preferences from the primary menu, as Orca's user does; its "Facts address" entry."""
+    menu = wait_for("the Main Menu button",
+                    lambda: find_node(app, lambda n: n.getRoleName() == "toggle button" and n.name == "Main Menu"))
+    if menu is None:
+        return None
+    menu.queryAction().doAction(0)
+    item = wait_for("the Preferences item", lambda: find_node(
+        app, lambda n: n.name == "Preferences" and n.getRoleName() != "frame" and "Action" in n.get_interfaces()))
+    if item is None:
+        return None
+    item.queryAction().doAction(0)
+    return wait_for("the Facts address entry",
+                    lambda: find_node(app, lambda n: n.getRoleName() == "text" and n.name == "Facts address"))
+
+
+def preferences(binary, data_dir, address):
+    env = bridged_env()
+    os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
+    settings_file = os.path.join(data_dir, "config", "settings.json")
+    with open(settings_file, "w") as settings:
+        settings.write('{"lastSection": "facts", "windowWidth": 900, "windowHeight": 700}')
+    proc, app = launch(binary, data_dir, env)
+    try:
+        if app is None or not named_items(app, ("Beavers",), time.monotonic() + 30):
+            print("Facts never showed its cards")
+            return 1
+        entry = open_preferences(app)
+        if entry is None:
+            return 1
+        window = entry
+        while window.parent is not None and window.getRoleName() not in ("frame", "dialog"):
+            window = window.parent
+        print(f"window: {window.getRoleName()}: {window.name}")
+        apply = find_node(window, lambda n: n.getRoleName() == "push button" and n.name == "Apply")
+        entry.queryEditableText().setTextContents("example")
+        problem = wait_for("the problem", lambda: find_node(window, lambda n: (n.name or "").startswith("“example”")))
+        if problem is None or apply is None:
+            return 1
+        print(f"problem: {problem.name}")
+        print(f"entry description: {entry.description}")
+        print("apply enabled:", apply.getState().contains(pyatspi.STATE_SENSITIVE))
+        entry.queryEditableText().setTextContents(address)
+        if wait_for("Apply enabled", lambda: True if apply.getState().contains(pyatspi.STATE_SENSITIVE) else None) is None:
+            return 1
+        apply.queryAction().doAction(0)
+        # The cards from the built-in backend go; Facts says what the new address gave.
+        failure = wait_for("Facts from the new address", lambda: None if any(name.startswith("Beavers") for _, name in walk(app)) else find_node(
+            app, lambda n: n.name == "The facts could not be loaded"))
+        if failure is None:
+            print_names(walk(app))
+            return 1
+        print(f"facts: {failure.name}")
+        saved = wait_for("the address saved", lambda: (lambda text: text if address in text else None)(
+            open(settings_file).read()))
+        if saved is None:
+            return 1
+        print("saved:", " ".join(line.strip() for line in saved.splitlines() if address in line))
+    finally:
+        stop(proc)
+    proc, app = launch(binary, data_dir, env)
+    try:
+        entry = open_preferences(app) if app is not None else None
+        if entry is None:
+            return 1
+        print("facts address:", entry.queryText().getText(0, -1))
+        return 0
+    finally:
+        stop(proc)
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
     if "--idle" in sys.argv[3:]:
@@ -343,6 +430,8 @@ def main():
         return read(binary, data_dir, sys.argv[sys.argv.index("--read") + 1])
     if "--russian" in sys.argv[3:]:
         return russian(binary, data_dir, int(sys.argv[sys.argv.index("--russian") + 1]))
+    if "--preferences" in sys.argv[3:]:
+        return preferences(binary, data_dir, sys.argv[sys.argv.index("--preferences") + 1])
     if "--panes" in sys.argv[3:]:
         return panes(binary, data_dir, sys.argv[sys.argv.index("--panes") + 1])
     second_launch = "--second-launch" in sys.argv[3:]

@@ -67,5 +67,15 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(again.services, settings.services, "kept when the app saves its settings")
         let older = try JSONDecoder().decode(AppSettings.self, from: Data(#"{"windowWidth": 1000}"#.utf8))
         XCTAssertEqual(older.services, [:])
+        XCTAssertFalse(older.builtInForEverything)
+    }
+
+    func testTheBuiltInBackendForEverythingIsRemembered() throws {
+        let json = #"{"builtInForEverything": true, "services": {"facts": "http://facts.example/"}}"#
+        let settings = try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8))
+        XCTAssertTrue(settings.builtInForEverything)
+        let again = try JSONDecoder().decode(AppSettings.self, from: JSONEncoder().encode(settings))
+        XCTAssertTrue(again.builtInForEverything)
+        XCTAssertEqual(again.services, ["facts": "http://facts.example/"])
     }
 }

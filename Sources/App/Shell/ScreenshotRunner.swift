@@ -15,6 +15,9 @@ final class ScreenshotRunner {
     private let directory: URL
     private let logger: Logger
     private let io = DispatchQueue(label: "dev.tessera.screenshots")
+    /// Windows of their own (Preferences), each shot as `<name>-<variant>.png` after the sections:
+    /// `open` shows it and returns it, `close` closes it.
+    var windows: [(name: String, open: @MainActor () -> Window?, close: @MainActor () -> Void)] = []
 
     init(window: MainWindow, appearance: AppearanceController, directory: URL, logger: Logger) {
         self.main = window
@@ -55,6 +58,19 @@ final class ScreenshotRunner {
                 let scenes = (main.currentCoordinator.pages.first as? any ScreenshotScenes)?.screenshotScenes ?? []
                 ok = await capture(scenes + [narrowest], variant: variant) && ok
                 main.currentCoordinator.popToRoot()
+            }
+            for shown in windows {
+                guard let window = shown.open() else { continue }
+                await waitFor { window.isMapped }
+                await nextFrame(of: window)
+                await nextFrame(of: window)
+                if let snapshot = Snapshot(drawing: window), snapshot.distinctColors(limit: 2) > 1 {
+                    ok = await save(snapshot, name: "\(shown.name)-\(variant.rawValue)") && ok
+                } else {
+                    logger.error("\(shown.name)-\(variant.rawValue): the render is blank")
+                    ok = false
+                }
+                shown.close()
             }
         }
         return ok
@@ -127,12 +143,13 @@ final class ScreenshotRunner {
         if !settling.isSettled { logger.warning("\(page.title) did not finish loading; capturing it as it is") }
     }
 
-    /// Waits until the window has drawn a frame after the current changes.
-    private func nextFrame() async {
+    /// Waits until `window` (the main one unless given) has drawn a frame after the current changes.
+    private func nextFrame(of window: Window? = nil) async {
+        let window = window ?? main.window
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             // Resume after this draw has finished, not inside it.
-            main.window.onNextDraw { DispatchQueue.main.async { continuation.resume() } }
-            main.window.queueDraw()
+            window.onNextDraw { DispatchQueue.main.async { continuation.resume() } }
+            window.queueDraw()
         }
     }
 

@@ -460,6 +460,10 @@ public final class TesseraApp {
 
     private func takeScreenshots(of main: MainWindow, into directory: URL) {
         let runner = ScreenshotRunner(window: main, appearance: appearance!, directory: directory, logger: logger)
+        runner.windows = [(name: "preferences", open: { [weak self] in
+            self?.showPreferences()
+            return self?.preferencesWindow?.window
+        }, close: { [weak self] in self?.preferencesWindow?.window.close() })]
         screenshotTask = Task { @MainActor [weak self] in
             let ok = await runner.run()
             self?.exitStatus = ok ? 0 : 1
