@@ -130,4 +130,39 @@ final class PreferencesTests: AppTestCase {
             preferences.window.close()
         }
     }
+
+    /// The feed and the chat moved at once: the chat, shown, loads again from the new server at
+    /// once; the feed, not shown, when it is next shown; nothing else asks the new server.
+    func testTheSectionsOfTheServicesMovedLoadAgainFromTheNewServer() throws {
+        try onMain {
+            let backend = try startServer()
+            defer { stop(backend) }
+            let own = try startServer()
+            defer { stop(own) }
+            let app = try launch(backend: backend.base, section: .messages)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let before = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitFor("the chat", timeout: .seconds(15)) { before.isSettled && !before.rows.isEmpty }
+            main.show(.feed, transition: .none)
+            let feedBefore = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            waitFor("the feed", timeout: .seconds(15)) { feedBefore.isSettled && !feedBefore.tiles.isEmpty }
+            main.show(.messages, transition: .none)
+
+            app.useServices(ServiceAddresses(texts: [.messages: own.base.absoluteString, .feed: own.base.absoluteString]))
+            waitFor("the chat from the new server", timeout: .seconds(15)) {
+                guard let page = main.coordinator(for: .messages).pages.first as? MessagesPage else { return false }
+                return page !== before && page.isSettled && !page.rows.isEmpty
+            }
+            XCTAssertTrue(own.requestedPaths.contains { $0.hasPrefix("/getMessages") })
+            XCTAssertFalse(own.requestedPaths.contains { $0.hasPrefix("/user_details/") }, "the feed waits until it is shown")
+            main.show(.feed, transition: .none)
+            waitFor("the feed from the new server", timeout: .seconds(15)) {
+                guard let page = main.coordinator(for: .feed).pages.first as? FeedPage else { return false }
+                return page !== feedBefore && page.isSettled && !page.tiles.isEmpty
+            }
+            XCTAssertTrue(own.requestedPaths.contains { $0.hasPrefix("/user_details/select.php") })
+            XCTAssertFalse(own.requestedPaths.contains("/facts.json"))
+        }
+    }
 }
