@@ -95,7 +95,7 @@ let package = Package(
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [
-            "CGdkPixbuf",
+            "CGdkPixbuf", "CLcms2",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

@@ -12,6 +12,17 @@ static inline gboolean tessera_pixbuf_save(GdkPixbuf *pixbuf, gchar **buffer, gs
     return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, type, error, NULL);
 }
 
+// The same with an ICC profile embedded (`icc_base64`, the profile's bytes in Base64, as
+// gdk-pixbuf's JPEG and PNG savers take it).
+static inline gboolean tessera_pixbuf_save_with_profile(GdkPixbuf *pixbuf, gchar **buffer, gsize *size,
+                                                        const char *type, const char *icc_base64, GError **error) {
+    if (type[0] == 'j') {
+        return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, "jpeg", error, "quality", "85",
+                                         "icc-profile", icc_base64, NULL);
+    }
+    return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, type, error, "icc-profile", icc_base64, NULL);
+}
+
 // An animation's clock in milliseconds of wall time (some loaders' iterators measure from the
 // real time, whatever start they are given): gdk-pixbuf's iterators take a GTimeVal, which GLib
 // deprecates with no replacement in this API.

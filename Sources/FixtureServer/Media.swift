@@ -82,16 +82,18 @@ final class MediaLibrary: Sendable {
 
     /// A deterministic image of the given size, made now with gdk-pixbuf (as many distinct ones
     /// as a load test needs).
-    func synthetic(seed: UInt64, width: Int, height: Int, format: String) -> Response {
+    ///   - tags: a Display P3 profile (JPEG and PNG) and an EXIF orientation (JPEG), as a phone's
+    ///     photo carries them.
+    func synthetic(seed: UInt64, width: Int, height: Int, format: String, tags: SyntheticImage.Tags = .none) -> Response {
         guard width <= maximumSyntheticSide, height <= maximumSyntheticSide else {
             return Response(status: .contentTooLarge, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(string:
                                 "Synthetic images are at most \(maximumSyntheticSide) pixels a side.\n")))
         }
-        let key = "\(seed)/\(width)x\(height).\(format)"
+        let key = "\(seed)/\(width)x\(height).\(format)\(tags)"
         let type = Self.contentType(for: format)
         if let cached = syntheticCache.withLock({ $0.entries[key] }) { return bytes(cached, type: type) }
-        guard let data = SyntheticImage.encode(seed: seed, width: width, height: height, format: format) else {
+        guard let data = SyntheticImage.encode(seed: seed, width: width, height: height, format: format, tags: tags) else {
             return Response(status: .notFound)
         }
         syntheticCache.withLock { cache in
@@ -133,7 +135,15 @@ enum SyntheticImage {
     /// What gdk-pixbuf is asked to make at most, whatever the server allows.
     static let maximumSide = 16_384
 
-    static func encode(seed: UInt64, width: Int, height: Int, format: String) -> Data? {
+    /// What a camera adds: a colour profile, an orientation (1: none).
+    struct Tags: Equatable, Sendable, CustomStringConvertible {
+        var displayP3 = false
+        var orientation = 1
+        static let none = Tags()
+        var description: String { self == .none ? "" : "+p3:\(displayP3),o:\(orientation)" }
+    }
+
+    static func encode(seed: UInt64, width: Int, height: Int, format: String, tags: Tags = .none) -> Data? {
         guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else { return nil }
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
@@ -156,12 +166,18 @@ enum SyntheticImage {
         var buffer: UnsafeMutablePointer<gchar>? = nil
         var size: gsize = 0
         var error: UnsafeMutablePointer<GError>? = nil
-        guard tessera_pixbuf_save(pixbuf, &buffer, &size, format, &error) != 0, let buffer else {
+        let saved = if tags.displayP3, let profile = SyntheticTags.displayP3 {
+            tessera_pixbuf_save_with_profile(pixbuf, &buffer, &size, format, profile.base64EncodedString(), &error)
+        } else {
+            tessera_pixbuf_save(pixbuf, &buffer, &size, format, &error)
+        }
+        guard saved != 0, let buffer else {
             if let error { g_error_free(error) }
             return nil
         }
         defer { g_free(buffer) }
-        return Data(bytes: buffer, count: Int(size))
+        let data = Data(bytes: buffer, count: Int(size))
+        return format == "jpeg" && tags.orientation != 1 ? SyntheticTags.jpeg(data, orientation: tags.orientation) : data
     }
 }
 
@@ -186,8 +202,8 @@ struct MediaRoutes {
             guard !name.contains("/"), !name.hasPrefix(".") else { return Response(status: .notFound) }
             return media.serve(media.dataDirectory.appendingPathComponent("media/\(name)"), request: request)
         }
-        // /synthetic/<seed>/<width>x<height>.<jpg|png|webp|avif>
-        router.get("synthetic/:seed/:file") { _, context -> Response in
+        // /synthetic/<seed>/<width>x<height>.<jpg|png|webp|avif>[?profile=display-p3][&orientation=1…8]
+        router.get("synthetic/:seed/:file") { request, context -> Response in
             let file = context.parameters.get("file") ?? ""
             let parts = file.split(separator: ".")
             let size = parts.first?.split(separator: "x").compactMap { Int($0) } ?? []
@@ -195,7 +211,12 @@ struct MediaRoutes {
                 return Response(status: .notFound)
             }
             let format = ["png", "webp", "avif"].contains(parts[1]) ? String(parts[1]) : "jpeg"
-            return media.synthetic(seed: seed, width: size[0], height: size[1], format: format)
+            var tags = SyntheticImage.Tags()
+            tags.displayP3 = request.uri.queryParameters["profile"] == "display-p3"
+            if let orientation = request.uri.queryParameters.get("orientation").flatMap({ Int($0) }), (1...8).contains(orientation) {
+                tags.orientation = orientation
+            }
+            return media.synthetic(seed: seed, width: size[0], height: size[1], format: format, tags: tags)
         }
         BadCaseRoutes(media: media).register(on: router)
     }

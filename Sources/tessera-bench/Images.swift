@@ -9,8 +9,9 @@ import Logging
 import Networking
 import Persistence
 
-/// 500 distinct images of mixed sizes and formats (JPEG, PNG, WebP, AVIF) from a local
-/// tessera-server to 256 px thumbnails through the pipeline (cold caches) as the app runs it, its
+/// 500 distinct images of mixed sizes and formats (JPEG, PNG, WebP, AVIF; some JPEGs and PNGs
+/// as a phone writes them, with a Display P3 profile, the JPEGs also with EXIF Orientation 6) from
+/// a local tessera-server to 256 px thumbnails through the pipeline (cold caches) as the app runs it, its
 /// pictures decoded by confined tessera-decoder helpers, beside a baseline of the same bytes
 /// fetched by a bare libcurl multi loop and decoded at the same size by the same decoder in this
 /// process, in a plain loop on one thread per core; then the pipeline with a warm disk cache and with a
@@ -34,13 +35,22 @@ struct Images: ParsableCommand {
         defer { server.stop() }
         let base = server.base
         let sizes = [(640, 480), (1024, 768), (1600, 1200), (800, 1200), (2048, 1365), (320, 320)]
-        // Half JPEG, as the web's pictures are about; the rest PNG, WebP and AVIF (the sizes cycle
-        // by six and the formats by eight, so every format comes in every size).
-        let formats = ["jpg", "webp", "jpg", "avif", "jpg", "png", "jpg", "webp"]
+        // Half JPEG, as the web's pictures are about, half of those from a phone (a Display P3
+        // profile to convert, a quarter turn to apply); the rest PNG (one in two with a profile),
+        // WebP and AVIF. The sizes cycle by six and the formats by sixteen, so every kind comes in
+        // every size.
+        let formats = ["jpg", "webp", "jpg-phone", "avif", "jpg", "png", "jpg-phone", "webp",
+                       "jpg", "webp", "jpg-phone", "avif", "jpg", "png-p3", "jpg-phone", "webp"]
         let corpus = (0..<count).map { index -> (url: URL, format: String) in
             let (width, height) = sizes[index % sizes.count]
             let format = formats[index % formats.count]
-            return (base.appendingPathComponent("synthetic/\(index + 1000)/\(width)x\(height).\(format)"), format)
+            let tags = switch format {
+            case "jpg-phone": "?profile=display-p3&orientation=6"
+            case "png-p3": "?profile=display-p3"
+            default: ""
+            }
+            let file = format.prefix { $0 != "-" }
+            return (URL(string: "synthetic/\(index + 1000)/\(width)x\(height).\(file)\(tags)", relativeTo: base)!.absoluteURL, format)
         }
         let urls = corpus.map(\.url)
         // The server encodes each image once; fetch them all first so both runs get served bytes.
@@ -91,7 +101,7 @@ struct Images: ParsableCommand {
         // cache (which writes every body: work the bare loop does not do), in turn, `formatRuns`
         // times; medians (one run of a format takes a few hundred milliseconds, where noise weighs).
         print("  by format, cold, median of \(Self.formatRuns)           baseline   pipeline   ratio   no disk cache  ratio   (target <= 1.10)")
-        for format in ["jpg", "png", "webp", "avif"] {
+        for format in ["jpg", "jpg-phone", "png", "png-p3", "webp", "avif"] {
             let subset = corpus.filter { $0.format == format }.map(\.url)
             let subsetRequests = subset.map { ImageRequest(url: $0, maximumPixelSize: size) }
             var baselines: [Double] = [], pipelines: [Double] = [], diskless: [Double] = []

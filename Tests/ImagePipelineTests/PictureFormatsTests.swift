@@ -1,3 +1,4 @@
+@testable import FixtureServer
 @testable import ImagePipeline
 @testable import PictureDecoding
 import CGdkPixbuf
@@ -166,5 +167,35 @@ final class PictureFormatsTests: XCTestCase {
             }
         }
         XCTAssertEqual(ImageError.notAnImage.description, "This is not a picture Tessera can show.")
+    }
+
+    /// The built-in server's phone photos (the images benchmark's corpus): a Display P3 profile
+    /// the decoder converts, an orientation it applies.
+    func testTheServersPhonePhotosCarryAProfileAndAnOrientationTheDecoderApplies() throws {
+        func mean(_ image: DecodedImage) -> [Double] {
+            let pixbuf = image.pixbuf
+            let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+            let pixels = gdk_pixbuf_read_pixels(pixbuf)!
+            var sums = [0.0, 0.0, 0.0]
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    for c in 0..<3 { sums[c] += Double(pixels[y * stride + x * channels + c]) }
+                }
+            }
+            return sums.map { $0 / Double(image.width * image.height) }
+        }
+        func decode(_ tags: SyntheticImage.Tags) throws -> DecodedImage {
+            let bytes = try XCTUnwrap(SyntheticImage.encode(seed: 7, width: 320, height: 200, format: "jpeg", tags: tags))
+            return try decoder.decode(bytes, maximumPixelSize: 512)
+        }
+        let plain = try decode(.none)
+        let turned = try decode(SyntheticImage.Tags(orientation: 6))
+        let phone = try decode(SyntheticImage.Tags(displayP3: true, orientation: 6))
+        XCTAssertEqual([plain.width, plain.height], [320, 200])
+        XCTAssertEqual([turned.width, turned.height], [200, 320], "a quarter turn")
+        XCTAssertEqual([phone.width, phone.height], [200, 320])
+        let (plainMean, turnedMean, phoneMean) = (mean(plain), mean(turned), mean(phone))
+        XCTAssertTrue(zip(plainMean, turnedMean).allSatisfy { abs($0 - $1) < 1 }, "turned, not changed: \(plainMean) \(turnedMean)")
+        XCTAssertTrue(zip(plainMean, phoneMean).contains { abs($0 - $1) > 3 }, "converted from Display P3: \(plainMean) \(phoneMean)")
     }
 }
