@@ -82,8 +82,9 @@ final class MediaLibrary: Sendable {
 
     /// A deterministic image of the given size, made now with gdk-pixbuf (as many distinct ones
     /// as a load test needs).
-    ///   - tags: a Display P3 profile (JPEG and PNG) and an EXIF orientation (JPEG), as a phone's
-    ///     photo carries them.
+    ///   - tags: a Display P3 profile (JPEG and WebP; gdk-pixbuf's PNG saver sets the profile before
+    ///     the colour type and refuses an RGB one, and its AVIF saver takes none) and an EXIF
+    ///     orientation (JPEG), as a phone's photo carries them.
     func synthetic(seed: UInt64, width: Int, height: Int, format: String, tags: SyntheticImage.Tags = .none) -> Response {
         guard width <= maximumSyntheticSide, height <= maximumSyntheticSide else {
             return Response(status: .contentTooLarge, headers: [.contentType: "text/plain; charset=utf-8"],
@@ -166,7 +167,7 @@ enum SyntheticImage {
         var buffer: UnsafeMutablePointer<gchar>? = nil
         var size: gsize = 0
         var error: UnsafeMutablePointer<GError>? = nil
-        let saved = if tags.displayP3, let profile = SyntheticTags.displayP3 {
+        let saved = if tags.displayP3, ["jpeg", "webp"].contains(format), let profile = SyntheticTags.displayP3 {
             tessera_pixbuf_save_with_profile(pixbuf, &buffer, &size, format, profile.base64EncodedString(), &error)
         } else {
             tessera_pixbuf_save(pixbuf, &buffer, &size, format, &error)

@@ -197,5 +197,9 @@ final class PictureFormatsTests: XCTestCase {
         let (plainMean, turnedMean, phoneMean) = (mean(plain), mean(turned), mean(phone))
         XCTAssertTrue(zip(plainMean, turnedMean).allSatisfy { abs($0 - $1) < 1 }, "turned, not changed: \(plainMean) \(turnedMean)")
         XCTAssertTrue(zip(plainMean, phoneMean).contains { abs($0 - $1) > 3 }, "converted from Display P3: \(plainMean) \(phoneMean)")
+        let webp = try decoder.decode(try XCTUnwrap(SyntheticImage.encode(seed: 7, width: 320, height: 200, format: "webp",
+                                                                          tags: SyntheticImage.Tags(displayP3: true))),
+                                      maximumPixelSize: 512)
+        XCTAssertTrue(zip(plainMean, mean(webp)).contains { abs($0 - $1) > 3 }, "a WebP's profile too: \(mean(webp))")
     }
 }
