@@ -100,16 +100,20 @@ struct Images: ParsableCommand {
         // Each format alone: the bare loop, a cold pipeline, and a cold pipeline without its disk
         // cache (which writes every body: work the bare loop does not do), in turn, `formatRuns`
         // times; medians (one run of a format takes a few hundred milliseconds, where noise weighs).
-        print("  by format, cold, median of \(Self.formatRuns)           baseline   pipeline   ratio   no disk cache  ratio   (target <= 1.10)")
+        print("  by format, cold, median of \(Self.formatRuns)           baseline   pipeline   ratio   no disk cache  ratio   (target <= 1.10)   bare loop, helpers   ratio   (target <= 1.05)")
         for format in ["jpg", "jpg-phone", "png", "webp", "webp-p3", "avif"] {
             let subset = corpus.filter { $0.format == format }.map(\.url)
             let subsetRequests = subset.map { ImageRequest(url: $0, maximumPixelSize: size) }
-            var baselines: [Double] = [], pipelines: [Double] = [], diskless: [Double] = []
+            var baselines: [Double] = [], pipelines: [Double] = [], diskless: [Double] = [], helperLoops: [Double] = []
             for run in 0..<Self.formatRuns {
                 let start = ContinuousClock.now
                 let decodedSubset = CurlMultiBaseline.decodeAll(try CurlMultiBaseline.fetchAll(subset), size: size)
                 baselines.append(ms(ContinuousClock.now - start))
                 guard decodedSubset == subset.count else { throw BenchError(description: "baseline decoded \(decodedSubset) of \(subset.count) \(format)") }
+                let helperStart = ContinuousClock.now
+                let decodedByHelpers = CurlMultiBaseline.decodeAllInHelpers(try CurlMultiBaseline.fetchAll(subset), size: size)
+                helperLoops.append(ms(ContinuousClock.now - helperStart))
+                guard decodedByHelpers == subset.count else { throw BenchError(description: "helpers decoded \(decodedByHelpers) of \(subset.count) \(format)") }
                 let folder = cache.appendingPathComponent("\(format)-\(run)")
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder), decoders: [SandboxedImageDecoder()])
@@ -117,9 +121,10 @@ struct Images: ParsableCommand {
                 let memoryOnly = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: nil), decoders: [SandboxedImageDecoder()])
                 diskless.append(ms(try await Self.load(subsetRequests, with: memoryOnly)))
             }
-            let baseline = median(baselines), time = median(pipelines), decodeOnly = median(diskless)
+            let baseline = median(baselines), time = median(pipelines), decodeOnly = median(diskless), helperLoop = median(helperLoops)
             print("    " + "\(format) (\(subset.count))".padding(toLength: 40, withPad: " ", startingAt: 0)
-                  + String(format: "%8.1f ms %8.1f ms %7.2f %11.1f ms %7.2f", baseline, time, time / baseline, decodeOnly, decodeOnly / baseline))
+                  + String(format: "%8.1f ms %8.1f ms %7.2f %11.1f ms %7.2f %16.1f ms %7.2f", baseline, time, time / baseline,
+                           decodeOnly, decodeOnly / baseline, helperLoop, decodeOnly / helperLoop))
         }
         let trip = try roundTrip()
         print(String(format: "  a 16 px PNG, one at a time: %.0f µs through a helper, %.0f µs in this process (the helper's round trip: %.0f µs a picture)",
@@ -204,6 +209,24 @@ enum CurlMultiBaseline {
             tessera_curl_easy_cleanup(easy)
         }
         return bodies.map(\.data)
+    }
+
+    /// Decodes every body at `size` in the confined helpers, as the pipeline does, one thread (and
+    /// helper) per decoding thread of the pipeline's, in a plain loop; returns how many decoded.
+    static func decodeAllInHelpers(_ bodies: [Data], size: Int) -> Int {
+        let threads = SandboxedImageDecoder.sharedThreads.count
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: threads)
+        counts.initialize(repeating: 0)
+        defer { counts.deallocate() }
+        let shared = SendableBuffer(counts)
+        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+            for index in stride(from: worker, to: bodies.count, by: threads) {
+                if let image = try? DecoderProcesses.shared.decode(bodies[index], target: DecodingTarget(side: size)), image.width > 0 {
+                    shared.buffer[worker] += 1
+                }
+            }
+        }
+        return counts.reduce(0, +)
     }
 
     /// Decodes every body at `size` with gdk-pixbuf, one thread per core; returns how many decoded.
