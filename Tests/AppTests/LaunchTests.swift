@@ -14,6 +14,22 @@ final class LaunchTests: XCTestCase {
         }
     }
 
+    /// settings.json's "Use the built-in backend for everything" (the Preferences switch) keeps its
+    /// saved addresses unused from the start: the feed, saved at an address where nothing listens,
+    /// shows the built-in backend's posts.
+    func testTheSavedSwitchKeepsTheSavedServicesUnusedAtLaunch() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-switch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try Data(#"{"builtInForEverything": true, "services": {"feed": "http://127.0.0.1:9/"}}"#.utf8)
+            .write(to: folder.appendingPathComponent("config/settings.json"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_AT_BRIDGE"] = "1"
+        let run = try runProgram(binary.path, ["--data-dir", folder.path, "--report-content-drawn", "feed"], environment: environment)
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertTrue(run.output.contains("content-drawn-ns "), run.output)
+    }
+
     /// libcurl and GStreamer (with their TLS, Kerberos, LDAP and codec dependencies) are opened on
     /// first use, after the window is up; linked, they would all be loaded and bound before `main`.
     func testLibcurlAndGStreamerAreNotLoadedAtLaunch() throws {
