@@ -45,10 +45,12 @@ let package = Package(
         // Video posters taken off the main thread (GStreamer, no GTK), by a helper process.
         .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
-        .executableTarget(name: "tessera-poster", dependencies: ["Video", "CSandbox", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
+        .executableTarget(name: "tessera-poster", dependencies: ["Video", "CSandbox", "CDescriptorPassing", "Confinement", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
 
         // Finding and talking to the programs the app runs beside itself.
         .target(name: "Companions"),
+        // What tests ask the confined helpers to try (the helpers only; the app never links it).
+        .target(name: "Confinement"),
 
         // Scheduling below the network and the image pipeline: a priority limiter, and threads at a
         // lower priority for heavy work.
@@ -91,7 +93,7 @@ let package = Package(
         // inside the app.
         .executableTarget(name: "tessera-decoder", dependencies: ["SandboxedDecoding", "PictureDecoding", "CSandbox",
                                                                    "CDescriptorPassing", "Companions", "ImagePipeline",
-                                                                   "CGdkPixbuf", "Localization"]),
+                                                                   "CGdkPixbuf", "Localization", "Confinement"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [
@@ -189,7 +191,7 @@ let package = Package(
             "Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video", "ImagePipeline", "Networking", "TestSupport"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.

@@ -20,6 +20,7 @@ _Static_assert((int)TESSERA_GST_STATE_PLAYING == (int)GST_STATE_PLAYING, "GStrea
     X(0, gst_element_query_position) X(0, gst_element_seek_simple) X(0, gst_element_get_bus) \
     X(0, gst_bus_pop_filtered) X(0, gst_message_parse_error) X(0, gst_mini_object_unref) \
     X(0, gst_sample_get_caps) X(0, gst_sample_get_buffer) X(0, gst_buffer_map) X(0, gst_buffer_unmap) \
+    X(0, gst_plugin_load_by_name) \
     X(1, gst_app_sink_try_pull_preroll) X(2, gst_video_info_from_caps)
 
 static struct {
@@ -65,6 +66,13 @@ static void start(void) {
 const char *tessera_gst_start(void) {
     pthread_once(&once, start);
     return start_error;
+}
+
+gboolean tessera_gst_load_plugin(const char *name) {
+    GstPlugin *plugin = gst.gst_plugin_load_by_name(name);
+    if (!plugin) return FALSE;
+    gst.gst_object_unref(plugin);
+    return TRUE;
 }
 
 #define ELEMENT(element) ((GstElement *)(element))

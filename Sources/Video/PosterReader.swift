@@ -6,7 +6,8 @@ import Localization
 import Synchronization
 
 /// The `tessera-poster` helper process, asked for posters over a pipe: several at once, each
-/// answered under its request's number.
+/// answered under its request's number. It gets each clip's bytes from the app (the image
+/// pipeline fetched them, and keeps them on disk): confined, it opens no file or connection.
 ///
 /// The helper holds GStreamer and the decoders it picks (libav and the hundred-odd libraries it
 /// maps, some 40 MB resident), so the app never loads them to show a feed; a clip that crashes a
@@ -29,11 +30,18 @@ final class PosterReader: Sendable {
     /// A caller blocked until its answer comes (or the helper ends).
     private final class Waiter: Sendable {
         let answered = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<DecodedImage, ImageError>?>(nil)
-        func answer(_ result: Result<DecodedImage, ImageError>) {
-            self.result.withLock { $0 = result }
+        let result = Mutex<Reply?>(nil)
+        func answer(_ reply: Reply) {
+            result.withLock { $0 = reply }
             answered.signal()
         }
+        func answer(_ result: Result<DecodedImage, ImageError>) { answer(.image(result)) }
+    }
+
+    /// What a request got: a poster (or why not), or what a probe found.
+    private enum Reply: Sendable {
+        case image(Result<DecodedImage, ImageError>)
+        case probed(refused: Bool, detail: String)
     }
 
     /// How long past a request's own timeout the helper may take before it is taken for hung.
@@ -46,6 +54,8 @@ final class PosterReader: Sendable {
     }
 
     var isUsable: Bool { state.withLock { $0.ended == nil } }
+    /// Why the helper cannot be asked any more, once it cannot.
+    var endReason: String? { state.withLock { $0.ended } }
     /// Requests sent and not yet answered.
     var waitingCount: Int { state.withLock { $0.waiting.count } }
     var processIdentifier: Int32 { process.processIdentifier }
@@ -77,21 +87,39 @@ final class PosterReader: Sendable {
         return .success(reader)
     }
 
-    /// The first frame of the clip at `url`, scaled for `target`. Blocks the calling thread.
-    func frame(of url: URL, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, ImageError> {
+    /// The first frame of `clip` (its bytes), scaled for `target`. Blocks the calling thread.
+    func frame(of clip: Data, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, ImageError> {
+        let reply = ask({ PosterWire.Request(id: $0, target: target, timeout: timeout, length: clip.count).line }, clip, within: timeout)
+        switch reply {
+        case .image(let result): return result
+        case .probed: return .failure(.noFrame(tr("the video reader answered with something that is not a picture")))
+        }
+    }
+
+    /// Asks the helper to try `probe` (tests): whether its confinement refused it, and the
+    /// system's words; nil when the helper ended first. `stall` waits until then.
+    func attempt(_ probe: PosterWire.Probe, within timeout: Duration = .seconds(5)) -> (refused: Bool, detail: String)? {
+        guard case .probed(let refused, let detail) = ask({ probe.line(for: $0) }, nil, within: timeout) else { return nil }
+        return (refused, detail)
+    }
+
+    /// Sends the request `line` gives for its number, and the bytes after it, and waits for its
+    /// answer, at most `timeout` and `grace`.
+    private func ask(_ line: (Int) -> String, _ bytes: Data?, within timeout: Duration) -> Reply {
         let waiter = Waiter()
         let sent = state.withLock { state -> Result<Void, ImageError> in
             if let ended = state.ended { return .failure(.noFrame(ended)) }
             let id = state.nextID
             state.nextID += 1
-            let line = PosterWire.Request(id: id, url: url, target: target, timeout: timeout).line
-            // Written under the lock, so that lines never interleave; a line is far below the
-            // pipe's buffer, so the write does not wait for the helper.
-            guard CompanionProgram.write(line, to: requests.fileDescriptor) else { return .failure(.noFrame(tr("the video reader ended"))) }
+            // Written under the lock, so that requests never interleave; the helper's main loop
+            // does nothing but read them, so a clip's bytes do not wait long for room in the pipe.
+            let written = CompanionProgram.write(line(id), to: requests.fileDescriptor)
+                && (bytes?.withUnsafeBytes { CompanionProgram.write($0, to: requests.fileDescriptor) } ?? true)
+            guard written else { return .failure(.noFrame(tr("the video reader ended"))) }
             state.waiting[id] = waiter
             return .success(())
         }
-        if case .failure(let error) = sent { return .failure(error) }
+        if case .failure(let error) = sent { return .image(.failure(error)) }
         let deadline = DispatchTime.now() + .milliseconds((timeout + Self.grace).milliseconds)
         if waiter.answered.wait(timeout: deadline) == .timedOut {
             end(because: tr("the video reader did not answer in time"))
@@ -119,6 +147,8 @@ final class PosterReader: Sendable {
             switch PosterWire.Answer(line: line) {
             case .failed(let id, let reason):
                 take(id)?.answer(.failure(.noFrame(reason)))
+            case .probed(let id, let refused, let detail):
+                take(id)?.answer(.probed(refused: refused, detail: detail))
             case .frame(let id, let header):
                 guard let image = readPixels(header, until: never) else { return finish() }
                 take(id)?.answer(.success(image))
@@ -199,7 +229,7 @@ final class PosterReaders: Sendable {
     }
 
     /// Runs `body` with the helper (started if there is none, or the last one ended).
-    func withReader(_ body: (PosterReader) -> Result<DecodedImage, ImageError>) -> Result<DecodedImage, ImageError> {
+    func withReader<Value>(_ body: (PosterReader) -> Result<Value, ImageError>) -> Result<Value, ImageError> {
         let chosen = current.withLock { current -> Result<PosterReader, ImageError> in
             current.lastUse = .now
             if let reader = current.reader, reader.isUsable { return .success(reader) }

@@ -6,40 +6,70 @@ import ImagePipeline
 /// What the app and `tessera-poster` say to each other over the helper's standard input and
 /// output. Words between programs, never shown, so nothing here is translated.
 ///
-/// The app writes one request per line: `ID SIDE fit|fill TIMEOUT_MS URL`. The helper reads a few
-/// at once and answers each when it is done, in any order, under the request's ID: either
-/// `ID frame WIDTH HEIGHT ROWSTRIDE CHANNELS DURATION_NS` followed by the pixels, 8-bit RGB
-/// (CHANNELS 3) or RGBA (4), row after row ROWSTRIDE apart, the last row only as long as its pixels
-/// (`payloadLength`, as a GdkPixbuf keeps them), or `ID failed REASON` (already in the user's
-/// words). DURATION_NS is -1 when the clip does not say its length.
+/// The app writes one request per line, `ID SIDE fit|fill TIMEOUT_MS LENGTH`, followed by the
+/// clip's LENGTH bytes (the helper opens no file and no connection: the app fetched them). The
+/// helper reads a few at once and answers each when it is done, in any order, under the request's
+/// ID: either `ID frame WIDTH HEIGHT ROWSTRIDE CHANNELS DURATION_NS` followed by the pixels, 8-bit
+/// RGB (CHANNELS 3) or RGBA (4), row after row ROWSTRIDE apart, the last row only as long as its
+/// pixels (`payloadLength`, as a GdkPixbuf keeps them), or `ID failed REASON` (already in the
+/// user's words). DURATION_NS is -1 when the clip does not say its length.
 public enum PosterWire {
     public struct Request: Equatable, Sendable {
         /// Chosen by the app; the answer carries it back.
         public var id: Int
-        public var url: URL
         public var target: DecodingTarget
         /// How long the clip may take to give its first frame.
         public var timeout: Duration
+        /// The clip's length in bytes, which follow the line.
+        public var length: Int
 
-        public init(id: Int, url: URL, target: DecodingTarget, timeout: Duration) {
+        public init(id: Int, target: DecodingTarget, timeout: Duration, length: Int) {
             self.id = id
-            self.url = url
             self.target = target
             self.timeout = timeout
+            self.length = length
         }
 
         public var line: String {
-            "\(id) \(target.side) \(target.filling ? "fill" : "fit") \(timeout.milliseconds) \(url.absoluteString)\n" // not translated
+            "\(id) \(target.side) \(target.filling ? "fill" : "fit") \(timeout.milliseconds) \(length)\n" // not translated
         }
 
-        /// Reads a request line (without its newline); nil when it is not one.
-        public init?(line: String) {
-            let parts = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+        /// Reads a request line (without its newline); nil when it is not one, or announces more
+        /// than `maximumLength` bytes.
+        public init?(line: String, maximumLength: Int) {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
             guard parts.count == 5, let id = Int(parts[0]), let side = Int(parts[1]), side > 0,
                   parts[2] == "fit" || parts[2] == "fill", let milliseconds = Int(parts[3]), milliseconds > 0,
-                  let url = URL(string: String(parts[4])) else { return nil }
-            self.init(id: id, url: url, target: DecodingTarget(side: side, filling: parts[2] == "fill"),
-                      timeout: .milliseconds(milliseconds))
+                  let length = Int(parts[4]), length > 0, length <= maximumLength else { return nil }
+            self.init(id: id, target: DecodingTarget(side: side, filling: parts[2] == "fill"),
+                      timeout: .milliseconds(milliseconds), length: length)
+        }
+    }
+
+    /// What a test asks the helper to try instead of reading a clip: what its confinement must
+    /// refuse, or to hold a reader busy until the helper ends (`stall`, never answered).
+    public enum Probe: String, CaseIterable, Sendable {
+        case open, connect, spawn, stall
+
+        /// The line asking for it as request `id`.
+        public func line(for id: Int) -> String { "\(id) probe \(rawValue)\n" } // not translated
+    }
+
+    /// A line the helper reads: a clip's request, or a probe.
+    public enum Incoming: Equatable, Sendable {
+        case clip(Request)
+        case probe(id: Int, Probe)
+
+        /// Nil for a line that is neither.
+        public init?(line: String, maximumLength: Int) {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            if parts.count == 3, let id = Int(parts[0]), parts[1] == "probe", let probe = Probe(rawValue: String(parts[2])) {
+                self = .probe(id: id, probe)
+            } else if let request = Request(line: line, maximumLength: maximumLength) {
+                self = .clip(request)
+            } else {
+                return nil
+            }
         }
     }
 
@@ -87,6 +117,8 @@ public enum PosterWire {
         /// `FrameHeader.payloadLength` bytes of pixels follow the line.
         case frame(id: Int, FrameHeader)
         case failed(id: Int, reason: String)
+        /// What a probe found: whether the confinement refused it, and the system's words.
+        case probed(id: Int, refused: Bool, detail: String)
 
         /// Nil for a line that is neither.
         public init?(line: String) {
@@ -98,10 +130,19 @@ public enum PosterWire {
                 self = .frame(id: id, header)
             case "failed": // not translated
                 self = .failed(id: id, reason: String(parts[2]))
+            case "probed": // not translated
+                let fields = parts[2].split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                guard fields.count == 2, fields[0] == "refused" || fields[0] == "allowed" else { return nil }
+                self = .probed(id: id, refused: fields[0] == "refused", detail: String(fields[1]))
             default:
                 return nil
             }
         }
+    }
+
+    /// The answer's line for what probe `id` found.
+    public static func probedLine(refused: Bool, detail: String, for id: Int) -> String {
+        "\(id) probed \(refused ? "refused" : "allowed") \(detail.replacingOccurrences(of: "\n", with: " "))\n" // not translated
     }
 
     /// The answer's line for a failure of request `id`.

@@ -3,15 +3,14 @@ import Foundation
 import ImagePipeline
 import Localization
 
-/// The first frame of a clip, read by GStreamer in this process: straight from its URL (streamed
-/// only as far as that frame, never downloaded whole), scaled to the size shown, with the clip's
+/// The first frame of a clip, read by GStreamer in this process from the clip's bytes in a memory
+/// file (`clip`, a descriptor it reads and seeks), scaled to the size shown, with the clip's
 /// length. Only `tessera-poster` calls it: GStreamer's decoders (libav, with its hundred-odd
 /// libraries) stay out of the app (`VideoFrameDecoder`).
 public enum VideoFirstFrame {
-    public static func read(_ url: URL, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, ImageError> {
+    public static func read(_ clip: Int32, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, ImageError> {
         if let failure = GStreamer.startFailure { return .failure(.noFrame(tr("video support is not available: {reason}", ["reason": "\(failure)"]))) }
-        let escaped = url.absoluteString.replacingOccurrences(of: "\"", with: "%22")
-        let description = "uridecodebin uri=\"\(escaped)\" ! videoconvert ! video/x-raw,format=RGB ! appsink name=sink sync=false max-buffers=1"
+        let description = "fdsrc fd=\(clip) ! decodebin ! videoconvert ! video/x-raw,format=RGB ! appsink name=sink sync=false max-buffers=1"
         var error: UnsafeMutablePointer<CChar>?
         guard let pipeline = tessera_gst_parse_launch(description, &error) else {
             defer { g_free(error) }
@@ -51,5 +50,20 @@ public enum GStreamer {
     /// Nil once GStreamer is ready; otherwise why it is not.
     public static var startFailure: String? {
         tessera_gst_start().map { String(cString: $0) }
+    }
+
+    /// What reading a clip's first frame can use, by plugin, from the packages
+    /// .ci/install-deps.sh installs (GStreamer's base and good sets and libav): the source, type
+    /// finding and `decodebin`, the containers the web's clips come in (MP4, WebM and Matroska,
+    /// Ogg) and their tags, audio parsers for their sound, the decoders (libav's, libvpx's,
+    /// Theora), the conversion and the sink.
+    public static let posterPlugins = ["coreelements", "typefindfunctions", "playback", "app", "isomp4", "matroska", "ogg",
+                                       "audioparsers", "id3demux", "libav", "vpx", "theora", "videoconvertscale"]
+
+    /// Loads `posterPlugins` now, before the helper is confined (afterwards it can open no file);
+    /// returns those that could not be loaded (not installed).
+    public static func loadPosterPlugins() -> [String] {
+        guard startFailure == nil else { return posterPlugins }
+        return posterPlugins.filter { tessera_gst_load_plugin($0) == 0 }
     }
 }

@@ -3,30 +3,31 @@ import ImagePipeline
 import Localization
 import Scheduling
 
-/// Video posters for the image pipeline: the first frame of a clip, read from its URL by a
-/// `tessera-poster` helper (`VideoFirstFrame` there, `PosterReader` here), scaled to the size
-/// shown, with the clip's length. Posters then share the pipeline's memory cache, its
+/// Video posters for the image pipeline: the first frame of a clip, read from its bytes (the
+/// pipeline fetches them and keeps them on disk like a picture's) by a confined `tessera-poster`
+/// helper (`VideoFirstFrame` there, `PosterReader` here), scaled to the size shown, with the
+/// clip's length. Posters then share the pipeline's memory cache, its disk cache, its
 /// cancellation and `ImageView` with every other picture.
 public struct VideoFrameDecoder: ImageDecoding {
-    /// Two at a time, each with a helper of its own: each helper holds a GStreamer decoder and a
-    /// connection.
+    /// Two at a time: the helper reads two clips at once, each with a GStreamer decoder.
     public static let sharedThreads = BackgroundThreads(name: "tessera-posters", count: 2)
     /// How long a clip may take to give its first frame.
     public let timeout: Duration
 
-    /// - Parameter timeout: 15 seconds: a slow server's first megabyte, not a dead one's.
+    /// - Parameter timeout: 15 seconds for the helper to find the first frame in bytes it holds
+    ///   (a damaged clip that sends a decoder round in circles, not a slow network).
     public init(timeout: Duration = .seconds(15)) {
         self.timeout = timeout
     }
 
     public func decodes(_ request: ImageRequest) -> Bool { request.content == .videoFrame }
-    public var readsURL: Bool { true }
+    public var readsURL: Bool { false }
     public var threads: BackgroundThreads { Self.sharedThreads }
 
     public func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
-        guard case .url(let url) = input else { throw .noFrame(tr("no address to read")) }
+        guard case .data(let clip) = input else { throw .noFrame(tr("no clip to read")) }
         let timeout = self.timeout
-        return try PosterReaders.shared.withReader { $0.frame(of: url, target: target, timeout: timeout) }.get()
+        return try PosterReaders.shared.withReader { $0.frame(of: clip, target: target, timeout: timeout) }.get()
     }
 
     /// The helpers' process ids, for the benchmark's memory figures.

@@ -2,6 +2,7 @@ import CDescriptorPassing
 import CGdkPixbuf
 import CSandbox
 import Companions
+import Confinement
 import Foundation
 import ImagePipeline
 import Localization
@@ -61,7 +62,7 @@ while let line = CompanionProgram.readLine(fromSocket: STDIN_FILENO, until: neve
         }
         guard answered else { exit(0) }
     case .probe(let id, let probe):
-        let (refused, detail) = ConfinementProbe.attempt(probe, addressSpace: options.addressSpace)
+        let (refused, detail) = ConfinementProbe.attempt(ConfinementProbe.Attempt(rawValue: probe.rawValue)!, addressSpace: options.addressSpace)
         guard CompanionProgram.write(DecoderWire.Answer.probed(id: id, refused: refused, detail: detail).line, to: STDOUT_FILENO) else { exit(0) }
     }
 }

@@ -1,5 +1,7 @@
+import CDescriptorPassing
 import CSandbox
 import Companions
+import Confinement
 import Foundation
 import ImagePipeline
 import Localization
@@ -8,22 +10,39 @@ import Synchronization
 import Video
 
 // The video poster reader the app starts beside itself (`PosterReader`): it reads requests on
-// standard input, one per line, reads up to two clips at once, and answers each on standard
-// output when it is done (`PosterWire`), until its input ends. GStreamer and its decoders are
-// loaded here, never in the app.
+// standard input, each a line and the clip's bytes, reads up to two clips at once, and answers
+// each on standard output when it is done (`PosterWire`), until its input ends. GStreamer and its
+// decoders are loaded here, never in the app.
+
+// Namespaces first, while this is the only thread (a user namespace refuses a threaded process).
+let namespaceError = tessera_sandbox_enter_namespaces()
+
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
 
-// GStreamer starts first (it may run its plugin scanner, a program, to update its registry);
-// then the helper may start no program or process, nor gain privileges. It still opens files and
-// sockets: it streams clips by their URLs, and GStreamer opens plugins as a clip needs them.
-_ = GStreamer.startFailure
-let confined = tessera_sandbox_forbid_processes()
+/// The most a clip may take: the image pipeline's largest body.
+let maximumLength = 40 << 20
+/// Room for GStreamer, libav and their threads, a clip, its frames and the scaled poster.
+let addressSpace: UInt64 = 2 << 30
+
+// GStreamer starts (it may run its plugin scanner, a program, to update its registry) and loads
+// every plugin a clip's first frame needs; then the helper gets an empty file system and the
+// filter: it can open no file, socket or process, only read the clips the app sends.
+let missingPlugins = GStreamer.loadPosterPlugins()
+if !missingPlugins.isEmpty {
+    FileHandle.standardError.write(Data("tessera-poster: plugins not installed: \(missingPlugins.joined(separator: ", "))\n".utf8))
+}
+let isolationError = namespaceError != 0 ? namespaceError : tessera_sandbox_empty_root()
+if isolationError != 0 {
+    FileHandle.standardError.write(Data("tessera-poster: namespaces and an empty file system could not be set up (\(String(cString: strerror(isolationError)))); confined by the filter alone\n".utf8))
+}
+let confined = tessera_sandbox_confine_media(addressSpace)
 if confined != 0 {
     FileHandle.standardError.write(Data("tessera-poster: not confined (\(String(cString: strerror(confined))))\n".utf8))
+    exit(3)
 }
 
-/// Two at a time, as the app asks: each read holds a decoder and a connection.
+/// Two at a time, as the app asks: each read holds a decoder.
 let readers = BackgroundThreads(name: "tessera-poster", count: 2)
 /// One answer at a time on standard output: a frame's line and its pixels stay together.
 let output = Mutex(())
@@ -47,13 +66,41 @@ func answer(_ id: Int, with result: Result<DecodedImage, ImageError>) {
     if !delivered { exit(0) }
 }
 
-while let line = readLine(strippingNewline: true) {
-    guard let request = PosterWire.Request(line: line) else {
+/// The clip's bytes from standard input into a memory file GStreamer reads and seeks; nil when the
+/// input ended first.
+func readClip(length: Int) -> Int32? {
+    let clip = tessera_sealable_memory(length)
+    guard clip >= 0 else { return nil }
+    let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
+    guard let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, clip, 0), mapped != MAP_FAILED else {
+        close(clip)
+        return nil
+    }
+    defer { munmap(mapped, length) }
+    guard CompanionProgram.read(UnsafeMutableRawBufferPointer(start: mapped, count: length), from: STDIN_FILENO, until: never) else {
+        close(clip)
+        return nil
+    }
+    return clip
+}
+
+while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)) {
+    switch PosterWire.Incoming(line: line, maximumLength: maximumLength) {
+    case .clip(let request):
+        guard let clip = readClip(length: request.length) else { exit(0) }
+        readers.async {
+            defer { close(clip) }
+            answer(request.id, with: VideoFirstFrame.read(clip, target: request.target, timeout: request.timeout))
+        }
+    case .probe(_, .stall):
+        readers.async { while true { pause() } }
+    case .probe(let id, let probe):
+        let (refused, detail) = ConfinementProbe.attempt(ConfinementProbe.Attempt(rawValue: probe.rawValue)!, addressSpace: Int(addressSpace))
+        let written = output.withLock { _ in CompanionProgram.write(PosterWire.probedLine(refused: refused, detail: detail, for: id), to: STDOUT_FILENO) }
+        if !written { exit(0) }
+    case nil:
         // Not the app's words: nothing to answer to.
         FileHandle.standardError.write(Data("tessera-poster: not a request: \(line.prefix(200))\n".utf8))
         exit(2)
-    }
-    readers.async {
-        answer(request.id, with: VideoFirstFrame.read(request.url, target: request.target, timeout: request.timeout))
     }
 }

@@ -7,6 +7,7 @@ ProPhoto RGB space, with its profile embedded (shown right only when it is conve
 swapped.jpg: tagged with a profile that swaps red and green. animated.gif, animated.webp: three
 frames of 100 ms (the quarters, all red, all blue), looping. metadata.jpg: 200 KB of XMP before the frame. *-bomb.*: headers that
 claim 50000 x 50000 pixels. (The SVG bombs are made by the tests: 700 KB of text to commit.)
+quarters-vp8.webm, quarters-vp9.webm: one second of the quarters, for the video poster reader.
 """
 import struct
 import subprocess
@@ -182,3 +183,8 @@ write("avif-bomb.avif", patched_ispe(open("quarters.avif", "rb").read(), 50_000)
 write("heic-bomb.heic", patched_ispe(open("quarters.heic", "rb").read(), 50_000))
 write("tiff-bomb.tiff", tiff(50_000, 50_000, pixels=False))
 write("bmp-bomb.bmp", bmp(50_000, 50_000, pixels=False))
+
+# The quarters as WebM clips (VP8 and VP9), five frames a second for a second, bit-exact each run.
+for codec, name in [("libvpx", "quarters-vp8.webm"), ("libvpx-vp9", "quarters-vp9.webm")]:
+    run("ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", "quarters.png", "-t", "1", "-r", "5",
+        "-c:v", codec, "-b:v", "200k", "-pix_fmt", "yuv420p", "-fflags", "+bitexact", "-flags", "+bitexact", name)

@@ -4,7 +4,7 @@
 # from one 60 x 40 picture of four coloured quarters, so a test can tell where each corner went.
 set -euo pipefail
 cd "$(dirname "$0")"
-tools=(webp libavif-bin libheif-examples libimage-exiftool-perl libjpeg-turbo-progs liblcms2-utils colord-data)
+tools=(ffmpeg webp libavif-bin libheif-examples libimage-exiftool-perl libjpeg-turbo-progs liblcms2-utils colord-data)
 missing=()
 for p in "${tools[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,13 +6,14 @@ import XCTest
 /// The lines the app and `tessera-poster` exchange.
 final class PosterWireTests: XCTestCase {
     func testARequestReadsBackAsWritten() throws {
-        let request = PosterWire.Request(id: 7, url: URL(string: "http://127.0.0.1:8080/images/a%20b.mp4?n=3")!,
-                                         target: DecodingTarget(side: 384, filling: true), timeout: .seconds(15))
-        XCTAssertEqual(request.line, "7 384 fill 15000 http://127.0.0.1:8080/images/a%20b.mp4?n=3\n")
-        XCTAssertEqual(PosterWire.Request(line: String(request.line.dropLast())), request)
-        XCTAssertNil(PosterWire.Request(line: "7 384 stretch 15000 http://127.0.0.1/a.mp4"))
-        XCTAssertNil(PosterWire.Request(line: "7 -1 fit 15000 http://127.0.0.1/a.mp4"))
-        XCTAssertNil(PosterWire.Request(line: "7 384 fit http://127.0.0.1/a.mp4"))
+        let request = PosterWire.Request(id: 7, target: DecodingTarget(side: 384, filling: true), timeout: .seconds(15), length: 183_004)
+        XCTAssertEqual(request.line, "7 384 fill 15000 183004\n")
+        XCTAssertEqual(PosterWire.Request(line: String(request.line.dropLast()), maximumLength: 40 << 20), request)
+        XCTAssertNil(PosterWire.Request(line: "7 384 stretch 15000 183004", maximumLength: 40 << 20))
+        XCTAssertNil(PosterWire.Request(line: "7 -1 fit 15000 183004", maximumLength: 40 << 20))
+        XCTAssertNil(PosterWire.Request(line: "7 384 fit 183004", maximumLength: 40 << 20))
+        XCTAssertNil(PosterWire.Request(line: "7 384 fit 15000 0", maximumLength: 40 << 20), "no clip")
+        XCTAssertNil(PosterWire.Request(line: "7 384 fit 15000 183004", maximumLength: 100_000), "more than the helper takes")
     }
 
     func testAnAnswerReadsBackAndSizesNoPosterHasAreRefused() throws {

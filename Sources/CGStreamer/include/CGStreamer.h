@@ -27,6 +27,9 @@ typedef enum {
 /// Loads and initialises GStreamer once (any thread). NULL when it is ready; otherwise why it is
 /// not, kept for the process's life. Every call below needs it to have returned NULL.
 const char *tessera_gst_start(void);
+/// Loads the plugin called `name` now (its library and what it links), so that nothing is opened
+/// when a pipeline later makes one of its elements; false when there is no such plugin.
+gboolean tessera_gst_load_plugin(const char *name);
 
 /// A pipeline from a gst-launch description, owned by the caller; on failure NULL and, in
 /// `error`, a message to free with g_free.

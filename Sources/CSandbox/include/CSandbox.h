@@ -1,6 +1,7 @@
-// Confinement of the picture decoder helper (tessera-decoder), in two steps: namespaces while the
-// process is still single-threaded, then, once every library it needs is loaded, an empty root,
-// no new privileges, resource limits and a system-call filter (libseccomp).
+// Confinement of the picture decoder and the video poster reader (tessera-decoder,
+// tessera-poster), in two steps: namespaces while the process is still single-threaded, then,
+// once every library it needs is loaded, an empty root, no new privileges, resource limits and
+// a system-call filter (libseccomp).
 #ifndef TESSERA_CSANDBOX_H
 #define TESSERA_CSANDBOX_H
 
@@ -20,11 +21,10 @@ int tessera_sandbox_empty_root(void);
 /// nothing that opens a file, a socket or a process. Returns 0 or an errno.
 int tessera_sandbox_confine(unsigned long long address_space);
 
-/// The confinement a helper that must still open files and sockets gets (the video poster reader
-/// streams clips by their URLs, and GStreamer opens its plugins as it needs them): no new
-/// privileges, and a filter that refuses starting programs and processes and tracing others.
-/// Returns 0 or an errno.
-int tessera_sandbox_forbid_processes(void);
+/// The same for the video poster reader once GStreamer and its plugins are loaded: besides,
+/// what GStreamer's threads ask of each other (event counters, pipes, a Unix socket pair), thread
+/// names and priorities. Returns 0 or an errno.
+int tessera_sandbox_confine_media(unsigned long long address_space);
 
 /// Sets the CPU-time limit to `seconds` beyond what the process has used so far (SIGXCPU, which
 /// ends it, once passed). Returns 0 or an errno.

@@ -1,11 +1,21 @@
 import Foundation
-import SandboxedDecoding
 
-/// What a test asks the helper to try (`DecoderWire.Probe`), and whether the confinement refused
-/// it, with the system's reason.
-enum ConfinementProbe {
-    static func attempt(_ probe: DecoderWire.Probe, addressSpace: Int) -> (refused: Bool, detail: String) {
-        switch probe {
+/// What a test asks a confined helper (`tessera-decoder`, `tessera-poster`) to try, and whether
+/// the confinement refused it, with the system's reason.
+public enum ConfinementProbe {
+    public enum Attempt: String, CaseIterable, Sendable {
+        /// Open a file of the system's for reading.
+        case open
+        /// Make a socket and connect to loopback.
+        case connect
+        /// Start a program.
+        case spawn
+        /// Allocate more than the address-space limit.
+        case allocate
+    }
+
+    public static func attempt(_ attempt: Attempt, addressSpace: Int) -> (refused: Bool, detail: String) {
+        switch attempt {
         case .open:
             let descriptor = open("/etc/passwd", O_RDONLY)
             if descriptor >= 0 { close(descriptor); return (false, "opened /etc/passwd") }
