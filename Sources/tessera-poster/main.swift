@@ -24,6 +24,10 @@ CompanionProgram.ignoreBrokenPipes
 let maximumLength = 40 << 20
 /// Room for GStreamer, libav and their threads, a clip, its frames and the scaled poster.
 let addressSpace: UInt64 = 2 << 30
+/// CPU time a clip may take past what the helper used before it (its first frame takes well under
+/// a second): a clip that sends a decoder round in circles ends the helper (SIGXCPU) even if the
+/// app's deadline has not come yet.
+let cpuSecondsPerClip: UInt32 = 30
 
 // GStreamer starts (it may run its plugin scanner, a program, to update its registry) and loads
 // every plugin a clip's first frame needs; then the helper gets an empty file system and the
@@ -88,6 +92,7 @@ while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: Continuous
     switch PosterWire.Incoming(line: line, maximumLength: maximumLength) {
     case .clip(let request):
         guard let clip = readClip(length: request.length) else { exit(0) }
+        _ = tessera_sandbox_limit_cpu_from_now(cpuSecondsPerClip)
         readers.async {
             defer { close(clip) }
             answer(request.id, with: VideoFirstFrame.read(clip, target: request.target, timeout: request.timeout))
