@@ -30,6 +30,21 @@ final class LaunchTests: XCTestCase {
         XCTAssertTrue(run.output.contains("content-drawn-ns "), run.output)
     }
 
+    /// `--report-content-drawn` (the benchmarks' start-up measure) for every section: each tells
+    /// when its items show in view, drawn whole (only the feed could, and the others waited a
+    /// minute and said they never showed their content).
+    func testEverySectionReportsWhenItsContentIsDrawn() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_AT_BRIDGE"] = "1"
+        for section in ["gallery", "feed", "people", "messages", "facts"] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-drawn-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = try runProgram(binary.path, ["--data-dir", folder.path, "--report-content-drawn", section], environment: environment)
+            XCTAssertEqual(run.status, 0, "\(section): \(run.output)")
+            XCTAssertTrue(run.output.contains("content-drawn-ns "), "\(section): \(run.output)")
+        }
+    }
+
     /// libcurl and GStreamer (with their TLS, Kerberos, LDAP and codec dependencies) are opened on
     /// first use, after the window is up; linked, they would all be loaded and bound before `main`.
     func testLibcurlAndGStreamerAreNotLoadedAtLaunch() throws {

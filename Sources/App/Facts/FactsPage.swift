@@ -9,7 +9,7 @@ import Localization
 /// within half a screen of the view ask for theirs. A refresh keeps the cards until the new feed
 /// has arrived; a failed refresh says why above them, with Retry.
 @MainActor
-public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, ScreenshotScenes {
+public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage, SectionTitledPage, ScreenshotScenes {
     public let title = tr("Facts")
     public let widget: Widget
     public let model: FactsViewModel
@@ -216,6 +216,9 @@ public final class FactsPage: SettlingPage, RefreshablePage, SectionTitledPage, 
         case .loaded: !model.state.isRefreshing && cards.allSatisfy(\.isSettled) && isLaidOut
         }
     }
+
+    /// Cards laid out, each showing its picture at its size.
+    public var showsContentInView: Bool { model.state.phase == .loaded && !cards.isEmpty && isSettled }
 
     /// The cards stand where the layout for the grid's current width puts them: no layout is
     /// waiting to run, it was made for this width, and GTK has given every card its frame.

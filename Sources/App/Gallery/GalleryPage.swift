@@ -12,7 +12,7 @@ import Localization
 /// windowless, reused as the user scrolls, so 10,000 items cost what a screenful does. The Add
 /// cell is the grid's last entry (`GalleryEntry`).
 @MainActor
-public final class GalleryPage: SettlingPage {
+public final class GalleryPage: SettlingPage, ContentShowingPage {
     public let title = "Gallery"
     public let widget: Widget
     public let model: GalleryViewModel
@@ -214,6 +214,8 @@ public final class GalleryPage: SettlingPage {
     public var isLaidOut: Bool { grid.layout.width > 0 && !tiles.isEmpty && tileFrames == expectedFrames }
 
     public var isSettled: Bool { content.isSettled && model.state.phase != .loading && grid.isLoaded }
+    /// Tiles in view, each with its picture (or its failure) shown.
+    public var showsContentInView: Bool { !model.state.items.isEmpty && isSettled }
     var statusTitle: String { content.placeholder.status.titleLabel.text }
     var statusDescription: String { content.placeholder.reason }
     var addDialog: Dialog? { dialogs.addDialog }

@@ -15,7 +15,7 @@ import Localization
 /// keeps the message at the top of the view where it was whenever rows go on top or estimates
 /// become measured heights (see `MessagesPage+Scrolling`).
 @MainActor
-public final class MessagesPage: SettlingPage, ScreenshotScenes {
+public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotScenes {
     public let title = tr("Messages")
     public let widget: Widget
     public let model: MessagesViewModel
@@ -225,6 +225,9 @@ public final class MessagesPage: SettlingPage, ScreenshotScenes {
         content.isSettled && model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)
             && grid.isLoaded
     }
+
+    /// The chat's rows in view, its avatars shown.
+    public var showsContentInView: Bool { !rows.isEmpty && isSettled }
     /// The newest message's detail page.
     public var screenshotScenes: [ScreenshotScene] {
         [ScreenshotScene(name: "messages-detail") { [weak self] in

@@ -9,7 +9,7 @@ import Localization
 /// notice bar for refused names and failed writes. Rows that come into view ask for their
 /// avatars; a row opens its edit page.
 @MainActor
-public final class PeoplePage: SettlingPage, ScreenshotScenes {
+public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScenes {
     public let title = tr("People")
     public let widget: Widget
     public let model: PeopleViewModel
@@ -125,6 +125,13 @@ public final class PeoplePage: SettlingPage, ScreenshotScenes {
         return !visible.isEmpty && visible.allSatisfy { row in
             row.hasImage || model.state.avatarState(of: row.person) != .waiting
         }
+    }
+
+    /// Rows in view, each with its avatar.
+    public var showsContentInView: Bool {
+        guard content.isSettled, model.state.isLoaded else { return false }
+        let visible = rowsInView()
+        return !visible.isEmpty && visible.allSatisfy(\.hasImage)
     }
 
     /// The edit page of the first person, the editor beside the list in a wide window, and the
