@@ -2,20 +2,29 @@ import ArgumentParser
 import Foundation
 import Gtk
 
-/// Exec to the first frame that shows the feed's first screen of posts with their pictures, from
-/// what an earlier run saved: with the backend gone (a port nobody listens on), beside the same
-/// with the backend up, and beside a first launch that has nothing saved and waits for the
+/// Exec to the first frame that shows a section's first screen (the feed's posts with their
+/// pictures by default; `--section` for another that keeps what it received: messages, facts),
+/// from what an earlier run saved: with the backend gone (a port nobody listens on), beside the
+/// same with the backend up, and beside a first launch that has nothing saved and waits for the
 /// network. Runs alternate so all see the same machine state.
 struct OfflineStartBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "offline-start",
-        abstract: "Exec to the feed's first screen drawn from saved posts, backend gone vs up.")
+        abstract: "Exec to a section's first screen drawn from what it saved, backend gone vs up.")
 
     @Option(help: "Runs of each case.")
     var runs = 10
+    @Option(help: "The section: feed, messages or facts (those that keep what they received).")
+    var section = "feed"
+
+    func validate() throws {
+        guard ["feed", "messages", "facts"].contains(section) else {
+            throw ValidationError("“\(section)” keeps nothing for offline use; the sections that do are feed, messages and facts.")
+        }
+    }
 
     func run() throws {
-        let runs = self.runs
+        let runs = self.runs, section = self.section
         try runWithGTK {
             let server = try BenchServer()
             defer { server.stop() }
@@ -32,7 +41,7 @@ struct OfflineStartBench: ParsableCommand {
             let saved = work.appendingPathComponent("saved")
             func launch(data: URL, backend: URL) throws -> Double {
                 try timeToMarker([tessera.path, "--data-dir", data.path, "--backend", backend.absoluteString,
-                                  "--report-content-drawn", "feed"], "content-drawn-ns", environment: environment).milliseconds
+                                  "--report-content-drawn", section], "content-drawn-ns", environment: environment).milliseconds
             }
             // Two runs against the backend save the first page and its pictures (the first run
             // quits as soon as they show; writes it left under way are made by the second).
@@ -46,9 +55,9 @@ struct OfflineStartBench: ParsableCommand {
                 firstLaunch.append(try launch(data: work.appendingPathComponent("fresh\(run)"), backend: server.base))
             }
             let base = median(online)
-            print("offline-start: exec to the feed's first screen of posts drawn with their pictures, median of \(runs)")
-            print(String(format: "  saved posts, backend gone        %8.1f ms  (ratio to backend up %.2f)", median(offline), median(offline) / base))
-            print(String(format: "  saved posts, backend up          %8.1f ms  (baseline)", base))
+            print("offline-start: exec to the \(section) section's first screen drawn whole, median of \(runs)")
+            print(String(format: "  saved items, backend gone        %8.1f ms  (ratio to backend up %.2f)", median(offline), median(offline) / base))
+            print(String(format: "  saved items, backend up          %8.1f ms  (baseline)", base))
             print(String(format: "  nothing saved, backend up        %8.1f ms  (ratio %.2f)", median(firstLaunch), median(firstLaunch) / base))
             print(String(format: "  slowest: gone %.1f ms, up %.1f ms, nothing saved %.1f ms",
                          offline.max() ?? 0, online.max() ?? 0, firstLaunch.max() ?? 0))

@@ -145,6 +145,18 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(found, 40, "every shown image is on disk")
     }
 
+    /// `flush()` (the app's last step before it exits) returns once every write handed over is
+    /// made: the files are all there, read straight from the folder.
+    func testFlushReturnsOnceTheWritesHandedOverAreMade() async throws {
+        let cache = DiskCache(folder: cacheFolder, capacity: 256 << 20)
+        for index in 0..<40 {
+            cache.store(Data(repeating: UInt8(index), count: 1 << 20), for: "https://example.org/last/\(index).jpg", keep: true)
+        }
+        await cache.flush()
+        let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { !$0.hasPrefix(".") }
+        XCTAssertEqual(files.count, 40)
+    }
+
     func testCorruptDiskEntriesAreDroppedAndFetchedAgain() async throws {
         let request = ImageRequest(url: url("images/raindrops-800x800.jpg"), maximumPixelSize: 128)
         let first = pipeline()

@@ -226,8 +226,9 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
             && grid.isLoaded
     }
 
-    /// The chat's rows in view, its avatars shown.
-    public var showsContentInView: Bool { !rows.isEmpty && isSettled }
+    /// The chat's rows in view, its avatars shown, whether saved or just received (a page still on
+    /// its way does not count against them).
+    public var showsContentInView: Bool { !rows.isEmpty && content.isSettled && grid.isLoaded }
     /// The newest message's detail page.
     public var screenshotScenes: [ScreenshotScene] {
         [ScreenshotScene(name: "messages-detail") { [weak self] in

@@ -60,7 +60,14 @@ public final class SectionServices {
     }
 
     /// The image pipeline every picture goes through (stored avatars and video posters too).
-    private(set) lazy var images = makers.images()
+    var images: ImagePipeline {
+        if let made = imagesIfMade { return made }
+        let made = makers.images()
+        imagesIfMade = made
+        return made
+    }
+    /// The image pipeline if something has asked for it yet.
+    private(set) var imagesIfMade: ImagePipeline?
     var peopleModel: PeopleViewModel {
         if let made = peopleModelIfMade { return made }
         let made = makers.people()

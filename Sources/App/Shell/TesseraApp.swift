@@ -137,15 +137,15 @@ public final class TesseraApp {
         }
     }
 
-    /// Work still under way when the window closes (a name's write, avatar downloads) is finished
-    /// before the app exits: the writes always, the downloads for at most `exitGrace`, so the next
-    /// launch has them.
+    /// Work still under way when the window closes (a name's write, avatar downloads, pictures on
+    /// their way to the disk cache) is finished before the app exits: the writes always, the
+    /// downloads for at most `exitGrace`, so the next launch has them.
     private func finishWorkBeforeExit() {
         guard !isFinishingBeforeExit else { return }
         isFinishingBeforeExit = true
         application.hold()
         let finishDownloads = services.makers.finishDownloads, logger = self.logger
-        let people = services.peopleModelIfMade
+        let people = services.peopleModelIfMade, images = services.imagesIfMade
         let finished = FirstOf()
         Task { @MainActor [weak self] in
             await finished.wait(
@@ -156,6 +156,8 @@ public final class TesseraApp {
                     logger.warning("avatar downloads unfinished at exit")
                 })
             await people?.finishRenames()
+            // The pictures shown last are kept for the next launch (offline too).
+            await images?.finishDiskWrites()
             self?.isFinishingBeforeExit = false
             self?.application.release()
         }
@@ -444,7 +446,12 @@ public final class TesseraApp {
                     clock_gettime(CLOCK_MONOTONIC, &now)
                     let line = "content-drawn-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
-                    self?.application.quit()
+                    // What was drawn is kept, as at a window's close: the next run may read it offline.
+                    let images = self?.services.imagesIfMade
+                    Task { @MainActor [weak self] in
+                        await images?.finishDiskWrites()
+                        self?.application.quit()
+                    }
                 }
                 return false
             }

@@ -100,6 +100,14 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
+    /// Returns once the writes handed over before have been made (the app waits for them before it
+    /// exits: a picture shown just before is then there at the next launch, offline too).
+    public func flush() async {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume() }
+        }
+    }
+
     /// Bytes on disk now, once the writes handed over before have been made.
     public var totalSize: Int {
         let done = DispatchSemaphore(value: 0)

@@ -84,6 +84,11 @@ public final class ImagePipeline: Sendable {
     public let memoryCache: MemoryCache
     public let diskCache: DiskCache?
 
+    /// Returns once the bodies handed to the disk cache are written.
+    public func finishDiskWrites() async {
+        await diskCache?.flush()
+    }
+
     /// Forgets every image, in memory and on disk ("Clear saved data"); what is on screen stays
     /// until its view lets go of it.
     public func removeAll() async {
