@@ -138,8 +138,8 @@ public final class TesseraApp {
     }
 
     /// Work still under way when the window closes (a name's write, avatar downloads, pictures on
-    /// their way to the disk cache) is finished before the app exits: the writes always, the
-    /// downloads for at most `exitGrace`, so the next launch has them.
+    /// their way to the disk cache) is finished before the app exits: the renames always, the
+    /// downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
     private func finishWorkBeforeExit() {
         guard !isFinishingBeforeExit else { return }
         isFinishingBeforeExit = true
@@ -149,15 +149,17 @@ public final class TesseraApp {
         let finished = FirstOf()
         Task { @MainActor [weak self] in
             await finished.wait(
-                { await finishDownloads() },
+                {
+                    await finishDownloads()
+                    // The pictures shown last are kept for the next launch (offline too).
+                    await images?.finishDiskWrites()
+                },
                 {
                     // Cancelled once the downloads finish; only a grace that ran out is worth a word.
                     guard (try? await Task.sleep(for: Self.exitGrace)) != nil else { return }
-                    logger.warning("avatar downloads unfinished at exit")
+                    logger.warning("avatar downloads or picture writes unfinished at exit")
                 })
             await people?.finishRenames()
-            // The pictures shown last are kept for the next launch (offline too).
-            await images?.finishDiskWrites()
             self?.isFinishingBeforeExit = false
             self?.application.release()
         }
@@ -446,13 +448,10 @@ public final class TesseraApp {
                     clock_gettime(CLOCK_MONOTONIC, &now)
                     let line = "content-drawn-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
-                    // What was drawn is kept, as at a window's close: the next run may read it offline.
-                    let images = self?.services.imagesIfMade
-                    Task { @MainActor [weak self] in
-                        await images?.finishDiskWrites()
-                        self?.application.quit()
-                    }
+                    self?.application.quit()
                 }
+                // A page that has settled draws nothing more by itself: the frame is asked for.
+                main.window.queueDraw()
                 return false
             }
             if ContinuousClock.now > deadline {
