@@ -97,22 +97,9 @@ final class PreferencesWindow {
     }
 
     private func builtInRow() -> ListBoxRow {
-        let title = Label(tr("Use the built-in backend for everything"))
-        title.xalign = 0
-        title.wraps = true
-        let summary = Label(tr("The addresses below are kept but not used."))
-        summary.xalign = 0
-        summary.wraps = true
-        summary.addStyleClass("dim-label")
-        summary.addStyleClass("preferences-row-summary")
-        let words = Box(.vertical, spacing: 2)
-        words.append(title)
-        words.append(summary)
-        words.valign = .center
         builtInSwitch.accessibleName = tr("Use the built-in backend for everything")
-        let line = Box(.horizontal, spacing: 12)
-        line.append(words, expand: true)
-        line.append(builtInSwitch)
+        let line = PreferencesRowLine.make(title: tr("Use the built-in backend for everything"),
+                                           summary: tr("The addresses below are kept but not used."), control: builtInSwitch)
         line.setMargins(top: 8, bottom: 8, start: 12, end: 12)
         let row = ListBoxRow(child: line)
         row.isActivatable = false

@@ -21,25 +21,14 @@ final class ServiceAddressRow {
     init(service: Backend.Service, text: String, given: URL?) {
         self.service = service
         self.given = given
-        let title = Label(service.title)
-        title.xalign = 0
-        let summary = Label(given == nil ? service.summary : tr("Given on the command line for this launch."))
-        summary.xalign = 0
-        summary.wraps = true
-        summary.addStyleClass("dim-label")
-        summary.addStyleClass("preferences-row-summary")
-        let words = Box(.vertical, spacing: 2)
-        words.append(title)
-        words.append(summary)
-        words.valign = .center
         entry.widthChars = Self.entryWidth
         entry.valign = .center
         entry.accessibleName = service.addressName
         entry.text = given?.absoluteString ?? text
         entry.isSensitive = given == nil
-        let line = Box(.horizontal, spacing: 12)
-        line.append(words, expand: true)
-        line.append(entry)
+        let line = PreferencesRowLine.make(title: service.title,
+                                           summary: given == nil ? service.summary : tr("Given on the command line for this launch."),
+                                           control: entry)
         problem.xalign = 0
         problem.wraps = true
         problem.addStyleClass("error")

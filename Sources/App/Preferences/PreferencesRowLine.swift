@@ -1,0 +1,25 @@
+import Gtk
+
+/// The line every Preferences row is made of, as GNOME's rows are: its title, what it is for in
+/// smaller dim words under it, and its control at the end.
+@MainActor
+enum PreferencesRowLine {
+    static func make(title: String, summary: String, control: Widget) -> Box {
+        let titleLabel = Label(title)
+        titleLabel.xalign = 0
+        titleLabel.wraps = true
+        let summaryLabel = Label(summary)
+        summaryLabel.xalign = 0
+        summaryLabel.wraps = true
+        summaryLabel.addStyleClass("dim-label")
+        summaryLabel.addStyleClass("preferences-row-summary")
+        let words = Box(.vertical, spacing: 2)
+        words.append(titleLabel)
+        words.append(summaryLabel)
+        words.valign = .center
+        let line = Box(.horizontal, spacing: 12)
+        line.append(words, expand: true)
+        line.append(control)
+        return line
+    }
+}
