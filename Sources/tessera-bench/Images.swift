@@ -214,33 +214,28 @@ enum CurlMultiBaseline {
     /// Decodes every body at `size` in the confined helpers, as the pipeline does, one thread (and
     /// helper) per decoding thread of the pipeline's, in a plain loop; returns how many decoded.
     static func decodeAllInHelpers(_ bodies: [Data], size: Int) -> Int {
-        let threads = SandboxedImageDecoder.sharedThreads.count
+        countDecoded(bodies, threads: SandboxedImageDecoder.sharedThreads.count) {
+            try? DecoderProcesses.shared.decode($0, target: DecodingTarget(side: size))
+        }
+    }
+
+    /// Decodes every body at `size` with gdk-pixbuf, one thread per core; returns how many decoded.
+    static func decodeAll(_ bodies: [Data], size: Int) -> Int {
+        countDecoded(bodies, threads: ProcessInfo.processInfo.activeProcessorCount) {
+            try? PixbufImageDecoder().decode($0, maximumPixelSize: size)
+        }
+    }
+
+    /// `decode` over every body on `threads` threads, each taking every `threads`-th; how many
+    /// gave a picture.
+    private static func countDecoded(_ bodies: [Data], threads: Int, decode: @Sendable (Data) -> DecodedImage?) -> Int {
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: threads)
         counts.initialize(repeating: 0)
         defer { counts.deallocate() }
         let shared = SendableBuffer(counts)
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
             for index in stride(from: worker, to: bodies.count, by: threads) {
-                if let image = try? DecoderProcesses.shared.decode(bodies[index], target: DecodingTarget(side: size)), image.width > 0 {
-                    shared.buffer[worker] += 1
-                }
-            }
-        }
-        return counts.reduce(0, +)
-    }
-
-    /// Decodes every body at `size` with gdk-pixbuf, one thread per core; returns how many decoded.
-    static func decodeAll(_ bodies: [Data], size: Int) -> Int {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: cores)
-        counts.initialize(repeating: 0)
-        defer { counts.deallocate() }
-        let shared = SendableBuffer(counts)
-        DispatchQueue.concurrentPerform(iterations: cores) { worker in
-            for index in stride(from: worker, to: bodies.count, by: cores) {
-                if let image = try? PixbufImageDecoder().decode(bodies[index], maximumPixelSize: size), image.width > 0 {
-                    shared.buffer[worker] += 1
-                }
+                if let image = decode(bodies[index]), image.width > 0 { shared.buffer[worker] += 1 }
             }
         }
         return counts.reduce(0, +)
