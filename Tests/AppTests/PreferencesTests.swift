@@ -22,6 +22,17 @@ final class PreferencesTests: AppTestCase {
         try XCTUnwrap(preferences.rows.first { $0.service == service })
     }
 
+    /// Waits for `section`'s first page to be made anew (the section reloaded), not `old`, and for
+    /// `ready` to hold on it.
+    @MainActor
+    private func waitForReload<P: AnyObject>(_ what: String, of section: Section, in main: MainWindow, replacing old: P,
+                                             _ ready: @escaping (P) -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+        waitFor(what, timeout: .seconds(15), {
+            guard let page = main.coordinator(for: section).pages.first as? P else { return false }
+            return page !== old && ready(page)
+        }, file: file, line: line)
+    }
+
     /// Types into `entry` as a person does: a click into it, Ctrl+A over what it held, the text.
     @MainActor
     private func type(_ text: String, into entry: Entry, in window: Window) {
@@ -64,9 +75,8 @@ final class PreferencesTests: AppTestCase {
             clickWhenSteady(preferences.applyButton, in: preferences.window)
 
             waitForServer("Facts asking the new server", timeout: .seconds(10)) { own.requestedPaths.contains("/facts.json") }
-            waitFor("the facts from the new server", timeout: .seconds(15)) {
-                guard let page = main.coordinator(for: .facts).pages.first as? FactsPage else { return false }
-                return page !== before && page.model.state.phase == .loaded && page.isSettled && !page.cards.isEmpty
+            waitForReload("the facts from the new server", of: .facts, in: main, replacing: before) {
+                $0.model.state.phase == .loaded && $0.isSettled && !$0.cards.isEmpty
             }
             XCTAssertTrue(own.requestedPaths.contains { $0.hasPrefix("/facts/images/") }, "its pictures, linked from its feed")
             XCTAssertFalse(own.requestedPaths.contains { $0.hasPrefix("/user_details/") || $0.hasPrefix("/getMessages") })
@@ -119,9 +129,8 @@ final class PreferencesTests: AppTestCase {
             clickWhenSteady(preferences.applyButton, in: preferences.window)
 
             waitForServer("Facts asking the backend", timeout: .seconds(10)) { backend.requestedPaths.contains("/facts.json") }
-            waitFor("the facts from the backend", timeout: .seconds(15)) {
-                guard let page = main.coordinator(for: .facts).pages.first as? FactsPage else { return false }
-                return page !== before && page.model.state.phase == .loaded && page.isSettled
+            waitForReload("the facts from the backend", of: .facts, in: main, replacing: before) {
+                $0.model.state.phase == .loaded && $0.isSettled
             }
             store.flush()
             let saved = makeStore().load()
@@ -150,17 +159,11 @@ final class PreferencesTests: AppTestCase {
             main.show(.messages, transition: .none)
 
             app.useServices(ServiceAddresses(texts: [.messages: own.base.absoluteString, .feed: own.base.absoluteString]))
-            waitFor("the chat from the new server", timeout: .seconds(15)) {
-                guard let page = main.coordinator(for: .messages).pages.first as? MessagesPage else { return false }
-                return page !== before && page.isSettled && !page.rows.isEmpty
-            }
+            waitForReload("the chat from the new server", of: .messages, in: main, replacing: before) { $0.isSettled && !$0.rows.isEmpty }
             XCTAssertTrue(own.requestedPaths.contains { $0.hasPrefix("/getMessages") })
             XCTAssertFalse(own.requestedPaths.contains { $0.hasPrefix("/user_details/") }, "the feed waits until it is shown")
             main.show(.feed, transition: .none)
-            waitFor("the feed from the new server", timeout: .seconds(15)) {
-                guard let page = main.coordinator(for: .feed).pages.first as? FeedPage else { return false }
-                return page !== feedBefore && page.isSettled && !page.tiles.isEmpty
-            }
+            waitForReload("the feed from the new server", of: .feed, in: main, replacing: feedBefore) { $0.isSettled && !$0.tiles.isEmpty }
             XCTAssertTrue(own.requestedPaths.contains { $0.hasPrefix("/user_details/select.php") })
             XCTAssertFalse(own.requestedPaths.contains("/facts.json"))
         }
