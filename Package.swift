@@ -43,9 +43,11 @@ let package = Package(
         ),
 
         // Video posters taken off the main thread (GStreamer, no GTK), by a helper process.
-        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
+        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "CSandbox", "CDescriptorPassing", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
         .executableTarget(name: "tessera-poster", dependencies: ["Video", "CSandbox", "CDescriptorPassing", "Confinement", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
+        // Decodes the clip the viewer plays, so that its decoders never load into the app either.
+        .executableTarget(name: "tessera-player", dependencies: ["Video", "CSandbox", "Confinement", "Companions", "Localization"]),
 
         // Finding and talking to the programs the app runs beside itself.
         .target(name: "Companions"),

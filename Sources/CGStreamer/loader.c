@@ -2,6 +2,7 @@
 #include "CGStreamer.h"
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
 #include <gst/video/video.h>
 #include <dlfcn.h>
 #include <pthread.h>
@@ -20,8 +21,13 @@ _Static_assert((int)TESSERA_GST_STATE_PLAYING == (int)GST_STATE_PLAYING, "GStrea
     X(0, gst_element_query_position) X(0, gst_element_seek_simple) X(0, gst_element_get_bus) \
     X(0, gst_bus_pop_filtered) X(0, gst_message_parse_error) X(0, gst_mini_object_unref) \
     X(0, gst_sample_get_caps) X(0, gst_sample_get_buffer) X(0, gst_buffer_map) X(0, gst_buffer_unmap) \
-    X(0, gst_plugin_load_by_name) \
-    X(1, gst_app_sink_try_pull_preroll) X(2, gst_video_info_from_caps)
+    X(0, gst_plugin_load_by_name) X(0, gst_parse_bin_from_description) X(0, gst_element_get_static_pad) \
+    X(0, gst_pad_add_probe) X(0, gst_sample_get_segment) X(0, gst_segment_to_stream_time) \
+    X(0, gst_bus_timed_pop_filtered) X(0, gst_caps_from_string) X(0, gst_buffer_new_memdup) \
+    X(0, gst_bin_add) X(0, gst_element_link) X(0, gst_pipeline_new) \
+    X(1, gst_app_sink_try_pull_preroll) X(1, gst_app_sink_set_callbacks) X(1, gst_app_sink_pull_sample) \
+    X(1, gst_app_src_push_buffer) X(1, gst_app_src_end_of_stream) X(1, gst_app_src_set_caps) \
+    X(2, gst_video_info_from_caps)
 
 static struct {
 #define TESSERA_FIELD(library, name) __typeof__(&name) name;
@@ -131,7 +137,7 @@ gboolean tessera_gst_query_position(TesseraGstElement *element, gint64 *nanoseco
 
 gboolean tessera_gst_seek(TesseraGstElement *element, gint64 nanoseconds) {
     return gst.gst_element_seek_simple(ELEMENT(element), GST_FORMAT_TIME,
-                                       GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_KEY_UNIT, nanoseconds);
+                                       GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE, nanoseconds);
 }
 
 TesseraGstMessage tessera_gst_next_message(TesseraGstElement *element, char **error) {
@@ -175,4 +181,247 @@ GdkPixbuf *tessera_gst_preroll_pixbuf(TesseraGstElement *sink, guint64 timeout) 
     }
     gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(sample));
     return pixbuf;
+}
+
+// MARK: Playback, the helper's side
+
+/// The raw formats the helper hands over: what gtksink draws, and sound any output takes.
+#define TESSERA_VIDEO_CAPS "video/x-raw,format=BGRx"
+#define TESSERA_AUDIO_CAPS "audio/x-raw,format=S16LE,layout=interleaved,rate=48000,channels=2"
+
+typedef struct {
+    TesseraGstClipHandlers handlers;
+    TesseraGstStream stream;
+} ClipBranch;
+
+static GstFlowReturn clip_new_sample(GstAppSink *sink, gpointer data) {
+    ClipBranch *branch = data;
+    GstSample *sample = gst.gst_app_sink_pull_sample(sink);
+    if (!sample) return GST_FLOW_OK;
+    GstBuffer *buffer = gst.gst_sample_get_buffer(sample);
+    const GstSegment *segment = gst.gst_sample_get_segment(sample);
+    GstMapInfo map;
+    if (buffer && gst.gst_buffer_map(buffer, &map, GST_MAP_READ)) {
+        TesseraGstSample out = { .stream = branch->stream, .data = map.data, .length = map.size,
+                                 .time = -1, .duration = -1, .aspect_numerator = 1, .aspect_denominator = 1 };
+        if (GST_BUFFER_PTS_IS_VALID(buffer) && segment) {
+            guint64 time = gst.gst_segment_to_stream_time(segment, GST_FORMAT_TIME, GST_BUFFER_PTS(buffer));
+            if (time != GST_CLOCK_TIME_NONE) out.time = (gint64)time;
+        }
+        if (GST_BUFFER_DURATION_IS_VALID(buffer)) out.duration = (gint64)GST_BUFFER_DURATION(buffer);
+        gboolean usable = TRUE;
+        if (branch->stream == TESSERA_GST_STREAM_VIDEO) {
+            GstVideoInfo info;
+            GstCaps *caps = gst.gst_sample_get_caps(sample);
+            usable = caps && gst.gst_video_info_from_caps(&info, caps)
+                && GST_VIDEO_INFO_PLANE_STRIDE(&info, 0) == GST_VIDEO_INFO_WIDTH(&info) * 4;
+            if (usable) {
+                out.width = GST_VIDEO_INFO_WIDTH(&info);
+                out.height = GST_VIDEO_INFO_HEIGHT(&info);
+                out.aspect_numerator = GST_VIDEO_INFO_PAR_N(&info);
+                out.aspect_denominator = GST_VIDEO_INFO_PAR_D(&info);
+            }
+        }
+        if (usable) branch->handlers.sample(branch->handlers.context, &out);
+        gst.gst_buffer_unmap(buffer, &map);
+    }
+    gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(sample));
+    return GST_FLOW_OK;
+}
+
+static void clip_ended(GstAppSink *sink, gpointer data) {
+    (void)sink;
+    ClipBranch *branch = data;
+    branch->handlers.ended(branch->handlers.context, branch->stream);
+}
+
+static GstPadProbeReturn clip_flushed(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    (void)pad;
+    ClipBranch *branch = data;
+    if (GST_EVENT_TYPE(GST_PAD_PROBE_INFO_EVENT(info)) == GST_EVENT_FLUSH_STOP) {
+        branch->handlers.flushed(branch->handlers.context, branch->stream);
+    }
+    return GST_PAD_PROBE_OK;
+}
+
+/// A bin converting to `caps` into an appsink that calls `branch`, for playbin's video-sink or
+/// audio-sink; NULL with `error` set when an element is missing.
+static GstElement *clip_branch(const char *description, ClipBranch *branch, char **error) {
+    GError *failure = NULL;
+    GstElement *bin = gst.gst_parse_bin_from_description(description, TRUE, &failure);
+    if (!bin) {
+        if (error) *error = g_strdup(failure ? failure->message : "no sink");
+        if (failure) g_error_free(failure);
+        return NULL;
+    }
+    if (failure) g_error_free(failure);
+    GstElement *sink = gst.gst_bin_get_by_name(((GstBin *)bin), "sink");
+    GstAppSinkCallbacks callbacks;
+    memset(&callbacks, 0, sizeof callbacks);
+    callbacks.new_sample = clip_new_sample;
+    callbacks.eos = clip_ended;
+    gst.gst_app_sink_set_callbacks((GstAppSink *)sink, &callbacks, branch, NULL);
+    GstPad *pad = gst.gst_element_get_static_pad(sink, "sink");
+    gst.gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_FLUSH, clip_flushed, branch, NULL);
+    gst.gst_object_unref(pad);
+    gst.gst_object_unref(sink);
+    return bin;
+}
+
+TesseraGstElement *tessera_gst_clip_decoder(int clip, const TesseraGstClipHandlers *handlers, char **error) {
+    GstElement *playbin = gst.gst_element_factory_make("playbin", NULL);
+    if (!playbin) {
+        if (error) *error = g_strdup("GStreamer's playbin is not installed");
+        return NULL;
+    }
+    gst.gst_object_ref_sink(playbin);
+    ClipBranch *video = g_new0(ClipBranch, 1), *audio = g_new0(ClipBranch, 1);
+    video->handlers = *handlers;
+    video->stream = TESSERA_GST_STREAM_VIDEO;
+    audio->handlers = *handlers;
+    audio->stream = TESSERA_GST_STREAM_AUDIO;
+    // Freed with the playbin, after its threads are gone.
+    g_object_set_data_full(G_OBJECT(playbin), "tessera-video-branch", video, g_free);
+    g_object_set_data_full(G_OBJECT(playbin), "tessera-audio-branch", audio, g_free);
+    GstElement *video_sink = clip_branch("videoconvert ! " TESSERA_VIDEO_CAPS " ! appsink name=sink sync=false", video, error);
+    GstElement *audio_sink = video_sink
+        ? clip_branch("audioconvert ! audioresample ! " TESSERA_AUDIO_CAPS " ! appsink name=sink sync=false", audio, error)
+        : NULL;
+    if (!video_sink || !audio_sink) {
+        if (video_sink) gst.gst_object_unref(video_sink);
+        gst.gst_object_unref(playbin);
+        return NULL;
+    }
+    char *uri = g_strdup_printf("fd://%d", clip);
+    // Video and sound only (playbin's flags 0x1 and 0x2): no subtitles, no volume of its own.
+    g_object_set(playbin, "uri", uri, "flags", 0x3, "video-sink", video_sink, "audio-sink", audio_sink, NULL);
+    g_free(uri);
+    return (TesseraGstElement *)playbin;
+}
+
+char *tessera_gst_wait_for_error(TesseraGstElement *element) {
+    GstBus *bus = gst.gst_element_get_bus(ELEMENT(element));
+    if (!bus) return NULL;
+    GstMessage *message = gst.gst_bus_timed_pop_filtered(bus, GST_CLOCK_TIME_NONE, GST_MESSAGE_ERROR);
+    gst.gst_object_unref(bus);
+    if (!message) return NULL;
+    GError *failure = NULL;
+    gst.gst_message_parse_error(message, &failure, NULL);
+    char *text = g_strdup(failure ? failure->message : "The video could not be decoded.");
+    if (failure) g_error_free(failure);
+    gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(message));
+    return text;
+}
+
+// MARK: Playback, the app's side
+
+/// How far ahead of the picture a source holds samples: the helper decodes no further ahead.
+#define TESSERA_SOURCE_AHEAD "1000000000"
+
+/// The size the video source's caps say, to set them again only when a frame's differs.
+typedef struct {
+    int width, height, aspect_numerator, aspect_denominator;
+} SourceSize;
+
+// The helper seeks the clip itself when the app asks (the app tells it before seeking here); the
+// sources only have to accept the seek.
+static gboolean accept_seek(GstAppSrc *source, guint64 offset, gpointer data) {
+    (void)source; (void)offset; (void)data;
+    return TRUE;
+}
+
+TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gboolean audio, char **error) {
+    GstElement *pipeline = gst.gst_pipeline_new(NULL);
+    gst.gst_object_ref_sink(pipeline);
+    GstElement *video = (GstElement *)tessera_gst_parse_launch(
+        "appsrc name=video format=time stream-type=seekable block=true max-bytes=0 max-time=" TESSERA_SOURCE_AHEAD, error);
+    if (!video) {
+        gst.gst_object_unref(pipeline);
+        return NULL;
+    }
+    gst.gst_bin_add((GstBin *)pipeline, video);
+    gst.gst_bin_add((GstBin *)pipeline, ELEMENT(video_sink));
+    g_object_set_data_full(G_OBJECT(video), "tessera-size", g_new0(SourceSize, 1), g_free);
+    g_signal_connect(video, "seek-data", G_CALLBACK(accept_seek), NULL);
+    if (!gst.gst_element_link(video, ELEMENT(video_sink))) {
+        if (error) *error = g_strdup("the video sink does not take raw frames");
+        gst.gst_object_unref(pipeline);
+        return NULL;
+    }
+    if (audio) {
+        GError *failure = NULL;
+        GstElement *sound = gst.gst_parse_bin_from_description(
+            "appsrc name=audio format=time stream-type=seekable block=true max-bytes=0 max-time=" TESSERA_SOURCE_AHEAD
+            " caps=" TESSERA_AUDIO_CAPS " ! audioconvert ! audioresample ! volume name=volume ! autoaudiosink", FALSE, &failure);
+        if (!sound) {
+            if (error) *error = g_strdup(failure ? failure->message : "no sound output");
+            if (failure) g_error_free(failure);
+            gst.gst_object_unref(pipeline);
+            return NULL;
+        }
+        if (failure) g_error_free(failure);
+        gst.gst_bin_add((GstBin *)pipeline, sound);
+        GstElement *source = gst.gst_bin_get_by_name((GstBin *)pipeline, "audio");
+        g_signal_connect(source, "seek-data", G_CALLBACK(accept_seek), NULL);
+        gst.gst_object_unref(source);
+    }
+    return (TesseraGstElement *)pipeline;
+}
+
+TesseraGstSource *tessera_gst_playback_source(TesseraGstElement *playback, TesseraGstStream stream) {
+    GstElement *source = gst.gst_bin_get_by_name(((GstBin *)playback), stream == TESSERA_GST_STREAM_VIDEO ? "video" : "audio");
+    if (!source) return NULL;
+    // The pipeline holds it as long as it lives.
+    gst.gst_object_unref(source);
+    return (TesseraGstSource *)source;
+}
+
+gboolean tessera_gst_source_push(TesseraGstSource *source, const TesseraGstSample *sample) {
+    GstElement *element = (GstElement *)source;
+    SourceSize *size = g_object_get_data(G_OBJECT(element), "tessera-size");
+    if (size) {
+        if (sample->width <= 0 || sample->height <= 0 || sample->aspect_numerator <= 0 || sample->aspect_denominator <= 0
+            || sample->length != (gsize)sample->width * (gsize)sample->height * 4) return FALSE;
+        if (sample->width != size->width || sample->height != size->height
+            || sample->aspect_numerator != size->aspect_numerator || sample->aspect_denominator != size->aspect_denominator) {
+            char *text = g_strdup_printf(TESSERA_VIDEO_CAPS ",width=%d,height=%d,pixel-aspect-ratio=%d/%d,framerate=0/1",
+                                         sample->width, sample->height, sample->aspect_numerator, sample->aspect_denominator);
+            GstCaps *caps = gst.gst_caps_from_string(text);
+            g_free(text);
+            if (!caps) return FALSE;
+            gst.gst_app_src_set_caps((GstAppSrc *)element, caps);
+            gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(caps));
+            size->width = sample->width;
+            size->height = sample->height;
+            size->aspect_numerator = sample->aspect_numerator;
+            size->aspect_denominator = sample->aspect_denominator;
+        }
+    } else if (sample->length % 4 != 0) {
+        return FALSE;
+    }
+    GstBuffer *buffer = gst.gst_buffer_new_memdup(sample->data, sample->length);
+    if (!buffer) return FALSE;
+    GST_BUFFER_PTS(buffer) = sample->time >= 0 ? (GstClockTime)sample->time : GST_CLOCK_TIME_NONE;
+    GST_BUFFER_DURATION(buffer) = sample->duration >= 0 ? (GstClockTime)sample->duration : GST_CLOCK_TIME_NONE;
+    return gst.gst_app_src_push_buffer((GstAppSrc *)element, buffer) == GST_FLOW_OK;
+}
+
+void tessera_gst_source_end(TesseraGstSource *source) {
+    gst.gst_app_src_end_of_stream((GstAppSrc *)source);
+}
+
+gboolean tessera_gst_playback_muted(TesseraGstElement *playback) {
+    GstElement *volume = gst.gst_bin_get_by_name(((GstBin *)playback), "volume");
+    if (!volume) return FALSE;
+    gboolean muted = FALSE;
+    g_object_get(volume, "mute", &muted, NULL);
+    gst.gst_object_unref(volume);
+    return muted;
+}
+
+void tessera_gst_playback_set_muted(TesseraGstElement *playback, gboolean muted) {
+    GstElement *volume = gst.gst_bin_get_by_name(((GstBin *)playback), "volume");
+    if (!volume) return;
+    g_object_set(volume, "mute", muted, NULL);
+    gst.gst_object_unref(volume);
 }

@@ -60,10 +60,14 @@ public enum GStreamer {
     public static let posterPlugins = ["coreelements", "typefindfunctions", "playback", "app", "isomp4", "matroska", "ogg",
                                        "audioparsers", "id3demux", "libav", "vpx", "theora", "videoconvertscale"]
 
-    /// Loads `posterPlugins` now, before the helper is confined (afterwards it can open no file);
-    /// returns those that could not be loaded (not installed).
-    public static func loadPosterPlugins() -> [String] {
-        guard startFailure == nil else { return posterPlugins }
-        return posterPlugins.filter { tessera_gst_load_plugin($0) == 0 }
+    /// What playing a clip adds (the helper decodes its sound too): conversion and resampling to
+    /// the app's one format, and the sound decoders outside libav (Opus, Vorbis).
+    public static let playerPlugins = posterPlugins + ["audioconvert", "audioresample", "opus", "vorbis"]
+
+    /// Loads `plugins` now, before a helper is confined (afterwards it can open no file); returns
+    /// those that could not be loaded (not installed).
+    public static func load(_ plugins: [String]) -> [String] {
+        guard startFailure == nil else { return plugins }
+        return plugins.filter { tessera_gst_load_plugin($0) == 0 }
     }
 }

@@ -14,8 +14,8 @@ import Video
 // each on standard output when it is done (`PosterWire`), until its input ends. GStreamer and its
 // decoders are loaded here, never in the app.
 
-// Namespaces first, while this is the only thread (a user namespace refuses a threaded process).
-let namespaceError = tessera_sandbox_enter_namespaces()
+// Namespaces first, while this is the only thread (see MediaHelperConfinement).
+let namespaceError = MediaHelperConfinement.enterNamespaces()
 
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
@@ -29,22 +29,8 @@ let addressSpace: UInt64 = 2 << 30
 /// app's deadline has not come yet.
 let cpuSecondsPerClip: UInt32 = 30
 
-// GStreamer starts (it may run its plugin scanner, a program, to update its registry) and loads
-// every plugin a clip's first frame needs; then the helper gets an empty file system and the
-// filter: it can open no file, socket or process, only read the clips the app sends.
-let missingPlugins = GStreamer.loadPosterPlugins()
-if !missingPlugins.isEmpty {
-    FileHandle.standardError.write(Data("tessera-poster: plugins not installed: \(missingPlugins.joined(separator: ", "))\n".utf8))
-}
-let isolationError = namespaceError != 0 ? namespaceError : tessera_sandbox_empty_root()
-if isolationError != 0 {
-    FileHandle.standardError.write(Data("tessera-poster: namespaces and an empty file system could not be set up (\(String(cString: strerror(isolationError)))); confined by the filter alone\n".utf8))
-}
-let confined = tessera_sandbox_confine_media(addressSpace)
-if confined != 0 {
-    FileHandle.standardError.write(Data("tessera-poster: not confined (\(String(cString: strerror(confined))))\n".utf8))
-    exit(3)
-}
+MediaHelperConfinement.confine(program: "tessera-poster", namespaceError: namespaceError,
+                               plugins: GStreamer.posterPlugins, addressSpace: addressSpace)
 
 /// Two at a time, as the app asks: each read holds a decoder.
 let readers = BackgroundThreads(name: "tessera-poster", count: 2)
@@ -70,28 +56,10 @@ func answer(_ id: Int, with result: Result<DecodedImage, ImageError>) {
     if !delivered { exit(0) }
 }
 
-/// The clip's bytes from standard input into a memory file GStreamer reads and seeks; nil when the
-/// input ended first.
-func readClip(length: Int) -> Int32? {
-    let clip = tessera_sealable_memory(length)
-    guard clip >= 0 else { return nil }
-    let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
-    guard let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, clip, 0), mapped != MAP_FAILED else {
-        close(clip)
-        return nil
-    }
-    defer { munmap(mapped, length) }
-    guard CompanionProgram.read(UnsafeMutableRawBufferPointer(start: mapped, count: length), from: STDIN_FILENO, until: never) else {
-        close(clip)
-        return nil
-    }
-    return clip
-}
-
-while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)) {
+while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
     switch PosterWire.Incoming(line: line, maximumLength: maximumLength) {
     case .clip(let request):
-        guard let clip = readClip(length: request.length) else { exit(0) }
+        guard let clip = ClipMemory.read(length: request.length, from: STDIN_FILENO) else { exit(0) }
         _ = tessera_sandbox_limit_cpu_from_now(cpuSecondsPerClip)
         readers.async {
             defer { close(clip) }

@@ -4,6 +4,7 @@ import FixtureServer
 import Foundation
 import Gtk
 import TestSupport
+import Video
 import XCTest
 
 /// The media feed in the real app against a real tessera-server.
@@ -230,7 +231,7 @@ final class FeedTests: ServerBackedTestCase {
             defer { main.window.destroy() }
             let coordinator = main.coordinator(for: .feed)
             weak var viewer: FeedViewerPage?
-            weak var player: VideoPlayer?
+            weak var player: ClipPlayback?
             var finalized = false
             do {
                 waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }

@@ -13,7 +13,12 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
     var title: String { posts[index].accessibleName }
     let widget: Widget
     let picture: ImageView
-    private(set) var player: VideoPlayer?
+    /// The video playing, decoded by the player helper; `videoView` draws it.
+    private(set) var player: ClipPlayback?
+    private var videoView: VideoSinkView?
+    /// Fetches the clip for the player.
+    private let pipeline: ImagePipeline
+    private var download: Task<Void, Never>?
     let playButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause"))
     let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute"))
     let seekBar = Scale(minimum: 0, maximum: 1, step: 0.1)
@@ -43,6 +48,7 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         self.index = index
         self.onMove = onMove
         self.onLeave = onLeave
+        self.pipeline = pipeline
         picture = ImageView(pipeline: pipeline, iconSize: 96, scaling: .fit)
         picture.picture.addStyleClass("feed-viewer")
         picture.picture.playsAnimations = true
@@ -144,20 +150,31 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         case .video:
             picture.bind(nil)
             content.setVisibleChild(named: "video", transition: .none)
-            guard let player = VideoPlayer(uri: post.url.absoluteString) else {
+            guard let view = VideoSinkView() else {
                 videoError.text = tr("This video cannot be played: GStreamer's GTK video sink is not installed.")
                 videoError.isVisible = true
                 return
             }
+            let player = ClipPlayback(videoSink: view.element)
             self.player = player
-            videoArea.append(player.view, expand: true)
-            player.view.showAll()
+            videoView = view
+            // The clip's bytes as the poster had them (kept on disk), for the player helper.
+            download = Task { [pipeline, weak player, url = post.url] in
+                do throws(ImageError) {
+                    let clip = try await pipeline.data(for: ImageRequest(url: url, maximumPixelSize: Self.pixelSize, content: .videoFrame))
+                    player?.start(clip: clip)
+                } catch {
+                    player?.fail(tr("The video could not be downloaded ({reason}).", ["reason": "\(error)"]))
+                }
+            }
+            videoArea.append(view.view, expand: true)
+            view.view.showAll()
             // Only once the view is in the window: gtksink puts a widget that has no window yet
             // into a window of its own.
-            if player.view.isMapped {
+            if view.view.isMapped {
                 player.play()
             } else {
-                player.view.onMap { [weak self, weak player] in
+                view.view.onMap { [weak self, weak player] in
                     guard let player, !player.hasStarted else { return }
                     player.play()
                     self?.updateTicking()
@@ -186,11 +203,12 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
     private func stopVideo() {
         if let tick { videoArea.removeTickCallback(tick) }
         tick = nil
-        if let player {
-            player.pause()
-            videoArea.remove(player.view)
-        }
+        download?.cancel()
+        download = nil
+        player?.pause()
+        if let videoView { videoArea.remove(videoView.view) }
         player = nil
+        videoView = nil
         videoError.isVisible = false
     }
 

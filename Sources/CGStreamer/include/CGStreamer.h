@@ -1,7 +1,8 @@
 #ifndef TESSERA_CGSTREAMER_H
 #define TESSERA_CGSTREAMER_H
-// GStreamer for video posters (a frame taken off the main thread) and playback (playbin drawing
-// into gtksink's widget), opened on first use instead of linked: only videos need it, and linking
+// GStreamer for video posters (a frame taken off the main thread) and playback (a clip decoded by
+// playbin in the confined player helper, its raw frames and sound played by the app through
+// appsrc into gtksink's widget and the sound output), opened on first use instead of linked: only videos need it, and linking
 // it made every launch load and bind GStreamer and its libraries before the window could appear.
 // The calls Tessera makes are wrapped here; GStreamer's headers stay inside this module.
 #include <glib-object.h>
@@ -49,7 +50,7 @@ void tessera_gst_set_state(TesseraGstElement *element, TesseraGstState state);
 gboolean tessera_gst_wait_for_state(TesseraGstElement *element, guint64 timeout);
 gboolean tessera_gst_query_duration(TesseraGstElement *element, gint64 *nanoseconds);
 gboolean tessera_gst_query_position(TesseraGstElement *element, gint64 *nanoseconds);
-/// A flushing seek to the key frame at or before `nanoseconds`.
+/// A flushing seek to exactly `nanoseconds`.
 gboolean tessera_gst_seek(TesseraGstElement *element, gint64 nanoseconds);
 /// Takes the next end-of-stream or error message off the element's bus; for an error, `error`
 /// gets a message to free with g_free.
@@ -58,7 +59,75 @@ TesseraGstMessage tessera_gst_next_message(TesseraGstElement *element, char **er
 /// The first frame of a prerolled appsink as a new RGB GdkPixbuf (the caller owns it), or NULL.
 GdkPixbuf *tessera_gst_preroll_pixbuf(TesseraGstElement *sink, guint64 timeout);
 
+// MARK: Playback, the helper's side: a clip decoded to raw frames and sound
+
+/// The two streams of a clip, as the helper hands them to the app.
+typedef enum {
+    TESSERA_GST_STREAM_VIDEO = 0,
+    TESSERA_GST_STREAM_AUDIO = 1,
+} TesseraGstStream;
+
+/// One decoded sample: a video frame, BGRx (4 bytes a pixel, rows `width * 4` apart, nothing
+/// between them), or sound, 16-bit little-endian stereo at 48 kHz, interleaved. `time` is the
+/// clip's own time (stream time) in nanoseconds, -1 when unknown; so is `duration`.
+typedef struct {
+    TesseraGstStream stream;
+    const guint8 *data;
+    gsize length;
+    gint64 time;
+    gint64 duration;
+    int width, height;
+    int aspect_numerator, aspect_denominator;
+} TesseraGstSample;
+
+/// What a clip decoder calls, on GStreamer's streaming threads (one per stream).
+typedef struct {
+    void *context;
+    /// A sample, valid during the call.
+    void (*sample)(void *context, const TesseraGstSample *sample);
+    /// The stream reached its end.
+    void (*ended)(void *context, TesseraGstStream stream);
+    /// A flushing seek reached the stream's end of the pipeline: what it hands over next comes
+    /// from the new position.
+    void (*flushed)(void *context, TesseraGstStream stream);
+} TesseraGstClipHandlers;
+
+/// A playbin reading the clip in the memory file `clip` (a descriptor it reads and seeks) into
+/// the raw formats above, as fast as the handlers take them (no clock: the app keeps time). No
+/// subtitles. Owned by the caller; NULL and, in `error`, a message to free with g_free when it
+/// cannot be made. `handlers` is copied.
+TesseraGstElement *tessera_gst_clip_decoder(int clip, const TesseraGstClipHandlers *handlers, char **error);
+/// Blocks until the element's bus has an error, and returns its message (free with g_free).
+char *tessera_gst_wait_for_error(TesseraGstElement *element);
+
+// MARK: Playback, the app's side: raw frames and sound into the window and the speakers
+
+/// An appsrc the app pushes one stream's samples into.
+typedef struct TesseraGstSource TesseraGstSource;
+
+/// The app's playback pipeline: video frames pushed into an appsrc drawn by `video_sink` (which
+/// it adds), and, when `audio`, sound into the system's output through a volume. Owned by the
+/// caller; NULL and a message in `error` when an element is missing.
+TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gboolean audio, char **error);
+/// The pipeline's source of `stream` (NULL for sound when it has none); it lives as long as the
+/// pipeline.
+TesseraGstSource *tessera_gst_playback_source(TesseraGstElement *playback, TesseraGstStream stream);
+/// Copies `sample` into the source, first waiting while it holds a second of its stream (so that
+/// the helper decodes no further ahead); a flushing seek or the pipeline's stop ends the wait.
+/// FALSE when the source refused it (flushing, stopped, or a frame whose length is not its
+/// size's).
+gboolean tessera_gst_source_push(TesseraGstSource *source, const TesseraGstSample *sample);
+/// The source's stream ends.
+void tessera_gst_source_end(TesseraGstSource *source);
+gboolean tessera_gst_playback_muted(TesseraGstElement *playback);
+void tessera_gst_playback_set_muted(TesseraGstElement *playback, gboolean muted);
+
 // g_object_get and g_object_set of one property (variadic in C).
+static inline int tessera_gst_get_int(gpointer object, const char *name) {
+    int value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
 static inline gpointer tessera_gst_get_object(gpointer object, const char *name) {
     gpointer value = NULL;
     g_object_get(object, name, &value, NULL);

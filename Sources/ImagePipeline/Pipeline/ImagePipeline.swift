@@ -162,6 +162,13 @@ public final class ImagePipeline: Sendable {
         return try result.get()
     }
 
+    /// The bytes at `request.url` as the pipeline fetches and keeps them (the disk cache, its
+    /// freshness rules, stale bytes when offline), undecoded: the clip the viewer plays, whose
+    /// poster fetched it already. Not shared with a load of the same URL under way.
+    public func data(for request: ImageRequest) async throws(ImageError) -> Data {
+        try await bytes(for: request, key: request.key)
+    }
+
     /// Changes the priority of a request still waiting for a fetch or decode slot.
     public func setPriority(_ priority: Int, for request: ImageRequest) async {
         await source(for: request.url).setPriority(priority, for: request)

@@ -1,0 +1,29 @@
+import CGStreamer
+import CGtk
+
+/// gtksink, GStreamer's video sink that draws into a GTK widget: the element a playback pipeline
+/// ends in (`element`), and the widget the window shows (`view`).
+@MainActor
+public final class VideoSinkView {
+    public let view: Widget
+    /// The sink element, a reference of ours.
+    public let element: OpaquePointer
+
+    /// Nil when GStreamer or its GTK sink is missing.
+    public init?() {
+        guard tessera_gst_start() == nil, let sink = tessera_gst_make("gtksink") else { return nil }
+        tessera_gst_ref_sink(sink)
+        guard let widget = tessera_gst_get_object(UnsafeMutableRawPointer(sink), "widget") else {
+            tessera_gst_unref(sink)
+            return nil
+        }
+        element = sink
+        view = Widget(adopting: widget)
+        view.hexpand = true
+        view.vexpand = true
+    }
+
+    isolated deinit {
+        tessera_gst_unref(element)
+    }
+}

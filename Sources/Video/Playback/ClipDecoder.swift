@@ -1,0 +1,107 @@
+import CGStreamer
+import Foundation
+import Localization
+
+/// A clip decoded for `tessera-player`: GStreamer's playbin reads the clip's bytes from a memory
+/// file and hands each decoded frame and stretch of sound, in the raw formats the app plays, to
+/// `events` on its streaming threads (one a stream), as fast as they return: the helper's pipe to
+/// the app, which takes them as it plays, sets the pace.
+public final class ClipDecoder: @unchecked Sendable {
+    /// What the decoder hands over, on its streaming threads.
+    public struct Events: Sendable {
+        /// A sample's header and its bytes, valid during the call.
+        public var sample: @Sendable (PlaybackWire.Sample, UnsafeRawBufferPointer) -> Void
+        public var ended: @Sendable (PlaybackWire.Stream) -> Void
+        /// A seek's flush reached the stream's end: what comes next is from the new position.
+        public var flushed: @Sendable (PlaybackWire.Stream) -> Void
+
+        public init(sample: @escaping @Sendable (PlaybackWire.Sample, UnsafeRawBufferPointer) -> Void,
+                    ended: @escaping @Sendable (PlaybackWire.Stream) -> Void,
+                    flushed: @escaping @Sendable (PlaybackWire.Stream) -> Void) {
+            self.sample = sample
+            self.ended = ended
+            self.flushed = flushed
+        }
+    }
+
+    /// Boxed so that GStreamer's threads reach it through a pointer; lives as long as the decoder.
+    private final class Box {
+        let events: Events
+        init(_ events: Events) { self.events = events }
+        static func from(_ context: UnsafeMutableRawPointer?) -> Events {
+            Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue().events
+        }
+    }
+
+    private let playbin: OpaquePointer
+    private let box: Box
+
+    /// What the clip holds, once it is known.
+    public struct Streams: Sendable {
+        public var duration: Duration?
+        public var video: Bool
+        public var audio: Bool
+    }
+
+    /// Reads the clip in the memory file `clip`; throws why in words when GStreamer cannot.
+    public init(clip: Int32, events: Events) throws(ClipDecoderError) {
+        if let failure = GStreamer.startFailure { throw ClipDecoderError(failure) }
+        box = Box(events)
+        var handlers = TesseraGstClipHandlers()
+        handlers.context = Unmanaged.passUnretained(box).toOpaque()
+        handlers.sample = { context, sample in
+            guard let sample = sample?.pointee else { return }
+            Box.from(context).sample(PlaybackWire.Sample(sample), UnsafeRawBufferPointer(start: sample.data, count: Int(sample.length)))
+        }
+        handlers.ended = { context, stream in Box.from(context).ended(PlaybackWire.Stream(stream)) }
+        handlers.flushed = { context, stream in Box.from(context).flushed(PlaybackWire.Stream(stream)) }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let playbin = tessera_gst_clip_decoder(clip, &handlers, &error) else {
+            defer { g_free(error) }
+            throw ClipDecoderError(error.map { String(cString: $0) } ?? tr("the video could not be read"))
+        }
+        self.playbin = playbin
+        tessera_gst_decode_on_one_thread(playbin)
+    }
+
+    deinit {
+        tessera_gst_set_state(playbin, TESSERA_GST_STATE_NULL)
+        tessera_gst_unref(playbin)
+    }
+
+    /// Reads the clip up to its first samples (handed to nobody yet) and says what it holds; nil
+    /// when it cannot be decoded within `timeout`.
+    public func prepare(timeout: Duration) -> Streams? {
+        tessera_gst_set_state(playbin, TESSERA_GST_STATE_PAUSED)
+        guard tessera_gst_wait_for_state(playbin, guint64(timeout.nanoseconds)) != 0 else { return nil }
+        var length: gint64 = -1
+        let duration: Duration? = tessera_gst_query_duration(playbin, &length) != 0 && length > 0 ? .nanoseconds(length) : nil
+        let object = UnsafeMutableRawPointer(playbin)
+        return Streams(duration: duration, video: tessera_gst_get_int(object, "n-video") > 0,
+                       audio: tessera_gst_get_int(object, "n-audio") > 0)
+    }
+
+    /// Decodes on, from where it is, as fast as the samples are taken.
+    public func run() {
+        tessera_gst_set_state(playbin, TESSERA_GST_STATE_PLAYING)
+    }
+
+    /// Moves to `position` (exactly, decoding from the key frame before it); false when the clip
+    /// cannot seek.
+    public func seek(to position: Duration) -> Bool {
+        tessera_gst_seek(playbin, gint64(position.nanoseconds)) != 0
+    }
+
+    /// Blocks until decoding fails, and says why.
+    public func waitForFailure() -> String {
+        guard let text = tessera_gst_wait_for_error(playbin) else { return tr("the video could not be decoded") }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}
+
+/// Why a clip cannot be decoded, in words.
+public struct ClipDecoderError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

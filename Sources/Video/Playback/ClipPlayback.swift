@@ -1,0 +1,276 @@
+import CGStreamer
+import Foundation
+import Localization
+import Synchronization
+
+/// A clip playing in the app with none of its bytes decoded here: `tessera-player` decodes it
+/// (`PlayerHelper`) and the app plays the raw frames and sound it sends through a pipeline of
+/// its own, appsrc into the video sink it is given (gtksink, drawing into the window) and into
+/// the sound output, timed by that pipeline's clock. Call `tick()` (the viewer does, every frame
+/// while it plays) to learn the end of the clip and failures.
+@MainActor
+public final class ClipPlayback {
+    public private(set) var isPlaying = false
+    /// Whether `play()` has been called once.
+    public private(set) var hasStarted = false
+    public private(set) var reachedEnd = false
+    /// Why playback stopped, if it failed, in words.
+    public private(set) var failure: String?
+    private let shared: Shared
+
+    /// Plays into `videoSink`, a GStreamer element that takes BGRx frames.
+    public init(videoSink: OpaquePointer) {
+        shared = Shared(sink: videoSink)
+    }
+
+    isolated deinit {
+        shared.close()
+    }
+
+    /// Hands the clip's bytes to a new helper; playback starts once it has read them.
+    public func start(clip: Data) {
+        let shared = self.shared
+        DispatchQueue.global(qos: .userInitiated).async {
+            let launched = PlayerHelper.launch(clip: clip) { answer, bytes in shared.hear(answer, bytes) }
+            switch launched {
+            case .success(let helper): shared.adopt(helper)
+            case .failure(let ended): shared.fail(ended.description)
+            }
+        }
+    }
+
+    /// Playback cannot start: the clip could not be had.
+    public func fail(_ reason: String) {
+        shared.fail(reason)
+    }
+
+    /// The helper playing the clip, once started (tests).
+    public var helperProcessIdentifier: Int32? { shared.state.withLock { $0.helper?.processIdentifier } }
+
+    public func play() {
+        hasStarted = true
+        if reachedEnd { seek(to: .zero) }
+        reachedEnd = false
+        shared.want(playing: true)
+        isPlaying = true
+    }
+
+    public func pause() {
+        shared.want(playing: false)
+        isPlaying = false
+    }
+
+    public func togglePlaying() { isPlaying ? pause() : play() }
+
+    public var isMuted: Bool {
+        get { shared.state.withLock { $0.muted } }
+        set { shared.mute(newValue) }
+    }
+
+    public var position: Duration? {
+        guard let playback = shared.state.withLock({ $0.playback }) else { return nil }
+        var value: gint64 = -1
+        guard tessera_gst_query_position(playback, &value) != 0, value >= 0 else { return nil }
+        return .nanoseconds(value)
+    }
+
+    /// The clip's length, once the helper read it.
+    public var duration: Duration? { shared.state.withLock { $0.duration } }
+
+    public func seek(to position: Duration) {
+        shared.seek(to: position)
+    }
+
+    /// Reads what happened since the last call: the end of the clip, or a failure here or in the
+    /// helper.
+    public func tick() {
+        if failure == nil, let reason = shared.state.withLock({ $0.failure }) {
+            failure = reason
+            isPlaying = false
+        }
+        guard let playback = shared.state.withLock({ $0.playback }) else { return }
+        while true {
+            var error: UnsafeMutablePointer<CChar>?
+            switch tessera_gst_next_message(playback, &error) {
+            case TESSERA_GST_MESSAGE_END_OF_STREAM:
+                reachedEnd = true
+                pause()
+            case TESSERA_GST_MESSAGE_ERROR:
+                failure = error.map { String(cString: $0) } ?? tr("The video could not be played.")
+                g_free(error)
+                isPlaying = false
+            default:
+                return
+            }
+        }
+    }
+}
+
+/// What the main thread and the thread reading the helper share.
+private final class Shared: @unchecked Sendable {
+    struct State: @unchecked Sendable {
+        var helper: PlayerHelper?
+        /// The app's pipeline, made once the helper said what the clip holds.
+        var playback: OpaquePointer?
+        var duration: Duration?
+        var wantsPlaying = false
+        var muted = false
+        /// The last seek's number and position; until the helper answers it, what it sends is
+        /// from before and dropped.
+        var generation = 0
+        var seekPosition: Duration = .zero
+        var awaitingSeek = false
+        /// A sample went in while the last seek was under way: it may have gone in after this
+        /// pipeline's flush, so the pipeline is flushed again when the helper answers.
+        var pushedDuringSeek = false
+        var failure: String?
+        var closed = false
+    }
+
+    let state = Mutex(State())
+    /// The video sink, a reference of our own (GStreamer's objects may be used from any thread).
+    private let sink: OpaquePointer
+
+    init(sink: OpaquePointer) {
+        tessera_gst_ref_sink(sink)
+        self.sink = sink
+    }
+
+    deinit {
+        let playback = state.withLock { $0.playback }
+        if let playback { tessera_gst_unref(playback) }
+        tessera_gst_unref(sink)
+    }
+
+    func adopt(_ helper: PlayerHelper) {
+        let closed = state.withLock { state -> Bool in
+            if !state.closed { state.helper = helper }
+            return state.closed
+        }
+        if closed { helper.stop() }
+    }
+
+    func fail(_ reason: String) {
+        state.withLock { state in
+            if state.failure == nil, !state.closed { state.failure = reason }
+        }
+    }
+
+    func want(playing: Bool) {
+        let playback = state.withLock { state -> OpaquePointer? in
+            state.wantsPlaying = playing
+            return state.playback
+        }
+        if let playback { tessera_gst_set_state(playback, playing ? TESSERA_GST_STATE_PLAYING : TESSERA_GST_STATE_PAUSED) }
+    }
+
+    func mute(_ muted: Bool) {
+        let playback = state.withLock { state -> OpaquePointer? in
+            state.muted = muted
+            return state.playback
+        }
+        if let playback { tessera_gst_playback_set_muted(playback, muted ? 1 : 0) }
+    }
+
+    func seek(to position: Duration) {
+        let (helper, generation, playback) = state.withLock { state -> (PlayerHelper?, Int, OpaquePointer?) in
+            guard state.helper != nil, state.playback != nil else { return (nil, 0, nil) }
+            state.generation += 1
+            state.awaitingSeek = true
+            state.pushedDuringSeek = false
+            state.seekPosition = position
+            return (state.helper, state.generation, state.playback)
+        }
+        guard let helper, let playback else { return }
+        helper.seek(generation: generation, to: position)
+        // Flushes what this pipeline holds, and frees the reading thread should it be waiting
+        // for room.
+        tessera_gst_seek(playback, gint64(position.nanoseconds))
+    }
+
+    func close() {
+        let (helper, playback) = state.withLock { state -> (PlayerHelper?, OpaquePointer?) in
+            state.closed = true
+            return (state.helper, state.playback)
+        }
+        // Stopping the pipeline frees the reading thread should it be waiting for room.
+        if let playback { tessera_gst_set_state(playback, TESSERA_GST_STATE_NULL) }
+        helper?.stop()
+    }
+
+    // MARK: On the thread reading the helper
+
+    func hear(_ heard: Result<PlaybackWire.Answer, PlayerHelperEnded>, _ bytes: UnsafeRawBufferPointer) {
+        switch heard {
+        case .failure(let ended): fail(ended.description)
+        case .success(.ready(let duration, let video, let audio)): prepare(duration: duration, video: video, audio: audio)
+        case .success(.sample(let sample)): push(sample, bytes)
+        case .success(.ended(let stream)): end(stream)
+        case .success(.seeked(let generation)): seeked(generation)
+        case .success(.failed(let reason)): fail(reason)
+        case .success(.probed): break
+        }
+    }
+
+    private func prepare(duration: Duration?, video: Bool, audio: Bool) {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let playback = tessera_gst_raw_playback(sink, audio ? 1 : 0, &error) else {
+            defer { g_free(error) }
+            return fail(error.map { String(cString: $0) } ?? tr("The video could not be played."))
+        }
+        let (playing, muted, closed) = state.withLock { state -> (Bool, Bool, Bool) in
+            if !state.closed {
+                state.playback = playback
+                state.duration = duration
+            }
+            return (state.wantsPlaying, state.muted, state.closed)
+        }
+        guard !closed else { return tessera_gst_unref(playback) }
+        // A clip of sound alone: the picture ends at once, and the sound plays.
+        if !video, let source = tessera_gst_playback_source(playback, TESSERA_GST_STREAM_VIDEO) { tessera_gst_source_end(source) }
+        tessera_gst_playback_set_muted(playback, muted ? 1 : 0)
+        tessera_gst_set_state(playback, playing ? TESSERA_GST_STATE_PLAYING : TESSERA_GST_STATE_PAUSED)
+    }
+
+    /// The source a sample or an end of `stream` goes to; nil while a seek is under way, or
+    /// once closed.
+    private func source(for stream: PlaybackWire.Stream) -> OpaquePointer? {
+        state.withLock { state in
+            guard !state.closed, !state.awaitingSeek, let playback = state.playback else { return nil }
+            return tessera_gst_playback_source(playback, stream.raw)
+        }
+    }
+
+    private func push(_ sample: PlaybackWire.Sample, _ bytes: UnsafeRawBufferPointer) {
+        guard let source = source(for: sample.stream) else { return }
+        var raw = TesseraGstSample()
+        raw.stream = sample.stream.raw
+        raw.data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        raw.length = gsize(bytes.count)
+        raw.time = gint64(sample.time?.nanoseconds ?? -1)
+        raw.duration = gint64(sample.duration?.nanoseconds ?? -1)
+        raw.width = Int32(sample.width)
+        raw.height = Int32(sample.height)
+        raw.aspect_numerator = Int32(sample.aspect.numerator)
+        raw.aspect_denominator = Int32(sample.aspect.denominator)
+        // Waits while the source holds a second ahead of the picture.
+        let pushed = tessera_gst_source_push(source, &raw) != 0
+        if pushed { state.withLock { if $0.awaitingSeek { $0.pushedDuringSeek = true } } }
+    }
+
+    private func end(_ stream: PlaybackWire.Stream) {
+        guard let source = source(for: stream) else { return }
+        tessera_gst_source_end(source)
+        state.withLock { if $0.awaitingSeek { $0.pushedDuringSeek = true } }
+    }
+
+    private func seeked(_ generation: Int) {
+        let again = state.withLock { state -> (OpaquePointer, Duration)? in
+            guard generation == state.generation, state.awaitingSeek else { return nil }
+            state.awaitingSeek = false
+            defer { state.pushedDuringSeek = false }
+            return state.pushedDuringSeek ? state.playback.map { ($0, state.seekPosition) } : nil
+        }
+        if let (playback, position) = again { tessera_gst_seek(playback, gint64(position.nanoseconds)) }
+    }
+}

@@ -1,0 +1,183 @@
+import CGStreamer
+import Foundation
+import ImagePipeline
+
+/// What the app and `tessera-player` say to each other over the helper's standard input and
+/// output while a clip plays. Words between programs, never shown, so nothing here is translated.
+///
+/// The app writes `clip LENGTH` and the clip's bytes once (the helper opens no file and no
+/// connection), then `seek GENERATION NANOSECONDS` whenever the viewer seeks, and closes the
+/// helper's input to end it. The helper answers `ready DURATION_NS VIDEO AUDIO` once it knows the
+/// clip (duration -1 when unknown; VIDEO and AUDIO 1 for a stream the clip has), then streams what
+/// it decodes, ahead of the picture by as much as the app takes: `video TIME DURATION WIDTH HEIGHT
+/// ASPECT_N ASPECT_D LENGTH` and a BGRx frame, `audio TIME DURATION LENGTH` and 16-bit stereo
+/// 48 kHz sound, `ended video|audio` at a stream's end, `seeked GENERATION` before the first
+/// sample from a seek's new position, `failed REASON` when the clip cannot be decoded. Times are
+/// the clip's own, in nanoseconds, -1 when unknown.
+public enum PlaybackWire {
+    /// The biggest frame the app takes (a broken helper must not make it allocate without bound):
+    /// 8K, the largest video a browser plays.
+    public static let maximumFrameSide = 8192
+    /// The most sound one sample may carry: a second of it.
+    public static let maximumSoundLength = 48_000 * 4
+
+    /// A line the helper reads.
+    public enum Request: Equatable, Sendable {
+        /// The clip's LENGTH bytes follow.
+        case clip(length: Int)
+        case seek(generation: Int, to: Duration)
+        /// A test asks the helper to try what its confinement must refuse.
+        case probe(PosterWire.Probe)
+
+        public var line: String { // not translated
+            switch self {
+            case .clip(let length): return "clip \(length)\n"
+            case .seek(let generation, let position): return "seek \(generation) \(position.nanoseconds)\n"
+            case .probe(let probe): return "probe \(probe.rawValue)\n"
+            }
+        }
+
+        /// Nil for a line that is none of them, or a clip longer than `maximumLength`.
+        public init?(line: String, maximumLength: Int) {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            switch (parts.first, parts.count) {
+            case ("clip", 2):
+                guard let length = Int(parts[1]), length > 0, length <= maximumLength else { return nil }
+                self = .clip(length: length)
+            case ("seek", 3):
+                guard let generation = Int(parts[1]), let nanoseconds = Int64(parts[2]), nanoseconds >= 0 else { return nil }
+                self = .seek(generation: generation, to: .nanoseconds(nanoseconds))
+            case ("probe", 2):
+                guard let probe = PosterWire.Probe(rawValue: String(parts[1])) else { return nil }
+                self = .probe(probe)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Which stream a sample or an end belongs to.
+    public enum Stream: String, Sendable {
+        case video, audio
+
+        var raw: TesseraGstStream { self == .video ? TESSERA_GST_STREAM_VIDEO : TESSERA_GST_STREAM_AUDIO }
+        init(_ raw: TesseraGstStream) { self = raw == TESSERA_GST_STREAM_VIDEO ? .video : .audio }
+    }
+
+    /// A decoded sample's header: `length` bytes follow it.
+    public struct Sample: Equatable, Sendable {
+        public var stream: Stream
+        public var time: Duration?
+        public var duration: Duration?
+        public var width = 0
+        public var height = 0
+        public var aspect = (numerator: 1, denominator: 1)
+        public var length: Int
+
+        public static func == (lhs: Sample, rhs: Sample) -> Bool {
+            lhs.stream == rhs.stream && lhs.time == rhs.time && lhs.duration == rhs.duration && lhs.width == rhs.width
+                && lhs.height == rhs.height && lhs.aspect == rhs.aspect && lhs.length == rhs.length
+        }
+
+        /// The header of what the helper's decoder handed over.
+        public init(_ sample: TesseraGstSample) {
+            stream = Stream(sample.stream)
+            time = sample.time >= 0 ? .nanoseconds(sample.time) : nil
+            duration = sample.duration >= 0 ? .nanoseconds(sample.duration) : nil
+            width = Int(sample.width)
+            height = Int(sample.height)
+            aspect = (Int(sample.aspect_numerator), Int(sample.aspect_denominator))
+            length = Int(sample.length)
+        }
+
+        public var line: String { // not translated
+            let time = time?.nanoseconds ?? -1, duration = duration?.nanoseconds ?? -1
+            switch stream {
+            case .video: return "video \(time) \(duration) \(width) \(height) \(aspect.numerator) \(aspect.denominator) \(length)\n"
+            case .audio: return "audio \(time) \(duration) \(length)\n"
+            }
+        }
+
+        /// Reads the fields after `video` or `audio`, refusing sizes no clip has.
+        init?(_ stream: Stream, fields: [Substring]) {
+            self.stream = stream
+            let numbers = fields.compactMap { Int64($0) }
+            guard numbers.count == fields.count else { return nil }
+            time = numbers.first.flatMap { $0 >= 0 ? .nanoseconds($0) : nil }
+            duration = numbers.dropFirst().first.flatMap { $0 >= 0 ? .nanoseconds($0) : nil }
+            switch stream {
+            case .video:
+                guard numbers.count == 7 else { return nil }
+                let (width, height) = (Int(numbers[2]), Int(numbers[3]))
+                let side = 1...PlaybackWire.maximumFrameSide, ratio = 1...100_000
+                guard side.contains(width), side.contains(height), ratio.contains(Int(numbers[4])), ratio.contains(Int(numbers[5])),
+                      numbers[6] == Int64(width * height * 4) else { return nil }
+                self.width = width
+                self.height = height
+                aspect = (Int(numbers[4]), Int(numbers[5]))
+                length = Int(numbers[6])
+            case .audio:
+                guard numbers.count == 3, numbers[2] > 0, numbers[2] <= PlaybackWire.maximumSoundLength, numbers[2] % 4 == 0 else { return nil }
+                length = Int(numbers[2])
+            }
+        }
+    }
+
+    /// A line the app reads.
+    public enum Answer: Equatable, Sendable {
+        case ready(duration: Duration?, video: Bool, audio: Bool)
+        /// `Sample.length` bytes follow the line.
+        case sample(Sample)
+        case ended(Stream)
+        case seeked(generation: Int)
+        case failed(reason: String)
+        case probed(refused: Bool, detail: String)
+
+        public var line: String { // not translated
+            switch self {
+            case .ready(let duration, let video, let audio):
+                return "ready \(duration?.nanoseconds ?? -1) \(video ? 1 : 0) \(audio ? 1 : 0)\n"
+            case .sample(let sample): return sample.line
+            case .ended(let stream): return "ended \(stream.rawValue)\n"
+            case .seeked(let generation): return "seeked \(generation)\n"
+            case .failed(let reason): return "failed \(reason.replacingOccurrences(of: "\n", with: " "))\n"
+            case .probed(let refused, let detail):
+                return "probed \(refused ? "refused" : "allowed") \(detail.replacingOccurrences(of: "\n", with: " "))\n"
+            }
+        }
+
+        /// Nil for a line that is none of them.
+        public init?(line: String) {
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            let rest = parts.count == 2 ? parts[1] : ""
+            let fields = rest.split(separator: " ")
+            switch parts[0] {
+            case "ready":
+                guard fields.count == 3, let nanoseconds = Int64(fields[0]) else { return nil }
+                self = .ready(duration: nanoseconds > 0 ? .nanoseconds(nanoseconds) : nil, video: fields[1] == "1", audio: fields[2] == "1")
+            case "video", "audio":
+                guard let sample = Sample(parts[0] == "video" ? .video : .audio, fields: fields) else { return nil }
+                self = .sample(sample)
+            case "ended":
+                guard let stream = Stream(rawValue: String(rest)) else { return nil }
+                self = .ended(stream)
+            case "seeked":
+                guard let generation = Int(rest) else { return nil }
+                self = .seeked(generation: generation)
+            case "failed":
+                self = .failed(reason: String(rest))
+            case "probed":
+                let words = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                guard words.count == 2, words[0] == "refused" || words[0] == "allowed" else { return nil }
+                self = .probed(refused: words[0] == "refused", detail: String(words[1]))
+            default:
+                return nil
+            }
+        }
+    }
+}
+
+extension Duration {
+    /// The whole nanoseconds, as GStreamer counts time.
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
+}

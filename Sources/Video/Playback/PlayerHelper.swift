@@ -1,0 +1,135 @@
+import Companions
+import Foundation
+import Localization
+import Synchronization
+
+/// The `tessera-player` helper decoding one clip for the viewer (`ClipPlayback`): the app sends
+/// it the clip's bytes and its seeks over a pipe, and reads what it decodes from a Unix socket,
+/// its standard output, on a thread of its own (`PlaybackWire`). Confined like `tessera-poster`,
+/// it holds the clip's demuxer and decoders; a clip that crashes one ends the helper, and the
+/// viewer says the video cannot be played. Its input ends when the app closes it or ends, and so
+/// does it.
+public final class PlayerHelper: Sendable {
+    /// What the helper said, with a sample's bytes (valid during the call), on the reading thread;
+    /// nil once its output ended, with why.
+    public typealias Listener = @Sendable (Result<PlaybackWire.Answer, PlayerHelperEnded>, UnsafeRawBufferPointer) -> Void
+
+    private let process: Process
+    private let requests: FileHandle
+    private let answers: Int32
+    /// Set once the app stopped the helper: its end is not news.
+    private let stopped = Atomic(false)
+    private let writing = Mutex(())
+
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    private init(process: Process, requests: FileHandle, answers: Int32) {
+        self.process = process
+        self.requests = requests
+        self.answers = answers
+    }
+
+    /// Starts `tessera-player` (found beside the app), sends it `clip`, and hands what it says to
+    /// `listener` until it ends. Blocks while the clip is written; call it off the main thread.
+    public static func launch(clip: Data, listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
+        launch(before: [], clip: clip, listener: listener)
+    }
+
+    /// `launch`, with requests sent before the clip (tests ask for probes there).
+    public static func launch(before requests: [PlaybackWire.Request], clip: Data,
+                              listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
+        CompanionProgram.ignoreBrokenPipes
+        guard let executable = CompanionProgram.find("tessera-player") else {
+            return .failure(PlayerHelperEnded(tr("tessera-player was not found beside the app")))
+        }
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return .failure(PlayerHelperEnded(String(cString: strerror(errno))))
+        }
+        let process = Process()
+        process.executableURL = executable
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        do {
+            try process.run()
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            return .failure(PlayerHelperEnded(tr("{program} could not be run: {reason}",
+                                                 ["program": executable.path, "reason": error.localizedDescription])))
+        }
+        // The app keeps only its own ends: the helper's input ends when the app closes it.
+        close(ends[1])
+        try? input.fileHandleForReading.close()
+        let helper = PlayerHelper(process: process, requests: input.fileHandleForWriting, answers: ends[0])
+        let thread = Thread { helper.readAnswers(listener) }
+        thread.name = "tessera-player-answers"
+        thread.start()
+        let sent = helper.writing.withLock { _ in
+            requests.allSatisfy { CompanionProgram.write($0.line, to: helper.requests.fileDescriptor) }
+                && CompanionProgram.write(PlaybackWire.Request.clip(length: clip.count).line, to: helper.requests.fileDescriptor)
+                && clip.withUnsafeBytes { CompanionProgram.write($0, to: helper.requests.fileDescriptor) }
+        }
+        // When it was not, the helper ended, and the listener hears why.
+        _ = sent
+        return .success(helper)
+    }
+
+    /// Asks for the clip from `position`; what the helper sends until it answers `seeked
+    /// generation` is from before.
+    public func seek(generation: Int, to position: Duration) {
+        send(.seek(generation: generation, to: position))
+    }
+
+    /// Asks the helper to try `probe` (tests); the answer comes to the listener.
+    public func attempt(_ probe: PosterWire.Probe) {
+        send(.probe(probe))
+    }
+
+    private func send(_ request: PlaybackWire.Request) {
+        writing.withLock { _ in _ = CompanionProgram.write(request.line, to: requests.fileDescriptor) }
+    }
+
+    /// Ends the helper: its input closes, and it is killed should it be busy writing.
+    public func stop() {
+        stopped.store(true, ordering: .relaxed)
+        writing.withLock { _ in try? requests.close() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    // MARK: On the answers thread
+
+    private func readAnswers(_ listener: Listener) {
+        defer { close(answers) }
+        var bytes = [UInt8]()
+        while let line = CompanionProgram.readLine(fromSocket: answers, until: .distantFuture) {
+            guard let answer = PlaybackWire.Answer(line: line) else {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                return listener(.failure(PlayerHelperEnded(tr("the video player answered with something that is not a video"))), UnsafeRawBufferPointer(start: nil, count: 0))
+            }
+            if case .sample(let sample) = answer {
+                if bytes.count < sample.length { bytes = [UInt8](repeating: 0, count: sample.length) }
+                let read = bytes.withUnsafeMutableBytes {
+                    CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: $0[..<sample.length]), from: answers, until: .distantFuture)
+                }
+                guard read else { break }
+                bytes.withUnsafeBytes { listener(.success(answer), UnsafeRawBufferPointer(rebasing: $0[..<sample.length])) }
+            } else {
+                listener(.success(answer), UnsafeRawBufferPointer(start: nil, count: 0))
+            }
+        }
+        process.waitUntilExit()
+        guard !stopped.load(ordering: .relaxed) else { return }
+        listener(.failure(PlayerHelperEnded(process.terminationReason == .uncaughtSignal
+            ? tr("the video player stopped on this clip (signal {signal})", ["signal": String(process.terminationStatus)])
+            : tr("the video player ended (exit status {status})", ["status": String(process.terminationStatus)]))),
+                 UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+}
+
+/// Why the player helper cannot go on, in words.
+public struct PlayerHelperEnded: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,124 @@
+import CSandbox
+import Companions
+import Confinement
+import Foundation
+import Localization
+import Synchronization
+import Video
+
+// The video player's decoder, started by the app for each clip the viewer plays (`PlayerHelper`):
+// it reads the clip's bytes from standard input, then decodes it to raw frames and sound that
+// it streams to the app on standard output, as fast as the app takes them, seeking when the app
+// says (`PlaybackWire`), until its input ends. GStreamer's demuxers and decoders run here; the
+// app only draws the frames and plays the sound.
+
+// Namespaces first, while this is the only thread (see MediaHelperConfinement).
+let namespaceError = MediaHelperConfinement.enterNamespaces()
+
+Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
+CompanionProgram.ignoreBrokenPipes
+
+/// The most a clip may take: the image pipeline's largest body.
+let maximumLength = 40 << 20
+/// Room for GStreamer, libav and its threads, the clip, and the frames queued on their way.
+let addressSpace: UInt64 = 2 << 30
+/// CPU time the helper may take from its start, or from a seek, before it is ended (SIGXCPU): a
+/// clip's whole decode, several times over (a slow machine), and this on top for the start.
+let cpuSecondsToStart: UInt32 = 30
+let cpuTimesTheClip = 4.0
+/// How long the clip may take to give its first frame.
+let preparing: Duration = .seconds(20)
+
+MediaHelperConfinement.confine(program: "tessera-player", namespaceError: namespaceError,
+                               plugins: GStreamer.playerPlugins, addressSpace: addressSpace)
+
+/// Writes to the app, one answer at a time (a sample's line and its bytes stay together), and
+/// which streams are still sending samples from before the last seek (dropped until the seek's
+/// flush reaches them).
+struct Output {
+    var stale: Set<PlaybackWire.Stream> = []
+}
+let output = Mutex(Output())
+
+/// Sends `answer` (and `bytes`) unless it is `stream`'s from before a seek; when nobody reads
+/// any more, the app is gone.
+func send(_ answer: PlaybackWire.Answer, _ bytes: UnsafeRawBufferPointer? = nil, of stream: PlaybackWire.Stream? = nil) {
+    let delivered = output.withLock { output -> Bool in
+        if let stream, output.stale.contains(stream) { return true }
+        return CompanionProgram.write(answer.line, to: STDOUT_FILENO)
+            && (bytes.map { CompanionProgram.write($0, to: STDOUT_FILENO) } ?? true)
+    }
+    if !delivered { exit(0) }
+}
+
+func limitCPU(for streams: ClipDecoder.Streams?) {
+    let clip = streams?.duration.map { Double($0.components.seconds) * cpuTimesTheClip } ?? 600
+    _ = tessera_sandbox_limit_cpu_from_now(cpuSecondsToStart + UInt32(min(clip, 86_400)))
+}
+
+/// Answers the probes a test asks for before the clip; nil when the input ends first.
+func readClip() -> Int32? {
+    while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
+        switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
+        case .clip(let length): return ClipMemory.read(length: length, from: STDIN_FILENO)
+        case .probe(let probe): answer(probe)
+        case .seek, nil: complain(line)
+        }
+    }
+    return nil
+}
+
+func answer(_ probe: PosterWire.Probe) {
+    guard let attempt = ConfinementProbe.Attempt(rawValue: probe.rawValue) else { return }
+    let (refused, detail) = ConfinementProbe.attempt(attempt, addressSpace: Int(addressSpace))
+    send(.probed(refused: refused, detail: detail))
+}
+
+/// Not the app's words: nothing to answer to.
+func complain(_ line: String) -> Never {
+    FileHandle.standardError.write(Data("tessera-player: not a request: \(line.prefix(200))\n".utf8))
+    exit(2)
+}
+
+guard let clip = readClip() else { exit(0) }
+limitCPU(for: nil)
+let decoder: ClipDecoder
+do {
+    decoder = try ClipDecoder(clip: clip, events: ClipDecoder.Events(
+        sample: { sample, bytes in send(.sample(sample), bytes, of: sample.stream) },
+        ended: { stream in send(.ended(stream), of: stream) },
+        flushed: { stream in output.withLock { _ = $0.stale.remove(stream) } }))
+} catch {
+    send(.failed(reason: error.description))
+    exit(0)
+}
+guard let streams = decoder.prepare(timeout: preparing) else {
+    send(.failed(reason: decoder.waitForFailure()))
+    exit(0)
+}
+limitCPU(for: streams)
+send(.ready(duration: streams.duration, video: streams.video, audio: streams.audio))
+let failures = Thread {
+    send(.failed(reason: decoder.waitForFailure()))
+}
+failures.start()
+decoder.run()
+
+var present = Set<PlaybackWire.Stream>()
+if streams.video { present.insert(.video) }
+if streams.audio { present.insert(.audio) }
+while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
+    switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
+    case .seek(let generation, let position):
+        // The app drops what it reads until this line; what the streams had decoded before the
+        // seek and not yet sent is dropped here until the seek's flush reaches them.
+        output.withLock { output in
+            output.stale = present
+            if !CompanionProgram.write(PlaybackWire.Answer.seeked(generation: generation).line, to: STDOUT_FILENO) { exit(0) }
+        }
+        limitCPU(for: streams)
+        if !decoder.seek(to: position) { output.withLock { $0.stale = [] } }
+    case .probe(let probe): answer(probe)
+    case .clip, nil: complain(line)
+    }
+}
