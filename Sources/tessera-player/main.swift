@@ -92,8 +92,11 @@ do {
     send(.failed(reason: error.description))
     exit(0)
 }
-guard let streams = decoder.prepare(timeout: preparing) else {
-    send(.failed(reason: decoder.waitForFailure()))
+let streams: ClipDecoder.Streams
+switch decoder.prepare(timeout: preparing) {
+case .success(let found): streams = found
+case .failure(let error):
+    send(.failed(reason: error.description))
     exit(0)
 }
 limitCPU(for: streams)

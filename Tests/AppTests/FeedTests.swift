@@ -188,6 +188,45 @@ final class FeedTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back at the grid") { coordinator.depth == 1 }
             waitFor("the video's tile focused") { video.view.isFocusWidget }
+            // The clip was demuxed and decoded by the player helper: none of GStreamer's demuxers
+            // and decoders were loaded here.
+            let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+            for library in ["libgstisomp4", "libgstlibav", "libavcodec", "libavformat", "libgstmatroska", "libvpx", "libgstplayback"] {
+                XCTAssertFalse(maps.contains(library), "\(library) is not loaded in the app")
+            }
+        }
+    }
+
+    /// The player helper killed while the clip plays: the viewer says so in words and the app
+    /// goes on; shown again, the clip plays from a new helper.
+    func testAPlayerHelperThatDiesFailsTheVideoInWordsAndTheNextShowingPlays() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            let index = try XCTUnwrap(page.tiles.firstIndex { $0.post.kind == .video })
+            XCTAssertTrue(InputSimulation.click(page.tiles[index].view, in: main.window))
+            let coordinator = main.coordinator(for: .feed)
+            waitFor("the viewer") { coordinator.depth == 2 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
+            let player = try XCTUnwrap(viewer.player)
+            waitForServer("playback", timeout: .seconds(10)) { (player.position ?? .zero) > .zero }
+            let helper = try XCTUnwrap(player.helperProcessIdentifier)
+            kill(helper, SIGKILL)
+            waitFor("the failure shown", timeout: .seconds(10)) { viewer.videoError.isVisible }
+            XCTAssertEqual(viewer.videoError.text, "This video cannot be played. The video player stopped on this clip (signal 9).")
+            XCTAssertEqual(viewer.playButton.accessibleName, "Play")
+
+            let neighbour = index + 1 < page.tiles.count ? "Right" : "Left"
+            XCTAssertTrue(InputSimulation.key(neighbour, on: viewer.widget))
+            waitFor("the next post") { viewer.post.id != page.tiles[index].post.id }
+            XCTAssertTrue(InputSimulation.key(neighbour == "Right" ? "Left" : "Right", on: viewer.widget))
+            waitFor("the video again") { viewer.post.id == page.tiles[index].post.id }
+            let again = try XCTUnwrap(viewer.player)
+            waitForServer("playback again", timeout: .seconds(10)) { (again.position ?? .zero) > .zero }
+            XCTAssertNotEqual(again.helperProcessIdentifier, helper)
+            XCTAssertFalse(viewer.videoError.isVisible)
         }
     }
 

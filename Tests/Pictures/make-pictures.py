@@ -8,6 +8,7 @@ swapped.jpg: tagged with a profile that swaps red and green. animated.gif, anima
 frames of 100 ms (the quarters, all red, all blue), looping. metadata.jpg: 200 KB of XMP before the frame. *-bomb.*: headers that
 claim 50000 x 50000 pixels. (The SVG bombs are made by the tests: 700 KB of text to commit.)
 quarters-vp8.webm, quarters-vp9.webm: one second of the quarters, for the video poster reader.
+quarters-tone.mp4: two seconds of the quarters (H.264) with a 440 Hz tone (AAC), for the player.
 """
 import struct
 import subprocess
@@ -188,3 +189,10 @@ write("bmp-bomb.bmp", bmp(50_000, 50_000, pixels=False))
 for codec, name in [("libvpx", "quarters-vp8.webm"), ("libvpx-vp9", "quarters-vp9.webm")]:
     run("ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", "quarters.png", "-t", "1", "-r", "5",
         "-c:v", codec, "-b:v", "200k", "-pix_fmt", "yuv420p", "-fflags", "+bitexact", "-flags", "+bitexact", name)
+
+# The quarters with sound, as the web's clips mostly come (H.264 and AAC in MP4), ten frames a
+# second for two seconds.
+run("ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", "quarters.png", "-f", "lavfi",
+    "-i", "sine=frequency=440:sample_rate=48000", "-t", "2", "-r", "10", "-c:v", "libx264", "-threads", "1",
+    "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "32k", "-movflags", "+faststart",
+    "-fflags", "+bitexact", "-flags", "+bitexact", "quarters-tone.mp4")

@@ -58,7 +58,7 @@ public final class ClipDecoder: @unchecked Sendable {
         var error: UnsafeMutablePointer<CChar>?
         guard let playbin = tessera_gst_clip_decoder(clip, &handlers, &error) else {
             defer { g_free(error) }
-            throw ClipDecoderError(error.map { String(cString: $0) } ?? tr("the video could not be read"))
+            throw ClipDecoderError(error.map { String(cString: $0) } ?? tr("The video could not be decoded."))
         }
         self.playbin = playbin
         tessera_gst_decode_on_one_thread(playbin)
@@ -69,16 +69,23 @@ public final class ClipDecoder: @unchecked Sendable {
         tessera_gst_unref(playbin)
     }
 
-    /// Reads the clip up to its first samples (handed to nobody yet) and says what it holds; nil
-    /// when it cannot be decoded within `timeout`.
-    public func prepare(timeout: Duration) -> Streams? {
+    /// Reads the clip up to its first samples (handed to nobody yet) and says what it holds, or
+    /// why it cannot be decoded within `timeout`.
+    public func prepare(timeout: Duration) -> Result<Streams, ClipDecoderError> {
         tessera_gst_set_state(playbin, TESSERA_GST_STATE_PAUSED)
-        guard tessera_gst_wait_for_state(playbin, guint64(timeout.nanoseconds)) != 0 else { return nil }
+        guard tessera_gst_wait_for_state(playbin, guint64(timeout.nanoseconds)) != 0 else {
+            var error: UnsafeMutablePointer<CChar>?
+            guard tessera_gst_next_message(playbin, &error) == TESSERA_GST_MESSAGE_ERROR, let error else {
+                return .failure(ClipDecoderError(tr("The video took too long to start.")))
+            }
+            defer { g_free(error) }
+            return .failure(ClipDecoderError(String(cString: error)))
+        }
         var length: gint64 = -1
         let duration: Duration? = tessera_gst_query_duration(playbin, &length) != 0 && length > 0 ? .nanoseconds(length) : nil
         let object = UnsafeMutableRawPointer(playbin)
-        return Streams(duration: duration, video: tessera_gst_get_int(object, "n-video") > 0,
-                       audio: tessera_gst_get_int(object, "n-audio") > 0)
+        return .success(Streams(duration: duration, video: tessera_gst_get_int(object, "n-video") > 0,
+                                audio: tessera_gst_get_int(object, "n-audio") > 0))
     }
 
     /// Decodes on, from where it is, as fast as the samples are taken.
@@ -94,7 +101,7 @@ public final class ClipDecoder: @unchecked Sendable {
 
     /// Blocks until decoding fails, and says why.
     public func waitForFailure() -> String {
-        guard let text = tessera_gst_wait_for_error(playbin) else { return tr("the video could not be decoded") }
+        guard let text = tessera_gst_wait_for_error(playbin) else { return tr("The video could not be decoded.") }
         defer { g_free(text) }
         return String(cString: text)
     }

@@ -40,7 +40,7 @@ public final class PlayerHelper: Sendable {
                               listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
         CompanionProgram.ignoreBrokenPipes
         guard let executable = CompanionProgram.find("tessera-player") else {
-            return .failure(PlayerHelperEnded(tr("tessera-player was not found beside the app")))
+            return .failure(PlayerHelperEnded(tr("The video player (tessera-player) was not found beside the app.")))
         }
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -106,7 +106,7 @@ public final class PlayerHelper: Sendable {
         while let line = CompanionProgram.readLine(fromSocket: answers, until: .distantFuture) {
             guard let answer = PlaybackWire.Answer(line: line) else {
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                return listener(.failure(PlayerHelperEnded(tr("the video player answered with something that is not a video"))), UnsafeRawBufferPointer(start: nil, count: 0))
+                return listener(.failure(PlayerHelperEnded(tr("The video player answered with something that is not a video."))), UnsafeRawBufferPointer(start: nil, count: 0))
             }
             if case .sample(let sample) = answer {
                 if bytes.count < sample.length { bytes = [UInt8](repeating: 0, count: sample.length) }
@@ -122,8 +122,8 @@ public final class PlayerHelper: Sendable {
         process.waitUntilExit()
         guard !stopped.load(ordering: .relaxed) else { return }
         listener(.failure(PlayerHelperEnded(process.terminationReason == .uncaughtSignal
-            ? tr("the video player stopped on this clip (signal {signal})", ["signal": String(process.terminationStatus)])
-            : tr("the video player ended (exit status {status})", ["status": String(process.terminationStatus)]))),
+            ? tr("The video player stopped on this clip (signal {signal}).", ["signal": String(process.terminationStatus)])
+            : tr("The video player ended (exit status {status}).", ["status": String(process.terminationStatus)]))),
                  UnsafeRawBufferPointer(start: nil, count: 0))
     }
 }

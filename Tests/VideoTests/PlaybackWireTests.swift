@@ -1,0 +1,49 @@
+import CGStreamer
+import Foundation
+@testable import Video
+import XCTest
+
+final class PlaybackWireTests: XCTestCase {
+    func testRequestsAndAnswersReadBackAsWritten() {
+        for request in [PlaybackWire.Request.clip(length: 1234), .seek(generation: 3, to: .milliseconds(1500)), .probe(.spawn)] {
+            XCTAssertEqual(PlaybackWire.Request(line: String(request.line.dropLast()), maximumLength: 40 << 20), request)
+        }
+        var frame = PlaybackWire.Sample(TesseraSampleForTests.video(width: 640, height: 360))
+        frame.time = .milliseconds(40)
+        let answers: [PlaybackWire.Answer] = [
+            .ready(duration: .seconds(2), video: true, audio: false), .ready(duration: nil, video: false, audio: true),
+            .sample(frame), .ended(.audio), .seeked(generation: 9), .failed(reason: "No decoder for this stream."),
+            .probed(refused: true, detail: "Operation not permitted"),
+        ]
+        for answer in answers {
+            XCTAssertEqual(PlaybackWire.Answer(line: String(answer.line.dropLast())), answer, answer.line)
+        }
+    }
+
+    /// A broken helper must not make the app allocate without bound, nor read a frame whose
+    /// length is not its size's.
+    func testSizesNoClipHasAreRefused() {
+        XCTAssertNil(PlaybackWire.Request(line: "clip \(41 << 20)", maximumLength: 40 << 20))
+        XCTAssertNil(PlaybackWire.Answer(line: "video 0 40 9000 10 1 1 360000"), "wider than 8K")
+        XCTAssertNil(PlaybackWire.Answer(line: "video 0 40 640 360 1 1 100"), "a length that is not the frame's")
+        XCTAssertNil(PlaybackWire.Answer(line: "audio 0 20 \(2 << 20)"), "more than a second of sound at once")
+        XCTAssertNil(PlaybackWire.Answer(line: "audio 0 20 7"), "not whole stereo frames")
+        XCTAssertNotNil(PlaybackWire.Answer(line: "audio -1 -1 3840"))
+    }
+}
+
+/// Samples as the helper's decoder hands them over.
+enum TesseraSampleForTests {
+    static func video(width: Int, height: Int) -> TesseraGstSample {
+        var sample = TesseraGstSample()
+        sample.stream = TESSERA_GST_STREAM_VIDEO
+        sample.length = gsize(width * height * 4)
+        sample.time = -1
+        sample.duration = 40_000_000
+        sample.width = Int32(width)
+        sample.height = Int32(height)
+        sample.aspect_numerator = 1
+        sample.aspect_denominator = 1
+        return sample
+    }
+}
