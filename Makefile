@@ -12,11 +12,13 @@ deps:
 	@bash .ci/install-deps.sh
 
 # The app and the programs it starts beside itself: the built-in backend (tessera-server), the
-# video poster reader (tessera-poster) and the confined picture decoder (tessera-decoder).
+# video poster reader (tessera-poster), the video player's decoder (tessera-player) and the
+# confined picture decoder (tessera-decoder).
 build: deps
 	$(SWIFT) build --product tessera
 	$(SWIFT) build --product tessera-server
 	$(SWIFT) build --product tessera-poster
+	$(SWIFT) build --product tessera-player
 	$(SWIFT) build --product tessera-decoder
 	@bash .ci/build-locale.sh $$($(SWIFT) build --show-bin-path)
 
@@ -57,6 +59,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product tessera-bench
 	$(SWIFT) build $(RELEASE) --product tessera-server
 	$(SWIFT) build $(RELEASE) --product tessera-poster
+	$(SWIFT) build $(RELEASE) --product tessera-player
 	$(SWIFT) build $(RELEASE) --product tessera-decoder
 	@bash .ci/build-locale.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)
 	@bash .ci/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)

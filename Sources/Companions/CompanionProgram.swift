@@ -1,7 +1,7 @@
 import Foundation
 
-/// The programs Tessera runs beside itself (`tessera-server`, `tessera-poster`, `tessera-decoder`):
-/// where they are, and how the app reads what they write.
+/// The programs Tessera runs beside itself (`tessera-server`, `tessera-poster`, `tessera-player`,
+/// `tessera-decoder`): where they are, and how the app reads what they write.
 public enum CompanionProgram {
     /// `name` beside the running program (the build folder, or an installed `bin/`), else in the
     /// installed prefix's `libexec/tessera/`; nil when neither has it.

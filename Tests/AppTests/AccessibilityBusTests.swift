@@ -45,7 +45,7 @@ final class AccessibilityBusTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let install = try MesonInstall.install(under: folder)
         let files = install.installedFiles
-        for expected in ["bin/tessera", "libexec/tessera/tessera-server", "libexec/tessera/tessera-poster",
+        for expected in ["bin/tessera", "libexec/tessera/tessera-server", "libexec/tessera/tessera-poster", "libexec/tessera/tessera-player",
                          "libexec/tessera/tessera-decoder", "share/tessera/tessera.css", "share/tessera/media/ladybird-2560x1600.jpg",
                          "share/tessera/avatars/01.png", "share/tessera/facts/beaver.jpg", "share/applications/dev.tessera.Tessera.desktop",
                          "share/metainfo/dev.tessera.Tessera.metainfo.xml", "share/locale/ru/LC_MESSAGES/tessera.mo",

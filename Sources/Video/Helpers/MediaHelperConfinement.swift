@@ -18,15 +18,15 @@ public enum MediaHelperConfinement {
     public static func confine(program: String, namespaceError: Int32, plugins: [String], addressSpace: UInt64) {
         let missing = GStreamer.load(plugins)
         if !missing.isEmpty {
-            FileHandle.standardError.write(Data("\(program): plugins not installed: \(missing.joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(Data("\(program): plugins not installed: \(missing.joined(separator: ", "))\n".utf8)) // not translated
         }
         let isolationError = namespaceError != 0 ? namespaceError : tessera_sandbox_empty_root()
         if isolationError != 0 {
-            FileHandle.standardError.write(Data("\(program): namespaces and an empty file system could not be set up (\(String(cString: strerror(isolationError)))); confined by the filter alone\n".utf8))
+            FileHandle.standardError.write(Data("\(program): namespaces and an empty file system could not be set up (\(String(cString: strerror(isolationError)))); confined by the filter alone\n".utf8)) // not translated
         }
         let confined = tessera_sandbox_confine_media(addressSpace)
         if confined != 0 {
-            FileHandle.standardError.write(Data("\(program): not confined (\(String(cString: strerror(confined))))\n".utf8))
+            FileHandle.standardError.write(Data("\(program): not confined (\(String(cString: strerror(confined))))\n".utf8)) // not translated
             exit(3)
         }
     }
