@@ -148,7 +148,7 @@ let package = Package(
         // The composition root: builds every client, store, repository and view-model maker once.
         .target(name: "Composition", dependencies: [
             "App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
-            "SandboxedDecoding",
+            "SandboxedDecoding", "CGStreamer", "CDescriptorPassing",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -161,7 +161,7 @@ let package = Package(
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "Persistence", "CCurl", "CGdkPixbuf",
             "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video", "PictureDecoding",
-            "SandboxedDecoding",
+            "SandboxedDecoding", "CGStreamer", "CDescriptorPassing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

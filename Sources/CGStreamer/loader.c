@@ -23,8 +23,9 @@ _Static_assert((int)TESSERA_GST_STATE_PLAYING == (int)GST_STATE_PLAYING, "GStrea
     X(0, gst_sample_get_caps) X(0, gst_sample_get_buffer) X(0, gst_buffer_map) X(0, gst_buffer_unmap) \
     X(0, gst_plugin_load_by_name) X(0, gst_parse_bin_from_description) X(0, gst_element_get_static_pad) \
     X(0, gst_pad_add_probe) X(0, gst_sample_get_segment) X(0, gst_segment_to_stream_time) \
-    X(0, gst_bus_timed_pop_filtered) X(0, gst_caps_from_string) X(0, gst_buffer_new_memdup) \
-    X(0, gst_bin_add) X(0, gst_element_link) X(0, gst_pipeline_new) \
+    X(0, gst_bus_timed_pop_filtered) X(0, gst_caps_from_string) X(0, gst_buffer_new_allocate) \
+    X(0, gst_buffer_get_size) X(0, gst_bin_add) X(0, gst_element_link) X(0, gst_pipeline_new) \
+    X(0, gst_structure_get_uint64) X(0, gst_structure_free) \
     X(1, gst_app_sink_try_pull_preroll) X(1, gst_app_sink_set_callbacks) X(1, gst_app_sink_pull_sample) \
     X(1, gst_app_src_push_buffer) X(1, gst_app_src_end_of_stream) X(1, gst_app_src_set_caps) \
     X(2, gst_video_info_from_caps)
@@ -89,6 +90,14 @@ TesseraGstElement *tessera_gst_parse_launch(const char *description, char **erro
     if (!pipeline && error) *error = g_strdup(failure ? failure->message : "no pipeline");
     if (failure) g_error_free(failure);
     return (TesseraGstElement *)pipeline;
+}
+
+TesseraGstElement *tessera_gst_parse_bin(const char *description, char **error) {
+    GError *failure = NULL;
+    GstElement *bin = gst.gst_parse_bin_from_description(description, TRUE, &failure);
+    if (!bin && error) *error = g_strdup(failure ? failure->message : "no bin");
+    if (failure) g_error_free(failure);
+    return (TesseraGstElement *)bin;
 }
 
 // Each decoder the pipeline plugs in gets one thread if it has a choice: libav's decoders start a
@@ -315,8 +324,12 @@ char *tessera_gst_wait_for_error(TesseraGstElement *element) {
 
 // MARK: Playback, the app's side
 
-/// How far ahead of the picture a source holds samples: the helper decodes no further ahead.
-#define TESSERA_SOURCE_AHEAD "1000000000"
+/// How far ahead of the picture the sources hold samples, so that the helper decodes no further
+/// ahead: four frames of video (15 MB at 720p, 33 at 1080p; the helper decodes a 720p frame in a
+/// few milliseconds), and four seconds of sound (768 KB), which the helper may send ahead of the
+/// frames by as much as its demuxer's queues allow (two seconds): sound never waits behind them.
+#define TESSERA_VIDEO_AHEAD "max-buffers=4 max-bytes=0 max-time=0"
+#define TESSERA_AUDIO_AHEAD "max-buffers=0 max-bytes=0 max-time=4000000000"
 
 /// The size the video source's caps say, to set them again only when a frame's differs.
 typedef struct {
@@ -334,7 +347,7 @@ TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gbool
     GstElement *pipeline = gst.gst_pipeline_new(NULL);
     gst.gst_object_ref_sink(pipeline);
     GstElement *video = (GstElement *)tessera_gst_parse_launch(
-        "appsrc name=video format=time stream-type=seekable block=true max-bytes=0 max-time=" TESSERA_SOURCE_AHEAD, error);
+        "appsrc name=video format=time stream-type=seekable block=true " TESSERA_VIDEO_AHEAD, error);
     if (!video) {
         gst.gst_object_unref(pipeline);
         return NULL;
@@ -351,7 +364,7 @@ TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gbool
     if (audio) {
         GError *failure = NULL;
         GstElement *sound = gst.gst_parse_bin_from_description(
-            "appsrc name=audio format=time stream-type=seekable block=true max-bytes=0 max-time=" TESSERA_SOURCE_AHEAD
+            "appsrc name=audio format=time stream-type=seekable block=true " TESSERA_AUDIO_AHEAD
             " caps=" TESSERA_AUDIO_CAPS " ! audioconvert ! audioresample ! volume name=volume ! autoaudiosink", FALSE, &failure);
         if (!sound) {
             if (error) *error = g_strdup(failure ? failure->message : "no sound output");
@@ -376,47 +389,73 @@ TesseraGstSource *tessera_gst_playback_source(TesseraGstElement *playback, Tesse
     return (TesseraGstSource *)source;
 }
 
-gboolean tessera_gst_source_push(TesseraGstSource *source, const TesseraGstSample *sample) {
-    GstElement *element = (GstElement *)source;
-    SourceSize *size = g_object_get_data(G_OBJECT(element), "tessera-size");
-    if (size) {
-        if (sample->width <= 0 || sample->height <= 0 || sample->aspect_numerator <= 0 || sample->aspect_denominator <= 0
-            || sample->length != (gsize)sample->width * (gsize)sample->height * 4) return FALSE;
-        if (sample->width != size->width || sample->height != size->height
-            || sample->aspect_numerator != size->aspect_numerator || sample->aspect_denominator != size->aspect_denominator) {
-            char *text = g_strdup_printf(TESSERA_VIDEO_CAPS ",width=%d,height=%d,pixel-aspect-ratio=%d/%d,framerate=0/1",
-                                         sample->width, sample->height, sample->aspect_numerator, sample->aspect_denominator);
-            GstCaps *caps = gst.gst_caps_from_string(text);
-            g_free(text);
-            if (!caps) return FALSE;
-            gst.gst_app_src_set_caps((GstAppSrc *)element, caps);
-            gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(caps));
-            size->width = sample->width;
-            size->height = sample->height;
-            size->aspect_numerator = sample->aspect_numerator;
-            size->aspect_denominator = sample->aspect_denominator;
-        }
-    } else if (sample->length % 4 != 0) {
-        return FALSE;
+struct TesseraGstBuffer {
+    GstBuffer *buffer;
+    GstMapInfo map;
+};
+
+TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data) {
+    TesseraGstBuffer *made = g_new0(TesseraGstBuffer, 1);
+    made->buffer = gst.gst_buffer_new_allocate(NULL, length, NULL);
+    if (!made->buffer || !gst.gst_buffer_map(made->buffer, &made->map, GST_MAP_WRITE)) {
+        if (made->buffer) gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(made->buffer));
+        g_free(made);
+        return NULL;
     }
-    GstBuffer *buffer = gst.gst_buffer_new_memdup(sample->data, sample->length);
-    if (!buffer) return FALSE;
+    *data = made->map.data;
+    return made;
+}
+
+void tessera_gst_buffer_free(TesseraGstBuffer *buffer) {
+    gst.gst_buffer_unmap(buffer->buffer, &buffer->map);
+    gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(buffer->buffer));
+    g_free(buffer);
+}
+
+/// Whether `sample` fits its source (a frame's length is its size's; sound is whole stereo
+/// frames), setting the video source's caps when the frame's size changed.
+static gboolean fits(GstElement *source, const TesseraGstSample *sample) {
+    SourceSize *size = g_object_get_data(G_OBJECT(source), "tessera-size");
+    if (!size) return sample->length % 4 == 0;
+    if (sample->width <= 0 || sample->height <= 0 || sample->aspect_numerator <= 0 || sample->aspect_denominator <= 0
+        || sample->length != (gsize)sample->width * (gsize)sample->height * 4) return FALSE;
+    if (sample->width == size->width && sample->height == size->height
+        && sample->aspect_numerator == size->aspect_numerator && sample->aspect_denominator == size->aspect_denominator) return TRUE;
+    char *text = g_strdup_printf(TESSERA_VIDEO_CAPS ",width=%d,height=%d,pixel-aspect-ratio=%d/%d,framerate=0/1",
+                                 sample->width, sample->height, sample->aspect_numerator, sample->aspect_denominator);
+    GstCaps *caps = gst.gst_caps_from_string(text);
+    g_free(text);
+    if (!caps) return FALSE;
+    gst.gst_app_src_set_caps((GstAppSrc *)source, caps);
+    gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(caps));
+    size->width = sample->width;
+    size->height = sample->height;
+    size->aspect_numerator = sample->aspect_numerator;
+    size->aspect_denominator = sample->aspect_denominator;
+    return TRUE;
+}
+
+static gboolean push(GstElement *source, GstBuffer *buffer, const TesseraGstSample *sample) {
     GST_BUFFER_PTS(buffer) = sample->time >= 0 ? (GstClockTime)sample->time : GST_CLOCK_TIME_NONE;
     GST_BUFFER_DURATION(buffer) = sample->duration >= 0 ? (GstClockTime)sample->duration : GST_CLOCK_TIME_NONE;
-    return gst.gst_app_src_push_buffer((GstAppSrc *)element, buffer) == GST_FLOW_OK;
+    return gst.gst_app_src_push_buffer((GstAppSrc *)source, buffer) == GST_FLOW_OK;
+}
+
+gboolean tessera_gst_source_push_buffer(TesseraGstSource *source, TesseraGstBuffer *buffer, const TesseraGstSample *sample) {
+    GstBuffer *filled = buffer->buffer;
+    gst.gst_buffer_unmap(filled, &buffer->map);
+    g_free(buffer);
+    TesseraGstSample header = *sample;
+    header.length = gst.gst_buffer_get_size(filled);
+    if (!fits((GstElement *)source, &header)) {
+        gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(filled));
+        return FALSE;
+    }
+    return push((GstElement *)source, filled, &header);
 }
 
 void tessera_gst_source_end(TesseraGstSource *source) {
     gst.gst_app_src_end_of_stream((GstAppSrc *)source);
-}
-
-gboolean tessera_gst_playback_muted(TesseraGstElement *playback) {
-    GstElement *volume = gst.gst_bin_get_by_name(((GstBin *)playback), "volume");
-    if (!volume) return FALSE;
-    gboolean muted = FALSE;
-    g_object_get(volume, "mute", &muted, NULL);
-    gst.gst_object_unref(volume);
-    return muted;
 }
 
 void tessera_gst_playback_set_muted(TesseraGstElement *playback, gboolean muted) {
@@ -424,4 +463,14 @@ void tessera_gst_playback_set_muted(TesseraGstElement *playback, gboolean muted)
     if (!volume) return;
     g_object_set(volume, "mute", muted, NULL);
     gst.gst_object_unref(volume);
+}
+
+gboolean tessera_gst_sink_counts(TesseraGstElement *sink, guint64 *rendered, guint64 *dropped) {
+    if (!g_object_class_find_property(G_OBJECT_GET_CLASS(sink), "stats")) return FALSE;
+    GstStructure *stats = NULL;
+    g_object_get(sink, "stats", &stats, NULL);
+    if (!stats) return FALSE;
+    gboolean found = gst.gst_structure_get_uint64(stats, "rendered", rendered) && gst.gst_structure_get_uint64(stats, "dropped", dropped);
+    gst.gst_structure_free(stats);
+    return found;
 }

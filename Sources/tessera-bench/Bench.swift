@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
         commandName: "tessera-bench",
         abstract: "Benchmarks with same-run baselines.",
         subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
-                      OfflineStartBench.self]
+                      OfflineStartBench.self, PlaybackBench.self]
     )
 }
 

@@ -24,7 +24,12 @@ final class ClipPlaybackTests: XCTestCase {
         }
         let log = Mutex(Log())
 
-        func hear(_ heard: Result<PlaybackWire.Answer, PlayerHelperEnded>, _ bytes: UnsafeRawBufferPointer) {
+        func hear(_ heard: Result<PlaybackWire.Answer, PlayerHelperEnded>, _ read: PlayerHelper.ReadBytes) {
+            var bytes = [UInt8]()
+            if case .success(.sample(let sample)) = heard {
+                bytes = [UInt8](repeating: 0, count: sample.length)
+                XCTAssertTrue(bytes.withUnsafeMutableBytes { read($0) })
+            }
             log.withLock { log in
                 switch heard {
                 case .failure(let ended): log.ended = ended

@@ -35,6 +35,9 @@ gboolean tessera_gst_load_plugin(const char *name);
 /// A pipeline from a gst-launch description, owned by the caller; on failure NULL and, in
 /// `error`, a message to free with g_free.
 TesseraGstElement *tessera_gst_parse_launch(const char *description, char **error);
+/// A bin from a gst-launch description, its unlinked pads ghosted (a sink for playbin's
+/// video-sink), as tessera_gst_parse_launch.
+TesseraGstElement *tessera_gst_parse_bin(const char *description, char **error);
 /// A new element of `factory` (a floating reference), or NULL when no plugin provides it.
 /// Has every decoder `pipeline` plugs in decode on one thread (for a single frame, more threads
 /// only cost memory).
@@ -112,15 +115,25 @@ TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gbool
 /// The pipeline's source of `stream` (NULL for sound when it has none); it lives as long as the
 /// pipeline.
 TesseraGstSource *tessera_gst_playback_source(TesseraGstElement *playback, TesseraGstStream stream);
-/// Copies `sample` into the source, first waiting while it holds a second of its stream (so that
-/// the helper decodes no further ahead); a flushing seek or the pipeline's stop ends the wait.
-/// FALSE when the source refused it (flushing, stopped, or a frame whose length is not its
-/// size's).
-gboolean tessera_gst_source_push(TesseraGstSource *source, const TesseraGstSample *sample);
+/// A sample's buffer, filled by the caller before it is pushed.
+typedef struct TesseraGstBuffer TesseraGstBuffer;
+/// A new buffer of `length` bytes, its memory at `*data` to be filled; NULL when there is no
+/// memory for it.
+TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data);
+/// Pushes `buffer` (which it takes) into the source as `sample` says (its data and length are
+/// the buffer's), first waiting while the source holds as much as it may (four frames, four
+/// seconds of sound: the helper decodes no further ahead); a flushing seek or the pipeline's stop
+/// ends the wait. FALSE when the source refused it (flushing, stopped, or a frame whose length is
+/// not its size's).
+gboolean tessera_gst_source_push_buffer(TesseraGstSource *source, TesseraGstBuffer *buffer, const TesseraGstSample *sample);
+/// Lets go of a buffer that is not pushed.
+void tessera_gst_buffer_free(TesseraGstBuffer *buffer);
 /// The source's stream ends.
 void tessera_gst_source_end(TesseraGstSource *source);
-gboolean tessera_gst_playback_muted(TesseraGstElement *playback);
 void tessera_gst_playback_set_muted(TesseraGstElement *playback, gboolean muted);
+
+/// What a sink (GstBaseSink) rendered and dropped as late so far; FALSE when it keeps no count.
+gboolean tessera_gst_sink_counts(TesseraGstElement *sink, guint64 *rendered, guint64 *dropped);
 
 // g_object_get and g_object_set of one property (variadic in C).
 static inline int tessera_gst_get_int(gpointer object, const char *name) {

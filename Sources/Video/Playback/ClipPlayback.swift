@@ -31,7 +31,7 @@ public final class ClipPlayback {
     public func start(clip: Data) {
         let shared = self.shared
         DispatchQueue.global(qos: .userInitiated).async {
-            let launched = PlayerHelper.launch(clip: clip) { answer, bytes in shared.hear(answer, bytes) }
+            let launched = PlayerHelper.launch(clip: clip) { answer, read in shared.hear(answer, read) }
             switch launched {
             case .success(let helper): shared.adopt(helper)
             case .failure(let ended): shared.fail(ended.description)
@@ -200,11 +200,11 @@ private final class Shared: @unchecked Sendable {
 
     // MARK: On the thread reading the helper
 
-    func hear(_ heard: Result<PlaybackWire.Answer, PlayerHelperEnded>, _ bytes: UnsafeRawBufferPointer) {
+    func hear(_ heard: Result<PlaybackWire.Answer, PlayerHelperEnded>, _ read: PlayerHelper.ReadBytes) {
         switch heard {
         case .failure(let ended): fail(ended.description)
         case .success(.ready(let duration, let video, let audio)): prepare(duration: duration, video: video, audio: audio)
-        case .success(.sample(let sample)): push(sample, bytes)
+        case .success(.sample(let sample)): push(sample, read)
         case .success(.ended(let stream)): end(stream)
         case .success(.seeked(let generation)): seeked(generation)
         case .success(.failed(let reason)): fail(reason)
@@ -241,20 +241,22 @@ private final class Shared: @unchecked Sendable {
         }
     }
 
-    private func push(_ sample: PlaybackWire.Sample, _ bytes: UnsafeRawBufferPointer) {
+    /// Reads the sample's bytes straight into a buffer of the pipeline's, and pushes it.
+    private func push(_ sample: PlaybackWire.Sample, _ read: PlayerHelper.ReadBytes) {
         guard let source = source(for: sample.stream) else { return }
-        var raw = TesseraGstSample()
-        raw.stream = sample.stream.raw
-        raw.data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        raw.length = gsize(bytes.count)
-        raw.time = gint64(sample.time?.nanoseconds ?? -1)
-        raw.duration = gint64(sample.duration?.nanoseconds ?? -1)
-        raw.width = Int32(sample.width)
-        raw.height = Int32(sample.height)
-        raw.aspect_numerator = Int32(sample.aspect.numerator)
-        raw.aspect_denominator = Int32(sample.aspect.denominator)
-        // Waits while the source holds a second ahead of the picture.
-        let pushed = tessera_gst_source_push(source, &raw) != 0
+        var memory: UnsafeMutablePointer<guint8>?
+        guard let buffer = tessera_gst_buffer_new(gsize(sample.length), &memory), let memory else { return }
+        guard read(UnsafeMutableRawBufferPointer(start: memory, count: sample.length)) else { return tessera_gst_buffer_free(buffer) }
+        var header = TesseraGstSample()
+        header.stream = sample.stream.raw
+        header.time = gint64(sample.time?.nanoseconds ?? -1)
+        header.duration = gint64(sample.duration?.nanoseconds ?? -1)
+        header.width = Int32(sample.width)
+        header.height = Int32(sample.height)
+        header.aspect_numerator = Int32(sample.aspect.numerator)
+        header.aspect_denominator = Int32(sample.aspect.denominator)
+        // Waits while the source holds as much as it may.
+        let pushed = tessera_gst_source_push_buffer(source, buffer, &header) != 0
         if pushed { state.withLock { if $0.awaitingSeek { $0.pushedDuringSeek = true } } }
     }
 

@@ -10,9 +10,12 @@ import Synchronization
 /// viewer says the video cannot be played. Its input ends when the app closes it or ends, and so
 /// does it.
 public final class PlayerHelper: Sendable {
-    /// What the helper said, with a sample's bytes (valid during the call), on the reading thread;
-    /// nil once its output ended, with why.
-    public typealias Listener = @Sendable (Result<PlaybackWire.Answer, PlayerHelperEnded>, UnsafeRawBufferPointer) -> Void
+    /// What the helper said, on the reading thread, or why it ended. After a sample's line, the
+    /// listener may read its bytes where it wants them with the function it is given (once, the
+    /// whole `Sample.length` into memory that long; false when the helper ended first); bytes it
+    /// does not read are skipped.
+    public typealias Listener = @Sendable (Result<PlaybackWire.Answer, PlayerHelperEnded>, _ read: ReadBytes) -> Void
+    public typealias ReadBytes = (UnsafeMutableRawBufferPointer) -> Bool
 
     private let process: Process
     private let requests: FileHandle
@@ -102,29 +105,38 @@ public final class PlayerHelper: Sendable {
 
     private func readAnswers(_ listener: Listener) {
         defer { close(answers) }
-        var bytes = [UInt8]()
+        let nothing: ReadBytes = { _ in false }
+        var scratch = [UInt8]()
         while let line = CompanionProgram.readLine(fromSocket: answers, until: .distantFuture) {
             guard let answer = PlaybackWire.Answer(line: line) else {
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                return listener(.failure(PlayerHelperEnded(tr("The video player answered with something that is not a video."))), UnsafeRawBufferPointer(start: nil, count: 0))
+                return listener(.failure(PlayerHelperEnded(tr("The video player answered with something that is not a video."))), nothing)
             }
-            if case .sample(let sample) = answer {
-                if bytes.count < sample.length { bytes = [UInt8](repeating: 0, count: sample.length) }
-                let read = bytes.withUnsafeMutableBytes {
+            guard case .sample(let sample) = answer else {
+                listener(.success(answer), nothing)
+                continue
+            }
+            var taken: Bool?
+            listener(.success(answer)) { memory in
+                guard taken == nil, memory.count >= sample.length else { return false }
+                taken = CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: memory[..<sample.length]),
+                                              from: answers, until: .distantFuture)
+                return taken!
+            }
+            if taken == nil {
+                if scratch.count < sample.length { scratch = [UInt8](repeating: 0, count: sample.length) }
+                taken = scratch.withUnsafeMutableBytes {
                     CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: $0[..<sample.length]), from: answers, until: .distantFuture)
                 }
-                guard read else { break }
-                bytes.withUnsafeBytes { listener(.success(answer), UnsafeRawBufferPointer(rebasing: $0[..<sample.length])) }
-            } else {
-                listener(.success(answer), UnsafeRawBufferPointer(start: nil, count: 0))
             }
+            if taken == false { break }
         }
         process.waitUntilExit()
         guard !stopped.load(ordering: .relaxed) else { return }
         listener(.failure(PlayerHelperEnded(process.terminationReason == .uncaughtSignal
             ? tr("The video player stopped on this clip (signal {signal}).", ["signal": String(process.terminationStatus)])
             : tr("The video player ended (exit status {status}).", ["status": String(process.terminationStatus)]))),
-                 UnsafeRawBufferPointer(start: nil, count: 0))
+                 { _ in false })
     }
 }
 

@@ -1,0 +1,203 @@
+import ArgumentParser
+import CDescriptorPassing
+import CGStreamer
+import Foundation
+import Video
+
+/// Playing a clip as the viewer does, decoded in the confined `tessera-player` helper and played
+/// from its raw frames and sound (`ClipPlayback`), beside the baseline of the same clip played by
+/// `playbin` in this process, as the app did before playback moved out: the time to the first
+/// frame, frames rendered and dropped late, the CPU each side takes (the app and the helper
+/// apart) and resident memory. The clip is made here with GStreamer's own encoders (the system
+/// has no H.264 encoder for it): 1280x720, 30 frames a second, VP8 with Vorbis sound in WebM, as
+/// the web sends. Frames go to a sink that keeps time and draws nothing, sound to the system's
+/// output (or GStreamer's silent fallback), alike for both. Runs alternate.
+struct PlaybackBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "playback",
+        abstract: "A clip played through the player helper vs playbin in process.")
+
+    @Option(help: "Runs of each case.")
+    var runs = 3
+    @Option(help: "The clip's length in seconds.")
+    var seconds = 10
+
+    struct Run {
+        var firstFrame: Double = 0
+        var wall: Double = 0
+        var rendered: UInt64 = 0
+        var dropped: UInt64 = 0
+        var appCPU: Double = 0
+        var helperCPU: Double = 0
+        var appPeak: Double = 0
+        var helperPeak: Double = 0
+    }
+
+    func run() throws {
+        if let failure = GStreamer.startFailure { throw BenchError(description: failure) }
+        let clip = try Self.makeClip(seconds: seconds)
+        print(String(format: "playback: a %d s clip, 1280x720, 30 frames a second, VP8 and Vorbis in WebM (%.1f MB), %d runs each",
+                     seconds, Double(clip.count) / 1e6, runs))
+        var helped: [Run] = [], inProcess: [Run] = []
+        for _ in 0..<runs {
+            helped.append(try MainActor.assumeIsolated { try Self.playThroughHelper(clip) })
+            inProcess.append(try Self.playInProcess(clip))
+        }
+        func line(_ name: String, _ runs: [Run]) {
+            print("  " + name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: " first frame %6.1f ms, rendered %4.0f, dropped %3.0f, CPU app %5.2f s + helper %5.2f s = %5.2f s, resident app %5.1f MB + helper %5.1f MB",
+                         median(runs.map(\.firstFrame)), median(runs.map { Double($0.rendered) }), median(runs.map { Double($0.dropped) }),
+                         median(runs.map(\.appCPU)), median(runs.map(\.helperCPU)), median(runs.map { $0.appCPU + $0.helperCPU }),
+                         median(runs.map(\.appPeak)), median(runs.map(\.helperPeak))))
+        }
+        line("player helper", helped)
+        line("playbin in process (baseline)", inProcess)
+        let cpu = median(helped.map { $0.appCPU + $0.helperCPU }) / median(inProcess.map(\.appCPU))
+        print(String(format: "  ratio: CPU %.2f, first frame %.2f, app resident %.2f (medians)", cpu,
+                     median(helped.map(\.firstFrame)) / median(inProcess.map(\.firstFrame)),
+                     median(helped.map(\.appPeak)) / median(inProcess.map(\.appPeak))))
+    }
+
+    /// The clip, encoded into a temporary file by GStreamer.
+    static func makeClip(seconds: Int) throws -> Data {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-playback-\(getpid()).webm")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let description = "videotestsrc num-buffers=\(seconds * 30) pattern=smpte horizontal-speed=4 "
+            + "! video/x-raw,width=1280,height=720,framerate=30/1 ! vp8enc deadline=1 cpu-used=8 target-bitrate=2000000 "
+            + "! webmmux name=mux ! filesink location=\(file.path) "
+            + "audiotestsrc num-buffers=\(seconds * 47) samplesperbuffer=1024 ! audio/x-raw,rate=48000,channels=2 ! audioconvert "
+            + "! vorbisenc ! mux."
+        try runToEnd(description)
+        return try Data(contentsOf: file)
+    }
+
+    private static func runToEnd(_ description: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let pipeline = tessera_gst_parse_launch(description, &error) else {
+            defer { g_free(error) }
+            throw BenchError(description: error.map { String(cString: $0) } ?? "no pipeline")
+        }
+        defer {
+            tessera_gst_set_state(pipeline, TESSERA_GST_STATE_NULL)
+            tessera_gst_unref(pipeline)
+        }
+        tessera_gst_set_state(pipeline, TESSERA_GST_STATE_PLAYING)
+        while true {
+            var failure: UnsafeMutablePointer<CChar>?
+            switch tessera_gst_next_message(pipeline, &failure) {
+            case TESSERA_GST_MESSAGE_END_OF_STREAM: return
+            case TESSERA_GST_MESSAGE_ERROR:
+                defer { g_free(failure) }
+                throw BenchError(description: failure.map { String(cString: $0) } ?? "the clip could not be made")
+            default: usleep(10_000)
+            }
+        }
+    }
+
+    private static func timingSink() throws -> OpaquePointer {
+        guard let sink = tessera_gst_make("fakesink") else { throw BenchError(description: "no fakesink") }
+        tessera_gst_set_bool(UnsafeMutableRawPointer(sink), "sync", 1)
+        return sink
+    }
+
+    @MainActor
+    static func playThroughHelper(_ clip: Data) throws -> Run {
+        let sink = try timingSink()
+        tessera_gst_ref_sink(sink)
+        defer { tessera_gst_unref(sink) }
+        var run = Run()
+        let cpuBefore = processCPU(), start = monotonicNanoseconds()
+        var playback: ClipPlayback? = ClipPlayback(videoSink: sink)
+        playback!.start(clip: clip)
+        playback!.play()
+        var helper: Int32?
+        while true {
+            playback!.tick()
+            if let failure = playback!.failure { throw BenchError(description: failure) }
+            if helper == nil { helper = playback!.helperProcessIdentifier }
+            var rendered: guint64 = 0, dropped: guint64 = 0
+            _ = tessera_gst_sink_counts(sink, &rendered, &dropped)
+            if run.firstFrame == 0, rendered > 0 { run.firstFrame = Double(monotonicNanoseconds() - start) / 1e6 }
+            run.appPeak = max(run.appPeak, residentMegabytes(of: getpid()))
+            if let helper {
+                run.helperPeak = max(run.helperPeak, residentMegabytes(of: helper))
+                run.helperCPU = processCPU(of: helper) ?? run.helperCPU
+            }
+            if rendered > 0 { (run.rendered, run.dropped) = (UInt64(rendered), UInt64(dropped)) }
+            if playback!.reachedEnd { break }
+            usleep(5_000)
+        }
+        run.wall = Double(monotonicNanoseconds() - start) / 1e9
+        run.appCPU = processCPU() - cpuBefore
+        playback = nil
+        return run
+    }
+
+    static func playInProcess(_ clip: Data) throws -> Run {
+        let memory = tessera_sealable_memory(clip.count)
+        guard memory >= 0 else { throw BenchError(description: "no memory file") }
+        defer { close(memory) }
+        _ = clip.withUnsafeBytes { pwrite(memory, $0.baseAddress, $0.count, 0) }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let playbin = tessera_gst_parse_launch("playbin uri=fd://\(memory) flags=0x3", &error) else {
+            defer { g_free(error) }
+            throw BenchError(description: error.map { String(cString: $0) } ?? "no playbin")
+        }
+        // Converted to what gtksink draws, as the helper converts its frames.
+        guard let drawn = tessera_gst_parse_bin("videoconvert ! video/x-raw,format=BGRx ! fakesink name=sink sync=true", &error),
+              let sink = tessera_gst_bin_child(drawn, "sink") else { throw BenchError(description: "no conversion") }
+        defer { tessera_gst_unref(sink) }
+        tessera_gst_set_object(UnsafeMutableRawPointer(playbin), "video-sink", UnsafeMutableRawPointer(drawn))
+        defer {
+            tessera_gst_set_state(playbin, TESSERA_GST_STATE_NULL)
+            tessera_gst_unref(playbin)
+        }
+        var run = Run()
+        let cpuBefore = processCPU(), start = monotonicNanoseconds()
+        tessera_gst_set_state(playbin, TESSERA_GST_STATE_PLAYING)
+        loop: while true {
+            var failure: UnsafeMutablePointer<CChar>?
+            switch tessera_gst_next_message(playbin, &failure) {
+            case TESSERA_GST_MESSAGE_END_OF_STREAM: break loop
+            case TESSERA_GST_MESSAGE_ERROR:
+                defer { g_free(failure) }
+                throw BenchError(description: failure.map { String(cString: $0) } ?? "playbin failed")
+            default: break
+            }
+            var rendered: guint64 = 0, dropped: guint64 = 0
+            _ = tessera_gst_sink_counts(sink, &rendered, &dropped)
+            (run.rendered, run.dropped) = (UInt64(rendered), UInt64(dropped))
+            if run.firstFrame == 0, rendered > 0 { run.firstFrame = Double(monotonicNanoseconds() - start) / 1e6 }
+            run.appPeak = max(run.appPeak, residentMegabytes(of: getpid()))
+            usleep(5_000)
+        }
+        var rendered: guint64 = 0, dropped: guint64 = 0
+        _ = tessera_gst_sink_counts(sink, &rendered, &dropped)
+        (run.rendered, run.dropped) = (UInt64(rendered), UInt64(dropped))
+        run.wall = Double(monotonicNanoseconds() - start) / 1e9
+        run.appCPU = processCPU() - cpuBefore
+        return run
+    }
+
+    /// This process's CPU time, user and system, in seconds.
+    private static func processCPU() -> Double {
+        var usage = rusage()
+        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// Another process's CPU time so far, from /proc (clock ticks of 1/100 s).
+    private static func processCPU(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    private static func residentMegabytes(of pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Double(line.split(separator: " ")[1]) else { return 0 }
+        return kilobytes / 1024
+    }
+}
