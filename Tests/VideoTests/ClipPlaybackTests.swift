@@ -60,8 +60,9 @@ final class ClipPlaybackTests: XCTestCase {
     /// of any clock; asked to seek, it answers, and what follows starts at the new position.
     func testTheHelperDecodesThePictureAndTheSoundAndSeeks() async throws {
         let heard = Heard()
-        let helper = try PlayerHelper.launch(clip: try clip(), listener: heard.hear).get()
+        let helper = try PlayerHelper.launch(listener: heard.hear).get()
         defer { helper.stop() }
+        helper.play(try clip())
         await eventually("both streams' ends", timeout: .seconds(20)) { heard.count(Self.isEnd) == 2 }
         let first = heard.log.withLock { $0 }
         XCTAssertEqual(first.answers.first, .ready(duration: .seconds(2), video: true, audio: true))
@@ -89,8 +90,9 @@ final class ClipPlaybackTests: XCTestCase {
     func testThePlayerHelperCanOpenNoFileConnectNowhereAndStartNoProgram() async throws {
         let heard = Heard()
         let probes: [PosterWire.Probe] = [.open, .connect, .spawn]
-        let helper = try PlayerHelper.launch(before: probes.map { .probe($0) }, clip: try clip(), listener: heard.hear).get()
+        let helper = try PlayerHelper.launch(listener: heard.hear).get()
         defer { helper.stop() }
+        probes.forEach(helper.attempt)
         await eventually("the probes' answers", timeout: .seconds(20)) {
             heard.count { if case .probed = $0 { return true } else { return false } } == probes.count
         }
@@ -100,6 +102,7 @@ final class ClipPlaybackTests: XCTestCase {
         for answer in heard.log.withLock({ $0.answers }) {
             if case .probed(let refused, let detail) = answer { XCTAssertTrue(refused, "refused, not \(detail)") }
         }
+        helper.play(try clip())
         await eventually("the clip played", timeout: .seconds(20)) { heard.count(Self.isEnd) == 2 }
     }
 

@@ -17,25 +17,31 @@ public final class ClipPlayback {
     /// Why playback stopped, if it failed, in words.
     public private(set) var failure: String?
     private let shared: Shared
+    /// Starts the helper, then sends it the clip, in that order, off the main thread.
+    private let starting = DispatchQueue(label: "tessera-player-start", qos: .userInitiated)
 
-    /// Plays into `videoSink`, a GStreamer element that takes BGRx frames.
+    /// Plays into `videoSink`, a GStreamer element that takes BGRx frames. The helper starts now,
+    /// and confines itself while the clip is fetched.
     public init(videoSink: OpaquePointer) {
-        shared = Shared(sink: videoSink)
+        let shared = Shared(sink: videoSink)
+        self.shared = shared
+        starting.async {
+            switch PlayerHelper.launch(listener: { answer, read in shared.hear(answer, read) }) {
+            case .success(let helper): shared.adopt(helper)
+            case .failure(let ended): shared.fail(ended.description)
+            }
+        }
     }
 
     isolated deinit {
         shared.close()
     }
 
-    /// Hands the clip's bytes to a new helper; playback starts once it has read them.
+    /// Hands the clip's bytes to the helper; playback starts once it has read them.
     public func start(clip: Data) {
         let shared = self.shared
-        DispatchQueue.global(qos: .userInitiated).async {
-            let launched = PlayerHelper.launch(clip: clip) { answer, read in shared.hear(answer, read) }
-            switch launched {
-            case .success(let helper): shared.adopt(helper)
-            case .failure(let ended): shared.fail(ended.description)
-            }
+        starting.async {
+            shared.state.withLock { $0.helper }?.play(clip)
         }
     }
 

@@ -32,15 +32,9 @@ public final class PlayerHelper: Sendable {
         self.answers = answers
     }
 
-    /// Starts `tessera-player` (found beside the app), sends it `clip`, and hands what it says to
-    /// `listener` until it ends. Blocks while the clip is written; call it off the main thread.
-    public static func launch(clip: Data, listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
-        launch(before: [], clip: clip, listener: listener)
-    }
-
-    /// `launch`, with requests sent before the clip (tests ask for probes there).
-    public static func launch(before requests: [PlaybackWire.Request], clip: Data,
-                              listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
+    /// Starts `tessera-player` (found beside the app), which confines itself and waits for the
+    /// clip (`play`), and hands what it says to `listener` until it ends.
+    public static func launch(listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
         CompanionProgram.ignoreBrokenPipes
         guard let executable = CompanionProgram.find("tessera-player") else {
             return .failure(PlayerHelperEnded(tr("The video player (tessera-player) was not found beside the app.")))
@@ -69,14 +63,16 @@ public final class PlayerHelper: Sendable {
         let thread = Thread { helper.readAnswers(listener) }
         thread.name = "tessera-player-answers"
         thread.start()
-        let sent = helper.writing.withLock { _ in
-            requests.allSatisfy { CompanionProgram.write($0.line, to: helper.requests.fileDescriptor) }
-                && CompanionProgram.write(PlaybackWire.Request.clip(length: clip.count).line, to: helper.requests.fileDescriptor)
-                && clip.withUnsafeBytes { CompanionProgram.write($0, to: helper.requests.fileDescriptor) }
-        }
-        // When it was not, the helper ended, and the listener hears why.
-        _ = sent
         return .success(helper)
+    }
+
+    /// Sends the clip's bytes; the helper reads it and plays. Blocks while they are written: call
+    /// it off the main thread. When they cannot be, the helper ended, and the listener hears why.
+    public func play(_ clip: Data) {
+        writing.withLock { _ in
+            _ = CompanionProgram.write(PlaybackWire.Request.clip(length: clip.count).line, to: requests.fileDescriptor)
+                && clip.withUnsafeBytes { CompanionProgram.write($0, to: requests.fileDescriptor) }
+        }
     }
 
     /// Asks for the clip from `position`; what the helper sends until it answers `seeked
@@ -85,7 +81,8 @@ public final class PlayerHelper: Sendable {
         send(.seek(generation: generation, to: position))
     }
 
-    /// Asks the helper to try `probe` (tests); the answer comes to the listener.
+    /// Asks the helper to try `probe` (tests; before the clip or after); the answer comes to the
+    /// listener.
     public func attempt(_ probe: PosterWire.Probe) {
         send(.probe(probe))
     }
