@@ -25,7 +25,7 @@ _Static_assert((int)TESSERA_GST_STATE_PLAYING == (int)GST_STATE_PLAYING, "GStrea
     X(0, gst_pad_add_probe) X(0, gst_sample_get_segment) X(0, gst_segment_to_stream_time) \
     X(0, gst_bus_timed_pop_filtered) X(0, gst_caps_from_string) X(0, gst_buffer_new_allocate) \
     X(0, gst_buffer_get_size) X(0, gst_bin_add) X(0, gst_element_link) X(0, gst_pipeline_new) \
-    X(0, gst_structure_get_uint64) X(0, gst_structure_free) \
+    X(0, gst_structure_get_uint64) X(0, gst_structure_free) X(0, gst_mini_object_weak_ref) \
     X(1, gst_app_sink_try_pull_preroll) X(1, gst_app_sink_set_callbacks) X(1, gst_app_sink_pull_sample) \
     X(1, gst_app_src_push_buffer) X(1, gst_app_src_end_of_stream) X(1, gst_app_src_set_caps) \
     X(2, gst_video_info_from_caps)
@@ -324,12 +324,10 @@ char *tessera_gst_wait_for_error(TesseraGstElement *element) {
 
 // MARK: Playback, the app's side
 
-/// How far ahead of the picture the sources hold samples, so that the helper decodes no further
-/// ahead: four frames of video (15 MB at 720p, 33 at 1080p; the helper decodes a 720p frame in a
-/// few milliseconds), and four seconds of sound (768 KB), which the helper may send ahead of the
-/// frames by as much as its demuxer's queues allow (two seconds): sound never waits behind them.
-#define TESSERA_VIDEO_AHEAD "max-buffers=4 max-bytes=0 max-time=0"
-#define TESSERA_AUDIO_AHEAD "max-buffers=0 max-bytes=0 max-time=4000000000"
+/// The sources take what they are given at once and hold it without a limit: how far ahead the
+/// helper decodes is its business (`SampleFlow`), so that a full source never stops the app
+/// reading the stream the other waits for.
+#define TESSERA_SOURCE "format=time stream-type=seekable block=false max-bytes=0 max-buffers=0 max-time=0"
 
 /// The size the video source's caps say, to set them again only when a frame's differs.
 typedef struct {
@@ -347,7 +345,7 @@ TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gbool
     GstElement *pipeline = gst.gst_pipeline_new(NULL);
     gst.gst_object_ref_sink(pipeline);
     GstElement *video = (GstElement *)tessera_gst_parse_launch(
-        "appsrc name=video format=time stream-type=seekable block=true " TESSERA_VIDEO_AHEAD, error);
+        "appsrc name=video " TESSERA_SOURCE, error);
     if (!video) {
         gst.gst_object_unref(pipeline);
         return NULL;
@@ -364,7 +362,7 @@ TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gbool
     if (audio) {
         GError *failure = NULL;
         GstElement *sound = gst.gst_parse_bin_from_description(
-            "appsrc name=audio format=time stream-type=seekable block=true " TESSERA_AUDIO_AHEAD
+            "appsrc name=audio " TESSERA_SOURCE
             " caps=" TESSERA_AUDIO_CAPS " ! audioconvert ! audioresample ! volume name=volume ! autoaudiosink", FALSE, &failure);
         if (!sound) {
             if (error) *error = g_strdup(failure ? failure->message : "no sound output");
@@ -394,7 +392,20 @@ struct TesseraGstBuffer {
     GstMapInfo map;
 };
 
-TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data) {
+/// Whom a buffer tells when it is let go.
+typedef struct {
+    void (*released)(void *context);
+    void *context;
+} Release;
+
+static void buffer_released(gpointer data, GstMiniObject *buffer) {
+    (void)buffer;
+    Release *release = data;
+    release->released(release->context);
+    g_free(release);
+}
+
+TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data, void (*released)(void *context), void *context) {
     TesseraGstBuffer *made = g_new0(TesseraGstBuffer, 1);
     made->buffer = gst.gst_buffer_new_allocate(NULL, length, NULL);
     if (!made->buffer || !gst.gst_buffer_map(made->buffer, &made->map, GST_MAP_WRITE)) {
@@ -402,6 +413,10 @@ TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data) {
         g_free(made);
         return NULL;
     }
+    Release *release = g_new(Release, 1);
+    release->released = released;
+    release->context = context;
+    gst.gst_mini_object_weak_ref(GST_MINI_OBJECT_CAST(made->buffer), buffer_released, release);
     *data = made->map.data;
     return made;
 }

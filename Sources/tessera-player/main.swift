@@ -3,7 +3,6 @@ import Companions
 import Confinement
 import Foundation
 import Localization
-import Synchronization
 import Video
 
 // The video player's decoder, started by the app for each clip the viewer plays (`PlayerHelper`):
@@ -32,24 +31,7 @@ let preparing: Duration = .seconds(20)
 MediaHelperConfinement.confine(program: "tessera-player", namespaceError: namespaceError,
                                plugins: GStreamer.playerPlugins, addressSpace: addressSpace)
 
-/// Writes to the app, one answer at a time (a sample's line and its bytes stay together), and
-/// which streams are still sending samples from before the last seek (dropped until the seek's
-/// flush reaches them).
-struct Output {
-    var stale: Set<PlaybackWire.Stream> = []
-}
-let output = Mutex(Output())
-
-/// Sends `answer` (and `bytes`) unless it is `stream`'s from before a seek; when nobody reads
-/// any more, the app is gone.
-func send(_ answer: PlaybackWire.Answer, _ bytes: UnsafeRawBufferPointer? = nil, of stream: PlaybackWire.Stream? = nil) {
-    let delivered = output.withLock { output -> Bool in
-        if let stream, output.stale.contains(stream) { return true }
-        return CompanionProgram.write(answer.line, to: STDOUT_FILENO)
-            && (bytes.map { CompanionProgram.write($0, to: STDOUT_FILENO) } ?? true)
-    }
-    if !delivered { exit(0) }
-}
+let flow = SampleFlow()
 
 func limitCPU(for streams: ClipDecoder.Streams?) {
     let clip = streams?.duration.map { Double($0.components.seconds) * cpuTimesTheClip } ?? 600
@@ -62,7 +44,7 @@ func readClip() -> Int32? {
         switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
         case .clip(let length): return ClipMemory.read(length: length, from: STDIN_FILENO)
         case .probe(let probe): answer(probe)
-        case .seek, nil: complain(line)
+        case .seek, .more, nil: complain(line)
         }
     }
     return nil
@@ -71,7 +53,7 @@ func readClip() -> Int32? {
 func answer(_ probe: PosterWire.Probe) {
     guard let attempt = ConfinementProbe.Attempt(rawValue: probe.rawValue) else { return }
     let (refused, detail) = ConfinementProbe.attempt(attempt, addressSpace: Int(addressSpace))
-    send(.probed(refused: refused, detail: detail))
+    flow.send(.probed(refused: refused, detail: detail))
 }
 
 /// Not the app's words: nothing to answer to.
@@ -85,24 +67,24 @@ limitCPU(for: nil)
 let decoder: ClipDecoder
 do {
     decoder = try ClipDecoder(clip: clip, events: ClipDecoder.Events(
-        sample: { sample, bytes in send(.sample(sample), bytes, of: sample.stream) },
-        ended: { stream in send(.ended(stream), of: stream) },
-        flushed: { stream in output.withLock { _ = $0.stale.remove(stream) } }))
+        sample: { sample, bytes in flow.send(sample, bytes) },
+        ended: { stream in flow.end(stream) },
+        flushed: { stream in flow.flushed(stream) }))
 } catch {
-    send(.failed(reason: error.description))
+    flow.send(.failed(reason: error.description))
     exit(0)
 }
 let streams: ClipDecoder.Streams
 switch decoder.prepare(timeout: preparing) {
 case .success(let found): streams = found
 case .failure(let error):
-    send(.failed(reason: error.description))
+    flow.send(.failed(reason: error.description))
     exit(0)
 }
 limitCPU(for: streams)
-send(.ready(duration: streams.duration, video: streams.video, audio: streams.audio))
+flow.send(.ready(duration: streams.duration, video: streams.video, audio: streams.audio))
 let failures = Thread {
-    send(.failed(reason: decoder.waitForFailure()))
+    flow.send(.failed(reason: decoder.waitForFailure()))
 }
 failures.start()
 decoder.run()
@@ -113,14 +95,10 @@ if streams.audio { present.insert(.audio) }
 while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
     switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
     case .seek(let generation, let position):
-        // The app drops what it reads until this line; what the streams had decoded before the
-        // seek and not yet sent is dropped here until the seek's flush reaches them.
-        output.withLock { output in
-            output.stale = present
-            if !CompanionProgram.write(PlaybackWire.Answer.seeked(generation: generation).line, to: STDOUT_FILENO) { exit(0) }
-        }
         limitCPU(for: streams)
-        if !decoder.seek(to: position) { output.withLock { $0.stale = [] } }
+        flow.seek(generation, of: present) { decoder.seek(to: position) }
+    case .more(let stream, let count):
+        flow.more(stream, count)
     case .probe(let probe): answer(probe)
     case .clip, nil: complain(line)
     }

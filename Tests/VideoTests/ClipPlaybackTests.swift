@@ -23,12 +23,16 @@ final class ClipPlaybackTests: XCTestCase {
             var ended: PlayerHelperEnded?
         }
         let log = Mutex(Log())
+        /// Told of each sample once it is read, as the app does when it lets one go: the helper
+        /// sends only as many as the app has room for.
+        let helper = Mutex<PlayerHelper?>(nil)
 
         func hear(_ heard: Result<PlaybackWire.Answer, PlayerHelperEnded>, _ read: PlayerHelper.ReadBytes) {
             var bytes = [UInt8]()
             if case .success(.sample(let sample)) = heard {
                 bytes = [UInt8](repeating: 0, count: sample.length)
                 XCTAssertTrue(bytes.withUnsafeMutableBytes { read($0) })
+                helper.withLock { $0 }?.letGo(sample.stream)
             }
             log.withLock { log in
                 switch heard {
@@ -62,6 +66,7 @@ final class ClipPlaybackTests: XCTestCase {
         let heard = Heard()
         let helper = try PlayerHelper.launch(listener: heard.hear).get()
         defer { helper.stop() }
+        heard.helper.withLock { $0 = helper }
         helper.play(try clip())
         await eventually("both streams' ends", timeout: .seconds(20)) { heard.count(Self.isEnd) == 2 }
         let first = heard.log.withLock { $0 }
@@ -92,6 +97,7 @@ final class ClipPlaybackTests: XCTestCase {
         let probes: [PosterWire.Probe] = [.open, .connect, .spawn]
         let helper = try PlayerHelper.launch(listener: heard.hear).get()
         defer { helper.stop() }
+        heard.helper.withLock { $0 = helper }
         probes.forEach(helper.attempt)
         await eventually("the probes' answers", timeout: .seconds(20)) {
             heard.count { if case .probed = $0 { return true } else { return false } } == probes.count

@@ -117,14 +117,13 @@ TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gbool
 TesseraGstSource *tessera_gst_playback_source(TesseraGstElement *playback, TesseraGstStream stream);
 /// A sample's buffer, filled by the caller before it is pushed.
 typedef struct TesseraGstBuffer TesseraGstBuffer;
-/// A new buffer of `length` bytes, its memory at `*data` to be filled; NULL when there is no
-/// memory for it.
-TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data);
+/// A new buffer of `length` bytes, its memory at `*data` to be filled, which calls `released`
+/// with `context` when it is let go (pushed or not, at any thread); NULL when there is no memory
+/// for it.
+TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data, void (*released)(void *context), void *context);
 /// Pushes `buffer` (which it takes) into the source as `sample` says (its data and length are
-/// the buffer's), first waiting while the source holds as much as it may (four frames, four
-/// seconds of sound: the helper decodes no further ahead); a flushing seek or the pipeline's stop
-/// ends the wait. FALSE when the source refused it (flushing, stopped, or a frame whose length is
-/// not its size's).
+/// the buffer's); never waits. FALSE when the source refused it (flushing, stopped, or a frame
+/// whose length is not its size's).
 gboolean tessera_gst_source_push_buffer(TesseraGstSource *source, TesseraGstBuffer *buffer, const TesseraGstSample *sample);
 /// Lets go of a buffer that is not pushed.
 void tessera_gst_buffer_free(TesseraGstBuffer *buffer);

@@ -121,14 +121,10 @@ private final class Shared: @unchecked Sendable {
         var duration: Duration?
         var wantsPlaying = false
         var muted = false
-        /// The last seek's number and position; until the helper answers it, what it sends is
-        /// from before and dropped.
+        /// The last seek's number; until the helper answers it, what it sends is from before and
+        /// dropped.
         var generation = 0
-        var seekPosition: Duration = .zero
         var awaitingSeek = false
-        /// A sample went in while the last seek was under way: it may have gone in after this
-        /// pipeline's flush, so the pipeline is flushed again when the helper answers.
-        var pushedDuringSeek = false
         var failure: String?
         var closed = false
     }
@@ -183,14 +179,12 @@ private final class Shared: @unchecked Sendable {
             guard state.helper != nil, state.playback != nil else { return (nil, 0, nil) }
             state.generation += 1
             state.awaitingSeek = true
-            state.pushedDuringSeek = false
-            state.seekPosition = position
             return (state.helper, state.generation, state.playback)
         }
         guard let helper, let playback else { return }
         helper.seek(generation: generation, to: position)
-        // Flushes what this pipeline holds, and frees the reading thread should it be waiting
-        // for room.
+        // Flushes what this pipeline holds; nothing from before goes in afterwards (pushes happen
+        // under the lock, and only while no seek is awaited).
         tessera_gst_seek(playback, gint64(position.nanoseconds))
     }
 
@@ -199,7 +193,6 @@ private final class Shared: @unchecked Sendable {
             state.closed = true
             return (state.helper, state.playback)
         }
-        // Stopping the pipeline frees the reading thread should it be waiting for room.
         if let playback { tessera_gst_set_state(playback, TESSERA_GST_STATE_NULL) }
         helper?.stop()
     }
@@ -238,20 +231,28 @@ private final class Shared: @unchecked Sendable {
         tessera_gst_set_state(playback, playing ? TESSERA_GST_STATE_PLAYING : TESSERA_GST_STATE_PAUSED)
     }
 
-    /// The source a sample or an end of `stream` goes to; nil while a seek is under way, or
-    /// once closed.
-    private func source(for stream: PlaybackWire.Stream) -> OpaquePointer? {
+    /// Runs `body` with the source a sample or an end of `stream` goes to, under the lock (so
+    /// that a seek cannot come between the look and the push; pushes never wait); with nil while
+    /// a seek is under way, or once closed.
+    private func withSource<T>(for stream: PlaybackWire.Stream, _ body: (OpaquePointer?) -> T) -> T {
         state.withLock { state in
-            guard !state.closed, !state.awaitingSeek, let playback = state.playback else { return nil }
-            return tessera_gst_playback_source(playback, stream.raw)
+            guard !state.closed, !state.awaitingSeek, let playback = state.playback else { return body(nil) }
+            return body(tessera_gst_playback_source(playback, stream.raw))
         }
     }
 
-    /// Reads the sample's bytes straight into a buffer of the pipeline's, and pushes it.
+    /// Reads the sample's bytes straight into a buffer of the pipeline's, and pushes it; the
+    /// helper hears when the pipeline lets it go, or at once when it is dropped.
     private func push(_ sample: PlaybackWire.Sample, _ read: PlayerHelper.ReadBytes) {
-        guard let source = source(for: sample.stream) else { return }
+        let (helper, dropped) = state.withLock { ($0.helper, $0.closed || $0.awaitingSeek || $0.playback == nil) }
+        guard let helper else { return }
+        if dropped { return helper.letGo(sample.stream) }
+        let letGo = LetGo(helper: helper, stream: sample.stream)
+        let context = Unmanaged.passRetained(letGo).toOpaque()
         var memory: UnsafeMutablePointer<guint8>?
-        guard let buffer = tessera_gst_buffer_new(gsize(sample.length), &memory), let memory else { return }
+        guard let buffer = tessera_gst_buffer_new(gsize(sample.length), &memory, { LetGo.released($0) }, context), let memory else {
+            return LetGo.released(context)
+        }
         guard read(UnsafeMutableRawBufferPointer(start: memory, count: sample.length)) else { return tessera_gst_buffer_free(buffer) }
         var header = TesseraGstSample()
         header.stream = sample.stream.raw
@@ -261,24 +262,37 @@ private final class Shared: @unchecked Sendable {
         header.height = Int32(sample.height)
         header.aspect_numerator = Int32(sample.aspect.numerator)
         header.aspect_denominator = Int32(sample.aspect.denominator)
-        // Waits while the source holds as much as it may.
-        let pushed = tessera_gst_source_push_buffer(source, buffer, &header) != 0
-        if pushed { state.withLock { if $0.awaitingSeek { $0.pushedDuringSeek = true } } }
+        withSource(for: sample.stream) { source in
+            if let source { _ = tessera_gst_source_push_buffer(source, buffer, &header) } else { tessera_gst_buffer_free(buffer) }
+        }
     }
 
     private func end(_ stream: PlaybackWire.Stream) {
-        guard let source = source(for: stream) else { return }
-        tessera_gst_source_end(source)
-        state.withLock { if $0.awaitingSeek { $0.pushedDuringSeek = true } }
+        withSource(for: stream) { source in
+            if let source { tessera_gst_source_end(source) }
+        }
     }
 
     private func seeked(_ generation: Int) {
-        let again = state.withLock { state -> (OpaquePointer, Duration)? in
-            guard generation == state.generation, state.awaitingSeek else { return nil }
-            state.awaitingSeek = false
-            defer { state.pushedDuringSeek = false }
-            return state.pushedDuringSeek ? state.playback.map { ($0, state.seekPosition) } : nil
+        state.withLock { state in
+            if generation == state.generation { state.awaitingSeek = false }
         }
-        if let (playback, position) = again { tessera_gst_seek(playback, gint64(position.nanoseconds)) }
+    }
+}
+
+/// Tells the helper a sample was let go (`PlayerHelper.letGo`), when the pipeline frees its
+/// buffer; held by the buffer.
+private final class LetGo {
+    let helper: PlayerHelper
+    let stream: PlaybackWire.Stream
+
+    init(helper: PlayerHelper, stream: PlaybackWire.Stream) {
+        self.helper = helper
+        self.stream = stream
+    }
+
+    static func released(_ context: UnsafeMutableRawPointer?) {
+        let letGo = Unmanaged<LetGo>.fromOpaque(context!).takeRetainedValue()
+        letGo.helper.letGo(letGo.stream)
     }
 }

@@ -6,8 +6,9 @@ import ImagePipeline
 /// output while a clip plays. Words between programs, never shown, so nothing here is translated.
 ///
 /// The app writes `clip LENGTH` and the clip's bytes once (the helper opens no file and no
-/// connection), then `seek GENERATION NANOSECONDS` whenever the viewer seeks, and closes the
-/// helper's input to end it. The helper answers `ready DURATION_NS VIDEO AUDIO` once it knows the
+/// connection), then `seek GENERATION NANOSECONDS` whenever the viewer seeks, `more video|audio
+/// COUNT` each time it lets samples go (a stream sends only as many as the app has room for:
+/// `SampleFlow` in the helper), and closes the helper's input to end it. The helper answers `ready DURATION_NS VIDEO AUDIO` once it knows the
 /// clip (duration -1 when unknown; VIDEO and AUDIO 1 for a stream the clip has), then streams what
 /// it decodes, ahead of the picture by as much as the app takes: `video TIME DURATION WIDTH HEIGHT
 /// ASPECT_N ASPECT_D LENGTH` and a BGRx frame, `audio TIME DURATION LENGTH` and 16-bit stereo
@@ -26,6 +27,8 @@ public enum PlaybackWire {
         /// The clip's LENGTH bytes follow.
         case clip(length: Int)
         case seek(generation: Int, to: Duration)
+        /// The app let `count` of the stream's samples go: the stream may send as many more.
+        case more(Stream, Int)
         /// A test asks the helper to try what its confinement must refuse.
         case probe(PosterWire.Probe)
 
@@ -33,6 +36,7 @@ public enum PlaybackWire {
             switch self {
             case .clip(let length): return "clip \(length)\n"
             case .seek(let generation, let position): return "seek \(generation) \(position.nanoseconds)\n"
+            case .more(let stream, let count): return "more \(stream.rawValue) \(count)\n"
             case .probe(let probe): return "probe \(probe.rawValue)\n"
             }
         }
@@ -47,6 +51,9 @@ public enum PlaybackWire {
             case ("seek", 3):
                 guard let generation = Int(parts[1]), let nanoseconds = Int64(parts[2]), nanoseconds >= 0 else { return nil }
                 self = .seek(generation: generation, to: .nanoseconds(nanoseconds))
+            case ("more", 3):
+                guard let stream = Stream(rawValue: String(parts[1])), let count = Int(parts[2]), count > 0 else { return nil }
+                self = .more(stream, count)
             case ("probe", 2):
                 guard let probe = PosterWire.Probe(rawValue: String(parts[1])) else { return nil }
                 self = .probe(probe)

@@ -81,6 +81,12 @@ public final class PlayerHelper: Sendable {
         send(.seek(generation: generation, to: position))
     }
 
+    /// Tells the helper the app let one of `stream`'s samples go, so it may send another (any
+    /// thread). Every sample the app reads is let go once, pushed or dropped.
+    public func letGo(_ stream: PlaybackWire.Stream) {
+        send(.more(stream, 1))
+    }
+
     /// Asks the helper to try `probe` (tests; before the clip or after); the answer comes to the
     /// listener.
     public func attempt(_ probe: PosterWire.Probe) {
