@@ -92,7 +92,8 @@ decoder.run()
 var present = Set<PlaybackWire.Stream>()
 if streams.video { present.insert(.video) }
 if streams.audio { present.insert(.audio) }
-while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
+var input = InputLines(STDIN_FILENO)
+while let line = input.next() {
     switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
     case .seek(let generation, let position):
         limitCPU(for: streams)
