@@ -178,6 +178,12 @@ final class FeedTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("space", on: viewer.widget))
             waitFor("paused") { !player.isPlaying }
             XCTAssertEqual(viewer.playButton.accessibleName, "Play")
+            // Home on the seek bar goes back to the start: the helper seeks, and so does the app.
+            let before = try XCTUnwrap(player.position)
+            viewer.seekBar.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Home", on: viewer.seekBar))
+            waitFor("back at the start", timeout: .seconds(10)) { (player.position ?? before) < .milliseconds(100) }
+            XCTAssertFalse(player.isPlaying)
             viewer.muteButton.click()
             XCTAssertTrue(player.isMuted)
             XCTAssertEqual(viewer.muteButton.accessibleName, "Unmute")
