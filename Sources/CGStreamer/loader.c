@@ -489,3 +489,12 @@ gboolean tessera_gst_sink_counts(TesseraGstElement *sink, guint64 *rendered, gui
     gst.gst_structure_free(stats);
     return found;
 }
+
+gboolean tessera_gst_sink_has_sample(TesseraGstElement *sink) {
+    if (!g_object_class_find_property(G_OBJECT_GET_CLASS(sink), "last-sample")) return FALSE;
+    GstSample *sample = NULL;
+    g_object_get(sink, "last-sample", &sample, NULL);
+    if (!sample) return FALSE;
+    gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(sample));
+    return TRUE;
+}

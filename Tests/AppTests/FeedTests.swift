@@ -171,8 +171,13 @@ final class FeedTests: ServerBackedTestCase {
             waitFor("the viewer") { coordinator.depth == 2 }
             let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
             let player = try XCTUnwrap(viewer.player, "gtksink is installed by the set-up script")
+            // The poster covers the video until its first frame comes.
+            XCTAssertTrue(viewer.videoPoster.picture.isVisible)
             waitForServer("playback to advance", timeout: .seconds(10)) { (player.position ?? .zero) > .milliseconds(300) }
             XCTAssertTrue(player.isPlaying)
+            XCTAssertTrue(player.showsPicture)
+            XCTAssertFalse(viewer.videoPoster.picture.isVisible, "the video shows, not the poster")
+            XCTAssertFalse(viewer.videoSpinner.isVisible)
             XCTAssertEqual(viewer.playButton.accessibleName, "Pause")
             // Space pauses; the position stops moving.
             XCTAssertTrue(InputSimulation.key("space", on: viewer.widget))

@@ -24,6 +24,13 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
     let seekBar = Scale(minimum: 0, maximum: 1, step: 0.1)
     let timeLabel = Label("0:00")
     let videoError = Label()
+    /// The clip's poster, over the video until its first frame shows (the helper takes a tenth
+    /// of a second to start, and the clip may still be downloading).
+    let videoPoster: ImageView
+    /// Shown when the first frame is slow to come (`spinnerDelay`).
+    let videoSpinner = Spinner()
+    /// When the shown video was asked for.
+    private var videoAskedAt = ContinuousClock.now
     private let content = Stack()
     private let videoArea = Box(.vertical)
     private let controls = Box(.horizontal, spacing: 6)
@@ -41,6 +48,9 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
     /// The viewer's box in logical pixels (`ImageView` asks for it at device pixels): a window
     /// filling a 2K screen, or a 4K one at scale 2. Smaller pictures are never scaled up.
     static let pixelSize = 2048
+    /// How long the poster waits for the first frame before a spinner says the video is coming:
+    /// a start as quick as the helper's usual one shows no spinner at all.
+    static let spinnerDelay: Duration = .milliseconds(500)
 
     init(posts: [MediaPost], index: Int, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void,
          onMove: @escaping @MainActor () -> Void, onLeave: @escaping @MainActor (MediaPost) -> Void) {
@@ -52,6 +62,8 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         picture = ImageView(pipeline: pipeline, iconSize: 96, scaling: .fit)
         picture.picture.addStyleClass("feed-viewer")
         picture.picture.playsAnimations = true
+        videoPoster = ImageView(pipeline: pipeline, iconSize: 96, scaling: .fit)
+        videoPoster.picture.addStyleClass("feed-viewer")
 
         controls.addStyleClass("feed-controls")
         controls.setMargins(12)
@@ -70,7 +82,13 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         videoError.halign = .center
         videoArea.hexpand = true
         videoArea.vexpand = true
+        videoSpinner.halign = .center
+        videoSpinner.valign = .center
+        videoSpinner.setSizeRequest(width: 32, height: 32)
+        videoSpinner.accessibleName = tr("Loading the video")
         let videoOverlay = Overlay(child: videoArea)
+        videoOverlay.addOverlay(videoPoster.picture)
+        videoOverlay.addOverlay(videoSpinner)
         videoOverlay.addOverlay(controls)
         videoOverlay.addOverlay(videoError)
         content.addNamed(picture.picture, name: "image")
@@ -86,6 +104,9 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         backdrop.showAll()
         videoError.keepsOwnVisibility = true
         videoError.isVisible = false
+        videoPoster.picture.keepsOwnVisibility = true
+        videoSpinner.keepsOwnVisibility = true
+        videoSpinner.isVisible = false
 
         backdrop.onClicked { goBack() }
         swipe.onSwipe { velocityX, velocityY in
@@ -150,6 +171,9 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         case .video:
             picture.bind(nil)
             content.setVisibleChild(named: "video", transition: .none)
+            videoPoster.bind(ImageRequest(url: post.url, maximumPixelSize: Self.pixelSize, content: .videoFrame))
+            videoPoster.picture.isVisible = true
+            videoAskedAt = .now
             guard let view = VideoSinkView() else {
                 videoError.text = tr("This video cannot be played: GStreamer's GTK video sink is not installed.")
                 videoError.isVisible = true
@@ -210,6 +234,8 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         player = nil
         videoView = nil
         videoError.isVisible = false
+        videoPoster.bind(nil)
+        showSpinner(false)
     }
 
     private func togglePlaying() {
@@ -234,6 +260,14 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         if let failure = player.failure {
             videoError.text = tr("This video cannot be played. {reason}", ["reason": "\(failure)"])
             videoError.isVisible = true
+            showSpinner(false)
+        } else if videoPoster.picture.isVisible {
+            if player.showsPicture {
+                videoPoster.picture.isVisible = false
+                showSpinner(false)
+            } else if ContinuousClock.now - videoAskedAt >= Self.spinnerDelay {
+                showSpinner(true)
+            }
         }
         let playing = player.isPlaying
         if playing != shownPlaying {
@@ -247,6 +281,12 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
             seekBar.value = position.seconds
             timeLabel.text = "\(position.clockText) / \(duration.clockText)"
         }
+    }
+
+    private func showSpinner(_ shown: Bool) {
+        guard videoSpinner.isVisible != shown else { return }
+        videoSpinner.isVisible = shown
+        videoSpinner.isSpinning = shown
     }
 
     func pageWillLeave() {

@@ -131,6 +131,8 @@ void tessera_gst_buffer_free(TesseraGstBuffer *buffer);
 void tessera_gst_source_end(TesseraGstSource *source);
 void tessera_gst_playback_set_muted(TesseraGstElement *playback, gboolean muted);
 
+/// Whether a sink (GstBaseSink) has been given a frame to show yet.
+gboolean tessera_gst_sink_has_sample(TesseraGstElement *sink);
 /// What a sink (GstBaseSink) rendered and dropped as late so far; FALSE when it keeps no count.
 gboolean tessera_gst_sink_counts(TesseraGstElement *sink, guint64 *rendered, guint64 *dropped);
 

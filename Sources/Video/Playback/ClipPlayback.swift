@@ -80,6 +80,14 @@ public final class ClipPlayback {
         return .nanoseconds(value)
     }
 
+    /// Whether the clip shows: its first frame reached the video sink, or, for a clip of sound
+    /// alone, the sound plays.
+    public var showsPicture: Bool {
+        let (playback, video) = shared.state.withLock { ($0.playback, $0.hasVideo) }
+        guard playback != nil else { return false }
+        return video ? tessera_gst_sink_has_sample(shared.sink) != 0 : (position ?? .zero) > .zero
+    }
+
     /// The clip's length, once the helper read it.
     public var duration: Duration? { shared.state.withLock { $0.duration } }
 
@@ -119,6 +127,7 @@ private final class Shared: @unchecked Sendable {
         /// The app's pipeline, made once the helper said what the clip holds.
         var playback: OpaquePointer?
         var duration: Duration?
+        var hasVideo = true
         var wantsPlaying = false
         var muted = false
         /// The last seek's number; until the helper answers it, what it sends is from before and
@@ -131,7 +140,7 @@ private final class Shared: @unchecked Sendable {
 
     let state = Mutex(State())
     /// The video sink, a reference of our own (GStreamer's objects may be used from any thread).
-    private let sink: OpaquePointer
+    let sink: OpaquePointer
 
     init(sink: OpaquePointer) {
         tessera_gst_ref_sink(sink)
@@ -221,6 +230,7 @@ private final class Shared: @unchecked Sendable {
             if !state.closed {
                 state.playback = playback
                 state.duration = duration
+                state.hasVideo = video
             }
             return (state.wantsPlaying, state.muted, state.closed)
         }
