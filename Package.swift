@@ -47,7 +47,7 @@ let package = Package(
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
         .executableTarget(name: "tessera-poster", dependencies: ["Video", "CSandbox", "CDescriptorPassing", "Confinement", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
         // Decodes the clip the viewer plays, so that its decoders never load into the app either.
-        .executableTarget(name: "tessera-player", dependencies: ["Video", "CSandbox", "Confinement", "Companions", "Localization"]),
+        .executableTarget(name: "tessera-player", dependencies: ["Video", "CSandbox", "CDescriptorPassing", "Confinement", "Companions", "Localization"]),
 
         // Finding and talking to the programs the app runs beside itself.
         .target(name: "Companions"),
@@ -193,7 +193,7 @@ let package = Package(
             "Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.

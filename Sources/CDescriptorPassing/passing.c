@@ -81,3 +81,14 @@ int tessera_is_sealed(int descriptor, size_t size) {
     struct stat status;
     return fstat(descriptor, &status) == 0 && (size_t)status.st_size >= size;
 }
+
+int tessera_seal_size(int descriptor) {
+    return fcntl(descriptor, F_ADD_SEALS, F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL) == 0 ? 0 : errno;
+}
+
+int tessera_is_size_sealed(int descriptor, size_t size) {
+    int seals = fcntl(descriptor, F_GET_SEALS);
+    if (seals < 0 || !(seals & F_SEAL_SHRINK)) return 0;
+    struct stat status;
+    return fstat(descriptor, &status) == 0 && (size_t)status.st_size >= size;
+}

@@ -26,6 +26,7 @@ _Static_assert((int)TESSERA_GST_STATE_PLAYING == (int)GST_STATE_PLAYING, "GStrea
     X(0, gst_bus_timed_pop_filtered) X(0, gst_caps_from_string) X(0, gst_buffer_new_allocate) \
     X(0, gst_buffer_get_size) X(0, gst_bin_add) X(0, gst_element_link) X(0, gst_pipeline_new) \
     X(0, gst_structure_get_uint64) X(0, gst_structure_free) X(0, gst_mini_object_weak_ref) \
+    X(0, gst_buffer_new_wrapped_full) \
     X(1, gst_app_sink_try_pull_preroll) X(1, gst_app_sink_set_callbacks) X(1, gst_app_sink_pull_sample) \
     X(1, gst_app_src_push_buffer) X(1, gst_app_src_end_of_stream) X(1, gst_app_src_set_caps) \
     X(2, gst_video_info_from_caps)
@@ -389,6 +390,8 @@ TesseraGstSource *tessera_gst_playback_source(TesseraGstElement *playback, Tesse
 
 struct TesseraGstBuffer {
     GstBuffer *buffer;
+    /// Mapped for writing while the caller fills it (buffers of its own memory).
+    gboolean mapped;
     GstMapInfo map;
 };
 
@@ -417,12 +420,29 @@ TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data, void (*rel
     release->released = released;
     release->context = context;
     gst.gst_mini_object_weak_ref(GST_MINI_OBJECT_CAST(made->buffer), buffer_released, release);
+    made->mapped = TRUE;
     *data = made->map.data;
     return made;
 }
 
+TesseraGstBuffer *tessera_gst_buffer_wrap(const guint8 *data, gsize length, void (*released)(void *context), void *context) {
+    Release *release = g_new(Release, 1);
+    release->released = released;
+    release->context = context;
+    // The memory is someone else's: nothing to free with it; the weak reference tells them.
+    GstBuffer *buffer = gst.gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, (gpointer)data, length, 0, length, NULL, NULL);
+    if (!buffer) {
+        g_free(release);
+        return NULL;
+    }
+    gst.gst_mini_object_weak_ref(GST_MINI_OBJECT_CAST(buffer), buffer_released, release);
+    TesseraGstBuffer *made = g_new0(TesseraGstBuffer, 1);
+    made->buffer = buffer;
+    return made;
+}
+
 void tessera_gst_buffer_free(TesseraGstBuffer *buffer) {
-    gst.gst_buffer_unmap(buffer->buffer, &buffer->map);
+    if (buffer->mapped) gst.gst_buffer_unmap(buffer->buffer, &buffer->map);
     gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(buffer->buffer));
     g_free(buffer);
 }
@@ -458,7 +478,7 @@ static gboolean push(GstElement *source, GstBuffer *buffer, const TesseraGstSamp
 
 gboolean tessera_gst_source_push_buffer(TesseraGstSource *source, TesseraGstBuffer *buffer, const TesseraGstSample *sample) {
     GstBuffer *filled = buffer->buffer;
-    gst.gst_buffer_unmap(filled, &buffer->map);
+    if (buffer->mapped) gst.gst_buffer_unmap(filled, &buffer->map);
     g_free(buffer);
     TesseraGstSample header = *sample;
     header.length = gst.gst_buffer_get_size(filled);

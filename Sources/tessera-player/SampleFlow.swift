@@ -1,23 +1,30 @@
 import Companions
 import Foundation
+import Localization
 import Video
 
 /// What the player sends the app, and when. One answer at a time goes out (a sample's line and
-/// its bytes stay together). Each stream sends a sample only while the app has room for it:
-/// the app gives a stream `initialRoom` at the start and one more each time it lets a sample go
-/// (`more`), so a stream the app is not taking waits here without holding the other back (one
-/// pipe carries both, and a clip interleaves them coarsely: a second of frames may come before
-/// the sound that goes with them). Samples decoded before a seek are dropped until the seek's
-/// flush reaches their stream.
+/// its bytes stay together). Each stream sends a sample only while the app has room for it, so a
+/// stream the app is not taking waits here without holding the other back (one socket carries
+/// both, and a clip interleaves them coarsely: a second of frames may come before the sound that
+/// goes with them). Frames go into slots of memory shared with the app (`FrameSlots`), one free
+/// slot each, which the app releases as it lets a frame go; sound goes in the socket, as much as
+/// the app gave room for (`soundRoom` at the start, and more as it lets sound go). Samples
+/// decoded before a seek are dropped until the seek's flush reaches their stream.
 final class SampleFlow: @unchecked Sendable {
-    /// Samples a stream may have with the app at once: frames queued to be drawn and the one
-    /// shown (six frames: 22 MB at 720p; the helper decodes one in a few milliseconds), and
-    /// sound (five seconds in pieces of about 20 ms, which cost nothing to hold).
-    static let initialRoom: [PlaybackWire.Stream: Int] = [.video: 6, .audio: 256]
+    /// Frames the app may hold at once: queued to be drawn and the one shown (six: 22 MB at 720p;
+    /// the helper decodes one in a few milliseconds).
+    static let frameSlots = 6
+    /// Pieces of sound the app may hold at once: five seconds in pieces of about 20 ms, which cost
+    /// nothing to hold.
+    static let soundRoom = 256
 
     private let writing = NSLock()
     private let condition = NSCondition()
-    private var room = SampleFlow.initialRoom
+    private var soundLeft = SampleFlow.soundRoom
+    private var slots: FrameSlots?
+    /// The slots not yet handed to the app.
+    private var announced = 0
     private var stale: Set<PlaybackWire.Stream> = []
 
     /// Writes an answer that is not a sample.
@@ -28,23 +35,57 @@ final class SampleFlow: @unchecked Sendable {
     /// Sends `sample` once its stream has room with the app, unless it is from before a seek.
     /// Blocks the stream's thread meanwhile.
     func send(_ sample: PlaybackWire.Sample, _ bytes: UnsafeRawBufferPointer) {
+        sample.stream == .video ? sendFrame(sample, bytes) : sendSound(sample, bytes)
+    }
+
+    private func sendSound(_ sample: PlaybackWire.Sample, _ bytes: UnsafeRawBufferPointer) {
         condition.lock()
-        while room[sample.stream, default: 0] == 0 && !stale.contains(sample.stream) { condition.wait() }
-        let dropped = stale.contains(sample.stream)
-        if !dropped { room[sample.stream, default: 0] -= 1 }
+        while soundLeft == 0 && !stale.contains(.audio) { condition.wait() }
+        let dropped = stale.contains(.audio)
+        if !dropped { soundLeft -= 1 }
         condition.unlock()
         guard !dropped else { return }
         writing.withLock {
             // A seek may have come since the room was taken: its line went out first.
-            guard !isStale(sample.stream, givingBackRoom: true) else { return }
+            guard !isStale(.audio, givingBack: { self.soundLeft += 1 }) else { return }
             write(.sample(sample), bytes)
+        }
+    }
+
+    private func sendFrame(_ frame: PlaybackWire.Sample, _ bytes: UnsafeRawBufferPointer) {
+        condition.lock()
+        // A frame of another size gets slots of its size; the app lets the old ones go as it
+        // lets their frames go.
+        if slots?.slotSize != bytes.count {
+            guard let made = FrameSlots(id: (slots?.id ?? 0) + 1, slotSize: bytes.count, count: Self.frameSlots) else {
+                condition.unlock()
+                return send(.failed(reason: tr("There is no memory for the video's frames.")))
+            }
+            slots = made
+        }
+        while slots!.free.isEmpty && !stale.contains(.video) { condition.wait() }
+        guard !stale.contains(.video), let slots else { return condition.unlock() }
+        let slot = slots.free.removeFirst()
+        condition.unlock()
+        slots.fill(slot, with: bytes)
+        writing.withLock {
+            guard !isStale(.video, givingBack: { slots.free.append(slot) }) else { return }
+            if slots.id != announced {
+                write(.frames(ring: slots.id, slotSize: slots.slotSize, count: slots.count), nil)
+                if !slots.send(over: STDOUT_FILENO) { exit(0) }
+                announced = slots.id
+            }
+            var placed = frame
+            placed.ring = slots.id
+            placed.slot = slot
+            write(.sample(placed), nil)
         }
     }
 
     /// Says the stream ended, unless it is from before a seek.
     func end(_ stream: PlaybackWire.Stream) {
         writing.withLock {
-            guard !isStale(stream, givingBackRoom: false) else { return }
+            guard !isStale(stream, givingBack: {}) else { return }
             write(.ended(stream), nil)
         }
     }
@@ -68,18 +109,29 @@ final class SampleFlow: @unchecked Sendable {
         condition.withLock { _ = stale.remove(stream) }
     }
 
-    /// The app let `count` of the stream's samples go.
-    func more(_ stream: PlaybackWire.Stream, _ count: Int) {
+    /// The app let `count` pieces of sound go.
+    func moreSound(_ count: Int) {
         condition.withLock {
-            room[stream, default: 0] += count
+            soundLeft += count
             condition.broadcast()
         }
     }
 
-    private func isStale(_ stream: PlaybackWire.Stream, givingBackRoom: Bool) -> Bool {
+    /// The app let the frame in `slot` of ring `ring` go (a ring replaced since is forgotten).
+    func released(ring: Int, slot: Int) {
+        condition.withLock {
+            guard let slots, slots.id == ring, (0..<slots.count).contains(slot), !slots.free.contains(slot) else { return }
+            slots.free.append(slot)
+            condition.broadcast()
+        }
+    }
+
+    /// Whether `stream` is from before a seek; if it is, `givingBack` returns what was taken for
+    /// the sample (under the lock).
+    private func isStale(_ stream: PlaybackWire.Stream, givingBack: () -> Void) -> Bool {
         condition.withLock {
             let isStale = stale.contains(stream)
-            if isStale && givingBackRoom { room[stream, default: 0] += 1 }
+            if isStale { givingBack() }
             return isStale
         }
     }

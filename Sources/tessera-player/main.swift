@@ -44,7 +44,7 @@ func readClip() -> Int32? {
         switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
         case .clip(let length): return ClipMemory.read(length: length, from: STDIN_FILENO)
         case .probe(let probe): answer(probe)
-        case .seek, .more, nil: complain(line)
+        case .seek, .more, .released, nil: complain(line)
         }
     }
     return nil
@@ -98,9 +98,11 @@ while let line = input.next() {
     case .seek(let generation, let position):
         limitCPU(for: streams)
         flow.seek(generation, of: present) { decoder.seek(to: position) }
-    case .more(let stream, let count):
-        flow.more(stream, count)
+    case .more(.audio, let count):
+        flow.moreSound(count)
+    case .released(let ring, let slot):
+        flow.released(ring: ring, slot: slot)
     case .probe(let probe): answer(probe)
-    case .clip, nil: complain(line)
+    case .clip, .more(.video, _), nil: complain(line)
     }
 }

@@ -23,4 +23,12 @@ int tessera_seal(int descriptor);
 /// `size` bytes; 0 otherwise.
 int tessera_is_sealed(int descriptor, size_t size);
 
+/// Seals `descriptor`'s size (against growing and shrinking, and further seals), leaving it
+/// writable: a ring of video frames the helper keeps writing. Returns 0 or an errno.
+int tessera_seal_size(int descriptor);
+
+/// 1 when `descriptor` is a memory file sealed against shrinking, of at least `size` bytes (a
+/// mapping of it then never faults for want of pages); 0 otherwise.
+int tessera_is_size_sealed(int descriptor, size_t size);
+
 #endif

@@ -121,6 +121,9 @@ typedef struct TesseraGstBuffer TesseraGstBuffer;
 /// with `context` when it is let go (pushed or not, at any thread); NULL when there is no memory
 /// for it.
 TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data, void (*released)(void *context), void *context);
+/// A buffer over `length` bytes at `data` that someone else owns (a frame in memory shared with
+/// the player helper), read-only, which calls `released` with `context` when it is let go.
+TesseraGstBuffer *tessera_gst_buffer_wrap(const guint8 *data, gsize length, void (*released)(void *context), void *context);
 /// Pushes `buffer` (which it takes) into the source as `sample` says (its data and length are
 /// the buffer's); never waits. FALSE when the source refused it (flushing, stopped, or a frame
 /// whose length is not its size's).

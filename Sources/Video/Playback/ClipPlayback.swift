@@ -216,7 +216,7 @@ private final class Shared: @unchecked Sendable {
         case .success(.ended(let stream)): end(stream)
         case .success(.seeked(let generation)): seeked(generation)
         case .success(.failed(let reason)): fail(reason)
-        case .success(.probed): break
+        case .success(.probed), .success(.frames): break
         }
     }
 
@@ -251,19 +251,31 @@ private final class Shared: @unchecked Sendable {
         }
     }
 
-    /// Reads the sample's bytes straight into a buffer of the pipeline's, and pushes it; the
-    /// helper hears when the pipeline lets it go, or at once when it is dropped.
+    /// Pushes a sample: a frame as a buffer over its slot in the memory shared with the helper,
+    /// sound read straight into a buffer of the pipeline's. The helper hears when the pipeline
+    /// lets it go, or at once when it is dropped.
     private func push(_ sample: PlaybackWire.Sample, _ read: PlayerHelper.ReadBytes) {
         let (helper, dropped) = state.withLock { ($0.helper, $0.closed || $0.awaitingSeek || $0.playback == nil) }
         guard let helper else { return }
-        if dropped { return helper.letGo(sample.stream) }
-        let letGo = LetGo(helper: helper, stream: sample.stream)
-        let context = Unmanaged.passRetained(letGo).toOpaque()
-        var memory: UnsafeMutablePointer<guint8>?
-        guard let buffer = tessera_gst_buffer_new(gsize(sample.length), &memory, { LetGo.released($0) }, context), let memory else {
-            return LetGo.released(context)
+        let buffer: OpaquePointer?
+        switch sample.stream {
+        case .video:
+            guard !dropped, let ring = helper.ring(of: sample), let frame = ring.slot(sample.slot, length: sample.length) else {
+                return helper.release(ring: sample.ring, slot: sample.slot)
+            }
+            let context = Unmanaged.passRetained(LetGo(helper: helper, what: .frame(ring, sample.slot))).toOpaque()
+            buffer = tessera_gst_buffer_wrap(frame.baseAddress!.assumingMemoryBound(to: guint8.self), gsize(frame.count),
+                                             { LetGo.released($0) }, context)
+            if buffer == nil { LetGo.released(context) }
+        case .audio:
+            if dropped { return helper.letSoundGo() }
+            let context = Unmanaged.passRetained(LetGo(helper: helper, what: .sound)).toOpaque()
+            var memory: UnsafeMutablePointer<guint8>?
+            buffer = tessera_gst_buffer_new(gsize(sample.length), &memory, { LetGo.released($0) }, context)
+            guard let buffer, let memory else { return LetGo.released(context) }
+            guard read(UnsafeMutableRawBufferPointer(start: memory, count: sample.length)) else { return tessera_gst_buffer_free(buffer) }
         }
-        guard read(UnsafeMutableRawBufferPointer(start: memory, count: sample.length)) else { return tessera_gst_buffer_free(buffer) }
+        guard let buffer else { return }
         var header = TesseraGstSample()
         header.stream = sample.stream.raw
         header.time = gint64(sample.time?.nanoseconds ?? -1)
@@ -290,19 +302,27 @@ private final class Shared: @unchecked Sendable {
     }
 }
 
-/// Tells the helper a sample was let go (`PlayerHelper.letGo`), when the pipeline frees its
-/// buffer; held by the buffer.
+/// Tells the helper a sample was let go, when the pipeline frees its buffer; held by the buffer
+/// (with the ring a frame's memory is in, which stays mapped until then).
 private final class LetGo {
-    let helper: PlayerHelper
-    let stream: PlaybackWire.Stream
+    enum What {
+        case sound
+        case frame(FrameRing, Int)
+    }
 
-    init(helper: PlayerHelper, stream: PlaybackWire.Stream) {
+    let helper: PlayerHelper
+    let what: What
+
+    init(helper: PlayerHelper, what: What) {
         self.helper = helper
-        self.stream = stream
+        self.what = what
     }
 
     static func released(_ context: UnsafeMutableRawPointer?) {
         let letGo = Unmanaged<LetGo>.fromOpaque(context!).takeRetainedValue()
-        letGo.helper.letGo(letGo.stream)
+        switch letGo.what {
+        case .sound: letGo.helper.letSoundGo()
+        case .frame(let ring, let slot): letGo.helper.release(ring: ring.id, slot: slot)
+        }
     }
 }

@@ -6,21 +6,28 @@ import ImagePipeline
 /// output while a clip plays. Words between programs, never shown, so nothing here is translated.
 ///
 /// The app writes `clip LENGTH` and the clip's bytes once (the helper opens no file and no
-/// connection), then `seek GENERATION NANOSECONDS` whenever the viewer seeks, `more video|audio
-/// COUNT` each time it lets samples go (a stream sends only as many as the app has room for:
-/// `SampleFlow` in the helper), and closes the helper's input to end it. The helper answers `ready DURATION_NS VIDEO AUDIO` once it knows the
-/// clip (duration -1 when unknown; VIDEO and AUDIO 1 for a stream the clip has), then streams what
-/// it decodes, ahead of the picture by as much as the app takes: `video TIME DURATION WIDTH HEIGHT
-/// ASPECT_N ASPECT_D LENGTH` and a BGRx frame, `audio TIME DURATION LENGTH` and 16-bit stereo
-/// 48 kHz sound, `ended video|audio` at a stream's end, `seeked GENERATION` before the first
-/// sample from a seek's new position, `failed REASON` when the clip cannot be decoded. Times are
-/// the clip's own, in nanoseconds, -1 when unknown.
+/// connection), then `seek GENERATION NANOSECONDS` whenever the viewer seeks, `released RING SLOT`
+/// when it lets a frame go and `more audio COUNT` when it lets sound go (a stream sends only as
+/// much as the app has room for: `SampleFlow` in the helper), and closes the helper's input to end
+/// it. The helper answers `ready DURATION_NS VIDEO AUDIO` once it knows the clip (duration -1 when
+/// unknown; VIDEO and AUDIO 1 for a stream the clip has), then streams what it decodes, ahead of
+/// the picture by as much as the app takes. Frames go through shared memory: `frames RING
+/// SLOT_SIZE COUNT`, followed by one byte carrying a memory file of COUNT slots (its size sealed,
+/// so that the app's mapping never faults), comes before the first frame of each size; then
+/// `video TIME DURATION WIDTH HEIGHT ASPECT_N ASPECT_D LENGTH RING SLOT` says a BGRx frame is in
+/// that slot, which the helper leaves alone until the app releases it. Sound comes in the socket:
+/// `audio TIME DURATION LENGTH` and that many bytes of 16-bit stereo 48 kHz sound. Then `ended
+/// video|audio` at a stream's end, `seeked GENERATION` before the first sample from a seek's new
+/// position, `failed REASON` when the clip cannot be decoded. Times are the clip's own, in
+/// nanoseconds, -1 when unknown.
 public enum PlaybackWire {
     /// The biggest frame the app takes (a broken helper must not make it allocate without bound):
     /// 8K, the largest video a browser plays.
     public static let maximumFrameSide = 8192
     /// The most sound one sample may carry: a second of it.
     public static let maximumSoundLength = 48_000 * 4
+    /// The most slots a ring of frames may have: the frames the helper may have with the app.
+    public static let maximumSlots = 16
 
     /// A line the helper reads.
     public enum Request: Equatable, Sendable {
@@ -29,6 +36,8 @@ public enum PlaybackWire {
         case seek(generation: Int, to: Duration)
         /// The app let `count` of the stream's samples go: the stream may send as many more.
         case more(Stream, Int)
+        /// The app let the frame in `slot` of ring `ring` go: the helper may write there again.
+        case released(ring: Int, slot: Int)
         /// A test asks the helper to try what its confinement must refuse.
         case probe(PosterWire.Probe)
 
@@ -37,6 +46,7 @@ public enum PlaybackWire {
             case .clip(let length): return "clip \(length)\n"
             case .seek(let generation, let position): return "seek \(generation) \(position.nanoseconds)\n"
             case .more(let stream, let count): return "more \(stream.rawValue) \(count)\n"
+            case .released(let ring, let slot): return "released \(ring) \(slot)\n"
             case .probe(let probe): return "probe \(probe.rawValue)\n"
             }
         }
@@ -54,6 +64,9 @@ public enum PlaybackWire {
             case ("more", 3):
                 guard let stream = Stream(rawValue: String(parts[1])), let count = Int(parts[2]), count > 0 else { return nil }
                 self = .more(stream, count)
+            case ("released", 3):
+                guard let ring = Int(parts[1]), let slot = Int(parts[2]), ring > 0, slot >= 0 else { return nil }
+                self = .released(ring: ring, slot: slot)
             case ("probe", 2):
                 guard let probe = PosterWire.Probe(rawValue: String(parts[1])) else { return nil }
                 self = .probe(probe)
@@ -80,10 +93,14 @@ public enum PlaybackWire {
         public var height = 0
         public var aspect = (numerator: 1, denominator: 1)
         public var length: Int
+        /// Where a frame is: its ring's number and its slot there (sound comes in the socket).
+        public var ring = 0
+        public var slot = 0
 
         public static func == (lhs: Sample, rhs: Sample) -> Bool {
             lhs.stream == rhs.stream && lhs.time == rhs.time && lhs.duration == rhs.duration && lhs.width == rhs.width
                 && lhs.height == rhs.height && lhs.aspect == rhs.aspect && lhs.length == rhs.length
+                && lhs.ring == rhs.ring && lhs.slot == rhs.slot
         }
 
         /// The header of what the helper's decoder handed over.
@@ -100,7 +117,7 @@ public enum PlaybackWire {
         public var line: String { // not translated
             let time = time?.nanoseconds ?? -1, duration = duration?.nanoseconds ?? -1
             switch stream {
-            case .video: return "video \(time) \(duration) \(width) \(height) \(aspect.numerator) \(aspect.denominator) \(length)\n"
+            case .video: return "video \(time) \(duration) \(width) \(height) \(aspect.numerator) \(aspect.denominator) \(length) \(ring) \(slot)\n"
             case .audio: return "audio \(time) \(duration) \(length)\n"
             }
         }
@@ -114,7 +131,7 @@ public enum PlaybackWire {
             duration = numbers.dropFirst().first.flatMap { $0 >= 0 ? .nanoseconds($0) : nil }
             switch stream {
             case .video:
-                guard numbers.count == 7 else { return nil }
+                guard numbers.count == 9, numbers[7] > 0, (0..<Int64(PlaybackWire.maximumSlots)).contains(numbers[8]) else { return nil }
                 let (width, height) = (Int(numbers[2]), Int(numbers[3]))
                 let side = 1...PlaybackWire.maximumFrameSide, ratio = 1...100_000
                 guard side.contains(width), side.contains(height), ratio.contains(Int(numbers[4])), ratio.contains(Int(numbers[5])),
@@ -123,6 +140,8 @@ public enum PlaybackWire {
                 self.height = height
                 aspect = (Int(numbers[4]), Int(numbers[5]))
                 length = Int(numbers[6])
+                ring = Int(numbers[7])
+                slot = Int(numbers[8])
             case .audio:
                 guard numbers.count == 3, numbers[2] > 0, numbers[2] <= PlaybackWire.maximumSoundLength, numbers[2] % 4 == 0 else { return nil }
                 length = Int(numbers[2])
@@ -133,7 +152,10 @@ public enum PlaybackWire {
     /// A line the app reads.
     public enum Answer: Equatable, Sendable {
         case ready(duration: Duration?, video: Bool, audio: Bool)
-        /// `Sample.length` bytes follow the line.
+        /// A ring of `count` frame slots of `slotSize` bytes each: one byte carrying its memory
+        /// file follows the line.
+        case frames(ring: Int, slotSize: Int, count: Int)
+        /// For sound, `Sample.length` bytes follow the line; a frame is in its ring's slot.
         case sample(Sample)
         case ended(Stream)
         case seeked(generation: Int)
@@ -144,6 +166,7 @@ public enum PlaybackWire {
             switch self {
             case .ready(let duration, let video, let audio):
                 return "ready \(duration?.nanoseconds ?? -1) \(video ? 1 : 0) \(audio ? 1 : 0)\n"
+            case .frames(let ring, let slotSize, let count): return "frames \(ring) \(slotSize) \(count)\n"
             case .sample(let sample): return sample.line
             case .ended(let stream): return "ended \(stream.rawValue)\n"
             case .seeked(let generation): return "seeked \(generation)\n"
@@ -162,6 +185,11 @@ public enum PlaybackWire {
             case "ready":
                 guard fields.count == 3, let nanoseconds = Int64(fields[0]) else { return nil }
                 self = .ready(duration: nanoseconds > 0 ? .nanoseconds(nanoseconds) : nil, video: fields[1] == "1", audio: fields[2] == "1")
+            case "frames":
+                let maximumSlotSize = PlaybackWire.maximumFrameSide * PlaybackWire.maximumFrameSide * 4
+                guard fields.count == 3, let ring = Int(fields[0]), let slotSize = Int(fields[1]), let count = Int(fields[2]),
+                      ring > 0, (1...maximumSlotSize).contains(slotSize), (1...PlaybackWire.maximumSlots).contains(count) else { return nil }
+                self = .frames(ring: ring, slotSize: slotSize, count: count)
             case "video", "audio":
                 guard let sample = Sample(parts[0] == "video" ? .video : .audio, fields: fields) else { return nil }
                 self = .sample(sample)

@@ -1,3 +1,4 @@
+import CDescriptorPassing
 import Companions
 import Foundation
 import Localization
@@ -5,15 +6,16 @@ import Synchronization
 
 /// The `tessera-player` helper decoding one clip for the viewer (`ClipPlayback`): the app sends
 /// it the clip's bytes and its seeks over a pipe, and reads what it decodes from a Unix socket,
-/// its standard output, on a thread of its own (`PlaybackWire`). Confined like `tessera-poster`,
+/// its standard output, on a thread of its own (`PlaybackWire`): sound in the socket, frames in
+/// memory the helper shares (`FrameRing`). Confined like `tessera-poster`,
 /// it holds the clip's demuxer and decoders; a clip that crashes one ends the helper, and the
 /// viewer says the video cannot be played. Its input ends when the app closes it or ends, and so
 /// does it.
 public final class PlayerHelper: Sendable {
-    /// What the helper said, on the reading thread, or why it ended. After a sample's line, the
-    /// listener may read its bytes where it wants them with the function it is given (once, the
-    /// whole `Sample.length` into memory that long; false when the helper ended first); bytes it
-    /// does not read are skipped.
+    /// What the helper said, on the reading thread, or why it ended. After a piece of sound's
+    /// line, the listener may read its bytes where it wants them with the function it is given
+    /// (once, the whole `Sample.length` into memory that long; false when the helper ended
+    /// first); bytes it does not read are skipped. A frame is in its ring (`ring(of:)`).
     public typealias Listener = @Sendable (Result<PlaybackWire.Answer, PlayerHelperEnded>, _ read: ReadBytes) -> Void
     public typealias ReadBytes = (UnsafeMutableRawBufferPointer) -> Bool
 
@@ -23,6 +25,8 @@ public final class PlayerHelper: Sendable {
     /// Set once the app stopped the helper: its end is not news.
     private let stopped = Atomic(false)
     private let writing = Mutex(())
+    /// The ring the helper's frames are in now (the reading thread sets it).
+    private let ring = Mutex<FrameRing?>(nil)
 
     public var processIdentifier: Int32 { process.processIdentifier }
 
@@ -81,10 +85,21 @@ public final class PlayerHelper: Sendable {
         send(.seek(generation: generation, to: position))
     }
 
-    /// Tells the helper the app let one of `stream`'s samples go, so it may send another (any
-    /// thread). Every sample the app reads is let go once, pushed or dropped.
-    public func letGo(_ stream: PlaybackWire.Stream) {
-        send(.more(stream, 1))
+    /// The ring holding `frame`, when it is the one the helper writes to now.
+    public func ring(of frame: PlaybackWire.Sample) -> FrameRing? {
+        ring.withLock { $0?.id == frame.ring ? $0 : nil }
+    }
+
+    /// Tells the helper the app let a piece of sound go, so it may send another (any thread).
+    /// Every piece the app reads is let go once, pushed or dropped.
+    public func letSoundGo() {
+        send(.more(.audio, 1))
+    }
+
+    /// Tells the helper the app let the frame in `slot` of ring `ring` go, so it may write there
+    /// again (any thread). Every frame the app is told of is let go once, shown or dropped.
+    public func release(ring: Int, slot: Int) {
+        send(.released(ring: ring, slot: slot))
     }
 
     /// Asks the helper to try `probe` (tests; before the clip or after); the answer comes to the
@@ -115,7 +130,15 @@ public final class PlayerHelper: Sendable {
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 return listener(.failure(PlayerHelperEnded(tr("The video player answered with something that is not a video."))), nothing)
             }
-            guard case .sample(let sample) = answer else {
+            if case .frames(let id, let slotSize, let count) = answer {
+                let descriptor = tessera_receive_descriptor(answers, 5_000)
+                guard descriptor >= 0, let made = FrameRing(id: id, slotSize: slotSize, count: count, descriptor: descriptor) else {
+                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                    return listener(.failure(PlayerHelperEnded(tr("The video player handed over memory that cannot be used."))), nothing)
+                }
+                ring.withLock { $0 = made }
+            }
+            guard case .sample(let sample) = answer, sample.stream == .audio else {
                 listener(.success(answer), nothing)
                 continue
             }

@@ -1,0 +1,36 @@
+import CDescriptorPassing
+import Foundation
+
+/// The app's side of a ring of frame slots the player helper shares with it: the helper's memory
+/// file mapped here read-only, once its size is known to be sealed (a helper that could shrink it
+/// would make the app fault reading a frame). A frame pushed into the pipeline points into its
+/// slot, no copy; the ring stays mapped while any of its frames is held.
+public final class FrameRing: @unchecked Sendable {
+    public let id: Int
+    public let slotSize: Int
+    public let count: Int
+    private let memory: UnsafeRawPointer
+
+    /// Maps `descriptor` (which it closes); nil when it is not a memory file of that size sealed
+    /// against shrinking.
+    init?(id: Int, slotSize: Int, count: Int, descriptor: Int32) {
+        defer { close(descriptor) }
+        let (size, overflow) = slotSize.multipliedReportingOverflow(by: count)
+        guard !overflow, tessera_is_size_sealed(descriptor, size) != 0,
+              let memory = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), memory != MAP_FAILED else { return nil }
+        self.id = id
+        self.slotSize = slotSize
+        self.count = count
+        self.memory = UnsafeRawPointer(memory)
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: memory), slotSize * count)
+    }
+
+    /// The first `length` bytes of `slot`; nil when there is no such slot or it is smaller.
+    public func slot(_ slot: Int, length: Int) -> UnsafeRawBufferPointer? {
+        guard (0..<count).contains(slot), (1...slotSize).contains(length) else { return nil }
+        return UnsafeRawBufferPointer(start: memory + slot * slotSize, count: length)
+    }
+}
