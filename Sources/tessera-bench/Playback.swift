@@ -115,20 +115,25 @@ struct PlaybackBench: ParsableCommand {
         playback!.start(clip: clip)
         playback!.play()
         var helper: Int32?
+        var looks = 0
         while true {
+            looks += 1
+            // The sink's counts before `tick`, which pauses at the end (and the sink counts anew).
+            var rendered: guint64 = 0, dropped: guint64 = 0
+            _ = tessera_gst_sink_counts(sink, &rendered, &dropped)
+            if rendered > 0 { (run.rendered, run.dropped) = (UInt64(rendered), UInt64(dropped)) }
             playback!.tick()
             if let failure = playback!.failure { throw BenchError(description: failure) }
             if helper == nil { helper = playback!.helperProcessIdentifier }
             if run.ready == 0, playback!.duration != nil { run.ready = Double(monotonicNanoseconds() - start) / 1e6 }
-            var rendered: guint64 = 0, dropped: guint64 = 0
-            _ = tessera_gst_sink_counts(sink, &rendered, &dropped)
             if run.firstFrame == 0, rendered > 0 { run.firstFrame = Double(monotonicNanoseconds() - start) / 1e6 }
-            run.appPeak = max(run.appPeak, residentMegabytes(of: getpid()))
-            if let helper {
-                run.helperPeak = max(run.helperPeak, residentMegabytes(of: helper))
-                run.helperCPU = processCPU(of: helper) ?? run.helperCPU
+            if looks % looksBetweenMeasures == 0 {
+                run.appPeak = max(run.appPeak, residentMegabytes(of: getpid()))
+                if let helper {
+                    run.helperPeak = max(run.helperPeak, residentMegabytes(of: helper))
+                    run.helperCPU = processCPU(of: helper) ?? run.helperCPU
+                }
             }
-            if rendered > 0 { (run.rendered, run.dropped) = (UInt64(rendered), UInt64(dropped)) }
             if playback!.reachedEnd { break }
             waitForNextLook(firstFrameSeen: run.firstFrame > 0)
         }
@@ -158,6 +163,7 @@ struct PlaybackBench: ParsableCommand {
             tessera_gst_unref(playbin)
         }
         var run = Run()
+        var looks = 0
         let cpuBefore = processCPU(), start = monotonicNanoseconds()
         tessera_gst_set_state(playbin, TESSERA_GST_STATE_PLAYING)
         loop: while true {
@@ -173,7 +179,8 @@ struct PlaybackBench: ParsableCommand {
             _ = tessera_gst_sink_counts(sink, &rendered, &dropped)
             (run.rendered, run.dropped) = (UInt64(rendered), UInt64(dropped))
             if run.firstFrame == 0, rendered > 0 { run.firstFrame = Double(monotonicNanoseconds() - start) / 1e6 }
-            run.appPeak = max(run.appPeak, residentMegabytes(of: getpid()))
+            looks += 1
+            if looks % looksBetweenMeasures == 0 { run.appPeak = max(run.appPeak, residentMegabytes(of: getpid())) }
             waitForNextLook(firstFrameSeen: run.firstFrame > 0)
         }
         var rendered: guint64 = 0, dropped: guint64 = 0
@@ -184,11 +191,15 @@ struct PlaybackBench: ParsableCommand {
         return run
     }
 
-    /// Looks often until the first frame (its time is measured), then seldom: the looking (reading
-    /// /proc) is CPU this process spends, counted with the playback's.
+    /// Looks every 2 ms until the first frame (its time is measured), then every 10 ms (the last
+    /// frame is counted before the end pauses the pipeline, 33 ms after it); memory and the
+    /// helper's CPU are read every tenth look: reading /proc is CPU this process spends, counted
+    /// with the playback's.
     private static func waitForNextLook(firstFrameSeen: Bool) {
-        usleep(firstFrameSeen ? 100_000 : 2_000)
+        usleep(firstFrameSeen ? 10_000 : 2_000)
     }
+
+    private static let looksBetweenMeasures = 10
 
     /// This process's CPU time, user and system, in seconds.
     private static func processCPU() -> Double {
