@@ -4,9 +4,9 @@ import Localization
 import Synchronization
 
 /// A clip playing in the app with none of its bytes decoded here: `tessera-player` decodes it
-/// (`PlayerHelper`) and the app plays the raw frames and sound it sends through a pipeline of
-/// its own, appsrc into the video sink it is given (gtksink, drawing into the window) and into
-/// the sound output, timed by that pipeline's clock. Call `tick()` (the viewer does, every frame
+/// (`PlayerHelper`) and the app plays the raw frames (in memory the helper shares, `FrameRing`)
+/// and sound it hands over through a pipeline of its own, appsrc into the video sink it is given
+/// (gtksink, drawing into the window) and into the sound output, timed by that pipeline's clock. Call `tick()` (the viewer does, every frame
 /// while it plays) to learn the end of the clip and failures.
 @MainActor
 public final class ClipPlayback {
