@@ -257,14 +257,8 @@ static GstPadProbeReturn clip_flushed(GstPad *pad, GstPadProbeInfo *info, gpoint
 /// A bin converting to `caps` into an appsink that calls `branch`, for playbin's video-sink or
 /// audio-sink; NULL with `error` set when an element is missing.
 static GstElement *clip_branch(const char *description, ClipBranch *branch, char **error) {
-    GError *failure = NULL;
-    GstElement *bin = gst.gst_parse_bin_from_description(description, TRUE, &failure);
-    if (!bin) {
-        if (error) *error = g_strdup(failure ? failure->message : "no sink");
-        if (failure) g_error_free(failure);
-        return NULL;
-    }
-    if (failure) g_error_free(failure);
+    GstElement *bin = (GstElement *)tessera_gst_parse_bin(description, error);
+    if (!bin) return NULL;
     GstElement *sink = gst.gst_bin_get_by_name(((GstBin *)bin), "sink");
     GstAppSinkCallbacks callbacks;
     memset(&callbacks, 0, sizeof callbacks);
@@ -361,17 +355,14 @@ TesseraGstElement *tessera_gst_raw_playback(TesseraGstElement *video_sink, gbool
         return NULL;
     }
     if (audio) {
-        GError *failure = NULL;
-        GstElement *sound = gst.gst_parse_bin_from_description(
+        // Whole from source to output: no pad is left to ghost.
+        GstElement *sound = (GstElement *)tessera_gst_parse_bin(
             "appsrc name=audio " TESSERA_SOURCE
-            " caps=" TESSERA_AUDIO_CAPS " ! audioconvert ! audioresample ! volume name=volume ! autoaudiosink", FALSE, &failure);
+            " caps=" TESSERA_AUDIO_CAPS " ! audioconvert ! audioresample ! volume name=volume ! autoaudiosink", error);
         if (!sound) {
-            if (error) *error = g_strdup(failure ? failure->message : "no sound output");
-            if (failure) g_error_free(failure);
             gst.gst_object_unref(pipeline);
             return NULL;
         }
-        if (failure) g_error_free(failure);
         gst.gst_bin_add((GstBin *)pipeline, sound);
         GstElement *source = gst.gst_bin_get_by_name((GstBin *)pipeline, "audio");
         g_signal_connect(source, "seek-data", G_CALLBACK(accept_seek), NULL);
@@ -408,6 +399,14 @@ static void buffer_released(gpointer data, GstMiniObject *buffer) {
     g_free(release);
 }
 
+/// Has `buffer` call `released` with `context` when it is finalized.
+static void tell_when_released(GstBuffer *buffer, void (*released)(void *context), void *context) {
+    Release *release = g_new(Release, 1);
+    release->released = released;
+    release->context = context;
+    gst.gst_mini_object_weak_ref(GST_MINI_OBJECT_CAST(buffer), buffer_released, release);
+}
+
 TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data, void (*released)(void *context), void *context) {
     TesseraGstBuffer *made = g_new0(TesseraGstBuffer, 1);
     made->buffer = gst.gst_buffer_new_allocate(NULL, length, NULL);
@@ -416,26 +415,17 @@ TesseraGstBuffer *tessera_gst_buffer_new(gsize length, guint8 **data, void (*rel
         g_free(made);
         return NULL;
     }
-    Release *release = g_new(Release, 1);
-    release->released = released;
-    release->context = context;
-    gst.gst_mini_object_weak_ref(GST_MINI_OBJECT_CAST(made->buffer), buffer_released, release);
+    tell_when_released(made->buffer, released, context);
     made->mapped = TRUE;
     *data = made->map.data;
     return made;
 }
 
 TesseraGstBuffer *tessera_gst_buffer_wrap(const guint8 *data, gsize length, void (*released)(void *context), void *context) {
-    Release *release = g_new(Release, 1);
-    release->released = released;
-    release->context = context;
     // The memory is someone else's: nothing to free with it; the weak reference tells them.
     GstBuffer *buffer = gst.gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, (gpointer)data, length, 0, length, NULL, NULL);
-    if (!buffer) {
-        g_free(release);
-        return NULL;
-    }
-    gst.gst_mini_object_weak_ref(GST_MINI_OBJECT_CAST(buffer), buffer_released, release);
+    if (!buffer) return NULL;
+    tell_when_released(buffer, released, context);
     TesseraGstBuffer *made = g_new0(TesseraGstBuffer, 1);
     made->buffer = buffer;
     return made;
@@ -470,12 +460,6 @@ static gboolean fits(GstElement *source, const TesseraGstSample *sample) {
     return TRUE;
 }
 
-static gboolean push(GstElement *source, GstBuffer *buffer, const TesseraGstSample *sample) {
-    GST_BUFFER_PTS(buffer) = sample->time >= 0 ? (GstClockTime)sample->time : GST_CLOCK_TIME_NONE;
-    GST_BUFFER_DURATION(buffer) = sample->duration >= 0 ? (GstClockTime)sample->duration : GST_CLOCK_TIME_NONE;
-    return gst.gst_app_src_push_buffer((GstAppSrc *)source, buffer) == GST_FLOW_OK;
-}
-
 gboolean tessera_gst_source_push_buffer(TesseraGstSource *source, TesseraGstBuffer *buffer, const TesseraGstSample *sample) {
     GstBuffer *filled = buffer->buffer;
     if (buffer->mapped) gst.gst_buffer_unmap(filled, &buffer->map);
@@ -486,7 +470,9 @@ gboolean tessera_gst_source_push_buffer(TesseraGstSource *source, TesseraGstBuff
         gst.gst_mini_object_unref(GST_MINI_OBJECT_CAST(filled));
         return FALSE;
     }
-    return push((GstElement *)source, filled, &header);
+    GST_BUFFER_PTS(filled) = sample->time >= 0 ? (GstClockTime)sample->time : GST_CLOCK_TIME_NONE;
+    GST_BUFFER_DURATION(filled) = sample->duration >= 0 ? (GstClockTime)sample->duration : GST_CLOCK_TIME_NONE;
+    return gst.gst_app_src_push_buffer((GstAppSrc *)source, filled) == GST_FLOW_OK;
 }
 
 void tessera_gst_source_end(TesseraGstSource *source) {
