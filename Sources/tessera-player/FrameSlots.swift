@@ -12,7 +12,7 @@ final class FrameSlots {
     /// Slots the app does not hold.
     var free: [Int]
     /// The memory file, until it is handed to the app.
-    private(set) var descriptor: Int32
+    private var descriptor: Int32
     private let memory: UnsafeMutableRawPointer
 
     /// Nil when the memory cannot be had.
@@ -42,9 +42,12 @@ final class FrameSlots {
         (memory + slot * slotSize).copyMemory(from: bytes.baseAddress!, byteCount: min(bytes.count, slotSize))
     }
 
+    /// Whether the app has the memory file (`handOver`).
+    var isHandedOver: Bool { descriptor < 0 }
+
     /// Hands the memory file to the app over `socket` (once); false when it could not be sent.
-    func send(over socket: Int32) -> Bool {
-        guard descriptor >= 0 else { return true }
+    func handOver(over socket: Int32) -> Bool {
+        guard !isHandedOver else { return true }
         defer {
             close(descriptor)
             descriptor = -1

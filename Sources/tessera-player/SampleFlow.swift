@@ -23,8 +23,6 @@ final class SampleFlow: @unchecked Sendable {
     private let condition = NSCondition()
     private var soundLeft = SampleFlow.soundRoom
     private var slots: FrameSlots?
-    /// The slots not yet handed to the app.
-    private var announced = 0
     private var stale: Set<PlaybackWire.Stream> = []
 
     /// Writes an answer that is not a sample.
@@ -70,10 +68,9 @@ final class SampleFlow: @unchecked Sendable {
         slots.fill(slot, with: bytes)
         writing.withLock {
             guard !isStale(.video, givingBack: { slots.free.append(slot) }) else { return }
-            if slots.id != announced {
+            if !slots.isHandedOver {
                 write(.frames(ring: slots.id, slotSize: slots.slotSize, count: slots.count), nil)
-                if !slots.send(over: STDOUT_FILENO) { exit(0) }
-                announced = slots.id
+                if !slots.handOver(over: STDOUT_FILENO) { exit(0) }
             }
             var placed = frame
             placed.ring = slots.id

@@ -44,7 +44,7 @@ func readClip() -> Int32? {
         switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
         case .clip(let length): return ClipMemory.read(length: length, from: STDIN_FILENO)
         case .probe(let probe): answer(probe)
-        case .seek, .more, .released, nil: complain(line)
+        case .seek, .moreSound, .released, nil: complain(line)
         }
     }
     return nil
@@ -89,20 +89,17 @@ let failures = Thread {
 failures.start()
 decoder.run()
 
-var present = Set<PlaybackWire.Stream>()
-if streams.video { present.insert(.video) }
-if streams.audio { present.insert(.audio) }
 var input = InputLines(STDIN_FILENO)
 while let line = input.next() {
     switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
     case .seek(let generation, let position):
         limitCPU(for: streams)
-        flow.seek(generation, of: present) { decoder.seek(to: position) }
-    case .more(.audio, let count):
+        flow.seek(generation, of: streams.present) { decoder.seek(to: position) }
+    case .moreSound(let count):
         flow.moreSound(count)
     case .released(let ring, let slot):
         flow.released(ring: ring, slot: slot)
     case .probe(let probe): answer(probe)
-    case .clip, .more(.video, _), nil: complain(line)
+    case .clip, nil: complain(line)
     }
 }

@@ -5,7 +5,7 @@ import XCTest
 
 final class PlaybackWireTests: XCTestCase {
     func testRequestsAndAnswersReadBackAsWritten() {
-        for request in [PlaybackWire.Request.clip(length: 1234), .seek(generation: 3, to: .milliseconds(1500)), .more(.audio, 2),
+        for request in [PlaybackWire.Request.clip(length: 1234), .seek(generation: 3, to: .milliseconds(1500)), .moreSound(2),
                         .released(ring: 2, slot: 5), .probe(.spawn)] {
             XCTAssertEqual(PlaybackWire.Request(line: String(request.line.dropLast()), maximumLength: 40 << 20), request)
         }

@@ -41,6 +41,11 @@ public final class ClipDecoder: @unchecked Sendable {
         public var duration: Duration?
         public var video: Bool
         public var audio: Bool
+
+        /// The streams the clip has.
+        public var present: Set<PlaybackWire.Stream> {
+            Set([video ? .video : nil, audio ? .audio : nil].compactMap { $0 })
+        }
     }
 
     /// Reads the clip in the memory file `clip`; throws why in words when GStreamer cannot.

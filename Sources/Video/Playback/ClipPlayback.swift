@@ -276,14 +276,7 @@ private final class Shared: @unchecked Sendable {
             guard read(UnsafeMutableRawBufferPointer(start: memory, count: sample.length)) else { return tessera_gst_buffer_free(buffer) }
         }
         guard let buffer else { return }
-        var header = TesseraGstSample()
-        header.stream = sample.stream.raw
-        header.time = gint64(sample.time?.nanoseconds ?? -1)
-        header.duration = gint64(sample.duration?.nanoseconds ?? -1)
-        header.width = Int32(sample.width)
-        header.height = Int32(sample.height)
-        header.aspect_numerator = Int32(sample.aspect.numerator)
-        header.aspect_denominator = Int32(sample.aspect.denominator)
+        var header = sample.raw
         withSource(for: sample.stream) { source in
             if let source { _ = tessera_gst_source_push_buffer(source, buffer, &header) } else { tessera_gst_buffer_free(buffer) }
         }

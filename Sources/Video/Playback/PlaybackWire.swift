@@ -34,8 +34,8 @@ public enum PlaybackWire {
         /// The clip's LENGTH bytes follow.
         case clip(length: Int)
         case seek(generation: Int, to: Duration)
-        /// The app let `count` of the stream's samples go: the stream may send as many more.
-        case more(Stream, Int)
+        /// The app let `count` pieces of sound go: the helper may send as many more.
+        case moreSound(Int)
         /// The app let the frame in `slot` of ring `ring` go: the helper may write there again.
         case released(ring: Int, slot: Int)
         /// A test asks the helper to try what its confinement must refuse.
@@ -45,7 +45,7 @@ public enum PlaybackWire {
             switch self {
             case .clip(let length): return "clip \(length)\n"
             case .seek(let generation, let position): return "seek \(generation) \(position.nanoseconds)\n"
-            case .more(let stream, let count): return "more \(stream.rawValue) \(count)\n"
+            case .moreSound(let count): return "more audio \(count)\n"
             case .released(let ring, let slot): return "released \(ring) \(slot)\n"
             case .probe(let probe): return "probe \(probe.rawValue)\n"
             }
@@ -62,8 +62,8 @@ public enum PlaybackWire {
                 guard let generation = Int(parts[1]), let nanoseconds = Int64(parts[2]), nanoseconds >= 0 else { return nil }
                 self = .seek(generation: generation, to: .nanoseconds(nanoseconds))
             case ("more", 3):
-                guard let stream = Stream(rawValue: String(parts[1])), let count = Int(parts[2]), count > 0 else { return nil }
-                self = .more(stream, count)
+                guard parts[1] == "audio", let count = Int(parts[2]), count > 0 else { return nil }
+                self = .moreSound(count)
             case ("released", 3):
                 guard let ring = Int(parts[1]), let slot = Int(parts[2]), ring > 0, slot >= 0 else { return nil }
                 self = .released(ring: ring, slot: slot)
@@ -112,6 +112,20 @@ public enum PlaybackWire {
             height = Int(sample.height)
             aspect = (Int(sample.aspect_numerator), Int(sample.aspect_denominator))
             length = Int(sample.length)
+        }
+
+        /// The header as the app's pipeline takes it (`tessera_gst_source_push_buffer`); the
+        /// bytes are the buffer's.
+        public var raw: TesseraGstSample {
+            var raw = TesseraGstSample()
+            raw.stream = stream.raw
+            raw.time = gint64(time?.nanoseconds ?? -1)
+            raw.duration = gint64(duration?.nanoseconds ?? -1)
+            raw.width = Int32(width)
+            raw.height = Int32(height)
+            raw.aspect_numerator = Int32(aspect.numerator)
+            raw.aspect_denominator = Int32(aspect.denominator)
+            return raw
         }
 
         public var line: String { // not translated

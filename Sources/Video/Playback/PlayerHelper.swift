@@ -93,7 +93,7 @@ public final class PlayerHelper: Sendable {
     /// Tells the helper the app let a piece of sound go, so it may send another (any thread).
     /// Every piece the app reads is let go once, pushed or dropped.
     public func letSoundGo() {
-        send(.more(.audio, 1))
+        send(.moreSound(1))
     }
 
     /// Tells the helper the app let the frame in `slot` of ring `ring` go, so it may write there
@@ -125,16 +125,19 @@ public final class PlayerHelper: Sendable {
         defer { close(answers) }
         let nothing: ReadBytes = { _ in false }
         var scratch = [UInt8]()
+        /// The helper broke the protocol: it is ended, and the listener told why.
+        func end(_ reason: String) {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            listener(.failure(PlayerHelperEnded(reason)), nothing)
+        }
         while let line = CompanionProgram.readLine(fromSocket: answers, until: .distantFuture) {
             guard let answer = PlaybackWire.Answer(line: line) else {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                return listener(.failure(PlayerHelperEnded(tr("The video player answered with something that is not a video."))), nothing)
+                return end(tr("The video player answered with something that is not a video."))
             }
             if case .frames(let id, let slotSize, let count) = answer {
                 let descriptor = tessera_receive_descriptor(answers, 5_000)
                 guard descriptor >= 0, let made = FrameRing(id: id, slotSize: slotSize, count: count, descriptor: descriptor) else {
-                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                    return listener(.failure(PlayerHelperEnded(tr("The video player handed over memory that cannot be used."))), nothing)
+                    return end(tr("The video player handed over memory that cannot be used."))
                 }
                 ring.withLock { $0 = made }
             }
@@ -162,7 +165,7 @@ public final class PlayerHelper: Sendable {
         listener(.failure(PlayerHelperEnded(process.terminationReason == .uncaughtSignal
             ? tr("The video player stopped on this clip (signal {signal}).", ["signal": String(process.terminationStatus)])
             : tr("The video player ended (exit status {status}).", ["status": String(process.terminationStatus)]))),
-                 { _ in false })
+                 nothing)
     }
 }
 
