@@ -128,9 +128,9 @@ struct PlaybackBench: ParsableCommand {
             if run.ready == 0, playback!.duration != nil { run.ready = Double(monotonicNanoseconds() - start) / 1e6 }
             if run.firstFrame == 0, rendered > 0 { run.firstFrame = Double(monotonicNanoseconds() - start) / 1e6 }
             if looks % looksBetweenMeasures == 0 {
-                run.appPeak = max(run.appPeak, residentMegabytes(of: getpid()))
+                run.appPeak = max(run.appPeak, megabytes(residentBytes()))
                 if let helper {
-                    run.helperPeak = max(run.helperPeak, residentMegabytes(of: helper))
+                    run.helperPeak = max(run.helperPeak, megabytes(residentBytes(of: helper)))
                     run.helperCPU = processCPU(of: helper) ?? run.helperCPU
                 }
             }
@@ -180,7 +180,7 @@ struct PlaybackBench: ParsableCommand {
             (run.rendered, run.dropped) = (UInt64(rendered), UInt64(dropped))
             if run.firstFrame == 0, rendered > 0 { run.firstFrame = Double(monotonicNanoseconds() - start) / 1e6 }
             looks += 1
-            if looks % looksBetweenMeasures == 0 { run.appPeak = max(run.appPeak, residentMegabytes(of: getpid())) }
+            if looks % looksBetweenMeasures == 0 { run.appPeak = max(run.appPeak, megabytes(residentBytes())) }
             waitForNextLook(firstFrameSeen: run.firstFrame > 0)
         }
         var rendered: guint64 = 0, dropped: guint64 = 0
@@ -217,10 +217,7 @@ struct PlaybackBench: ParsableCommand {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    private static func residentMegabytes(of pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Double(line.split(separator: " ")[1]) else { return 0 }
-        return kilobytes / 1024
+    private static func megabytes(_ bytes: Int) -> Double {
+        Double(bytes) / 1_048_576
     }
 }

@@ -63,6 +63,25 @@ final class ClipPlaybackTests: XCTestCase {
         func count(_ matching: (PlaybackWire.Answer) -> Bool) -> Int { log.withLock { $0.answers.filter(matching).count } }
     }
 
+    /// A helper whose samples `heard` hears (and lets go).
+    private func launch(_ heard: Heard) throws -> PlayerHelper {
+        let helper = try PlayerHelper.launch(listener: heard.hear).get()
+        heard.helper.withLock { $0 = helper }
+        return helper
+    }
+
+    /// The clip playing through the app's pipeline into a sink that keeps time and draws nothing.
+    @MainActor
+    private func playing() throws -> ClipPlayback {
+        XCTAssertNil(tessera_gst_start().map { String(cString: $0) })
+        let sink = try XCTUnwrap(tessera_gst_make("fakesink"))
+        tessera_gst_set_bool(UnsafeMutableRawPointer(sink), "sync", 1)
+        let playback = ClipPlayback(videoSink: sink)
+        playback.start(clip: try clip())
+        playback.play()
+        return playback
+    }
+
     private static func isEnd(_ answer: PlaybackWire.Answer) -> Bool {
         if case .ended = answer { return true } else { return false }
     }
@@ -72,9 +91,8 @@ final class ClipPlaybackTests: XCTestCase {
     /// of any clock; asked to seek, it answers, and what follows starts at the new position.
     func testTheHelperDecodesThePictureAndTheSoundAndSeeks() async throws {
         let heard = Heard()
-        let helper = try PlayerHelper.launch(listener: heard.hear).get()
+        let helper = try launch(heard)
         defer { helper.stop() }
-        heard.helper.withLock { $0 = helper }
         helper.play(try clip())
         await eventually("both streams' ends", timeout: .seconds(20)) { heard.count(Self.isEnd) == 2 }
         let first = heard.log.withLock { $0 }
@@ -103,9 +121,8 @@ final class ClipPlaybackTests: XCTestCase {
     func testThePlayerHelperCanOpenNoFileConnectNowhereAndStartNoProgram() async throws {
         let heard = Heard()
         let probes: [PosterWire.Probe] = [.open, .connect, .spawn]
-        let helper = try PlayerHelper.launch(listener: heard.hear).get()
+        let helper = try launch(heard)
         defer { helper.stop() }
-        heard.helper.withLock { $0 = helper }
         probes.forEach(helper.attempt)
         await eventually("the probes' answers", timeout: .seconds(20)) {
             heard.count { if case .probed = $0 { return true } else { return false } } == probes.count
@@ -125,12 +142,7 @@ final class ClipPlaybackTests: XCTestCase {
     /// back to), mutes, seeks while paused, and reaches the end.
     @MainActor
     func testAClipPlaysPausesSeeksAndEnds() async throws {
-        XCTAssertNil(tessera_gst_start().map { String(cString: $0) })
-        let sink = try XCTUnwrap(tessera_gst_make("fakesink"))
-        tessera_gst_set_bool(UnsafeMutableRawPointer(sink), "sync", 1)
-        let playback = ClipPlayback(videoSink: sink)
-        playback.start(clip: try clip())
-        playback.play()
+        let playback = try playing()
         await eventually("playback to advance", timeout: .seconds(20)) {
             playback.tick()
             return (playback.position ?? .zero) > .milliseconds(500)
@@ -157,12 +169,7 @@ final class ClipPlaybackTests: XCTestCase {
     /// A helper that dies mid-clip fails the clip in words, and nothing else.
     @MainActor
     func testAKilledHelperFailsTheClipInWords() async throws {
-        XCTAssertNil(tessera_gst_start().map { String(cString: $0) })
-        let sink = try XCTUnwrap(tessera_gst_make("fakesink"))
-        tessera_gst_set_bool(UnsafeMutableRawPointer(sink), "sync", 1)
-        let playback = ClipPlayback(videoSink: sink)
-        playback.start(clip: try clip())
-        playback.play()
+        let playback = try playing()
         let helper = try await eventualValue("the helper") { playback.helperProcessIdentifier }
         await eventually("playback to advance", timeout: .seconds(20)) {
             playback.tick()

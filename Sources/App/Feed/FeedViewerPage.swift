@@ -171,7 +171,8 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
         case .video:
             picture.bind(nil)
             content.setVisibleChild(named: "video", transition: .none)
-            videoPoster.bind(ImageRequest(url: post.url, maximumPixelSize: Self.pixelSize, content: .videoFrame))
+            let clip = ImageRequest(url: post.url, maximumPixelSize: Self.pixelSize, content: .videoFrame)
+            videoPoster.bind(clip)
             videoPoster.picture.isVisible = true
             videoAskedAt = .now
             guard let view = VideoSinkView() else {
@@ -183,10 +184,10 @@ final class FeedViewerPage: LeavingPage, SettlingPage {
             self.player = player
             videoView = view
             // The clip's bytes as the poster had them (kept on disk), for the player helper.
-            download = Task { [pipeline, weak player, url = post.url] in
+            download = Task { [pipeline, weak player] in
                 do throws(ImageError) {
-                    let clip = try await pipeline.data(for: ImageRequest(url: url, maximumPixelSize: Self.pixelSize, content: .videoFrame))
-                    player?.start(clip: clip)
+                    let bytes = try await pipeline.data(for: clip)
+                    player?.start(clip: bytes)
                 } catch {
                     player?.fail(tr("The video could not be downloaded ({reason}).", ["reason": "\(error)"]))
                 }
