@@ -45,7 +45,7 @@ public enum PlaybackWire {
             switch self {
             case .clip(let length): return "clip \(length)\n"
             case .seek(let generation, let position): return "seek \(generation) \(position.nanoseconds)\n"
-            case .moreSound(let count): return "more audio \(count)\n"
+            case .moreSound(let count): return "more audio \(count)\n" // not translated
             case .released(let ring, let slot): return "released \(ring) \(slot)\n"
             case .probe(let probe): return "probe \(probe.rawValue)\n"
             }
