@@ -228,6 +228,17 @@ final class PipelineTests: XCTestCase {
         }
     }
 
+    /// One picture under two spellings of its address is one cache entry: the scheme and host
+    /// lower-cased, the fragment dropped; the path's case and escapes kept.
+    func testAddressesAreKeyedWithTheirSchemeAndHostInLowerCase() {
+        func key(_ address: String) -> String { ImageRequest(url: URL(string: address)!, maximumPixelSize: 64).normalizedURL }
+        XCTAssertEqual(key("http://example.com/a/B.png?size=2"), "http://example.com/a/B.png?size=2")
+        XCTAssertEqual(key("HTTP://Example.COM:8080/a/B.png?size=2"), "http://example.com:8080/a/B.png?size=2")
+        XCTAssertEqual(key("https://example.com/a%20b.png#top"), "https://example.com/a%20b.png")
+        XCTAssertEqual(key("https://EXAMPLE.com"), "https://example.com")
+        XCTAssertEqual(key("https://example.com/Path/With/CAPS"), "https://example.com/Path/With/CAPS")
+    }
+
     func testHeaderReaderKnowsTheFormats() throws {
         XCTAssertEqual(ImageHeader(BadCasePNG.header)?.width, 50_000)
         XCTAssertNil(ImageHeader(Data("GIF".utf8)))

@@ -40,11 +40,26 @@ public struct ImageRequest: Sendable, Hashable {
 
     /// The URL with its scheme and host lower-cased and any fragment dropped.
     var normalizedURL: String {
+        let string = url.absoluteString
+        // Most URLs are normal already: taking them apart (URLComponents) to find so cost a
+        // picture's load more than its HTTP headers did.
+        if Self.isNormal(string) { return string }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
         components.scheme = components.scheme?.lowercased()
         components.host = components.host?.lowercased()
         components.fragment = nil
         return components.string ?? url.absoluteString
+    }
+
+    /// True when `string` has no fragment and its scheme and authority are ASCII without capitals
+    /// (nor escapes, which URLComponents would read).
+    private static func isNormal(_ string: String) -> Bool {
+        let bytes = string.utf8
+        guard !bytes.contains(UInt8(ascii: "#")), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let rest = bytes[bytes.index(after: colon)...]
+        let authority = rest.starts(with: "//".utf8) ? rest.dropFirst(2) : rest.prefix(0)
+        let authorityEnd = authority.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? authority.endIndex
+        return bytes[..<authorityEnd].allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
     }
 
     /// Identifies the decoded result: same URL, size bucket, sizing and content, same image.
