@@ -17,7 +17,7 @@ public final class DiskCache: @unchecked Sendable {
     public let capacity: Int
     /// One thread, so the work runs in the order it was given, as on a serial queue; shared by
     /// every disk cache of the process (its threads live as long as the process).
-    private static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
+    static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
     private var queue: BackgroundThreads { Self.thread }
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
     /// The format's mark; TSC2 entries (without freshness) are read as `HTTPFreshness.unknown`,
@@ -41,9 +41,14 @@ public final class DiskCache: @unchecked Sendable {
         await entry(for: url)?.data
     }
 
-    /// The entry stored for `url`, or nil (missing, or damaged and now deleted).
+    /// The entry stored for `url`, or nil (missing, or damaged and now deleted). A URL with no
+    /// file and no write on its way is a miss at once, without waiting for the disk's thread:
+    /// in a burst of new pictures that thread is busy writing the ones before, and each lookup
+    /// waited its turn behind their writes before its picture could be fetched.
     public func entry(for url: String) async -> Entry? {
-        await withCheckedContinuation { continuation in
+        let path = file(for: url).path
+        if !pending.withLock({ $0.paths[path] != nil }), access(path, F_OK) != 0 { return nil }
+        return await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: self.read(url)) }
         }
     }
@@ -73,20 +78,31 @@ public final class DiskCache: @unchecked Sendable {
     /// described).
     public func store(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture),
                       for url: String, keep: Bool) {
-        let accepted = pendingBytes.withLock { pending -> Bool in
-            guard keep || pending + data.count <= Self.maximumPendingBytes else { return false }
-            pending += data.count
+        let path = file(for: url).path
+        let accepted = pending.withLock { pending -> Bool in
+            guard keep || pending.bytes + data.count <= Self.maximumPendingBytes else { return false }
+            pending.bytes += data.count
+            pending.paths[path, default: 0] += 1
             return true
         }
         guard accepted else { return }
         queue.async {
             self.write(data, freshness, url)
-            self.pendingBytes.withLock { $0 -= data.count }
+            self.pending.withLock { pending in
+                pending.bytes -= data.count
+                pending.paths[path]! -= 1
+                if pending.paths[path] == 0 { pending.paths[path] = nil }
+            }
         }
     }
 
-    /// Bytes handed to `store` and not yet written.
-    private let pendingBytes = Mutex(0)
+    /// What was handed to `store` and is not written yet: its bytes, and how many writes wait for
+    /// each file.
+    private struct Pending {
+        var bytes = 0
+        var paths: [String: Int] = [:]
+    }
+    private let pending = Mutex(Pending())
     static let maximumPendingBytes = 8 << 20
 
     /// Deletes every entry (writes handed over before are made first, then deleted too).
@@ -120,15 +136,17 @@ public final class DiskCache: @unchecked Sendable {
         return total.withLock { $0 }
     }
 
-    // MARK: On `queue`
-
+    /// Where `url`'s entry is kept (any thread).
     private func file(for url: String) -> URL {
         folder.appendingPathComponent(String(format: "%016llx", fnv1a(Data(url.utf8))))
     }
 
+    // MARK: On `queue`
+
     /// The size of the file at `path`; 0 when there is none.
     private static func storedSize(_ path: URL) -> Int {
-        (try? FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int) ?? 0
+        var status = stat()
+        return stat(path.path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Deletes the entry at `path`, of `bytes` bytes, from the disk and from the count.
@@ -151,19 +169,48 @@ public final class DiskCache: @unchecked Sendable {
     }
 
     private func write(_ data: Data, _ freshness: HTTPFreshness, _ url: String) {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = file(for: url)
         let packed = Self.pack(data, freshness: freshness, url: url)
         let previous = Self.storedSize(path)
         // Counted before the new file is there (a first count after it counted it twice).
         let before = currentSize()
-        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).tmp")
-        guard (try? packed.write(to: temporary)) != nil, rename(temporary.path, path.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
+        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).tmp").path
+        var written = Self.writeFile(packed, to: temporary)
+        if !written, errno == ENOENT {
+            // The first entry, or the folder was deleted under the cache.
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            written = Self.writeFile(packed, to: temporary)
+        }
+        guard written, rename(temporary, path.path) == 0 else {
+            unlink(temporary)
             return
         }
         size = before - previous + packed.count
         if size! > capacity { sweep() }
+    }
+
+    /// Writes `data` to a new file at `path`, with plain system calls and no `fsync`, which
+    /// Foundation's `Data.write` makes for every file: it waited for the disk once per picture
+    /// shown, and was most of the CPU the cache cost a picture. An entry a crash cuts short fails
+    /// its checksum and is dropped when read, as any damaged one is. False, with `errno`, when
+    /// the file could not be made or written.
+    private static func writeFile(_ data: Data, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        let written = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        let error = errno
+        close(descriptor)
+        errno = error
+        return written
     }
 
     private func currentSize() -> Int {
