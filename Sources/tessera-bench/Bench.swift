@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
         commandName: "tessera-bench",
         abstract: "Benchmarks with same-run baselines.",
         subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
-                      OfflineStartBench.self, PlaybackBench.self]
+                      OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self]
     )
 }
 
@@ -26,6 +26,26 @@ func monotonicNanoseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
+/// What this process has used so far, all its threads together.
+struct ProcessUsage {
+    /// CPU time, user and system, in seconds.
+    var cpu: Double
+    /// Times a thread of it left the CPU, waiting (voluntary) or pre-empted: each is a switch
+    /// the kernel made, and a thread woken again later.
+    var switches: Int
+
+    static func now() -> ProcessUsage {
+        var usage = rusage()
+        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+        return ProcessUsage(cpu: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
+                            switches: usage.ru_nvcsw + usage.ru_nivcsw)
+    }
+
+    static func - (after: ProcessUsage, before: ProcessUsage) -> ProcessUsage {
+        ProcessUsage(cpu: after.cpu - before.cpu, switches: after.switches - before.switches)
+    }
 }
 
 func median(_ values: [Double]) -> Double {

@@ -8,6 +8,7 @@ import SandboxedDecoding
 import Logging
 import Networking
 import Persistence
+import Synchronization
 
 /// 500 distinct images of mixed sizes and formats (JPEG, PNG, WebP, AVIF; some JPEGs and WebPs
 /// with a Display P3 profile, those JPEGs also with EXIF Orientation 6, as a phone writes them) from
@@ -118,6 +119,9 @@ struct Images: ParsableCommand {
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder), decoders: [SandboxedImageDecoder()])
                 pipelines.append(ms(try await Self.load(subsetRequests, with: pipeline)))
+                // Its writes, handed to the disk cache's thread, are made before the next run
+                // starts (they took a core from it).
+                await pipeline.finishDiskWrites()
                 let memoryOnly = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: nil), decoders: [SandboxedImageDecoder()])
                 diskless.append(ms(try await Self.load(subsetRequests, with: memoryOnly)))
             }
@@ -226,26 +230,18 @@ enum CurlMultiBaseline {
         }
     }
 
-    /// `decode` over every body on `threads` threads, each taking every `threads`-th; how many
-    /// gave a picture.
+    /// `decode` over every body on `threads` threads, each taking the next body not taken yet
+    /// (dealt out in turn instead, a thread could be left with the larger pictures and the other
+    /// idle at the end: the loop's time then hung on how the sizes fell); how many gave a picture.
     private static func countDecoded(_ bodies: [Data], threads: Int, decode: @Sendable (Data) -> DecodedImage?) -> Int {
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: threads)
-        counts.initialize(repeating: 0)
-        defer { counts.deallocate() }
-        let shared = SendableBuffer(counts)
-        DispatchQueue.concurrentPerform(iterations: threads) { worker in
-            for index in stride(from: worker, to: bodies.count, by: threads) {
-                if let image = decode(bodies[index]), image.width > 0 { shared.buffer[worker] += 1 }
+        let next = Atomic<Int>(0), decoded = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while case let index = next.add(1, ordering: .relaxed).oldValue, index < bodies.count {
+                if let image = decode(bodies[index]), image.width > 0 { decoded.add(1, ordering: .relaxed) }
             }
         }
-        return counts.reduce(0, +)
+        return decoded.load(ordering: .relaxed)
     }
-}
-
-/// Per-worker counters: each worker writes its own slot only.
-struct SendableBuffer: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Int>
-    init(_ buffer: UnsafeMutableBufferPointer<Int>) { self.buffer = buffer }
 }
 
 /// The process's peak resident memory (VmHWM), which `reset` sets back to the current size.

@@ -110,7 +110,7 @@ struct PlaybackBench: ParsableCommand {
         tessera_gst_ref_sink(sink)
         defer { tessera_gst_unref(sink) }
         var run = Run()
-        let cpuBefore = processCPU(), start = monotonicNanoseconds()
+        let cpuBefore = ProcessUsage.now().cpu, start = monotonicNanoseconds()
         var playback: ClipPlayback? = ClipPlayback(videoSink: sink)
         playback!.start(clip: clip)
         playback!.play()
@@ -138,7 +138,7 @@ struct PlaybackBench: ParsableCommand {
             waitForNextLook(firstFrameSeen: run.firstFrame > 0)
         }
         run.wall = Double(monotonicNanoseconds() - start) / 1e9
-        run.appCPU = processCPU() - cpuBefore
+        run.appCPU = ProcessUsage.now().cpu - cpuBefore
         playback = nil
         return run
     }
@@ -164,7 +164,7 @@ struct PlaybackBench: ParsableCommand {
         }
         var run = Run()
         var looks = 0
-        let cpuBefore = processCPU(), start = monotonicNanoseconds()
+        let cpuBefore = ProcessUsage.now().cpu, start = monotonicNanoseconds()
         tessera_gst_set_state(playbin, TESSERA_GST_STATE_PLAYING)
         loop: while true {
             var failure: UnsafeMutablePointer<CChar>?
@@ -187,7 +187,7 @@ struct PlaybackBench: ParsableCommand {
         _ = tessera_gst_sink_counts(sink, &rendered, &dropped)
         (run.rendered, run.dropped) = (UInt64(rendered), UInt64(dropped))
         run.wall = Double(monotonicNanoseconds() - start) / 1e9
-        run.appCPU = processCPU() - cpuBefore
+        run.appCPU = ProcessUsage.now().cpu - cpuBefore
         return run
     }
 
@@ -200,13 +200,6 @@ struct PlaybackBench: ParsableCommand {
     }
 
     private static let looksBetweenMeasures = 10
-
-    /// This process's CPU time, user and system, in seconds.
-    private static func processCPU() -> Double {
-        var usage = rusage()
-        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
 
     /// Another process's CPU time so far, from /proc (clock ticks of 1/100 s).
     private static func processCPU(of pid: Int32) -> Double? {

@@ -1,0 +1,133 @@
+import ArgumentParser
+import CGdkPixbuf
+import Foundation
+import ImagePipeline
+import Networking
+import SandboxedDecoding
+import Scheduling
+
+/// What each layer of the image pipeline costs this process a picture, beside the bare loops the
+/// `images` benchmark compares it with: the same pictures (small WebPs by default, the format
+/// that decodes fastest, where the pipeline's own cost weighs most) fetched from a local
+/// tessera-server, then
+///   1. fetched by a bare libcurl multi loop;
+///   2. fetched by `CurlHTTPClient`, a task a picture;
+///   3. loaded by the pipeline with a decoder that makes a 16 px picture without reading the
+///      bytes (its fetching, sharing, limits and memory cache, no decoding);
+///   4. fetched by the bare loop and decoded by the helpers on plain threads (`images`' baseline);
+///   5. loaded by the pipeline decoding in the helpers, without a disk cache;
+///   6. the same with a disk cache, as the app runs it (its writes made before the batch ends).
+/// For each: this process's CPU time and its threads' context switches a picture, and the time
+/// of a batch; medians of `rounds` rounds, the layers in turn in each round. CPU time and
+/// switches vary far less from run to run than the times do on a busy machine.
+struct PipelineLayers: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "layers",
+                                                    abstract: "The image pipeline's own cost a picture, layer by layer.")
+
+    @Option(help: "Pictures in a batch.") var count = 94
+    @Option(help: "Their format: jpg, png, webp or avif.") var format = "webp"
+    @Option(help: "Rounds (each runs every layer once).") var rounds = 15
+
+    func run() throws {
+        let count = count, format = format, rounds = rounds
+        try runBlocking { try await Self.measure(count: count, format: format, rounds: rounds) }
+    }
+
+    private struct Layer {
+        let name: String
+        let load: @Sendable ([URL]) async throws -> Void
+        /// Run after the batch is measured.
+        var cleanUp: @Sendable () -> Void = {}
+    }
+
+    /// The disk cache's folder for the layer that has one, deleted after each batch.
+    private static let diskFolder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-layers-\(getpid())")
+
+    private static let side = 256
+
+    private static let layers = [
+        Layer(name: "bare libcurl multi loop, fetching") { urls in _ = try CurlMultiBaseline.fetchAll(urls) },
+        Layer(name: "CurlHTTPClient, fetching") { urls in
+            let client = CurlHTTPClient()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for url in urls { group.addTask { _ = try await client.send(HTTPRequest(url: url)).validated() } }
+                try await group.waitForAll()
+            }
+        },
+        Layer(name: "pipeline, no decoding") { urls in
+            try await load(urls, with: ImagePipeline(client: CurlHTTPClient(), decoders: [NoDecoding()]))
+        },
+        Layer(name: "bare loop, decoded in the helpers") { urls in
+            let decoded = CurlMultiBaseline.decodeAllInHelpers(try CurlMultiBaseline.fetchAll(urls), size: side)
+            guard decoded == urls.count else { throw BenchError(description: "the helpers decoded \(decoded) of \(urls.count)") }
+        },
+        Layer(name: "pipeline, decoded in the helpers") { urls in
+            try await load(urls, with: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder()]))
+        },
+        Layer(name: "the same with a disk cache", load: { urls in
+            let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: diskFolder),
+                                         decoders: [SandboxedImageDecoder()])
+            try await load(urls, with: pipeline)
+            // Its writes are counted: the disk's thread makes them while the pictures load.
+            await pipeline.finishDiskWrites()
+        }, cleanUp: { try? FileManager.default.removeItem(at: diskFolder) }),
+    ]
+
+    private static func load(_ urls: [URL], with pipeline: ImagePipeline) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for url in urls { group.addTask { _ = try await pipeline.image(for: ImageRequest(url: url, maximumPixelSize: side)) } }
+            try await group.waitForAll()
+        }
+    }
+
+    private static func measure(count: Int, format: String, rounds: Int) async throws {
+        let server = try BenchServer()
+        defer { server.stop() }
+        let sizes = [(640, 480), (1024, 768), (1600, 1200), (800, 1200), (2048, 1365), (320, 320)]
+        let urls = (0..<count).map { index in
+            let (width, height) = sizes[index % sizes.count]
+            return URL(string: "synthetic/\(index + 1000)/\(width)x\(height).\(format)", relativeTo: server.base)!.absoluteURL
+        }
+        // The server encodes each picture once, and the helpers start: neither is counted.
+        _ = CurlMultiBaseline.decodeAllInHelpers(try CurlMultiBaseline.fetchAll(urls), size: side)
+
+        var cpu = Array(repeating: [Double](), count: layers.count)
+        var switches = cpu, times = cpu
+        for _ in 0..<rounds {
+            for (index, layer) in layers.enumerated() {
+                let before = ProcessUsage.now(), start = ContinuousClock.now
+                try await layer.load(urls)
+                let time = ContinuousClock.now - start, used = ProcessUsage.now() - before
+                layer.cleanUp()
+                cpu[index].append(used.cpu * 1e6 / Double(count))
+                switches[index].append(Double(used.switches) / Double(count))
+                times[index].append(Double(time.components.attoseconds) / 1e15 + Double(time.components.seconds) * 1000)
+            }
+        }
+        print("layers: \(count) \(format) pictures to \(side) px, \(ProcessInfo.processInfo.activeProcessorCount) cores, medians of \(rounds) rounds")
+        print("                                          CPU a picture   switches a picture   batch")
+        for (index, layer) in layers.enumerated() {
+            print("  " + layer.name.padding(toLength: 38, withPad: " ", startingAt: 0)
+                  + String(format: "%9.0f µs %14.1f %16.1f ms", median(cpu[index]), median(switches[index]), median(times[index])))
+        }
+        let pipelineCost = median(cpu[4]) - median(cpu[3])
+        print(String(format: "  the pipeline's own CPU a picture, decoding in the helpers: %.0f µs (%.1f switches) over the bare loop",
+                     pipelineCost, median(switches[4]) - median(switches[3])))
+    }
+}
+
+/// A decoder that reads nothing and makes a 16 px grey picture: the pipeline's cost without a decode.
+private struct NoDecoding: ImageDecoding {
+    static let threads = BackgroundThreads(name: "tessera-bench-no-decoding",
+                                           count: SandboxedImageDecoder.sharedThreads.count)
+
+    func decodes(_ request: ImageRequest) -> Bool { true }
+    var readsURL: Bool { false }
+    var threads: BackgroundThreads { Self.threads }
+
+    func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 16, 16) else { throw .notAnImage }
+        gdk_pixbuf_fill(pixbuf, 0x808080FF)
+        return DecodedImage(adopting: pixbuf)
+    }
+}
