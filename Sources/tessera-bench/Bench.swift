@@ -43,6 +43,15 @@ struct ProcessUsage {
                             switches: usage.ru_nvcsw + usage.ru_nivcsw)
     }
 
+    /// Another process's CPU time so far, from /proc (clock ticks of 1/100 s).
+    static func cpu(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     static func - (after: ProcessUsage, before: ProcessUsage) -> ProcessUsage {
         ProcessUsage(cpu: after.cpu - before.cpu, switches: after.switches - before.switches)
     }

@@ -17,8 +17,8 @@ import Scheduling
 ///   4. fetched by the bare loop and decoded by the helpers on plain threads (`images`' baseline);
 ///   5. loaded by the pipeline decoding in the helpers, without a disk cache;
 ///   6. the same with a disk cache, as the app runs it (its writes made before the batch ends).
-/// For each: this process's CPU time and its threads' context switches a picture, and the time
-/// of a batch; medians of `rounds` rounds, the layers in turn in each round. CPU time and
+/// For each: this process's CPU time and its threads' context switches a picture, the time of a
+/// batch, and the decoder helpers' CPU a picture (read from /proc in hundredths of a second); medians of `rounds` rounds, the layers in turn in each round. CPU time and
 /// switches vary far less from run to run than the times do on a busy machine.
 struct PipelineLayers: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "layers",
@@ -92,12 +92,16 @@ struct PipelineLayers: ParsableCommand {
         _ = CurlMultiBaseline.decodeAllInHelpers(try CurlMultiBaseline.fetchAll(urls), size: side)
 
         var cpu = Array(repeating: [Double](), count: layers.count)
-        var switches = cpu, times = cpu
+        var switches = cpu, times = cpu, helperCPU = cpu
+        func helpersCPU() -> Double {
+            DecoderProcesses.shared.processIdentifiers.compactMap { ProcessUsage.cpu(of: $0) }.reduce(0, +)
+        }
         for _ in 0..<rounds {
             for (index, layer) in layers.enumerated() {
-                let before = ProcessUsage.now(), start = ContinuousClock.now
+                let before = ProcessUsage.now(), helpersBefore = helpersCPU(), start = ContinuousClock.now
                 try await layer.load(urls)
                 let time = ContinuousClock.now - start, used = ProcessUsage.now() - before
+                helperCPU[index].append((helpersCPU() - helpersBefore) * 1e6 / Double(count))
                 layer.cleanUp()
                 cpu[index].append(used.cpu * 1e6 / Double(count))
                 switches[index].append(Double(used.switches) / Double(count))
@@ -105,10 +109,11 @@ struct PipelineLayers: ParsableCommand {
             }
         }
         print("layers: \(count) \(format) pictures to \(side) px, \(ProcessInfo.processInfo.activeProcessorCount) cores, medians of \(rounds) rounds")
-        print("                                          CPU a picture   switches a picture   batch")
+        print("                                          CPU a picture   switches a picture   batch       helpers' CPU a picture")
         for (index, layer) in layers.enumerated() {
             print("  " + layer.name.padding(toLength: 38, withPad: " ", startingAt: 0)
-                  + String(format: "%9.0f µs %14.1f %16.1f ms", median(cpu[index]), median(switches[index]), median(times[index])))
+                  + String(format: "%9.0f µs %14.1f %16.1f ms %13.0f µs", median(cpu[index]), median(switches[index]), median(times[index]),
+                           median(helperCPU[index])))
         }
         let pipelineCost = median(cpu[4]) - median(cpu[3])
         print(String(format: "  the pipeline's own CPU a picture, decoding in the helpers: %.0f µs (%.1f switches) over the bare loop",

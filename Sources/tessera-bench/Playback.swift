@@ -131,7 +131,7 @@ struct PlaybackBench: ParsableCommand {
                 run.appPeak = max(run.appPeak, megabytes(residentBytes()))
                 if let helper {
                     run.helperPeak = max(run.helperPeak, megabytes(residentBytes(of: helper)))
-                    run.helperCPU = processCPU(of: helper) ?? run.helperCPU
+                    run.helperCPU = ProcessUsage.cpu(of: helper) ?? run.helperCPU
                 }
             }
             if playback!.reachedEnd { break }
@@ -200,15 +200,6 @@ struct PlaybackBench: ParsableCommand {
     }
 
     private static let looksBetweenMeasures = 10
-
-    /// Another process's CPU time so far, from /proc (clock ticks of 1/100 s).
-    private static func processCPU(of pid: Int32) -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
 
     private static func megabytes(_ bytes: Int) -> Double {
         Double(bytes) / 1_048_576
