@@ -145,30 +145,6 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(found, 40, "every shown image is on disk")
     }
 
-    /// With the disk's thread busy (writing a burst of pictures, here held), a picture never
-    /// stored is a miss at once, and its fetch need not wait; one whose write is queued is still
-    /// found, once the write is made.
-    func testAMissDoesNotWaitForTheDisksThreadAndAQueuedWriteIsStillFound() async throws {
-        let cache = DiskCache(folder: cacheFolder, capacity: 256 << 20)
-        let held = DispatchSemaphore(value: 0)
-        DiskCache.thread.async { held.wait() }
-        cache.store(Data(repeating: 7, count: 1000), for: "https://example.org/queued.jpg", keep: true)
-        let queued = Task { await cache.data(for: "https://example.org/queued.jpg") }
-        let missed = Mutex(false)
-        let miss = Task {
-            let entry = await cache.entry(for: "https://example.org/never-stored.jpg")
-            missed.withLock { $0 = true }
-            return entry
-        }
-        // Fails (after its deadline) if the miss waits for the disk's thread; let go either way.
-        await eventually("the miss, with the disk's thread held") { missed.withLock { $0 } }
-        held.signal()
-        let missEntry = await miss.value
-        XCTAssertNil(missEntry)
-        let found = await queued.value
-        XCTAssertEqual(found, Data(repeating: 7, count: 1000), "the write queued before the read is seen")
-    }
-
     /// `flush()` (the app's last step before it exits) returns once every write handed over is
     /// made: the files are all there, read straight from the folder.
     func testFlushReturnsOnceTheWritesHandedOverAreMade() async throws {

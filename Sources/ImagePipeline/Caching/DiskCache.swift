@@ -17,7 +17,7 @@ public final class DiskCache: @unchecked Sendable {
     public let capacity: Int
     /// One thread, so the work runs in the order it was given, as on a serial queue; shared by
     /// every disk cache of the process (its threads live as long as the process).
-    static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
+    private static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
     private var queue: BackgroundThreads { Self.thread }
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
     /// The format's mark; TSC2 entries (without freshness) are read as `HTTPFreshness.unknown`,
@@ -41,14 +41,9 @@ public final class DiskCache: @unchecked Sendable {
         await entry(for: url)?.data
     }
 
-    /// The entry stored for `url`, or nil (missing, or damaged and now deleted). A URL with no
-    /// file and no write on its way is a miss at once, without waiting for the disk's thread:
-    /// in a burst of new pictures that thread is busy writing the ones before, and each lookup
-    /// waited its turn behind their writes before its picture could be fetched.
+    /// The entry stored for `url`, or nil (missing, or damaged and now deleted).
     public func entry(for url: String) async -> Entry? {
-        let path = file(for: url).path
-        if !pending.withLock({ $0.paths[path] != nil }), access(path, F_OK) != 0 { return nil }
-        return await withCheckedContinuation { continuation in
+        await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: self.read(url)) }
         }
     }
@@ -78,31 +73,20 @@ public final class DiskCache: @unchecked Sendable {
     /// described).
     public func store(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture),
                       for url: String, keep: Bool) {
-        let path = file(for: url).path
-        let accepted = pending.withLock { pending -> Bool in
-            guard keep || pending.bytes + data.count <= Self.maximumPendingBytes else { return false }
-            pending.bytes += data.count
-            pending.paths[path, default: 0] += 1
+        let accepted = pendingBytes.withLock { pending -> Bool in
+            guard keep || pending + data.count <= Self.maximumPendingBytes else { return false }
+            pending += data.count
             return true
         }
         guard accepted else { return }
         queue.async {
             self.write(data, freshness, url)
-            self.pending.withLock { pending in
-                pending.bytes -= data.count
-                pending.paths[path]! -= 1
-                if pending.paths[path] == 0 { pending.paths[path] = nil }
-            }
+            self.pendingBytes.withLock { $0 -= data.count }
         }
     }
 
-    /// What was handed to `store` and is not written yet: its bytes, and how many writes wait for
-    /// each file.
-    private struct Pending {
-        var bytes = 0
-        var paths: [String: Int] = [:]
-    }
-    private let pending = Mutex(Pending())
+    /// Bytes handed to `store` and not yet written.
+    private let pendingBytes = Mutex(0)
     static let maximumPendingBytes = 8 << 20
 
     /// Deletes every entry (writes handed over before are made first, then deleted too).
@@ -136,12 +120,11 @@ public final class DiskCache: @unchecked Sendable {
         return total.withLock { $0 }
     }
 
-    /// Where `url`'s entry is kept (any thread).
+    // MARK: On `queue`
+
     private func file(for url: String) -> URL {
         folder.appendingPathComponent(String(format: "%016llx", fnv1a(Data(url.utf8))))
     }
-
-    // MARK: On `queue`
 
     /// The size of the file at `path`; 0 when there is none.
     private static func storedSize(_ path: URL) -> Int {
@@ -191,7 +174,7 @@ public final class DiskCache: @unchecked Sendable {
 
     /// Writes `data` to a new file at `path`, with plain system calls and no `fsync`, which
     /// Foundation's `Data.write` makes for every file: it waited for the disk once per picture
-    /// shown, and was most of the CPU the cache cost a picture. An entry a crash cuts short fails
+    /// shown, and was a third of the CPU the cache cost a picture. An entry a crash cuts short fails
     /// its checksum and is dropped when read, as any damaged one is. False, with `errno`, when
     /// the file could not be made or written.
     private static func writeFile(_ data: Data, to path: String) -> Bool {
