@@ -93,40 +93,25 @@ public final class DecoderProcess: Sendable {
     /// Starts `tessera-decoder` (found beside the app) and waits until it says it is confined, or
     /// says why it cannot be used.
     public static func launch(limits: Limits = .default) -> Result<DecoderProcess, ImageError> {
-        CompanionProgram.ignoreBrokenPipes
-        guard let executable = CompanionProgram.find("tessera-decoder") else {
-            return .failure(.decoderStopped(tr("tessera-decoder was not found beside the app")))
+        let launch: CompanionLaunch
+        switch CompanionLaunch.start("tessera-decoder", arguments: limits.arguments, wiring: .socket) {
+        case .success(let started): launch = started
+        case .failure(.notFound): return .failure(.decoderStopped(tr("tessera-decoder was not found beside the app")))
+        case .failure(.noChannel(let words)): return .failure(.decoderStopped(words))
+        case .failure(.couldNotRun(let program, let reason)):
+            return .failure(.decoderStopped(tr("{program} could not be run: {reason}", ["program": program, "reason": reason])))
         }
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            return .failure(.decoderStopped(String(cString: strerror(errno))))
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = limits.arguments
-        let helperEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
-        process.standardInput = helperEnd
-        process.standardOutput = helperEnd
-        do {
-            try process.run()
-        } catch {
-            Glibc.close(ends[0])
-            Glibc.close(ends[1])
-            return .failure(.decoderStopped(tr("{program} could not be run: {reason}",
-                                               ["program": executable.path, "reason": error.localizedDescription])))
-        }
-        // The app keeps only its own end: the helper's input ends when the app closes it.
-        Glibc.close(ends[1])
-        let first = CompanionProgram.readLine(fromSocket: ends[0], until: .now + startTime).flatMap(DecoderWire.Ready.init(line:))
+        let process = launch.process, socket = launch.answers
+        let first = CompanionProgram.readLine(fromSocket: socket, until: .now + startTime).flatMap(DecoderWire.Ready.init(line:))
         switch first {
         case .namespaces, .filterOnly:
-            return .success(DecoderProcess(process: process, socket: ends[0], limits: limits, confinement: first!))
+            return .success(DecoderProcess(process: process, socket: socket, limits: limits, confinement: first!))
         case .unconfined(let why):
-            Glibc.close(ends[0])
+            Glibc.close(socket)
             process.waitUntilExit()
             return .failure(.decoderStopped(tr("the picture decoder could not be confined: {reason}", ["reason": why])))
         case nil:
-            Glibc.close(ends[0])
+            Glibc.close(socket)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return .failure(.decoderStopped(tr("the picture decoder did not start")))

@@ -62,29 +62,19 @@ final class PosterReader: Sendable {
 
     /// Starts `tessera-poster` (found beside the app), or says why it cannot.
     static func launch() -> Result<PosterReader, ImageError> {
-        CompanionProgram.ignoreBrokenPipes
-        guard let executable = CompanionProgram.find("tessera-poster") else {
-            return .failure(.noFrame(tr("tessera-poster was not found beside the app")))
+        switch CompanionLaunch.start("tessera-poster", wiring: .pipes) {
+        case .success(let launch):
+            let reader = PosterReader(process: launch.process, requests: FileHandle(fileDescriptor: launch.requests, closeOnDealloc: true),
+                                      answers: FileHandle(fileDescriptor: launch.answers, closeOnDealloc: true))
+            let thread = Thread { reader.readAnswers() }
+            thread.name = "tessera-poster-answers"
+            thread.start()
+            return .success(reader)
+        case .failure(.notFound): return .failure(.noFrame(tr("tessera-poster was not found beside the app")))
+        case .failure(.noChannel(let words)): return .failure(.noFrame(words))
+        case .failure(.couldNotRun(let program, let reason)):
+            return .failure(.noFrame(tr("{program} could not be run: {reason}", ["program": program, "reason": reason])))
         }
-        let process = Process()
-        process.executableURL = executable
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        do {
-            try process.run()
-        } catch {
-            return .failure(.noFrame(tr("{program} could not be run: {reason}",
-                                        ["program": executable.path, "reason": error.localizedDescription])))
-        }
-        // The app keeps only its own ends: the helper's input ends when the app closes it.
-        try? input.fileHandleForReading.close()
-        try? output.fileHandleForWriting.close()
-        let reader = PosterReader(process: process, requests: input.fileHandleForWriting, answers: output.fileHandleForReading)
-        let thread = Thread { reader.readAnswers() }
-        thread.name = "tessera-poster-answers"
-        thread.start()
-        return .success(reader)
     }
 
     /// The first frame of `clip` (its bytes), scaled for `target`. Blocks the calling thread.

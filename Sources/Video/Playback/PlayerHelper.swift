@@ -39,35 +39,20 @@ public final class PlayerHelper: Sendable {
     /// Starts `tessera-player` (found beside the app), which confines itself and waits for the
     /// clip (`play`), and hands what it says to `listener` until it ends.
     public static func launch(listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
-        CompanionProgram.ignoreBrokenPipes
-        guard let executable = CompanionProgram.find("tessera-player") else {
+        switch CompanionLaunch.start("tessera-player", wiring: .pipeInSocketOut) {
+        case .success(let launch):
+            let helper = PlayerHelper(process: launch.process, requests: FileHandle(fileDescriptor: launch.requests, closeOnDealloc: true),
+                                      answers: launch.answers)
+            let thread = Thread { helper.readAnswers(listener) }
+            thread.name = "tessera-player-answers"
+            thread.start()
+            return .success(helper)
+        case .failure(.notFound):
             return .failure(PlayerHelperEnded(tr("The video player (tessera-player) was not found beside the app.")))
+        case .failure(.noChannel(let words)): return .failure(PlayerHelperEnded(words))
+        case .failure(.couldNotRun(let program, let reason)):
+            return .failure(PlayerHelperEnded(tr("{program} could not be run: {reason}", ["program": program, "reason": reason])))
         }
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            return .failure(PlayerHelperEnded(String(cString: strerror(errno))))
-        }
-        let process = Process()
-        process.executableURL = executable
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
-        do {
-            try process.run()
-        } catch {
-            close(ends[0])
-            close(ends[1])
-            return .failure(PlayerHelperEnded(tr("{program} could not be run: {reason}",
-                                                 ["program": executable.path, "reason": error.localizedDescription])))
-        }
-        // The app keeps only its own ends: the helper's input ends when the app closes it.
-        close(ends[1])
-        try? input.fileHandleForReading.close()
-        let helper = PlayerHelper(process: process, requests: input.fileHandleForWriting, answers: ends[0])
-        let thread = Thread { helper.readAnswers(listener) }
-        thread.name = "tessera-player-answers"
-        thread.start()
-        return .success(helper)
     }
 
     /// Sends the clip's bytes; the helper reads it and plays. Blocks while they are written: call
