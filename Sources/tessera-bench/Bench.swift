@@ -34,13 +34,17 @@ struct ProcessUsage {
     var cpu: Double
     /// Times a thread of it left the CPU, waiting (voluntary) or pre-empted: each is a switch
     /// the kernel made, and a thread woken again later.
-    var switches: Int
+    var switches: Int { waits + preemptions }
+    /// Of those, the times a thread waited (for a lock, a semaphore, a socket).
+    var waits: Int
+    /// And the times the kernel took the CPU from a thread for another.
+    var preemptions: Int
 
     static func now() -> ProcessUsage {
         var usage = rusage()
         getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
         return ProcessUsage(cpu: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
-                            switches: usage.ru_nvcsw + usage.ru_nivcsw)
+                            waits: usage.ru_nvcsw, preemptions: usage.ru_nivcsw)
     }
 
     /// Another process's CPU time so far, from /proc (clock ticks of 1/100 s).
@@ -53,7 +57,8 @@ struct ProcessUsage {
     }
 
     static func - (after: ProcessUsage, before: ProcessUsage) -> ProcessUsage {
-        ProcessUsage(cpu: after.cpu - before.cpu, switches: after.switches - before.switches)
+        ProcessUsage(cpu: after.cpu - before.cpu, waits: after.waits - before.waits,
+                     preemptions: after.preemptions - before.preemptions)
     }
 }
 

@@ -17,7 +17,8 @@ import Scheduling
 ///   4. fetched by the bare loop and decoded by the helpers on plain threads (`images`' baseline);
 ///   5. loaded by the pipeline decoding in the helpers, without a disk cache;
 ///   6. the same with a disk cache, as the app runs it (its writes made before the batch ends).
-/// For each: this process's CPU time and its threads' context switches a picture, the time of a
+/// For each: this process's CPU time and its threads' context switches a picture (and of those,
+/// how many were pre-emptions rather than waits), the time of a
 /// batch, and the decoder helpers' CPU a picture (read from /proc in hundredths of a second); medians of `rounds` rounds, the layers in turn in each round. CPU time and
 /// switches vary far less from run to run than the times do on a busy machine.
 struct PipelineLayers: ParsableCommand {
@@ -92,7 +93,7 @@ struct PipelineLayers: ParsableCommand {
         _ = CurlMultiBaseline.decodeAllInHelpers(try CurlMultiBaseline.fetchAll(urls), size: side)
 
         var cpu = Array(repeating: [Double](), count: layers.count)
-        var switches = cpu, times = cpu, helperCPU = cpu
+        var switches = cpu, preemptions = cpu, times = cpu, helperCPU = cpu
         func helpersCPU() -> Double {
             DecoderProcesses.shared.processIdentifiers.compactMap { ProcessUsage.cpu(of: $0) }.reduce(0, +)
         }
@@ -105,14 +106,16 @@ struct PipelineLayers: ParsableCommand {
                 layer.cleanUp()
                 cpu[index].append(used.cpu * 1e6 / Double(count))
                 switches[index].append(Double(used.switches) / Double(count))
+                preemptions[index].append(Double(used.preemptions) / Double(count))
                 times[index].append(Double(time.components.attoseconds) / 1e15 + Double(time.components.seconds) * 1000)
             }
         }
         print("layers: \(count) \(format) pictures to \(side) px, \(ProcessInfo.processInfo.activeProcessorCount) cores, medians of \(rounds) rounds")
-        print("                                          CPU a picture   switches a picture   batch       helpers' CPU a picture")
+        print("                                          CPU a picture   switches a picture (pre-empted)   batch       helpers' CPU a picture")
         for (index, layer) in layers.enumerated() {
             print("  " + layer.name.padding(toLength: 38, withPad: " ", startingAt: 0)
-                  + String(format: "%9.0f µs %14.1f %16.1f ms %13.0f µs", median(cpu[index]), median(switches[index]), median(times[index]),
+                  + String(format: "%9.0f µs %14.1f (%4.1f) %15.1f ms %13.0f µs", median(cpu[index]), median(switches[index]),
+                           median(preemptions[index]), median(times[index]),
                            median(helperCPU[index])))
         }
         let pipelineCost = median(cpu[4]) - median(cpu[3])
