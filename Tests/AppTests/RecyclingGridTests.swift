@@ -184,6 +184,12 @@ final class RecyclingGridTests: AppTestCase {
             grid.adjustment.value = grid.adjustment.upper - grid.adjustment.pageSize
             waitFor("the last cells") { ids(grid).last == 9_999 && grid.isLoaded }
             XCTAssertLessThanOrEqual(NumberCell.made, max(made, bound))
+
+            // And back to the start (what the screenshot mode asks of a page before its narrow shot).
+            grid.scrollToStart()
+            waitFor("the first cells again") { ids(grid).first == 0 && grid.isLoaded && placed(grid) }
+            XCTAssertEqual(grid.adjustment.value, 0)
+            XCTAssertEqual(grid.cells.first?.view.accessibleName, "Item 0")
         }
     }
 

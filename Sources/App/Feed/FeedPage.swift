@@ -15,7 +15,7 @@ import Scheduling
 /// rows near the view, so appending a page or scrolling costs the same at the thousandth page as
 /// at the first.
 @MainActor
-public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes {
+public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes, TopScrollingPage {
     public let title = tr("Feed")
     public let widget: Widget
     public let model: FeedViewModel
@@ -227,6 +227,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes 
             }
         }
     }
+
+    public func scrollToStart() { grid.scrollToStart() }
 
     /// The tiles showing posts now, in post order (only rows near the view have tiles).
     public var tiles: [FeedTile] { grid.cells }

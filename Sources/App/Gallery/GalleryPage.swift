@@ -12,7 +12,7 @@ import Localization
 /// windowless, reused as the user scrolls, so 10,000 items cost what a screenful does. The Add
 /// cell is the grid's last entry (`GalleryEntry`).
 @MainActor
-public final class GalleryPage: SettlingPage, ContentShowingPage {
+public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPage {
     public let title = "Gallery"
     public let widget: Widget
     public let model: GalleryViewModel
@@ -216,6 +216,8 @@ public final class GalleryPage: SettlingPage, ContentShowingPage {
     public var isSettled: Bool { content.isSettled && model.state.phase != .loading && grid.isLoaded }
     /// Tiles in view, each with its picture (or its failure) shown.
     public var showsContentInView: Bool { !model.state.items.isEmpty && isSettled }
+
+    public func scrollToStart() { grid.scrollToStart() }
     var statusTitle: String { content.placeholder.status.titleLabel.text }
     var statusDescription: String { content.placeholder.reason }
     var addDialog: Dialog? { dialogs.addDialog }

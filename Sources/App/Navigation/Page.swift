@@ -45,6 +45,14 @@ public protocol SectionTitledPage: Page {
     var sectionTitle: String? { get }
 }
 
+/// A page whose content scrolls from its first row down (a grid of pictures): the screenshot
+/// mode shows a section's narrowest window from there, whatever a scene before it left in view
+/// (the viewer, closed, scrolls the feed to the tile it showed).
+@MainActor
+public protocol TopScrollingPage: Page {
+    func scrollToStart()
+}
+
 /// One extra state of a section for the screenshot mode: a pushed page, another window shape.
 public struct ScreenshotScene {
     /// The file name without the variant: "facts-detail-portrait".

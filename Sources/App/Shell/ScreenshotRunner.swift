@@ -54,7 +54,9 @@ final class ScreenshotRunner {
                 }
                 ok = await save(snapshot, name: "\(section.rawValue)-\(variant.rawValue)") && ok
                 // Every section in the narrowest window it is made for, besides its own scenes.
-                let narrowest = ScreenshotScene(name: "\(section.rawValue)-360", windowSize: Self.narrowestSize) {}
+                let narrowest = ScreenshotScene(name: "\(section.rawValue)-360", windowSize: Self.narrowestSize) { [main] in
+                    (main.currentCoordinator.topPage as? any TopScrollingPage)?.scrollToStart()
+                }
                 let scenes = (main.currentCoordinator.pages.first as? any ScreenshotScenes)?.screenshotScenes ?? []
                 ok = await capture(scenes + [narrowest], variant: variant) && ok
                 main.currentCoordinator.popToRoot()

@@ -513,6 +513,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         }
     }
 
+    /// Scrolls to the start, the first row at the top.
+    public func scrollToStart() {
+        adjustment.value = adjustment.lower
+        if keepsViewStill { rememberView() }
+    }
+
     /// Scrolls to the end and follows it.
     public func scrollToEnd() {
         followsEnd = true
