@@ -487,6 +487,7 @@ final class MessagesTests: ServerBackedTestCase {
                 waitFor("the window narrow") { main.window.size.width <= 420 }
             }
             waitFor("the window at 360", timeout: .seconds(5)) { main.window.size.width == 360 }
+            XCTAssertEqual(main.window.size.width, 360, "the width the window kept") // says it when the wait above failed
             @MainActor func overlaps() -> [String] {
                 let rows = page.rows.compactMap { row in page.grid.index(of: row.message.id).map { (row, $0) } }.sorted { $0.1 < $1.1 }
                 var found: [String] = []
