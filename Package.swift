@@ -77,7 +77,7 @@ let package = Package(
 
         // Fetch, cache and hand images to a decoder for display; no GTK, and no decoder of its
         // own: bitmaps are gdk-pixbufs, made by a decoder the caller chooses.
-        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling", "Localization"]),
+        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling", "Localization", "Companions"]),
 
         // The decoders of untrusted bytes: gdk-pixbuf's loaders, lcms2 and libwebp's demuxer. Run
         // by the tessera-decoder helper (and in process by tests and benchmarks), never linked

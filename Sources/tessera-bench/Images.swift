@@ -168,7 +168,8 @@ struct Images: ParsableCommand {
         return Data(bytes: buffer, count: Int(size))
     }
 
-    private static func load(_ requests: [ImageRequest], with pipeline: ImagePipeline) async throws -> Duration {
+    /// Loads every request through `pipeline` at once; how long that took.
+    static func load(_ requests: [ImageRequest], with pipeline: ImagePipeline) async throws -> Duration {
         let start = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for request in requests { group.addTask { _ = try await pipeline.image(for: request) } }

@@ -75,10 +75,7 @@ struct PipelineLayers: ParsableCommand {
     ]
 
     private static func load(_ urls: [URL], with pipeline: ImagePipeline) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for url in urls { group.addTask { _ = try await pipeline.image(for: ImageRequest(url: url, maximumPixelSize: side)) } }
-            try await group.waitForAll()
-        }
+        _ = try await Images.load(urls.map { ImageRequest(url: $0, maximumPixelSize: side) }, with: pipeline)
     }
 
     private static func measure(count: Int, format: String, rounds: Int) async throws {

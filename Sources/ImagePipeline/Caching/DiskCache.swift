@@ -1,3 +1,4 @@
+import Companions
 import Foundation
 import Networking
 import Scheduling
@@ -180,16 +181,7 @@ public final class DiskCache: @unchecked Sendable {
     private static func writeFile(_ data: Data, to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        let written = data.withUnsafeBytes { CompanionProgram.write($0, to: descriptor) }
         let error = errno
         close(descriptor)
         errno = error
