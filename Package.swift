@@ -132,7 +132,7 @@ let package = Package(
 
         // One view-model per screen; never imports Gtk.
         .target(name: "Features", dependencies: [
-            "Domain", "Repositories", "Persistence", "Networking", "Localization", "Scheduling",
+            "Domain", "Repositories", "Localization", "Scheduling",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),

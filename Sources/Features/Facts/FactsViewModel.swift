@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Networking
 import Repositories
 
 /// The facts screen's state and intents. Knows nothing of GTK.
@@ -48,9 +47,6 @@ public final class FactsViewModel {
 
     private let store: (any SavedFactsStoring)?
     private let offlineRetry: OfflineRetry
-    /// What the server said of the feed shown, to ask at the next refresh whether it changed
-    /// (this launch's only: a saved feed is asked for whole).
-    private var validators: HTTPValidators?
     private var upToDateEnds: Task<Void, Never>?
     /// How long "Up to date" shows: long enough to read two words, short enough not to linger.
     public static let upToDateShownFor: Duration = .seconds(3)
@@ -108,11 +104,11 @@ public final class FactsViewModel {
         publish()
         var received: (feed: FactsFeed, at: Date)?
         do {
-            let fetched = try await repository.fetchFeed(unlessUnchangedSince: hadContent ? validators : nil)
+            // A refresh asks whether the feed changed; the first load asks for it whole.
+            let fetched: FactsFetch = if hadContent { try await repository.revalidateFeed() } else { .feed(try await repository.fetchFeed()) }
             let now = Date()
             switch fetched {
-            case .feed(let feed, let validators):
-                self.validators = validators
+            case .feed(let feed):
                 state.title = feed.title
                 state.facts = feed.facts
                 state.phase = .loaded
@@ -129,8 +125,7 @@ public final class FactsViewModel {
         } catch {
             // The saved feed may have come in while the first load was under way.
             let showsContent = state.phase == .loaded
-            let unreachable = if case .network(let failure) = error { failure.meansUnreachable } else { false }
-            state.isOffline = offlineRetry.afterFailure(unreachable: unreachable, showsContent: showsContent,
+            state.isOffline = offlineRetry.afterFailure(unreachable: error.meansUnreachable, showsContent: showsContent,
                                                         stillWaiting: { [weak self] in self?.state.isOffline ?? false },
                                                         again: { [weak self] in await self?.load() })
             if !showsContent {

@@ -1,8 +1,6 @@
 import Domain
 import Foundation
 import Logging
-import Networking
-import Persistence
 import Repositories
 import Localization
 
@@ -144,8 +142,7 @@ public final class FeedViewModel {
             try? await store?.savePage(merge.fresh, gone: merge.dropped, reachedEnd: state.cursor.reachedEnd, at: now)
         } catch {
             state.paging = .failed(error.description)
-            let unreachable = if case .network(let failure) = error { failure.meansUnreachable } else { false }
-            state.isOffline = offlineRetry.afterFailure(unreachable: unreachable, showsContent: !state.posts.isEmpty,
+            state.isOffline = offlineRetry.afterFailure(unreachable: error.meansUnreachable, showsContent: !state.posts.isEmpty,
                                                         stillWaiting: { [weak self] in self?.waitsOffline ?? false },
                                                         again: { [weak self] in await self?.load() })
             publish(nil)
@@ -181,7 +178,7 @@ public final class FeedViewModel {
                 publish(nil)
             }
         } catch {
-            if case .network(let failure) = error, failure.meansUnreachable {
+            if error.meansUnreachable {
                 // Deleting needs the server: offline, nothing changes, and the user is told why.
                 state.notice = .error(tr("The post was not deleted. The server cannot be reached: try again when you are back online."))
             } else {

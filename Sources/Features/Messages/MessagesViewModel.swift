@@ -2,7 +2,6 @@ import DequeModule
 import Domain
 import Foundation
 import Logging
-import Persistence
 import Repositories
 import Scheduling
 import Localization
@@ -158,8 +157,7 @@ public final class MessagesViewModel {
     /// something is shown, the chat is offline and asks again by itself.
     private func failed(_ error: MessagesError) {
         state.paging = .failed(error.description)
-        let unreachable = if case .network(let failure) = error { failure.meansUnreachable } else { false }
-        state.isOffline = offlineRetry.afterFailure(unreachable: unreachable, showsContent: state.timeline.hasVisible,
+        state.isOffline = offlineRetry.afterFailure(unreachable: error.meansUnreachable, showsContent: state.timeline.hasVisible,
                                                     stillWaiting: { [weak self] in
                                                         guard let self else { return false }
                                                         return self.state.isOffline && self.state.paging.canRetry

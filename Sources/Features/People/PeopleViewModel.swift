@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Persistence
 import Repositories
 import Localization
 

@@ -6,16 +6,6 @@ import GRDB
 /// them at the next launch and while the backend cannot be reached. Each page is saved in one
 /// transaction with how far back the pages reach.
 public final class SavedChatStore: Sendable {
-    /// What `saved` reads.
-    public struct SavedChat: Sendable {
-        /// Oldest first.
-        public var messages: [ChatMessage]
-        public var nextOffset: Int
-        public var reachedBeginning: Bool
-        /// When a page was last received.
-        public var savedAt: Date
-    }
-
     private let database: LazyDatabase
 
     public init(database: LazyDatabase) {

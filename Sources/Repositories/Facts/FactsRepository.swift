@@ -1,11 +1,18 @@
 import Domain
 import Foundation
 import Networking
+import Synchronization
 
 /// Why the facts feed could not be had.
 public enum FactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case network(HTTPError)
     case decoding(FactsDecodingError)
+
+    /// The backend could not be reached (no route, a time-out, the connection lost), as opposed
+    /// to an answer that was wrong: the view-models go offline for it and ask again by themselves.
+    public var meansUnreachable: Bool {
+        if case .network(let failure) = self { failure.meansUnreachable } else { false }
+    }
 
     public var description: String {
         switch self {
@@ -16,29 +23,31 @@ public enum FactsError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A feed, or word that the one received before has not changed (304 Not Modified).
-public enum FactsFetch: Sendable {
-    /// The feed, and its validators to ask with at the next refresh.
-    case feed(FactsFeed, HTTPValidators)
+public enum FactsFetch: Equatable, Sendable {
+    case feed(FactsFeed)
     case unchanged
 }
 
 /// The facts feed (shared/contracts.md section 4).
 public protocol FactsRepository: Sendable {
+    /// The feed, asked for whole.
     func fetchFeed() async throws(FactsError) -> FactsFeed
-    /// The feed, asking with `validators` (from the feed received before) whether it changed.
-    func fetchFeed(unlessUnchangedSince validators: HTTPValidators?) async throws(FactsError) -> FactsFetch
+    /// The feed, or `.unchanged` when the server says the one this repository received last has
+    /// not changed since. Which validators to ask with is the repository's business.
+    func revalidateFeed() async throws(FactsError) -> FactsFetch
 }
 
 extension FactsRepository {
-    public func fetchFeed(unlessUnchangedSince validators: HTTPValidators?) async throws(FactsError) -> FactsFetch {
-        .feed(try await fetchFeed(), HTTPValidators())
-    }
+    public func revalidateFeed() async throws(FactsError) -> FactsFetch { .feed(try await fetchFeed()) }
 }
 
 /// Fetches `facts.json` over HTTP and decodes it off the caller's thread.
-public struct LiveFactsRepository: FactsRepository {
+public final class LiveFactsRepository: FactsRepository {
     private let client: any HTTPClient
     private let backend: @Sendable () async -> Backend
+    /// What the server said of the last feed received, to ask at the next revalidation whether it
+    /// changed (this launch's only: a feed saved at an earlier one is asked for whole).
+    private let validators = Mutex<HTTPValidators?>(nil)
 
     /// - Parameter backend: where the backend is; asked before each fetch (it may still be starting).
     public init(client: any HTTPClient, backend: @escaping @Sendable () async -> Backend) {
@@ -46,25 +55,30 @@ public struct LiveFactsRepository: FactsRepository {
         self.backend = backend
     }
 
-    public init(client: any HTTPClient, backend: Backend) {
+    public convenience init(client: any HTTPClient, backend: Backend) {
         self.init(client: client) { backend }
     }
 
     public func fetchFeed() async throws(FactsError) -> FactsFeed {
-        switch try await fetchFeed(unlessUnchangedSince: nil) {
-        case .feed(let feed, _): return feed
+        switch try await fetch(validators: nil) {
+        case .feed(let feed): return feed
         case .unchanged: throw .network(.status(304))
         }
     }
 
-    /// Sends `If-None-Match` and `If-Modified-Since` from `validators`: a 304 is `.unchanged`.
-    public func fetchFeed(unlessUnchangedSince validators: HTTPValidators?) async throws(FactsError) -> FactsFetch {
+    /// Sends `If-None-Match` and `If-Modified-Since` from the last feed received: a 304 is
+    /// `.unchanged`.
+    public func revalidateFeed() async throws(FactsError) -> FactsFetch {
+        try await fetch(validators: validators.withLock { $0 })
+    }
+
+    private func fetch(validators asked: HTTPValidators?) async throws(FactsError) -> FactsFetch {
         let url = await backend().facts
         let response: HTTPResponse
         do {
-            let answer = try await client.send(HTTPRequest(url: url, headers: validators?.conditionalHeaders ?? [],
+            let answer = try await client.send(HTTPRequest(url: url, headers: asked?.conditionalHeaders ?? [],
                                                            timeout: .seconds(20), maximumBodySize: 4 << 20))
-            if answer.status == 304, validators.map({ !$0.isEmpty }) == true { return .unchanged }
+            if answer.status == 304, asked.map({ !$0.isEmpty }) == true { return .unchanged }
             response = try answer.validated()
         } catch {
             throw .network(error)
@@ -76,7 +90,9 @@ public struct LiveFactsRepository: FactsRepository {
             do throws(FactsDecodingError) { return .success(try FactsDecoder.decode(body)) } catch { return .failure(error) }
         }.value
         switch result {
-        case .success(let feed): return .feed(feed, received)
+        case .success(let feed):
+            validators.withLock { $0 = received }
+            return .feed(feed)
         case .failure(let error): throw .decoding(error)
         }
     }

@@ -9,6 +9,12 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The body's statusCode was not 200; the server's message says why.
     case server(code: Int, message: String)
 
+    /// The backend could not be reached (no route, a time-out, the connection lost), as opposed
+    /// to an answer that was wrong: the view-models go offline for it and ask again by themselves.
+    public var meansUnreachable: Bool {
+        if case .network(let failure) = self { failure.meansUnreachable } else { false }
+    }
+
     public var description: String {
         switch self {
         case .network(let error): error.description

@@ -15,6 +15,12 @@ public enum MessagesError: Error, Equatable, Sendable, CustomStringConvertible {
     /// JSON without a `result` list of strings.
     case unexpectedShape
 
+    /// The backend could not be reached (no route, a time-out, the connection lost), as opposed
+    /// to an answer that was wrong: the view-models go offline for it and ask again by themselves.
+    public var meansUnreachable: Bool {
+        if case .network(let failure) = self { failure.meansUnreachable } else { false }
+    }
+
     public var description: String {
         switch self {
         case .network(let error): error.description

@@ -19,14 +19,3 @@ extension LocalMessageStore: LocalMessageStoring {
 
     public func add(_ text: String) async throws -> ChatMessage { try await add(text, sentAt: Date()) }
 }
-
-/// Where the server's messages are kept between launches, so the chat shows what the user saw
-/// without the network. `Persistence`'s `SavedChatStore` is it.
-public protocol SavedChatStoring: Sendable {
-    func saved() async throws -> SavedChatStore.SavedChat?
-    func savePage(_ messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
-    func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
-    func touch(at savedAt: Date) async throws
-}
-
-extension SavedChatStore: SavedChatStoring {}
