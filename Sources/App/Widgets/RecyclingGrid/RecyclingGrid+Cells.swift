@@ -1,0 +1,49 @@
+import DequeModule
+import Domain
+import Foundation
+import Gtk
+
+/// The grid's cells: made when no spare one is left, reused for the items that scroll into
+/// their place, and parked out of sight when their item leaves the range.
+extension RecyclingGrid {
+    func cell(for item: Item) -> Cell {
+        if let cell = spare.popLast() {
+            cell.show(item)
+            cell.view.canFocus = true
+            return cell
+        }
+        return newCell(for: item)
+    }
+
+    func newCell(for item: Item) -> Cell {
+        let cell = makeCell(item)
+        canvas.put(cell.view, x: 0, y: 0)
+        // Focus arriving by any road (Tab, a click, the code) brings the cell into view.
+        cell.view.onFocusIn { [weak self, weak cell] in
+            guard let self, let cell, let index = self.index(of: cell.item.id) else { return }
+            self.reveal(index: index)
+        }
+        cell.view.onPopupMenu { [weak self, weak cell] in
+            guard let self, let cell, let menu = self.onContextMenu else { return false }
+            menu(cell)
+            return true
+        }
+        return cell
+    }
+
+    /// Spare cells stay shown but parked left of the content, out of sight, out of the focus chain
+    /// and with nothing to announce: a cell made or shown again costs its first styling and
+    /// measuring (tens of milliseconds for a row), which would land in the frame that needs it.
+    func retire(_ cell: Cell) {
+        if hovered === cell { hovered = nil }
+        if pressed === cell { pressed = nil }
+        cell.park()
+        cell.view.canFocus = false
+        // The size of a first item (a row stays a row); never below the content's end, which
+        // would make the canvas taller than its content.
+        let first = layout.count > 0 ? layout.frame(at: 0) : Frame(x: 0, y: 0, width: 100, height: 100)
+        let width = max(first.width, 1), height = max(1, min(first.height, layout.contentHeight))
+        animator.jump(cell.view, to: Frame(x: -4 * max(width, 100), y: 0, width: width, height: height))
+        spare.append(cell)
+    }
+}

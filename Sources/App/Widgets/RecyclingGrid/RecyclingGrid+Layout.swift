@@ -1,0 +1,174 @@
+import DequeModule
+import Domain
+import Foundation
+import Gtk
+
+/// Laying the grid out: which items get cells (the view and a margin around it, new cells a few
+/// a turn), rows measured as they come in, and every cell, the header and the footer put in place.
+extension RecyclingGrid {
+    /// Lays out now (a just-added cell is wanted at once).
+    public func layoutNow() {
+        relayout(animated: false, force: true)
+    }
+
+    /// Lays out after the current frame's allocation (size requests made during one are dropped).
+    public func queueLayout(animated: Bool = false) {
+        pendingAnimation = pendingAnimation || animated
+        layoutCall.schedule()
+    }
+
+    /// Runs in the scrolled window's allocation, after GTK allocated the canvas for the new width:
+    /// the cells are laid out for it and allocated again at once, so the frame that shows the new
+    /// width draws its layout (laid out after the allocation, one frame showed the old width's
+    /// columns, cut off at a narrower edge). The pass after it settles what depends on the new
+    /// view height.
+    func widthChanged(_ width: Int) {
+        guard Double(width) != layout.width else { return }
+        layout.prepare(width: Double(width), count: items.count, viewHeight: adjustment.pageSize)
+        preparedViewHeight = adjustment.pageSize
+        relayout(animated: false, force: false)
+        widget.allocateContentAgain()
+        queueLayout()
+    }
+
+    /// Gives cells to the items in view (and a screen around), takes them from the rest, has the
+    /// cells of rows never measured measure themselves, and puts every cell, the header, the
+    /// footer and the content's height in place.
+    func relayout(animated: Bool, force: Bool) {
+        // A relayout asked for from inside one (the view moved to keep still) is one more pass of it.
+        if relayingOut { morePasses = true; return }
+        relayingOut = true
+        defer { relayingOut = false }
+        layout.prepare(width: layout.width, count: items.count, viewHeight: adjustment.pageSize)
+        preparedViewHeight = adjustment.pageSize
+        guard layout.width > 0 else { return }
+        var pass = 0
+        var range = 0..<0
+        var measured = false
+        repeat {
+            morePasses = false
+            // The view first goes back on what the user looked at, so that the cells go to the
+            // items that will be in view.
+            if force || measured { keepStill() }
+            let page = max(adjustment.pageSize, 1)
+            range = withinCellBudget(layout.indices(from: adjustment.value - page * Self.margin,
+                                                    to: adjustment.value + page * (1 + Self.margin)))
+            // Scrolling within the same rows changes nothing: most frames end here.
+            if pass == 0, !animated, !force, range == placedRange, placedCount == items.count, placedWidth == layout.width {
+                onLayout?()
+                return
+            }
+            assignCells(to: range)
+            // Estimated heights become measured ones; the next pass puts the view back.
+            measured = false
+            for index in range where layout.needsMeasuring(at: index) {
+                guard let cell = assigned[items[index].id] else { continue }
+                layout.setMeasuredHeight(Double(cell.measuredContent.preferredHeight(forWidth: Int(layout.width))), at: index)
+                measured = true
+            }
+            pass += 1
+        } while (morePasses || measured) && pass < 4
+        if measured { keepStill() }
+        place(animated: animated)
+        if isReady, spare.count < layout.itemsAcross, !items.isEmpty { sparesCall.schedule() }
+        onLayout?()
+    }
+
+    /// `range` (the view and its margins), less the margin rows past `marginCellsPerTurn` new
+    /// cells, which come in the next turns (`marginCall`).
+    func withinCellBudget(_ range: Range<Int>) -> Range<Int> {
+        let view = layout.indices(from: adjustment.value, to: adjustment.value + max(adjustment.pageSize, 1))
+        var lower = min(max(view.lowerBound, range.lowerBound), range.upperBound)
+        var upper = max(min(view.upperBound, range.upperBound), lower)
+        var budget = Self.marginCellsPerTurn
+        /// Takes in one more row if it has a cell or the budget allows a new one.
+        func takes(_ index: Int) -> Bool {
+            if assigned[items[index].id] != nil { return true }
+            guard budget > 0 else { return false }
+            budget -= 1
+            return true
+        }
+        var grew = true
+        while grew {
+            grew = false
+            if upper < range.upperBound, takes(upper) { upper += 1; grew = true }
+            if lower > range.lowerBound, takes(lower - 1) { lower -= 1; grew = true }
+        }
+        if lower != range.lowerBound || upper != range.upperBound { marginCall.schedule() }
+        return lower..<upper
+    }
+
+    /// A row measured short, corrected: GTK allocates every cell at least its real height, so a
+    /// cell allocated taller than its row's frame needs more than was measured (its content
+    /// changed after the measure, or a width passed on the way was measured last). The rows
+    /// below would overlap it; the row takes the allocation and all are laid out again in the
+    /// next frame.
+    func takeTheHeightsGTKGave() {
+        guard layout.measuresItems, !relayingOut, layout.width > 0 else { return }
+        var corrected = false
+        for (id, cell) in assigned {
+            guard let index = index(of: id), index < layout.count else { continue }
+            let allocated = Double(cell.view.allocation.height)
+            if allocated > layout.frame(at: index).height.rounded() + 0.5, cell.view.allocation.width == Int(layout.width.rounded()) {
+                layout.setMeasuredHeight(allocated, at: index)
+                corrected = true
+            }
+        }
+        if corrected { correctionCall.schedule() }
+    }
+
+    func assignCells(to range: Range<Int>) {
+        placedRange = range
+        placedCount = items.count
+        placedWidth = layout.width
+        var indexByID: [Item.ID: Int] = [:]
+        for index in range { indexByID[items[index].id] = index }
+        placedIndices = indexByID
+        // Cells of rows that left the range go straight to the rows that came in: hiding and
+        // showing them again would unmap and remap each one.
+        var leaving: [Cell] = []
+        for (id, cell) in assigned where indexByID[id] == nil && !cell.view.isFocusWidget {
+            assigned[id] = nil
+            leaving.append(cell)
+        }
+        for index in range where assigned[items[index].id] == nil {
+            let cell: Cell
+            if let reused = leaving.popLast() {
+                reused.show(items[index])
+                cell = reused
+            } else {
+                cell = self.cell(for: items[index])
+            }
+            animator.jump(cell.view, to: layout.frame(at: index))
+            assigned[items[index].id] = cell
+        }
+        leaving.forEach(retire)
+    }
+
+    func place(animated: Bool) {
+        var targets: [(Widget, Frame)] = []
+        for (id, cell) in assigned {
+            // A focused cell keeps its item even out of range; find its index the slow way then.
+            guard let index = index(of: id) else { continue }
+            let frame = layout.frame(at: index)
+            cell.setPosition(index, of: items.count)
+            if isReady { cell.load(side: Int(frame.width)) }
+            targets.append((cell.view, frame))
+        }
+        if let header {
+            let top = layout.count > 0 ? layout.frame(at: 0).y : layout.contentHeight
+            targets.append((header, Frame(x: 0, y: top - Double(headerHeight), width: layout.width, height: Double(headerHeight))))
+        }
+        let bottomEdge = layout.contentHeight
+        if let footer {
+            targets.append((footer, Frame(x: 0, y: bottomEdge, width: layout.width, height: Double(footerHeight))))
+        }
+        // Only when it changes: a size request makes GTK lay the whole grid out again.
+        let height = Int(bottomEdge.rounded(.up)) + footerHeight
+        if height != contentHeight {
+            contentHeight = height
+            canvas.setSizeRequest(width: -1, height: height)
+        }
+        animator.move(targets, animated: animated && ThemeSettings().animationsEnabled)
+    }
+}
