@@ -18,6 +18,8 @@ final class ScreenshotModeTests: AppTestCase {
             let animations = theme.animationsEnabled
             defer { theme.animationsEnabled = animations }
             XCTAssertEqual(app.run(), 0)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: AppPaths(root: dataDirectory).settingsFile.path),
+                           "an automated launch remembers nothing of a person's settings")
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let sections = ["facts", "feed", "gallery", "messages", "people"]
             let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video",

@@ -17,21 +17,6 @@ public protocol InitiallyFocusedPage: Page {
     var initialFocus: Widget { get }
 }
 
-/// A page that loads content after it is shown; the screenshot mode waits for it to settle.
-@MainActor
-public protocol SettlingPage: Page {
-    /// True once what the page shows will not change by itself (loaded, or failed, and no
-    /// cross-fade between its status and its content still running).
-    var isSettled: Bool { get }
-}
-
-/// A page that can tell when what it shows in view is its content, drawn whole (items with their
-/// images), whether saved or just received: the content-drawn benchmark waits for it.
-@MainActor
-public protocol ContentShowingPage: Page {
-    var showsContentInView: Bool { get }
-}
-
 /// A page whose content can be fetched again: the header bar's Refresh button, F5 and Ctrl+R.
 @MainActor
 public protocol RefreshablePage: Page {
@@ -43,36 +28,6 @@ public protocol RefreshablePage: Page {
 public protocol SectionTitledPage: Page {
     /// Shown as the header bar's subtitle while the page is the section's root; nil: the section's name.
     var sectionTitle: String? { get }
-}
-
-/// A page whose content scrolls from its first row down (a grid of pictures): the screenshot
-/// mode shows a section's narrowest window from there, whatever a scene before it left in view
-/// (the viewer, closed, scrolls the feed to the tile it showed).
-@MainActor
-public protocol TopScrollingPage: Page {
-    func scrollToStart()
-}
-
-/// One extra state of a section for the screenshot mode: a pushed page, another window shape.
-public struct ScreenshotScene {
-    /// The file name without the variant: "facts-detail-portrait".
-    public let name: String
-    /// The window's size for this scene; nil keeps the screenshot size.
-    public let windowSize: (width: Int, height: Int)?
-    /// Brings the section into the state (called on the main actor, after the resize).
-    public let enter: @MainActor () -> Void
-
-    public init(name: String, windowSize: (width: Int, height: Int)? = nil, enter: @escaping @MainActor () -> Void) {
-        self.name = name
-        self.windowSize = windowSize
-        self.enter = enter
-    }
-}
-
-/// A section root page that has screenshot scenes besides its own.
-@MainActor
-public protocol ScreenshotScenes: Page {
-    var screenshotScenes: [ScreenshotScene] { get }
 }
 
 /// A page told when it is popped (by any back path), before it slides out.

@@ -1,0 +1,91 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import Logging
+import Localization
+
+/// The launches that measure or picture the app rather than serve a person (`--screenshot`,
+/// the benchmarks' first-frame and content-drawn reports): each prints or writes what it was
+/// asked for, then quits.
+extension TesseraApp {
+    /// Screenshots and reports show settled states at a size that compares across runs: no CSS
+    /// transitions or slides half-way.
+    func prepareAutomatedWindow(_ main: MainWindow) {
+        ThemeSettings().animationsEnabled = false
+        main.window.setDefaultSize(width: Self.screenshotSize.width, height: Self.screenshotSize.height)
+    }
+
+    /// Starts what the command line asked of this launch.
+    func startAutomation(in main: MainWindow) {
+        if options.reportFirstFrame { reportFirstFrame(of: main) }
+        if let section = options.reportContentDrawn { reportContentDrawn(of: section, in: main) }
+        if let directory = options.screenshotDirectory { takeScreenshots(of: main, into: directory) }
+    }
+
+    /// Prints the milestones, the resident memory and the time of the first frame, then that of the
+    /// first frame with the section's page ("page-drawn-ns"), and quits.
+    func reportFirstFrame(of main: MainWindow) {
+        func now() -> Int64 {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        }
+        main.window.onNextDraw { [weak self, weak main] in
+            let first = now()
+            let report = StartupTrace.report + StartupTrace.residentMemoryLine + "first-frame-ns \(first)\n"
+            main?.window.addTickCallback { [weak self, weak main] _ in
+                guard let self, let main else { return false }
+                guard main.showsInitialSection else { return true }
+                main.window.onNextDraw { [weak self] in
+                    FileHandle.standardOutput.write(Data((report + "page-drawn-ns \(now())\n").utf8))
+                    self?.application.quit()
+                }
+                main.window.queueDraw()
+                return false
+            }
+        }
+    }
+
+    /// Before each frame, asks whether the section's page shows its content in view; once it does,
+    /// prints the time that frame was drawn and quits. Gives up after a minute (exit status 1).
+    func reportContentDrawn(of section: Section, in main: MainWindow) {
+        let deadline = ContinuousClock.now + .seconds(60)
+        main.window.addTickCallback { [weak self, weak main] _ in
+            guard let self, let main else { return false }
+            let page = main.coordinator(for: section).pages.first as? any ContentShowingPage
+            if page?.showsContentInView == true {
+                main.window.onNextDraw { [weak self] in
+                    var now = timespec()
+                    clock_gettime(CLOCK_MONOTONIC, &now)
+                    let line = "content-drawn-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                    self?.application.quit()
+                }
+                // A page that has settled draws nothing more by itself: the frame is asked for.
+                main.window.queueDraw()
+                return false
+            }
+            if ContinuousClock.now > deadline {
+                self.logger.error("\(section.title) never showed its content")
+                self.exitStatus = 1
+                self.application.quit()
+                return false
+            }
+            return true
+        }
+    }
+
+    func takeScreenshots(of main: MainWindow, into directory: URL) {
+        let runner = ScreenshotRunner(window: main, appearance: appearance!, directory: directory, logger: logger)
+        runner.windows = [(name: "preferences", open: { [weak self] in
+            self?.showPreferences()
+            return self?.preferencesWindow?.window
+        }, close: { [weak self] in self?.preferencesWindow?.window.close() })]
+        screenshotTask = Task { @MainActor [weak self] in
+            let ok = await runner.run()
+            self?.exitStatus = ok ? 0 : 1
+            self?.application.quit()
+        }
+    }
+}

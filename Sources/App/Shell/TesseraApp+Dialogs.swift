@@ -1,0 +1,88 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import Logging
+import Localization
+
+/// The windows and dialogs the menu opens: Preferences, the keyboard shortcuts, the question
+/// before clearing saved data, About.
+extension TesseraApp {
+
+    /// Opens Preferences over the window, as the saved settings and this launch's `--service`
+    /// have it; a second call presents the one open.
+    public func showPreferences() {
+        if let preferencesWindow { return preferencesWindow.present() }
+        let made = PreferencesWindow(parent: mainWindow?.window, addresses: ServiceAddresses(settings: settings),
+                                     given: options.givenServices)
+        made.onApply = { [weak self] addresses in self?.useServices(addresses) }
+        made.window.onCloseRequest { [weak self, weak made] in
+            made?.window.hide()
+            // Let go of it after the close's signal, not inside it.
+            DispatchQueue.main.async { if self?.preferencesWindow === made { self?.preferencesWindow = nil } }
+            return true
+        }
+        preferencesWindow = made
+        made.present()
+    }
+
+
+    public func showShortcuts() {
+        if shortcutsWindow == nil {
+            shortcutsWindow = ShortcutsWindow(parent: mainWindow?.window, groups: Shortcuts.groups)
+        }
+        shortcutsWindow?.showAll()
+        shortcutsWindow?.present()
+    }
+
+
+    /// Asks, then deletes what was saved for offline use; the gallery, the people and the user's
+    /// own messages stay. A failure is told in words.
+    public func askToClearSavedData() {
+        clearDialog?.hide()
+        let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, text: tr("Clear saved data?"),
+                                   secondaryText: tr("The facts feed, the chat's messages from the server and the images kept for when the network is gone are deleted. Your gallery, the people and your own messages stay."))
+        dialog.addButton(tr("_Cancel"), response: Dialog.cancel)
+        dialog.addButton(tr("C_lear"), response: 1, isDefault: false, style: "destructive-action")
+        dialog.onResponse { [weak self] response in
+            guard let self else { return }
+            self.clearDialog?.hide()
+            self.clearDialog = nil
+            guard response == 1 else { return }
+            Task { [weak self] in
+                guard let self else { return }
+                do {
+                    try await self.services.makers.clearSavedData()
+                    self.logger.info("saved data cleared")
+                } catch {
+                    let failure = MessageDialog(parent: self.mainWindow?.window, kind: .error, text: tr("The saved data could not be cleared"),
+                                                secondaryText: "\(error)")
+                    failure.addButton(tr("_OK"), response: 0, isDefault: true)
+                    failure.onResponse { [weak failure] _ in failure?.hide() }
+                    self.clearFailure = failure
+                    failure.present()
+                }
+            }
+        }
+        clearDialog = dialog
+        dialog.present()
+    }
+
+
+    public func showAbout() {
+        if aboutDialog == nil {
+            aboutDialog = AboutDialog(parent: mainWindow?.window, info: .init(
+                name: "Tessera", version: Self.version,
+                comments: tr("Five classic mobile app flows, done right on the Linux desktop."),
+                website: "https://tessera.dev", iconName: Self.applicationID, author: tr("The Tessera developers")))
+        }
+        aboutDialog?.present()
+    }
+
+    public var isShortcutsWindowVisible: Bool { shortcutsWindow?.isVisible ?? false }
+    public var shortcutsGroups: [ShortcutsWindow.Group] { shortcutsWindow?.groups ?? [] }
+    public var isAboutVisible: Bool { aboutDialog?.isVisible ?? false }
+    public var aboutProgramName: String? { aboutDialog?.programName }
+    /// The primary menu's item labels, sections flattened, as shown.
+    public var menuLabels: [String] { menu.itemLabels }
+}

@@ -1,0 +1,157 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import Logging
+import Localization
+
+/// The application's lifetime: GTK's start-up, the window's first frames, remembering the window
+/// and the sections, and finishing the work under way before the process exits.
+extension TesseraApp {
+    func startup() {
+        StartupTrace.mark("gtk-started")
+        if let css = options.stylesheet {
+            do {
+                let sheet = try StyleSheet(css: css)
+                sheet.install()
+                stylesheet = sheet
+            } catch {
+                logger.error("stylesheet rejected: \(error)")
+            }
+        } else {
+            logger.warning("no stylesheet (data/tessera.css) found; the app shows GTK's defaults")
+        }
+        if let icons = options.iconsFolder?.path {
+            Application.addIconSearchPath(icons)
+            WindowIcon.setDefault(fromPNGs: [48, 128].map { "\(icons)/hicolor/\($0)x\($0)/apps/\(Self.applicationID).png" })
+        }
+        appearance = AppearanceController(appearance: settings.appearance, theme: ThemeSettings(),
+                                          followPortal: !isAutomated)
+        buildMenuAndActions()
+    }
+
+    func activate() {
+        if let mainWindow {
+            // A second launch: the primary instance presents its window.
+            mainWindow.window.present()
+            return
+        }
+        let main = MainWindow(application: application, menu: menu,
+                              initialSection: options.reportContentDrawn ?? settings.lastSection) { [unowned self] section in
+            self.coordinator(for: section)
+        }
+        mainWindow = main
+        StartupTrace.mark("window-built")
+        if isAutomated {
+            prepareAutomatedWindow(main)
+        } else {
+            main.window.setDefaultSize(width: settings.windowWidth, height: settings.windowHeight)
+            if settings.isMaximized { main.window.maximize() }
+            trackWindowState(main)
+        }
+        main.window.present()
+        StartupTrace.mark("presented")
+        showFirstPageAfterFirstFrame(of: main)
+        startBackendAfterFirstFrame(of: main)
+        // The first launch stores the people once the window is on screen.
+        main.window.onNextDraw { [weak self] in
+            guard let self else { return }
+            _ = self.welcome
+            Task { await self.peopleModel.start() }
+        }
+        if isAutomated { startAutomation(in: main) }
+    }
+
+    func shutdown() {
+        screenshotTask?.cancel()
+        store.flush()
+    }
+
+    func trackWindowState(_ main: MainWindow) {
+        main.onSectionChange = { [weak self] section in
+            self?.settings.lastSection = section
+            self?.saveSettings()
+        }
+        main.window.onCloseRequest { [weak self, weak main] in
+            main?.coordinators.values.forEach { $0.sectionWillHide() }
+            self?.saveSettings()
+            self?.finishWorkBeforeExit()
+            return false
+        }
+    }
+
+    /// Work still under way when the window closes (a name's write, avatar downloads, pictures on
+    /// their way to the disk cache) is finished before the app exits: the renames always, the
+    /// downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
+    func finishWorkBeforeExit() {
+        guard !isFinishingBeforeExit else { return }
+        isFinishingBeforeExit = true
+        application.hold()
+        let finishDownloads = services.makers.finishDownloads, logger = self.logger
+        let people = services.peopleModelIfMade, images = services.imagesIfMade
+        let finished = FirstOf()
+        Task { @MainActor [weak self] in
+            await finished.wait(
+                {
+                    await finishDownloads()
+                    // The pictures shown last are kept for the next launch (offline too).
+                    await images?.finishDiskWrites()
+                },
+                {
+                    // Cancelled once the downloads finish; only a grace that ran out is worth a word.
+                    guard (try? await Task.sleep(for: Self.exitGrace)) != nil else { return }
+                    logger.warning("avatar downloads or picture writes unfinished at exit")
+                })
+            await people?.finishRenames()
+            self?.isFinishingBeforeExit = false
+            self?.application.release()
+        }
+    }
+
+
+    /// Saves the settings, with the window's size and maximized state as they are now (the size
+    /// only from a normal window: see `AppSettings.remembering`).
+    func saveSettings() {
+        if let main = mainWindow {
+            // A section never shown at this launch keeps what it had open at the last one.
+            for (section, coordinator) in main.coordinators {
+                settings.openDetails[section.rawValue] = coordinator.openDetailKey ?? coordinator.detailToReopen
+            }
+        }
+        if let window = mainWindow?.window {
+            let placement: AppSettings.WindowPlacement = switch window.placement {
+            case .normal: .normal
+            case .maximized: .maximized
+            case .fullscreen: .fullscreen
+            case .tiled: .tiled
+            }
+            settings = settings.remembering(window: placement, size: window.size)
+        }
+        store.save(settings.sanitized())
+    }
+
+    /// The window's first frame is its chrome; the first section's page is built as soon as that
+    /// frame is drawn, and is drawn in the next one. Should no frame come (a window drawn late), the
+    /// page is built after `pageDeadline` all the same.
+    func showFirstPageAfterFirstFrame(of main: MainWindow) {
+        main.window.onNextDraw { [weak main] in
+            // After this frame's drawing, not inside it.
+            DispatchQueue.main.async { main?.showInitialSection() }
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.pageDeadline) { [weak main] in main?.showInitialSection() }
+    }
+
+
+    /// The built-in backend starts once the window is on screen, not before. If it cannot start,
+    /// the window says why above every section.
+    func startBackendAfterFirstFrame(of main: MainWindow) {
+        guard let backend = options.backend else { return }
+        main.window.onNextDraw { [weak main] in
+            backend.prepare()
+            Task { @MainActor in
+                guard let problem = await backend.problem() else { return }
+                main?.backendNotice.show(problem)
+            }
+        }
+    }
+}
