@@ -114,8 +114,10 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         .target(name: "Localization", dependencies: ["CIntl"]),
 
-        // The only Swift module that touches GTK pointers.
+        // The only Swift module that touches GTK pointers, but for the next.
         .target(name: "Gtk", dependencies: ["CGtk", "CGStreamer", "Localization"]),
+        // Key presses and clicks through the window system, for UI tests and the screenshot mode.
+        .target(name: "SimulatedInput", dependencies: ["CGtk", "Gtk"]),
 
         // Pure Swift models and rules: no I/O. A chat grows at its top, so its lists are deques.
         .target(name: "Domain", dependencies: ["Localization", .product(name: "DequeModule", package: "swift-collections")]),
@@ -140,7 +142,7 @@ let package = Package(
         // Views, coordinators and the window. Never a client, a database or a repository: those are
         // built in Composition and handed over.
         .target(name: "App", dependencies: [
-            "Gtk", "Domain", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
+            "Gtk", "SimulatedInput", "Domain", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
@@ -197,7 +199,7 @@ let package = Package(
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
-        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "Domain", "Persistence",
+        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "SimulatedInput", "Domain", "Persistence",
                                                      "ImagePipeline", "SandboxedDecoding", "Networking", "FixtureServer",
                                                      "Features", "Repositories", "TestSupport",
                                                      .product(name: "GRDB", package: "GRDB.swift")],

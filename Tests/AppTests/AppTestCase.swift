@@ -9,6 +9,7 @@ import Persistence
 import FixtureServer
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// Runs the real app in-process against a temporary data folder, on the test's main thread, with
 /// GTK on the Xvfb display `make test` provides.

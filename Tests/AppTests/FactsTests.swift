@@ -5,6 +5,7 @@ import Persistence
 import Gtk
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// The facts section in the real app against a real tessera-server.
 final class FactsTests: ServerBackedTestCase {

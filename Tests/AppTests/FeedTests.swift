@@ -6,6 +6,7 @@ import Gtk
 import TestSupport
 import Video
 import XCTest
+import SimulatedInput
 
 /// The media feed in the real app against a real tessera-server.
 final class FeedTests: ServerBackedTestCase {

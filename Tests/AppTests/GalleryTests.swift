@@ -8,6 +8,7 @@ import SandboxedDecoding
 import Networking
 import Repositories
 import XCTest
+import SimulatedInput
 
 /// The gallery screen in a real window over the real document on disk.
 final class GalleryTests: AppTestCase {

@@ -3,6 +3,7 @@ import Gtk
 import ImagePipeline
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// The app on a scale-2 screen, as most laptops run GNOME: every picture is asked for at its
 /// device size and painted 1:1, a move to a screen of another scale asks again without a blank

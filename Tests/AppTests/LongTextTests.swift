@@ -5,6 +5,7 @@ import Foundation
 import Gtk
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// Texts of any length from a backend, in the real app against a real tessera-server: rows and
 /// cards show a bounded preview (and screen readers hear it), detail pages the whole text, and the

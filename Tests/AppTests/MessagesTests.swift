@@ -7,6 +7,7 @@ import Gtk
 import Persistence
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// The chat in the real app, on a real SQLite file, against a real tessera-server.
 final class MessagesTests: ServerBackedTestCase {

@@ -6,6 +6,7 @@ import Gtk
 import Persistence
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// The People section in the real app, on a real SQLite file, against a real tessera-server.
 final class PeopleTests: ServerBackedTestCase {

@@ -9,6 +9,7 @@ import Networking
 import Repositories
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// Pictures of every format added to the gallery by link show in their tiles, upright, whatever
 /// their link's name or the server's Content-Type says: a WebP served as "photo.jpg" with

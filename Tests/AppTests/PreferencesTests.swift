@@ -4,6 +4,7 @@ import Gtk
 import Persistence
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// The Preferences window, driven with the keyboard and the pointer: an address per service,
 /// checked as it is typed; Apply moves the section to the new server without a restart, and the

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Gtk
 import XCTest
+import SimulatedInput
 
 /// The recycling grid on its own, in a real window, with thousands of items: only the items near
 /// the view have widgets, the focus survives recycling, the keys move by position, the pointer

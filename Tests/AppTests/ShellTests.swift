@@ -5,6 +5,7 @@ import Foundation
 import Gtk
 import Persistence
 import XCTest
+import SimulatedInput
 
 final class ShellTests: AppTestCase {
     func testWindowReadsAsTesseraWithTheFiveSections() throws {

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Gtk
+import SimulatedInput
 import Logging
 
 /// Renders every section in light and dark to `<section>-<light|dark>.png`.

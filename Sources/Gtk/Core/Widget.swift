@@ -4,6 +4,9 @@ import CGtk
 @MainActor
 open class Widget: Object {
     var widget: UnsafeMutablePointer<GtkWidget> { raw.cast() }
+    /// The GtkWidget, for `SimulatedInput` alone (tests and the screenshot mode), the one other
+    /// module that calls GTK: it opts in with `@_spi(SimulatedInput) import Gtk`.
+    @_spi(SimulatedInput) public var gtkWidget: UnsafeMutablePointer<GtkWidget> { widget }
 
     public func show() { gtk_widget_show(widget) }
     public func showAll() { gtk_widget_show_all(widget) }

@@ -1,7 +1,10 @@
 import CGtk
+@_spi(SimulatedInput) import Gtk
 
-/// Synthesised input through the window system (XTest under X11), for UI tests and automation:
-/// the events go through GTK's whole event path, exactly like a person's key presses and clicks.
+/// Synthesised input through the window system (XTest under X11), for UI tests and the screenshot
+/// mode, never for a person's use: the events go through GTK's whole event path, exactly like a
+/// person's key presses and clicks. Kept out of the toolkit's module, which the app ships as its
+/// only caller of GTK.
 @MainActor
 public enum InputSimulation {
     /// The GDK keyval for a key name ("Escape", "Left", "1").
@@ -10,7 +13,7 @@ public enum InputSimulation {
     /// Presses and releases a key on `widget`'s window.
     @discardableResult
     public static func key(_ name: String, modifiers: Modifiers = [], on widget: Widget) -> Bool {
-        guard let gdkWindow = gtk_widget_get_window(widget.widget) else { return false }
+        guard let gdkWindow = gtk_widget_get_window(widget.gtkWidget) else { return false }
         let code = keyval(name), state = gdkModifiers(modifiers)
         return gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_PRESS) != 0
             && gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_RELEASE) != 0
@@ -20,7 +23,7 @@ public enum InputSimulation {
     /// would (the window system picks the key and the Shift level for each).
     @discardableResult
     public static func type(_ text: String, on widget: Widget) -> Bool {
-        guard let gdkWindow = gtk_widget_get_window(widget.widget) else { return false }
+        guard let gdkWindow = gtk_widget_get_window(widget.gtkWidget) else { return false }
         let none = GdkModifierType(rawValue: 0)
         for scalar in text.unicodeScalars {
             let code = gdk_unicode_to_keyval(scalar.value)
@@ -33,7 +36,7 @@ public enum InputSimulation {
     /// Presses a mouse button (no release) at (x, y) in `window`'s coordinates.
     @discardableResult
     public static func pressButton(_ button: UInt32, x: Int, y: Int, in window: Window) -> Bool {
-        guard let gdkWindow = gtk_widget_get_window(window.widget) else { return false }
+        guard let gdkWindow = gtk_widget_get_window(window.gtkWidget) else { return false }
         return gdk_test_simulate_button(gdkWindow, gint(x), gint(y), button, GdkModifierType(rawValue: 0),
                                         GDK_BUTTON_PRESS) != 0
     }
@@ -41,7 +44,7 @@ public enum InputSimulation {
     /// Clicks (press and release) a mouse button at the centre of `widget`, which must be mapped.
     @discardableResult
     public static func click(_ widget: Widget, button: UInt32 = 1, in window: Window) -> Bool {
-        guard let origin = widget.origin(in: window), let gdkWindow = gtk_widget_get_window(window.widget) else { return false }
+        guard let origin = widget.origin(in: window), let gdkWindow = gtk_widget_get_window(window.gtkWidget) else { return false }
         // Widget coordinates are relative to the toplevel's GdkWindow for no-window widgets.
         let allocation = widget.allocation
         let x = gint(origin.x + allocation.width / 2), y = gint(origin.y + allocation.height / 2)
@@ -74,7 +77,7 @@ public enum InputSimulation {
     /// chosen from the window's origin on the screen and the screen's size.
     private static func warpPointer(in window: Window,
                                     to point: (_ origin: (x: Int, y: Int), _ screen: (width: Int, height: Int)) -> (Int, Int)) {
-        guard let gdkWindow = gtk_widget_get_window(window.widget) else { return }
+        guard let gdkWindow = gtk_widget_get_window(window.gtkWidget) else { return }
         let display = gdk_window_get_display(gdkWindow)
         guard let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) else { return }
         let screen = gdk_window_get_screen(gdkWindow)
