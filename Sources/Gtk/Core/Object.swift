@@ -104,64 +104,6 @@ open class Object {
     }
 }
 
-/// A handler's identity, for `Object.disconnect(_:)`.
-public struct SignalConnection: Hashable, Sendable {
-    let id: gulong
-}
-
-/// The C shapes of the signals the app connects to. Every shape ends with the user data pointer.
-enum SignalShape {
-    /// `void (*)(GObject *self, gpointer data)`, or the same returning gboolean ("popup-menu"):
-    /// the trampoline returns the closure's answer, which GLib ignores for void signals.
-    case plain
-    /// `void (*)(GObject *self, gpointer arg, gpointer data)`
-    case pointer
-    /// `gboolean (*)(GObject *self, gpointer arg, gpointer data)`: event handlers, `draw`.
-    case pointerReturningBool
-    /// `void (*)(GObject *self, gpointer arg1, gpointer arg2, gpointer data)`: the second argument
-    /// is passed to the closure.
-    case pointerPointer
-    /// "drag-data-received": `(self, context, x, y, selection_data, info, time, data)`; the
-    /// selection data is passed to the closure.
-    case dragDataReceived
-    /// "drag-data-get": `(self, context, selection_data, info, time, data)`; the selection data is
-    /// passed to the closure.
-    case dragDataGet
-    /// `void (*)(GObject *self, gdouble a, gdouble b, gpointer data)` ("swipe"): the closure gets a
-    /// pointer to the two doubles.
-    case doubleDouble
-    /// "drag-motion" and "drag-drop": `gboolean (*)(self, context, x, y, time, data)`; the
-    /// closure gets a pointer to a `DragPosition`.
-    case dragPosition
-    /// "drag-leave": `void (*)(self, context, time, data)`.
-    case dragLeave
-    /// `void (*)(GObject *self, gboolean value, gpointer data)` ("network-changed"): the closure
-    /// gets a pointer to a Swift `Bool`.
-    case boolean
-}
-
-/// Where a drag is over a widget, and the context and time to answer it with.
-struct DragPosition {
-    let context: OpaquePointer?
-    let x: Int
-    let y: Int
-    let time: guint
-}
-
-/// The closure of one signal handler, retained by GLib through the handler's user data and
-/// released only by the handler's destroy notify.
-final class SignalBox {
-    let body: @MainActor (UnsafeMutableRawPointer?) -> Bool
-    init(_ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool) { self.body = body }
-
-    /// Runs the closure. GTK emits signals on the main thread only.
-    func call(_ argument: UnsafeMutableRawPointer?) -> Bool {
-        let body = self.body
-        nonisolated(unsafe) let argument = argument
-        return MainActor.assumeIsolated { body(argument) }
-    }
-}
-
 private let signalTrampolinePlainBool: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
     Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(nil) ? 1 : 0
 }
@@ -208,27 +150,4 @@ private let signalBoxDestroyNotify: @convention(c) (UnsafeMutableRawPointer?, Un
 private let finalizeNotify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GObject>?) -> Void = { data, _ in
     let box = Unmanaged<SignalBox>.fromOpaque(data!).takeRetainedValue()
     _ = box.call(nil)
-}
-
-extension OpaquePointer {
-    /// Reinterprets a GObject instance pointer as another C struct pointer (the C cast macros).
-    func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutablePointer<T>(self) }
-    var gObject: UnsafeMutablePointer<GObject> { cast() }
-}
-
-extension UnsafeMutableRawPointer {
-    /// Reinterprets a GObject instance pointer as another C struct pointer (the C cast macros).
-    func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutablePointer<T>(OpaquePointer(self)) }
-}
-
-/// Copies the pointers out of a GList and frees the list (not its data).
-func consumeList(_ list: UnsafeMutablePointer<GList>?) -> [UnsafeMutableRawPointer] {
-    var result: [UnsafeMutableRawPointer] = []
-    var node = list
-    while let current = node {
-        if let data = current.pointee.data { result.append(data) }
-        node = current.pointee.next
-    }
-    g_list_free(list)
-    return result
 }

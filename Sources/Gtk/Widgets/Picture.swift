@@ -1,19 +1,6 @@
 import CGtk
 import Dispatch
 
-/// Something that holds a decoded GdkPixbuf (the image pipeline's images).
-public protocol PixbufSource: AnyObject, Sendable {
-    /// A GdkPixbuf the source keeps alive for as long as it exists.
-    var pixbufPointer: OpaquePointer { get }
-    /// An animation's frames in order (the first is `pixbufPointer`) with how long each shows;
-    /// empty for a still. Kept alive as long as the source.
-    var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { get }
-}
-
-extension PixbufSource {
-    public var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { [] }
-}
-
 /// Draws a decoded bitmap scaled to its allocation (filling it, or fitting inside it), or a
 /// themed symbolic icon centred on a quiet background (placeholder, broken image).
 ///
