@@ -171,32 +171,32 @@ final class FeedTests: ServerBackedTestCase {
             let coordinator = main.coordinator(for: .feed)
             waitFor("the viewer") { coordinator.depth == 2 }
             let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
-            let player = try XCTUnwrap(viewer.player, "gtksink is installed by the set-up script")
+            let player = try XCTUnwrap(viewer.clip.player, "gtksink is installed by the set-up script")
             // The poster covers the video until its first frame comes.
-            XCTAssertTrue(viewer.videoPoster.picture.isVisible)
+            XCTAssertTrue(viewer.clip.videoPoster.picture.isVisible)
             waitForServer("playback to advance", timeout: .seconds(10)) { (player.position ?? .zero) > .milliseconds(300) }
             XCTAssertTrue(player.isPlaying)
             XCTAssertTrue(player.showsPicture)
-            XCTAssertFalse(viewer.videoPoster.picture.isVisible, "the video shows, not the poster")
-            XCTAssertFalse(viewer.videoSpinner.isVisible)
-            XCTAssertEqual(viewer.playButton.accessibleName, "Pause")
+            XCTAssertFalse(viewer.clip.videoPoster.picture.isVisible, "the video shows, not the poster")
+            XCTAssertFalse(viewer.clip.videoSpinner.isVisible)
+            XCTAssertEqual(viewer.clip.playButton.accessibleName, "Pause")
             // Space pauses; the position stops moving.
             XCTAssertTrue(InputSimulation.key("space", on: viewer.widget))
             waitFor("paused") { !player.isPlaying }
-            XCTAssertEqual(viewer.playButton.accessibleName, "Play")
+            XCTAssertEqual(viewer.clip.playButton.accessibleName, "Play")
             // Home on the seek bar goes back to the start: the helper seeks, and so does the app.
             let before = try XCTUnwrap(player.position)
-            viewer.seekBar.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Home", on: viewer.seekBar))
+            viewer.clip.seekBar.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Home", on: viewer.clip.seekBar))
             waitFor("back at the start", timeout: .seconds(10)) { (player.position ?? before) < .milliseconds(100) }
             XCTAssertFalse(player.isPlaying)
-            viewer.muteButton.click()
+            viewer.clip.muteButton.click()
             XCTAssertTrue(player.isMuted)
-            XCTAssertEqual(viewer.muteButton.accessibleName, "Unmute")
-            viewer.playButton.click()
+            XCTAssertEqual(viewer.clip.muteButton.accessibleName, "Unmute")
+            viewer.clip.playButton.click()
             waitForServer("the end of the clip", timeout: .seconds(10)) { player.reachedEnd }
             XCTAssertNil(player.failure)
-            XCTAssertTrue(viewer.timeLabel.text.hasSuffix("/ 0:02"), viewer.timeLabel.text)
+            XCTAssertTrue(viewer.clip.timeLabel.text.hasSuffix("/ 0:02"), viewer.clip.timeLabel.text)
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back at the grid") { coordinator.depth == 1 }
             waitFor("the video's tile focused") { video.view.isFocusWidget }
@@ -222,23 +222,23 @@ final class FeedTests: ServerBackedTestCase {
             let coordinator = main.coordinator(for: .feed)
             waitFor("the viewer") { coordinator.depth == 2 }
             let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
-            let player = try XCTUnwrap(viewer.player)
+            let player = try XCTUnwrap(viewer.clip.player)
             waitForServer("playback", timeout: .seconds(10)) { (player.position ?? .zero) > .zero }
             let helper = try XCTUnwrap(player.helperProcessIdentifier)
             kill(helper, SIGKILL)
-            waitFor("the failure shown", timeout: .seconds(10)) { viewer.videoError.isVisible }
-            XCTAssertEqual(viewer.videoError.text, "This video cannot be played. The video player stopped on this clip (signal 9).")
-            XCTAssertEqual(viewer.playButton.accessibleName, "Play")
+            waitFor("the failure shown", timeout: .seconds(10)) { viewer.clip.videoError.isVisible }
+            XCTAssertEqual(viewer.clip.videoError.text, "This video cannot be played. The video player stopped on this clip (signal 9).")
+            XCTAssertEqual(viewer.clip.playButton.accessibleName, "Play")
 
             let neighbour = index + 1 < page.tiles.count ? "Right" : "Left"
             XCTAssertTrue(InputSimulation.key(neighbour, on: viewer.widget))
             waitFor("the next post") { viewer.post.id != page.tiles[index].post.id }
             XCTAssertTrue(InputSimulation.key(neighbour == "Right" ? "Left" : "Right", on: viewer.widget))
             waitFor("the video again") { viewer.post.id == page.tiles[index].post.id }
-            let again = try XCTUnwrap(viewer.player)
+            let again = try XCTUnwrap(viewer.clip.player)
             waitForServer("playback again", timeout: .seconds(10)) { (again.position ?? .zero) > .zero }
             XCTAssertNotEqual(again.helperProcessIdentifier, helper)
-            XCTAssertFalse(viewer.videoError.isVisible)
+            XCTAssertFalse(viewer.clip.videoError.isVisible)
         }
     }
 
@@ -291,9 +291,9 @@ final class FeedTests: ServerBackedTestCase {
                 waitFor("the viewer") { coordinator.depth == 2 }
                 let shown = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
                 viewer = shown
-                player = shown.player
+                player = shown.clip.player
                 shown.widget.onFinalize { finalized = true }
-                waitForServer("playback", timeout: .seconds(10)) { (shown.player?.position ?? .zero) > .zero }
+                waitForServer("playback", timeout: .seconds(10)) { (shown.clip.player?.position ?? .zero) > .zero }
             }
             main.backButton.click()
             waitFor("the viewer freed", timeout: .seconds(5)) { viewer == nil && player == nil && finalized }

@@ -1,0 +1,223 @@
+import Domain
+import Foundation
+import Gtk
+import ImagePipeline
+import Video
+import Localization
+
+/// The viewer's video: the clip decoded by the player helper and drawn by GStreamer's GTK sink,
+/// its poster over it until the first frame shows, a spinner when that frame is slow, the
+/// controls (play and pause, a seek bar, the time, mute) and what went wrong, in words.
+@MainActor
+final class ClipView {
+    /// The video with its overlays.
+    let widget: Widget
+    /// The video playing, decoded by the player helper; `videoView` draws it.
+    private(set) var player: ClipPlayback?
+    private var videoView: VideoSinkView?
+    /// Fetches the clip for the player.
+    private let pipeline: ImagePipeline
+    private var download: Task<Void, Never>?
+    let playButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause"))
+    let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute"))
+    let seekBar = Scale(minimum: 0, maximum: 1, step: 0.1)
+    let timeLabel = Label("0:00")
+    let videoError = Label()
+    /// The clip's poster, over the video until its first frame shows (the helper takes a tenth
+    /// of a second to start, and the clip may still be downloading).
+    let videoPoster: ImageView
+    /// Shown when the first frame is slow to come (`spinnerDelay`).
+    let videoSpinner = Spinner()
+    /// When the shown video was asked for.
+    private var videoAskedAt = ContinuousClock.now
+    private let videoArea = Box(.vertical)
+    private let controls = Box(.horizontal, spacing: 6)
+    private var tick: UInt32?
+    /// What the play button shows now.
+    private var shownPlaying = true
+
+    /// How long the poster waits for the first frame before a spinner says the video is coming:
+    /// a start as quick as the helper's usual one shows no spinner at all.
+    static let spinnerDelay: Duration = .milliseconds(500)
+
+    init(pipeline: ImagePipeline) {
+        self.pipeline = pipeline
+        videoPoster = ImageView(pipeline: pipeline, iconSize: 96, scaling: .fit)
+        videoPoster.picture.addStyleClass("feed-viewer")
+
+        controls.addStyleClass("feed-controls")
+        controls.setMargins(12)
+        controls.halign = .fill
+        controls.valign = .end
+        seekBar.hexpand = true
+        seekBar.accessibleName = tr("Position")
+        timeLabel.addStyleClass("monospace")
+        controls.append(playButton)
+        controls.append(seekBar, expand: true)
+        controls.append(timeLabel)
+        controls.append(muteButton)
+        videoError.wraps = true
+        videoError.addStyleClass("feed-badge")
+        videoError.valign = .center
+        videoError.halign = .center
+        videoArea.hexpand = true
+        videoArea.vexpand = true
+        videoSpinner.halign = .center
+        videoSpinner.valign = .center
+        videoSpinner.setSizeRequest(width: 32, height: 32)
+        videoSpinner.accessibleName = tr("Loading the video")
+        let overlay = Overlay(child: videoArea)
+        overlay.addOverlay(videoPoster.picture)
+        overlay.addOverlay(videoSpinner)
+        overlay.addOverlay(controls)
+        overlay.addOverlay(videoError)
+        widget = overlay
+        overlay.showAll()
+        videoError.keepsOwnVisibility = true
+        videoError.isVisible = false
+        videoPoster.picture.keepsOwnVisibility = true
+        videoSpinner.keepsOwnVisibility = true
+        videoSpinner.isVisible = false
+
+        playButton.onClicked { [weak self] in self?.togglePlaying() }
+        muteButton.onClicked { [weak self] in self?.toggleMute() }
+        seekBar.onUserChange { [weak self] seconds in self?.player?.seek(to: .milliseconds(Int(seconds * 1000))) }
+    }
+
+    /// The video has played its first half second, or failed.
+    var isSettled: Bool {
+        guard let player else { return true }
+        return player.failure != nil || (player.position ?? .zero) > .milliseconds(500)
+    }
+
+    /// Shows the poster of the clip at `clip` at once and plays the clip once its bytes are here.
+    func play(_ clip: ImageRequest) {
+        stop()
+        videoPoster.bind(clip)
+        videoPoster.picture.isVisible = true
+        videoAskedAt = .now
+        guard let view = VideoSinkView() else {
+            videoError.text = tr("This video cannot be played: GStreamer's GTK video sink is not installed.")
+            videoError.isVisible = true
+            return
+        }
+        let player = ClipPlayback(videoSink: view.element)
+        self.player = player
+        videoView = view
+        // The clip's bytes as the poster had them (kept on disk), for the player helper.
+        download = Task { [pipeline, weak player] in
+            do throws(ImageError) {
+                let bytes = try await pipeline.data(for: clip)
+                player?.start(clip: bytes)
+            } catch {
+                player?.fail(tr("The video could not be downloaded ({reason}).", ["reason": "\(error)"]))
+            }
+        }
+        videoArea.append(view.view, expand: true)
+        view.view.showAll()
+        // Only once the view is in the window: gtksink puts a widget that has no window yet
+        // into a window of its own.
+        if view.view.isMapped {
+            player.play()
+        } else {
+            view.view.onMap { [weak self, weak player] in
+                guard let player, !player.hasStarted else { return }
+                player.play()
+                self?.updateTicking()
+            }
+        }
+        update()
+    }
+
+    /// Stops and lets go of the clip playing, if one is.
+    func stop() {
+        if let tick { videoArea.removeTickCallback(tick) }
+        tick = nil
+        download?.cancel()
+        download = nil
+        player?.pause()
+        if let videoView { videoArea.remove(videoView.view) }
+        player = nil
+        videoView = nil
+        videoError.isVisible = false
+        videoPoster.bind(nil)
+        showSpinner(false)
+    }
+
+    /// Pauses (the page left the screen): nothing ticks while it is away.
+    func pause() {
+        player?.pause()
+        updateTicking()
+    }
+
+    func togglePlaying() {
+        guard let player else { return }
+        player.togglePlaying()
+        update()
+    }
+
+    private func toggleMute() {
+        guard let player else { return }
+        player.isMuted.toggle()
+        muteButton.setIcon(player.isMuted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+        muteButton.accessibleName = player.isMuted ? tr("Unmute") : tr("Mute")
+    }
+
+    /// The position and the end of the clip are read every frame while the video plays on
+    /// screen, and never while it is paused, has ended or the section is hidden: an idle window
+    /// does not wake for them.
+    private func updateTicking() {
+        let wanted = player?.isPlaying == true && videoArea.isMapped
+        if wanted, tick == nil {
+            tick = videoArea.addTickCallback { [weak self] _ in
+                self?.update()
+                return true
+            }
+        } else if !wanted, let tick {
+            videoArea.removeTickCallback(tick)
+            self.tick = nil
+        }
+    }
+
+    /// Every frame while a video plays, and once at each change: position, the end of the
+    /// clip, errors.
+    private func update() {
+        defer { updateTicking() }
+        guard let player else { return }
+        player.tick()
+        if let failure = player.failure {
+            videoError.text = tr("This video cannot be played. {reason}", ["reason": "\(failure)"])
+            videoError.isVisible = true
+            showSpinner(false)
+        } else if videoPoster.picture.isVisible {
+            if player.showsPicture {
+                videoPoster.picture.isVisible = false
+                showSpinner(false)
+            } else if ContinuousClock.now - videoAskedAt >= Self.spinnerDelay {
+                showSpinner(true)
+            }
+        }
+        let playing = player.isPlaying
+        if playing != shownPlaying {
+            shownPlaying = playing
+            playButton.setIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+            playButton.accessibleName = playing ? tr("Pause") : tr("Play")
+        }
+        if let duration = player.duration {
+            seekBar.setRange(minimum: 0, maximum: duration.seconds)
+            let position = player.position ?? .zero
+            seekBar.value = position.seconds
+            timeLabel.text = "\(position.clockText) / \(duration.clockText)"
+        }
+    }
+
+    private func showSpinner(_ shown: Bool) {
+        guard videoSpinner.isVisible != shown else { return }
+        videoSpinner.isVisible = shown
+        videoSpinner.isSpinning = shown
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
