@@ -9,6 +9,10 @@ struct FactsRoutes {
     let media: MediaLibrary
     /// Titles and descriptions in place of the rows' own, by row.
     var texts: [Int: FactText] = [:]
+    /// Rows in the feed: the real feed's 14, then as many more as asked (`feed(host:texts:rows:)`).
+    var rows = Self.realRows
+    /// The real feed's length.
+    static let realRows = 14
 
     /// Image names served under /facts/images/: drawings that fit each row's title, in
     /// `facts/` of the data folder (data/make-media.sh makes them at these sizes).
@@ -20,7 +24,7 @@ struct FactsRoutes {
     func register(on router: Router<FixtureContext>) {
         // With an ETag of its bytes, and 304 to a request that has it.
         router.get("facts.json") { request, _ -> Response in
-            media.bytes(Self.feed(host: request.authorityForLinks, texts: texts), type: "text/plain", request: request)
+            media.bytes(Self.feed(host: request.authorityForLinks, texts: texts, rows: rows), type: "text/plain", request: request)
         }
         router.get("facts/images/:name") { request, context -> Response in
             let name = (context.parameters.get("name") ?? "").removingPercentEncoding ?? ""
@@ -29,8 +33,11 @@ struct FactsRoutes {
         }
     }
 
-    /// The feed's bytes. Not valid UTF-8 on purpose.
-    static func feed(host: String, texts: [Int: FactText] = [:]) -> Data {
+    /// The feed's bytes. Not valid UTF-8 on purpose. Past the real feed's 14 rows (a feed as long
+    /// as a blog's or a news site's, for tests and benchmarks of long feeds), the rows come again
+    /// numbered ("Beavers 2"), every row that had an image now with a synthesized one of its own,
+    /// of a size and aspect that vary from row to row, and a row without one still without.
+    static func feed(host: String, texts: [Int: FactText] = [:], rows count: Int = realRows) -> Data {
         let image = "http://\(host)/facts/images/"
         func row(_ title: String?, _ description: String?, _ href: String?) -> String {
             func value(_ string: String?) -> String {
@@ -57,6 +64,15 @@ struct FactsRoutes {
             ("Mounties", "They are the law. It is also true that they get their man.", image + "mounties.jpg"),
             ("Language", "Nous parlons tous les langues importants.", image + "language.png"),
         ]
+        let real = rows
+        for index in real.count..<max(real.count, count) {
+            let (round, base) = index.quotientAndRemainder(dividingBy: real.count)
+            let source = real[base]
+            // 240-720 wide, 180-900 high: portraits, landscapes and squares in every column.
+            let width = 240 + (index * 37) % 481, height = 180 + (index * 53) % 721
+            let href = source.href == nil ? nil : "http://\(host)/synthetic/\(index)/\(width)x\(height).jpg"
+            rows.append((source.title.map { "\($0) \(round + 1)" }, source.description, href))
+        }
         for (index, text) in texts where rows.indices.contains(index) {
             rows[index].title = text.title
             rows[index].description = text.description

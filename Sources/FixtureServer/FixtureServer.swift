@@ -44,6 +44,9 @@ public final class FixtureServer: Sendable {
         /// Titles and descriptions served in place of the facts rows', by row (tests of texts of
         /// any length); a row left out keeps its own.
         public var factTexts: [Int: FactText] = [:]
+        /// Rows in the facts feed: the real feed's 14, or more (the rows again, numbered, with
+        /// synthesized images) for tests and benchmarks of long feeds.
+        public var factsRows = FactsRoutes.realRows
         /// The largest side of a synthesized image, in pixels. An 8192 px square took 200 MB and
         /// 2.5 s to make; 4096 serves every benchmark (tests of the limit may raise it).
         public var maximumSyntheticSide = 4096
@@ -93,7 +96,7 @@ public final class FixtureServer: Sendable {
         router.add(middleware: TransferCountingMiddleware(stats: stats))
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost).register(on: router)
         MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
-        FactsRoutes(media: media, texts: configuration.factTexts).register(on: router)
+        FactsRoutes(media: media, texts: configuration.factTexts, rows: configuration.factsRows).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay).register(on: router)
         StatsRoutes(stats: stats).register(on: router)
 

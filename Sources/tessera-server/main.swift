@@ -22,6 +22,8 @@ struct TesseraServer: AsyncParsableCommand {
     @Option(help: "Seed for generated data and failures.") var seed: UInt64 = 1
     @Option(help: "Posts in the media feed.") var feedPosts = 95
     @Option(help: "Messages in the chat history.") var messages = 200
+    @Option(help: "Rows in the facts feed (the real feed's 14; more repeat them, numbered, with synthesized images).")
+    var factsRows = 14
     @Option(help: "Largest side of a synthesized image, in pixels.") var maxSyntheticSide = 4096
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
@@ -39,6 +41,7 @@ struct TesseraServer: AsyncParsableCommand {
             host: host, port: port, dataDirectory: URL(fileURLWithPath: data), failRate: failRate,
             seed: seed, feedPosts: feedPosts, messageCount: messages)
         configuration.maximumSyntheticSide = maxSyntheticSide
+        configuration.factsRows = factsRows
         let server = FixtureServer(configuration: configuration)
         if exitWhenInputEnds { stopWhenInputEnds(server) }
         let host = host
