@@ -146,16 +146,16 @@ final class LongTextTests: AppTestCase {
             main.window.resize(width: 1200, height: 760)
             main.show(.facts, transition: .none)
             let page = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
-            settle("the feed", timeout: .seconds(20)) { page.model.state.phase == .loaded && page.cardFrames.count == 13 }
+            settle("the feed", timeout: .seconds(20)) { page.model.state.phase == .loaded && page.grid.items.count == 13 && !page.cards.isEmpty }
             settle("the cards settled", timeout: .seconds(20)) { page.isSettled }
             let first = try XCTUnwrap(page.cards.first)
-            XCTAssertTrue(first.button.accessibleName.hasPrefix("word word "))
-            XCTAssertLessThan(first.button.accessibleName.count, 2 * TextPreview.characterLimit + 10, "title and description previews")
+            XCTAssertTrue(first.view.accessibleName.hasPrefix("word word "))
+            XCTAssertLessThan(first.view.accessibleName.count, 2 * TextPreview.characterLimit + 10, "title and description previews")
             let textCard = try XCTUnwrap(page.cards.first { $0.fact.title == "Eh" })
-            XCTAssertLessThan(textCard.button.accessibleName.count, TextPreview.characterLimit + 10)
+            XCTAssertLessThan(textCard.view.accessibleName.count, TextPreview.characterLimit + 10)
 
-            first.button.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: first.button))
+            first.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: first.view))
             let coordinator = main.coordinator(for: .facts)
             settle("the detail page") { coordinator.depth == 2 }
             let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)

@@ -2,94 +2,150 @@ import Domain
 import Foundation
 import Gtk
 import ImagePipeline
+import Localization
 
-/// One card of the facts grid: the row's image with its title along the bottom of the image, or,
-/// for a row without an image link, a text card with the title and the start of the description.
-/// A flat button, so it takes focus and a click, Enter or Space opens it.
+/// A card of the facts grid, reused for whichever row scrolls into its place: the row's picture
+/// with its title along the bottom, or, for a row without an image link, a text card with the
+/// title and the start of the description. Windowless and focusable, announced as a push button
+/// with its place in the feed; the grid handles its clicks and keys (see `RecyclingCell`).
 @MainActor
-final class FactCard {
-    let fact: Fact
-    let button: Button
-    /// The image, for rows with a link (usable or not).
-    let image: ImageView?
-    /// The title over the bottom of the image (nil for a text card).
-    let caption: Label?
-    private let textBox: Box?
-    /// The loaded image's width / height; nil until it has loaded.
+final class FactCard: RecyclingCell {
+    private(set) var item: FactEntry
+    var fact: Fact { item.fact }
+    /// The focusable card.
+    let view: Widget
+    /// What the grid measures for a text card (`view` takes its frame as a size request).
+    private let content = Grid()
+    let image: ImageView
+    /// The title over the bottom of the picture.
+    let caption: Label
+    private let textBox = Box(.vertical, spacing: 6)
+    private let textTitle = Label()
+    private let textBody = Label()
+    /// The loaded picture's width / height; nil until it has loaded.
     private(set) var aspect: Double?
-    private(set) var isBound = false
-    /// Called when the image's size becomes known (the card's height changes).
-    var onAspectKnown: (@MainActor () -> Void)?
+    private var boundSide = 0
+    private var position = (index: -1, count: -1)
+    /// Whether the picture and caption show rather than the text, as last set (nil: not yet).
+    private var shownPictured: Bool?
+    /// The picture of the card's row has loaded: the row and the picture's width / height.
+    var onAspectKnown: (@MainActor (FactEntry, Double) -> Void)?
 
-    init(fact: Fact, pipeline: ImagePipeline) {
-        self.fact = fact
-        if fact.imageURL != nil || fact.rejectedImageLink != nil {
-            let image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
-            let overlay = Overlay(child: image.picture)
-            let caption = Label(fact.displayTitle)
-            caption.addStyleClass("fact-caption")
-            caption.ellipsize(afterLines: 2)
-            caption.wraps = true
-            caption.xalign = 0
-            caption.valign = .end
-            caption.halign = .fill
-            overlay.addOverlay(caption)
-            button = Button(child: overlay)
-            self.image = image
-            self.caption = caption
-            textBox = nil
-            if fact.imageURL == nil { image.showBroken() }
-        } else {
-            let box = Box(.vertical, spacing: 6)
-            box.setMargins(14)
-            let title = Label(fact.displayTitle)
-            title.addStyleClass("fact-text-title")
-            title.xalign = 0
-            title.wraps = true
-            box.append(title)
-            if let description = fact.description {
-                let body = Label(description.preview)
-                body.xalign = 0
-                body.wraps = true
-                body.ellipsize(afterLines: 8)
-                box.append(body)
-            }
-            button = Button(child: box)
-            button.addStyleClass("fact-text-card")
-            image = nil
-            caption = nil
-            textBox = box
-        }
-        button.addStyleClass("fact-card")
-        button.addStyleClass("flat")
-        button.accessibleName = fact.accessibleName
-        button.tooltip = fact.description?.preview
-        image?.onImage = { [weak self] image in
-            guard let self, image.height > 0 else { return }
-            let aspect = Double(image.width) / Double(image.height)
-            guard self.aspect != aspect else { return }
+    init(entry: FactEntry, pipeline: ImagePipeline) {
+        item = entry
+        let fact = entry.fact
+        image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
+        caption = Label(fact.displayTitle)
+        caption.addStyleClass("fact-caption")
+        caption.ellipsize(afterLines: 2)
+        caption.wraps = true
+        caption.xalign = 0
+        caption.valign = .end
+        caption.halign = .fill
+        image.picture.hexpand = true
+        image.picture.vexpand = true
+        textBox.setMargins(14)
+        textTitle.addStyleClass("fact-text-title")
+        textTitle.xalign = 0
+        textTitle.wraps = true
+        textBody.xalign = 0
+        textBody.wraps = true
+        textBody.ellipsize(afterLines: 8)
+        textBox.append(textTitle)
+        textBox.append(textBody)
+        // The caption is layered over the picture in one cell of a grid: a GtkOverlay would give
+        // it a window of its own, and GTK moves every child window in each layout of the grid.
+        content.attach(caption, column: 0, row: 0)
+        content.attach(image.picture, column: 0, row: 0)
+        content.attach(textBox, column: 0, row: 1)
+        let view = Box(.vertical)
+        view.append(content, expand: true)
+        self.view = view
+        view.addStyleClass("fact-card")
+        view.canFocus = true
+        view.announceAsButton()
+        view.showAll()
+        for part in [caption, image.picture, textBox, textBody] as [Widget] { part.keepsOwnVisibility = true }
+        image.onImage = { [weak self] decoded in
+            guard let self, decoded.height > 0 else { return }
+            let aspect = Double(decoded.width) / Double(decoded.height)
             self.aspect = aspect
-            self.onAspectKnown?()
+            self.onAspectKnown?(self.item, aspect)
         }
-        button.showAll()
+        show(entry)
     }
 
-    /// The card's height at `layout`'s column width.
-    func height(in layout: CardLayout) -> Double {
-        if image != nil { return layout.imageHeight(aspect: aspect ?? CardLayout.placeholderAspect) }
-        return Double(button.preferredHeight(forWidth: Int(layout.columnWidth)))
+    /// A card with a picture (or a link to one that cannot be used) rather than text.
+    var isPictured: Bool { fact.imageURL != nil || fact.rejectedImageLink != nil }
+
+    /// Shows `entry`'s row in this card (a recycled card takes the row that scrolled into its place).
+    func show(_ entry: FactEntry) {
+        item = entry
+        let fact = entry.fact
+        aspect = nil
+        boundSide = 0
+        let pictured = isPictured
+        // Only what changes: each label or visibility change makes GTK measure the card again.
+        if shownPictured != pictured {
+            shownPictured = pictured
+            image.picture.isVisible = pictured
+            caption.isVisible = pictured
+            textBox.isVisible = !pictured
+        }
+        if pictured {
+            if caption.text != fact.displayTitle { caption.text = fact.displayTitle }
+            if fact.imageURL == nil { image.showBroken() } else { image.bind(nil) }
+        } else {
+            image.bind(nil)
+            textTitle.text = fact.displayTitle
+            let preview = fact.description?.preview
+            textBody.text = preview ?? ""
+            textBody.isVisible = preview != nil
+        }
+        if pictured { view.removeStyleClass("fact-text-card") } else { view.addStyleClass("fact-text-card") }
+        view.tooltip = fact.description?.preview
+        position = (-1, -1)
+        name()
     }
 
-    /// Starts loading the image, decoded for a column of `columnWidth` pixels (tall images need
-    /// up to twice that in height).
-    func bindImage(columnWidth: Int) {
-        guard let image, let url = fact.imageURL, !isBound else { return }
-        isBound = true
-        image.bind(ImageRequest(url: url, maximumPixelSize: columnWidth * 2))
+    /// Told by the grid on every layout; renames the card only when its place changed.
+    func setPosition(_ index: Int, of count: Int) {
+        guard (index, count) != position else { return }
+        position = (index, count)
+        name()
     }
 
-    var isSettled: Bool {
-        guard let image else { return true }
-        return !isBound || (image.content != .icon(ImageView.placeholderIcon) && image.picture.paintsAtItsSize) || fact.imageURL == nil
+    /// The row's title and description, and where it is among the feed's rows.
+    private func name() {
+        view.accessibleName = fact.accessibleName
+        view.accessibleDescription = position.index < 0 ? ""
+            : tr("Fact {number} of {count}", ["number": String(position.index + 1), "count": String(position.count)])
+    }
+
+    /// Lets go of the row's picture and names while the card waits to be reused.
+    func park() {
+        boundSide = 0
+        image.bind(nil)
+        view.accessibleName = ""
+        view.accessibleDescription = ""
+        view.tooltip = nil
+    }
+
+    /// Loads the picture decoded for a column of `side` pixels (tall pictures need up to twice
+    /// that in height). A narrower column keeps the picture it has (painted smaller, resampled
+    /// once), and one still on its way is not asked for again.
+    func load(side: Int) {
+        guard side > boundSide, let url = fact.imageURL else { return }
+        boundSide = side
+        image.bind(ImageRequest(url: url, maximumPixelSize: side * 2))
+    }
+
+    var measuredContent: Widget { content }
+
+    /// True once it shows what it will show: its picture painted at its size, the broken-image
+    /// icon, or its text.
+    var isLoaded: Bool {
+        guard isPictured else { return true }
+        return fact.imageURL == nil || image.isLoaded
     }
 }

@@ -5,21 +5,19 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The facts feed as a waterfall of cards sized by their images. Images load lazily: only cards
-/// within half a screen of the view ask for theirs. A refresh keeps the cards until the new feed
-/// has arrived; a failed refresh says why above them, with Retry.
+/// The facts feed as a waterfall of cards sized by their pictures. The cards live in a
+/// `RecyclingGrid`, which gives them only to the rows near the view, so a feed of 100,000 rows
+/// opens, scrolls and resizes as one of 14 does; pictures load only for the cards it gives out.
+/// A refresh keeps the cards until the new feed has arrived; a failed refresh says why above
+/// them, with Retry.
 @MainActor
 public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage, SectionTitledPage, ScreenshotScenes {
     public let title = tr("Facts")
     public let widget: Widget
     public let model: FactsViewModel
-    private(set) var cards: [FactCard] = []
-    private let pipeline: ImagePipeline
+    let grid: RecyclingGrid<FactCard, WaterfallLayout>
     /// The cards, or the feed loading or failing, with Retry.
     private let stack: ContentOrStatus
-    private let scroller = ScrolledWindow()
-    private let adjustment: Adjustment
-    private let canvas = Fixed()
     /// Loading (with a spinner) or a failed first load (with Retry), filling the section.
     var statusRetry: Button { stack.retry }
     /// Above the cards: a failed refresh's message and Retry.
@@ -30,16 +28,23 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     let refreshSpinner = Spinner()
     /// Over the cards for a moment after a refresh that found the feed unchanged.
     let upToDate = Label(tr("Up to date"))
-    private var layout = CardLayout(width: 0)
     private var shownGeneration = -1
-    private lazy var layoutCall = CoalescedCall { [weak self] in self?.relayout() }
+    /// The width / height of every picture loaded so far, by its link: a card scrolled away and
+    /// back, or a feed received again, keeps its height. Only the shown feed's links are kept.
+    private var aspects: [URL: Double] = [:]
+    /// Pictures loaded since the last layout: put into the layout together, once a frame.
+    private var learned: [(index: Int, aspect: Double)] = []
+    private lazy var aspectsCall = CoalescedCall { [weak self] in self?.applyLearnedAspects() }
     private var backendReady = false
     private let open: @MainActor (Fact, Double?) -> Void
     private let titleChanged: @MainActor () -> Void
     private let ready: @MainActor () async -> Void
 
-    /// How far beyond the view (in screens) cards start loading their images.
+    /// How far beyond the view (in screens) cards are made and load their pictures: half a
+    /// screen, as the seed asks to load pictures only as needed.
     static let prefetchScreens = 0.5
+    /// The cards' columns: 260 to 420 pixels wide, 12 apart.
+    static let layout = WaterfallLayout()
 
     /// - Parameters:
     ///   - backendReady: returns once the backend answers; the feed is asked for after that.
@@ -50,13 +55,20 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
                 open: @escaping @MainActor (Fact, Double?) -> Void,
                 titleChanged: @escaping @MainActor () -> Void = {}) {
         self.model = model
-        self.pipeline = pipeline
         self.open = open
         self.titleChanged = titleChanged
         ready = backendReady
-        adjustment = scroller.verticalAdjustment()
-        canvas.scrollsFocus(with: adjustment)
-        scroller.add(canvas)
+        let me = WeakReference<FactsPage>()
+        grid = RecyclingGrid(layout: Self.layout) { entry in
+            let card = FactCard(entry: entry, pipeline: pipeline)
+            card.onAspectKnown = { entry, aspect in me.object?.learn(aspect, of: entry) }
+            return card
+        }
+        // Pictures that load above the view make their cards taller: the view stays on the card
+        // the user looks at (at the top, it stays at the top).
+        grid.margin = Self.prefetchScreens
+        grid.keepsViewStill = true
+        grid.staysAtEnd = false
 
         refreshSpinner.accessibleName = tr("Refreshing")
         refreshSpinner.halign = .center
@@ -70,7 +82,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         upToDate.valign = .start
         upToDate.keepsOwnVisibility = true
         upToDate.isVisible = false
-        let over = Overlay(child: scroller)
+        let over = Overlay(child: grid.widget)
         over.addOverlay(refreshSpinner)
         over.addOverlay(upToDate)
         let content = Box(.vertical)
@@ -81,13 +93,12 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         stack = ContentOrStatus(content: content, iconName: "dialog-information-symbolic",
                                 initially: .loading(title: tr("Loading facts…")))
         widget = stack.widget
+        me.object = self
         render(model.state)
 
+        grid.onActivate = { [weak self] card in self?.open(card.fact) }
         statusRetry.onClicked { [weak self] in self?.refresh() }
         banner.onClick = { [weak self] in self?.refresh() }
-        scroller.onSizeAllocate { [weak self] rect in self?.widthChanged(rect.width) }
-        adjustment.onValueChanged { [weak self] in self?.bindNearViewport() }
-        adjustment.onExtentChanged { [weak self] in self?.bindNearViewport() }
         model.onChange = { [weak self] state in self?.render(state) }
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
@@ -99,6 +110,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
             Task { [weak self] in
                 await self?.ready()
                 self?.backendReady = true
+                self?.grid.isReady = true
                 await self?.model.load()
             }
         }
@@ -126,6 +138,11 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         Task { await model.refresh() }
     }
 
+    /// Pushes the detail of `fact`, with its picture's shape when it has loaded.
+    private func open(_ fact: Fact) {
+        open(fact, fact.imageURL.flatMap { aspects[$0] })
+    }
+
     // MARK: Rendering
 
     private func render(_ state: FactsViewModel.State) {
@@ -147,65 +164,51 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         }
         if state.generation != shownGeneration {
             shownGeneration = state.generation
-            rebuild(state.facts)
+            show(state.facts, generation: state.generation)
         }
         titleChanged()
     }
 
-    private func rebuild(_ facts: [Fact]) {
-        cards.forEach { canvas.remove($0.button) }
-        cards = facts.map { fact in
-            let card = FactCard(fact: fact, pipeline: pipeline)
-            canvas.put(card.button, x: 0, y: 0)
-            card.button.onClicked { [weak self, weak card] in
-                guard let self, let card else { return }
-                self.open(card.fact, card.aspect)
-            }
-            card.onAspectKnown = { [weak self] in self?.layoutCall.schedule() }
-            return card
+    /// Hands a received feed to the grid: each card's height from its picture when one of the
+    /// same link has loaded before, else 4:3 until it loads.
+    private func show(_ facts: [Fact], generation: Int) {
+        var kept: [URL: Double] = [:]
+        let cards = facts.map { fact -> WaterfallLayout.Card in
+            guard fact.imageURL != nil || fact.rejectedImageLink != nil else { return .text }
+            let aspect = fact.imageURL.flatMap { aspects[$0] }
+            if let url = fact.imageURL, let aspect { kept[url] = aspect }
+            return .picture(aspect: aspect)
         }
-        relayout()
+        aspects = kept
+        learned = []
+        grid.updateLayout { $0.setCards(cards) }
+        grid.setItems(facts.map { FactEntry(fact: $0, generation: generation) }, animated: false)
     }
 
-    /// Size allocation must not request sizes: the layout runs right after it.
-    private func widthChanged(_ width: Int) {
-        guard Double(width) != layout.width else { return }
-        layout = CardLayout(width: Double(width))
-        layoutCall.schedule()
+    /// A card's picture loaded: its height follows the picture's shape from the next frame.
+    private func learn(_ aspect: Double, of entry: FactEntry) {
+        guard entry.generation == shownGeneration, let url = entry.fact.imageURL, aspects[url] != aspect else { return }
+        aspects[url] = aspect
+        learned.append((entry.fact.id, aspect))
+        aspectsCall.schedule()
     }
 
-    private func relayout() {
-        guard layout.width > 0 else { return }
-        let frames = layout.frames(heights: cards.map { $0.height(in: layout) })
-        for (card, frame) in zip(cards, frames) {
-            card.button.setSizeRequest(width: Int(frame.width), height: Int(frame.height))
-            canvas.move(card.button, x: Int(frame.x), y: Int(frame.y))
-        }
-        canvas.setSizeRequest(width: -1, height: Int(layout.contentHeight(frames)))
-        self.frames = frames
-        bindNearViewport()
-    }
-
-    private var frames: [Frame] = []
-
-    /// Asks for the images of the cards within `prefetchScreens` of the view.
-    private func bindNearViewport() {
-        guard layout.width > 0, backendReady else { return }
-        let height = adjustment.pageSize
-        guard height > 0 else { return }
-        let margin = height * Self.prefetchScreens
-        let top = adjustment.value - margin, bottom = adjustment.value + height + margin
-        for (card, frame) in zip(cards, frames) where frame.y < bottom && frame.y + frame.height > top {
-            card.bindImage(columnWidth: Int(layout.columnWidth))
-        }
+    private func applyLearnedAspects() {
+        let batch = learned
+        learned = []
+        var moved = false
+        grid.updateLayout { moved = $0.setAspects(batch) }
+        // Laid out at once (this runs after the frame's allocation): a layout that found the
+        // same cards in range would otherwise keep them where they stood.
+        if moved { grid.layoutNow() }
     }
 
     // MARK: For tests and screenshots
 
     /// Opens the first fact that has an image, as a click would; nothing if one is open already.
     func openFirstPictured(unlessOpen isOpen: Bool) {
-        guard !isOpen, let card = cards.first(where: { $0.fact.imageURL != nil }) else { return }
-        open(card.fact, card.aspect)
+        guard !isOpen, let fact = model.state.facts.first(where: { $0.imageURL != nil }) else { return }
+        open(fact)
     }
 
     public var isSettled: Bool {
@@ -213,31 +216,31 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         return switch model.state.phase {
         case .idle, .loading: false
         case .failed: true
-        case .loaded: !model.state.isRefreshing && cards.allSatisfy(\.isSettled) && isLaidOut
+        case .loaded: !model.state.isRefreshing && grid.isLoaded && isLaidOut
         }
     }
 
     /// Cards laid out, each showing its picture at its size.
-    public var showsContentInView: Bool { model.state.phase == .loaded && !cards.isEmpty && isSettled }
+    public var showsContentInView: Bool { model.state.phase == .loaded && !model.state.facts.isEmpty && isSettled }
 
-    /// The cards stand where the layout for the grid's current width puts them: no layout is
-    /// waiting to run, it was made for this width, and GTK has given every card its frame.
+    /// The cards stand where the layout for the grid's current width puts them: no picture's
+    /// shape waits to be laid out, the layout was made for this width, and GTK has given every
+    /// card its frame.
     private var isLaidOut: Bool {
-        guard !layoutCall.isScheduled, layout.width > 0, Double(scroller.allocatedSize.width) == layout.width,
-              frames.count == cards.count else { return false }
-        return zip(cardFrames, frames).allSatisfy { shown, planned in
-            shown.x == Int(planned.x) && shown.y == Int(planned.y) && shown.width == Int(planned.width)
+        guard learned.isEmpty, grid.layout.width > 0, Double(grid.widget.allocatedSize.width) == grid.layout.width else {
+            return false
+        }
+        return zip(grid.cells, grid.cellFrames).allSatisfy { card, shown in
+            guard let index = grid.index(of: card.item.id) else { return false }
+            let planned = grid.layout.frame(at: index)
+            return shown.x == Int(planned.x) && shown.y == Int(planned.y) && shown.width == Int(planned.width)
         }
     }
-    var cardFrames: [Rect] {
-        cards.map { card in
-            let origin = card.button.origin(in: canvas) ?? (0, 0)
-            let size = card.button.allocatedSize
-            return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
-        }
-    }
-    var gridWidth: Int { canvas.allocatedSize.width }
+    /// The cards near the view, in feed order.
+    var cards: [FactCard] { grid.cells }
+    var cardFrames: [Rect] { grid.cellFrames }
+    var gridWidth: Int { grid.canvas.allocatedSize.width }
     var isBannerVisible: Bool { banner.isShown }
     var isStatusVisible: Bool { stack.isStatusShown }
-    var scroll: Adjustment { adjustment }
+    var scroll: Adjustment { grid.adjustment }
 }

@@ -51,8 +51,8 @@ extension RecyclingGrid {
             // items that will be in view.
             if force || measured { keepStill() }
             let page = max(adjustment.pageSize, 1)
-            range = withinCellBudget(layout.indices(from: adjustment.value - page * Self.margin,
-                                                    to: adjustment.value + page * (1 + Self.margin)))
+            range = withinCellBudget(layout.indices(from: adjustment.value - page * margin,
+                                                    to: adjustment.value + page * (1 + margin)))
             // Scrolling within the same rows changes nothing: most frames end here.
             if pass == 0, !animated, !force, range == placedRange, placedCount == items.count, placedWidth == layout.width {
                 onLayout?()
@@ -63,7 +63,7 @@ extension RecyclingGrid {
             measured = false
             for index in range where layout.needsMeasuring(at: index) {
                 guard let cell = assigned[items[index].id] else { continue }
-                layout.setMeasuredHeight(Double(cell.measuredContent.preferredHeight(forWidth: Int(layout.width))), at: index)
+                layout.setMeasuredHeight(Double(cell.measuredContent.preferredHeight(forWidth: Int(layout.frame(at: index).width))), at: index)
                 measured = true
             }
             pass += 1
@@ -109,7 +109,7 @@ extension RecyclingGrid {
         for (id, cell) in assigned {
             guard let index = index(of: id), index < layout.count else { continue }
             let allocated = Double(cell.view.allocation.height)
-            if allocated > layout.frame(at: index).height.rounded() + 0.5, cell.view.allocation.width == Int(layout.width.rounded()) {
+            if allocated > layout.frame(at: index).height.rounded() + 0.5, cell.view.allocation.width == Int(layout.frame(at: index).width.rounded()) {
                 layout.setMeasuredHeight(allocated, at: index)
                 corrected = true
             }
