@@ -70,4 +70,16 @@ final class FactsDecoderTests: XCTestCase {
         XCTAssertEqual(error(#"[1,2]"#), .unexpectedShape)
         XCTAssertEqual(error(#"{"rows":{"a":1}}"#), .unexpectedShape)
     }
+
+    /// A feed past the bound is refused whole, in words that say how long it was and what is shown.
+    func testAFeedLongerThanTheBoundIsRefusedInWords() throws {
+        let rows = (0..<5).map { #"{"title":"Row \#($0)","description":null,"imageHref":null}"# }.joined(separator: ",")
+        let feed = Data(#"{"title":"Long","rows":[\#(rows)]}"#.utf8)
+        XCTAssertEqual(try FactsDecoder.decode(feed, maximumRows: 5).facts.count, 5, "at the bound, taken")
+        XCTAssertThrowsError(try FactsDecoder.decode(feed, maximumRows: 4)) { error in
+            XCTAssertEqual(error as? FactsDecodingError, .tooManyRows(5))
+            XCTAssertEqual("\(error)", "The facts feed has 5 rows, more than the 200000 Tessera shows.")
+        }
+        XCTAssertEqual(FactsFeed.maximumRows, 200_000)
+    }
 }

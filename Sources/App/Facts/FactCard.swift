@@ -132,10 +132,11 @@ final class FactCard: RecyclingCell {
     }
 
     /// Loads the picture decoded for a column of `side` pixels (tall pictures need up to twice
-    /// that in height). A narrower column keeps the picture it has (painted smaller, resampled
-    /// once), and one still on its way is not asked for again.
+    /// that in height). A picture still on its way for a wider column is not asked for again at
+    /// a narrower one (it would be fetched twice); once shown, it is asked for at the new size.
     func load(side: Int) {
-        guard side > boundSide, let url = fact.imageURL else { return }
+        guard side != boundSide, let url = fact.imageURL else { return }
+        if side < boundSide, !image.showsImage { return }
         boundSide = side
         image.bind(ImageRequest(url: url, maximumPixelSize: side * 2))
     }

@@ -97,6 +97,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         render(model.state)
 
         grid.onActivate = { [weak self] card in self?.open(card.fact) }
+        // A fact's id is its place in its feed.
+        grid.locate = { [weak self] id in id.generation == self?.shownGeneration ? id.index : nil }
         statusRetry.onClicked { [weak self] in self?.refresh() }
         banner.onClick = { [weak self] in self?.refresh() }
         model.onChange = { [weak self] state in self?.render(state) }
@@ -173,10 +175,12 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// same link has loaded before, else 4:3 until it loads.
     private func show(_ facts: [Fact], generation: Int) {
         var kept: [URL: Double] = [:]
+        let known = aspects
         let cards = facts.map { fact -> WaterfallLayout.Card in
             guard fact.imageURL != nil || fact.rejectedImageLink != nil else { return .text }
-            let aspect = fact.imageURL.flatMap { aspects[$0] }
-            if let url = fact.imageURL, let aspect { kept[url] = aspect }
+            // Links are hashed only when some picture's shape is known (not at the first feed).
+            guard !known.isEmpty, let url = fact.imageURL, let aspect = known[url] else { return .picture(aspect: nil) }
+            kept[url] = aspect
             return .picture(aspect: aspect)
         }
         aspects = kept
@@ -196,11 +200,21 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     private func applyLearnedAspects() {
         let batch = learned
         learned = []
+        // The focused card, when the user sees it: it stays in view as pictures change its height.
+        let focused = grid.focusedCell.flatMap { grid.index(of: $0.item.id) }.flatMap { isInView($0) ? $0 : nil }
         var moved = false
         grid.updateLayout { moved = $0.setAspects(batch) }
         // Laid out at once (this runs after the frame's allocation): a layout that found the
         // same cards in range would otherwise keep them where they stood.
-        if moved { grid.layoutNow() }
+        guard moved else { return }
+        grid.layoutNow()
+        if let focused { grid.reveal(index: focused) }
+    }
+
+    /// Whether any of the card at `index` is in view.
+    private func isInView(_ index: Int) -> Bool {
+        let frame = grid.layout.frame(at: index), top = grid.adjustment.value
+        return frame.y < top + grid.adjustment.pageSize && frame.y + frame.height > top
     }
 
     // MARK: For tests and screenshots
@@ -225,7 +239,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
 
     /// The cards stand where the layout for the grid's current width puts them: no picture's
     /// shape waits to be laid out, the layout was made for this width, and GTK has given every
-    /// card its frame.
+    /// card its frame, at its height too (a picture that loaded makes its card taller).
     private var isLaidOut: Bool {
         guard learned.isEmpty, grid.layout.width > 0, Double(grid.widget.allocatedSize.width) == grid.layout.width else {
             return false
@@ -234,6 +248,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
             guard let index = grid.index(of: card.item.id) else { return false }
             let planned = grid.layout.frame(at: index)
             return shown.x == Int(planned.x) && shown.y == Int(planned.y) && shown.width == Int(planned.width)
+                && abs(Double(shown.height) - planned.height) < 1
         }
     }
     /// The cards near the view, in feed order.

@@ -36,6 +36,11 @@ public struct Fact: Equatable, Sendable, Identifiable {
 
 /// The whole feed: its title and the kept rows in order.
 public struct FactsFeed: Equatable, Sendable {
+    /// The most rows a feed may have: 200,000, a news site's whole archive. The section shows any
+    /// number without blocking, but the saved copy and the answer's memory grow with them; a
+    /// longer feed is refused in words, and what is shown stays.
+    public static let maximumRows = 200_000
+
     public var title: String?
     public var facts: [Fact]
     /// Rows dropped because every field was empty.
@@ -53,12 +58,17 @@ public enum FactsDecodingError: Error, Equatable, Sendable, CustomStringConverti
     case notJSON
     /// JSON, but not an object with a rows array.
     case unexpectedShape
+    /// More rows than `FactsFeed.maximumRows`.
+    case tooManyRows(Int)
 
     public var description: String {
         switch self {
         case .empty: tr("The facts feed was empty.")
         case .notJSON: tr("The facts feed is not valid JSON.")
         case .unexpectedShape: tr("The facts feed has no list of rows.")
+        case .tooManyRows(let count):
+            tr("The facts feed has {count} rows, more than the {limit} Tessera shows.",
+               ["count": String(count), "limit": String(FactsFeed.maximumRows)])
         }
     }
 }
@@ -67,13 +77,15 @@ public enum FactsDecodingError: Error, Equatable, Sendable, CustomStringConverti
 /// as Windows-1252 then), null fields, rows with every field null (skipped), descriptions that
 /// start with spaces, and image links that are malformed or not http.
 public enum FactsDecoder {
-    public static func decode(_ data: Data) throws(FactsDecodingError) -> FactsFeed {
+    /// - Parameter maximumRows: past it the feed is refused (`tooManyRows`).
+    public static func decode(_ data: Data, maximumRows: Int = FactsFeed.maximumRows) throws(FactsDecodingError) -> FactsFeed {
         guard !data.isEmpty else { throw .empty }
         let text = String(data: data, encoding: .utf8) ?? windows1252(data)
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
             throw .notJSON
         }
         guard let root = object as? [String: Any], let rows = root["rows"] as? [Any] else { throw .unexpectedShape }
+        guard rows.count <= maximumRows else { throw .tooManyRows(rows.count) }
         var facts: [Fact] = []
         var skipped = 0
         for case let row as [String: Any] in rows {

@@ -120,8 +120,20 @@ public final class Picture: Widget {
         }
         onUnmap { [weak self] in self?.updatePlayback() }
         // A picture given its image before it had a place (a card laid out later) gets its
-        // surface once it has one.
-        _ = onSizeAllocate { [weak self] _ in self?.makeSurfaceIfAwaited() }
+        // surface once it has one; one resized gets a surface of its new size.
+        _ = onSizeAllocate { [weak self] _ in
+            self?.makeSurfaceIfAwaited()
+            self?.rescaleIfResized()
+        }
+    }
+
+    /// A still resized while it shows gets its surface at the new size once the size holds,
+    /// whether or not a draw comes first: a card that shrank with its column under a canvas
+    /// that did not move was not always drawn again, and kept the old size's surface stretched.
+    private func rescaleIfResized() {
+        guard let scaled, source != nil, frames.isEmpty, !awaitsSurface, makingGeneration == nil, isInView else { return }
+        let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
+        if scaled.width != width || scaled.height != height || scaledFromEarlierImage { rescaleWhenTheSizeHolds() }
     }
 
     private func makeSurfaceIfAwaited() {

@@ -43,6 +43,10 @@ extension FactsRepository {
 
 /// Fetches `facts.json` over HTTP and decodes it off the caller's thread.
 public final class LiveFactsRepository: FactsRepository {
+    /// The largest feed taken: 64 MiB, some 300,000 rows of a title, a description and a link,
+    /// past `FactsFeed.maximumRows`. A larger answer is refused in words, and what is shown stays.
+    public static let maximumBodySize = 64 << 20
+
     private let client: any HTTPClient
     private let backend: @Sendable () async -> Backend
     /// What the server said of the last feed received, to ask at the next revalidation whether it
@@ -77,7 +81,7 @@ public final class LiveFactsRepository: FactsRepository {
         let response: HTTPResponse
         do {
             let answer = try await client.send(HTTPRequest(url: url, headers: asked?.conditionalHeaders ?? [],
-                                                           timeout: .seconds(20), maximumBodySize: 4 << 20))
+                                                           timeout: .seconds(20), maximumBodySize: Self.maximumBodySize))
             if answer.status == 304, asked.map({ !$0.isEmpty }) == true { return .unchanged }
             response = try answer.validated()
         } catch {

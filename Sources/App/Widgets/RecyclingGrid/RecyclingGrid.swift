@@ -153,11 +153,21 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public var cellsMade: Int { assigned.count + spare.count }
     public var focusedCell: Cell? { assigned.values.first { $0.view.isFocusWidget } }
 
-    /// Where the item with `id` is: known at once for the items the last layout placed.
+    /// Where the item with `id` is: known at once for the items the last layout placed, and for
+    /// any item when `locate` can tell; else found by a search through the items.
     public func index(of id: Item.ID) -> Int? {
         if let index = placedIndices[id], items.indices.contains(index), items[index].id == id { return index }
+        if let locate {
+            guard let index = locate(id), items.indices.contains(index), items[index].id == id else { return nil }
+            return index
+        }
         return items.firstIndex { $0.id == id }
     }
+
+    /// Where an item should be, from its id alone (a feed whose ids carry their places); checked
+    /// against the items before it is believed. Without it, an item far from the last layout (the
+    /// one the view was on before a jump to the end) is searched for through every item.
+    public var locate: (@MainActor (Item.ID) -> Int?)?
 
     /// True when every item in view has its cell and the cell shows what it will show (before
     /// the first layout the items in view have no cells yet: not loaded).
