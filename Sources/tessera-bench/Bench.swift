@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
         commandName: "tessera-bench",
         abstract: "Benchmarks with same-run baselines.",
         subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
-                      OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self]
+                      OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self]
     )
 }
 
@@ -156,7 +156,8 @@ struct BenchServer {
     /// - Parameters:
     ///   - feedPosts: posts in the feed; nil keeps the server's default.
     ///   - messages: messages in the chat history; nil keeps the server's default.
-    init(feedPosts: Int? = nil, messages: Int? = nil) throws {
+    ///   - factsRows: rows in the facts feed; nil keeps the real feed's 14.
+    init(feedPosts: Int? = nil, messages: Int? = nil, factsRows: Int? = nil) throws {
         guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
         let executable = binFolder().appendingPathComponent("tessera-server")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -165,9 +166,11 @@ struct BenchServer {
         let port = try Self.freePort()
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--port", "\(port)", "--data", data.path]
-            + (feedPosts.map { ["--feed-posts", "\($0)"] } ?? [])
-            + (messages.map { ["--messages", "\($0)"] } ?? [])
+        var arguments = ["--port", "\(port)", "--data", data.path]
+        if let feedPosts { arguments += ["--feed-posts", "\(feedPosts)"] }
+        if let messages { arguments += ["--messages", "\(messages)"] }
+        if let factsRows { arguments += ["--facts-rows", "\(factsRows)"] }
+        process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

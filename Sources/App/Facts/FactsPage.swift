@@ -257,5 +257,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     var gridWidth: Int { grid.canvas.allocatedSize.width }
     var isBannerVisible: Bool { banner.isShown }
     var isStatusVisible: Bool { stack.isStatusShown }
-    var scroll: Adjustment { grid.adjustment }
+    public var scroll: Adjustment { grid.adjustment }
+    /// Every card made so far (the grid's cells, in use or spare): a screen's worth, whatever the
+    /// feed's length.
+    public var cardsMade: Int { grid.cellsMade }
 }
