@@ -44,7 +44,7 @@ test: deps
 PREFIX ?= /usr/local
 install: deps
 	@if [ -d _build ]; then meson configure _build --prefix=$(PREFIX); \
-	else meson setup _build --prefix=$(PREFIX) --buildtype=release; fi
+	else meson setup _build --prefix=$(PREFIX) --buildtype=release -Dstrip=true; fi
 	meson compile -C _build
 	meson install -C _build
 

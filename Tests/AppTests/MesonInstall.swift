@@ -15,11 +15,12 @@ struct MesonInstall {
         .deletingLastPathComponent()
 
     /// Sets up, compiles and installs into a new prefix under `folder` (outside the source tree:
-    /// an installed program finds nothing of the source tree from there).
+    /// an installed program finds nothing of the source tree from there), the executables
+    /// stripped as `make install` strips them.
     static func install(under folder: URL) throws -> MesonInstall {
         let install = MesonInstall(buildFolder: folder.appendingPathComponent("_build"), prefix: folder.appendingPathComponent("prefix"))
-        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-        for step in [["setup", install.buildFolder.path, "--prefix=\(install.prefix.path)", "-Dbuildtype=debug", "-Dswiftpm_bin=\(products)"],
+        let products = Self.products.path
+        for step in [["setup", install.buildFolder.path, "--prefix=\(install.prefix.path)", "-Dbuildtype=debug", "-Dstrip=true", "-Dswiftpm_bin=\(products)"],
                      ["compile", "-C", install.buildFolder.path],
                      ["install", "-C", install.buildFolder.path]] {
             let result = try runProgram("meson", step, in: sourceRoot)
@@ -27,6 +28,9 @@ struct MesonInstall {
         }
         return install
     }
+
+    /// The folder the installed executables were copied from.
+    static var products: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent() }
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         try runProgram("meson", arguments + ["-C", buildFolder.path], in: MesonInstall.sourceRoot)
