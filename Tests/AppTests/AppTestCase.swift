@@ -221,6 +221,16 @@ class AppTestCase: XCTestCase {
 class ServerBackedTestCase: AppTestCase {
     var server: TestServer!
 
+    /// How many facts the database holds for the next launch (read off the main thread).
+    @MainActor
+    func savedFacts() -> Int {
+        let store = SavedFactsStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
+        let count = LockedValue<Int>()
+        Task.detached { count.set(((try? await store.saved()) ?? nil)?.feed.facts.count ?? 0) }
+        waitForServer("the database read", timeout: .seconds(60)) { count.get() != nil }
+        return count.get() ?? -1
+    }
+
     /// How this suite's server is set up (sizes, delays); the default changes nothing.
     class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { _ in } }
 

@@ -27,16 +27,6 @@ final class FactsTests: ServerBackedTestCase {
         return (app, page)
     }
 
-    /// How many cards the database holds for the next launch (read off the main thread).
-    @MainActor
-    private func savedFacts() -> Int {
-        let store = SavedFactsStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
-        let count = LockedValue<Int>()
-        Task.detached { count.set(((try? await store.saved()) ?? nil)?.feed.facts.count ?? 0) }
-        waitForServer("the database read") { count.get() != nil }
-        return count.get() ?? -1
-    }
-
     /// How many feed posts the database holds for the next launch.
     @MainActor
     private func savedFeedPosts() -> Int {

@@ -94,16 +94,6 @@ final class LongFactsFeedTests: ServerBackedTestCase {
         }
     }
 
-    /// How many rows the database holds for the next launch (read off the main thread).
-    @MainActor
-    private func savedFacts() -> Int {
-        let store = SavedFactsStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
-        let count = LockedValue<Int>()
-        Task.detached { count.set(((try? await store.saved()) ?? nil)?.feed.facts.count ?? 0) }
-        waitForServer("the database read", timeout: .seconds(60)) { count.get() != nil }
-        return count.get() ?? -1
-    }
-
     /// Every card in view whose picture has loaded is as tall as the picture across its column
     /// (or as its caption needs), and inside the grid.
     @MainActor
