@@ -43,16 +43,17 @@ let package = Package(
         ),
 
         // Video posters taken off the main thread (GStreamer, no GTK), by a helper process.
-        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "CSandbox", "CDescriptorPassing", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
+        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
-        .executableTarget(name: "tessera-poster", dependencies: ["Video", "CSandbox", "CDescriptorPassing", "Confinement", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
+        .executableTarget(name: "tessera-poster", dependencies: ["Video", "CDescriptorPassing", "Confinement", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
         // Decodes the clip the viewer plays, so that its decoders never load into the app either.
-        .executableTarget(name: "tessera-player", dependencies: ["Video", "CSandbox", "CDescriptorPassing", "Confinement", "Companions", "Localization"]),
+        .executableTarget(name: "tessera-player", dependencies: ["Video", "CDescriptorPassing", "Confinement", "Companions", "Localization"]),
 
         // Finding and talking to the programs the app runs beside itself.
         .target(name: "Companions"),
-        // What tests ask the confined helpers to try (the helpers only; the app never links it).
-        .target(name: "Confinement"),
+        // How the helpers confine themselves, and what tests ask them to try (the helpers only;
+        // the app never links it, nor libseccomp through it).
+        .target(name: "Confinement", dependencies: ["CSandbox"]),
 
         // Scheduling below the network and the image pipeline: a priority limiter, and threads at a
         // lower priority for heavy work.
@@ -93,7 +94,7 @@ let package = Package(
                                                          "Localization", "Scheduling"]),
         // Decodes pictures for the app, confined, so that no picture's bytes reach a decoder
         // inside the app.
-        .executableTarget(name: "tessera-decoder", dependencies: ["SandboxedDecoding", "PictureDecoding", "CSandbox",
+        .executableTarget(name: "tessera-decoder", dependencies: ["SandboxedDecoding", "PictureDecoding",
                                                                    "CDescriptorPassing", "Companions", "ImagePipeline",
                                                                    "CGdkPixbuf", "Localization", "Confinement"]),
 

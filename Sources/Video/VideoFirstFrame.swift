@@ -70,4 +70,13 @@ public enum GStreamer {
         guard startFailure == nil else { return plugins }
         return plugins.filter { tessera_gst_load_plugin($0) == 0 }
     }
+
+    /// `load`, in a helper about to confine itself: plugins that are not installed are said on
+    /// standard error, which the app's log keeps (the clips that need them fail in words).
+    public static func loadBeforeConfinement(_ plugins: [String], program: String) {
+        let missing = load(plugins)
+        if !missing.isEmpty {
+            FileHandle.standardError.write(Data("\(program): plugins not installed: \(missing.joined(separator: ", "))\n".utf8)) // not translated
+        }
+    }
 }

@@ -1,6 +1,5 @@
 import CDescriptorPassing
 import CGdkPixbuf
-import CSandbox
 import Companions
 import Confinement
 import Foundation
@@ -14,8 +13,8 @@ import SandboxedDecoding
 // pixels back in a sealed memory file (`DecoderWire`), until its input ends. gdk-pixbuf's loaders,
 // lcms2 and libwebp run here, never in the app.
 
-// Namespaces first, while this is the only thread (a user namespace refuses a threaded process).
-let namespaceError = tessera_sandbox_enter_namespaces()
+// Namespaces first, while this is the only thread (see HelperConfinement).
+let namespaceError = HelperConfinement.enterNamespaces()
 
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
@@ -27,15 +26,13 @@ _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(options.nice
 // language.
 DecoderWarmUp.loadEverything()
 
-// The error that kept the namespaces or the empty root from being made, 0 when both were.
-let isolationError = namespaceError != 0 ? namespaceError : tessera_sandbox_empty_root()
-let ready: DecoderWire.Ready = isolationError == 0
-    ? .namespaces
-    : .filterOnly("namespaces and an empty file system could not be set up (\(String(cString: strerror(isolationError))))")
-let confined = tessera_sandbox_confine(UInt64(options.addressSpace))
-guard confined == 0 else {
-    _ = CompanionProgram.write(DecoderWire.Ready.unconfined("the system-call filter could not be set (\(String(cString: strerror(confined))))").line,
-                               to: STDOUT_FILENO)
+// How it is confined is the helper's first line to the app.
+let ready: DecoderWire.Ready
+switch HelperConfinement.confine(namespaceError: namespaceError, filter: .decoding, addressSpace: UInt64(options.addressSpace)) {
+case .namespaces: ready = .namespaces
+case .filterOnly(let why): ready = .filterOnly(why)
+case .unconfined(let why):
+    _ = CompanionProgram.write(DecoderWire.Ready.unconfined(why).line, to: STDOUT_FILENO)
     exit(3)
 }
 guard CompanionProgram.write(ready.line, to: STDOUT_FILENO) else { exit(0) }
@@ -52,7 +49,7 @@ while let line = CompanionProgram.readLine(fromSocket: STDIN_FILENO, until: neve
         var data = Data(count: length)
         let read = data.withUnsafeMutableBytes { CompanionProgram.read($0, from: STDIN_FILENO, until: never) }
         guard read else { exit(0) }
-        _ = tessera_sandbox_limit_cpu_from_now(UInt32(options.cpuSecondsPerPicture))
+        HelperConfinement.limitCPU(toSecondsFromNow: UInt32(options.cpuSecondsPerPicture))
         let answered: Bool
         do {
             let image = try decoder.decode(.data(data), to: target)

@@ -1,4 +1,3 @@
-import CSandbox
 import Companions
 import Confinement
 import Foundation
@@ -11,8 +10,8 @@ import Video
 // says (`PlaybackWire`), until its input ends. GStreamer's demuxers and decoders run here; the
 // app only draws the frames and plays the sound.
 
-// Namespaces first, while this is the only thread (see MediaHelperConfinement).
-let namespaceError = MediaHelperConfinement.enterNamespaces()
+// Namespaces first, while this is the only thread (see HelperConfinement).
+let namespaceError = HelperConfinement.enterNamespaces()
 
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
@@ -28,14 +27,16 @@ let cpuTimesTheClip = 4.0
 /// How long the clip may take to give its first frame.
 let preparing: Duration = .seconds(20)
 
-MediaHelperConfinement.confine(program: "tessera-player", namespaceError: namespaceError,
-                               plugins: GStreamer.playerPlugins, addressSpace: addressSpace)
+// GStreamer starts (it may run its plugin scanner, a program) and loads every plugin the
+// helper's pipelines need; then the helper can open no file, socket or process.
+GStreamer.loadBeforeConfinement(GStreamer.playerPlugins, program: "tessera-player")
+HelperConfinement.confineOrExit(program: "tessera-player", namespaceError: namespaceError, filter: .media, addressSpace: addressSpace)
 
 let flow = SampleFlow()
 
 func limitCPU(for streams: ClipDecoder.Streams?) {
     let clip = streams?.duration.map { Double($0.components.seconds) * cpuTimesTheClip } ?? 600
-    _ = tessera_sandbox_limit_cpu_from_now(cpuSecondsToStart + UInt32(min(clip, 86_400)))
+    HelperConfinement.limitCPU(toSecondsFromNow: cpuSecondsToStart + UInt32(min(clip, 86_400)))
 }
 
 /// Answers the probes a test asks for before the clip; nil when the input ends first.

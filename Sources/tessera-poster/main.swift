@@ -1,5 +1,4 @@
 import CDescriptorPassing
-import CSandbox
 import Companions
 import Confinement
 import Foundation
@@ -14,8 +13,8 @@ import Video
 // each on standard output when it is done (`PosterWire`), until its input ends. GStreamer and its
 // decoders are loaded here, never in the app.
 
-// Namespaces first, while this is the only thread (see MediaHelperConfinement).
-let namespaceError = MediaHelperConfinement.enterNamespaces()
+// Namespaces first, while this is the only thread (see HelperConfinement).
+let namespaceError = HelperConfinement.enterNamespaces()
 
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
@@ -29,8 +28,10 @@ let addressSpace: UInt64 = 2 << 30
 /// app's deadline has not come yet.
 let cpuSecondsPerClip: UInt32 = 30
 
-MediaHelperConfinement.confine(program: "tessera-poster", namespaceError: namespaceError,
-                               plugins: GStreamer.posterPlugins, addressSpace: addressSpace)
+// GStreamer starts (it may run its plugin scanner, a program) and loads every plugin the
+// helper's pipelines need; then the helper can open no file, socket or process.
+GStreamer.loadBeforeConfinement(GStreamer.posterPlugins, program: "tessera-poster")
+HelperConfinement.confineOrExit(program: "tessera-poster", namespaceError: namespaceError, filter: .media, addressSpace: addressSpace)
 
 /// Two at a time, as the app asks: each read holds a decoder.
 let readers = BackgroundThreads(name: "tessera-poster", count: 2)
@@ -60,7 +61,7 @@ while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFu
     switch PosterWire.Incoming(line: line, maximumLength: maximumLength) {
     case .clip(let request):
         guard let clip = ClipMemory.read(length: request.length, from: STDIN_FILENO) else { exit(0) }
-        _ = tessera_sandbox_limit_cpu_from_now(cpuSecondsPerClip)
+        HelperConfinement.limitCPU(toSecondsFromNow: cpuSecondsPerClip)
         readers.async {
             defer { close(clip) }
             answer(request.id, with: VideoFirstFrame.read(clip, target: request.target, timeout: request.timeout))

@@ -82,6 +82,16 @@ final class LaunchTests: XCTestCase {
         }
     }
 
+    /// How a helper confines itself (`Confinement`, over `CSandbox` and libseccomp) is the
+    /// helpers' own: the app neither links it nor loads libseccomp at launch.
+    func testTheAppExecutableHoldsNoConfinementSteps() throws {
+        try assertNotLinked(["Confinement"])
+        let symbols = try runProgram("nm", [binary.path])
+        XCTAssertFalse(symbols.output.contains("tessera_sandbox_"), "CSandbox is linked into tessera")
+        let libraries = try runProgram("/usr/bin/ldd", [binary.path])
+        XCTAssertFalse(libraries.output.contains("libseccomp"), "libseccomp is linked into tessera:\n\(libraries.output)")
+    }
+
     /// The command line is read without swift-argument-parser, whose reflection over the declared
     /// options cost millions of instructions at every launch.
     func testTheAppExecutableReadsItsCommandLineWithoutArgumentParser() throws {

@@ -1,0 +1,72 @@
+import CSandbox
+import Foundation
+
+/// How every helper confines itself, in the one order that works: its own namespaces first, while
+/// the process is one thread (a user namespace refuses a threaded process); then everything it
+/// will use is loaded (gdk-pixbuf's loaders, GStreamer's plugins: afterwards it can open no file);
+/// then an empty, read-only root where the namespaces were had, and the system-call filter. A
+/// helper never runs unconfined: where the filter cannot be set, it ends.
+public enum HelperConfinement {
+    /// What the filter leaves the helper.
+    public enum Filter: Sendable {
+        /// Decoding pictures: memory, threads, time, its descriptors, sealed memory files.
+        case decoding
+        /// GStreamer's pipelines besides: event counters, pipes, a Unix socket pair, thread names
+        /// and priorities.
+        case media
+    }
+
+    /// How the helper ended up.
+    public enum Outcome: Equatable, Sendable {
+        /// Namespaces (no network, an empty file system) and the filter.
+        case namespaces
+        /// The filter alone; why namespaces and an empty file system could not be had.
+        case filterOnly(String)
+        /// Not confined; why. The helper must end.
+        case unconfined(String)
+    }
+
+    /// The first step; call it first thing. Returns the errno that refused the namespaces, or 0.
+    public static func enterNamespaces() -> Int32 {
+        tessera_sandbox_enter_namespaces()
+    }
+
+    /// The rest, once everything the helper will use is loaded: the empty root (where
+    /// `enterNamespaces` succeeded), no new privileges, the address-space limit and the filter.
+    public static func confine(namespaceError: Int32, filter: Filter, addressSpace: UInt64) -> Outcome {
+        let isolationError = namespaceError != 0 ? namespaceError : tessera_sandbox_empty_root()
+        let confined = switch filter {
+        case .decoding: tessera_sandbox_confine(addressSpace)
+        case .media: tessera_sandbox_confine_media(addressSpace)
+        }
+        // Words between programs (the app's log keeps them), never shown: not translated.
+        guard confined == 0 else { return .unconfined("the system-call filter could not be set (\(reason(confined)))") }
+        guard isolationError == 0 else {
+            return .filterOnly("namespaces and an empty file system could not be set up (\(reason(isolationError)))")
+        }
+        return .namespaces
+    }
+
+    /// `confine`, for a helper whose only word to the app about it is its standard error (which
+    /// the app's log keeps): what is weaker is said there, and an unconfined helper ends (exit 3).
+    public static func confineOrExit(program: String, namespaceError: Int32, filter: Filter, addressSpace: UInt64) {
+        switch confine(namespaceError: namespaceError, filter: filter, addressSpace: addressSpace) {
+        case .namespaces:
+            break
+        case .filterOnly(let why):
+            FileHandle.standardError.write(Data("\(program): \(why); confined by the filter alone\n".utf8))
+        case .unconfined(let why):
+            FileHandle.standardError.write(Data("\(program): not confined: \(why)\n".utf8))
+            exit(3)
+        }
+    }
+
+    /// Sets the CPU-time limit to `seconds` beyond what the helper has used so far; passing it ends
+    /// the helper (SIGXCPU).
+    @discardableResult
+    public static func limitCPU(toSecondsFromNow seconds: UInt32) -> Int32 {
+        tessera_sandbox_limit_cpu_from_now(seconds)
+    }
+
+    private static func reason(_ error: Int32) -> String { String(cString: strerror(error)) }
+}
