@@ -50,7 +50,7 @@ final class FactsTests: ServerBackedTestCase {
                            "Beavers: Beavers are second only to humans in how much they reshape the land they live on.")
             XCTAssertEqual(page.cards.first?.view.accessibleDescription, "Fact 1 of 13", "its place in the feed")
             XCTAssertEqual(page.cards.first { $0.fact.title == "Flag" }?.view.accessibleName, "Flag")
-            XCTAssertFalse(page.grid.items.map(\.fact.title).contains(nil as String?), "the all-null row is skipped")
+            XCTAssertFalse(page.model.state.facts.map(\.title).contains(nil as String?), "the all-null row is skipped")
             // The cards further down are named as they come into view: End, as a person would.
             let first = try XCTUnwrap(page.cards.first)
             first.view.grabFocus()
@@ -185,7 +185,7 @@ final class FactsTests: ServerBackedTestCase {
     func testARelaunchWithoutTheBackendShowsTheSavedFeedAndItsImages() throws {
         try onMain {
             let (app, page) = try openFacts(width: 1000, height: 700)
-            let names = page.grid.items.map(\.fact.accessibleName)
+            let names = page.model.state.facts.map(\.accessibleName)
             XCTAssertEqual(page.cards.map(\.view.accessibleName), Array(names.prefix(page.cards.count)), "the feed's first cards")
             waitFor("the images in view", timeout: .seconds(10)) { page.cards.prefix(4).allSatisfy { ($0.fact.imageURL == nil || $0.image.showsImage) } }
             let shown = page.cards.prefix(4).filter { $0.image.showsImage }.map(\.fact.title)
@@ -200,7 +200,7 @@ final class FactsTests: ServerBackedTestCase {
             main.show(.facts, transition: .none)
             let offline = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
             waitFor("the saved cards", timeout: .seconds(10)) { offline.grid.items.count == 13 && !offline.cards.isEmpty }
-            XCTAssertEqual(offline.grid.items.map(\.fact.accessibleName), names, "the same cards, in order")
+            XCTAssertEqual(offline.model.state.facts.map(\.accessibleName), names, "the same cards, in order")
             XCTAssertEqual(offline.cards.map(\.view.accessibleName), Array(names.prefix(offline.cards.count)), "the feed's first cards")
             XCTAssertEqual(main.headerBar.subtitle, "About Canada")
             waitFor("the offline banner", timeout: .seconds(10)) { offline.isBannerVisible }

@@ -51,7 +51,7 @@ final class LongFactsFeedTests: ServerBackedTestCase {
             first.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("End", on: first.view))
             waitForServer("the last card", timeout: .seconds(30)) {
-                page.grid.focusedCell?.item.fact.id == kept(rows) - 1 && page.isSettled
+                page.grid.focusedCell?.item.index == kept(rows) - 1 && page.isSettled
             }
             XCTAssertEqual(page.grid.focusedCell?.view.accessibleDescription, "Fact \(kept(rows)) of \(kept(rows))")
             let lastFrame = try XCTUnwrap(page.grid.focusedCell.flatMap { page.grid.index(of: $0.item.id) }.map(page.grid.layout.frame(at:)))
@@ -61,7 +61,7 @@ final class LongFactsFeedTests: ServerBackedTestCase {
             assertCardsFollowTheirPictures(page)
             let last = try XCTUnwrap(page.grid.focusedCell)
             XCTAssertTrue(InputSimulation.key("Home", on: last.view))
-            waitForServer("the first card", timeout: .seconds(30)) { page.grid.focusedCell?.item.fact.id == 0 && page.isSettled }
+            waitForServer("the first card", timeout: .seconds(30)) { page.grid.focusedCell?.item.index == 0 && page.isSettled }
             XCTAssertLessThanOrEqual(page.scroll.value, page.grid.layout.frame(at: 0).y, "back at the top")
 
             // Narrower and wider: the columns follow, the cards in view keep their pictures' shapes.

@@ -54,4 +54,24 @@ final class FeedRepositoryTests: XCTestCase {
             XCTAssertFalse(error.description.isEmpty)
         }
     }
+
+    /// A page past the bound is refused in words that say how long it was; a page at the bound
+    /// is taken.
+    func testAPageLongerThanTheBoundIsRefusedInWords() async throws {
+        let long = try await TestServer.start { $0.feedPosts = 25; $0.feedRepeatsFirstPost = 5 }
+        defer { Task { await long.stop() } }
+        let backend = Backend(base: long.base)
+        let atBound = LiveFeedRepository(client: CurlHTTPClient(), maximumPosts: 15) { backend }
+        let taken = try await atBound.page(after: "")
+        XCTAssertEqual(taken.count, 15, "the page's 10 and its first post named 5 more times")
+        let strict = LiveFeedRepository(client: CurlHTTPClient(), maximumPosts: 12) { backend }
+        do {
+            _ = try await strict.page(after: "")
+            XCTFail("a page of 15 past a bound of 12 was taken")
+        } catch {
+            XCTAssertEqual(error, .tooManyPosts(15))
+            XCTAssertEqual(error.description, "The server sent 15 posts in one page, more than the 1000 Tessera takes.")
+        }
+        XCTAssertEqual(LiveFeedRepository.maximumPostsPerPage, 1_000)
+    }
 }

@@ -11,7 +11,10 @@ import Localization
 @MainActor
 final class FactCard: RecyclingCell {
     private(set) var item: FactEntry
-    var fact: Fact { item.fact }
+    /// The row shown.
+    private(set) var fact: Fact
+    /// The row an entry stands for (the page's feed holds them).
+    private let factOf: @MainActor (FactEntry) -> Fact
     /// The focusable card.
     let view: Widget
     /// What the grid measures for a text card (`view` takes its frame as a size request).
@@ -31,9 +34,11 @@ final class FactCard: RecyclingCell {
     /// The picture of the card's row has loaded: the row and the picture's width / height.
     var onAspectKnown: (@MainActor (FactEntry, Double) -> Void)?
 
-    init(entry: FactEntry, pipeline: ImagePipeline) {
+    init(entry: FactEntry, fact factOf: @escaping @MainActor (FactEntry) -> Fact, pipeline: ImagePipeline) {
         item = entry
-        let fact = entry.fact
+        self.factOf = factOf
+        let fact = factOf(entry)
+        self.fact = fact
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
         caption = Label(fact.displayTitle)
         caption.addStyleClass("fact-caption")
@@ -81,7 +86,8 @@ final class FactCard: RecyclingCell {
     /// Shows `entry`'s row in this card (a recycled card takes the row that scrolled into its place).
     func show(_ entry: FactEntry) {
         item = entry
-        let fact = entry.fact
+        let fact = factOf(entry)
+        self.fact = fact
         aspect = nil
         boundSide = 0
         let pictured = isPictured

@@ -29,6 +29,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// Over the cards for a moment after a refresh that found the feed unchanged.
     let upToDate = Label(tr("Up to date"))
     private var shownGeneration = -1
+    /// The rows of the feed the grid shows.
+    private var shownFacts: [Fact] = []
     /// The width / height of every picture loaded so far, by its link: a card scrolled away and
     /// back, or a feed received again, keeps its height. Only the shown feed's links are kept.
     private var aspects: [URL: Double] = [:]
@@ -60,7 +62,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         ready = backendReady
         let me = WeakReference<FactsPage>()
         grid = RecyclingGrid(layout: Self.layout) { entry in
-            let card = FactCard(entry: entry, pipeline: pipeline)
+            let card = FactCard(entry: entry, fact: { me.object?.shownFacts[$0.index] ?? Fact(id: $0.index, title: nil, description: nil, imageURL: nil) },
+                                pipeline: pipeline)
             card.onAspectKnown = { entry, aspect in me.object?.learn(aspect, of: entry) }
             return card
         }
@@ -176,24 +179,36 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     private func show(_ facts: [Fact], generation: Int) {
         var kept: [URL: Double] = [:]
         let known = aspects
-        let cards = facts.map { fact -> WaterfallLayout.Card in
-            guard fact.imageURL != nil || fact.rejectedImageLink != nil else { return .text }
-            // Links are hashed only when some picture's shape is known (not at the first feed).
-            guard !known.isEmpty, let url = fact.imageURL, let aspect = known[url] else { return .picture(aspect: nil) }
-            kept[url] = aspect
-            return .picture(aspect: aspect)
+        // Each row read in place: a `map` over the facts copied each one, retaining its texts and
+        // link, rows scattered in memory: 17 ms of the main thread for 100,000 (1 ms like this).
+        var cards = [WaterfallLayout.Card](repeating: .text, count: facts.count)
+        facts.withUnsafeBufferPointer { facts in
+            for index in facts.indices {
+                if facts[index].hasPicture { cards[index] = .picture(aspect: nil) }
+            }
+        }
+        // Links are hashed only when some picture's shape is known (not at the first feed).
+        if !known.isEmpty {
+            for (index, fact) in facts.enumerated() {
+                guard let url = fact.imageURL, let aspect = known[url] else { continue }
+                kept[url] = aspect
+                cards[index] = .picture(aspect: aspect)
+            }
         }
         aspects = kept
         learned = []
         grid.updateLayout { $0.setCards(cards) }
-        grid.setItems(facts.map { FactEntry(fact: $0, generation: generation) }, animated: false)
+        shownFacts = facts
+        let entries = facts.indices.map { FactEntry(generation: generation, index: $0) }
+        grid.setItems(entries, animated: false)
     }
 
     /// A card's picture loaded: its height follows the picture's shape from the next frame.
     private func learn(_ aspect: Double, of entry: FactEntry) {
-        guard entry.generation == shownGeneration, let url = entry.fact.imageURL, aspects[url] != aspect else { return }
+        guard entry.generation == shownGeneration, shownFacts.indices.contains(entry.index),
+              let url = shownFacts[entry.index].imageURL, aspects[url] != aspect else { return }
         aspects[url] = aspect
-        learned.append((entry.fact.id, aspect))
+        learned.append((entry.index, aspect))
         aspectsCall.schedule()
     }
 

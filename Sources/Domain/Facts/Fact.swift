@@ -20,6 +20,10 @@ public struct Fact: Equatable, Sendable, Identifiable {
         self.rejectedImageLink = rejectedImageLink
     }
 
+    /// The row has a picture, or a link to one that could not be used (its card shows the
+    /// broken-image icon): a picture card rather than a text card.
+    public var hasPicture: Bool { imageURL != nil || rejectedImageLink != nil }
+
     /// What a card, a header bar and a screen reader call the row (the title's preview).
     public var displayTitle: String { title?.preview ?? tr("Untitled") }
 

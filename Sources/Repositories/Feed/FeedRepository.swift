@@ -8,6 +8,8 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable
     /// The body's statusCode was not 200; the server's message says why.
     case server(code: Int, message: String)
+    /// More posts in one page than `LiveFeedRepository.maximumPostsPerPage`.
+    case tooManyPosts(Int)
 
     /// The backend could not be reached (no route, a time-out, the connection lost), as opposed
     /// to an answer that was wrong: the view-models go offline for it and ask again by themselves.
@@ -20,6 +22,9 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
         case .network(let error): error.description
         case .unreadable: tr("The server's answer could not be read.")
         case .server(_, let message): tr("The server said: {message}", ["message": message])
+        case .tooManyPosts(let count):
+            tr("The server sent {count} posts in one page, more than the {limit} Tessera takes.",
+               ["count": String(count), "limit": String(LiveFeedRepository.maximumPostsPerPage)])
         }
     }
 }
@@ -40,9 +45,17 @@ public protocol FeedRepository: Sendable {
 public struct LiveFeedRepository: FeedRepository {
     private let client: any HTTPClient
     private let backend: @Sendable () async -> Backend
+    private let maximumPosts: Int
 
-    public init(client: any HTTPClient, backend: @escaping @Sendable () async -> Backend) {
+    /// A page's most posts: a hundred times the contract's 10. A longer page is refused (the
+    /// footer's Retry), and the posts shown stay as they are.
+    public static let maximumPostsPerPage = 1_000
+
+    /// - Parameter maximumPosts: past it a page is refused (`tooManyPosts`).
+    public init(client: any HTTPClient, maximumPosts: Int = Self.maximumPostsPerPage,
+                backend: @escaping @Sendable () async -> Backend) {
         self.client = client
+        self.maximumPosts = maximumPosts
         self.backend = backend
     }
 
@@ -53,6 +66,7 @@ public struct LiveFeedRepository: FeedRepository {
             throw .server(code: code ?? 0, message: object["message"] as? String ?? tr("Unknown error"))
         }
         guard let rows = object["data"] as? [[String: Any]] else { throw .unreadable }
+        guard rows.count <= maximumPosts else { throw .tooManyPosts(rows.count) }
         return rows.compactMap { row in
             guard let id = (row["id"] as? String) ?? (row["id"] as? NSNumber)?.stringValue,
                   let file = row["file"] as? String, let url = URL(string: file), WebURL.isWeb(url) else { return nil }
