@@ -49,24 +49,4 @@ final class MessagesRepositoryTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(kinds.count, 3, "several kinds of failure came through: \(kinds)")
     }
-
-    /// A page past the bound is refused in words that say how long it was; a page at the bound
-    /// is taken.
-    func testAPageLongerThanTheBoundIsRefusedInWords() async throws {
-        let started = try await TestServer.start { $0.messageCount = 100; $0.messagesPageSize = 50 }
-        server = started
-        let backend = Backend(base: started.base)
-        let atBound = LiveMessagesRepository(client: CurlHTTPClient(), maximumMessages: 50) { backend }
-        let taken = try await atBound.page(at: 0)
-        XCTAssertEqual(taken.count, 50)
-        let strict = LiveMessagesRepository(client: CurlHTTPClient(), maximumMessages: 40) { backend }
-        do {
-            _ = try await strict.page(at: 0)
-            XCTFail("a page of 50 past a bound of 40 was taken")
-        } catch {
-            XCTAssertEqual(error, .tooManyMessages(50))
-            XCTAssertEqual(error.description, "The server sent 50 messages in one page, more than the 1000 Tessera takes.")
-        }
-        XCTAssertEqual(LiveMessagesRepository.maximumMessagesPerPage, 1_000)
-    }
 }

@@ -14,8 +14,6 @@ public enum MessagesError: Error, Equatable, Sendable, CustomStringConvertible {
     case server(String)
     /// JSON without a `result` list of strings.
     case unexpectedShape
-    /// More messages in one page than `LiveMessagesRepository.maximumMessagesPerPage`.
-    case tooManyMessages(Int)
 
     /// The backend could not be reached (no route, a time-out, the connection lost), as opposed
     /// to an answer that was wrong: the view-models go offline for it and ask again by themselves.
@@ -30,9 +28,6 @@ public enum MessagesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notJSON: tr("The server's answer was not readable.")
         case .server(let message): tr("The server reported an error: {message}", ["message": message])
         case .unexpectedShape: tr("The server's answer had no messages.")
-        case .tooManyMessages(let count):
-            tr("The server sent {count} messages in one page, more than the {limit} Tessera takes.",
-               ["count": String(count), "limit": String(LiveMessagesRepository.maximumMessagesPerPage)])
         }
     }
 }
@@ -52,17 +47,10 @@ public struct LiveMessagesRepository: MessagesRepository {
     /// length: a page of twenty 100 KB messages (2 MB) is shown, as previews in the list and whole
     /// on the detail page. A bigger page is refused like any broken one (the placeholder, Retry).
     public static let maximumPageSize = 8 << 20
-    /// A page's most messages: fifty times the contract's 20. A longer page is refused like a
-    /// broken one (the placeholder, Retry), and the messages shown stay as they are.
-    public static let maximumMessagesPerPage = 1_000
-    private let maximumMessages: Int
 
-    /// - Parameter maximumMessages: past it a page is refused (`tooManyMessages`).
-    public init(client: any HTTPClient, timeout: Duration = .seconds(10), maximumMessages: Int = Self.maximumMessagesPerPage,
-                backend: @escaping @Sendable () async -> Backend) {
+    public init(client: any HTTPClient, timeout: Duration = .seconds(10), backend: @escaping @Sendable () async -> Backend) {
         self.client = client
         self.timeout = timeout
-        self.maximumMessages = maximumMessages
         self.backend = backend
     }
 
@@ -74,9 +62,7 @@ public struct LiveMessagesRepository: MessagesRepository {
         } catch {
             throw .network(error)
         }
-        let texts = try Self.decode(body)
-        guard texts.count <= maximumMessages else { throw .tooManyMessages(texts.count) }
-        return texts
+        return try Self.decode(body)
     }
 
     /// Decodes a page body. Internal to the module and its tests.
