@@ -20,9 +20,13 @@ public protocol ItemLayout: Sendable {
     mutating func setMeasuredHeight(_ height: Double, at index: Int)
     /// Whether item heights come from their cells (`needsMeasuring`); false for fixed frames.
     var measuresItems: Bool { get }
+    /// The width the item's cell is measured at: its frame's, which a layout can tell without
+    /// placing the item (a row across the whole width, a card across its column).
+    func measuringWidth(at index: Int) -> Double
 }
 
 extension ItemLayout {
+    public func measuringWidth(at index: Int) -> Double { frame(at: index).width }
     public var measuresItems: Bool { false }
     public func needsMeasuring(at index: Int) -> Bool { false }
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {}

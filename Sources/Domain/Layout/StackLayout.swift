@@ -46,6 +46,8 @@ public struct StackLayout: ItemLayout, Equatable {
     }
 
     public var measuresItems: Bool { true }
+    /// Every row is measured across the whole width.
+    public func measuringWidth(at index: Int) -> Double { width }
     public func needsMeasuring(at index: Int) -> Bool { measuredWidths[index] != width }
 
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {

@@ -96,6 +96,8 @@ public struct WaterfallLayout: ItemLayout, Equatable {
     }
 
     public var measuresItems: Bool { true }
+    /// Every card is measured across its column.
+    public func measuringWidth(at index: Int) -> Double { columns.columnWidth }
 
     /// Text cards are measured at each column width; a picture card's height is its picture's.
     public func needsMeasuring(at index: Int) -> Bool {

@@ -63,7 +63,7 @@ extension RecyclingGrid {
             measured = false
             for index in range where layout.needsMeasuring(at: index) {
                 guard let cell = assigned[items[index].id] else { continue }
-                layout.setMeasuredHeight(Double(cell.measuredContent.preferredHeight(forWidth: Int(layout.frame(at: index).width))), at: index)
+                layout.setMeasuredHeight(Double(cell.measuredContent.preferredHeight(forWidth: Int(layout.measuringWidth(at: index)))), at: index)
                 measured = true
             }
             pass += 1
@@ -109,7 +109,7 @@ extension RecyclingGrid {
         for (id, cell) in assigned {
             guard let index = index(of: id), index < layout.count else { continue }
             let allocated = Double(cell.view.allocation.height)
-            if allocated > layout.frame(at: index).height.rounded() + 0.5, cell.view.allocation.width == Int(layout.frame(at: index).width.rounded()) {
+            if allocated > layout.frame(at: index).height.rounded() + 0.5, cell.view.allocation.width == Int(layout.measuringWidth(at: index).rounded()) {
                 layout.setMeasuredHeight(allocated, at: index)
                 corrected = true
             }
