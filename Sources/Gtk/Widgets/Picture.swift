@@ -131,9 +131,12 @@ public final class Picture: Widget {
     /// whether or not a draw comes first: a card that shrank with its column under a canvas
     /// that did not move was not always drawn again, and kept the old size's surface stretched.
     private func rescaleIfResized() {
-        guard let scaled, source != nil, frames.isEmpty, !awaitsSurface, makingGeneration == nil, isInView else { return }
+        guard let scaled, source != nil, frames.isEmpty, !awaitsSurface, makingGeneration == nil else { return }
         let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
-        if scaled.width != width || scaled.height != height || scaledFromEarlierImage { rescaleWhenTheSizeHolds() }
+        // The size first: every layout of a list allocates each of its pictures again, mostly at
+        // the size they had, and whether one is in view is a walk up the widget tree.
+        guard scaled.width != width || scaled.height != height || scaledFromEarlierImage, isInView else { return }
+        rescaleWhenTheSizeHolds()
     }
 
     private func makeSurfaceIfAwaited() {
