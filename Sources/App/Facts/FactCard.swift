@@ -80,9 +80,6 @@ final class FactCard: RecyclingCell {
         show(entry)
     }
 
-    /// A card with a picture (or a link to one that cannot be used) rather than text.
-    var isPictured: Bool { fact.imageURL != nil || fact.rejectedImageLink != nil }
-
     /// Shows `entry`'s row in this card (a recycled card takes the row that scrolled into its place).
     func show(_ entry: FactEntry) {
         item = entry
@@ -90,7 +87,7 @@ final class FactCard: RecyclingCell {
         self.fact = fact
         aspect = nil
         boundSide = 0
-        let pictured = isPictured
+        let pictured = fact.hasPicture
         // Only what changes: each label or visibility change makes GTK measure the card again.
         if shownPictured != pictured {
             shownPictured = pictured
@@ -138,11 +135,12 @@ final class FactCard: RecyclingCell {
     }
 
     /// Loads the picture decoded for a column of `side` pixels (tall pictures need up to twice
-    /// that in height). A picture still on its way for a wider column is not asked for again at
-    /// a narrower one (it would be fetched twice); once shown, it is asked for at the new size.
+    /// that in height). A picture still on its way is not asked for again at another column
+    /// width (its fetch would be cancelled and made again): the next layout after it shows asks
+    /// for it at the new size, from the disk cache.
     func load(side: Int) {
         guard side != boundSide, let url = fact.imageURL else { return }
-        if side < boundSide, !image.showsImage { return }
+        if boundSide > 0, !image.isLoaded { return }
         boundSide = side
         image.bind(ImageRequest(url: url, maximumPixelSize: side * 2))
     }
@@ -152,7 +150,7 @@ final class FactCard: RecyclingCell {
     /// True once it shows what it will show: its picture painted at its size, the broken-image
     /// icon, or its text.
     var isLoaded: Bool {
-        guard isPictured else { return true }
+        guard fact.hasPicture else { return true }
         return fact.imageURL == nil || image.isLoaded
     }
 }
