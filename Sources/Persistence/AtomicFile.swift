@@ -83,6 +83,8 @@ public enum AtomicFile {
 public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, reason: String)
     case corrupt(path: String, keptAt: String, reason: String)
+    /// A file larger than the app reads; it was left as it is.
+    case tooLarge(path: String, bytes: Int, limit: Int)
     /// A database row that should exist does not.
     case notFound(String)
     /// The database could not be used; the words say why (`init(database:)`).
@@ -95,6 +97,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .io(path, reason): tr("Could not write {path}: {reason}", ["path": path, "reason": reason])
         case let .corrupt(path, keptAt, reason):
             tr("{path} could not be read ({reason}); it was kept as {copy}", ["path": path, "reason": reason, "copy": keptAt])
+        case let .tooLarge(path, bytes, limit):
+            tr("{path} is {size} MB, larger than the {limit} MB Tessera reads; it was left as it is.",
+               ["path": path, "size": String((bytes + (1 << 20) - 1) >> 20), "limit": String(limit >> 20)])
         case let .notFound(what): tr("{what} is no longer stored.", ["what": what])
         case let .database(words): words
         case let .databaseReplaced(keptAt, reason):

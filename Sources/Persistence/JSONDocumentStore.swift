@@ -6,19 +6,23 @@ import Localization
 /// decoded is moved aside, never overwritten, with an error saying where it went.
 public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     public let url: URL
+    /// A file larger than this is refused (`PersistenceError.tooLarge`) without being read.
+    public let maximumBytes: Int?
     private let queue: DispatchQueue
 
-    public init(url: URL) {
+    public init(url: URL, maximumBytes: Int? = nil) {
         self.url = url
+        self.maximumBytes = maximumBytes
         queue = DispatchQueue(label: "dev.tessera.document.\(url.lastPathComponent)")
     }
 
     /// The stored document, or nil when there is no file yet.
-    /// Throws `PersistenceError.corrupt` (after moving the file aside) when it cannot be decoded.
+    /// Throws `PersistenceError.corrupt` (after moving the file aside) when it cannot be decoded,
+    /// and `.tooLarge` (leaving it where it is) when it is past `maximumBytes`.
     public func load() async throws(PersistenceError) -> Document? {
-        let url = self.url
+        let url = self.url, maximumBytes = self.maximumBytes
         let result: Result<Document?, PersistenceError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.read(url)) }
+            queue.async { continuation.resume(returning: Self.read(url, maximumBytes: maximumBytes)) }
         }
         return try result.get()
     }
@@ -41,8 +45,8 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
 
     /// The same as `load`, blocking the calling thread (start-up, before any loop runs).
     public func loadNow() throws(PersistenceError) -> Document? {
-        let url = self.url
-        return try queue.sync { Self.read(url) }.get()
+        let url = self.url, maximumBytes = self.maximumBytes
+        return try queue.sync { Self.read(url, maximumBytes: maximumBytes) }.get()
     }
 
     /// Saves without waiting; `failed` hears of a failure, on the store's queue.
@@ -72,8 +76,12 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         queue.sync {}
     }
 
-    private static func read(_ url: URL) -> Result<Document?, PersistenceError> {
+    private static func read(_ url: URL, maximumBytes: Int?) -> Result<Document?, PersistenceError> {
         let data: Data
+        var status = stat()
+        if let maximumBytes, stat(url.path, &status) == 0, Int(status.st_size) > maximumBytes {
+            return .failure(.tooLarge(path: url.path, bytes: Int(status.st_size), limit: maximumBytes))
+        }
         do {
             data = try Data(contentsOf: url)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {

@@ -70,4 +70,69 @@ final class GalleryRepositoryTests: XCTestCase {
         XCTAssertTrue(afterMove == expected, "the list returned holds both")
         XCTAssertEqual(afterAdd.count, 5_001)
     }
+
+    /// The files beside the document: a refused one is neither moved aside nor copied.
+    private func filesInFolder() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// A document one item past the gallery's bound is refused in words, and left byte for byte as
+    /// it was, whatever is asked of the gallery afterwards.
+    func testADocumentPastTheBoundIsRefusedInWordsAndLeftAsItIs() async throws {
+        let limit = GalleryDocument.maximumItems
+        let bytes = try JSONEncoder().encode(GalleryDocument(items: items(limit + 1)))
+        try bytes.write(to: document)
+        let repository = FileGalleryRepository(url: document, firstRunItems: [])
+        do {
+            _ = try await repository.load()
+            XCTFail("a document of \(limit + 1) items was taken")
+        } catch {
+            XCTAssertEqual(error, .tooManyItems(count: limit + 1, limit: limit))
+            XCTAssertEqual(error.description, "The gallery’s file holds 100001 items, more than the 100000 Tessera keeps; it was left as it is.")
+        }
+        let added: [GalleryItem]? = try? await repository.add(items(1)[0])
+        XCTAssertNil(added, "nothing is added to a gallery that could not be read")
+        XCTAssertEqual(try Data(contentsOf: document), bytes, "the document is as it was")
+        XCTAssertEqual(try filesInFolder(), ["gallery.json"], "nothing moved aside or written beside it")
+    }
+
+    /// A document at the bound is read, and an item past it is refused; the document keeps the
+    /// items it had.
+    func testAnItemPastTheBoundIsRefusedAndNothingIsLost() async throws {
+        let seed = items(30)
+        let repository = FileGalleryRepository(url: document, firstRunItems: seed, maximumItems: 30)
+        let loaded = try await repository.load()
+        XCTAssertEqual(loaded.items.count, 30, "a document at the bound is read")
+        for attempt in [{ try await repository.add(self.items(1)[0]) }, { try await repository.insert(self.items(1)[0], at: 3) }] {
+            do {
+                _ = try await attempt()
+                XCTFail("a 31st item was taken")
+            } catch let error as GalleryError {
+                XCTAssertEqual(error, .full(limit: 30))
+                XCTAssertEqual(error.description, "The gallery holds 30 items, as many as it keeps; delete some to add more.")
+            }
+        }
+        XCTAssertTrue(try stored() == seed, "the document keeps its items")
+        let afterDelete = try await repository.delete(at: 0, uuid: seed[0].uuid)
+        let afterAdd = try await repository.add(items(1)[0])
+        XCTAssertEqual([afterDelete.count, afterAdd.count], [29, 30], "once one is deleted, one can be added")
+    }
+
+    /// A file larger than the gallery reads is refused by its size, without being read, and left
+    /// as it is.
+    func testAFileLargerThanTheGalleryReadsIsRefusedUnread() async throws {
+        let bytes = try JSONEncoder().encode(GalleryDocument(items: items(2_000)))
+        try bytes.write(to: document)
+        let repository = FileGalleryRepository(url: document, firstRunItems: [], maximumBytes: 100_000)
+        do {
+            _ = try await repository.load()
+            XCTFail("a file of \(bytes.count) bytes was read")
+        } catch {
+            guard case .storage(.tooLarge(let path, let size, let limit)) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual([path, String(size), String(limit)], [document.path, String(bytes.count), "100000"])
+            XCTAssertTrue(error.description.hasSuffix("; it was left as it is."), error.description)
+        }
+        XCTAssertEqual(try Data(contentsOf: document), bytes, "the document is as it was")
+        XCTAssertEqual(try filesInFolder(), ["gallery.json"], "nothing moved aside or written beside it")
+    }
 }

@@ -27,6 +27,14 @@ public struct GalleryItem: Codable, Equatable, Sendable, Identifiable {
 /// left out when the document is read, and said in `leftOut`, so one bad row does not cost the
 /// others.
 public struct GalleryDocument: Codable, Equatable, Sendable {
+    /// The most items the gallery keeps: 100,000, ten times the 10,000 its grid is measured with
+    /// and more than any hand-kept collection. A document past it is refused in words and left as
+    /// it is; an item added past it is refused.
+    public static let maximumItems = 100_000
+    /// The largest document read: 32 MiB, some three times 100,000 items with long links. A
+    /// larger file is not read at all (its size is enough to refuse it) and is left as it is.
+    public static let maximumBytes = 32 << 20
+
     public var items: [GalleryItem]
     /// The rows of the file that were not items, left out when it was read (never written).
     public private(set) var leftOut: [GalleryProblem] = []

@@ -23,11 +23,20 @@ public enum GalleryError: Error, Equatable, Sendable, CustomStringConvertible {
     case storage(PersistenceError)
     /// The list changed under the request (an index no longer points at that item).
     case stale
+    /// The document holds more items than the gallery keeps (`count`, `limit`); it was left as it is.
+    case tooManyItems(count: Int, limit: Int)
+    /// An item added to a gallery that holds `limit` items already.
+    case full(limit: Int)
 
     public var description: String {
         switch self {
         case .storage(let error): error.description
         case .stale: tr("The gallery changed in the meantime; nothing was changed.")
+        case let .tooManyItems(count, limit):
+            tr("The gallery’s file holds {count} items, more than the {limit} Tessera keeps; it was left as it is.",
+               ["count": String(count), "limit": String(limit)])
+        case .full(let limit):
+            tr("The gallery holds {limit} items, as many as it keeps; delete some to add more.", ["limit": String(limit)])
         }
     }
 }
@@ -43,6 +52,7 @@ public enum GalleryError: Error, Equatable, Sendable, CustomStringConvertible {
 public actor FileGalleryRepository: GalleryRepository {
     private let store: JSONDocumentStore<GalleryDocument>
     private let firstRunItems: [GalleryItem]
+    private let maximumItems: Int
     /// Every change taken so far, on disk or on its way (nil until loaded).
     private var items: [GalleryItem]?
     /// What the file holds.
@@ -58,18 +68,31 @@ public actor FileGalleryRepository: GalleryRepository {
     /// How many times the document was written since launch.
     public private(set) var writes = 0
 
-    public init(url: URL, firstRunItems: [GalleryItem]) {
-        store = JSONDocumentStore(url: url)
+    /// - Parameters:
+    ///   - maximumItems: a document with more items is refused (`tooManyItems`) and never
+    ///     written over; an item added past it is refused (`full`).
+    ///   - maximumBytes: a larger file is refused without being read, and never written over.
+    public init(url: URL, firstRunItems: [GalleryItem], maximumItems: Int = GalleryDocument.maximumItems,
+                maximumBytes: Int = GalleryDocument.maximumBytes) {
+        store = JSONDocumentStore(url: url, maximumBytes: maximumBytes)
         self.firstRunItems = firstRunItems
+        self.maximumItems = maximumItems
     }
 
     /// Rows of the file that are not items are left out; the file as it was is kept aside first,
     /// then the readable items are written back, so the next launch does not find the same rows.
+    /// A file past the bounds is refused and left as it is: every change fails until it is
+    /// mended, so nothing writes over it.
     public func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem]) {
+        let stored: GalleryDocument?
+        do { stored = try await store.load() } catch { throw .storage(error) }
+        if let stored, stored.items.count > maximumItems {
+            throw .tooManyItems(count: stored.items.count, limit: maximumItems)
+        }
         let document: GalleryDocument
         var leftOut: [GalleryProblem] = []
         do {
-            if let stored = try await store.load() {
+            if let stored {
                 document = GalleryDocument(items: stored.items)
                 if !stored.leftOut.isEmpty {
                     let kept = try await store.keepAside()
@@ -91,12 +114,16 @@ public actor FileGalleryRepository: GalleryRepository {
     }
 
     public func add(_ item: GalleryItem) async throws(GalleryError) -> [GalleryItem] {
-        try await change { items throws(GalleryError) in items.append(item) }
+        try await change { [maximumItems] items throws(GalleryError) in
+            guard items.count < maximumItems else { throw .full(limit: maximumItems) }
+            items.append(item)
+        }
     }
 
     public func insert(_ item: GalleryItem, at index: Int) async throws(GalleryError) -> [GalleryItem] {
         try await change { items throws(GalleryError) in
             guard (0...items.count).contains(index) else { throw .stale }
+            guard items.count < maximumItems else { throw .full(limit: maximumItems) }
             items.insert(item, at: index)
         }
     }
