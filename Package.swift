@@ -42,12 +42,23 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]
         ),
 
-        // Video posters taken off the main thread (GStreamer, no GTK), by a helper process.
-        .target(name: "Video", dependencies: ["CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
+        // What runs on both sides of a helper's pipe: the wire of each helper (decoder, poster,
+        // player), the pictures' vocabulary (`DecodedImage`, `DecodingTarget`, `DecodingLimits`,
+        // `PictureRefusal`) and the shared memory that carries pixels and clips. The helpers and
+        // the app's clients of them import it; it imports nothing of either side.
+        .target(name: "HelperWire", dependencies: ["CDescriptorPassing", "CGdkPixbuf", "CGStreamer", "Companions", "Localization"]),
+
+        // The app's client of the poster and player helpers: posters for the pipeline, clips
+        // played from the frames the player hands over. No decoder runs here.
+        .target(name: "Video", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
+        // GStreamer's decoding of clips: a clip's first frame and its playback's samples. Linked
+        // into the poster and player helpers (and tests), never into the app.
+        .target(name: "ClipDecoding", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "Localization"]),
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
-        .executableTarget(name: "tessera-poster", dependencies: ["Video", "CDescriptorPassing", "Confinement", "Companions", "ImagePipeline", "Localization", "Scheduling"]),
+        .executableTarget(name: "tessera-poster", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "Companions",
+                                                                  "Localization", "Scheduling"]),
         // Decodes the clip the viewer plays, so that its decoders never load into the app either.
-        .executableTarget(name: "tessera-player", dependencies: ["Video", "CDescriptorPassing", "Confinement", "Companions", "Localization"]),
+        .executableTarget(name: "tessera-player", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "Companions", "Localization"]),
 
         // Finding and talking to the programs the app runs beside itself.
         .target(name: "Companions"),
@@ -78,24 +89,25 @@ let package = Package(
 
         // Fetch, cache and hand images to a decoder for display; no GTK, and no decoder of its
         // own: bitmaps are gdk-pixbufs, made by a decoder the caller chooses.
-        .target(name: "ImagePipeline", dependencies: ["Networking", "CGdkPixbuf", "Scheduling", "Localization", "Companions"]),
+        .target(name: "ImagePipeline", dependencies: ["HelperWire", "Networking", "CGdkPixbuf", "Scheduling", "Localization", "Companions"]),
 
         // The decoders of untrusted bytes: gdk-pixbuf's loaders, lcms2 and libwebp's demuxer. Run
-        // by the tessera-decoder helper (and in process by tests and benchmarks), never linked
-        // into the app.
-        .target(name: "PictureDecoding", dependencies: ["ImagePipeline", "CGdkPixbuf", "CLcms2", "CWebP", "Scheduling", "Localization"]),
+        // by the tessera-decoder helper, never linked into the app.
+        .target(name: "PictureDecoding", dependencies: ["HelperWire", "CGdkPixbuf", "CLcms2", "CWebP", "Localization"]),
+        // PictureDecoding as one of the pipeline's decoders, in the caller's own process: for tests
+        // and benchmarks that measure or check the decoders themselves.
+        .target(name: "InProcessDecoding", dependencies: ["PictureDecoding", "HelperWire", "ImagePipeline", "Scheduling"]),
 
         // The decoder helper's confinement: namespaces, an empty root, limits, a seccomp filter.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // Descriptors across a Unix socket and sealed memory files: pixels without a copy.
         .target(name: "CDescriptorPassing"),
         // The app's side of the decoder helpers: the pool, the wire, the pixels they hand over.
-        .target(name: "SandboxedDecoding", dependencies: ["ImagePipeline", "Companions", "CDescriptorPassing", "CGdkPixbuf",
+        .target(name: "SandboxedDecoding", dependencies: ["HelperWire", "ImagePipeline", "Companions", "CDescriptorPassing", "CGdkPixbuf",
                                                          "Localization", "Scheduling"]),
         // Decodes pictures for the app, confined, so that no picture's bytes reach a decoder
         // inside the app.
-        .executableTarget(name: "tessera-decoder", dependencies: ["SandboxedDecoding", "PictureDecoding",
-                                                                   "CDescriptorPassing", "Companions", "ImagePipeline",
+        .executableTarget(name: "tessera-decoder", dependencies: ["HelperWire", "PictureDecoding", "CDescriptorPassing", "Companions",
                                                                    "CGdkPixbuf", "Localization", "Confinement"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
@@ -143,7 +155,7 @@ let package = Package(
         // Views, coordinators and the window. Never a client, a database or a repository: those are
         // built in Composition and handed over.
         .target(name: "App", dependencies: [
-            "Gtk", "SimulatedInput", "Domain", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
+            "Gtk", "SimulatedInput", "Domain", "HelperWire", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
@@ -164,7 +176,7 @@ let package = Package(
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "Persistence", "CCurl", "CGdkPixbuf",
             "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video", "PictureDecoding",
-            "SandboxedDecoding", "CGStreamer", "CDescriptorPassing",
+            "InProcessDecoding", "HelperWire", "ClipDecoding", "SandboxedDecoding", "CGStreamer", "CDescriptorPassing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -179,11 +191,11 @@ let package = Package(
                                                          "Networking", "FixtureServer", "TestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "PictureDecoding", "Networking", "FixtureServer", "TestSupport",
+            "ImagePipeline", "PictureDecoding", "InProcessDecoding", "HelperWire", "Networking", "FixtureServer", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Only the app's side: nothing in this test process decodes a picture itself.
-        .testTarget(name: "SandboxedDecodingTests", dependencies: ["SandboxedDecoding", "ImagePipeline", "Networking", "TestSupport"]),
+        .testTarget(name: "SandboxedDecodingTests", dependencies: ["SandboxedDecoding", "HelperWire", "ImagePipeline", "Networking", "TestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
@@ -196,7 +208,7 @@ let package = Package(
             "Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "HelperWire", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.

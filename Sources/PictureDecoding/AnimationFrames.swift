@@ -1,6 +1,6 @@
 import CGdkPixbuf
 import Foundation
-import ImagePipeline
+import HelperWire
 
 /// An animation's frames as a decoder reads them (GIF through gdk-pixbuf, WebP through libwebp):
 /// each kept at the size shown and in sRGB, with how long it shows, up to

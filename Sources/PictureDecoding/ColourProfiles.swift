@@ -1,7 +1,7 @@
 import CGdkPixbuf
 import CLcms2
 import Foundation
-import ImagePipeline
+import HelperWire
 import Synchronization
 
 /// Pictures that carry an ICC profile (a camera's Display P3 or Adobe RGB, a scan's own) are

@@ -1,6 +1,6 @@
 import CGdkPixbuf
 import Foundation
-import ImagePipeline
+import HelperWire
 
 /// Opens, before a confined decoder process gives up opening files, every file a decode would
 /// otherwise open later.
@@ -24,6 +24,6 @@ public enum DecoderWarmUp {
             if let closeError { g_error_free(closeError) }
             g_object_unref(UnsafeMutableRawPointer(loader))
         }
-        _ = ImageError.notAnImage.description
+        _ = PictureRefusal.notAnImage.description
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ImagePipeline
+import HelperWire
 
 /// The format and dimensions of an image, read from its bytes by hand before any decoder sees
 /// them: the format is chosen by the content (never by a file name or a Content-Type), and a

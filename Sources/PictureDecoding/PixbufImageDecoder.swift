@@ -1,7 +1,6 @@
 import CGdkPixbuf
 import Foundation
-import Scheduling
-import ImagePipeline
+import HelperWire
 import Localization
 
 /// The default decoder: JPEG, PNG, GIF, WebP, AVIF, HEIF, SVG, TIFF, BMP and ICO bytes with
@@ -14,29 +13,25 @@ import Localization
 /// reduced scale inside libjpeg (the full-size bitmap never exists); the other bitmap loaders
 /// decode at full size and scale down; an SVG is rendered at the size asked. What a decode holds
 /// while it runs, known from the header, waits for room in `DecodingMemory`.
-public struct PixbufImageDecoder: ImageDecoding {
-    /// One thread per core, shared by every pipeline.
-    public static let sharedThreads = BackgroundThreads(name: "tessera-decode", count: ProcessInfo.processInfo.activeProcessorCount)
-
+///
+/// It runs in the `tessera-decoder` helper; tests and benchmarks run it in their own process
+/// through `InProcessImageDecoder`.
+public struct PixbufImageDecoder: Sendable {
     private let memory: DecodingMemory
 
     public init(memory: DecodingMemory = .shared) {
         self.memory = memory
     }
 
-    public func decodes(_ request: ImageRequest) -> Bool { request.content == .image }
-    public var readsURL: Bool { false }
-    public var threads: BackgroundThreads { Self.sharedThreads }
-
-    public func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
-        guard case .data(let data) = input else { throw .notAnImage }
-        return try decode(data, maximumPixelSize: target.side, filling: target.filling, animates: target.animates)
+    /// Decodes `data` for `target`.
+    public func decode(_ data: Data, to target: DecodingTarget) throws(PictureRefusal) -> DecodedImage {
+        try decode(data, maximumPixelSize: target.side, filling: target.filling, animates: target.animates)
     }
 
     /// Decodes to fit `maximumPixelSize` (the longer side at most that), or with `filling`, to
     /// cover it (the shorter side at most that); with `animates`, every frame of an animated GIF
     /// or WebP (up to `DecodingLimits.maximumFrameBytes` of them).
-    public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false) throws(ImageError) -> DecodedImage {
+    public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false) throws(PictureRefusal) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
         guard header.format == .svg || (header.width > 0 && header.height > 0) else { throw .notAnImage }
         guard header.width <= DecodingLimits.maximumSide, header.height <= DecodingLimits.maximumSide,
@@ -44,7 +39,7 @@ public struct PixbufImageDecoder: ImageDecoding {
             throw .tooLarge(width: header.width, height: header.height)
         }
         let target = DecodingTarget(side: maximumPixelSize, filling: filling, animates: animates && header.frameCount > 1)
-        return try memory.withReservation(header.workingBytes) { () throws(ImageError) -> DecodedImage in
+        return try memory.withReservation(header.workingBytes) { () throws(PictureRefusal) -> DecodedImage in
             if target.animates, header.format == .webp,
                let frames = WebPAnimation.frames(of: data, target: target, profile: header.colourProfile) {
                 return frames
@@ -53,7 +48,7 @@ public struct PixbufImageDecoder: ImageDecoding {
         }
     }
 
-    private func decode(_ data: Data, header: ImageHeader, target: DecodingTarget) throws(ImageError) -> DecodedImage {
+    private func decode(_ data: Data, header: ImageHeader, target: DecodingTarget) throws(PictureRefusal) -> DecodedImage {
         var error: UnsafeMutablePointer<GError>? = nil
         guard let loader = gdk_pixbuf_loader_new_with_type(header.format.loaderName, &error) else {
             // The loader module is not installed (the project's scripts install them all).

@@ -1,7 +1,7 @@
 import CGdkPixbuf
 import CWebP
 import Foundation
-import ImagePipeline
+import HelperWire
 
 /// The frames of an animated WebP, through libwebp's own animation decoder: gdk-pixbuf's WebP
 /// loader (webp-pixbuf-loader 0.2) does not step its frames by the times it is given (it showed

@@ -1,6 +1,7 @@
 import CDescriptorPassing
 import Companions
 import Foundation
+import HelperWire
 import ImagePipeline
 import Localization
 import Synchronization
@@ -10,43 +11,9 @@ import Synchronization
 ///
 /// The helper confines itself before it reads a byte (namespaces where the system allows them, no
 /// new privileges, an address-space limit, a system-call filter) and says how; one that could not
-/// is never used. A helper that ends, crashes or passes `Limits.deadline` on a picture is killed
+/// is never used. A helper that ends, crashes or passes `DecoderLimits.deadline` on a picture is killed
 /// and not asked again; the picture it held is reported as the one that stopped it.
 public final class DecoderProcess: Sendable {
-    /// What a helper may use; it is started with them on its command line.
-    public struct Limits: Sendable, Equatable {
-        /// 1 GiB of address space: the largest decode the pipeline allows (64 megapixels, 256 MB
-        /// as RGBA) with its scaled copy, the libraries and the decoders' threads, and room to spare.
-        public var addressSpace: Int
-        /// Ten seconds of CPU for each picture, three times what a 64-megapixel HEIF takes here.
-        public var cpuSecondsPerPicture: Int
-        /// Twenty seconds for a picture's answer, however busy the machine: past it the helper is
-        /// taken for hung.
-        public var deadline: Duration
-        /// 40 MiB, the pipeline's largest body (`ImagePipeline.Configuration.maximumDownloadSize`).
-        public var maximumLength: Int
-        /// Nice 10, as the decoding threads had in the app (`BackgroundThreads`): a helper started
-        /// from any thread decodes below the UI, so the main loop gets the CPU when a frame is due
-        /// (at nice 0 the helpers cost the feed's scrolling frames on two cores).
-        public var niceness: Int
-
-        public init(addressSpace: Int = 1 << 30, cpuSecondsPerPicture: Int = 10, deadline: Duration = .seconds(20),
-                    maximumLength: Int = 40 << 20, niceness: Int = 10) {
-            self.addressSpace = addressSpace
-            self.cpuSecondsPerPicture = cpuSecondsPerPicture
-            self.deadline = deadline
-            self.maximumLength = maximumLength
-            self.niceness = niceness
-        }
-
-        public static let `default` = Limits()
-
-        var arguments: [String] {
-            ["--address-space", String(addressSpace), "--cpu-seconds", String(cpuSecondsPerPicture),
-             "--maximum-length", String(maximumLength), "--niceness", String(niceness)]
-        }
-    }
-
     /// What became of a picture sent to the helper.
     public enum Outcome: Sendable {
         case decoded(DecodedImage)
@@ -58,7 +25,7 @@ public final class DecoderProcess: Sendable {
 
     private let process: Process
     private let socket: Int32
-    public let limits: Limits
+    public let limits: DecoderLimits
     /// How the helper confined itself.
     public let confinement: DecoderWire.Ready
     private let state = Mutex(State())
@@ -74,7 +41,7 @@ public final class DecoderProcess: Sendable {
     /// How long a new helper may take to say it is confined.
     static let startTime: Duration = .seconds(10)
 
-    private init(process: Process, socket: Int32, limits: Limits, confinement: DecoderWire.Ready) {
+    private init(process: Process, socket: Int32, limits: DecoderLimits, confinement: DecoderWire.Ready) {
         self.process = process
         self.socket = socket
         self.limits = limits
@@ -92,7 +59,7 @@ public final class DecoderProcess: Sendable {
 
     /// Starts `tessera-decoder` (found beside the app) and waits until it says it is confined, or
     /// says why it cannot be used.
-    public static func launch(limits: Limits = .default) -> Result<DecoderProcess, ImageError> {
+    public static func launch(limits: DecoderLimits = .default) -> Result<DecoderProcess, ImageError> {
         let launch: CompanionLaunch
         switch CompanionLaunch.start("tessera-decoder", arguments: limits.arguments, wiring: .socket) {
         case .success(let started): launch = started
@@ -138,7 +105,7 @@ public final class DecoderProcess: Sendable {
             }
             return .decoded(image)
         case .refused(id, let error)?:
-            return .refused(error)
+            return .refused(ImageError(error))
         case nil where ContinuousClock.now >= deadline:
             return .stopped(end(killing: tr("the picture decoder took too long on it")))
         default:

@@ -1,4 +1,5 @@
 import Foundation
+import HelperWire
 import ImagePipeline
 import Localization
 import Synchronization
@@ -10,7 +11,7 @@ import Synchronization
 public final class DecoderProcesses: Sendable {
     public static let shared = DecoderProcesses()
 
-    public let limits: DecoderProcess.Limits
+    public let limits: DecoderLimits
     public let idleTime: Duration
     private let state = Mutex(State())
 
@@ -27,7 +28,7 @@ public final class DecoderProcesses: Sendable {
 
     /// - Parameter idleTime: thirty seconds: longer than the pauses of someone scrolling, short
     ///   enough that a window left alone gives the helpers' memory back soon.
-    public init(limits: DecoderProcess.Limits = .default, idleTime: Duration = .seconds(30)) {
+    public init(limits: DecoderLimits = .default, idleTime: Duration = .seconds(30)) {
         self.limits = limits
         self.idleTime = idleTime
     }

@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import Companions
 import Foundation
+import HelperWire
 import ImagePipeline
 import Localization
 import Synchronization

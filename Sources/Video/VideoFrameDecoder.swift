@@ -1,4 +1,5 @@
 import Foundation
+import HelperWire
 import ImagePipeline
 import Localization
 import Scheduling

@@ -2,6 +2,7 @@ import ArgumentParser
 import CCurl
 import CGdkPixbuf
 import Foundation
+import HelperWire
 import ImagePipeline
 import PictureDecoding
 import SandboxedDecoding
@@ -147,7 +148,7 @@ struct Images: ParsableCommand {
             for _ in 0..<count { _ = try processes.decode(png, target: target) }
             helper.append(microseconds(ContinuousClock.now - start) / Double(count))
             start = ContinuousClock.now
-            for _ in 0..<count { _ = try PixbufImageDecoder().decode(.data(png), to: target) }
+            for _ in 0..<count { _ = try PixbufImageDecoder().decode(png, to: target) }
             local.append(microseconds(ContinuousClock.now - start) / Double(count))
         }
         return (median(helper), median(local))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CGdkPixbuf
 import Foundation
+import HelperWire
 import ImagePipeline
 import Networking
 import SandboxedDecoding

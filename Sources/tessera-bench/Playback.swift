@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDescriptorPassing
 import CGStreamer
+import ClipDecoding
 import Foundation
 import Video
 

@@ -2,8 +2,7 @@ import CDescriptorPassing
 import CGdkPixbuf
 import Companions
 import Foundation
-import ImagePipeline
-import SandboxedDecoding
+import HelperWire
 
 /// Hands a decoded picture to the app: its pixels copied once into a sealed memory file, which the
 /// app maps (no copy through the socket, and nothing this process can change afterwards).

@@ -3,10 +3,9 @@ import CGdkPixbuf
 import Companions
 import Confinement
 import Foundation
-import ImagePipeline
+import HelperWire
 import Localization
 import PictureDecoding
-import SandboxedDecoding
 
 // The picture decoder the app starts beside itself (`DecoderProcess`): confined before it reads a
 // byte, it decodes one picture at a time from its standard input (a Unix socket) and hands the
@@ -18,7 +17,7 @@ let namespaceError = HelperConfinement.enterNamespaces()
 
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
-let options = DecoderOptions(arguments: CommandLine.arguments)
+let options = DecoderLimits(arguments: CommandLine.arguments)
 // Below the UI's priority, whichever thread started it; its decoders' threads inherit it.
 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(options.niceness))
 
@@ -52,7 +51,7 @@ while let line = CompanionProgram.readLine(fromSocket: STDIN_FILENO, until: neve
         HelperConfinement.limitCPU(toSecondsFromNow: UInt32(options.cpuSecondsPerPicture))
         let answered: Bool
         do {
-            let image = try decoder.decode(.data(data), to: target)
+            let image = try decoder.decode(data, to: target)
             answered = PixelHandOver.send(image, for: id)
         } catch {
             answered = CompanionProgram.write(DecoderWire.Answer.refused(id: id, error).line, to: STDOUT_FILENO)

@@ -1,7 +1,8 @@
 import Companions
 import Foundation
+import HelperWire
 import Localization
-import Video
+import ClipDecoding
 
 /// What the player sends the app, and when. One answer at a time goes out (a sample's line and
 /// its bytes stay together). Each stream sends a sample only while the app has room for it, so a

@@ -1,8 +1,9 @@
 import Companions
 import Confinement
 import Foundation
+import HelperWire
 import Localization
-import Video
+import ClipDecoding
 
 // The video player's decoder, started by the app for each clip the viewer plays (`PlayerHelper`):
 // it reads the clip's bytes from standard input, then decodes it to raw frames and sound that

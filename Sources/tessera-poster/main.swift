@@ -2,11 +2,11 @@ import CDescriptorPassing
 import Companions
 import Confinement
 import Foundation
-import ImagePipeline
+import HelperWire
 import Localization
 import Scheduling
 import Synchronization
-import Video
+import ClipDecoding
 
 // The video poster reader the app starts beside itself (`PosterReader`): it reads requests on
 // standard input, each a line and the clip's bytes, reads up to two clips at once, and answers
@@ -39,7 +39,7 @@ let readers = BackgroundThreads(name: "tessera-poster", count: 2)
 let output = Mutex(())
 
 /// Writes the answer to request `id`; when nobody reads answers any more, the app is gone.
-func answer(_ id: Int, with result: Result<DecodedImage, ImageError>) {
+func answer(_ id: Int, with result: Result<DecodedImage, PictureRefusal>) {
     let delivered = output.withLock { _ -> Bool in
         switch result {
         case .success(let image):

@@ -1,9 +1,9 @@
 import FixtureServer
 import Foundation
 @testable import ImagePipeline
+import InProcessDecoding
 import Logging
 import Networking
-import PictureDecoding
 import Synchronization
 import TestSupport
 import XCTest
@@ -45,7 +45,7 @@ final class HTTPCachingTests: XCTestCase {
         var configuration = ImagePipeline.Configuration(diskFolder: cacheFolder, retryDelays: retryDelays)
         let clock = self.clock
         configuration.now = { clock.now() }
-        return ImagePipeline(client: CurlHTTPClient(), configuration: configuration, decoders: [PixbufImageDecoder()])
+        return ImagePipeline(client: CurlHTTPClient(), configuration: configuration, decoders: [InProcessImageDecoder()])
     }
 
     private func request(_ policy: String) -> ImageRequest {

@@ -1,4 +1,5 @@
 @testable import FixtureServer
+import HelperWire
 @testable import ImagePipeline
 @testable import PictureDecoding
 import CGdkPixbuf
@@ -146,7 +147,7 @@ final class PictureFormatsTests: XCTestCase {
             let header = try XCTUnwrap(ImageHeader(data), name)
             XCTAssertEqual([header.width, header.height], [50_000, 50_000], name)
             XCTAssertThrowsError(try decoder.decode(data, maximumPixelSize: 256), name) { error in
-                XCTAssertEqual(error as? ImageError, .tooLarge(width: 50_000, height: 50_000), name)
+                XCTAssertEqual(error as? PictureRefusal, .tooLarge(width: 50_000, height: 50_000), name)
             }
         }
     }
@@ -156,14 +157,14 @@ final class PictureFormatsTests: XCTestCase {
             + String(repeating: "<g>", count: 100_000) + "<rect width=\"60\" height=\"40\"/>"
             + String(repeating: "</g>", count: 100_000) + "</svg>"
         XCTAssertThrowsError(try decoder.decode(Data(svg.utf8), maximumPixelSize: 256)) { error in
-            guard case .undecodable? = error as? ImageError else { return XCTFail("\(error)") }
+            guard case .undecodable? = error as? PictureRefusal else { return XCTFail("\(error)") }
         }
     }
 
     func testWhatIsNoPictureIsRefusedInWords() throws {
         for bytes in [Data("hello".utf8), Data("<html><body>not found</body></html>".utf8), Data([0x00, 0x00, 0x01, 0x00])] {
             XCTAssertThrowsError(try decoder.decode(bytes, maximumPixelSize: 256)) { error in
-                XCTAssertEqual(error as? ImageError, .notAnImage)
+                XCTAssertEqual(error as? PictureRefusal, .notAnImage)
             }
         }
         XCTAssertEqual(ImageError.notAnImage.description, "This is not a picture Tessera can show.")

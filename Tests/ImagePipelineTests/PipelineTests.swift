@@ -1,6 +1,8 @@
 import FixtureServer
 import Foundation
+import HelperWire
 @testable import ImagePipeline
+import InProcessDecoding
 @testable import PictureDecoding
 import Logging
 import Networking
@@ -35,7 +37,7 @@ final class PipelineTests: XCTestCase {
     private func pipeline(memory: Int = 64 << 20, disk: Int = 64 << 20, retries: [Duration] = [.milliseconds(50)]) -> ImagePipeline {
         ImagePipeline(client: CurlHTTPClient(), configuration: .init(
             memoryCapacity: memory, diskFolder: cacheFolder, diskCapacity: disk, retryDelays: retries),
-            decoders: [PixbufImageDecoder()])
+            decoders: [InProcessImageDecoder()])
     }
 
     func testDecodesToTheSizeShownKeepingTheAspectRatio() async throws {
@@ -259,7 +261,7 @@ final class PipelineTests: XCTestCase {
         }
         let gate = DispatchSemaphore(value: 0)
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(maximumBodiesInHand: 3),
-                                     sources: [stored], decoders: [GatedDecoder(gate: gate), PixbufImageDecoder()])
+                                     sources: [stored], decoders: [GatedDecoder(gate: gate), InProcessImageDecoder()])
         let loads = Task {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<8 {
@@ -288,7 +290,7 @@ final class PipelineTests: XCTestCase {
             seen.withLock { $0.append(Task.currentPriority) }
             return avatar
         }
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), sources: [stored], decoders: [PixbufImageDecoder()])
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), sources: [stored], decoders: [InProcessImageDecoder()])
         for (index, asking) in [TaskPriority.high, .medium, .background].enumerated() {
             let request = ImageRequest(url: URL(string: "stored-test:\(index)")!, maximumPixelSize: 64)
             _ = try await Task(priority: asking) { try await pipeline.image(for: request) }.value
@@ -307,7 +309,7 @@ final class PipelineTests: XCTestCase {
             reads.withLock { $0 += 1 }
             return url.absoluteString == "stored-test:1" ? avatar : nil
         }
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cacheFolder), sources: [stored], decoders: [PixbufImageDecoder()])
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cacheFolder), sources: [stored], decoders: [InProcessImageDecoder()])
         let request = ImageRequest(url: URL(string: "stored-test:1")!, maximumPixelSize: 64, sizing: .fill)
         let image = try await pipeline.image(for: request)
         XCTAssertEqual(image.width, 64)
@@ -374,6 +376,6 @@ private struct GatedDecoder: ImageDecoding {
     var threads: BackgroundThreads { Self.sharedThreads }
     func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage {
         gate.wait()
-        return try PixbufImageDecoder().decode(input, to: target)
+        return try InProcessImageDecoder().decode(input, to: target)
     }
 }

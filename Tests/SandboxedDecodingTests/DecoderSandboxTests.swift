@@ -1,5 +1,6 @@
 import CGdkPixbuf
 import Foundation
+import HelperWire
 import ImagePipeline
 import Networking
 import SandboxedDecoding
@@ -14,7 +15,7 @@ final class DecoderSandboxTests: XCTestCase {
         try Data(contentsOf: TestServer.picturesDirectory.appendingPathComponent(name))
     }
 
-    private func launch(_ limits: DecoderProcess.Limits = .default) throws -> DecoderProcess {
+    private func launch(_ limits: DecoderLimits = .default) throws -> DecoderProcess {
         try DecoderProcess.launch(limits: limits).get()
     }
 

@@ -1,5 +1,6 @@
 import CGStreamer
 import Foundation
+import HelperWire
 import Synchronization
 import TestSupport
 @testable import Video

@@ -1,5 +1,6 @@
 import CDescriptorPassing
 import Foundation
+import HelperWire
 @testable import Video
 import XCTest
 

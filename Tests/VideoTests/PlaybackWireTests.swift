@@ -1,5 +1,6 @@
 import CGStreamer
 import Foundation
+import HelperWire
 @testable import Video
 import XCTest
 

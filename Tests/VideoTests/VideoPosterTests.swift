@@ -1,5 +1,6 @@
 import CGdkPixbuf
 import Foundation
+import HelperWire
 import ImagePipeline
 import Networking
 import TestSupport

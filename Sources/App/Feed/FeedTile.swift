@@ -1,5 +1,6 @@
 import Domain
 import Gtk
+import HelperWire
 import ImagePipeline
 import Video
 import Localization

@@ -1,4 +1,5 @@
 import Gtk
+import HelperWire
 import ImagePipeline
 import Scheduling
 

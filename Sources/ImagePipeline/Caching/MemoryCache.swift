@@ -1,4 +1,5 @@
 import Foundation
+import HelperWire
 
 /// Decoded images kept in memory, least recently used dropped first, bounded by the bytes their
 /// pixels take. Images are decoded at device pixels (the size shown times the screen's scale),

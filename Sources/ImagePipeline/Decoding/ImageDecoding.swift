@@ -1,4 +1,5 @@
 import Foundation
+import HelperWire
 import Scheduling
 
 /// Turns what a source loaded into a bitmap of the size shown. The pipeline asks its decoders in
@@ -19,29 +20,4 @@ public protocol ImageDecoding: Sendable {
 public enum ImageInput: Sendable {
     case data(Data)
     case url(URL)
-}
-
-/// The box a decode aims at, in device pixels.
-public struct DecodingTarget: Sendable, Equatable {
-    /// The side of the box (a size bucket: near sizes share one decode).
-    public var side: Int
-    /// Cover the box (the shorter side meets it) instead of fitting in it (the longer side does).
-    public var filling: Bool
-    /// Every frame of an animation, not only the first.
-    public var animates: Bool
-
-    public init(side: Int, filling: Bool = false, animates: Bool = false) {
-        self.side = side
-        self.filling = filling
-        self.animates = animates
-    }
-
-    /// The largest size with the same aspect ratio that fits the box (filling: the smallest that
-    /// covers it); never larger than the original.
-    public func size(width: Int, height: Int) -> (width: Int, height: Int) {
-        let shown = filling ? min(width, height) : max(width, height)
-        guard shown > side, side > 0 else { return (width, height) }
-        let scale = Double(side) / Double(shown)
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
-    }
 }

@@ -1,5 +1,6 @@
-import Networking
+import HelperWire
 import Localization
+import Networking
 
 /// Why an image could not be shown.
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -23,15 +24,26 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .network(let error): error.description
-        case .notAnImage: tr("This is not a picture Tessera can show.")
-        case .tooLarge(let width, let height):
-            tr("The image is too large ({width} × {height} pixels).", ["width": String(width), "height": String(height)])
-        case .undecodable(let detail): tr("The image is damaged ({detail}).", ["detail": detail])
+        case .notAnImage: PictureRefusal.notAnImage.description
+        case .tooLarge(let width, let height): PictureRefusal.tooLarge(width: width, height: height).description
+        case .undecodable(let detail): PictureRefusal.undecodable(detail).description
         case .notStored: tr("The image is not stored on this computer.")
         case .unreadable(let detail): tr("The stored image could not be read ({detail}).", ["detail": detail])
-        case .noFrame(let detail): tr("The video's first frame could not be read ({detail}).", ["detail": detail])
+        case .noFrame(let detail): PictureRefusal.noFrame(detail).description
         case .decoderStopped(let detail): tr("This picture could not be read ({detail}).", ["detail": detail])
         case .cancelled: tr("Loading the image was cancelled.")
+        }
+    }
+}
+
+extension ImageError {
+    /// A decoder's refusal, as the pipeline says it.
+    public init(_ refusal: PictureRefusal) {
+        switch refusal {
+        case .notAnImage: self = .notAnImage
+        case let .tooLarge(width, height): self = .tooLarge(width: width, height: height)
+        case .undecodable(let detail): self = .undecodable(detail)
+        case .noFrame(let detail): self = .noFrame(detail)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HelperWire
 import Networking
 import Scheduling
 import Synchronization

@@ -1,5 +1,6 @@
 import CGStreamer
 import Foundation
+import HelperWire
 import Localization
 import Synchronization
 

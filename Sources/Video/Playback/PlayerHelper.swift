@@ -1,6 +1,7 @@
 import CDescriptorPassing
 import Companions
 import Foundation
+import HelperWire
 import Localization
 import Synchronization
 

@@ -1,5 +1,4 @@
 import Foundation
-import ImagePipeline
 
 /// What the app and `tessera-decoder` say to each other over the Unix socket that is the helper's
 /// standard input and output. Words between programs, never shown, so nothing here is translated
@@ -132,7 +131,7 @@ public enum DecoderWire {
 
     public enum Answer: Equatable, Sendable {
         case image(id: Int, Pixels)
-        case refused(id: Int, ImageError)
+        case refused(id: Int, PictureRefusal)
         case probed(id: Int, refused: Bool, detail: String)
 
         public var id: Int {

@@ -1,13 +1,12 @@
 import CDescriptorPassing
 import CGdkPixbuf
 import Foundation
-import ImagePipeline
 
 /// A helper's sealed memory file mapped into the app: the pixbufs of a picture's frames point into
 /// it, and it is unmapped when the last of them is let go. The pixels are not copied; the mapping
 /// is private, so nothing the helper could still do reaches them, and the seals (checked before
 /// mapping) mean the file cannot shrink under the app.
-final class MappedPixels: @unchecked Sendable { // the mapping is read-only in practice and freed once
+public final class MappedPixels: @unchecked Sendable { // the mapping is read-only in practice and freed once
     private let start: UnsafeMutableRawPointer
     private let length: Int
 
@@ -22,7 +21,7 @@ final class MappedPixels: @unchecked Sendable { // the mapping is read-only in p
 
     /// The picture `pixels` describes, in `descriptor` (which stays the caller's); nil when the
     /// file is not sealed or shorter than the pixels.
-    static func image(_ pixels: DecoderWire.Pixels, from descriptor: Int32) -> DecodedImage? {
+    public static func image(_ pixels: DecoderWire.Pixels, from descriptor: Int32) -> DecodedImage? {
         guard tessera_is_sealed(descriptor, pixels.byteCount) == 1,
               let start = mmap(nil, pixels.byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE, descriptor, 0),
               start != MAP_FAILED else { return nil }

@@ -1,6 +1,5 @@
 import CGStreamer
 import Foundation
-import ImagePipeline
 
 /// What the app and `tessera-player` say to each other over the helper's standard input and
 /// output while a clip plays. Words between programs, never shown, so nothing here is translated.
@@ -80,8 +79,8 @@ public enum PlaybackWire {
     public enum Stream: String, Sendable {
         case video, audio
 
-        var raw: TesseraGstStream { self == .video ? TESSERA_GST_STREAM_VIDEO : TESSERA_GST_STREAM_AUDIO }
-        init(_ raw: TesseraGstStream) { self = raw == TESSERA_GST_STREAM_VIDEO ? .video : .audio }
+        public var raw: TesseraGstStream { self == .video ? TESSERA_GST_STREAM_VIDEO : TESSERA_GST_STREAM_AUDIO }
+        public init(_ raw: TesseraGstStream) { self = raw == TESSERA_GST_STREAM_VIDEO ? .video : .audio }
     }
 
     /// A decoded sample's header: `length` bytes follow it.
@@ -228,5 +227,5 @@ public enum PlaybackWire {
 
 extension Duration {
     /// The whole nanoseconds, as GStreamer counts time.
-    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
+    public var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
 }

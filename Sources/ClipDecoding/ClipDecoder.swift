@@ -1,4 +1,5 @@
 import CGStreamer
+import HelperWire
 import Foundation
 import Localization
 

@@ -1,6 +1,6 @@
 import CGStreamer
+import HelperWire
 import Foundation
-import ImagePipeline
 import Localization
 
 /// The first frame of a clip, read by GStreamer in this process from the clip's bytes in a memory
@@ -8,7 +8,7 @@ import Localization
 /// length. Only `tessera-poster` calls it: GStreamer's decoders (libav, with its hundred-odd
 /// libraries) stay out of the app (`VideoFrameDecoder`).
 public enum VideoFirstFrame {
-    public static func read(_ clip: Int32, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, ImageError> {
+    public static func read(_ clip: Int32, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, PictureRefusal> {
         if let failure = GStreamer.startFailure { return .failure(.noFrame(tr("video support is not available: {reason}", ["reason": "\(failure)"]))) }
         let description = "fdsrc fd=\(clip) ! decodebin ! videoconvert ! video/x-raw,format=RGB ! appsink name=sink sync=false max-buffers=1"
         var error: UnsafeMutablePointer<CChar>?
@@ -42,41 +42,5 @@ public enum VideoFirstFrame {
             pixbuf = scaled
         }
         return .success(DecodedImage(adopting: pixbuf, duration: duration))
-    }
-}
-
-/// GStreamer's one-time start-up (loading its libraries, then gst_init), safe from any thread.
-public enum GStreamer {
-    /// Nil once GStreamer is ready; otherwise why it is not.
-    public static var startFailure: String? {
-        tessera_gst_start().map { String(cString: $0) }
-    }
-
-    /// What reading a clip's first frame can use, by plugin, from the packages
-    /// .ci/install-deps.sh installs (GStreamer's base and good sets and libav): the source, type
-    /// finding and `decodebin`, the containers the web's clips come in (MP4, WebM and Matroska,
-    /// Ogg) and their tags, audio parsers for their sound, the decoders (libav's, libvpx's,
-    /// Theora), the conversion and the sink.
-    public static let posterPlugins = ["coreelements", "typefindfunctions", "playback", "app", "isomp4", "matroska", "ogg",
-                                       "audioparsers", "id3demux", "libav", "vpx", "theora", "videoconvertscale"]
-
-    /// What playing a clip adds (the helper decodes its sound too): conversion and resampling to
-    /// the app's one format, and the sound decoders outside libav (Opus, Vorbis).
-    public static let playerPlugins = posterPlugins + ["audioconvert", "audioresample", "opus", "vorbis"]
-
-    /// Loads `plugins` now, before a helper is confined (afterwards it can open no file); returns
-    /// those that could not be loaded (not installed).
-    public static func load(_ plugins: [String]) -> [String] {
-        guard startFailure == nil else { return plugins }
-        return plugins.filter { tessera_gst_load_plugin($0) == 0 }
-    }
-
-    /// `load`, in a helper about to confine itself: plugins that are not installed are said on
-    /// standard error, which the app's log keeps (the clips that need them fail in words).
-    public static func loadBeforeConfinement(_ plugins: [String], program: String) {
-        let missing = load(plugins)
-        if !missing.isEmpty {
-            FileHandle.standardError.write(Data("\(program): plugins not installed: \(missing.joined(separator: ", "))\n".utf8)) // not translated
-        }
     }
 }

@@ -1,7 +1,6 @@
 import CGdkPixbuf
 import Companions
 import Foundation
-import ImagePipeline
 
 /// What the app and `tessera-poster` say to each other over the helper's standard input and
 /// output. Words between programs, never shown, so nothing here is translated.

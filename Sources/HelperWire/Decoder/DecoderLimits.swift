@@ -1,0 +1,54 @@
+/// What a decoder helper may use: the app starts it with them on its command line
+/// (`arguments`), and the helper reads them back (`init(arguments:)`).
+public struct DecoderLimits: Sendable, Equatable {
+    /// 1 GiB of address space: the largest decode the pipeline allows (64 megapixels, 256 MB
+    /// as RGBA) with its scaled copy, the libraries and the decoders' threads, and room to spare.
+    public var addressSpace: Int
+    /// Ten seconds of CPU for each picture, three times what a 64-megapixel HEIF takes here.
+    public var cpuSecondsPerPicture: Int
+    /// Twenty seconds for a picture's answer, however busy the machine: past it the helper is
+    /// taken for hung.
+    public var deadline: Duration
+    /// 40 MiB, the pipeline's largest body (`ImagePipeline.Configuration.maximumDownloadSize`).
+    public var maximumLength: Int
+    /// Nice 10, as the decoding threads had in the app (`BackgroundThreads`): a helper started
+    /// from any thread decodes below the UI, so the main loop gets the CPU when a frame is due
+    /// (at nice 0 the helpers cost the feed's scrolling frames on two cores).
+    public var niceness: Int
+
+    public init(addressSpace: Int = 1 << 30, cpuSecondsPerPicture: Int = 10, deadline: Duration = .seconds(20),
+                maximumLength: Int = 40 << 20, niceness: Int = 10) {
+        self.addressSpace = addressSpace
+        self.cpuSecondsPerPicture = cpuSecondsPerPicture
+        self.deadline = deadline
+        self.maximumLength = maximumLength
+        self.niceness = niceness
+    }
+
+    public static let `default` = DecoderLimits()
+
+    /// The helper's command line that says them.
+    public var arguments: [String] {
+        ["--address-space", String(addressSpace), "--cpu-seconds", String(cpuSecondsPerPicture),
+         "--maximum-length", String(maximumLength), "--niceness", String(niceness)]
+    }
+
+    /// The limits `arguments` says: `--address-space BYTES`, `--cpu-seconds N`,
+    /// `--maximum-length BYTES`, `--niceness N`; the others are the defaults, and unknown words are
+    /// ignored. (The deadline is the app's: the helper is not told it.)
+    public init(arguments: [String]) {
+        self.init()
+        var index = 1
+        while index + 1 < arguments.count {
+            let value = Int(arguments[index + 1])
+            switch (arguments[index], value) {
+            case ("--address-space", let value?) where value > 0: addressSpace = value
+            case ("--cpu-seconds", let value?) where value > 0: cpuSecondsPerPicture = value
+            case ("--maximum-length", let value?) where value > 0: maximumLength = value
+            case ("--niceness", let value?) where (0...19).contains(value): niceness = value
+            default: break
+            }
+            index += 2
+        }
+    }
+}
