@@ -99,16 +99,35 @@ final class LaunchTests: XCTestCase {
     }
 
     /// Fails for each of `modules` that has a symbol in the app's executable.
-    private func assertNotLinked(_ modules: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try runProgram("nm", [binary.path])
+    /// Fails when `program` (built beside the tests) holds code of any of `modules`, and unless it
+    /// holds code of `own`, which shows that nm read its Swift symbols.
+    private func assertNotLinked(_ modules: [String], into program: String = "tessera", own: String = "tessera",
+                                 file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = binary.deletingLastPathComponent().appendingPathComponent(program).path
+        let result = try runProgram("nm", [path])
         XCTAssertEqual(result.status, 0, String(result.output.prefix(2000)), file: file, line: line)
         // Swift's mangled names carry their module's name with its length: "$s7tessera…".
         let symbols = result.output.split(separator: "\n")
-        XCTAssertGreaterThan(symbols.filter { $0.contains("$s7tessera") }.count, 10, "nm read the app's own symbols", file: file, line: line)
+        XCTAssertGreaterThan(symbols.filter { $0.contains("$s\(own.count)\(own)") }.count, 10, "nm read \(program)'s own symbols",
+                             file: file, line: line)
         for module in modules {
             let found = symbols.filter { $0.contains("$s\(module.count)\(module)") }
-            XCTAssertTrue(found.isEmpty, "\(module) is linked into tessera: \(found.prefix(3).joined(separator: "; "))", file: file, line: line)
+            XCTAssertTrue(found.isEmpty, "\(module) is linked into \(program): \(found.prefix(3).joined(separator: "; "))", file: file, line: line)
         }
+    }
+
+    /// Each helper is its wire (`HelperWire`), its own decoding code and its confinement: nothing
+    /// of the app's side (its pipeline, network, or clients of the helpers) is linked into one, and
+    /// the app links no helper's decoding code.
+    func testTheHelpersLinkNothingOfTheAppsSideAndTheAppNoneOfTheirDecoders() throws {
+        let appSide = ["ImagePipeline", "Networking", "SandboxedDecoding", "Video", "App", "Features", "Gtk"]
+        try assertNotLinked(appSide + ["ClipDecoding"], into: "tessera-decoder", own: "PictureDecoding")
+        try assertNotLinked(appSide + ["PictureDecoding"], into: "tessera-poster", own: "ClipDecoding")
+        try assertNotLinked(appSide + ["PictureDecoding"], into: "tessera-player", own: "ClipDecoding")
+        for helper in ["tessera-decoder", "tessera-poster", "tessera-player"] {
+            try assertNotLinked([], into: helper, own: "HelperWire")
+        }
+        try assertNotLinked(["PictureDecoding", "ClipDecoding"])
     }
 
     /// What the command line answers, in words, with the exit status a shell expects.
