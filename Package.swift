@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "CGStreamer",
             dependencies: ["CGdkPixbuf"],
-            // GStreamer's headers live in their own folder; only this module's C file includes them.
+            // GStreamer's headers live in their own folder; only this module's C files include them (through its private functions.h).
             cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]
         ),
 
