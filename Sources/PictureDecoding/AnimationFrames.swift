@@ -49,7 +49,7 @@ struct AnimationFrames {
     }
 
     /// The animation, owning its frames; nil when none was kept or they went over the cap.
-    func image() -> DecodedImage? {
-        overCap || frames.isEmpty ? nil : DecodedImage(adoptingFrames: frames)
+    func image(original: (width: Int, height: Int)) -> DecodedImage? {
+        overCap || frames.isEmpty ? nil : DecodedImage(adoptingFrames: frames, original: original)
     }
 }

@@ -41,7 +41,8 @@ public struct PixbufImageDecoder: Sendable {
         let target = DecodingTarget(side: maximumPixelSize, filling: filling, animates: animates && header.frameCount > 1)
         return try memory.withReservation(header.workingBytes) { () throws(PictureRefusal) -> DecodedImage in
             if target.animates, header.format == .webp,
-               let frames = WebPAnimation.frames(of: data, target: target, profile: header.colourProfile) {
+               let frames = WebPAnimation.frames(of: data, target: target, profile: header.colourProfile,
+                                                 original: (header.width, header.height)) {
                 return frames
             }
             return try decode(data, header: header, target: target)
@@ -83,7 +84,8 @@ public struct PixbufImageDecoder: Sendable {
         }
         if let error { g_error_free(error) }
         if target.animates, header.format == .gif, let animation = gdk_pixbuf_loader_get_animation(loader),
-           gdk_pixbuf_animation_is_static_image(animation) == 0, let frames = Self.frames(of: animation, count: header.frameCount, target: target) {
+           gdk_pixbuf_animation_is_static_image(animation) == 0, let frames = Self.frames(of: animation, count: header.frameCount, target: target,
+                                                                                          original: (header.width, header.height)) {
             return frames
         }
         // The colour profile the file carries, read before the orientation makes a new pixbuf
@@ -92,6 +94,11 @@ public struct PixbufImageDecoder: Sendable {
         // Upright by the EXIF orientation the loader read (JPEG, TIFF; HEIF and AVIF come
         // upright from their decoders): a new reference, ours, that outlives the loader.
         guard var shown = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { throw .undecodable(tr("incomplete image")) }
+        // The picture's own size, turned as the picture was (by its EXIF orientation, or a HEIF's
+        // rotation, which its header's size does not count); a drawing has none.
+        let upright = (Int(gdk_pixbuf_get_width(shown)), Int(gdk_pixbuf_get_height(shown)))
+        let turned = header.width != header.height && (header.width > header.height) != (upright.0 > upright.1)
+        let original = header.format == .svg ? nil : turned ? (header.height, header.width) : (header.width, header.height)
         let stored = (Int(gdk_pixbuf_get_width(shown)), Int(gdk_pixbuf_get_height(shown)))
         let (width, height) = target.size(width: stored.0, height: stored.1)
         if header.format != .svg, (width, height) != stored,
@@ -102,7 +109,7 @@ public struct PixbufImageDecoder: Sendable {
         // In sRGB, converted at the size shown (a HEIF is decoded whole: its full size would cost
         // the conversion many times over).
         ColourProfiles.shared.convertToSRGB(shown, fileProfile: profile)
-        return DecodedImage(adopting: shown)
+        return DecodedImage(adopting: shown, original: original)
     }
 }
 
@@ -117,7 +124,7 @@ extension PixbufImageDecoder {
     /// own clock through each frame's delay; nil when they would hold more than
     /// `DecodingLimits.maximumFrameBytes` (the still is shown then).
     static func frames(of animation: OpaquePointer, count: Int,
-                       target: DecodingTarget) -> DecodedImage? {
+                       target: DecodingTarget, original: (width: Int, height: Int)) -> DecodedImage? {
         let start = g_get_real_time() / 1000
         guard let iterator = tessera_pixbuf_animation_start(animation, start) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(iterator)) }
@@ -131,7 +138,7 @@ extension PixbufImageDecoder {
             elapsed += milliseconds
             tessera_pixbuf_animation_advance(iterator, start + gint64(elapsed))
         }
-        return frames.image()
+        return frames.image(original: original)
     }
 }
 

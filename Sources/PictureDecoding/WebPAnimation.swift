@@ -10,7 +10,7 @@ enum WebPAnimation {
     /// Every frame of `data` (composited on the canvas, as shown), scaled to `target` and in sRGB
     /// from `profile` when it has one; nil when libwebp cannot read it or the frames would hold
     /// more than `DecodingLimits.maximumFrameBytes` (the still is shown then).
-    static func frames(of data: Data, target: DecodingTarget, profile: Data?) -> DecodedImage? {
+    static func frames(of data: Data, target: DecodingTarget, profile: Data?, original: (width: Int, height: Int)) -> DecodedImage? {
         data.withUnsafeBytes { bytes -> DecodedImage? in
             var options = WebPAnimDecoderOptions()
             guard WebPAnimDecoderOptionsInit(&options) != 0 else { return nil }
@@ -42,7 +42,7 @@ enum WebPAnimation {
                 frames.discard()
                 return nil
             }
-            return frames.image()
+            return frames.image(original: original)
         }
     }
 }

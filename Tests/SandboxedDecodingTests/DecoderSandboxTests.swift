@@ -61,6 +61,21 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual([image.width, image.height], [60, 40])
     }
 
+    /// A picture decoded smaller than it is says its own size, upright, across the pipe: what a
+    /// viewer calls 100 %. A drawing's is the size it was drawn at.
+    func testAScaledDecodeSaysThePicturesOwnSize() throws {
+        let decoder = SandboxedImageDecoder(processes: DecoderProcesses())
+        for (name, decoded, original) in [("quarters.jpg", [30, 20], [60, 40]), ("orientation-6.jpg", [20, 30], [40, 60]),
+                                          ("quarters.png", [30, 20], [60, 40]), ("quarters.webp", [60, 40], [60, 40]), ("quarters.svg", [30, 20], [30, 20])] {
+            let image = try decoder.decode(.data(try picture(name)), to: DecodingTarget(side: name.hasSuffix(".webp") ? 60 : 30))
+            XCTAssertEqual([image.width, image.height], decoded, name)
+            XCTAssertEqual([image.originalWidth, image.originalHeight], original, name)
+        }
+        let animation = try decoder.decode(.data(try picture("animated.gif")), to: DecodingTarget(side: 8, animates: true))
+        XCTAssertGreaterThan(animation.frames.count, 1)
+        XCTAssertGreaterThan(animation.originalWidth, animation.width, "an animation scaled down says its own size")
+    }
+
     /// The helper reads every format the in-process decoder does (PictureFormatsTests checks
     /// their colours there): the same sizes, the same top-left red and bottom-right white.
     func testEveryFormatComesBackFromTheHelper() throws {

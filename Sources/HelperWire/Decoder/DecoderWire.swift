@@ -92,12 +92,19 @@ public enum DecoderWire {
         /// Each frame's delay in milliseconds; empty for a still.
         public var delays: [Int]
 
-        public init(width: Int, height: Int, rowstride: Int, channels: Int, delays: [Int]) {
+        /// The picture's own size, of which these pixels are a scaled copy (`DecodedImage`).
+        public var originalWidth: Int
+        public var originalHeight: Int
+
+        public init(width: Int, height: Int, rowstride: Int, channels: Int, delays: [Int],
+                    originalWidth: Int? = nil, originalHeight: Int? = nil) {
             self.width = width
             self.height = height
             self.rowstride = rowstride
             self.channels = channels
             self.delays = delays
+            self.originalWidth = originalWidth ?? width
+            self.originalHeight = originalHeight ?? height
         }
 
         public var frameCount: Int { max(1, delays.count) }
@@ -107,9 +114,11 @@ public enum DecoderWire {
         /// Reads the fields after `ID image`, refusing what no decode gives (a helper taken over
         /// by a picture must not make the app map or allocate without bound).
         init?(fields parts: [Substring]) {
-            guard parts.count == 5, let width = Int(parts[0]), let height = Int(parts[1]),
+            guard parts.count == 7, let width = Int(parts[0]), let height = Int(parts[1]),
                   let rowstride = Int(parts[2]), let channels = Int(parts[3]),
+                  let originalWidth = Int(parts[5]), let originalHeight = Int(parts[6]),
                   (1...DecodingLimits.maximumSide).contains(width), (1...DecodingLimits.maximumSide).contains(height),
+                  (1...DecodingLimits.maximumSide).contains(originalWidth), (1...DecodingLimits.maximumSide).contains(originalHeight),
                   channels == 3 || channels == 4, rowstride >= width * channels, rowstride <= width * channels + 64 else { return nil }
             var delays: [Int] = []
             if parts[4] != "-" {
@@ -119,13 +128,14 @@ public enum DecoderWire {
                 }
                 guard delays.count > 1 else { return nil }
             }
-            self.init(width: width, height: height, rowstride: rowstride, channels: channels, delays: delays)
+            self.init(width: width, height: height, rowstride: rowstride, channels: channels, delays: delays,
+                      originalWidth: originalWidth, originalHeight: originalHeight)
             guard width * height * frameCount <= DecodingLimits.maximumPixels,
                   delays.isEmpty || byteCount <= DecodingLimits.maximumFrameBytes else { return nil }
         }
 
         public func line(for id: Int) -> String {
-            "\(id) image \(width) \(height) \(rowstride) \(channels) \(delays.isEmpty ? "-" : delays.map(String.init).joined(separator: ","))\n"
+            "\(id) image \(width) \(height) \(rowstride) \(channels) \(delays.isEmpty ? "-" : delays.map(String.init).joined(separator: ",")) \(originalWidth) \(originalHeight)\n"
         }
     }
 

@@ -41,6 +41,8 @@ public final class MappedPixels: @unchecked Sendable { // the mapping is read-on
             let delay = index < pixels.delays.count ? Duration.milliseconds(pixels.delays[index]) : .zero
             frames.append(DecodedImage.Frame(pixbuf: pixbuf, delay: delay))
         }
-        return frames.count == 1 ? DecodedImage(adopting: frames[0].pixbuf) : DecodedImage(adoptingFrames: frames)
+        let original = (pixels.originalWidth, pixels.originalHeight)
+        return frames.count == 1 ? DecodedImage(adopting: frames[0].pixbuf, original: original)
+            : DecodedImage(adoptingFrames: frames, original: original)
     }
 }

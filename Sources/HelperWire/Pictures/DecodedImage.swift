@@ -7,6 +7,11 @@ public final class DecodedImage: @unchecked Sendable {
     public let pixbuf: OpaquePointer
     public let width: Int
     public let height: Int
+    /// The picture's own size, upright, of which this is a scaled copy (the same as `width` and
+    /// `height` when it was decoded whole, and for a drawing, which has no size of its own): a
+    /// viewer's 100 % and the size it asks for to show every pixel.
+    public let originalWidth: Int
+    public let originalHeight: Int
     /// Bytes the pixels take: rowstride x height, for every frame.
     public let cost: Int
     /// For a frame taken from a clip, how long the clip runs (nil when it does not say).
@@ -25,23 +30,28 @@ public final class DecodedImage: @unchecked Sendable {
         }
     }
 
-    /// Adopts a pixbuf the caller owns a reference to.
-    public init(adopting pixbuf: OpaquePointer, duration: Duration? = nil) {
+    /// Adopts a pixbuf the caller owns a reference to; `original` is the picture's own size when
+    /// the pixbuf is a scaled copy.
+    public init(adopting pixbuf: OpaquePointer, duration: Duration? = nil, original: (width: Int, height: Int)? = nil) {
         self.pixbuf = pixbuf
         self.duration = duration
         width = Int(gdk_pixbuf_get_width(pixbuf))
         height = Int(gdk_pixbuf_get_height(pixbuf))
+        originalWidth = original?.width ?? width
+        originalHeight = original?.height ?? height
         cost = Int(gdk_pixbuf_get_rowstride(pixbuf)) * height
         frames = []
     }
 
     /// Adopts an animation's frames (at least one), whose pixbufs the caller owns a reference to.
-    public init(adoptingFrames frames: [Frame]) {
+    public init(adoptingFrames frames: [Frame], original: (width: Int, height: Int)? = nil) {
         precondition(!frames.isEmpty, "an animation has a frame")
         pixbuf = frames[0].pixbuf
         duration = nil
         width = Int(gdk_pixbuf_get_width(pixbuf))
         height = Int(gdk_pixbuf_get_height(pixbuf))
+        originalWidth = original?.width ?? width
+        originalHeight = original?.height ?? height
         cost = frames.reduce(0) { $0 + Int(gdk_pixbuf_get_rowstride($1.pixbuf) * gdk_pixbuf_get_height($1.pixbuf)) }
         self.frames = frames.count > 1 ? frames : []
     }
