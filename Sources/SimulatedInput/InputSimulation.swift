@@ -44,10 +44,16 @@ public enum InputSimulation {
     /// Clicks (press and release) a mouse button at the centre of `widget`, which must be mapped.
     @discardableResult
     public static func click(_ widget: Widget, button: UInt32 = 1, in window: Window) -> Bool {
+        let allocation = widget.allocation
+        return click(widget, at: (allocation.width / 2, allocation.height / 2), button: button, in: window)
+    }
+
+    /// Clicks a mouse button at `point` in `widget`'s own coordinates; the widget must be mapped.
+    @discardableResult
+    public static func click(_ widget: Widget, at point: (x: Int, y: Int), button: UInt32 = 1, in window: Window) -> Bool {
         guard let origin = widget.origin(in: window), let gdkWindow = gtk_widget_get_window(window.gtkWidget) else { return false }
         // Widget coordinates are relative to the toplevel's GdkWindow for no-window widgets.
-        let allocation = widget.allocation
-        let x = gint(origin.x + allocation.width / 2), y = gint(origin.y + allocation.height / 2)
+        let x = gint(origin.x + point.x), y = gint(origin.y + point.y)
         let none = GdkModifierType(rawValue: 0)
         guard gdk_test_simulate_button(gdkWindow, x, y, button, none, GDK_BUTTON_PRESS) != 0 else { return false }
         // Let GTK see the pointer arrive and the press before the release, as with a real click.

@@ -37,6 +37,16 @@ class AppTestCase: XCTestCase {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
+    /// Real pointer and key input through XTest (xdotool), as a person's hand gives it; returns
+    /// once xdotool has sent it all.
+    func xdotool(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+    }
+
     func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
         try MainActor.assumeIsolated(body)
     }

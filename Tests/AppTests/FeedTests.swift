@@ -122,33 +122,53 @@ final class FeedTests: ServerBackedTestCase {
         }
     }
 
+    /// A point of the viewer's picture area beside the fitted picture (in its margin), if any.
+    @MainActor
+    static func pointBesidePicture(_ viewer: ViewerPage) -> (x: Int, y: Int)? {
+        guard let viewport = viewer.image.viewport else { return nil }
+        let scale = Double(viewport.scale)
+        // The middle of the margin beside the picture.
+        if viewport.origin.x >= 4 * scale { return (Int(viewport.origin.x / scale / 2), Int(viewport.viewHeight / 2)) }
+        if viewport.origin.y >= 4 * scale { return (Int(viewport.viewWidth / 2), Int(viewport.origin.y / scale / 2)) }
+        return nil
+    }
+
     func testOpenNavigateAndEveryDismissPathReturnsToThePost() throws {
         try onMain {
             let (app, page) = try openFeed()
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             let coordinator = main.coordinator(for: .feed)
-            let paths: [(String, @MainActor (FeedViewerPage) -> Void)] = [
+            let paths: [(String, @MainActor (ViewerPage) -> Void)] = [
                 ("Escape", { _ in _ = InputSimulation.key("Escape", on: main.window) }),
                 ("Alt+Left", { _ in _ = InputSimulation.key("Left", modifiers: .alt, on: main.window) }),
                 ("back button", { _ in main.backButton.click() }),
-                ("backdrop click", { viewer in (viewer.widget as? Button)?.click() }),
+                ("a click beside the picture", { viewer in
+                    self.waitForServer("the picture placed") { viewer.image.viewport != nil }
+                    self.waitFor("the viewer in place") { !coordinator.container.transitionRunning }
+                    guard let point = Self.pointBesidePicture(viewer) else { return XCTFail("the picture leaves no room beside it: \(String(describing: viewer.image.viewport))") }
+                    guard let window = main.window.screenOrigin, let inWindow = viewer.image.picture.origin(in: main.window) else {
+                        return XCTFail("the picture is on screen")
+                    }
+                    // A real click (XTest): the picture has a window of its own.
+                    try? self.xdotool(["mousemove", "\(window.x + inWindow.x + point.x)", "\(window.y + inWindow.y + point.y)", "click", "1"])
+                }),
             ]
             for (name, dismiss) in paths {
                 let tile = page.tiles[2]
                 tile.view.grabFocus()
                 XCTAssertTrue(InputSimulation.key("Return", on: tile.view))
                 waitFor("the viewer (\(name))") { coordinator.depth == 2 }
-                let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
-                XCTAssertEqual(viewer.post, tile.post, "the exact post opens")
-                waitForServer("the image") { viewer.picture.content != .icon(ImageView.placeholderIcon) }
+                let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+                XCTAssertEqual(viewer.item.id, tile.post.id, "the exact post opens")
+                waitForServer("the image") { viewer.image.viewport != nil }
                 // Right goes to the next post, Left back.
                 waitFor("the viewer focused") { viewer.widget.isFocusWidget }
                 XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget))
-                waitFor("the next post") { viewer.post == page.tiles[3].post }
+                waitFor("the next post") { viewer.item.id == page.tiles[3].post.id }
                 XCTAssertEqual(main.headerBar.title, page.tiles[3].post.accessibleName)
                 XCTAssertTrue(InputSimulation.key("Left", on: viewer.widget))
-                waitFor("the post again") { viewer.post == tile.post }
+                waitFor("the post again") { viewer.item.id == tile.post.id }
                 dismiss(viewer)
                 waitFor("back at the grid by \(name)") { coordinator.depth == 1 }
                 waitFor("the post focused after \(name)") { tile.view.isFocusWidget }
@@ -170,7 +190,7 @@ final class FeedTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.click(video.view, in: main.window))
             let coordinator = main.coordinator(for: .feed)
             waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
             let player = try XCTUnwrap(viewer.clip.player, "gtksink is installed by the set-up script")
             // The poster covers the video until its first frame comes.
             XCTAssertTrue(viewer.clip.videoPoster.picture.isVisible)
@@ -221,7 +241,7 @@ final class FeedTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.click(page.tiles[index].view, in: main.window))
             let coordinator = main.coordinator(for: .feed)
             waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
             let player = try XCTUnwrap(viewer.clip.player)
             waitForServer("playback", timeout: .seconds(10)) { (player.position ?? .zero) > .zero }
             let helper = try XCTUnwrap(player.helperProcessIdentifier)
@@ -232,9 +252,9 @@ final class FeedTests: ServerBackedTestCase {
 
             let neighbour = index + 1 < page.tiles.count ? "Right" : "Left"
             XCTAssertTrue(InputSimulation.key(neighbour, on: viewer.widget))
-            waitFor("the next post") { viewer.post.id != page.tiles[index].post.id }
+            waitFor("the next post") { viewer.item.id != page.tiles[index].post.id }
             XCTAssertTrue(InputSimulation.key(neighbour == "Right" ? "Left" : "Right", on: viewer.widget))
-            waitFor("the video again") { viewer.post.id == page.tiles[index].post.id }
+            waitFor("the video again") { viewer.item.id == page.tiles[index].post.id }
             let again = try XCTUnwrap(viewer.clip.player)
             waitForServer("playback again", timeout: .seconds(10)) { (again.position ?? .zero) > .zero }
             XCTAssertNotEqual(again.helperProcessIdentifier, helper)
@@ -281,7 +301,7 @@ final class FeedTests: ServerBackedTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             let coordinator = main.coordinator(for: .feed)
-            weak var viewer: FeedViewerPage?
+            weak var viewer: ViewerPage?
             weak var player: ClipPlayback?
             var finalized = false
             do {
@@ -289,7 +309,7 @@ final class FeedTests: ServerBackedTestCase {
                 let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
                 XCTAssertTrue(InputSimulation.click(video.view, in: main.window))
                 waitFor("the viewer") { coordinator.depth == 2 }
-                let shown = try XCTUnwrap(coordinator.topPage as? FeedViewerPage)
+                let shown = try XCTUnwrap(coordinator.topPage as? ViewerPage)
                 viewer = shown
                 player = shown.clip.player
                 shown.widget.onFinalize { finalized = true }
@@ -369,7 +389,7 @@ final class FeedTests: ServerBackedTestCase {
             page.contextMenu?.activateItem("Open")
             let coordinator = main.coordinator(for: .feed)
             waitFor("the viewer") { coordinator.depth == 2 }
-            XCTAssertEqual((coordinator.topPage as? FeedViewerPage)?.post, tile.post)
+            XCTAssertEqual((coordinator.topPage as? ViewerPage)?.item.id, tile.post.id)
         }
     }
 

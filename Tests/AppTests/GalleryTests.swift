@@ -37,16 +37,6 @@ final class GalleryTests: AppTestCase {
         return (page, window)
     }
 
-    /// Real pointer and key input through XTest (xdotool), as a person's hand gives it; returns
-    /// once xdotool has sent it all.
-    private func xdotool(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-    }
-
     /// Waits for GTK to lay the tiles out at their final frames.
     @MainActor
     private func waitForLayout(_ page: GalleryPage) {

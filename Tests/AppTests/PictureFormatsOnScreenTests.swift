@@ -100,22 +100,22 @@ final class PictureFormatsOnScreenTests: AppTestCase {
     private func assertPlays(_ name: String, url: URL, checksStopping: Bool) throws {
         let post = MediaPost(id: name, url: url, kind: .image)
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])
-        let viewer = FeedViewerPage(posts: [post], index: 0, pipeline: pipeline, goBack: {}, onMove: {}, onLeave: { _ in })
+        let viewer = ViewerPage(items: [ViewerItem(post: post)], index: 0, pipeline: pipeline, goBack: {})
         let window = window(showing: viewer.widget, width: 600, height: 400)
         defer { window.destroy() }
-        let picture = viewer.picture.picture
-        waitFor("\(name) shown playing", timeout: .seconds(10)) { viewer.picture.showsImage && picture.isPlaying }
-        XCTAssertEqual(viewer.picture.shownImage?.frames.count, 3, name)
+        let picture = viewer.image.picture
+        waitFor("\(name) shown playing", timeout: .seconds(10)) { viewer.image.viewport != nil && picture.isPlaying }
+        XCTAssertEqual(picture.frameCount, 3, name)
         // The top-left quarter is red in the first two frames and blue in the third; the
         // screen shows each in turn.
         @MainActor func topLeft() throws -> UInt32 {
             let shot = try screen(of: window)
             let origin = try XCTUnwrap(picture.origin(in: window))
-            let size = picture.allocation
-            // The picture is fitted, centred: 60 x 40 in the box.
-            let scale = min(Double(size.width) / 60, Double(size.height) / 40)
-            let left = Double(size.width) / 2 - 30 * scale, top = Double(size.height) / 2 - 20 * scale
-            return shot.pixel(x: (origin.x + Int(left + 15 * scale)) * shot.scale, y: (origin.y + Int(top + 10 * scale)) * shot.scale) & 0xFFFFFF
+            // The picture is fitted (60 x 40 shows at 100 %), centred: its pixel (15, 10).
+            let viewport = try XCTUnwrap(viewer.image.viewport)
+            let x = origin.x * shot.scale + Int(viewport.origin.x + 15 * viewport.zoom)
+            let y = origin.y * shot.scale + Int(viewport.origin.y + 10 * viewport.zoom)
+            return shot.pixel(x: x, y: y) & 0xFFFFFF
         }
         // Each frame read while it is the one shown (a frame that moved on meanwhile is read again).
         var seen: [UInt32] = []

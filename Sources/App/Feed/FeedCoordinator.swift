@@ -24,9 +24,13 @@ final class FeedCoordinator: SectionCoordinator {
     func open(_ posts: [MediaPost], at index: Int) {
         guard let grid = pages.first as? FeedPage else { return }
         let main = services.mainWindow
-        push(FeedViewerPage(posts: posts, index: index, pipeline: services.images,
-                            goBack: { [weak self] in self?.pop() },
-                            onMove: { main()?.updateChrome() },
-                            onLeave: { [weak grid] post in grid?.focus(post) }))
+        let items = posts.map(ViewerItem.init(post:))
+        push(ViewerPage(items: items, index: index, pipeline: services.images,
+                        goBack: { [weak self] in self?.pop() },
+                        window: { main()?.window },
+                        onMove: { main()?.updateChrome() },
+                        onLeave: { [weak grid] item in
+                            if let post = posts.first(where: { $0.id == item.id }) { grid?.focus(post) }
+                        }))
     }
 }

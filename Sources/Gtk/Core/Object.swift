@@ -58,6 +58,7 @@ open class Object {
         case .dragDataReceived: callback = unsafeBitCast(signalTrampolineDragData, to: GCallback.self)
         case .dragDataGet: callback = unsafeBitCast(signalTrampolineDragDataGet, to: GCallback.self)
         case .doubleDouble: callback = unsafeBitCast(signalTrampolineDoubleDouble, to: GCallback.self)
+        case .double: callback = unsafeBitCast(signalTrampolineDouble, to: GCallback.self)
         case .dragPosition: callback = unsafeBitCast(signalTrampolineDragPosition, to: GCallback.self)
         case .dragLeave: callback = unsafeBitCast(signalTrampolineDragLeave, to: GCallback.self)
         case .boolean: callback = unsafeBitCast(signalTrampolineBoolean, to: GCallback.self)
@@ -140,6 +141,12 @@ private let signalTrampolineBool: @convention(c) (UnsafeMutableRawPointer?, Unsa
 private let signalTrampolineDoubleDouble: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
     var values = (a, b)
     withUnsafeMutablePointer(to: &values) { pointer in
+        _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(UnsafeMutableRawPointer(pointer))
+    }
+}
+private let signalTrampolineDouble: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+    var value = value
+    withUnsafeMutablePointer(to: &value) { pointer in
         _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(UnsafeMutableRawPointer(pointer))
     }
 }

@@ -20,6 +20,9 @@ enum SignalShape {
     /// `void (*)(GObject *self, gdouble a, gdouble b, gpointer data)` ("swipe"): the closure gets a
     /// pointer to the two doubles.
     case doubleDouble
+    /// `void (*)(GObject *self, gdouble value, gpointer data)` ("scale-changed"): the closure gets
+    /// a pointer to the double.
+    case double
     /// "drag-motion" and "drag-drop": `gboolean (*)(self, context, x, y, time, data)`; the
     /// closure gets a pointer to a `DragPosition`.
     case dragPosition

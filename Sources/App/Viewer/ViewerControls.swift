@@ -1,0 +1,65 @@
+import Gtk
+import Localization
+
+/// The viewer's buttons, over the picture as Loupe has them: zoom out, the zoom level (best fit
+/// and 100 % in turn), zoom in, fullscreen and a menu at the top end; previous and next at the
+/// sides. They show in fullscreen too, where there is no header bar.
+@MainActor
+final class ViewerControls {
+    let zoomOut = Button(iconName: "zoom-out-symbolic", accessibleName: tr("Zoom Out"))
+    let zoomLevel = Button(label: "100 %")
+    let zoomIn = Button(iconName: "zoom-in-symbolic", accessibleName: tr("Zoom In"))
+    let fullscreen = Button(iconName: "view-fullscreen-symbolic", accessibleName: tr("Fullscreen"))
+    let menu: MenuButton
+    let previous = Button(iconName: "go-previous-symbolic", accessibleName: tr("Previous"))
+    let next = Button(iconName: "go-next-symbolic", accessibleName: tr("Next"))
+    /// The zoom buttons, hidden for a clip.
+    let zoomBox = Box(.horizontal)
+    /// Everything at the top end.
+    let topBar = Box(.horizontal, spacing: 6)
+
+    /// The menu's items: label and the action it runs ("viewer.<name>").
+    static let menuItems: [(label: String, action: String)] = [
+        (tr("_Copy"), "viewer.copy"),
+        (tr("_Save As…"), "viewer.save-as"),
+        (tr("Copy _Link"), "viewer.copy-link"),
+        (tr("_Open in Browser"), "viewer.open-in-browser"),
+        (tr("_Properties"), "viewer.properties"),
+    ]
+
+    init() {
+        let model = MenuModel()
+        for item in Self.menuItems { model.append(item.label, action: item.action) }
+        menu = MenuButton(iconName: "view-more-symbolic", accessibleName: tr("Picture Menu"), menu: model)
+        zoomLevel.accessibleName = tr("Zoom Level")
+        zoomLevel.tooltip = tr("Best Fit or 100 %")
+        zoomBox.addStyleClass("linked")
+        zoomBox.append(zoomOut)
+        zoomBox.append(zoomLevel)
+        zoomBox.append(zoomIn)
+        topBar.append(zoomBox)
+        topBar.append(fullscreen)
+        topBar.append(menu)
+        topBar.halign = .end
+        topBar.valign = .start
+        topBar.setMargins(12)
+        topBar.addStyleClass("viewer-controls")
+        for (button, align) in [(previous, Align.start), (next, Align.end)] {
+            button.halign = align
+            button.valign = .center
+            button.setMargins(12)
+            button.addStyleClass("viewer-navigation")
+            button.addStyleClass("circular")
+        }
+        for button in [zoomOut, zoomLevel, zoomIn, fullscreen, previous, next] { button.addStyleClass("osd") }
+        menu.addStyleClass("osd")
+    }
+
+    /// Adds the controls over `overlay`.
+    func add(to overlay: Overlay) {
+        overlay.addOverlay(topBar)
+        overlay.addOverlay(previous)
+        overlay.addOverlay(next)
+        for widget in [topBar, previous, next] as [Widget] { widget.keepsOwnVisibility = true }
+    }
+}

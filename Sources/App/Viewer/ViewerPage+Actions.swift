@@ -1,0 +1,143 @@
+import Domain
+import Foundation
+import Gtk
+import HelperWire
+import ImagePipeline
+import Localization
+
+/// The picture's menu and its keys: Copy (the whole picture, at full resolution, as an image; a
+/// clip's address), Save As (the exact bytes the server sent, named from the address with the
+/// extension of their real format, through the desktop's file chooser), Copy Link, Open in
+/// Browser and Properties. What fails is said in words in the viewer's notice bar.
+extension ViewerPage {
+    func connectActions() {
+        let handlers: [(String, @MainActor (ViewerPage) -> Void)] = [
+            ("copy", { $0.copy() }), ("save-as", { $0.saveAs() }), ("copy-link", { $0.copyLink() }),
+            ("open-in-browser", { $0.openInBrowser() }), ("properties", { $0.showProperties() }),
+        ]
+        for (name, handler) in handlers {
+            let action = Action(name: name)
+            action.onActivate { [weak self] _ in
+                guard let self else { return }
+                handler(self)
+            }
+            actions.add(action)
+        }
+        widget.insertActionGroup(actions, prefix: "viewer")
+        notice.widget.valign = .start
+    }
+
+    /// Ctrl+C: the picture at its own size on the clipboard (decoded again whole when the one
+    /// shown is smaller); a clip's address.
+    func copy() {
+        let item = self.item
+        guard item.kind == .picture else { return copyLink() }
+        let side = image.viewport.map { Int(max($0.imageWidth, $0.imageHeight)) } ?? DecodingLimits.maximumSide
+        let pipeline = self.pipeline
+        Task { [weak self] in
+            do throws(ImageError) {
+                let whole = try await pipeline.image(for: ImageRequest(url: item.url, maximumPixelSize: side))
+                Clipboard.setImage(whole)
+                self?.copied = .picture(width: whole.width, height: whole.height)
+            } catch {
+                self?.notice.show(tr("The picture could not be copied: {reason}", ["reason": error.description]))
+            }
+        }
+    }
+
+    func copyLink() {
+        Clipboard.setText(item.url.absoluteString)
+        copied = .link(item.url.absoluteString)
+    }
+
+    func openInBrowser() {
+        if let failure = widget.showURI(item.url.absoluteString) {
+            notice.show(tr("The browser could not be opened: {reason}", ["reason": failure]))
+        }
+    }
+
+    /// Ctrl+S: asks where, suggesting the address's name with the real format's extension, and
+    /// writes the bytes as the server sent them (kept on disk by the pipeline).
+    func saveAs() {
+        let item = self.item
+        let pipeline = self.pipeline
+        let request = ImageRequest(url: item.url, maximumPixelSize: FeedViewerSize.pixelSize,
+                                   content: item.kind == .clip ? .videoFrame : .image)
+        Task { [weak self] in
+            let bytes: Data
+            do throws(ImageError) {
+                bytes = try await pipeline.data(for: request)
+            } catch {
+                self?.notice.show(tr("The picture could not be saved: {reason}", ["reason": error.description]))
+                return
+            }
+            guard let self, self.item == item else { return }
+            let format = PictureFormat(sniffing: bytes)
+            let name = format?.fileName(for: item.url) ?? item.url.lastPathComponent
+            let chooser = SaveFileChooser(title: item.kind == .clip ? tr("Save Video") : tr("Save Picture"), parent: self.window(),
+                                          suggestedName: name.isEmpty ? "picture" : name,
+                                          acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel"))
+            if let folder = Self.saveFolder { chooser.setFolder(folder) }
+            self.openDialog = chooser
+            chooser.show { [weak self] destination in
+                self?.openDialog = nil
+                guard let destination else { return }
+                self?.write(bytes, to: destination)
+            }
+        }
+    }
+
+    /// The folder the save dialog opens in: the user's Pictures folder when there is one (tests
+    /// set `TESSERA_SAVE_FOLDER`).
+    static var saveFolder: URL? {
+        if let folder = ProcessInfo.processInfo.environment["TESSERA_SAVE_FOLDER"] { return URL(fileURLWithPath: folder) }
+        let pictures = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Pictures")
+        return FileManager.default.fileExists(atPath: pictures.path) ? pictures : nil
+    }
+
+    /// Writes off the main loop; a failure is said in words.
+    private func write(_ bytes: Data, to destination: URL) {
+        Task { [weak self] in
+            let failure: String? = await Task.detached(priority: .userInitiated) {
+                do {
+                    try bytes.write(to: destination, options: .atomic)
+                    return nil
+                } catch {
+                    return (error as NSError).localizedDescription
+                }
+            }.value
+            if let failure {
+                self?.notice.show(tr("{file} could not be written: {reason}", ["file": destination.lastPathComponent, "reason": failure]))
+            } else {
+                self?.saved = destination
+            }
+        }
+    }
+
+    /// Dimensions, format, size and address, in a dialog.
+    func showProperties() {
+        let item = self.item
+        let pipeline = self.pipeline
+        let dimensions = image.viewport.map { tr("{width} × {height} pixels", ["width": String(Int($0.imageWidth)), "height": String(Int($0.imageHeight))]) }
+        Task { [weak self] in
+            let bytes = try? await pipeline.data(for: ImageRequest(url: item.url, maximumPixelSize: FeedViewerSize.pixelSize,
+                                                                    content: item.kind == .clip ? .videoFrame : .image))
+            guard let self else { return }
+            var lines: [String] = []
+            if let dimensions { lines.append(tr("Dimensions: {value}", ["value": dimensions])) }
+            if let bytes {
+                if let format = PictureFormat(sniffing: bytes) { lines.append(tr("Format: {value}", ["value": format.name])) }
+                lines.append(tr("Size: {value}", ["value": ByteCountFormatter.string(fromByteCount: Int64(bytes.count), countStyle: .file)]))
+            }
+            lines.append(tr("Address: {value}", ["value": item.url.absoluteString]))
+            let dialog = MessageDialog(parent: self.window(), kind: .info, text: item.name, secondaryText: lines.joined(separator: "\n"))
+            dialog.addButton(tr("_Close"), response: 1, isDefault: true)
+            dialog.onResponse { [weak self, weak dialog] _ in
+                dialog?.hide()
+                self?.openDialog = nil
+            }
+            self.openDialog = dialog
+            dialog.present()
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Gtk
+import ImagePipeline
+import Localization
+
+/// The one viewer for every picture Tessera shows full size (a feed post, a gallery item, a
+/// fact's picture): a picture zoomed and panned (`ImageViewer`) or a clip playing (`ClipView`),
+/// with the controls over it (`ViewerControls`) and the picture's menu (`ViewerPage+Actions`).
+///
+/// Keys: Left and Right (and the side buttons) go to the previous and next item when the picture
+/// is fitted (zoomed in, they pan); Space plays and pauses a clip; F11 and the button toggle
+/// fullscreen, Escape leaves it (then the viewer, as every page); Ctrl+C copies the picture,
+/// Ctrl+S saves it. A click beside the picture, Alt+Left, the back button or a downward swipe
+/// go back.
+@MainActor
+final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
+    var title: String { item.name }
+    let widget: Widget
+    let image: ImageViewer
+    /// The clip, when the item is one.
+    let clip: ClipView
+    let controls = ViewerControls()
+    private let content = Stack()
+    private(set) var index: Int
+    let items: [ViewerItem]
+    let pipeline: ImagePipeline
+    let actions = ActionGroup()
+    /// Kept alive here: a GTK 3 gesture is not owned by its widget.
+    private let swipe: SwipeGesture
+    private let onMove: @MainActor () -> Void
+    private let onLeave: @MainActor (ViewerItem) -> Void
+    /// A file chooser or a dialog the viewer has open, kept alive while it shows.
+    var openDialog: AnyObject?
+    /// What went wrong with a copy, a save or the browser, in words.
+    let notice = NoticeBar()
+    /// The window dialogs open over.
+    let window: @MainActor () -> Window?
+    /// What the last copy put on the clipboard, for tests.
+    enum Copied: Equatable { case picture(width: Int, height: Int), link(String) }
+    var copied: Copied?
+    /// Where the last save wrote, for tests.
+    var saved: URL?
+
+    init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void,
+         window: @escaping @MainActor () -> Window? = { nil },
+         onMove: @escaping @MainActor () -> Void = {}, onLeave: @escaping @MainActor (ViewerItem) -> Void = { _ in }) {
+        precondition(items.indices.contains(index), "the viewer opens on one of its items")
+        self.window = window
+        self.items = items
+        self.index = index
+        self.pipeline = pipeline
+        self.onMove = onMove
+        self.onLeave = onLeave
+        image = ImageViewer(pipeline: pipeline)
+        clip = ClipView(pipeline: pipeline)
+        content.addNamed(image.widget, name: "picture")
+        content.addNamed(clip.widget, name: "clip")
+        content.hexpand = true
+        content.vexpand = true
+        let overlay = Overlay(child: content)
+        overlay.addStyleClass("viewer")
+        controls.add(to: overlay)
+        overlay.addOverlay(notice.widget)
+        overlay.canFocus = true
+        widget = overlay
+        swipe = SwipeGesture(on: overlay)
+        overlay.showAll()
+        notice.widget.keepsOwnVisibility = true
+
+        image.onBackdropClick = goBack
+        image.onChange = { [weak self] in self?.updateControls() }
+        swipe.onSwipe { [weak self] velocityX, velocityY in
+            // Downwards, fast and mostly straight; a drag that pans a zoomed picture is not one.
+            guard self?.image.isFitted ?? true else { return }
+            if velocityY > 400, abs(velocityY) > 2 * abs(velocityX) { goBack() }
+        }
+        overlay.onKeyPress { [weak self] event in self?.handleKey(event) ?? false }
+        overlay.onMap { [weak self] in self?.widget.grabFocus() }
+        overlay.onUnmap { [weak self] in self?.clip.pause() }
+        _ = image.picture.onButtonPress { [weak self] _ in
+            self?.widget.grabFocus()
+            return false
+        }
+        connectControls()
+        connectActions()
+        load()
+    }
+
+    var item: ViewerItem { items[index] }
+    var initialFocus: Widget { widget }
+
+    /// The picture shows as sharp as its zoom needs (or failed), or the clip has played its
+    /// first half second (or failed).
+    var isSettled: Bool {
+        switch item.kind {
+        case .picture: image.isSettled && image.isSharp || image.failure != nil
+        case .clip: clip.isSettled
+        }
+    }
+
+    /// Shows the item at `newIndex`; false at either end.
+    @discardableResult
+    func show(_ newIndex: Int) -> Bool {
+        guard items.indices.contains(newIndex) else { return false }
+        index = newIndex
+        load()
+        onMove()
+        return true
+    }
+
+    private func load() {
+        widget.accessibleName = item.name
+        clip.stop()
+        switch item.kind {
+        case .picture:
+            content.setVisibleChild(named: "picture", transition: .none)
+            // An animated GIF or WebP plays here (tiles show its first frame).
+            image.show(item.url, animates: true)
+        case .clip:
+            image.clear()
+            content.setVisibleChild(named: "clip", transition: .none)
+            clip.play(ImageRequest(url: item.url, maximumPixelSize: FeedViewerSize.pixelSize, content: .videoFrame))
+        }
+        updateControls()
+    }
+
+    private func handleKey(_ event: KeyEvent) -> Bool {
+        let control = event.modifiers.contains(.control)
+        if item.kind == .picture, image.handleKey(event) { return true }
+        switch (event.keyName, control) {
+        case ("Left", false), ("KP_Left", false): return show(index - 1)
+        case ("Right", false), ("KP_Right", false): return show(index + 1)
+        case ("space", false) where item.kind == .clip:
+            clip.togglePlaying()
+            return true
+        case ("F11", _):
+            toggleFullscreen()
+            return true
+        case ("Escape", _) where widget.toplevelIsFullscreen:
+            widget.setToplevelFullscreen(false)
+            return true
+        case ("c", true), ("C", true):
+            copy()
+            return true
+        case ("s", true), ("S", true):
+            saveAs()
+            return true
+        default:
+            return false
+        }
+    }
+
+    func toggleFullscreen() {
+        widget.setToplevelFullscreen(!widget.toplevelIsFullscreen)
+    }
+
+    private func connectControls() {
+        controls.zoomIn.onClicked { [weak self] in self?.image.zoomIn() }
+        controls.zoomOut.onClicked { [weak self] in self?.image.zoomOut() }
+        controls.zoomLevel.onClicked { [weak self] in self?.image.toggleFit() }
+        controls.fullscreen.onClicked { [weak self] in self?.toggleFullscreen() }
+        controls.previous.onClicked { [weak self] in
+            guard let self else { return }
+            self.show(self.index - 1)
+        }
+        controls.next.onClicked { [weak self] in
+            guard let self else { return }
+            self.show(self.index + 1)
+        }
+    }
+
+    /// The buttons follow the item and the zoom.
+    private func updateControls() {
+        let picture = item.kind == .picture
+        controls.zoomBox.isVisible = picture
+        if let viewport = image.viewport {
+            controls.zoomLevel.label = tr("{percent} %", ["percent": String(viewport.percent)])
+            controls.zoomLevel.accessibleName = tr("Zoom Level, {percent} %", ["percent": String(viewport.percent)])
+            controls.zoomOut.isSensitive = !viewport.isFitted
+            controls.zoomIn.isSensitive = viewport.zoom < 20
+        }
+        controls.previous.isVisible = index > 0
+        controls.next.isVisible = index < items.count - 1
+        let fullscreen = widget.toplevelIsFullscreen
+        controls.fullscreen.setIcon(fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+        controls.fullscreen.accessibleName = fullscreen ? tr("Leave Fullscreen") : tr("Fullscreen")
+    }
+
+    func pageWillLeave() {
+        clip.stop()
+        if widget.toplevelIsFullscreen { widget.setToplevelFullscreen(false) }
+        onLeave(item)
+    }
+}
+
+/// The size a clip's poster is asked for at in the viewer.
+enum FeedViewerSize {
+    /// The viewer's box in logical pixels (`ImageView` asks for it at device pixels): a window
+    /// filling a 2K screen, or a 4K one at scale 2.
+    static let pixelSize = 2048
+}

@@ -1,0 +1,218 @@
+import CGtk
+import Dispatch
+
+/// A picture at any zoom and position, as a viewer shows it. Its owner says where the picture
+/// goes (`placement`, in device pixels) and gives it bitmaps of the picture as they are decoded,
+/// smaller or larger; it paints the one it has at the placement, scaled meanwhile, never a blank.
+///
+/// A bitmap becomes a cairo surface once, off the main loop (a 24-megapixel photo at 100 % is
+/// 96 MB to convert); every frame then paints only what is in view of it. Where the surface is
+/// shown at its own size (100 % of a bitmap decoded at the zoom shown) it is copied pixel for
+/// pixel, and enlarged it is drawn with sharp pixels, as Loupe and eog show them.
+@MainActor
+public final class ZoomablePicture: Widget {
+    /// Where the picture goes: its top-left corner in the widget, and its device pixels per
+    /// picture pixel (1 is 100 %).
+    public struct Placement: Equatable, Sendable {
+        public var originX: Double
+        public var originY: Double
+        public var zoom: Double
+
+        public init(originX: Double, originY: Double, zoom: Double) {
+            self.originX = originX
+            self.originY = originY
+            self.zoom = zoom
+        }
+    }
+
+    public var placement: Placement? {
+        didSet { if placement != oldValue { queueDraw() } }
+    }
+    /// The picture's own size, of which the bitmaps are copies.
+    public private(set) var pictureSize: (width: Int, height: Int)?
+    /// The bitmap painted now: its surface and its size in pixels.
+    private var surface: (surface: OpaquePointer, width: Int, height: Int)? {
+        didSet { if let old = oldValue, old.surface != surface?.surface { cairo_surface_destroy(old.surface) } }
+    }
+    /// The size of the bitmap painted, for tests and the owner (what is sharp at which zoom).
+    public var paintedSize: (width: Int, height: Int)? { surface.map { ($0.width, $0.height) } }
+    /// A bitmap is being made into a surface; the one before stays until it is ready.
+    public private(set) var awaitsSurface = false
+    /// Called when a new bitmap's surface is painted for the first time.
+    public var onSurfaceReady: (@MainActor () -> Void)?
+    /// Bumped for every bitmap given: a surface made for an earlier one is dropped.
+    private var generation = 0
+    private var iconName: String?
+    private let iconSize: Int
+    /// An animation's frames, played while mapped; empty for a still.
+    private var frames: [(pixbuf: OpaquePointer, delay: Duration)] = []
+    /// What keeps the frames' pixbufs alive.
+    private var animation: (any PixbufSource)?
+    public private(set) var frameIndex = 0
+    /// How many frames the picture has (1 for a still).
+    public var frameCount: Int { max(1, frames.count) }
+    private var nextFrame: DispatchWorkItem?
+    /// Whether an animation is playing now.
+    public var isPlaying: Bool { nextFrame != nil }
+    /// Surfaces are made here, one at a time (a newer bitmap makes an older one's late).
+    private static let converting = DispatchQueue(label: "dev.tessera.zoomable-picture", qos: .userInitiated)
+
+    public init(iconSize: Int = 96) {
+        self.iconSize = iconSize
+        super.init(taking: UnsafeMutableRawPointer(gtk_drawing_area_new()))
+        addStyleClass("zoomable-picture")
+        connect("draw", shape: .pointerReturningBool) { [weak self] cr in
+            guard let self, let cr else { return false }
+            self.draw(OpaquePointer(cr))
+            return true
+        }
+        onMap { [weak self] in self?.updatePlayback() }
+        onUnmap { [weak self] in self?.updatePlayback() }
+    }
+
+    /// Shows `image`, a bitmap of a picture of `pictureWidth` x `pictureHeight` pixels: a still's
+    /// surface is made aside and replaces what shows once ready; an animation plays at once.
+    public func show(_ image: any PixbufSource, pictureWidth: Int, pictureHeight: Int) {
+        generation += 1
+        iconName = nil
+        pictureSize = (pictureWidth, pictureHeight)
+        stopPlayback()
+        let animationFrames = image.animationFrames
+        if animationFrames.count > 1 {
+            animation = image
+            frames = animationFrames
+            frameIndex = 0
+            awaitsSurface = false
+            surface = Self.surface(of: frames[0].pixbuf)
+            updatePlayback()
+            queueDraw()
+            onSurfaceReady?()
+            return
+        }
+        animation = nil
+        frames = []
+        awaitsSurface = true
+        let generation = self.generation
+        let bitmap = BitmapInTheMaking(source: image)
+        Self.converting.async {
+            bitmap.surface = Self.surface(of: bitmap.source.pixbufPointer)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in
+                    guard let made = bitmap.surface else { return }
+                    guard let self, self.generation == generation else { return cairo_surface_destroy(made.surface) }
+                    self.surface = made
+                    self.awaitsSurface = false
+                    self.queueDraw()
+                    self.onSurfaceReady?()
+                }
+            }
+        }
+    }
+
+    /// Shows a themed symbolic icon (loading, broken) instead of a picture.
+    public func showIcon(_ name: String) {
+        generation += 1
+        stopPlayback()
+        animation = nil
+        frames = []
+        surface = nil
+        pictureSize = nil
+        awaitsSurface = false
+        iconName = name
+        queueDraw()
+    }
+
+    /// What shows, for tests and accessibility: an icon's name, or nil for a picture.
+    public var shownIcon: String? { iconName }
+
+    override func willRelease() {
+        stopPlayback()
+        generation += 1
+        surface = nil
+        super.willRelease()
+    }
+
+    private func draw(_ cr: OpaquePointer) {
+        let width = Double(gtk_widget_get_allocated_width(widget)), height = Double(gtk_widget_get_allocated_height(widget))
+        let style = gtk_widget_get_style_context(widget)
+        gtk_render_background(style, cr, 0, 0, width, height)
+        if let surface, let placement, let pictureSize {
+            let scale = Double(scaleFactor)
+            // Device pixels per bitmap pixel.
+            let factor = placement.zoom * Double(pictureSize.width) / Double(surface.width)
+            cairo_save(cr)
+            cairo_scale(cr, 1 / scale, 1 / scale)
+            cairo_translate(cr, placement.originX, placement.originY)
+            cairo_scale(cr, factor, factor)
+            cairo_set_source_surface(cr, surface.surface, 0, 0)
+            let filter: cairo_filter_t = abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST
+                : factor > 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
+            cairo_pattern_set_filter(cairo_get_source(cr), filter)
+            cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
+            cairo_fill(cr)
+            cairo_restore(cr)
+        } else if let iconName {
+            let side = Int(min(Double(iconSize), min(width, height) * 0.6))
+            if side > 0, let icon = SymbolicIconSurfaces.surface(iconName, side: side, scale: scaleFactor, style: style) {
+                let scale = Double(scaleFactor)
+                cairo_save(cr)
+                cairo_translate(cr, (width - Double(cairo_image_surface_get_width(icon)) / scale) / 2,
+                                (height - Double(cairo_image_surface_get_height(icon)) / scale) / 2)
+                cairo_set_source_surface(cr, icon, 0, 0)
+                cairo_paint_with_alpha(cr, 0.55)
+                cairo_restore(cr)
+            }
+        }
+        if gtk_widget_has_visible_focus(widget) != 0, width > 4, height > 4 {
+            gtk_render_focus(style, cr, 2, 2, width - 4, height - 4)
+        }
+    }
+
+    /// Plays an animation while the picture is mapped and GTK's animations are on.
+    private func updatePlayback() {
+        let wanted = frames.count > 1 && isMapped && ThemeSettings().animationsEnabled
+        if wanted, nextFrame == nil {
+            let step = DispatchWorkItem { [weak self] in self?.showNextFrame() }
+            nextFrame = step
+            let delay = frames[frameIndex].delay.components
+            let nanoseconds = Int(delay.seconds) * 1_000_000_000 + Int(delay.attoseconds / 1_000_000_000)
+            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: step)
+        } else if !wanted {
+            stopPlayback()
+        }
+    }
+
+    private func stopPlayback() {
+        nextFrame?.cancel()
+        nextFrame = nil
+    }
+
+    private func showNextFrame() {
+        nextFrame = nil
+        guard frames.count > 1 else { return }
+        frameIndex = (frameIndex + 1) % frames.count
+        surface = Self.surface(of: frames[frameIndex].pixbuf)
+        queueDraw()
+        updatePlayback()
+    }
+
+    /// `pixbuf` as an image surface of its own size. Touches nothing but the two: any thread.
+    nonisolated private static func surface(of pixbuf: OpaquePointer) -> (surface: OpaquePointer, width: Int, height: Int) {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
+        let cr = cairo_create(surface)!
+        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        return (surface, width, height)
+    }
+}
+
+/// A surface made on the converting queue for the main loop, with the bitmap it is made from.
+private final class BitmapInTheMaking: @unchecked Sendable {
+    let source: any PixbufSource
+    var surface: (surface: OpaquePointer, width: Int, height: Int)?
+
+    init(source: any PixbufSource) { self.source = source }
+}

@@ -1,0 +1,43 @@
+import CGtk
+import Foundation
+
+/// Asks where to save a file: the desktop's own chooser (through the portal where there is one,
+/// GTK's otherwise), with a name suggested and a file that is there already confirmed before it
+/// is replaced. Keep it alive until it answers.
+@MainActor
+public final class SaveFileChooser: Object {
+    private var answered: (@MainActor (URL?) -> Void)?
+
+    public init(title: String, parent: Window?, suggestedName: String, acceptLabel: String, cancelLabel: String) {
+        let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel, cancelLabel)!
+        super.init(adopting: UnsafeMutableRawPointer(chooser))
+        gtk_file_chooser_set_do_overwrite_confirmation(OpaquePointer(raw), 1)
+        gtk_file_chooser_set_current_name(OpaquePointer(raw), suggestedName)
+        gtk_native_dialog_set_modal(raw.cast(), 1)
+        connect("response", shape: .pointer) { [weak self] response in
+            guard let self else { return false }
+            // A gint in the register a pointer would take: only its low 32 bits are the value.
+            let code = Int32(truncatingIfNeeded: Int(bitPattern: response))
+            var url: URL?
+            if code == GTK_RESPONSE_ACCEPT.rawValue, let path = gtk_file_chooser_get_filename(OpaquePointer(self.raw)) {
+                url = URL(fileURLWithPath: String(cString: path))
+                g_free(path)
+            }
+            let answered = self.answered
+            self.answered = nil
+            answered?(url)
+            return false
+        }
+    }
+
+    /// The folder it opens in.
+    public func setFolder(_ folder: URL) {
+        gtk_file_chooser_set_current_folder(OpaquePointer(raw), folder.path)
+    }
+
+    /// Shows the chooser; `answered` hears the file chosen, or nil when it was cancelled.
+    public func show(_ answered: @escaping @MainActor (URL?) -> Void) {
+        self.answered = answered
+        gtk_native_dialog_show(raw.cast())
+    }
+}

@@ -1,0 +1,32 @@
+import CGtk
+
+extension Widget {
+    /// The window the widget is in, as GTK has it (nil while it is in none).
+    private var toplevelWindow: UnsafeMutablePointer<GtkWindow>? {
+        guard let top = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(top) != 0 else { return nil }
+        return UnsafeMutableRawPointer(top).assumingMemoryBound(to: GtkWindow.self)
+    }
+
+    /// Whether the window the widget is in fills the screen.
+    public var toplevelIsFullscreen: Bool {
+        guard let window = toplevelWindow, let surface = gtk_widget_get_window(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)) else {
+            return false
+        }
+        return gdk_window_get_state(surface).rawValue & GDK_WINDOW_STATE_FULLSCREEN.rawValue != 0
+    }
+
+    /// Makes the window the widget is in fill the screen, or gives it back its size.
+    public func setToplevelFullscreen(_ fullscreen: Bool) {
+        guard let window = toplevelWindow else { return }
+        if fullscreen { gtk_window_fullscreen(window) } else { gtk_window_unfullscreen(window) }
+    }
+
+    /// Opens `uri` with the desktop's handler for it (a web address in the browser), over the
+    /// widget's window; the system's words when it cannot.
+    public func showURI(_ uri: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_show_uri_on_window(toplevelWindow, uri, guint32(GDK_CURRENT_TIME), &error) == 0 else { return nil }
+        defer { if let error { g_error_free(error) } }
+        return error.map { String(cString: $0.pointee.message) } ?? "no handler"
+    }
+}
