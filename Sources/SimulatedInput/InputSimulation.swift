@@ -19,6 +19,38 @@ public enum InputSimulation {
             && gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_RELEASE) != 0
     }
 
+    /// Presses and releases a key on the window titled `title` (a dialog the app opened, which
+    /// the tests hold no wrapper of); false when there is none.
+    @discardableResult
+    public static func key(_ name: String, onWindowTitled title: String) -> Bool {
+        guard let window = toplevel(titled: title), let gdkWindow = gtk_widget_get_window(window) else { return false }
+        let code = keyval(name), none = GdkModifierType(rawValue: 0)
+        return gdk_test_simulate_key(gdkWindow, -1, -1, code, none, GDK_KEY_PRESS) != 0
+            && gdk_test_simulate_key(gdkWindow, -1, -1, code, none, GDK_KEY_RELEASE) != 0
+    }
+
+    /// Whether a window titled `title` is on screen.
+    public static func toplevelTitled(_ title: String) -> Bool {
+        guard let window = toplevel(titled: title) else { return false }
+        return gtk_widget_get_mapped(window) != 0
+    }
+
+    private static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let list = gtk_window_list_toplevels() else { return nil }
+        defer { g_list_free(list) }
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            if let data = current.pointee.data {
+                let window = data.assumingMemoryBound(to: GtkWindow.self)
+                if let name = gtk_window_get_title(window), String(cString: name) == title, gtk_widget_get_visible(data.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                    return data.assumingMemoryBound(to: GtkWidget.self)
+                }
+            }
+            node = current.pointee.next
+        }
+        return nil
+    }
+
     /// Types `text` into `widget`'s window, a key press and release per character, as a keyboard
     /// would (the window system picks the key and the Shift level for each).
     @discardableResult

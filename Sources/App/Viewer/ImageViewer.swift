@@ -21,6 +21,8 @@ final class ImageViewer {
     private let pipeline: ImagePipeline
     private(set) var viewport: ImageViewport?
     private(set) var url: URL?
+    /// Whether the picture is asked for with every frame: until the first decode says it is a
+    /// still.
     private var animates = false
     /// The longer side of the bitmap shown (or on its way), in its pixels.
     private(set) var decodedSide: Int?
@@ -211,6 +213,7 @@ final class ImageViewer {
         askedSide = side
         var request = ImageRequest(url: url, maximumPixelSize: side)
         request.animates = animates
+        request.exactSize = true
         let pipeline = self.pipeline
         loading = Task(priority: .userInitiated) { [weak self] in
             let result: Result<DecodedImage, ImageError>
@@ -245,6 +248,8 @@ final class ImageViewer {
             firstImage = image
             return
         }
+        // A still is decoded again as the zoom needs; an animation keeps its frames.
+        if image.frames.isEmpty { animates = false }
         decodedSide = max(image.width, image.height)
         picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
         picture.accessibleName = tr("Picture, {width} × {height} pixels",

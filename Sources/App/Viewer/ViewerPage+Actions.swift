@@ -87,12 +87,11 @@ extension ViewerPage {
         }
     }
 
-    /// The folder the save dialog opens in: the user's Pictures folder when there is one (tests
+    /// The folder the save dialog opens in: the user's pictures folder when there is one (tests
     /// set `TESSERA_SAVE_FOLDER`).
     static var saveFolder: URL? {
         if let folder = ProcessInfo.processInfo.environment["TESSERA_SAVE_FOLDER"] { return URL(fileURLWithPath: folder) }
-        let pictures = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Pictures")
-        return FileManager.default.fileExists(atPath: pictures.path) ? pictures : nil
+        return Widget.picturesFolder
     }
 
     /// Writes off the main loop; a failure is said in words.

@@ -1,4 +1,6 @@
 import CGtk
+import Foundation
+import Localization
 
 extension Widget {
     /// The window the widget is in, as GTK has it (nil while it is in none).
@@ -21,12 +23,19 @@ extension Widget {
         if fullscreen { gtk_window_fullscreen(window) } else { gtk_window_unfullscreen(window) }
     }
 
+    /// The user's pictures folder (XDG's, in their language), if they have one.
+    public static var picturesFolder: URL? {
+        guard let path = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES) else { return nil }
+        let url = URL(fileURLWithPath: String(cString: path))
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
     /// Opens `uri` with the desktop's handler for it (a web address in the browser), over the
     /// widget's window; the system's words when it cannot.
     public func showURI(_ uri: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
         guard gtk_show_uri_on_window(toplevelWindow, uri, guint32(GDK_CURRENT_TIME), &error) == 0 else { return nil }
         defer { if let error { g_error_free(error) } }
-        return error.map { String(cString: $0.pointee.message) } ?? "no handler"
+        return error.map { String(cString: $0.pointee.message) } ?? tr("no application opens this address")
     }
 }

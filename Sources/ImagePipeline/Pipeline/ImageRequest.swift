@@ -1,4 +1,5 @@
 import Foundation
+import HelperWire
 
 /// What to show: an image URL decoded to fit a box of pixels, or to cover it.
 public struct ImageRequest: Sendable, Hashable {
@@ -20,6 +21,10 @@ public struct ImageRequest: Sendable, Hashable {
     /// Every frame of an animated GIF or WebP is wanted (a viewer that plays it), not only the
     /// first, the still.
     public var animates = false
+    /// Decoded at exactly `maximumPixelSize`, not rounded up to a size bucket: a viewer asks for
+    /// the size its zoom shows (a 6000-pixel photo at 100 % is past the largest bucket, and a
+    /// bucket's extra pixels are memory it would hold for nothing).
+    public var exactSize = false
 
     public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
                 priority: Int = ImageRequest.visible) {
@@ -36,7 +41,10 @@ public struct ImageRequest: Sendable, Hashable {
     /// Sizes are rounded up to these buckets, so that near sizes share one decode and one cache entry.
     static let sizeBuckets = [32, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096]
 
-    var bucket: Int { Self.sizeBuckets.first { $0 >= maximumPixelSize } ?? Self.sizeBuckets.last! }
+    var bucket: Int {
+        if exactSize { return min(max(1, maximumPixelSize), DecodingLimits.maximumSide) }
+        return Self.sizeBuckets.first { $0 >= maximumPixelSize } ?? Self.sizeBuckets.last!
+    }
 
     /// The URL with its scheme and host lower-cased and any fragment dropped.
     var normalizedURL: String {

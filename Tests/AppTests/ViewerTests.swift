@@ -1,0 +1,253 @@
+@testable import App
+import CGtk
+import Domain
+import Foundation
+import Gtk
+import ImagePipeline
+import Networking
+import SandboxedDecoding
+import SimulatedInput
+import TestSupport
+import XCTest
+
+/// The viewer with real input (XTest through xdotool, and GDK's key events): 100 % is every
+/// picture pixel on one screen pixel at scale 1 and 2, a drag moves the picture with the pointer,
+/// Ctrl+scroll and double-click zoom around the pointer, the keys, the clipboard read back by
+/// another program, and Save As writing the server's exact bytes.
+final class ViewerTests: AppTestCase {
+    /// The test picture's size: one-pixel detail everywhere, no two neighbours alike.
+    static let width = 900, height = 600
+
+    /// The colour of the test picture's pixel (x, y), 0xRRGGBB.
+    static func colour(_ x: Int, _ y: Int) -> UInt32 {
+        let r = UInt32((x * 7 + y * 3) & 0xFF), g = UInt32((x * 13) ^ (y * 5)) & 0xFF, b = UInt32((x + y) % 2 == 0 ? 40 : 210)
+        return r << 16 | g << 8 | b
+    }
+
+    /// The test picture, written as a PNG (RGB, no alpha, no profile) into a server data folder.
+    private func pictureData() throws -> (folder: URL, png: URL) {
+        let png = dataDirectory.appendingPathComponent("detail.png")
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, gint(Self.width), gint(Self.height))!
+        defer { cairo_surface_destroy(surface) }
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<Self.height {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<Self.width { row[x] = Self.colour(x, y) }
+        }
+        cairo_surface_mark_dirty(surface)
+        XCTAssertEqual(cairo_surface_write_to_png(surface, png.path), CAIRO_STATUS_SUCCESS)
+        return (try serverData(media: ["detail.png": png]), png)
+    }
+
+    /// A viewer of the test picture in a window of its own, at `scale`.
+    @MainActor
+    private func openViewer(_ server: TestServer, scale: Int = 1, width: Int = 500, height: Int = 400) -> (ViewerPage, Window) {
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])
+        let url = server.base.appendingPathComponent("images/detail.png")
+        let items = [ViewerItem(id: "0", url: url, kind: .picture, name: "Detail"),
+                     ViewerItem(id: "1", url: url.appendingPathExtension("missing"), kind: .picture, name: "Missing")]
+        let viewer = ViewerPage(items: items, index: 0, pipeline: pipeline, goBack: {})
+        let window = Window()
+        window.add(viewer.widget)
+        window.setDefaultSize(width: width, height: height)
+        window.showAll()
+        InputSimulation.movePointerAway(from: window)
+        waitFor("the window at scale \(scale)") { window.scaleFactor == scale }
+        waitForServer("the picture fitted", timeout: .seconds(15)) { viewer.isSettled && viewer.image.viewport != nil }
+        return (viewer, window)
+    }
+
+    /// Where a point of the picture area is on the screen, for xdotool.
+    @MainActor
+    private func screenPoint(_ viewer: ViewerPage, _ x: Double, _ y: Double, in window: Window) throws -> (Int, Int) {
+        let screen = try XCTUnwrap(window.screenOrigin), inWindow = try XCTUnwrap(viewer.image.picture.origin(in: window))
+        return (screen.x + inWindow.x + Int(x), screen.y + inWindow.y + Int(y))
+    }
+
+    func testAtOneHundredPercentEachPicturePixelIsOneScreenPixelAtScale1And2() throws {
+        let (data, _) = try pictureData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            for scale in [1, 2] {
+                XCTAssertTrue(GtkRuntime.forceWindowScale(scale))
+                defer { _ = GtkRuntime.forceWindowScale(1) }
+                let (viewer, window) = openViewer(server, scale: scale, width: 400, height: 300)
+                defer { window.destroy() }
+                let fitted = try XCTUnwrap(viewer.image.viewport)
+                XCTAssertTrue(fitted.isFitted)
+                XCTAssertLessThan(fitted.zoom, 1, "a large picture opens fitted")
+                XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
+                waitForServer("100 % and sharp", timeout: .seconds(10)) { viewer.image.viewport?.percent == 100 && viewer.image.isSharp }
+                XCTAssertEqual(viewer.controls.zoomLevel.label, "100 %")
+                XCTAssertEqual(viewer.controls.zoomLevel.accessibleName, "Zoom Level, 100 %")
+                XCTAssertEqual(viewer.image.picture.accessibleDescription, "Zoom 100 %")
+                let viewport = try XCTUnwrap(viewer.image.viewport)
+                let shot = try screen(of: window)
+                XCTAssertEqual(shot.scale, scale)
+                let origin = try XCTUnwrap(viewer.image.picture.origin(in: window))
+                // A block at the view's centre: screen pixel for picture pixel, exactly.
+                var wrong = 0, first: String?
+                let centre = viewport.picturePoint(atViewX: viewport.viewWidth / 2, y: viewport.viewHeight / 2)
+                for dy in -20..<20 {
+                    for dx in -20..<20 {
+                        let px = Int(centre.x) + dx, py = Int(centre.y) + dy
+                        let sx = origin.x * scale + Int(viewport.origin.x) + px, sy = origin.y * scale + Int(viewport.origin.y) + py
+                        let seen = shot.pixel(x: sx, y: sy) & 0xFFFFFF
+                        if seen != Self.colour(px, py) {
+                            wrong += 1
+                            if first == nil { first = "(\(px), \(py)): \(String(format: "%06X", seen)) for \(String(format: "%06X", Self.colour(px, py)))" }
+                        }
+                    }
+                }
+                XCTAssertEqual(wrong, 0, "scale \(scale): every pixel as the picture has it; first wrong: \(first ?? "")")
+            }
+        }
+    }
+
+    func testADragMovesThePictureWithThePointerAndDoubleClickTogglesFit() throws {
+        let (data, _) = try pictureData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let (viewer, window) = openViewer(server)
+            defer { window.destroy() }
+            // A double-click at a point zooms to 100 % there: the picture's point under it stays.
+            let (x, y) = (150.0, 120.0)
+            let under = try XCTUnwrap(viewer.image.viewport).picturePoint(atViewX: x, y: y)
+            let (sx, sy) = try screenPoint(viewer, x, y, in: window)
+            try xdotool(["mousemove", "\(sx)", "\(sy)", "click", "--repeat", "2", "--delay", "80", "1"])
+            waitFor("100 % after a double-click") { viewer.image.viewport?.percent == 100 }
+            let zoomed = try XCTUnwrap(viewer.image.viewport)
+            let after = zoomed.picturePoint(atViewX: x, y: y)
+            XCTAssertEqual(after.x, under.x, accuracy: 1)
+            XCTAssertEqual(after.y, under.y, accuracy: 1)
+            XCTAssertTrue(zoomed.canPan)
+
+            // A drag left and up by (60, 40): the picture moves with the pointer.
+            let before = zoomed.origin
+            try xdotool(["mousemove", "\(sx)", "\(sy)", "mousedown", "1", "mousemove", "\(sx - 30)", "\(sy - 20)",
+                         "mousemove", "\(sx - 60)", "\(sy - 40)", "mouseup", "1"])
+            waitFor("the picture dragged") { viewer.image.viewport?.origin.x != before.x }
+            waitFor("the drag's end") { viewer.image.viewport?.origin.x == before.x - 60 }
+            let dragged = try XCTUnwrap(viewer.image.viewport)
+            XCTAssertEqual(dragged.origin.x, before.x - 60, "the picture followed the pointer across")
+            XCTAssertEqual(dragged.origin.y, before.y - 40, "and down")
+            XCTAssertEqual(dragged.percent, 100, "a drag does not zoom")
+
+            // A double-click again: best fit.
+            try xdotool(["click", "--repeat", "2", "--delay", "80", "1"])
+            waitFor("best fit after a double-click") { viewer.image.viewport?.isFitted == true }
+        }
+    }
+
+    func testCtrlScrollZoomsAroundThePointerAndTheKeysZoom() throws {
+        let (data, _) = try pictureData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let (viewer, window) = openViewer(server)
+            defer { window.destroy() }
+            let fit = try XCTUnwrap(viewer.image.viewport).zoom
+            // Right of the centre, on its level: zooming there moves no edge into the view.
+            let (x, y) = (330.0, 200.0)
+            let under = try XCTUnwrap(viewer.image.viewport).picturePoint(atViewX: x, y: y)
+            let (sx, sy) = try screenPoint(viewer, x, y, in: window)
+            try xdotool(["mousemove", "\(sx)", "\(sy)", "keydown", "ctrl", "click", "--repeat", "3", "4", "keyup", "ctrl"])
+            waitFor("zoomed in by the wheel") { (viewer.image.viewport?.zoom ?? 0) > fit * 1.2 }
+            let zoomed = try XCTUnwrap(viewer.image.viewport)
+            let after = zoomed.picturePoint(atViewX: x, y: y)
+            XCTAssertEqual(after.x, under.x, accuracy: 1, "the point under the pointer stays under it")
+            XCTAssertEqual(after.y, under.y, accuracy: 1)
+            XCTAssertTrue(viewer.image.zoomLabel.text.hasSuffix(" %"), "the zoom level shows while it changes")
+
+            // The keys: 2 is 200 %, minus a step out, 0 best fit, Ctrl+plus a step in.
+            XCTAssertTrue(InputSimulation.key("2", on: viewer.widget))
+            waitFor("200 %") { viewer.image.viewport?.percent == 200 }
+            XCTAssertTrue(InputSimulation.key("minus", on: viewer.widget))
+            waitFor("133 %") { viewer.image.viewport?.percent == 133 }
+            XCTAssertTrue(InputSimulation.key("0", on: viewer.widget))
+            waitFor("best fit") { viewer.image.viewport?.isFitted == true }
+            XCTAssertFalse(viewer.controls.zoomOut.isSensitive, "no further out than best fit")
+            XCTAssertTrue(InputSimulation.key("plus", modifiers: .control, on: viewer.widget))
+            waitFor("a step in") { abs((viewer.image.viewport?.zoom ?? 0) - fit * 1.5) < 0.001 }
+            // Zoomed in, Right pans; fitted, it goes to the next item.
+            let origin = try XCTUnwrap(viewer.image.viewport).origin.x
+            XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget))
+            waitFor("panned right") { (viewer.image.viewport?.origin.x ?? origin) < origin }
+            XCTAssertEqual(viewer.index, 0)
+            XCTAssertTrue(InputSimulation.key("0", on: viewer.widget))
+            XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget))
+            waitFor("the next item") { viewer.index == 1 }
+            waitForServer("its failure in words") { viewer.image.failure != nil }
+            XCTAssertEqual(viewer.image.picture.shownIcon, ImageView.brokenIcon)
+            XCTAssertFalse(viewer.controls.next.isVisible, "the last item has no next")
+            viewer.controls.previous.click()
+            waitFor("back to the first") { viewer.index == 0 }
+        }
+    }
+
+    func testCopyPutsTheWholePictureOnTheClipboardForAnotherProgram() throws {
+        let (data, _) = try pictureData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let (viewer, window) = openViewer(server)
+            defer { window.destroy() }
+            XCTAssertTrue(InputSimulation.key("c", modifiers: .control, on: viewer.widget))
+            waitForServer("copied", timeout: .seconds(10)) { viewer.copied != nil }
+            XCTAssertEqual(viewer.copied, .picture(width: Self.width, height: Self.height), "the whole picture, not the fitted one")
+            // Another X client reads it back (the clipboard's owner, this process, answers it).
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            probe.arguments = ["-c", Self.clipboardReader]
+            let output = Pipe()
+            probe.standardOutput = output
+            try probe.run()
+            waitFor("the other program's answer", timeout: .seconds(10)) { !probe.isRunning }
+            let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+            XCTAssertEqual(answer.count, 3, "the other program read an image: \(answer)")
+            XCTAssertEqual(Array(answer.prefix(2)), [String(Self.width), String(Self.height)])
+            // Its pixel (123, 45), as the picture has it.
+            XCTAssertEqual(answer.last, String(format: "%06X", Self.colour(123, 45)))
+        }
+    }
+
+    /// Reads the clipboard's image as another GTK program does; prints its size and one pixel.
+    static let clipboardReader = """
+    import gi
+    gi.require_version('Gtk', '3.0')
+    from gi.repository import Gtk, Gdk
+    image = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).wait_for_image()
+    if image is None:
+        print('none')
+    else:
+        pixels = image.get_pixels()
+        at = 45 * image.get_rowstride() + 123 * image.get_n_channels()
+        print(image.get_width(), image.get_height(), '%02X%02X%02X' % (pixels[at], pixels[at + 1], pixels[at + 2]))
+    """
+
+    func testSaveAsWritesTheServersBytesUnderTheirFormatsName() throws {
+        let (data, png) = try pictureData()
+        let folder = dataDirectory.appendingPathComponent("saved")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        setenv("TESSERA_SAVE_FOLDER", folder.path, 1)
+        defer { unsetenv("TESSERA_SAVE_FOLDER") }
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let (viewer, window) = openViewer(server)
+            defer { window.destroy() }
+            XCTAssertTrue(InputSimulation.key("s", modifiers: .control, on: viewer.widget))
+            waitForServer("the file chooser", timeout: .seconds(10)) { InputSimulation.toplevelTitled("Save Picture") }
+            // Enter takes the name suggested: the address's, with the real format's extension.
+            XCTAssertTrue(InputSimulation.key("Return", onWindowTitled: "Save Picture"))
+            waitFor("saved", timeout: .seconds(10)) { viewer.saved != nil }
+            XCTAssertEqual(viewer.saved?.lastPathComponent, "detail.png")
+            XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("detail.png")), try Data(contentsOf: png),
+                           "the exact bytes the server sent")
+        }
+    }
+}
