@@ -167,13 +167,13 @@ final class GalleryTests: AppTestCase {
             page.tile(at: 0).grabFocus()
             XCTAssertTrue(InputSimulation.key("F10", modifiers: .shift, on: page.tile(at: 0)))
             waitFor("the menu") { page.contextMenu?.isVisible == true }
-            XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "Move Later", "Delete"], "the first item cannot move earlier")
+            XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "View", "Move Later", "Delete"], "the first item cannot move earlier")
             page.contextMenu?.close()
 
             page.tile(at: 1).grabFocus()
             XCTAssertTrue(InputSimulation.key("Menu", on: page.tile(at: 1)))
             waitFor("the menu for item 2") { page.contextMenu?.isVisible == true }
-            XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "Move Earlier", "Move Later", "Delete"])
+            XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "View", "Move Earlier", "Move Later", "Delete"])
             XCTAssertTrue(page.contextMenu?.activateItem("Move Later") ?? false)
             waitFor("the move to be saved") {
                 ((try? self.stored()) ?? []).map(\.uuid) == [all[0], all[2], all[1], all[3]].map(\.uuid)
@@ -183,7 +183,7 @@ final class GalleryTests: AppTestCase {
             page.tile(at: 3).grabFocus()
             XCTAssertTrue(InputSimulation.key("Menu", on: page.tile(at: 3)))
             waitFor("the menu for the last item") { page.contextMenu?.isVisible == true }
-            XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "Move Earlier", "Delete"])
+            XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "View", "Move Earlier", "Delete"])
             XCTAssertTrue(page.contextMenu?.activateItem("Delete") ?? false)
             waitFor("the confirmation") { page.messageDialog?.isVisible == true }
             XCTAssertEqual(page.messageDialog?.text, "Do you really want to delete the item with identifier \(all[3].uuid)?")

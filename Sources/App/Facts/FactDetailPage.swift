@@ -15,6 +15,10 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     public let widget: Widget
     let fact: Fact
     let image: ImageView
+    /// The picture, taking clicks: a click or Enter on it opens it in the viewer.
+    let banner: EventBox
+    /// Opens the fact's picture in the viewer (the coordinator pushes it).
+    var onView: (@MainActor (URL) -> Void)?
     /// The description, however long, laid out between frames.
     let description: LongText
     /// The description's scrolled column.
@@ -49,9 +53,11 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         image = ImageView(pipeline: pipeline, iconSize: 64, scaling: .fit)
         image.picture.addStyleClass("fact-detail-image")
         image.picture.accessibleName = fact.imageURL == nil ? tr("No image") : tr("Image of {title}", ["title": fact.displayTitle])
+        if fact.imageURL != nil { image.picture.accessibleDescription = tr("Press Enter to view it whole") }
         // The page's first keyboard stop (`initialFocus`). Were it the description, GTK would
         // select all of its text as it took the focus on opening.
         image.picture.canFocus = true
+        banner = EventBox(child: image.picture)
         description = LongText(fact.description ?? tr("No description."), accessibleName: tr("Description"))
         description.view.setTextMargins(top: 24, bottom: 24, start: 24, end: 24)
         description.view.addStyleClass("fact-description")
@@ -82,11 +88,26 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
             self.pageSize = size
             self.arrangeCall.schedule()
         }
+        banner.onButtonRelease { [weak self] event in
+            guard event.button == 1, let self, let url = self.fact.imageURL else { return false }
+            self.onView?(url)
+            return true
+        }
+        image.picture.onKeyPress { [weak self] event in
+            guard ["Return", "KP_Enter", "space"].contains(event.keyName), let self, let url = self.fact.imageURL else { return false }
+            self.onView?(url)
+            return true
+        }
         arrange(.landscape)
         grid.showAll()
     }
 
     public var initialFocus: Widget { image.picture }
+
+    /// Back from the viewer: the picture has the focus again.
+    func focusPicture() {
+        DispatchQueue.main.async { [weak self] in self?.image.picture.grabFocus() }
+    }
 
     public var isSettled: Bool {
         let loaded = fact.imageURL == nil || image.content != .icon(ImageView.placeholderIcon)
@@ -102,16 +123,16 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     private func arrange(_ wanted: Arrangement, force: Bool = false) {
         if wanted != arrangement {
             if arrangement != nil {
-                grid.remove(image.picture)
+                grid.remove(banner)
                 grid.remove(text)
             }
             arrangement = wanted
             switch wanted {
             case .landscape:
-                grid.attach(image.picture, column: 0, row: 0, width: 3)
+                grid.attach(banner, column: 0, row: 0, width: 3)
                 grid.attach(text, column: 3, row: 0, width: 7)
             case .portrait:
-                grid.attach(image.picture, column: 0, row: 0, width: 10)
+                grid.attach(banner, column: 0, row: 0, width: 10)
                 grid.attach(text, column: 0, row: 1, width: 10)
             }
         } else if !force {
@@ -119,13 +140,13 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         }
         switch wanted {
         case .landscape:
-            image.picture.vexpand = true
-            image.picture.setSizeRequest(width: -1, height: -1)
+            banner.vexpand = true
+            banner.setSizeRequest(width: -1, height: -1)
         case .portrait:
-            image.picture.vexpand = false
+            banner.vexpand = false
             let width = Double(max(pageSize.width, 1))
-            let banner = min(width / aspect, Double(pageSize.height) * Self.bannerShare)
-            image.picture.setSizeRequest(width: -1, height: max(1, Int(banner.rounded())))
+            let height = min(width / aspect, Double(pageSize.height) * Self.bannerShare)
+            banner.setSizeRequest(width: -1, height: max(1, Int(height.rounded())))
         }
     }
 }

@@ -23,6 +23,14 @@ final class FactsCoordinator: SectionCoordinator {
     /// Pushes the detail of `fact`, laid out for the window's shape.
     func open(_ fact: Fact, aspect: Double?) {
         let main = services.mainWindow
-        push(FactDetailPage(fact: fact, aspect: aspect, pipeline: services.images) { main()?.window.size })
+        let detail = FactDetailPage(fact: fact, aspect: aspect, pipeline: services.images) { main()?.window.size }
+        let images = services.images
+        detail.onView = { [weak self, weak detail] url in
+            self?.push(ViewerPage(items: [ViewerItem(id: url.absoluteString, url: url, kind: .picture, name: fact.displayTitle)],
+                                  index: 0, pipeline: images, goBack: { [weak self] in self?.pop() }, window: { main()?.window },
+                                  onMove: { main()?.updateChrome() },
+                                  onLeave: { [weak detail] _ in detail?.focusPicture() }))
+        }
+        push(detail)
     }
 }

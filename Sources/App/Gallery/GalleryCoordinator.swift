@@ -1,6 +1,7 @@
 import Domain
 import Features
 import Gtk
+import Localization
 
 /// The gallery: one page (its dialogs are its own).
 @MainActor
@@ -14,5 +15,21 @@ final class GalleryCoordinator: SectionCoordinator {
         let page = GalleryPage(model: model, pipeline: services.images,
                                backendReady: { _ = await backend.resolve() }) { main()?.window }
         super.init(section: .gallery, root: page)
+        let images = services.images
+        page.onView = { [weak self, weak page] items, index in
+            // Items whose link is no picture's address have nothing to show; the rest do.
+            let viewable = items.enumerated().compactMap { offset, item in
+                item.imageURL.flatMap { url in
+                    WebURL.isWeb(url) ? (offset, ViewerItem(id: String(offset), url: url, kind: .picture,
+                                                            name: tr("Item {number}, {uuid}", ["number": String(offset + 1), "uuid": item.uuid]))) : nil
+                }
+            }
+            guard let start = viewable.firstIndex(where: { $0.0 == index }) else { return }
+            self?.push(ViewerPage(items: viewable.map(\.1), index: start, pipeline: images,
+                                  goBack: { [weak self] in self?.pop() },
+                                  window: { main()?.window },
+                                  onMove: { main()?.updateChrome() },
+                                  onLeave: { [weak page] item in if let index = Int(item.id) { page?.focus(index: index) } }))
+        }
     }
 }

@@ -8,6 +8,8 @@ import Localization
 final class GalleryDialogs {
     var onDeleteAnswer: ((Bool) -> Void)?
     var onDismiss: (() -> Void)?
+    /// View in the selection notice: the selected item opens in the viewer.
+    var onView: ((_ uuid: String) -> Void)?
     /// Returns an error to show under the entry, or nil when the link was accepted.
     var onLink: ((String) -> String?)?
 
@@ -21,6 +23,8 @@ final class GalleryDialogs {
     private(set) var linkError: Label?
     private let window: () -> Window?
     private static let ok = 2
+    /// The selection notice's View.
+    static let view = 3
 
     init(window: @escaping @MainActor () -> Window?) {
         self.window = window
@@ -30,6 +34,7 @@ final class GalleryDialogs {
                 self?.onDeleteAnswer?(response == NoticeDialog<GalleryViewModel.Notice>.ok)
             } else {
                 self?.onDismiss?()
+                if case .selected(let uuid) = notice, response == Self.view { self?.onView?(uuid) }
             }
         }
     }
@@ -85,7 +90,12 @@ final class GalleryDialogs {
                 .init(label: tr("_Yes"), response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true,
                       style: "destructive-action"),
             ])
-        case .selected: .message(.info, notice.text)
+        case .selected:
+            // The seed's notice, with View beside its OK.
+            NoticeDialog.Content(kind: .info, text: notice.text, choices: [
+                .init(label: tr("_View"), response: Self.view),
+                .init(label: tr("_OK"), response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true),
+            ])
         case .error: .message(.error, notice.text)
         }
     }

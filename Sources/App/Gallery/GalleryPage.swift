@@ -29,6 +29,9 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     /// - Parameter backendReady: returns once the backend answers; the page asks only after it
     ///   has first been drawn, so that starting a server never delays the window. Until then
     ///   tiles show their placeholder.
+    /// Opens the viewer on the items at an index (the coordinator pushes it).
+    var onView: (@MainActor (_ items: [GalleryItem], _ index: Int) -> Void)?
+
     public init(model: GalleryViewModel, pipeline: ImagePipeline,
                 backendReady: @escaping @MainActor () async -> Void = {},
                 window: @escaping @MainActor () -> Window?) {
@@ -81,6 +84,10 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             if yes { Task { await self.model.confirmDelete() } } else { self.model.dismissNotice() }
         }
         dialogs.onDismiss = { [weak self] in self?.model.dismissNotice() }
+        dialogs.onView = { [weak self] uuid in
+            guard let self, let index = self.model.state.items.firstIndex(where: { $0.uuid == uuid }) else { return }
+            self.view(at: index)
+        }
         dialogs.onLink = { [weak self] link in
             guard let self else { return nil }
             if case .failure(let failure) = LinkValidation.validate(link) { return failure.description }
@@ -134,12 +141,25 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         if tile.entry == .add { dialogs.askForLink() } else { model.select(at: index) }
     }
 
+    /// Focuses the item at `index` (back from the viewer); the grid scrolls to show it.
+    func focus(index: Int) {
+        // After the pop has made the grid the visible page again: hidden widgets take no focus.
+        DispatchQueue.main.async { [weak self] in self?.grid.focus(index: index) }
+    }
+
+    /// Opens the viewer on the item at `index`.
+    func view(at index: Int) {
+        guard model.state.items.indices.contains(index) else { return }
+        onView?(model.state.items, index)
+    }
+
     /// The item's index (the Add cell's is the number of items).
     private func index(of tile: GalleryTile) -> Int? { grid.index(of: tile.entry.id) }
 
     private func registerMenuActions() {
         let intents: [(String, @MainActor (GalleryPage, Int) -> Void)] = [
             ("open", { page, index in page.model.select(at: index) }),
+            ("view", { page, index in page.view(at: index) }),
             ("earlier", { page, index in Task { await page.model.move(from: index, to: index - 1) } }),
             ("later", { page, index in Task { await page.model.move(from: index, to: index + 1) } }),
             ("delete", { page, index in page.model.requestDelete(at: index) }),
@@ -160,6 +180,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         guard tile.entry != .add, let index = index(of: tile) else { return }
         let model = MenuModel()
         model.append(tr("_Open"), action: "gallery.open::\(index)")
+        model.append(tr("_View"), action: "gallery.view::\(index)")
         if index > 0 { model.append(tr("Move _Earlier"), action: "gallery.earlier::\(index)") }
         if index + 1 < self.model.state.items.count { model.append(tr("Move _Later"), action: "gallery.later::\(index)") }
         model.append(tr("_Delete"), action: "gallery.delete::\(index)")

@@ -1,0 +1,88 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import SimulatedInput
+import XCTest
+
+/// Every picture Tessera shows full size opens in the one viewer: a gallery item from its menu
+/// and from the selection notice's View, a fact's picture from its detail page.
+final class ViewerFromSectionsTests: ServerBackedTestCase {
+    func testAGalleryItemOpensFromItsMenuAndFromTheSelectionNotice() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let coordinator = main.coordinator(for: .gallery)
+            let page = try XCTUnwrap(coordinator.pages.first as? GalleryPage)
+            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.items.count >= 3 }
+            let items = page.model.state.items
+
+            // The menu's View.
+            XCTAssertTrue(InputSimulation.click(page.tile(at: 1), button: 3, in: main.window))
+            waitFor("the menu") { page.contextMenu?.isVisible == true }
+            XCTAssertEqual(page.contextMenu?.itemLabels.prefix(2), ["Open", "View"])
+            page.contextMenu?.activateItem("View")
+            waitFor("the viewer") { coordinator.depth == 2 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+            XCTAssertEqual(viewer.item.url.absoluteString, items[1].imageUrlString)
+            waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+            XCTAssertEqual(main.headerBar.title, "Item 2, \(items[1].uuid)")
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back at the gallery") { coordinator.depth == 1 && !coordinator.container.transitionRunning }
+            waitFor("the item focused again") { page.tile(at: 1).isFocusWidget }
+
+            // The seed's selection notice, with View beside its OK.
+            clickWhenSteady(page.tile(at: 2), in: main.window)
+            waitFor("the notice") { page.messageDialog?.isVisible == true }
+            XCTAssertEqual(page.messageDialog?.text, "You have selected the item with identifier \(items[2].uuid)")
+            try click(GalleryDialogs.view, in: page.messageDialog)
+            waitFor("the viewer from the notice") { coordinator.depth == 2 }
+            let second = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+            XCTAssertEqual(second.item.url.absoluteString, items[2].imageUrlString)
+            XCTAssertEqual(MessageDialog.textsOnScreen(), [], "the notice closed")
+            // Right goes on to the next item.
+            waitForServer("the picture", timeout: .seconds(10)) { second.image.viewport != nil }
+            XCTAssertTrue(InputSimulation.key("Right", on: second.widget))
+            waitFor("the next item") { second.item.url.absoluteString == items[3].imageUrlString }
+        }
+    }
+
+    func testAFactsPictureOpensFromItsDetailPage() throws {
+        try onMain {
+            let app = try launch(backend: server.base)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            main.window.resize(width: 1200, height: 760)
+            main.show(.facts, transition: .none)
+            let coordinator = main.coordinator(for: .facts)
+            let page = try XCTUnwrap(coordinator.pages.first as? FactsPage)
+            waitFor("the feed", timeout: .seconds(10)) { page.model.state.phase == .loaded && !page.cards.isEmpty }
+            let beavers = try XCTUnwrap(page.cards.first)
+            beavers.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: beavers.view))
+            waitFor("the detail page") { coordinator.depth == 2 && !coordinator.container.transitionRunning }
+            let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)
+            waitFor("the focus on the picture") { detail.image.picture.isFocusWidget }
+            XCTAssertEqual(detail.image.picture.accessibleDescription, "Press Enter to view it whole")
+
+            // Enter on the picture opens it whole.
+            XCTAssertTrue(InputSimulation.key("Return", on: detail.image.picture))
+            waitFor("the viewer") { coordinator.depth == 3 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+            XCTAssertEqual(viewer.item.url, beavers.fact.imageURL)
+            XCTAssertEqual(main.headerBar.title, "Beavers")
+            waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+            XCTAssertEqual([Int(viewer.image.viewport!.imageWidth), Int(viewer.image.viewport!.imageHeight)], [640, 427])
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back on the detail") { coordinator.depth == 2 && !coordinator.container.transitionRunning }
+            waitFor("the picture focused again") { detail.image.picture.isFocusWidget }
+
+            // A click on it too (a real one).
+            let screen = try XCTUnwrap(main.window.screenOrigin), inWindow = try XCTUnwrap(detail.image.picture.origin(in: main.window))
+            let size = detail.image.picture.allocatedSize
+            try xdotool(["mousemove", "\(screen.x + inWindow.x + size.width / 2)", "\(screen.y + inWindow.y + size.height / 2)", "click", "1"])
+            waitFor("the viewer by a click") { coordinator.depth == 3 }
+        }
+    }
+}
