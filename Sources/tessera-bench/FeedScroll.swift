@@ -54,7 +54,7 @@ struct FeedScrollBench: ParsableCommand {
         let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend })
         let window = Window()
         window.setDefaultSize(width: Int(Self.windowWidth), height: Int(Self.windowHeight))
-        let page = FeedPage(model: model, pipeline: pipeline, backendReady: {}, window: { nil }) { _, _ in }
+        let page = FeedPage(model: model, pipeline: pipeline, backendReady: {}, window: { nil }) { _, _ in nil }
         var appends: [Double] = []
         let render = model.onChange
         model.onChange = { state, change in

@@ -21,16 +21,19 @@ final class FeedCoordinator: SectionCoordinator {
     }
 
     /// Pushes the viewer on `posts[index]`; leaving it focuses the post it ended on.
-    func open(_ posts: [MediaPost], at index: Int) {
-        guard let grid = pages.first as? FeedPage else { return }
+    @discardableResult
+    func open(_ posts: [MediaPost], at index: Int) -> ViewerPage? {
+        guard let grid = pages.first as? FeedPage else { return nil }
         let main = services.mainWindow
         let items = posts.map(ViewerItem.init(post:))
-        push(ViewerPage(items: items, index: index, pipeline: services.images,
+        let viewer = ViewerPage(items: items, index: index, pipeline: services.images,
                         goBack: { [weak self] in self?.pop() },
                         window: { main()?.window },
                         onMove: { main()?.updateChrome() },
                         onLeave: { [weak grid] item in
                             if let post = posts.first(where: { $0.id == item.id }) { grid?.focus(post) }
-                        }))
+                        })
+        push(viewer)
+        return viewer
     }
 }

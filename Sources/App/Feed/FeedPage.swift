@@ -40,7 +40,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes,
     /// The delete confirmation and the delete's outcome.
     private let notices: NoticeDialog<FeedViewModel.Notice>
     var dialog: MessageDialog? { notices.dialog }
-    private let open: @MainActor ([MediaPost], Int) -> Void
+    /// Opens the viewer on the posts at an index; the viewer it pushed.
+    private let open: @MainActor ([MediaPost], Int) -> ViewerPage?
 
     /// Within this many screens of the end, the next page is asked for.
     static let loadThreshold = 1.5
@@ -51,7 +52,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes,
     public static let layout = SquareGridLayout(spacing: 6, minimumSide: 150, maximumSide: 240)
 
     public init(model: FeedViewModel, pipeline: ImagePipeline, backendReady: @escaping @MainActor () async -> Void,
-                window: @escaping @MainActor () -> Window?, open: @escaping @MainActor ([MediaPost], Int) -> Void) {
+                window: @escaping @MainActor () -> Window?, open: @escaping @MainActor ([MediaPost], Int) -> ViewerPage?) {
         self.model = model
         self.open = open
         notices = NoticeDialog(window: window, content: Self.content(of:))
@@ -142,14 +143,14 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes,
 
     private func open(_ post: MediaPost) {
         guard let index = grid.index(of: post.id) else { return }
-        open(model.state.posts, index)
+        _ = open(model.state.posts, index)
     }
 
     private func registerActions() {
         let openAction = Action(name: "open", takesString: true)
         openAction.onActivate { [weak self] id in
             guard let self, let index = self.model.state.posts.firstIndex(where: { $0.id == id }) else { return }
-            self.open(self.model.state.posts, index)
+            _ = self.open(self.model.state.posts, index)
         }
         let deleteAction = Action(name: "delete", takesString: true)
         deleteAction.onActivate { [weak self] id in
@@ -218,14 +219,17 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes,
         return !inView.isEmpty && inView.allSatisfy { $0.isLoaded && ($0.post.kind == .video || $0.image.showsImage) }
     }
 
-    /// The viewer with an image and with a video.
+    /// The viewer with an image and with a video, and an image at 100 %.
     public var screenshotScenes: [ScreenshotScene] {
         [MediaPost.Kind.image, .video].map { kind in
             ScreenshotScene(name: "feed-viewer-\(kind == .image ? "image" : "video")") { [weak self] in
                 guard let self, let index = self.model.state.posts.firstIndex(where: { $0.kind == kind }) else { return }
-                self.open(self.model.state.posts, index)
+                _ = self.open(self.model.state.posts, index)
             }
-        }
+        } + [ScreenshotScene(name: "feed-viewer-zoomed") { [weak self] in
+            guard let self, let index = self.model.state.posts.firstIndex(where: { $0.kind == .image }) else { return }
+            self.open(self.model.state.posts, index)?.image.zoom(to: 1)
+        }]
     }
 
     public func scrollToStart() { grid.scrollToStart() }

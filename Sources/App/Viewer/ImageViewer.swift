@@ -77,6 +77,7 @@ final class ImageViewer {
         self.animates = animates
         viewport = nil
         firstImage = nil
+        pendingZoom = nil
         decodedSide = nil
         askedSide = nil
         failure = nil
@@ -143,7 +144,12 @@ final class ImageViewer {
     func zoomIn() { change { $0.zoomIn() } }
     func zoomOut() { change { $0.zoomOut() } }
     func fit() { change { $0.fit() } }
-    func zoom(to level: Double) { change { $0.setZoom(level) } }
+    /// Zooms to `level` (1 is 100 %), at once or, while the picture is still on its way, once it
+    /// is placed.
+    func zoom(to level: Double) {
+        guard viewport != nil else { return pendingZoom = level }
+        change { $0.setZoom(level) }
+    }
 
     /// Best fit, or 100 % (at a point of the view, or its centre) when fitted: a double-click
     /// and the zoom level button.
@@ -240,6 +246,9 @@ final class ImageViewer {
         }
     }
 
+    /// A zoom asked for before the picture was placed.
+    private var pendingZoom: Double?
+
     /// The first bitmap, when it came before the picture had a size to fit it into.
     private var firstImage: DecodedImage?
 
@@ -260,6 +269,10 @@ final class ImageViewer {
                                      viewWidth: Double(allocation.width), viewHeight: Double(allocation.height),
                                      scale: picture.scaleFactor)
             place()
+            if let pendingZoom {
+                self.pendingZoom = nil
+                zoom(to: pendingZoom)
+            }
             // A view that changed size while the first decode was made may need another.
             scheduleSharpening()
         }

@@ -38,6 +38,9 @@ final class ViewerControls {
         zoomBox.append(zoomLevel)
         zoomBox.append(zoomIn)
         topBar.append(zoomBox)
+        // Shown or hidden with the item (a clip has no zoom).
+        zoomBox.showAll()
+        zoomBox.keepsOwnVisibility = true
         topBar.append(fullscreen)
         topBar.append(menu)
         topBar.halign = .end
@@ -60,6 +63,7 @@ final class ViewerControls {
         overlay.addOverlay(topBar)
         overlay.addOverlay(previous)
         overlay.addOverlay(next)
-        for widget in [topBar, previous, next] as [Widget] { widget.keepsOwnVisibility = true }
+        // The page shows or hides these as the item changes; the rest shows with the page.
+        for widget in [previous, next] as [Widget] { widget.keepsOwnVisibility = true }
     }
 }

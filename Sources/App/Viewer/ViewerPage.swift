@@ -13,9 +13,9 @@ import Localization
 /// Ctrl+S saves it. A click beside the picture, Alt+Left, the back button or a downward swipe
 /// go back.
 @MainActor
-final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
-    var title: String { item.name }
-    let widget: Widget
+public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
+    public var title: String { item.name }
+    public let widget: Widget
     let image: ImageViewer
     /// The clip, when the item is one.
     let clip: ClipView
@@ -87,11 +87,11 @@ final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
     }
 
     var item: ViewerItem { items[index] }
-    var initialFocus: Widget { widget }
+    public var initialFocus: Widget { widget }
 
     /// The picture shows as sharp as its zoom needs (or failed), or the clip has played its
     /// first half second (or failed).
-    var isSettled: Bool {
+    public var isSettled: Bool {
         switch item.kind {
         case .picture: image.isSettled && image.isSharp || image.failure != nil
         case .clip: clip.isSettled
@@ -186,7 +186,7 @@ final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
         controls.fullscreen.accessibleName = fullscreen ? tr("Leave Fullscreen") : tr("Fullscreen")
     }
 
-    func pageWillLeave() {
+    public func pageWillLeave() {
         clip.stop()
         if widget.toplevelIsFullscreen { widget.setToplevelFullscreen(false) }
         onLeave(item)
