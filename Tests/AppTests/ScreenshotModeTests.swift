@@ -22,7 +22,7 @@ final class ScreenshotModeTests: AppTestCase {
                            "an automated launch remembers nothing of a person's settings")
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let sections = ["facts", "feed", "gallery", "messages", "people"]
-            let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video",
+            let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video", "feed-viewer-zoomed",
                           "messages-detail", "messages-pane", "people-edit", "people-narrow", "people-pane"]
             let narrowest = sections.map { "\($0)-360" }
             let windows = ["preferences"]
