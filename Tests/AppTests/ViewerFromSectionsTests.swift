@@ -85,4 +85,33 @@ final class ViewerFromSectionsTests: ServerBackedTestCase {
             waitFor("the viewer by a click") { coordinator.depth == 3 }
         }
     }
+
+    /// F11 fills the screen; Escape leaves fullscreen first, then the viewer.
+    func testF11FillsTheScreenAndEscapeLeavesItBeforeTheViewer() throws {
+        try onMain { () throws -> Void in
+            let app = try launch(backend: server.base, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let coordinator = main.coordinator(for: .feed)
+            let page = try XCTUnwrap(coordinator.pages.first as? FeedPage)
+            waitFor("the feed", timeout: .seconds(10)) { page.tiles.contains { $0.post.kind == .image } }
+            let tile = try XCTUnwrap(page.tiles.first { $0.post.kind == .image })
+            tile.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: tile.view))
+            waitFor("the viewer") { coordinator.depth == 2 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+            waitFor("the viewer focused") { viewer.widget.isFocusWidget }
+            XCTAssertTrue(InputSimulation.key("F11", on: viewer.widget))
+            // Fullscreen is the window manager's to grant; a bare X server (the tests' Xvfb) has none.
+            guard GtkRuntime.iterate(until: { main.window.placement == .fullscreen }, timeout: .seconds(2)) else {
+                throw XCTSkip("no window manager on this display grants fullscreen")
+            }
+            XCTAssertEqual(viewer.controls.fullscreen.accessibleName, "Leave Fullscreen")
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("fullscreen left") { main.window.placement != .fullscreen }
+            XCTAssertEqual(coordinator.depth, 2, "the viewer stays")
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back at the feed") { coordinator.depth == 1 }
+        }
+    }
 }

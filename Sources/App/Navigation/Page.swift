@@ -35,3 +35,11 @@ public protocol SectionTitledPage: Page {
 public protocol LeavingPage: Page {
     func pageWillLeave()
 }
+
+/// A page that takes a back request (Escape, Alt+Left, the back button) first: the viewer leaves
+/// fullscreen before it leaves.
+@MainActor
+public protocol BackHandlingPage: Page {
+    /// True when the page did something with the request, so the page stays.
+    func handleBack() -> Bool
+}

@@ -213,7 +213,8 @@ public final class MainWindow {
     /// Pops the current section's top page; false at a section's root.
     @discardableResult
     public func goBack() -> Bool {
-        currentCoordinator.pop()
+        if let page = currentCoordinator.topPage as? any BackHandlingPage, page.handleBack() { return true }
+        return currentCoordinator.pop()
     }
 
     /// Header bar, back and refresh buttons follow the current section's stack; pages call it when

@@ -45,6 +45,21 @@ enum Shortcuts {
         .init("Return", tr("Open the focused message")),
     ]
 
+    /// Keys the viewer handles itself.
+    static let viewer: [ShortcutsWindow.Shortcut] = [
+        .init("plus <Control>plus", tr("Zoom in")),
+        .init("minus <Control>minus", tr("Zoom out")),
+        .init("0 <Control>0", tr("Best fit")),
+        .init("1 <Control>1", tr("Zoom to 100 %")),
+        .init("2 <Control>2", tr("Zoom to 200 %")),
+        .init("Left Right", tr("Previous or next picture; pan when zoomed in")),
+        .init("Up Down", tr("Pan when zoomed in")),
+        .init("space", tr("Play or pause a video")),
+        .init("F11", tr("Fullscreen; Escape leaves it")),
+        .init("<Control>c", tr("Copy the picture")),
+        .init("<Control>s", tr("Save the picture")),
+    ]
+
     /// Ctrl+End: the chat's jump to the latest message.
     static func isJumpToLatest(_ key: KeyEvent) -> Bool {
         key.modifiers == [.control] && ["End", "KP_End"].contains(key.keyName)
@@ -56,6 +71,7 @@ enum Shortcuts {
             .init(tr("Navigation"), navigation.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
             .init(Section.gallery.title, gallery),
             .init(Section.messages.title, messages),
+            .init(tr("Viewer"), viewer),
             .init(tr("General"), general.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
         ]
     }

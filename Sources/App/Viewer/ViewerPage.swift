@@ -13,7 +13,7 @@ import Localization
 /// Ctrl+S saves it. A click beside the picture, Alt+Left, the back button or a downward swipe
 /// go back.
 @MainActor
-public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
+public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage {
     public var title: String { item.name }
     public let widget: Widget
     let image: ImageViewer
@@ -76,6 +76,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
         }
         overlay.onKeyPress { [weak self] event in self?.handleKey(event) ?? false }
         overlay.onMap { [weak self] in self?.widget.grabFocus() }
+        // Fullscreen, however it was entered or left, resizes the page: the button follows.
+        overlay.onSizeAllocate { [weak self] _ in self?.updateControls() }
         overlay.onUnmap { [weak self] in self?.clip.pause() }
         _ = image.picture.onButtonPress { [weak self] _ in
             self?.widget.grabFocus()
@@ -136,9 +138,6 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
         case ("F11", _):
             toggleFullscreen()
             return true
-        case ("Escape", _) where widget.toplevelIsFullscreen:
-            widget.setToplevelFullscreen(false)
-            return true
         case ("c", true), ("C", true):
             copy()
             return true
@@ -148,6 +147,13 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage {
         default:
             return false
         }
+    }
+
+    /// Escape (and every back path) leaves fullscreen first, then the viewer.
+    public func handleBack() -> Bool {
+        guard widget.toplevelIsFullscreen else { return false }
+        widget.setToplevelFullscreen(false)
+        return true
     }
 
     func toggleFullscreen() {
