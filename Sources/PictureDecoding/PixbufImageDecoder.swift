@@ -33,6 +33,10 @@ public struct PixbufImageDecoder: Sendable {
     /// or WebP (up to `DecodingLimits.maximumFrameBytes` of them).
     public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false) throws(PictureRefusal) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
+        // An icon whose largest image is a PNG: that PNG is the picture.
+        if header.format == .ico, let png = IconEntries.largestPNG(in: data) {
+            return try decode(png, maximumPixelSize: maximumPixelSize, filling: filling, animates: animates)
+        }
         guard header.format == .svg || (header.width > 0 && header.height > 0) else { throw .notAnImage }
         guard header.width <= DecodingLimits.maximumSide, header.height <= DecodingLimits.maximumSide,
               header.width * header.height * header.frameCount <= DecodingLimits.maximumPixels else {

@@ -48,7 +48,7 @@ final class PictureFormatsTests: XCTestCase {
 
     func testEveryFormatIsReadByItsContent() throws {
         for name in ["quarters.png", "quarters.jpg", "quarters.webp", "quarters-lossless.webp", "quarters.avif",
-                     "quarters.heic", "quarters.tiff", "quarters.bmp", "quarters.ico"] {
+                     "quarters.heic", "quarters.tiff", "quarters.bmp", "quarters.ico", "quarters-png.ico"] {
             let image = try decoder.decode(try picture(name), maximumPixelSize: 256)
             XCTAssertEqual([image.width, image.height], [60, 40], "\(name) at its own size (never enlarged)")
             assertQuarters(image, [.red, .green, .blue, .white], name)

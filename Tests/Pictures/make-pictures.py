@@ -1,7 +1,7 @@
 """Writes the decoder tests' pictures (see make-pictures.sh, which runs this).
 
 quarters.*: 60 x 40, top left red, top right green, bottom left blue, bottom right white,
-in every format the decoder reads. orientation-N.jpg: the same pixels stored with EXIF
+in every format the decoder reads (quarters-png.ico: an icon whose largest image is a PNG). orientation-N.jpg: the same pixels stored with EXIF
 Orientation N (1 to 8). prophoto.*: the same colours converted into the
 ProPhoto RGB space, with its profile embedded (shown right only when it is converted back).
 swapped.jpg: tagged with a profile that swaps red and green. animated.gif, animated.webp: three
@@ -58,6 +58,21 @@ def ico():
     info = struct.pack("<IiiHHIIiiII", 40, WIDTH, HEIGHT * 2, 1, 32, 0, len(xor) + len(mask), 0, 0, 0, 0)
     image = info + xor + mask
     return struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", WIDTH, HEIGHT, 0, 0, 1, 32, len(image), 22) + image
+
+
+def png_ico():
+    # An icon whose largest image is a PNG (every 256 px icon since Windows Vista, many
+    # favicons), with a small BMP one before it, as icon editors write them.
+    side = 16
+    xor = bytes((30, 30, 220, 255)) * side * side
+    mask = b"\0" * (4 * side)
+    small = struct.pack("<IiiHHIIiiII", 40, side, side * 2, 1, 32, 0, len(xor) + len(mask), 0, 0, 0, 0) + xor + mask
+    png_image = png()
+    header = struct.pack("<HHH", 0, 1, 2)
+    start = len(header) + 2 * 16
+    entries = (struct.pack("<BBBBHHII", 16, 16, 0, 0, 1, 32, len(small), start)
+               + struct.pack("<BBBBHHII", WIDTH, HEIGHT, 0, 0, 1, 32, len(png_image), start + len(small)))
+    return header + entries + small + png_image
 
 
 def tiff(width=WIDTH, height=HEIGHT, pixels=True):
@@ -139,6 +154,7 @@ def run(*command):
 write("quarters.png", png())
 write("quarters.bmp", bmp())
 write("quarters.ico", ico())
+write("quarters-png.ico", png_ico())
 write("quarters.tiff", tiff())
 write("quarters.svg", svg())
 write("/tmp/tessera-quarters.ppm", ppm())

@@ -84,7 +84,7 @@ final class DecoderSandboxTests: XCTestCase {
         let loadedBefore = try Self.decoderLibraries()
         let decoder = SandboxedImageDecoder(processes: DecoderProcesses())
         for name in ["quarters.png", "quarters.jpg", "quarters.webp", "quarters-lossless.webp", "quarters.avif",
-                     "quarters.heic", "quarters.tiff", "quarters.bmp", "quarters.ico", "quarters.svg", "orientation-6.jpg",
+                     "quarters.heic", "quarters.tiff", "quarters.bmp", "quarters.ico", "quarters-png.ico", "quarters.svg", "orientation-6.jpg",
                      "prophoto.webp"] {
             let image = try decoder.decode(.data(try picture(name)), to: DecodingTarget(side: 240))
             let pixels = gdk_pixbuf_read_pixels(image.pixbuf)!
