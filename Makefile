@@ -55,6 +55,7 @@ uninstall:
 # Foundation linked in statically, so start-up does not resolve them at load time).
 RELEASE := -c release --static-swift-stdlib
 bench: deps
+	@bash .ci/install-deps.sh --bench
 	$(SWIFT) build $(RELEASE) --product tessera
 	$(SWIFT) build $(RELEASE) --product tessera-bench
 	$(SWIFT) build $(RELEASE) --product tessera-server

@@ -36,6 +36,13 @@ packages=(
   gstreamer1.0-gtk3            # gtksink: video drawn in a GTK widget
 )
 
+# --bench: what the benchmarks compare Tessera with, too (make bench).
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(
+    eog                 # GNOME's image viewer: the viewer benchmark's same-run baseline
+  )
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

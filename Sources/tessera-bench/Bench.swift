@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
         commandName: "tessera-bench",
         abstract: "Benchmarks with same-run baselines.",
         subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
-                      OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self]
+                      OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self, ViewerBench.self]
     )
 }
 
@@ -157,8 +157,9 @@ struct BenchServer {
     ///   - feedPosts: posts in the feed; nil keeps the server's default.
     ///   - messages: messages in the chat history; nil keeps the server's default.
     ///   - factsRows: rows in the facts feed; nil keeps the real feed's 14.
-    init(feedPosts: Int? = nil, messages: Int? = nil, factsRows: Int? = nil) throws {
-        guard let data = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
+    ///   - data: the folder it serves (media, avatars, facts); nil: the source tree's data/.
+    init(feedPosts: Int? = nil, messages: Int? = nil, factsRows: Int? = nil, data: URL? = nil) throws {
+        guard let data = data ?? AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
         let executable = binFolder().appendingPathComponent("tessera-server")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw BenchError(description: "tessera-server is not built at \(executable.path) (make bench builds it)")

@@ -11,15 +11,15 @@ import Localization
 ///
 /// The geometry is `ImageViewport`'s; `ZoomablePicture` paints what it says.
 @MainActor
-final class ImageViewer {
+public final class ImageViewer {
     /// The picture with the zoom level over it.
     let widget: Widget
-    let picture = ZoomablePicture(iconSize: 96)
+    public let picture = ZoomablePicture(iconSize: 96)
     /// The zoom level, shown while it changes ("150 %").
     let zoomLabel = Label()
     private let zoomBubble: Revealer
     private let pipeline: ImagePipeline
-    private(set) var viewport: ImageViewport?
+    public private(set) var viewport: ImageViewport?
     private(set) var url: URL?
     /// Whether the picture is asked for with every frame: until the first decode says it is a
     /// still.
@@ -31,7 +31,7 @@ final class ImageViewer {
     private var hideBubble: DispatchWorkItem?
     private var sharpen: DispatchWorkItem?
     /// What went wrong, in words, when the picture cannot be shown.
-    private(set) var failure: String?
+    public private(set) var failure: String?
     /// Called whenever the zoom or the picture changes (the page's buttons follow it).
     var onChange: (@MainActor () -> Void)?
     /// A click beside the picture (on the backdrop), not a drag.
@@ -108,12 +108,12 @@ final class ImageViewer {
     }
 
     /// The picture shows, as sharp as its zoom needs (or it failed, in words).
-    var isSettled: Bool {
+    public var isSettled: Bool {
         failure != nil || (viewport != nil && !picture.awaitsSurface && loading == nil)
     }
 
     /// Whether the picture shows at every pixel it needs for the zoom shown.
-    var isSharp: Bool {
+    public var isSharp: Bool {
         guard let viewport, let painted = picture.paintedSize, !picture.awaitsSurface else { return false }
         return max(painted.width, painted.height) >= viewport.neededSide
     }
@@ -130,7 +130,7 @@ final class ImageViewer {
 
     /// Changes the viewport and shows the result: the picture placed, the zoom level said, a
     /// sharper decode asked for once the zoom holds.
-    func change(_ body: (inout ImageViewport) -> Void) {
+    public func change(_ body: (inout ImageViewport) -> Void) {
         guard var viewport else { return }
         let before = viewport
         body(&viewport)
@@ -146,7 +146,7 @@ final class ImageViewer {
     func fit() { change { $0.fit() } }
     /// Zooms to `level` (1 is 100 %), at once or, while the picture is still on its way, once it
     /// is placed.
-    func zoom(to level: Double) {
+    public func zoom(to level: Double) {
         guard viewport != nil else { return pendingZoom = level }
         change { $0.setZoom(level) }
     }

@@ -2,8 +2,8 @@ import Domain
 import Foundation
 
 /// One picture or clip the viewer shows: a feed post, a gallery item, a fact's picture.
-struct ViewerItem: Equatable, Sendable {
-    enum Kind: Equatable, Sendable {
+public struct ViewerItem: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
         /// A picture; an animated one plays.
         case picture
         /// A clip, played by the player helper.
@@ -11,11 +11,18 @@ struct ViewerItem: Equatable, Sendable {
     }
 
     /// What the section knows it by (a post's id, an item's uuid).
-    let id: String
-    let url: URL
-    let kind: Kind
+    public let id: String
+    public let url: URL
+    public let kind: Kind
     /// What the header bar and a screen reader say for it.
-    let name: String
+    public let name: String
+
+    public init(id: String, url: URL, kind: Kind, name: String) {
+        self.id = id
+        self.url = url
+        self.kind = kind
+        self.name = name
+    }
 }
 
 extension ViewerItem {

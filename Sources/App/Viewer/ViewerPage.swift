@@ -16,7 +16,7 @@ import Localization
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage {
     public var title: String { item.name }
     public let widget: Widget
-    let image: ImageViewer
+    public let image: ImageViewer
     /// The clip, when the item is one.
     let clip: ClipView
     let controls = ViewerControls()
@@ -41,7 +41,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     /// Where the last save wrote, for tests.
     var saved: URL?
 
-    init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void,
+    public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void,
          window: @escaping @MainActor () -> Window? = { nil },
          onMove: @escaping @MainActor () -> Void = {}, onLeave: @escaping @MainActor (ViewerItem) -> Void = { _ in }) {
         precondition(items.indices.contains(index), "the viewer opens on one of its items")

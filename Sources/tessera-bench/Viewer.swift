@@ -1,0 +1,272 @@
+import App
+import ArgumentParser
+import CGdkPixbuf
+import Foundation
+import Gtk
+import ImagePipeline
+import Networking
+import Persistence
+import SandboxedDecoding
+
+/// The viewer with a 24-megapixel JPEG and a 100-megapixel PNG from a local server: time to the
+/// first picture, to a sharp fitted one, and from Ctrl+1 to a sharp 100 %; the frames while it
+/// pans and while it zooms; resident memory of the app and its decoder helpers while viewing and
+/// after closing. The same-run baseline is eog (Debian's image viewer) opening the same files:
+/// its window shown, and its picture drawn (its CPU idle), and its peak memory.
+/// Targets ("A viewer worth opening"): ahead of eog on time to a sharp picture and on memory;
+/// panning >= 99 % of frames on time (none over 50 ms); after closing, memory back within 20 MB.
+struct ViewerBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "viewer",
+                                                    abstract: "The viewer with a 24 MP JPEG and a 100 MP PNG, against eog.")
+
+    @Option(help: "Device scale (GDK_SCALE); above 1 the benchmark runs on a display of its own sized for it.") var scale = 1
+    @Option(help: "Frames panned, and frames zoomed.") var frames = 240
+
+    func run() throws {
+        let pictures = try Self.pictures()
+        try runWithGTK(scale: scale) { try measure(pictures) }
+    }
+
+    /// The pictures, made once and kept in the temporary folder: a photo-like 6000×4000 JPEG and a
+    /// 10000×10000 PNG.
+    static func pictures() throws -> [(name: String, file: URL)] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-viewer-pictures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var made: [(String, URL)] = []
+        for (name, width, height, type) in [("photo-6000x4000.jpg", 6000, 4000, "jpeg"), ("plan-10000x10000.png", 10_000, 10_000, "png")] {
+            let file = folder.appendingPathComponent(name)
+            if !FileManager.default.fileExists(atPath: file.path) {
+                print("viewer: making \(name) (once)")
+                try write(width: width, height: height, type: type, to: file)
+            }
+            made.append((name, file))
+        }
+        return made
+    }
+
+    /// A picture with detail at every pixel (gradients with a fine pattern), encoded by gdk-pixbuf.
+    private static func write(width: Int, height: Int, type: String, to file: URL) throws {
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height)) else {
+            throw BenchError(description: "no memory for a \(width)×\(height) picture")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        for y in 0..<height {
+            let row = pixels + y * stride
+            for x in 0..<width {
+                row[x * 3] = UInt8(truncatingIfNeeded: x * 255 / width + (x ^ y) & 15)
+                row[x * 3 + 1] = UInt8(truncatingIfNeeded: y * 255 / height + ((x * 7 + y * 3) & 31))
+                row[x * 3 + 2] = UInt8(truncatingIfNeeded: (x + y) * 127 / (width + height) + ((x / 8 + y / 8) % 2) * 60)
+            }
+        }
+        var buffer: UnsafeMutablePointer<gchar>?
+        var size: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        guard tessera_pixbuf_save(pixbuf, &buffer, &size, type, &error) != 0, let buffer else {
+            defer { if let error { g_error_free(error) } }
+            throw BenchError(description: "could not encode \(file.lastPathComponent): \(error.map { String(cString: $0.pointee.message) } ?? "")")
+        }
+        defer { g_free(buffer) }
+        try Data(bytes: buffer, count: Int(size)).write(to: file)
+    }
+
+    struct Run {
+        var name = ""
+        var firstPicture = 0.0
+        var sharpFit = 0.0
+        var sharpFull = 0.0
+        var pan = FrameIntervals(frameTimes: [])
+        var zoom = FrameIntervals(frameTimes: [])
+        var appPeak = 0
+        var helpersPeak = 0
+        var failure: String?
+    }
+
+    @MainActor
+    private func measure(_ pictures: [(name: String, file: URL)]) throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-viewer-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("media"), withIntermediateDirectories: true)
+        guard let source = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
+        for folder in ["avatars", "facts"] {
+            try FileManager.default.createSymbolicLink(at: data.appendingPathComponent(folder), withDestinationURL: source.appendingPathComponent(folder))
+        }
+        for picture in pictures + [("leaf-512x512.png", source.appendingPathComponent("media/leaf-512x512.png"))] {
+            try FileManager.default.createSymbolicLink(at: data.appendingPathComponent("media").appendingPathComponent(picture.0),
+                                                       withDestinationURL: picture.1)
+        }
+        let server = try BenchServer(data: data)
+        defer { server.stop() }
+        let processes = DecoderProcesses()
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: data.appendingPathComponent("cache")),
+                                     decoders: [SandboxedImageDecoder.prepared(processes: processes)])
+        @MainActor func helpers() -> Int { processes.processIdentifiers.reduce(0) { $0 + residentBytes(of: $1) } }
+
+        // Warm: the window, the helpers and the server once, with a small picture.
+        _ = try view(server.base.appendingPathComponent("images/leaf-512x512.png"), pipeline: pipeline, name: "warm-up", helpers: helpers)
+        GtkRuntime.iterate(until: { false }, timeout: .milliseconds(500))
+        let before = residentBytes(), helpersBefore = helpers()
+        var runs: [Run] = []
+        for picture in pictures {
+            runs.append(try view(server.base.appendingPathComponent("images/\(picture.name)"), pipeline: pipeline, name: picture.name, helpers: helpers))
+        }
+        // Closed: what stays is the pipeline's memory cache (64 MiB at most) and the allocator's.
+        GtkRuntime.iterate(until: { false }, timeout: .seconds(1))
+        let after = residentBytes(), helpersAfter = helpers()
+
+        print("viewer: 1100×760 at scale \(scale); panned and zoomed \(frames) frames each")
+        for run in runs {
+            if let failure = run.failure {
+                print("  \(run.name): not shown: \(failure)")
+                continue
+            }
+            print(String(format: "  %@: first picture %.0f ms, sharp fitted %.0f ms; Ctrl+1 to sharp 100 %% %.0f ms",
+                         run.name, run.firstPicture, run.sharpFit, run.sharpFull))
+            print(String(format: "    panning: %.1f%% of frames at or under 20 ms (target >= 99), median %.1f ms, longest %.1f ms, over 50 ms: %d",
+                         run.pan.withinTwentyMilliseconds, run.pan.typical, run.pan.longest, run.pan.stalls.count))
+            print(String(format: "    zooming: %.1f%% of frames at or under 20 ms, median %.1f ms, longest %.1f ms, over 50 ms: %d",
+                         run.zoom.withinTwentyMilliseconds, run.zoom.typical, run.zoom.longest, run.zoom.stalls.count))
+            print(String(format: "    peak resident: app %.0f MB, decoder helpers %.0f MB", Double(run.appPeak) / 1e6, Double(run.helpersPeak) / 1e6))
+        }
+        print(String(format: "  after closing: app %.0f MB (%+.0f MB against before opening, target within 20), helpers %.0f MB (%+.0f MB)",
+                     Double(after) / 1e6, Double(after - before) / 1e6, Double(helpersAfter) / 1e6, Double(helpersAfter - helpersBefore) / 1e6))
+        for picture in pictures {
+            guard let eog = try Self.eog(picture.file) else {
+                print("  eog is not installed (make bench installs it): no baseline")
+                break
+            }
+            let ours = runs.first { $0.name == picture.name }
+            print(String(format: "  eog %@: window %.0f ms, picture drawn (CPU idle) %.0f ms, peak resident %.0f MB",
+                         picture.name, eog.window, eog.drawn, Double(eog.peak) / 1e6))
+            if let ours, ours.failure == nil {
+                print(String(format: "    Tessera against eog: sharp fitted x%.2f, peak memory (app and helpers) x%.2f (target < 1 on both)",
+                             ours.sharpFit / max(eog.drawn, 1), Double(ours.appPeak + ours.helpersPeak) / Double(max(eog.peak, 1))))
+            }
+        }
+    }
+
+    /// Opens `url` in a viewer, measures, closes it.
+    @MainActor
+    private func view(_ url: URL, pipeline: ImagePipeline, name: String, helpers: @MainActor () -> Int) throws -> Run {
+        var run = Run(name: name)
+        let window = Window()
+        window.setDefaultSize(width: 1100, height: 760)
+        let viewer = ViewerPage(items: [ViewerItem(id: name, url: url, kind: .picture, name: name)], index: 0, pipeline: pipeline, goBack: {})
+        let image = viewer.image
+        window.add(viewer.widget)
+        @MainActor func sample() {
+            run.appPeak = max(run.appPeak, residentBytes())
+            run.helpersPeak = max(run.helpersPeak, helpers())
+        }
+        let start = monotonicNanoseconds()
+        window.showAll()
+        @MainActor func wait(_ what: String, _ condition: @escaping @MainActor () -> Bool) throws -> Double {
+            var sampled = monotonicNanoseconds()
+            let done = GtkRuntime.iterate(until: {
+                if monotonicNanoseconds() - sampled > 20_000_000 { sample(); sampled = monotonicNanoseconds() }
+                return condition() || image.failure != nil
+            }, timeout: .seconds(120), wakeEvery: .milliseconds(2))
+            guard done else { throw BenchError(description: "\(name): \(what) never came") }
+            return Double(monotonicNanoseconds() - start) / 1e6
+        }
+        defer { window.destroy() }
+        run.firstPicture = try wait("the first picture") { image.viewport != nil && image.picture.paintedSize != nil && !image.picture.awaitsSurface }
+        if let failure = image.failure {
+            run.failure = failure
+            return run
+        }
+        run.sharpFit = try wait("a sharp fitted picture") { image.isSharp && image.isSettled }
+        let zoomStart = monotonicNanoseconds()
+        image.zoom(to: 1)
+        _ = try wait("a sharp 100 %") { image.viewport?.percent == 100 && image.isSharp && image.isSettled }
+        run.sharpFull = Double(monotonicNanoseconds() - zoomStart) / 1e6
+        sample()
+
+        // Panning: 24 logical pixels a frame across, turning back at the edges, as a drag does.
+        var times: [Int64] = []
+        var direction = 1.0
+        let frames = self.frames
+        _ = window.addTickCallback { time in
+            times.append(time)
+            let before = image.viewport?.origin.x
+            image.change { $0.pan(byX: -24 * direction, y: -8 * direction) }
+            if image.viewport?.origin.x == before { direction = -direction }
+            return times.count < frames
+        }
+        _ = try wait("the panning") { times.count >= frames }
+        run.pan = FrameIntervals(frameTimes: times)
+        sample()
+
+        // Zooming: 3 % a frame out to best fit and back in, as a pinch does.
+        var zoomTimes: [Int64] = []
+        var factor = 1 / 1.03
+        _ = window.addTickCallback { time in
+            zoomTimes.append(time)
+            image.change { $0.setZoom($0.zoom * factor) }
+            if image.viewport?.isFitted == true { factor = 1.03 }
+            if (image.viewport?.zoom ?? 0) >= 1 { factor = 1 / 1.03 }
+            return zoomTimes.count < frames
+        }
+        _ = try wait("the zooming") { zoomTimes.count >= frames }
+        run.zoom = FrameIntervals(frameTimes: zoomTimes)
+        sample()
+        return run
+    }
+
+    /// eog opening `file`: when its window shows, when its CPU goes idle (the picture decoded and
+    /// drawn), and its peak resident memory; nil when eog is not installed.
+    private static func eog(_ file: URL) throws -> (window: Double, drawn: Double, peak: Int)? {
+        let executable = "/usr/bin/eog"
+        guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-eog-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--new-instance", "--disable-gallery", file.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = profile.path
+        environment["XDG_CACHE_HOME"] = profile.path
+        environment["NO_AT_BRIDGE"] = "1"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = monotonicNanoseconds()
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let pid = process.processIdentifier
+        // Its window: xdotool waits for a visible window of its process.
+        let search = Process()
+        search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        search.arguments = ["search", "--sync", "--onlyvisible", "--pid", String(pid)]
+        search.standardOutput = FileHandle.nullDevice
+        try search.run()
+        search.waitUntilExit()
+        let window = Double(monotonicNanoseconds() - start) / 1e6
+        // Drawn: its CPU time stops growing for 300 ms.
+        var last = ProcessUsage.cpu(of: pid) ?? 0, still = monotonicNanoseconds(), drawn = window
+        while monotonicNanoseconds() - start < 120_000_000_000 {
+            usleep(20_000)
+            let now = ProcessUsage.cpu(of: pid) ?? last
+            if now > last {
+                last = now
+                still = monotonicNanoseconds()
+                drawn = Double(still - start) / 1e6
+            } else if monotonicNanoseconds() - still > 300_000_000 {
+                break
+            }
+        }
+        return (window, drawn, peakResident(of: pid))
+    }
+
+    /// A process's peak resident memory (VmHWM), in bytes.
+    private static func peakResident(of pid: Int32) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
+    }
+}
