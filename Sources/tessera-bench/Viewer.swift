@@ -114,6 +114,7 @@ struct ViewerBench: ParsableCommand {
         // Closed: what stays is the pipeline's memory cache (64 MiB at most) and the allocator's.
         GtkRuntime.iterate(until: { false }, timeout: .seconds(1))
         let after = residentBytes(), helpersAfter = helpers()
+        let split = residentSplit(), heap = tessera_malloc_stats()
 
         print("viewer: 1100×760 at scale \(scale); panned and zoomed \(frames) frames each")
         for run in runs {
@@ -131,6 +132,9 @@ struct ViewerBench: ParsableCommand {
         }
         print(String(format: "  after closing: app %.0f MB (%+.0f MB against before opening, target within 20), helpers %.0f MB (%+.0f MB)",
                      Double(after) / 1e6, Double(after - before) / 1e6, Double(helpersAfter) / 1e6, Double(helpersAfter - helpersBefore) / 1e6))
+        print(String(format: "    the app's resident memory after closing: anonymous %.0f MB, files %.0f MB, shared %.0f MB; malloc in use %.0f MB, free %.0f MB, mapped %.0f MB; pipeline's memory cache %.0f MB",
+                     Double(split.anonymous) / 1e6, Double(split.files) / 1e6, Double(split.shared) / 1e6,
+                     Double(heap.inUse) / 1e6, Double(heap.free) / 1e6, Double(heap.mapped) / 1e6, Double(pipeline.memoryCache.totalCost) / 1e6))
         for picture in pictures {
             guard let eog = try Self.eog(picture.file) else {
                 print("  eog is not installed (make bench installs it): no baseline")

@@ -204,14 +204,18 @@ public final class ImageViewer {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.sharpenDelay, execute: work)
     }
 
-    /// Asks for the decode the zoom needs: larger when what shows is enlarged, smaller when it
-    /// is more than twice what shows (its memory and its scaling are then wasted). An animation
-    /// keeps its frames.
+    /// Asks for the decode the zoom needs: larger when what shows is enlarged, smaller when it is
+    /// shrunk by more than a quarter (shrunk, it is drawn with a plain bilinear filter, which
+    /// shows its pixels' grain, and holds memory for nothing). An animation keeps its frames.
     private func sharpenIfNeeded() {
         guard let viewport, !animates, failure == nil, let shown = askedSide ?? decodedSide else { return }
         let needed = viewport.neededSide
-        if needed > shown || needed * 2 < shown { load(side: needed) }
+        if needed > shown || Double(needed) < Double(shown) * Self.largestShrink { load(side: needed) }
     }
+
+    /// How much smaller than its bitmap a picture may be shown before it is decoded again at the
+    /// size shown.
+    static let largestShrink = 0.75
 
     private func load(side: Int) {
         guard let url else { return }

@@ -1,5 +1,6 @@
 import CGtk
 import Dispatch
+import Synchronization
 
 /// A picture at any zoom and position, as a viewer shows it. Its owner says where the picture
 /// goes (`placement`, in device pixels) and gives it bitmaps of the picture as they are decoded,
@@ -41,7 +42,13 @@ public final class ZoomablePicture: Widget {
     /// Called when a new bitmap's surface is painted for the first time.
     public var onSurfaceReady: (@MainActor () -> Void)?
     /// Bumped for every bitmap given: a surface made for an earlier one is dropped.
-    private var generation = 0
+    private var generation = 0 {
+        didSet { latestGeneration.set(generation) }
+    }
+    /// The same, for the converting queue: a bitmap superseded while it waited there is never
+    /// converted (a pinch's zoom levels each asked for a decode of a 24-megapixel photo; their
+    /// surfaces, 96 MB each, queued up behind each other).
+    private let latestGeneration = GenerationCounter()
     private var iconName: String?
     private let iconSize: Int
     /// An animation's frames, played while mapped; empty for a still.
@@ -94,7 +101,9 @@ public final class ZoomablePicture: Widget {
         awaitsSurface = true
         let generation = self.generation
         let bitmap = BitmapInTheMaking(source: image)
+        let latest = latestGeneration
         Self.converting.async {
+            guard latest.isCurrent(generation) else { return }
             bitmap.surface = Self.surface(of: bitmap.source.pixbufPointer)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { [weak self] in
@@ -145,8 +154,11 @@ public final class ZoomablePicture: Widget {
             cairo_translate(cr, placement.originX, placement.originY)
             cairo_scale(cr, factor, factor)
             cairo_set_source_surface(cr, surface.surface, 0, 0)
-            let filter: cairo_filter_t = abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST
-                : factor > 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
+            // Bilinear, which the X server's RENDER does itself, for a bitmap shown larger or smaller
+            // than it is: the owner decodes one of the size shown once the zoom holds. Cairo's
+            // "good" filter shrinking a 24-megapixel surface took 30-120 ms a frame (the
+            // viewer benchmark's zooming), done on the client.
+            let filter: cairo_filter_t = abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
             cairo_pattern_set_filter(cairo_get_source(cr), filter)
             cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
             cairo_fill(cr)
@@ -215,4 +227,11 @@ private final class BitmapInTheMaking: @unchecked Sendable {
     var surface: (surface: OpaquePointer, width: Int, height: Int)?
 
     init(source: any PixbufSource) { self.source = source }
+}
+
+/// The latest bitmap's number, read from the converting queue.
+private final class GenerationCounter: Sendable {
+    private let value = Mutex(0)
+    func set(_ generation: Int) { value.withLock { $0 = generation } }
+    func isCurrent(_ generation: Int) -> Bool { value.withLock { $0 == generation } }
 }
