@@ -138,6 +138,7 @@ public final class ZoomablePicture: Widget {
         stopPlayback()
         generation += 1
         surface = nil
+        frame = nil
         super.willRelease()
     }
 
@@ -146,22 +147,37 @@ public final class ZoomablePicture: Widget {
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)
         if let surface, let placement, let pictureSize {
-            let scale = Double(scaleFactor)
+            let scale = scaleFactor
+            let deviceWidth = Int(width) * scale, deviceHeight = Int(height) * scale
+            guard deviceWidth > 0, deviceHeight > 0 else { return }
+            // The picture is composed into a frame of the view's size on the client, and the frame
+            // painted 1:1: painted straight onto the window, the whole bitmap (96 MB for a
+            // 24-megapixel photo at 100 %) went to the X server through shared memory, which
+            // cairo kept attached (280 MB resident after the viewer closed). A frame is the most
+            // that crosses, and is kept for the next draw at this size.
+            let frame = frameSurface(width: deviceWidth, height: deviceHeight)
+            let fcr = cairo_create(frame)!
+            cairo_set_operator(fcr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(fcr)
+            cairo_set_operator(fcr, CAIRO_OPERATOR_OVER)
             // Device pixels per bitmap pixel.
             let factor = placement.zoom * Double(pictureSize.width) / Double(surface.width)
-            cairo_save(cr)
-            cairo_scale(cr, 1 / scale, 1 / scale)
-            cairo_translate(cr, placement.originX, placement.originY)
-            cairo_scale(cr, factor, factor)
-            cairo_set_source_surface(cr, surface.surface, 0, 0)
-            // Bilinear, which the X server's RENDER does itself, for a bitmap shown larger or smaller
-            // than it is: the owner decodes one of the size shown once the zoom holds. Cairo's
-            // "good" filter shrinking a 24-megapixel surface took 30-120 ms a frame (the
-            // viewer benchmark's zooming), done on the client.
+            cairo_translate(fcr, placement.originX, placement.originY)
+            cairo_scale(fcr, factor, factor)
+            cairo_set_source_surface(fcr, surface.surface, 0, 0)
+            // Pixel for pixel at 100 % and sharp pixels from 200 %; bilinear between, and when
+            // shrunk (the owner decodes a bitmap of the size shown once the zoom holds): cairo's
+            // "good" filter shrinking a 24-megapixel bitmap took 30-120 ms a frame.
             let filter: cairo_filter_t = abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
-            cairo_pattern_set_filter(cairo_get_source(cr), filter)
-            cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
-            cairo_fill(cr)
+            cairo_pattern_set_filter(cairo_get_source(fcr), filter)
+            cairo_rectangle(fcr, 0, 0, Double(surface.width), Double(surface.height))
+            cairo_fill(fcr)
+            cairo_destroy(fcr)
+            cairo_surface_mark_dirty(frame)
+            cairo_save(cr)
+            cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+            cairo_set_source_surface(cr, frame, 0, 0)
+            cairo_paint(cr)
             cairo_restore(cr)
         } else if let iconName {
             let side = Int(min(Double(iconSize), min(width, height) * 0.6))
@@ -178,6 +194,19 @@ public final class ZoomablePicture: Widget {
         if gtk_widget_has_visible_focus(widget) != 0, width > 4, height > 4 {
             gtk_render_focus(style, cr, 2, 2, width - 4, height - 4)
         }
+    }
+
+    /// The frame the picture is composed into, of the view's device size (made again when it
+    /// changes).
+    private var frame: (surface: OpaquePointer, width: Int, height: Int)? {
+        didSet { if let old = oldValue, old.surface != frame?.surface { cairo_surface_destroy(old.surface) } }
+    }
+
+    private func frameSurface(width: Int, height: Int) -> OpaquePointer {
+        if let frame, frame.width == width, frame.height == height { return frame.surface }
+        let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
+        frame = (made, width, height)
+        return made
     }
 
     /// Plays an animation while the picture is mapped and GTK's animations are on.
