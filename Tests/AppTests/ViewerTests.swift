@@ -58,6 +58,19 @@ final class ViewerTests: AppTestCase {
         return (viewer, window)
     }
 
+    /// Runs `body` with a viewer of the test picture in a window of its own, served by a server
+    /// of its own.
+    private func withViewer(_ body: @MainActor (ViewerPage, Window) throws -> Void) throws {
+        let (data, _) = try pictureData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let (viewer, window) = openViewer(server)
+            defer { window.destroy() }
+            try body(viewer, window)
+        }
+    }
+
     /// Where a point of the picture area is on the screen, for xdotool.
     @MainActor
     private func screenPoint(_ viewer: ViewerPage, _ x: Double, _ y: Double, in window: Window) throws -> (Int, Int) {
@@ -107,12 +120,7 @@ final class ViewerTests: AppTestCase {
     }
 
     func testADragMovesThePictureWithThePointerAndDoubleClickTogglesFit() throws {
-        let (data, _) = try pictureData()
-        try onMain {
-            let server = try startServer { $0.dataDirectory = data }
-            defer { stop(server) }
-            let (viewer, window) = openViewer(server)
-            defer { window.destroy() }
+        try withViewer { viewer, window in
             // A double-click at a point zooms to 100 % there: the picture's point under it stays.
             let (x, y) = (150.0, 120.0)
             let under = try XCTUnwrap(viewer.image.viewport).picturePoint(atViewX: x, y: y)
@@ -143,12 +151,7 @@ final class ViewerTests: AppTestCase {
     }
 
     func testCtrlScrollZoomsAroundThePointerAndTheKeysZoom() throws {
-        let (data, _) = try pictureData()
-        try onMain {
-            let server = try startServer { $0.dataDirectory = data }
-            defer { stop(server) }
-            let (viewer, window) = openViewer(server)
-            defer { window.destroy() }
+        try withViewer { viewer, window in
             let fit = try XCTUnwrap(viewer.image.viewport).zoom
             // Right of the centre, on its level: zooming there moves no edge into the view.
             let (x, y) = (330.0, 200.0)
@@ -189,12 +192,7 @@ final class ViewerTests: AppTestCase {
     }
 
     func testCopyPutsTheWholePictureOnTheClipboardForAnotherProgram() throws {
-        let (data, _) = try pictureData()
-        try onMain {
-            let server = try startServer { $0.dataDirectory = data }
-            defer { stop(server) }
-            let (viewer, window) = openViewer(server)
-            defer { window.destroy() }
+        try withViewer { viewer, window in
             XCTAssertTrue(InputSimulation.key("c", modifiers: .control, on: viewer.widget))
             waitForServer("copied", timeout: .seconds(10)) { viewer.copied != nil }
             XCTAssertEqual(viewer.copied, .picture(width: Self.width, height: Self.height), "the whole picture, not the fitted one")

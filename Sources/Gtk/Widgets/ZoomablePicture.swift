@@ -220,9 +220,7 @@ public final class ZoomablePicture: Widget {
         if wanted, nextFrame == nil {
             let step = DispatchWorkItem { [weak self] in self?.showNextFrame() }
             nextFrame = step
-            let delay = frames[frameIndex].delay.components
-            let nanoseconds = Int(delay.seconds) * 1_000_000_000 + Int(delay.attoseconds / 1_000_000_000)
-            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: step)
+            DispatchQueue.main.asyncAfter(deadline: .now() + frames[frameIndex].delay.dispatchInterval, execute: step)
         } else if !wanted {
             stopPlayback()
         }
