@@ -33,8 +33,14 @@ public final class ZoomablePicture: Widget {
     public private(set) var pictureSize: (width: Int, height: Int)?
     /// The bitmap painted now: its surface and its size in pixels.
     private var surface: (surface: OpaquePointer, width: Int, height: Int)? {
-        didSet { if let old = oldValue, old.surface != surface?.surface { cairo_surface_destroy(old.surface) } }
+        didSet {
+            guard let old = oldValue, old.surface != surface?.surface else { return }
+            tiles.reset()
+            cairo_surface_destroy(old.surface)
+        }
     }
+    /// The bitmap in tiles where the window is drawn (under X11).
+    private let tiles = PictureTiles()
     /// The size of the bitmap painted, for tests and the owner (what is sharp at which zoom).
     public var paintedSize: (width: Int, height: Int)? { surface.map { ($0.width, $0.height) } }
     /// A bitmap is being made into a surface; the one before stays until it is ready.
@@ -138,7 +144,6 @@ public final class ZoomablePicture: Widget {
         stopPlayback()
         generation += 1
         surface = nil
-        frame = nil
         super.willRelease()
     }
 
@@ -150,39 +155,27 @@ public final class ZoomablePicture: Widget {
             let scale = scaleFactor
             let deviceWidth = Int(width) * scale, deviceHeight = Int(height) * scale
             guard deviceWidth > 0, deviceHeight > 0 else { return }
-            // The picture is composed into a frame of the view's size on the client, and the frame
-            // painted 1:1: painted straight onto the window, the whole bitmap (96 MB for a
-            // 24-megapixel photo at 100 %) went to the X server through shared memory, which
-            // cairo kept attached (280 MB resident after the viewer closed). A frame is the most
-            // that crosses, and is kept for the next draw at this size.
-            let frame = frameSurface(width: deviceWidth, height: deviceHeight)
-            let fcr = cairo_create(frame)!
             // Device pixels per bitmap pixel.
             let factor = placement.zoom * Double(pictureSize.width) / Double(surface.width)
-            // Cleared only where the picture leaves some of the view uncovered (a frame at scale 2
-            // is 13 MB to clear).
-            let covers = placement.originX <= 0 && placement.originY <= 0
-                && placement.originX + Double(surface.width) * factor >= Double(deviceWidth)
-                && placement.originY + Double(surface.height) * factor >= Double(deviceHeight)
-            cairo_set_operator(fcr, covers ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_CLEAR)
-            if !covers { cairo_paint(fcr) }
-            cairo_set_operator(fcr, covers ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
-            cairo_translate(fcr, placement.originX, placement.originY)
-            cairo_scale(fcr, factor, factor)
-            cairo_set_source_surface(fcr, surface.surface, 0, 0)
             // Pixel for pixel at 100 % and sharp pixels from 200 %; bilinear between, and when
             // shrunk (the owner decodes a bitmap of the size shown once the zoom holds): cairo's
             // "good" filter shrinking a 24-megapixel bitmap took 30-120 ms a frame.
             let filter: cairo_filter_t = abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
-            cairo_pattern_set_filter(cairo_get_source(fcr), filter)
-            cairo_rectangle(fcr, 0, 0, Double(surface.width), Double(surface.height))
-            cairo_fill(fcr)
-            cairo_destroy(fcr)
-            cairo_surface_mark_dirty(frame)
             cairo_save(cr)
             cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
-            cairo_set_source_surface(cr, frame, 0, 0)
-            cairo_paint(cr)
+            if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_XLIB {
+                // Under X11 the window is drawn in the X server: the bitmap goes there in tiles.
+                tiles.paint(surface.surface, on: cr, origin: (placement.originX, placement.originY), factor: factor,
+                            filter: filter, width: deviceWidth, height: deviceHeight)
+            } else {
+                // Drawn on the client (Wayland): straight from the bitmap.
+                cairo_translate(cr, placement.originX, placement.originY)
+                cairo_scale(cr, factor, factor)
+                cairo_set_source_surface(cr, surface.surface, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), filter)
+                cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
+                cairo_fill(cr)
+            }
             cairo_restore(cr)
         } else if let iconName {
             let side = Int(min(Double(iconSize), min(width, height) * 0.6))
@@ -199,19 +192,6 @@ public final class ZoomablePicture: Widget {
         if gtk_widget_has_visible_focus(widget) != 0, width > 4, height > 4 {
             gtk_render_focus(style, cr, 2, 2, width - 4, height - 4)
         }
-    }
-
-    /// The frame the picture is composed into, of the view's device size (made again when it
-    /// changes).
-    private var frame: (surface: OpaquePointer, width: Int, height: Int)? {
-        didSet { if let old = oldValue, old.surface != frame?.surface { cairo_surface_destroy(old.surface) } }
-    }
-
-    private func frameSurface(width: Int, height: Int) -> OpaquePointer {
-        if let frame, frame.width == width, frame.height == height { return frame.surface }
-        let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
-        frame = (made, width, height)
-        return made
     }
 
     /// Plays an animation while the picture is mapped and GTK's animations are on.
