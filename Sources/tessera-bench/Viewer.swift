@@ -21,6 +21,7 @@ struct ViewerBench: ParsableCommand {
 
     @Option(help: "Device scale (GDK_SCALE); above 1 the benchmark runs on a display of its own sized for it.") var scale = 1
     @Option(help: "Frames panned, and frames zoomed.") var frames = 240
+    @Option(help: "Times the photo is opened, zoomed, panned and closed again, for memory that grows.") var rounds = 1
 
     func run() throws {
         let pictures = try Self.pictures()
@@ -110,6 +111,18 @@ struct ViewerBench: ParsableCommand {
         var runs: [Run] = []
         for picture in pictures {
             runs.append(try view(server.base.appendingPathComponent("images/\(picture.name)"), pipeline: pipeline, name: picture.name, helpers: helpers))
+        }
+        // Again and again: what closing leaves must not grow.
+        var afterRounds: [Int] = []
+        for _ in 1..<max(1, rounds) {
+            _ = try view(server.base.appendingPathComponent("images/\(pictures[0].name)"), pipeline: pipeline, name: pictures[0].name, helpers: helpers)
+            GtkRuntime.iterate(until: { false }, timeout: .milliseconds(300))
+            afterRounds.append(residentBytes() + helpers())
+        }
+        if let first = afterRounds.first, let last = afterRounds.last {
+            print(String(format: "viewer: %d more rounds of %@: app and helpers after closing %.0f MB after the first, %.0f MB after the last (%+.0f MB), lowest %.0f, highest %.0f",
+                         afterRounds.count, pictures[0].name, Double(first) / 1e6, Double(last) / 1e6, Double(last - first) / 1e6,
+                         Double(afterRounds.min() ?? 0) / 1e6, Double(afterRounds.max() ?? 0) / 1e6))
         }
         // Closed: what stays is the pipeline's memory cache (64 MiB at most) and the allocator's.
         GtkRuntime.iterate(until: { false }, timeout: .seconds(1))
