@@ -64,6 +64,10 @@ public final class BackgroundThreads: Sendable {
                     available.wait()
                     let job = jobs.withLock { jobs -> @Sendable () -> Void in
                         let job = jobs.queue[jobs.head]
+                        // What the job holds goes with it: a taken job left in its slot kept the
+                        // picture bytes it was given (7 MB a photo) until the queue was trimmed,
+                        // 64 jobs later.
+                        jobs.queue[jobs.head] = {}
                         jobs.head += 1
                         if jobs.head > 64, jobs.head * 2 > jobs.queue.count {
                             jobs.queue.removeFirst(jobs.head)

@@ -114,10 +114,15 @@ struct ViewerBench: ParsableCommand {
         }
         // Again and again: what closing leaves must not grow.
         var afterRounds: [Int] = []
+        let shared = Window()
+        defer { shared.destroy() }
         for _ in 1..<max(1, rounds) {
-            _ = try view(server.base.appendingPathComponent("images/\(pictures[0].name)"), pipeline: pipeline, name: pictures[0].name, helpers: helpers)
+            _ = try view(server.base.appendingPathComponent("images/\(pictures[0].name)"), pipeline: pipeline, name: pictures[0].name,
+                         in: shared, helpers: helpers)
             GtkRuntime.iterate(until: { false }, timeout: .milliseconds(300))
             afterRounds.append(residentBytes() + helpers())
+            print(String(format: "    round: app and helpers %.0f MB, malloc's mapped blocks %.0f MB",
+                         Double(afterRounds.last!) / 1e6, Double(tessera_malloc_stats().mapped) / 1e6))
         }
         if let first = afterRounds.first, let last = afterRounds.last {
             print(String(format: "viewer: %d more rounds of %@: app and helpers after closing %.0f MB after the first, %.0f MB after the last (%+.0f MB), lowest %.0f, highest %.0f",
@@ -165,9 +170,10 @@ struct ViewerBench: ParsableCommand {
 
     /// Opens `url` in a viewer, measures, closes it.
     @MainActor
-    private func view(_ url: URL, pipeline: ImagePipeline, name: String, helpers: @MainActor () -> Int) throws -> Run {
+    private func view(_ url: URL, pipeline: ImagePipeline, name: String, in shared: Window? = nil,
+                      helpers: @MainActor () -> Int) throws -> Run {
         var run = Run(name: name)
-        let window = Window()
+        let window = shared ?? Window()
         window.setDefaultSize(width: 1100, height: 760)
         let viewer = ViewerPage(items: [ViewerItem(id: name, url: url, kind: .picture, name: name)], index: 0, pipeline: pipeline, goBack: {})
         let image = viewer.image
@@ -187,7 +193,9 @@ struct ViewerBench: ParsableCommand {
             guard done else { throw BenchError(description: "\(name): \(what) never came") }
             return Double(monotonicNanoseconds() - start) / 1e6
         }
-        defer { window.destroy() }
+        // A window of its own is destroyed; a shared one (the rounds, as the app's window) only
+        // loses the viewer.
+        defer { if shared == nil { window.destroy() } else { window.remove(viewer.widget) } }
         run.firstPicture = try wait("the first picture") { image.viewport != nil && image.picture.paintedSize != nil && !image.picture.awaitsSurface }
         if let failure = image.failure {
             run.failure = failure

@@ -248,4 +248,29 @@ final class ViewerTests: AppTestCase {
                            "the exact bytes the server sent")
         }
     }
+
+    /// A viewer closed after zooming, panning and copying is freed with its bitmaps: an evening of
+    /// opening pictures does not grow (the viewer benchmark's --rounds found 7 MB a round).
+    func testAClosedViewerIsFreedWithItsPictures() throws {
+        let (data, _) = try pictureData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            weak var freedViewer: ViewerPage?
+            weak var freedPicture: ZoomablePicture?
+            do {
+                let (viewer, window) = openViewer(server)
+                freedViewer = viewer
+                freedPicture = viewer.image.picture
+                XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
+                waitForServer("100 % and sharp", timeout: .seconds(10)) { viewer.image.viewport?.percent == 100 && viewer.image.isSharp }
+                XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget))
+                XCTAssertTrue(InputSimulation.key("0", on: viewer.widget))
+                waitForServer("fitted and sharp", timeout: .seconds(10)) { viewer.image.isFitted && viewer.image.isSharp && viewer.image.isSettled }
+                window.destroy()
+            }
+            waitFor("the viewer freed", timeout: .seconds(5)) { freedViewer == nil && freedPicture == nil }
+            GtkRuntime.iterate(until: { false }, timeout: .milliseconds(500))
+        }
+    }
 }
