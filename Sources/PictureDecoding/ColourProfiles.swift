@@ -32,6 +32,16 @@ final class ColourProfiles: Sendable {
     private let kept = Mutex(Kept())
 
     /// The ICC profile a loader found in the file (gdk-pixbuf's "icc-profile" option, base64).
+    /// A profile's name as it says it ("ProPhoto RGB", "Display P3"); nil when it says none.
+    static func name(of profile: Data) -> String? {
+        guard let handle = profile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
+        defer { cmsCloseProfile(handle) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", &buffer, cmsUInt32Number(buffer.count)) > 0 else { return nil }
+        let name = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? nil : name
+    }
+
     static func embeddedProfile(of pixbuf: OpaquePointer) -> Data? {
         guard let option = gdk_pixbuf_get_option(pixbuf, "icc-profile") else { return nil }
         var length: gsize = 0

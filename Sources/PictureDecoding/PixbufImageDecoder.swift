@@ -112,8 +112,8 @@ public struct PixbufImageDecoder: Sendable {
         }
         // In sRGB, converted at the size shown (a HEIF is decoded whole: its full size would cost
         // the conversion many times over).
-        ColourProfiles.shared.convertToSRGB(shown, fileProfile: profile)
-        return DecodedImage(adopting: shown, original: original)
+        let converted = ColourProfiles.shared.convertToSRGB(shown, fileProfile: profile)
+        return DecodedImage(adopting: shown, original: original, colourProfile: converted ? profile.flatMap(ColourProfiles.name) : nil)
     }
 }
 

@@ -20,7 +20,8 @@ enum PixelHandOver {
         let rowstride = (image.width * channels + 3) & ~3
         let pixels = DecoderWire.Pixels(width: image.width, height: image.height, rowstride: rowstride, channels: channels,
                                         delays: sent.count > 1 ? sent.map { max(1, $0.delay.milliseconds) } : [],
-                                        originalWidth: image.originalWidth, originalHeight: image.originalHeight)
+                                        originalWidth: image.originalWidth, originalHeight: image.originalHeight,
+                                        colourProfile: image.colourProfile)
         let descriptor = tessera_sealable_memory(pixels.byteCount)
         guard descriptor >= 0, let mapped = mmap(nil, pixels.byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
               mapped != MAP_FAILED else {

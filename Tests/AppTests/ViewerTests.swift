@@ -273,4 +273,19 @@ final class ViewerTests: AppTestCase {
             GtkRuntime.iterate(until: { false }, timeout: .milliseconds(500))
         }
     }
+
+    /// Properties: the picture's own size, its real format, its size in bytes, its colour
+    /// profile (none, for the test picture) and its address.
+    func testPropertiesSayWhatThePictureIs() throws {
+        try withViewer { viewer, _ in
+            viewer.showProperties()
+            waitForServer("the properties", timeout: .seconds(10)) { !viewer.shownProperties.isEmpty }
+            XCTAssertEqual(viewer.shownProperties.first, "Dimensions: 900 × 600 pixels")
+            XCTAssertTrue(viewer.shownProperties.contains("Format: PNG"), "\(viewer.shownProperties)")
+            XCTAssertTrue(viewer.shownProperties.contains("Colour profile: none (shown as sRGB)"), "\(viewer.shownProperties)")
+            XCTAssertEqual(viewer.shownProperties.last, "Address: \(viewer.item.url.absoluteString)")
+            XCTAssertTrue(viewer.shownProperties.contains { $0.hasPrefix("Size: ") })
+            (viewer.openDialog as? MessageDialog)?.respond(1)
+        }
+    }
 }

@@ -76,6 +76,19 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertGreaterThan(animation.originalWidth, animation.width, "an animation scaled down says its own size")
     }
 
+    /// The colour profile a picture carried comes back by name across the pipe (the viewer's
+    /// Properties say it); a picture without one says none.
+    func testThePicturesColourProfileIsNamed() throws {
+        let decoder = SandboxedImageDecoder(processes: DecoderProcesses())
+        let tagged = try decoder.decode(.data(try picture("prophoto.jpg")), to: DecodingTarget(side: 60))
+        let name = try XCTUnwrap(tagged.colourProfile, "the ProPhoto profile's name")
+        XCTAssertFalse(name.isEmpty)
+        XCTAssertFalse(name.contains("\n"))
+        print("prophoto.jpg's profile: \(name)")
+        let plain = try decoder.decode(.data(try picture("quarters.png")), to: DecodingTarget(side: 60))
+        XCTAssertNil(plain.colourProfile)
+    }
+
     /// The helper reads every format the in-process decoder does (PictureFormatsTests checks
     /// their colours there): the same sizes, the same top-left red and bottom-right white.
     func testEveryFormatComesBackFromTheHelper() throws {

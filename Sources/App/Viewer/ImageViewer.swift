@@ -30,6 +30,9 @@ public final class ImageViewer {
     private var loading: Task<Void, Never>?
     private var hideBubble: DispatchWorkItem?
     private var sharpen: DispatchWorkItem?
+    /// The name of the colour profile the picture carried (converted to sRGB for the screen), as
+    /// its last decode said; nil when it carried none.
+    public private(set) var colourProfile: String?
     /// What went wrong, in words, when the picture cannot be shown.
     public private(set) var failure: String?
     /// Called whenever the zoom or the picture changes (the page's buttons follow it).
@@ -264,6 +267,7 @@ public final class ImageViewer {
         // A still is decoded again as the zoom needs; an animation keeps its frames.
         if image.frames.isEmpty { animates = false }
         decodedSide = max(image.width, image.height)
+        colourProfile = image.colourProfile
         picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
         picture.accessibleName = tr("Picture, {width} × {height} pixels",
                                     ["width": String(image.originalWidth), "height": String(image.originalHeight)])

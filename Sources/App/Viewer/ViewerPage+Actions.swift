@@ -113,23 +113,17 @@ extension ViewerPage {
         }
     }
 
-    /// Dimensions, format, size and address, in a dialog.
+    /// Dimensions, format, colour profile, size and address, in a dialog.
     func showProperties() {
         let item = self.item
         let pipeline = self.pipeline
-        let dimensions = image.viewport.map { tr("{width} × {height} pixels", ["width": String(Int($0.imageWidth)), "height": String(Int($0.imageHeight))]) }
         Task { [weak self] in
             let bytes = try? await pipeline.data(for: ImageRequest(url: item.url, maximumPixelSize: FeedViewerSize.pixelSize,
                                                                     content: item.kind == .clip ? .videoFrame : .image))
-            guard let self else { return }
-            var lines: [String] = []
-            if let dimensions { lines.append(tr("Dimensions: {value}", ["value": dimensions])) }
-            if let bytes {
-                if let format = PictureFormat(sniffing: bytes) { lines.append(tr("Format: {value}", ["value": format.name])) }
-                lines.append(tr("Size: {value}", ["value": ByteCountFormatter.string(fromByteCount: Int64(bytes.count), countStyle: .file)]))
-            }
-            lines.append(tr("Address: {value}", ["value": item.url.absoluteString]))
+            guard let self, self.item == item else { return }
+            let lines = self.properties(of: bytes)
             let dialog = MessageDialog(parent: self.window(), kind: .info, text: item.name, secondaryText: lines.joined(separator: "\n"))
+            self.shownProperties = lines
             dialog.addButton(tr("_Close"), response: 1, isDefault: true)
             dialog.onResponse { [weak self, weak dialog] _ in
                 dialog?.hide()
@@ -138,5 +132,25 @@ extension ViewerPage {
             self.openDialog = dialog
             dialog.present()
         }
+    }
+
+    /// The properties' lines for the item shown, its bytes being `bytes` (nil when they could not
+    /// be had).
+    func properties(of bytes: Data?) -> [String] {
+        var lines: [String] = []
+        if item.kind == .picture, let viewport = image.viewport {
+            lines.append(tr("Dimensions: {value}", ["value": tr("{width} × {height} pixels",
+                                                                ["width": String(Int(viewport.imageWidth)), "height": String(Int(viewport.imageHeight))])]))
+        }
+        if let bytes {
+            if let format = PictureFormat(sniffing: bytes) { lines.append(tr("Format: {value}", ["value": format.name])) }
+            lines.append(tr("Size: {value}", ["value": ByteCountFormatter.string(fromByteCount: Int64(bytes.count), countStyle: .file)]))
+        }
+        if item.kind == .picture, image.viewport != nil {
+            lines.append(image.colourProfile.map { tr("Colour profile: {name}, shown converted to sRGB", ["name": $0]) }
+                         ?? tr("Colour profile: none (shown as sRGB)"))
+        }
+        lines.append(tr("Address: {value}", ["value": item.url.absoluteString]))
+        return lines
     }
 }

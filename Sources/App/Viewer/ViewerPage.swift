@@ -40,6 +40,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     var copied: Copied?
     /// Where the last save wrote, for tests.
     var saved: URL?
+    /// The lines the last Properties dialog showed, for tests.
+    var shownProperties: [String] = []
 
     public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void,
          window: @escaping @MainActor () -> Window? = { nil },

@@ -95,9 +95,11 @@ public enum DecoderWire {
         /// The picture's own size, of which these pixels are a scaled copy (`DecodedImage`).
         public var originalWidth: Int
         public var originalHeight: Int
+        /// The name of the colour profile the picture carried (`DecodedImage.colourProfile`).
+        public var colourProfile: String?
 
         public init(width: Int, height: Int, rowstride: Int, channels: Int, delays: [Int],
-                    originalWidth: Int? = nil, originalHeight: Int? = nil) {
+                    originalWidth: Int? = nil, originalHeight: Int? = nil, colourProfile: String? = nil) {
             self.width = width
             self.height = height
             self.rowstride = rowstride
@@ -105,6 +107,10 @@ public enum DecoderWire {
             self.delays = delays
             self.originalWidth = originalWidth ?? width
             self.originalHeight = originalHeight ?? height
+            // On one line, as words: at most 120 characters, spaces single.
+            self.colourProfile = colourProfile.map { name in
+                String(name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ").prefix(120))
+            }.flatMap { $0.isEmpty ? nil : $0 }
         }
 
         public var frameCount: Int { max(1, delays.count) }
@@ -114,7 +120,7 @@ public enum DecoderWire {
         /// Reads the fields after `ID image`, refusing what no decode gives (a helper taken over
         /// by a picture must not make the app map or allocate without bound).
         init?(fields parts: [Substring]) {
-            guard parts.count == 7, let width = Int(parts[0]), let height = Int(parts[1]),
+            guard parts.count >= 7, let width = Int(parts[0]), let height = Int(parts[1]),
                   let rowstride = Int(parts[2]), let channels = Int(parts[3]),
                   let originalWidth = Int(parts[5]), let originalHeight = Int(parts[6]),
                   (1...DecodingLimits.maximumSide).contains(width), (1...DecodingLimits.maximumSide).contains(height),
@@ -129,13 +135,14 @@ public enum DecoderWire {
                 guard delays.count > 1 else { return nil }
             }
             self.init(width: width, height: height, rowstride: rowstride, channels: channels, delays: delays,
-                      originalWidth: originalWidth, originalHeight: originalHeight)
+                      originalWidth: originalWidth, originalHeight: originalHeight,
+                      colourProfile: parts.count > 7 ? parts[7...].joined(separator: " ") : nil)
             guard width * height * frameCount <= DecodingLimits.maximumPixels,
                   delays.isEmpty || byteCount <= DecodingLimits.maximumFrameBytes else { return nil }
         }
 
         public func line(for id: Int) -> String {
-            "\(id) image \(width) \(height) \(rowstride) \(channels) \(delays.isEmpty ? "-" : delays.map(String.init).joined(separator: ",")) \(originalWidth) \(originalHeight)\n"
+            "\(id) image \(width) \(height) \(rowstride) \(channels) \(delays.isEmpty ? "-" : delays.map(String.init).joined(separator: ",")) \(originalWidth) \(originalHeight)\(colourProfile.map { " " + $0 } ?? "")\n"
         }
     }
 

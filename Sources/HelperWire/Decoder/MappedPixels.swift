@@ -42,7 +42,7 @@ public final class MappedPixels: @unchecked Sendable { // the mapping is read-on
             frames.append(DecodedImage.Frame(pixbuf: pixbuf, delay: delay))
         }
         let original = (pixels.originalWidth, pixels.originalHeight)
-        return frames.count == 1 ? DecodedImage(adopting: frames[0].pixbuf, original: original)
-            : DecodedImage(adoptingFrames: frames, original: original)
+        return frames.count == 1 ? DecodedImage(adopting: frames[0].pixbuf, original: original, colourProfile: pixels.colourProfile)
+            : DecodedImage(adoptingFrames: frames, original: original, colourProfile: pixels.colourProfile)
     }
 }

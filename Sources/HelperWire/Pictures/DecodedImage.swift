@@ -12,6 +12,9 @@ public final class DecodedImage: @unchecked Sendable {
     /// viewer's 100 % and the size it asks for to show every pixel.
     public let originalWidth: Int
     public let originalHeight: Int
+    /// The name of the colour profile the picture carried, from which it was converted to sRGB;
+    /// nil when it carried none (it is taken as sRGB).
+    public let colourProfile: String?
     /// Bytes the pixels take: rowstride x height, for every frame.
     public let cost: Int
     /// For a frame taken from a clip, how long the clip runs (nil when it does not say).
@@ -32,8 +35,10 @@ public final class DecodedImage: @unchecked Sendable {
 
     /// Adopts a pixbuf the caller owns a reference to; `original` is the picture's own size when
     /// the pixbuf is a scaled copy.
-    public init(adopting pixbuf: OpaquePointer, duration: Duration? = nil, original: (width: Int, height: Int)? = nil) {
+    public init(adopting pixbuf: OpaquePointer, duration: Duration? = nil, original: (width: Int, height: Int)? = nil,
+                colourProfile: String? = nil) {
         self.pixbuf = pixbuf
+        self.colourProfile = colourProfile
         self.duration = duration
         width = Int(gdk_pixbuf_get_width(pixbuf))
         height = Int(gdk_pixbuf_get_height(pixbuf))
@@ -44,9 +49,10 @@ public final class DecodedImage: @unchecked Sendable {
     }
 
     /// Adopts an animation's frames (at least one), whose pixbufs the caller owns a reference to.
-    public init(adoptingFrames frames: [Frame], original: (width: Int, height: Int)? = nil) {
+    public init(adoptingFrames frames: [Frame], original: (width: Int, height: Int)? = nil, colourProfile: String? = nil) {
         precondition(!frames.isEmpty, "an animation has a frame")
         pixbuf = frames[0].pixbuf
+        self.colourProfile = colourProfile
         duration = nil
         width = Int(gdk_pixbuf_get_width(pixbuf))
         height = Int(gdk_pixbuf_get_height(pixbuf))
