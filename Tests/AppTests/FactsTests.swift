@@ -147,6 +147,8 @@ final class FactsTests: ServerBackedTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             XCTAssertEqual(requests(of: "/facts.json"), 1)
+            // The margins' cards come a few a turn: all of them first.
+            waitFor("every card made") { page.isSettled && !page.grid.hasMarginCellsToMake }
             let firstCards = page.cards.map(ObjectIdentifier.init)
             XCTAssertTrue(InputSimulation.key("F5", on: main.window))
             waitForServer("a second fetch") { requests(of: "/facts.json") == 2 }

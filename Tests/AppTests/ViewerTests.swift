@@ -43,7 +43,9 @@ final class ViewerTests: AppTestCase {
     /// A viewer of the test picture in a window of its own, at `scale`.
     @MainActor
     private func openViewer(_ server: TestServer, scale: Int = 1, width: Int = 500, height: Int = 400) -> (ViewerPage, Window) {
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])
+        // Helpers of its own: a test's decodes wait for none of an earlier test's.
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []),
+                                     decoders: [SandboxedImageDecoder(processes: DecoderProcesses())])
         let url = server.base.appendingPathComponent("images/detail.png")
         let items = [ViewerItem(id: "0", url: url, kind: .picture, name: "Detail"),
                      ViewerItem(id: "1", url: url.appendingPathExtension("missing"), kind: .picture, name: "Missing")]
@@ -188,6 +190,7 @@ final class ViewerTests: AppTestCase {
             XCTAssertFalse(viewer.controls.next.isVisible, "the last item has no next")
             viewer.controls.previous.click()
             waitFor("back to the first") { viewer.index == 0 }
+            waitForServer("its picture again", timeout: .seconds(10)) { viewer.image.viewport != nil && viewer.isSettled }
         }
     }
 

@@ -73,6 +73,13 @@ public final class ImageViewer {
         connectInput()
     }
 
+    /// A closed viewer asks for nothing more: its decodes on their way are let go.
+    isolated deinit {
+        loading?.cancel()
+        sharpen?.cancel()
+        hideBubble?.cancel()
+    }
+
     /// Shows the picture at `url`, fitted; an animation plays.
     func show(_ url: URL, animates: Bool) {
         cancelLoading()

@@ -74,6 +74,9 @@ extension RecyclingGrid {
         onLayout?()
     }
 
+    /// Whether cells for the margins are still to come, a few a turn.
+    public var hasMarginCellsToMake: Bool { marginCall.isScheduled }
+
     /// `range` (the view and its margins), less the margin rows past `marginCellsPerTurn` new
     /// cells, which come in the next turns (`marginCall`).
     func withinCellBudget(_ range: Range<Int>) -> Range<Int> {
