@@ -291,4 +291,23 @@ final class ViewerTests: AppTestCase {
             (viewer.openDialog as? MessageDialog)?.respond(1)
         }
     }
+
+    /// Panning and zooming change the buttons only when what they show changes: replacing the
+    /// fullscreen icon at every change laid the page out again and again (at scale 2 the buttons
+    /// were remade every frame and never drawn).
+    func testTheButtonsAreNotRemadeWhileThePictureMoves() throws {
+        try withViewer { viewer, _ in
+            XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
+            waitFor("100 %") { viewer.image.viewport?.percent == 100 }
+            let icon = viewer.controls.fullscreen.iconIdentity
+            XCTAssertNotNil(icon)
+            for key in ["Right", "Down", "Left", "Up", "Right"] {
+                let before = viewer.image.viewport?.origin.x
+                XCTAssertTrue(InputSimulation.key(key, on: viewer.widget))
+                waitFor("panned by \(key)") { viewer.image.viewport?.origin.x != before || key == "Down" || key == "Up" }
+            }
+            XCTAssertTrue(viewer.controls.fullscreen.iconIdentity == icon, "the fullscreen icon stayed the same widget")
+            XCTAssertEqual(viewer.controls.zoomLevel.label, "100 %")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Gtk
 import ImagePipeline
@@ -181,18 +182,31 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     private func updateControls() {
         let picture = item.kind == .picture
         controls.zoomBox.isVisible = picture
-        if let viewport = image.viewport {
+        // Called for every change of the zoom and every allocation: a label or an icon is
+        // replaced only when it changes (each replacement lays the page out again, which
+        // allocated it again: at scale 2 the buttons were remade every frame and never drawn).
+        if let viewport = image.viewport, viewport.percent != shownPercent {
+            shownPercent = viewport.percent
             controls.zoomLevel.label = tr("{percent} %", ["percent": String(viewport.percent)])
             controls.zoomLevel.accessibleName = tr("Zoom Level, {percent} %", ["percent": String(viewport.percent)])
+        }
+        if let viewport = image.viewport {
             controls.zoomOut.isSensitive = !viewport.isFitted
-            controls.zoomIn.isSensitive = viewport.zoom < 20
+            controls.zoomIn.isSensitive = viewport.zoom < ImageViewport.maximumZoom
         }
         controls.previous.isVisible = index > 0
         controls.next.isVisible = index < items.count - 1
         let fullscreen = widget.toplevelIsFullscreen
-        controls.fullscreen.setIcon(fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
-        controls.fullscreen.accessibleName = fullscreen ? tr("Leave Fullscreen") : tr("Fullscreen")
+        if fullscreen != shownFullscreen {
+            shownFullscreen = fullscreen
+            controls.fullscreen.setIcon(fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+            controls.fullscreen.accessibleName = fullscreen ? tr("Leave Fullscreen") : tr("Fullscreen")
+        }
     }
+
+    /// What the zoom level button and the fullscreen button show now.
+    private var shownPercent: Int?
+    private var shownFullscreen: Bool?
 
     public func pageWillLeave() {
         clip.stop()

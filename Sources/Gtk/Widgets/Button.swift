@@ -26,6 +26,8 @@ public final class Button: Container {
     public func setIcon(_ iconName: String) {
         gtk_button_set_image(raw.cast(), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
     }
+    /// The icon widget shown now, by identity (tests: whether it was replaced).
+    public var iconIdentity: UnsafeMutableRawPointer? { gtk_button_get_image(raw.cast()).map(UnsafeMutableRawPointer.init) }
     @discardableResult
     public func onClicked(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("clicked", shape: .plain) { _ in body(); return false }
