@@ -134,12 +134,22 @@ public final class FixtureServer: Sendable {
         guard let running = running.withLock({ value -> Running? in defer { value = nil }; return value }) else { return }
         await running.group.triggerGracefulShutdown()
         let task = running.task
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(1))
-            task.cancel()
+        // The graceful end waits for the clients' kept-alive connections; past a second the run
+        // is cancelled, and past two more it is left to end by itself: a cancelled run that still
+        // waited for a connection held a test suite for good (three CI runs in a row).
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = ResumedOnce(continuation)
+            Task {
+                _ = try? await task.value
+                once.resume()
+            }
+            Task {
+                try? await Task.sleep(for: .seconds(1))
+                task.cancel()
+                try? await Task.sleep(for: .seconds(2))
+                once.resume()
+            }
         }
-        _ = try? await task.value
-        deadline.cancel()
     }
 
     /// Runs until cancelled or stopped (the standalone executable); `listening` is told the bound
@@ -187,4 +197,11 @@ public struct FixtureContext: RequestContext {
 extension Request {
     /// "host:port" as the client addressed us, for links that point back at this server.
     var authorityForLinks: String { head.authority ?? "127.0.0.1" }
+}
+
+/// A continuation resumed by whichever of several tasks comes first.
+private final class ResumedOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Void, Never>?>
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = Mutex(continuation) }
+    func resume() { continuation.withLock { value in defer { value = nil }; return value }?.resume() }
 }
