@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import Synchronization
 
 /// Per-client counts of TCP connections and transfers, so tests can check that a client reuses
@@ -8,6 +9,8 @@ public final class TransferStats: Sendable {
     public struct Client: Codable, Sendable, Equatable {
         /// Distinct TCP connections seen.
         public var connections: Int
+        /// Connections open now (a client that let its connections go has none).
+        public var openConnections: Int = 0
         /// Requests answered or being answered.
         public var requests: Int
         /// Responses being written now.
@@ -42,15 +45,21 @@ public final class TransferStats: Sendable {
 
     public init() {}
 
-    func begin(client: String, connection: ObjectIdentifier, path: String, target: String) {
-        state.withLock { state in
+    func begin(client: String, connection: any Channel, path: String, target: String) {
+        let isNew = state.withLock { state -> Bool in
             // Changed in place: a copy taken out of the dictionary would copy `paths` (one key
             // per image a feed ever fetched) on every request.
-            state.connectionIDs[client, default: []].insert(connection)
+            let isNew = state.connectionIDs[client, default: []].insert(ObjectIdentifier(connection)).inserted
             let connections = state.connectionIDs[client]?.count ?? 0
             state.clients[client, default: Client(connections: 0, requests: 0, activeTransfers: 0,
                                                   maxConcurrentTransfers: 0, paths: [:], recent: [])]
                 .count(path: path, target: target, connections: connections)
+            if isNew { state.clients[client]?.openConnections += 1 }
+            return isNew
+        }
+        guard isNew else { return }
+        connection.closeFuture.whenComplete { [self] _ in
+            state.withLock { state in state.clients[client]?.openConnections -= 1 }
         }
     }
 
@@ -74,7 +83,7 @@ struct TransferCountingMiddleware: RouterMiddleware {
         let client = context.clientAddress
         let path = request.uri.path
         guard !path.hasPrefix("/stats") else { return try await next(request, context) }
-        stats.begin(client: client, connection: ObjectIdentifier(context.channel), path: path,
+        stats.begin(client: client, connection: context.channel, path: path,
                     target: request.uri.description)
         var response: Response
         do {

@@ -1,14 +1,12 @@
-import CCurl
 import Foundation
-import Localization
 
 /// `HTTPClient` on libcurl's multi interface.
 ///
-/// One multi handle is driven by a loop on its own serial GCD queue (never the main thread):
+/// One multi handle is driven by a `CurlTransferLoop` on its own serial GCD queue (never the main thread):
 /// connections are kept alive and reused, HTTP/2 multiplexes where the server offers it, and a
 /// per-host connection limit holds. `curl_multi_poll` sleeps until a socket is ready or
 /// `curl_multi_wakeup` signals new work or a cancellation.
-public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
+public final class CurlHTTPClient: HTTPClient, Sendable {
     public struct Configuration: Sendable {
         /// Connections per host at once (browsers use 6).
         public var maximumConnectionsPerHost: Int
@@ -43,299 +41,34 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         }
     }
 
-    /// libcurl's process-wide initialisation, done once before the first handle: nil when it
-    /// worked, else why not (libcurl is opened on first use, so this is where a missing one shows).
-    private static let globalInitFailure: String? = {
-        if let error = tessera_curl_load_error() { return String(cString: error) }
-        let code = tessera_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-        return code == CURLE_OK ? nil : tr("libcurl could not start ({reason})", ["reason": String(cString: tessera_curl_easy_strerror(code))])
-    }()
-
     public let configuration: Configuration
-    /// The transfer loop's queue. Its QoS is below the main thread's on purpose: libdispatch gives
-    /// a user-initiated queue nice -2 where it may (as root), and a loop woken by every packet
-    /// at that priority took the CPU from the main loop in the middle of frames. At utility
-    /// (nice 2) the main loop goes first and the loop still outranks the decoders (nice 10).
-    private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .utility)
-    private let lock = NSLock()
-    /// Made on the first request, not at construction: initialising libcurl (and its TLS
-    /// library) costs milliseconds that the app's start-up should not pay.
-    private var multiHandle: UnsafeMutableRawPointer?
-    private var toAdd: [Transfer] = []
-    private var toCancel: [Transfer] = []
-    private var stopping = false
-    private let loopFinished = DispatchSemaphore(value: 0)
+    /// The loop that drives the transfers: its own object, so that a client let go ends it (and
+    /// its connections) rather than being kept alive by it.
+    private let loop: CurlTransferLoop
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        loop = CurlTransferLoop(configuration: configuration)
     }
 
     deinit {
-        guard let multi = lock.withLock({ () -> UnsafeMutableRawPointer? in stopping = true; return multiHandle }) else { return }
-        tessera_curl_multi_wakeup(multi)
-        loopFinished.wait()
-        tessera_curl_multi_cleanup(multi)
-    }
-
-    /// The multi handle, made (and its loop started) on first use.
-    private func multi() throws(HTTPError) -> UnsafeMutableRawPointer {
-        lock.lock()
-        defer { lock.unlock() }
-        if let multiHandle { return multiHandle }
-        if let failure = Self.globalInitFailure { throw .other(failure) }
-        guard let handle = tessera_curl_multi_init() else { throw .other(tr("libcurl could not make a transfer handle")) }
-        nonisolated(unsafe) let made = handle
-        tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
-        tessera_curl_multi_setopt_long(made, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
-        tessera_curl_multi_setopt_long(made, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        multiHandle = made
-        queue.async { [self] in runLoop(made) }
-        return made
+        loop.stop()
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let url = try request.checkedURL()
         if Task.isCancelled { throw .cancelled }
-        nonisolated(unsafe) let multi = try self.multi()
+        try loop.start()
         let transfer = Transfer(request: request, url: url, configuration: configuration)
+        let loop = self.loop
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.continuation = continuation
-                lock.withLock { toAdd.append(transfer) }
-                tessera_curl_multi_wakeup(multi)
+                loop.add(transfer)
             }
         } onCancel: {
-            lock.withLock { toCancel.append(transfer) }
-            tessera_curl_multi_wakeup(multi)
+            loop.cancel(transfer)
         }
         return try result.get()
-    }
-
-    // MARK: The loop (runs on `queue` only)
-
-    private func runLoop(_ multi: UnsafeMutableRawPointer) {
-        var active: [UnsafeMutableRawPointer: Transfer] = [:]
-        while true {
-            let (adds, cancels, stop) = lock.withLock { () -> ([Transfer], [Transfer], Bool) in
-                defer { toAdd.removeAll(); toCancel.removeAll() }
-                return (toAdd, toCancel, stopping)
-            }
-            if stop {
-                for transfer in active.values { detach(transfer, from: multi); transfer.finish(.failure(.cancelled)) }
-                for transfer in adds { transfer.finish(.failure(.cancelled)) }
-                loopFinished.signal()
-                return
-            }
-            for transfer in adds {
-                tessera_curl_multi_add_handle(multi, transfer.easy)
-                active[transfer.easy] = transfer
-            }
-            for transfer in cancels where active[transfer.easy] != nil {
-                active[transfer.easy] = nil
-                detach(transfer, from: multi)
-                transfer.finish(.failure(.cancelled))
-            }
-            var running: Int32 = 0
-            tessera_curl_multi_perform(multi, &running)
-            var left: Int32 = 0
-            while let message = tessera_curl_multi_info_read(multi, &left) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                      let transfer = active.removeValue(forKey: easy) else { continue }
-                let code = message.pointee.data.result
-                detach(transfer, from: multi)
-                transfer.finish(transfer.outcome(code))
-            }
-            var ready: Int32 = 0
-            // With transfers running curl shortens the wait to its own next timer; with none
-            // the loop sleeps until `send`, a cancellation or the end wakes it.
-            tessera_curl_multi_poll(multi, nil, 0, active.isEmpty ? Self.idleWait : Self.busyWait, &ready)
-        }
-    }
-
-    /// The longest wait while transfers run (curl's timers make it shorter when they are due).
-    static let busyWait: Int32 = 1000
-    /// The wait with nothing to do: a day. A laptop pays for every wake-up of an idle app, and
-    /// new work wakes the loop at once (`curl_multi_wakeup`).
-    static let idleWait: Int32 = 86_400_000
-
-    private func detach(_ transfer: Transfer, from multi: UnsafeMutableRawPointer) {
-        tessera_curl_multi_remove_handle(multi, transfer.easy)
-    }
-}
-
-/// One exchange: its easy handle, what has arrived so far and the waiting caller.
-final class Transfer: @unchecked Sendable {
-    let easy: UnsafeMutableRawPointer
-    let request: HTTPRequest
-    var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
-    private var headerList: UnsafeMutablePointer<curl_slist>?
-    private var body = Data()
-    /// 8 MiB: above any photo a feed shows, below what a lying Content-Length could make every
-    /// transfer hold before its first byte.
-    static let largestReservation = 8 << 20
-    private var headers: [String: String] = [:]
-    private var exceededLimit = false
-    private var finished = false
-    private let finishLock = NSLock()
-
-    init(request: HTTPRequest, url: String, configuration: CurlHTTPClient.Configuration) {
-        self.request = request
-        easy = tessera_curl_easy_init()
-        let this = Unmanaged.passUnretained(self).toOpaque()
-        tessera_curl_easy_setopt_string(easy, CURLOPT_URL, url)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        tessera_curl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        tessera_curl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        tessera_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maximumRedirects)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
-        tessera_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
-        tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Self.milliseconds(configuration.lowSpeedTime) / 1000)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
-        tessera_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        tessera_curl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
-        tessera_curl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBodySize))
-        switch request.method {
-        case .get: break
-        case .head: tessera_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
-        case .post:
-            let payload = request.body ?? Data()
-            tessera_curl_easy_setopt_long(easy, CURLOPT_POST, 1)
-            tessera_curl_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE, payload.count)
-            payload.withUnsafeBytes { bytes in
-                _ = tessera_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS,
-                                                     UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
-            }
-        }
-        for header in request.headers {
-            headerList = tessera_curl_slist_append(headerList, "\(header.name): \(header.value)")
-        }
-        if let headerList { tessera_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
-        tessera_curl_easy_setopt_write(easy, writeCallback, this)
-        tessera_curl_easy_setopt_header(easy, headerCallback, this)
-        tessera_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, this)
-    }
-
-    deinit {
-        tessera_curl_easy_cleanup(easy)
-        if let headerList { tessera_curl_slist_free_all(headerList) }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-    }
-
-    /// Resumes the caller once, whatever calls it first (completion, cancellation, shutdown).
-    func finish(_ result: Result<HTTPResponse, HTTPError>) {
-        let continuation = finishLock.withLock { () -> CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>? in
-            guard !finished else { return nil }
-            finished = true
-            defer { self.continuation = nil }
-            return self.continuation
-        }
-        continuation?.resume(returning: result)
-    }
-
-    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard body.count + bytes.count <= request.maximumBodySize else {
-            exceededLimit = true
-            return false
-        }
-        body.append(contentsOf: bytes)
-        return true
-    }
-
-    /// One header line as curl hands it over (with its line end). Read as bytes: Foundation's
-    /// trimming made a header line cost several microseconds, a sixth of the client's CPU for a
-    /// small picture.
-    func header(_ line: UnsafeRawBufferPointer) {
-        let bytes = line.trimmingASCIIWhitespace()
-        if bytes.starts(with: "HTTP/".utf8) { headers.removeAll(); return } // a new response (after a redirect)
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
-        let name = String(decoding: bytes[..<colon].trimmingASCIIWhitespace().map(Self.lowercased), as: UTF8.self)
-        let value = String(decoding: bytes[(colon + 1)...].trimmingASCIIWhitespace(), as: UTF8.self)
-        headers[name] = value
-        // The body's whole length, said up front: one allocation of the right size instead of a
-        // buffer doubling as the bytes come (up to twice the body, and a copy at each step).
-        if name == "content-length", body.isEmpty, let length = Int(value), length > 0 {
-            body = Data(capacity: min(length, request.maximumBodySize, Self.largestReservation))
-        }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
-    func outcome(_ code: CURLcode) -> Result<HTTPResponse, HTTPError> {
-        guard code == CURLE_OK else { return .failure(error(for: code)) }
-        var status = 0
-        tessera_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        var effective: UnsafeMutablePointer<CChar>? = nil
-        tessera_curl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
-        let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
-        return .success(HTTPResponse(status: status, headers: headers, body: body, url: url))
-    }
-
-    private func error(for code: CURLcode) -> HTTPError {
-        let detail = String(cString: tessera_curl_easy_strerror(code))
-        switch code {
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
-            return .unreachable(detail)
-        case CURLE_OPERATION_TIMEDOUT:
-            return .timeout
-        case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
-            return .bodyTooLarge(limit: request.maximumBodySize)
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            return .refusedURL(redirectTarget() ?? request.url.absoluteString)
-        case CURLE_URL_MALFORMAT:
-            return .invalidURL(request.url.absoluteString)
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .tooManyRedirects
-        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
-            return .tls(detail)
-        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
-            return .connectionLost(detail)
-        default:
-            return .other(detail)
-        }
-    }
-
-    /// The Location a refused redirect pointed at, for the error message.
-    private func redirectTarget() -> String? {
-        var target: UnsafeMutablePointer<CChar>? = nil
-        tessera_curl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &target)
-        return target.map { String(cString: $0) } ?? headers["location"]
-    }
-}
-
-private let writeCallback: tessera_curl_data_callback = { data, size, count, user in
-    let transfer = Unmanaged<Transfer>.fromOpaque(user!).takeUnretainedValue()
-    let length = size * count
-    guard let data else { return length }
-    return transfer.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
-}
-
-private let headerCallback: tessera_curl_data_callback = { data, size, count, user in
-    let transfer = Unmanaged<Transfer>.fromOpaque(user!).takeUnretainedValue()
-    let length = size * count
-    if let data {
-        transfer.header(UnsafeRawBufferPointer(start: data, count: length))
-    }
-    return length
-}
-
-private extension BidirectionalCollection where Element == UInt8 {
-    /// Without the spaces, tabs and line ends at either end.
-    func trimmingASCIIWhitespace() -> SubSequence {
-        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return self[endIndex...]
-        }
-        return self[first...last]
     }
 }

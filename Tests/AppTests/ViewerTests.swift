@@ -57,6 +57,7 @@ final class ViewerTests: AppTestCase {
         InputSimulation.movePointerAway(from: window)
         waitFor("the window at scale \(scale)") { window.scaleFactor == scale }
         waitForServer("the picture fitted", timeout: .seconds(15)) { viewer.isSettled && viewer.image.viewport != nil }
+        if !viewer.isSettled { XCTFail("the picture's progress: \(viewer.image.progress)") }
         return (viewer, window)
     }
 

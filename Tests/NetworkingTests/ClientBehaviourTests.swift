@@ -112,6 +112,22 @@ final class ClientBehaviourTests: ServerTestCase {
         XCTAssertEqual(loopbackStats?.requests, 10)
     }
 
+    /// A client let go is freed and closes its connection (each one once kept a thread and its
+    /// connections for good: a test run piled up hundreds of both).
+    func testAClientLetGoIsFreedAndClosesItsConnection() async throws {
+        weak var freed: CurlHTTPClient?
+        do {
+            let client = CurlHTTPClient()
+            freed = client
+            _ = try await client.send(HTTPRequest(url: url("synthetic/1/32x32.png"))).validated()
+        }
+        XCTAssertNil(freed, "the client let go")
+        XCTAssertEqual(loopbackStats?.connections, 1)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while loopbackStats?.openConnections != 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        XCTAssertEqual(loopbackStats?.openConnections, 0, "the connection closed by the client")
+    }
+
     func testParallelRequestsRespectThePerHostLimit() async throws {
         var configuration = CurlHTTPClient.Configuration()
         configuration.maximumConnectionsPerHost = 2

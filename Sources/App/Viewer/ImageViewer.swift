@@ -130,6 +130,16 @@ public final class ImageViewer {
 
     var isFitted: Bool { viewport?.isFitted ?? true }
 
+    /// Where the picture is on its way to the screen, in words: what a test that timed out says.
+    var progress: String {
+        let allocation = picture.allocation
+        return "address \(url?.lastPathComponent ?? "none"), view \(allocation.width)x\(allocation.height), "
+            + "viewport \(viewport.map { "\($0.percent) %" } ?? "none"), decoded \(decodedSide ?? 0), "
+            + "asked \(askedSide ?? 0), loading \(loading != nil), first image waiting \(firstImage != nil), "
+            + "awaits surface \(picture.awaitsSurface), painted \(picture.paintedSize.map { "\($0.width)x\($0.height)" } ?? "none"), "
+            + "failure \(failure ?? "none")"
+    }
+
     /// The view's longer side in device pixels: what a fitted picture needs at most.
     private var viewSide: Int {
         let allocation = picture.allocation
