@@ -76,7 +76,8 @@ static GstElement *clip_branch(const char *description, ClipBranch *branch, char
     return bin;
 }
 
-TesseraGstElement *tessera_gst_clip_decoder(int clip, const TesseraGstClipHandlers *handlers, char **error) {
+/// A playbin decoding into the raw formats through `handlers`, reading `uri`.
+static GstElement *clip_playbin(const char *uri, const TesseraGstClipHandlers *handlers, char **error) {
     GstElement *playbin = gst.gst_element_factory_make("playbin", NULL);
     if (!playbin) {
         if (error) *error = g_strdup("GStreamer's playbin is not installed");
@@ -100,11 +101,105 @@ TesseraGstElement *tessera_gst_clip_decoder(int clip, const TesseraGstClipHandle
         gst.gst_object_unref(playbin);
         return NULL;
     }
-    char *uri = g_strdup_printf("fd://%d", clip);
     // Video and sound only (playbin's flags 0x1 and 0x2): no subtitles, no volume of its own.
     g_object_set(playbin, "uri", uri, "flags", 0x3, "video-sink", video_sink, "audio-sink", audio_sink, NULL);
+    return playbin;
+}
+
+TesseraGstElement *tessera_gst_clip_decoder(int clip, const TesseraGstClipHandlers *handlers, char **error) {
+    char *uri = g_strdup_printf("fd://%d", clip);
+    GstElement *playbin = clip_playbin(uri, handlers, error);
     g_free(uri);
     return (TesseraGstElement *)playbin;
+}
+
+// MARK: A streamed clip
+
+typedef struct {
+    TesseraGstClipFeed feed;
+    guint64 length;
+    GMutex lock;
+    /// playbin's appsrc, once made (a reference of ours), NULL once the playbin lets it go.
+    GstElement *source;
+} ClipFeed;
+
+static void feed_need(GstAppSrc *source, guint length, gpointer data) {
+    (void)source;
+    ClipFeed *feed = data;
+    feed->feed.need(feed->feed.context, length);
+}
+
+static gboolean feed_seek(GstAppSrc *source, guint64 offset, gpointer data) {
+    (void)source;
+    ClipFeed *feed = data;
+    feed->feed.seek(feed->feed.context, offset);
+    return TRUE;
+}
+
+static void feed_free(gpointer data) {
+    ClipFeed *feed = data;
+    if (feed->source) gst.gst_object_unref(feed->source);
+    g_mutex_clear(&feed->lock);
+    g_free(feed);
+}
+
+/// playbin made its source: an appsrc read like a file (random access, pull mode) of the clip's
+/// length.
+static void feed_source_setup(GstElement *playbin, GstElement *source, gpointer data) {
+    (void)playbin;
+    ClipFeed *feed = data;
+    g_object_set(source, "stream-type", 2 /* GST_APP_STREAM_TYPE_RANDOM_ACCESS */, "size", (gint64)feed->length,
+                 "format", GST_FORMAT_BYTES, NULL);
+    GstAppSrcCallbacks callbacks;
+    memset(&callbacks, 0, sizeof callbacks);
+    callbacks.need_data = feed_need;
+    callbacks.seek_data = feed_seek;
+    gst.gst_app_src_set_callbacks((GstAppSrc *)source, &callbacks, feed, NULL);
+    g_mutex_lock(&feed->lock);
+    if (feed->source) gst.gst_object_unref(feed->source);
+    feed->source = source;
+    g_object_ref(source);
+    g_mutex_unlock(&feed->lock);
+}
+
+TesseraGstElement *tessera_gst_streamed_clip_decoder(guint64 length, const TesseraGstClipFeed *clip_feed,
+                                                     const TesseraGstClipHandlers *handlers, char **error) {
+    GstElement *playbin = clip_playbin("appsrc://", handlers, error);
+    if (!playbin) return NULL;
+    ClipFeed *feed = g_new0(ClipFeed, 1);
+    feed->feed = *clip_feed;
+    feed->length = length;
+    g_mutex_init(&feed->lock);
+    g_object_set_data_full(G_OBJECT(playbin), "tessera-clip-feed", feed, feed_free);
+    g_signal_connect(playbin, "source-setup", G_CALLBACK(feed_source_setup), feed);
+    return (TesseraGstElement *)playbin;
+}
+
+/// The streamed clip's appsrc, a reference for the caller, or NULL.
+static GstElement *feed_source(TesseraGstElement *decoder) {
+    ClipFeed *feed = g_object_get_data(G_OBJECT(decoder), "tessera-clip-feed");
+    if (!feed) return NULL;
+    g_mutex_lock(&feed->lock);
+    GstElement *source = feed->source ? g_object_ref(feed->source) : NULL;
+    g_mutex_unlock(&feed->lock);
+    return source;
+}
+
+gboolean tessera_gst_clip_feed_push(TesseraGstElement *decoder, const guint8 *data, gsize length) {
+    GstElement *source = feed_source(decoder);
+    if (!source) return FALSE;
+    gpointer copy = g_memdup2(data, length);
+    GstBuffer *buffer = gst.gst_buffer_new_wrapped_full(0, copy, length, 0, length, copy, g_free);
+    gboolean pushed = gst.gst_app_src_push_buffer((GstAppSrc *)source, buffer) == GST_FLOW_OK;
+    gst.gst_object_unref(source);
+    return pushed;
+}
+
+void tessera_gst_clip_feed_end(TesseraGstElement *decoder) {
+    GstElement *source = feed_source(decoder);
+    if (!source) return;
+    gst.gst_app_src_end_of_stream((GstAppSrc *)source);
+    gst.gst_object_unref(source);
 }
 
 char *tessera_gst_wait_for_error(TesseraGstElement *element) {

@@ -24,6 +24,7 @@
     X(0, gst_buffer_new_wrapped_full) \
     X(1, gst_app_sink_try_pull_preroll) X(1, gst_app_sink_set_callbacks) X(1, gst_app_sink_pull_sample) \
     X(1, gst_app_src_push_buffer) X(1, gst_app_src_end_of_stream) X(1, gst_app_src_set_caps) \
+    X(1, gst_app_src_set_callbacks) \
     X(2, gst_video_info_from_caps)
 
 struct tessera_gst_functions {

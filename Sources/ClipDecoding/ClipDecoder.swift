@@ -4,7 +4,7 @@ import Foundation
 import Localization
 
 /// A clip decoded for `tessera-player`: GStreamer's playbin reads the clip's bytes from a memory
-/// file and hands each decoded frame and stretch of sound, in the raw formats the app plays, to
+/// file, or as they arrive (`StreamedClip`), and hands each decoded frame and stretch of sound, in the raw formats the app plays, to
 /// `events` on its streaming threads (one a stream), as fast as they return: the helper's pipe to
 /// the app, which takes them as it plays, sets the pace.
 public final class ClipDecoder: @unchecked Sendable {
@@ -36,6 +36,8 @@ public final class ClipDecoder: @unchecked Sendable {
 
     private let playbin: OpaquePointer
     private let box: Box
+    /// The clip's bytes as they arrive, for a streamed clip.
+    private let streamed: StreamedClip?
 
     /// What the clip holds, once it is known.
     public struct Streams: Sendable {
@@ -53,6 +55,34 @@ public final class ClipDecoder: @unchecked Sendable {
     public init(clip: Int32, events: Events) throws(ClipDecoderError) {
         if let failure = GStreamer.startFailure { throw ClipDecoderError(failure) }
         box = Box(events)
+        streamed = nil
+        var handlers = Self.handlers(box)
+        var error: UnsafeMutablePointer<CChar>?
+        guard let playbin = tessera_gst_clip_decoder(clip, &handlers, &error) else { throw Self.failure(error) }
+        self.playbin = playbin
+        tessera_gst_decode_on_one_thread(playbin)
+    }
+
+    /// Reads `clip` as its bytes arrive; throws why in words when GStreamer cannot.
+    public init(streaming clip: StreamedClip, events: Events) throws(ClipDecoderError) {
+        if let failure = GStreamer.startFailure { throw ClipDecoderError(failure) }
+        box = Box(events)
+        streamed = clip
+        var handlers = Self.handlers(box)
+        var feed = TesseraGstClipFeed()
+        feed.context = Unmanaged.passUnretained(clip).toOpaque()
+        feed.need = { context, count in Unmanaged<StreamedClip>.fromOpaque(context!).takeUnretainedValue().need(Int(count)) }
+        feed.seek = { context, offset in Unmanaged<StreamedClip>.fromOpaque(context!).takeUnretainedValue().seek(Int(offset)) }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let playbin = tessera_gst_streamed_clip_decoder(guint64(clip.length), &feed, &handlers, &error) else {
+            throw Self.failure(error)
+        }
+        self.playbin = playbin
+        clip.decoder = playbin
+        tessera_gst_decode_on_one_thread(playbin)
+    }
+
+    private static func handlers(_ box: Box) -> TesseraGstClipHandlers {
         var handlers = TesseraGstClipHandlers()
         handlers.context = Unmanaged.passUnretained(box).toOpaque()
         handlers.sample = { context, sample in
@@ -61,16 +91,16 @@ public final class ClipDecoder: @unchecked Sendable {
         }
         handlers.ended = { context, stream in Box.from(context).ended(PlaybackWire.Stream(stream)) }
         handlers.flushed = { context, stream in Box.from(context).flushed(PlaybackWire.Stream(stream)) }
-        var error: UnsafeMutablePointer<CChar>?
-        guard let playbin = tessera_gst_clip_decoder(clip, &handlers, &error) else {
-            defer { g_free(error) }
-            throw ClipDecoderError(error.map { String(cString: $0) } ?? tr("The video could not be decoded."))
-        }
-        self.playbin = playbin
-        tessera_gst_decode_on_one_thread(playbin)
+        return handlers
+    }
+
+    private static func failure(_ error: UnsafeMutablePointer<CChar>?) -> ClipDecoderError {
+        defer { g_free(error) }
+        return ClipDecoderError(error.map { String(cString: $0) } ?? tr("The video could not be decoded."))
     }
 
     deinit {
+        streamed?.detach()
         tessera_gst_set_state(playbin, TESSERA_GST_STATE_NULL)
         tessera_gst_unref(playbin)
     }

@@ -50,6 +50,9 @@ public final class FixtureServer: Sendable {
         /// The largest side of a synthesized image, in pixels. An 8192 px square took 200 MB and
         /// 2.5 s to make; 4096 serves every benchmark (tests of the limit may raise it).
         public var maximumSyntheticSide = 4096
+        /// The rate clips are sent at, in bytes a second (tests of playback that starts before the
+        /// whole clip is here); nil for as fast as the link goes.
+        public var clipBytesPerSecond: Int?
 
         public init(host: String = "127.0.0.1", port: Int = 0, dataDirectory: URL, failRate: Double = 0,
                     seed: UInt64 = 1, feedPosts: Int = 95, messageCount: Int = 200, slowResponseSeconds: Double = 30) {
@@ -86,7 +89,8 @@ public final class FixtureServer: Sendable {
                                  slowSeconds: configuration.slowResponseSeconds, arrived: configuration.messagesArrived,
                                  texts: configuration.messageTexts)
         media = MediaLibrary(dataDirectory: configuration.dataDirectory,
-                             maximumSyntheticSide: configuration.maximumSyntheticSide)
+                             maximumSyntheticSide: configuration.maximumSyntheticSide,
+                             clipBytesPerSecond: configuration.clipBytesPerSecond)
     }
 
     /// Starts listening; returns the bound port once the server accepts connections.

@@ -15,10 +15,13 @@ final class MediaLibrary: Sendable {
 
     /// Larger synthetic images are refused (413).
     let maximumSyntheticSide: Int
+    /// The rate clips (.mp4) are sent at, in bytes a second; nil for as fast as the link goes.
+    let clipBytesPerSecond: Int?
 
-    init(dataDirectory: URL, maximumSyntheticSide: Int = 4096) {
+    init(dataDirectory: URL, maximumSyntheticSide: Int = 4096, clipBytesPerSecond: Int? = nil) {
         self.dataDirectory = dataDirectory
         self.maximumSyntheticSide = maximumSyntheticSide
+        self.clipBytesPerSecond = clipBytesPerSecond
         let folder = dataDirectory.appendingPathComponent("media")
         let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
@@ -62,12 +65,16 @@ final class MediaLibrary: Sendable {
         guard let data = try? Data(contentsOf: url) else { return Response(status: .notFound) }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         let modified = (attributes?[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
-        return bytes(data, type: Self.contentType(for: url.pathExtension), modified: modified, request: request)
+        let rate = url.pathExtension.lowercased() == "mp4" ? clipBytesPerSecond : nil
+        return bytes(data, type: Self.contentType(for: url.pathExtension), modified: modified, request: request, bytesPerSecond: rate)
     }
 
-    func bytes(_ data: Data, type: String, modified: Date? = nil, request: Request? = nil) -> Response {
+    /// `data` with its validators, or 304 when the request's match them; a `Range: bytes=A-B`
+    /// (one range, B or A optional) is answered with those bytes (206), one past the end with 416.
+    /// Sent at `bytesPerSecond` when given (a slow link).
+    func bytes(_ data: Data, type: String, modified: Date? = nil, request: Request? = nil, bytesPerSecond: Int? = nil) -> Response {
         let etag = Self.etag(of: data)
-        var headers: HTTPFields = [.contentType: type, .eTag: etag]
+        var headers: HTTPFields = [.contentType: type, .eTag: etag, .acceptRanges: "bytes"]
         if let modified { headers[.lastModified] = httpDate(modified) }
         if let policy = request?.uri.queryParameters["cache-control"] { headers[.cacheControl] = String(policy) }
         if let request {
@@ -77,7 +84,45 @@ final class MediaLibrary: Sendable {
                 return Response(status: .notModified, headers: headers)
             }
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        var status = HTTPResponse.Status.ok
+        var body = data
+        if let range = request?.headers[.range] {
+            guard let bounds = Self.byteRange(range, length: data.count) else {
+                headers[.contentRange] = "bytes */\(data.count)"
+                return Response(status: .rangeNotSatisfiable, headers: headers)
+            }
+            status = .partialContent
+            headers[.contentRange] = "bytes \(bounds.lowerBound)-\(bounds.upperBound - 1)/\(data.count)"
+            body = data.subdata(in: bounds)
+        }
+        guard let bytesPerSecond else { return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body))) }
+        let piece = max(1, bytesPerSecond / 20)
+        let sending = body
+        return Response(status: status, headers: headers, body: ResponseBody(contentLength: sending.count) { writer in
+            var sent = 0
+            while sent < sending.count {
+                let end = min(sending.count, sent + piece)
+                try await writer.write(ByteBuffer(bytes: sending[(sending.startIndex + sent)..<(sending.startIndex + end)]))
+                sent = end
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    /// The bytes a `Range` header asks for of `length` bytes: "bytes=A-B", "bytes=A-" or
+    /// "bytes=-N" (the last N); nil for anything else or a range past the end.
+    static func byteRange(_ header: String, length: Int) -> Range<Int>? {
+        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        let spec = header.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
+        guard spec.count == 2 else { return nil }
+        let first = Int(spec[0].trimmingCharacters(in: .whitespaces)), last = Int(spec[1].trimmingCharacters(in: .whitespaces))
+        switch (first, last) {
+        case (let first?, let last?) where first <= last && first < length: return first..<min(last + 1, length)
+        case (let first?, nil) where spec[1].isEmpty && first < length: return first..<length
+        case (nil, let suffix?) where spec[0].isEmpty && suffix > 0: return max(0, length - suffix)..<length
+        default: return nil
+        }
     }
 
     /// A deterministic image of the given size, made now with gdk-pixbuf (as many distinct ones

@@ -21,6 +21,8 @@ public final class TransferStats: Sendable {
         public var paths: [String: Int]
         /// The last requested paths with their queries, in the order asked (at most `recentLimit`).
         public var recent: [String]
+        /// The `Range` headers asked, as "PATH bytes=A-B", in order (at most `recentLimit`).
+        public var ranges: [String] = []
 
         fileprivate mutating func count(path: String, target: String, connections: Int) {
             self.connections = connections
@@ -45,7 +47,7 @@ public final class TransferStats: Sendable {
 
     public init() {}
 
-    func begin(client: String, connection: any Channel, path: String, target: String) {
+    func begin(client: String, connection: any Channel, path: String, target: String, range: String?) {
         let isNew = state.withLock { state -> Bool in
             // Changed in place: a copy taken out of the dictionary would copy `paths` (one key
             // per image a feed ever fetched) on every request.
@@ -55,6 +57,12 @@ public final class TransferStats: Sendable {
                                                   maxConcurrentTransfers: 0, paths: [:], recent: [])]
                 .count(path: path, target: target, connections: connections)
             if isNew { state.clients[client]?.openConnections += 1 }
+            if let range, var ranges = state.clients[client]?.ranges {
+                state.clients[client]?.ranges = []
+                ranges.append("\(path) \(range)")
+                if ranges.count > Self.recentLimit { ranges.removeFirst() }
+                state.clients[client]?.ranges = ranges
+            }
             return isNew
         }
         guard isNew else { return }
@@ -84,7 +92,7 @@ struct TransferCountingMiddleware: RouterMiddleware {
         let path = request.uri.path
         guard !path.hasPrefix("/stats") else { return try await next(request, context) }
         stats.begin(client: client, connection: context.channel, path: path,
-                    target: request.uri.description)
+                    target: request.uri.description, range: request.headers[.range])
         var response: Response
         do {
             response = try await next(request, context)

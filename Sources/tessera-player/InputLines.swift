@@ -1,6 +1,9 @@
+import Companions
 import Foundation
+import HelperWire
 
-/// The app's requests after the clip, a line at a time, read in blocks: during playback the
+/// The app's requests after the clip, a line at a time (and the bytes of a streamed clip's parts
+/// between them), read in blocks: during playback the
 /// app writes a line for every sample it lets go (some eighty a second), which a read a byte
 /// (`CompanionProgram.readLine`, right for the clip's line, whose bytes follow it) made two
 /// thousand system calls a second.
@@ -21,10 +24,21 @@ struct InputLines {
                 pending.removeSubrange(...end)
                 return line
             }
-            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return nil }
             pending += block[..<count]
         }
+    }
+
+    /// Fills `memory` with the bytes that follow the last line; false when the input ends first.
+    mutating func read(into memory: UnsafeMutableRawBufferPointer) -> Bool {
+        let buffered = min(pending.count, memory.count)
+        if buffered > 0 {
+            pending.withUnsafeBytes { memory.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: buffered) }
+            pending.removeFirst(buffered)
+        }
+        guard buffered < memory.count else { return true }
+        return CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: memory[buffered...]), from: descriptor, until: .distantFuture)
     }
 }

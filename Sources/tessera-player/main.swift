@@ -4,9 +4,11 @@ import Foundation
 import HelperWire
 import Localization
 import ClipDecoding
+import Synchronization
 
 // The video player's decoder, started by the app for each clip the viewer plays (`PlayerHelper`):
-// it reads the clip's bytes from standard input, then decodes it to raw frames and sound that
+// it reads the clip's bytes from standard input (all at once, or in parts as the app downloads
+// them: a streamed clip plays from its first parts), and decodes it to raw frames and sound that
 // it streams to the app on standard output, as fast as the app takes them, seeking when the app
 // says (`PlaybackWire`), until its input ends. GStreamer's demuxers and decoders run here; the
 // app only draws the frames and plays the sound.
@@ -25,8 +27,10 @@ let addressSpace: UInt64 = 2 << 30
 /// clip's whole decode, several times over (a slow machine), and this on top for the start.
 let cpuSecondsToStart: UInt32 = 30
 let cpuTimesTheClip = 4.0
-/// How long the clip may take to give its first frame.
+/// How long the clip may take to give its first frame: from its bytes in memory, and from its
+/// first parts over a slow link.
 let preparing: Duration = .seconds(20)
+let preparingStreamed: Duration = .seconds(60)
 
 // GStreamer starts (it may run its plugin scanner, a program) and loads every plugin the
 // helper's pipelines need; then the helper can open no file, socket or process.
@@ -40,13 +44,20 @@ func limitCPU(for streams: ClipDecoder.Streams?) {
     HelperConfinement.limitCPU(toSecondsFromNow: cpuSecondsToStart + UInt32(min(clip, 86_400)))
 }
 
+/// Where the clip comes from: its bytes, or their length, the bytes to come in parts.
+enum ClipSource {
+    case whole(Int32)
+    case streamed(length: Int)
+}
+
 /// Answers the probes a test asks for before the clip; nil when the input ends first.
-func readClip() -> Int32? {
+func readClip() -> ClipSource? {
     while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
         switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
-        case .clip(let length): return ClipMemory.read(length: length, from: STDIN_FILENO)
+        case .clip(let length): return ClipMemory.read(length: length, from: STDIN_FILENO).map(ClipSource.whole)
+        case .stream(let length): return .streamed(length: length)
         case .probe(let probe): answer(probe)
-        case .seek, .moreSound, .released, nil: complain(line)
+        case .seek, .moreSound, .released, .part, nil: complain(line)
         }
     }
     return nil
@@ -64,25 +75,63 @@ func complain(_ line: String) -> Never {
     exit(2)
 }
 
-guard let clip = readClip() else { exit(0) }
+guard let source = readClip() else { exit(0) }
 limitCPU(for: nil)
+let events = ClipDecoder.Events(sample: { sample, bytes in flow.send(sample, bytes) },
+                                ended: { stream in flow.end(stream) },
+                                flushed: { stream in flow.flushed(stream) })
 let decoder: ClipDecoder
+let streamed: StreamedClip?
 do {
-    decoder = try ClipDecoder(clip: clip, events: ClipDecoder.Events(
-        sample: { sample, bytes in flow.send(sample, bytes) },
-        ended: { stream in flow.end(stream) },
-        flushed: { stream in flow.flushed(stream) }))
+    switch source {
+    case .whole(let clip):
+        streamed = nil
+        decoder = try ClipDecoder(clip: clip, events: events)
+    case .streamed(let length):
+        let clip = StreamedClip(length: length) { offset in flow.send(.wants(offset: offset)) }
+        streamed = clip
+        decoder = try ClipDecoder(streaming: clip, events: events)
+    }
 } catch {
     flow.send(.failed(reason: error.description))
     exit(0)
 }
+
+/// What the clip holds, once the decoder found out (seeks come only after the app heard it).
+let known = Mutex<ClipDecoder.Streams?>(nil)
+
+// The app's requests, read from now on: a streamed clip's parts come while it is prepared.
+let requests = Thread {
+    var input = InputLines(STDIN_FILENO)
+    while let line = input.next() {
+        switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
+        case .part(let offset, let length):
+            guard let streamed, streamed.arrived(offset: offset, count: length, { input.read(into: $0) }) else { complain(line) }
+        case .seek(let generation, let position):
+            guard let streams = known.withLock({ $0 }) else { complain(line) }
+            limitCPU(for: streams)
+            flow.seek(generation, of: streams.present) { decoder.seek(to: position) }
+        case .moreSound(let count):
+            flow.moreSound(count)
+        case .released(let ring, let slot):
+            flow.released(ring: ring, slot: slot)
+        case .probe(let probe): answer(probe)
+        case .clip, .stream, nil: complain(line)
+        }
+    }
+    // The app closed the helper's input: it is done.
+    exit(0)
+}
+requests.start()
+
 let streams: ClipDecoder.Streams
-switch decoder.prepare(timeout: preparing) {
+switch decoder.prepare(timeout: streamed == nil ? preparing : preparingStreamed) {
 case .success(let found): streams = found
 case .failure(let error):
     flow.send(.failed(reason: error.description))
     exit(0)
 }
+known.withLock { $0 = streams }
 limitCPU(for: streams)
 flow.send(.ready(duration: streams.duration, video: streams.video, audio: streams.audio))
 let failures = Thread {
@@ -90,18 +139,5 @@ let failures = Thread {
 }
 failures.start()
 decoder.run()
-
-var input = InputLines(STDIN_FILENO)
-while let line = input.next() {
-    switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
-    case .seek(let generation, let position):
-        limitCPU(for: streams)
-        flow.seek(generation, of: streams.present) { decoder.seek(to: position) }
-    case .moreSound(let count):
-        flow.moreSound(count)
-    case .released(let ring, let slot):
-        flow.released(ring: ring, slot: slot)
-    case .probe(let probe): answer(probe)
-    case .clip, nil: complain(line)
-    }
-}
+// The requests' thread ends the helper.
+DispatchSemaphore(value: 0).wait()

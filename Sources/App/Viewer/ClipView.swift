@@ -18,6 +18,8 @@ final class ClipView {
     /// Fetches the clip for the player.
     private let pipeline: ImagePipeline
     private var download: Task<Void, Never>?
+    /// The clip's download, when it plays as it downloads (tests).
+    private(set) var streamed: RangedDownload?
     let playButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause"))
     let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute"))
     let seekBar = Scale(minimum: 0, maximum: 1, step: 0.1)
@@ -35,6 +37,10 @@ final class ClipView {
     private var tick: UInt32?
     /// What the play button shows now.
     private var shownPlaying = true
+
+    /// The size of each range of a clip that plays as it downloads (tests make it small, to
+    /// stream the test clips of some 30 KB in several).
+    static var rangeSize = RangedDownload.defaultPieceSize
 
     /// How long the poster waits for the first frame before a spinner says the video is coming:
     /// a start as quick as the helper's usual one shows no spinner at all.
@@ -90,10 +96,10 @@ final class ClipView {
         return player.failure != nil || (player.position ?? .zero) > .milliseconds(500)
     }
 
-    /// Shows the poster of the clip at `clip` at once and plays the clip once its bytes are here.
+    /// Plays the clip at `clip`: at once from its bytes when they are here (the feed's poster
+    /// fetched them), its poster shown until the first frame; else as it downloads, in ranges.
     func play(_ clip: ImageRequest) {
         stop()
-        videoPoster.bind(clip)
         videoPoster.picture.isVisible = true
         videoAskedAt = .now
         guard let view = VideoSinkView() else {
@@ -104,13 +110,25 @@ final class ClipView {
         let player = ClipPlayback(videoSink: view.element)
         self.player = player
         videoView = view
-        // The clip's bytes as the poster had them (kept on disk), for the player helper.
-        download = Task { [pipeline, weak player] in
-            do throws(ImageError) {
-                let bytes = try await pipeline.data(for: clip)
+        download = Task { [weak self, pipeline, weak player] in
+            if let bytes = await pipeline.storedData(for: clip) {
+                self?.videoPoster.bind(clip)
                 player?.start(clip: bytes)
+                return
+            }
+            let ranges = RangedDownload(client: pipeline.client, url: clip.url, maximumLength: pipeline.configuration.maximumDownloadSize, pieceSize: Self.rangeSize)
+            self?.streamed = ranges
+            do throws(ImageError) {
+                try await ranges.run { part in
+                    switch part {
+                    case .whole(let bytes): player?.start(clip: bytes)
+                    case .length(let length): player?.start(streaming: length) { offset in ranges.want(offset: offset) }
+                    case .bytes(let offset, let bytes): player?.deliver(bytes, at: offset)
+                    }
+                }
+            } catch .cancelled {
             } catch {
-                player?.fail(tr("The video could not be downloaded ({reason}).", ["reason": "\(error)"]))
+                player?.fail(tr("The video could not be downloaded ({reason}).", ["reason": error.description]))
             }
         }
         videoArea.append(view.view, expand: true)
@@ -135,6 +153,7 @@ final class ClipView {
         tick = nil
         download?.cancel()
         download = nil
+        streamed = nil
         player?.pause()
         if let videoView { videoArea.remove(videoView.view) }
         player = nil

@@ -135,8 +135,8 @@ public final class ImageViewer {
         let allocation = picture.allocation
         return "address \(url?.lastPathComponent ?? "none"), view \(allocation.width)x\(allocation.height), "
             + "viewport \(viewport.map { "\($0.percent) %" } ?? "none"), decoded \(decodedSide ?? 0), "
-            + "asked \(askedSide ?? 0), loading \(loading != nil), first image waiting \(firstImage != nil), "
-            + "awaits surface \(picture.awaitsSurface), painted \(picture.paintedSize.map { "\($0.width)x\($0.height)" } ?? "none"), "
+            + "asked \(askedSide ?? 0), loading \(loading != nil), first image waiting \(firstImage != nil), " // not translated
+            + "awaits surface \(picture.awaitsSurface), painted \(picture.paintedSize.map { "\($0.width)x\($0.height)" } ?? "none"), " // not translated
             + "failure \(failure ?? "none")"
     }
 

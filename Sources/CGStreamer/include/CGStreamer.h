@@ -100,6 +100,26 @@ typedef struct {
 /// subtitles. Owned by the caller; NULL and, in `error`, a message to free with g_free when it
 /// cannot be made. `handlers` is copied.
 TesseraGstElement *tessera_gst_clip_decoder(int clip, const TesseraGstClipHandlers *handlers, char **error);
+/// Where a streamed clip's bytes come from: the decoder asks for them as it reads, on its
+/// streaming thread, and they are pushed (`tessera_gst_clip_feed_push`) then or later.
+typedef struct {
+    void *context;
+    /// The decoder wants the `length` bytes from where it is (the clip's start, or the offset of
+    /// the last `seek`); at the clip's end, `tessera_gst_clip_feed_end` instead.
+    void (*need)(void *context, guint length);
+    /// The decoder reads from `offset` next: what was asked before is wanted no more.
+    void (*seek)(void *context, guint64 offset);
+} TesseraGstClipFeed;
+
+/// A playbin as `tessera_gst_clip_decoder`, reading a clip of `length` bytes from `feed` (an
+/// appsrc it reads and seeks at will, as from a file): the clip plays as its bytes arrive.
+TesseraGstElement *tessera_gst_streamed_clip_decoder(guint64 length, const TesseraGstClipFeed *feed,
+                                                     const TesseraGstClipHandlers *handlers, char **error);
+/// Hands the decoder of a streamed clip the bytes it asked for (copied); false once it has no
+/// source (not started, or stopping).
+gboolean tessera_gst_clip_feed_push(TesseraGstElement *decoder, const guint8 *data, gsize length);
+/// Tells the decoder of a streamed clip that nothing follows where it asked.
+void tessera_gst_clip_feed_end(TesseraGstElement *decoder);
 /// Blocks until the element's bus has an error, and returns its message (free with g_free).
 char *tessera_gst_wait_for_error(TesseraGstElement *element);
 

@@ -5,7 +5,10 @@ import Foundation
 /// output while a clip plays. Words between programs, never shown, so nothing here is translated.
 ///
 /// The app writes `clip LENGTH` and the clip's bytes once (the helper opens no file and no
-/// connection), then `seek GENERATION NANOSECONDS` whenever the viewer seeks, `released RING SLOT`
+/// connection); or, for a clip that plays as it downloads, `stream LENGTH`, and then `part OFFSET
+/// COUNT` and COUNT bytes of the clip from OFFSET as they arrive, in any order (the helper answers
+/// `wants OFFSET` when it must read from there and those bytes are not there yet: the app fetches
+/// them next). Then `seek GENERATION NANOSECONDS` whenever the viewer seeks, `released RING SLOT`
 /// when it lets a frame go and `more audio COUNT` when it lets sound go (a stream sends only as
 /// much as the app has room for: `SampleFlow` in the helper), and closes the helper's input to end
 /// it. The helper answers `ready DURATION_NS VIDEO AUDIO` once it knows the clip (duration -1 when
@@ -28,10 +31,17 @@ public enum PlaybackWire {
     /// The most slots a ring of frames may have: the frames the helper may have with the app.
     public static let maximumSlots = 16
 
+    /// The most bytes one `part` may carry: 4 MiB.
+    public static let maximumPartLength = 4 << 20
+
     /// A line the helper reads.
     public enum Request: Equatable, Sendable {
         /// The clip's LENGTH bytes follow.
         case clip(length: Int)
+        /// The clip is `length` bytes long; its bytes come in parts.
+        case stream(length: Int)
+        /// `length` bytes of the clip from `offset` follow.
+        case part(offset: Int, length: Int)
         case seek(generation: Int, to: Duration)
         /// The app let `count` pieces of sound go: the helper may send as many more.
         case moreSound(Int)
@@ -43,6 +53,8 @@ public enum PlaybackWire {
         public var line: String { // not translated
             switch self {
             case .clip(let length): return "clip \(length)\n"
+            case .stream(let length): return "stream \(length)\n"
+            case .part(let offset, let length): return "part \(offset) \(length)\n"
             case .seek(let generation, let position): return "seek \(generation) \(position.nanoseconds)\n"
             case .moreSound(let count): return "more audio \(count)\n" // not translated
             case .released(let ring, let slot): return "released \(ring) \(slot)\n"
@@ -57,6 +69,13 @@ public enum PlaybackWire {
             case ("clip", 2):
                 guard let length = Int(parts[1]), length > 0, length <= maximumLength else { return nil }
                 self = .clip(length: length)
+            case ("stream", 2):
+                guard let length = Int(parts[1]), length > 0, length <= maximumLength else { return nil }
+                self = .stream(length: length)
+            case ("part", 3):
+                guard let offset = Int(parts[1]), let length = Int(parts[2]), offset >= 0, offset < maximumLength,
+                      length > 0, length <= PlaybackWire.maximumPartLength else { return nil }
+                self = .part(offset: offset, length: length)
             case ("seek", 3):
                 guard let generation = Int(parts[1]), let nanoseconds = Int64(parts[2]), nanoseconds >= 0 else { return nil }
                 self = .seek(generation: generation, to: .nanoseconds(nanoseconds))
@@ -174,6 +193,8 @@ public enum PlaybackWire {
         case seeked(generation: Int)
         case failed(reason: String)
         case probed(refused: Bool, detail: String)
+        /// A streamed clip must be read from `offset`, whose bytes have not come.
+        case wants(offset: Int)
 
         public var line: String { // not translated
             switch self {
@@ -183,6 +204,7 @@ public enum PlaybackWire {
             case .sample(let sample): return sample.line
             case .ended(let stream): return "ended \(stream.rawValue)\n"
             case .seeked(let generation): return "seeked \(generation)\n"
+            case .wants(let offset): return "wants \(offset)\n"
             case .failed(let reason): return "failed \(reason.replacingOccurrences(of: "\n", with: " "))\n"
             case .probed(let refused, let detail):
                 return "probed \(refused ? "refused" : "allowed") \(detail.replacingOccurrences(of: "\n", with: " "))\n"
@@ -214,6 +236,9 @@ public enum PlaybackWire {
                 self = .seeked(generation: generation)
             case "failed":
                 self = .failed(reason: String(rest))
+            case "wants":
+                guard let offset = Int(rest), offset >= 0 else { return nil }
+                self = .wants(offset: offset)
             case "probed":
                 let words = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
                 guard words.count == 2, words[0] == "refused" || words[0] == "allowed" else { return nil }

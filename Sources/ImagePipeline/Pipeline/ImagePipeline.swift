@@ -84,6 +84,8 @@ public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     public let memoryCache: MemoryCache
     public let diskCache: DiskCache?
+    /// What the network source fetches with (and a clip that streams, `RangedDownload`).
+    public let client: any HTTPClient
 
     /// Returns once the bodies handed to the disk cache are written.
     public func finishDiskWrites() async {
@@ -126,6 +128,7 @@ public final class ImagePipeline: Sendable {
     public init(client: any HTTPClient, configuration: Configuration = Configuration(),
                 sources: [any ImageSource] = [], decoders: [any ImageDecoding]) {
         self.configuration = configuration
+        self.client = client
         memoryCache = MemoryCache(capacity: configuration.memoryCapacity)
         diskCache = configuration.diskFolder.map { DiskCache(folder: $0, capacity: configuration.diskCapacity) }
         self.sources = sources + [NetworkImageSource(client: client, configuration: configuration)]
@@ -168,6 +171,17 @@ public final class ImagePipeline: Sendable {
     /// poster fetched it already. Not shared with a load of the same URL under way.
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
         try await bytes(for: request, key: request.key)
+    }
+
+    /// The bytes at `request.url` when this machine has them (a stored source's, or the disk
+    /// cache's, fresh or not), asking no server; nil when they must be fetched. A clip that is
+    /// not here plays as it downloads instead.
+    public func storedData(for request: ImageRequest) async -> Data? {
+        let source = source(for: request.url)
+        guard source.isRemote else { return try? await source.data(for: request) }
+        guard let entry = await diskCache?.entry(for: request.key.url) else { return nil }
+        state.withLock { $0.statistics.diskHits += 1 }
+        return entry.data
     }
 
     /// Changes the priority of a request still waiting for a fetch or decode slot.

@@ -46,6 +46,26 @@ public final class ClipPlayback {
         }
     }
 
+    /// Says the clip is `length` bytes long and comes in parts (`deliver`): playback starts once
+    /// the helper has read enough of them. `wants` hears (on another thread) the offset the
+    /// helper must read next when its bytes have not come.
+    public func start(streaming length: Int, wants: @escaping @Sendable (Int) -> Void) {
+        let shared = self.shared
+        shared.state.withLock { $0.wants = wants }
+        starting.async {
+            shared.state.withLock { $0.helper }?.stream(length: length)
+        }
+    }
+
+    /// Hands the helper the clip's `bytes` from `offset` (a streamed clip's); written in order,
+    /// off the main thread.
+    public func deliver(_ bytes: Data, at offset: Int) {
+        let shared = self.shared
+        starting.async {
+            shared.state.withLock { $0.helper }?.part(bytes, at: offset)
+        }
+    }
+
     /// Playback cannot start: the clip could not be had.
     public func fail(_ reason: String) {
         shared.fail(reason)
@@ -137,6 +157,8 @@ private final class Shared: @unchecked Sendable {
         var awaitingSeek = false
         var failure: String?
         var closed = false
+        /// Told the offset a streamed clip must be read from next.
+        var wants: (@Sendable (Int) -> Void)?
     }
 
     let state = Mutex(State())
@@ -217,6 +239,7 @@ private final class Shared: @unchecked Sendable {
         case .success(.ended(let stream)): end(stream)
         case .success(.seeked(let generation)): seeked(generation)
         case .success(.failed(let reason)): fail(reason)
+        case .success(.wants(let offset)): state.withLock { $0.closed ? nil : $0.wants }?(offset)
         case .success(.probed), .success(.frames): break
         }
     }

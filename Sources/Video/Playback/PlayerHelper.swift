@@ -65,6 +65,26 @@ public final class PlayerHelper: Sendable {
         }
     }
 
+    /// Says the clip is `length` bytes long and comes in parts (`part`): it plays as they arrive.
+    public func stream(length: Int) {
+        send(.stream(length: length))
+    }
+
+    /// Sends `bytes`, the clip's from `offset`, in parts the wire carries. Blocks while they are
+    /// written: call it off the main thread.
+    public func part(_ bytes: Data, at offset: Int) {
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + PlaybackWire.maximumPartLength)
+            let sent = writing.withLock { _ in
+                CompanionProgram.write(PlaybackWire.Request.part(offset: offset + start, length: end - start).line, to: requests.fileDescriptor)
+                    && bytes[(bytes.startIndex + start)..<(bytes.startIndex + end)].withUnsafeBytes { CompanionProgram.write($0, to: requests.fileDescriptor) }
+            }
+            guard sent else { return }
+            start = end
+        }
+    }
+
     /// Asks for the clip from `position`; what the helper sends until it answers `seeked
     /// generation` is from before.
     public func seek(generation: Int, to position: Duration) {

@@ -1,0 +1,112 @@
+import CGStreamer
+import Foundation
+
+/// A clip that plays while it downloads: its bytes come from the app in parts, in any order
+/// (`arrived`), into memory of the clip's length, and the decoder reads them as from a file
+/// (`ClipDecoder(streaming:)`). A read whose bytes are not all here waits for them, and the app
+/// is asked for them (`ask`), so that a seek or a demuxer's look at the end of the file is served
+/// before the bytes in between.
+public final class StreamedClip: @unchecked Sendable { // state under `lock`
+    public let length: Int
+    private let memory: UnsafeMutableRawBufferPointer
+    private let lock = NSLock()
+    /// The stretches here, sorted, apart.
+    private var present: [Range<Int>] = []
+    /// Where the decoder reads next.
+    private var position = 0
+    /// The bytes the decoder waits for, from `position`.
+    private var waiting: Int?
+    /// The last offset the app was asked for.
+    private var asked: Int?
+    /// The playbin reading the clip, once made; nil once it is let go.
+    var decoder: OpaquePointer?
+    private let ask: @Sendable (Int) -> Void
+
+    /// A clip of `length` bytes, none here yet; `ask` tells the app which offset is wanted (on
+    /// the decoder's streaming thread).
+    public init(length: Int, ask: @escaping @Sendable (Int) -> Void) {
+        self.length = length
+        self.ask = ask
+        // Pages are taken as parts arrive: a clip seen only in part costs only that part.
+        memory = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 16)
+    }
+
+    deinit {
+        memory.deallocate()
+    }
+
+    /// How many of the clip's bytes are here.
+    public var received: Int { lock.withLock { present.reduce(0) { $0 + $1.count } } }
+
+    /// Takes `count` bytes at `offset`, which `fill` writes into the memory it is given (false
+    /// when it could not: the input ended); false, and nothing taken, for a part outside the clip.
+    public func arrived(offset: Int, count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Bool {
+        guard offset >= 0, count > 0, offset + count <= length else { return false }
+        guard fill(UnsafeMutableRawBufferPointer(rebasing: memory[offset..<(offset + count)])) else { return false }
+        lock.withLock {
+            add(offset..<(offset + count))
+            if let waiting { serve(waiting) }
+        }
+        return true
+    }
+
+    /// The decoder lets the clip go: nothing is pushed to it any more.
+    func detach() {
+        lock.withLock { decoder = nil }
+    }
+
+    // MARK: On the decoder's streaming thread
+
+    /// The decoder wants `count` bytes from where it is.
+    func need(_ count: Int) {
+        lock.withLock {
+            waiting = count
+            serve(count)
+            guard waiting != nil else { return }
+            let end = min(position + count, length)
+            // The first byte missing from what is wanted: the app fetches from there.
+            let missing = present.first { $0.contains(position) }.map { min($0.upperBound, end) } ?? position
+            if asked != missing {
+                asked = missing
+                ask(missing)
+            }
+        }
+    }
+
+    /// The decoder reads from `offset` next.
+    func seek(_ offset: Int) {
+        lock.withLock {
+            position = min(max(0, offset), length)
+            waiting = nil
+        }
+    }
+
+    // MARK: Under the lock
+
+    /// Hands the decoder the `count` bytes from `position` when they are all here (or its end).
+    private func serve(_ count: Int) {
+        guard let decoder else { return }
+        if position >= length {
+            waiting = nil
+            tessera_gst_clip_feed_end(decoder)
+            return
+        }
+        let end = min(position + count, length)
+        guard present.contains(where: { $0.contains(position) && $0.upperBound >= end }) else { return }
+        waiting = nil
+        let bytes = UnsafeRawBufferPointer(rebasing: memory[position..<end])
+        position = end
+        _ = tessera_gst_clip_feed_push(decoder, bytes.baseAddress!.assumingMemoryBound(to: guint8.self), gsize(bytes.count))
+    }
+
+    private func add(_ range: Range<Int>) {
+        var merged = range
+        present.removeAll { other in
+            guard other.overlaps(merged) || other.upperBound == merged.lowerBound || merged.upperBound == other.lowerBound else { return false }
+            merged = min(other.lowerBound, merged.lowerBound)..<max(other.upperBound, merged.upperBound)
+            return true
+        }
+        let index = present.firstIndex { $0.lowerBound > merged.lowerBound } ?? present.endIndex
+        present.insert(merged, at: index)
+    }
+}

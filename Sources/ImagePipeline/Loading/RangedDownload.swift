@@ -1,0 +1,151 @@
+import Foundation
+import Localization
+import Networking
+import Synchronization
+
+/// A resource fetched in pieces with HTTP Range requests (a clip that plays as it downloads): in order from its start, and from
+/// wherever it is wanted next (`want(offset:)`: a player that seeks, a demuxer that reads its
+/// index at the end of the file), so that what is needed first is not behind what is not. A
+/// server that ignores Range sends the whole resource at once, and that is delivered as it is.
+///
+/// Each piece is one request on the client's kept-alive connection; a piece that fails for a
+/// passing reason (a timeout, a dropped connection, a 5xx) is asked for again before the download
+/// gives up.
+public final class RangedDownload: Sendable {
+    /// What arrives, in order: the length, then the pieces; or the whole resource at once.
+    public enum Part: Sendable, Equatable {
+        /// The resource's length in bytes, before any of its pieces.
+        case length(Int)
+        case bytes(offset: Int, Data)
+        /// The server sent the whole resource (it ignores Range).
+        case whole(Data)
+    }
+
+    /// 256 KiB: a quarter of a second of a 8 Mbit/s clip, so that a jump is served soon, and
+    /// large enough that a request's round trip is a small share of its time on a slow link.
+    public static let defaultPieceSize = 256 << 10
+    /// Tries for each piece: a passing failure is tried again twice.
+    static let tries = 3
+
+    public let url: URL
+    public let pieceSize: Int
+    /// The longest resource taken; a longer one fails the download (`HTTPError.bodyTooLarge`).
+    public let maximumLength: Int
+    private let client: any HTTPClient
+    private let state = Mutex(State())
+
+    private struct State {
+        /// The piece the download goes on from.
+        var cursor = 0
+        /// A piece wanted next, ahead of the cursor.
+        var jump: Int?
+        var have: Set<Int> = []
+        var requests = 0
+        var finished = false
+    }
+
+    public init(client: any HTTPClient, url: URL, maximumLength: Int, pieceSize: Int = RangedDownload.defaultPieceSize) {
+        self.client = client
+        self.url = url
+        self.maximumLength = maximumLength
+        self.pieceSize = pieceSize
+    }
+
+    /// Fetches the bytes from `offset` on next (the pieces before it follow once the rest is here).
+    public func want(offset: Int) {
+        state.withLock { $0.jump = max(0, offset) / pieceSize }
+    }
+
+    /// The requests made so far (tests).
+    public var requests: Int { state.withLock { $0.requests } }
+
+    /// Whether `run` has returned (every piece here, a failure, or cancelled).
+    public var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// Fetches every piece, handing each to `deliver` as it comes (on the caller's actor);
+    /// returns once all are here. Throws when a piece cannot be had, and `.cancelled` with its task.
+    public nonisolated(nonsending) func run(_ deliver: (Part) -> Void) async throws(ImageError) {
+        defer { state.withLock { $0.finished = true } }
+        do throws(HTTPError) {
+            try await fetchAll(deliver)
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            throw .network(error)
+        }
+    }
+
+    private nonisolated(nonsending) func fetchAll(_ deliver: (Part) -> Void) async throws(HTTPError) {
+        var length: Int?
+        while true {
+            if Task.isCancelled { throw .cancelled }
+            let index: Int
+            if let length {
+                guard let next = nextPiece(count: (length + pieceSize - 1) / pieceSize) else { return }
+                index = next
+            } else {
+                index = 0
+            }
+            let start = index * pieceSize
+            let end = min(start + pieceSize, length ?? Int.max) - 1
+            let response = try await fetch(from: start, to: end)
+            switch response.status {
+            case 200:
+                guard response.body.count <= maximumLength else { throw .bodyTooLarge(limit: maximumLength) }
+                deliver(.whole(response.body))
+                return
+            case 206:
+                guard let range = Self.contentRange(response.headers["content-range"]), range.first == start,
+                      range.last - range.first + 1 == response.body.count, length == nil || length == range.length else {
+                    throw .other(tr("the server sent other bytes than those asked for"))
+                }
+                if length == nil {
+                    guard range.length <= maximumLength else { throw .bodyTooLarge(limit: maximumLength) }
+                    length = range.length
+                    deliver(.length(range.length))
+                }
+                deliver(.bytes(offset: start, response.body))
+                state.withLock { state in
+                    state.have.insert(index)
+                    state.cursor = index + 1
+                }
+            default:
+                throw .status(response.status)
+            }
+        }
+    }
+
+    /// The first piece missing from the one wanted (or the cursor) on, else from the start; nil
+    /// once every piece of `count` is here.
+    private func nextPiece(count: Int) -> Int? {
+        state.withLock { state in
+            let from = min(state.jump ?? state.cursor, count)
+            state.jump = nil
+            return (from..<count).first { !state.have.contains($0) } ?? (0..<from).first { !state.have.contains($0) }
+        }
+    }
+
+    private nonisolated(nonsending) func fetch(from start: Int, to end: Int) async throws(HTTPError) -> HTTPResponse {
+        var attempt = 1
+        while true {
+            state.withLock { $0.requests += 1 }
+            let request = HTTPRequest(url: url, headers: [("Range", "bytes=\(start)-\(end)")], maximumBodySize: maximumLength) // not translated
+            do {
+                return try await client.send(request)
+            } catch where error.isTransient && attempt < Self.tries {
+                attempt += 1
+            }
+        }
+    }
+
+    /// "bytes FIRST-LAST/LENGTH".
+    static func contentRange(_ header: String?) -> (first: Int, last: Int, length: Int)? {
+        guard let header, header.hasPrefix("bytes ") else { return nil }
+        let parts = header.dropFirst("bytes ".count).split(separator: "/")
+        guard parts.count == 2, let length = Int(parts[1]) else { return nil }
+        let bounds = parts[0].split(separator: "-")
+        guard bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]),
+              first <= last, last < length else { return nil }
+        return (first, last, length)
+    }
+}
