@@ -93,6 +93,19 @@ final class ClipStreamingTests: AppTestCase {
         }
     }
 
+    func testASeekWhileTheClipDownloadsPlaysFromThere() throws {
+        try withStreamedClip("meadow-seek.mp4", rate: 128 << 10, range: 16 << 10) { viewer, server, bytes in
+            let player = try XCTUnwrap(viewer.clip.player)
+            waitForServer("the first frame", timeout: .seconds(20)) { player.showsPicture || player.failure != nil }
+            let duration = try XCTUnwrap(player.duration)
+            player.seek(to: duration * 0.8)
+            waitForServer("playback from there", timeout: .seconds(20)) { (player.position ?? .zero) >= duration * 0.8 || player.failure != nil }
+            XCTAssertNil(player.failure)
+            waitForServer("the end of the clip", timeout: .seconds(20)) { player.reachedEnd || player.failure != nil }
+            XCTAssertNil(player.failure)
+        }
+    }
+
     /// The MP4 `data` laid out again: its index (the moov box) first or last, a free box of
     /// `padding` bytes before the pictures (the mdat box) and one of `tail` bytes after them; the chunk offsets in the index's stco boxes move with the pictures.
     static func laidOut(_ data: Data, indexAtTheEnd: Bool, padding: Int, tail: Int) -> Data? {
