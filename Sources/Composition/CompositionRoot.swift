@@ -42,7 +42,7 @@ public enum CompositionRoot {
             messages: {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
                                   store: LocalMessageStore(database: database), saved: savedChat,
-                                  offlineRetryDelays: offlineRetryDelays)
+                                  drafts: DraftStore(database: database), offlineRetryDelays: offlineRetryDelays)
             },
             facts: {
                 FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve),

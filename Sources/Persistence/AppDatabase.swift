@@ -110,6 +110,13 @@ public final class AppDatabase: Sendable {
                 table.column("isVideo", .boolean).notNull()
             }
         }
+        migrator.registerMigration("v5: the chat composer's draft") { db in
+            try db.create(table: "draft") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("text", .text).notNull()
+                table.column("savedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 

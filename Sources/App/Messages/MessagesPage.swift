@@ -47,6 +47,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
     var started = false
+    /// Whether the draft kept from the last launch was put in the composer (once).
+    private var draftRestored = false
 
     /// Within this many screens of the top, the next older page is asked for.
     static let loadThreshold = 1.0
@@ -120,6 +122,11 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
             }
         }
         entry.onActivate { [weak self] in self?.send() }
+        // Kept as it is typed: a quit, a crash or a kill loses none of it.
+        entry.onChanged { [weak self] in
+            guard let self else { return }
+            self.model.draftChanged(self.entry.text)
+        }
         sendButton.onClicked { [weak self] in self?.send() }
         topRetry.onClicked { [weak self] in self?.retry() }
         placeholderRetry.onClicked { [weak self] in self?.retry() }
@@ -137,7 +144,9 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
             self.backend = resolved
             for row in self.grid.cells { row.load(side: 0) }
         }
-        entry.onMap { [weak self] in self?.entry.grabFocus() }
+        // Not selecting: a draft, or what was typed before the chat appeared, stays as it is,
+        // the caret where it was (the next key would replace a selection).
+        entry.onMap { [weak self] in self?.entry.grabFocusWithoutSelecting() }
     }
 
     func avatarURL(for message: ChatMessage) -> URL? {
@@ -155,6 +164,13 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var onMessagesShown: ((_ visible: Deque<ChatMessage>) -> Void)?
 
     private func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
+        if !draftRestored, state.localLoaded {
+            draftRestored = true
+            if let draft = state.restoredDraft, entry.text.isEmpty {
+                entry.text = draft
+                entry.cursorPosition = -1
+            }
+        }
         // Made once: the timeline makes the list on every ask (10,000 messages: milliseconds).
         let visible = state.visible
         switch change {
@@ -213,7 +229,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         Task { [weak self] in
             guard let self, await self.model.send(text) else { return }
             if self.entry.text == text { self.entry.text = "" }
-            self.entry.grabFocus()
+            self.entry.grabFocusWithoutSelecting()
         }
     }
 

@@ -76,4 +76,12 @@ public final class SectionServices {
     }
     /// The People view-model if something has asked for it yet.
     private(set) var peopleModelIfMade: PeopleViewModel?
+    /// The chat's view-model, made once (its draft is kept when the window closes).
+    var messagesModel: MessagesViewModel {
+        if let made = messagesModelIfMade { return made }
+        let made = makers.messages()
+        messagesModelIfMade = made
+        return made
+    }
+    private(set) var messagesModelIfMade: MessagesViewModel?
 }

@@ -80,15 +80,15 @@ extension TesseraApp {
         }
     }
 
-    /// Work still under way when the window closes (a name's write, avatar downloads, pictures on
-    /// their way to the disk cache) is finished before the app exits: the renames always, the
-    /// downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
+    /// Work still under way when the window closes (a name's write, the composer's draft, avatar
+    /// downloads, pictures on their way to the disk cache) is finished before the app exits: the
+    /// renames and the draft always, the downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
     func finishWorkBeforeExit() {
         guard !isFinishingBeforeExit else { return }
         isFinishingBeforeExit = true
         application.hold()
         let finishDownloads = services.makers.finishDownloads, logger = self.logger
-        let people = services.peopleModelIfMade, images = services.imagesIfMade
+        let people = services.peopleModelIfMade, images = services.imagesIfMade, messages = services.messagesModelIfMade
         let finished = FirstOf()
         Task { @MainActor [weak self] in
             await finished.wait(
@@ -103,6 +103,7 @@ extension TesseraApp {
                     logger.warning("avatar downloads or picture writes unfinished at exit")
                 })
             await people?.finishRenames()
+            await messages?.saveDraft()
             self?.isFinishingBeforeExit = false
             self?.application.release()
         }

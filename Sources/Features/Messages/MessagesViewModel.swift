@@ -42,6 +42,9 @@ public final class MessagesViewModel {
         public var receivedAt: Date?
         /// The backend could not be reached: the messages shown are those received at `receivedAt`.
         public var isOffline = false
+        /// The composer's text kept from the last launch (a quit, a crash or a kill), read before
+        /// the local messages show; nil when there was none.
+        public var restoredDraft: String?
 
         public var visible: Deque<ChatMessage> { timeline.visible }
         /// The first page failed and there is nothing to show: the placeholder fills the section.
@@ -59,6 +62,13 @@ public final class MessagesViewModel {
     private let logger: Logger
 
     private let saved: (any SavedChatStoring)?
+    private let drafts: (any DraftStoring)?
+    private let draftDelay: Duration
+    /// The composer's text not yet kept, and the wait before it is.
+    private var unsavedDraft: String?
+    private var draftSave: Task<Void, Never>?
+    /// The draft as the database has it.
+    private var savedDraft = ""
     private let offlineRetry: OfflineRetry
     /// The saved pages wait for the newest page to be asked again (nothing older is asked until
     /// it answers).
@@ -69,13 +79,19 @@ public final class MessagesViewModel {
     /// - Parameters:
     ///   - saved: where the server's pages are kept for the next launch and for when the backend
     ///     cannot be reached; nil keeps nothing.
+    ///   - drafts: where the composer's text is kept as it is typed; nil keeps nothing.
+    ///   - draftDelay: how long the composer must rest before its text is kept: the keys of a
+    ///     word come faster, and the text is kept within a second of the last one.
     ///   - offlineRetryDelays: the waits between automatic tries while offline (`OfflineRetry`).
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
+                drafts: (any DraftStoring)? = nil, draftDelay: Duration = .milliseconds(400),
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 logger: Logger = Logger(label: "dev.tessera.messages")) {
         self.repository = repository
         self.store = store
         self.saved = saved
+        self.drafts = drafts
+        self.draftDelay = draftDelay
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         self.logger = logger
     }
@@ -95,6 +111,15 @@ public final class MessagesViewModel {
             if let replacement = store.replacementNotice { state.notice = replacement }
         } catch {
             state.notice = tr("Your messages could not be read. {reason}", ["reason": "\(error)"])
+        }
+        if let drafts {
+            do {
+                let draft = try await drafts.draft()
+                state.restoredDraft = draft
+                savedDraft = draft ?? ""
+            } catch {
+                logger.warning("the composer's draft could not be read: \(error)")
+            }
         }
         if let saved, let chat = try? await saved.saved(), !chat.messages.isEmpty {
             state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning)
@@ -222,6 +247,39 @@ public final class MessagesViewModel {
         }
     }
 
+    // MARK: The draft
+
+    /// The composer's text changed: it is kept once the composer rests for `draftDelay` (on the
+    /// database's queue, never the main loop's).
+    public func draftChanged(_ text: String) {
+        guard drafts != nil, text != (unsavedDraft ?? savedDraft) else { return }
+        unsavedDraft = text
+        draftSave?.cancel()
+        let delay = draftDelay
+        draftSave = Task { [weak self] in
+            guard (try? await Task.sleep(for: delay)) != nil, let self else { return }
+            // No longer cancellable from here: a cancelled task's write would be refused.
+            self.draftSave = nil
+            await self.saveDraft()
+        }
+    }
+
+    /// Keeps the composer's text now if it changed since it was last kept (the window closes).
+    public func saveDraft() async {
+        guard let drafts, let text = unsavedDraft else { return }
+        unsavedDraft = nil
+        draftSave?.cancel()
+        draftSave = nil
+        do {
+            try await drafts.save(text)
+            savedDraft = text
+        } catch {
+            // Kept for the next change or the close; the text is still in the composer.
+            if unsavedDraft == nil { unsavedDraft = text }
+            logger.warning("the composer's draft could not be kept: \(error)")
+        }
+    }
+
     /// Enter in the composer. Returns false (and changes nothing) for blank text.
     @discardableResult
     public func send(_ text: String) async -> Bool {
@@ -231,6 +289,9 @@ public final class MessagesViewModel {
             let message = try await store.add(trimmed)
             state.timeline.appendLocal(message)
             publish(.appended)
+            // Sent: the draft goes (the composer is emptied, which says so too).
+            draftChanged("")
+            await saveDraft()
             return true
         } catch {
             state.notice = tr("Your message could not be saved. {reason}", ["reason": "\(error)"])

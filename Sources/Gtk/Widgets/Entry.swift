@@ -17,6 +17,16 @@ public final class Entry: Widget {
         get { String(cString: gtk_entry_get_text(raw.cast())) }
         set { gtk_entry_set_text(raw.cast(), newValue) }
     }
+    /// Takes the keyboard focus leaving the text and the caret as they are (`grabFocus` selects
+    /// the whole text, which the next key would replace).
+    public func grabFocusWithoutSelecting() {
+        gtk_entry_grab_focus_without_selecting(raw.cast())
+    }
+    /// Where the caret is, in characters; -1 puts it after the last.
+    public var cursorPosition: Int {
+        get { Int(gtk_editable_get_position(OpaquePointer(raw))) }
+        set { gtk_editable_set_position(OpaquePointer(raw), gint(newValue)) }
+    }
     @discardableResult
     public func onChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("changed", shape: .plain) { _ in body(); return false }
