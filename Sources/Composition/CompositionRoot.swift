@@ -42,7 +42,8 @@ public enum CompositionRoot {
             messages: {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
                                   store: LocalMessageStore(database: database), saved: savedChat,
-                                  drafts: DraftStore(database: database), offlineRetryDelays: offlineRetryDelays)
+                                  drafts: DraftStore(database: database), searcher: MessageSearchStore(database: database),
+                                  offlineRetryDelays: offlineRetryDelays)
             },
             facts: {
                 FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve),

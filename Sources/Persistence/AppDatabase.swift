@@ -117,6 +117,9 @@ public final class AppDatabase: Sendable {
                 table.column("savedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v6: the chat's full-text search") { db in
+            try MessageSearchIndex.create(db)
+        }
         return migrator
     }
 

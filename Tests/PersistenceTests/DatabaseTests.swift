@@ -18,10 +18,10 @@ final class DatabaseTests: XCTestCase {
         let database = try AppDatabase(url: folder.appendingPathComponent("tessera.sqlite"))
         XCTAssertEqual(try database.journalMode(), "wal")
         XCTAssertTrue(try database.foreignKeysEnabled())
-        XCTAssertEqual(try database.tableNames(), ["avatar", "draft", "localMessage", "person", "savedChat", "savedFact", "savedFactsFeed", "savedFeed", "savedFeedPost", "savedServerMessage"])
+        XCTAssertEqual(try database.tableNames(), ["avatar", "draft", "localMessage", "messageSearch", "messageSearch_config", "messageSearch_content", "messageSearch_data", "messageSearch_docsize", "messageSearch_idx", "person", "savedChat", "savedFact", "savedFactsFeed", "savedFeed", "savedFeedPost", "savedServerMessage"])
         // Reopening runs no migration twice.
         let again = try AppDatabase(url: folder.appendingPathComponent("tessera.sqlite"))
-        XCTAssertEqual(try again.tableNames(), ["avatar", "draft", "localMessage", "person", "savedChat", "savedFact", "savedFactsFeed", "savedFeed", "savedFeedPost", "savedServerMessage"])
+        XCTAssertEqual(try again.tableNames(), ["avatar", "draft", "localMessage", "messageSearch", "messageSearch_config", "messageSearch_content", "messageSearch_data", "messageSearch_docsize", "messageSearch_idx", "person", "savedChat", "savedFact", "savedFactsFeed", "savedFeed", "savedFeedPost", "savedServerMessage"])
     }
 
     func testForeignKeysCascadeAndRefuseOrphans() throws {

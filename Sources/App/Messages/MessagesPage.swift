@@ -23,6 +23,11 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var scroller: ScrolledWindow { grid.widget }
     public var adjustment: Adjustment { grid.adjustment }
     let header = Label("Тестовое задание")
+    /// Opens the search (as Ctrl+F does).
+    let searchButton = Button(iconName: "system-search-symbolic", accessibleName: tr("Search Messages"))
+    let search = MessageSearchBar()
+    /// The message the search showed last, marked for a moment.
+    private var foundRow: MessageRow?
     let entry = Entry(placeholder: tr("Message"))
     let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: tr("Send"))
     /// Round, bottom right: back to the newest message when the view is far above it.
@@ -93,9 +98,19 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         composer.append(entry, expand: true)
         composer.append(sendButton)
 
+        let top = Box(.horizontal, spacing: 6)
+        top.append(header, expand: true)
+        searchButton.valign = .center
+        searchButton.setMargins(top: 0, bottom: 0, start: 0, end: 8)
+        top.append(searchButton)
+        header.xalign = 0
+        // A narrow window shortens the title before it gives up the search button.
+        header.ellipsize()
+
         let page = Box(.vertical)
-        page.append(header)
+        page.append(top)
         page.append(Separator(.horizontal))
+        page.append(search.widget)
         page.append(banner.widget)
         page.append(notice.widget)
         page.append(content.widget, expand: true)
@@ -116,11 +131,29 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         // first, so it is asked before the entry handles the key itself.
         for target in [widget, entry] as [Widget] {
             target.onKeyPress { [weak self] key in
-                guard let self, Shortcuts.isJumpToLatest(key) else { return false }
+                guard let self else { return false }
+                if Shortcuts.isFind(key) {
+                    self.search.open()
+                    return true
+                }
+                guard Shortcuts.isJumpToLatest(key) else { return false }
                 self.jumpToLatest()
                 return true
             }
         }
+        searchButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.search.isOpen ? self.search.close() : self.search.open()
+        }
+        search.onSearch = { [weak self] text in
+            Task { [weak self] in
+                guard let self, let hits = await self.model.search(text) else { return }
+                self.search.show(hits)
+            }
+        }
+        search.onChoose = { [weak self] hit in self?.showFound(hit) }
+        // Closed, the chat stays where the search left it; the composer has the keys again.
+        search.onClose = { [weak self] in self?.entry.grabFocusWithoutSelecting() }
         entry.onActivate { [weak self] in self?.send() }
         // Kept as it is typed: a quit, a crash or a kill loses none of it.
         entry.onChanged { [weak self] in
@@ -236,6 +269,30 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     private func retry() {
         Task { await model.retry() }
     }
+
+    /// Shows a message the search found in the chat, the older pages down to it loaded first,
+    /// and marks it for a moment; the search keeps the keys, for the next one.
+    private func showFound(_ hit: MessageSearchHit) {
+        Task { [weak self] in
+            guard let self, await self.model.reveal(hit.origin), let index = self.grid.index(of: hit.origin) else { return }
+            self.grid.reveal(index: index)
+            self.grid.layoutNow()
+            self.foundRow?.view.removeStyleClass("search-found")
+            let row = self.grid.cell(for: hit.origin)
+            row?.view.addStyleClass("search-found")
+            self.foundRow = row
+            self.found = hit.origin
+            DispatchQueue.main.asyncAfter(deadline: .now() + Self.foundMarkTime) { [weak self, weak row] in
+                row?.view.removeStyleClass("search-found")
+                if self?.foundRow === row { self?.foundRow = nil }
+            }
+        }
+    }
+
+    /// How long a message the search showed stays marked.
+    static let foundMarkTime: DispatchTimeInterval = .seconds(2)
+    /// The message the search showed last (tests).
+    private(set) var found: ChatMessage.Origin?
 
     public var isSettled: Bool {
         content.isSettled && model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)

@@ -43,6 +43,9 @@ enum Shortcuts {
         .init("Home End", tr("Oldest loaded or newest message")),
         .init("<Control>End", tr("Jump to the latest message")),
         .init("Return", tr("Open the focused message")),
+        .init("<Control>F", tr("Search the messages")),
+        .init("Up Down Return", tr("Go through the messages found and show one")),
+        .init("Escape", tr("Close the search")),
     ]
 
     /// Keys the viewer handles itself.
@@ -59,6 +62,11 @@ enum Shortcuts {
         .init("<Control>c", tr("Copy the picture")),
         .init("<Control>s", tr("Save the picture")),
     ]
+
+    /// Ctrl+F: search (the chat's messages).
+    static func isFind(_ key: KeyEvent) -> Bool {
+        key.modifiers == [.control] && ["f", "F"].contains(key.keyName)
+    }
 
     /// Ctrl+End: the chat's jump to the latest message.
     static func isJumpToLatest(_ key: KeyEvent) -> Bool {

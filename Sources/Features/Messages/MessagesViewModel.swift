@@ -63,6 +63,9 @@ public final class MessagesViewModel {
 
     private let saved: (any SavedChatStoring)?
     private let drafts: (any DraftStoring)?
+    private let searcher: (any MessageSearching)?
+    /// The last search asked; an answer to an earlier one is dropped.
+    private var searchGeneration = 0
     private let draftDelay: Duration
     /// The composer's text not yet kept, and the wait before it is.
     private var unsavedDraft: String?
@@ -80,11 +83,13 @@ public final class MessagesViewModel {
     ///   - saved: where the server's pages are kept for the next launch and for when the backend
     ///     cannot be reached; nil keeps nothing.
     ///   - drafts: where the composer's text is kept as it is typed; nil keeps nothing.
+    ///   - searcher: the full-text index of the messages stored; nil finds nothing.
     ///   - draftDelay: how long the composer must rest before its text is kept: the keys of a
     ///     word come faster, and the text is kept within a second of the last one.
     ///   - offlineRetryDelays: the waits between automatic tries while offline (`OfflineRetry`).
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
                 drafts: (any DraftStoring)? = nil, draftDelay: Duration = .milliseconds(400),
+                searcher: (any MessageSearching)? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 logger: Logger = Logger(label: "dev.tessera.messages")) {
         self.repository = repository
@@ -92,6 +97,7 @@ public final class MessagesViewModel {
         self.saved = saved
         self.drafts = drafts
         self.draftDelay = draftDelay
+        self.searcher = searcher
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         self.logger = logger
     }
@@ -245,6 +251,42 @@ public final class MessagesViewModel {
         } catch {
             failed(error)
         }
+    }
+
+    // MARK: Search
+
+    /// The most results a search lists: more than a person goes through; a narrower search finds
+    /// the rest.
+    public static let searchLimit = 200
+
+    /// The messages stored (sent, or received at this launch or an earlier one) whose words begin
+    /// with each word of `typed`, newest first; nil when a later search was asked meanwhile. A
+    /// failed search is an empty one, with the reason in the notice.
+    public func search(_ typed: String) async -> [MessageSearchHit]? {
+        searchGeneration += 1
+        let generation = searchGeneration
+        guard let searcher, MessageSearchHit.query(for: typed) != nil else { return [] }
+        do {
+            let hits = try await searcher.search(typed, limit: Self.searchLimit)
+            return generation == searchGeneration ? hits : nil
+        } catch {
+            state.notice = tr("The messages could not be searched. {reason}", ["reason": "\(error)"])
+            publish(nil)
+            return generation == searchGeneration ? [] : nil
+        }
+    }
+
+    /// Makes the message at `origin` part of the chat shown, loading the older pages down to it
+    /// (a found message from a page not loaded yet); false when it cannot be shown (hidden, or a
+    /// page failed on the way: the paging says why).
+    public func reveal(_ origin: ChatMessage.Origin) async -> Bool {
+        while !state.visible.contains(where: { $0.origin == origin }) {
+            guard case .server(let number) = origin, state.timeline.nextOffset < number else { return false }
+            let before = state.timeline.nextOffset
+            await loadOlder()
+            guard state.timeline.nextOffset > before else { return state.visible.contains { $0.origin == origin } }
+        }
+        return true
     }
 
     // MARK: The draft

@@ -9,6 +9,23 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(raw.cast())) }
         set { gtk_label_set_text(raw.cast(), newValue) }
     }
+    /// Sets the text with Pango markup (`Label.escaped` for text that must show as it is).
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(raw.cast(), markup) }
+    /// `text` with the characters Pango markup gives a meaning to written as entities.
+    public nonisolated static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
     /// The most characters a line takes before a wrapping label asks for another (-1: no limit).
     public var maxWidthChars: Int {
         get { Int(gtk_label_get_max_width_chars(raw.cast())) }

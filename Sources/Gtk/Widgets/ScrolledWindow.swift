@@ -8,6 +8,10 @@ public final class ScrolledWindow: Container {
         // window's minimum width, so a window can always be made narrower and content reflows.
         gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
     }
+    /// The most height the scrolled window asks for its content (with `propagatesNaturalHeight`).
+    public func setMaxContentHeight(_ height: Int) {
+        gtk_scrolled_window_set_max_content_height(raw.cast(), gint(height))
+    }
     /// Asks for the content's natural height (short content takes only its room, long content
     /// scrolls within what the scrolled window is given).
     public var propagatesNaturalHeight: Bool {

@@ -1,0 +1,165 @@
+import Domain
+import Foundation
+import Gtk
+import Localization
+
+/// The chat's search, over the chat: what is typed is looked up as it is typed (every message the
+/// app has seen or sent, in the database's full-text index), the messages found are listed with
+/// their numbers and the words found in bold; Up and Down go through them, Enter (or a click)
+/// shows the one chosen in the chat, Escape closes the search and leaves the chat where it is.
+@MainActor
+final class MessageSearchBar {
+    let widget: Revealer
+    let entry = Entry(placeholder: tr("Search messages"))
+    let results = ListBox(selectable: true)
+    /// How many were found, or that none were, in words.
+    let status = Label()
+    private let scroller = ScrolledWindow()
+    private var rows: [ListBoxRow] = []
+    private(set) var hits: [MessageSearchHit] = []
+    /// What was typed: look it up (the page asks the view-model and calls `show`).
+    var onSearch: ((String) -> Void)?
+    /// A message found was chosen.
+    var onChoose: ((MessageSearchHit) -> Void)?
+    /// The search was closed (Escape).
+    var onClose: (() -> Void)?
+    private var pending: DispatchWorkItem?
+
+    /// How long typing rests before the text is looked up: a word's keys come faster.
+    static let typingPause: DispatchTimeInterval = .milliseconds(120)
+    /// The list's height at most: some six results, the chat still in view below.
+    static let listHeight = 240
+
+    init() {
+        entry.accessibleName = tr("Search messages")
+        results.selectionMode = .single
+        results.accessibleName = tr("Messages found")
+        scroller.add(results)
+        scroller.propagatesNaturalHeight = true
+        scroller.setMaxContentHeight(Self.listHeight)
+        status.xalign = 0
+        status.addStyleClass("dim-label")
+        let box = Box(.vertical, spacing: 6)
+        box.addStyleClass("messages-search")
+        box.setMargins(8)
+        box.append(entry)
+        box.append(status)
+        box.append(scroller)
+        widget = Revealer(child: box, transition: .slideDown, duration: 150)
+        box.showAll()
+        status.keepsOwnVisibility = true
+        status.isVisible = false
+
+        _ = entry.onChanged { [weak self] in self?.typed() }
+        entry.onMap { [weak self] in
+            guard let self, self.focusWhenShown else { return }
+            self.focusWhenShown = false
+            self.entry.grabFocus()
+        }
+        _ = entry.onActivate { [weak self] in self?.chooseSelected() }
+        _ = entry.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
+        _ = results.onRowActivated { [weak self] index in self?.choose(at: index) }
+        _ = results.onKeyPress { [weak self] key in
+            guard key.keyName == "Escape" else { return false }
+            self?.close()
+            return true
+        }
+    }
+
+    var isOpen: Bool { widget.revealsChild }
+
+    /// Shows the search, its text selected (typing replaces it). The text takes the keys once
+    /// it is on screen: a key's release would otherwise go to a widget not yet realized.
+    func open() {
+        widget.revealsChild = true
+        if entry.isMapped { entry.grabFocus() } else { focusWhenShown = true }
+    }
+
+    /// The text takes the focus when it is next mapped (the search was just opened).
+    private var focusWhenShown = false
+
+    func close() {
+        pending?.cancel()
+        widget.revealsChild = false
+        onClose?()
+    }
+
+    /// Lists `hits`, found for what is typed now, the first one selected.
+    func show(_ hits: [MessageSearchHit]) {
+        self.hits = hits
+        rows.forEach { results.remove($0) }
+        rows = hits.map { hit in
+            let label = Label()
+            label.setMarkup(Self.markup(of: hit))
+            label.xalign = 0
+            label.wraps = true
+            label.ellipsize(afterLines: 2)
+            label.setMargins(6)
+            let row = ListBoxRow(child: label)
+            row.accessibleName = Self.spoken(hit)
+            results.append(row)
+            return row
+        }
+        results.showAll()
+        if let first = rows.first { results.select(first) }
+        let typed = entry.text.trimmingCharacters(in: .whitespaces)
+        status.isVisible = !typed.isEmpty
+        status.text = hits.isEmpty ? tr("No messages found")
+            : ntr("{count} message found", "{count} messages found", count: hits.count)
+    }
+
+    /// "12 · …words found…", the words in bold.
+    static func markup(of hit: MessageSearchHit) -> String {
+        let who = switch hit.origin {
+        case .server(let number): String(number)
+        case .local: tr("You")
+        }
+        let text = hit.pieces.map { $0.isMatch ? "<b>\(Label.escaped($0.text))</b>" : Label.escaped($0.text) }.joined()
+        return "<span weight=\"bold\" alpha=\"60%\">\(Label.escaped(who))</span>  \(text)" // not translated
+    }
+
+    /// "Message 12: …", as the chat's rows are read.
+    static func spoken(_ hit: MessageSearchHit) -> String {
+        switch hit.origin {
+        case .server(let number): tr("Message {number}: {text}", ["number": String(number), "text": hit.plainSnippet])
+        case .local: tr("Your message: {text}", ["text": hit.plainSnippet])
+        }
+    }
+
+    private func typed() {
+        pending?.cancel()
+        let work = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            self.onSearch?(self.entry.text)
+        }
+        pending = work
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.typingPause, execute: work)
+    }
+
+    /// Up and Down choose among the results while the text keeps the focus; Escape closes.
+    private func handleKey(_ key: KeyEvent) -> Bool {
+        switch key.keyName {
+        case "Escape":
+            close()
+            return true
+        case "Down", "KP_Down", "Up", "KP_Up":
+            guard !rows.isEmpty else { return true }
+            let step = key.keyName.hasSuffix("Down") ? 1 : -1
+            let index = min(max((results.selectedIndex ?? -1) + step, 0), rows.count - 1)
+            results.select(rows[index])
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func chooseSelected() {
+        pending?.cancel()
+        choose(at: results.selectedIndex ?? 0)
+    }
+
+    private func choose(at index: Int) {
+        guard hits.indices.contains(index) else { return }
+        onChoose?(hits[index])
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A message the chat's search found: which, and a stretch of its text around the words found,
+/// with the words marked.
+public struct MessageSearchHit: Equatable, Sendable, Identifiable {
+    /// What marks the start and the end of a word found in `snippet`.
+    public static let markStart: Character = "\u{2}", markEnd: Character = "\u{3}"
+
+    public var origin: ChatMessage.Origin
+    /// The text around the words found, each between `markStart` and `markEnd`; "…" where it was
+    /// cut.
+    public var snippet: String
+
+    public init(origin: ChatMessage.Origin, snippet: String) {
+        self.origin = origin
+        self.snippet = snippet
+    }
+
+    /// A hit from the whole text as the index marked it (`marked`, in the index's folded
+    /// letters) and the text as it was written (`original`): the marks put on the original, cut
+    /// to some `snippetLength` characters from a little before the first word found.
+    public init(origin: ChatMessage.Origin, marked: String, original: String?) {
+        self.origin = origin
+        var text: [Character] = []
+        let written = original.map(Array.init) ?? []
+        // The original's letters, where they line up one for one with the index's.
+        let linesUp = written.count == marked.count { $0 != Self.markStart && $0 != Self.markEnd }
+        var index = 0
+        for character in marked {
+            if character == Self.markStart || character == Self.markEnd {
+                text.append(character)
+            } else {
+                text.append(linesUp ? written[index] : character)
+                index += 1
+            }
+        }
+        let first = text.firstIndex(of: Self.markStart) ?? 0
+        let start = max(0, first - Self.contextBefore)
+        let end = min(text.count, start + Self.snippetLength)
+        var snippet = String(text[start..<end])
+        // A mark cut in two is closed.
+        if snippet.filter({ $0 == Self.markStart }).count > snippet.filter({ $0 == Self.markEnd }).count { snippet.append(Self.markEnd) }
+        self.snippet = (start > 0 ? "…" : "") + snippet + (end < text.count ? "…" : "")
+    }
+
+    /// How much of a message a hit shows: two lines of a list.
+    static let snippetLength = 160
+    /// How much comes before the first word found.
+    static let contextBefore = 40
+
+    /// The letters the index keeps in place of others, so that one finds the other: "ё" and "е"
+    /// (Russian writes "е" for "ё" as often as not; the tokenizer's accent folding is for Latin
+    /// letters). Applied to the text indexed and to what is typed; one letter for one, so the
+    /// text as written lines up with the index's.
+    public static func folded(_ text: String) -> String {
+        String(text.map { character -> Character in
+            switch character {
+            case "ё": "е"
+            case "Ё": "Е"
+            default: character
+            }
+        })
+    }
+
+    public var id: ChatMessage.Origin { origin }
+
+    /// The snippet in pieces, each with whether it is a word found.
+    public var pieces: [(text: String, isMatch: Bool)] {
+        var pieces: [(String, Bool)] = []
+        var current = "", inMatch = false
+        for character in snippet {
+            if character == Self.markStart || character == Self.markEnd {
+                if !current.isEmpty { pieces.append((current, inMatch)) }
+                current = ""
+                inMatch = character == Self.markStart
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { pieces.append((current, inMatch)) }
+        return pieces
+    }
+
+    /// The snippet without its marks.
+    public var plainSnippet: String { snippet.filter { $0 != Self.markStart && $0 != Self.markEnd } }
+
+    /// The full-text query for what a person typed: each word as a prefix, all of them wanted
+    /// ("hel wor" finds "Hello, world"); nil when there is no word. Quotes are dropped, so what is
+    /// typed is never taken as the query language's operators.
+    public static func query(for typed: String) -> String? {
+        let words = folded(typed).split { $0.isWhitespace || $0 == "\"" }.map(String.init).filter { !$0.isEmpty }
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,75 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The chat's full-text search over every message the app has seen or sent: the local messages
+/// and the server's saved ones, indexed by SQLite's FTS5 (`messageSearch`, kept by triggers as
+/// the messages are stored, replaced and deleted), with the unicode61 tokenizer: Russian and
+/// English words, case and accents ignored.
+public final class MessageSearchStore: Sendable {
+    private let database: LazyDatabase
+
+    public init(database: LazyDatabase) {
+        self.database = database
+    }
+
+    /// The messages whose words begin with each word of `typed`, newest first (the user's own,
+    /// then the server's by number), at most `limit`.
+    public func search(_ typed: String, limit: Int) async throws -> [MessageSearchHit] {
+        guard let query = MessageSearchHit.query(for: typed) else { return [] }
+        return try await database.read { db in
+            // The whole text marked (the index's, "ё" folded) and the text as written, from its table.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT found.rowid AS row, highlight(messageSearch, 0, ?, ?) AS marked,
+                       COALESCE(local.text, server.text) AS original
+                FROM messageSearch AS found
+                LEFT JOIN localMessage AS local ON found.rowid % 2 = 0 AND local.id = found.rowid / 2
+                LEFT JOIN savedServerMessage AS server ON found.rowid % 2 = 1 AND server.number = (found.rowid - 1) / 2
+                WHERE messageSearch MATCH ?
+                ORDER BY found.rowid % 2, CASE WHEN found.rowid % 2 = 0 THEN -found.rowid ELSE found.rowid END
+                LIMIT ?
+                """, arguments: [String(MessageSearchHit.markStart), String(MessageSearchHit.markEnd), query, limit])
+            return rows.map { row in
+                MessageSearchHit(origin: MessageSearchIndex.origin(ofRow: row["row"]), marked: row["marked"], original: row["original"])
+            }
+        }
+    }
+}
+
+/// How the search index names its rows: a local message's id times two, a server message's
+/// number times two plus one (a row is then found by its rowid, never by a scan).
+enum MessageSearchIndex {
+    static func origin(ofRow rowID: Int64) -> ChatMessage.Origin {
+        rowID % 2 == 0 ? .local(id: rowID / 2) : .server(number: Int((rowID - 1) / 2))
+    }
+
+    /// `column` as the index keeps it: "ё" as "е" (`MessageSearchHit.folded`).
+    static func folded(_ column: String) -> String { "replace(replace(\(column), 'ё', 'е'), 'Ё', 'Е')" }
+
+    /// The migration that makes the index, fills it from the messages stored, and keeps it.
+    static func create(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE messageSearch USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+            INSERT INTO messageSearch(rowid, text) SELECT id * 2, \(folded("text")) FROM localMessage;
+            INSERT INTO messageSearch(rowid, text) SELECT number * 2 + 1, \(folded("text")) FROM savedServerMessage;
+            CREATE TRIGGER localMessageIndexed AFTER INSERT ON localMessage BEGIN
+                INSERT INTO messageSearch(rowid, text) VALUES (new.id * 2, \(folded("new.text")));
+            END;
+            CREATE TRIGGER localMessageReindexed AFTER UPDATE OF text ON localMessage BEGIN
+                UPDATE messageSearch SET text = \(folded("new.text")) WHERE rowid = new.id * 2;
+            END;
+            CREATE TRIGGER localMessageUnindexed AFTER DELETE ON localMessage BEGIN
+                DELETE FROM messageSearch WHERE rowid = old.id * 2;
+            END;
+            CREATE TRIGGER savedServerMessageIndexed AFTER INSERT ON savedServerMessage BEGIN
+                INSERT INTO messageSearch(rowid, text) VALUES (new.number * 2 + 1, \(folded("new.text")));
+            END;
+            CREATE TRIGGER savedServerMessageReindexed AFTER UPDATE OF text ON savedServerMessage BEGIN
+                UPDATE messageSearch SET text = \(folded("new.text")) WHERE rowid = new.number * 2 + 1;
+            END;
+            CREATE TRIGGER savedServerMessageUnindexed AFTER DELETE ON savedServerMessage BEGIN
+                DELETE FROM messageSearch WHERE rowid = old.number * 2 + 1;
+            END;
+            """)
+    }
+}

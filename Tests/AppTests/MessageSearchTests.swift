@@ -1,0 +1,91 @@
+@testable import App
+import Domain
+import FixtureServer
+import Foundation
+import Gtk
+import SimulatedInput
+import TestSupport
+import XCTest
+
+/// The chat's search in the real app, over a real SQLite file's full-text index, with real keys:
+/// Ctrl+F, a word typed, the messages found listed with their numbers, Down and Enter show the
+/// one chosen on screen, marked; case and accents do not matter; Escape closes and keeps the place.
+final class MessageSearchTests: ServerBackedTestCase {
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void {
+        {
+            $0.messageCount = 200
+            $0.messageTexts = [3: "Lunch at the CAFÉ on Friday?",
+                               57: "Встреча в кафе «Ёлка» в пятницу",
+                               58: "Ёлка стоит до января",
+                               120: "Nothing to see here"]
+        }
+    }
+
+    @MainActor
+    private func openMessages() throws -> (TesseraApp, MessagesPage) {
+        let app = try launch(backend: server.base, section: .messages)
+        let main = try XCTUnwrap(app.mainWindow)
+        main.window.resize(width: 900, height: 700)
+        let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
+        return (app, page)
+    }
+
+    @MainActor
+    private func numbers(_ page: MessagesPage) -> [Int] {
+        page.grid.items.compactMap { if case .server(let number) = $0.origin { number } else { nil } }
+    }
+
+    func testCtrlFFindsAWordAndEnterShowsItsMessageInTheChat() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            defer { app.mainWindow?.window.destroy() }
+            let window = try XCTUnwrap(app.mainWindow?.window)
+            waitForServer("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            // Three pages seen (they are kept, and so searchable), the view back at the newest.
+            for pages in 2...3 {
+                Task { await page.model.loadOlder() }
+                waitForServer("page \(pages)", timeout: .seconds(10)) { numbers(page).count == pages * 20 }
+            }
+            page.grid.scrollToEnd()
+            waitFor("the newest in view") { page.grid.cellsInView.contains { $0.message.origin == .server(number: 1) } }
+            let place = page.adjustment.value
+
+            waitFor("the composer focused", timeout: .seconds(5)) { page.entry.isFocusWidget }
+            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: page.entry))
+            waitFor("the search open") { page.search.isOpen && page.search.entry.isFocusWidget }
+            // Russian letters are not on the test keyboard: put in as an input method would.
+            page.search.entry.text = "ЁЛКА"
+            waitForServer("two found", timeout: .seconds(5)) { page.search.hits.count == 2 }
+            XCTAssertEqual(page.search.hits.map(\.origin), [.server(number: 57), .server(number: 58)], "newest first")
+            XCTAssertEqual(page.search.status.text, "2 messages found")
+            XCTAssertEqual(page.search.results.selectedIndex, 0)
+            XCTAssertTrue(InputSimulation.key("Down", on: page.search.entry))
+            waitFor("the second chosen") { page.search.results.selectedIndex == 1 }
+            XCTAssertTrue(InputSimulation.key("Return", on: page.search.entry))
+            waitFor("message 58 shown") { page.found == .server(number: 58) }
+            waitFor("its row on screen") {
+                page.grid.cellsInView.contains { $0.message.origin == .server(number: 58) && $0.view.hasStyleClass("search-found") }
+            }
+            XCTAssertTrue(page.search.entry.isFocusWidget, "the search keeps the keys")
+
+            // Case and accents do not matter: "cafe" finds "CAFÉ"; typed with keys.
+            page.search.entry.text = ""
+            XCTAssertTrue(InputSimulation.type("cafe fri", on: page.search.entry))
+            waitForServer("one found", timeout: .seconds(5)) { page.search.hits.map(\.origin) == [.server(number: 3)] }
+            XCTAssertEqual(page.search.status.text, "1 message found")
+            let row = try XCTUnwrap(page.search.results.selectedIndex)
+            XCTAssertEqual(row, 0)
+            XCTAssertEqual(MessageSearchBar.spoken(page.search.hits[0]), "Message 3: Lunch at the CAFÉ on Friday?")
+            page.search.entry.text = "nowhere to be found"
+            waitForServer("none found", timeout: .seconds(5)) { page.search.hits.isEmpty && page.search.status.text == "No messages found" }
+
+            let before = page.adjustment.value
+            XCTAssertTrue(InputSimulation.key("Escape", on: page.search.entry))
+            waitFor("the search closed") { !page.search.isOpen }
+            XCTAssertEqual(page.adjustment.value, before, "the chat stays where the search left it")
+            XCTAssertNotEqual(before, place, "the search had moved the chat to message 58")
+            waitFor("the composer has the keys") { page.entry.isFocusWidget }
+        }
+    }
+}
+
