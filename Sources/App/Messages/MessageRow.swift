@@ -21,6 +21,10 @@ final class MessageRow: RecyclingCell {
     let revealer: Revealer
     /// Where a message's avatar is (nil until the backend has answered).
     private let avatarURL: @MainActor (ChatMessage) -> URL?
+    /// The text shown, as given to the label (with its links' markup).
+    private var shownText: String?
+    /// A link in the text was clicked: the page opens it (false: it could not).
+    var onOpenLink: (@MainActor (URL) -> Void)?
 
     static let avatarSize = 36
 
@@ -52,13 +56,22 @@ final class MessageRow: RecyclingCell {
         box.announceAsButton()
         view = box
         box.showAll()
+        textLabel.onActivateLink { [weak self] address in
+            guard let url = URL(string: address) else { return true }
+            self?.onOpenLink?(url)
+            return true
+        }
         show(message)
     }
 
     func show(_ message: ChatMessage) {
         self.message = message
         // Only what changes: each change makes GTK measure the row again.
-        if textLabel.text != message.preview { textLabel.text = message.preview }
+        if shownText != message.preview {
+            shownText = message.preview
+            let links = MessageLinks.find(in: message.preview)
+            if links.isEmpty { textLabel.text = message.preview } else { textLabel.setMarkup(Self.markup(message.preview, links: links)) }
+        }
         let caption = Self.caption(for: message)
         if meta.text != caption { meta.text = caption }
         if message.isLocal { bubble.addStyleClass("message-own") } else { bubble.removeStyleClass("message-own") }
@@ -93,6 +106,17 @@ final class MessageRow: RecyclingCell {
         revealer.revealsChild = false
         revealer.transitionDuration = 250
         revealer.revealsChild = true
+    }
+
+    /// `text` as Pango markup, its links as links (underlined, in the theme's link colour).
+    static func markup(_ text: String, links: [MessageLinks.Link]) -> String {
+        var markup = "", position = text.startIndex
+        for link in links {
+            markup += Label.escaped(String(text[position..<link.range.lowerBound]))
+            markup += "<a href=\"\(Label.escaped(link.url.absoluteString))\">\(Label.escaped(String(text[link.range])))</a>" // not translated
+            position = link.range.upperBound
+        }
+        return markup + Label.escaped(String(text[position...]))
     }
 
     static func caption(for message: ChatMessage) -> String {

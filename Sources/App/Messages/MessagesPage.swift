@@ -28,6 +28,11 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     let search = MessageSearchBar()
     /// The message the search showed last, marked for a moment.
     private var foundRow: MessageRow?
+    /// The messages' menu and what it does (`MessagesPage+Menu`).
+    let menuActions = ActionGroup()
+    var contextMenu: ContextMenu?
+    /// What Copy Text or Copy Link put on the clipboard last (tests).
+    var copied: String?
     let entry = Entry(placeholder: tr("Message"))
     let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: tr("Send"))
     /// Round, bottom right: back to the newest message when the view is far above it.
@@ -70,7 +75,9 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         let me = WeakReference<MessagesPage>()
         grid = RecyclingGrid(layout: StackLayout(headerHeight: Double(Self.headerHeight), estimatedHeight: Self.estimatedRowHeight),
                              header: paging.widget, headerHeight: Self.headerHeight) { message in
-            MessageRow(message: message, pipeline: pipeline) { me.object?.avatarURL(for: $0) }
+            let row = MessageRow(message: message, pipeline: pipeline) { me.object?.avatarURL(for: $0) }
+            row.onOpenLink = { me.object?.openLink($0) }
+            return row
         }
         grid.keepsViewStill = true
         grid.isReady = true
@@ -126,6 +133,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
 
         grid.onLayout = { [weak self] in self?.viewMoved() }
         grid.onActivate = { [weak self] row in self?.openDetail(of: row.message) }
+        grid.onContextMenu = { [weak self] row in self?.openMenu(for: row) }
+        registerActions()
         jumpButton.onClicked { [weak self] in self?.jumpToLatest() }
         // Ctrl+End anywhere in the chat; the composer would take it as "to the end of the text"
         // first, so it is asked before the entry handles the key itself.
@@ -136,6 +145,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
                     self.search.open()
                     return true
                 }
+                if Shortcuts.isCopy(key), target === self.widget, self.copyFocusedMessage() { return true }
                 guard Shortcuts.isJumpToLatest(key) else { return false }
                 self.jumpToLatest()
                 return true

@@ -43,6 +43,8 @@ enum Shortcuts {
         .init("Home End", tr("Oldest loaded or newest message")),
         .init("<Control>End", tr("Jump to the latest message")),
         .init("Return", tr("Open the focused message")),
+        .init("<Control>C", tr("Copy the focused message's text")),
+        .init("Menu", tr("The focused message's menu: copy its text, open or copy its link")),
         .init("<Control>F", tr("Search the messages")),
         .init("Up Down Return", tr("Go through the messages found and show one")),
         .init("Escape", tr("Close the search")),
@@ -62,6 +64,11 @@ enum Shortcuts {
         .init("<Control>c", tr("Copy the picture")),
         .init("<Control>s", tr("Save the picture")),
     ]
+
+    /// Ctrl+C: copy.
+    static func isCopy(_ key: KeyEvent) -> Bool {
+        key.modifiers == [.control] && ["c", "C"].contains(key.keyName)
+    }
 
     /// Ctrl+F: search (the chat's messages).
     static func isFind(_ key: KeyEvent) -> Bool {

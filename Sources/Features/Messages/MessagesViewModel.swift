@@ -253,6 +253,12 @@ public final class MessagesViewModel {
         }
     }
 
+    /// Tells the user `notice` (a link that could not be opened).
+    public func say(_ notice: String) {
+        state.notice = notice
+        publish(nil)
+    }
+
     // MARK: Search
 
     /// The most results a search lists: more than a person goes through; a narrower search finds

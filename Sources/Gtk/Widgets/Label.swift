@@ -11,6 +11,15 @@ public final class Label: Widget {
     }
     /// Sets the text with Pango markup (`Label.escaped` for text that must show as it is).
     public func setMarkup(_ markup: String) { gtk_label_set_markup(raw.cast(), markup) }
+    /// A link in the label's markup was clicked: `body` gets its address and returns true when
+    /// it opened it (else GTK opens it with the desktop's handler).
+    @discardableResult
+    public func onActivateLink(_ body: @escaping @MainActor (String) -> Bool) -> SignalConnection {
+        connect("activate-link", shape: .pointerReturningBool) { pointer in
+            guard let pointer else { return false }
+            return body(String(cString: pointer.assumingMemoryBound(to: CChar.self)))
+        }
+    }
     /// `text` with the characters Pango markup gives a meaning to written as entities.
     public nonisolated static func escaped(_ text: String) -> String {
         var escaped = ""
