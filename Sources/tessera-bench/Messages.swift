@@ -16,10 +16,10 @@ import Repositories
 /// 500 as at page 10), the frame intervals while scrolling up (99th percentile <= 16.7 ms, longest
 /// <= 33.4 ms, none over 50), beside the median interval of scrolling back down over loaded
 /// messages (the baseline), and the resident memory at the top against after the first page
-/// (growth <= 40 MB).
+/// (growth <= 40 MB). Then the search and the draft (`MessagesSearchBench`).
 struct MessagesBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "messages",
-                                                    abstract: "Chat with 10,000 messages: prepend cost, frame intervals, memory.")
+                                                    abstract: "Chat with 10,000 messages: prepend cost, frame intervals, memory; search over 100,000; the draft's cost per key.")
 
     @Option(help: "Messages on the server.") var count = 10_000
 
@@ -108,5 +108,6 @@ struct MessagesBench: ParsableCommand {
         print(String(format: "  frame interval scrolling down (baseline, median) %6.1f ms", baseline))
         print(String(format: "  frame interval scrolling up, 99th percentile      %6.1f ms   ratio %.2f", p99, p99 / max(baseline, 0.001)))
         print(String(format: "  frame interval scrolling up, longest              %6.1f ms   ratio %.2f", longest, longest / max(baseline, 0.001)))
+        try MessagesSearchBench.measure(in: folder)
     }
 }
