@@ -23,7 +23,7 @@ final class ScreenshotModeTests: AppTestCase {
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let sections = ["facts", "feed", "gallery", "messages", "people"]
             let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video", "feed-viewer-zoomed",
-                          "messages-detail", "messages-pane", "people-edit", "people-narrow", "people-pane"]
+                          "messages-detail", "messages-pane", "messages-search", "people-edit", "people-narrow", "people-pane"]
             let narrowest = sections.map { "\($0)-360" }
             let windows = ["preferences"]
             XCTAssertEqual(names, (sections + scenes + narrowest + windows).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())

@@ -24,6 +24,8 @@ final class MessageSearchBar {
     /// The search was closed (Escape).
     var onClose: (() -> Void)?
     private var pending: DispatchWorkItem?
+    /// What is typed has not been looked up yet (or its answer has not come).
+    private(set) var isSearching = false
 
     /// How long typing rests before the text is looked up: a word's keys come faster.
     static let typingPause: DispatchTimeInterval = .milliseconds(120)
@@ -80,12 +82,14 @@ final class MessageSearchBar {
 
     func close() {
         pending?.cancel()
+        isSearching = false
         widget.revealsChild = false
         onClose?()
     }
 
     /// Lists `hits`, found for what is typed now, the first one selected.
     func show(_ hits: [MessageSearchHit]) {
+        isSearching = pending != nil
         self.hits = hits
         rows.forEach { results.remove($0) }
         rows = hits.map { hit in
@@ -128,8 +132,10 @@ final class MessageSearchBar {
 
     private func typed() {
         pending?.cancel()
+        isSearching = true
         let work = DispatchWorkItem { [weak self] in
             guard let self else { return }
+            self.pending = nil
             self.onSearch?(self.entry.text)
         }
         pending = work
@@ -155,6 +161,7 @@ final class MessageSearchBar {
 
     private func chooseSelected() {
         pending?.cancel()
+        pending = nil
         choose(at: results.selectedIndex ?? 0)
     }
 

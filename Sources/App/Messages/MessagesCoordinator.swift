@@ -14,7 +14,7 @@ final class MessagesCoordinator: SectionCoordinator {
         self.services = services
         let me = WeakReference<MessagesCoordinator>()
         let source = services.backend
-        let model = services.messagesModel
+        let model = services.makeMessagesModel()
         let chat = MessagesPage(model: model, pipeline: services.images, backend: { await source.resolve() }) { message, avatar in
             me.object?.open(message, avatarURL: avatar)
         }

@@ -306,16 +306,24 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
 
     public var isSettled: Bool {
         content.isSettled && model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)
-            && grid.isLoaded
+            && grid.isLoaded && !search.isSearching
     }
 
     /// The chat's rows in view, its avatars shown, whether saved or just received (a page still on
     /// its way does not count against them).
     public var showsContentInView: Bool { !rows.isEmpty && content.isSettled && grid.isLoaded }
-    /// The newest message's detail page.
+    /// What the screenshot of the search looks for: words of the built-in server's first page.
+    static let screenshotSearch = "the" // not translated
+
+    /// The search, the newest message's detail page, the detail beside the chat.
     public var screenshotScenes: [ScreenshotScene] {
-        [ScreenshotScene(name: "messages-detail") { [weak self] in
+        [ScreenshotScene(name: "messages-search") { [weak self] in
+            guard let self else { return }
+            self.search.open()
+            self.search.entry.text = Self.screenshotSearch
+        }, ScreenshotScene(name: "messages-detail") { [weak self] in
             guard let self, self.scroller.isMapped, let last = self.grid.items.last else { return }
+            if self.search.isOpen { self.search.close() }
             self.openDetail(of: last)
         }, ScreenshotScene(name: "messages-pane", windowSize: (1400, 900)) { [weak self] in
             guard let self, self.scroller.isMapped, let last = self.grid.items.last else { return }

@@ -76,12 +76,13 @@ public final class SectionServices {
     }
     /// The People view-model if something has asked for it yet.
     private(set) var peopleModelIfMade: PeopleViewModel?
-    /// The chat's view-model, made once (its draft is kept when the window closes).
-    var messagesModel: MessagesViewModel {
-        if let made = messagesModelIfMade { return made }
+    /// A new chat view-model (the chat is made again when its service moves); the latest is kept,
+    /// for its draft to be kept when the window closes.
+    func makeMessagesModel() -> MessagesViewModel {
         let made = makers.messages()
         messagesModelIfMade = made
         return made
     }
-    private(set) var messagesModelIfMade: MessagesViewModel?
+    /// The chat's view-model made last, if one was.
+    private(set) weak var messagesModelIfMade: MessagesViewModel?
 }
