@@ -120,6 +120,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v6: the chat's full-text search") { db in
             try MessageSearchIndex.create(db)
         }
+        migrator.registerMigration("v7: the user's messages corrected") { db in
+            try db.alter(table: "localMessage") { table in table.add(column: "editedAt", .datetime) }
+        }
         return migrator
     }
 

@@ -122,6 +122,7 @@ final class MessageRow: RecyclingCell {
     static func caption(for message: ChatMessage) -> String {
         switch message.origin {
         case .server(let number): "#\(number)"
+        case .local where message.editedAt != nil: tr("You · edited")
         case .local: tr("You")
         }
     }

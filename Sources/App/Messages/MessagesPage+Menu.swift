@@ -23,16 +23,22 @@ extension MessagesPage {
             guard let address, let url = URL(string: address) else { return }
             self?.openLink(url)
         }
+        let edit = Action(name: "edit", takesString: true)
+        edit.onActivate { [weak self] key in
+            guard let self, let message = self.message(forKey: key) else { return }
+            self.startEditing(message)
+        }
         let openMessage = Action(name: "open", takesString: true)
         openMessage.onActivate { [weak self] key in
             guard let self, let message = self.message(forKey: key) else { return }
             self.openDetail(of: message)
         }
-        [copy, copyLink, openLink, openMessage].forEach { menuActions.add($0) }
+        [copy, copyLink, openLink, edit, openMessage].forEach { menuActions.add($0) }
         widget.insertActionGroup(menuActions, prefix: "messages")
     }
 
-    /// The menu of `row`'s message: Copy Text, its first link's Open Link and Copy Link, Open.
+    /// The menu of `row`'s message: Copy Text, its first link's Open Link and Copy Link, Edit for
+    /// the user's own, Open.
     func openMenu(for row: MessageRow) {
         let key = MessagesCoordinator.key(for: row.message.origin)
         let menu = MenuModel()
@@ -41,6 +47,7 @@ extension MessagesPage {
             menu.append(tr("Open _Link"), action: "messages.open-link::\(link.url.absoluteString)")
             menu.append(tr("Copy L_ink"), action: "messages.copy-link::\(link.url.absoluteString)")
         }
+        if row.message.isLocal { menu.append(tr("_Edit"), action: "messages.edit::\(key)") }
         menu.append(tr("_Open"), action: "messages.open::\(key)")
         contextMenu?.close()
         let popup = ContextMenu(model: menu)

@@ -28,6 +28,12 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     let search = MessageSearchBar()
     /// The message the search showed last, marked for a moment.
     private var foundRow: MessageRow?
+    /// Says the composer corrects one of the user's messages (`MessagesPage+Editing`).
+    let editBar = EditingBar()
+    /// The message the composer corrects, if it does.
+    var editing: ChatMessage.Origin?
+    /// What the composer held before an edit took it, given back after.
+    var draftBeforeEditing = ""
     /// The messages' menu and what it does (`MessagesPage+Menu`).
     let menuActions = ActionGroup()
     var contextMenu: ContextMenu?
@@ -122,6 +128,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         page.append(notice.widget)
         page.append(content.widget, expand: true)
         page.append(Separator(.horizontal))
+        page.append(editBar.widget)
         page.append(composer)
         page.hexpand = true
         page.vexpand = true
@@ -146,6 +153,10 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
                     return true
                 }
                 if Shortcuts.isCopy(key), target === self.widget, self.copyFocusedMessage() { return true }
+                if key.keyName == "Escape", target === self.entry, self.editing != nil {
+                    self.stopEditing()
+                    return true
+                }
                 guard Shortcuts.isJumpToLatest(key) else { return false }
                 self.jumpToLatest()
                 return true
@@ -167,9 +178,11 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         entry.onActivate { [weak self] in self?.send() }
         // Kept as it is typed: a quit, a crash or a kill loses none of it.
         entry.onChanged { [weak self] in
-            guard let self else { return }
+            // An edit's text is not a draft.
+            guard let self, self.editing == nil else { return }
             self.model.draftChanged(self.entry.text)
         }
+        editBar.cancel.onClicked { [weak self] in self?.stopEditing() }
         sendButton.onClicked { [weak self] in self?.send() }
         topRetry.onClicked { [weak self] in self?.retry() }
         placeholderRetry.onClicked { [weak self] in self?.retry() }
@@ -231,6 +244,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         case .removed(let index)?:
             grid.updateLayout { $0.remove(1, at: index) }
             grid.setItems(visible, animated: false)
+        case .changed(let index)?:
+            grid.replace(visible[index])
         case .reloaded?:
             // Everything may have changed, texts under the same numbers too (the saved pages gave
             // way to the server's newest): every row is made again.
@@ -268,6 +283,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
 
     /// A failed send keeps the text in the entry (the notice says why) so nothing typed is lost.
     private func send() {
+        if let editing { return finishEditing(editing) }
         let text = entry.text
         Task { [weak self] in
             guard let self, await self.model.send(text) else { return }

@@ -18,12 +18,15 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public private(set) var preview: String
     /// When it was sent (local messages) or received (server messages, which carry no time).
     public var sentAt: Date?
+    /// When the user last corrected it (their own messages), nil when never.
+    public var editedAt: Date?
 
-    public init(origin: Origin, text: String, sentAt: Date? = nil) {
+    public init(origin: Origin, text: String, sentAt: Date? = nil, editedAt: Date? = nil) {
         self.origin = origin
         self.text = text
         preview = text.preview
         self.sentAt = sentAt
+        self.editedAt = editedAt
     }
 
     public var id: Origin { origin }
@@ -42,6 +45,7 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var accessibleName: String {
         switch origin {
         case .server(let number): tr("Message {number}: {text}", ["number": String(number), "text": preview])
+        case .local where editedAt != nil: tr("Your message, edited: {text}", ["text": preview])
         case .local: tr("Your message: {text}", ["text": preview])
         }
     }
@@ -159,6 +163,15 @@ public struct MessageTimeline: Equatable, Sendable {
     public mutating func appendLocal(_ message: ChatMessage) {
         visible.append(message)
         localCount += 1
+    }
+
+    /// Puts `message` in the place of the one with its origin (a local message edited); its index,
+    /// or nil when it is not shown.
+    @discardableResult
+    public mutating func replace(_ message: ChatMessage) -> Int? {
+        guard let index = visible.firstIndex(where: { $0.origin == message.origin }) else { return nil }
+        visible[index] = message
+        return index
     }
 
     /// Removes a message: a local one from the list, a server one hidden for the session.

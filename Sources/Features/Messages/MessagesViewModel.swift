@@ -27,6 +27,8 @@ public final class MessagesViewModel {
         case appended
         /// The message at this index left.
         case removed(Int)
+        /// The message at this index changed in place (the user corrected it).
+        case changed(Int)
     }
 
     public struct State: Equatable, Sendable {
@@ -343,6 +345,30 @@ public final class MessagesViewModel {
             return true
         } catch {
             state.notice = tr("Your message could not be saved. {reason}", ["reason": "\(error)"])
+            publish(nil)
+            return false
+        }
+    }
+
+    /// Edit on one of the user's own messages: its text becomes `text` (trimmed), kept in the
+    /// database, and it says it was edited. Returns false, changing nothing, for blank text (the
+    /// notice says why), a server's message, or a database that refused (the notice says why).
+    @discardableResult
+    public func edit(_ origin: ChatMessage.Origin, to text: String) async -> Bool {
+        guard case .local(let id) = origin else { return false }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            state.notice = tr("A message cannot be empty; yours was kept as it was.")
+            publish(nil)
+            return false
+        }
+        do {
+            let edited = try await store.edit(id: id, text: trimmed)
+            guard let index = state.timeline.replace(edited) else { return true }
+            publish(.changed(index))
+            return true
+        } catch {
+            state.notice = tr("Your message could not be changed. {reason}", ["reason": "\(error)"])
             publish(nil)
             return false
         }

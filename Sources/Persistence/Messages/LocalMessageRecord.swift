@@ -10,6 +10,8 @@ struct LocalMessageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
     var id: Int64?
     var text: String
     var sentAt: Date
+    /// When the user last corrected it; nil when never.
+    var editedAt: Date?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -20,7 +22,7 @@ struct LocalMessageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
         id = inserted.rowID
     }
 
-    var message: ChatMessage { ChatMessage(origin: .local(id: id ?? 0), text: text, sentAt: sentAt) }
+    var message: ChatMessage { ChatMessage(origin: .local(id: id ?? 0), text: text, sentAt: sentAt, editedAt: editedAt) }
 }
 
 extension DerivableRequest<LocalMessageRecord> {

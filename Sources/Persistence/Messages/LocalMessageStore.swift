@@ -24,8 +24,19 @@ public final class LocalMessageStore: Sendable {
     /// Stores `text` sent now; returns the stored message.
     public func add(_ text: String, sentAt: Date = Date()) async throws -> ChatMessage {
         try await database.write { db in
-            var record = LocalMessageRecord(id: nil, text: text, sentAt: sentAt)
+            var record = LocalMessageRecord(id: nil, text: text, sentAt: sentAt, editedAt: nil)
             try record.insert(db)
+            return record.message
+        }
+    }
+
+    /// Replaces the text of the message `id` with `text`, edited at `date`; returns the message.
+    public func edit(id: Int64, text: String, at date: Date = Date()) async throws -> ChatMessage {
+        try await database.write { db in
+            guard var record = try LocalMessageRecord.fetchOne(db, key: id) else { throw PersistenceError.notFound(String(id)) }
+            record.text = text
+            record.editedAt = date
+            try record.update(db)
             return record.message
         }
     }

@@ -11,6 +11,8 @@ public protocol LocalMessageStoring: Sendable {
     func all() async throws -> [ChatMessage]
     /// Stores `text`, sent now; returns the stored message.
     func add(_ text: String) async throws -> ChatMessage
+    /// Replaces the text of the message `id`, edited now; returns the stored message.
+    func edit(id: Int64, text: String) async throws -> ChatMessage
     func delete(id: Int64) async throws
 }
 
@@ -18,4 +20,6 @@ extension LocalMessageStore: LocalMessageStoring {
     public var replacementNotice: String? { databaseReplacement?.description }
 
     public func add(_ text: String) async throws -> ChatMessage { try await add(text, sentAt: Date()) }
+
+    public func edit(id: Int64, text: String) async throws -> ChatMessage { try await edit(id: id, text: text, at: Date()) }
 }

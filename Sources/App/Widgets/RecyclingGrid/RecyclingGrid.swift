@@ -137,6 +137,15 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         }
     }
 
+    /// Puts `item` in the place of the item with its id (its content changed: a message edited);
+    /// its cell, if it has one, shows it, and the layout measures it again.
+    public func replace(_ item: Item) {
+        guard let index = index(of: item.id) else { return }
+        items[index] = item
+        assigned[item.id]?.show(item)
+        queueLayout()
+    }
+
     /// Changes the layout's own data (rows put on top keep their measured heights with
     /// `StackLayout.insert`); call it before `setItems` with the new items.
     public func updateLayout(_ change: (inout Layout) -> Void) {
