@@ -123,6 +123,12 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v7: the user's messages corrected") { db in
             try db.alter(table: "localMessage") { table in table.add(column: "editedAt", .datetime) }
         }
+        migrator.registerMigration("v8: the user's replies") { db in
+            try db.alter(table: "localMessage") { table in
+                table.add(column: "replyTo", .text)
+                table.add(column: "replyText", .text)
+            }
+        }
         return migrator
     }
 

@@ -25,14 +25,6 @@ final class DraftTests: ServerBackedTestCase {
     /// The draft the database holds.
     private func storedDraft() -> String? { (try? read("SELECT text FROM draft")) ?? nil }
 
-    @MainActor
-    private func openMessages() throws -> (TesseraApp, MessagesPage) {
-        let app = try launch(backend: server.base, section: .messages)
-        let main = try XCTUnwrap(app.mainWindow)
-        let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
-        return (app, page)
-    }
-
     /// Typed with real key events, the draft is in the database file within a second, with no
     /// quit: a kill or a crash from then on loses nothing. The window then goes as a crash takes
     /// it (no close, nothing finished), and the next launch has the draft in the composer, the
@@ -42,14 +34,14 @@ final class DraftTests: ServerBackedTestCase {
         // are kept as any text is: the view-model's tests).
         let typed = "Half a thought, then"
         try onMain {
-            let (app, page) = try openMessages()
+            let (app, page) = try openChat()
             waitFor("the composer focused", timeout: .seconds(10)) { page.entry.isFocusWidget }
             XCTAssertTrue(InputSimulation.type(typed, on: page.entry))
             waitForServer("the draft kept", timeout: .seconds(10)) { self.storedDraft() == typed }
             XCTAssertFalse(app.isFinishingBeforeExit, "kept as it was typed, not at a close")
             app.mainWindow?.window.destroy()
 
-            let (again, page2) = try openMessages()
+            let (again, page2) = try openChat()
             defer { again.mainWindow?.window.destroy() }
             waitFor("the draft in the composer", timeout: .seconds(10)) { page2.entry.text == typed }
             waitFor("the composer focused", timeout: .seconds(10)) { page2.entry.isFocusWidget }
@@ -68,7 +60,7 @@ final class DraftTests: ServerBackedTestCase {
 
     func testAQuitKeepsTheDraftAndSendingClearsIt() throws {
         try onMain {
-            let (app, page) = try openMessages()
+            let (app, page) = try openChat()
             let main = try XCTUnwrap(app.mainWindow)
             waitFor("the composer focused", timeout: .seconds(10)) { page.entry.isFocusWidget }
             page.entry.text = "Said at closing"
@@ -78,7 +70,7 @@ final class DraftTests: ServerBackedTestCase {
             XCTAssertEqual(storedDraft(), "Said at closing", "kept before the exit, without waiting for the pause")
             main.window.destroy()
 
-            let (again, page2) = try openMessages()
+            let (again, page2) = try openChat()
             defer { again.mainWindow?.window.destroy() }
             waitFor("the draft in the composer", timeout: .seconds(10)) { page2.entry.text == "Said at closing" }
             waitFor("the composer focused", timeout: .seconds(10)) { page2.entry.isFocusWidget }

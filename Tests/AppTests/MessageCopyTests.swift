@@ -38,10 +38,8 @@ final class MessageCopyTests: ServerBackedTestCase {
 
     func testCtrlCAndTheMenuCopyTheTextAndTheLink() throws {
         try onMain {
-            let app = try launch(backend: server.base, section: .messages)
+            let (app, page) = try openChat()
             defer { app.mainWindow?.window.destroy() }
-            let main = try XCTUnwrap(app.mainWindow)
-            let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
             waitForServer("the first page", timeout: .seconds(10)) { page.rows.contains { $0.message.origin == .server(number: 2) } }
             let row = try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 2) })
             row.view.grabFocus()
@@ -54,7 +52,7 @@ final class MessageCopyTests: ServerBackedTestCase {
             // The Menu key: Copy Text, the first link's Open Link and Copy Link, Open.
             XCTAssertTrue(InputSimulation.key("Menu", on: row.view))
             waitFor("the menu") { page.contextMenu?.isMapped == true }
-            XCTAssertEqual(page.contextMenu?.itemLabels, ["Copy Text", "Open Link", "Copy Link", "Open"])
+            XCTAssertEqual(page.contextMenu?.itemLabels, ["Copy Text", "Open Link", "Copy Link", "Reply", "Open"])
             XCTAssertTrue(page.contextMenu?.activateItem("Copy Link") == true)
             waitFor("the link copied") { page.copied == "https://example.org/notes_(draft)" }
             XCTAssertEqual(try clipboardText(), "https://example.org/notes_(draft)")
@@ -63,8 +61,8 @@ final class MessageCopyTests: ServerBackedTestCase {
             let plain = try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 3) })
             plain.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Menu", on: plain.view))
-            waitFor("its menu") { page.contextMenu?.isMapped == true && page.contextMenu?.itemLabels.count == 2 }
-            XCTAssertEqual(page.contextMenu?.itemLabels, ["Copy Text", "Open"])
+            waitFor("its menu") { page.contextMenu?.isMapped == true && page.contextMenu?.itemLabels.count == 3 }
+            XCTAssertEqual(page.contextMenu?.itemLabels, ["Copy Text", "Reply", "Open"])
             page.contextMenu?.close()
         }
     }

@@ -10,17 +10,9 @@ import XCTest
 /// correction (in the database: the next launch shows it), the row says "edited", the draft the
 /// composer held comes back; Escape gives an edit up; a server's message has no Edit.
 final class MessageEditTests: ServerBackedTestCase {
-    @MainActor
-    private func openMessages() throws -> (TesseraApp, MessagesPage) {
-        let app = try launch(backend: server.base, section: .messages)
-        let main = try XCTUnwrap(app.mainWindow)
-        let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
-        return (app, page)
-    }
-
     func testEditChangesTheMessageKeepsItAndGivesTheDraftBack() throws {
         try onMain {
-            let (app, page) = try openMessages()
+            let (app, page) = try openChat()
             waitForServer("the first page", timeout: .seconds(10)) { page.rows.contains { !$0.message.isLocal } }
             waitFor("the composer focused", timeout: .seconds(5)) { page.entry.isFocusWidget }
             XCTAssertTrue(InputSimulation.type("See you at 10", on: page.entry))
@@ -43,7 +35,7 @@ final class MessageEditTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Menu", on: mine.view))
             waitFor("my message's menu") { page.contextMenu?.isMapped == true }
             XCTAssertTrue(page.contextMenu?.activateItem("Edit") == true)
-            waitFor("the composer holds it") { page.entry.text == "See you at 10" && page.editBar.isShown && page.entry.isFocusWidget }
+            waitFor("the composer holds it") { page.entry.text == "See you at 10" && page.composerBar.isShown && page.entry.isFocusWidget }
             XCTAssertEqual(page.entry.cursorPosition, "See you at 10".count)
             XCTAssertTrue(InputSimulation.type(":30", on: page.entry))
             waitFor("corrected") { page.entry.text == "See you at 10:30" }
@@ -51,7 +43,7 @@ final class MessageEditTests: ServerBackedTestCase {
             waitFor("the row corrected") { page.rows.last?.message.text == "See you at 10:30" }
             let row = try XCTUnwrap(page.rows.last)
             XCTAssertEqual(row.view.accessibleName, "Your message, edited: See you at 10:30")
-            waitFor("the draft back") { page.entry.text == "half a draft" && !page.editBar.isShown }
+            waitFor("the draft back") { page.entry.text == "half a draft" && !page.composerBar.isShown }
             XCTAssertEqual(page.rows.filter(\.message.isLocal).count, 1, "corrected, not sent again")
 
             // Escape gives an edit up: the message stays, the draft comes back.
@@ -59,13 +51,13 @@ final class MessageEditTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Menu", on: row.view))
             waitFor("the menu again") { page.contextMenu?.isMapped == true }
             XCTAssertTrue(page.contextMenu?.activateItem("Edit") == true)
-            waitFor("editing") { page.editBar.isShown && page.entry.isFocusWidget }
+            waitFor("editing") { page.composerBar.isShown && page.entry.isFocusWidget }
             XCTAssertTrue(InputSimulation.key("Escape", on: page.entry))
-            waitFor("given up") { !page.editBar.isShown && page.entry.text == "half a draft" }
+            waitFor("given up") { !page.composerBar.isShown && page.entry.text == "half a draft" }
             XCTAssertEqual(page.rows.last?.message.text, "See you at 10:30")
             app.mainWindow?.window.destroy()
 
-            let (again, page2) = try openMessages()
+            let (again, page2) = try openChat()
             defer { again.mainWindow?.window.destroy() }
             waitFor("the corrected message at the next launch", timeout: .seconds(10)) {
                 page2.rows.last?.message.text == "See you at 10:30" && page2.rows.last?.message.editedAt != nil

@@ -22,22 +22,13 @@ final class MessageSearchTests: ServerBackedTestCase {
     }
 
     @MainActor
-    private func openMessages() throws -> (TesseraApp, MessagesPage) {
-        let app = try launch(backend: server.base, section: .messages)
-        let main = try XCTUnwrap(app.mainWindow)
-        main.window.resize(width: 900, height: 700)
-        let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
-        return (app, page)
-    }
-
-    @MainActor
     private func numbers(_ page: MessagesPage) -> [Int] {
         page.grid.items.compactMap { if case .server(let number) = $0.origin { number } else { nil } }
     }
 
     func testCtrlFFindsAWordAndEnterShowsItsMessageInTheChat() throws {
         try onMain {
-            let (app, page) = try openMessages()
+            let (app, page) = try openChat(width: 900, height: 700)
             defer { app.mainWindow?.window.destroy() }
             let window = try XCTUnwrap(app.mainWindow?.window)
             waitForServer("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }

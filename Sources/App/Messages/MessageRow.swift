@@ -25,6 +25,10 @@ final class MessageRow: RecyclingCell {
     private var shownText: String?
     /// A link in the text was clicked: the page opens it (false: it could not).
     var onOpenLink: (@MainActor (URL) -> Void)?
+    /// A reply's quote was clicked: the page shows the message it quotes.
+    var onOpenQuote: (@MainActor (ChatMessage.Origin) -> Void)?
+    /// A reply's quote of the message it answers, over its text.
+    let quoteLabel = Label()
 
     static let avatarSize = 36
 
@@ -43,7 +47,13 @@ final class MessageRow: RecyclingCell {
         bubble.addStyleClass("message-bubble")
         meta.addStyleClass("message-meta")
         meta.xalign = 0
+        quoteLabel.addStyleClass("message-quote")
+        quoteLabel.xalign = 0
+        quoteLabel.ellipsize(afterLines: 2)
+        quoteLabel.wraps = true
+        quoteLabel.setMaxWidthChars(60)
         bubble.append(meta)
+        bubble.append(quoteLabel)
         bubble.append(textLabel)
         line.setMargins(top: 4, bottom: 4, start: 12, end: 12)
         line.append(avatar.picture)
@@ -56,6 +66,7 @@ final class MessageRow: RecyclingCell {
         box.announceAsButton()
         view = box
         box.showAll()
+        quoteLabel.keepsOwnVisibility = true
         textLabel.onActivateLink { [weak self] address in
             guard let url = URL(string: address) else { return true }
             self?.onOpenLink?(url)
@@ -74,6 +85,9 @@ final class MessageRow: RecyclingCell {
         }
         let caption = Self.caption(for: message)
         if meta.text != caption { meta.text = caption }
+        let quote = message.replyTo.map(Self.quoteText)
+        if quoteLabel.isVisible != (quote != nil) { quoteLabel.isVisible = quote != nil }
+        if let quote, quoteLabel.text != quote { quoteLabel.text = quote }
         if message.isLocal { bubble.addStyleClass("message-own") } else { bubble.removeStyleClass("message-own") }
         line.packsFromRight = message.isLocal
         line.halign = message.isLocal ? .end : .start
@@ -95,6 +109,23 @@ final class MessageRow: RecyclingCell {
     }
 
     var isLoaded: Bool { avatar.isLoaded }
+
+    /// A click on a reply's quote shows the message it quotes; anywhere else, the grid's.
+    func handleClick(atX x: Double, y: Double) -> Bool {
+        guard let quote = message.replyTo, quoteLabel.isVisible, let at = quoteLabel.origin(in: view) else { return false }
+        let size = quoteLabel.allocation
+        guard x >= Double(at.x), x < Double(at.x + size.width), y >= Double(at.y), y < Double(at.y + size.height) else { return false }
+        onOpenQuote?(quote.origin)
+        return true
+    }
+
+    /// "↩ #12: …" or "↩ You: …".
+    static func quoteText(_ quote: ReplyQuote) -> String {
+        switch quote.origin {
+        case .server(let number): tr("↩ #{number}: {text}", ["number": String(number), "text": quote.text])
+        case .local: tr("↩ You: {text}", ["text": quote.text])
+        }
+    }
 
     /// The revealer: the row's box carries the grid's size request and adds no padding.
     var measuredContent: Widget { revealer }

@@ -30,12 +30,7 @@ final class MessagesCoordinator: SectionCoordinator {
     override var openDetailKey: String? { detail.map { Self.key(for: $0.message.origin) } }
 
     /// "server 12" or "local 3": which message, as the settings keep it.
-    static func key(for origin: ChatMessage.Origin) -> String {
-        switch origin {
-        case .server(let number): "server \(number)"
-        case .local(let id): "local \(id)"
-        }
-    }
+    static func key(for origin: ChatMessage.Origin) -> String { origin.key }
 
     /// The detail open now, in the pane or pushed.
     var detail: MessageDetailPage? { (pages.count > 1 ? pages.last : paneDetail) as? MessageDetailPage }

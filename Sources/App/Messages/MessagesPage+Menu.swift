@@ -28,17 +28,27 @@ extension MessagesPage {
             guard let self, let message = self.message(forKey: key) else { return }
             self.startEditing(message)
         }
+        let reply = Action(name: "reply", takesString: true)
+        reply.onActivate { [weak self] key in
+            guard let self, let message = self.message(forKey: key) else { return }
+            self.startReplying(to: message)
+        }
+        let quoted = Action(name: "show-quoted", takesString: true)
+        quoted.onActivate { [weak self] key in
+            guard let self, let origin = key.flatMap(ChatMessage.Origin.init(key:)) else { return }
+            self.show(origin)
+        }
         let openMessage = Action(name: "open", takesString: true)
         openMessage.onActivate { [weak self] key in
             guard let self, let message = self.message(forKey: key) else { return }
             self.openDetail(of: message)
         }
-        [copy, copyLink, openLink, edit, openMessage].forEach { menuActions.add($0) }
+        [copy, copyLink, openLink, reply, quoted, edit, openMessage].forEach { menuActions.add($0) }
         widget.insertActionGroup(menuActions, prefix: "messages")
     }
 
-    /// The menu of `row`'s message: Copy Text, its first link's Open Link and Copy Link, Edit for
-    /// the user's own, Open.
+    /// The menu of `row`'s message: Copy Text, its first link's Open Link and Copy Link, Reply,
+    /// Show the Quoted Message for a reply, Edit for the user's own, Open.
     func openMenu(for row: MessageRow) {
         let key = MessagesCoordinator.key(for: row.message.origin)
         let menu = MenuModel()
@@ -46,6 +56,10 @@ extension MessagesPage {
         if let link = MessageLinks.find(in: row.message.text).first {
             menu.append(tr("Open _Link"), action: "messages.open-link::\(link.url.absoluteString)")
             menu.append(tr("Copy L_ink"), action: "messages.copy-link::\(link.url.absoluteString)")
+        }
+        menu.append(tr("_Reply"), action: "messages.reply::\(key)")
+        if let quote = row.message.replyTo {
+            menu.append(tr("Show the _Quoted Message"), action: "messages.show-quoted::\(quote.origin.key)")
         }
         if row.message.isLocal { menu.append(tr("_Edit"), action: "messages.edit::\(key)") }
         menu.append(tr("_Open"), action: "messages.open::\(key)")

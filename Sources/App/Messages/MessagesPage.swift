@@ -28,12 +28,15 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     let search = MessageSearchBar()
     /// The message the search showed last, marked for a moment.
     private var foundRow: MessageRow?
-    /// Says the composer corrects one of the user's messages (`MessagesPage+Editing`).
-    let editBar = EditingBar()
+    /// Says the composer corrects one of the user's messages or answers one
+    /// (`MessagesPage+Editing`).
+    let composerBar = ComposerContextBar()
     /// The message the composer corrects, if it does.
     var editing: ChatMessage.Origin?
     /// What the composer held before an edit took it, given back after.
     var draftBeforeEditing = ""
+    /// The message the composer answers, if it does.
+    var replyingTo: ReplyQuote?
     /// The messages' menu and what it does (`MessagesPage+Menu`).
     let menuActions = ActionGroup()
     var contextMenu: ContextMenu?
@@ -83,6 +86,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
                              header: paging.widget, headerHeight: Self.headerHeight) { message in
             let row = MessageRow(message: message, pipeline: pipeline) { me.object?.avatarURL(for: $0) }
             row.onOpenLink = { me.object?.openLink($0) }
+            row.onOpenQuote = { me.object?.show($0) }
             return row
         }
         grid.keepsViewStill = true
@@ -128,7 +132,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         page.append(notice.widget)
         page.append(content.widget, expand: true)
         page.append(Separator(.horizontal))
-        page.append(editBar.widget)
+        page.append(composerBar.widget)
         page.append(composer)
         page.hexpand = true
         page.vexpand = true
@@ -153,8 +157,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
                     return true
                 }
                 if Shortcuts.isCopy(key), target === self.widget, self.copyFocusedMessage() { return true }
-                if key.keyName == "Escape", target === self.entry, self.editing != nil {
-                    self.stopEditing()
+                if key.keyName == "Escape", target === self.entry, self.editing != nil || self.replyingTo != nil {
+                    self.leaveEditOrReply()
                     return true
                 }
                 guard Shortcuts.isJumpToLatest(key) else { return false }
@@ -182,7 +186,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
             guard let self, self.editing == nil else { return }
             self.model.draftChanged(self.entry.text)
         }
-        editBar.cancel.onClicked { [weak self] in self?.stopEditing() }
+        composerBar.cancel.onClicked { [weak self] in self?.leaveEditOrReply() }
         sendButton.onClicked { [weak self] in self?.send() }
         topRetry.onClicked { [weak self] in self?.retry() }
         placeholderRetry.onClicked { [weak self] in self?.retry() }
@@ -284,9 +288,10 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// A failed send keeps the text in the entry (the notice says why) so nothing typed is lost.
     private func send() {
         if let editing { return finishEditing(editing) }
-        let text = entry.text
+        let text = entry.text, quote = replyingTo
         Task { [weak self] in
-            guard let self, await self.model.send(text) else { return }
+            guard let self, await self.model.send(text, replyingTo: quote) else { return }
+            if self.replyingTo == quote { self.stopReplying() }
             if self.entry.text == text { self.entry.text = "" }
             self.entry.grabFocusWithoutSelecting()
         }
@@ -299,15 +304,21 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// Shows a message the search found in the chat, the older pages down to it loaded first,
     /// and marks it for a moment; the search keeps the keys, for the next one.
     private func showFound(_ hit: MessageSearchHit) {
+        show(hit.origin)
+    }
+
+    /// Shows the message at `origin` in the chat (a search's find, a reply's quote), the older
+    /// pages down to it loaded first, and marks it for a moment.
+    func show(_ origin: ChatMessage.Origin) {
         Task { [weak self] in
-            guard let self, await self.model.reveal(hit.origin), let index = self.grid.index(of: hit.origin) else { return }
+            guard let self, await self.model.reveal(origin), let index = self.grid.index(of: origin) else { return }
             self.grid.reveal(index: index)
             self.grid.layoutNow()
             self.foundRow?.view.removeStyleClass("search-found")
-            let row = self.grid.cell(for: hit.origin)
+            let row = self.grid.cell(for: origin)
             row?.view.addStyleClass("search-found")
             self.foundRow = row
-            self.found = hit.origin
+            self.found = origin
             DispatchQueue.main.asyncAfter(deadline: .now() + Self.foundMarkTime) { [weak self, weak row] in
                 row?.view.removeStyleClass("search-found")
                 if self?.foundRow === row { self?.foundRow = nil }

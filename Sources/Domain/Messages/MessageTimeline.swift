@@ -13,6 +13,8 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
 
     public var origin: Origin
     public var text: String { didSet { preview = text.preview } }
+    /// The message this one answers, if it is a reply.
+    public var replyTo: ReplyQuote?
     /// The text bounded for the list's row and a screen reader (`TextPreview`), made once with the
     /// message: where the message is made off the main thread, so is its preview.
     public private(set) var preview: String
@@ -21,12 +23,13 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     /// When the user last corrected it (their own messages), nil when never.
     public var editedAt: Date?
 
-    public init(origin: Origin, text: String, sentAt: Date? = nil, editedAt: Date? = nil) {
+    public init(origin: Origin, text: String, sentAt: Date? = nil, editedAt: Date? = nil, replyTo: ReplyQuote? = nil) {
         self.origin = origin
         self.text = text
         preview = text.preview
         self.sentAt = sentAt
         self.editedAt = editedAt
+        self.replyTo = replyTo
     }
 
     public var id: Origin { origin }
@@ -45,6 +48,7 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var accessibleName: String {
         switch origin {
         case .server(let number): tr("Message {number}: {text}", ["number": String(number), "text": preview])
+        case .local where replyTo != nil: tr("Your reply: {text}", ["text": preview])
         case .local where editedAt != nil: tr("Your message, edited: {text}", ["text": preview])
         case .local: tr("Your message: {text}", ["text": preview])
         }

@@ -330,13 +330,14 @@ public final class MessagesViewModel {
         }
     }
 
-    /// Enter in the composer. Returns false (and changes nothing) for blank text.
+    /// Enter in the composer (a reply to `quote`'s message, if given). Returns false (and changes
+    /// nothing) for blank text.
     @discardableResult
-    public func send(_ text: String) async -> Bool {
+    public func send(_ text: String, replyingTo quote: ReplyQuote? = nil) async -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return false }
         do {
-            let message = try await store.add(trimmed)
+            let message = try await store.add(trimmed, replyingTo: quote)
             state.timeline.appendLocal(message)
             publish(.appended)
             // Sent: the draft goes (the composer is emptied, which says so too).

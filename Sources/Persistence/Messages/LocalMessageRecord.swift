@@ -12,6 +12,9 @@ struct LocalMessageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
     var sentAt: Date
     /// When the user last corrected it; nil when never.
     var editedAt: Date?
+    /// The message it answers (`ChatMessage.Origin.key`) and that message's text then.
+    var replyTo: String?
+    var replyText: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -22,7 +25,10 @@ struct LocalMessageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
         id = inserted.rowID
     }
 
-    var message: ChatMessage { ChatMessage(origin: .local(id: id ?? 0), text: text, sentAt: sentAt, editedAt: editedAt) }
+    var message: ChatMessage {
+        let quote = replyTo.flatMap(ChatMessage.Origin.init(key:)).map { ReplyQuote(origin: $0, text: replyText ?? "") }
+        return ChatMessage(origin: .local(id: id ?? 0), text: text, sentAt: sentAt, editedAt: editedAt, replyTo: quote)
+    }
 }
 
 extension DerivableRequest<LocalMessageRecord> {

@@ -21,10 +21,11 @@ public final class LocalMessageStore: Sendable {
         }
     }
 
-    /// Stores `text` sent now; returns the stored message.
-    public func add(_ text: String, sentAt: Date = Date()) async throws -> ChatMessage {
+    /// Stores `text` sent now (answering `quote`'s message, if given); returns the stored message.
+    public func add(_ text: String, replyingTo quote: ReplyQuote? = nil, sentAt: Date = Date()) async throws -> ChatMessage {
         try await database.write { db in
-            var record = LocalMessageRecord(id: nil, text: text, sentAt: sentAt, editedAt: nil)
+            var record = LocalMessageRecord(id: nil, text: text, sentAt: sentAt, editedAt: nil,
+                                            replyTo: quote?.origin.key, replyText: quote?.text)
             try record.insert(db)
             return record.message
         }

@@ -9,8 +9,8 @@ public protocol LocalMessageStoring: Sendable {
     var replacementNotice: String? { get }
     /// Every local message, oldest first.
     func all() async throws -> [ChatMessage]
-    /// Stores `text`, sent now; returns the stored message.
-    func add(_ text: String) async throws -> ChatMessage
+    /// Stores `text`, sent now (answering `quote`'s message, if given); returns the stored message.
+    func add(_ text: String, replyingTo quote: ReplyQuote?) async throws -> ChatMessage
     /// Replaces the text of the message `id`, edited now; returns the stored message.
     func edit(id: Int64, text: String) async throws -> ChatMessage
     func delete(id: Int64) async throws
@@ -19,7 +19,9 @@ public protocol LocalMessageStoring: Sendable {
 extension LocalMessageStore: LocalMessageStoring {
     public var replacementNotice: String? { databaseReplacement?.description }
 
-    public func add(_ text: String) async throws -> ChatMessage { try await add(text, sentAt: Date()) }
+    public func add(_ text: String, replyingTo quote: ReplyQuote?) async throws -> ChatMessage {
+        try await add(text, replyingTo: quote, sentAt: Date())
+    }
 
     public func edit(id: Int64, text: String) async throws -> ChatMessage { try await edit(id: id, text: text, at: Date()) }
 }
