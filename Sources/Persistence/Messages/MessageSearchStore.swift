@@ -18,18 +18,22 @@ public final class MessageSearchStore: Sendable {
     public func search(_ typed: String, limit: Int) async throws -> [MessageSearchHit] {
         guard let query = MessageSearchHit.query(for: typed) else { return [] }
         return try await database.read { db in
-            // The whole text marked (the index's, "ё" folded) and the text as written, from its table.
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT found.rowid AS row, highlight(messageSearch, 0, ?, ?) AS marked,
-                       COALESCE(local.text, server.text) AS original
-                FROM messageSearch AS found
-                LEFT JOIN localMessage AS local ON found.rowid % 2 = 0 AND local.id = found.rowid / 2
-                LEFT JOIN savedServerMessage AS server ON found.rowid % 2 = 1 AND server.number = (found.rowid - 1) / 2
-                WHERE messageSearch MATCH ?
-                ORDER BY found.rowid % 2, CASE WHEN found.rowid % 2 = 0 THEN -found.rowid ELSE found.rowid END
-                LIMIT ?
-                """, arguments: [String(MessageSearchHit.markStart), String(MessageSearchHit.markEnd), query, limit])
-            return rows.map { row in
+            // The user's own, newest first, then the server's from number 1: each in the index's
+            // own rowid order (even rows then odd ones), so that FTS5 stops at the limit instead of
+            // sorting every match; the whole text marked (the index's, "ё" folded) and the text as
+            // written, from its table.
+            let marks: [any DatabaseValueConvertible] = [String(MessageSearchHit.markStart), String(MessageSearchHit.markEnd), query]
+            let own = try Row.fetchAll(db, sql: """
+                SELECT found.rowid AS row, highlight(messageSearch, 0, ?, ?) AS marked, local.text AS original
+                FROM messageSearch AS found LEFT JOIN localMessage AS local ON local.id = found.rowid / 2
+                WHERE messageSearch MATCH ? AND found.rowid % 2 = 0 ORDER BY found.rowid DESC LIMIT ?
+                """, arguments: StatementArguments(marks + [limit]))
+            let theirs = own.count >= limit ? [] : try Row.fetchAll(db, sql: """
+                SELECT found.rowid AS row, highlight(messageSearch, 0, ?, ?) AS marked, server.text AS original
+                FROM messageSearch AS found LEFT JOIN savedServerMessage AS server ON server.number = (found.rowid - 1) / 2
+                WHERE messageSearch MATCH ? AND found.rowid % 2 = 1 ORDER BY found.rowid ASC LIMIT ?
+                """, arguments: StatementArguments(marks + [limit - own.count]))
+            return (own + theirs).map { row in
                 MessageSearchHit(origin: MessageSearchIndex.origin(ofRow: row["row"]), marked: row["marked"], original: row["original"])
             }
         }
