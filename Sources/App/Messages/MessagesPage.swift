@@ -26,8 +26,10 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// Opens the search (as Ctrl+F does).
     let searchButton = Button(iconName: "system-search-symbolic", accessibleName: tr("Search Messages"))
     let search = MessageSearchBar()
-    /// The message the search showed last, marked for a moment.
-    private var foundRow: MessageRow?
+    /// The message the search (or a quote) showed last, marked for a moment.
+    var foundRow: MessageRow?
+    /// Its origin (tests).
+    var found: ChatMessage.Origin?
     /// Says the composer corrects one of the user's messages or answers one
     /// (`MessagesPage+Editing`).
     let composerBar = ComposerContextBar()
@@ -147,38 +149,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         grid.onContextMenu = { [weak self] row in self?.openMenu(for: row) }
         registerActions()
         jumpButton.onClicked { [weak self] in self?.jumpToLatest() }
-        // Ctrl+End anywhere in the chat; the composer would take it as "to the end of the text"
-        // first, so it is asked before the entry handles the key itself.
-        for target in [widget, entry] as [Widget] {
-            target.onKeyPress { [weak self] key in
-                guard let self else { return false }
-                if Shortcuts.isFind(key) {
-                    self.search.open()
-                    return true
-                }
-                if Shortcuts.isCopy(key), target === self.widget, self.copyFocusedMessage() { return true }
-                if key.keyName == "Escape", target === self.entry, self.editing != nil || self.replyingTo != nil {
-                    self.leaveEditOrReply()
-                    return true
-                }
-                guard Shortcuts.isJumpToLatest(key) else { return false }
-                self.jumpToLatest()
-                return true
-            }
-        }
-        searchButton.onClicked { [weak self] in
-            guard let self else { return }
-            self.search.isOpen ? self.search.close() : self.search.open()
-        }
-        search.onSearch = { [weak self] text in
-            Task { [weak self] in
-                guard let self, let hits = await self.model.search(text) else { return }
-                self.search.show(hits)
-            }
-        }
-        search.onChoose = { [weak self] hit in self?.showFound(hit) }
-        // Closed, the chat stays where the search left it; the composer has the keys again.
-        search.onClose = { [weak self] in self?.entry.grabFocusWithoutSelecting() }
+        connectKeys()
+        connectSearch()
         entry.onActivate { [weak self] in self?.send() }
         // Kept as it is typed: a quit, a crash or a kill loses none of it.
         entry.onChanged { [weak self] in
@@ -301,35 +273,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         Task { await model.retry() }
     }
 
-    /// Shows a message the search found in the chat, the older pages down to it loaded first,
-    /// and marks it for a moment; the search keeps the keys, for the next one.
-    private func showFound(_ hit: MessageSearchHit) {
-        show(hit.origin)
-    }
-
-    /// Shows the message at `origin` in the chat (a search's find, a reply's quote), the older
-    /// pages down to it loaded first, and marks it for a moment.
-    func show(_ origin: ChatMessage.Origin) {
-        Task { [weak self] in
-            guard let self, await self.model.reveal(origin), let index = self.grid.index(of: origin) else { return }
-            self.grid.reveal(index: index)
-            self.grid.layoutNow()
-            self.foundRow?.view.removeStyleClass("search-found")
-            let row = self.grid.cell(for: origin)
-            row?.view.addStyleClass("search-found")
-            self.foundRow = row
-            self.found = origin
-            DispatchQueue.main.asyncAfter(deadline: .now() + Self.foundMarkTime) { [weak self, weak row] in
-                row?.view.removeStyleClass("search-found")
-                if self?.foundRow === row { self?.foundRow = nil }
-            }
-        }
-    }
-
-    /// How long a message the search showed stays marked.
-    static let foundMarkTime: DispatchTimeInterval = .seconds(2)
-    /// The message the search showed last (tests).
-    private(set) var found: ChatMessage.Origin?
 
     public var isSettled: Bool {
         content.isSettled && model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)
@@ -339,25 +282,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// The chat's rows in view, its avatars shown, whether saved or just received (a page still on
     /// its way does not count against them).
     public var showsContentInView: Bool { !rows.isEmpty && content.isSettled && grid.isLoaded }
-    /// What the screenshot of the search looks for: words of the built-in server's first page.
-    static let screenshotSearch = "the" // not translated
-
-    /// The search, the newest message's detail page, the detail beside the chat.
-    public var screenshotScenes: [ScreenshotScene] {
-        [ScreenshotScene(name: "messages-search") { [weak self] in
-            guard let self else { return }
-            self.search.open()
-            self.search.entry.text = Self.screenshotSearch
-        }, ScreenshotScene(name: "messages-detail") { [weak self] in
-            guard let self, self.scroller.isMapped, let last = self.grid.items.last else { return }
-            if self.search.isOpen { self.search.close() }
-            self.openDetail(of: last)
-        }, ScreenshotScene(name: "messages-pane", windowSize: (1400, 900)) { [weak self] in
-            guard let self, self.scroller.isMapped, let last = self.grid.items.last else { return }
-            self.openDetail(of: last)
-        }]
-    }
-
     /// The rows that have widgets now (near the view), oldest first.
     var rows: [MessageRow] { grid.cells }
     var topState: String? { paging.state }

@@ -1,0 +1,30 @@
+import Domain
+import Foundation
+import Gtk
+
+/// The chat's own keys, asked before the composer handles a key itself: Ctrl+F (search), Ctrl+C on
+/// a focused message (copy), Escape in the composer (leave an edit or a reply), Ctrl+End (the
+/// latest message).
+extension MessagesPage {
+    func connectKeys() {
+        // Ctrl+End anywhere in the chat; the composer would take it as "to the end of the text"
+        // first, so it is asked before the entry handles the key itself.
+        for target in [widget, entry] as [Widget] {
+            target.onKeyPress { [weak self] key in
+                guard let self else { return false }
+                if Shortcuts.isFind(key) {
+                    self.search.open()
+                    return true
+                }
+                if Shortcuts.isCopy(key), target === self.widget, self.copyFocusedMessage() { return true }
+                if key.keyName == "Escape", target === self.entry, self.editing != nil || self.replyingTo != nil {
+                    self.leaveEditOrReply()
+                    return true
+                }
+                guard Shortcuts.isJumpToLatest(key) else { return false }
+                self.jumpToLatest()
+                return true
+            }
+        }
+    }
+}

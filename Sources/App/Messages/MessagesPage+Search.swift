@@ -1,0 +1,51 @@
+import Domain
+import Foundation
+import Gtk
+
+/// The chat's search bar wired to the view-model, and showing a message in the chat (a search's
+/// find, a reply's quote).
+extension MessagesPage {
+    func connectSearch() {
+        searchButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.search.isOpen ? self.search.close() : self.search.open()
+        }
+        search.onSearch = { [weak self] text in
+            Task { [weak self] in
+                guard let self, let hits = await self.model.search(text) else { return }
+                self.search.show(hits)
+            }
+        }
+        search.onChoose = { [weak self] hit in self?.showFound(hit) }
+        // Closed, the chat stays where the search left it; the composer has the keys again.
+        search.onClose = { [weak self] in self?.entry.grabFocusWithoutSelecting() }
+    }
+
+    /// Shows a message the search found in the chat, the older pages down to it loaded first,
+    /// and marks it for a moment; the search keeps the keys, for the next one.
+    func showFound(_ hit: MessageSearchHit) {
+        show(hit.origin)
+    }
+
+    /// Shows the message at `origin` in the chat (a search's find, a reply's quote), the older
+    /// pages down to it loaded first, and marks it for a moment.
+    func show(_ origin: ChatMessage.Origin) {
+        Task { [weak self] in
+            guard let self, await self.model.reveal(origin), let index = self.grid.index(of: origin) else { return }
+            self.grid.reveal(index: index)
+            self.grid.layoutNow()
+            self.foundRow?.view.removeStyleClass("search-found")
+            let row = self.grid.cell(for: origin)
+            row?.view.addStyleClass("search-found")
+            self.foundRow = row
+            self.found = origin
+            DispatchQueue.main.asyncAfter(deadline: .now() + Self.foundMarkTime) { [weak self, weak row] in
+                row?.view.removeStyleClass("search-found")
+                if self?.foundRow === row { self?.foundRow = nil }
+            }
+        }
+    }
+
+    /// How long a message the search showed stays marked.
+    static let foundMarkTime: DispatchTimeInterval = .seconds(2)
+}
