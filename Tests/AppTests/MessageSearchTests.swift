@@ -17,7 +17,8 @@ final class MessageSearchTests: ServerBackedTestCase {
             $0.messageTexts = [3: "Lunch at the CAFÉ on Friday?",
                                57: "Встреча в кафе «Ёлка» в пятницу",
                                58: "Ёлка стоит до января",
-                               120: "Nothing to see here"]
+                               120: "Nothing to see here",
+                               150: "A kangaroo was seen near the river"]
         }
     }
 
@@ -78,5 +79,38 @@ final class MessageSearchTests: ServerBackedTestCase {
             waitFor("the composer has the keys") { page.entry.isFocusWidget }
         }
     }
-}
 
+    /// A word in a message not seen yet (page 8, message 150): the search finds nothing, offers to
+    /// look through older messages, pages back through the server saying how many are loaded, and
+    /// stops at the page that has it; Enter shows it on screen with its number.
+    func testSearchOlderMessagesPagesBackToAWordNotSeenYet() throws {
+        try onMain {
+            let (app, page) = try openChat(width: 900, height: 700)
+            defer { app.mainWindow?.window.destroy() }
+            waitForServer("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            waitFor("the composer focused", timeout: .seconds(5)) { page.entry.isFocusWidget }
+            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: page.entry))
+            waitFor("the search open") { page.search.isOpen && page.search.entry.isFocusWidget }
+            XCTAssertTrue(InputSimulation.type("kangaroo", on: page.search.entry))
+            waitForServer("nothing found among the messages seen", timeout: .seconds(5)) {
+                page.search.status.text == "No messages found" && page.search.olderButton.isVisible
+            }
+            XCTAssertEqual(page.search.olderButton.label, "Search Older Messages")
+            page.search.olderButton.click()
+            var progress: Set<String> = []
+            waitForServer("message 150 found", timeout: .seconds(30)) {
+                if page.search.isSearchingOlder { progress.insert(page.search.status.text) }
+                return page.search.hits.map(\.origin) == [.server(number: 150)]
+            }
+            XCTAssertTrue(progress.contains { $0.hasPrefix("Looking through older messages: ") }, "\(progress)")
+            XCTAssertEqual(numbers(page).count, 160, "paged back to the page that has it, and no further")
+            XCTAssertEqual(page.search.status.text, "1 message found")
+            XCTAssertTrue(InputSimulation.key("Return", on: page.search.entry))
+            waitFor("message 150 on screen", timeout: .seconds(5)) {
+                page.found == .server(number: 150) && page.grid.cellsInView.contains { $0.message.origin == .server(number: 150) }
+            }
+            let row = try XCTUnwrap(page.grid.cell(for: .server(number: 150)))
+            XCTAssertEqual(row.view.accessibleName, "Message 150: A kangaroo was seen near the river")
+        }
+    }
+}

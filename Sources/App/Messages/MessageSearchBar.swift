@@ -14,6 +14,8 @@ final class MessageSearchBar {
     let results = ListBox(selectable: true)
     /// How many were found, or that none were, in words.
     let status = Label()
+    /// Looks through the messages not seen yet (older pages asked of the server), or stops that.
+    let olderButton = Button(label: tr("Search Older Messages"))
     private let scroller = ScrolledWindow()
     private var rows: [ListBoxRow] = []
     private(set) var hits: [MessageSearchHit] = []
@@ -23,6 +25,12 @@ final class MessageSearchBar {
     var onChoose: ((MessageSearchHit) -> Void)?
     /// The search was closed (Escape).
     var onClose: (() -> Void)?
+    /// Search Older Messages was pressed (true), or Stop (false).
+    var onSearchOlder: ((Bool) -> Void)?
+    /// Older messages are being looked through.
+    private(set) var isSearchingOlder = false
+    /// Whether there are older messages than those seen (the chat has not reached its beginning).
+    var hasOlder = true { didSet { updateOlderButton() } }
     private var pending: DispatchWorkItem?
     /// What is typed has not been looked up yet (or its answer has not come).
     private(set) var isSearching = false
@@ -44,13 +52,22 @@ final class MessageSearchBar {
         let box = Box(.vertical, spacing: 6)
         box.addStyleClass("messages-search")
         box.setMargins(8)
+        let line = Box(.horizontal, spacing: 6)
+        line.append(status, expand: true)
+        line.append(olderButton)
         box.append(entry)
-        box.append(status)
+        box.append(line)
         box.append(scroller)
         widget = Revealer(child: box, transition: .slideDown, duration: 150)
         box.showAll()
         status.keepsOwnVisibility = true
         status.isVisible = false
+        olderButton.keepsOwnVisibility = true
+        olderButton.isVisible = false
+        olderButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.onSearchOlder?(!self.isSearchingOlder)
+        }
 
         _ = entry.onChanged { [weak self] in self?.typed() }
         entry.onMap { [weak self] in
@@ -83,6 +100,7 @@ final class MessageSearchBar {
     func close() {
         pending?.cancel()
         isSearching = false
+        if isSearchingOlder { onSearchOlder?(false) }
         widget.revealsChild = false
         onClose?()
     }
@@ -108,8 +126,32 @@ final class MessageSearchBar {
         if let first = rows.first { results.select(first) }
         let typed = entry.text.trimmingCharacters(in: .whitespaces)
         status.isVisible = !typed.isEmpty
-        status.text = hits.isEmpty ? tr("No messages found")
-            : ntr("{count} message found", "{count} messages found", count: hits.count)
+        if !isSearchingOlder {
+            status.text = hits.isEmpty ? tr("No messages found")
+                : ntr("{count} message found", "{count} messages found", count: hits.count)
+        }
+        updateOlderButton()
+    }
+
+    /// Older messages are looked through (the page asks the server for them), `loaded` of them
+    /// so far; or that ended (`nil`).
+    func searchingOlder(loaded: Int?) {
+        isSearchingOlder = loaded != nil
+        if let loaded {
+            status.text = ntr("Looking through older messages: {count} loaded…", "Looking through older messages: {count} loaded…", count: loaded)
+            status.isVisible = true
+        } else {
+            status.text = hits.isEmpty ? tr("No messages found")
+                : ntr("{count} message found", "{count} messages found", count: hits.count)
+        }
+        updateOlderButton()
+    }
+
+    /// Offered while something is typed and older messages are there to be looked through.
+    private func updateOlderButton() {
+        let typed = !entry.text.trimmingCharacters(in: .whitespaces).isEmpty
+        olderButton.isVisible = isSearchingOlder || (typed && hasOlder)
+        olderButton.label = isSearchingOlder ? tr("Stop") : tr("Search Older Messages")
     }
 
     /// "12 · …words found…", the words in bold.

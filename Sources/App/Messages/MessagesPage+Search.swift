@@ -17,8 +17,27 @@ extension MessagesPage {
             }
         }
         search.onChoose = { [weak self] hit in self?.showFound(hit) }
+        search.onSearchOlder = { [weak self] start in
+            guard let self else { return }
+            start ? self.searchOlder() : self.model.stopSearchingOlder()
+        }
         // Closed, the chat stays where the search left it; the composer has the keys again.
         search.onClose = { [weak self] in self?.entry.grabFocusWithoutSelecting() }
+    }
+
+    /// Search Older Messages: pages back through the server until one more message is found (or
+    /// the beginning, a failure, Stop), the count of messages loaded shown as it goes.
+    func searchOlder() {
+        guard !search.isSearchingOlder else { return }
+        let typed = search.entry.text
+        search.searchingOlder(loaded: model.state.timeline.nextOffset)
+        Task { [weak self] in
+            guard let self else { return }
+            let hits = await self.model.searchOlder(typed) { [weak self] loaded in self?.search.searchingOlder(loaded: loaded) }
+            self.search.searchingOlder(loaded: nil)
+            self.search.hasOlder = !self.model.state.timeline.reachedBeginning
+            if self.search.entry.text == typed { self.search.show(hits) }
+        }
     }
 
     /// Shows a message the search found in the chat, the older pages down to it loaded first,

@@ -196,6 +196,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var onMessagesShown: ((_ visible: Deque<ChatMessage>) -> Void)?
 
     private func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
+        if search.hasOlder == state.timeline.reachedBeginning { search.hasOlder = !state.timeline.reachedBeginning }
         if !draftRestored, state.localLoaded {
             draftRestored = true
             if let draft = state.restoredDraft, entry.text.isEmpty {

@@ -284,6 +284,35 @@ public final class MessagesViewModel {
         }
     }
 
+    /// Looks through the messages not seen yet for `typed`, the contract having no search: older
+    /// pages asked of the server one after another (each saved, and so indexed), until one more
+    /// message is found, the beginning is reached, a page fails or `stopSearchingOlder` is called
+    /// (the page being asked finishes first); `progress` hears how many messages are loaded after
+    /// each page. Returns the search's results then.
+    public func searchOlder(_ typed: String, progress: (Int) -> Void) async -> [MessageSearchHit] {
+        guard let searcher, MessageSearchHit.query(for: typed) != nil else { return [] }
+        olderSearchStopped = false
+        let before = (try? await searcher.search(typed, limit: Self.searchLimit))?.count ?? 0
+        while !olderSearchStopped, !state.timeline.reachedBeginning {
+            let offset = state.timeline.nextOffset
+            await loadOlder()
+            guard state.timeline.nextOffset > offset else { break }
+            progress(state.timeline.nextOffset)
+            if let hits = try? await searcher.search(typed, limit: Self.searchLimit),
+               hits.count > before || hits.count >= Self.searchLimit {
+                return hits
+            }
+        }
+        return (try? await searcher.search(typed, limit: Self.searchLimit)) ?? []
+    }
+
+    /// Stops `searchOlder` once the page on its way has come.
+    public func stopSearchingOlder() {
+        olderSearchStopped = true
+    }
+
+    private var olderSearchStopped = false
+
     /// Makes the message at `origin` part of the chat shown, loading the older pages down to it
     /// (a found message from a page not loaded yet); false when it cannot be shown (hidden, or a
     /// page failed on the way: the paging says why).
