@@ -23,14 +23,11 @@ final class MessagesCoordinator: SectionCoordinator {
         chat.onMessagesShown = { [weak self, weak chat] (messages: Deque<ChatMessage>) in
             guard let self, let key = self.detailToReopen else { return }
             self.detailToReopen = nil
-            if let message = messages.first(where: { Self.key(for: $0.origin) == key }) { chat?.openDetail(of: message) }
+            if let message = messages.first(where: { $0.origin.key == key }) { chat?.openDetail(of: message) }
         }
     }
 
-    override var openDetailKey: String? { detail.map { Self.key(for: $0.message.origin) } }
-
-    /// "server 12" or "local 3": which message, as the settings keep it.
-    static func key(for origin: ChatMessage.Origin) -> String { origin.key }
+    override var openDetailKey: String? { detail.map { $0.message.origin.key } }
 
     /// The detail open now, in the pane or pushed.
     var detail: MessageDetailPage? { (pages.count > 1 ? pages.last : paneDetail) as? MessageDetailPage }

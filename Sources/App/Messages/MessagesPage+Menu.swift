@@ -7,50 +7,42 @@ import Localization
 /// links opened with the desktop's browser or copied.
 extension MessagesPage {
     func registerActions() {
-        let copy = Action(name: "copy", takesString: true)
-        copy.onActivate { [weak self] key in
-            guard let self, let message = self.message(forKey: key) else { return }
-            self.copyText(of: message)
-        }
-        let copyLink = Action(name: "copy-link", takesString: true)
-        copyLink.onActivate { [weak self] address in
-            guard let address else { return }
-            Clipboard.setText(address)
-            self?.copied = address
-        }
-        let openLink = Action(name: "open-link", takesString: true)
-        openLink.onActivate { [weak self] address in
-            guard let address, let url = URL(string: address) else { return }
-            self?.openLink(url)
-        }
-        let edit = Action(name: "edit", takesString: true)
-        edit.onActivate { [weak self] key in
-            guard let self, let message = self.message(forKey: key) else { return }
-            self.startEditing(message)
-        }
-        let reply = Action(name: "reply", takesString: true)
-        reply.onActivate { [weak self] key in
-            guard let self, let message = self.message(forKey: key) else { return }
-            self.startReplying(to: message)
-        }
-        let quoted = Action(name: "show-quoted", takesString: true)
-        quoted.onActivate { [weak self] key in
-            guard let self, let origin = key.flatMap(ChatMessage.Origin.init(key:)) else { return }
-            self.show(origin)
-        }
-        let openMessage = Action(name: "open", takesString: true)
-        openMessage.onActivate { [weak self] key in
-            guard let self, let message = self.message(forKey: key) else { return }
-            self.openDetail(of: message)
-        }
-        [copy, copyLink, openLink, reply, quoted, edit, openMessage].forEach { menuActions.add($0) }
+        let actions = [
+            messageAction("copy") { $0.copy($1.text) },
+            messageAction("reply") { $0.startReplying(to: $1) },
+            messageAction("edit") { $0.startEditing($1) },
+            messageAction("open") { $0.openDetail(of: $1) },
+            addressAction("copy-link") { page, address in page.copy(address) },
+            addressAction("open-link") { page, address in URL(string: address).map(page.openLink) },
+            addressAction("show-quoted") { page, key in ChatMessage.Origin(key: key).map(page.show) },
+        ]
+        actions.forEach { menuActions.add($0) }
         widget.insertActionGroup(menuActions, prefix: "messages")
+    }
+
+    /// An action on the message whose origin's key it is given.
+    private func messageAction(_ name: String, _ body: @escaping @MainActor (MessagesPage, ChatMessage) -> Void) -> Action {
+        addressAction(name) { page, key in
+            guard let origin = ChatMessage.Origin(key: key), let message = page.model.state.visible.first(where: { $0.origin == origin })
+            else { return }
+            body(page, message)
+        }
+    }
+
+    /// An action on the string it is given (a link's address, a message's key).
+    private func addressAction(_ name: String, _ body: @escaping @MainActor (MessagesPage, String) -> Void) -> Action {
+        let action = Action(name: name, takesString: true)
+        action.onActivate { [weak self] value in
+            guard let self, let value else { return }
+            body(self, value)
+        }
+        return action
     }
 
     /// The menu of `row`'s message: Copy Text, its first link's Open Link and Copy Link, Reply,
     /// Show the Quoted Message for a reply, Edit for the user's own, Open.
     func openMenu(for row: MessageRow) {
-        let key = MessagesCoordinator.key(for: row.message.origin)
+        let key = row.message.origin.key
         let menu = MenuModel()
         menu.append(tr("_Copy Text"), action: "messages.copy::\(key)")
         if let link = MessageLinks.find(in: row.message.text).first {
@@ -72,26 +64,22 @@ extension MessagesPage {
     /// Ctrl+C on a focused message: its whole text (not the row's preview).
     func copyFocusedMessage() -> Bool {
         guard let row = grid.focusedCell else { return false }
-        copyText(of: row.message)
+        copy(row.message.text)
         return true
     }
 
-    private func copyText(of message: ChatMessage) {
-        Clipboard.setText(message.text)
-        copied = message.text
+    /// Puts `text` on the clipboard.
+    private func copy(_ text: String) {
+        Clipboard.setText(text)
+        copied = text
     }
 
     /// Opens `url` (an http, https or mailto link of a message) with the desktop's handler; says
     /// in words when there is none.
     func openLink(_ url: URL) {
-        guard ["http", "https", "mailto"].contains(url.scheme?.lowercased() ?? "") else { return }
+        guard MessageLinks.isLink(url) else { return }
         if let failure = widget.showURI(url.absoluteString) {
             model.say(tr("The link could not be opened: {reason}", ["reason": failure]))
         }
-    }
-
-    private func message(forKey key: String?) -> ChatMessage? {
-        guard let key else { return nil }
-        return model.state.visible.first { MessagesCoordinator.key(for: $0.origin) == key }
     }
 }

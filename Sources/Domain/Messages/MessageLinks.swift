@@ -28,7 +28,7 @@ public enum MessageLinks {
                 end = text.index(before: end)
             }
             let written = String(text[start..<end])
-            if let url = URL(string: written), isLink(url, written: written) {
+            if let url = URL(string: written), isLink(url) {
                 links.append(Link(range: start..<end, url: url))
             }
             index = end > start ? end : text.index(after: start)
@@ -50,11 +50,11 @@ public enum MessageLinks {
         return nil
     }
 
-    /// Something after the scheme: a host for the web, an address for mail.
-    private static func isLink(_ url: URL, written: String) -> Bool {
+    /// Whether `url` is one a message opens: http or https with a host, mailto with an address.
+    public static func isLink(_ url: URL) -> Bool {
         switch url.scheme?.lowercased() {
         case "http", "https": url.host.map { !$0.isEmpty } ?? false
-        case "mailto": written.count > "mailto:".count && written.contains("@")
+        case "mailto": url.absoluteString.count > "mailto:".count && url.absoluteString.contains("@")
         default: false
         }
     }
