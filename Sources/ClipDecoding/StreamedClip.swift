@@ -35,9 +35,6 @@ public final class StreamedClip: @unchecked Sendable { // state under `lock`
         memory.deallocate()
     }
 
-    /// How many of the clip's bytes are here.
-    public var received: Int { lock.withLock { present.reduce(0) { $0 + $1.count } } }
-
     /// Takes `count` bytes at `offset`, which `fill` writes into the memory it is given (false
     /// when it could not: the input ended); false, and nothing taken, for a part outside the clip.
     public func arrived(offset: Int, count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Bool {

@@ -126,10 +126,7 @@ final class MessageSearchBar {
         if let first = rows.first { results.select(first) }
         let typed = entry.text.trimmingCharacters(in: .whitespaces)
         status.isVisible = !typed.isEmpty
-        if !isSearchingOlder {
-            status.text = hits.isEmpty ? tr("No messages found")
-                : ntr("{count} message found", "{count} messages found", count: hits.count)
-        }
+        if !isSearchingOlder { status.text = foundText }
         updateOlderButton()
     }
 
@@ -141,10 +138,14 @@ final class MessageSearchBar {
             status.text = ntr("Looking through older messages: {count} loaded…", "Looking through older messages: {count} loaded…", count: loaded)
             status.isVisible = true
         } else {
-            status.text = hits.isEmpty ? tr("No messages found")
-                : ntr("{count} message found", "{count} messages found", count: hits.count)
+            status.text = foundText
         }
         updateOlderButton()
+    }
+
+    /// "3 messages found", or that none were.
+    private var foundText: String {
+        hits.isEmpty ? tr("No messages found") : ntr("{count} message found", "{count} messages found", count: hits.count)
     }
 
     /// Offered while something is typed and older messages are there to be looked through.

@@ -35,7 +35,6 @@ extension MessagesPage {
             guard let self else { return }
             let hits = await self.model.searchOlder(typed) { [weak self] loaded in self?.search.searchingOlder(loaded: loaded) }
             self.search.searchingOlder(loaded: nil)
-            self.search.hasOlder = !self.model.state.timeline.reachedBeginning
             if self.search.entry.text == typed { self.search.show(hits) }
         }
     }

@@ -3,8 +3,8 @@ import Localization
 import Networking
 import Synchronization
 
-/// A resource fetched in pieces with HTTP Range requests (a clip that plays as it downloads): in order from its start, and from
-/// wherever it is wanted next (`want(offset:)`: a player that seeks, a demuxer that reads its
+/// A resource fetched in pieces with HTTP Range requests (a clip that plays as it downloads): in
+/// order from its start, and from wherever it is wanted next (`want(offset:)`: a player that seeks, a demuxer that reads its
 /// index at the end of the file), so that what is needed first is not behind what is not. A
 /// server that ignores Range sends the whole resource at once, and that is delivered as it is.
 ///
@@ -40,7 +40,6 @@ public final class RangedDownload: Sendable {
         /// A piece wanted next, ahead of the cursor.
         var jump: Int?
         var have: Set<Int> = []
-        var requests = 0
         var finished = false
     }
 
@@ -55,9 +54,6 @@ public final class RangedDownload: Sendable {
     public func want(offset: Int) {
         state.withLock { $0.jump = max(0, offset) / pieceSize }
     }
-
-    /// The requests made so far (tests).
-    public var requests: Int { state.withLock { $0.requests } }
 
     /// Whether `run` has returned (every piece here, a failure, or cancelled).
     public var isFinished: Bool { state.withLock { $0.finished } }
@@ -128,7 +124,6 @@ public final class RangedDownload: Sendable {
     private nonisolated(nonsending) func fetch(from start: Int, to end: Int) async throws(HTTPError) -> HTTPResponse {
         var attempt = 1
         while true {
-            state.withLock { $0.requests += 1 }
             let request = HTTPRequest(url: url, headers: [("Range", "bytes=\(start)-\(end)")], maximumBodySize: maximumLength) // not translated
             do {
                 return try await client.send(request)
