@@ -39,7 +39,15 @@ final class MessageReplyTests: ServerBackedTestCase {
             waitFor("message 35 out of view") { !page.grid.cellsInView.contains { $0.message.origin == answered } }
 
             // The pointer on the quote, a click: message 35 comes into view, marked.
-            waitFor("the quote laid out") { replyRow.quoteLabel.allocation.width > 1 }
+            // Where the quote will stay: the reply has slid in and the view stands still (a click
+            // measured during the slide landed beside it in one CI run).
+            var last: (x: Int, y: Int)?
+            waitFor("the quote laid out and still") {
+                let now = replyRow.quoteLabel.screenOrigin
+                defer { last = now }
+                return replyRow.revealer.isChildRevealed && replyRow.quoteLabel.allocation.width > 1 && now != nil
+                    && now?.x == last?.x && now?.y == last?.y
+            }
             // On the screen where GDK has it (the window's own origin leaves out its shadow).
             let at = try XCTUnwrap(replyRow.quoteLabel.screenOrigin)
             try xdotool(["mousemove", String(at.x + 20), String(at.y + replyRow.quoteLabel.allocation.height / 2), "click", "1"])
