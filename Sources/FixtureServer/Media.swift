@@ -60,12 +60,14 @@ final class MediaLibrary: Sendable {
     /// A file with Content-Type, Content-Length, ETag and Last-Modified; 304 on a matching
     /// If-None-Match (or, without one, an If-Modified-Since not older than the file). A
     /// `cache-control` query parameter is sent back as the Cache-Control header (tests ask for
-    /// `max-age=60`, `no-cache`, `no-store`).
+    /// `max-age=60`, `no-cache`, `no-store`); a `bytes-per-second` one sends the body at that
+    /// rate, as a slow link would (clips come at `clipBytesPerSecond` when it is set).
     func serve(_ url: URL, request: Request) -> Response {
         guard let data = try? Data(contentsOf: url) else { return Response(status: .notFound) }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         let modified = (attributes?[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
-        let rate = url.pathExtension.lowercased() == "mp4" ? clipBytesPerSecond : nil
+        let rate = request.uri.queryParameters.get("bytes-per-second").flatMap { Int($0) }
+            ?? (url.pathExtension.lowercased() == "mp4" ? clipBytesPerSecond : nil)
         return bytes(data, type: Self.contentType(for: url.pathExtension), modified: modified, request: request, bytesPerSecond: rate)
     }
 

@@ -31,6 +31,9 @@ public final class ImagePipeline: Sendable {
         /// At most this many bodies in memory between the start of their load (from the network
         /// or the disk) and the end of their decode.
         public var maximumBodiesInHand: Int
+        /// How long a fetch goes on once every load that wanted it has left, behind every other
+        /// fetch, before it is cancelled.
+        public var abandonedFetchGrace: Duration
         /// What time it is, for the disk cache's freshness (tests move it on).
         public var now: @Sendable () -> Date = { Date() }
 
@@ -46,6 +49,11 @@ public final class ImagePipeline: Sendable {
         ///     a dropped connection or a server restarting.
         ///   - maximumDownloadSize: 40 MiB, above any photo a phone takes; larger bodies are
         ///     refused as hostile rather than held in memory.
+        ///   - abandonedFetchGrace: a second. A card scrolled past and back, or laid out again as
+        ///     the pictures above it arrive (Facts' cards take their heights from their pictures),
+        ///     asks again within it and joins the same transfer rather than starting a second
+        ///     one, and a small picture finishes into the disk cache; short enough that on a slow
+        ///     link what became visible waits little for the fetch slots.
         ///   - maximumBodiesInHand: twenty-four: the six fetches a screen fills with, and enough
         ///     fetched bodies waiting that the decoders do not wait for the network when decode
         ///     times vary (twelve cost the images benchmark a fifth of its cold throughput; 24
@@ -56,7 +64,7 @@ public final class ImagePipeline: Sendable {
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
                     fetchTimeout: Duration = .seconds(30), maximumDownloadSize: Int = 40 << 20,
-                    maximumBodiesInHand: Int = 24) {
+                    abandonedFetchGrace: Duration = .seconds(1), maximumBodiesInHand: Int = 24) {
             self.memoryCapacity = memoryCapacity
             self.diskFolder = diskFolder
             self.diskCapacity = diskCapacity
@@ -65,6 +73,7 @@ public final class ImagePipeline: Sendable {
             self.retryDelays = retryDelays
             self.fetchTimeout = fetchTimeout
             self.maximumDownloadSize = maximumDownloadSize
+            self.abandonedFetchGrace = abandonedFetchGrace
             self.maximumBodiesInHand = maximumBodiesInHand
         }
     }
@@ -105,17 +114,14 @@ public final class ImagePipeline: Sendable {
     /// Loads whose bodies are (or are about to be) in memory until their decode ends.
     private let bodiesInHand: PriorityLimiter
     private let state = Mutex(State())
+    /// Loads of one key (address, size and sizing) share one decode.
+    private let loads = SharedWork<ImageKey, DecodedImage>()
+    /// Loads of one address, whatever their size, share one fetch of its bytes; a fetch nobody
+    /// waits for goes on for `abandonedFetchGrace` (see there), behind every other.
+    private let fetches: SharedWork<String, Data>
 
     private struct State {
-        var inFlight: [ImageKey: InFlight] = [:]
         var statistics = Statistics()
-        var nextWaiter = 0
-    }
-
-    /// Shared work for one key and the requesters waiting for it.
-    private final class InFlight: @unchecked Sendable { // touched under `state`'s lock only
-        var task: Task<Void, Never>?
-        var waiters: [Int: CheckedContinuation<Result<DecodedImage, ImageError>, Never>] = [:]
     }
 
     /// - Parameters:
@@ -131,10 +137,23 @@ public final class ImagePipeline: Sendable {
         self.client = client
         memoryCache = MemoryCache(capacity: configuration.memoryCapacity)
         diskCache = configuration.diskFolder.map { DiskCache(folder: $0, capacity: configuration.diskCapacity) }
-        self.sources = sources + [NetworkImageSource(client: client, configuration: configuration)]
+        let sources = sources + [NetworkImageSource(client: client, configuration: configuration)]
+        self.sources = sources
         self.decoders = decoders.map { ($0, PriorityLimiter(limit: $0.threads.count)) }
         bodiesInHand = PriorityLimiter(limit: configuration.maximumBodiesInHand)
+        @Sendable func source(for url: String) -> any ImageSource {
+            sources.first { $0.loads(URL(string: url)!) } ?? sources[sources.count - 1]
+        }
+        fetches = SharedWork(grace: configuration.abandonedFetchGrace, whenAbandoned: { url in
+            await source(for: url).setPriority(ImageRequest.abandoned, forURL: url)
+        }, whenRejoined: { url, priority in
+            await source(for: url).setPriority(priority, forURL: url)
+        })
     }
+
+    /// How many loads wait for the bytes of `request`'s address (for tests): nil when none are
+    /// being fetched, 0 while a fetch nobody wants is in its grace.
+    func loadsWaitingForBytes(of request: ImageRequest) -> Int? { fetches.waiters(for: request.key.url) }
 
     /// Loads waiting for room for their bodies (for tests).
     public var loadsWaitingForRoom: Int {
@@ -154,21 +173,14 @@ public final class ImagePipeline: Sendable {
     public func image(for request: ImageRequest) async throws(ImageError) -> DecodedImage {
         if let image = cachedImage(for: request) { return image }
         if Task.isCancelled { throw .cancelled }
-        let key = request.key
-        let id = state.withLock { state -> Int in state.nextWaiter += 1; return state.nextWaiter }
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                join(key: key, request: request, waiter: id, continuation: continuation)
-            }
-        } onCancel: {
-            leave(key: key, waiter: id)
-        }
-        return try result.get()
+        return try await loads.value(for: request.key, priority: request.priority) {
+            await self.load(request, key: request.key)
+        }.get()
     }
 
     /// The bytes at `request.url` as the pipeline fetches and keeps them (the disk cache, its
     /// freshness rules, stale bytes when offline), undecoded: the clip the viewer plays, whose
-    /// poster fetched it already. Not shared with a load of the same URL under way.
+    /// poster fetched it already. Shared with a load of the same URL under way.
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
         try await bytes(for: request, key: request.key)
     }
@@ -186,50 +198,11 @@ public final class ImagePipeline: Sendable {
 
     /// Changes the priority of a request still waiting for a fetch or decode slot.
     public func setPriority(_ priority: Int, for request: ImageRequest) async {
-        await source(for: request.url).setPriority(priority, for: request)
+        await source(for: request.url).setPriority(priority, forURL: request.key.url)
         if let slots = decoder(for: request)?.slots {
             await slots.setPriority(priority, forKey: request.key.description)
         }
         await bodiesInHand.setPriority(priority, forKey: request.key.description)
-    }
-
-    // MARK: Sharing
-
-    private func join(key: ImageKey, request: ImageRequest, waiter: Int,
-                      continuation: CheckedContinuation<Result<DecodedImage, ImageError>, Never>) {
-        state.withLock { state in
-            if let shared = state.inFlight[key] {
-                shared.waiters[waiter] = continuation
-                return
-            }
-            let shared = InFlight()
-            shared.waiters[waiter] = continuation
-            state.inFlight[key] = shared
-            // Whoever asked first, the load runs below the main thread (see `TaskPriority.loading`).
-            shared.task = Task(priority: .loading) { [self] in
-                let result = await load(request, key: key)
-                let waiters = self.state.withLock { state -> [CheckedContinuation<Result<DecodedImage, ImageError>, Never>] in
-                    guard state.inFlight[key] === shared else { return [] }
-                    state.inFlight[key] = nil
-                    return Array(shared.waiters.values)
-                }
-                waiters.forEach { $0.resume(returning: result) }
-            }
-        }
-    }
-
-    /// A requester cancelled: it is answered now; the shared work stops only if nobody else waits.
-    private func leave(key: ImageKey, waiter: Int) {
-        let (continuation, taskToCancel) = state.withLock { state -> (CheckedContinuation<Result<DecodedImage, ImageError>, Never>?, Task<Void, Never>?) in
-            guard let shared = state.inFlight[key], let continuation = shared.waiters.removeValue(forKey: waiter) else {
-                return (nil, nil)
-            }
-            guard shared.waiters.isEmpty else { return (continuation, nil) }
-            state.inFlight[key] = nil
-            return (continuation, shared.task)
-        }
-        continuation?.resume(returning: .failure(.cancelled))
-        taskToCancel?.cancel()
     }
 
     // MARK: Loading
@@ -273,7 +246,18 @@ public final class ImagePipeline: Sendable {
         decoders.first { $0.decoder.decodes(request) }
     }
 
+    /// The bytes at `request.url`, fetched once for every load of that address under way.
     private func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
+        try await fetches.value(for: key.url, priority: request.priority) {
+            do throws(ImageError) {
+                return .success(try await self.storedOrFetchedBytes(for: request, key: key))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+
+    private func storedOrFetchedBytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
         let source = source(for: request.url)
         let diskCache = source.isRemote ? self.diskCache : nil
         let stored = await diskCache?.entry(for: key.url)

@@ -37,6 +37,8 @@ public struct ImageRequest: Sendable, Hashable {
 
     public static let visible = 10
     public static let prefetch = 0
+    /// A fetch nobody waits for any more, in its grace (`abandonedFetchGrace`): behind every other.
+    static let abandoned = -10
 
     /// Sizes are rounded up to these buckets, so that near sizes share one decode and one cache entry.
     static let sizeBuckets = [32, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096]
