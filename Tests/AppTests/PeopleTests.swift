@@ -236,6 +236,52 @@ final class PeopleTests: ServerBackedTestCase {
         }
     }
 
+    func testTypingInTheListSearchesItByNameAndEscapeShowsEveryoneWhereTheyWere() throws {
+        try onMain {
+            let (app, page) = try openPeople(width: 700, height: 420)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { close(app) }
+            @MainActor func shown() -> [String] { page.rows.filter { $0.row.isMapped }.map { $0.nameLabel.text } }
+            // Scrolled down to Peyton, whose row has the focus.
+            waitFor("the list laid out") { page.scroll.maximumValue > 300 }
+            page.scroll.value = 300
+            waitFor("Peyton in view") { page.rowsInView().contains { $0.person.name == "Peyton" } }
+            let peyton = page.rows[10]
+            peyton.row.grabFocus()
+            let place = page.scroll.value
+            XCTAssertGreaterThan(place, 0)
+
+            // A letter typed in the list opens the search with it.
+            XCTAssertTrue(InputSimulation.type("j", on: main.window))
+            waitFor("the search open") { page.search.entry.isFocusWidget }
+            XCTAssertEqual(page.search.entry.text, "j")
+            waitFor("only the J names") { shown() == ["Jeremy", "Jade", "Jason", "Johnny"] }
+            XCTAssertTrue(InputSimulation.type("a", on: main.window))
+            waitFor("Jade and Jason") { shown() == ["Jade", "Jason"] }
+            XCTAssertEqual(page.rows.first { $0.row.isMapped }?.row.accessibleName.hasPrefix("Jade, avatar"), true,
+                           "rows found keep their names for screen readers")
+            // Down goes to the first row found; Return opens it.
+            XCTAssertTrue(InputSimulation.key("Down", on: main.window))
+            waitFor("Jade's row focused") { page.rows[7].row.isFocusWidget }
+
+            // Nothing found, said in words.
+            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
+            waitFor("the search focused again") { page.search.entry.isFocusWidget }
+            XCTAssertTrue(InputSimulation.type("x", on: main.window))
+            waitFor("no one found") { page.noOneFound.widget.isMapped && shown().isEmpty }
+            XCTAssertEqual(page.noOneFound.titleLabel.text, "No one found")
+
+            // Escape: everyone again, Peyton's row focused, the list where it was.
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("everyone again") { shown().count == page.rows.filter { $0.row.isVisible }.count && page.rows.allSatisfy { $0.row.isVisible } }
+            XCTAssertFalse(page.search.widget.revealsChild)
+            XCTAssertEqual(page.search.entry.text, "")
+            waitFor("Peyton's row focused") { peyton.row.isFocusWidget }
+            waitFor("the list back where it was") { page.scroll.value == place }
+            XCTAssertFalse(page.noOneFound.widget.isMapped)
+        }
+    }
+
     /// A name typed just before the window closes is written before the app exits: the exit is
     /// held until the write commits, even when it takes longer than the avatar downloads.
     func testANameTypedAsTheWindowClosesIsWrittenBeforeTheAppExits() throws {

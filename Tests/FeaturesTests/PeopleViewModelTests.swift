@@ -111,6 +111,29 @@ final class PeopleViewModelTests: XCTestCase {
     }
 
     @MainActor
+    func testSearchShowsThoseWhoseNamesHaveWhatIsTypedAndFollowsRenames() async throws {
+        let (model, _) = await started()
+        func shown() -> [String] { model.state.people.filter(model.state.shows).map(\.name) }
+        model.search("ED")
+        XCTAssertEqual(shown(), ["Edward"], "case ignored")
+        model.search("j")
+        XCTAssertEqual(shown(), ["Jeremy", "Jade", "Jason", "Johnny"])
+        model.search("ja")
+        XCTAssertEqual(shown(), ["Jade", "Jason"])
+        model.search("zz")
+        XCTAssertTrue(model.state.isNoOneFound)
+        // A rename made while searching is searched too, accents ignored.
+        let adam = model.state.people[0]
+        model.search("zoe")
+        XCTAssertNil(model.rename(adam.id, to: "Zoë Adams"))
+        await eventually("the renamed person found", timeout: .seconds(10)) { shown() == ["Zoë Adams"] }
+        XCTAssertFalse(model.state.isNoOneFound)
+        model.search("  ")
+        XCTAssertEqual(shown().count, 20, "nothing typed: everyone")
+        XCTAssertNil(model.state.matching)
+    }
+
+    @MainActor
     func testAFailedAvatarSaysWhyAndCanBeAskedAgain() async throws {
         let port = server.port
         await server.stop()

@@ -7,7 +7,7 @@ import Localization
 
 /// The 20 people: a list of round avatars and names, a progress line ("Avatars: 7 of 20"), and a
 /// notice bar for refused names and failed writes. Rows that come into view ask for their
-/// avatars; a row opens its edit page.
+/// avatars; a row opens its edit page. Typing in the list (or Ctrl+F) searches it by name.
 @MainActor
 public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScenes {
     public let title = tr("People")
@@ -17,6 +17,14 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScene
     let list = ListBox(selectable: false)
     let progressLabel = Label()
     let notice = NoticeBar()
+    /// Searches the list by name; typing in the list opens it.
+    let search = FilterBar(placeholder: tr("Search people"))
+    /// In place of the rows when the search finds no one.
+    let noOneFound = StatusPage(iconName: "edit-find-symbolic", title: tr("No one found"),
+                                description: tr("No name has what is typed. Escape shows everyone again."))
+    /// Where the list was scrolled to, and the person whose row had the focus, when a search
+    /// began: the list is back there once the search closes.
+    private var placeBeforeSearch: (scroll: Double, focused: Int64?)?
     /// The people, or why they could not be read at all, with Retry.
     let content: ContentOrStatus
     private let scroller = ScrolledWindow()
@@ -43,6 +51,9 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScene
         list.scrollsFocus(with: adjustment)
         column.setMargins(top: 12, bottom: 24, start: 24, end: 24)
         column.append(list)
+        noOneFound.widget.keepsOwnVisibility = true
+        noOneFound.widget.isVisible = false
+        column.append(noOneFound.widget)
         column.halign = .fill
         scroller.add(column)
 
@@ -52,6 +63,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScene
 
         let people = Box(.vertical)
         people.append(notice.widget)
+        people.append(search.widget)
         people.append(progressLabel)
         people.append(scroller, expand: true)
         content = ContentOrStatus(content: people, iconName: "dialog-error-symbolic")
@@ -74,6 +86,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScene
         adjustment.onValueChanged { [weak self] in self?.visibility.schedule() }
         adjustment.onExtentChanged { [weak self] in self?.visibility.schedule() }
         scroller.onMap { [weak self] in self?.visibility.schedule() }
+        connectSearch()
         model.onChange = { [weak self] state in self?.render(state) }
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
@@ -96,7 +109,13 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScene
         }
         for (row, person) in zip(rows, state.people) {
             row.update(person, state: state.avatarState(of: person))
+            let shows = state.shows(person)
+            if row.row.isVisible != shows {
+                row.row.isVisible = shows
+                visibility.schedule()
+            }
         }
+        noOneFound.widget.isVisible = state.isNoOneFound
         if state.isLoaded { onPeopleShown?(state.people) }
         progressLabel.text = state.isLoaded ? state.progressText : tr("Loading people…")
         progressLabel.accessibleName = progressLabel.text
@@ -105,6 +124,32 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScene
             content.show(.failure(title: tr("People could not be opened"), reason: reason))
         } else {
             content.show(.content, animated: false)
+        }
+    }
+
+    // MARK: Search
+
+    private func connectSearch() {
+        widget.onKeyPress { [weak self] key in
+            guard let self else { return false }
+            let place = (scroll: self.adjustment.value, focused: self.rows.first { $0.row.isFocusWidget }?.person.id)
+            let wasOpen = self.search.isOpen
+            guard self.search.handle(key) else { return false }
+            if !wasOpen, self.search.isOpen { self.placeBeforeSearch = place }
+            return true
+        }
+        search.onChange = { [weak self] text in self?.model.search(text) }
+        search.onLeave = { [weak self] in self?.rows.first { $0.row.isVisible }?.row.grabFocus() }
+        search.onClose = { [weak self] in
+            guard let self else { return }
+            let place = self.placeBeforeSearch
+            self.placeBeforeSearch = nil
+            // The row that had the focus takes it again, and the list is back where it was once
+            // its rows are laid out again.
+            let focused = place?.focused.flatMap { id in self.rows.first { $0.person.id == id } }
+            (focused ?? self.rows.first { $0.row.isVisible })?.row.grabFocus()
+            guard let scroll = place?.scroll else { return }
+            self.widget.onNextDraw { [weak self] in self?.adjustment.value = scroll }
         }
     }
 

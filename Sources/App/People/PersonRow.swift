@@ -31,6 +31,8 @@ final class PersonRow {
         box.append(Image(iconName: "go-next-symbolic", pixelSize: 16))
         row = ListBoxRow(child: box)
         row.showAll()
+        // Hidden while a search leaves them out.
+        row.keepsOwnVisibility = true
         update(person, state: .waiting)
     }
 

@@ -28,6 +28,15 @@ public final class PeopleViewModel {
         /// Why the people could not be read at all (the database could not be opened); Retry
         /// tries again.
         public var failure: String?
+        /// What the list is searched for (empty: everyone shows).
+        public var filter = TextFilter("")
+        /// The people the search lets through, by id; nil while nothing is typed.
+        public var matching: Set<Int64>?
+
+        /// Whether `person` shows in the list (the search lets them through).
+        public func shows(_ person: Person) -> Bool { matching?.contains(person.id) ?? true }
+        /// Something is typed and no one's name has it.
+        public var isNoOneFound: Bool { matching?.isEmpty == true }
 
         public var storedAvatars: Int { people.filter(\.hasAvatar).count }
         /// "Avatars: 7 of 20".
@@ -79,6 +88,7 @@ public final class PeopleViewModel {
                 guard let self else { return }
                 self.state.people = people
                 self.state.isLoaded = true
+                self.applyFilter()
                 self.publish()
                 self.requestAvatarsInView()
             })
@@ -206,6 +216,38 @@ public final class PeopleViewModel {
     }
 
     public func person(_ id: Int64) -> Person? { state.people.first { $0.id == id } }
+
+    /// Shows only the people whose names have every word of `typed` (case and accents ignored);
+    /// empty shows everyone again.
+    public func search(_ typed: String) {
+        let filter = TextFilter(typed)
+        guard filter != state.filter else { return }
+        state.filter = filter
+        applyFilter()
+        publish()
+    }
+
+    /// Names as they are compared, folded once per name rather than once per key typed.
+    private var foldedNames: [Int64: (name: String, folded: String)] = [:]
+
+    private func applyFilter() {
+        guard !state.filter.isEmpty else {
+            state.matching = nil
+            return
+        }
+        var matching = Set<Int64>()
+        for person in state.people {
+            let folded: String
+            if let cached = foldedNames[person.id], cached.name == person.name {
+                folded = cached.folded
+            } else {
+                folded = TextFilter.folded(person.name)
+                foldedNames[person.id] = (person.name, folded)
+            }
+            if state.filter.matches(folded: folded) { matching.insert(person.id) }
+        }
+        state.matching = matching
+    }
 
     private func publish() { onChange?(state) }
 }

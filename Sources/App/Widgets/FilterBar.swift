@@ -1,0 +1,93 @@
+import Foundation
+import Gtk
+import Localization
+
+/// A list's search, over the list as GNOME's search bars are: Ctrl+F opens it, and so does typing
+/// a letter in the list (the letter goes into it, as in Contacts and Files); what is typed filters
+/// the list as it is typed; Down goes from it to the list; Escape (in it, or in the list while it
+/// is open) clears and closes it, and the list shows everything again.
+@MainActor
+final class FilterBar {
+    let widget: Revealer
+    let entry: Entry
+    /// What was typed changed (empty once the bar closes).
+    var onChange: ((String) -> Void)?
+    /// Down (or Tab) in the entry: the list takes the focus.
+    var onLeave: (() -> Void)?
+    /// The bar closed (Escape); the list should take the focus.
+    var onClose: (() -> Void)?
+    /// Whether it shows (and so filters).
+    private(set) var isOpen = false
+
+    /// - Parameter placeholder: what it searches, in words ("Search people").
+    init(placeholder: String) {
+        entry = Entry(placeholder: placeholder)
+        entry.accessibleName = placeholder
+        entry.primaryIconName = "edit-find-symbolic"
+        let box = Box(.horizontal)
+        box.addStyleClass("filter-bar")
+        box.setMargins(top: 8, bottom: 8, start: 24, end: 24)
+        entry.hexpand = true
+        box.append(entry, expand: true)
+        // Shown at once: while a revealer slides its child in, GTK gives the keys typed to
+        // nothing (the second letter of a name typed quickly was lost).
+        widget = Revealer(child: box, transition: .slideDown, duration: 0)
+        box.showAll()
+        entry.onChanged { [weak self] in
+            guard let self, self.isOpen else { return }
+            self.onChange?(self.entry.text)
+        }
+        entry.onKeyPress { [weak self] key in
+            guard let self else { return false }
+            switch key.keyName {
+            case "Escape":
+                self.close()
+                return true
+            case "Down", "KP_Down":
+                self.onLeave?()
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Opens the bar with the focus in it; `text`, when given, is put after what is there (the
+    /// letter that opened it).
+    func open(typing text: String? = nil) {
+        let wasOpen = isOpen
+        isOpen = true
+        widget.revealsChild = true
+        if let text { entry.text += text }
+        entry.grabFocusWithoutSelecting()
+        entry.cursorPosition = -1
+        if !wasOpen, text == nil, !entry.text.isEmpty { onChange?(entry.text) }
+    }
+
+    /// Clears and hides the bar; the list shows everything again.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        entry.text = ""
+        widget.revealsChild = false
+        onChange?("")
+        onClose?()
+    }
+
+    /// A key pressed in the list: Ctrl+F opens the bar, a printable character without Ctrl or Alt
+    /// opens it and is typed into it, Escape closes it. True when the key was the bar's.
+    func handle(_ key: KeyEvent) -> Bool {
+        if Shortcuts.isFind(key) {
+            open()
+            return true
+        }
+        if key.keyName == "Escape", isOpen {
+            close()
+            return true
+        }
+        guard key.modifiers.isDisjoint(with: [.control, .alt]), let text = key.text,
+              !text.allSatisfy(\.isWhitespace) else { return false }
+        open(typing: text)
+        return true
+    }
+}
