@@ -135,12 +135,11 @@ final class FactCard: RecyclingCell {
     }
 
     /// Loads the picture decoded for a column of `side` pixels (tall pictures need up to twice
-    /// that in height). A picture still on its way is not asked for again at another column
-    /// width (its fetch would be cancelled and made again): the next layout after it shows asks
-    /// for it at the new size, from the disk cache.
+    /// that in height). Asked again at a new column width while the picture is still on its way,
+    /// the new size joins the same transfer (the pipeline fetches an address once for every size
+    /// asked), so the card never stays with a picture decoded for a width it no longer has.
     func load(side: Int) {
         guard side != boundSide, let url = fact.imageURL else { return }
-        if boundSide > 0, !image.isLoaded { return }
         boundSide = side
         image.bind(ImageRequest(url: url, maximumPixelSize: side * 2))
     }
