@@ -141,6 +141,43 @@ final class FactsTests: ServerBackedTestCase {
         }
     }
 
+    func testTypingOverTheCardsSearchesThemAndEscapeShowsEveryCardWhereItWas() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1000, height: 500)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the cards settled", timeout: .seconds(10)) { page.isSettled }
+            @MainActor func shownTitles() -> [String] {
+                page.grid.items.map { page.model.state.facts[$0.index].title ?? "" }
+            }
+            // A card further down has the focus, the view scrolled to it.
+            page.grid.focus(index: 9)
+            waitFor("the card focused and in view") { page.grid.focusedCell?.item.index == 9 && page.scroll.value > 0 }
+            waitFor("settled there") { page.isSettled }
+            let place = page.scroll.value
+
+            XCTAssertTrue(InputSimulation.type("canada", on: main.window))
+            waitFor("the search open with what was typed") { page.search.entry.isFocusWidget && page.search.entry.text == "canada" }
+            waitFor("the cards that say Canada") { shownTitles() == ["Transportation", "Hockey Night in Canada", "Space Program", "Meese"] }
+            waitFor("their cards made and named") { page.cards.count == 4 }
+            XCTAssertEqual(Set(page.cards.map(\.view.accessibleDescription)), Set((1...4).map { "Fact \($0) of 4" }),
+                           "the cards found numbered among themselves for screen readers")
+            XCTAssertTrue(InputSimulation.key("Down", on: main.window))
+            waitFor("the first card found focused") { page.grid.focusedCell?.item.index == 2 }
+
+            XCTAssertTrue(InputSimulation.type("z", on: main.window))
+            waitFor("the search focused again with the letter") { page.search.entry.text == "canadaz" }
+            waitFor("nothing found, in words") { page.nothingFound.widget.isMapped && page.grid.items.isEmpty }
+            XCTAssertEqual(page.nothingFound.titleLabel.text, "No facts found")
+
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("every card again") { page.grid.items.count == 13 && !page.nothingFound.widget.isMapped }
+            XCTAssertFalse(page.search.widget.revealsChild)
+            waitFor("the focused card again") { page.grid.focusedCell?.item.index == 9 }
+            XCTAssertEqual(page.scroll.value, place, accuracy: 1, "the view where it was")
+        }
+    }
+
     func testRefreshAsksAgainAndAFailedRefreshKeepsTheCards() throws {
         try onMain {
             let (app, page) = try openFacts(width: 1000, height: 700)

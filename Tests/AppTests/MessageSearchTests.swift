@@ -45,6 +45,9 @@ final class MessageSearchTests: ServerBackedTestCase {
             waitFor("the composer focused", timeout: .seconds(5)) { page.entry.isFocusWidget }
             XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: page.entry))
             waitFor("the search open") { page.search.isOpen && page.search.entry.isFocusWidget }
+            // Typed at once, while the bar is still coming in: no key is lost.
+            XCTAssertTrue(InputSimulation.type("ab", on: page.entry))
+            waitFor("what was typed in the search") { page.search.entry.text == "ab" }
             // Russian letters are not on the test keyboard: put in as an input method would.
             page.search.entry.text = "ЁЛКА"
             waitForServer("two found", timeout: .seconds(5)) { page.search.hits.count == 2 }

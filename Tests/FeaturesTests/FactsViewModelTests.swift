@@ -39,6 +39,32 @@ final class FactsViewModelTests: XCTestCase {
     }
 
     @MainActor
+    func testSearchFindsTitlesAndDescriptionsAndFollowsARefreshedFeed() async throws {
+        let model = model()
+        await model.load()
+        func found() -> [String] { (model.state.matching ?? []).map { model.state.facts[$0].title ?? "" } }
+        model.search("CANADA")
+        await model.searchFinished()
+        XCTAssertEqual(found(), ["Transportation", "Hockey Night in Canada", "Space Program", "Meese"],
+                       "in titles and descriptions, in the feed's order, case ignored")
+        model.search("eare illegal")
+        await model.searchFinished()
+        XCTAssertEqual(found(), ["Kittens..."], "accents ignored, every word found")
+        model.search("zebra")
+        await model.searchFinished()
+        XCTAssertTrue(model.state.isNothingFound)
+        // A refreshed feed is searched again.
+        model.search("hockey")
+        await model.searchFinished()
+        XCTAssertEqual(found(), ["Hockey Night in Canada"])
+        await model.refresh()
+        await model.searchFinished()
+        XCTAssertEqual(found(), ["Hockey Night in Canada"])
+        model.search("")
+        XCTAssertNil(model.state.matching, "nothing typed: every card")
+    }
+
+    @MainActor
     func testAFailedFirstLoadFailsAndRetrySucceeds() async throws {
         let port = server.port
         await server.stop()

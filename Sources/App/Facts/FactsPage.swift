@@ -9,7 +9,7 @@ import Localization
 /// `RecyclingGrid`, which gives them only to the rows near the view, so a feed of 100,000 rows
 /// opens, scrolls and resizes as one of 14 does; pictures load only for the cards it gives out.
 /// A refresh keeps the cards until the new feed has arrived; a failed refresh says why above
-/// them, with Retry.
+/// them, with Retry. Typing over the cards (or Ctrl+F) searches their titles and descriptions.
 @MainActor
 public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage, SectionTitledPage, ScreenshotScenes {
     public let title = tr("Facts")
@@ -29,6 +29,18 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// Over the cards for a moment after a refresh that found the feed unchanged.
     let upToDate = Label(tr("Up to date"))
     private var shownGeneration = -1
+    /// The search's answer the grid shows (nil: every card).
+    private var shownMatching: [Int]?
+    /// While a search shows some cards: each shown row's place in the grid, by its place in the feed.
+    private var gridPlaces: [Int: Int]?
+    /// Searches the cards' titles and descriptions; typing over the cards opens it.
+    let search = FilterBar(placeholder: tr("Search facts"))
+    /// Over the grid when the search finds nothing.
+    let nothingFound = StatusPage(iconName: "edit-find-symbolic", title: tr("No facts found"),
+                                  description: tr("No title or description has what is typed. Escape shows every fact again."))
+    /// Where the cards were scrolled to, and the row of the focused card, when a search began:
+    /// they are back there once the search closes.
+    private var placeBeforeSearch: (scroll: Double, focused: Int?)?
     /// The rows of the feed the grid shows.
     private var shownFacts: [Fact] = []
     /// The width / height of every picture loaded so far, by its link: a card scrolled away and
@@ -86,10 +98,14 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         upToDate.keepsOwnVisibility = true
         upToDate.isVisible = false
         let over = Overlay(child: grid.widget)
+        nothingFound.widget.keepsOwnVisibility = true
+        nothingFound.widget.isVisible = false
+        over.addOverlay(nothingFound.widget)
         over.addOverlay(refreshSpinner)
         over.addOverlay(upToDate)
         let content = Box(.vertical)
         content.append(banner.widget)
+        content.append(search.widget)
         content.append(over, expand: true)
 
         refreshSpinner.keepsOwnVisibility = true
@@ -101,7 +117,11 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
 
         grid.onActivate = { [weak self] card in self?.open(card.fact) }
         // A fact's id is its place in its feed.
-        grid.locate = { [weak self] id in id.generation == self?.shownGeneration ? id.index : nil }
+        grid.locate = { [weak self] id in
+            guard let self, id.generation == self.shownGeneration else { return nil }
+            return self.gridPlace(ofRow: id.index)
+        }
+        connectSearch()
         statusRetry.onClicked { [weak self] in self?.refresh() }
         banner.onClick = { [weak self] in self?.refresh() }
         model.onChange = { [weak self] state in self?.render(state) }
@@ -167,16 +187,20 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         } else {
             banner.show(state.refreshError.map { tr("The facts could not be refreshed. {reason}", ["reason": $0]) })
         }
-        if state.generation != shownGeneration {
+        if state.generation != shownGeneration || state.matching != shownMatching {
             shownGeneration = state.generation
-            show(state.facts, generation: state.generation)
+            shownMatching = state.matching
+            show(state.facts, generation: state.generation, only: state.matching)
         }
+        nothingFound.widget.isVisible = state.isNothingFound
         titleChanged()
     }
 
-    /// Hands a received feed to the grid: each card's height from its picture when one of the
-    /// same link has loaded before, else 4:3 until it loads.
-    private func show(_ facts: [Fact], generation: Int) {
+    /// Hands a received feed to the grid (`only` the rows at those places, while a search shows
+    /// some): each card's height from its picture when one of the same link has loaded before,
+    /// else 4:3 until it loads. The shapes known are kept for every row of the feed, so the cards
+    /// a search left out come back at their heights.
+    private func show(_ facts: [Fact], generation: Int, only shown: [Int]? = nil) {
         var kept: [URL: Double] = [:]
         let known = aspects
         // Each row read in place: a `map` over the facts copied each one, retaining its texts and
@@ -197,10 +221,18 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         }
         aspects = kept
         learned = []
-        grid.updateLayout { $0.setCards(cards) }
         shownFacts = facts
-        let entries = facts.indices.map { FactEntry(generation: generation, index: $0) }
+        let rows = shown ?? Array(facts.indices)
+        gridPlaces = shown.map { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($1, $0) }) }
+        grid.updateLayout { $0.setCards(shown.map { $0.map { cards[$0] } } ?? cards) }
+        let entries = rows.map { FactEntry(generation: generation, index: $0) }
         grid.setItems(entries, animated: false)
+    }
+
+    /// Where the row at `index` of the feed is in the grid; nil when a search left it out.
+    private func gridPlace(ofRow index: Int) -> Int? {
+        guard let gridPlaces else { return index }
+        return gridPlaces[index]
     }
 
     /// A card's picture loaded: its height follows the picture's shape from the next frame.
@@ -208,7 +240,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         guard entry.generation == shownGeneration, shownFacts.indices.contains(entry.index),
               let url = shownFacts[entry.index].imageURL, aspects[url] != aspect else { return }
         aspects[url] = aspect
-        learned.append((entry.index, aspect))
+        guard let place = gridPlace(ofRow: entry.index) else { return }
+        learned.append((place, aspect))
         aspectsCall.schedule()
     }
 
@@ -224,6 +257,39 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         guard moved else { return }
         grid.layoutNow()
         if let focused { grid.reveal(index: focused) }
+    }
+
+    // MARK: Search
+
+    private func connectSearch() {
+        widget.onKeyPress { [weak self] key in
+            guard let self, self.model.state.phase == .loaded else { return false }
+            let focused = self.grid.focusedCell?.item.index
+            let place = (scroll: self.grid.adjustment.value, focused: focused)
+            let wasOpen = self.search.isOpen
+            guard self.search.handle(key) else { return false }
+            if !wasOpen, self.search.isOpen { self.placeBeforeSearch = place }
+            return true
+        }
+        search.onChange = { [weak self] text in self?.model.search(text) }
+        search.onLeave = { [weak self] in
+            guard let self, !self.grid.items.isEmpty else { return }
+            self.grid.focus(index: 0)
+        }
+        search.onClose = { [weak self] in
+            guard let self else { return }
+            let place = self.placeBeforeSearch
+            self.placeBeforeSearch = nil
+            // Every card again, laid out as before: the view back where it was, and the card that
+            // had the focus focused again.
+            self.grid.layoutNow()
+            if let scroll = place?.scroll { self.grid.adjustment.value = scroll }
+            if let row = place?.focused, let index = self.gridPlace(ofRow: row) {
+                self.grid.focus(index: index)
+            } else {
+                self.grid.widget.grabFocus()
+            }
+        }
     }
 
     /// Whether any of the card at `index` is in view.

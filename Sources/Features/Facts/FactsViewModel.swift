@@ -37,8 +37,15 @@ public final class FactsViewModel {
         /// The last refresh found the feed unchanged (the server said 304): "Up to date" shows for
         /// `upToDateShownFor`, and the cards stay as they are.
         public var isUpToDate = false
+        /// What the cards are searched for (empty: every card shows).
+        public var filter = TextFilter("")
+        /// The places in `facts` of the rows whose title or description has what is typed, in
+        /// order; nil while nothing is typed (or the first answer is still being worked out).
+        public var matching: [Int]?
 
         public var isBusy: Bool { phase == .loading || isRefreshing }
+        /// Something is typed and no card has it.
+        public var isNothingFound: Bool { matching?.isEmpty == true }
     }
 
     public private(set) var state = State()
@@ -85,6 +92,7 @@ public final class FactsViewModel {
         if state.phase == .loading { state.isRefreshing = true }
         state.phase = .loaded
         state.generation += 1
+        searchAgain()
         publish()
     }
 
@@ -113,6 +121,7 @@ public final class FactsViewModel {
                 state.facts = feed.facts
                 state.phase = .loaded
                 state.generation += 1
+                searchAgain()
                 received = (feed, now)
             case .unchanged:
                 // The cards stay as they are (no new generation to lay out).
@@ -147,6 +156,51 @@ public final class FactsViewModel {
             try? await Task.sleep(for: Self.upToDateShownFor)
             guard let self, !Task.isCancelled, self.state.isUpToDate else { return }
             self.state.isUpToDate = false
+            self.publish()
+        }
+    }
+
+    // MARK: Search
+
+    /// Shows only the cards whose title or description has every word of `typed` (case and
+    /// accents ignored); empty shows every card again. Worked out off the main thread (a feed of
+    /// 100,000 rows takes tens of milliseconds); the answer is published when it comes, unless
+    /// something else was typed meanwhile.
+    public func search(_ typed: String) {
+        let filter = TextFilter(typed)
+        guard filter != state.filter else { return }
+        state.filter = filter
+        if filter.isEmpty {
+            searching?.cancel()
+            state.matching = nil
+            publish()
+            return
+        }
+        searchAgain()
+    }
+
+    /// Returns once the search asked last has been answered (for tests and benchmarks).
+    public func searchFinished() async { await searching?.value }
+
+    /// Each feed's texts folded once, off the main thread, for every key typed after.
+    private var folded: (generation: Int, texts: [String])?
+    private var searching: Task<Void, Never>?
+
+    /// Works out `state.matching` for the current filter and feed.
+    private func searchAgain() {
+        searching?.cancel()
+        guard !state.filter.isEmpty else { return }
+        let filter = state.filter, generation = state.generation
+        let facts = state.facts
+        let texts = folded?.generation == generation ? folded?.texts : nil
+        searching = Task { [weak self] in
+            let answer = await Task.detached(priority: .userInitiated) { () -> (texts: [String], matching: [Int]) in
+                let texts = texts ?? facts.map { TextFilter.folded(($0.title ?? "") + "\n" + ($0.description ?? "")) }
+                return (texts, texts.indices.filter { filter.matches(folded: texts[$0]) })
+            }.value
+            guard let self, !Task.isCancelled, self.state.generation == generation, self.state.filter == filter else { return }
+            self.folded = (generation, answer.texts)
+            self.state.matching = answer.matching
             self.publish()
         }
     }
