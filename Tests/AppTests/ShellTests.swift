@@ -262,7 +262,9 @@ final class ShellTests: AppTestCase {
                                     "Move between messages", "Oldest loaded or newest message", "Jump to the latest message",
                                     "Open the focused message", "Copy the focused message's text",
                                     "The focused message's menu: copy its text, open or copy its link", "Search the messages",
-                                    "Go through the messages found and show one", "Close the search", "Zoom in", "Zoom out", "Best fit", "Zoom to 100 %", "Zoom to 200 %",
+                                    "Go through the messages found and show one", "Close the search",
+                                    "Search by name or text (typing a letter starts it too)", "From the search to what it found",
+                                    "Close the search and show everything where it was", "Zoom in", "Zoom out", "Best fit", "Zoom to 100 %", "Zoom to 200 %",
                                     "Previous or next picture; pan when zoomed in", "Pan when zoomed in", "Play or pause a video",
                                     "Fullscreen; Escape leaves it", "Copy the picture", "Save the picture",
                                     "Preferences", "Keyboard shortcuts", "Quit"])

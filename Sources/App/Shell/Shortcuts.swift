@@ -50,6 +50,13 @@ enum Shortcuts {
         .init("Escape", tr("Close the search")),
     ]
 
+    /// Keys the People list and the Facts cards handle themselves.
+    static let searching: [ShortcutsWindow.Shortcut] = [
+        .init("<Control>F", tr("Search by name or text (typing a letter starts it too)")),
+        .init("Down", tr("From the search to what it found")),
+        .init("Escape", tr("Close the search and show everything where it was")),
+    ]
+
     /// Keys the viewer handles itself.
     static let viewer: [ShortcutsWindow.Shortcut] = [
         .init("plus <Control>plus", tr("Zoom in")),
@@ -70,7 +77,7 @@ enum Shortcuts {
         key.modifiers == [.control] && ["c", "C"].contains(key.keyName)
     }
 
-    /// Ctrl+F: search (the chat's messages).
+    /// Ctrl+F: search (the chat's messages, People, Facts).
     static func isFind(_ key: KeyEvent) -> Bool {
         key.modifiers == [.control] && ["f", "F"].contains(key.keyName)
     }
@@ -86,6 +93,7 @@ enum Shortcuts {
             .init(tr("Navigation"), navigation.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
             .init(Section.gallery.title, gallery),
             .init(Section.messages.title, messages),
+            .init(tr("{first} and {second}", ["first": Section.people.title, "second": Section.facts.title]), searching),
             .init(tr("Viewer"), viewer),
             .init(tr("General"), general.map { .init($0.accelerators.joined(separator: " "), $0.title) }),
         ]
