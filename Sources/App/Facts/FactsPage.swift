@@ -34,7 +34,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// While a search shows some cards: each shown row's place in the grid, by its place in the feed.
     private var gridPlaces: [Int: Int]?
     /// Searches the cards' titles and descriptions; typing over the cards opens it.
-    let search = FilterBar(placeholder: tr("Search facts"))
+    let search = FilterBar(placeholder: tr("Search facts"), sideMargin: 12)
     /// Over the grid when the search finds nothing.
     let nothingFound = StatusPage(iconName: "edit-find-symbolic", title: tr("No facts found"),
                                   description: tr("No title or description has what is typed. Escape shows every fact again."))
@@ -143,10 +143,17 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
 
     public var sectionTitle: String? { model.state.title }
 
+    /// What the screenshot of the search looks for: a word of the built-in server's feed.
+    static let screenshotSearch = "canada" // not translated
+
     /// The detail page in a landscape and in a portrait window.
     public var screenshotScenes: [ScreenshotScene] {
         [
+            ScreenshotScene(name: "facts-search") { [weak self] in
+                self?.search.open(typing: Self.screenshotSearch)
+            },
             ScreenshotScene(name: "facts-detail-landscape", windowSize: (1100, 760)) { [weak self] in
+                self?.search.close()
                 self?.openFirstPictured(unlessOpen: self?.isShowingDetail ?? true)
             },
             ScreenshotScene(name: "facts-detail-portrait", windowSize: (640, 900)) { [weak self] in
@@ -311,9 +318,12 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         return switch model.state.phase {
         case .idle, .loading: false
         case .failed: true
-        case .loaded: !model.state.isRefreshing && grid.isLoaded && isLaidOut
+        case .loaded: !model.state.isRefreshing && grid.isLoaded && isLaidOut && !isSearching
         }
     }
+
+    /// Something is typed whose answer the grid does not show yet.
+    private var isSearching: Bool { !model.state.filter.isEmpty && model.state.matching == nil }
 
     /// Cards laid out, each showing its picture at its size.
     public var showsContentInView: Bool { model.state.phase == .loaded && !model.state.facts.isEmpty && isSettled }

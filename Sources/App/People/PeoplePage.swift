@@ -184,12 +184,17 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScene
     public var screenshotScenes: [ScreenshotScene] {
         let editFirst = { @MainActor [weak self] in
             guard let self, let first = self.rows.first, self.scroller.isMapped else { return }
+            self.search.close()
             self.open(first.person, true)
         }
-        return [ScreenshotScene(name: "people-edit", enter: editFirst),
+        return [ScreenshotScene(name: "people-search") { [weak self] in self?.search.open(typing: Self.screenshotSearch) },
+                ScreenshotScene(name: "people-edit", enter: editFirst),
                 ScreenshotScene(name: "people-pane", windowSize: (1400, 900), enter: editFirst),
                 ScreenshotScene(name: "people-narrow", windowSize: (640, 800)) {}]
     }
+
+    /// What the screenshot of the search looks for: letters of some of the built-in names.
+    static let screenshotSearch = "ja" // not translated
 
     /// In a wide window rows are selected, and the selected person's editor shows beside the list;
     /// in a narrow one rows only open it.

@@ -19,14 +19,16 @@ final class FilterBar {
     /// Whether it shows (and so filters).
     private(set) var isOpen = false
 
-    /// - Parameter placeholder: what it searches, in words ("Search people").
-    init(placeholder: String) {
+    /// - Parameters:
+    ///   - placeholder: what it searches, in words ("Search people").
+    ///   - sideMargin: its entry's distance from the sides, to line up with what it searches.
+    init(placeholder: String, sideMargin: Int = 24) {
         entry = Entry(placeholder: placeholder)
         entry.accessibleName = placeholder
         entry.primaryIconName = "edit-find-symbolic"
         let box = Box(.horizontal)
         box.addStyleClass("filter-bar")
-        box.setMargins(top: 8, bottom: 8, start: 24, end: 24)
+        box.setMargins(top: 8, bottom: 8, start: sideMargin, end: sideMargin)
         entry.hexpand = true
         box.append(entry, expand: true)
         // Shown at once: while a revealer slides its child in, GTK gives the keys typed to
