@@ -24,6 +24,28 @@ final class FeedTests: ServerBackedTestCase {
 
     private var selects: Int { server.requestedPaths.filter { $0.hasPrefix("/user_details/select.php") }.count }
 
+    /// F5 (and Ctrl+R, the header's Refresh) ask for the newest page again; the tiles stay. (New
+    /// posts coming in above, and the refresh shown while it runs: the view-model's tests.)
+    func testRefreshAsksForTheNewestPageAgainKeepingTheTiles() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the refresh button") { main.refreshButton.isMapped }
+            let before = selects, posts = page.model.state.posts.map(\.id)
+            XCTAssertTrue(InputSimulation.key("F5", on: main.window))
+            waitForServer("the newest page asked again") { self.selects == before + 1 }
+            waitFor("the refresh to end") { !page.model.state.isRefreshing && !page.refreshSpinner.isVisible }
+            let after = page.model.state.posts.map(\.id)
+            XCTAssertEqual(Array(after.prefix(posts.count)), posts, "the same posts first (the next page may follow)")
+            XCTAssertEqual(after.count, Set(after).count, "none twice")
+            waitFor("the pages near the view loaded") { page.model.state.paging != .loading && page.isSettled }
+            let settled = selects
+            XCTAssertTrue(InputSimulation.key("r", modifiers: .control, on: main.window))
+            waitForServer("asked again with Ctrl+R") { self.selects > settled }
+        }
+    }
+
     func testScrollingLoadsPagesUntilTheEnd() throws {
         try onMain {
             let (app, page) = try openFeed()

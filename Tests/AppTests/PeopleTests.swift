@@ -236,6 +236,33 @@ final class PeopleTests: ServerBackedTestCase {
         }
     }
 
+    /// Avatars that failed (the backend was down) are asked for again with F5 once it is back.
+    func testRefreshAsksAgainForTheAvatarsThatFailed() throws {
+        try onMain {
+            let port = server.port
+            stop(server)
+            let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .people)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { close(app) }
+            let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
+            waitFor("the avatars in view failed", timeout: .seconds(20)) {
+                let inView = page.rowsInView()
+                return !inView.isEmpty && inView.allSatisfy {
+                    if case .failed = page.model.state.avatarState(of: $0.person) { true } else { false }
+                }
+            }
+            XCTAssertEqual(page.model.state.storedAvatars, 0)
+            waitFor("the refresh button") { main.refreshButton.isMapped }
+            server = try startServer { $0.port = port; $0.avatarDelay = 0.02 }
+            XCTAssertTrue(InputSimulation.key("F5", on: main.window))
+            waitForServer("the avatars in view stored", timeout: .seconds(20)) {
+                let inView = page.rowsInView()
+                return !inView.isEmpty && inView.allSatisfy { $0.person.hasAvatar }
+            }
+        }
+    }
+
     func testTypingInTheListSearchesItByNameAndEscapeShowsEveryoneWhereTheyWere() throws {
         try onMain {
             let (app, page) = try openPeople(width: 700, height: 420)

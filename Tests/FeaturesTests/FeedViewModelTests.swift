@@ -194,6 +194,38 @@ final class FeedViewModelTests: XCTestCase {
         XCTAssertEqual(second.state.confirmed, 10)
     }
 
+    /// A refresh in the same session asks for the newest page again: posts new on the server come
+    /// in above, the rest stay, and paging goes on after the confirmed ones with no post twice.
+    @MainActor
+    func testARefreshAsksForTheNewestPageAgainAndNewPostsComeInAbove() async throws {
+        let port = server.port
+        await server.stop()
+        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35; $0.feedNewestWithheld = 3 }
+        let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { [base = server.base] in Backend(base: base) })
+        await model.loadMore()
+        await model.loadMore()
+        let before = model.state.posts.map(\.id)
+        XCTAssertEqual(before.count, 20)
+
+        await server.stop()
+        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35 }
+        var seen: [Bool] = []
+        model.onChange = { state, _ in seen.append(state.isRefreshing) }
+        await model.refresh()
+        XCTAssertEqual(seen.first, true, "the refresh shows while it runs")
+        XCTAssertFalse(model.state.isRefreshing)
+        let after = model.state.posts.map(\.id)
+        XCTAssertEqual(after.count, 23)
+        XCTAssertEqual(Array(after.dropFirst(3)), before, "the posts shown stay, below the three new ones")
+        XCTAssertTrue(after.prefix(3).allSatisfy { Int($0)! > Int(before[0])! }, "three new posts on top")
+        XCTAssertEqual(model.state.confirmed, 10)
+        await model.loadMore()
+        await model.loadMore()
+        let paged = model.state.posts.map(\.id)
+        XCTAssertEqual(paged.count, Set(paged).count, "no post twice")
+        XCTAssertEqual(model.state.confirmed, 30)
+    }
+
     /// A relaunch against a server with new posts and deleted ones: the new come in above, the
     /// deleted go, the rest stay; what is saved follows, and paging past the saved posts goes on
     /// with no post twice.

@@ -90,7 +90,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         refreshSpinner.valign = .start
         refreshSpinner.setMargins(12)
         refreshSpinner.setSizeRequest(width: 32, height: 32)
-        refreshSpinner.addStyleClass("facts-refresh-spinner")
+        refreshSpinner.addStyleClass("refresh-spinner")
         upToDate.addStyleClass("app-notification")
         upToDate.addStyleClass("facts-up-to-date")
         upToDate.halign = .center

@@ -15,7 +15,7 @@ import Scheduling
 /// rows near the view, so appending a page or scrolling costs the same at the thousandth page as
 /// at the first.
 @MainActor
-public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes, TopScrollingPage {
+public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes, TopScrollingPage {
     public let title = tr("Feed")
     public let widget: Widget
     public let model: FeedViewModel
@@ -35,6 +35,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes,
     var bannerRetry: Button { banner.button }
     var isBannerVisible: Bool { banner.isShown }
     var placeholderRetry: Button { content.retry }
+    /// Over the tiles while a refresh asks for the newest posts.
+    let refreshSpinner = Spinner()
     private let actions = ActionGroup()
     private(set) var contextMenu: ContextMenu?
     /// The delete confirmation and the delete's outcome.
@@ -63,9 +65,19 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes,
         // it is at the top. Only while saved posts are being confirmed: pages appended at the end
         // move nothing in view, and keeping still costs work on every scroll.
         grid.staysAtEnd = false
+        refreshSpinner.accessibleName = tr("Refreshing")
+        refreshSpinner.halign = .center
+        refreshSpinner.valign = .start
+        refreshSpinner.setMargins(12)
+        refreshSpinner.setSizeRequest(width: 32, height: 32)
+        refreshSpinner.addStyleClass("refresh-spinner")
+        refreshSpinner.keepsOwnVisibility = true
+        refreshSpinner.isVisible = false
+        let over = Overlay(child: grid.widget)
+        over.addOverlay(refreshSpinner)
         let column = Box(.vertical)
         column.append(banner.widget)
-        column.append(grid.widget, expand: true)
+        column.append(over, expand: true)
         content = ContentOrStatus(content: column)
         widget = content.widget
 
@@ -127,6 +139,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes,
         // The footer speaks of the feed's end: while saved posts wait below to be confirmed, the
         // page under way (or failed: the banner says so) is not there.
         paging.show(state.isConfirming ? .idle : state.paging)
+        refreshSpinner.isVisible = state.isRefreshing
+        refreshSpinner.isSpinning = state.isRefreshing
         if state.isOffline, let receivedAt = state.receivedAt {
             banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {
@@ -183,6 +197,11 @@ public final class FeedPage: SettlingPage, ContentShowingPage, ScreenshotScenes,
         case .info(let text): .message(.info, text)
         case .error(let text): .message(.error, text)
         }
+    }
+
+    /// F5, Ctrl+R, the Refresh button: the newest posts asked for again, what shows staying.
+    public func refresh() {
+        Task(priority: .loading) { await model.refresh() }
     }
 
     private func loadMoreIfNearEnd() {

@@ -9,7 +9,7 @@ import Localization
 /// notice bar for refused names and failed writes. Rows that come into view ask for their
 /// avatars; a row opens its edit page. Typing in the list (or Ctrl+F) searches it by name.
 @MainActor
-public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScenes {
+public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes {
     public let title = tr("People")
     public let widget: Widget
     public let model: PeopleViewModel
@@ -125,6 +125,12 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, ScreenshotScene
         } else {
             content.show(.content, animated: false)
         }
+    }
+
+    /// F5, Ctrl+R, the Refresh button: the avatars that could not be fetched are asked for again
+    /// (the people themselves live in the database here, and follow it as it changes).
+    public func refresh() {
+        model.retryFailedAvatars()
     }
 
     // MARK: Search

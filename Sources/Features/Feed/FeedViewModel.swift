@@ -46,6 +46,8 @@ public final class FeedViewModel {
         public var receivedAt: Date?
         /// The backend could not be reached: the posts shown are those received at `receivedAt`.
         public var isOffline = false
+        /// A refresh asks for the newest page again (the posts shown stay meanwhile).
+        public var isRefreshing = false
 
         /// Whether the next page to ask for lies among the posts shown (saved ones wait for it),
         /// rather than after them.
@@ -106,6 +108,20 @@ public final class FeedViewModel {
     public func retry() async {
         guard state.paging.canRetry else { return }
         await load()
+    }
+
+    /// F5, Ctrl+R, the Refresh button: the newest page is asked for again. The posts shown stay
+    /// and are confirmed page by page as after a relaunch: posts new on the server come in at the
+    /// top, posts deleted there go as their pages come, and paging goes on from the confirmed ones.
+    public func refresh() async {
+        guard state.paging != .loading, !state.isRefreshing else { return }
+        offlineRetry.cancel()
+        state.cursor = FeedCursor()
+        state.confirmed = 0
+        state.isRefreshing = true
+        await load()
+        state.isRefreshing = false
+        publish(nil)
     }
 
     private func load() async {
