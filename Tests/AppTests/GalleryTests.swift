@@ -292,6 +292,59 @@ final class GalleryTests: AppTestCase {
         }
     }
 
+    /// Several items chosen with real input (Ctrl+click with the mouse, Shift+Right, Ctrl+Space),
+    /// shown on their tiles and counted above the grid; Delete asks once, listing them; the three
+    /// go in one save; one Ctrl+Z puts them back in their places. The document matches each step.
+    func testChoosingSeveralItemsDeletesThemWithOneQuestionAndOneUndo() throws {
+        try onMain {
+            let all = items(8)
+            let (page, window) = showGallery(with: all, width: 800)
+            defer { window.destroy() }
+            waitForLayout(page)
+            // Ctrl+click the second and the fifth tile.
+            let second = try XCTUnwrap(page.tile(at: 1).screenOrigin), fifth = try XCTUnwrap(page.tile(at: 4).screenOrigin)
+            try xdotool(["mousemove", "\(second.x + 30)", "\(second.y + 30)", "keydown", "ctrl", "click", "1",
+                         "mousemove", "\(fifth.x + 30)", "\(fifth.y + 30)", "click", "1", "keyup", "ctrl"])
+            waitFor("two chosen") { page.model.state.selection == [all[1].uuid, all[4].uuid] }
+            XCTAssertNil(page.messageDialog, "no selection notice for a Ctrl+click")
+            waitFor("the bar counting them") { page.selectionBar.countLabel.isMapped }
+            XCTAssertEqual(page.selectionBar.countLabel.text, "2 items chosen")
+            XCTAssertEqual(page.tile(at: 4).accessibleName, "Item 5 of 8, \(all[4].uuid), chosen")
+            // Shift+Right from the fifth: the fifth and the sixth (the run from the last chosen).
+            XCTAssertTrue(InputSimulation.key("Right", modifiers: .shift, on: page.tile(at: 4)))
+            waitFor("the fifth and sixth") { page.model.state.selectedIndices == [4, 5] }
+            // Ctrl+Space on the second adds it again.
+            page.tile(at: 1).grabFocus()
+            XCTAssertTrue(InputSimulation.key("space", modifiers: .control, on: page.tile(at: 1)))
+            waitFor("three chosen") { page.model.state.selectedIndices == [1, 4, 5] }
+            XCTAssertEqual(page.selectionBar.countLabel.text, "3 items chosen")
+
+            XCTAssertTrue(InputSimulation.key("Delete", on: page.tile(at: 1)))
+            waitFor("one question") { page.messageDialog?.isVisible == true }
+            XCTAssertEqual(page.messageDialog?.text, "Delete 3 items?")
+            XCTAssertEqual(page.messageDialog?.secondaryText, [all[1], all[4], all[5]].map(\.uuid).joined(separator: "\n"))
+            try click(1, in: page.messageDialog) // Delete
+            let kept = [all[0], all[2], all[3], all[6], all[7]]
+            waitFor("the three gone, in one save", timeout: .seconds(10)) { ((try? self.stored()) ?? []) == kept }
+            waitFor("the grid and the bar") { page.cellCount == 5 && !page.selectionBar.countLabel.isMapped }
+            waitFor("Undo offered") { page.undoToast.isShown }
+            XCTAssertEqual(page.undoToast.label.text, "3 items deleted")
+
+            window.present()
+            XCTAssertTrue(InputSimulation.key("z", modifiers: .control, on: page.grid.widget))
+            waitFor("all back in their places", timeout: .seconds(10)) { ((try? self.stored()) ?? []) == all }
+            waitFor("the grid") { page.cellCount == 8 }
+            XCTAssertEqual(page.model.state.items, all)
+
+            // Ctrl+A chooses all, Escape none.
+            page.tile(at: 0).grabFocus()
+            XCTAssertTrue(InputSimulation.key("a", modifiers: .control, on: page.tile(at: 0)))
+            waitFor("all chosen") { page.model.state.selection.count == 8 }
+            XCTAssertTrue(InputSimulation.key("Escape", on: page.tile(at: 0)))
+            waitFor("none chosen") { page.model.state.selection.isEmpty && !page.selectionBar.countLabel.isMapped }
+        }
+    }
+
     /// After a delete, "Item deleted" offers Undo at the bottom; a real click on it puts the item
     /// back and the document is as it was, byte for byte. Ctrl+Z takes a move back the same way.
     func testUndoFromTheNotificationAndCtrlZRestoreTheDocument() throws {

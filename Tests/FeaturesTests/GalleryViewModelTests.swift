@@ -44,6 +44,49 @@ final class GalleryViewModelTests: XCTestCase {
     }
 
     @MainActor
+    func testChosenItemsAreDeletedTogetherAndOneUndoPutsThemBackInTheirPlaces() async throws {
+        let more = (0..<5).map { GalleryItem(uuid: "00000000-0000-4000-8000-00000000000\($0)", imageUrlString: "http://127.0.0.1:47650/images/\($0).jpg") }
+        let (model, _) = await loadedModel()
+        for item in more { await model.add(link: item.imageUrlString) }
+        let all = model.state.items
+        XCTAssertEqual(all.count, 8)
+        // Ctrl+click the second, Shift+click the fourth: the second to the fourth; Ctrl+click the
+        // seventh too, and the third out again.
+        model.toggleSelection(at: 1)
+        model.extendSelection(to: 3)
+        XCTAssertEqual(model.state.selectedIndices, [1, 2, 3])
+        model.toggleSelection(at: 6)
+        model.toggleSelection(at: 2)
+        XCTAssertEqual(model.state.selectedIndices, [1, 3, 6])
+
+        model.requestDeleteSelection()
+        let uuids = [all[1].uuid, all[3].uuid, all[6].uuid]
+        XCTAssertEqual(model.state.notice, .confirmDeleteSelection(uuids: uuids))
+        XCTAssertEqual(model.state.notice?.text, "Delete 3 items?")
+        XCTAssertEqual(model.state.notice?.details, uuids.joined(separator: "\n"), "their identifiers listed")
+        await model.confirmDelete()
+        let kept = [all[0], all[2], all[4], all[5], all[7]]
+        XCTAssertEqual(model.state.items, kept)
+        XCTAssertEqual(try stored(), kept, "one save, the document in the seed's shape")
+        XCTAssertTrue(model.state.selection.isEmpty)
+        XCTAssertEqual(model.state.undoable?.message, "3 items deleted")
+
+        await model.undo()
+        XCTAssertEqual(model.state.items, all, "all three back in their places")
+        XCTAssertEqual(try stored(), all)
+
+        // Ctrl+A, then a save that fails: everything stays, said in words.
+        model.selectAll()
+        XCTAssertEqual(model.state.selection.count, 8)
+        try breakTheDocument()
+        model.requestDeleteSelection()
+        await model.confirmDelete()
+        XCTAssertEqual(model.state.items, all, "a failed save puts them all back")
+        guard case .error(let message)? = model.state.notice else { return XCTFail("no message: \(String(describing: model.state.notice))") }
+        XCTAssertTrue(message.hasPrefix("The 8 items were not deleted."), message)
+    }
+
+    @MainActor
     func testFirstLaunchWritesTheSeedDocument() async throws {
         let (model, _) = await loadedModel()
         XCTAssertEqual(model.state.phase, .loaded)

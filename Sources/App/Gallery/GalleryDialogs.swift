@@ -30,9 +30,10 @@ final class GalleryDialogs {
         self.window = window
         notices = NoticeDialog(window: window, content: Self.content(of:))
         notices.onAnswer = { [weak self] notice, response in
-            if case .confirmDelete = notice {
+            switch notice {
+            case .confirmDelete, .confirmDeleteSelection:
                 self?.onDeleteAnswer?(response == NoticeDialog<GalleryViewModel.Notice>.ok)
-            } else {
+            default:
                 self?.onDismiss?()
                 if case .selected(let uuid) = notice, response == Self.view { self?.onView?(uuid) }
             }
@@ -84,6 +85,12 @@ final class GalleryDialogs {
 
     private static func content(of notice: GalleryViewModel.Notice) -> NoticeDialog<GalleryViewModel.Notice>.Content {
         switch notice {
+        case .confirmDeleteSelection:
+            NoticeDialog.Content(kind: .question, text: notice.text, secondaryText: notice.details, choices: [
+                .init(label: tr("_Cancel"), response: Dialog.cancel),
+                .init(label: tr("_Delete"), response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true,
+                      style: "destructive-action"),
+            ])
         case .confirmDelete:
             NoticeDialog.Content(kind: .question, text: notice.text, choices: [
                 .init(label: tr("_Cancel"), response: Dialog.cancel),

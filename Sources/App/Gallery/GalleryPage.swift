@@ -6,7 +6,9 @@ import ImagePipeline
 import Localization
 
 /// The gallery: the items in the seed's mosaic with an Add cell after them, kept in the JSON
-/// document. Every change animates each moved tile from its old frame to its new one.
+/// document. Every change animates each moved tile from its old frame to its new one. Several
+/// items can be chosen at once (Ctrl+click, Shift+click, Ctrl+Space, Shift+arrows, Ctrl+A): a bar
+/// above the grid counts them, and Delete asks once for all of them.
 ///
 /// The mosaic runs on a `RecyclingGrid` over `MosaicLayout`: only the tiles near the view exist,
 /// windowless, reused as the user scrolls, so 10,000 items cost what a screenful does. The Add
@@ -25,6 +27,8 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     private let actions = ActionGroup()
     /// The open context menu, kept alive while it shows.
     private(set) var contextMenu: ContextMenu?
+    /// Above the grid while items are chosen: how many, Delete and Clear.
+    let selectionBar: GallerySelectionBar
 
     /// - Parameter backendReady: returns once the backend answers; the page asks only after it
     ///   has first been drawn, so that starting a server never delays the window. Until then
@@ -39,16 +43,20 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         dialogs = GalleryDialogs(window: window)
         let me = WeakReference<GalleryPage>()
         grid = RecyclingGrid(layout: MosaicLayout(width: 0, spacing: 12)) { entry in
-            let tile = GalleryTile(entry: entry, pipeline: pipeline)
+            let tile = GalleryTile(entry: entry, pipeline: pipeline) { me.object?.model.state.selection.contains($0) ?? false }
             tile.onDelete = { tile in
                 guard let page = me.object, let index = page.index(of: tile) else { return }
                 page.model.requestDelete(at: index)
             }
             return tile
         }
+        selectionBar = GallerySelectionBar()
         let overlay = Overlay(child: grid.widget)
         overlay.addOverlay(undoToast.widget)
-        content = ContentOrStatus(content: overlay, iconName: "view-grid-symbolic", initially: .loading(title: tr("Loading…")))
+        let column = Box(.vertical)
+        column.append(selectionBar.widget)
+        column.append(overlay, expand: true)
+        content = ContentOrStatus(content: column, iconName: "view-grid-symbolic", initially: .loading(title: tr("Loading…")))
         widget = content.widget
         me.object = self
         content.retry.onClicked { [weak self] in
@@ -68,6 +76,9 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             return true
         }
         grid.onActivate = { [weak self] tile in self?.activate(tile) }
+        grid.onChoose = { [weak self] tile, modifiers in self?.choose(tile, extending: modifiers.contains(.shift)) }
+        selectionBar.onDelete = { [weak self] in self?.model.requestDeleteSelection() }
+        selectionBar.onClear = { [weak self] in self?.model.clearSelection() }
         grid.onContextMenu = { [weak self] tile in self?.openMenu(for: tile) }
         grid.widget.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
         grid.enableReordering(canMove: { $0 != .add }) { [weak self] source, destination in
@@ -115,6 +126,8 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             content.show(.content, animated: false)
         }
         if let change { apply(change, items: state.items) }
+        tiles.forEach { $0.updateChosen() }
+        selectionBar.show(count: state.selection.count)
         undoToast.show(state.undoable?.message)
         dialogs.show(state.notice)
         if change == .reloaded, !state.problems.isEmpty {
@@ -139,6 +152,13 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     private func activate(_ tile: GalleryTile) {
         guard let index = index(of: tile) else { return }
         if tile.entry == .add { dialogs.askForLink() } else { model.select(at: index) }
+    }
+
+    /// Ctrl+click or Ctrl+Space: the item joins the chosen ones or leaves them; with Shift, the
+    /// items from the last one chosen to this one are chosen.
+    private func choose(_ tile: GalleryTile, extending: Bool) {
+        guard tile.entry != .add, let index = index(of: tile) else { return }
+        if extending { model.extendSelection(to: index) } else { model.toggleSelection(at: index) }
     }
 
     /// Focuses the item at `index` (back from the viewer); the grid scrolls to show it.
@@ -190,13 +210,37 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         menu.popup(over: tile.view)
     }
 
-    /// Alt+arrows move the focused item; Delete asks to delete it.
+    /// Alt+arrows move the focused item; Delete asks to delete it (or, with items chosen, them);
+    /// Ctrl+Space chooses it, Shift+arrows choose a run of items, Ctrl+A all, Escape none.
     private func handleKey(_ event: KeyEvent) -> Bool {
+        let selection = model.state.selection
+        switch (event.keyName, event.modifiers) {
+        case ("a", [.control]), ("A", [.control]):
+            model.selectAll()
+            return true
+        case ("Escape", []) where !selection.isEmpty:
+            model.clearSelection()
+            return true
+        case ("Delete", []) where !selection.isEmpty, ("KP_Delete", []) where !selection.isEmpty:
+            model.requestDeleteSelection()
+            return true
+        default:
+            break
+        }
         guard let tile = grid.focusedCell, tile.entry != .add, let index = index(of: tile) else { return false }
         let count = model.state.items.count
         switch (event.keyName, event.modifiers) {
         case ("Delete", []), ("KP_Delete", []):
             model.requestDelete(at: index)
+            return true
+        case ("space", [.control]):
+            model.toggleSelection(at: index)
+            return true
+        case (_, [.shift]):
+            guard let target = grid.target(from: index, key: event.keyName) else { return false }
+            let item = min(target, count - 1)
+            grid.focus(index: item)
+            model.extendSelection(to: item)
             return true
         case ("Left", [.alt]), ("Up", [.alt]):
             if index > 0 { Task { await model.move(from: index, to: index - 1) } }

@@ -45,8 +45,16 @@ final class GalleryTile: RecyclingCell {
     /// "Item 5 of 12": where the entry is, told by the grid on every layout.
     private var position = (index: -1, count: -1)
 
-    init(entry: GalleryEntry, pipeline: ImagePipeline) {
+    /// Shown at the top left of an item chosen for a bulk action.
+    private let chosenMark = Image(iconName: "object-select-symbolic", pixelSize: 16)
+    /// Whether an item (by identifier) is among those chosen; asked whenever the tile shows one.
+    private let isChosen: @MainActor (String) -> Bool
+    /// Whether this tile's item is among the chosen ones now.
+    private(set) var chosen = false
+
+    init(entry: GalleryEntry, pipeline: ImagePipeline, isChosen: @escaping @MainActor (String) -> Bool = { _ in false }) {
         self.entry = entry
+        self.isChosen = isChosen
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
         picture = image.picture
         let add = Box(.vertical, spacing: 6)
@@ -70,8 +78,12 @@ final class GalleryTile: RecyclingCell {
         // Layered in one cell of a grid rather than a GtkOverlay, which gives each layer a window
         // of its own (GTK moves every child window in each layout of the mosaic). A grid draws
         // the child attached last first: the delete button goes in first, to be drawn on top.
+        chosenMark.addStyleClass("gallery-chosen-mark")
+        chosenMark.halign = .start
+        chosenMark.valign = .start
+        chosenMark.setMargins(6)
         let layers = Grid()
-        for layer in [deleteButton, addContent, picture] { layers.attach(layer, column: 0, row: 0) }
+        for layer in [chosenMark, deleteButton, addContent, picture] { layers.attach(layer, column: 0, row: 0) }
         picture.hexpand = true
         picture.vexpand = true
         let view = Box(.vertical)
@@ -81,7 +93,8 @@ final class GalleryTile: RecyclingCell {
         view.canFocus = true
         view.announceAsButton()
         view.showAll()
-        for part in [picture, addContent, deleteButton] { part.keepsOwnVisibility = true }
+        for part in [picture, addContent, deleteButton, chosenMark] { part.keepsOwnVisibility = true }
+        chosenMark.isVisible = false
         // An item's look first; `show` changes only what differs.
         addContent.isVisible = false
         show(entry)
@@ -101,6 +114,18 @@ final class GalleryTile: RecyclingCell {
             if isAdd { view.addStyleClass("gallery-add") } else { view.removeStyleClass("gallery-add") }
         }
         position = (-1, -1)
+        chosen = false
+        updateChosen()
+        name()
+    }
+
+    /// Shows whether the item is among the chosen ones (after the choice changed).
+    func updateChosen() {
+        let now = entry.item.map { isChosen($0.uuid) } ?? false
+        guard now != chosen || chosenMark.isVisible != now else { return }
+        chosen = now
+        chosenMark.isVisible = now
+        if now { view.addStyleClass("chosen") } else { view.removeStyleClass("chosen") }
         name()
     }
 
@@ -119,8 +144,9 @@ final class GalleryTile: RecyclingCell {
             view.accessibleName = tr("Add item")
             view.tooltip = tr("Add an item by its image link")
         case .item(let item):
-            view.accessibleName = ntr("Item {number} of {count}, {uuid}", "Item {number} of {count}, {uuid}", count: position.count,
-                                      ["number": String(position.index + 1), "uuid": item.uuid])
+            let name = ntr("Item {number} of {count}, {uuid}", "Item {number} of {count}, {uuid}", count: position.count,
+                           ["number": String(position.index + 1), "uuid": item.uuid])
+            view.accessibleName = chosen ? tr("{item}, chosen", ["item": name]) : name
             view.tooltip = item.imageUrlString
             deleteButton.accessibleName = tr("Delete item {number}", ["number": String(position.index + 1)])
         }

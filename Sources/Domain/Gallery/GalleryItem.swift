@@ -148,3 +148,4 @@ public enum LinkValidation {
         }
     }
 }
+

@@ -21,15 +21,31 @@ public final class GalleryViewModel {
     public enum Notice: Equatable, Sendable {
         case selected(uuid: String)
         case confirmDelete(index: Int, uuid: String)
+        /// Delete the items chosen (their identifiers, in the gallery's order)?
+        case confirmDeleteSelection(uuids: [String])
         case error(String)
 
         public var text: String {
             switch self {
             case .selected(let uuid): tr("You have selected the item with identifier {uuid}", ["uuid": uuid])
             case .confirmDelete(_, let uuid): tr("Do you really want to delete the item with identifier {uuid}?", ["uuid": uuid])
+            case .confirmDeleteSelection(let uuids):
+                ntr("Delete {count} item?", "Delete {count} items?", count: uuids.count)
             case .error(let message): message
             }
         }
+
+        /// Said under the text: the identifiers of the items a bulk delete takes (the first
+        /// `listedIdentifiers`, then how many more).
+        public var details: String? {
+            guard case .confirmDeleteSelection(let uuids) = self else { return nil }
+            let listed = uuids.prefix(Self.listedIdentifiers).joined(separator: "\n")
+            let more = uuids.count - min(uuids.count, Self.listedIdentifiers)
+            return more == 0 ? listed : listed + "\n" + ntr("and {count} more", "and {count} more", count: more)
+        }
+
+        /// How many identifiers a bulk delete's question lists: a dialog's height of them.
+        static let listedIdentifiers = 10
     }
 
     /// What changed, for the view's batch animation.
@@ -38,6 +54,8 @@ public final class GalleryViewModel {
         case inserted(Int)
         case deleted(Int)
         case moved(from: Int, to: Int)
+        /// Several items went or came back at once (a bulk delete, its undo or its rollback).
+        case many
     }
 
     /// The last change, which the user may take back for a while ("Item deleted", Undo).
@@ -45,9 +63,12 @@ public final class GalleryViewModel {
         case deleted(GalleryItem, at: Int)
         case added(GalleryItem)
         case moved(GalleryItem, from: Int, to: Int)
+        /// Items deleted together, each with its index before the delete, in ascending order.
+        case deletedMany([PlacedItem])
 
         public var message: String {
             switch self {
+            case .deletedMany(let placed): ntr("{count} item deleted", "{count} items deleted", count: placed.count)
             case .deleted: tr("Item deleted")
             case .added: tr("Item added")
             case .moved: tr("Item moved")
@@ -63,6 +84,12 @@ public final class GalleryViewModel {
         public var undoable: Undoable?
         /// What is wrong with the stored document (duplicate or malformed uuids, bad links).
         public var problems: [String] = []
+        /// The items chosen for a bulk action (Ctrl+click, Shift+click, Ctrl+Space, Shift+arrows,
+        /// Ctrl+A), by identifier.
+        public var selection: Set<String> = []
+
+        /// The chosen items' places, in order.
+        public var selectedIndices: [Int] { items.indices.filter { selection.contains(items[$0].uuid) } }
     }
 
     public private(set) var state = State()
@@ -97,6 +124,52 @@ public final class GalleryViewModel {
         publish(nil)
     }
 
+    // MARK: Choosing several
+
+    /// Where a Shift range starts: the item last chosen on its own.
+    private var anchor: String?
+
+    /// Ctrl+click, Ctrl+Space: the item joins the chosen ones, or leaves them.
+    public func toggleSelection(at index: Int) {
+        guard state.items.indices.contains(index) else { return }
+        let uuid = state.items[index].uuid
+        if state.selection.remove(uuid) == nil { state.selection.insert(uuid) }
+        anchor = uuid
+        publish(nil)
+    }
+
+    /// Shift+click, Shift+arrows: the items from the anchor (the one last chosen on its own, else
+    /// this one) to this one are the chosen ones.
+    public func extendSelection(to index: Int) {
+        guard state.items.indices.contains(index) else { return }
+        let start = anchor.flatMap { uuid in state.items.firstIndex { $0.uuid == uuid } } ?? index
+        if anchor == nil { anchor = state.items[index].uuid }
+        state.selection = Set(state.items[min(start, index)...max(start, index)].map(\.uuid))
+        publish(nil)
+    }
+
+    /// Ctrl+A.
+    public func selectAll() {
+        state.selection = Set(state.items.map(\.uuid))
+        publish(nil)
+    }
+
+    /// Escape, or after the chosen items were deleted.
+    public func clearSelection() {
+        anchor = nil
+        guard !state.selection.isEmpty else { return }
+        state.selection = []
+        publish(nil)
+    }
+
+    /// Delete with items chosen: asks once, listing them.
+    public func requestDeleteSelection() {
+        let uuids = state.selectedIndices.map { state.items[$0].uuid }
+        guard !uuids.isEmpty else { return }
+        state.notice = .confirmDeleteSelection(uuids: uuids)
+        publish(nil)
+    }
+
     public func requestDelete(at index: Int) {
         guard state.items.indices.contains(index) else { return }
         state.notice = .confirmDelete(index: index, uuid: state.items[index].uuid)
@@ -110,6 +183,7 @@ public final class GalleryViewModel {
 
     /// "Yes" in the delete confirmation.
     public func confirmDelete() async {
+        if case let .confirmDeleteSelection(uuids)? = state.notice { return await deleteSelection(uuids) }
         guard case let .confirmDelete(index, uuid)? = state.notice else { return }
         state.notice = nil
         let removed = state.items.remove(at: index)
@@ -123,6 +197,37 @@ public final class GalleryViewModel {
             state.notice = .error(tr("The item was not deleted. {reason}", ["reason": error.description]))
             publish(.inserted(index))
         }
+    }
+
+    /// Deletes the chosen items together: gone from the grid at once, one save, one Undo; a failed
+    /// save puts them all back in their places and says why.
+    private func deleteSelection(_ uuids: [String]) async {
+        state.notice = nil
+        let chosen = Set(uuids)
+        let placed = state.items.indices.filter { chosen.contains(state.items[$0].uuid) }
+            .map { PlacedItem(item: state.items[$0], index: $0) }
+        guard !placed.isEmpty else { return publish(nil) }
+        state.items.removeAll { chosen.contains($0.uuid) }
+        state.selection = []
+        anchor = nil
+        state.undoable = nil
+        publish(.many)
+        do {
+            state.items = try await repository.delete(placed)
+            offerUndo(.deletedMany(placed))
+        } catch {
+            state.items = Self.putting(placed, backInto: state.items)
+            state.notice = .error(ntr("{count} item was not deleted. {reason}", "The {count} items were not deleted. {reason}",
+                                      count: placed.count, ["reason": error.description]))
+            publish(.many)
+        }
+    }
+
+    /// `items` with `placed` back at their indices (ascending; each past the end goes last).
+    private static func putting(_ placed: [PlacedItem], backInto items: [GalleryItem]) -> [GalleryItem] {
+        var items = items
+        for entry in placed { items.insert(entry.item, at: min(entry.index, items.count)) }
+        return items
     }
 
     /// OK in the add dialog. Returns why the link was refused; nothing changes then.
@@ -204,6 +309,17 @@ public final class GalleryViewModel {
         guard let change = state.undoable else { return }
         state.undoable = nil
         switch change {
+        case .deletedMany(let placed):
+            let before = state.items
+            state.items = Self.putting(placed, backInto: state.items)
+            publish(.many)
+            do {
+                state.items = try await repository.insert(placed)
+            } catch {
+                state.items = before
+                state.notice = .error(tr("The items were not put back. {reason}", ["reason": error.description]))
+                publish(.many)
+            }
         case .deleted(let item, let index):
             let at = min(index, state.items.count)
             state.items.insert(item, at: at)

@@ -19,6 +19,8 @@ public final class MessageDialog: Dialog {
     }
     /// The text shown in bold.
     public var text: String { stringProperty("text") ?? "" }
+    /// The text shown under it.
+    public var secondaryText: String { stringProperty("secondary-text") ?? "" }
 
     /// The bold text of every message dialog on screen now, whichever code made it: what a person
     /// sees, for tests (a dialog that was only dropped from a variable may still be up).

@@ -16,6 +16,11 @@ public protocol GalleryRepository: Sendable {
     /// Deletes the item at `index`, which must still carry `uuid` (uuids may repeat in real files).
     func delete(at index: Int, uuid: String) async throws(GalleryError) -> [GalleryItem]
     func move(from source: Int, to destination: Int) async throws(GalleryError) -> [GalleryItem]
+    /// Deletes the items at their indices (ascending), each of which must still hold its item,
+    /// in one change: all go, or none does.
+    func delete(_ placed: [PlacedItem]) async throws(GalleryError) -> [GalleryItem]
+    /// Puts the items back at their indices (ascending, as `delete(_:)` took them), in one change.
+    func insert(_ placed: [PlacedItem]) async throws(GalleryError) -> [GalleryItem]
 }
 
 public enum GalleryError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -132,6 +137,23 @@ public actor FileGalleryRepository: GalleryRepository {
         try await change { items throws(GalleryError) in
             guard items.indices.contains(index), items[index].uuid == uuid else { throw .stale }
             items.remove(at: index)
+        }
+    }
+
+    public func delete(_ placed: [PlacedItem]) async throws(GalleryError) -> [GalleryItem] {
+        try await change { items throws(GalleryError) in
+            guard placed.allSatisfy({ items.indices.contains($0.index) && items[$0.index] == $0.item }) else { throw .stale }
+            for entry in placed.reversed() { items.remove(at: entry.index) }
+        }
+    }
+
+    public func insert(_ placed: [PlacedItem]) async throws(GalleryError) -> [GalleryItem] {
+        try await change { [maximumItems] items throws(GalleryError) in
+            guard items.count + placed.count <= maximumItems else { throw .full(limit: maximumItems) }
+            for entry in placed {
+                guard (0...items.count).contains(entry.index) else { throw .stale }
+                items.insert(entry.item, at: entry.index)
+            }
         }
     }
 

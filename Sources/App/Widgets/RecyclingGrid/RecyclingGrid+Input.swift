@@ -30,6 +30,10 @@ extension RecyclingGrid {
             guard self.cell(atX: event.x, y: event.y) === pressed else { return false }
             let frame = pressed.view.allocation
             if pressed.handleClick(atX: event.x - Double(frame.x), y: event.y - Double(frame.y)) { return true }
+            if let onChoose = self.onChoose, !event.modifiers.isDisjoint(with: [.control, .shift]) {
+                onChoose(pressed, event.modifiers)
+                return true
+            }
             self.onActivate?(pressed)
             return true
         }
@@ -76,7 +80,8 @@ extension RecyclingGrid {
         }
     }
 
-    private func target(from index: Int, key: String) -> Int? {
+    /// The index an arrow, Home, End or Page key (by its name) moves the focus to from `index`.
+    func target(from index: Int, key: String) -> Int? {
         switch key {
         case "Left", "KP_Left": return layout.neighbour(of: index, .left)
         case "Right", "KP_Right": return layout.neighbour(of: index, .right)

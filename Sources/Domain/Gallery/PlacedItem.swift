@@ -1,0 +1,10 @@
+/// An item and its place in the gallery: what a bulk delete took, to be put back by its Undo.
+public struct PlacedItem: Equatable, Sendable {
+    public var item: GalleryItem
+    public var index: Int
+
+    public init(item: GalleryItem, index: Int) {
+        self.item = item
+        self.index = index
+    }
+}
