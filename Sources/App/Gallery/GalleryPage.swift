@@ -14,7 +14,7 @@ import Localization
 /// windowless, reused as the user scrolls, so 10,000 items cost what a screenful does. The Add
 /// cell is the grid's last entry (`GalleryEntry`).
 @MainActor
-public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPage {
+public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPage, ScreenshotScenes {
     public let title = "Gallery"
     public let widget: Widget
     public let model: GalleryViewModel
@@ -254,6 +254,15 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     }
 
     // MARK: What tests and benchmarks look at
+
+    /// Three items chosen, the bar counting them.
+    public var screenshotScenes: [ScreenshotScene] {
+        [ScreenshotScene(name: "gallery-chosen") { [weak self] in
+            guard let self, self.model.state.items.count > 4 else { return }
+            self.model.clearSelection()
+            for index in [1, 2, 4] { self.model.toggleSelection(at: index) }
+        }]
+    }
 
     /// The tiles that exist now (near the view), in entry order.
     var tiles: [GalleryTile] { grid.cells }
