@@ -22,8 +22,9 @@ final class ScreenshotModeTests: AppTestCase {
                            "an automated launch remembers nothing of a person's settings")
             let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
             let sections = ["facts", "feed", "gallery", "messages", "people"]
-            let scenes = ["facts-detail-landscape", "facts-detail-portrait", "feed-viewer-image", "feed-viewer-video", "feed-viewer-zoomed",
-                          "messages-detail", "messages-pane", "messages-search", "people-edit", "people-narrow", "people-pane"]
+            let scenes = ["facts-detail-landscape", "facts-detail-portrait", "facts-search", "feed-viewer-image", "feed-viewer-video",
+                          "feed-viewer-zoomed", "gallery-chosen", "messages-detail", "messages-pane", "messages-search", "people-edit",
+                          "people-narrow", "people-pane", "people-search"]
             let narrowest = sections.map { "\($0)-360" }
             let windows = ["preferences"]
             XCTAssertEqual(names, (sections + scenes + narrowest + windows).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())

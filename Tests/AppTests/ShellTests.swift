@@ -258,7 +258,7 @@ final class ShellTests: AppTestCase {
             let listed = app.shortcutsGroups.flatMap(\.shortcuts).map(\.title)
             XCTAssertEqual(listed, ["Show Gallery", "Show Feed", "Show People", "Show Messages", "Show Facts",
                                     "Go back", "Refresh", "Select the focused item", "Move the focused item earlier or later",
-                                    "Delete the focused item", "Open the item's menu", "Undo the last change while it is offered",
+                                    "Delete the focused item", "Choose the focused item, or every item", "Choose a run of items", "Open the item's menu", "Undo the last change while it is offered",
                                     "Move between messages", "Oldest loaded or newest message", "Jump to the latest message",
                                     "Open the focused message", "Copy the focused message's text",
                                     "The focused message's menu: copy its text, open or copy its link", "Search the messages",

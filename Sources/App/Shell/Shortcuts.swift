@@ -33,6 +33,8 @@ enum Shortcuts {
         .init("Return space", tr("Select the focused item")),
         .init("<Alt>Left <Alt>Right", tr("Move the focused item earlier or later")),
         .init("Delete", tr("Delete the focused item")),
+        .init("<Control>space <Control>a", tr("Choose the focused item, or every item")),
+        .init("<Shift>Left <Shift>Right <Shift>Up <Shift>Down", tr("Choose a run of items")),
         .init("Menu <Shift>F10", tr("Open the item's menu")),
         .init("<Control>z", tr("Undo the last change while it is offered")),
     ]
