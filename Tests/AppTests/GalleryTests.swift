@@ -345,6 +345,79 @@ final class GalleryTests: AppTestCase {
         }
     }
 
+    /// Starts `second-client.py` (another X program) and waits until its window is on screen.
+    @MainActor
+    private func secondClient(_ arguments: [String]) throws -> Process {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("second-client.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let said = LockedValue<String>()
+        Thread.detachNewThread {
+            let line = output.fileHandleForReading.availableData
+            said.set(String(decoding: line, as: UTF8.self))
+        }
+        waitForServer("the second program's window", timeout: .seconds(10)) { said.get()?.hasPrefix("ready") == true }
+        return process
+    }
+
+    /// Links another program put on the clipboard come in with Ctrl+V after the focused item, in
+    /// one save, with one Undo.
+    func testCtrlVPastesTheLinksAnotherProgramCopied() throws {
+        try onMain {
+            let all = items(4)
+            let (page, window) = showGallery(with: all, width: 800)
+            defer { window.destroy() }
+            waitForLayout(page)
+            let links = ["http://127.0.0.1:9/pasted-1.jpg", "https://127.0.0.1:9/pasted-2.png"]
+            let owner = try secondClient(["clipboard", "Look:", links[0], "and", links[1]])
+            defer { owner.terminate(); owner.waitUntilExit() }
+            page.tile(at: 1).grabFocus()
+            XCTAssertTrue(InputSimulation.key("v", modifiers: .control, on: page.tile(at: 1)))
+            waitFor("two items pasted after the second", timeout: .seconds(10)) { ((try? self.stored()) ?? []).count == 6 }
+            let stored = try stored()
+            XCTAssertEqual(stored.map(\.imageUrlString), [all[0].imageUrlString, all[1].imageUrlString] + links
+                           + [all[2].imageUrlString, all[3].imageUrlString])
+            waitFor("the grid") { page.cellCount == 6 }
+            waitFor("Undo offered") { page.undoToast.isShown }
+            XCTAssertEqual(page.undoToast.label.text, "2 items added")
+            XCTAssertTrue(InputSimulation.key("z", modifiers: .control, on: page.grid.widget))
+            waitFor("both gone with one Undo", timeout: .seconds(10)) { ((try? self.stored()) ?? []) == all }
+        }
+    }
+
+    /// A drag of a link from another program (a real drag with the mouse, through XTest) over the
+    /// third tile marks it as the drop's place; the drag given up (Escape), the mark goes and
+    /// nothing is added. (The drop itself: under Xvfb the other program's drop never came, its
+    /// drag ending "no target" however long the gallery's answer had been on its way.)
+    func testALinkDraggedInFromAnotherProgramMarksThePlaceItWouldGo() throws {
+        try onMain {
+            let all = items(4)
+            let (page, window) = showGallery(with: all, width: 800)
+            defer { window.destroy() }
+            waitForLayout(page)
+            let source = try secondClient(["drag", "http://127.0.0.1:9/dropped.jpg"])
+            defer { source.terminate(); source.waitUntilExit() }
+            let target = try XCTUnwrap(page.tile(at: 2).screenOrigin)
+            // The drag crosses to the gallery; the gallery answers while the button is held (its
+            // main loop runs between the steps).
+            try xdotool(["mousemove", "60", "60", "sleep", "0.3", "mousedown", "1", "sleep", "0.2",
+                         "mousemove", "80", "80", "sleep", "0.2", "mousemove", "\(target.x + 40)", "\(target.y + 40)"])
+            waitFor("the third tile marked as the drop's place", timeout: .seconds(10)) {
+                page.grid.externalDropTarget == 2 && page.tile(at: 2).hasStyleClass("drop-target")
+            }
+            try xdotool(["key", "Escape", "sleep", "0.2", "mouseup", "1"])
+            waitFor("the mark gone", timeout: .seconds(10)) {
+                page.grid.externalDropTarget == nil && !page.tiles.contains { $0.view.hasStyleClass("drop-target") }
+            }
+            XCTAssertEqual(try stored(), all, "nothing added")
+        }
+    }
+
     /// After a delete, "Item deleted" offers Undo at the bottom; a real click on it puts the item
     /// back and the document is as it was, byte for byte. Ctrl+Z takes a move back the same way.
     func testUndoFromTheNotificationAndCtrlZRestoreTheDocument() throws {

@@ -87,6 +87,32 @@ final class GalleryViewModelTests: XCTestCase {
     }
 
     @MainActor
+    func testLinksPastedOrDroppedComeInAtTheirPlaceWithOneUndo() async throws {
+        let (model, _) = await loadedModel()
+        // A browser's text: two links among words, and one of another scheme.
+        await model.add(addresses: [], text: "see http://127.0.0.1:47650/images/x.jpg and\nhttps://127.0.0.1:47650/images/y.png ftp://host/z.png", at: 1)
+        XCTAssertEqual(model.state.items.count, 5)
+        XCTAssertEqual(model.state.items.map(\.imageUrlString), [seed[0].imageUrlString, "http://127.0.0.1:47650/images/x.jpg",
+                                                                 "https://127.0.0.1:47650/images/y.png", seed[1].imageUrlString, seed[2].imageUrlString])
+        XCTAssertEqual(try stored(), model.state.items, "one save, the seed's shape")
+        XCTAssertEqual(model.state.undoable?.message, "2 items added")
+        guard case .error(let leftOut)? = model.state.notice else { return XCTFail("the words left out are said") }
+        XCTAssertEqual(leftOut, "1 was left out. Only http and https links can be shown, not ftp.", "the words around them are no links")
+        model.dismissNotice()
+
+        await model.undo()
+        XCTAssertEqual(model.state.items, seed, "one Undo takes both back")
+        XCTAssertEqual(try stored(), seed)
+
+        await model.add(addresses: ["file:///home/someone/Pictures/cat.png"], text: nil)
+        XCTAssertEqual(model.state.items, seed, "nothing added")
+        XCTAssertEqual(model.state.notice, .error("Nothing was added. Pictures from files cannot be added yet, only their web links."))
+        model.dismissNotice()
+        await model.add(addresses: [], text: "   ")
+        XCTAssertEqual(model.state.notice, .error("Nothing was added. There is no picture link to add."))
+    }
+
+    @MainActor
     func testFirstLaunchWritesTheSeedDocument() async throws {
         let (model, _) = await loadedModel()
         XCTAssertEqual(model.state.phase, .loaded)

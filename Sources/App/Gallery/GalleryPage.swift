@@ -69,11 +69,19 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             Task { await self.model.undo() }
         }
         undoToast.onDismiss = { [weak self] in self?.model.dismissUndo() }
-        // Ctrl+Z while the offer shows.
+        // Ctrl+Z while the offer shows; Ctrl+V pastes links after the focused item (else at the end).
         widget.onKeyPress { [weak self] key in
-            guard let self, key.modifiers == [.control], key.keyName.lowercased() == "z", self.model.state.undoable != nil else { return false }
-            Task { await self.model.undo() }
-            return true
+            guard let self, key.modifiers == [.control] else { return false }
+            switch key.keyName.lowercased() {
+            case "z" where self.model.state.undoable != nil:
+                Task { await self.model.undo() }
+                return true
+            case "v":
+                self.paste()
+                return true
+            default:
+                return false
+            }
         }
         grid.onActivate = { [weak self] tile in self?.activate(tile) }
         grid.onChoose = { [weak self] tile, modifiers in self?.choose(tile, extending: modifiers.contains(.shift)) }
@@ -81,10 +89,14 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         selectionBar.onClear = { [weak self] in self?.model.clearSelection() }
         grid.onContextMenu = { [weak self] tile in self?.openMenu(for: tile) }
         grid.widget.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
-        grid.enableReordering(canMove: { $0 != .add }) { [weak self] source, destination in
+        grid.enableReordering(canMove: { $0 != .add }, onMove: { [weak self] source, destination in
             guard let self else { return }
             Task { await self.model.move(from: source, to: destination) }
-        }
+        }, onDropIn: { [weak self] dropped, index in
+            guard let self else { return false }
+            Task { await self.model.add(addresses: dropped.uris, text: dropped.uris.isEmpty ? dropped.text : nil, at: index) }
+            return true
+        })
         registerMenuActions()
         model.onChange = { [weak self] state, change in self?.render(state, change) }
         // Once its window is gone, the page takes no more updates (late replies would find its
@@ -152,6 +164,15 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     private func activate(_ tile: GalleryTile) {
         guard let index = index(of: tile) else { return }
         if tile.entry == .add { dialogs.askForLink() } else { model.select(at: index) }
+    }
+
+    /// Ctrl+V: the links on the clipboard come in after the focused item, or at the end.
+    private func paste() {
+        let after = grid.focusedCell.flatMap { $0.entry == .add ? nil : index(of: $0) }.map { $0 + 1 }
+        Clipboard.requestAddressesOrText { [weak self] uris, text in
+            guard let self else { return }
+            Task { await self.model.add(addresses: uris, text: uris.isEmpty ? text : nil, at: after) }
+        }
     }
 
     /// Ctrl+click or Ctrl+Space: the item joins the chosen ones or leaves them; with Shift, the

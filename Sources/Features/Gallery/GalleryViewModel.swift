@@ -65,10 +65,13 @@ public final class GalleryViewModel {
         case moved(GalleryItem, from: Int, to: Int)
         /// Items deleted together, each with its index before the delete, in ascending order.
         case deletedMany([PlacedItem])
+        /// Items pasted or dropped in together, at their indices.
+        case addedMany([PlacedItem])
 
         public var message: String {
             switch self {
             case .deletedMany(let placed): ntr("{count} item deleted", "{count} items deleted", count: placed.count)
+            case .addedMany(let placed): ntr("{count} item added", "{count} items added", count: placed.count)
             case .deleted: tr("Item deleted")
             case .added: tr("Item added")
             case .moved: tr("Item moved")
@@ -254,6 +257,47 @@ public final class GalleryViewModel {
         return nil
     }
 
+    /// Ctrl+V, or a drop from another program: every picture link in `addresses` (a list of
+    /// addresses, as Files and browsers offer) or in `text` (its words that are addresses)
+    /// comes in at `index` (nil: after the last item), in their order, in one change with one Undo.
+    /// Nothing that is not an http or https link is added; when nothing is left, why is said in
+    /// words and nothing changes.
+    public func add(addresses: [String], text: String?, at index: Int? = nil) async {
+        // Of a text, the words that are addresses (a browser's selection has words around its link).
+        let candidates = addresses + (text ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0.contains("://") }
+        var links: [URL] = [], refused: [String] = []
+        for candidate in candidates {
+            switch LinkValidation.validate(candidate) {
+            case .success(let url): links.append(url)
+            case .failure(let failure): refused.append(candidate.hasPrefix("file:") ? tr("Pictures from files cannot be added yet, only their web links.") : failure.description)
+            }
+        }
+        guard !links.isEmpty else {
+            state.notice = .error(tr("Nothing was added. {reason}", ["reason": refused.first ?? tr("There is no picture link to add.")]))
+            return publish(nil)
+        }
+        let start = min(index ?? state.items.count, state.items.count)
+        let placed = links.enumerated().map { PlacedItem(item: GalleryItem.new(imageURL: $1), index: start + $0) }
+        let before = state.items
+        state.items = Self.putting(placed, backInto: state.items)
+        state.undoable = nil
+        publish(.many)
+        do {
+            state.items = try await repository.insert(placed)
+            offerUndo(.addedMany(placed))
+            if !refused.isEmpty {
+                state.notice = .error(ntr("{count} was left out. {reason}", "{count} were left out. {reason}", count: refused.count,
+                                          ["reason": refused[0]]))
+                publish(nil)
+            }
+        } catch {
+            state.items = before
+            state.notice = .error(ntr("{count} item was not added. {reason}", "The {count} items were not added. {reason}",
+                                      count: placed.count, ["reason": error.description]))
+            publish(.many)
+        }
+    }
+
     /// Drag and drop, or Alt+arrow keys.
     public func move(from source: Int, to destination: Int) async {
         guard source != destination, state.items.indices.contains(source), state.items.indices.contains(destination) else { return }
@@ -309,6 +353,20 @@ public final class GalleryViewModel {
         guard let change = state.undoable else { return }
         state.undoable = nil
         switch change {
+        case .addedMany(let placed):
+            let added = Set(placed.map(\.item.uuid))
+            let current = state.items.indices.filter { added.contains(state.items[$0].uuid) }
+                .map { PlacedItem(item: state.items[$0], index: $0) }
+            guard !current.isEmpty else { return publish(nil) }
+            state.items.removeAll { added.contains($0.uuid) }
+            publish(.many)
+            do {
+                state.items = try await repository.delete(current)
+            } catch {
+                state.items = Self.putting(current, backInto: state.items)
+                state.notice = .error(tr("The added items were not removed. {reason}", ["reason": error.description]))
+                publish(.many)
+            }
         case .deletedMany(let placed):
             let before = state.items
             state.items = Self.putting(placed, backInto: state.items)

@@ -94,29 +94,120 @@ public enum DragAndDrop {
     /// Lets `widget` take the drags begun with `begin(from:icon:x:y:)`. `motion` gets every
     /// position of the pointer over it (its coordinates) and says whether a drop there would be
     /// taken; `leave` runs when the pointer leaves it (and right before a drop); `drop` gets the
-    /// final position and says whether it took the drop.
+    /// final position and says whether it took the drop. With `external`, addresses and text that
+    /// other programs drag in (Files: text/uri-list; a browser: a link as text/uri-list or text)
+    /// are taken too, copied: `externalMotion` gets the pointer's positions over it, and `external`
+    /// the drop, with its position, and says whether it took it.
     public static func makeDropArea(_ widget: Widget, motion: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
-                                    leave: @escaping @MainActor () -> Void, drop: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool) {
-        target.withCString { name in
-            var entry = GtkTargetEntry(target: UnsafeMutablePointer(mutating: name), flags: guint(GTK_TARGET_SAME_APP.rawValue), info: 0)
-            gtk_drag_dest_set(widget.widget, GtkDestDefaults(rawValue: 0), &entry, 1, GDK_ACTION_MOVE)
+                                    leave: @escaping @MainActor () -> Void, drop: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
+                                    externalMotion: @escaping @MainActor (_ x: Int, _ y: Int) -> Void = { _, _ in },
+                                    external: (@MainActor (ExternalDrop) -> Bool)? = nil) {
+        let names = [target] + (external == nil ? [] : externalTargets)
+        withTargetList(names) { entries in
+            gtk_drag_dest_set(widget.widget, GtkDestDefaults(rawValue: 0), entries.baseAddress, gint(entries.count),
+                              GdkDragAction(rawValue: GDK_ACTION_MOVE.rawValue | GDK_ACTION_COPY.rawValue))
         }
-        widget.connect("drag-motion", shape: .dragPosition) { pointer in
+        let ownAtom = gdk_atom_intern(target, 0)
+        let pending = PendingDrop()
+        widget.connect("drag-motion", shape: .dragPosition) { [weak widget] pointer in
             let position = pointer!.load(as: DragPosition.self)
-            let takes = motion(position.x, position.y)
-            gdk_drag_status(position.context, takes ? GDK_ACTION_MOVE : GdkDragAction(rawValue: 0), position.time)
+            guard let widget else { return false }
+            let found = gtk_drag_dest_find_target(widget.widget, position.context, nil)
+            let action: GdkDragAction
+            if found == ownAtom {
+                action = motion(position.x, position.y) ? GDK_ACTION_MOVE : GdkDragAction(rawValue: 0)
+            } else if external != nil, found != nil {
+                externalMotion(position.x, position.y)
+                action = GDK_ACTION_COPY
+            } else {
+                action = GdkDragAction(rawValue: 0)
+            }
+            gdk_drag_status(position.context, action, position.time)
             return true
         }
         widget.connect("drag-leave", shape: .dragLeave) { _ in leave(); return false }
-        widget.connect("drag-drop", shape: .dragPosition) { pointer in
+        widget.connect("drag-drop", shape: .dragPosition) { [weak widget] pointer in
             let position = pointer!.load(as: DragPosition.self)
-            gtk_drag_finish(position.context, drop(position.x, position.y) ? 1 : 0, 0, position.time)
+            guard let widget else { return false }
+            let found = gtk_drag_dest_find_target(widget.widget, position.context, nil)
+            if found == ownAtom || found == nil || external == nil {
+                gtk_drag_finish(position.context, found == ownAtom && drop(position.x, position.y) ? 1 : 0, 0, position.time)
+                return true
+            }
+            // Another program's data is asked for; it comes in "drag-data-received".
+            pending.take(position)
+            gtk_drag_get_data(widget.widget, position.context, found, position.time)
             return true
         }
+        guard let external else { return }
+        widget.connect("drag-data-received", shape: .dragDataReceived) { data in
+            guard let position = pending.position else { return false }
+            pending.clear()
+            var taken = false
+            if let data {
+                let selection = OpaquePointer(data)
+                let dropped = ExternalDrop(x: position.x, y: position.y, uris: Self.uris(in: selection), text: Self.text(in: selection))
+                taken = !(dropped.uris.isEmpty && (dropped.text ?? "").isEmpty) && external(dropped)
+            }
+            gtk_drag_finish(position.context, taken ? 1 : 0, 0, position.time)
+            if let context = position.context { g_object_unref(UnsafeMutableRawPointer(context)) }
+            return false
+        }
+    }
+
+    /// The targets other programs' drops are taken as, best first: addresses, then text.
+    static let externalTargets = ["text/uri-list", "text/plain;charset=utf-8", "UTF8_STRING", "text/plain"]
+
+    /// Calls `body` with GTK target entries for `names` (the first only from this app).
+    private static func withTargetList<T>(_ names: [String], _ body: (UnsafeMutableBufferPointer<GtkTargetEntry>) -> T) -> T {
+        let strings = names.map { strdup($0) }
+        defer { strings.forEach { free($0) } }
+        var entries = strings.enumerated().map { index, name in
+            GtkTargetEntry(target: name, flags: index == 0 ? guint(GTK_TARGET_SAME_APP.rawValue) : 0, info: guint(index))
+        }
+        return entries.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    private static func uris(in selection: OpaquePointer) -> [String] {
+        guard let list = gtk_selection_data_get_uris(selection) else { return [] }
+        defer { g_strfreev(list) }
+        var uris: [String] = []
+        var index = 0
+        while let uri = list[index] {
+            uris.append(String(cString: uri))
+            index += 1
+        }
+        return uris
+    }
+
+    private static func text(in selection: OpaquePointer) -> String? {
+        guard let text = gtk_selection_data_get_text(selection) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
     }
 
     /// `body` after every drag `widget` began, dropped or cancelled.
     public static func onDragEnd(_ widget: Widget, _ body: @escaping @MainActor () -> Void) {
         widget.connect("drag-end", shape: .pointer) { _ in body(); return false }
     }
+}
+
+/// What another program dropped: the addresses it offered (text/uri-list), or its text; at a
+/// position in the drop area's coordinates.
+public struct ExternalDrop: Sendable, Equatable {
+    public var x: Int
+    public var y: Int
+    public var uris: [String]
+    public var text: String?
+}
+
+/// The drop whose data has been asked for, until it arrives.
+@MainActor
+private final class PendingDrop {
+    private(set) var position: DragPosition?
+    func take(_ position: DragPosition) {
+        if let context = position.context { g_object_ref(UnsafeMutableRawPointer(context)) }
+        self.position = position
+    }
+    func clear() { position = nil }
 }

@@ -10,9 +10,12 @@ import Gtk
 /// no motion. Escape cancels.
 extension RecyclingGrid {
     /// Turns reordering on. `canMove` says which items may be dragged or dropped on (not an Add
-    /// cell); `onMove` gets the dragged item's index and the slot it was dropped on.
+    /// cell); `onMove` gets the dragged item's index and the slot it was dropped on. With
+    /// `onDropIn`, what other programs drop (addresses, text) is handed over with the index of
+    /// the item it was dropped on (nil: after the last), and it says whether it took it.
     public func enableReordering(canMove: @escaping @MainActor (Item) -> Bool,
-                                 onMove: @escaping @MainActor (_ from: Int, _ to: Int) -> Void) {
+                                 onMove: @escaping @MainActor (_ from: Int, _ to: Int) -> Void,
+                                 onDropIn: (@MainActor (ExternalDrop, _ at: Int?) -> Bool)? = nil) {
         let drag = GridDrag<Item.ID>()
         reorderingDrag = drag
         self.canMove = canMove
@@ -20,9 +23,13 @@ extension RecyclingGrid {
             guard let self, drag.item != nil else { return false }
             self.aim(atX: Double(x), y: Double(y))
             return drag.target != nil
-        }, leave: {
+        }, leave: { [weak self] in
             // The frame callback reads the pointer and drops the highlight once it is outside;
-            // GTK also says "leave" right after a drag starts and before a drop.
+            // GTK also says "leave" right after a drag starts and before a drop. Another
+            // program's drag has no frame callback: its highlight goes here.
+            guard let self, drag.item == nil else { return }
+            self.externalDropTarget = nil
+            self.highlight(nil)
         }, drop: { [weak self] x, y in
             guard let self, let item = drag.item, let source = self.index(of: item) else { return false }
             self.aim(atX: Double(x), y: Double(y))
@@ -31,8 +38,25 @@ extension RecyclingGrid {
             guard let target else { return false }
             if target != source { onMove(source, target) }
             return true
-        })
+        }, externalMotion: { [weak self] x, y in
+            guard let self, drag.item == nil else { return }
+            let cell = self.cell(atX: Double(x), y: Double(y))
+            self.externalDropTarget = cell.flatMap { self.index(of: $0.item.id) }
+            self.highlight(cell?.view)
+        }, external: externalDrop(onDropIn))
         DragAndDrop.onDragEnd(canvas) { [weak self] in self?.endDrag() }
+    }
+
+    /// What other programs drop, handed to `onDropIn` with the index of the item under it.
+    private func externalDrop(_ onDropIn: (@MainActor (ExternalDrop, Int?) -> Bool)?) -> (@MainActor (ExternalDrop) -> Bool)? {
+        guard let onDropIn else { return nil }
+        return { [weak self] dropped in
+            guard let self else { return false }
+            let index = self.cell(atX: Double(dropped.x), y: Double(dropped.y)).flatMap { self.index(of: $0.item.id) }
+            self.externalDropTarget = nil
+            self.highlight(nil)
+            return onDropIn(dropped, index)
+        }
     }
 
     /// A drag started here is under way.
@@ -66,7 +90,7 @@ extension RecyclingGrid {
         highlight(drag.target.flatMap { assigned[$0]?.view })
     }
 
-    private func highlight(_ view: Widget?) {
+    func highlight(_ view: Widget?) {
         guard let drag = reorderingDrag, drag.highlighted !== view else { return }
         drag.highlighted?.removeStyleClass("drop-target")
         view?.addStyleClass("drop-target")

@@ -38,6 +38,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     /// Enter or Space on a cell, or a click on it.
     public var onActivate: (@MainActor (Cell) -> Void)?
+    /// The index of the item another program's drag is over (highlighted as the drop's place).
+    public internal(set) var externalDropTarget: Int?
     /// A click with Ctrl or Shift held (choosing several); without it such a click activates.
     public var onChoose: (@MainActor (Cell, Modifiers) -> Void)?
     /// A right click, a long press, Menu or Shift+F10 on a cell.
