@@ -80,13 +80,15 @@ public enum InputSimulation {
         return click(widget, at: (allocation.width / 2, allocation.height / 2), button: button, in: window)
     }
 
-    /// Clicks a mouse button at `point` in `widget`'s own coordinates; the widget must be mapped.
+    /// Clicks a mouse button at `point` in `widget`'s own coordinates, with `modifiers` held; the
+    /// widget must be mapped.
     @discardableResult
-    public static func click(_ widget: Widget, at point: (x: Int, y: Int), button: UInt32 = 1, in window: Window) -> Bool {
+    public static func click(_ widget: Widget, at point: (x: Int, y: Int), button: UInt32 = 1, modifiers: Modifiers = [],
+                             in window: Window) -> Bool {
         guard let origin = widget.origin(in: window), let gdkWindow = gtk_widget_get_window(window.gtkWidget) else { return false }
         // Widget coordinates are relative to the toplevel's GdkWindow for no-window widgets.
         let x = gint(origin.x + point.x), y = gint(origin.y + point.y)
-        let none = GdkModifierType(rawValue: 0)
+        let none = gdkModifiers(modifiers)
         guard gdk_test_simulate_button(gdkWindow, x, y, button, none, GDK_BUTTON_PRESS) != 0 else { return false }
         // Let GTK see the pointer arrive and the press before the release, as with a real click.
         gdk_display_sync(gdk_window_get_display(gdkWindow))

@@ -66,4 +66,44 @@ final class MessageCopyTests: ServerBackedTestCase {
             page.contextMenu?.close()
         }
     }
+
+    /// Several messages chosen with real input (Ctrl+click with the mouse, then Shift+Up) and
+    /// copied with Ctrl+C: in the chat's order, each on its line with its number.
+    func testSeveralMessagesChosenAreCopiedInOrderWithTheirNumbers() throws {
+        try onMain {
+            let (app, page) = try openChat()
+            defer { app.mainWindow?.window.destroy() }
+            let main = try XCTUnwrap(app.mainWindow)
+            waitForServer("the first page", timeout: .seconds(10)) { page.rows.contains { $0.message.origin == .server(number: 3) } }
+            @MainActor func row(_ number: Int) throws -> MessageRow {
+                try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: number) })
+            }
+            let two = try row(2), four = try row(4)
+            waitFor("both rows on screen, slid in") {
+                two.view.isMapped && four.view.isMapped && page.grid.cellsInView.contains { $0 === two } && page.grid.cellsInView.contains { $0 === four }
+                    && two.revealer.isChildRevealed && four.revealer.isChildRevealed && page.isSettled
+            }
+            // Ctrl+click #4 and then #2 (#3 between them stays out), beside their bubbles (a click on
+            // a text with links is the text's own).
+            XCTAssertTrue(InputSimulation.click(four.view, at: (4, 4), modifiers: .control, in: main.window))
+            waitFor("#4 chosen") { page.chosen == [.server(number: 4)] }
+            XCTAssertTrue(InputSimulation.click(two.view, at: (4, 4), modifiers: .control, in: main.window))
+            waitFor("two chosen") { page.chosen == [.server(number: 2), .server(number: 4)] }
+            XCTAssertTrue(two.view.hasStyleClass("chosen"))
+            XCTAssertTrue(two.view.accessibleName.hasSuffix(", chosen"), two.view.accessibleName)
+            XCTAssertEqual(main.coordinator(for: .messages).depth, 1, "no detail page opened by a Ctrl+click")
+            XCTAssertTrue(InputSimulation.key("c", modifiers: .control, on: main.window))
+            let ordered = page.grid.items.filter { [2, 4].map(ChatMessage.Origin.server(number:)).contains($0.origin) }
+                .map { "\(MessageRow.caption(for: $0)): \($0.text)" }.joined(separator: "\n")
+            waitFor("copied in the chat's order") { page.copied == ordered }
+            XCTAssertEqual(try clipboardText(), ordered, "for another program")
+
+            // Shift+Up from #2: the run from the last chosen (#2) to the one above it.
+            two.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Up", modifiers: .shift, on: two.view))
+            waitFor("a run of two") { page.chosen.count == 2 && page.chosen.contains(.server(number: 2)) && !page.chosen.contains(.server(number: 4)) }
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("none chosen") { page.chosen.isEmpty && !two.view.hasStyleClass("chosen") }
+        }
+    }
 }

@@ -261,6 +261,7 @@ final class ShellTests: AppTestCase {
                                     "Delete the focused item", "Choose the focused item, or every item", "Choose a run of items", "Open the item's menu", "Undo the last change while it is offered",
                                     "Move between messages", "Oldest loaded or newest message", "Jump to the latest message",
                                     "Open the focused message", "Copy the focused message's text",
+                                    "Choose several messages (Ctrl+click and Shift+click too); Ctrl+C copies them, Escape chooses none",
                                     "The focused message's menu: copy its text, open or copy its link", "Search the messages",
                                     "Go through the messages found and show one", "Close the search",
                                     "Search by name or text (typing a letter starts it too)", "From the search to what it found",

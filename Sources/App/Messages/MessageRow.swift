@@ -32,7 +32,15 @@ final class MessageRow: RecyclingCell {
 
     static let avatarSize = 36
 
-    init(message: ChatMessage, pipeline: ImagePipeline, avatarURL: @escaping @MainActor (ChatMessage) -> URL?) {
+    /// Whether a message is among those chosen to be copied together; asked whenever the row
+    /// shows one.
+    private let isChosen: @MainActor (ChatMessage.Origin) -> Bool
+    /// Whether this row's message is chosen now.
+    private(set) var chosen = false
+
+    init(message: ChatMessage, pipeline: ImagePipeline, isChosen: @escaping @MainActor (ChatMessage.Origin) -> Bool = { _ in false },
+         avatarURL: @escaping @MainActor (ChatMessage) -> URL?) {
+        self.isChosen = isChosen
         self.message = message
         self.avatarURL = avatarURL
         avatar = ImageView(pipeline: pipeline, iconSize: 20, scaling: .fill)
@@ -92,9 +100,19 @@ final class MessageRow: RecyclingCell {
         line.packsFromRight = message.isLocal
         line.halign = message.isLocal ? .end : .start
         if !revealer.revealsChild { revealer.revealsChild = true }
-        view.accessibleName = message.accessibleName
+        chosen = !isChosen(message.origin)
+        updateChosen()
         avatar.bind(nil)
         load(side: 0)
+    }
+
+    /// Shows whether the message is among the chosen ones (after the choice changed).
+    func updateChosen() {
+        let now = isChosen(message.origin)
+        guard now != chosen else { return }
+        chosen = now
+        if now { view.addStyleClass("chosen") } else { view.removeStyleClass("chosen") }
+        view.accessibleName = now ? tr("{item}, chosen", ["item": message.accessibleName]) : message.accessibleName
     }
 
     func park() {

@@ -16,7 +16,10 @@ extension MessagesPage {
                     self.search.open()
                     return true
                 }
-                if Shortcuts.isCopy(key), target === self.widget, self.copyFocusedMessage() { return true }
+                if Shortcuts.isCopy(key), target === self.widget, self.copyChosenOrFocusedMessage() { return true }
+                if target === self.widget, key.modifiers == [.shift], ["Up", "KP_Up", "Down", "KP_Down"].contains(key.keyName),
+                   self.extendChosen(by: key.keyName.hasSuffix("Up") ? -1 : 1) { return true }
+                if key.keyName == "Escape", target === self.widget, self.clearChosen() { return true }
                 if key.keyName == "Escape", target === self.entry, self.editing != nil || self.replyingTo != nil {
                     self.leaveEditOrReply()
                     return true

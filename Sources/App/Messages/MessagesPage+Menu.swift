@@ -68,6 +68,14 @@ extension MessagesPage {
         return true
     }
 
+    /// Ctrl+C: the chosen messages when some are (each on its line with its number), else the
+    /// focused one's text.
+    func copyChosenOrFocusedMessage() -> Bool {
+        guard !chosen.isEmpty else { return copyFocusedMessage() }
+        copy(chosenText)
+        return true
+    }
+
     /// Puts `text` on the clipboard.
     private func copy(_ text: String) {
         Clipboard.setText(text)

@@ -44,6 +44,10 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var contextMenu: ContextMenu?
     /// What Copy Text or Copy Link put on the clipboard last (tests).
     var copied: String?
+    /// The messages chosen to be copied together (Ctrl+click, Shift+click, Shift+Up and Down).
+    var chosen: Set<ChatMessage.Origin> = []
+    /// Where a Shift run starts: the message last chosen on its own.
+    var chosenAnchor: ChatMessage.Origin?
     let entry = Entry(placeholder: tr("Message"))
     let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: tr("Send"))
     /// Round, bottom right: back to the newest message when the view is far above it.
@@ -86,7 +90,9 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         let me = WeakReference<MessagesPage>()
         grid = RecyclingGrid(layout: StackLayout(headerHeight: Double(Self.headerHeight), estimatedHeight: Self.estimatedRowHeight),
                              header: paging.widget, headerHeight: Self.headerHeight) { message in
-            let row = MessageRow(message: message, pipeline: pipeline) { me.object?.avatarURL(for: $0) }
+            let row = MessageRow(message: message, pipeline: pipeline, isChosen: { me.object?.chosen.contains($0) ?? false }) {
+                me.object?.avatarURL(for: $0)
+            }
             row.onOpenLink = { me.object?.openLink($0) }
             row.onOpenQuote = { me.object?.show($0) }
             return row
@@ -147,6 +153,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         grid.onLayout = { [weak self] in self?.viewMoved() }
         grid.onActivate = { [weak self] row in self?.openDetail(of: row.message) }
         grid.onContextMenu = { [weak self] row in self?.openMenu(for: row) }
+        connectChoosing()
         registerActions()
         jumpButton.onClicked { [weak self] in self?.jumpToLatest() }
         connectKeys()

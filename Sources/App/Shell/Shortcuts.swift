@@ -46,6 +46,7 @@ enum Shortcuts {
         .init("<Control>End", tr("Jump to the latest message")),
         .init("Return", tr("Open the focused message")),
         .init("<Control>C", tr("Copy the focused message's text")),
+        .init("<Shift>Up <Shift>Down", tr("Choose several messages (Ctrl+click and Shift+click too); Ctrl+C copies them, Escape chooses none")),
         .init("Menu", tr("The focused message's menu: copy its text, open or copy its link")),
         .init("<Control>F", tr("Search the messages")),
         .init("Up Down Return", tr("Go through the messages found and show one")),
