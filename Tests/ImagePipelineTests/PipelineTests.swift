@@ -101,24 +101,7 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(stats?.requests, 1)
     }
 
-    func testLoadsOfOneAddressAtTwoSizesShareOneFetch() async throws {
-        let pipeline = pipeline()
-        // 187 KB at 150 KB/s: the fetch is still on its way when the second size is asked for.
-        let address = url("images/dune-1200x800.jpg?bytes-per-second=150000")
-        let small = ImageRequest(url: address, maximumPixelSize: 128), large = ImageRequest(url: address, maximumPixelSize: 512)
-        let first = Task { try await pipeline.image(for: small) }
-        await eventually("the transfer to start") { (stats?.activeTransfers ?? 0) == 1 }
-        let second = Task { try await pipeline.image(for: large) }
-        await eventually("both loads to wait for the same bytes") { pipeline.loadsWaitingForBytes(of: large) == 2 }
-        let (smallImage, largeImage) = try await (first.value, second.value)
-        XCTAssertEqual(smallImage.width, 128)
-        XCTAssertEqual(largeImage.width, 512)
-        XCTAssertEqual(stats?.requests, 1, "the server saw one transfer")
-        XCTAssertEqual(pipeline.statistics.fetches, 1)
-        XCTAssertEqual(pipeline.statistics.decodes, 2, "each size decoded from the same bytes")
-    }
-
-    func testAFetchLeftAndAskedForAgainWithinItsGraceIsNotMadeTwice() async throws {
+    func testALoadLeftAndAskedForAgainWithinItsGraceIsNotMadeTwice() async throws {
         let pipeline = pipeline()
         let request = ImageRequest(url: url("images/dune-1200x800.jpg?bytes-per-second=150000"), maximumPixelSize: 256)
         // A card scrolled past while its picture was on its way, then back.
@@ -128,7 +111,7 @@ final class PipelineTests: XCTestCase {
         do { _ = try await passed.value; XCTFail("cancelled") } catch {
             XCTAssertEqual(error as? ImageError, .cancelled, "the requester that left is answered at once")
         }
-        XCTAssertEqual(pipeline.loadsWaitingForBytes(of: request), 0, "the fetch goes on in its grace")
+        XCTAssertEqual(pipeline.requestersWaiting(for: request), 0, "the load goes on in its grace")
         let image = try await pipeline.image(for: request)
         XCTAssertEqual(image.width, 256)
         XCTAssertEqual(stats?.requests, 1, "the server saw one transfer")

@@ -76,6 +76,8 @@ final class FactCard: RecyclingCell {
             let aspect = Double(decoded.width) / Double(decoded.height)
             self.aspect = aspect
             self.onAspectKnown?(self.item, aspect)
+            // After the view has taken this picture (the call comes from inside it).
+            DispatchQueue.main.async { [weak self] in self?.pictureShown() }
         }
         show(entry)
     }
@@ -128,6 +130,7 @@ final class FactCard: RecyclingCell {
     /// Lets go of the row's picture and names while the card waits to be reused.
     func park() {
         boundSide = 0
+        wantedSide = 0
         image.bind(nil)
         view.accessibleName = ""
         view.accessibleDescription = ""
@@ -135,13 +138,25 @@ final class FactCard: RecyclingCell {
     }
 
     /// Loads the picture decoded for a column of `side` pixels (tall pictures need up to twice
-    /// that in height). Asked again at a new column width while the picture is still on its way,
-    /// the new size joins the same transfer (the pipeline fetches an address once for every size
-    /// asked), so the card never stays with a picture decoded for a width it no longer has.
+    /// that in height). A picture still on its way is not asked for again at another column
+    /// width (its transfer would be cancelled and made again): once it shows, it is asked for at
+    /// the width the card has then, from the disk cache.
     func load(side: Int) {
+        wantedSide = side
         guard side != boundSide, let url = fact.imageURL else { return }
+        if boundSide > 0, !image.isLoaded { return }
         boundSide = side
         image.bind(ImageRequest(url: url, maximumPixelSize: side * 2))
+    }
+
+    /// The column width the card has now (its picture may still be on its way at another).
+    private var wantedSide = 0
+
+    /// The picture arrived: asked for again when the card's width changed meanwhile.
+    private func pictureShown() {
+        guard wantedSide > 0, wantedSide != boundSide, let url = fact.imageURL else { return }
+        boundSide = wantedSide
+        image.bind(ImageRequest(url: url, maximumPixelSize: wantedSide * 2))
     }
 
     var measuredContent: Widget { content }

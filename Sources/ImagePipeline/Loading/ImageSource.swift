@@ -13,9 +13,8 @@ public protocol ImageSource: Sendable {
     /// The bytes, or word that `stored` bytes are still good (HTTP: a conditional request).
     func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage
-    /// Changes the priority of the fetch of `url` (normalized, as `ImageKey.url`) while it waits
-    /// for its turn.
-    func setPriority(_ priority: Int, forURL url: String) async
+    /// Changes the priority of a request still waiting for its turn.
+    func setPriority(_ priority: Int, for request: ImageRequest) async
 }
 
 /// What a source answered: bytes and what it said about keeping them, or that the bytes stored
@@ -26,7 +25,7 @@ public enum FetchedImage: Sendable {
 }
 
 extension ImageSource {
-    public func setPriority(_ priority: Int, forURL url: String) async {}
+    public func setPriority(_ priority: Int, for request: ImageRequest) async {}
 
     /// The bytes for `request`, asking, when `stored` describes bytes already on disk, whether
     /// they changed. A source without validators always answers with bytes, fresh for ever.

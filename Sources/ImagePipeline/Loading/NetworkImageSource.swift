@@ -66,7 +66,7 @@ public final class NetworkImageSource: ImageSource {
             do throws(HTTPError) {
                 let response: HTTPResponse
                 do {
-                    response = try await slots.run(key: key.url, priority: request.priority) { () async throws(HTTPError) -> HTTPResponse in
+                    response = try await slots.run(key: key.description, priority: request.priority) { () async throws(HTTPError) -> HTTPResponse in
                         try await client.send(httpRequest)
                     }
                 } catch let error as HTTPError {
@@ -91,7 +91,7 @@ public final class NetworkImageSource: ImageSource {
         }
     }
 
-    public func setPriority(_ priority: Int, forURL url: String) async {
-        await slots.setPriority(priority, forKey: url)
+    public func setPriority(_ priority: Int, for request: ImageRequest) async {
+        await slots.setPriority(priority, forKey: request.key.description)
     }
 }

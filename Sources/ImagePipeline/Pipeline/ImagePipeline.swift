@@ -31,9 +31,9 @@ public final class ImagePipeline: Sendable {
         /// At most this many bodies in memory between the start of their load (from the network
         /// or the disk) and the end of their decode.
         public var maximumBodiesInHand: Int
-        /// How long a fetch goes on once every load that wanted it has left, behind every other
-        /// fetch, before it is cancelled.
-        public var abandonedFetchGrace: Duration
+        /// How long a load goes on once every requester has left, behind every other load, before
+        /// it is cancelled.
+        public var abandonedLoadGrace: Duration
         /// What time it is, for the disk cache's freshness (tests move it on).
         public var now: @Sendable () -> Date = { Date() }
 
@@ -49,11 +49,12 @@ public final class ImagePipeline: Sendable {
         ///     a dropped connection or a server restarting.
         ///   - maximumDownloadSize: 40 MiB, above any photo a phone takes; larger bodies are
         ///     refused as hostile rather than held in memory.
-        ///   - abandonedFetchGrace: a second. A card scrolled past and back, or laid out again as
+        ///   - abandonedLoadGrace: a second. A card scrolled past and back, or laid out again as
         ///     the pictures above it arrive (Facts' cards take their heights from their pictures),
-        ///     asks again within it and joins the same transfer rather than starting a second
-        ///     one, and a small picture finishes into the disk cache; short enough that on a slow
-        ///     link what became visible waits little for the fetch slots.
+        ///     asks again within it and joins the same load rather than starting a second
+        ///     transfer, and a small picture finishes into the disk cache; short enough, and
+        ///     behind every other load meanwhile, that on a slow link what became visible waits
+        ///     little.
         ///   - maximumBodiesInHand: twenty-four: the six fetches a screen fills with, and enough
         ///     fetched bodies waiting that the decoders do not wait for the network when decode
         ///     times vary (twelve cost the images benchmark a fifth of its cold throughput; 24
@@ -64,7 +65,7 @@ public final class ImagePipeline: Sendable {
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
                     fetchTimeout: Duration = .seconds(30), maximumDownloadSize: Int = 40 << 20,
-                    abandonedFetchGrace: Duration = .seconds(1), maximumBodiesInHand: Int = 24) {
+                    abandonedLoadGrace: Duration = .seconds(1), maximumBodiesInHand: Int = 24) {
             self.memoryCapacity = memoryCapacity
             self.diskFolder = diskFolder
             self.diskCapacity = diskCapacity
@@ -73,7 +74,7 @@ public final class ImagePipeline: Sendable {
             self.retryDelays = retryDelays
             self.fetchTimeout = fetchTimeout
             self.maximumDownloadSize = maximumDownloadSize
-            self.abandonedFetchGrace = abandonedFetchGrace
+            self.abandonedLoadGrace = abandonedLoadGrace
             self.maximumBodiesInHand = maximumBodiesInHand
         }
     }
@@ -114,11 +115,9 @@ public final class ImagePipeline: Sendable {
     /// Loads whose bodies are (or are about to be) in memory until their decode ends.
     private let bodiesInHand: PriorityLimiter
     private let state = Mutex(State())
-    /// Loads of one key (address, size and sizing) share one decode.
-    private let loads = SharedWork<ImageKey, DecodedImage>()
-    /// Loads of one address, whatever their size, share one fetch of its bytes; a fetch nobody
-    /// waits for goes on for `abandonedFetchGrace` (see there), behind every other.
-    private let fetches: SharedWork<String, Data>
+    /// Requests of one key (address, size and sizing) share one load and one decode; a load
+    /// nobody waits for goes on for `abandonedLoadGrace` (see there), behind every other.
+    private let loads: SharedWork<ImageKey, DecodedImage>
 
     private struct State {
         var statistics = Statistics()
@@ -141,19 +140,20 @@ public final class ImagePipeline: Sendable {
         self.sources = sources
         self.decoders = decoders.map { ($0, PriorityLimiter(limit: $0.threads.count)) }
         bodiesInHand = PriorityLimiter(limit: configuration.maximumBodiesInHand)
-        @Sendable func source(for url: String) -> any ImageSource {
-            sources.first { $0.loads(URL(string: url)!) } ?? sources[sources.count - 1]
-        }
-        fetches = SharedWork(grace: configuration.abandonedFetchGrace, whenAbandoned: { url in
-            await source(for: url).setPriority(ImageRequest.abandoned, forURL: url)
-        }, whenRejoined: { url, priority in
-            await source(for: url).setPriority(priority, forURL: url)
+        // A load nobody waits for goes behind every other while its grace lasts; asked for again,
+        // it takes the new requester's priority.
+        let owner = WeakOwner()
+        loads = SharedWork(grace: configuration.abandonedLoadGrace, whenAbandoned: { key in
+            await owner.pipeline?.setPriority(ImageRequest.abandoned, for: key.request)
+        }, whenRejoined: { key, priority in
+            await owner.pipeline?.setPriority(priority, for: key.request)
         })
+        owner.pipeline = self
     }
 
-    /// How many loads wait for the bytes of `request`'s address (for tests): nil when none are
-    /// being fetched, 0 while a fetch nobody wants is in its grace.
-    func loadsWaitingForBytes(of request: ImageRequest) -> Int? { fetches.waiters(for: request.key.url) }
+    /// How many requesters wait for the load of `request` (for tests): nil when none runs, 0
+    /// while a load nobody wants is in its grace.
+    func requestersWaiting(for request: ImageRequest) -> Int? { loads.waiters(for: request.key) }
 
     /// Loads waiting for room for their bodies (for tests).
     public var loadsWaitingForRoom: Int {
@@ -180,7 +180,7 @@ public final class ImagePipeline: Sendable {
 
     /// The bytes at `request.url` as the pipeline fetches and keeps them (the disk cache, its
     /// freshness rules, stale bytes when offline), undecoded: the clip the viewer plays, whose
-    /// poster fetched it already. Shared with a load of the same URL under way.
+    /// poster fetched it already. Not shared with a load of the same URL under way.
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
         try await bytes(for: request, key: request.key)
     }
@@ -198,7 +198,7 @@ public final class ImagePipeline: Sendable {
 
     /// Changes the priority of a request still waiting for a fetch or decode slot.
     public func setPriority(_ priority: Int, for request: ImageRequest) async {
-        await source(for: request.url).setPriority(priority, forURL: request.key.url)
+        await source(for: request.url).setPriority(priority, for: request)
         if let slots = decoder(for: request)?.slots {
             await slots.setPriority(priority, forKey: request.key.description)
         }
@@ -246,18 +246,7 @@ public final class ImagePipeline: Sendable {
         decoders.first { $0.decoder.decodes(request) }
     }
 
-    /// The bytes at `request.url`, fetched once for every load of that address under way.
     private func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
-        try await fetches.value(for: key.url, priority: request.priority) {
-            do throws(ImageError) {
-                return .success(try await self.storedOrFetchedBytes(for: request, key: key))
-            } catch {
-                return .failure(error)
-            }
-        }.get()
-    }
-
-    private func storedOrFetchedBytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
         let source = source(for: request.url)
         let diskCache = source.isRemote ? self.diskCache : nil
         let stored = await diskCache?.entry(for: key.url)
@@ -321,4 +310,9 @@ private final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)
     func set() { flag.store(true, ordering: .relaxed) }
     var isSet: Bool { flag.load(ordering: .relaxed) }
+}
+
+/// The pipeline, for the closures its `SharedWork` is made with before the pipeline exists.
+private final class WeakOwner: @unchecked Sendable { // set once, in the pipeline's init
+    weak var pipeline: ImagePipeline?
 }

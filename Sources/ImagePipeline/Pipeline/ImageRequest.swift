@@ -37,7 +37,7 @@ public struct ImageRequest: Sendable, Hashable {
 
     public static let visible = 10
     public static let prefetch = 0
-    /// A fetch nobody waits for any more, in its grace (`abandonedFetchGrace`): behind every other.
+    /// A load nobody waits for any more, in its grace (`abandonedLoadGrace`): behind every other.
     static let abandoned = -10
 
     /// Sizes are rounded up to these buckets, so that near sizes share one decode and one cache entry.
@@ -82,6 +82,14 @@ struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     var sizing: ImageRequest.Sizing = .fit
     var content: ImageRequest.Content = .image
     var animates = false
+    /// A request with this key (for its priority to be changed in the queues it waits in).
+    var request: ImageRequest {
+        var request = ImageRequest(url: URL(string: url) ?? URL(fileURLWithPath: "/"), maximumPixelSize: bucket, sizing: sizing, content: content)
+        request.animates = animates
+        request.exactSize = !ImageRequest.sizeBuckets.contains(bucket)
+        return request
+    }
+
     var description: String {
         "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")\(content == .videoFrame ? "-frame" : "")\(animates ? "-animated" : "")"
     }
