@@ -25,7 +25,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     var bannerLabel: Label { banner.label }
     var bannerRetry: Button { banner.button }
     /// Over the cards while a refresh runs.
-    let refreshSpinner = Spinner()
+    let refreshSpinner = Spinner.refreshing()
     /// Over the cards for a moment after a refresh that found the feed unchanged.
     let upToDate = Label(tr("Up to date"))
     private var shownGeneration = -1
@@ -85,12 +85,6 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         grid.keepsViewStill = true
         grid.staysAtEnd = false
 
-        refreshSpinner.accessibleName = tr("Refreshing")
-        refreshSpinner.halign = .center
-        refreshSpinner.valign = .start
-        refreshSpinner.setMargins(12)
-        refreshSpinner.setSizeRequest(width: 32, height: 32)
-        refreshSpinner.addStyleClass("refresh-spinner")
         upToDate.addStyleClass("app-notification")
         upToDate.addStyleClass("facts-up-to-date")
         upToDate.halign = .center
@@ -108,7 +102,6 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         content.append(search.widget)
         content.append(over, expand: true)
 
-        refreshSpinner.keepsOwnVisibility = true
         stack = ContentOrStatus(content: content, iconName: "dialog-information-symbolic",
                                 initially: .loading(title: tr("Loading facts…")))
         widget = stack.widget
@@ -186,8 +179,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         case .loaded:
             stack.show(.content)
         }
-        refreshSpinner.isVisible = state.isRefreshing
-        refreshSpinner.isSpinning = state.isRefreshing
+        refreshSpinner.showRefreshing(state.isRefreshing)
         upToDate.isVisible = state.isUpToDate
         if state.isOffline, let receivedAt = state.receivedAt {
             banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }

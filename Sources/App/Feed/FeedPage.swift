@@ -36,7 +36,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     var isBannerVisible: Bool { banner.isShown }
     var placeholderRetry: Button { content.retry }
     /// Over the tiles while a refresh asks for the newest posts.
-    let refreshSpinner = Spinner()
+    let refreshSpinner = Spinner.refreshing()
     private let actions = ActionGroup()
     private(set) var contextMenu: ContextMenu?
     /// The delete confirmation and the delete's outcome.
@@ -65,14 +65,6 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         // it is at the top. Only while saved posts are being confirmed: pages appended at the end
         // move nothing in view, and keeping still costs work on every scroll.
         grid.staysAtEnd = false
-        refreshSpinner.accessibleName = tr("Refreshing")
-        refreshSpinner.halign = .center
-        refreshSpinner.valign = .start
-        refreshSpinner.setMargins(12)
-        refreshSpinner.setSizeRequest(width: 32, height: 32)
-        refreshSpinner.addStyleClass("refresh-spinner")
-        refreshSpinner.keepsOwnVisibility = true
-        refreshSpinner.isVisible = false
         let over = Overlay(child: grid.widget)
         over.addOverlay(refreshSpinner)
         let column = Box(.vertical)
@@ -139,8 +131,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         // The footer speaks of the feed's end: while saved posts wait below to be confirmed, the
         // page under way (or failed: the banner says so) is not there.
         paging.show(state.isConfirming ? .idle : state.paging)
-        refreshSpinner.isVisible = state.isRefreshing
-        refreshSpinner.isSpinning = state.isRefreshing
+        refreshSpinner.showRefreshing(state.isRefreshing)
         if state.isOffline, let receivedAt = state.receivedAt {
             banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {
