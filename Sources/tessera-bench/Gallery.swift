@@ -15,7 +15,9 @@ import Repositories
 /// loaded items reaching the page to the first frame with every tile near the view at its mosaic
 /// frame (target <= 50 ms at both), the longest interval between frames while an insert, a delete
 /// and a move animate (target <= 16.7 ms at 1,000 and <= 20 ms at 10,000), and the resident memory
-/// once the images in view have loaded.
+/// once the images in view have loaded. Then every item chosen (Ctrl+A) and deleted after one
+/// question, and the one Undo that puts them back: the time from the answer to the grid settled
+/// and the document written, and the longest frame meanwhile.
 struct GalleryBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "gallery",
                                                     abstract: "Gallery with 1,000 and 10,000 items: show time, animation frames, memory.")
@@ -94,6 +96,34 @@ struct GalleryBench: ParsableCommand {
             Task { await model.confirmDelete() }
         }
         let move = longestFrame { Task { await model.move(from: model.state.items.count - 1, to: 0) } }
+
+        /// The time from `change` until the grid holds `cells` items laid out and the document is
+        /// written, and the longest frame meanwhile.
+        func settled(at cells: Int, after change: () -> Task<Void, Never>) throws -> (time: Duration, frame: Double) {
+            var times: [Int64] = []
+            let tick = window.addTickCallback { time in times.append(time); return true }
+            let start = ContinuousClock.now
+            var written = false
+            let task = change()
+            Task { await task.value; written = true }
+            guard GtkRuntime.iterate(until: { written && page.cellCount == cells && page.isLaidOut },
+                                     timeout: .seconds(120), wakeEvery: .milliseconds(1)) else {
+                throw BenchError(description: "the grid never settled at \(cells) items")
+            }
+            let time = ContinuousClock.now - start
+            // The animation's frames too.
+            let until = ContinuousClock.now + .milliseconds(300)
+            GtkRuntime.iterate(until: { ContinuousClock.now >= until }, timeout: .seconds(2), wakeEvery: .milliseconds(1))
+            window.removeTickCallback(tick)
+            return (time, zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 }.max() ?? 0)
+        }
+        let all = model.state.items.count
+        let deleteAll = try settled(at: 0) {
+            model.selectAll()
+            model.requestDeleteSelection()
+            return Task { await model.confirmDelete() }
+        }
+        let undoAll = try settled(at: all) { Task { await model.undo() } }
         window.destroy()
         server.stop()
 
@@ -106,6 +136,10 @@ struct GalleryBench: ParsableCommand {
         for (name, frame) in [("insert", insert), ("delete", delete), ("move", move)] {
             print(String(format: "  longest frame, %@ animation %@%8.1f ms   (target <= %.1f; longest layout %.1f ms, paint %.1f ms)",
                          name, String(repeating: " ", count: 6 - name.count), frame.interval, frameTarget, frame.layout, frame.paint))
+        }
+        for (name, result) in [("every item chosen and deleted", deleteAll), ("their one Undo", undoAll)] {
+            print(String(format: "  %@, to settled and written %@%8.1f ms; longest frame %.1f ms   (target <= %.1f)",
+                         name, String(repeating: " ", count: 30 - name.count), ms(result.time), result.frame, frameTarget))
         }
         print(String(format: "  resident memory with the images in view  %.1f MB (%.1f MB more than before the window)",
                      Double(resident) / 1e6, Double(resident - residentBefore) / 1e6))

@@ -140,7 +140,7 @@ final class FactCard: RecyclingCell {
     /// Loads the picture decoded for a column of `side` pixels (tall pictures need up to twice
     /// that in height). A picture still on its way is not asked for again at another column
     /// width (its transfer would be cancelled and made again): once it shows, it is asked for at
-    /// the width the card has then, from the disk cache.
+    /// the width the card has then if that is wider, from the disk cache.
     func load(side: Int) {
         wantedSide = side
         guard side != boundSide, let url = fact.imageURL else { return }
@@ -152,9 +152,11 @@ final class FactCard: RecyclingCell {
     /// The column width the card has now (its picture may still be on its way at another).
     private var wantedSide = 0
 
-    /// The picture arrived: asked for again when the card's width changed meanwhile.
+    /// The picture arrived: asked for again when the card got wider meanwhile (decoded for a
+    /// narrower one it would be stretched; a wider decode shrinks sharp, and asking again for
+    /// each of two widths a layout swings between would never end).
     private func pictureShown() {
-        guard wantedSide > 0, wantedSide != boundSide, let url = fact.imageURL else { return }
+        guard wantedSide > boundSide, let url = fact.imageURL else { return }
         boundSide = wantedSide
         image.bind(ImageRequest(url: url, maximumPixelSize: wantedSide * 2))
     }

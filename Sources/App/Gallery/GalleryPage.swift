@@ -304,7 +304,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
     }
     /// How many items the grid shows (the Add cell aside).
-    var cellCount: Int { max(0, grid.items.count - 1) }
+    public var cellCount: Int { max(0, grid.items.count - 1) }
     /// Whether every existing tile sits at its mosaic frame now.
     public var isLaidOut: Bool { grid.layout.width > 0 && !tiles.isEmpty && tileFrames == expectedFrames }
 
