@@ -216,7 +216,7 @@ let package = Package(
                                                      "ImagePipeline", "SandboxedDecoding", "Networking", "FixtureServer",
                                                      "Features", "Repositories", "TestSupport",
                                                      .product(name: "GRDB", package: "GRDB.swift")],
-                    exclude: ["atspi-probe.py"],
+                    exclude: ["atspi-probe.py", "second-client.py"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )
