@@ -22,6 +22,8 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     /// In place of the rows when the search finds no one.
     let noOneFound = StatusPage(iconName: "edit-find-symbolic", title: tr("No one found"),
                                 description: tr("No name has what is typed. Escape shows everyone again."))
+    /// GIO's network monitor, once an avatar failed.
+    private var network: NetworkMonitor?
     /// Where the list was scrolled to, and the person whose row had the focus, when a search
     /// began: the list is back there once the search closes.
     private var placeBeforeSearch: (scroll: Double, focused: Int64?)?
@@ -117,6 +119,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         }
         noOneFound.widget.isVisible = state.isNoOneFound
         if state.isLoaded { onPeopleShown?(state.people) }
+        if !state.failures.isEmpty { followTheNetwork() }
         progressLabel.text = state.isLoaded ? state.progressText : tr("Loading people…")
         progressLabel.accessibleName = progressLabel.text
         notice.show(state.notice)
@@ -125,6 +128,17 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         } else {
             content.show(.content, animated: false)
         }
+    }
+
+    /// From the first failed avatar on, GIO's network monitor says when the system's network
+    /// changes: one that comes back is a reason to ask again for the avatars that failed.
+    private func followTheNetwork() {
+        guard network == nil else { return }
+        let monitor = NetworkMonitor()
+        monitor.onChange { [weak self] available in
+            if available { self?.model.retryFailedAvatars() }
+        }
+        network = monitor
     }
 
     /// F5, Ctrl+R, the Refresh button: the avatars that could not be fetched are asked for again
