@@ -194,21 +194,27 @@ final class FeedViewModelTests: XCTestCase {
         XCTAssertEqual(second.state.confirmed, 10)
     }
 
+    /// The server again on its port with a feed of 35 posts, the newest `newestWithheld` of them
+    /// not yet made.
+    @MainActor
+    private func restartServer(newestWithheld: Int) async throws {
+        let port = server.port
+        await server.stop()
+        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35; $0.feedNewestWithheld = newestWithheld }
+    }
+
     /// A refresh in the same session asks for the newest page again: posts new on the server come
     /// in above, the rest stay, and paging goes on after the confirmed ones with no post twice.
     @MainActor
     func testARefreshAsksForTheNewestPageAgainAndNewPostsComeInAbove() async throws {
-        let port = server.port
-        await server.stop()
-        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35; $0.feedNewestWithheld = 3 }
+        try await restartServer(newestWithheld: 3)
         let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { [base = server.base] in Backend(base: base) })
         await model.loadMore()
         await model.loadMore()
         let before = model.state.posts.map(\.id)
         XCTAssertEqual(before.count, 20)
 
-        await server.stop()
-        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35 }
+        try await restartServer(newestWithheld: 0)
         var seen: [Bool] = []
         model.onChange = { state, _ in seen.append(state.isRefreshing) }
         await model.refresh()
@@ -233,17 +239,14 @@ final class FeedViewModelTests: XCTestCase {
     func testARefreshMergesNewPostsAboveAndDropsThoseDeletedOnTheServer() async throws {
         let (folder, file) = temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let port = server.port
-        await server.stop()
-        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35; $0.feedNewestWithheld = 3 }
+        try await restartServer(newestWithheld: 3)
         let first = savingModel(file)
         await first.loadMore()
         await first.loadMore()
         let saved = first.state.posts.map(\.id)
         XCTAssertEqual(saved.count, 20)
 
-        await server.stop()
-        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35 }
+        try await restartServer(newestWithheld: 0)
         let deletedOnServer = [saved[2], saved[14]]
         let other = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { [base = server.base] in Backend(base: base) })
         await other.loadMore()
