@@ -77,4 +77,17 @@ final class MessageDraftTests: XCTestCase {
         await again.start()
         XCTAssertNil(again.state.restoredDraft)
     }
+
+    /// The chat made again (its service moved in Preferences) while a draft was still resting
+    /// before its write: the new chat starts from that draft, not from the one before it.
+    @MainActor
+    func testAChatMadeAgainStartsFromTheDraftTheOldOneWasStillKeeping() async throws {
+        let (old, _) = model()
+        await old.start()
+        old.draftChanged("Typed just before the move")
+        let (new, _) = self.model()
+        new.startsAfter(old)
+        await new.start()
+        XCTAssertEqual(new.state.restoredDraft, "Typed just before the move")
+    }
 }

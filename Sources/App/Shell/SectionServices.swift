@@ -77,9 +77,11 @@ public final class SectionServices {
     /// The People view-model if something has asked for it yet.
     private(set) var peopleModelIfMade: PeopleViewModel?
     /// A new chat view-model (the chat is made again when its service moves); the latest is kept,
-    /// for its draft to be kept when the window closes.
+    /// for its draft to be kept when the window closes, and the one it replaces writes its draft
+    /// before the new one reads it.
     func makeMessagesModel() -> MessagesViewModel {
         let made = makers.messages()
+        if let previous = messagesModelIfMade { made.startsAfter(previous) }
         messagesModelIfMade = made
         return made
     }

@@ -114,6 +114,9 @@ public final class MessagesViewModel {
     /// Shows the local messages and the server's saved at an earlier launch, then asks for the
     /// next page (the newest, or the next older one after those saved).
     public func start() async {
+        // The chat made before this one (its service moved) keeps its draft first.
+        await previousDraftKept?.value
+        previousDraftKept = nil
         do {
             state.timeline.setLocal(try await store.all())
             if let replacement = store.replacementNotice { state.notice = replacement }
@@ -342,6 +345,14 @@ public final class MessagesViewModel {
             await self.saveDraft()
         }
     }
+
+    /// This chat replaces `previous` (its service moved): the draft `previous` has not written yet
+    /// is written before this one reads it, so a draft typed in its last moment is not lost.
+    public func startsAfter(_ previous: MessagesViewModel) {
+        previousDraftKept = Task { await previous.saveDraft() }
+    }
+
+    private var previousDraftKept: Task<Void, Never>?
 
     /// Keeps the composer's text now if it changed since it was last kept (the window closes).
     public func saveDraft() async {
