@@ -100,7 +100,6 @@ final class MessageRow: RecyclingCell {
         line.packsFromRight = message.isLocal
         line.halign = message.isLocal ? .end : .start
         if !revealer.revealsChild { revealer.revealsChild = true }
-        chosen = !isChosen(message.origin)
         updateChosen()
         avatar.bind(nil)
         load(side: 0)
@@ -109,9 +108,11 @@ final class MessageRow: RecyclingCell {
     /// Shows whether the message is among the chosen ones (after the choice changed).
     func updateChosen() {
         let now = isChosen(message.origin)
-        guard now != chosen else { return }
-        chosen = now
-        if now { view.addStyleClass("chosen") } else { view.removeStyleClass("chosen") }
+        // The style class only when it changes: each change restyles the row.
+        if now != chosen {
+            chosen = now
+            if now { view.addStyleClass("chosen") } else { view.removeStyleClass("chosen") }
+        }
         view.accessibleName = now ? tr("{item}, chosen", ["item": message.accessibleName]) : message.accessibleName
     }
 
