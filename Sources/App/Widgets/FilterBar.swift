@@ -57,13 +57,11 @@ final class FilterBar {
     /// Opens the bar with the focus in it; `text`, when given, is put after what is there (the
     /// letter that opened it).
     func open(typing text: String? = nil) {
-        let wasOpen = isOpen
         isOpen = true
         widget.revealsChild = true
         if let text { entry.text += text }
         entry.grabFocusWithoutSelecting()
         entry.cursorPosition = -1
-        if !wasOpen, text == nil, !entry.text.isEmpty { onChange?(entry.text) }
     }
 
     /// Clears and hides the bar; the list shows everything again.
