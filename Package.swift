@@ -50,25 +50,30 @@ let package = Package(
 
         // The app's client of the poster and player helpers: posters for the pipeline, clips
         // played from the frames the player hands over. No decoder runs here.
-        .target(name: "Video", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "Companions", "ImagePipeline", "Scheduling", "Localization"]),
+        .target(name: "Video", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "Companions", "HelperLaunch", "ImagePipeline", "Scheduling", "Localization"]),
         // GStreamer's decoding of clips: a clip's first frame and its playback's samples. Linked
         // into the poster and player helpers (and tests), never into the app.
-        .target(name: "ClipDecoding", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "Localization"]),
+        .target(name: "ClipDecoding", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "Companions", "Localization", "Scheduling"]),
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
         .executableTarget(name: "tessera-poster", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "Companions",
                                                                   "Localization", "Scheduling"]),
         // Decodes the clip the viewer plays, so that its decoders never load into the app either.
-        .executableTarget(name: "tessera-player", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "Companions", "Localization"]),
+        .executableTarget(name: "tessera-player", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "Companions", "Localization", "Scheduling"]),
 
         // Finding and talking to the programs the app runs beside itself.
         .target(name: "Companions"),
+        // Starting a helper with its input and output wired to the app (Foundation's Process):
+        // the app's side only, so that no helper links Foundation (and ICU's data) through it.
+        .target(name: "HelperLaunch", dependencies: ["Companions"]),
         // How the helpers confine themselves, and what tests ask them to try (the helpers only;
         // the app never links it, nor libseccomp through it).
-        .target(name: "Confinement", dependencies: ["CSandbox"]),
+        .target(name: "Confinement", dependencies: ["CSandbox", "Companions"]),
 
         // Scheduling below the network and the image pipeline: a priority limiter, and threads at a
         // lower priority for heavy work.
-        .target(name: "Scheduling"),
+        .target(name: "Scheduling", dependencies: ["CThreads"]),
+        // Naming a thread (pthread_setname_np, declared under _GNU_SOURCE only).
+        .target(name: "CThreads"),
 
         // HTTP over libcurl, driven off the main thread.
         .target(name: "Networking", dependencies: ["CCurl", "Domain", "Scheduling", "Localization"]),
@@ -93,7 +98,7 @@ let package = Package(
 
         // The decoders of untrusted bytes: gdk-pixbuf's loaders, lcms2 and libwebp's demuxer. Run
         // by the tessera-decoder helper, never linked into the app.
-        .target(name: "PictureDecoding", dependencies: ["HelperWire", "CGdkPixbuf", "CLcms2", "CWebP", "Localization"]),
+        .target(name: "PictureDecoding", dependencies: ["HelperWire", "CGdkPixbuf", "CLcms2", "CWebP", "Localization", "Scheduling"]),
         // PictureDecoding as one of the pipeline's decoders, in the caller's own process: for tests
         // and benchmarks that measure or check the decoders themselves.
         .target(name: "InProcessDecoding", dependencies: ["PictureDecoding", "HelperWire", "ImagePipeline", "Scheduling"]),
@@ -103,7 +108,7 @@ let package = Package(
         // Descriptors across a Unix socket and sealed memory files: pixels without a copy.
         .target(name: "CDescriptorPassing"),
         // The app's side of the decoder helpers: the pool, the wire, the pixels they hand over.
-        .target(name: "SandboxedDecoding", dependencies: ["HelperWire", "ImagePipeline", "Companions", "CDescriptorPassing", "CGdkPixbuf",
+        .target(name: "SandboxedDecoding", dependencies: ["HelperWire", "ImagePipeline", "Companions", "HelperLaunch", "CDescriptorPassing", "CGdkPixbuf",
                                                          "Localization", "Scheduling"]),
         // Decodes pictures for the app, confined, so that no picture's bytes reach a decoder
         // inside the app.

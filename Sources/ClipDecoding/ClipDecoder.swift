@@ -1,6 +1,7 @@
 import CGStreamer
 import HelperWire
-import Foundation
+import FoundationEssentials
+import Glibc
 import Localization
 
 /// A clip decoded for `tessera-player`: GStreamer's playbin reads the clip's bytes from a memory

@@ -1,5 +1,7 @@
 import CGStreamer
-import Foundation
+import FoundationEssentials
+import Glibc
+import Companions
 
 /// GStreamer's one-time start-up (loading its libraries, then gst_init), safe from any thread.
 public enum GStreamer {
@@ -32,7 +34,7 @@ public enum GStreamer {
     public static func loadBeforeConfinement(_ plugins: [String], program: String) {
         let missing = load(plugins)
         if !missing.isEmpty {
-            FileHandle.standardError.write(Data("\(program): plugins not installed: \(missing.joined(separator: ", "))\n".utf8)) // not translated
+            _ = CompanionProgram.write("\(program): plugins not installed: \(missing.joined(separator: ", "))\n", to: STDERR_FILENO) // not translated
         }
     }
 }

@@ -1,5 +1,7 @@
 import CGStreamer
-import Foundation
+import FoundationEssentials
+import Glibc
+import Scheduling
 
 /// A clip that plays while it downloads: its bytes come from the app in parts, in any order
 /// (`arrived`), into memory of the clip's length, and the decoder reads them as from a file
@@ -9,7 +11,7 @@ import Foundation
 public final class StreamedClip: @unchecked Sendable { // state under `lock`
     public let length: Int
     private let memory: UnsafeMutableRawBufferPointer
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     /// The stretches here, sorted, apart.
     private var present: [Range<Int>] = []
     /// Where the decoder reads next.

@@ -1,6 +1,7 @@
 import CGStreamer
 import HelperWire
-import Foundation
+import FoundationEssentials
+import Glibc
 import Localization
 
 /// The first frame of a clip, read by GStreamer in this process from the clip's bytes in a memory

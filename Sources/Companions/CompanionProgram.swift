@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The programs Tessera runs beside itself (`tessera-server`, `tessera-poster`, `tessera-player`,
 /// `tessera-decoder`): where they are, and how the app reads what they write.

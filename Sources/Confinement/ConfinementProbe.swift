@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a test asks a confined helper (`tessera-decoder`, `tessera-poster`) to try, and whether
 /// the confinement refused it, with the system's reason.

@@ -1,5 +1,7 @@
 import CSandbox
-import Foundation
+import FoundationEssentials
+import Glibc
+import Companions
 
 /// How every helper confines itself, in the one order that works: its own namespaces first, while
 /// the process is one thread (a user namespace refuses a threaded process); then everything it
@@ -54,9 +56,9 @@ public enum HelperConfinement {
         case .namespaces:
             break
         case .filterOnly(let why):
-            FileHandle.standardError.write(Data("\(program): \(why); confined by the filter alone\n".utf8))
+            _ = CompanionProgram.write("\(program): \(why); confined by the filter alone\n", to: STDERR_FILENO)
         case .unconfined(let why):
-            FileHandle.standardError.write(Data("\(program): not confined: \(why)\n".utf8))
+            _ = CompanionProgram.write("\(program): not confined: \(why)\n", to: STDERR_FILENO)
             exit(3)
         }
     }

@@ -1,5 +1,6 @@
 import CIntl
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the app's words come from, and the locale its dates are written in.
 ///
@@ -47,8 +48,8 @@ public enum Localization {
         let language = header.split(separator: "\n")
             .first { $0.hasPrefix("Language:") }?
             .dropFirst("Language:".count)
-            .trimmingCharacters(in: .whitespaces)
-        return language.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+            .filter { $0 != " " && $0 != "\t" && $0 != "\r" }
+        return language.flatMap { $0.isEmpty ? nil : String($0) } ?? "en"
     }
 
     /// The locale dates and times are written in: the interface's language (a Russian window never

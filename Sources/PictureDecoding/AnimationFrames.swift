@@ -1,5 +1,6 @@
 import CGdkPixbuf
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 
 /// An animation's frames as a decoder reads them (GIF through gdk-pixbuf, WebP through libwebp):

@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import CLcms2
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 import Synchronization
 
@@ -38,7 +39,8 @@ final class ColourProfiles: Sendable {
         defer { cmsCloseProfile(handle) }
         var buffer = [CChar](repeating: 0, count: 256)
         guard cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", &buffer, cmsUInt32Number(buffer.count)) > 0 else { return nil }
-        let name = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        let said = String(cString: buffer).drop { $0.isWhitespace }
+        let name = String(said.reversed().drop { $0.isWhitespace }.reversed())
         return name.isEmpty ? nil : name
     }
 

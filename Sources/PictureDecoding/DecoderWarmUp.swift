@@ -1,5 +1,6 @@
 import CGdkPixbuf
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 
 /// Opens, before a confined decoder process gives up opening files, every file a decode would

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Scheduling
 
 /// A cap on the memory decodes hold while they run, beside what they produce. A progressive JPEG
 /// keeps every coefficient of the whole image until its last scan (two bytes a pixel a colour: a
@@ -12,7 +14,7 @@ public final class DecodingMemory: @unchecked Sendable { // state guarded by `co
     public static let shared = DecodingMemory(budget: defaultBudget)
 
     public let budget: Int
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var reserved = 0
     private var waiters = 0
 

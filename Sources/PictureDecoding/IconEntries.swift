@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The images an icon (ICO) holds. gdk-pixbuf's ICO loader reads only bitmap entries; an entry
 /// stored as a PNG (every 256-pixel icon since Windows Vista, many favicons) it refuses. The

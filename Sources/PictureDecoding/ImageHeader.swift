@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 
 /// The format and dimensions of an image, read from its bytes by hand before any decoder sees
@@ -234,7 +235,7 @@ struct ImageHeader: Equatable {
         guard let text = bytes.string(at: 0, length: min(bytes.count, 4096), allowingPartial: true) else { return false }
         let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         guard start.hasPrefix("<") else { return false }
-        return start.range(of: "<svg") != nil
+        return start.contains("<svg")
     }
 }
 

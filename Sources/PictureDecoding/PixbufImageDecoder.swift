@@ -1,5 +1,6 @@
 import CGdkPixbuf
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 import Localization
 

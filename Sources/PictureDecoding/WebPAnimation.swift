@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import CWebP
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 
 /// The frames of an animated WebP, through libwebp's own animation decoder: gdk-pixbuf's WebP

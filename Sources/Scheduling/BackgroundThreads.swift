@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 import Synchronization
 
 /// Threads for heavy work that must not take the CPU from the UI (decoding images, reading video
@@ -57,7 +59,7 @@ public final class BackgroundThreads: Sendable {
 
     private func startThreads() {
         for index in 0..<count {
-            let thread = Thread { [self] in
+            DetachedThread.start(named: "\(name)-\(index)") { [self] in
                 // Lowering is always allowed; failing to (an odd sandbox) only loses the priority.
                 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
                 while true {
@@ -78,8 +80,6 @@ public final class BackgroundThreads: Sendable {
                     job()
                 }
             }
-            thread.name = "\(name)-\(index)"
-            thread.start()
         }
     }
 }

@@ -1,5 +1,6 @@
 import CGdkPixbuf
 import Companions
+import HelperLaunch
 import Foundation
 import HelperWire
 import ImagePipeline

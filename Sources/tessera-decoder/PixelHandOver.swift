@@ -1,7 +1,8 @@
 import CDescriptorPassing
 import CGdkPixbuf
 import Companions
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 
 /// Hands a decoded picture to the app: its pixels copied once into a sealed memory file, which the

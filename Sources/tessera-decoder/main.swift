@@ -2,7 +2,8 @@ import CDescriptorPassing
 import CGdkPixbuf
 import Companions
 import Confinement
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 import Localization
 import PictureDecoding
@@ -40,7 +41,7 @@ let decoder = PixbufImageDecoder()
 let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
 while let line = CompanionProgram.readLine(fromSocket: STDIN_FILENO, until: never) {
     guard let request = DecoderWire.Request(line: line, maximumLength: options.maximumLength) else {
-        FileHandle.standardError.write(Data("tessera-decoder: not a request: \(line.prefix(200))\n".utf8))
+        _ = CompanionProgram.write("tessera-decoder: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
         exit(2)
     }
     switch request {

@@ -1,5 +1,6 @@
 import CDescriptorPassing
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The helper's side of a ring of frame slots shared with the app: a memory file of `count`
 /// slots of `slotSize` bytes, its size sealed (the app's mapping of it can never fault), mapped

@@ -1,5 +1,6 @@
 import Companions
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 
 /// The app's requests after the clip, a line at a time (and the bytes of a streamed clip's parts

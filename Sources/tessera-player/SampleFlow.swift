@@ -1,8 +1,10 @@
 import Companions
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 import Localization
 import ClipDecoding
+import Scheduling
 
 /// What the player sends the app, and when. One answer at a time goes out (a sample's line and
 /// its bytes stay together). Each stream sends a sample only while the app has room for it, so a
@@ -20,8 +22,8 @@ final class SampleFlow: @unchecked Sendable {
     /// nothing to hold.
     static let soundRoom = 256
 
-    private let writing = NSLock()
-    private let condition = NSCondition()
+    private let writing = ConditionLock()
+    private let condition = ConditionLock()
     private var soundLeft = SampleFlow.soundRoom
     private var slots: FrameSlots?
     private var stale: Set<PlaybackWire.Stream> = []

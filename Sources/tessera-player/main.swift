@@ -1,10 +1,13 @@
 import Companions
 import Confinement
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 import Localization
 import ClipDecoding
+import Scheduling
 import Synchronization
+import Dispatch
 
 // The video player's decoder, started by the app for each clip the viewer plays (`PlayerHelper`):
 // it reads the clip's bytes from standard input (all at once, or in parts as the app downloads
@@ -71,7 +74,7 @@ func answer(_ probe: PosterWire.Probe) {
 
 /// Not the app's words: nothing to answer to.
 func complain(_ line: String) -> Never {
-    FileHandle.standardError.write(Data("tessera-player: not a request: \(line.prefix(200))\n".utf8))
+    _ = CompanionProgram.write("tessera-player: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
     exit(2)
 }
 
@@ -101,7 +104,7 @@ do {
 let known = Mutex<ClipDecoder.Streams?>(nil)
 
 // The app's requests, read from now on: a streamed clip's parts come while it is prepared.
-let requests = Thread {
+DetachedThread.start(named: "requests") {
     var input = InputLines(STDIN_FILENO)
     while let line = input.next() {
         switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
@@ -122,7 +125,6 @@ let requests = Thread {
     // The app closed the helper's input: it is done.
     exit(0)
 }
-requests.start()
 
 let streams: ClipDecoder.Streams
 switch decoder.prepare(timeout: streamed == nil ? preparing : preparingStreamed) {
@@ -134,10 +136,9 @@ case .failure(let error):
 known.withLock { $0 = streams }
 limitCPU(for: streams)
 flow.send(.ready(duration: streams.duration, video: streams.video, audio: streams.audio))
-let failures = Thread {
+DetachedThread.start(named: "failures") {
     flow.send(.failed(reason: decoder.waitForFailure()))
 }
-failures.start()
 decoder.run()
 // The requests' thread ends the helper.
 DispatchSemaphore(value: 0).wait()

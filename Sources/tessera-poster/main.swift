@@ -1,7 +1,8 @@
 import CDescriptorPassing
 import Companions
 import Confinement
-import Foundation
+import FoundationEssentials
+import Glibc
 import HelperWire
 import Localization
 import Scheduling
@@ -74,7 +75,7 @@ while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFu
         if !written { exit(0) }
     case nil:
         // Not the app's words: nothing to answer to.
-        FileHandle.standardError.write(Data("tessera-poster: not a request: \(line.prefix(200))\n".utf8))
+        _ = CompanionProgram.write("tessera-poster: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
         exit(2)
     }
 }

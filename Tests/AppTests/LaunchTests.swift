@@ -130,6 +130,20 @@ final class LaunchTests: XCTestCase {
         try assertNotLinked(["PictureDecoding", "ClipDecoding"])
     }
 
+    /// The helpers speak FoundationEssentials only: Foundation itself, and through it ICU's 40 MB
+    /// of data, is in none of them (each carried its own copy, statically linked, when installed).
+    func testTheHelpersCarryNoFoundationNorICU() throws {
+        for helper in ["tessera-decoder", "tessera-poster", "tessera-player"] {
+            try assertNotLinked(["Foundation", "FoundationInternationalization"], into: helper, own: "HelperWire")
+            let path = binary.deletingLastPathComponent().appendingPathComponent(helper).path
+            let needed = try runProgram("readelf", ["-d", path])
+            XCTAssertEqual(needed.status, 0, String(needed.output.prefix(2000)))
+            for library in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+                XCTAssertFalse(needed.output.contains("[\(library)]"), "\(helper) needs \(library)")
+            }
+        }
+    }
+
     /// What the command line answers, in words, with the exit status a shell expects.
     func testTheCommandLineAnswersHelpVersionAndMistakesInWords() throws {
         let help = try runProgram(binary.path, ["--help"])

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the app and `tessera-decoder` say to each other over the Unix socket that is the helper's
 /// standard input and output. Words between programs, never shown, so nothing here is translated
@@ -162,8 +163,8 @@ public enum DecoderWire {
             case .image(let id, let pixels): pixels.line(for: id)
             case .refused(let id, .notAnImage): "\(id) refused not-a-picture\n"
             case .refused(let id, .tooLarge(let width, let height)): "\(id) refused too-large \(width) \(height)\n"
-            case .refused(let id, .undecodable(let detail)): "\(id) refused damaged \(detail.replacingOccurrences(of: "\n", with: " "))\n"
-            case .refused(let id, let error): "\(id) refused damaged \(error.description.replacingOccurrences(of: "\n", with: " "))\n"
+            case .refused(let id, .undecodable(let detail)): "\(id) refused damaged \(detail.replacing("\n", with: " "))\n"
+            case .refused(let id, let error): "\(id) refused damaged \(error.description.replacing("\n", with: " "))\n"
             case .probed(let id, let refused, let detail): "\(id) probed \(refused ? "refused" : "allowed") \(detail)\n"
             }
         }

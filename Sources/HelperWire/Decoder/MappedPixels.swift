@@ -1,6 +1,7 @@
 import CDescriptorPassing
 import CGdkPixbuf
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A helper's sealed memory file mapped into the app: the pixbufs of a picture's frames point into
 /// it, and it is unmapped when the last of them is let go. The pixels are not copied; the mapping

@@ -1,6 +1,7 @@
 import CDescriptorPassing
 import Companions
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A clip's bytes, read from the app's pipe into a memory file GStreamer reads and seeks: the
 /// confined helpers open no file.

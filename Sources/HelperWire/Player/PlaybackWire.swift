@@ -1,5 +1,6 @@
 import CGStreamer
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the app and `tessera-player` say to each other over the helper's standard input and
 /// output while a clip plays. Words between programs, never shown, so nothing here is translated.
@@ -205,9 +206,9 @@ public enum PlaybackWire {
             case .ended(let stream): return "ended \(stream.rawValue)\n"
             case .seeked(let generation): return "seeked \(generation)\n"
             case .wants(let offset): return "wants \(offset)\n"
-            case .failed(let reason): return "failed \(reason.replacingOccurrences(of: "\n", with: " "))\n"
+            case .failed(let reason): return "failed \(reason.replacing("\n", with: " "))\n"
             case .probed(let refused, let detail):
-                return "probed \(refused ? "refused" : "allowed") \(detail.replacingOccurrences(of: "\n", with: " "))\n"
+                return "probed \(refused ? "refused" : "allowed") \(detail.replacing("\n", with: " "))\n"
             }
         }
 

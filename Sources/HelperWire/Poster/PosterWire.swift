@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import Companions
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the app and `tessera-poster` say to each other over the helper's standard input and
 /// output. Words between programs, never shown, so nothing here is translated.
@@ -141,12 +142,12 @@ public enum PosterWire {
 
     /// The answer's line for what probe `id` found.
     public static func probedLine(refused: Bool, detail: String, for id: Int) -> String {
-        "\(id) probed \(refused ? "refused" : "allowed") \(detail.replacingOccurrences(of: "\n", with: " "))\n" // not translated
+        "\(id) probed \(refused ? "refused" : "allowed") \(detail.replacing("\n", with: " "))\n" // not translated
     }
 
     /// The answer's line for a failure of request `id`.
     public static func failureLine(_ reason: String, for id: Int) -> String {
-        "\(id) failed \(reason.replacingOccurrences(of: "\n", with: " "))\n" // not translated
+        "\(id) failed \(reason.replacing("\n", with: " "))\n" // not translated
     }
 
     /// The answer for `image`: its header line and its pixels.

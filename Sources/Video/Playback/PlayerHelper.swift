@@ -1,5 +1,6 @@
 import CDescriptorPassing
 import Companions
+import HelperLaunch
 import Foundation
 import HelperWire
 import Localization

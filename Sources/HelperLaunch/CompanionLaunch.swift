@@ -1,4 +1,5 @@
 import Foundation
+import Companions
 
 /// A companion program started with its standard input and output wired to this process: the
 /// helpers' one way in. The app keeps only its own ends, so a helper's input ends when the app
