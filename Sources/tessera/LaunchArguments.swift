@@ -19,6 +19,8 @@ struct LaunchArguments {
     /// `--service NAME=URL`, repeatable: one service from another address.
     var services: [Backend.Service: URL] = [:]
     var reportFirstFrame = false
+    /// `--gapplication-service`: started by D-Bus for GNOME Shell's search (GLib's name for it).
+    var startsAsService = false
     var reportContentDrawn: Section?
 
     /// What the command line asks for.
@@ -67,6 +69,8 @@ struct LaunchArguments {
             case "--version": return .version
             case "--report-first-frame" where attached == nil:
                 parsed.reportFirstFrame = true
+            case "--gapplication-service" where attached == nil:
+                parsed.startsAsService = true
             case "--service":
                 guard let value = attached ?? remaining.popFirst(), !value.isEmpty else {
                     throw Problem(description: tr("“{option}” needs a value.", ["option": name]))
@@ -135,6 +139,7 @@ struct LaunchArguments {
             "  --service NAME=URL  " + tr("Take one service from this address (feed, messages, facts, avatars or images; repeatable; also settings.json’s “services”)."),
             "  --screenshot DIR    " + tr("Render every section in light and dark as PNGs into this folder, then exit."),
             "  --log-level LEVEL   " + tr("Log level: trace, debug, info, notice, warning, error, critical (default: info)."),
+            "  --gapplication-service  " + tr("Start without a window, to answer GNOME Shell’s search (D-Bus starts it so)."),
             "  --version           " + tr("Show the version."),
             "  -h, --help          " + tr("Show this help."),
         ].joined(separator: "\n")

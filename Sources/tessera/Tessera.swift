@@ -70,6 +70,7 @@ struct Tessera {
             iconsFolder: CompositionRoot.iconsFolder,
             stylesheet: CompositionRoot.stylesheet())
         options.reportContentDrawn = arguments.reportContentDrawn
+        options.startsAsService = arguments.startsAsService
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()
             let sections = CompositionRoot.sections(paths: paths, backend: backendSource)

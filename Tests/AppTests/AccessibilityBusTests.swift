@@ -35,8 +35,8 @@ final class AccessibilityBusTests: XCTestCase {
 
     /// Installed into a prefix by meson (`make install PREFIX=…` runs the same), the app runs from
     /// there with nothing of the source tree: its helpers from libexec, the built-in backend's
-    /// pictures, its catalogues; `meson test` validates the desktop file and metainfo, and
-    /// uninstalling removes every file.
+    /// pictures, its catalogues, GNOME Shell's search through its installed D-Bus service;
+    /// `meson test` validates the desktop file and metainfo, and uninstalling removes every file.
     func testInstalledIntoAPrefixTheAppRunsFromThereInBothLanguages() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/meson") else {
             throw XCTSkip("meson is not installed (.ci/install-deps.sh installs it)")
@@ -49,7 +49,9 @@ final class AccessibilityBusTests: XCTestCase {
                          "libexec/tessera/tessera-decoder", "share/tessera/tessera.css", "share/tessera/media/ladybird-2560x1600.jpg",
                          "share/tessera/avatars/01.png", "share/tessera/facts/beaver.jpg", "share/applications/dev.tessera.Tessera.desktop",
                          "share/metainfo/dev.tessera.Tessera.metainfo.xml", "share/locale/ru/LC_MESSAGES/tessera.mo",
-                         "share/icons/hicolor/scalable/apps/dev.tessera.Tessera.svg"] {
+                         "share/icons/hicolor/scalable/apps/dev.tessera.Tessera.svg",
+                         "share/gnome-shell/search-providers/dev.tessera.Tessera.search-provider.ini",
+                         "share/dbus-1/services/dev.tessera.Tessera.service"] {
             XCTAssertTrue(files.contains(expected), "\(expected) not installed:\n\(files.prefix(40).joined(separator: "\n"))")
         }
         // Installed stripped: no symbol table, smaller than what was built; the app and its
@@ -85,9 +87,69 @@ final class AccessibilityBusTests: XCTestCase {
         }
         XCTAssertGreaterThan(colours.count, 100, "the first tile shows a picture (\(colours.count) colours)")
 
+        // GNOME Shell's search through the installed D-Bus service: the bus starts the installed
+        // app, which answers with the installed helpers' avatars.
+        let service = try String(contentsOf: install.prefix.appendingPathComponent("share/dbus-1/services/dev.tessera.Tessera.service"), encoding: .utf8)
+        XCTAssertTrue(service.contains("\nExec=\(installed.path) --gapplication-service\n"), service)
+        Self.assertShellSearch(try shellSearch(dataFolder: folder.appendingPathComponent("search"), sharing: install.prefix.appendingPathComponent("share"),
+                                               binary: installed))
+
         let uninstall = try runProgram("ninja", ["-C", install.buildFolder.path, "uninstall"])
         XCTAssertEqual(uninstall.status, 0, uninstall.output)
         XCTAssertEqual(install.installedFiles, [], "uninstalling leaves nothing behind")
+    }
+
+    /// GNOME Shell's search with Tessera not running: the session bus starts it from its D-Bus
+    /// service file (`--gapplication-service`, as meson installs it) to answer the Shell's
+    /// `org.gnome.Shell.SearchProvider2` calls, without a window; the people whose names have
+    /// what is typed come back, narrowed as more is typed, with their names; activating one opens
+    /// the window on that person's editor; once the avatars are stored, the results carry them.
+    func testTheShellsSearchStartsTesseraWithoutAWindowFindsPeopleAndOpensOne() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("tessera is not built beside the tests") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-shell-search-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let services = folder.appendingPathComponent("share/dbus-1/services")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        try "[D-BUS Service]\nName=dev.tessera.Tessera\nExec=\(binary.path) --gapplication-service\n"
+            .write(to: services.appendingPathComponent("dev.tessera.Tessera.service"), atomically: true, encoding: .utf8)
+        let result = try shellSearch(dataFolder: folder, sharing: folder.appendingPathComponent("share"))
+        Self.assertShellSearch(result)
+    }
+
+    /// Runs the probe's Shell search in a session whose bus finds services in `share` and whose
+    /// apps keep their files in `dataFolder`'s XDG folders (the session's environment is what the
+    /// bus starts them with).
+    private func shellSearch(dataFolder: URL, sharing share: URL, binary given: URL? = nil) throws -> (status: Int32, output: String) {
+        var environment = ["XDG_DATA_DIRS": share.path + ":/usr/local/share:/usr/share", "GTK_MODULES": "gail:atk-bridge"]
+        for variable in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"] {
+            environment[variable] = dataFolder.appendingPathComponent(variable.lowercased()).path
+        }
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        merged["NO_AT_BRIDGE"] = nil
+        return try ScreenReaderProbe.run(given ?? binary, ["--shell-search"], environment: merged)
+    }
+
+    /// What `shellSearch` printed, checked: "ma" finds Mark, Marion and Madison (the people's
+    /// ids are their places in the seed: 5, 7, 9), "mar" narrows them to two, "zzz" finds no
+    /// one, no window while answering, Marion's editor after activating her, Mark's avatar.
+    static func assertShellSearch(_ result: (status: Int32, output: String), file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.status, 0, result.output, file: file, line: line)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        func answer(_ name: String) -> String { lines.first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) } ?? "" }
+        XCTAssertEqual(answer("initial"), "(['5', '7', '9'],)", result.output, file: file, line: line)
+        XCTAssertEqual(answer("subsearch"), "(['5', '7'],)", result.output, file: file, line: line)
+        XCTAssertEqual(answer("nothing"), "(@as [],)", result.output, file: file, line: line)
+        let metas = answer("metas")
+        for (id, name) in [("5", "Mark"), ("7", "Marion"), ("9", "Madison")] {
+            XCTAssertTrue(metas.contains("'id': <'\(id)'>, 'name': <'\(name)'>"), "\(name) in: \(metas)", file: file, line: line)
+        }
+        XCTAssertTrue(metas.contains("'icon': <('themed', <['avatar-default'"), "no avatar stored yet: the theme's: \(metas)", file: file, line: line)
+        XCTAssertEqual(answer("windows while searching"), "[0]", result.output, file: file, line: line)
+        XCTAssertEqual(answer("activate"), "()", result.output, file: file, line: line)
+        XCTAssertEqual(answer("editor"), "Marion", result.output, file: file, line: line)
+        XCTAssertEqual(answer("frames"), "['Tessera']", result.output, file: file, line: line)
+        XCTAssertTrue(answer("metas with avatar").contains("'icon': <('bytes', <"), "Mark's avatar, decoded and sent as PNG: \(answer("metas with avatar").prefix(300))",
+                      file: file, line: line)
     }
 
     func testScreenReaderSeesTheFrameAndTheFiveSections() throws {

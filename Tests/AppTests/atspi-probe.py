@@ -3,7 +3,7 @@
 
 Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
                                                 --russian ITEMS | --panes SECTION | --read PREFIX |
-                                                --idle SECONDS | --preferences ADDRESS]
+                                                --idle SECONDS | --preferences ADDRESS | --shell-search]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -23,7 +23,8 @@ then each thread that woke, as "thread NAME: N". With --preferences, the app ope
 probe opens Preferences from the primary menu, types a wrong address into "Facts address" and
 prints the problem read, then ADDRESS, presses Apply and prints what Facts shows then
 ("facts: NAME"), what settings.json saved ("saved: …"), and, after a relaunch, what the entry
-holds ("facts address: …").
+holds ("facts address: …"). With --shell-search, the binary is not started by the probe: the
+session bus starts it for GNOME Shell's search (see shell_search).
 """
 import os
 import subprocess
@@ -422,8 +423,82 @@ def preferences(binary, data_dir, address):
         stop(proc)
 
 
+def search_provider(method, *arguments):
+    """Calls Tessera's GNOME Shell search provider as the Shell does; gdbus's printed answer, or
+    "error: ..." when the call failed."""
+    result = subprocess.run(["gdbus", "call", "--session", "--dest", "dev.tessera.Tessera",
+                             "--object-path", "/dev/tessera/Tessera/SearchProvider",
+                             "--method", "org.gnome.Shell.SearchProvider2." + method, *arguments],
+                            capture_output=True, text=True, timeout=60)
+    if result.returncode != 0:
+        return "error: " + result.stderr.strip()
+    return result.stdout.strip()
+
+
+def tessera_windows():
+    """The windows (AT-SPI children) of every application named dev.tessera.Tessera."""
+    desktop = pyatspi.Registry.getDesktop(0)
+    counts = []
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name == "dev.tessera.Tessera":
+            counts.append(app.childCount)
+    return counts
+
+
+def shell_search(data_dir):
+    """GNOME Shell's search, Tessera not running: the session bus starts it through the service
+    file it finds under XDG_DATA_DIRS (which the caller set, with the app's XDG folders, for the
+    whole session). Prints each answer as "NAME: ANSWER"; the windows the app had while it only
+    answered ("windows while searching: [...]"); then activates the second result and prints the
+    editor's entry once the window shows it ("editor: NAME"), waits for the people's avatars and
+    prints the first result's meta again ("metas with avatar: ...")."""
+    pyatspi.Registry.getDesktop(0).childCount
+    initial = search_provider("GetInitialResultSet", "['ma']")
+    print("initial:", initial)
+    if initial.startswith("error"):
+        return 1
+    found = [item.strip(" '") for item in initial.strip("()[],").split(",") if item.strip(" '")]
+    print("subsearch:", search_provider("GetSubsearchResultSet", str(found), "['mar']"))
+    print("metas:", search_provider("GetResultMetas", str(found)))
+    print("nothing:", search_provider("GetInitialResultSet", "['zzz']"))
+    print("windows while searching:", tessera_windows())
+    print("activate:", search_provider("ActivateResult", repr(found[1]), "['mar']", "0"))
+    deadline = time.monotonic() + 30
+    app = None
+    while app is None and time.monotonic() < deadline:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            candidate = desktop.getChildAtIndex(i)
+            if candidate is not None and candidate.name == "dev.tessera.Tessera" and candidate.childCount > 0:
+                app = candidate
+        if app is None:
+            time.sleep(0.1)  # the window is being made
+    if app is None:
+        print("no window after the activation")
+        return 1
+    editor = None
+    while editor is None and time.monotonic() < deadline:
+        entry = find_node(app, lambda node: node.getRoleName() == "text" and node.name == "Name")
+        if entry is not None:
+            text = entry.queryText().getText(0, -1)
+            editor = text if text else None
+        if editor is None:
+            time.sleep(0.1)  # the editor is pushed once the people are read
+    print("editor:", editor)
+    print("frames:", [name for role, name in walk(app) if role == "frame"])
+    # The window started the backend and the rows in view fetch their avatars.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not named_items(app, ("Mark, avatar loaded",), time.monotonic() + 1):
+        pass
+    print("metas with avatar:", search_provider("GetResultMetas", str(found[:1])))
+    return 0
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
+    if "--shell-search" in sys.argv[3:]:
+        return shell_search(data_dir)
     if "--idle" in sys.argv[3:]:
         return idle(binary, data_dir, int(sys.argv[sys.argv.index("--idle") + 1]))
     if "--read" in sys.argv[3:]:

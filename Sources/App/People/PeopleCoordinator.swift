@@ -60,6 +60,12 @@ final class PeopleCoordinator: SectionCoordinator {
         }
     }
 
+    /// The list searched for `text`, shown alone (a narrow window's editor is closed).
+    func showSearch(for text: String) {
+        popToRoot()
+        list.showSearch(for: text)
+    }
+
     /// Leaving the section saves a name being typed (the editor stays open).
     override func sectionWillHide() {
         editor?.save()

@@ -149,6 +149,12 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
 
     // MARK: Search
 
+    /// Opens the search holding `text` (a search begun in GNOME Shell's overview).
+    func showSearch(for text: String) {
+        if !search.isOpen { placeBeforeSearch = (scroll: adjustment.value, focused: nil) }
+        search.open(with: text)
+    }
+
     private func connectSearch() {
         widget.onKeyPress { [weak self] key in
             guard let self else { return false }

@@ -25,6 +25,9 @@ public struct LaunchOptions: Sendable {
     /// Greet the user after the first launch stored the people. Off for screenshots and for tests
     /// of other sections, where a modal dialog would sit over what they check.
     public var greetsNewUsers = true
+    /// Started by D-Bus for GNOME Shell's search (`--gapplication-service`): no window until a
+    /// result is opened, and the process ends once it has been idle a while.
+    public var startsAsService = false
 
     /// Screenshots and benchmarks: fixed window, no saved settings, no uniqueness.
     var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame || reportContentDrawn != nil }

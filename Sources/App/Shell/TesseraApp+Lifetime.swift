@@ -57,7 +57,7 @@ extension TesseraApp {
         main.window.onNextDraw { [weak self] in
             guard let self else { return }
             _ = self.welcome
-            Task { await self.peopleModel.start() }
+            Task { await self.peopleModel.startOnce() }
         }
         if isAutomated { startAutomation(in: main) }
     }

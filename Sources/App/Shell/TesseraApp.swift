@@ -28,6 +28,8 @@ public final class TesseraApp {
     var aboutDialog: AboutDialog?
     var exitStatus: Int32 = 0
     var screenshotTask: Task<Void, Never>?
+    /// GNOME Shell's search for people, while it is offered.
+    var shellSearch: ShellSearchProvider?
 
     /// What the sections share, made once.
     let services: SectionServices
@@ -42,7 +44,9 @@ public final class TesseraApp {
         services = SectionServices(makers: sections, backend: options.backend)
         self.logger = logger
         settings = self.store.load()
-        application = Application(id: Self.applicationID, unique: options.unique && !options.isAutomated)
+        application = Application(id: Self.applicationID, unique: options.unique && !options.isAutomated,
+                                  service: options.startsAsService)
+        if options.startsAsService { application.setInactivityTimeout(ShellSearchProvider.idleTimeout) }
         services.mainWindow = { [weak self] in self?.mainWindow }
         application.onStartup { [weak self] in self?.startup() }
         application.onActivate { [weak self] in self?.activate() }
@@ -52,6 +56,7 @@ public final class TesseraApp {
     /// Runs until the window closes; returns the process's exit status.
     public func run() -> Int32 {
         StartupTrace.mark("app-made")
+        startShellSearch()
         let status = application.run()
         return status != 0 ? status : exitStatus
     }

@@ -64,6 +64,12 @@ final class FilterBar {
         entry.cursorPosition = -1
     }
 
+    /// Opens the bar holding `text` alone (a search begun elsewhere: GNOME Shell's).
+    func open(with text: String) {
+        entry.text = text
+        open()
+    }
+
     /// Clears and hides the bar; the list shows everything again.
     func close() {
         guard isOpen else { return }

@@ -249,5 +249,31 @@ public final class PeopleViewModel {
         state.matching = matching
     }
 
-    private func publish() { onChange?(state) }
+    private func publish() {
+        if state.isLoaded || state.failure != nil {
+            let waiting = waitingForPeople
+            waitingForPeople = []
+            waiting.forEach { $0.resume() }
+        }
+        onChange?(state)
+    }
+
+    /// Callers of `loaded()` still waiting.
+    private var waitingForPeople: [CheckedContinuation<Void, Never>] = []
+    /// Whether `startOnce()` started the model.
+    private var hasStarted = false
+
+    /// `start()`, the first time only: the window's first frame starts the model, and so does a
+    /// search from the desktop (GNOME Shell's) before any window is open.
+    public func startOnce() async {
+        guard !hasStarted else { return }
+        hasStarted = true
+        await start()
+    }
+
+    /// Returns once the people have been read from the database (or reading them failed).
+    public func loaded() async {
+        if state.isLoaded || state.failure != nil { return }
+        await withCheckedContinuation { waitingForPeople.append($0) }
+    }
 }

@@ -8,8 +8,12 @@ public final class Application: Object {
     /// - Parameters:
     ///   - id: the application id (reverse DNS).
     ///   - unique: whether a second launch hands over to the running instance (through D-Bus).
-    public init(id: String, unique: Bool) {
-        let flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+    ///   - service: started by D-Bus activation to answer calls (GNOME Shell's search): no
+    ///     activate, so no window, and the process ends once it has been idle for
+    ///     `inactivityTimeout` (a window, or `hold()`, keeps it).
+    public init(id: String, unique: Bool, service: Bool = false) {
+        var flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+        if service { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_IS_SERVICE.rawValue) }
         // The program name becomes the X11 WM_CLASS, which desktops match to the .desktop file.
         g_set_prgname(id)
         // GtkApplication initialises GTK when it starts.
@@ -31,6 +35,11 @@ public final class Application: Object {
     public func release() {
         g_application_release(raw.cast())
         holdCount -= 1
+    }
+    /// How long an application with nothing to do (no window, no hold) stays before it ends;
+    /// GLib waits this long only for a service (`service:`).
+    public func setInactivityTimeout(_ timeout: Duration) {
+        g_application_set_inactivity_timeout(raw.cast(), guint(timeout.components.seconds * 1000))
     }
     /// Holds not yet released.
     public private(set) var holdCount = 0
