@@ -37,6 +37,7 @@ final class MediaLibrary: Sendable {
         case "webp": "image/webp"
         case "avif": "image/avif"
         case "mp4": "video/mp4"
+        case "webm": "video/webm"
         case "json": "application/json"
         default: "application/octet-stream"
         }

@@ -67,13 +67,19 @@ struct PlaybackBench: ParsableCommand {
     static func makeClip(seconds: Int) throws -> Data {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-playback-\(getpid()).webm")
         defer { try? FileManager.default.removeItem(at: file) }
+        try makeClip(seconds: seconds, encoder: "vp8enc deadline=1 cpu-used=8 target-bitrate=2000000", at: file)
+        return try Data(contentsOf: file)
+    }
+
+    /// A 1280x720 clip of `seconds` at 30 frames a second, VP8 (`encoder`, its settings) and Vorbis
+    /// in WebM, written to `file`.
+    static func makeClip(seconds: Int, encoder: String, at file: URL) throws {
         let description = "videotestsrc num-buffers=\(seconds * 30) pattern=smpte horizontal-speed=4 "
-            + "! video/x-raw,width=1280,height=720,framerate=30/1 ! vp8enc deadline=1 cpu-used=8 target-bitrate=2000000 "
+            + "! video/x-raw,width=1280,height=720,framerate=30/1 ! \(encoder) "
             + "! webmmux name=mux ! filesink location=\(file.path) "
             + "audiotestsrc num-buffers=\(seconds * 47) samplesperbuffer=1024 ! audio/x-raw,rate=48000,channels=2 ! audioconvert "
             + "! vorbisenc ! mux."
         try runToEnd(description)
-        return try Data(contentsOf: file)
     }
 
     private static func runToEnd(_ description: String) throws {

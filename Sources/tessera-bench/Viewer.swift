@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import CGdkPixbuf
+import ClipDecoding
 import Foundation
 import Gtk
 import ImagePipeline
@@ -22,10 +23,16 @@ struct ViewerBench: ParsableCommand {
     @Option(help: "Device scale (GDK_SCALE); above 1 the benchmark runs on a display of its own sized for it.") var scale = 1
     @Option(help: "Frames panned, and frames zoomed.") var frames = 240
     @Option(help: "Times the photo is opened, zoomed, panned and closed again, for memory that grows.") var rounds = 1
+    @Option(help: "Times the clip is streamed (and played from the disk cache, the baseline); 0 leaves the clip out.") var clipRuns = 3
 
     func run() throws {
         let pictures = try Self.pictures()
-        try runWithGTK(scale: scale) { try measure(pictures) }
+        var clip: URL?
+        if clipRuns > 0 {
+            if let failure = GStreamer.startFailure { throw BenchError(description: failure) }
+            clip = try ViewerClip.file()
+        }
+        try runWithGTK(scale: scale) { try measure(pictures, clip: clip) }
     }
 
     /// The pictures, made once and kept in the temporary folder: a photo-like 6000×4000 JPEG and a
@@ -85,7 +92,7 @@ struct ViewerBench: ParsableCommand {
     }
 
     @MainActor
-    private func measure(_ pictures: [(name: String, file: URL)]) throws {
+    private func measure(_ pictures: [(name: String, file: URL)], clip: URL?) throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-viewer-\(getpid())")
         defer { try? FileManager.default.removeItem(at: data) }
         try FileManager.default.createDirectory(at: data.appendingPathComponent("media"), withIntermediateDirectories: true)
@@ -93,7 +100,8 @@ struct ViewerBench: ParsableCommand {
         for folder in ["avatars", "facts"] {
             try FileManager.default.createSymbolicLink(at: data.appendingPathComponent(folder), withDestinationURL: source.appendingPathComponent(folder))
         }
-        for picture in pictures + [("leaf-512x512.png", source.appendingPathComponent("media/leaf-512x512.png"))] {
+        let clips = clip.map { [($0.lastPathComponent, $0)] } ?? []
+        for picture in pictures + [("leaf-512x512.png", source.appendingPathComponent("media/leaf-512x512.png"))] + clips {
             try FileManager.default.createSymbolicLink(at: data.appendingPathComponent("media").appendingPathComponent(picture.0),
                                                        withDestinationURL: picture.1)
         }
@@ -165,6 +173,10 @@ struct ViewerBench: ParsableCommand {
                 print(String(format: "    Tessera against eog: sharp fitted x%.2f, peak memory (app and helpers) x%.2f (target < 1 on both)",
                              ours.sharpFit / max(eog.drawn, 1), Double(ours.appPeak + ours.helpersPeak) / Double(max(eog.peak, 1))))
             }
+        }
+        if let clip {
+            let size = (try? FileManager.default.attributesOfItem(atPath: clip.path)[.size] as? Int) ?? 0
+            try ViewerClip.measure(base: server.base, name: clip.lastPathComponent, size: size, pipeline: pipeline, runs: clipRuns)
         }
     }
 

@@ -1,4 +1,5 @@
 import Gtk
+import ImagePipeline
 
 // What the screenshot mode and the benchmarks ask of a section's pages, in one place: a page
 // takes part by conforming; nothing else of the automation reaches into the sections.
@@ -46,4 +47,18 @@ public struct ScreenshotScene {
 @MainActor
 public protocol ScreenshotScenes: Page {
     var screenshotScenes: [ScreenshotScene] { get }
+}
+
+/// A page that plays a clip, streamed as it downloads when its bytes are not here: the viewer
+/// benchmark times the first frame and sees the download stop once the clip is closed.
+@MainActor
+public protocol ClipPlayingPage: Page {
+    /// The clip's first frame is on screen.
+    var clipShowsPicture: Bool { get }
+    /// Why the clip cannot play, in words; nil while it plays or loads.
+    var clipFailure: String? { get }
+    /// The clip's download in ranges; nil when its bytes were here (or before it began).
+    var clipDownload: RangedDownload? { get }
+    /// Stops the clip and its download, as leaving the page does.
+    func stopClip()
 }

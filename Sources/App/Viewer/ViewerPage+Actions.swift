@@ -61,7 +61,7 @@ extension ViewerPage {
     func saveAs() {
         let item = self.item
         let pipeline = self.pipeline
-        let request = ImageRequest(url: item.url, maximumPixelSize: FeedViewerSize.pixelSize,
+        let request = ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize,
                                    content: item.kind == .clip ? .videoFrame : .image)
         Task { [weak self] in
             let bytes: Data
@@ -118,7 +118,7 @@ extension ViewerPage {
         let item = self.item
         let pipeline = self.pipeline
         Task { [weak self] in
-            let bytes = try? await pipeline.data(for: ImageRequest(url: item.url, maximumPixelSize: FeedViewerSize.pixelSize,
+            let bytes = try? await pipeline.data(for: ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize,
                                                                     content: item.kind == .clip ? .videoFrame : .image))
             guard let self, self.item == item else { return }
             let lines = self.properties(of: bytes)

@@ -124,7 +124,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         case .clip:
             image.clear()
             content.setVisibleChild(named: "clip", transition: .none)
-            clip.play(ImageRequest(url: item.url, maximumPixelSize: FeedViewerSize.pixelSize, content: .videoFrame))
+            clip.play(ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize, content: .videoFrame))
         }
         updateControls()
     }
@@ -213,11 +213,4 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         if widget.toplevelIsFullscreen { widget.setToplevelFullscreen(false) }
         onLeave(item)
     }
-}
-
-/// The size a clip's poster is asked for at in the viewer.
-enum FeedViewerSize {
-    /// The viewer's box in logical pixels (`ImageView` asks for it at device pixels): a window
-    /// filling a 2K screen, or a 4K one at scale 2.
-    static let pixelSize = 2048
 }

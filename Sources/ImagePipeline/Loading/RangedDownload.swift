@@ -55,6 +55,9 @@ public final class RangedDownload: Sendable {
         state.withLock { $0.jump = max(0, offset) / pieceSize }
     }
 
+    /// The pieces here so far (each `pieceSize` bytes, the last one shorter).
+    public var piecesHere: Int { state.withLock { $0.have.count } }
+
     /// Whether `run` has returned (every piece here, a failure, or cancelled).
     public var isFinished: Bool { state.withLock { $0.finished } }
 
