@@ -273,6 +273,30 @@ final class FactsTests: ServerBackedTestCase {
         }
     }
 
+    /// Offline on the saved feed, the server on this machine back: the feed is asked for again
+    /// within 5 s with nothing pressed (no network monitor sees a server on this machine come
+    /// back; it is looked for while the offline notice shows), and the notice goes.
+    func testOfflineTheFeedIsAskedAgainOnceTheServerOnThisMachineIsBack() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1000, height: 700)
+            waitFor("the images in view", timeout: .seconds(10)) { page.cards.prefix(4).allSatisfy { ($0.fact.imageURL == nil || $0.image.showsImage) } }
+            app.mainWindow?.window.destroy()
+            let port = server.port
+            stop(server)
+
+            let again = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!)
+            let main = try XCTUnwrap(again.mainWindow)
+            defer { main.window.destroy() }
+            main.show(.facts, transition: .none)
+            let offline = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+            waitFor("the offline banner", timeout: .seconds(10)) { offline.isBannerVisible }
+            server = try startServer { $0.port = port }
+            waitForServer("back online, nothing pressed", timeout: .seconds(5)) { !offline.isBannerVisible && !offline.model.state.isRefreshing }
+            XCTAssertEqual(offline.grid.items.count, 13)
+            XCTAssertFalse(offline.model.state.isOffline)
+        }
+    }
+
     /// "Clear Saved Data…" asks first; Cancel keeps everything, Clear deletes the saved feed and
     /// the images on disk, and leaves the gallery, the people and the user's messages.
     func testClearingSavedDataAsksAndKeepsWhatIsTheUsers() throws {

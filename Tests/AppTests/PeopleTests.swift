@@ -263,6 +263,32 @@ final class PeopleTests: ServerBackedTestCase {
         }
     }
 
+    /// The backend on this machine down, then back: the avatars that failed are asked for again
+    /// within 5 s with nothing pressed (a server on this machine, which no network monitor sees
+    /// come back, is looked for while avatars wait for it).
+    func testAvatarsThatFailedAreAskedAgainOnceTheServerOnThisMachineIsBack() throws {
+        try onMain {
+            let port = server.port
+            stop(server)
+            let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .people)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { close(app) }
+            let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
+            waitFor("the avatars in view failed", timeout: .seconds(20)) {
+                let inView = page.rowsInView()
+                return !inView.isEmpty && inView.allSatisfy {
+                    if case .failed = page.model.state.avatarState(of: $0.person) { true } else { false }
+                }
+            }
+            server = try startServer { $0.port = port; $0.avatarDelay = 0.02 }
+            waitForServer("the avatars in view stored, nothing pressed", timeout: .seconds(5)) {
+                let inView = page.rowsInView()
+                return !inView.isEmpty && inView.allSatisfy { $0.person.hasAvatar }
+            }
+        }
+    }
+
     func testTypingInTheListSearchesItByNameAndEscapeShowsEveryoneWhereTheyWere() throws {
         try onMain {
             let (app, page) = try openPeople(width: 700, height: 420)

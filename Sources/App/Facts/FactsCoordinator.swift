@@ -14,6 +14,7 @@ final class FactsCoordinator: SectionCoordinator {
         let main = services.mainWindow
         let model = services.makers.facts()
         let cards = FactsPage(model: model, pipeline: services.images, backendReady: { _ = await source.resolve() },
+                              server: { await source.resolve().facts },
                               open: { fact, aspect in me.object?.open(fact, aspect: aspect) },
                               titleChanged: { main()?.updateChrome() })
         super.init(section: .facts, root: cards)

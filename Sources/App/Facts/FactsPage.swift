@@ -50,6 +50,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     private var learned: [(index: Int, aspect: Double)] = []
     private lazy var aspectsCall = CoalescedCall { [weak self] in self?.applyLearnedAspects() }
     private var backendReady = false
+    private let server: @MainActor () async -> URL
     private let open: @MainActor (Fact, Double?) -> Void
     private let titleChanged: @MainActor () -> Void
     private let ready: @MainActor () async -> Void
@@ -62,16 +63,19 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
 
     /// - Parameters:
     ///   - backendReady: returns once the backend answers; the feed is asked for after that.
+    ///   - server: the facts' server, which the offline notice waits for.
     ///   - open: pushes the detail page of a fact (with its image's aspect, when known).
     ///   - titleChanged: the feed's title changed; the header bar shows it.
     public init(model: FactsViewModel, pipeline: ImagePipeline,
                 backendReady: @escaping @MainActor () async -> Void = {},
+                server: @escaping @MainActor () async -> URL = { Backend.builtIn.facts },
                 open: @escaping @MainActor (Fact, Double?) -> Void,
                 titleChanged: @escaping @MainActor () -> Void = {}) {
         self.model = model
         self.open = open
         self.titleChanged = titleChanged
         ready = backendReady
+        self.server = server
         let me = WeakReference<FactsPage>()
         grid = RecyclingGrid(layout: Self.layout) { entry in
             let card = FactCard(entry: entry, fact: { me.object?.shownFacts[$0.index] ?? Fact(id: $0.index, title: nil, description: nil, imageURL: nil) },
@@ -182,7 +186,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         refreshSpinner.showRefreshing(state.isRefreshing)
         upToDate.isVisible = state.isUpToDate
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
+            banner.showOffline(receivedAt: receivedAt, server: server) { [weak self] in self?.model.networkChanged(available: true) }
         } else {
             banner.show(state.refreshError.map { tr("The facts could not be refreshed. {reason}", ["reason": $0]) })
         }

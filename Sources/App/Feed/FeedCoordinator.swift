@@ -13,6 +13,7 @@ final class FeedCoordinator: SectionCoordinator {
         let source = services.backend
         let model = services.makers.feed()
         let grid = FeedPage(model: model, pipeline: services.images, backendReady: { _ = await source.resolve() },
+                            server: { await source.resolve().feedSelect },
                             window: { [mainWindow = services.mainWindow] in mainWindow()?.window }) { posts, index in
             me.object?.open(posts, at: index)
         }

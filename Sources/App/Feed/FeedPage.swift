@@ -44,6 +44,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     var dialog: MessageDialog? { notices.dialog }
     /// Opens the viewer on the posts at an index; the viewer it pushed.
     private let open: @MainActor ([MediaPost], Int) -> ViewerPage?
+    /// The feed's server, which the offline notice waits for.
+    private let server: @MainActor () async -> URL
 
     /// Within this many screens of the end, the next page is asked for.
     static let loadThreshold = 1.5
@@ -54,9 +56,11 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     public static let layout = SquareGridLayout(spacing: 6, minimumSide: 150, maximumSide: 240)
 
     public init(model: FeedViewModel, pipeline: ImagePipeline, backendReady: @escaping @MainActor () async -> Void,
+                server: @escaping @MainActor () async -> URL = { Backend.builtIn.feedSelect },
                 window: @escaping @MainActor () -> Window?, open: @escaping @MainActor ([MediaPost], Int) -> ViewerPage?) {
         self.model = model
         self.open = open
+        self.server = server
         notices = NoticeDialog(window: window, content: Self.content(of:))
         grid = RecyclingGrid(layout: Self.layout, footer: paging.widget, footerHeight: Self.footerHeight) { post in
             FeedTile(post: post, pipeline: pipeline)
@@ -133,7 +137,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         paging.show(state.isConfirming ? .idle : state.paging)
         refreshSpinner.showRefreshing(state.isRefreshing)
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
+            banner.showOffline(receivedAt: receivedAt, server: server) { [weak self] in self?.model.networkChanged(available: true) }
         } else {
             banner.show(nil)
         }

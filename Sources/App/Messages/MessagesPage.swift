@@ -71,6 +71,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var placeholderRetry: Button { content.retry }
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
+    /// The backend once it answers (the built-in server's address is known once it started).
+    private let resolveBackend: @MainActor () async -> Backend
     var started = false
     /// Whether the draft kept from the last launch was put in the composer (once).
     private var draftRestored = false
@@ -87,6 +89,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
                 open: @escaping @MainActor (ChatMessage, URL?) -> Void) {
         self.model = model
         self.open = open
+        resolveBackend = backend
         let me = WeakReference<MessagesPage>()
         grid = RecyclingGrid(layout: StackLayout(headerHeight: Double(Self.headerHeight), estimatedHeight: Self.estimatedRowHeight),
                              header: paging.widget, headerHeight: Self.headerHeight) { message in
@@ -250,7 +253,9 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         paging.show(state.paging)
         notice.show(state.notice)
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt) { [weak self] in self?.model.networkChanged(available: $0) }
+            banner.showOffline(receivedAt: receivedAt, server: { [resolveBackend] in await resolveBackend().messages(offset: 0) }) { [weak self] in
+                self?.model.networkChanged(available: true)
+            }
         } else {
             banner.show(nil)
         }

@@ -11,7 +11,8 @@ final class PeopleCoordinator: SectionCoordinator {
     init(services: SectionServices) {
         self.services = services
         let me = WeakReference<PeopleCoordinator>()
-        list = PeoplePage(model: services.peopleModel, pipeline: services.images) { person, focus in
+        let source = services.backend
+        list = PeoplePage(model: services.peopleModel, pipeline: services.images, avatarsServer: { await source.resolve().avatar(1) }) { person, focus in
             me.object?.edit(person, focusingEntry: focus)
         }
         super.init(section: .people, root: list, detailPane: true)

@@ -23,7 +23,8 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     let noOneFound = StatusPage(iconName: "edit-find-symbolic", title: tr("No one found"),
                                 description: tr("No name has what is typed. Escape shows everyone again."))
     /// GIO's network monitor, once an avatar failed.
-    private var network: NetworkMonitor?
+    private var serverComingBack: ServerComingBack?
+    private let avatarsServer: @MainActor () async -> URL
     /// Where the list was scrolled to, and the person whose row had the focus, when a search
     /// began: the list is back there once the search closes.
     private var placeBeforeSearch: (scroll: Double, focused: Int64?)?
@@ -43,7 +44,10 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         self.model.rowsInView(self.rowsInView().map(\.person.id))
     }
 
-    init(model: PeopleViewModel, pipeline: ImagePipeline, open: @escaping @MainActor (Person, Bool) -> Void) {
+    /// - Parameter avatarsServer: where the avatars come from, which a failed avatar waits for.
+    init(model: PeopleViewModel, pipeline: ImagePipeline, avatarsServer: @escaping @MainActor () async -> URL = { Backend.builtIn.avatar(1) },
+         open: @escaping @MainActor (Person, Bool) -> Void) {
+        self.avatarsServer = avatarsServer
         self.model = model
         self.pipeline = pipeline
         self.open = open
@@ -119,7 +123,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         }
         noOneFound.widget.isVisible = state.isNoOneFound
         if state.isLoaded { onPeopleShown?(state.people) }
-        if !state.failures.isEmpty { followTheNetwork() }
+        if !state.failures.isEmpty { waitForTheAvatarsServer() } else { serverComingBack?.stop() }
         progressLabel.text = state.isLoaded ? state.progressText : tr("Loading people…")
         progressLabel.accessibleName = progressLabel.text
         notice.show(state.notice)
@@ -130,15 +134,14 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         }
     }
 
-    /// From the first failed avatar on, GIO's network monitor says when the system's network
-    /// changes: one that comes back is a reason to ask again for the avatars that failed.
-    private func followTheNetwork() {
-        guard network == nil else { return }
-        let monitor = NetworkMonitor()
-        monitor.onChange { [weak self] available in
-            if available { self?.model.retryFailedAvatars() }
+    /// While avatars have failed, their server is waited for (`ServerComingBack`: a network that
+    /// comes back, or the server on this machine answering again): then the avatars that failed
+    /// are asked for again.
+    private func waitForTheAvatarsServer() {
+        if serverComingBack == nil {
+            serverComingBack = ServerComingBack(server: avatarsServer) { [weak self] in self?.model.retryFailedAvatars() }
         }
-        network = monitor
+        serverComingBack?.wait()
     }
 
     /// F5, Ctrl+R, the Refresh button: the avatars that could not be fetched are asked for again

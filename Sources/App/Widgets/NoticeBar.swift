@@ -57,6 +57,8 @@ final class NoticeBar {
     /// changes nothing (no new layout). A `quiet` notice is a state rather than a failure (offline,
     /// showing what was saved): a neutral bar with the offline icon.
     func show(_ text: String?, quiet: Bool = false) {
+        // Anything but the offline notice: the server was reached, or the page has other news.
+        if !quiet { comingBack?.stop() }
         // A reason can carry a server's words, of any length; a path in it stays whole to copy.
         let text = text.map { TextPreview.of($0, breaksLongRuns: false) }
         if quiet != isQuiet {
@@ -71,18 +73,17 @@ final class NoticeBar {
         widget.isVisible = text != nil
     }
 
-    /// The quiet offline notice: what is shown was received at `receivedAt`. From the first time
-    /// it shows, GIO's network monitor calls `networkChanged` when the system's network changes
-    /// (a network coming back is a reason to ask again at once); nothing waits for it before.
-    func showOffline(receivedAt: Date, networkChanged: @escaping @MainActor (_ available: Bool) -> Void) {
+    /// The quiet offline notice: what is shown was received at `receivedAt`. While it shows,
+    /// `cameBack` is called when `server` may be reachable again (`ServerComingBack`: a network
+    /// coming back, or a server on this machine answering again), a reason to ask again at once;
+    /// nothing is followed before the notice first shows.
+    func showOffline(receivedAt: Date, server: @escaping @MainActor () async -> URL, cameBack: @escaping @MainActor () -> Void) {
         show(tr("Offline. Showing what was saved at {time}.", ["time": Self.savedTime(receivedAt)]), quiet: true)
-        guard network == nil else { return }
-        let monitor = NetworkMonitor()
-        monitor.onChange(networkChanged)
-        network = monitor
+        if comingBack == nil { comingBack = ServerComingBack(server: server, back: cameBack) }
+        comingBack?.wait()
     }
 
-    private var network: NetworkMonitor?
+    private var comingBack: ServerComingBack?
 
     /// "14:02" today, "21 Nov, 14:02" before, in the interface's language (`Localization.locale`).
     static func savedTime(_ date: Date) -> String {

@@ -1,0 +1,76 @@
+import Foundation
+import Gtk
+
+/// Says when a server a section could not reach may be there again, so that the section asks at
+/// once rather than at its next timed try: GIO's network monitor for the system's network, and,
+/// for a server on this machine (the built-in backend, or one given at a loopback address), whose
+/// coming and going no network monitor sees, a look every `loopbackLook` whether its port accepts
+/// connections, made only while a section waits for it (`wait()` until `stop()` or its return).
+@MainActor
+final class ServerComingBack {
+    /// A connection to a port on this machine is made or refused in microseconds, and sends
+    /// nothing anywhere: once a second keeps a section's "back within 5 s" with room to spare.
+    static let loopbackLook: Duration = .seconds(1)
+
+    private let network = NetworkMonitor()
+    private let server: @MainActor () async -> URL
+    private let back: @MainActor () -> Void
+    private var looking: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - server: the address the section asks (resolved: the built-in server's is known once it started).
+    ///   - back: the server may be there again (a network came back, or the server on this machine answers).
+    init(server: @escaping @MainActor () async -> URL, back: @escaping @MainActor () -> Void) {
+        self.server = server
+        self.back = back
+        network.onChange { [weak self] available in
+            if available { self?.back() }
+        }
+    }
+
+    /// The section could not reach its server: a server on this machine is looked for until it
+    /// accepts connections (once), or `stop()`.
+    func wait() {
+        guard looking == nil else { return }
+        looking = Task { [weak self, server] in
+            let address = await server()
+            guard let host = address.host, Self.isThisMachine(host) else { return }
+            let port = address.port ?? (address.scheme == "https" ? 443 : 80)
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.loopbackLook)
+                guard !Task.isCancelled else { return }
+                if await Self.accepts(host: host, port: port) {
+                    self?.looking = nil
+                    self?.back()
+                    return
+                }
+            }
+        }
+    }
+
+    /// The section reached its server (or left): no more looking.
+    func stop() {
+        looking?.cancel()
+        looking = nil
+    }
+
+    static func isThisMachine(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Whether something accepts a TCP connection at `host`:`port` (closed at once), off the main thread.
+    nonisolated static func accepts(host: String, port: Int) async -> Bool {
+        await Task.detached {
+            var hints = addrinfo()
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            var found: UnsafeMutablePointer<addrinfo>?
+            let name = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            guard getaddrinfo(name, String(port), &hints, &found) == 0, let first = found else { return false }
+            defer { freeaddrinfo(first) }
+            let socket = Glibc.socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
+            guard socket >= 0 else { return false }
+            defer { close(socket) }
+            return connect(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0
+        }.value
+    }
+}
