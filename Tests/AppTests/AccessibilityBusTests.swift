@@ -99,6 +99,20 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertEqual(install.installedFiles, [], "uninstalling leaves nothing behind")
     }
 
+    /// A draft typed into the chat's composer with real keys (xdotool) is in the database within
+    /// a second, with nothing else done; the app killed with SIGKILL (nothing finished, nothing
+    /// flushed) and started again has it in its composer, the caret at its end.
+    func testADraftTypedIsThereAfterTheAppIsKilled() throws {
+        let text = "Half a thought then"
+        let result = try probe(["--killed-draft", text])
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("stored before the kill: \(text)"), result.output)
+        XCTAssertTrue(lines.contains("killed: -9"), result.output)
+        XCTAssertTrue(lines.contains("draft after the kill: \(text)"), result.output)
+        XCTAssertTrue(lines.contains("caret: \(text.count)"), result.output)
+    }
+
     /// GNOME Shell's search with Tessera not running: the session bus starts it from its D-Bus
     /// service file (`--gapplication-service`, as meson installs it) to answer the Shell's
     /// `org.gnome.Shell.SearchProvider2` calls, without a window; the people whose names have

@@ -3,7 +3,8 @@
 
 Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
                                                 --russian ITEMS | --panes SECTION | --read PREFIX |
-                                                --idle SECONDS | --preferences ADDRESS | --shell-search]
+                                                --idle SECONDS | --preferences ADDRESS | --shell-search |
+                                                --killed-draft TEXT]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -24,7 +25,8 @@ probe opens Preferences from the primary menu, types a wrong address into "Facts
 prints the problem read, then ADDRESS, presses Apply and prints what Facts shows then
 ("facts: NAME"), what settings.json saved ("saved: …"), and, after a relaunch, what the entry
 holds ("facts address: …"). With --shell-search, the binary is not started by the probe: the
-session bus starts it for GNOME Shell's search (see shell_search).
+session bus starts it for GNOME Shell's search (see shell_search). With --killed-draft, a draft is
+typed with real keys, the app killed with SIGKILL and started again (see killed_draft).
 """
 import os
 import subprocess
@@ -495,8 +497,95 @@ def shell_search(data_dir):
     return 0
 
 
+def composer_text(app, deadline):
+    """The chat composer's entry ("Message") and its text, once it is there; (None, None) after
+    `deadline`."""
+    while time.monotonic() < deadline:
+        entry = find_node(app, lambda node: node.getRoleName() == "text" and node.name == "Message")
+        if entry is not None:
+            return entry, entry.queryText().getText(0, -1)
+        time.sleep(0.1)  # the chat is being built
+    return None, None
+
+
+def stored_draft(data_dir):
+    """The draft in the app's database, read as another program would (read-only); None if none."""
+    import sqlite3
+    path = os.path.join(data_dir, "data", "tessera.sqlite")
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as db:
+            row = db.execute("SELECT text FROM draft").fetchone()
+            return row[0] if row else None
+    except sqlite3.Error:
+        return None  # not made yet
+
+
+def killed_draft(binary, data_dir, text):
+    """Types `text` into the chat's composer with real keys (xdotool), waits until the draft is in
+    the database, kills the app with SIGKILL, starts it again and prints what the composer holds
+    then ("draft after the kill: TEXT") and where its caret is ("caret: N")."""
+    import signal
+    os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
+    with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
+        settings.write('{"lastSection": "messages", "windowWidth": 900, "windowHeight": 700}')
+    proc, app = launch(binary, data_dir, bridged_env())
+    if app is None:
+        return 1
+    entry, _ = composer_text(app, time.monotonic() + 30)
+    if entry is None:
+        print("no composer")
+        stop(proc)
+        return 1
+    # The first launch greets the user in a modal dialog once the people are stored: keys would
+    # go to it. Its Start button closes it, as a person would.
+    deadline = time.monotonic() + 20
+    start = None
+    while start is None and time.monotonic() < deadline:
+        start = find_node(app, lambda node: node.getRoleName() == "push button" and node.name == "Start")
+        if start is None:
+            time.sleep(0.1)  # the people are being stored
+    if start is None:
+        print("no welcome")
+        stop(proc)
+        return 1
+    start.queryAction().doAction(0)
+    while find_node(app, lambda node: node.getRoleName() == "push button" and node.name == "Start") is not None:
+        time.sleep(0.1)  # the dialog is going
+    windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
+                             capture_output=True, text=True, timeout=30).stdout.split()
+    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=30)
+    entry.queryComponent().grabFocus()
+    deadline = time.monotonic() + 10
+    while not entry.getState().contains(pyatspi.STATE_FOCUSED) and time.monotonic() < deadline:
+        time.sleep(0.05)  # keys typed before the entry has the focus would go elsewhere
+    subprocess.run(["xdotool", "type", "--delay", "30", text], timeout=60)
+    deadline = time.monotonic() + 15
+    while stored_draft(data_dir) != text and time.monotonic() < deadline:
+        time.sleep(0.1)  # the draft is written within a second of the last key
+    print("stored before the kill:", stored_draft(data_dir))
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    print("killed:", proc.returncode)
+    proc, app = launch(binary, data_dir, bridged_env())
+    try:
+        if app is None:
+            return 1
+        deadline = time.monotonic() + 30
+        entry, shown = composer_text(app, deadline)
+        while entry is not None and shown != text and time.monotonic() < deadline:
+            time.sleep(0.1)  # the draft is read after the chat shows
+            shown = entry.queryText().getText(0, -1)
+        print("draft after the kill:", shown)
+        print("caret:", entry.queryText().caretOffset if entry is not None else None)
+        return 0
+    finally:
+        stop(proc)
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
+    if "--killed-draft" in sys.argv[3:]:
+        return killed_draft(binary, data_dir, sys.argv[sys.argv.index("--killed-draft") + 1])
     if "--shell-search" in sys.argv[3:]:
         return shell_search(data_dir)
     if "--idle" in sys.argv[3:]:
