@@ -25,6 +25,10 @@ public final class FixtureServer: Sendable {
         public var slowResponseSeconds: Double
         /// How long each avatar waits before answering (tests of downloads in flight).
         public var avatarDelay: Double = 0
+        /// An avatar (1...20) whose first `silentAvatarTimes` answers stop after their headers and
+        /// 100 bytes of body, the connection left open: a transfer gone silent (tests).
+        public var silentAvatar: Int?
+        public var silentAvatarTimes = 1
         /// How long each page of messages waits before answering (tests that watch a page load).
         public var messagesPageDelay: Double = 0
         /// Messages in one page of `getMessages`. The contract says 20; tests of clients that must
@@ -101,7 +105,9 @@ public final class FixtureServer: Sendable {
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost).register(on: router)
         MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
         FactsRoutes(media: media, texts: configuration.factTexts, rows: configuration.factsRows).register(on: router)
-        MediaRoutes(media: media, avatarDelay: configuration.avatarDelay).register(on: router)
+        MediaRoutes(media: media, avatarDelay: configuration.avatarDelay,
+                    silence: configuration.silentAvatar.map { AvatarSilence(avatar: $0, times: configuration.silentAvatarTimes) })
+            .register(on: router)
         StatsRoutes(stats: stats).register(on: router)
 
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()

@@ -234,6 +234,8 @@ struct MediaRoutes {
     let media: MediaLibrary
     /// How long each avatar takes to start answering (a slow network, for tests).
     var avatarDelay: Double = 0
+    /// An avatar that goes silent mid-transfer, its first few times (tests).
+    var silence: AvatarSilence?
 
     func register(on router: Router<FixtureContext>) {
         router.get("pre-login-avatars/:name") { request, context -> Response in
@@ -244,7 +246,16 @@ struct MediaRoutes {
             let number = String(name.dropFirst(prefix.count).dropLast(suffix.count))
             guard number.count == 2, let value = Int(number), (1...20).contains(value) else { return Response(status: .notFound) }
             if avatarDelay > 0 { try await Task.sleep(for: .milliseconds(Int(avatarDelay * 1000))) }
-            return media.serve(media.dataDirectory.appendingPathComponent("avatars/\(number).png"), request: request)
+            let file = media.dataDirectory.appendingPathComponent("avatars/\(number).png")
+            if let silence, silence.goesSilent(value), let data = try? Data(contentsOf: file) {
+                return Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(contentLength: data.count) { writer in
+                    try await writer.write(ByteBuffer(bytes: data.prefix(100)))
+                    // Nothing more, for as long as the client waits (it gives up and closes).
+                    try await Task.sleep(for: .seconds(3600))
+                    try await writer.finish(nil)
+                })
+            }
+            return media.serve(file, request: request)
         }
         router.get("images/:name") { request, context -> Response in
             let name = context.parameters.get("name") ?? ""

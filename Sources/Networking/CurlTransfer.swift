@@ -29,7 +29,7 @@ final class Transfer: @unchecked Sendable {
         tessera_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
         tessera_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
         tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
-        tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Self.milliseconds(configuration.lowSpeedTime) / 1000)
+        tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(request.stallTimeout ?? configuration.lowSpeedTime) / 1000))
         tessera_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
         tessera_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
         tessera_curl_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)

@@ -14,6 +14,10 @@ public struct HTTPRequest: Sendable {
     public var timeout: Duration
     /// Larger bodies are refused with `HTTPError.bodyTooLarge` (and the transfer stopped).
     public var maximumBodySize: Int
+    /// A transfer that goes (nearly) silent for this long, less than the client's
+    /// `lowSpeedLimit` bytes a second, is given up with `HTTPError.timeout`; nil: the client's
+    /// own `lowSpeedTime`. Whole seconds, one at least.
+    public var stallTimeout: Duration?
 
     public init(url: URL, method: Method = .get, headers: [(name: String, value: String)] = [],
                 body: Data? = nil, timeout: Duration = .seconds(30), maximumBodySize: Int = 32 << 20) {

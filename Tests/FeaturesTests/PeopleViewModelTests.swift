@@ -133,6 +133,26 @@ final class PeopleViewModelTests: XCTestCase {
         XCTAssertNil(model.state.matching)
     }
 
+    /// One avatar goes silent mid-transfer (its headers and 100 bytes, then nothing, the
+    /// connection open): it is given up within its stall time, the other 19 come meanwhile over
+    /// the one connection, and the silent one is tried again after them, and stored.
+    @MainActor
+    func testASilentAvatarDoesNotHoldUpTheOthersAndIsTriedAgain() async throws {
+        let port = server.port
+        await server.stop()
+        server = try await TestServer.start { $0.port = port; $0.silentAvatar = 3 }
+        let (model, _) = await started()
+        let asked = ContinuousClock.now
+        model.rowsInView(model.state.people.map(\.id))
+        await eventually("the other 19", timeout: .seconds(20)) {
+            model.state.people.filter { $0.avatarNumber != 3 }.allSatisfy(\.hasAvatar)
+        }
+        XCTAssertLessThan(asked.duration(to: .now), .seconds(8), "the silent avatar held up the others for its stall time at most")
+        await eventually("the silent one, tried again", timeout: .seconds(20)) { model.state.storedAvatars == 20 }
+        XCTAssertEqual(avatarPaths.filter { $0 == avatarPath(3) }.count, 2, "asked once more")
+        XCTAssertNil(model.state.failures[model.state.people[2].id])
+    }
+
     @MainActor
     func testAFailedAvatarSaysWhyAndCanBeAskedAgain() async throws {
         let port = server.port

@@ -165,9 +165,16 @@ public final class PeopleViewModel {
         outcomeListener = Task { [weak self] in
             for await (id, outcome) in outcomes {
                 guard let self else { return }
-                if case .failed(let reason) = outcome {
+                switch outcome {
+                case .failed(let reason):
                     self.state.failures[id] = reason
                     self.publish()
+                case .stored where self.state.failures[id] != nil:
+                    // A try after a stall brought it: the failure shown meanwhile goes.
+                    self.state.failures[id] = nil
+                    self.publish()
+                case .stored:
+                    break
                 }
             }
         }

@@ -19,7 +19,20 @@ public actor AvatarDownloader {
         var person: Person
         var priority: Int
         var sequence: Int
+        /// A retry after a stall waits until then.
+        var notBefore: ContinuousClock.Instant?
+        /// Tries after a stall so far.
+        var retries = 0
     }
+
+    /// An avatar is tens of kilobytes: a transfer that brings less than the client's 1 KB a
+    /// second for 3 s has stalled, and every avatar behind it waits on the one connection while
+    /// it hangs (the client's own 15 s is for pictures that may be megabytes on a slow link).
+    static let stallTimeout: Duration = .seconds(3)
+    /// A download that stalled or broke off goes behind the others and is tried again after
+    /// these waits, one for each try; after the last it stays failed until asked for again (a
+    /// refresh, its row back in view, its server back).
+    static let retryDelays: [Duration] = [.seconds(2), .seconds(8), .seconds(30)]
 
     private let store: PeopleStore
     private let client: SerialHTTPClient
@@ -51,6 +64,7 @@ public actor AvatarDownloader {
             sequence += 1
             queue[person.id] = Waiting(person: person, priority: priority, sequence: sequence)
         }
+        wakeUp()
         startWorker()
     }
 
@@ -59,8 +73,11 @@ public actor AvatarDownloader {
         for id in ids { queue[id]?.priority = priority }
     }
 
-    /// How many downloads are waiting or under way.
-    public var pendingCount: Int { queue.count + (current == nil ? 0 : 1) }
+    /// How many downloads are waiting or under way (retries waiting for their time not counted).
+    public var pendingCount: Int {
+        let now = ContinuousClock.now
+        return queue.values.filter { ($0.notBefore ?? now) <= now }.count + (current == nil ? 0 : 1)
+    }
 
     /// Returns when no download is waiting or under way.
     public func waitUntilIdle() async {
@@ -74,11 +91,27 @@ public actor AvatarDownloader {
     }
 
     private func drain() async {
-        while let next = queue.values.max(by: { ($0.priority, -$0.sequence) < ($1.priority, -$1.sequence) }) {
+        while !queue.isEmpty {
+            let now = ContinuousClock.now
+            guard let next = queue.values.filter({ ($0.notBefore ?? now) <= now })
+                .max(by: { ($0.priority, -$0.sequence) < ($1.priority, -$1.sequence) }) else {
+                // Only retries are left, each waiting for its time (or for `enqueue`): nothing is
+                // under way, which is idle for those waiting (the app's exit does not wait for them).
+                idleWaiters.forEach { $0.resume() }
+                idleWaiters.removeAll()
+                let soonest = queue.values.compactMap(\.notBefore).min() ?? now
+                await sleep(until: soonest)
+                continue
+            }
             queue[next.person.id] = nil
             current = next.person.id
-            let outcome = await fetch(next.person)
+            let (outcome, retry) = await fetch(next.person)
             current = nil
+            if retry, next.retries < Self.retryDelays.count, queue[next.person.id] == nil {
+                sequence += 1
+                queue[next.person.id] = Waiting(person: next.person, priority: next.priority, sequence: sequence,
+                                                notBefore: .now + Self.retryDelays[next.retries], retries: next.retries + 1)
+            }
             outcomeSink.yield((next.person.id, outcome))
         }
         worker = nil
@@ -86,28 +119,50 @@ public actor AvatarDownloader {
         idleWaiters.removeAll()
     }
 
-    private func fetch(_ person: Person) async -> Outcome {
+    /// The wait for retries, cut short by `wakeUp()` (an avatar asked for meanwhile).
+    private var sleeping: CheckedContinuation<Void, Never>?
+
+    private func sleep(until instant: ContinuousClock.Instant) async {
+        let timer = Task { [weak self] in
+            try? await Task.sleep(until: instant)
+            await self?.wakeUp()
+        }
+        await withCheckedContinuation { sleeping = $0 }
+        timer.cancel()
+    }
+
+    private func wakeUp() {
+        sleeping?.resume()
+        sleeping = nil
+    }
+
+    /// The outcome, and whether the download stalled or broke off (a try again is worth it).
+    private func fetch(_ person: Person) async -> (Outcome, retry: Bool) {
         do {
-            if try await store.avatarData(personID: person.id) != nil { return .stored }
+            if try await store.avatarData(personID: person.id) != nil { return (.stored, false) }
         } catch {
-            return .failed(tr("The stored avatar could not be read. {reason}", ["reason": "\(error)"]))
+            return (.failed(tr("The stored avatar could not be read. {reason}", ["reason": "\(error)"])), false)
         }
         let url = await backend().avatar(person.avatarNumber)
         let response: HTTPResponse
         do {
-            response = try await client.send(HTTPRequest(url: url, timeout: .seconds(30), maximumBodySize: Self.maximumSize),
-                                             key: url.absoluteString, priority: 0).validated()
+            var request = HTTPRequest(url: url, timeout: .seconds(30), maximumBodySize: Self.maximumSize)
+            request.stallTimeout = Self.stallTimeout
+            response = try await client.send(request, key: url.absoluteString, priority: 0).validated()
         } catch {
-            return .failed(error.description)
+            switch error {
+            case .timeout, .connectionLost: return (.failed(error.description), true)
+            default: return (.failed(error.description), false)
+            }
         }
         guard response.body.starts(with: [0x89, 0x50, 0x4E, 0x47]) || response.body.starts(with: [0xFF, 0xD8]) else {
-            return .failed(tr("The avatar is not a PNG or JPEG image."))
+            return (.failed(tr("The avatar is not a PNG or JPEG image.")), false)
         }
         do {
             try await store.saveAvatar(response.body, personID: person.id)
-            return .stored
+            return (.stored, false)
         } catch {
-            return .failed(tr("The avatar could not be stored. {reason}", ["reason": "\(error)"]))
+            return (.failed(tr("The avatar could not be stored. {reason}", ["reason": "\(error)"])), false)
         }
     }
 }
