@@ -21,9 +21,16 @@ public final class RangedDownload: Sendable {
         case whole(Data)
     }
 
-    /// 256 KiB: a quarter of a second of a 8 Mbit/s clip, so that a jump is served soon, and
-    /// large enough that a request's round trip is a small share of its time on a slow link.
-    public static let defaultPieceSize = 256 << 10
+    /// 64 KiB: a demuxer starting a clip reads here and there (its header, its index at the
+    /// end, the first frames), and each read waits for the whole piece it falls in. Measured on a
+    /// 20 MB WebM clip at 1 MB/s: the first frame after 0.5 MB and 853 ms in pieces of 64 KiB,
+    /// after 1.8 MB and 1,953 ms in pieces of 256 KiB.
+    public static let defaultPieceSize = 64 << 10
+    /// Pieces asked for at once while the reading goes straight on: it starts at one, doubles
+    /// with each request that carries on from the last, up to 16 (1 MiB), and is one again after
+    /// a jump. A request's round trip then costs little on a slow link (one piece a round trip
+    /// of 300 ms is 213 KB/s), and a jump is served as soon as one piece can be.
+    public static let maximumRun = 16
     /// Tries for each piece: a passing failure is tried again twice.
     static let tries = 3
 
@@ -39,6 +46,8 @@ public final class RangedDownload: Sendable {
         var cursor = 0
         /// A piece wanted next, ahead of the cursor.
         var jump: Int?
+        /// Pieces the next request may ask for at once (`maximumRun`).
+        var run = 1
         var have: Set<Int> = []
         var finished = false
     }
@@ -78,15 +87,15 @@ public final class RangedDownload: Sendable {
         var length: Int?
         while true {
             if Task.isCancelled { throw .cancelled }
-            let index: Int
+            let index: Int, pieces: Int
             if let length {
-                guard let next = nextPiece(count: (length + pieceSize - 1) / pieceSize) else { return }
-                index = next
+                guard let next = nextPieces(count: (length + pieceSize - 1) / pieceSize) else { return }
+                (index, pieces) = next
             } else {
-                index = 0
+                (index, pieces) = (0, 1)
             }
             let start = index * pieceSize
-            let end = min(start + pieceSize, length ?? Int.max) - 1
+            let end = min(start + pieces * pieceSize, length ?? Int.max) - 1
             let response = try await fetch(from: start, to: end)
             switch response.status {
             case 200:
@@ -105,8 +114,8 @@ public final class RangedDownload: Sendable {
                 }
                 deliver(.bytes(offset: start, response.body))
                 state.withLock { state in
-                    state.have.insert(index)
-                    state.cursor = index + 1
+                    state.have.formUnion(index..<(index + pieces))
+                    state.cursor = index + pieces
                 }
             default:
                 throw .status(response.status)
@@ -114,13 +123,21 @@ public final class RangedDownload: Sendable {
         }
     }
 
-    /// The first piece missing from the one wanted (or the cursor) on, else from the start; nil
-    /// once every piece of `count` is here.
-    private func nextPiece(count: Int) -> Int? {
+    /// The first piece missing from the one wanted (or the cursor) on, else from the start, and
+    /// how many missing pieces from there the request takes (`maximumRun`); nil once every piece
+    /// of `count` is here.
+    private func nextPieces(count: Int) -> (index: Int, pieces: Int)? {
         state.withLock { state in
+            let jumped = state.jump != nil && state.jump != state.cursor
             let from = min(state.jump ?? state.cursor, count)
             state.jump = nil
-            return (from..<count).first { !state.have.contains($0) } ?? (0..<from).first { !state.have.contains($0) }
+            guard let index = (from..<count).first(where: { !state.have.contains($0) }) ?? (0..<from).first(where: { !state.have.contains($0) }) else {
+                return nil
+            }
+            state.run = jumped || index != state.cursor ? 1 : min(state.run * 2, Self.maximumRun)
+            var pieces = 1
+            while pieces < state.run, index + pieces < count, !state.have.contains(index + pieces) { pieces += 1 }
+            return (index, pieces)
         }
     }
 
