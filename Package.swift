@@ -76,7 +76,9 @@ let package = Package(
         .target(name: "CThreads"),
 
         // HTTP over libcurl, driven off the main thread.
-        .target(name: "Networking", dependencies: ["CCurl", "Domain", "Scheduling", "Localization"]),
+        // GIO without GTK: the desktop's proxy settings (GProxyResolver), for the HTTP client.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "Networking", dependencies: ["CCurl", "CGio", "Domain", "Scheduling", "Localization"]),
 
         // Little CMS: pictures' embedded colour profiles converted to sRGB.
         .systemLibrary(

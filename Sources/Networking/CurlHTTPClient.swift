@@ -18,6 +18,8 @@ public final class CurlHTTPClient: HTTPClient, Sendable {
         public var lowSpeedTime: Duration
         public var maximumRedirects: Int
         public var userAgent: String
+        /// The proxy each request goes through, per address (the desktop's settings).
+        public var proxies: ProxyResolver = .desktop
 
         public init(maximumConnectionsPerHost: Int = 6, maximumConnections: Int = 0,
                     connectTimeout: Duration = .seconds(10), lowSpeedLimit: Int = 1024,

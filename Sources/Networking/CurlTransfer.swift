@@ -30,6 +30,8 @@ final class Transfer: @unchecked Sendable {
         tessera_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
         tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
         tessera_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(request.stallTimeout ?? configuration.lowSpeedTime) / 1000))
+        // The desktop's proxy for this address (nil: curl reads the environment as it does by itself).
+        if let proxy = configuration.proxies.curlProxy(for: request.url) { tessera_curl_easy_setopt_string(easy, CURLOPT_PROXY, proxy) }
         tessera_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
         tessera_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
         tessera_curl_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)

@@ -64,6 +64,34 @@ final class ClientBehaviourTests: ServerTestCase {
         }
     }
 
+    /// A request goes through the proxy its resolver names for its address (a GIO resolver, as
+    /// the desktop's is): here every address through the test server, so a host that does not
+    /// exist reaches it (and is refused there, by name). A host the resolver leaves out
+    /// goes direct (and, not existing, is not reached), and so does this machine, even through a
+    /// proxy that is not there.
+    func testRequestsGoThroughTheProxyNamedForTheirAddressAndThisMachineDirectly() async throws {
+        var configuration = CurlHTTPClient.Configuration()
+        let proxy = String(base.absoluteString.dropLast())
+        configuration.proxies = ProxyResolver(proxy: proxy, ignoring: ["left-out.invalid"])
+        let client = CurlHTTPClient(configuration: configuration)
+        // The test server, reached as a proxy, refuses to answer for another host, in its words:
+        // the request went through it.
+        let proxied = try await client.send(HTTPRequest(url: URL(string: "http://through-the-proxy.invalid/facts.json")!))
+        XCTAssertEqual(proxied.status, 403)
+        XCTAssertTrue(String(decoding: proxied.body, as: UTF8.self).contains("not to “through-the-proxy.invalid”"),
+                      String(decoding: proxied.body, as: UTF8.self))
+        do {
+            _ = try await client.send(HTTPRequest(url: URL(string: "http://left-out.invalid/facts.json")!))
+            XCTFail("a host left out goes direct, and does not exist")
+        } catch {
+            guard case .unreachable = error else { return XCTFail("\(error)") }
+        }
+        var nowhere = CurlHTTPClient.Configuration()
+        nowhere.proxies = ProxyResolver(proxy: "http://127.0.0.1:1")
+        let direct = try await CurlHTTPClient(configuration: nowhere).send(HTTPRequest(url: base.appendingPathComponent("facts.json")))
+        XCTAssertEqual(direct.status, 200, "this machine, directly")
+    }
+
     func testAClosedPortIsUnreachable() async {
         do {
             _ = try await CurlHTTPClient().send(HTTPRequest(url: URL(string: "http://127.0.0.1:9/")!))

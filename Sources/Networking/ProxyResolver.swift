@@ -1,0 +1,87 @@
+import CGio
+import Foundation
+import Synchronization
+
+/// The proxy each request goes through, per address, as a GIO `GProxyResolver` says: the
+/// desktop's (`desktop`: GNOME's proxy settings, a PAC file included, or libproxy's reading of
+/// `http_proxy`, `https_proxy` and `no_proxy`), or one given (`init(proxy:ignoring:)`). A server
+/// on this machine is always reached directly.
+public final class ProxyResolver: @unchecked Sendable { // the resolver is thread-safe; `answers` is under its mutex
+    /// How long an answer is kept for a scheme, host and port: a PAC file's script runs once a
+    /// minute at most, not once a request (the transfers are set up on one queue, which a slow
+    /// lookup would hold).
+    public static let answerLife: Duration = .seconds(60)
+
+    /// The desktop's proxy settings.
+    public static let desktop: ProxyResolver = {
+        // The default resolver is shared and lives as long as the process (transfer none).
+        let resolver = g_proxy_resolver_get_default()
+        if let resolver { g_object_ref(UnsafeMutableRawPointer(resolver)) }
+        return ProxyResolver(adopting: resolver)
+    }()
+
+    private let resolver: OpaquePointer?
+    private let answers = Mutex<[String: (proxy: String?, until: ContinuousClock.Instant)]>([:])
+
+    private init(adopting resolver: OpaquePointer?) {
+        self.resolver = resolver
+    }
+
+    /// Every address through `proxy` ("http://host:port", "socks5://host:port"), but the hosts
+    /// in `ignoring` (GIO's forms: "example.org", "*.example.org", "10.0.0.0/8").
+    public convenience init(proxy: String, ignoring: [String] = []) {
+        self.init(adopting: ignoring.withCStringArray { g_simple_proxy_resolver_new(proxy, $0) })
+    }
+
+    deinit {
+        if let resolver { g_object_unref(UnsafeMutableRawPointer(resolver)) }
+    }
+
+    /// What curl takes as `CURLOPT_PROXY` for `url`: "" to go direct, a proxy's URL, or nil to
+    /// leave curl to its own reading of the environment (GIO gave no answer).
+    func curlProxy(for url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        if Self.isThisMachine(host) { return "" }
+        let key = "\(scheme)://\(host):\(url.port ?? -1)"
+        let now = ContinuousClock.now
+        if let kept = answers.withLock({ $0[key] }), kept.until > now { return kept.proxy }
+        let proxy = lookUp(url)
+        answers.withLock { $0[key] = (proxy, now + Self.answerLife) }
+        return proxy
+    }
+
+    /// The resolver's first answer for `url`, as curl writes proxies.
+    private func lookUp(_ url: URL) -> String? {
+        guard let resolver else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        guard let list = g_proxy_resolver_lookup(resolver, url.absoluteString, nil, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_strfreev(list) }
+        return list[0].map { Self.curlProxy(String(cString: $0)) }
+    }
+
+    /// GIO's proxy URI as curl takes it: "direct://" is no proxy; GIO's "socks://" (any version)
+    /// and "socks5://" become "socks5h://", which resolves names through the proxy as GIO's does.
+    static func curlProxy(_ proxy: String) -> String {
+        if proxy == "direct://" { return "" }
+        for socks in ["socks://", "socks5://"] where proxy.hasPrefix(socks) {
+            return "socks5h://" + proxy.dropFirst(socks.count)
+        }
+        return proxy
+    }
+
+    static func isThisMachine(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}
+
+private extension Array where Element == String {
+    /// `body` with the strings as a NULL-terminated C array.
+    func withCStringArray<T>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>) -> T) -> T {
+        var copies: [UnsafeMutablePointer<gchar>?] = map { strdup($0) } + [nil]
+        defer { copies.forEach { free($0) } }
+        return copies.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+}
