@@ -99,6 +99,35 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertEqual(install.installedFiles, [], "uninstalling leaves nothing behind")
     }
 
+    /// Typing over People's list with real keys (xdotool), a row focused through AT-SPI as a
+    /// screen reader user does: the rows a person and a screen reader meet are those whose names
+    /// have what was typed; Escape shows as many as before.
+    func testTypingOverPeopleSearchesWhatAScreenReaderReads() throws {
+        let result = try probe(["--type-search", "people", "mar"])
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let shown = lines.filter { $0.hasPrefix("shown: ") }.map { String($0.dropFirst("shown: ".count).prefix { $0 != "," }) }
+        XCTAssertEqual(shown, ["Marion", "Mark"], result.output)
+        let before = lines.first { $0.hasPrefix("before: ") }
+        XCTAssertEqual(lines.first { $0.hasPrefix("after escape: ") }?.dropFirst("after escape: ".count),
+                       before?.dropFirst("before: ".count), result.output)
+    }
+
+    /// The same over Facts' cards: the cards shown are those with the word in their title or
+    /// description, and a screen reader reads only them; Escape shows as many as before.
+    func testTypingOverFactsSearchesWhatAScreenReaderReads() throws {
+        let result = try probe(["--type-search", "facts", "beaver"])
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let shown = lines.filter { $0.hasPrefix("shown: ") }
+        XCTAssertFalse(shown.isEmpty, result.output)
+        for card in shown { XCTAssertTrue(card.lowercased().contains("beaver"), card) }
+        let before = lines.first { $0.hasPrefix("before: ") }
+        XCTAssertGreaterThan(Int(before?.dropFirst("before: ".count) ?? "") ?? 0, shown.count, result.output)
+        XCTAssertEqual(lines.first { $0.hasPrefix("after escape: ") }?.dropFirst("after escape: ".count),
+                       before?.dropFirst("before: ".count), result.output)
+    }
+
     /// A draft typed into the chat's composer with real keys (xdotool) is in the database within
     /// a second, with nothing else done; the app killed with SIGKILL (nothing finished, nothing
     /// flushed) and started again has it in its composer, the caret at its end.

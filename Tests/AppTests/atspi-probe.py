@@ -4,7 +4,7 @@
 Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
                                                 --russian ITEMS | --panes SECTION | --read PREFIX |
                                                 --idle SECONDS | --preferences ADDRESS | --shell-search |
-                                                --killed-draft TEXT]
+                                                --killed-draft TEXT | --type-search SECTION TEXT]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -26,7 +26,8 @@ prints the problem read, then ADDRESS, presses Apply and prints what Facts shows
 ("facts: NAME"), what settings.json saved ("saved: …"), and, after a relaunch, what the entry
 holds ("facts address: …"). With --shell-search, the binary is not started by the probe: the
 session bus starts it for GNOME Shell's search (see shell_search). With --killed-draft, a draft is
-typed with real keys, the app killed with SIGKILL and started again (see killed_draft).
+typed with real keys, the app killed with SIGKILL and started again (see killed_draft). With
+--type-search, a search is typed over People's list or Facts' cards (see type_search).
 """
 import os
 import subprocess
@@ -520,6 +521,26 @@ def stored_draft(data_dir):
         return None  # not made yet
 
 
+def close_welcome(app):
+    """The first launch greets the user in a modal dialog once the people are stored, whichever
+    section shows: keys would go to it. Its Start button closes it, as a person would. False when
+    it never came."""
+    def start_button(node):
+        return node.getRoleName() == "push button" and node.name == "Start"
+    deadline = time.monotonic() + 20
+    start = None
+    while start is None and time.monotonic() < deadline:
+        start = find_node(app, start_button)
+        if start is None:
+            time.sleep(0.1)  # the people are being stored
+    if start is None:
+        return False
+    start.queryAction().doAction(0)
+    while find_node(app, start_button) is not None:
+        time.sleep(0.1)  # the dialog is going
+    return True
+
+
 def killed_draft(binary, data_dir, text):
     """Types `text` into the chat's composer with real keys (xdotool), waits until the draft is in
     the database, kills the app with SIGKILL, starts it again and prints what the composer holds
@@ -536,21 +557,10 @@ def killed_draft(binary, data_dir, text):
         print("no composer")
         stop(proc)
         return 1
-    # The first launch greets the user in a modal dialog once the people are stored: keys would
-    # go to it. Its Start button closes it, as a person would.
-    deadline = time.monotonic() + 20
-    start = None
-    while start is None and time.monotonic() < deadline:
-        start = find_node(app, lambda node: node.getRoleName() == "push button" and node.name == "Start")
-        if start is None:
-            time.sleep(0.1)  # the people are being stored
-    if start is None:
+    if not close_welcome(app):
         print("no welcome")
         stop(proc)
         return 1
-    start.queryAction().doAction(0)
-    while find_node(app, lambda node: node.getRoleName() == "push button" and node.name == "Start") is not None:
-        time.sleep(0.1)  # the dialog is going
     windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
                              capture_output=True, text=True, timeout=30).stdout.split()
     subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=30)
@@ -582,8 +592,91 @@ def killed_draft(binary, data_dir, text):
         stop(proc)
 
 
+def showing_items(app, section):
+    """The names of the items a person sees in SECTION now: people's rows, or facts' cards."""
+    def wanted(node):
+        try:
+            name = node.name or ""
+            if section == "people":
+                if node.getRoleName() != "list item" or not name.endswith((", avatar loaded", ", avatar loading")):
+                    return False
+            elif ": " not in name or node.getRoleName() in ("label", "text", "frame"):
+                return False
+            states = node.getState()
+            return states.contains(pyatspi.STATE_SHOWING) and states.contains(pyatspi.STATE_VISIBLE)
+        except Exception:  # a node can vanish while we read it
+            return False
+    found = []
+
+    def visit(node, depth=0):
+        if node is None or depth > 40:
+            return
+        if wanted(node):
+            found.append(node.name)
+        try:
+            for i in range(node.childCount):
+                visit(node.getChildAtIndex(i), depth + 1)
+        except Exception:
+            pass
+    visit(app)
+    return sorted(set(found))
+
+
+def settled_items(app, section, before, deadline):
+    """The items shown once they differ from `before` and stay the same for half a second."""
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        now = showing_items(app, section)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif now != before and time.monotonic() - since >= 0.5:
+            return now
+        time.sleep(0.1)  # the list filters as keys come; the facts' filter runs off the main thread
+    return last
+
+
+def type_search(binary, data_dir, section, text):
+    """Opens SECTION (people or facts), gives its first item the focus as a screen reader user
+    does (through AT-SPI), types TEXT with real keys (xdotool) and prints the items shown then
+    ("shown: NAME"), once they settle; then presses Escape and prints how many show again
+    ("after escape: N", with "before: N" at the start)."""
+    os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
+    with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
+        settings.write('{"lastSection": "%s", "windowWidth": 1000, "windowHeight": 700}' % section)
+    proc, app = launch(binary, data_dir, bridged_env())
+    try:
+        if app is None:
+            return 1
+        close_welcome(app)
+        deadline = time.monotonic() + 30
+        before = settled_items(app, section, [], deadline)
+        print("before:", len(before))
+        first = find_node(app, lambda node: (node.name or "") == before[0]) if before else None
+        if first is None:
+            print("no items")
+            return 1
+        windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
+                                 capture_output=True, text=True, timeout=30).stdout.split()
+        subprocess.run(["xdotool", "windowfocus", "--sync", windows[0]], timeout=30)
+        first.queryComponent().grabFocus()
+        while not first.getState().contains(pyatspi.STATE_FOCUSED) and time.monotonic() < deadline:
+            time.sleep(0.05)  # keys typed before the item has the focus would go elsewhere
+        subprocess.run(["xdotool", "type", "--delay", "40", text], timeout=60)
+        found = settled_items(app, section, before, time.monotonic() + 20)
+        for name in found:
+            print("shown:", name)
+        subprocess.run(["xdotool", "key", "Escape"], timeout=30)
+        print("after escape:", len(settled_items(app, section, found, time.monotonic() + 20)))
+        return 0
+    finally:
+        stop(proc)
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
+    if "--type-search" in sys.argv[3:]:
+        at = sys.argv.index("--type-search")
+        return type_search(binary, data_dir, sys.argv[at + 1], sys.argv[at + 2])
     if "--killed-draft" in sys.argv[3:]:
         return killed_draft(binary, data_dir, sys.argv[sys.argv.index("--killed-draft") + 1])
     if "--shell-search" in sys.argv[3:]:
