@@ -13,7 +13,8 @@ struct Bench: ParsableCommand {
         commandName: "tessera-bench",
         abstract: "Benchmarks with same-run baselines.",
         subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
-                      OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self, ViewerBench.self]
+                      OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self, ViewerBench.self,
+                      PeopleSearchBench.self]
     )
 }
 

@@ -45,7 +45,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     }
 
     /// - Parameter avatarsServer: where the avatars come from, which a failed avatar waits for.
-    init(model: PeopleViewModel, pipeline: ImagePipeline, avatarsServer: @escaping @MainActor () async -> URL = { Backend.builtIn.avatar(1) },
+    public init(model: PeopleViewModel, pipeline: ImagePipeline, avatarsServer: @escaping @MainActor () async -> URL = { Backend.builtIn.avatar(1) },
          open: @escaping @MainActor (Person, Bool) -> Void) {
         self.avatarsServer = avatarsServer
         self.model = model
