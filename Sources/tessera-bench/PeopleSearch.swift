@@ -41,7 +41,8 @@ struct PeopleSearchBench: ParsableCommand {
                 print(String(format: "people-search: %d people, the list built in %.0f ms; %d keys", run.people, run.built, run.handler.count))
                 print(String(format: "  main loop in the search, a key: median %.2f ms, worst %.2f ms (target <= 4 at 10,000)",
                              median(run.handler), run.handler.max() ?? 0))
-                print(String(format: "  to the next frame drawn: median %.1f ms, worst %.1f ms", median(run.toFrame), run.toFrame.max() ?? 0))
+                print(String(format: "  to the next frame drawn (%d keys that changed the list): median %.1f ms, worst %.1f ms",
+                             run.toFrame.count, median(run.toFrame), run.toFrame.max() ?? 0))
             }
             print(String(format: "  %d people against %d: main loop a key x%.1f (medians)", many.people, baseline.people,
                          median(many.handler) / max(median(baseline.handler), 0.001)))
@@ -86,10 +87,12 @@ struct PeopleSearchBench: ParsableCommand {
                 let pressed = monotonicNanoseconds()
                 model.search(text)
                 run.handler.append(Double(monotonicNanoseconds() - pressed) / 1e6)
+                // A key that changes nothing shown draws no frame: only keys that do are timed.
                 var framed = false
                 window.onNextDraw { framed = true }
-                GtkRuntime.iterate(until: { framed }, timeout: .seconds(10), wakeEvery: .milliseconds(1))
-                run.toFrame.append(Double(monotonicNanoseconds() - pressed) / 1e6)
+                if GtkRuntime.iterate(until: { framed }, timeout: .seconds(5), wakeEvery: .milliseconds(1)) {
+                    run.toFrame.append(Double(monotonicNanoseconds() - pressed) / 1e6)
+                }
             }
         }
         return run
