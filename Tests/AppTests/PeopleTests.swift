@@ -236,30 +236,41 @@ final class PeopleTests: ServerBackedTestCase {
         }
     }
 
+    /// People opened with the backend down (on the test server's port, started again later):
+    /// the app, its window and the list, once the avatars in view have failed.
+    @MainActor
+    private func peopleWithTheirAvatarsFailed() throws -> (app: TesseraApp, main: MainWindow, page: PeoplePage, port: Int) {
+        let port = server.port
+        stop(server)
+        let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .people)
+        let main = try XCTUnwrap(app.mainWindow)
+        let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+        waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
+        waitFor("the avatars in view failed", timeout: .seconds(20)) {
+            let inView = page.rowsInView()
+            return !inView.isEmpty && inView.allSatisfy {
+                if case .failed = page.model.state.avatarState(of: $0.person) { true } else { false }
+            }
+        }
+        return (app, main, page, port)
+    }
+
+    @MainActor
+    private func avatarsInViewStored(_ page: PeoplePage) -> Bool {
+        let inView = page.rowsInView()
+        return !inView.isEmpty && inView.allSatisfy { $0.person.hasAvatar }
+    }
+
     /// Avatars that failed (the backend was down) are asked for again with F5 once it is back.
     func testRefreshAsksAgainForTheAvatarsThatFailed() throws {
         try onMain {
-            let port = server.port
-            stop(server)
-            let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .people)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (app, main, page, port) = try peopleWithTheirAvatarsFailed()
             defer { close(app) }
-            let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
-            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
-            waitFor("the avatars in view failed", timeout: .seconds(20)) {
-                let inView = page.rowsInView()
-                return !inView.isEmpty && inView.allSatisfy {
-                    if case .failed = page.model.state.avatarState(of: $0.person) { true } else { false }
-                }
-            }
             XCTAssertEqual(page.model.state.storedAvatars, 0)
             waitFor("the refresh button") { main.refreshButton.isMapped }
             server = try startServer { $0.port = port; $0.avatarDelay = 0.02 }
             XCTAssertTrue(InputSimulation.key("F5", on: main.window))
-            waitForServer("the avatars in view stored", timeout: .seconds(20)) {
-                let inView = page.rowsInView()
-                return !inView.isEmpty && inView.allSatisfy { $0.person.hasAvatar }
-            }
+            waitForServer("the avatars in view stored", timeout: .seconds(20)) { avatarsInViewStored(page) }
         }
     }
 
@@ -268,24 +279,10 @@ final class PeopleTests: ServerBackedTestCase {
     /// come back, is looked for while avatars wait for it).
     func testAvatarsThatFailedAreAskedAgainOnceTheServerOnThisMachineIsBack() throws {
         try onMain {
-            let port = server.port
-            stop(server)
-            let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .people)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (app, _, page, port) = try peopleWithTheirAvatarsFailed()
             defer { close(app) }
-            let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
-            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
-            waitFor("the avatars in view failed", timeout: .seconds(20)) {
-                let inView = page.rowsInView()
-                return !inView.isEmpty && inView.allSatisfy {
-                    if case .failed = page.model.state.avatarState(of: $0.person) { true } else { false }
-                }
-            }
             server = try startServer { $0.port = port; $0.avatarDelay = 0.02 }
-            waitForServer("the avatars in view stored, nothing pressed", timeout: .seconds(5)) {
-                let inView = page.rowsInView()
-                return !inView.isEmpty && inView.allSatisfy { $0.person.hasAvatar }
-            }
+            waitForServer("the avatars in view stored, nothing pressed", timeout: .seconds(5)) { avatarsInViewStored(page) }
         }
     }
 
