@@ -1,4 +1,5 @@
 import CGio
+import Domain
 import Foundation
 import Synchronization
 
@@ -41,7 +42,7 @@ public final class ProxyResolver: @unchecked Sendable { // the resolver is threa
     /// leave curl to its own reading of the environment (GIO gave no answer).
     func curlProxy(for url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-        if Self.isThisMachine(host) { return "" }
+        if url.isOnThisMachine { return "" }
         let key = "\(scheme)://\(host):\(url.port ?? -1)"
         let now = ContinuousClock.now
         if let kept = answers.withLock({ $0[key] }), kept.until > now { return kept.proxy }
@@ -70,10 +71,6 @@ public final class ProxyResolver: @unchecked Sendable { // the resolver is threa
             return "socks5h://" + proxy.dropFirst(socks.count)
         }
         return proxy
-    }
-
-    static func isThisMachine(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 }
 

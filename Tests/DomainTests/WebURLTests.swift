@@ -16,4 +16,15 @@ final class WebURLTests: XCTestCase {
         XCTAssertEqual(WebURL.parse("not a link"), .failure(.notAURL))
         XCTAssertFalse(WebURL.isWeb(URL(fileURLWithPath: "/tmp/a.jpg")))
     }
+
+    /// Addresses on this machine (no proxy, and looked for when they come back): the loopback
+    /// names and numbers only, not a host whose name merely starts like one.
+    func testThisMachineIsTheLoopbackNamesAndNumbersOnly() {
+        for address in ["http://localhost:8080/", "http://127.0.0.1:47650/", "http://127.1.2.3/", "http://[::1]:80/", "HTTP://LOCALHOST/"] {
+            XCTAssertTrue(URL(string: address)!.isOnThisMachine, address)
+        }
+        for address in ["http://example.org/", "http://127.example.org/", "http://127.0.0.1.example.org/", "http://10.0.0.1/", "file:///tmp/a"] {
+            XCTAssertFalse(URL(string: address)!.isOnThisMachine, address)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Gtk
 
@@ -34,7 +35,7 @@ final class ServerComingBack {
         guard looking == nil else { return }
         looking = Task { [weak self, server] in
             let address = await server()
-            guard let host = address.host, Self.isThisMachine(host) else { return }
+            guard address.isOnThisMachine, let host = address.host else { return }
             let port = address.port ?? (address.scheme == "https" ? 443 : 80)
             while !Task.isCancelled {
                 try? await Task.sleep(for: Self.loopbackLook)
@@ -52,10 +53,6 @@ final class ServerComingBack {
     func stop() {
         looking?.cancel()
         looking = nil
-    }
-
-    static func isThisMachine(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// Whether something accepts a TCP connection at `host`:`port` (closed at once), off the main thread.
