@@ -16,7 +16,8 @@ import Repositories
 /// 500 as at page 10), the frame intervals while scrolling up (99th percentile <= 16.7 ms, longest
 /// <= 33.4 ms, none over 50), beside the median interval of scrolling back down over loaded
 /// messages (the baseline), and the resident memory at the top against after the first page
-/// (growth <= 40 MB). Then the search and the draft (`MessagesSearchBench`).
+/// (growth <= 40 MB). Then paging back to a message 5,000 up in a new chat, and the search and the
+/// draft (`MessagesSearchBench`).
 struct MessagesBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "messages",
                                                     abstract: "Chat with 10,000 messages: prepend cost, frame intervals, memory; search over 100,000; the draft's cost per key.")
@@ -80,6 +81,7 @@ struct MessagesBench: ParsableCommand {
         GtkRuntime.iterate(until: { down.count >= 300 }, timeout: .seconds(30), wakeEvery: .milliseconds(1))
         _ = scrollDown
         window.destroy()
+        let back = try Self.pageBack(to: min(5_000, count), backend: backend, folder: folder.appendingPathComponent("back"))
         server.stop()
 
         func intervals(_ times: [Int64]) -> [Double] { zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 } }
@@ -108,6 +110,46 @@ struct MessagesBench: ParsableCommand {
         print(String(format: "  frame interval scrolling down (baseline, median) %6.1f ms", baseline))
         print(String(format: "  frame interval scrolling up, 99th percentile      %6.1f ms   ratio %.2f", p99, p99 / max(baseline, 0.001)))
         print(String(format: "  frame interval scrolling up, longest              %6.1f ms   ratio %.2f", longest, longest / max(baseline, 0.001)))
+        print(String(format: "  paging back to message %d (a search's find, a quote): %d messages loaded in %.0f ms, frames over 50 ms meanwhile: %d of %d (target 0), longest %.1f ms",
+                     back.number, back.loaded, back.time, back.intervals.filter { $0 > 50 }.count, back.intervals.count, back.intervals.max() ?? 0))
         try MessagesSearchBench.measure(in: folder)
+    }
+
+    /// A new chat showing its first page, asked to show message `number` (older pages loaded down
+    /// to it, as a search's find or a reply's quote does), the window ticking every frame
+    /// meanwhile: the time until it is in the chat, and the frame intervals.
+    @MainActor
+    private static func pageBack(to number: Int, backend: Backend, folder: URL) throws
+        -> (number: Int, loaded: Int, time: Double, intervals: [Double]) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient()) { backend },
+                                      store: LocalMessageStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))))
+        let window = Window()
+        window.setDefaultSize(width: 900, height: 700)
+        let page = MessagesPage(model: model, pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder.prepared()]),
+                                backend: { backend }) { _, _ in }
+        // The page outlives its window, as in `measure` (its widgets' handlers are its own).
+        defer { withExtendedLifetime(page) { window.destroy() } }
+        window.add(page.widget)
+        window.showAll()
+        guard GtkRuntime.iterate(until: { model.state.timeline.nextOffset > 0 }, timeout: .seconds(10)) else {
+            throw BenchError(description: "the first page never came")
+        }
+        GtkRuntime.iterate(until: { false }, timeout: .milliseconds(300), wakeEvery: .milliseconds(5))
+        let loadedBefore = model.state.timeline.nextOffset
+        var frames: [Int64] = []
+        let ticking = window.addTickCallback { time in
+            frames.append(time)
+            return true
+        }
+        var shown: Bool?
+        let start = monotonicNanoseconds()
+        Task { shown = await model.reveal(.server(number: number)) }
+        guard GtkRuntime.iterate(until: { shown != nil }, timeout: .seconds(300), wakeEvery: .milliseconds(1)), shown == true else {
+            throw BenchError(description: "message \(number) was never shown")
+        }
+        let time = Double(monotonicNanoseconds() - start) / 1e6
+        window.removeTickCallback(ticking)
+        return (number, model.state.timeline.nextOffset - loadedBefore, time, zip(frames, frames.dropFirst()).map { Double($1 - $0) / 1000 })
     }
 }
