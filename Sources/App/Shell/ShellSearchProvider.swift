@@ -120,11 +120,8 @@ final class ShellSearchProvider {
     /// only among `previous` when given (the Shell narrows its last results as more is typed).
     private func found(_ terms: [String], among previous: [String]?) async -> [String] {
         await peopleRead()
-        let filter = TextFilter(terms.joined(separator: " "))
-        guard !filter.isEmpty else { return [] }
         let allowed = previous.map(Set.init)
-        return model.state.people
-            .filter { filter.matches($0.name) }
+        return model.people(matching: terms.joined(separator: " "))
             .map { String($0.id) }
             .filter { allowed?.contains($0) ?? true }
     }

@@ -238,12 +238,18 @@ public final class PeopleViewModel {
     private var foldedNames: [Int64: (name: String, folded: String)] = [:]
 
     private func applyFilter() {
-        guard !state.filter.isEmpty else {
-            state.matching = nil
-            return
-        }
-        var matching = Set<Int64>()
-        for person in state.people {
+        state.matching = state.filter.isEmpty ? nil : Set(people(matching: state.filter).map(\.id))
+    }
+
+    /// The people whose names have every word of `typed`, in the list's order (GNOME Shell's
+    /// search asks this of the list without filtering it); none for nothing typed.
+    public func people(matching typed: String) -> [Person] {
+        let filter = TextFilter(typed)
+        return filter.isEmpty ? [] : people(matching: filter)
+    }
+
+    private func people(matching filter: TextFilter) -> [Person] {
+        state.people.filter { person in
             let folded: String
             if let cached = foldedNames[person.id], cached.name == person.name {
                 folded = cached.folded
@@ -251,9 +257,8 @@ public final class PeopleViewModel {
                 folded = TextFilter.folded(person.name)
                 foldedNames[person.id] = (person.name, folded)
             }
-            if state.filter.matches(folded: folded) { matching.insert(person.id) }
+            return filter.matches(folded: folded)
         }
-        state.matching = matching
     }
 
     private func publish() {
