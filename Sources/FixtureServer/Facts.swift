@@ -7,6 +7,8 @@ import Hummingbird
 /// parentheses. Its images come in many sizes and aspect ratios.
 struct FactsRoutes {
     let media: MediaLibrary
+    /// Holds the images a test asked to be held.
+    let gate: FactImageGate
     /// Titles and descriptions in place of the rows' own, by row.
     var texts: [Int: FactText] = [:]
     /// Rows in the feed: the real feed's 14, then as many more as asked (`feed(host:texts:rows:)`).
@@ -29,6 +31,7 @@ struct FactsRoutes {
         router.get("facts/images/:name") { request, context -> Response in
             let name = (context.parameters.get("name") ?? "").removingPercentEncoding ?? ""
             guard Self.imageNames.contains(name) else { return Response(status: .notFound) }
+            await gate.wait(for: name)
             return media.serve(media.dataDirectory.appendingPathComponent("facts").appendingPathComponent(name), request: request)
         }
     }

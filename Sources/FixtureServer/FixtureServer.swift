@@ -57,6 +57,9 @@ public final class FixtureServer: Sendable {
         /// The rate clips are sent at, in bytes a second (tests of playback that starts before the
         /// whole clip is here); nil for as fast as the link goes.
         public var clipBytesPerSecond: Int?
+        /// Facts images (by name under /facts/images/) whose answers wait until
+        /// `factImageGate.release(_:)` (tests of a picture that arrives later).
+        public var heldFactImages: Set<String> = []
 
         public init(host: String = "127.0.0.1", port: Int = 0, dataDirectory: URL, failRate: Double = 0,
                     seed: UInt64 = 1, feedPosts: Int = 95, messageCount: Int = 200, slowResponseSeconds: Double = 30) {
@@ -73,6 +76,8 @@ public final class FixtureServer: Sendable {
 
     public let configuration: Configuration
     public let stats = TransferStats()
+    /// Holds the answers for `configuration.heldFactImages` until released.
+    public let factImageGate: FactImageGate
     private let feed: FeedStore
     private let messages: MessageSource
     private let media: MediaLibrary
@@ -92,6 +97,7 @@ public final class FixtureServer: Sendable {
                                  failRate: configuration.failRate, seed: configuration.seed,
                                  slowSeconds: configuration.slowResponseSeconds, arrived: configuration.messagesArrived,
                                  texts: configuration.messageTexts)
+        factImageGate = FactImageGate(held: configuration.heldFactImages)
         media = MediaLibrary(dataDirectory: configuration.dataDirectory,
                              maximumSyntheticSide: configuration.maximumSyntheticSide,
                              clipBytesPerSecond: configuration.clipBytesPerSecond)
@@ -104,7 +110,7 @@ public final class FixtureServer: Sendable {
         router.add(middleware: TransferCountingMiddleware(stats: stats))
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost).register(on: router)
         MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
-        FactsRoutes(media: media, texts: configuration.factTexts, rows: configuration.factsRows).register(on: router)
+        FactsRoutes(media: media, gate: factImageGate, texts: configuration.factTexts, rows: configuration.factsRows).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay,
                     silence: configuration.silentAvatar.map { AvatarSilence(avatar: $0, times: configuration.silentAvatarTimes) })
             .register(on: router)
@@ -141,6 +147,8 @@ public final class FixtureServer: Sendable {
     /// Stops accepting, gives responses in progress a second to finish (the deliberately slow ones
     /// are cut), and waits for the server to end.
     public func stop() async {
+        // A held answer would keep the graceful shutdown waiting for it.
+        factImageGate.releaseAll()
         guard let running = running.withLock({ value -> Running? in defer { value = nil }; return value }) else { return }
         await running.group.triggerGracefulShutdown()
         let task = running.task

@@ -181,6 +181,47 @@ final class FactsTests: ServerBackedTestCase {
         }
     }
 
+    /// A picture that arrives while a search shows other cards changes the height of a card above
+    /// the focused one: when the search closes, the focused card is where it was in the view all
+    /// the same (the view follows it, not the old scroll offset).
+    func testAPictureArrivingDuringASearchLeavesTheFocusedCardWhereItWas() throws {
+        try onMain {
+            // Transportation's picture (a portrait, its card 4:3 until it comes) held by the server.
+            let port = server.port
+            stop(server)
+            server = try startServer { $0.port = port; $0.heldFactImages = ["train.jpg"] }
+            let (app, page) = try openFacts(width: 1000, height: 500)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            @MainActor func card(_ title: String) -> FactCard? { page.cards.first { $0.fact.title == title } }
+            // Geography focused, the view scrolled down to it: Transportation, above it in the same
+            // column, out of view, still waiting for its picture.
+            let geography = try XCTUnwrap(page.model.state.facts.firstIndex { $0.title == "Geography" })
+            let transportation = try XCTUnwrap(page.model.state.facts.firstIndex { $0.title == "Transportation" })
+            page.grid.focus(index: geography)
+            waitFor("the card focused and in view") { page.grid.focusedCell?.item.index == geography && page.scroll.value > 0 }
+            waitFor("settled there", timeout: .seconds(10)) { page.isSettled }
+            XCTAssertEqual(page.grid.layout.frame(at: transportation).x, page.grid.layout.frame(at: geography).x, "the same column")
+            XCTAssertLessThan(page.grid.layout.frame(at: transportation).y, page.grid.layout.frame(at: geography).y)
+            XCTAssertNil(card("Transportation")?.aspect)
+            let place = page.grid.layout.frame(at: geography).y - page.scroll.value
+
+            // A search shows Transportation, and its picture arrives meanwhile.
+            XCTAssertTrue(InputSimulation.type("canada", on: main.window))
+            waitFor("the cards that say Canada") { page.grid.items.count == 4 && page.search.entry.text == "canada" }
+            waitForServer("Transportation's picture asked for") { server.server.factImageGate.waitingCount(for: "train.jpg") > 0 }
+            server.server.factImageGate.release("train.jpg")
+            waitFor("its card taller, as its picture", timeout: .seconds(10)) { card("Transportation")?.aspect != nil && page.isSettled }
+
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("every card again") { page.grid.items.count == 13 }
+            waitFor("Geography focused again") { page.grid.focusedCell?.item.index == geography }
+            waitFor("settled") { page.isSettled }
+            XCTAssertEqual(page.grid.layout.frame(at: geography).y - page.scroll.value, place, accuracy: 1,
+                           "the focused card where it was in the view")
+        }
+    }
+
     func testRefreshAsksAgainAndAFailedRefreshKeepsTheCards() throws {
         try onMain {
             let (app, page) = try openFacts(width: 1000, height: 700)

@@ -38,9 +38,9 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// Over the grid when the search finds nothing.
     let nothingFound = StatusPage(iconName: "edit-find-symbolic", title: tr("No facts found"),
                                   description: tr("No title or description has what is typed. Escape shows every fact again."))
-    /// Where the cards were scrolled to, and the row of the focused card, when a search began:
-    /// they are back there once the search closes.
-    private var placeBeforeSearch: (scroll: Double, focused: Int?)?
+    /// Where the view stood, and the row of the focused card, when a search began: they are back
+    /// there once the search closes.
+    private var placeBeforeSearch: PlaceInView?
     /// The rows of the feed the grid shows.
     private var shownFacts: [Fact] = []
     /// The width / height of every picture loaded so far, by its link: a card scrolled away and
@@ -267,8 +267,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     private func connectSearch() {
         widget.onKeyPress { [weak self] key in
             guard let self, self.model.state.phase == .loaded else { return false }
-            let focused = self.grid.focusedCell?.item.index
-            let place = (scroll: self.grid.adjustment.value, focused: focused)
+            let place = self.placeInView()
             let wasOpen = self.search.isOpen
             guard self.search.handle(key) else { return false }
             if !wasOpen, self.search.isOpen { self.placeBeforeSearch = place }
@@ -283,16 +282,41 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
             guard let self else { return }
             let place = self.placeBeforeSearch
             self.placeBeforeSearch = nil
-            // Every card again, laid out as before: the view back where it was, and the card that
-            // had the focus focused again.
+            // Every card again, the card that had the focus focused again, and the card the view
+            // was kept by where it stood in the view (cards above it may have changed their
+            // heights meanwhile, as pictures arrived). The view is placed after the focus moves:
+            // a focused card brings itself into view, and the bar still takes its room until the
+            // next allocation, so it would scroll by the bar's height.
             self.grid.layoutNow()
-            if let scroll = place?.scroll { self.grid.adjustment.value = scroll }
             if let row = place?.focused, let index = self.gridPlace(ofRow: row) {
                 self.grid.focus(index: index)
             } else {
                 self.grid.widget.grabFocus()
             }
+            if let place, let index = self.gridPlace(ofRow: place.row) {
+                self.grid.adjustment.value = self.grid.layout.frame(at: index).y - place.offset
+            }
         }
+    }
+
+    /// Where the view stands, told by one card the user sees and how far below the view's top
+    /// it is: the focused card when it is in view, else the first card in view.
+    private struct PlaceInView {
+        /// The card's row in the feed.
+        var row: Int
+        var offset: Double
+        /// The focused card's row, in view or not.
+        var focused: Int?
+    }
+
+    private func placeInView() -> PlaceInView? {
+        let focused = grid.focusedCell?.item.index
+        let top = grid.adjustment.value
+        let focusedInView = focused.flatMap { row in gridPlace(ofRow: row).flatMap { isInView($0) ? ($0, row) : nil } }
+        let firstInView = grid.layout.indices(from: top, to: top + grid.adjustment.pageSize).first(where: isInView)
+            .flatMap { index in grid.items.indices.contains(index) ? (index, grid.items[index].index) : nil }
+        guard let (index, row) = focusedInView ?? firstInView else { return nil }
+        return PlaceInView(row: row, offset: grid.layout.frame(at: index).y - top, focused: focused)
     }
 
     /// Whether any of the card at `index` is in view.
