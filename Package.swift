@@ -94,13 +94,18 @@ let package = Package(
             providers: [.apt(["libwebp-dev"])]
         ),
 
+        // A part of a PNG or JPEG at a scale, streamed row by row through libpng and libjpeg-turbo:
+        // large pictures decoded by the part in view, never whole (the decoder helper's).
+        .target(name: "CPictureRegions", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+
         // Fetch, cache and hand images to a decoder for display; no GTK, and no decoder of its
         // own: bitmaps are gdk-pixbufs, made by a decoder the caller chooses.
         .target(name: "ImagePipeline", dependencies: ["HelperWire", "Networking", "CGdkPixbuf", "Scheduling", "Localization", "Companions"]),
 
-        // The decoders of untrusted bytes: gdk-pixbuf's loaders, lcms2 and libwebp's demuxer. Run
+        // The decoders of untrusted bytes: gdk-pixbuf's loaders, lcms2, libwebp's demuxer, and
+        // libpng and libjpeg-turbo for parts of large pictures (CPictureRegions). Run
         // by the tessera-decoder helper, never linked into the app.
-        .target(name: "PictureDecoding", dependencies: ["HelperWire", "CGdkPixbuf", "CLcms2", "CWebP", "Localization", "Scheduling"]),
+        .target(name: "PictureDecoding", dependencies: ["HelperWire", "CGdkPixbuf", "CLcms2", "CWebP", "CPictureRegions", "Localization", "Scheduling"]),
         // PictureDecoding as one of the pipeline's decoders, in the caller's own process: for tests
         // and benchmarks that measure or check the decoders themselves.
         .target(name: "InProcessDecoding", dependencies: ["PictureDecoding", "HelperWire", "ImagePipeline", "Scheduling"]),

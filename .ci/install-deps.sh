@@ -25,6 +25,7 @@ packages=(
   libavif-gdk-pixbuf    # gdk-pixbuf's AVIF writer: the fixture server encodes AVIF for the benchmark
   liblcms2-dev          # Little CMS: embedded colour profiles converted to sRGB (CLcms2)
   libwebp-dev           # libwebp's animation decoder for animated WebPs (CWebP)
+  libpng-dev libjpeg62-turbo-dev  # PNGs and JPEGs decoded by parts, row by row (CPictureRegions)
   libseccomp-dev        # the picture decoder helper's system-call filter (CSandbox)
   adwaita-icon-theme    # symbolic icons used in the header bar
   fonts-cantarell       # GNOME's UI font, for readable screenshots

@@ -13,7 +13,10 @@ import Localization
 /// `DecodingLimits.maximumPixels` in all, are refused before gdk-pixbuf allocates anything. JPEGs decode at a
 /// reduced scale inside libjpeg (the full-size bitmap never exists); the other bitmap loaders
 /// decode at full size and scale down; an SVG is rendered at the size asked. What a decode holds
-/// while it runs, known from the header, waits for room in `DecodingMemory`.
+/// while it runs, known from the header, waits for room in `DecodingMemory`. A part of the
+/// picture (`DecodingTarget.region`), and a PNG or JPEG past `StreamedRegions.wholeDecodeLimit`,
+/// are streamed row by row where the file allows (`StreamedRegions`): such a picture is limited
+/// by its side only, not its pixels.
 ///
 /// It runs in the `tessera-decoder` helper; tests and benchmarks run it in their own process
 /// through `InProcessImageDecoder`.
@@ -26,24 +29,42 @@ public struct PixbufImageDecoder: Sendable {
 
     /// Decodes `data` for `target`.
     public func decode(_ data: Data, to target: DecodingTarget) throws(PictureRefusal) -> DecodedImage {
-        try decode(data, maximumPixelSize: target.side, filling: target.filling, animates: target.animates)
+        try decode(data, maximumPixelSize: target.side, filling: target.filling, animates: target.animates, region: target.region)
     }
 
     /// Decodes to fit `maximumPixelSize` (the longer side at most that), or with `filling`, to
     /// cover it (the shorter side at most that); with `animates`, every frame of an animated GIF
-    /// or WebP (up to `DecodingLimits.maximumFrameBytes` of them).
-    public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false) throws(PictureRefusal) -> DecodedImage {
+    /// or WebP (up to `DecodingLimits.maximumFrameBytes` of them); with `region`, only that part
+    /// of the picture at that size (a still).
+    public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false,
+                       region: PictureRegion? = nil) throws(PictureRefusal) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
         // An icon whose largest image is a PNG: that PNG is the picture.
         if header.format == .ico, let png = IconEntries.largestPNG(in: data) {
-            return try decode(png, maximumPixelSize: maximumPixelSize, filling: filling, animates: animates)
+            return try decode(png, maximumPixelSize: maximumPixelSize, filling: filling, animates: animates, region: region)
         }
         guard header.format == .svg || (header.width > 0 && header.height > 0) else { throw .notAnImage }
+        // A picture that streams (`StreamedRegions`) is never whole in memory: only its side is
+        // limited, not its pixels.
+        let streams = header.frameCount == 1 && StreamedRegions.streams(data, header: header)
         guard header.width <= DecodingLimits.maximumSide, header.height <= DecodingLimits.maximumSide,
-              header.width * header.height * header.frameCount <= DecodingLimits.maximumPixels else {
+              streams || header.width * header.height * header.frameCount <= DecodingLimits.maximumPixels else {
             throw .tooLarge(width: header.width, height: header.height)
         }
-        let target = DecodingTarget(side: maximumPixelSize, filling: filling, animates: animates && header.frameCount > 1)
+        let target = DecodingTarget(side: maximumPixelSize, filling: filling, animates: animates && header.frameCount > 1 && region == nil, region: region)
+        if streams, region != nil || header.width * header.height > StreamedRegions.wholeDecodeLimit {
+            // What it holds: the part asked for, one row and the sums of one.
+            let scaled = target.size(width: header.width, height: header.height)
+            let part = region?.clamped(width: scaled.width, height: scaled.height)
+            let bytes = (part.map { $0.width * $0.height } ?? scaled.width * scaled.height) * 4 + header.width * 12
+            let streamed = try memory.withReservation(bytes) { () throws(PictureRefusal) -> DecodedImage? in
+                try StreamedRegions.decode(data, header: header, target: target)
+            }
+            if let streamed { return streamed }
+            guard header.width * header.height <= DecodingLimits.maximumPixels else {
+                throw .tooLarge(width: header.width, height: header.height)
+            }
+        }
         return try memory.withReservation(header.workingBytes) { () throws(PictureRefusal) -> DecodedImage in
             if target.animates, header.format == .webp,
                let frames = WebPAnimation.frames(of: data, target: target, profile: header.colourProfile,
@@ -111,6 +132,7 @@ public struct PixbufImageDecoder: Sendable {
             g_object_unref(UnsafeMutableRawPointer(shown))
             shown = scaled
         }
+        if let region = target.region { shown = try StreamedRegions.crop(shown, to: region) }
         // In sRGB, converted at the size shown (a HEIF is decoded whole: its full size would cost
         // the conversion many times over).
         let converted = ColourProfiles.shared.convertToSRGB(shown, fileProfile: profile)

@@ -99,27 +99,46 @@ final class ViewerTests: AppTestCase {
                 XCTAssertEqual(viewer.controls.zoomLevel.label, "100 %")
                 XCTAssertEqual(viewer.controls.zoomLevel.accessibleName, "Zoom Level, 100 %")
                 XCTAssertEqual(viewer.image.picture.accessibleDescription, "Zoom 100 %")
-                let viewport = try XCTUnwrap(viewer.image.viewport)
-                let shot = try screen(of: window)
-                XCTAssertEqual(shot.scale, scale)
-                let origin = try XCTUnwrap(viewer.image.picture.origin(in: window))
-                // A block at the view's centre: screen pixel for picture pixel, exactly.
-                var wrong = 0, first: String?
-                let centre = viewport.picturePoint(atViewX: viewport.viewWidth / 2, y: viewport.viewHeight / 2)
-                for dy in -20..<20 {
-                    for dx in -20..<20 {
-                        let px = Int(centre.x) + dx, py = Int(centre.y) + dy
-                        let sx = origin.x * scale + Int(viewport.origin.x) + px, sy = origin.y * scale + Int(viewport.origin.y) + py
-                        let seen = shot.pixel(x: sx, y: sy) & 0xFFFFFF
-                        if seen != Self.colour(px, py) {
-                            wrong += 1
-                            if first == nil { first = "(\(px), \(py)): \(String(format: "%06X", seen)) for \(String(format: "%06X", Self.colour(px, py)))" }
-                        }
-                    }
+                try assertEveryPixelAtTheCentre(viewer, window, scale: scale)
+                if scale == 1 {
+                    // At scale 1 the picture at 100 % is over four times the view: only the part
+                    // in view (and a margin) is decoded, and a pan past the margin brings the next.
+                    let part = try XCTUnwrap(viewer.image.detailShown, "decoded by its part in view")
+                    XCTAssertLessThanOrEqual(part.width * part.height, Self.width * Self.height / 2, "the view and a margin")
+                    for _ in 0..<6 { XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget)) }
+                    waitFor("panned to the right edge") { (viewer.image.viewport?.centerX ?? 0) >= Double(Self.width) - 200 }
+                    waitForServer("the next part, sharp", timeout: .seconds(10)) { viewer.image.isSharp && viewer.image.isSettled }
+                    XCTAssertNotEqual(viewer.image.detailShown, part)
+                    try assertEveryPixelAtTheCentre(viewer, window, scale: scale)
+                } else {
+                    XCTAssertNil(viewer.image.detailShown, "at scale 2 the view is large enough to decode the picture whole")
                 }
-                XCTAssertEqual(wrong, 0, "scale \(scale): every pixel as the picture has it; first wrong: \(first ?? "")")
             }
         }
+    }
+
+    /// A block at the view's centre: screen pixel for picture pixel, exactly.
+    @MainActor
+    private func assertEveryPixelAtTheCentre(_ viewer: ViewerPage, _ window: Window, scale: Int,
+                                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let viewport = try XCTUnwrap(viewer.image.viewport)
+        let shot = try screen(of: window)
+        XCTAssertEqual(shot.scale, scale)
+        let origin = try XCTUnwrap(viewer.image.picture.origin(in: window))
+        var wrong = 0, first: String?
+        let centre = viewport.picturePoint(atViewX: viewport.viewWidth / 2, y: viewport.viewHeight / 2)
+        for dy in -20..<20 {
+            for dx in -20..<20 {
+                let px = Int(centre.x) + dx, py = Int(centre.y) + dy
+                let sx = origin.x * scale + Int(viewport.origin.x) + px, sy = origin.y * scale + Int(viewport.origin.y) + py
+                let seen = shot.pixel(x: sx, y: sy) & 0xFFFFFF
+                if seen != Self.colour(px, py) {
+                    wrong += 1
+                    if first == nil { first = "(\(px), \(py)): \(String(format: "%06X", seen)) for \(String(format: "%06X", Self.colour(px, py)))" }
+                }
+            }
+        }
+        XCTAssertEqual(wrong, 0, "scale \(scale): every pixel as the picture has it; first wrong: \(first ?? "")", file: file, line: line)
     }
 
     func testADragMovesThePictureWithThePointerAndDoubleClickTogglesFit() throws {

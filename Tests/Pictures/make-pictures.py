@@ -9,6 +9,8 @@ frames of 100 ms (the quarters, all red, all blue), looping. metadata.jpg: 200 K
 claim 50000 x 50000 pixels. (The SVG bombs are made by the tests: 700 KB of text to commit.)
 quarters-vp8.webm, quarters-vp9.webm: one second of the quarters, for the video poster reader.
 quarters-tone.mp4: two seconds of the quarters (H.264) with a 440 Hz tone (AAC), for the player.
+checkers-8200.png: 8200 x 8200 (67 megapixels, past the limit of a whole decode), grey, squares of
+512 pixels alternating 30 and 230 from a dark top-left one: decoded only by parts (streamed).
 """
 import struct
 import subprocess
@@ -142,6 +144,17 @@ def gif(frames, delay_cs):
     return out + b"\x3B"
 
 
+def checkers_png(side=8200, square=512):
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = []
+    for band in range((side + square - 1) // square):
+        row = b"\0" + bytes(230 if (x // square + band) % 2 else 30 for x in range(side))
+        rows.append(row * min(square, side - band * square))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
 def write(name, data):
     with open(name, "wb") as f:
         f.write(data)
@@ -191,6 +204,7 @@ run("img2webp", "-loop", "0", "-lossless", "-d", "100", "/tmp/tessera-frame-0.pn
 
 # Four APP1 segments of XMP, 50 KB each, before the frame, as some cameras write them.
 xmp = b"http://ns.adobe.com/xap/1.0/\0" + b"<x:xmpmeta xmlns:x='adobe:ns:meta/'>" + b" " * 50_000 + b"</x:xmpmeta>"
+write("checkers-8200.png", checkers_png())
 write("metadata.jpg", jpeg_with_segments(open("quarters.jpg", "rb").read(), [(0xE1, xmp)] * 4))
 
 # Headers that claim 50000 x 50000.

@@ -28,6 +28,11 @@ public final class ImageViewer {
     private(set) var decodedSide: Int?
     private var askedSide: Int?
     private var loading: Task<Void, Never>?
+    /// The part of a large picture decoded alone at the zoom shown (`DetailRegion`), painted
+    /// over the bitmap; the one on its way.
+    private(set) var detailShown: DetailRegion?
+    private var detailAsked: DetailRegion?
+    private var detailLoading: Task<Void, Never>?
     private var hideBubble: DispatchWorkItem?
     private var sharpen: DispatchWorkItem?
     /// The name of the colour profile the picture carried (converted to sRGB for the screen), as
@@ -76,6 +81,7 @@ public final class ImageViewer {
     /// A closed viewer asks for nothing more: its decodes on their way are let go.
     isolated deinit {
         loading?.cancel()
+        detailLoading?.cancel()
         sharpen?.cancel()
         hideBubble?.cancel()
     }
@@ -119,12 +125,17 @@ public final class ImageViewer {
 
     /// The picture shows, as sharp as its zoom needs (or it failed, in words).
     public var isSettled: Bool {
-        failure != nil || (viewport != nil && !picture.awaitsSurface && loading == nil)
+        failure != nil || (viewport != nil && !picture.awaitsSurface && loading == nil && detailLoading == nil && !picture.awaitsDetail)
     }
 
-    /// Whether the picture shows at every pixel it needs for the zoom shown.
+    /// Whether the picture shows at every pixel it needs for the zoom shown: the bitmap, or for
+    /// a large picture zoomed in, the part decoded alone.
     public var isSharp: Bool {
         guard let viewport, let painted = picture.paintedSize, !picture.awaitsSurface else { return false }
+        if let needed = DetailRegion(viewport: viewport) {
+            guard let detailShown, !picture.awaitsDetail else { return false }
+            return needed.isServed(by: detailShown, viewport: viewport)
+        }
         return max(painted.width, painted.height) >= viewport.neededSide
     }
 
@@ -135,7 +146,8 @@ public final class ImageViewer {
         let allocation = picture.allocation
         return "address \(url?.lastPathComponent ?? "none"), view \(allocation.width)x\(allocation.height), "
             + "viewport \(viewport.map { "\($0.percent) %" } ?? "none"), decoded \(decodedSide ?? 0), "
-            + "asked \(askedSide ?? 0), loading \(loading != nil), first image waiting \(firstImage != nil), " // not translated
+            + "asked \(askedSide ?? 0), loading \(loading != nil), detail \(detailShown.map { "\($0.width)x\($0.height)" } ?? "none"), " // not translated
+            + "detail loading \(detailLoading != nil), first image waiting \(firstImage != nil), " // not translated
             + "awaits surface \(picture.awaitsSurface), painted \(picture.paintedSize.map { "\($0.width)x\($0.height)" } ?? "none"), " // not translated
             + "failure \(failure ?? "none")"
     }
@@ -229,6 +241,15 @@ public final class ImageViewer {
     /// shows its pixels' grain, and holds memory for nothing). An animation keeps its frames.
     private func sharpenIfNeeded() {
         guard let viewport, !animates, failure == nil, let shown = askedSide ?? decodedSide else { return }
+        // A large picture zoomed in: the part in view, decoded alone, over the bitmap there is.
+        if let part = DetailRegion(viewport: viewport) {
+            if let had = detailAsked ?? detailShown, part.isServed(by: had, viewport: viewport) { return }
+            return loadDetail(part)
+        }
+        // The bitmap alone will do: the detail stays until a bitmap sharp enough replaces it.
+        detailLoading?.cancel()
+        detailLoading = nil
+        detailAsked = nil
         let needed = viewport.neededSide
         if needed > shown || Double(needed) < Double(shown) * Self.largestShrink { load(side: needed) }
     }
@@ -270,6 +291,32 @@ public final class ImageViewer {
         }
     }
 
+    private func loadDetail(_ part: DetailRegion) {
+        guard let url else { return }
+        detailLoading?.cancel()
+        detailAsked = part
+        var request = ImageRequest(url: url, maximumPixelSize: max(part.scaledWidth, part.scaledHeight))
+        request.exactSize = true
+        request.region = PictureRegion(x: part.x, y: part.y, width: part.width, height: part.height)
+        let pipeline = self.pipeline
+        detailLoading = Task(priority: .userInitiated) { [weak self] in
+            let image: DecodedImage?
+            do throws(ImageError) { image = try await pipeline.image(for: request) } catch { image = nil }
+            guard let self, !Task.isCancelled, self.url == url else { return }
+            self.detailLoading = nil
+            self.detailAsked = nil
+            // A failed part (the network went, say): the bitmap stays, scaled.
+            guard let image else {
+                self.onChange?()
+                return
+            }
+            self.detailShown = part
+            self.picture.showDetail(image, part: ZoomablePicture.Part(scaledWidth: part.scaledWidth, scaledHeight: part.scaledHeight,
+                                                                      x: part.x, y: part.y, width: part.width, height: part.height))
+            self.onChange?()
+        }
+    }
+
     /// A zoom asked for before the picture was placed.
     private var pendingZoom: Double?
 
@@ -285,6 +332,10 @@ public final class ImageViewer {
         if image.frames.isEmpty { animates = false }
         decodedSide = max(image.width, image.height)
         colourProfile = image.colourProfile
+        if detailShown != nil, let viewport, DetailRegion(viewport: viewport) == nil {
+            detailShown = nil
+            picture.clearDetail()
+        }
         picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
         picture.accessibleName = tr("Picture, {width} × {height} pixels",
                                     ["width": String(image.originalWidth), "height": String(image.originalHeight)])
@@ -307,6 +358,11 @@ public final class ImageViewer {
     private func cancelLoading() {
         loading?.cancel()
         loading = nil
+        detailLoading?.cancel()
+        detailLoading = nil
+        detailAsked = nil
+        detailShown = nil
+        picture.clearDetail()
         sharpen?.cancel()
         sharpen = nil
     }

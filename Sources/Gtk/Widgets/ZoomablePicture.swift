@@ -41,6 +41,45 @@ public final class ZoomablePicture: Widget {
     }
     /// The bitmap in tiles where the window is drawn (under X11).
     private let tiles = PictureTiles()
+    /// A part of the picture decoded sharper than the bitmap, painted over it where it is: a
+    /// large picture zoomed in is decoded by the part in view (`showDetail`).
+    private var detail: (surface: OpaquePointer, part: Part)? {
+        didSet {
+            guard let old = oldValue, old.surface != detail?.surface else { return }
+            detailTiles.reset()
+            cairo_surface_destroy(old.surface)
+        }
+    }
+    private let detailTiles = PictureTiles()
+    /// Bumped for every detail given: one made for an earlier part is dropped.
+    private var detailGeneration = 0 {
+        didSet { latestDetailGeneration.set(detailGeneration) }
+    }
+    private let latestDetailGeneration = GenerationCounter()
+    /// A detail is being made into a surface.
+    public private(set) var awaitsDetail = false
+
+    /// Where a detail goes: a rectangle of the picture scaled to `scaledWidth` x `scaledHeight`.
+    public struct Part: Equatable, Sendable {
+        public var scaledWidth: Int
+        public var scaledHeight: Int
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+
+        public init(scaledWidth: Int, scaledHeight: Int, x: Int, y: Int, width: Int, height: Int) {
+            self.scaledWidth = scaledWidth
+            self.scaledHeight = scaledHeight
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The part the detail painted now shows; nil when there is none.
+    public var detailPart: Part? { detail?.part }
     /// The size of the bitmap painted, for tests and the owner (what is sharp at which zoom).
     public var paintedSize: (width: Int, height: Int)? { surface.map { ($0.width, $0.height) } }
     /// A bitmap is being made into a surface; the one before stays until it is ready.
@@ -124,6 +163,39 @@ public final class ZoomablePicture: Widget {
         }
     }
 
+    /// Paints `image`, the part `part` of the picture, over the bitmap from when its surface is
+    /// ready (made aside, as a still's); the detail before stays until then.
+    public func showDetail(_ image: any PixbufSource, part: Part) {
+        detailGeneration += 1
+        awaitsDetail = true
+        let generation = detailGeneration
+        let bitmap = BitmapInTheMaking(source: image)
+        let latest = latestDetailGeneration
+        Self.converting.async {
+            guard latest.isCurrent(generation) else { return }
+            bitmap.surface = Self.surface(of: bitmap.source.pixbufPointer)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in
+                    guard let made = bitmap.surface else { return }
+                    guard let self, self.detailGeneration == generation else { return cairo_surface_destroy(made.surface) }
+                    self.detail = (made.surface, part)
+                    self.awaitsDetail = false
+                    self.queueDraw()
+                    self.onSurfaceReady?()
+                }
+            }
+        }
+    }
+
+    /// Paints no detail (the zoom went back to where the bitmap is enough, or a new picture).
+    public func clearDetail() {
+        detailGeneration += 1
+        awaitsDetail = false
+        guard detail != nil else { return }
+        detail = nil
+        queueDraw()
+    }
+
     /// Shows a themed symbolic icon (loading, broken) instead of a picture.
     public func showIcon(_ name: String) {
         generation += 1
@@ -133,6 +205,7 @@ public final class ZoomablePicture: Widget {
         surface = nil
         pictureSize = nil
         awaitsSurface = false
+        clearDetail()
         iconName = name
         queueDraw()
     }
@@ -144,6 +217,8 @@ public final class ZoomablePicture: Widget {
         stopPlayback()
         generation += 1
         surface = nil
+        detailGeneration += 1
+        detail = nil
         super.willRelease()
     }
 
@@ -157,24 +232,17 @@ public final class ZoomablePicture: Widget {
             guard deviceWidth > 0, deviceHeight > 0 else { return }
             // Device pixels per bitmap pixel.
             let factor = placement.zoom * Double(pictureSize.width) / Double(surface.width)
-            // Pixel for pixel at 100 % and sharp pixels from 200 %; bilinear between, and when
-            // shrunk (the owner decodes a bitmap of the size shown once the zoom holds): cairo's
-            // "good" filter shrinking a 24-megapixel bitmap took 30-120 ms a frame.
-            let filter: cairo_filter_t = abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
             cairo_save(cr)
             cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
-            if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_XLIB {
-                // Under X11 the window is drawn in the X server: the bitmap goes there in tiles.
-                tiles.paint(surface.surface, on: cr, origin: (placement.originX, placement.originY), factor: factor,
-                            filter: filter, width: deviceWidth, height: deviceHeight)
-            } else {
-                // Drawn on the client (Wayland): straight from the bitmap.
-                cairo_translate(cr, placement.originX, placement.originY)
-                cairo_scale(cr, factor, factor)
-                cairo_set_source_surface(cr, surface.surface, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), filter)
-                cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
-                cairo_fill(cr)
+            let drawsOnServer = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_XLIB
+            paint(surface.surface, width: surface.width, height: surface.height, tiles: tiles, on: cr,
+                  origin: (placement.originX, placement.originY), factor: factor, filter: Self.filter(for: factor),
+                  view: (deviceWidth, deviceHeight), drawsOnServer: drawsOnServer)
+            if let detail {
+                let factor = placement.zoom * Double(pictureSize.width) / Double(detail.part.scaledWidth)
+                paint(detail.surface, width: detail.part.width, height: detail.part.height, tiles: detailTiles, on: cr,
+                      origin: (placement.originX + Double(detail.part.x) * factor, placement.originY + Double(detail.part.y) * factor),
+                      factor: factor, filter: Self.filter(for: factor), view: (deviceWidth, deviceHeight), drawsOnServer: drawsOnServer)
             }
             cairo_restore(cr)
         } else if let iconName {
@@ -191,6 +259,35 @@ public final class ZoomablePicture: Widget {
         }
         if gtk_widget_has_visible_focus(widget) != 0, width > 4, height > 4 {
             gtk_render_focus(style, cr, 2, 2, width - 4, height - 4)
+        }
+    }
+
+    /// Pixel for pixel at 100 % and sharp pixels from 200 %; bilinear between, and when shrunk
+    /// (the owner decodes a bitmap of the size shown once the zoom holds): cairo's "good" filter
+    /// shrinking a 24-megapixel bitmap took 30-120 ms a frame. `factor` is device pixels per
+    /// bitmap pixel.
+    private static func filter(for factor: Double) -> cairo_filter_t {
+        abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+    }
+
+    /// Paints a bitmap's surface with its top-left corner at `origin` and `factor` device pixels
+    /// per bitmap pixel, on `cr`, which is in device pixels.
+    private func paint(_ surface: OpaquePointer, width: Int, height: Int, tiles: PictureTiles, on cr: OpaquePointer,
+                       origin: (x: Double, y: Double), factor: Double, filter: cairo_filter_t,
+                       view: (width: Int, height: Int), drawsOnServer: Bool) {
+        if drawsOnServer {
+            // Under X11 the window is drawn in the X server: the bitmap goes there in tiles.
+            tiles.paint(surface, on: cr, origin: origin, factor: factor, filter: filter, width: view.width, height: view.height)
+        } else {
+            // Drawn on the client (Wayland): straight from the bitmap.
+            cairo_save(cr)
+            cairo_translate(cr, origin.x, origin.y)
+            cairo_scale(cr, factor, factor)
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), filter)
+            cairo_rectangle(cr, 0, 0, Double(width), Double(height))
+            cairo_fill(cr)
+            cairo_restore(cr)
         }
     }
 

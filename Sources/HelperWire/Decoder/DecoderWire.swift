@@ -6,7 +6,8 @@ import Glibc
 /// (a refusal's detail is already in the user's words).
 ///
 /// Once confined, the helper says how (`Ready`). Then the app asks one thing at a time:
-/// `ID decode SIDE fit|fill still|animated LENGTH` and LENGTH bytes of the picture, or (tests only)
+/// `ID decode SIDE fit|fill still|animated LENGTH [X,Y,W,H]` (the last, a region of the picture
+/// scaled to SIDE, alone) and LENGTH bytes of the picture, or (tests only)
 /// `ID probe open|connect|spawn|allocate`. The helper answers `ID image WIDTH HEIGHT ROWSTRIDE
 /// CHANNELS DELAYS` and one byte carrying a sealed memory file with the pixels (8-bit RGB or RGBA,
 /// each frame `ROWSTRIDE x HEIGHT` bytes after the last; DELAYS `-` for a still, else each frame's
@@ -58,7 +59,8 @@ public enum DecoderWire {
         public var line: String {
             switch self {
             case .decode(let id, let target, let length):
-                "\(id) decode \(target.side) \(target.filling ? "fill" : "fit") \(target.animates ? "animated" : "still") \(length)\n"
+                "\(id) decode \(target.side) \(target.filling ? "fill" : "fit") \(target.animates ? "animated" : "still") \(length)"
+                    + (target.region.map { " " + $0.field } ?? "") + "\n"
             case .probe(let id, let probe):
                 "\(id) probe \(probe.rawValue)\n"
             }
@@ -69,11 +71,14 @@ public enum DecoderWire {
             let parts = line.split(separator: " ", omittingEmptySubsequences: false)
             guard parts.count >= 3, let id = Int(parts[0]) else { return nil }
             switch parts[1] {
-            case "decode" where parts.count == 6:
+            case "decode" where parts.count == 6 || parts.count == 7:
                 guard let side = Int(parts[2]), side > 0, parts[3] == "fit" || parts[3] == "fill",
                       parts[4] == "still" || parts[4] == "animated",
                       let length = Int(parts[5]), (1...maximumLength).contains(length) else { return nil }
-                self = .decode(id: id, target: DecodingTarget(side: side, filling: parts[3] == "fill", animates: parts[4] == "animated"),
+                let region = parts.count == 7 ? PictureRegion(field: parts[6]) : nil
+                guard parts.count == 6 || region != nil else { return nil }
+                self = .decode(id: id, target: DecodingTarget(side: side, filling: parts[3] == "fill", animates: parts[4] == "animated",
+                                                              region: region),
                                length: length)
             case "probe" where parts.count == 3:
                 guard let probe = Probe(rawValue: String(parts[2])) else { return nil }

@@ -6,11 +6,14 @@ public struct DecodingTarget: Sendable, Equatable {
     public var filling: Bool
     /// Every frame of an animation, not only the first.
     public var animates: Bool
+    /// Only this part of the picture scaled to the box (`size(width:height:)`); nil for all of it.
+    public var region: PictureRegion?
 
-    public init(side: Int, filling: Bool = false, animates: Bool = false) {
+    public init(side: Int, filling: Bool = false, animates: Bool = false, region: PictureRegion? = nil) {
         self.side = side
         self.filling = filling
         self.animates = animates
+        self.region = region
     }
 
     /// The largest size with the same aspect ratio that fits the box (filling: the smallest that

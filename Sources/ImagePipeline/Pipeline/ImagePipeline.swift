@@ -282,7 +282,7 @@ public final class ImagePipeline: Sendable {
 
     private func decode(_ input: ImageInput, with decoder: any ImageDecoding, slots: PriorityLimiter,
                         request: ImageRequest, key: ImageKey) async throws(ImageError) -> DecodedImage {
-        let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill, animates: key.animates)
+        let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill, animates: key.animates, region: key.region)
         let abandoned = CancellationFlag()
         let result: Result<DecodedImage, ImageError>
         do {

@@ -25,6 +25,9 @@ public struct ImageRequest: Sendable, Hashable {
     /// the size its zoom shows (a 6000-pixel photo at 100 % is past the largest bucket, and a
     /// bucket's extra pixels are memory it would hold for nothing).
     public var exactSize = false
+    /// Only this part of the picture at that size (`DecodingTarget.region`): a viewer zoomed
+    /// into a large picture asks for what is in view; nil for all of it.
+    public var region: PictureRegion?
 
     public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
                 priority: Int = ImageRequest.visible) {
@@ -73,7 +76,7 @@ public struct ImageRequest: Sendable, Hashable {
     }
 
     /// Identifies the decoded result: same URL, size bucket, sizing and content, same image.
-    var key: ImageKey { ImageKey(url: normalizedURL, bucket: bucket, sizing: sizing, content: content, animates: animates) }
+    var key: ImageKey { ImageKey(url: normalizedURL, bucket: bucket, sizing: sizing, content: content, animates: animates, region: region) }
 }
 
 struct ImageKey: Hashable, Sendable, CustomStringConvertible {
@@ -82,15 +85,17 @@ struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     var sizing: ImageRequest.Sizing = .fit
     var content: ImageRequest.Content = .image
     var animates = false
+    var region: PictureRegion?
     /// A request with this key (for its priority to be changed in the queues it waits in).
     var request: ImageRequest {
         var request = ImageRequest(url: URL(string: url) ?? URL(fileURLWithPath: "/"), maximumPixelSize: bucket, sizing: sizing, content: content)
         request.animates = animates
         request.exactSize = !ImageRequest.sizeBuckets.contains(bucket)
+        request.region = region
         return request
     }
 
     var description: String {
-        "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")\(content == .videoFrame ? "-frame" : "")\(animates ? "-animated" : "")"
+        "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")\(content == .videoFrame ? "-frame" : "")\(animates ? "-animated" : "")\(region.map { "-" + $0.field } ?? "")"
     }
 }

@@ -1,0 +1,78 @@
+/// The part of a large picture a viewer decodes alone when zoomed in: what is in view and a
+/// margin around it, at the size the zoom needs. Decoding the whole picture at that size would
+/// hold all of it (a 100-megapixel picture at 100 % is 400 MB) to show a window's worth.
+public struct DetailRegion: Equatable, Sendable {
+    /// The whole picture's size at the zoom's need (its longer side the viewport's `neededSide`).
+    public let scaledWidth: Int
+    public let scaledHeight: Int
+    /// The part, in pixels of the picture at that size.
+    public let x: Int
+    public let y: Int
+    public let width: Int
+    public let height: Int
+
+    /// Past this many times the view's own pixels, the picture at the zoom's size is decoded by
+    /// its part in view: below it a whole decode costs little more than the part would, and
+    /// pans without asking again.
+    public static let wholeDecodeFactor = 4.0
+    /// The margin decoded around the view on each side, as a share of the view's size: a pan of
+    /// a quarter of the view in any direction needs no new decode.
+    public static let margin = 0.25
+
+    /// The part `viewport` needs; nil when the picture at its zoom is small enough to be
+    /// decoded whole.
+    public init?(viewport: ImageViewport) {
+        let side = viewport.neededSide
+        let longer = max(viewport.imageWidth, viewport.imageHeight)
+        // As the decoder scales it: the longer side to `side`, rounded, never past the original.
+        let factor = min(1, Double(side) / longer)
+        let scaledWidth = max(1, Int((viewport.imageWidth * factor).rounded()))
+        let scaledHeight = max(1, Int((viewport.imageHeight * factor).rounded()))
+        let viewPixels = viewport.viewWidth * viewport.scale * viewport.viewHeight * viewport.scale
+        guard Double(scaledWidth) * Double(scaledHeight) > viewPixels * Self.wholeDecodeFactor else { return nil }
+        let shown = viewport.visibleRect(margin: Self.margin)
+        let toScaled = Double(scaledWidth) / viewport.imageWidth
+        let left = max(0, Int((shown.x * toScaled).rounded(.down))), top = max(0, Int((shown.y * toScaled).rounded(.down)))
+        let right = min(scaledWidth, Int(((shown.x + shown.width) * toScaled).rounded(.up)))
+        let bottom = min(scaledHeight, Int(((shown.y + shown.height) * toScaled).rounded(.up)))
+        guard right > left, bottom > top else { return nil }
+        self.scaledWidth = scaledWidth
+        self.scaledHeight = scaledHeight
+        x = left
+        y = top
+        width = right - left
+        height = bottom - top
+    }
+
+    public init(scaledWidth: Int, scaledHeight: Int, x: Int, y: Int, width: Int, height: Int) {
+        self.scaledWidth = scaledWidth
+        self.scaledHeight = scaledHeight
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether `shown`, a part decoded before, still serves the view this one is for: at the
+    /// same size, and holding all that is in view (not the margin).
+    public func isServed(by shown: DetailRegion, viewport: ImageViewport) -> Bool {
+        guard shown.scaledWidth == scaledWidth, shown.scaledHeight == scaledHeight else { return false }
+        let view = viewport.visibleRect(margin: 0)
+        let toScaled = Double(scaledWidth) / viewport.imageWidth
+        let left = Int((view.x * toScaled).rounded(.down)), top = Int((view.y * toScaled).rounded(.down))
+        let right = min(scaledWidth, Int(((view.x + view.width) * toScaled).rounded(.up)))
+        let bottom = min(scaledHeight, Int(((view.y + view.height) * toScaled).rounded(.up)))
+        return shown.x <= left && shown.y <= top && shown.x + shown.width >= right && shown.y + shown.height >= bottom
+    }
+}
+
+extension ImageViewport {
+    /// The part of the picture in view, in its pixels, widened by `margin` of the view's size on
+    /// each side, within the picture.
+    public func visibleRect(margin: Double) -> (x: Double, y: Double, width: Double, height: Double) {
+        let halfWidth = viewWidth * scale / zoom * (0.5 + margin), halfHeight = viewHeight * scale / zoom * (0.5 + margin)
+        let left = max(0, centerX - halfWidth), top = max(0, centerY - halfHeight)
+        let right = min(imageWidth, centerX + halfWidth), bottom = min(imageHeight, centerY + halfHeight)
+        return (left, top, max(0, right - left), max(0, bottom - top))
+    }
+}

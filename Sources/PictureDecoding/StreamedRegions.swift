@@ -1,0 +1,96 @@
+import CGdkPixbuf
+import CPictureRegions
+import FoundationEssentials
+import HelperWire
+import Localization
+
+/// PNGs and JPEGs decoded by parts: a region of the picture at a scale, streamed row by row
+/// through libpng and libjpeg-turbo (`CPictureRegions`), so that neither the whole picture nor
+/// its full-size bitmap is ever in memory. A 100-megapixel PNG fitted to a window holds the
+/// window's pixels and one row; at 100 % the view's part of it.
+///
+/// What it cannot stream (an interlaced PNG, a CMYK or turned JPEG, every other format) it
+/// leaves to gdk-pixbuf, which decodes the whole picture, within `DecodingLimits.maximumPixels`.
+enum StreamedRegions {
+    /// Past this many pixels a picture that streams is always streamed, whole or not: gdk-pixbuf's
+    /// PNG loader holds the full size (16 megapixels are 64 MB) before it scales.
+    static let wholeDecodeLimit = 16_000_000
+
+    /// Whether the picture of `header` and `data` can be streamed: a PNG not interlaced, or a
+    /// JPEG (a progressive one keeps every coefficient until its last scan, so it streams only
+    /// within the limits gdk-pixbuf has). A JPEG may still turn out not to (CMYK, turned).
+    static func streams(_ data: Data, header: ImageHeader) -> Bool {
+        switch header.format {
+        case .png:
+            var width: Int32 = 0, height: Int32 = 0, interlaced: Int32 = 0
+            let read = data.withUnsafeBytes { bytes in
+                tessera_png_info(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &width, &height, &interlaced)
+            }
+            return read != 0 && interlaced == 0
+        case .jpeg:
+            return !header.isProgressive || header.width * header.height <= DecodingLimits.maximumPixels
+        default:
+            return false
+        }
+    }
+
+    /// `target`'s region (or all of the picture) at `target`'s size; nil when this picture does
+    /// not stream after all.
+    static func decode(_ data: Data, header: ImageHeader, target: DecodingTarget) throws(PictureRefusal) -> DecodedImage? {
+        let scaled = target.size(width: header.width, height: header.height)
+        let whole = PictureRegion(x: 0, y: 0, width: scaled.width, height: scaled.height)
+        // Outside the picture as stored: it may be inside it upright (a turned JPEG, which the
+        // whole decode turns).
+        guard let region = (target.region ?? whole).clamped(width: scaled.width, height: scaled.height) else { return nil }
+        guard region.width * region.height <= DecodingLimits.maximumPixels else {
+            throw .tooLarge(width: region.width, height: region.height)
+        }
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(region.width), gint(region.height)) else {
+            throw .tooLarge(width: region.width, height: region.height)
+        }
+        guard gdk_pixbuf_get_rowstride(pixbuf) == gint(region.width * 4) else {
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            return nil
+        }
+        let area = tessera_region(scaled_width: Int32(scaled.width), scaled_height: Int32(scaled.height),
+                                  x: Int32(region.x), y: Int32(region.y), width: Int32(region.width), height: Int32(region.height))
+        var profile: UnsafeMutablePointer<UInt8>? = nil
+        var profileLength: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let result = data.withUnsafeBytes { bytes in
+            let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), out = gdk_pixbuf_get_pixels(pixbuf)
+            return header.format == .png
+                ? tessera_png_region(start, bytes.count, area, out, &profile, &profileLength, &message, message.count)
+                : tessera_jpeg_region(start, bytes.count, area, out, &profile, &profileLength, &message, message.count)
+        }
+        defer { free(profile) }
+        switch result {
+        case TESSERA_REGION_DECODED:
+            let fileProfile = profile.map { Data(bytes: $0, count: Int(profileLength)) }
+            let converted = ColourProfiles.shared.convertToSRGB(pixbuf, fileProfile: fileProfile)
+            return DecodedImage(adopting: pixbuf, original: (header.width, header.height),
+                                colourProfile: converted ? fileProfile.flatMap(ColourProfiles.name) : nil)
+        case TESSERA_REGION_DAMAGED:
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            let detail = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw .undecodable(detail.isEmpty ? tr("incomplete image") : detail)
+        default:
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            return nil
+        }
+    }
+
+    /// The part `region` of `pixbuf` (a picture decoded whole at the target's size), as a pixbuf
+    /// of its own; the caller's reference to `pixbuf` is given up.
+    static func crop(_ pixbuf: OpaquePointer, to region: PictureRegion) throws(PictureRefusal) -> OpaquePointer {
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard let part = region.clamped(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf))),
+              let shared = gdk_pixbuf_new_subpixbuf(pixbuf, gint(part.x), gint(part.y), gint(part.width), gint(part.height)) else {
+            throw .undecodable(tr("the part asked for is outside the picture"))
+        }
+        // A copy of its own: the whole bitmap is let go.
+        defer { g_object_unref(UnsafeMutableRawPointer(shared)) }
+        guard let copy = gdk_pixbuf_copy(shared) else { throw .undecodable(tr("incomplete image")) }
+        return copy
+    }
+}
