@@ -52,7 +52,7 @@ public struct PixbufImageDecoder: Sendable {
             throw .tooLarge(width: header.width, height: header.height)
         }
         let target = DecodingTarget(side: maximumPixelSize, filling: filling, animates: animates && header.frameCount > 1 && region == nil, region: region)
-        if streams, region != nil || header.width * header.height > StreamedRegions.wholeDecodeLimit {
+        if streams, region != nil || StreamedRegions.streamsWhole(header) {
             // What it holds: the part asked for, one row and the sums of one.
             let scaled = target.size(width: header.width, height: header.height)
             let part = region?.clamped(width: scaled.width, height: scaled.height)

@@ -12,9 +12,17 @@ import Localization
 /// What it cannot stream (an interlaced PNG, a CMYK or turned JPEG, every other format) it
 /// leaves to gdk-pixbuf, which decodes the whole picture, within `DecodingLimits.maximumPixels`.
 enum StreamedRegions {
-    /// Past this many pixels a picture that streams is always streamed, whole or not: gdk-pixbuf's
-    /// PNG loader holds the full size (16 megapixels are 64 MB) before it scales.
+    /// Past this many pixels a PNG that streams is streamed whole too: gdk-pixbuf's PNG loader
+    /// holds the full size (16 megapixels are 64 MB) before it scales. Its JPEG loader decodes at
+    /// libjpeg's reduced scales, holding no more than this does, and streams only past
+    /// `DecodingLimits.maximumPixels`.
     static let wholeDecodeLimit = 16_000_000
+
+    /// Whether the whole picture (no region asked) is better streamed than decoded by gdk-pixbuf.
+    static func streamsWhole(_ header: ImageHeader) -> Bool {
+        let pixels = header.width * header.height
+        return pixels > DecodingLimits.maximumPixels || (header.format == .png && pixels > wholeDecodeLimit)
+    }
 
     /// Whether the picture of `header` and `data` can be streamed: a PNG not interlaced, or a
     /// JPEG (a progressive one keeps every coefficient until its last scan, so it streams only
