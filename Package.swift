@@ -224,9 +224,12 @@ let package = Package(
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
+        // The desktop's browser for the tests, made as the test bundle loads (a C constructor:
+        // before GLib first reads the XDG folders, which it keeps for the process's life).
+        .target(name: "CTestBrowser", path: "Tests/CTestBrowser"),
         .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "SimulatedInput", "Domain", "Persistence",
                                                      "ImagePipeline", "SandboxedDecoding", "Networking", "FixtureServer",
-                                                     "Features", "Repositories", "TestSupport",
+                                                     "Features", "Repositories", "TestSupport", "CTestBrowser",
                                                      .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["atspi-probe.py", "second-client.py"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),

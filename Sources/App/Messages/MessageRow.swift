@@ -24,7 +24,9 @@ final class MessageRow: RecyclingCell {
     /// The text shown, as given to the label (with its links' markup).
     private var shownText: String?
     /// A link in the text was clicked: the page opens it (false: it could not).
-    var onOpenLink: (@MainActor (URL) -> Void)?
+    var onOpenLink: (@MainActor (URL, String) -> Void)?
+    /// Whether the text shown has links (Tab stops).
+    private var hasLinks = false
     /// A reply's quote was clicked: the page shows the message it quotes.
     var onOpenQuote: (@MainActor (ChatMessage.Origin) -> Void)?
     /// A reply's quote of the message it answers, over its text.
@@ -75,9 +77,28 @@ final class MessageRow: RecyclingCell {
         view = box
         box.showAll()
         quoteLabel.keepsOwnVisibility = true
+        // Tab on the focused message goes to its first link (GTK does not look inside a
+        // container that takes the focus itself); Tab and Shift+Tab then walk its links. Past
+        // the last, Tab goes on from the message as it would without links; before the first,
+        // Shift+Tab comes back to the message.
+        box.onKeyPress { [weak self] key in
+            guard let self, key.keyName == "Tab", key.modifiers.isEmpty, box.isFocusWidget, self.hasLinks else { return false }
+            return self.textLabel.takeFocus()
+        }
+        textLabel.onKeyPress { [weak self, weak box] key in
+            guard let self, let box, self.textLabel.isFocusWidget else { return false }
+            let forward = key.keyName == "Tab" && key.modifiers.isEmpty
+            guard forward || key.keyName == "ISO_Left_Tab" || (key.keyName == "Tab" && key.modifiers == .shift) else { return false }
+            if self.textLabel.takeFocus(forward: forward) { return true }
+            if forward { box.moveFocusOnward() } else { box.grabFocus() }
+            return true
+        }
         textLabel.onActivateLink { [weak self] address in
-            guard let url = URL(string: address) else { return true }
-            self?.onOpenLink?(url)
+            guard let self, let url = URL(string: address) else { return true }
+            // With the text the link shows, which the address it opens may not read as.
+            let preview = self.message.preview
+            let written = MessageLinks.find(in: preview).first { $0.url.absoluteString == address }.map { String(preview[$0.range]) }
+            self.onOpenLink?(url, written ?? address)
             return true
         }
         show(message)
@@ -89,6 +110,7 @@ final class MessageRow: RecyclingCell {
         if shownText != message.preview {
             shownText = message.preview
             let links = MessageLinks.find(in: message.preview)
+            hasLinks = !links.isEmpty
             if links.isEmpty { textLabel.text = message.preview } else { textLabel.setMarkup(Self.markup(message.preview, links: links)) }
         }
         let caption = Self.caption(for: message)

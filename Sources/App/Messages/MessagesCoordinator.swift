@@ -15,7 +15,9 @@ final class MessagesCoordinator: SectionCoordinator {
         let me = WeakReference<MessagesCoordinator>()
         let source = services.backend
         let model = services.makeMessagesModel()
-        let chat = MessagesPage(model: model, pipeline: services.images, backend: { await source.resolve() }) { message, avatar in
+        let main = services.mainWindow
+        let chat = MessagesPage(model: model, pipeline: services.images, backend: { await source.resolve() },
+                                window: { main()?.window }) { message, avatar in
             me.object?.open(message, avatarURL: avatar)
         }
         super.init(section: .messages, root: chat, detailPane: true)

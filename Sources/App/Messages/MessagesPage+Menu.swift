@@ -13,7 +13,7 @@ extension MessagesPage {
             messageAction("edit") { $0.startEditing($1) },
             messageAction("open") { $0.openDetail(of: $1) },
             addressAction("copy-link") { page, address in page.copy(address) },
-            addressAction("open-link") { page, address in URL(string: address).map(page.openLink) },
+            addressAction("open-link") { page, address in URL(string: address).map { page.openLink($0) } },
             addressAction("show-quoted") { page, key in ChatMessage.Origin(key: key).map(page.show) },
         ]
         actions.forEach { menuActions.add($0) }
@@ -83,11 +83,31 @@ extension MessagesPage {
     }
 
     /// Opens `url` (an http, https or mailto link of a message) with the desktop's handler; says
-    /// in words when there is none.
-    func openLink(_ url: URL) {
+    /// in words when there is none. When the link's text (`written`) is not the address it opens
+    /// (letters of another alphabet that look alike, escapes), the whole address is shown first,
+    /// and opened only when the user says so.
+    func openLink(_ url: URL, written: String? = nil) {
         guard MessageLinks.isLink(url) else { return }
+        if let written, written != url.absoluteString { return askToOpen(url, written: written) }
         if let failure = widget.showURI(url.absoluteString) {
             model.say(tr("The link could not be opened: {reason}", ["reason": failure]))
         }
+    }
+
+    private func askToOpen(_ url: URL, written: String) {
+        linkQuestion?.hide()
+        let dialog = MessageDialog(parent: window(), kind: .question, text: tr("Open this address?"),
+                                   secondaryText: tr("The link reads “{text}”, but the address it opens is:\n{address}",
+                                                     ["text": written, "address": url.absoluteString]))
+        dialog.addButton(tr("_Cancel"), response: Dialog.cancel)
+        dialog.addButton(tr("_Open"), response: 1, isDefault: true)
+        dialog.onResponse { [weak self] response in
+            guard let self else { return }
+            self.linkQuestion?.hide()
+            self.linkQuestion = nil
+            if response == 1 { self.openLink(url) }
+        }
+        linkQuestion = dialog
+        dialog.present()
     }
 }

@@ -42,6 +42,10 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// The messages' menu and what it does (`MessagesPage+Menu`).
     let menuActions = ActionGroup()
     var contextMenu: ContextMenu?
+    /// The question asked before a link opens whose text is not its address.
+    var linkQuestion: MessageDialog?
+    /// The window the page is in, for its dialogs.
+    let window: @MainActor () -> Window?
     /// What Copy Text or Copy Link put on the clipboard last (tests).
     var copied: String?
     /// The messages chosen to be copied together (Ctrl+click, Shift+click, Shift+Up and Down).
@@ -86,8 +90,10 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
 
     public init(model: MessagesViewModel, pipeline: ImagePipeline,
                 backend: @escaping @MainActor () async -> Backend,
+                window: @escaping @MainActor () -> Window? = { nil },
                 open: @escaping @MainActor (ChatMessage, URL?) -> Void) {
         self.model = model
+        self.window = window
         self.open = open
         resolveBackend = backend
         let me = WeakReference<MessagesPage>()
@@ -96,7 +102,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
             let row = MessageRow(message: message, pipeline: pipeline, isChosen: { me.object?.chosen.contains($0) ?? false }) {
                 me.object?.avatarURL(for: $0)
             }
-            row.onOpenLink = { me.object?.openLink($0) }
+            row.onOpenLink = { me.object?.openLink($0, written: $1) }
             row.onOpenQuote = { me.object?.show($0) }
             return row
         }

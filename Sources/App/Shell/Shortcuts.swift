@@ -48,6 +48,7 @@ enum Shortcuts {
         .init("<Control>C", tr("Copy the focused message's text")),
         .init("<Shift>Up <Shift>Down", tr("Choose several messages (Ctrl+click and Shift+click too); Ctrl+C copies them, Escape chooses none")),
         .init("Menu", tr("The focused message's menu: copy its text, open or copy its link")),
+        .init("Tab <Shift>Tab Return", tr("Go through the focused message's links and open one in the browser")),
         .init("<Control>F", tr("Search the messages")),
         .init("Up Down Return", tr("Go through the messages found and show one")),
         .init("Escape", tr("Close the search")),

@@ -35,6 +35,24 @@ open class Widget: Object {
     /// Whether this is the focus widget of its window (true even while the window is inactive).
     public var isFocusWidget: Bool { gtk_widget_is_focus(widget) != 0 }
     public func grabFocus() { gtk_widget_grab_focus(widget) }
+    /// Moves the keyboard focus into the widget as Tab (or Shift+Tab, `forward: false`) would
+    /// arriving at it: a label with links focuses its first (or last) link. False when it takes
+    /// none.
+    @discardableResult
+    public func takeFocus(forward: Bool = true) -> Bool {
+        gtk_widget_child_focus(widget, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
+    }
+
+    /// Moves the keyboard focus on from this widget, as Tab (or Shift+Tab) does in its window:
+    /// to the next widget that takes it, round to the first after the last.
+    public func moveFocusOnward(forward: Bool = true) {
+        guard let top = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(top) != 0 else { return }
+        let direction = forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD
+        gtk_widget_grab_focus(widget)
+        guard gtk_widget_child_focus(top, direction) == 0 else { return }
+        gtk_window_set_focus(UnsafeMutableRawPointer(top).assumingMemoryBound(to: GtkWindow.self), nil)
+        gtk_widget_child_focus(top, direction)
+    }
     /// Whether the keyboard focus of this widget's window is this widget or inside it.
     public var containsFocus: Bool {
         let toplevel = gtk_widget_get_toplevel(widget)

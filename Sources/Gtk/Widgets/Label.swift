@@ -20,6 +20,11 @@ public final class Label: Widget {
             return body(String(cString: pointer.assumingMemoryBound(to: CChar.self)))
         }
     }
+    /// The address of the link the keyboard is on (Tab moves between a focused label's links),
+    /// or the one being activated; nil when none is.
+    public var currentLinkAddress: String? {
+        gtk_label_get_current_uri(raw.cast()).map { String(cString: $0) }
+    }
     /// `text` with the characters Pango markup gives a meaning to written as entities.
     public nonisolated static func escaped(_ text: String) -> String {
         var escaped = ""
