@@ -235,14 +235,39 @@ public final class ZoomablePicture: Widget {
             cairo_save(cr)
             cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
             let drawsOnServer = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_XLIB
-            paint(surface.surface, width: surface.width, height: surface.height, tiles: tiles, on: cr,
-                  origin: (placement.originX, placement.originY), factor: factor, filter: Self.filter(for: factor),
-                  view: (deviceWidth, deviceHeight), drawsOnServer: drawsOnServer)
-            if let detail {
+            // The detail's place in device pixels, whole pixels inside it: the bitmap is painted
+            // only where the detail is not (painted under it as well, it cost a second pass of
+            // the view every frame, and a translucent picture showed twice).
+            let detailPlace = detail.map { detail -> (factor: Double, x: Double, y: Double, width: Double, height: Double) in
                 let factor = placement.zoom * Double(pictureSize.width) / Double(detail.part.scaledWidth)
+                return (factor, placement.originX + Double(detail.part.x) * factor, placement.originY + Double(detail.part.y) * factor,
+                        Double(detail.part.width) * factor, Double(detail.part.height) * factor)
+            }
+            let shown = (x: max(0, placement.originX), y: max(0, placement.originY),
+                         right: min(Double(deviceWidth), placement.originX + Double(pictureSize.width) * placement.zoom),
+                         bottom: min(Double(deviceHeight), placement.originY + Double(pictureSize.height) * placement.zoom))
+            let covered = detailPlace.map { place in
+                place.x <= shown.x && place.y <= shown.y && place.x + place.width >= shown.right && place.y + place.height >= shown.bottom
+            } ?? false
+            if !covered {
+                cairo_save(cr)
+                if let place = detailPlace {
+                    let left = place.x.rounded(.up), top = place.y.rounded(.up)
+                    let right = (place.x + place.width).rounded(.down), bottom = (place.y + place.height).rounded(.down)
+                    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                    cairo_rectangle(cr, 0, 0, Double(deviceWidth), Double(deviceHeight))
+                    if right > left, bottom > top { cairo_rectangle(cr, left, top, right - left, bottom - top) }
+                    cairo_clip(cr)
+                }
+                paint(surface.surface, width: surface.width, height: surface.height, tiles: tiles, on: cr,
+                      origin: (placement.originX, placement.originY), factor: factor, filter: Self.filter(for: factor),
+                      view: (deviceWidth, deviceHeight), drawsOnServer: drawsOnServer)
+                cairo_restore(cr)
+            }
+            if let detail, let place = detailPlace {
                 paint(detail.surface, width: detail.part.width, height: detail.part.height, tiles: detailTiles, on: cr,
-                      origin: (placement.originX + Double(detail.part.x) * factor, placement.originY + Double(detail.part.y) * factor),
-                      factor: factor, filter: Self.filter(for: factor), view: (deviceWidth, deviceHeight), drawsOnServer: drawsOnServer)
+                      origin: (place.x, place.y), factor: place.factor, filter: Self.filter(for: place.factor),
+                      view: (deviceWidth, deviceHeight), drawsOnServer: drawsOnServer)
             }
             cairo_restore(cr)
         } else if let iconName {
