@@ -51,7 +51,8 @@ public enum CompositionRoot {
             },
             gallery: { base in
                 GalleryViewModel(repository: FileGalleryRepository(url: paths.data.appendingPathComponent("gallery.json"),
-                                                                   firstRunItems: GalleryFirstRun.items(base: base)))
+                                                                   firstRunItems: GalleryFirstRun.items(base: base)),
+                                 pictures: galleryPictures(paths: paths))
             },
             people: { PeopleViewModel(store: people, downloader: downloader.value) },
             finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() },
@@ -72,7 +73,8 @@ public enum CompositionRoot {
     }
 
     /// The one image pipeline: its own HTTP client and its disk cache under `paths.cache`; People's
-    /// avatars read from the database; video posters read by GStreamer.
+    /// avatars read from the database; the gallery's pictures copied from files from their
+    /// folder; video posters read by GStreamer.
     nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore) -> ImagePipeline {
         let avatars = StoredImageSource(scheme: StoredAvatar.scheme) { url in
             guard let id = StoredAvatar.personID(in: url) else { return nil }
@@ -80,7 +82,22 @@ public enum CompositionRoot {
         }
         return ImagePipeline(client: CurlHTTPClient(),
                              configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
-                             sources: [avatars], decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
+                             sources: [avatars, keptPictureSource(galleryPictures(paths: paths))],
+                             decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
+    }
+
+    /// Where the gallery keeps the pictures added from files or as data.
+    public nonisolated static func galleryPictures(paths: AppPaths) -> GalleryPictureFiles {
+        GalleryPictureFiles(folder: paths.data.appendingPathComponent("gallery-pictures"))
+    }
+
+    /// The pipeline's source for `file:` addresses: only the pictures `pictures` keeps (an item of
+    /// the document naming another file shows the broken picture).
+    public nonisolated static func keptPictureSource(_ pictures: GalleryPictureFiles) -> StoredImageSource {
+        StoredImageSource(scheme: "file") { url in
+            guard pictures.isKept(url) else { return nil }
+            return try Data(contentsOf: url)
+        }
     }
 
     /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy

@@ -1,4 +1,5 @@
 @testable import App
+import Composition
 import Domain
 import Features
 import Foundation
@@ -6,9 +7,11 @@ import Gtk
 import ImagePipeline
 import SandboxedDecoding
 import Networking
+import Persistence
 import Repositories
 import XCTest
 import SimulatedInput
+import TestSupport
 
 /// The gallery screen in a real window over the real document on disk.
 final class GalleryTests: AppTestCase {
@@ -26,14 +29,23 @@ final class GalleryTests: AppTestCase {
     private func showGallery(with items: [GalleryItem], width: Int = 612) -> (GalleryPage, Window) {
         try? FileManager.default.removeItem(at: document)
         try! JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
-        let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: [])),
-                               pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])) { nil }
+        return openGallery(count: items.count, width: width)
+    }
+
+    /// The gallery of the document as it is, as the app builds it: pictures added from files
+    /// kept in the data folder and read back from there.
+    @MainActor
+    private func openGallery(count: Int, width: Int = 612) -> (GalleryPage, Window) {
+        let pictures = CompositionRoot.galleryPictures(paths: AppPaths(root: dataDirectory))
+        let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: []), pictures: pictures),
+                               pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []),
+                                                       sources: [CompositionRoot.keptPictureSource(pictures)], decoders: [SandboxedImageDecoder()])) { nil }
         let window = Window()
         window.add(page.widget)
         window.setDefaultSize(width: width, height: 700)
         window.showAll()
         // The Add cell is the last entry: near the view only when the items are few.
-        waitFor("the grid") { page.cellCount == items.count && (items.count > 12 || page.addCell?.view.isMapped == true) }
+        waitFor("the grid") { page.cellCount == count && (count > 12 || page.addCell?.view.isMapped == true) }
         return (page, window)
     }
 
@@ -365,6 +377,93 @@ final class GalleryTests: AppTestCase {
         return process
     }
 
+    /// A picture file dragged in from another program (text/uri-list, as Files offers it) and
+    /// dropped on the third tile, with real pointer input: its bytes are copied into the data
+    /// folder and the item, in the third place, shows the picture; still after the original is
+    /// deleted and the gallery opened again. A text file dropped the same way is refused in
+    /// words and nothing changes.
+    func testAPictureFileDroppedFromAnotherProgramIsCopiedAndStaysWhenTheOriginalGoes() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-drop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let original = outside.appendingPathComponent("quarters.png")
+        try FileManager.default.copyItem(at: TestServer.picturesDirectory.appendingPathComponent("quarters.png"), to: original)
+        let notes = outside.appendingPathComponent("notes.txt")
+        try "Not a picture".write(to: notes, atomically: true, encoding: .utf8)
+        try onMain {
+            let all = items(4)
+            var (page, window) = showGallery(with: all, width: 800)
+            defer { window.destroy() }
+            waitForLayout(page)
+            let picture = try drop(original.absoluteString, on: 2, of: page)
+            waitFor("the picture added in the third place", timeout: .seconds(10)) { ((try? self.stored()) ?? []).count == 5 }
+            picture.terminate()
+            picture.waitUntilExit()
+            let added = try stored()[2]
+            XCTAssertEqual(try stored().map(\.uuid).filter { $0 != added.uuid }, all.map(\.uuid))
+            let copy = try XCTUnwrap(URL(string: added.imageUrlString))
+            XCTAssertTrue(copy.isFileURL && copy.path.hasPrefix(AppPaths(root: dataDirectory).data.appendingPathComponent("gallery-pictures").path), copy.absoluteString)
+            XCTAssertEqual(try Data(contentsOf: copy), try Data(contentsOf: original), "the bytes copied as they were")
+            waitFor("its tile shows the picture", timeout: .seconds(10)) { page.showsPicture(at: 2) }
+
+            try FileManager.default.removeItem(at: original)
+            window.destroy()
+            (page, window) = openGallery(count: 5, width: 800)
+            waitFor("the picture again, its original gone", timeout: .seconds(10)) { page.showsPicture(at: 2) }
+
+            waitForLayout(page)
+            let text = try drop(notes.absoluteString, on: 1, of: page)
+            defer { text.terminate(); text.waitUntilExit() }
+            waitFor("refused in words", timeout: .seconds(10)) { page.messageDialog?.isMapped == true }
+            XCTAssertEqual(page.messageDialog?.text, "Nothing was added. “notes.txt” is not a picture Tessera can show.")
+            XCTAssertEqual(try stored().count, 5, "nothing added")
+            page.messageDialog?.respond(NoticeDialog<GalleryViewModel.Notice>.ok)
+        }
+    }
+
+    /// Drags `uri` from another program (its window at the screen's top left) onto the tile at
+    /// `index` with the real pointer, and drops it: the button is let go while the gallery's main
+    /// loop runs, so it can answer the drop. The other program is returned: it must live until
+    /// the gallery has asked it for what was dropped (the caller ends it).
+    @MainActor
+    private func drop(_ uri: String, on index: Int, of page: GalleryPage) throws -> Process {
+        let source = try secondClient(["drag", uri])
+        let target = try XCTUnwrap(page.tile(at: index).screenOrigin)
+        try xdotool(["mousemove", "60", "60", "sleep", "0.3", "mousedown", "1", "sleep", "0.2",
+                     "mousemove", "80", "80", "sleep", "0.2", "mousemove", "\(target.x + 40)", "\(target.y + 40)"])
+        waitFor("the tile marked as the drop's place", timeout: .seconds(10)) { page.grid.externalDropTarget == index }
+        let release = Process()
+        release.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        release.arguments = ["mousemove", "\(target.x + 42)", "\(target.y + 42)", "sleep", "0.5", "mouseup", "1"]
+        try release.run()
+        waitFor("the button let go", timeout: .seconds(10)) { !release.isRunning }
+        waitFor("the mark gone", timeout: .seconds(10)) { page.grid.externalDropTarget == nil }
+        return source
+    }
+
+    /// A picture another program copied (a browser's Copy Image: image/png) comes in with Ctrl+V
+    /// after the focused item, kept in the data folder; one Undo takes it away.
+    func testCtrlVPastesAPictureAnotherProgramCopied() throws {
+        try onMain {
+            let all = items(3)
+            let (page, window) = showGallery(with: all, width: 800)
+            defer { window.destroy() }
+            waitForLayout(page)
+            let source = try secondClient(["clipboard-image", TestServer.picturesDirectory.appendingPathComponent("quarters.jpg").path])
+            defer { source.terminate(); source.waitUntilExit() }
+            page.tile(at: 0).grabFocus()
+            XCTAssertTrue(InputSimulation.key("v", modifiers: .control, on: page.tile(at: 0)))
+            waitFor("the picture pasted after the first", timeout: .seconds(10)) { ((try? self.stored()) ?? []).count == 4 }
+            let pasted = try XCTUnwrap(URL(string: try stored()[1].imageUrlString))
+            XCTAssertEqual(pasted.pathExtension, "png", "GTK offers a picture as PNG first")
+            XCTAssertTrue(pasted.path.hasPrefix(AppPaths(root: dataDirectory).data.appendingPathComponent("gallery-pictures").path), pasted.path)
+            waitFor("its tile shows it", timeout: .seconds(10)) { page.showsPicture(at: 1) }
+            waitFor("Undo offered") { page.undoToast.isShown }
+            XCTAssertTrue(InputSimulation.key("z", modifiers: .control, on: page.grid.widget))
+            waitFor("gone with Undo", timeout: .seconds(10)) { ((try? self.stored()) ?? []) == all }
+        }
+    }
+
     /// Links another program put on the clipboard come in with Ctrl+V after the focused item, in
     /// one save, with one Undo.
     func testCtrlVPastesTheLinksAnotherProgramCopied() throws {
@@ -392,8 +491,8 @@ final class GalleryTests: AppTestCase {
 
     /// A drag of a link from another program (a real drag with the mouse, through XTest) over the
     /// third tile marks it as the drop's place; the drag given up (Escape), the mark goes and
-    /// nothing is added. (The drop itself: under Xvfb the other program's drop never came, its
-    /// drag ending "no target" however long the gallery's answer had been on its way.)
+    /// nothing is added. (A drop itself: `drop(_:on:of:)`, which lets the button go while the
+    /// gallery's main loop runs and keeps the other program until its data has been asked for.)
     func testALinkDraggedInFromAnotherProgramMarksThePlaceItWouldGo() throws {
         try onMain {
             let all = items(4)

@@ -94,7 +94,10 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             Task { await self.model.move(from: source, to: destination) }
         }, onDropIn: { [weak self] dropped, index in
             guard let self else { return false }
-            Task { await self.model.add(addresses: dropped.uris, text: dropped.uris.isEmpty ? dropped.text : nil, at: index) }
+            Task {
+                await self.model.add(addresses: dropped.uris, text: dropped.uris.isEmpty ? dropped.text : nil,
+                                     pictures: dropped.picture.map { [Data($0)] } ?? [], at: index)
+            }
             return true
         })
         registerMenuActions()
@@ -166,12 +169,16 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         if tile.entry == .add { dialogs.askForLink() } else { model.select(at: index) }
     }
 
-    /// Ctrl+V: the links on the clipboard come in after the focused item, or at the end.
+    /// Ctrl+V: the links, picture files or picture on the clipboard come in after the focused
+    /// item, or at the end.
     private func paste() {
         let after = grid.focusedCell.flatMap { $0.entry == .add ? nil : index(of: $0) }.map { $0 + 1 }
-        Clipboard.requestAddressesOrText { [weak self] uris, text in
+        Clipboard.requestContents { [weak self] contents in
             guard let self else { return }
-            Task { await self.model.add(addresses: uris, text: uris.isEmpty ? text : nil, at: after) }
+            Task {
+                await self.model.add(addresses: contents.uris, text: contents.uris.isEmpty ? contents.text : nil,
+                                     pictures: contents.picture.map { [Data($0)] } ?? [], at: after)
+            }
         }
     }
 
@@ -323,5 +330,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     var addCell: GalleryTile? { grid.cell(for: .add) }
     /// The tile of the item at `index`, which must be near the view.
     func tile(at index: Int) -> Widget { grid.cell(for: .item(model.state.items[index].uuid))!.view }
+    /// Whether the tile of the item at `index` shows its picture (not a placeholder or the broken one).
+    func showsPicture(at index: Int) -> Bool { grid.cell(for: .item(model.state.items[index].uuid))?.image.showsImage ?? false }
     func deleteButton(at index: Int) -> Widget { grid.cell(for: .item(model.state.items[index].uuid))!.deleteButton }
 }

@@ -99,12 +99,16 @@ public final class GalleryViewModel {
     /// Called after every change of `state`, with the structural change if there was one.
     public var onChange: ((State, Change?) -> Void)?
     private let repository: any GalleryRepository
+    /// Where pictures dropped or pasted from files or as data are copied; nil: only links are
+    /// taken.
+    private let pictures: (any GalleryPictureStoring)?
 
     /// How long Undo is offered after a change.
     private let undoSeconds: Double
 
-    public init(repository: any GalleryRepository, undoSeconds: Double = 5) {
+    public init(repository: any GalleryRepository, pictures: (any GalleryPictureStoring)? = nil, undoSeconds: Double = 5) {
         self.repository = repository
+        self.pictures = pictures
         self.undoSeconds = undoSeconds
     }
 
@@ -258,19 +262,34 @@ public final class GalleryViewModel {
     }
 
     /// Ctrl+V, or a drop from another program: every picture link in `addresses` (a list of
-    /// addresses, as Files and browsers offer) or in `text` (its words that are addresses)
-    /// comes in at `index` (nil: after the last item), in their order, in one change with one Undo.
-    /// Nothing that is not an http or https link is added; when nothing is left, why is said in
-    /// words and nothing changes.
-    public func add(addresses: [String], text: String?, at index: Int? = nil) async {
+    /// addresses, as Files and browsers offer) or in `text` (its words that are addresses), every
+    /// picture file in `addresses` and every picture in `given` (bytes, as a browser offers an
+    /// image) comes in at `index` (nil: after the last item), in their order, in one change with
+    /// one Undo. Files and bytes are copied into Tessera's folder first (`GalleryPictureStoring`);
+    /// links stay links. Nothing that is not an http or https link or a picture Tessera can show
+    /// is added; when nothing is left, why is said in words and nothing changes.
+    public func add(addresses: [String], text: String?, pictures given: [Data] = [], at index: Int? = nil) async {
         // Of a text, the words that are addresses (a browser's selection has words around its link).
         let candidates = addresses + (text ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0.contains("://") }
         var links: [URL] = [], refused: [String] = []
         for candidate in candidates {
+            // A file's picture is copied into Tessera's folder: the item outlives the original.
+            if let file = URL(string: candidate), file.isFileURL {
+                guard let pictures else {
+                    refused.append(tr("Pictures from files cannot be added yet, only their web links."))
+                    continue
+                }
+                do throws(GalleryPictureRefusal) { links.append(try await pictures.keep(fileAt: file.path)) } catch { refused.append(error.description) }
+                continue
+            }
             switch LinkValidation.validate(candidate) {
             case .success(let url): links.append(url)
-            case .failure(let failure): refused.append(candidate.hasPrefix("file:") ? tr("Pictures from files cannot be added yet, only their web links.") : failure.description)
+            case .failure(let failure): refused.append(failure.description)
             }
+        }
+        for bytes in given {
+            guard let pictures else { break }
+            do throws(GalleryPictureRefusal) { links.append(try await pictures.keep(bytes)) } catch { refused.append(error.description) }
         }
         guard !links.isEmpty else {
             state.notice = .error(tr("Nothing was added. {reason}", ["reason": refused.first ?? tr("There is no picture link to add.")]))

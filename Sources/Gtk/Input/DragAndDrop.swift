@@ -146,8 +146,14 @@ public enum DragAndDrop {
             var taken = false
             if let data {
                 let selection = OpaquePointer(data)
-                let dropped = ExternalDrop(x: position.x, y: position.y, uris: Self.uris(in: selection), text: Self.text(in: selection))
-                taken = !(dropped.uris.isEmpty && (dropped.text ?? "").isEmpty) && external(dropped)
+                // A picture comes as its bytes (never decoded here); addresses and text as such.
+                let type = gtk_selection_data_get_data_type(selection).flatMap { gdk_atom_name($0) }
+                let typeName = type.map { String(cString: $0) } ?? ""
+                g_free(type)
+                let picture = Clipboard.pictureTargets.contains(typeName) ? Clipboard.bytes(in: selection) : nil
+                let dropped = ExternalDrop(x: position.x, y: position.y, uris: picture == nil ? Self.uris(in: selection) : [],
+                                           text: picture == nil ? Self.text(in: selection) : nil, picture: picture)
+                taken = !(dropped.uris.isEmpty && (dropped.text ?? "").isEmpty && dropped.picture == nil) && external(dropped)
             }
             gtk_drag_finish(position.context, taken ? 1 : 0, 0, position.time)
             if let context = position.context { g_object_unref(UnsafeMutableRawPointer(context)) }
@@ -155,8 +161,9 @@ public enum DragAndDrop {
         }
     }
 
-    /// The targets other programs' drops are taken as, best first: addresses, then text.
-    static let externalTargets = ["text/uri-list", "text/plain;charset=utf-8", "UTF8_STRING", "text/plain"]
+    /// The targets other programs' drops are taken as, best first: addresses, then a picture's
+    /// bytes (a browser's image), then text.
+    static let externalTargets = ["text/uri-list"] + Clipboard.pictureTargets + ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain"]
 
     /// Calls `body` with GTK target entries for `names` (the first only from this app).
     private static func withTargetList<T>(_ names: [String], _ body: (UnsafeMutableBufferPointer<GtkTargetEntry>) -> T) -> T {
@@ -192,13 +199,16 @@ public enum DragAndDrop {
     }
 }
 
-/// What another program dropped: the addresses it offered (text/uri-list), or its text; at a
+/// What another program dropped: the addresses it offered (text/uri-list), a picture's bytes, or
+/// its text; at a
 /// position in the drop area's coordinates.
 public struct ExternalDrop: Sendable, Equatable {
     public var x: Int
     public var y: Int
     public var uris: [String]
     public var text: String?
+    /// A picture's bytes, as the other program offered them.
+    public var picture: [UInt8]?
 }
 
 /// The drop whose data has been asked for, until it arrives.

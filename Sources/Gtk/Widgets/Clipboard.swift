@@ -24,9 +24,10 @@ public enum Clipboard {
     }
 
     /// What the clipboard holds, asked of its owner without holding up the main loop: the
-    /// addresses it offers (files copied in Files, links), else its text; `received` is called
-    /// once with both (empty and nil when it holds neither).
-    public static func requestAddressesOrText(_ received: @escaping @MainActor (_ uris: [String], _ text: String?) -> Void) {
+    /// addresses it offers (files copied in Files, links), else a picture's bytes as it offers
+    /// them (a browser's Copy Image: `pictureTargets`, never decoded here), else its text;
+    /// `received` is called once with what was found (all empty when it holds none of these).
+    public static func requestContents(_ received: @escaping @MainActor (ClipboardContents) -> Void) {
         let clipboard = gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD"))
         let box = Unmanaged.passRetained(ClipboardRequest(received: received)).toOpaque()
         gtk_clipboard_request_uris(clipboard, { clipboard, uris, data in
@@ -39,20 +40,67 @@ public enum Clipboard {
             }
             guard list.isEmpty else {
                 let received = request.takeRetainedValue().received
-                MainActor.assumeIsolated { received(list, nil) }
+                MainActor.assumeIsolated { received(ClipboardContents(uris: list)) }
                 return
             }
+            MainActor.assumeIsolated { Clipboard.requestPicture(clipboard, targets: Clipboard.pictureTargets[...], request: data!) }
+        }, box)
+    }
+
+    /// The formats a picture is taken from the clipboard or a drop in, best first.
+    public static let pictureTargets = ["image/png", "image/jpeg", "image/webp", "image/gif"]
+
+    /// Asks for the first of `targets`, then the next, then the text.
+    private static func requestPicture(_ clipboard: OpaquePointer?, targets: ArraySlice<String>, request: UnsafeMutableRawPointer) {
+        guard let target = targets.first else {
             gtk_clipboard_request_text(clipboard, { _, text, data in
                 let received = Unmanaged<ClipboardRequest>.fromOpaque(data!).takeRetainedValue().received
                 let string = text.map { String(cString: $0) }
-                MainActor.assumeIsolated { received([], string) }
-            }, data)
-        }, box)
+                MainActor.assumeIsolated { received(ClipboardContents(text: string)) }
+            }, request)
+            return
+        }
+        let next = Unmanaged.passRetained(PictureRequest(clipboard: clipboard, rest: targets.dropFirst(), request: request)).toOpaque()
+        gtk_clipboard_request_contents(clipboard, gdk_atom_intern(target, 0), { _, selection, data in
+            let step = Unmanaged<PictureRequest>.fromOpaque(data!).takeRetainedValue()
+            if let bytes = selection.flatMap(Clipboard.bytes(in:)), !bytes.isEmpty {
+                let received = Unmanaged<ClipboardRequest>.fromOpaque(step.request).takeRetainedValue().received
+                MainActor.assumeIsolated { received(ClipboardContents(picture: bytes)) }
+                return
+            }
+            MainActor.assumeIsolated { Clipboard.requestPicture(step.clipboard, targets: step.rest, request: step.request) }
+        }, next)
+    }
+
+    /// The bytes a selection carries, as they are.
+    nonisolated static func bytes(in selection: OpaquePointer) -> [UInt8]? {
+        var length: gint = 0
+        guard let data = gtk_selection_data_get_data_with_length(selection, &length), length > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: Int(length)))
+    }
+}
+
+/// What the clipboard held: addresses, or a picture's bytes, or text.
+public struct ClipboardContents: Sendable, Equatable {
+    public var uris: [String] = []
+    public var picture: [UInt8]?
+    public var text: String?
+}
+
+/// One step of asking for a picture in each format in turn.
+private final class PictureRequest {
+    let clipboard: OpaquePointer?
+    let rest: ArraySlice<String>
+    let request: UnsafeMutableRawPointer
+    init(clipboard: OpaquePointer?, rest: ArraySlice<String>, request: UnsafeMutableRawPointer) {
+        self.clipboard = clipboard
+        self.rest = rest
+        self.request = request
     }
 }
 
 /// A clipboard request's answer, carried through GTK's callbacks.
 private final class ClipboardRequest {
-    let received: @MainActor ([String], String?) -> Void
-    init(received: @escaping @MainActor ([String], String?) -> Void) { self.received = received }
+    let received: @MainActor (ClipboardContents) -> Void
+    init(received: @escaping @MainActor (ClipboardContents) -> Void) { self.received = received }
 }

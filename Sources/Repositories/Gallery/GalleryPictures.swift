@@ -1,0 +1,96 @@
+import Domain
+import Foundation
+import Localization
+
+/// Where the pictures added to the gallery from files or as data (a drop, a paste) are kept: a
+/// copy in Tessera's data folder, so an item outlives the original being moved or deleted. The
+/// item keeps the copy's address; a picture added by its web link stays a link.
+public protocol GalleryPictureStoring: Sendable {
+    /// Keeps a copy of the picture in the file at `path`.
+    func keep(fileAt path: String) async throws(GalleryPictureRefusal) -> URL
+    /// Keeps `bytes`, a picture handed over as data.
+    func keep(_ bytes: Data) async throws(GalleryPictureRefusal) -> URL
+    /// Whether `url` is the address of a picture kept here.
+    func isKept(_ url: URL) -> Bool
+}
+
+/// Why a picture was not added, in words.
+public enum GalleryPictureRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    case notAPicture(name: String)
+    case tooLarge(name: String, bytes: Int)
+    case unreadable(name: String, reason: String)
+    case notKept(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAPicture(let name): tr("“{name}” is not a picture Tessera can show.", ["name": name])
+        case .tooLarge(let name, let bytes):
+            tr("“{name}” is too large ({size}; at most {limit}).",
+               ["name": name, "size": ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file),
+                "limit": ByteCountFormatter.string(fromByteCount: Int64(GalleryPictureFiles.maximumBytes), countStyle: .file)])
+        case .unreadable(let name, let reason): tr("“{name}” could not be read: {reason}", ["name": name, "reason": reason])
+        case .notKept(let reason): tr("The picture could not be copied into Tessera's folder: {reason}", ["reason": reason])
+        }
+    }
+}
+
+/// The pictures kept as files in a folder of their own (`gallery-pictures` in the data folder),
+/// each under a new name with the extension of its real format, read back by the image pipeline
+/// through their `file:` addresses.
+public struct GalleryPictureFiles: GalleryPictureStoring {
+    public let folder: URL
+    /// 40 MiB: the most the image pipeline downloads for one picture; a file past it could not be
+    /// shown had it come as a link.
+    public static let maximumBytes = 40 << 20
+
+    public init(folder: URL) {
+        self.folder = folder.standardizedFileURL
+    }
+
+    public func keep(fileAt path: String) async throws(GalleryPictureRefusal) -> URL {
+        let file = URL(fileURLWithPath: path)
+        let name = file.lastPathComponent
+        let result = await Task.detached(priority: .userInitiated) { () -> Result<URL, GalleryPictureRefusal> in
+            do {
+                let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+                guard size <= Self.maximumBytes else { return .failure(.tooLarge(name: name, bytes: size)) }
+                let bytes = try Data(contentsOf: file)
+                return Result { () throws(GalleryPictureRefusal) in try self.write(bytes, name: name) }
+            } catch {
+                return .failure(.unreadable(name: name, reason: Self.words(for: error)))
+            }
+        }.value
+        return try result.get()
+    }
+
+    public func keep(_ bytes: Data) async throws(GalleryPictureRefusal) -> URL {
+        let result = await Task.detached(priority: .userInitiated) { () -> Result<URL, GalleryPictureRefusal> in
+            Result { () throws(GalleryPictureRefusal) in try self.write(bytes, name: tr("The picture")) }
+        }.value
+        return try result.get()
+    }
+
+    public func isKept(_ url: URL) -> Bool {
+        url.isFileURL && url.standardizedFileURL.deletingLastPathComponent().path == folder.path
+    }
+
+    /// Checks `bytes` as a picture and writes them under a new name; their `file:` address.
+    private func write(_ bytes: Data, name: String) throws(GalleryPictureRefusal) -> URL {
+        guard bytes.count <= Self.maximumBytes else { throw .tooLarge(name: name, bytes: bytes.count) }
+        guard let format = PictureFormat(sniffing: bytes), format != .mp4, format != .webm else { throw .notAPicture(name: name) }
+        let copy = folder.appendingPathComponent("\(UUID().uuidString.lowercased()).\(format.fileExtension)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try bytes.write(to: copy, options: .atomic)
+        } catch {
+            throw .notKept(reason: Self.words(for: error))
+        }
+        return copy
+    }
+
+    /// An error of the file system in words (its description without the domain's codes).
+    private static func words(for error: any Error) -> String {
+        let words = (error as NSError).localizedDescription
+        return words.isEmpty ? String(describing: error) : words
+    }
+}
