@@ -1,5 +1,7 @@
 import App
 import ArgumentParser
+import CGdkPixbuf
+import Composition
 import Domain
 import Features
 import Foundation
@@ -17,7 +19,9 @@ import Repositories
 /// and a move animate (target <= 16.7 ms at 1,000 and <= 20 ms at 10,000), and the resident memory
 /// once the images in view have loaded. Then every item chosen (Ctrl+A) and deleted after one
 /// question, and the one Undo that puts them back: the time from the answer to the grid settled
-/// and the document written, and the longest frame meanwhile.
+/// and the document written, and the longest frame meanwhile. Last, 50 picture files dropped at
+/// the start (as from Files): the time until they are copied into the data folder, in the grid
+/// and written, and until every tile in view shows its picture.
 struct GalleryBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "gallery",
                                                     abstract: "Gallery with 1,000 and 10,000 items: show time, animation frames, memory.")
@@ -44,7 +48,9 @@ struct GalleryBench: ParsableCommand {
                         imageUrlString: "http://127.0.0.1:\(portNumber)/synthetic/\(index)/\([320, 480, 640][index % 3])x320.jpg")
         }
         let repository = FileGalleryRepository(url: folder.appendingPathComponent("gallery.json"), firstRunItems: items)
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder.prepared()])
+        let pictures = CompositionRoot.galleryPictures(paths: AppPaths(root: folder))
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), sources: [CompositionRoot.keptPictureSource(pictures)],
+                                     decoders: [SandboxedImageDecoder.prepared()])
         let residentBefore = residentBytes()
 
         // Show: from the loaded items reaching the page (the document is read off the main
@@ -52,7 +58,7 @@ struct GalleryBench: ParsableCommand {
         let window = Window()
         window.setDefaultSize(width: 1100, height: 760)
         let start = ContinuousClock.now
-        let page = GalleryPage(model: GalleryViewModel(repository: repository), pipeline: pipeline) { nil }
+        let page = GalleryPage(model: GalleryViewModel(repository: repository, pictures: pictures), pipeline: pipeline) { nil }
         var reached: ContinuousClock.Instant?
         let render = page.model.onChange
         page.model.onChange = { state, change in
@@ -124,6 +130,17 @@ struct GalleryBench: ParsableCommand {
             return Task { await model.confirmDelete() }
         }
         let undoAll = try settled(at: all) { Task { await model.undo() } }
+
+        // 50 picture files dropped at the start, each a picture of its own (as from Files).
+        let dropped = try Self.pictureFiles(50, in: folder.appendingPathComponent("dropped"))
+        let dropStart = ContinuousClock.now
+        let drop = try settled(at: all + dropped.count) {
+            Task { await model.add(addresses: dropped.map(\.absoluteString), text: nil, at: 0) }
+        }
+        guard GtkRuntime.iterate(until: { page.isSettled }, timeout: .seconds(60), wakeEvery: .milliseconds(1)) else {
+            throw BenchError(description: "the dropped pictures never showed")
+        }
+        let dropShown = ContinuousClock.now - dropStart
         window.destroy()
         server.stop()
 
@@ -141,7 +158,28 @@ struct GalleryBench: ParsableCommand {
             print(String(format: "  %@, to settled and written %@%8.1f ms; longest frame %.1f ms   (target <= %.1f)",
                          name, String(repeating: " ", count: 30 - name.count), ms(result.time), result.frame, frameTarget))
         }
+        print(String(format: "  50 picture files dropped, copied, in the grid and written %8.1f ms; longest frame %.1f ms; every tile in view showing %.1f ms",
+                     ms(drop.time), drop.frame, ms(dropShown)))
         print(String(format: "  resident memory with the images in view  %.1f MB (%.1f MB more than before the window)",
                      Double(resident) / 1e6, Double(resident - residentBefore) / 1e6))
+    }
+
+    /// `count` PNG files of 640×480 in `folder`, each with a colour of its own, made by gdk-pixbuf.
+    private static func pictureFiles(_ count: Int, in folder: URL) throws -> [URL] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try (0..<count).map { index in
+            guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 640, 480) else { throw BenchError(description: "no memory for a picture") }
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            gdk_pixbuf_fill(pixbuf, guint32(truncatingIfNeeded: (index * 0x050A0F + 0x204060) << 8 | 0xFF))
+            var buffer: UnsafeMutablePointer<gchar>?
+            var size: gsize = 0
+            guard tessera_pixbuf_save(pixbuf, &buffer, &size, "png", nil) != 0, let buffer else {
+                throw BenchError(description: "could not encode a PNG")
+            }
+            defer { g_free(buffer) }
+            let file = folder.appendingPathComponent("dropped-\(index).png")
+            try Data(bytes: buffer, count: Int(size)).write(to: file)
+            return file
+        }
     }
 }
