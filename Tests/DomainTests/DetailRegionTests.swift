@@ -29,14 +29,17 @@ final class DetailRegionTests: XCTestCase {
         var viewport = ImageViewport(imageWidth: 10_000, imageHeight: 8_000, viewWidth: 1000, viewHeight: 800, scale: 2)
         viewport.setZoom(1)
         let shown = try XCTUnwrap(DetailRegion(viewport: viewport))
-        XCTAssertEqual([shown.width, shown.height], [3000, 2400], "the view's device pixels, with their margin")
-        viewport.pan(byX: 200, y: 100)
+        XCTAssertEqual([shown.width, shown.height], [2512, 2112], "the view's device pixels, with a margin of at most 256 each side")
+        viewport.pan(byX: 100, y: 50)
         XCTAssertTrue(try XCTUnwrap(DetailRegion(viewport: viewport)).isServed(by: shown, viewport: viewport))
-        viewport.pan(byX: 400, y: 0)
+        viewport.pan(byX: 100, y: 0)
         XCTAssertFalse(try XCTUnwrap(DetailRegion(viewport: viewport)).isServed(by: shown, viewport: viewport))
         viewport.setZoom(2)
+        XCTAssertTrue(try XCTUnwrap(DetailRegion(viewport: viewport)).isServed(by: shown, viewport: viewport),
+                      "at 200 % the part is the picture's own pixels still, and the view, half as wide, is in it again")
+        viewport.setZoom(0.5)
         XCTAssertFalse(try XCTUnwrap(DetailRegion(viewport: viewport)).isServed(by: shown, viewport: viewport),
-                       "past 100 % the part is at the picture's own size, but not the one in view")
+                       "at 50 % a part of the picture at half its size")
     }
 
     func testThePartStopsAtThePicturesEdges() throws {

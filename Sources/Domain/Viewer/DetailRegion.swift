@@ -16,8 +16,11 @@ public struct DetailRegion: Equatable, Sendable {
     /// pans without asking again.
     public static let wholeDecodeFactor = 4.0
     /// The margin decoded around the view on each side, as a share of the view's size: a pan of
-    /// a quarter of the view in any direction needs no new decode.
+    /// a quarter of the view in any direction needs no new decode...
     public static let margin = 0.25
+    /// ...but at most this many device pixels: a quarter of a 4K view on each side made the part
+    /// 2.25 times the view (75 MB for a 3840 × 2160 screen), where eog holds the whole picture.
+    public static let largestMargin = 256.0
 
     /// The part `viewport` needs; nil when the picture at its zoom is small enough to be
     /// decoded whole.
@@ -30,7 +33,7 @@ public struct DetailRegion: Equatable, Sendable {
         let scaledHeight = max(1, Int((viewport.imageHeight * factor).rounded()))
         let viewPixels = viewport.viewWidth * viewport.scale * viewport.viewHeight * viewport.scale
         guard Double(scaledWidth) * Double(scaledHeight) > viewPixels * Self.wholeDecodeFactor else { return nil }
-        let shown = viewport.visibleRect(margin: Self.margin)
+        let shown = viewport.visibleRect(margin: Self.margin, largest: Self.largestMargin)
         let toScaled = Double(scaledWidth) / viewport.imageWidth
         let left = max(0, Int((shown.x * toScaled).rounded(.down))), top = max(0, Int((shown.y * toScaled).rounded(.down)))
         let right = min(scaledWidth, Int(((shown.x + shown.width) * toScaled).rounded(.up)))
@@ -57,7 +60,7 @@ public struct DetailRegion: Equatable, Sendable {
     /// same size, and holding all that is in view (not the margin).
     public func isServed(by shown: DetailRegion, viewport: ImageViewport) -> Bool {
         guard shown.scaledWidth == scaledWidth, shown.scaledHeight == scaledHeight else { return false }
-        let view = viewport.visibleRect(margin: 0)
+        let view = viewport.visibleRect(margin: 0, largest: 0)
         let toScaled = Double(scaledWidth) / viewport.imageWidth
         let left = Int((view.x * toScaled).rounded(.down)), top = Int((view.y * toScaled).rounded(.down))
         let right = min(scaledWidth, Int(((view.x + view.width) * toScaled).rounded(.up)))
@@ -67,10 +70,12 @@ public struct DetailRegion: Equatable, Sendable {
 }
 
 extension ImageViewport {
-    /// The part of the picture in view, in its pixels, widened by `margin` of the view's size on
-    /// each side, within the picture.
-    public func visibleRect(margin: Double) -> (x: Double, y: Double, width: Double, height: Double) {
-        let halfWidth = viewWidth * scale / zoom * (0.5 + margin), halfHeight = viewHeight * scale / zoom * (0.5 + margin)
+    /// The part of the picture in view, in its pixels, widened on each side by `margin` of the
+    /// view's size, at most `largest` device pixels, within the picture.
+    public func visibleRect(margin: Double, largest: Double) -> (x: Double, y: Double, width: Double, height: Double) {
+        let deviceWidth = viewWidth * scale, deviceHeight = viewHeight * scale
+        let halfWidth = (deviceWidth / 2 + min(deviceWidth * margin, largest)) / zoom
+        let halfHeight = (deviceHeight / 2 + min(deviceHeight * margin, largest)) / zoom
         let left = max(0, centerX - halfWidth), top = max(0, centerY - halfHeight)
         let right = min(imageWidth, centerX + halfWidth), bottom = min(imageHeight, centerY + halfHeight)
         return (left, top, max(0, right - left), max(0, bottom - top))
