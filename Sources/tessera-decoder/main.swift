@@ -22,6 +22,12 @@ let options = DecoderLimits(arguments: CommandLine.arguments)
 // Below the UI's priority, whichever thread started it; its decoders' threads inherit it.
 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(options.niceness))
 
+// A picture's bytes, its decode and its pixels go back to the system when freed, as in the app
+// (`LargeAllocations`): glibc raises its mmap threshold after the first large free, and the
+// heap then kept what each large decode freed (29 MB across the helpers after the viewer
+// benchmark at scale 2, counted in every later peak).
+_ = tessera_pin_mmap_threshold(128 << 10)
+
 // Everything a decode opens is opened now: every loader module and the catalogue of the user's
 // language.
 DecoderWarmUp.loadEverything()
