@@ -34,6 +34,16 @@ final class GalleryPicturesTests: XCTestCase {
         XCTAssertNotEqual(again, kept, "each picture added is a copy of its own")
     }
 
+    func testThePicturesNoItemNamesAreForgotten() async throws {
+        let pictures = GalleryPictureFiles(folder: folder.appendingPathComponent("kept"))
+        let bytes = try Data(contentsOf: TestServer.picturesDirectory.appendingPathComponent("quarters.png"))
+        let used = try await pictures.keep(bytes)
+        let deleted = try await pictures.keep(bytes)
+        await pictures.forget(allBut: [used, URL(string: "https://example.org/a.png")!])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: used.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: deleted.path), "the picture of an item deleted before")
+    }
+
     func testWhatIsNoPictureOrTooLargeIsRefusedInWords() async throws {
         let pictures = GalleryPictureFiles(folder: folder.appendingPathComponent("kept"))
         let notes = folder.appendingPathComponent("notes.txt")

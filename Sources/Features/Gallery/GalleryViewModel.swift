@@ -119,6 +119,12 @@ public final class GalleryViewModel {
             state.problems = problems.map(\.description)
             state.phase = .loaded
             publish(.reloaded)
+            // The pictures of items deleted in an earlier session (past their Undo) go.
+            if let pictures {
+                Task.detached(priority: .utility) {
+                    await pictures.forget(allBut: items.filter { $0.imageUrlString.hasPrefix("file:") }.compactMap(\.imageURL))
+                }
+            }
         } catch {
             state.phase = .failed(error.description)
             publish(nil)

@@ -12,6 +12,9 @@ public protocol GalleryPictureStoring: Sendable {
     func keep(_ bytes: Data) async throws(GalleryPictureRefusal) -> URL
     /// Whether `url` is the address of a picture kept here.
     func isKept(_ url: URL) -> Bool
+    /// Deletes the pictures kept here that none of `used` names (their items were deleted in an
+    /// earlier session, past their Undo).
+    func forget(allBut used: [URL]) async
 }
 
 /// Why a picture was not added, in words.
@@ -72,6 +75,17 @@ public struct GalleryPictureFiles: GalleryPictureStoring {
 
     public func isKept(_ url: URL) -> Bool {
         url.isFileURL && url.standardizedFileURL.deletingLastPathComponent().path == folder.path
+    }
+
+    public func forget(allBut used: [URL]) async {
+        let keep = Set(used.filter(isKept).map { $0.standardizedFileURL.lastPathComponent })
+        let folder = self.folder
+        await Task.detached(priority: .utility) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names where !keep.contains(name) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }.value
     }
 
     /// Checks `bytes` as a picture and writes them under a new name; their `file:` address.
