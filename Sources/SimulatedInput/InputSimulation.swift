@@ -19,6 +19,38 @@ public enum InputSimulation {
             && gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_RELEASE) != 0
     }
 
+    /// A two-finger touchpad pinch on `widget` (which has a window of its own, as a drawing area
+    /// does), centred at `x`, `y` in its coordinates: the fingers' distance goes through `scales`
+    /// (against the start), then the fingers lift. GTK 3 under X11 is given no touchpad gestures
+    /// by the X server (it takes them from Wayland compositors only), and Xvfb has no touchpad: the
+    /// events are made here, as GDK makes them from a compositor's, and go through GTK's own event
+    /// path to the widget's gestures.
+    @discardableResult
+    public static func pinch(on widget: Widget, x: Double, y: Double, scales: [Double]) -> Bool {
+        guard let window = gtk_widget_get_window(widget.gtkWidget),
+              let seat = gdk_display_get_default_seat(gdk_window_get_display(window)), let pointer = gdk_seat_get_pointer(seat) else {
+            return false
+        }
+        func send(_ phase: GdkTouchpadGesturePhase, scale: Double) {
+            guard let event = gdk_event_new(GDK_TOUCHPAD_PINCH) else { return }
+            event.pointee.touchpad_pinch.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(window)))
+            event.pointee.touchpad_pinch.phase = gint8(phase.rawValue)
+            event.pointee.touchpad_pinch.n_fingers = 2
+            event.pointee.touchpad_pinch.time = guint32(g_get_monotonic_time() / 1000)
+            event.pointee.touchpad_pinch.x = x
+            event.pointee.touchpad_pinch.y = y
+            event.pointee.touchpad_pinch.scale = scale
+            gdk_event_set_device(event, pointer)
+            gdk_event_set_source_device(event, pointer)
+            gtk_main_do_event(event)
+            gdk_event_free(event)
+        }
+        send(GDK_TOUCHPAD_GESTURE_PHASE_BEGIN, scale: 1)
+        for scale in scales { send(GDK_TOUCHPAD_GESTURE_PHASE_UPDATE, scale: scale) }
+        send(GDK_TOUCHPAD_GESTURE_PHASE_END, scale: scales.last ?? 1)
+        return true
+    }
+
     /// Presses and releases a key on the window titled `title` (a dialog the app opened, which
     /// the tests hold no wrapper of); false when there is none.
     @discardableResult

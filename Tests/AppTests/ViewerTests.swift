@@ -141,6 +141,24 @@ final class ViewerTests: AppTestCase {
         XCTAssertEqual(wrong, 0, "scale \(scale): every pixel as the picture has it; first wrong: \(first ?? "")", file: file, line: line)
     }
 
+    /// A touchpad pinch zooms by the fingers' distance around the point between them, which
+    /// stays where it was on the picture (each step larger than the view both ways: a picture
+    /// that fits one way is centred that way).
+    func testAPinchZoomsAroundThePointBetweenTheFingers() throws {
+        try withViewer { viewer, _ in
+            let fitted = try XCTUnwrap(viewer.image.viewport)
+            let allocation = viewer.image.picture.allocation
+            let (x, y) = (Double(allocation.width) * 0.3, Double(allocation.height) * 0.4)
+            let before = fitted.picturePoint(atViewX: x, y: y)
+            XCTAssertTrue(InputSimulation.pinch(on: viewer.image.picture, x: x, y: y, scales: [1.5, 1.8, 2.0]))
+            waitFor("zoomed by the pinch") { abs((viewer.image.viewport?.zoom ?? 0) - fitted.zoom * 2) < 0.001 }
+            let after = try XCTUnwrap(viewer.image.viewport).picturePoint(atViewX: x, y: y)
+            XCTAssertEqual(after.x, before.x, accuracy: 1, "the point between the fingers stays")
+            XCTAssertEqual(after.y, before.y, accuracy: 1)
+            waitForServer("sharp at the new zoom", timeout: .seconds(10)) { viewer.image.isSharp && viewer.image.isSettled }
+        }
+    }
+
     func testADragMovesThePictureWithThePointerAndDoubleClickTogglesFit() throws {
         try withViewer { viewer, window in
             // A double-click at a point zooms to 100 % there: the picture's point under it stays.
