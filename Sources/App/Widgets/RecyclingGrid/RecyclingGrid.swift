@@ -133,16 +133,18 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         // Where the focus was, among the old items (it may have to pass to another item).
         let focused = focusedCell.flatMap { cell in index(of: cell.item.id).map { (id: cell.item.id, index: $0) } }
         self.items = Deque(items)
-        let ids = Set(items.map(\.id))
-        for (id, cell) in assigned where !ids.contains(id) {
+        // Which cells' items went: looked up as the layout will look them up (the index of every
+        // item made once, if at all, and kept for the layout), not a set of every id made here.
+        for (id, cell) in assigned where index(of: id) == nil {
             assigned[id] = nil
             retire(cell)
         }
+        let focusedWent = focused.map { index(of: $0.id) == nil } ?? false
         relayout(animated: animated, force: true)
         // Items that came or went above the view move what it shows even when the content's
         // height stays: back onto the item the user looked at.
         keepStill()
-        if let focused, !ids.contains(focused.id), !items.isEmpty {
+        if let focused, focusedWent, !items.isEmpty {
             focus(index: min(focused.index, items.count - 1))
         }
     }
