@@ -145,17 +145,27 @@ public final class ZoomablePicture: Widget {
         frames = []
         awaitsSurface = true
         let generation = self.generation
+        makeSurface(of: image, latest: latestGeneration, generation: generation) { picture, made in
+            guard picture.generation == generation else { return false }
+            picture.surface = made
+            picture.awaitsSurface = false
+            return true
+        }
+    }
+
+    /// Makes `image`'s surface on the converting queue, unless a newer bitmap came meanwhile
+    /// (`latest` past `generation`), and hands it to `place` on the main loop, which says whether
+    /// it took it (else it is let go); a surface taken is painted.
+    private func makeSurface(of image: any PixbufSource, latest: GenerationCounter, generation: Int,
+                             place: @escaping @MainActor (ZoomablePicture, (surface: OpaquePointer, width: Int, height: Int)) -> Bool) {
         let bitmap = BitmapInTheMaking(source: image)
-        let latest = latestGeneration
         Self.converting.async {
             guard latest.isCurrent(generation) else { return }
             bitmap.surface = Self.surface(of: bitmap.source.pixbufPointer)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { [weak self] in
                     guard let made = bitmap.surface else { return }
-                    guard let self, self.generation == generation else { return cairo_surface_destroy(made.surface) }
-                    self.surface = made
-                    self.awaitsSurface = false
+                    guard let self, place(self, made) else { return cairo_surface_destroy(made.surface) }
                     self.queueDraw()
                     self.onSurfaceReady?()
                 }
@@ -169,21 +179,11 @@ public final class ZoomablePicture: Widget {
         detailGeneration += 1
         awaitsDetail = true
         let generation = detailGeneration
-        let bitmap = BitmapInTheMaking(source: image)
-        let latest = latestDetailGeneration
-        Self.converting.async {
-            guard latest.isCurrent(generation) else { return }
-            bitmap.surface = Self.surface(of: bitmap.source.pixbufPointer)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self] in
-                    guard let made = bitmap.surface else { return }
-                    guard let self, self.detailGeneration == generation else { return cairo_surface_destroy(made.surface) }
-                    self.detail = (made.surface, part)
-                    self.awaitsDetail = false
-                    self.queueDraw()
-                    self.onSurfaceReady?()
-                }
-            }
+        makeSurface(of: image, latest: latestDetailGeneration, generation: generation) { picture, made in
+            guard picture.detailGeneration == generation else { return false }
+            picture.detail = (made.surface, part)
+            picture.awaitsDetail = false
+            return true
         }
     }
 
