@@ -10,7 +10,7 @@ import XCTest
 /// A message's links with the keyboard, opened by the desktop's browser (a stand-in GIO takes as
 /// the default, `BrowserStandIn`): Tab reaches each link of a focused message, Enter opens it; a
 /// javascript: address is no link; a link whose text is not the address it opens asks first,
-/// showing the whole address.
+/// showing the whole address, from the keyboard and from the message's menu.
 final class MessageLinkTests: ServerBackedTestCase {
     static let linked = "Notes at https://example.org/notes_(draft). Write to mailto:team@example.org, not javascript:alert(1)"
     /// Cyrillic letters in its host and path, which the address it opens escapes.
@@ -82,6 +82,17 @@ final class MessageLinkTests: ServerBackedTestCase {
             waitFor("the question again") { page.linkQuestion?.isMapped == true }
             try click(1, in: page.linkQuestion)
             waitFor("the address the link opens given to the browser", timeout: .seconds(10)) { BrowserStandIn.opened == [address] }
+
+            // The message's menu asks the same.
+            BrowserStandIn.clear()
+            row.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Menu", on: row.view))
+            waitFor("the menu") { page.contextMenu?.isMapped == true }
+            XCTAssertTrue(page.contextMenu?.activateItem("Open Link") == true)
+            waitFor("the same question from the menu") { page.linkQuestion?.isMapped == true }
+            try click(Dialog.cancel, in: page.linkQuestion)
+            waitFor("the question gone again") { page.linkQuestion == nil }
+            XCTAssertEqual(BrowserStandIn.opened, [], "nothing opened")
         }
     }
 }

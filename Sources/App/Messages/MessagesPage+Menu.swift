@@ -13,7 +13,10 @@ extension MessagesPage {
             messageAction("edit") { $0.startEditing($1) },
             messageAction("open") { $0.openDetail(of: $1) },
             addressAction("copy-link") { page, address in page.copy(address) },
-            addressAction("open-link") { page, address in URL(string: address).map { page.openLink($0) } },
+            messageAction("open-link") { page, message in
+                guard let link = MessageLinks.find(in: message.text).first else { return }
+                page.openLink(link.url, written: String(message.text[link.range]))
+            },
             addressAction("show-quoted") { page, key in ChatMessage.Origin(key: key).map(page.show) },
         ]
         actions.forEach { menuActions.add($0) }
@@ -46,7 +49,7 @@ extension MessagesPage {
         let menu = MenuModel()
         menu.append(tr("_Copy Text"), action: "messages.copy::\(key)")
         if let link = MessageLinks.find(in: row.message.text).first {
-            menu.append(tr("Open _Link"), action: "messages.open-link::\(link.url.absoluteString)")
+            menu.append(tr("Open _Link"), action: "messages.open-link::\(key)")
             menu.append(tr("Copy L_ink"), action: "messages.copy-link::\(link.url.absoluteString)")
         }
         menu.append(tr("_Reply"), action: "messages.reply::\(key)")
