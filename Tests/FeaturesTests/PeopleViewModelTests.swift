@@ -148,7 +148,10 @@ final class PeopleViewModelTests: XCTestCase {
             model.state.people.filter { $0.avatarNumber != 3 }.allSatisfy(\.hasAvatar)
         }
         XCTAssertLessThan(asked.duration(to: .now), .seconds(8), "the silent avatar held up the others for its stall time at most")
+        // Stored (the database's observation) and its failure gone (the downloader's outcome)
+        // come by two roads: each is waited for.
         await eventually("the silent one, tried again", timeout: .seconds(20)) { model.state.storedAvatars == 20 }
+        await eventually("its failure gone", timeout: .seconds(5)) { model.state.failures[model.state.people[2].id] == nil }
         XCTAssertEqual(avatarPaths.filter { $0 == avatarPath(3) }.count, 2, "asked once more")
         XCTAssertNil(model.state.failures[model.state.people[2].id])
     }
