@@ -22,12 +22,15 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// The grid's own copy, grown by the pages added at either end: sharing the caller's storage
     /// would make the caller's next change copy every item.
     public private(set) var items: Deque<Item> = []
-    /// Every item's index by its id, made when an item away from the last layout is looked for,
-    /// once for each change of the items (each change below lets it go: an observer on `items`
-    /// made every change of it a copy of them all, a page prepended to 10,000 messages 2.5 times
-    /// slower): looked for through every item, 40 tiles' lookups over 100,000 items took tens
-    /// of milliseconds of a frame.
+    /// Every item's index by its id, made once items away from the last layout have been looked
+    /// for more than `searchesBeforeIndexing` times since the items changed (each change lets it
+    /// go): searched for through every item each time, 40 tiles' lookups over 100,000 items took
+    /// tens of milliseconds of a frame; made at every change, it cost each page prepended to
+    /// 10,000 messages 2.5 ms, where a search found the few items looked for near the start.
     private var allIndices: [Item.ID: Int]?
+    private var searchesSinceChange = 0
+    /// Searches through the items after a change before the index of every item is made.
+    static var searchesBeforeIndexing: Int { 8 }
     public internal(set) var layout: Layout
     /// The content: it has a window of its own and hit-tests pointer events for the cells.
     let canvas = Fixed(ownWindow: true)
@@ -123,12 +126,14 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
                               && self.items.first?.id == first.id) {
                 self.items.append(contentsOf: items.suffix(added))
                 allIndices = nil
+                searchesSinceChange = 0
                 return queueLayout()
             }
             // Items added before the ones shown (older pages on top): nothing to take back either.
             if self.items.first?.id == items[items.index(items.startIndex, offsetBy: added)].id, self.items.last?.id == last.id {
                 self.items.prepend(contentsOf: items.prefix(added))
                 allIndices = nil
+                searchesSinceChange = 0
                 return relayout(animated: false, force: true)
             }
         }
@@ -136,6 +141,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         let focused = focusedCell.flatMap { cell in index(of: cell.item.id).map { (id: cell.item.id, index: $0) } }
         self.items = Deque(items)
         allIndices = nil
+        searchesSinceChange = 0
         // Which cells' items went: looked up as the layout will look them up (the index of every
         // item made once, if at all, and kept for the layout), not a set of every id made here.
         for (id, cell) in assigned where index(of: id) == nil {
@@ -184,6 +190,10 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         if let locate {
             guard let index = locate(id), items.indices.contains(index), items[index].id == id else { return nil }
             return index
+        }
+        if allIndices == nil, searchesSinceChange < Self.searchesBeforeIndexing {
+            searchesSinceChange += 1
+            return items.firstIndex { $0.id == id }
         }
         if allIndices == nil {
             var indices: [Item.ID: Int] = [:]
