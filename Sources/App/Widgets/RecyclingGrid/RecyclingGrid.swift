@@ -125,23 +125,20 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             if count == 0 || (self.items.last?.id == items[items.index(items.startIndex, offsetBy: count - 1)].id
                               && self.items.first?.id == first.id) {
                 self.items.append(contentsOf: items.suffix(added))
-                allIndices = nil
-                searchesSinceChange = 0
+                itemsChanged()
                 return queueLayout()
             }
             // Items added before the ones shown (older pages on top): nothing to take back either.
             if self.items.first?.id == items[items.index(items.startIndex, offsetBy: added)].id, self.items.last?.id == last.id {
                 self.items.prepend(contentsOf: items.prefix(added))
-                allIndices = nil
-                searchesSinceChange = 0
+                itemsChanged()
                 return relayout(animated: false, force: true)
             }
         }
         // Where the focus was, among the old items (it may have to pass to another item).
         let focused = focusedCell.flatMap { cell in index(of: cell.item.id).map { (id: cell.item.id, index: $0) } }
         self.items = Deque(items)
-        allIndices = nil
-        searchesSinceChange = 0
+        itemsChanged()
         // Which cells' items went: looked up as the layout will look them up (the index of every
         // item made once, if at all, and kept for the layout), not a set of every id made here.
         for (id, cell) in assigned where index(of: id) == nil {
@@ -182,6 +179,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Every cell made so far, in use or spare.
     public var cellsMade: Int { assigned.count + spare.count }
     public var focusedCell: Cell? { assigned.values.first { $0.view.isFocusWidget } }
+
+    /// The items changed: the index of every item is let go, made again after as many searches.
+    private func itemsChanged() {
+        allIndices = nil
+        searchesSinceChange = 0
+    }
 
     /// Where the item with `id` is: known at once for the items the last layout placed, and for
     /// any item when `locate` can tell; else found by a search through the items.
