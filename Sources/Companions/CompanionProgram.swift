@@ -88,7 +88,7 @@ public enum CompanionProgram {
     public static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// Waits until `descriptor` has something to read (or its end); false once `deadline` passed.
-    private static func wait(for descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+    public static func wait(for descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
         while true {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return false }
