@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+
+/// A long session with the real app, as a person has one: `tessera` (the release build, in a
+/// process of its own with a data folder of its own) against a tessera-server of 10,000 posts,
+/// driven through the window system with xdotool (XTest: real keys, wheel and clicks) in a loop:
+/// the feed scrolled down and back, a picture opened in the viewer and the next ones shown (clips
+/// among them play), People scrolled, the chat scrolled up through older pages and a message
+/// sent, Facts refreshed, the gallery shown. Every `--sample-every` seconds it reads from /proc
+/// the app's resident memory, its helpers' (every process under it), its open files, its threads
+/// and how many helpers run. The figure that counts is the growth between the sample at a third
+/// of the run (10 minutes into 30: the caches have filled by then) and the last one: target
+/// under 5 %, files, threads and helpers no more than at the third.
+struct SoakBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "soak",
+                                                    abstract: "The app used in a loop for minutes: memory, files, threads, helpers over time.")
+
+    @Option(help: "How long to use the app.") var minutes = 30.0
+    @Option(help: "Seconds between samples.") var sampleEvery = 30.0
+    @Option(help: "Posts on the server's feed.") var feedPosts = 10_000
+
+    /// The growth allowed from a third of the run to its end.
+    static let growthTarget = 0.05
+
+    func run() throws {
+        let tessera = binFolder().appendingPathComponent("tessera")
+        guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
+            throw BenchError(description: "tessera is not built at \(tessera.path) (make bench builds it)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: Soak.xdotool) else {
+            throw BenchError(description: "xdotool is missing (.ci/install-deps.sh installs it)")
+        }
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw BenchError(description: "no display (run under make bench)") }
+        let bus = try SessionBus.ensure()
+        defer { bus?.stop() }
+        let server = try BenchServer(feedPosts: feedPosts)
+        defer { server.stop() }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-soak-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        var environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
+        environment["GDK_BACKEND"] = "x11"
+        let arguments = [tessera.path, "--data-dir", work.path, "--backend", server.base.absoluteString]
+        // A launch that only reports People's content stores the people first: the session
+        // itself then starts as a second day does, without the first launch's welcome.
+        _ = try runReadingOutput(arguments + ["--report-content-drawn", "people"], environment: environment)
+        let soak = try Soak(arguments: arguments, environment: environment)
+        defer { soak.stop() }
+        let samples = try soak.run(for: .seconds(minutes * 60), sampleEvery: .seconds(sampleEvery))
+        Self.report(samples, rounds: soak.rounds, minutes: minutes, feedPosts: feedPosts)
+    }
+
+    private static func report(_ samples: [Soak.Sample], rounds: Int, minutes: Double, feedPosts: Int) {
+        print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
+                     minutes, rounds, feedPosts))
+        print("  minute   app MB   helpers MB   total MB   files   threads   helpers")
+        for sample in samples {
+            print(String(format: "  %6.1f   %6.1f   %10.1f   %8.1f   %5d   %7d   %7d", sample.minute, megabytes(sample.appResident),
+                         megabytes(sample.helpersResident), megabytes(sample.totalResident), sample.files, sample.threads, sample.helpers))
+        }
+        guard let last = samples.last, samples.count >= 3 else { return print("  too few samples to compare") }
+        // The sample nearest a third of the run: by then the caches have filled.
+        let third = samples.min { abs($0.minute - last.minute / 3) < abs($1.minute - last.minute / 3) }!
+        let growth = Double(last.totalResident - third.totalResident) / Double(third.totalResident)
+        print(String(format: "  resident, app and helpers: %.1f MB at minute %.1f, %.1f MB at minute %.1f: growth %+.1f%%   (target under %.0f%%)",
+                     megabytes(third.totalResident), third.minute, megabytes(last.totalResident), last.minute, growth * 100,
+                     growthTarget * 100))
+        print(String(format: "  of it the app's: %+.1f MB, the helpers': %+.1f MB; peak %.1f MB",
+                     megabytes(last.appResident - third.appResident), megabytes(last.helpersResident - third.helpersResident),
+                     megabytes(samples.map(\.totalResident).max()!)))
+        print("  files \(third.files) → \(last.files), threads \(third.threads) → \(last.threads), helpers \(third.helpers) → \(last.helpers)"
+              + "   (target: none more; highest after the third: files \(samples.filter { $0.minute >= third.minute }.map(\.files).max()!),"
+              + " threads \(samples.filter { $0.minute >= third.minute }.map(\.threads).max()!))")
+    }
+
+    private static func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
+}

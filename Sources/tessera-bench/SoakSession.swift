@@ -1,0 +1,142 @@
+import Foundation
+
+/// The app in a process of its own, used through its window as a person uses it, and read from
+/// /proc between rounds (the soak benchmark's session).
+final class Soak {
+    static let xdotool = "/usr/bin/xdotool"
+
+    /// One reading of the app and everything it started.
+    struct Sample {
+        var minute: Double
+        var appResident: Int
+        var helpersResident: Int
+        var files: Int
+        var threads: Int
+        var helpers: Int
+        var totalResident: Int { appResident + helpersResident }
+    }
+
+    private let app: Process
+    private let window: String
+    private(set) var rounds = 0
+
+    /// Starts the app and waits (a minute at most) for its window.
+    init(arguments: [String], environment: [String: String]) throws {
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: arguments[0])
+        app.arguments = Array(arguments.dropFirst())
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        self.app = app
+        let deadline = ContinuousClock.now + .seconds(60)
+        var found: String?
+        while found == nil {
+            guard app.isRunning, ContinuousClock.now < deadline else {
+                app.terminate()
+                throw BenchError(description: "the app's window never showed")
+            }
+            found = try Self.output(["search", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
+                .split(separator: "\n").first.map(String.init)
+            if found == nil { usleep(100_000) }
+        }
+        window = found!
+    }
+
+    func stop() {
+        guard app.isRunning else { return }
+        app.terminate()
+        app.waitUntilExit()
+    }
+
+    /// Rounds of use until `duration` has passed, a sample first and then every `sampleEvery`.
+    func run(for duration: Duration, sampleEvery: Duration) throws -> [Sample] {
+        let start = ContinuousClock.now
+        var samples = [sample(at: start)]
+        var nextSample = start + sampleEvery
+        while ContinuousClock.now - start < duration {
+            guard app.isRunning else { throw BenchError(description: "the app ended after \(rounds) rounds (status \(app.terminationStatus))") }
+            try round()
+            rounds += 1
+            if ContinuousClock.now >= nextSample {
+                samples.append(sample(at: start))
+                nextSample += sampleEvery
+            }
+        }
+        samples.append(sample(at: start))
+        return samples
+    }
+
+    /// Every section once, as a person goes through them: about half a minute.
+    private func round() throws {
+        // Focus and pointer are put back each round: a dialog or the viewer may have taken them.
+        try xdotool(["windowfocus", "--sync", window])
+        try xdotool(["mousemove", "--window", window, "600", "400"])
+        // The feed scrolled down (pages load), a picture opened, the next ones shown (clips play
+        // a moment), the viewer closed, the feed scrolled back.
+        try xdotool(["key", "--clearmodifiers", "ctrl+2"])
+        try xdotool(["click", "--repeat", "40", "--delay", "50", "5"])
+        try xdotool(["click", "1"])
+        try xdotool(["key", "--delay", "800", "Right", "Right", "Right", "Right", "Escape"])
+        try xdotool(["click", "--repeat", "40", "--delay", "50", "4"])
+        // People down and up (avatars come as rows come into view).
+        try xdotool(["key", "--clearmodifiers", "ctrl+3"])
+        try xdotool(["click", "--repeat", "15", "--delay", "80", "5"])
+        try xdotool(["click", "--repeat", "15", "--delay", "80", "4"])
+        // The chat scrolled up through older pages, a message sent, back to the latest.
+        try xdotool(["key", "--clearmodifiers", "ctrl+4"])
+        try xdotool(["click", "--repeat", "30", "--delay", "60", "4"])
+        try xdotool(["type", "--delay", "40", "Round \(rounds + 1) of the long session"])
+        try xdotool(["key", "--delay", "200", "Return", "ctrl+End"])
+        // Facts refreshed and scrolled.
+        try xdotool(["key", "--clearmodifiers", "ctrl+5"])
+        try xdotool(["key", "F5"])
+        try xdotool(["click", "--repeat", "10", "--delay", "80", "5"])
+        try xdotool(["click", "--repeat", "10", "--delay", "80", "4"])
+        // The gallery.
+        try xdotool(["key", "--clearmodifiers", "ctrl+1"])
+        try xdotool(["click", "--repeat", "5", "--delay", "80", "5"])
+    }
+
+    private func sample(at start: ContinuousClock.Instant) -> Sample {
+        let pid = app.processIdentifier
+        let helpers = Self.descendants(of: pid)
+        let minutes = Double((ContinuousClock.now - start).components.seconds) / 60
+        return Sample(minute: minutes, appResident: residentBytes(of: pid),
+                      helpersResident: helpers.reduce(0) { $0 + residentBytes(of: $1) },
+                      files: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0,
+                      threads: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0,
+                      helpers: helpers.count)
+    }
+
+    /// Every process started by `pid`, and by those, from /proc's parent links.
+    static func descendants(of pid: Int32) -> [Int32] {
+        var parents: [Int32: Int32] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After the name: state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { parents[child] = parent }
+        }
+        var found: [Int32] = [], frontier = [pid]
+        while let parent = frontier.popLast() {
+            let children = parents.filter { $0.value == parent }.map(\.key)
+            found += children
+            frontier += children
+        }
+        return found
+    }
+
+    private func xdotool(_ arguments: [String]) throws {
+        _ = try Self.output(arguments)
+    }
+
+    /// Runs xdotool with `arguments` and returns what it printed.
+    private static func output(_ arguments: [String]) throws -> String {
+        let (_, lines, _) = try runReadingOutput([xdotool] + arguments)
+        return lines.joined(separator: "\n")
+    }
+}
