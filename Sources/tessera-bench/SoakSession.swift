@@ -64,7 +64,8 @@ final class Soak {
                 nextSample += sampleEvery
             }
         }
-        samples.append(sample(at: start))
+        // The end, unless a sample was just taken.
+        if Self.minutes(since: start) - samples.last!.minute > 1.0 / 60 { samples.append(sample(at: start)) }
         return samples
     }
 
@@ -102,12 +103,16 @@ final class Soak {
     private func sample(at start: ContinuousClock.Instant) -> Sample {
         let pid = app.processIdentifier
         let helpers = Self.descendants(of: pid)
-        let minutes = Double((ContinuousClock.now - start).components.seconds) / 60
-        return Sample(minute: minutes, appResident: residentBytes(of: pid),
+        return Sample(minute: Self.minutes(since: start), appResident: residentBytes(of: pid),
                       helpersResident: helpers.reduce(0) { $0 + residentBytes(of: $1) },
                       files: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0,
                       threads: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0,
                       helpers: helpers.count)
+    }
+
+    private static func minutes(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = (ContinuousClock.now - start).components
+        return (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) / 60
     }
 
     /// Every process started by `pid`, and by those, from /proc's parent links.
