@@ -69,6 +69,10 @@ final class Soak {
         return samples
     }
 
+    /// A person's pause after switching sections or opening a page, before the next key: what
+    /// was typed before the new page is mapped would go to the page before it.
+    static let pause = "0.6"
+
     /// Every section once, as a person goes through them: about half a minute.
     private func round() throws {
         // Focus and pointer are put back each round: a dialog or the viewer may have taken them.
@@ -76,27 +80,27 @@ final class Soak {
         try xdotool(["mousemove", "--window", window, "600", "400"])
         // The feed scrolled down (pages load), a picture opened, the next ones shown (clips play
         // a moment), the viewer closed, the feed scrolled back.
-        try xdotool(["key", "--clearmodifiers", "ctrl+2"])
+        try xdotool(["key", "--clearmodifiers", "ctrl+2", "sleep", Self.pause])
         try xdotool(["click", "--repeat", "40", "--delay", "50", "5"])
-        try xdotool(["click", "1"])
+        try xdotool(["click", "1", "sleep", Self.pause])
         try xdotool(["key", "--delay", "800", "Right", "Right", "Right", "Right", "Escape"])
         try xdotool(["click", "--repeat", "40", "--delay", "50", "4"])
         // People down and up (avatars come as rows come into view).
-        try xdotool(["key", "--clearmodifiers", "ctrl+3"])
+        try xdotool(["key", "--clearmodifiers", "ctrl+3", "sleep", Self.pause])
         try xdotool(["click", "--repeat", "15", "--delay", "80", "5"])
         try xdotool(["click", "--repeat", "15", "--delay", "80", "4"])
         // The chat scrolled up through older pages, a message sent, back to the latest.
-        try xdotool(["key", "--clearmodifiers", "ctrl+4"])
+        try xdotool(["key", "--clearmodifiers", "ctrl+4", "sleep", Self.pause])
         try xdotool(["click", "--repeat", "30", "--delay", "60", "4"])
         try xdotool(["type", "--delay", "40", "Round \(rounds + 1) of the long session"])
         try xdotool(["key", "--delay", "200", "Return", "ctrl+End"])
         // Facts refreshed and scrolled.
-        try xdotool(["key", "--clearmodifiers", "ctrl+5"])
-        try xdotool(["key", "F5"])
+        try xdotool(["key", "--clearmodifiers", "ctrl+5", "sleep", Self.pause])
+        try xdotool(["key", "F5", "sleep", Self.pause])
         try xdotool(["click", "--repeat", "10", "--delay", "80", "5"])
         try xdotool(["click", "--repeat", "10", "--delay", "80", "4"])
         // The gallery.
-        try xdotool(["key", "--clearmodifiers", "ctrl+1"])
+        try xdotool(["key", "--clearmodifiers", "ctrl+1", "sleep", Self.pause])
         try xdotool(["click", "--repeat", "5", "--delay", "80", "5"])
     }
 
