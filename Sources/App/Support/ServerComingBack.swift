@@ -3,7 +3,8 @@ import Foundation
 import Gtk
 
 /// Says when a server a section could not reach may be there again, so that the section asks at
-/// once rather than at its next timed try: GIO's network monitor for the system's network, and,
+/// once rather than at its next timed try: GIO's network monitor for the system's network,
+/// logind's announcement of a wake from suspend (connections made before it are likely dead), and,
 /// for a server on this machine (the built-in backend, or one given at a loopback address), whose
 /// coming and going no network monitor sees, a look every `loopbackLook` whether its port accepts
 /// connections, made only while a section waits for it (`wait()` until `stop()` or its return).
@@ -14,6 +15,8 @@ final class ServerComingBack {
     static let loopbackLook: Duration = .seconds(1)
 
     private let network = NetworkMonitor()
+    private let wakes: SleepMonitor
+    private var wakeToken: Int?
     private let server: @MainActor () async -> URL
     private let back: @MainActor () -> Void
     private var looking: Task<Void, Never>?
@@ -21,12 +24,20 @@ final class ServerComingBack {
     /// - Parameters:
     ///   - server: the address the section asks (resolved: the built-in server's is known once it started).
     ///   - back: the server may be there again (a network came back, or the server on this machine answers).
-    init(server: @escaping @MainActor () async -> URL, back: @escaping @MainActor () -> Void) {
+    ///   - wakes: where wakes from suspend are heard.
+    init(server: @escaping @MainActor () async -> URL, wakes: SleepMonitor = .system, back: @escaping @MainActor () -> Void) {
         self.server = server
         self.back = back
+        self.wakes = wakes
         network.onChange { [weak self] available in
             if available { self?.back() }
         }
+        wakeToken = wakes.onWake { [weak self] in self?.back() }
+    }
+
+    isolated deinit {
+        looking?.cancel()
+        if let wakeToken { wakes.remove(wakeToken) }
     }
 
     /// The section could not reach its server: a server on this machine is looked for until it

@@ -1,0 +1,91 @@
+@testable import App
+import Foundation
+import Gtk
+import XCTest
+
+/// A suspend and a resume as logind announces them, on a private D-Bus daemon standing in for
+/// the system bus.
+final class WakeFromSleepTests: AppTestCase {
+    /// A section waiting for a server that is not on this machine (no port to look at) asks
+    /// again when the computer wakes, not when it goes to sleep.
+    func testAWakeFromSuspendAsksAgainForWhatWaitedForAServer() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        try onMain {
+            let monitor = SleepMonitor(address: bus.address)
+            waitFor("the stand-in system bus reached") { monitor.isListening }
+            var asked = 0
+            let comingBack = ServerComingBack(server: { URL(string: "http://192.0.2.1/")! }, wakes: monitor) { asked += 1 }
+            comingBack.wait()
+            try announce(["sleeping", "waking"], on: bus)
+            waitFor("asked again after the wake") { asked >= 1 }
+            // Announcements come in order: by the second wake's ask, a sleep's would have come too.
+            try announce(["waking"], on: bus)
+            waitFor("asked again after the second wake") { asked >= 2 }
+            XCTAssertEqual(asked, 2, "a sleep asked too")
+            comingBack.stop()
+        }
+    }
+
+    /// Once the section stopped waiting (left, or reached its server), a wake asks nothing of it.
+    func testAWakeAsksNothingOfAWaiterThatIsGone() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        try onMain {
+            let monitor = SleepMonitor(address: bus.address)
+            waitFor("the stand-in system bus reached") { monitor.isListening }
+            var gone = 0, kept = 0
+            var leaving: ServerComingBack? = ServerComingBack(server: { URL(string: "http://192.0.2.1/")! }, wakes: monitor) { gone += 1 }
+            let staying = ServerComingBack(server: { URL(string: "http://192.0.2.1/")! }, wakes: monitor) { kept += 1 }
+            XCTAssertNotNil(leaving)
+            leaving = nil
+            try announce(["waking"], on: bus)
+            waitFor("the one still waiting asked again") { kept == 1 }
+            XCTAssertEqual(gone, 0)
+            _ = staying
+        }
+    }
+
+    private func announce(_ announcements: [String], on bus: PrivateBus) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("logind-stand-in.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, bus.address] + announcements
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "the logind stand-in failed")
+    }
+}
+
+/// A D-Bus daemon of the test's own (session configuration: anyone may own any name on it).
+final class PrivateBus {
+    private let daemon: Process
+    let address: String
+
+    init() throws {
+        daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        daemon.arguments = ["--session", "--nofork", "--print-address=1"]
+        let pipe = Pipe()
+        daemon.standardOutput = pipe
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        // The daemon prints its address once it listens.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        address = text.split(separator: "\n").first.map(String.init) ?? ""
+        if address.isEmpty {
+            daemon.terminate()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "dbus-daemon did not start a bus"])
+        }
+    }
+
+    func stop() {
+        daemon.terminate()
+        daemon.waitUntilExit()
+    }
+}
