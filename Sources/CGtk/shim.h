@@ -25,6 +25,14 @@ static inline gboolean tessera_force_window_scale(GdkDisplay *display, gint scal
     return TRUE;
 }
 
+/// The X window of `window`, 0 when it is not an X11 one (tests move it as a window manager would).
+extern GType gdk_x11_window_get_type(void);
+extern unsigned long gdk_x11_window_get_xid(GdkWindow *window);
+static inline unsigned long tessera_x11_window_id(GdkWindow *window) {
+    if (!window || !G_TYPE_CHECK_INSTANCE_TYPE(window, gdk_x11_window_get_type())) return 0;
+    return gdk_x11_window_get_xid(window);
+}
+
 // MARK: g_object_set / g_object_get with one property (variadic in C).
 static inline void tessera_object_set_bool(gpointer object, const char *name, gboolean value) {
     g_object_set(object, name, value, NULL);

@@ -7,6 +7,14 @@ import CGtk
 /// only caller of GTK.
 @MainActor
 public enum InputSimulation {
+    /// The X window of `widget`'s toplevel, for xdotool to act on it as a window manager would;
+    /// nil when it has none or the display is not X11.
+    public static func xWindowID(of widget: Widget) -> UInt? {
+        guard let toplevel = gtk_widget_get_toplevel(widget.gtkWidget) else { return nil }
+        let id = tessera_x11_window_id(gtk_widget_get_window(toplevel))
+        return id == 0 ? nil : UInt(id)
+    }
+
     /// The GDK keyval for a key name ("Escape", "Left", "1").
     public static func keyval(_ name: String) -> UInt32 { gdk_keyval_from_name(name) }
 

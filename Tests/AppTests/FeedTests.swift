@@ -198,6 +198,41 @@ final class FeedTests: ServerBackedTestCase {
         }
     }
 
+    /// Minimized, the window's clip pauses; back on screen, it plays on. A window manager
+    /// minimizing a window unmaps it: xdotool does that here (Xvfb has no window manager).
+    func testAClipPausesWhileTheWindowIsMinimizedAndPlaysOnWhenItIsBack() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
+            waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
+            XCTAssertTrue(InputSimulation.click(video.view, in: main.window))
+            let coordinator = main.coordinator(for: .feed)
+            waitFor("the viewer") { coordinator.depth == 2 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+            let player = try XCTUnwrap(viewer.clip.player, "gtksink is installed by the set-up script")
+            waitForServer("playback to start", timeout: .seconds(10)) { (player.position ?? .zero) > .zero }
+            let window = try XCTUnwrap(InputSimulation.xWindowID(of: main.window))
+            try xdotool(["windowunmap", "--sync", "\(window)"])
+            waitFor("paused while minimized") { !player.isPlaying && main.window.isOutOfSight }
+            XCTAssertEqual(viewer.clip.playButton.accessibleName, "Play")
+            let stopped = try XCTUnwrap(player.position)
+            try xdotool(["windowmap", "--sync", "\(window)"])
+            waitFor("playing again") { player.isPlaying && !main.window.isOutOfSight }
+            XCTAssertEqual(viewer.clip.playButton.accessibleName, "Pause")
+            waitForServer("playback to advance", timeout: .seconds(10)) { (player.position ?? .zero) > stopped || player.reachedEnd }
+            // A clip the person paused stays paused when the window comes back.
+            viewer.clip.togglePlaying()
+            XCTAssertFalse(player.isPlaying)
+            try xdotool(["windowunmap", "--sync", "\(window)"])
+            waitFor("minimized") { main.window.isOutOfSight }
+            try xdotool(["windowmap", "--sync", "\(window)"])
+            waitFor("back") { !main.window.isOutOfSight }
+            XCTAssertFalse(player.isPlaying, "the person's pause is kept")
+        }
+    }
+
     func testVideoPostsShowTheirPosterAndPlayInTheViewer() throws {
         try onMain {
             let (app, page) = try openFeed()

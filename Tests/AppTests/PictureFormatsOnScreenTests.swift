@@ -142,6 +142,15 @@ final class PictureFormatsOnScreenTests: AppTestCase {
         window.showAll()
         waitFor("playing again once shown") { picture.isPlaying }
 
+        // Minimized (a window manager unmaps the window; xdotool does it here): no frame is
+        // drawn, and the animation stops at the first frame nobody saw.
+        let xWindow = try XCTUnwrap(InputSimulation.xWindowID(of: window))
+        try xdotool(["windowunmap", "--sync", "\(xWindow)"])
+        waitFor("stopped while minimized", timeout: .seconds(3)) { !picture.isPlaying }
+        let stoppedAt = picture.frameIndex
+        try xdotool(["windowmap", "--sync", "\(xWindow)"])
+        waitFor("playing again once back") { picture.isPlaying && picture.frameIndex != stoppedAt }
+
         let settings = ThemeSettings()
         settings.animationsEnabled = false
         defer { settings.animationsEnabled = true }

@@ -43,3 +43,10 @@ public protocol BackHandlingPage: Page {
     /// True when the page did something with the request, so the page stays.
     func handleBack() -> Bool
 }
+
+/// A page that stops what only a person looking needs (a clip playing) while the window is
+/// out of sight (minimized), and takes it up again when it is back.
+@MainActor
+public protocol SightAwarePage: Page {
+    func windowOutOfSight(_ outOfSight: Bool)
+}

@@ -138,6 +138,11 @@ public class SectionCoordinator {
     /// The window shows another section now, or is closing: subclasses save what is being typed.
     open func sectionWillHide() {}
 
+    /// The window went out of sight (minimized) or came back: the pages that care are told.
+    func windowOutOfSight(_ outOfSight: Bool) {
+        for case let page as any SightAwarePage in pages { page.windowOutOfSight(outOfSight) }
+    }
+
     /// What the open detail shows, kept with the settings so that the next launch opens it
     /// again (a person's id); nil when no detail is open. Subclasses with details say.
     open var openDetailKey: String? { nil }

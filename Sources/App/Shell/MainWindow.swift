@@ -80,6 +80,10 @@ public final class MainWindow {
             if section == self.currentSection { return }
             self.show(section)
         }
+        // Minimized: a clip playing waits for the window to be back.
+        window.onOutOfSightChange { [weak self] outOfSight in
+            self?.coordinators.values.forEach { $0.windowOutOfSight(outOfSight) }
+        }
         // The mouse's back button goes back, wherever the pointer is in the window.
         window.onButtonPress { [weak self] event in
             guard event.isBackButton else { return false }

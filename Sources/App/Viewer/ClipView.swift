@@ -14,6 +14,8 @@ final class ClipView {
     let widget: Widget
     /// The video playing, decoded by the player helper; `videoView` draws it.
     private(set) var player: ClipPlayback?
+    /// Paused because the window went out of sight, to play on when it is back.
+    private var pausedOutOfSight = false
     private var videoView: VideoSinkView?
     /// Fetches the clip for the player.
     private let pipeline: ImagePipeline
@@ -149,6 +151,7 @@ final class ClipView {
 
     /// Stops and lets go of the clip playing, if one is.
     func stop() {
+        pausedOutOfSight = false
         if let tick { videoArea.removeTickCallback(tick) }
         tick = nil
         download?.cancel()
@@ -169,8 +172,24 @@ final class ClipView {
         updateTicking()
     }
 
+    /// The window went out of sight: a clip playing pauses (its picture, its sound and its
+    /// decoding are for a person looking), and plays on when the window is back, unless the
+    /// person paused it or chose another since.
+    func windowOutOfSight(_ outOfSight: Bool) {
+        guard let player else { return }
+        if outOfSight, player.isPlaying {
+            pausedOutOfSight = true
+            pause()
+        } else if !outOfSight, pausedOutOfSight {
+            pausedOutOfSight = false
+            player.play()
+        }
+        update()
+    }
+
     func togglePlaying() {
         guard let player else { return }
+        pausedOutOfSight = false
         player.togglePlaying()
         update()
     }

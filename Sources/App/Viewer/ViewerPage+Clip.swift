@@ -6,3 +6,7 @@ extension ViewerPage: ClipPlayingPage {
     public var clipDownload: RangedDownload? { clip.streamed }
     public func stopClip() { clip.stop() }
 }
+
+extension ViewerPage: SightAwarePage {
+    public func windowOutOfSight(_ outOfSight: Bool) { clip.windowOutOfSight(outOfSight) }
+}

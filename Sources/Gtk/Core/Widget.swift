@@ -26,6 +26,16 @@ open class Widget: Object {
         set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
     }
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+    /// Whether the window this widget is in is out of sight: minimized (under X11 a window
+    /// manager unmaps a window it minimizes, which GDK reports as iconified) or withdrawn, or
+    /// the widget is in no window. GTK keeps such a window's widgets mapped; a Wayland
+    /// compositor tells GTK 3 neither, and stops the window's frames instead.
+    public var isInWindowOutOfSight: Bool {
+        guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
+              let surface = gtk_widget_get_window(toplevel) else { return true }
+        let state = gdk_window_get_state(surface).rawValue
+        return state & (GDK_WINDOW_STATE_ICONIFIED.rawValue | GDK_WINDOW_STATE_WITHDRAWN.rawValue) != 0
+    }
     public var isRealized: Bool { gtk_widget_get_realized(widget) != 0 }
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }

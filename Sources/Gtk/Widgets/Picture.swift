@@ -235,11 +235,11 @@ public final class Picture: Widget {
         super.willRelease()
     }
 
-    /// Starts or stops the animation: it plays while asked to, mapped, with more than one frame
+    /// Starts or stops the animation: it plays while asked to, mapped in a window in sight, with more than one frame
     /// and GTK's animations on. Each frame waits its own delay on the main queue (no tick every
     /// display frame for a clip of ten frames a second).
     private func updatePlayback() {
-        let wanted = playsAnimations && frames.count > 1 && isMapped && ThemeSettings().animationsEnabled
+        let wanted = playsAnimations && frames.count > 1 && isMapped && !isInWindowOutOfSight && ThemeSettings().animationsEnabled
         if wanted, nextFrame == nil {
             let step = DispatchWorkItem { [weak self] in self?.showNextFrame() }
             nextFrame = step
@@ -252,8 +252,8 @@ public final class Picture: Widget {
 
     private func showNextFrame() {
         nextFrame = nil
-        // Nobody saw the frame shown: wait for the next draw before going on.
-        guard !frames.isEmpty, drawnSinceStep else { return }
+        // Nobody saw the frame shown, or the window is minimized: wait for the next draw.
+        guard !frames.isEmpty, drawnSinceStep, !isInWindowOutOfSight else { return }
         drawnSinceStep = false
         frameIndex = (frameIndex + 1) % frames.count
         // Each frame is scaled when drawn: a viewer's frames are few and shown one at a time.

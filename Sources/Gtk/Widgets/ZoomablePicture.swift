@@ -104,6 +104,10 @@ public final class ZoomablePicture: Widget {
     /// How many frames the picture has (1 for a still).
     public var frameCount: Int { max(1, frames.count) }
     private var nextFrame: DispatchWorkItem?
+    /// Whether the frame shown was drawn: a frame nobody saw (no frame drawn, as when a
+    /// compositor stops a minimized window's frames) is not followed by the next; nor is one
+    /// in a window out of sight. The next draw plays on.
+    private var drawnSinceStep = true
     /// Whether an animation is playing now.
     public var isPlaying: Bool { nextFrame != nil }
     /// Surfaces are made here, one at a time (a newer bitmap makes an older one's late).
@@ -223,6 +227,9 @@ public final class ZoomablePicture: Widget {
     }
 
     private func draw(_ cr: OpaquePointer) {
+        drawnSinceStep = true
+        // A paused animation goes on once it is drawn again (the window back in sight).
+        if nextFrame == nil, frames.count > 1 { updatePlayback() }
         let width = Double(gtk_widget_get_allocated_width(widget)), height = Double(gtk_widget_get_allocated_height(widget))
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)
@@ -316,9 +323,9 @@ public final class ZoomablePicture: Widget {
         }
     }
 
-    /// Plays an animation while the picture is mapped and GTK's animations are on.
+    /// Plays an animation while the picture is mapped, its window in sight, and GTK's animations are on.
     private func updatePlayback() {
-        let wanted = frames.count > 1 && isMapped && ThemeSettings().animationsEnabled
+        let wanted = frames.count > 1 && isMapped && !isInWindowOutOfSight && ThemeSettings().animationsEnabled
         if wanted, nextFrame == nil {
             let step = DispatchWorkItem { [weak self] in self?.showNextFrame() }
             nextFrame = step
@@ -335,7 +342,8 @@ public final class ZoomablePicture: Widget {
 
     private func showNextFrame() {
         nextFrame = nil
-        guard frames.count > 1 else { return }
+        guard frames.count > 1, drawnSinceStep, !isInWindowOutOfSight else { return }
+        drawnSinceStep = false
         frameIndex = (frameIndex + 1) % frames.count
         surface = Self.surface(of: frames[frameIndex].pixbuf)
         queueDraw()

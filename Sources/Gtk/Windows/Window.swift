@@ -66,6 +66,22 @@ open class Window: Container {
         return atk_object_get_name(gtk_widget_get_accessible(focus)).map { String(cString: $0) }
     }
 
+    /// Whether the window is out of sight (minimized or withdrawn: `isInWindowOutOfSight`).
+    public var isOutOfSight: Bool { isInWindowOutOfSight }
+
+    /// `body` with `isOutOfSight` each time it changes.
+    @discardableResult
+    public func onOutOfSightChange(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
+        let hiding = GDK_WINDOW_STATE_ICONIFIED.rawValue | GDK_WINDOW_STATE_WITHDRAWN.rawValue
+        return connect("window-state-event", shape: .pointerReturningBool) { pointer in
+            let event: UnsafeMutablePointer<GdkEventWindowState> = pointer!.cast()
+            if event.pointee.changed_mask.rawValue & hiding != 0 {
+                body(event.pointee.new_window_state.rawValue & hiding != 0)
+            }
+            return false
+        }
+    }
+
     /// The close request; return true to keep the window open.
     @discardableResult
     public func onCloseRequest(_ body: @escaping @MainActor () -> Bool) -> SignalConnection {
