@@ -23,30 +23,36 @@ public enum CompositionRoot {
     ///   - renameDelay: a test hook: every rename of a person waits this long inside its write.
     ///   - offlineRetryDelays: a test hook: the waits of the sections' automatic tries while the
     ///     backend cannot be reached.
+    ///   - downloads: where every download is counted, by section.
     public static func sections(paths: AppPaths, backend: BackendSource?, renameDelay: Duration = .zero,
-                                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays) -> SectionServices.Makers {
+                                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
+                                downloads: DownloadLedger = DownloadLedger()) -> SectionServices.Makers {
         let source = backend ?? .fixed(.builtIn)
         let resolve: @Sendable () async -> Backend = { await source.resolve() }
-        let http = Once { CurlHTTPClient() }
+        let curl = Once { CurlHTTPClient() }
+        // Each section's requests counted under its name.
+        let http = { (section: Section) in CountingHTTPClient(curl.value, ledger: downloads, account: section.rawValue) }
         let database = LazyDatabase(url: paths.data.appendingPathComponent("tessera.sqlite"))
         let people = PeopleStore(database: database, renameDelay: renameDelay)
-        let downloader = Once { AvatarDownloader(store: people, backend: resolve) }
+        let downloader = Once {
+            AvatarDownloader(store: people, client: SerialHTTPClient(ledger: downloads, account: Section.people.rawValue), backend: resolve)
+        }
         let savedFacts = SavedFactsStore(database: database)
         let savedChat = SavedChatStore(database: database)
         let savedFeed = SavedFeedStore(database: database)
-        let images = Once { imagePipeline(paths: paths, people: people) }
+        let images = Once { imagePipeline(paths: paths, people: people, downloads: downloads) }
         return SectionServices.Makers(
             images: { images.value },
-            feed: { FeedViewModel(repository: LiveFeedRepository(client: http.value, backend: resolve), store: savedFeed,
+            feed: { FeedViewModel(repository: LiveFeedRepository(client: http(.feed), backend: resolve), store: savedFeed,
                                   offlineRetryDelays: offlineRetryDelays) },
             messages: {
-                MessagesViewModel(repository: LiveMessagesRepository(client: http.value, backend: resolve),
+                MessagesViewModel(repository: LiveMessagesRepository(client: http(.messages), backend: resolve),
                                   store: LocalMessageStore(database: database), saved: savedChat,
                                   drafts: DraftStore(database: database), searcher: MessageSearchStore(database: database),
                                   offlineRetryDelays: offlineRetryDelays)
             },
             facts: {
-                FactsViewModel(repository: LiveFactsRepository(client: http.value, backend: resolve),
+                FactsViewModel(repository: LiveFactsRepository(client: http(.facts), backend: resolve),
                                store: savedFacts, offlineRetryDelays: offlineRetryDelays)
             },
             gallery: { base in
@@ -69,18 +75,20 @@ public enum CompositionRoot {
                 case .facts: try await savedFacts.clear()
                 case .gallery, .people: break
                 }
-            })
+            },
+            downloadedThisSession: { downloads.byAccount })
     }
 
-    /// The one image pipeline: its own HTTP client and its disk cache under `paths.cache`; People's
+    /// The one image pipeline: its own HTTP client (what it downloads counted in `downloads`) and its disk cache under `paths.cache`; People's
     /// avatars read from the database; the gallery's pictures copied from files from their
     /// folder; video posters read by GStreamer.
-    nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore) -> ImagePipeline {
+    nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore, downloads: DownloadLedger) -> ImagePipeline {
         let avatars = StoredImageSource(scheme: StoredAvatar.scheme) { url in
             guard let id = StoredAvatar.personID(in: url) else { return nil }
             return try await people.avatarData(personID: id)
         }
-        return ImagePipeline(client: CurlHTTPClient(),
+        // Each picture counted under the section that asked for it (`ImageRequest.account`).
+        return ImagePipeline(client: CountingHTTPClient(CurlHTTPClient(), ledger: downloads),
                              configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
                              sources: [avatars, keptPictureSource(galleryPictures(paths: paths))],
                              decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])

@@ -41,6 +41,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// The Preferences window's "Use the built-in backend for everything": `services` are kept
     /// but not used (the command line's `--service` still is).
     public var builtInForEverything = false
+    /// Preferences' "Save data": saving data on every network, not only on a metered one.
+    public var savesData = false
 
     public static let defaults = AppSettings(windowWidth: 1100, windowHeight: 760, isMaximized: false,
                                              lastSection: .gallery, appearance: .system)
@@ -71,6 +73,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         openDetails = (try? container.decode([String: String].self, forKey: .openDetails)) ?? [:]
         services = (try? container.decode([String: String].self, forKey: .services)) ?? [:]
         builtInForEverything = (try? container.decode(Bool.self, forKey: .builtInForEverything)) ?? false
+        savesData = (try? container.decode(Bool.self, forKey: .savesData)) ?? false
         self = sanitized()
     }
 

@@ -18,6 +18,8 @@ public struct HTTPRequest: Sendable {
     /// `lowSpeedLimit` bytes a second, is given up with `HTTPError.timeout`; nil: the client's
     /// own `lowSpeedTime`. Whole seconds, one at least.
     public var stallTimeout: Duration?
+    /// What the download is for (a section's name), for `CountingHTTPClient`'s ledger.
+    public var account: String?
 
     public init(url: URL, method: Method = .get, headers: [(name: String, value: String)] = [],
                 body: Data? = nil, timeout: Duration = .seconds(30), maximumBodySize: Int = 32 << 20) {

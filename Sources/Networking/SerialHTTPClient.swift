@@ -3,10 +3,15 @@ import Scheduling
 /// (then in the order asked). The People seed demands this for its avatars: same connection, one
 /// download at a time, visible rows before the rest.
 public final class SerialHTTPClient: Sendable {
-    private let client = CurlHTTPClient(configuration: .singleConnection)
+    private let client: any HTTPClient
     private let limiter = PriorityLimiter(limit: 1)
 
-    public init() {}
+    /// - Parameters:
+    ///   - ledger: where what it downloads is counted, under `account`; nil: nowhere.
+    public init(ledger: DownloadLedger? = nil, account: String? = nil) {
+        let connection = CurlHTTPClient(configuration: .singleConnection)
+        client = ledger.map { CountingHTTPClient(connection, ledger: $0, account: account) } ?? connection
+    }
 
     /// Sends `request` when it is its turn. `key` names it for `setPriority` (a URL string does).
     public func send(_ request: HTTPRequest, key: String, priority: Int) async throws(HTTPError) -> HTTPResponse {

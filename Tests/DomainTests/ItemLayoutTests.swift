@@ -22,7 +22,9 @@ final class ItemLayoutTests: XCTestCase {
 
     func testABandAsksForWholeRowsOnly() {
         let layout = grid(count: 10_000)
-        XCTAssertEqual(layout.indices(from: 0, to: 600), 0..<25, "rows 0 to 4 meet 0–600")
+        XCTAssertEqual(layout.indices(from: 0, to: 600), 0..<20, "rows 0 to 3 meet 0–600 (row 4 starts at 638)")
+        XCTAssertEqual(layout.indices(from: 0, to: 638), 0..<20, "a row starting where the band ends is not in it")
+        XCTAssertEqual(layout.indices(from: 0, to: 639), 0..<25)
         let middle = layout.indices(from: 158_000, to: 158_600)
         XCTAssertEqual(middle.lowerBound % 5, 0)
         XCTAssertEqual(middle.count % 5, 0)

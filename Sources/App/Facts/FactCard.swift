@@ -146,7 +146,7 @@ final class FactCard: RecyclingCell {
         guard side != boundSide, let url = fact.imageURL else { return }
         if boundSide > 0, !image.isLoaded { return }
         boundSide = side
-        image.bind(ImageRequest(url: url, maximumPixelSize: side * 2))
+        image.bind(ImageRequest(url: url, maximumPixelSize: side * 2).counted(for: .facts))
     }
 
     /// The column width the card has now (its picture may still be on its way at another).
@@ -158,7 +158,7 @@ final class FactCard: RecyclingCell {
     private func pictureShown() {
         guard wantedSide > boundSide, let url = fact.imageURL else { return }
         boundSide = wantedSide
-        image.bind(ImageRequest(url: url, maximumPixelSize: wantedSide * 2))
+        image.bind(ImageRequest(url: url, maximumPixelSize: wantedSide * 2).counted(for: .facts))
     }
 
     var measuredContent: Widget { content }

@@ -70,7 +70,7 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         grid.vexpand = true
         widget = grid
         if let url = fact.imageURL {
-            image.bind(ImageRequest(url: url, maximumPixelSize: Self.imagePixelSize))
+            image.bind(ImageRequest(url: url, maximumPixelSize: Self.imagePixelSize).counted(for: .facts))
         } else if fact.rejectedImageLink != nil {
             image.showBroken()
         } else {

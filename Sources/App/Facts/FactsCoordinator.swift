@@ -14,7 +14,7 @@ final class FactsCoordinator: SectionCoordinator {
         let main = services.mainWindow
         let model = services.makers.facts()
         let cards = FactsPage(model: model, pipeline: services.images, backendReady: { _ = await source.resolve() },
-                              server: { await source.resolve().facts },
+                              server: { await source.resolve().facts }, dataSaving: services.dataSaving,
                               open: { fact, aspect in me.object?.open(fact, aspect: aspect) },
                               titleChanged: { main()?.updateChrome() })
         super.init(section: .facts, root: cards)
@@ -28,7 +28,7 @@ final class FactsCoordinator: SectionCoordinator {
         let images = services.images
         detail.onView = { [weak self, weak detail] url in
             self?.push(ViewerPage(items: [ViewerItem(id: url.absoluteString, url: url, kind: .picture, name: fact.displayTitle)],
-                                  index: 0, pipeline: images, goBack: { [weak self] in self?.pop() }, window: { main()?.window },
+                                  index: 0, pipeline: images, section: .facts, goBack: { [weak self] in self?.pop() }, window: { main()?.window },
                                   onMove: { main()?.updateChrome() },
                                   onLeave: { [weak detail] _ in detail?.focusPicture() }))
         }

@@ -69,6 +69,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     public init(model: FactsViewModel, pipeline: ImagePipeline,
                 backendReady: @escaping @MainActor () async -> Void = {},
                 server: @escaping @MainActor () async -> URL = { Backend.builtIn.facts },
+                dataSaving: DataSaving? = nil,
                 open: @escaping @MainActor (Fact, Double?) -> Void,
                 titleChanged: @escaping @MainActor () -> Void = {}) {
         self.model = model
@@ -86,6 +87,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         // Pictures that load above the view make their cards taller: the view stays on the card
         // the user looks at (at the top, it stays at the top).
         grid.margin = Self.prefetchScreens
+        // Saving data: no cards (and no pictures) ahead of the view.
+        dataSaving?.observe(grid) { [weak grid] saving in grid?.margin = saving ? 0 : Self.prefetchScreens }
         grid.keepsViewStill = true
         grid.staysAtEnd = false
 

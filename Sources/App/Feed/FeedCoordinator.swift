@@ -13,7 +13,7 @@ final class FeedCoordinator: SectionCoordinator {
         let source = services.backend
         let model = services.makers.feed()
         let grid = FeedPage(model: model, pipeline: services.images, backendReady: { _ = await source.resolve() },
-                            server: { await source.resolve().feedSelect },
+                            server: { await source.resolve().feedSelect }, dataSaving: services.dataSaving,
                             window: { [mainWindow = services.mainWindow] in mainWindow()?.window }) { posts, index in
             me.object?.open(posts, at: index)
         }
@@ -27,7 +27,7 @@ final class FeedCoordinator: SectionCoordinator {
         guard let grid = pages.first as? FeedPage else { return nil }
         let main = services.mainWindow
         let items = posts.map(ViewerItem.init(post:))
-        let viewer = ViewerPage(items: items, index: index, pipeline: services.images,
+        let viewer = ViewerPage(items: items, index: index, pipeline: services.images, section: .feed,
                         goBack: { [weak self] in self?.pop() },
                         window: { main()?.window },
                         onMove: { main()?.updateChrome() },

@@ -47,6 +47,9 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     /// The feed's server, which the offline notice waits for.
     private let server: @MainActor () async -> URL
 
+    /// How far ahead of the view tiles are made and their pictures fetched, in screens (none
+    /// while data is saved).
+    static let prefetchScreens = 1.0
     /// Within this many screens of the end, the next page is asked for.
     static let loadThreshold = 1.5
     /// The footer's height: room for a spinner or a line of text with Retry beside it.
@@ -57,13 +60,14 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
 
     public init(model: FeedViewModel, pipeline: ImagePipeline, backendReady: @escaping @MainActor () async -> Void,
                 server: @escaping @MainActor () async -> URL = { Backend.builtIn.feedSelect },
+                dataSaving: DataSaving? = nil,
                 window: @escaping @MainActor () -> Window?, open: @escaping @MainActor ([MediaPost], Int) -> ViewerPage?) {
         self.model = model
         self.open = open
         self.server = server
         notices = NoticeDialog(window: window, content: Self.content(of:))
         grid = RecyclingGrid(layout: Self.layout, footer: paging.widget, footerHeight: Self.footerHeight) { post in
-            FeedTile(post: post, pipeline: pipeline)
+            FeedTile(post: post, pipeline: pipeline) { dataSaving?.isSaving ?? false }
         }
         // Posts that come in above (a refresh of saved ones) leave the view where it is, unless
         // it is at the top. Only while saved posts are being confirmed: pages appended at the end
@@ -78,6 +82,13 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         widget = content.widget
 
         registerActions()
+        // Saving data: no cells (and no pictures) ahead of the view; videos without posters.
+        dataSaving?.observe(self) { [weak self] saving in
+            guard let self else { return }
+            self.grid.margin = saving ? 0 : Self.prefetchScreens
+            self.grid.cells.forEach { $0.reload() }
+            self.grid.queueLayout()
+        }
         grid.onActivate = { [weak self] tile in self?.open(tile.post) }
         grid.onContextMenu = { [weak self] tile in self?.openMenu(for: tile) }
         grid.onLayout = { [weak self] in self?.loadMoreIfNearEnd() }

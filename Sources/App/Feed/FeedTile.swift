@@ -23,8 +23,12 @@ public final class FeedTile: RecyclingCell {
     private var boundSide = 0
     public var item: MediaPost { post }
 
-    init(post: MediaPost, pipeline: ImagePipeline) {
+    /// Whether data is being saved: a video then shows no poster (reading one downloads the clip).
+    private let savesData: @MainActor () -> Bool
+
+    init(post: MediaPost, pipeline: ImagePipeline, savesData: @escaping @MainActor () -> Bool = { false }) {
         self.post = post
+        self.savesData = savesData
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
         image.picture.playsAnimations = true
         badge.addStyleClass("feed-badge")
@@ -82,13 +86,21 @@ public final class FeedTile: RecyclingCell {
     public func load(side: Int) {
         guard boundSide != side else { return }
         boundSide = side
+        // Saving data, a video's tile shows its placeholder: its clip downloads when played.
+        if post.kind == .video, savesData() { return image.bind(nil, placeholder: placeholder) }
         // The picture is the tile less its border, and is asked for at its own size.
         let pictureSide = max(1, side - view.borderAndPadding.across)
         var request = ImageRequest(url: post.url, maximumPixelSize: pictureSide, sizing: .fill,
                                    content: post.kind == .video ? .videoFrame : .image)
+        request.account = DownloadAccount(Section.feed.rawValue)
         // An animated GIF or WebP plays in its tile while the tile is on screen.
         request.animates = post.kind == .image
         image.bind(request, placeholder: placeholder)
+    }
+
+    /// Loads again at the next layout (data saving changed: a video's poster comes or goes).
+    func reload() {
+        boundSide = 0
     }
 
     /// A poster carries its clip's length: the badge and the accessible name say it.

@@ -25,7 +25,7 @@ final class GalleryCoordinator: SectionCoordinator {
                 }
             }
             guard let start = viewable.firstIndex(where: { $0.0 == index }) else { return }
-            self?.push(ViewerPage(items: viewable.map(\.1), index: start, pipeline: images,
+            self?.push(ViewerPage(items: viewable.map(\.1), index: start, pipeline: images, section: .gallery,
                                   goBack: { [weak self] in self?.pop() },
                                   window: { main()?.window },
                                   onMove: { main()?.updateChrome() },

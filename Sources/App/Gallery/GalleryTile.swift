@@ -164,7 +164,7 @@ final class GalleryTile: RecyclingCell {
         guard boundSide != side, let item = entry.item else { return }
         boundSide = side
         if let url = item.imageURL {
-            image.bind(ImageRequest(url: url, maximumPixelSize: side, sizing: .fill))
+            image.bind(ImageRequest(url: url, maximumPixelSize: side, sizing: .fill).counted(for: .gallery))
         } else {
             image.bind(nil, placeholder: ImageView.brokenIcon)
         }

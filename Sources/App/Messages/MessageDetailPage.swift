@@ -42,7 +42,7 @@ final class MessageDetailPage: SettlingPage {
         avatar.picture.setSizeRequest(width: 96, height: 96)
         avatar.picture.halign = .center
         avatar.picture.accessibleName = message.isLocal ? tr("Your avatar") : tr("Sender's avatar")
-        if let avatarURL { avatar.bind(ImageRequest(url: avatarURL, maximumPixelSize: 96)) }
+        if let avatarURL { avatar.bind(ImageRequest(url: avatarURL, maximumPixelSize: 96).counted(for: .messages)) }
         timeLabel = Label(Self.timeText(for: message))
         timeLabel.addStyleClass("dim-label")
         text = LongText(message.text, accessibleName: tr("Message text"))

@@ -146,7 +146,7 @@ final class MessageRow: RecyclingCell {
     /// Binds the avatar once the backend's address is known.
     func load(side: Int) {
         guard avatar.boundSize == nil, let url = avatarURL(message) else { return }
-        avatar.bind(ImageRequest(url: url, maximumPixelSize: Self.avatarSize))
+        avatar.bind(ImageRequest(url: url, maximumPixelSize: Self.avatarSize).counted(for: .messages))
     }
 
     var isLoaded: Bool { avatar.isLoaded }

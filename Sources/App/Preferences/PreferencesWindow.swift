@@ -6,7 +6,8 @@ import Localization
 /// Preferences (the primary menu, Ctrl+comma), laid out as GNOME's: groups of rows in rounded
 /// lists under a heading. The switch "Use the built-in backend for everything", then an address
 /// per service, each checked in words as it is typed. Apply hands the addresses over when every
-/// one can be used and something changed; closing the window without it changes nothing.
+/// one can be used and something changed; closing the window without it changes nothing. Last,
+/// "Save data" (applied as it is switched) and what each section downloaded this session.
 @MainActor
 final class PreferencesWindow {
     let window = Window()
@@ -19,11 +20,17 @@ final class PreferencesWindow {
     private var applied: ServiceAddresses
     /// Called by Apply with the addresses to use and save.
     var onApply: (@MainActor (ServiceAddresses) -> Void)?
+    /// "Save data", and what each section downloaded this session.
+    let data: DataSavingRows
 
     /// - Parameter given: the services' addresses from the command line, fixed for this launch.
-    init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL]) {
+    ///   - savesData: Preferences' "Save data", as saved.
+    ///   - downloaded: what each section downloaded this session (bytes by section name).
+    init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL], savesData: Bool = false,
+         downloaded: @escaping () -> [String: Int] = { [:] }) {
         form = addresses
         applied = addresses
+        data = DataSavingRows(savesData: savesData, downloaded: downloaded)
         window.title = tr("Preferences")
         window.setTransient(for: parent)
         window.isModal = true
@@ -45,6 +52,9 @@ final class PreferencesWindow {
         page.append(group(title: tr("Services"),
                           description: tr("Each service can come from a server of its own. An empty address uses the built-in backend."),
                           rows: rows.map(\.row)))
+        page.append(group(title: tr("Data"),
+                          description: tr("Downloaded this session, by section. On a metered network Tessera saves data by itself."),
+                          rows: data.rows))
         let scroller = ScrolledWindow()
         scroller.add(page)
         window.add(scroller)
@@ -75,7 +85,10 @@ final class PreferencesWindow {
     /// GNOME's preferences windows open about this size.
     static let size = (width: 640, height: 640)
 
-    func present() { window.present() }
+    func present() {
+        window.present()
+        data.shown()
+    }
 
     /// Whether Apply would change something, with every address usable.
     var canApply: Bool { form != applied && form.canApply }

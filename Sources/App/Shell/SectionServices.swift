@@ -27,6 +27,9 @@ public final class SectionServices {
         /// Deletes what `section` saved for offline use (the feed's pages, the chat's server
         /// messages, the facts feed): it came from an address the section no longer uses.
         public var forgetSaved: @MainActor (Section) async throws -> Void
+        /// What each section downloaded this session, in bytes, by the section's name ("other":
+        /// requests of no section).
+        public var downloadedThisSession: @Sendable () -> [String: Int]
 
         public init(images: @escaping @MainActor () -> ImagePipeline,
                     feed: @escaping @MainActor () -> FeedViewModel, messages: @escaping @MainActor () -> MessagesViewModel,
@@ -35,7 +38,8 @@ public final class SectionServices {
                     people: @escaping @MainActor () -> PeopleViewModel,
                     finishDownloads: @escaping @Sendable () async -> Void,
                     clearSavedData: @escaping @MainActor () async throws -> Void,
-                    forgetSaved: @escaping @MainActor (Section) async throws -> Void) {
+                    forgetSaved: @escaping @MainActor (Section) async throws -> Void,
+                    downloadedThisSession: @escaping @Sendable () -> [String: Int] = { [:] }) {
             self.images = images
             self.feed = feed
             self.messages = messages
@@ -45,12 +49,15 @@ public final class SectionServices {
             self.finishDownloads = finishDownloads
             self.clearSavedData = clearSavedData
             self.forgetSaved = forgetSaved
+            self.downloadedThisSession = downloadedThisSession
         }
     }
 
     let makers: Makers
     /// The backend the sections talk to.
     let backend: BackendSource
+    /// Whether to fetch only what is on screen (a metered network, or Preferences' "Save data").
+    let dataSaving = DataSaving(alwaysSaves: false)
     /// The main window, once it exists (dialogs are transient for it).
     var mainWindow: @MainActor () -> MainWindow? = { nil }
 

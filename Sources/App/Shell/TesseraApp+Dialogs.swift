@@ -14,8 +14,10 @@ extension TesseraApp {
     public func showPreferences() {
         if let preferencesWindow { return preferencesWindow.present() }
         let made = PreferencesWindow(parent: mainWindow?.window, addresses: ServiceAddresses(settings: settings),
-                                     given: options.givenServices)
+                                     given: options.givenServices, savesData: settings.savesData,
+                                     downloaded: services.makers.downloadedThisSession)
         made.onApply = { [weak self] addresses in self?.useServices(addresses) }
+        made.data.onChange = { [weak self] saves in self?.saveData(saves) }
         made.window.onCloseRequest { [weak self, weak made] in
             made?.window.hide()
             // Let go of it after the close's signal, not inside it.
@@ -26,6 +28,13 @@ extension TesseraApp {
         made.present()
     }
 
+
+    /// Preferences' "Save data" switched: used at once, and remembered.
+    func saveData(_ saves: Bool) {
+        settings.savesData = saves
+        store.save(settings)
+        services.dataSaving.alwaysSaves = saves
+    }
 
     public func showShortcuts() {
         if shortcutsWindow == nil {

@@ -44,6 +44,7 @@ public final class TesseraApp {
         services = SectionServices(makers: sections, backend: options.backend)
         self.logger = logger
         settings = self.store.load()
+        services.dataSaving.alwaysSaves = settings.savesData
         application = Application(id: Self.applicationID, unique: options.unique && !options.isAutomated,
                                   service: options.startsAsService)
         if options.startsAsService { application.setInactivityTimeout(ShellSearchProvider.idleTimeout) }

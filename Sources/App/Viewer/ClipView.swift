@@ -118,7 +118,8 @@ final class ClipView {
                 player?.start(clip: bytes)
                 return
             }
-            let ranges = RangedDownload(client: pipeline.client, url: clip.url, maximumLength: pipeline.configuration.maximumDownloadSize, pieceSize: Self.rangeSize)
+            let ranges = RangedDownload(client: pipeline.client, url: clip.url, maximumLength: pipeline.configuration.maximumDownloadSize,
+                                        pieceSize: Self.rangeSize, account: clip.account.name)
             self?.streamed = ranges
             do throws(ImageError) {
                 try await ranges.run { part in

@@ -19,6 +19,8 @@ public final class ImageViewer {
     let zoomLabel = Label()
     private let zoomBubble: Revealer
     private let pipeline: ImagePipeline
+    /// What the pictures' downloads are counted under (the section the viewer opened from).
+    private let account: DownloadAccount
     public private(set) var viewport: ImageViewport?
     private(set) var url: URL?
     /// Whether the picture is asked for with every frame: until the first decode says it is a
@@ -57,7 +59,8 @@ public final class ImageViewer {
     /// How long the zoom level stays on screen after it changed.
     static let bubbleTime: DispatchTimeInterval = .milliseconds(1500)
 
-    init(pipeline: ImagePipeline) {
+    init(pipeline: ImagePipeline, account: DownloadAccount = DownloadAccount(nil)) {
+        self.account = account
         self.pipeline = pipeline
         picture.addStyleClass("viewer-picture")
         picture.canFocus = true
@@ -263,6 +266,7 @@ public final class ImageViewer {
         loading?.cancel()
         askedSide = side
         var request = ImageRequest(url: url, maximumPixelSize: side)
+        request.account = account
         request.animates = animates
         request.exactSize = true
         let pipeline = self.pipeline
@@ -296,6 +300,7 @@ public final class ImageViewer {
         detailLoading?.cancel()
         detailAsked = part
         var request = ImageRequest(url: url, maximumPixelSize: max(part.scaledWidth, part.scaledHeight))
+        request.account = account
         request.exactSize = true
         request.region = PictureRegion(x: part.x, y: part.y, width: part.width, height: part.height)
         let pipeline = self.pipeline

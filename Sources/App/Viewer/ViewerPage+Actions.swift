@@ -33,10 +33,12 @@ extension ViewerPage {
         let item = self.item
         guard item.kind == .picture else { return copyLink() }
         let side = image.viewport.map { Int(max($0.imageWidth, $0.imageHeight)) } ?? DecodingLimits.maximumSide
-        let pipeline = self.pipeline
+        let pipeline = self.pipeline, account = self.account
         Task { [weak self] in
             do throws(ImageError) {
-                let whole = try await pipeline.image(for: ImageRequest(url: item.url, maximumPixelSize: side))
+                var request = ImageRequest(url: item.url, maximumPixelSize: side)
+                request.account = account
+                let whole = try await pipeline.image(for: request)
                 Clipboard.setImage(whole)
                 self?.copied = .picture(width: whole.width, height: whole.height)
             } catch {
@@ -61,8 +63,9 @@ extension ViewerPage {
     func saveAs() {
         let item = self.item
         let pipeline = self.pipeline
-        let request = ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize,
+        var request = ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize,
                                    content: item.kind == .clip ? .videoFrame : .image)
+        request.account = account
         Task { [weak self] in
             let bytes: Data
             do throws(ImageError) {
@@ -116,10 +119,12 @@ extension ViewerPage {
     /// Dimensions, format, colour profile, size and address, in a dialog.
     func showProperties() {
         let item = self.item
-        let pipeline = self.pipeline
+        let pipeline = self.pipeline, account = self.account
         Task { [weak self] in
-            let bytes = try? await pipeline.data(for: ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize,
-                                                                    content: item.kind == .clip ? .videoFrame : .image))
+            var request = ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize,
+                                       content: item.kind == .clip ? .videoFrame : .image)
+            request.account = account
+            let bytes = try? await pipeline.data(for: request)
             guard let self, self.item == item else { return }
             let lines = self.properties(of: bytes)
             let dialog = MessageDialog(parent: self.window(), kind: .info, text: item.name, secondaryText: lines.joined(separator: "\n"))

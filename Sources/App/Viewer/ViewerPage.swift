@@ -25,6 +25,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     private(set) var index: Int
     let items: [ViewerItem]
     let pipeline: ImagePipeline
+    /// What its downloads are counted under (the section it opened from).
+    let account: DownloadAccount
     let actions = ActionGroup()
     /// Kept alive here: a GTK 3 gesture is not owned by its widget.
     private let swipe: SwipeGesture
@@ -44,7 +46,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     /// The lines the last Properties dialog showed, for tests.
     var shownProperties: [String] = []
 
-    public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, goBack: @escaping @MainActor () -> Void,
+    /// - Parameter section: the section it opened from, what its downloads are counted under.
+    public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, section: Section? = nil, goBack: @escaping @MainActor () -> Void,
          window: @escaping @MainActor () -> Window? = { nil },
          onMove: @escaping @MainActor () -> Void = {}, onLeave: @escaping @MainActor (ViewerItem) -> Void = { _ in }) {
         precondition(items.indices.contains(index), "the viewer opens on one of its items")
@@ -54,7 +57,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         self.pipeline = pipeline
         self.onMove = onMove
         self.onLeave = onLeave
-        image = ImageViewer(pipeline: pipeline)
+        account = DownloadAccount(section?.rawValue)
+        image = ImageViewer(pipeline: pipeline, account: account)
         clip = ClipView(pipeline: pipeline)
         content.addNamed(image.widget, name: "picture")
         content.addNamed(clip.widget, name: "clip")
@@ -124,7 +128,9 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         case .clip:
             image.clear()
             content.setVisibleChild(named: "clip", transition: .none)
-            clip.play(ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize, content: .videoFrame))
+            var request = ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize, content: .videoFrame)
+            request.account = account
+            clip.play(request)
         }
         updateControls()
     }

@@ -41,7 +41,8 @@ public struct SquareGridLayout: ItemLayout, Equatable {
     public func indices(from top: Double, to bottom: Double) -> Range<Int> {
         guard count > 0, pitch > 0, bottom > top else { return 0..<0 }
         let firstRow = max(0, Int(((top - spacing) / pitch).rounded(.down)))
-        let lastRow = max(firstRow, Int(((bottom - spacing) / pitch).rounded(.up)))
+        // The last row whose top is above `bottom` (the row after it starts at or below it).
+        let lastRow = max(firstRow, Int(((bottom - spacing) / pitch).rounded(.up)) - 1)
         return min(count, firstRow * columns)..<min(count, (lastRow + 1) * columns)
     }
 }

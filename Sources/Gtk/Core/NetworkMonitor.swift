@@ -12,6 +12,16 @@ public final class NetworkMonitor: Object {
 
     public var isNetworkAvailable: Bool { g_network_monitor_get_network_available(OpaquePointer(raw)) != 0 }
 
+    /// Whether the network is metered (a phone's tethered link, a mobile connection), as
+    /// NetworkManager tells GIO; false where nobody says (GIO's netlink monitor never does).
+    public var isMetered: Bool { g_network_monitor_get_network_metered(OpaquePointer(raw)) != 0 }
+
+    /// `body` whenever `isMetered` changes.
+    @discardableResult
+    public func onMeteredChange(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("network-metered", body)
+    }
+
     /// `body` whenever the connectivity changes, with whether a network is available now.
     @discardableResult
     public func onChange(_ body: @escaping @MainActor (_ available: Bool) -> Void) -> SignalConnection {

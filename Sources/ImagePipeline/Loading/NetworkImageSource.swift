@@ -57,8 +57,9 @@ public final class NetworkImageSource: ImageSource {
         if let failure = failedURLs.withLock({ $0[key.url] }), failure.until > .now {
             throw failure.error
         }
-        let httpRequest = HTTPRequest(url: request.url, headers: headers, timeout: timeout,
-                                      maximumBodySize: maximumBodySize)
+        var asked = HTTPRequest(url: request.url, headers: headers, timeout: timeout, maximumBodySize: maximumBodySize)
+        asked.account = request.account.name
+        let httpRequest = asked
         let client = self.client
         var attempt = 0
         while true {

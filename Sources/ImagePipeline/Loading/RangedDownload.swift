@@ -39,6 +39,7 @@ public final class RangedDownload: Sendable {
     /// The longest resource taken; a longer one fails the download (`HTTPError.bodyTooLarge`).
     public let maximumLength: Int
     private let client: any HTTPClient
+    private let account: String?
     private let state = Mutex(State())
 
     private struct State {
@@ -52,7 +53,10 @@ public final class RangedDownload: Sendable {
         var finished = false
     }
 
-    public init(client: any HTTPClient, url: URL, maximumLength: Int, pieceSize: Int = RangedDownload.defaultPieceSize) {
+    /// - Parameter account: what the download is for (`HTTPRequest.account`).
+    public init(client: any HTTPClient, url: URL, maximumLength: Int, pieceSize: Int = RangedDownload.defaultPieceSize,
+                account: String? = nil) {
+        self.account = account
         self.client = client
         self.url = url
         self.maximumLength = maximumLength
@@ -144,7 +148,8 @@ public final class RangedDownload: Sendable {
     private nonisolated(nonsending) func fetch(from start: Int, to end: Int) async throws(HTTPError) -> HTTPResponse {
         var attempt = 1
         while true {
-            let request = HTTPRequest(url: url, headers: [("Range", "bytes=\(start)-\(end)")], maximumBodySize: maximumLength) // not translated
+            var request = HTTPRequest(url: url, headers: [("Range", "bytes=\(start)-\(end)")], maximumBodySize: maximumLength) // not translated
+            request.account = account
             do {
                 return try await client.send(request)
             } catch where error.isTransient && attempt < Self.tries {

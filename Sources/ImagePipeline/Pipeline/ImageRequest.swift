@@ -28,6 +28,9 @@ public struct ImageRequest: Sendable, Hashable {
     /// Only this part of the picture at that size (`DecodingTarget.region`): a viewer zoomed
     /// into a large picture asks for what is in view; nil for all of it.
     public var region: PictureRegion?
+    /// What the download is for (a section's name, `HTTPRequest.account`); not part of what the
+    /// request is: two sections asking for one picture share its load and its cache entries.
+    public var account: DownloadAccount = DownloadAccount(nil)
 
     public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
                 priority: Int = ImageRequest.visible) {

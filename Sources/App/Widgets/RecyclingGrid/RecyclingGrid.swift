@@ -79,7 +79,9 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// How far beyond the view, in screens, rows keep their cells (and their cells load their
     /// pictures): a screen, so that scrolling finds the next rows ready; a grid whose pictures
     /// are large and few to a screen asks for less.
-    public var margin = 1.0
+    public var margin = 1.0 {
+        didSet { if margin != oldValue { marginCall.schedule() } }
+    }
     /// Cells made in one turn of the main loop for rows beyond the view (those in view are all
     /// made at once). Scrolling brings a row or two at a time; a jump (Home, a page that went in
     /// on top, a drag of the scroll bar) needs a whole view and both margins, and each new cell

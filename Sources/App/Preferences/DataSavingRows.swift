@@ -1,0 +1,77 @@
+import Domain
+import Foundation
+import Gtk
+import Localization
+
+/// Preferences' "Data" rows: the "Save data" switch (on every network, not only on a metered
+/// one) and what each section downloaded this session, read again every second while shown.
+@MainActor
+final class DataSavingRows {
+    let savesDataSwitch = Switch()
+    private(set) var rows: [ListBoxRow] = []
+    /// Each section's figure, by section.
+    private(set) var amounts: [Section: Label] = [:]
+    private let downloaded: () -> [String: Int]
+    private var refreshing: DispatchWorkItem?
+    /// The switch was turned, to this.
+    var onChange: (@MainActor (Bool) -> Void)?
+
+    /// How often the figures are read while the window shows them.
+    static let refreshEvery: DispatchTimeInterval = .seconds(1)
+
+    init(savesData: Bool, downloaded: @escaping () -> [String: Int]) {
+        self.downloaded = downloaded
+        savesDataSwitch.isOn = savesData
+        savesDataSwitch.accessibleName = tr("Save data")
+        let line = PreferencesRowLine.make(
+            title: tr("Save data"),
+            summary: tr("On every network, not only on metered ones: nothing is fetched before it is on screen, and videos download only when played."),
+            control: savesDataSwitch)
+        rows.append(Self.row(line))
+        for section in Section.allCases {
+            let amount = Label("")
+            amount.addStyleClass("dim-label")
+            amounts[section] = amount
+            let title = Label(section.title)
+            title.xalign = 0
+            let line = Box(.horizontal, spacing: 12)
+            line.append(title, expand: true)
+            line.append(amount)
+            let row = Self.row(line)
+            rows.append(row)
+        }
+        savesDataSwitch.onToggled { [weak self] in
+            guard let self else { return }
+            self.onChange?(self.savesDataSwitch.isOn)
+        }
+        refresh()
+    }
+
+    private static func row(_ line: Box) -> ListBoxRow {
+        line.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        let row = ListBoxRow(child: line)
+        row.isActivatable = false
+        return row
+    }
+
+    /// Reads the figures now, then every `refreshEvery` while the rows are on screen.
+    func refresh() {
+        refreshing?.cancel()
+        let totals = downloaded()
+        for (section, label) in amounts {
+            let bytes = totals[section.rawValue] ?? 0
+            let text = ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+            if label.text != text { label.text = text }
+            label.accessibleName = tr("{section}: {amount} downloaded this session", ["section": section.title, "amount": text])
+        }
+        let next = DispatchWorkItem { [weak self] in
+            guard let self, self.rows.first?.isMapped == true else { return }
+            self.refresh()
+        }
+        refreshing = next
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.refreshEvery, execute: next)
+    }
+
+    /// Starts reading again once shown (the window opened again).
+    func shown() { refresh() }
+}

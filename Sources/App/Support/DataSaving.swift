@@ -1,0 +1,41 @@
+import Gtk
+
+/// Whether Tessera saves data now: GIO's network monitor says the network is metered, or the
+/// person asked for it in Preferences ("Save data"). While it does, nothing is fetched that is
+/// not on screen: the grids make no cells ahead of the view (their pictures are prefetched), and
+/// a feed video shows no poster (its poster is read from the clip, which it would download);
+/// clips download when played. Pictures are still downloaded whole: the backends serve one size.
+@MainActor
+public final class DataSaving {
+    private let network = NetworkMonitor()
+    /// The Preferences switch: saving data on every network, metered or not.
+    public var alwaysSaves: Bool {
+        didSet { update() }
+    }
+    public private(set) var isSaving: Bool
+    private var observers: [(owner: Weak, body: @MainActor (Bool) -> Void)] = []
+
+    private struct Weak {
+        weak var object: AnyObject?
+    }
+
+    public init(alwaysSaves: Bool) {
+        self.alwaysSaves = alwaysSaves
+        isSaving = alwaysSaves || network.isMetered
+        network.onMeteredChange { [weak self] in self?.update() }
+    }
+
+    /// `body` now and at each change of `isSaving`, while `owner` lives.
+    public func observe(_ owner: AnyObject, _ body: @escaping @MainActor (Bool) -> Void) {
+        observers.append((Weak(object: owner), body))
+        body(isSaving)
+    }
+
+    private func update() {
+        let now = alwaysSaves || network.isMetered
+        guard now != isSaving else { return }
+        isSaving = now
+        observers.removeAll { $0.owner.object == nil }
+        for observer in observers { observer.body(now) }
+    }
+}
