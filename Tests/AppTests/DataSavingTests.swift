@@ -66,7 +66,7 @@ final class DataSavingTests: AppTestCase {
             XCTAssertTrue(InputSimulation.key("comma", modifiers: .control, on: main.window))
             waitFor("the Preferences window again") { app.preferencesWindow?.window.isMapped == true }
             let again = try XCTUnwrap(app.preferencesWindow)
-            let nothing = ByteCountFormatter.string(fromByteCount: 0, countStyle: .file)
+            let nothing = "0 bytes"
             let feed = try XCTUnwrap(again.data.amounts[.feed])
             XCTAssertNotEqual(feed.text, nothing, "the feed downloaded its pages and pictures")
             XCTAssertEqual(again.data.amounts[.messages]?.text, nothing)

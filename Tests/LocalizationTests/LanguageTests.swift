@@ -49,6 +49,17 @@ final class LanguageTests: XCTestCase {
         XCTAssertEqual(Localization.interfaceLanguage, "en")
     }
 
+    /// Sizes as GNOME writes them: decimal units, one decimal under ten of a unit, in the
+    /// interface's words (Russian: байт, кБ, МБ, ГБ, with their plural forms).
+    func testSizesAreWrittenInDecimalUnitsInTheInterfacesLanguage() throws {
+        let bytes = [0, 1, 999, 1000, 12_345, 4_849_000, 12_500_000, 2_500_000_000]
+        XCTAssertEqual(bytes.map(sizeText(bytes:)),
+                       ["0 bytes", "1 byte", "999 bytes", "1.0 kB", "12 kB", "4.8 MB", "13 MB", "2.5 GB"])
+        try inRussian {
+            XCTAssertEqual([1, 3, 5, 4_849_000, 12_345].map(sizeText(bytes:)), ["1 байт", "3 байта", "5 байт", "4.8 МБ", "12 кБ"])
+        }
+    }
+
     func testDatesAreWrittenInTheInterfacesLanguage() throws {
         let date = Date(timeIntervalSince1970: 1_795_000_000) // 18 November 2026
         let style = Date.FormatStyle(date: .abbreviated, time: .omitted, timeZone: TimeZone(identifier: "UTC")!)

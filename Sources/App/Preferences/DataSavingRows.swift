@@ -60,7 +60,7 @@ final class DataSavingRows {
         let totals = downloaded()
         for (section, label) in amounts {
             let bytes = totals[section.rawValue] ?? 0
-            let text = ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+            let text = sizeText(bytes: bytes)
             if label.text != text { label.text = text }
             label.accessibleName = tr("{section}: {amount} downloaded this session", ["section": section.title, "amount": text])
         }

@@ -149,7 +149,7 @@ extension ViewerPage {
         }
         if let bytes {
             if let format = PictureFormat(sniffing: bytes) { lines.append(tr("Format: {value}", ["value": format.name])) }
-            lines.append(tr("Size: {value}", ["value": ByteCountFormatter.string(fromByteCount: Int64(bytes.count), countStyle: .file)]))
+            lines.append(tr("Size: {value}", ["value": sizeText(bytes: bytes.count)]))
         }
         if item.kind == .picture, image.viewport != nil {
             lines.append(image.colourProfile.map { tr("Colour profile: {name}, shown converted to sRGB", ["name": $0]) }
