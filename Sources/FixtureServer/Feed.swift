@@ -54,6 +54,8 @@ struct FeedRoutes {
     let media: MediaLibrary
     /// How many more times each page names its first post (see `Configuration`).
     var repeatsFirstPost = 0
+    /// Pages that go silent mid-transfer (see `Configuration.silentFeedPages`).
+    var silence = SilentAnswers(times: 0)
 
     func register(on router: Router<FixtureContext>) {
         let group = router.group("user_details")
@@ -97,7 +99,9 @@ struct FeedRoutes {
             ["id": String(post.id), "file": base + post.fileName, "file_type": post.isVideo ? "1" : "0"]
         }
         // PHP style: slashes escaped (JSONSerialization's default), ids and file_type as strings.
-        return json(["statusCode": 200, "message": "success", "data": data])
+        let answer: [String: Any] = ["statusCode": 200, "message": "success", "data": data]
+        if silence.goesSilent() { return SilentAnswers.response(jsonData(answer), contentType: "application/json") }
+        return json(answer)
     }
 
     private func delete(_ request: Request, _ context: FixtureContext) async throws -> Response {
@@ -112,11 +116,14 @@ struct FeedRoutes {
 /// A JSON response from a Foundation object, slashes escaped as PHP's json_encode does
 /// (a "/" only ever appears inside JSON strings, where "\/" means the same).
 func json(_ object: Any, status: HTTPResponse.Status = .ok) -> Response {
+    Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: jsonData(object))))
+}
+
+/// `json`'s bytes.
+func jsonData(_ object: Any) -> Data {
     let plain = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-    let data = Data(String(decoding: plain, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
+    return Data(String(decoding: plain, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
         .replacingOccurrences(of: "/", with: "\\/").utf8)
-    return Response(status: status, headers: [.contentType: "application/json"],
-                    body: .init(byteBuffer: ByteBuffer(bytes: data)))
 }
 
 /// A small deterministic generator (SplitMix64), so a seed reproduces the same data and failures.

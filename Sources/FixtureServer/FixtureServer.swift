@@ -29,6 +29,9 @@ public final class FixtureServer: Sendable {
         /// 100 bytes of body, the connection left open: a transfer gone silent (tests).
         public var silentAvatar: Int?
         public var silentAvatarTimes = 1
+        /// How many of the first feed pages asked for go silent after their headers and 100 bytes
+        /// of body, the connection left open (tests of a stalled page).
+        public var silentFeedPages = 0
         /// How long each page of messages waits before answering (tests that watch a page load).
         public var messagesPageDelay: Double = 0
         /// Messages in one page of `getMessages`. The contract says 20; tests of clients that must
@@ -108,7 +111,8 @@ public final class FixtureServer: Sendable {
         let router = Router(context: FixtureContext.self)
         router.add(middleware: LocalClientsOnlyMiddleware(host: configuration.host))
         router.add(middleware: TransferCountingMiddleware(stats: stats))
-        FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost).register(on: router)
+        FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost,
+                   silence: SilentAnswers(times: configuration.silentFeedPages)).register(on: router)
         MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
         FactsRoutes(media: media, gate: factImageGate, texts: configuration.factTexts, rows: configuration.factsRows).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay,

@@ -104,6 +104,15 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The exchange started and stopped: it went silent past its time, or its connection broke.
+    /// Worth asking again soon, where a server that cannot be reached at all is not.
+    public var meansInterrupted: Bool {
+        switch self {
+        case .timeout, .connectionLost: true
+        default: false
+        }
+    }
+
     /// Worth trying again later (the contract's "timeouts and 5xx").
     public var isTransient: Bool {
         switch self {

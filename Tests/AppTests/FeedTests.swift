@@ -3,6 +3,7 @@ import Domain
 import FixtureServer
 import Foundation
 import Gtk
+import Repositories
 import TestSupport
 import Video
 import XCTest
@@ -195,6 +196,31 @@ final class FeedTests: ServerBackedTestCase {
                 waitFor("back at the grid by \(name)") { coordinator.depth == 1 }
                 waitFor("the post focused after \(name)") { tile.view.isFocusWidget }
             }
+        }
+    }
+
+    /// A feed page whose transfer goes silent (its headers and 100 bytes, then nothing, the
+    /// connection open) is given up after `pageStallTimeout` and asked for again: the posts
+    /// come without the person doing anything, once each.
+    func testAFeedPageThatGoesSilentIsGivenUpAndAskedForAgain() throws {
+        try onMain {
+            let stalling = try startServer {
+                $0.feedPosts = 95
+                $0.silentFeedPages = 1
+            }
+            defer { stop(stalling) }
+            let app = try launch(backend: stalling.base, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            let started = ContinuousClock.now
+            waitForServer("the first page after the silent one", timeout: .seconds(15)) { page.tiles.count >= 10 }
+            let waited = ContinuousClock.now - started
+            XCTAssertGreaterThanOrEqual(waited, LiveFeedRepository.pageStallTimeout - .seconds(1), "the first answer went silent")
+            let selects = stalling.requestedPaths.filter { $0.hasPrefix("/user_details/select.php") }.count
+            XCTAssertGreaterThanOrEqual(selects, 2, "asked again after the silence")
+            let ids = page.model.state.posts.map(\.id)
+            XCTAssertEqual(ids.count, Set(ids).count, "each post once")
         }
     }
 
