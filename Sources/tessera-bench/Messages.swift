@@ -23,6 +23,8 @@ struct MessagesBench: ParsableCommand {
                                                     abstract: "Chat with 10,000 messages: prepend cost, frame intervals, memory; search over 100,000; the draft's cost per key.")
 
     @Option(help: "Messages on the server.") var count = 10_000
+    @Option(help: "Stop scrolling up after this many pages (default: the beginning of the chat), to compare counts at one depth.")
+    var pages: Int?
 
     func run() throws {
         try runWithGTK { try measure() }
@@ -30,7 +32,7 @@ struct MessagesBench: ParsableCommand {
 
     @MainActor
     private func measure() throws {
-        let count = self.count
+        let count = self.count, pages = self.pages ?? Int.max
         let server = try BenchServer(messages: count)
         let backend = Backend(base: server.base)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-messages-\(getpid())")
@@ -65,7 +67,8 @@ struct MessagesBench: ParsableCommand {
             page.adjustment.value = max(0, page.adjustment.value - 60)
             return true
         }
-        guard GtkRuntime.iterate(until: { model.state.paging == .ended }, timeout: .seconds(300), wakeEvery: .milliseconds(1)) else {
+        guard GtkRuntime.iterate(until: { model.state.paging == .ended || prepends.count >= pages }, timeout: .seconds(300),
+                                 wakeEvery: .milliseconds(1)) else {
             throw BenchError(description: "never reached the beginning (\(model.state.timeline.nextOffset) loaded)")
         }
         window.removeTickCallback(scrollUp)
@@ -90,7 +93,7 @@ struct MessagesBench: ParsableCommand {
         let longest = upIntervals.max() ?? 0
         let sorted = upIntervals.sorted()
         let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
-        print("messages: \(count) on the server (\(prepends.count) pages prepended), 900×700 window, 60 px a frame")
+        print("messages: \(count) on the server (\(prepends.count) pages prepended\(pages < Int.max ? ", stopped there" : "")), 900×700 window, 60 px a frame")
         print(String(format: "  prepend, main thread, first page    %8.2f ms", prepends.first ?? 0))
         print(String(format: "  prepend, main thread, last page     %8.2f ms   (target <= 4, as page 10)", prepends.last ?? 0))
         print(String(format: "  prepend, main thread, page 10       %8.2f ms", prepends.count > 9 ? prepends[9] : 0))
