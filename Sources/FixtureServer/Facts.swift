@@ -15,6 +15,8 @@ struct FactsRoutes {
     var rows = Self.realRows
     /// The real feed's length.
     static let realRows = 14
+    /// Feeds that go silent mid-transfer (see `Configuration.silentFactsFeeds`).
+    var silence = SilentAnswers(times: 0)
 
     /// Image names served under /facts/images/: drawings that fit each row's title, in
     /// `facts/` of the data folder (data/make-media.sh makes them at these sizes).
@@ -26,7 +28,10 @@ struct FactsRoutes {
     func register(on router: Router<FixtureContext>) {
         // With an ETag of its bytes, and 304 to a request that has it.
         router.get("facts.json") { request, _ -> Response in
-            media.bytes(Self.feed(host: request.authorityForLinks, texts: texts, rows: rows), type: "text/plain", request: request)
+            if silence.goesSilent() {
+                return SilentAnswers.response(Self.feed(host: request.authorityForLinks, texts: texts, rows: rows), contentType: "text/plain")
+            }
+            return media.bytes(Self.feed(host: request.authorityForLinks, texts: texts, rows: rows), type: "text/plain", request: request)
         }
         router.get("facts/images/:name") { request, context -> Response in
             let name = (context.parameters.get("name") ?? "").removingPercentEncoding ?? ""

@@ -32,6 +32,8 @@ public final class FixtureServer: Sendable {
         /// How many of the first feed pages asked for go silent after their headers and 100 bytes
         /// of body, the connection left open (tests of a stalled page).
         public var silentFeedPages = 0
+        /// How many of the first facts feeds asked for go silent the same way.
+        public var silentFactsFeeds = 0
         /// How long each page of messages waits before answering (tests that watch a page load).
         public var messagesPageDelay: Double = 0
         /// Messages in one page of `getMessages`. The contract says 20; tests of clients that must
@@ -114,7 +116,8 @@ public final class FixtureServer: Sendable {
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost,
                    silence: SilentAnswers(times: configuration.silentFeedPages)).register(on: router)
         MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
-        FactsRoutes(media: media, gate: factImageGate, texts: configuration.factTexts, rows: configuration.factsRows).register(on: router)
+        FactsRoutes(media: media, gate: factImageGate, texts: configuration.factTexts, rows: configuration.factsRows,
+                    silence: SilentAnswers(times: configuration.silentFactsFeeds)).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay,
                     silence: configuration.silentAvatar.map { AvatarSilence(avatar: $0, times: configuration.silentAvatarTimes) })
             .register(on: router)

@@ -23,6 +23,17 @@ final class FeedTests: ServerBackedTestCase {
         return (app, page)
     }
 
+    /// Clicks `video`'s tile and waits for the viewer playing it.
+    @MainActor
+    private func play(_ video: FeedTile, in main: MainWindow) throws -> (SectionCoordinator, ViewerPage, ClipPlayback) {
+        XCTAssertTrue(InputSimulation.click(video.view, in: main.window))
+        let coordinator = main.coordinator(for: .feed)
+        waitFor("the viewer") { coordinator.depth == 2 }
+        let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+        let player = try XCTUnwrap(viewer.clip.player, "gtksink is installed by the set-up script")
+        return (coordinator, viewer, player)
+    }
+
     private var selects: Int { server.requestedPaths.filter { $0.hasPrefix("/user_details/select.php") }.count }
 
     /// F5 (and Ctrl+R, the header's Refresh) ask for the newest page again; the tiles stay. (New
@@ -233,11 +244,7 @@ final class FeedTests: ServerBackedTestCase {
             defer { main.window.destroy() }
             let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
             waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
-            XCTAssertTrue(InputSimulation.click(video.view, in: main.window))
-            let coordinator = main.coordinator(for: .feed)
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
-            let player = try XCTUnwrap(viewer.clip.player, "gtksink is installed by the set-up script")
+            let (_, viewer, player) = try play(video, in: main)
             waitForServer("playback to start", timeout: .seconds(10)) { (player.position ?? .zero) > .zero }
             let window = try XCTUnwrap(InputSimulation.xWindowID(of: main.window))
             try xdotool(["windowunmap", "--sync", "\(window)"])
@@ -270,11 +277,7 @@ final class FeedTests: ServerBackedTestCase {
             XCTAssertEqual(video.view.accessibleName, "Video post \(video.post.id), 0:02")
             if case .image = video.image.content {} else { XCTFail("the poster shows: \(video.image.content)") }
 
-            XCTAssertTrue(InputSimulation.click(video.view, in: main.window))
-            let coordinator = main.coordinator(for: .feed)
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
-            let player = try XCTUnwrap(viewer.clip.player, "gtksink is installed by the set-up script")
+            let (coordinator, viewer, player) = try play(video, in: main)
             // The poster covers the video until its first frame comes.
             XCTAssertTrue(viewer.clip.videoPoster.picture.isVisible)
             waitForServer("playback to advance", timeout: .seconds(10)) { (player.position ?? .zero) > .milliseconds(300) }

@@ -34,4 +34,17 @@ final class FactsRepositoryTests: XCTestCase {
         let whole = try await repository.fetchFeed()
         XCTAssertEqual(whole, first, "asked for whole, the feed comes whatever was received")
     }
+
+    /// A feed whose transfer goes silent (headers and 100 bytes, then nothing) is given up after
+    /// the stall time and asked for again: the feed comes, later by the silence and a second.
+    func testAFeedThatGoesSilentIsGivenUpAndAskedForAgain() async throws {
+        let stalling = try await TestServer.start { $0.silentFactsFeeds = 1 }
+        defer { Task { await stalling.stop() } }
+        let repository = LiveFactsRepository(client: CurlHTTPClient(), backend: Backend(base: stalling.base))
+        let started = ContinuousClock.now
+        let feed = try await repository.fetchFeed()
+        XCTAssertEqual(feed.title, "About Canada")
+        XCTAssertGreaterThanOrEqual(ContinuousClock.now - started, .seconds(4), "the first answer went silent")
+        XCTAssertEqual(stalling.requestedPaths.filter { $0 == "/facts.json" }.count, 2, "asked twice")
+    }
 }

@@ -80,8 +80,10 @@ public final class LiveFactsRepository: FactsRepository {
         let url = await backend().facts
         let response: HTTPResponse
         do {
-            let answer = try await client.send(HTTPRequest(url: url, headers: asked?.conditionalHeaders ?? [],
-                                                           timeout: .seconds(20), maximumBodySize: Self.maximumBodySize))
+            // A feed stalled or broken is asked for again.
+            let request = HTTPRequest(url: url, headers: asked?.conditionalHeaders ?? [], timeout: .seconds(20),
+                                      maximumBodySize: Self.maximumBodySize)
+            let answer = try await InterruptedTransfer.send(request, with: client)
             if answer.status == 304, asked.map({ !$0.isEmpty }) == true { return .unchanged }
             response = try answer.validated()
         } catch {

@@ -50,13 +50,9 @@ public struct LiveFeedRepository: FeedRepository {
     /// A page's most posts: a hundred times the contract's 10. A longer page is refused (the
     /// footer's Retry), and the posts shown stay as they are.
     public static let maximumPostsPerPage = 1_000
-    /// A page is a few kilobytes of JSON: a transfer that sends nothing for this long has stalled
-    /// (a Wi-Fi gone quiet, a connection a router dropped), where a slow link still sends some.
-    public static let pageStallTimeout: Duration = .seconds(5)
-    /// The waits before asking again for a page whose transfer stalled or broke. Not for a
-    /// server that cannot be reached at all: that shows at once (offline), and the section's
-    /// own tries take over.
-    public static let pageRetryDelays: [Duration] = [.seconds(1), .seconds(3)]
+    /// How long a page's transfer may go silent before it is given up and asked for again
+    /// (`InterruptedTransfer`).
+    public static var pageStallTimeout: Duration { InterruptedTransfer.stallTimeout }
 
     /// - Parameter maximumPosts: past it a page is refused (`tooManyPosts`).
     public init(client: any HTTPClient, maximumPosts: Int = Self.maximumPostsPerPage,
@@ -67,16 +63,8 @@ public struct LiveFeedRepository: FeedRepository {
     }
 
     public func page(after lastFetchID: String) async throws(FeedError) -> [MediaPost] {
-        var retries = Self.pageRetryDelays[...]
-        var answer: [String: Any]?
-        while answer == nil {
-            do throws(FeedError) {
-                answer = try await post(await backend().feedSelect, ["lastFetchId": lastFetchID], stallTimeout: Self.pageStallTimeout)
-            } catch .network(let error) where error.meansInterrupted {
-                guard let delay = retries.popFirst(), (try? await Task.sleep(for: delay)) != nil else { throw .network(error) }
-            }
-        }
-        let object = answer!
+        // A page stalled or broken is asked for again (`InterruptedTransfer`); a deletion is not.
+        let object = try await post(await backend().feedSelect, ["lastFetchId": lastFetchID], askingAgain: true)
         let code = (object["statusCode"] as? NSNumber)?.intValue ?? Int("\(object["statusCode"] ?? "")")
         guard code == 200 else {
             throw .server(code: code ?? 0, message: object["message"] as? String ?? tr("Unknown error"))
@@ -102,17 +90,17 @@ public struct LiveFeedRepository: FeedRepository {
         }
     }
 
-    private func post(_ url: URL, _ body: [String: String], stallTimeout: Duration? = nil) async throws(FeedError) -> [String: Any] {
-        var request: HTTPRequest
+    private func post(_ url: URL, _ body: [String: String], askingAgain: Bool = false) async throws(FeedError) -> [String: Any] {
+        let request: HTTPRequest
         do {
             request = try HTTPRequest.postJSON(url, body, timeout: .seconds(20))
         } catch {
             throw .unreadable
         }
-        request.stallTimeout = stallTimeout
         let data: Data
         do {
-            data = try await client.send(request).validated().body
+            let answer = askingAgain ? try await InterruptedTransfer.send(request, with: client) : try await client.send(request)
+            data = try answer.validated().body
         } catch {
             throw .network(error)
         }
