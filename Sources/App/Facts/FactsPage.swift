@@ -189,7 +189,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         refreshSpinner.showRefreshing(state.isRefreshing)
         upToDate.isVisible = state.isUpToDate
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt, server: server) { [weak self] in self?.model.networkChanged(available: true) }
+            banner.showOffline(receivedAt: receivedAt, server: server) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {
             banner.show(state.refreshError.map { tr("The facts could not be refreshed. {reason}", ["reason": $0]) })
         }

@@ -148,7 +148,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         paging.show(state.isConfirming ? .idle : state.paging)
         refreshSpinner.showRefreshing(state.isRefreshing)
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt, server: server) { [weak self] in self?.model.networkChanged(available: true) }
+            banner.showOffline(receivedAt: receivedAt, server: server) { [weak self] in self?.model.networkChanged(available: $0) }
         } else {
             banner.show(nil)
         }

@@ -260,7 +260,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         notice.show(state.notice)
         if state.isOffline, let receivedAt = state.receivedAt {
             banner.showOffline(receivedAt: receivedAt, server: { [resolveBackend] in await resolveBackend().messages(offset: 0) }) { [weak self] in
-                self?.model.networkChanged(available: true)
+                self?.model.networkChanged(available: $0)
             }
         } else {
             banner.show(nil)

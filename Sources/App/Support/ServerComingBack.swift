@@ -19,18 +19,22 @@ final class ServerComingBack {
     private var wakeToken: Int?
     private let server: @MainActor () async -> URL
     private let back: @MainActor () -> Void
+    private let gone: @MainActor () -> Void
     private var looking: Task<Void, Never>?
 
     /// - Parameters:
     ///   - server: the address the section asks (resolved: the built-in server's is known once it started).
     ///   - back: the server may be there again (a network came back, or the server on this machine answers).
     ///   - wakes: where wakes from suspend are heard.
-    init(server: @escaping @MainActor () async -> URL, wakes: SleepMonitor = .system, back: @escaping @MainActor () -> Void) {
+    ///   - gone: the system's network went (GIO says none is available).
+    init(server: @escaping @MainActor () async -> URL, wakes: SleepMonitor = .system, gone: @escaping @MainActor () -> Void = {},
+         back: @escaping @MainActor () -> Void) {
         self.server = server
         self.back = back
+        self.gone = gone
         self.wakes = wakes
         network.onChange { [weak self] available in
-            if available { self?.back() }
+            if available { self?.back() } else { self?.gone() }
         }
         wakeToken = wakes.onWake { [weak self] in self?.back() }
     }

@@ -74,12 +74,16 @@ final class NoticeBar {
     }
 
     /// The quiet offline notice: what is shown was received at `receivedAt`. While it shows,
-    /// `cameBack` is called when `server` may be reachable again (`ServerComingBack`: a network
-    /// coming back, or a server on this machine answering again), a reason to ask again at once;
+    /// `networkChanged(true)` is called when `server` may be reachable again (`ServerComingBack`:
+    /// a network coming back, a wake from suspend, or a server on this machine answering again), a
+    /// reason to ask again at once, and `networkChanged(false)` when the system's network goes;
     /// nothing is followed before the notice first shows.
-    func showOffline(receivedAt: Date, server: @escaping @MainActor () async -> URL, cameBack: @escaping @MainActor () -> Void) {
+    func showOffline(receivedAt: Date, server: @escaping @MainActor () async -> URL,
+                     networkChanged: @escaping @MainActor (_ available: Bool) -> Void) {
         show(tr("Offline. Showing what was saved at {time}.", ["time": Self.savedTime(receivedAt)]), quiet: true)
-        if comingBack == nil { comingBack = ServerComingBack(server: server, back: cameBack) }
+        if comingBack == nil {
+            comingBack = ServerComingBack(server: server, gone: { networkChanged(false) }, back: { networkChanged(true) })
+        }
         comingBack?.wait()
     }
 

@@ -91,8 +91,10 @@ public final class FeedViewModel {
         publish(.restored)
     }
 
-    /// The system's network came back (or changed): while offline, asks again at once.
+    /// The system's network came back (or changed): while offline, asks again at once. Gone,
+    /// no try is made until it is back.
     public func networkChanged(available: Bool) {
+        offlineRetry.networkChanged(available: available)
         guard available, state.isOffline, state.paging != .loading else { return }
         offlineRetry.cancel()
         Task { await load() }

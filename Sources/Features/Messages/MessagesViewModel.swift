@@ -104,8 +104,10 @@ public final class MessagesViewModel {
         self.logger = logger
     }
 
-    /// The system's network came back (or changed): while offline, asks again at once.
+    /// The system's network came back (or changed): while offline, asks again at once. Gone,
+    /// no try is made until it is back.
     public func networkChanged(available: Bool) {
+        offlineRetry.networkChanged(available: available)
         guard available, state.isOffline, state.paging != .loading else { return }
         offlineRetry.cancel()
         Task { await askAgain() }

@@ -10,6 +10,12 @@ public final class OfflineRetry {
     private let delays: [Duration]
     private var waiting: Task<Void, Never>?
     private var tries = 0
+    /// GIO said no network is available: nothing is tried until it says one is (`networkChanged`),
+    /// which asks at once; a try every few minutes would only be refused.
+    public private(set) var awaitsNetwork = false
+
+    /// Whether a try is scheduled (a wait under way).
+    public var isWaiting: Bool { waiting.map { !$0.isCancelled } ?? false }
 
     public init(delays: [Duration] = OfflineRetry.standardDelays) {
         self.delays = delays.isEmpty ? Self.standardDelays : delays
@@ -18,11 +24,14 @@ public final class OfflineRetry {
     /// Runs `again` after the next delay, once; a later call replaces a wait under way.
     private func schedule(_ again: @escaping @MainActor () async -> Void) {
         waiting?.cancel()
+        waiting = nil
+        guard !awaitsNetwork else { return }
         let delay = delays[min(tries, delays.count - 1)]
         tries += 1
-        waiting = Task {
+        waiting = Task { [weak self] in
             try? await Task.sleep(for: delay)
             guard !Task.isCancelled else { return }
+            self?.waiting = nil
             await again()
         }
     }
@@ -42,6 +51,16 @@ public final class OfflineRetry {
 
     /// Stops a wait under way (the section is asking now).
     public func cancel() { waiting?.cancel() }
+
+    /// The system's network went (`available` false): the wait under way is dropped and none is
+    /// started until it is back; back, the section asks at once (its `networkChanged`).
+    public func networkChanged(available: Bool) {
+        awaitsNetwork = !available
+        if !available {
+            waiting?.cancel()
+            waiting = nil
+        }
+    }
 
     /// The backend answered: the next time it cannot be reached starts from the first delay.
     public func reset() {
