@@ -11,6 +11,8 @@ final class PersonRow {
     let avatar: ImageView
     let nameLabel = Label()
     private(set) var person: Person
+    /// The person and the avatar's state the row shows now.
+    private var shown: (person: Person, state: PeopleViewModel.AvatarState)?
 
     static let avatarSize = 40
 
@@ -39,6 +41,11 @@ final class PersonRow {
     /// Shows the name, and the stored avatar once there is one (read and decoded by the image
     /// pipeline, off the main thread); until then an icon says whether it is on its way or failed.
     func update(_ person: Person, state: PeopleViewModel.AvatarState) {
+        // Every change of the list's state comes to every row (a key typed in the search, an
+        // avatar stored): a row whose person and avatar are as shown does nothing (10,000 rows
+        // each setting their name again took 160 ms a key).
+        if let shown, shown.person == person, shown.state == state { return }
+        shown = (person, state)
         self.person = person
         nameLabel.text = person.name.preview
         row.accessibleName = person.accessibleName
