@@ -15,6 +15,8 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     public let model: PeopleViewModel
     private(set) var rows: [PersonRow] = []
     let list = ListBox(selectable: false)
+    /// Whom the list's filter found when it last asked (nil: everyone).
+    private var filtered: Set<Int64>?
     let progressLabel = Label()
     let notice = NoticeBar()
     /// Searches the list by name; typing in the list opens it.
@@ -93,6 +95,11 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         adjustment.onExtentChanged { [weak self] in self?.visibility.schedule() }
         scroller.onMap { [weak self] in self?.visibility.schedule() }
         connectSearch()
+        // The rows are the people in order: a row shows when the search finds its person.
+        list.setFilter { [weak self] index in
+            guard let self, self.model.state.people.indices.contains(index) else { return true }
+            return self.model.state.shows(self.model.state.people[index])
+        }
         model.onChange = { [weak self] state in self?.render(state) }
         // Once its window is gone, the page takes no more updates (late replies would find its
         // widgets destroyed).
@@ -115,11 +122,12 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         }
         for (row, person) in zip(rows, state.people) {
             row.update(person, state: state.avatarState(of: person))
-            let shows = state.shows(person)
-            if row.row.isVisible != shows {
-                row.row.isVisible = shows
-                visibility.schedule()
-            }
+        }
+        // The search's rows: the list asks its filter again only when whom it finds changed.
+        if state.matching != filtered {
+            filtered = state.matching
+            list.invalidateFilter()
+            visibility.schedule()
         }
         noOneFound.widget.isVisible = state.isNoOneFound
         if state.isLoaded { onPeopleShown?(state.people) }
@@ -168,7 +176,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
             return true
         }
         search.onChange = { [weak self] text in self?.model.search(text) }
-        search.onLeave = { [weak self] in self?.rows.first { $0.row.isVisible }?.row.grabFocus() }
+        search.onLeave = { [weak self] in self?.firstRowFound?.row.grabFocus() }
         search.onClose = { [weak self] in
             guard let self else { return }
             let place = self.placeBeforeSearch
@@ -176,18 +184,22 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
             // The row that had the focus takes it again, and the list is back where it was once
             // its rows are laid out again.
             let focused = place?.focused.flatMap { id in self.rows.first { $0.person.id == id } }
-            (focused ?? self.rows.first { $0.row.isVisible })?.row.grabFocus()
+            (focused ?? self.firstRowFound)?.row.grabFocus()
             guard let scroll = place?.scroll else { return }
             self.widget.onNextDraw { [weak self] in self?.adjustment.value = scroll }
         }
     }
+
+    /// The first row the search shows (every row without a search).
+    private var firstRowFound: PersonRow? { rows.first { model.state.shows($0.person) } }
 
     /// The rows at least partly in view, top to bottom. None while the page is not on screen.
     func rowsInView() -> [PersonRow] {
         guard scroller.isMapped, adjustment.pageSize > 0 else { return [] }
         let top = adjustment.value, bottom = adjustment.value + adjustment.pageSize
         return rows.filter { row in
-            guard let origin = row.row.origin(in: column) else { return false }
+            // A row the search leaves out is unmapped, its last allocation kept.
+            guard row.row.isMapped, let origin = row.row.origin(in: column) else { return false }
             let y = Double(origin.y), height = Double(row.row.allocatedSize.height)
             return height > 0 && y < bottom && y + height > top
         }

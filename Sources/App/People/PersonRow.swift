@@ -33,7 +33,7 @@ final class PersonRow {
         box.append(Image(iconName: "go-next-symbolic", pixelSize: 16))
         row = ListBoxRow(child: box)
         row.showAll()
-        // Hidden while a search leaves them out.
+        // Shown: a search leaves rows out through the list's filter, not their visibility.
         row.keepsOwnVisibility = true
         update(person, state: .waiting)
     }
