@@ -7,7 +7,9 @@ import Gtk
 /// clips download when played. Pictures are still downloaded whole: the backends serve one size.
 @MainActor
 public final class DataSaving {
-    private let network = NetworkMonitor()
+    /// GIO's monitor, asked for when a page first observes (not at start-up: the default monitor
+    /// opens a netlink socket, or asks NetworkManager over the system bus).
+    private var network: NetworkMonitor?
     /// The Preferences switch: saving data on every network, metered or not.
     public var alwaysSaves: Bool {
         didSet { update() }
@@ -21,18 +23,23 @@ public final class DataSaving {
 
     public init(alwaysSaves: Bool) {
         self.alwaysSaves = alwaysSaves
-        isSaving = alwaysSaves || network.isMetered
-        network.onMeteredChange { [weak self] in self?.update() }
+        isSaving = alwaysSaves
     }
 
     /// `body` now and at each change of `isSaving`, while `owner` lives.
     public func observe(_ owner: AnyObject, _ body: @escaping @MainActor (Bool) -> Void) {
+        if network == nil {
+            let monitor = NetworkMonitor()
+            monitor.onMeteredChange { [weak self] in self?.update() }
+            network = monitor
+            update()
+        }
         observers.append((Weak(object: owner), body))
         body(isSaving)
     }
 
     private func update() {
-        let now = alwaysSaves || network.isMetered
+        let now = alwaysSaves || network?.isMetered == true
         guard now != isSaving else { return }
         isSaving = now
         observers.removeAll { $0.owner.object == nil }
