@@ -248,20 +248,20 @@ final class FeedTests: ServerBackedTestCase {
             waitForServer("playback to start", timeout: .seconds(10)) { (player.position ?? .zero) > .zero }
             let window = try XCTUnwrap(InputSimulation.xWindowID(of: main.window))
             try xdotool(["windowunmap", "--sync", "\(window)"])
-            waitFor("paused while minimized") { !player.isPlaying && main.window.isOutOfSight }
+            waitFor("paused while minimized") { !player.isPlaying && main.window.isInWindowOutOfSight }
             XCTAssertEqual(viewer.clip.playButton.accessibleName, "Play")
             let stopped = try XCTUnwrap(player.position)
             try xdotool(["windowmap", "--sync", "\(window)"])
-            waitFor("playing again") { player.isPlaying && !main.window.isOutOfSight }
+            waitFor("playing again") { player.isPlaying && !main.window.isInWindowOutOfSight }
             XCTAssertEqual(viewer.clip.playButton.accessibleName, "Pause")
             waitForServer("playback to advance", timeout: .seconds(10)) { (player.position ?? .zero) > stopped || player.reachedEnd }
             // A clip the person paused stays paused when the window comes back.
             viewer.clip.togglePlaying()
             XCTAssertFalse(player.isPlaying)
             try xdotool(["windowunmap", "--sync", "\(window)"])
-            waitFor("minimized") { main.window.isOutOfSight }
+            waitFor("minimized") { main.window.isInWindowOutOfSight }
             try xdotool(["windowmap", "--sync", "\(window)"])
-            waitFor("back") { !main.window.isOutOfSight }
+            waitFor("back") { !main.window.isInWindowOutOfSight }
             XCTAssertFalse(player.isPlaying, "the person's pause is kept")
         }
     }

@@ -71,7 +71,4 @@ final class DataSavingRows {
         refreshing = next
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.refreshEvery, execute: next)
     }
-
-    /// Starts reading again once shown (the window opened again).
-    func shown() { refresh() }
 }

@@ -87,7 +87,8 @@ final class PreferencesWindow {
 
     func present() {
         window.present()
-        data.shown()
+        // Reading again, once shown (the window opened again).
+        data.refresh()
     }
 
     /// Whether Apply would change something, with every address usable.

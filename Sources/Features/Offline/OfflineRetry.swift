@@ -24,7 +24,6 @@ public final class OfflineRetry {
     /// Runs `again` after the next delay, once; a later call replaces a wait under way.
     private func schedule(_ again: @escaping @MainActor () async -> Void) {
         waiting?.cancel()
-        waiting = nil
         guard !awaitsNetwork else { return }
         let delay = delays[min(tries, delays.count - 1)]
         tries += 1
@@ -56,10 +55,7 @@ public final class OfflineRetry {
     /// started until it is back; back, the section asks at once (its `networkChanged`).
     public func networkChanged(available: Bool) {
         awaitsNetwork = !available
-        if !available {
-            waiting?.cancel()
-            waiting = nil
-        }
+        if !available { waiting?.cancel() }
     }
 
     /// The backend answered: the next time it cannot be reached starts from the first delay.

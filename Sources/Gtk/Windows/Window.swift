@@ -66,10 +66,7 @@ open class Window: Container {
         return atk_object_get_name(gtk_widget_get_accessible(focus)).map { String(cString: $0) }
     }
 
-    /// Whether the window is out of sight (minimized or withdrawn: `isInWindowOutOfSight`).
-    public var isOutOfSight: Bool { isInWindowOutOfSight }
-
-    /// `body` with `isOutOfSight` each time it changes.
+    /// `body` with `isInWindowOutOfSight` (minimized or withdrawn) each time it changes.
     @discardableResult
     public func onOutOfSightChange(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
         let hiding = GDK_WINDOW_STATE_ICONIFIED.rawValue | GDK_WINDOW_STATE_WITHDRAWN.rawValue
