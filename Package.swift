@@ -231,7 +231,7 @@ let package = Package(
                                                      "ImagePipeline", "SandboxedDecoding", "Networking", "FixtureServer",
                                                      "Features", "Repositories", "TestSupport", "CTestBrowser",
                                                      .product(name: "GRDB", package: "GRDB.swift")],
-                    exclude: ["atspi-probe.py", "second-client.py", "logind-stand-in.py"],
+                    exclude: ["atspi-probe.py", "second-client.py", "logind-stand-in.py", "portal-stand-in.py"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

@@ -40,7 +40,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
                                   description: tr("No title or description has what is typed. Escape shows every fact again."))
     /// Where the view stood, and the row of the focused card, when a search began: they are back
     /// there once the search closes.
-    private var placeBeforeSearch: PlaceInView?
+    var placeBeforeSearch: PlaceInView?
     /// The rows of the feed the grid shows.
     private var shownFacts: [Fact] = []
     /// The width / height of every picture loaded so far, by its link: a card scrolled away and
@@ -143,27 +143,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
 
     public var sectionTitle: String? { model.state.title }
 
-    /// What the screenshot of the search looks for: a word of the built-in server's feed.
-    static let screenshotSearch = "canada" // not translated
-
-    /// The detail page in a landscape and in a portrait window.
-    public var screenshotScenes: [ScreenshotScene] {
-        [
-            ScreenshotScene(name: "facts-search") { [weak self] in
-                self?.search.open(typing: Self.screenshotSearch)
-            },
-            ScreenshotScene(name: "facts-detail-landscape", windowSize: (1100, 760)) { [weak self] in
-                self?.search.close()
-                self?.openFirstPictured(unlessOpen: self?.isShowingDetail ?? true)
-            },
-            ScreenshotScene(name: "facts-detail-portrait", windowSize: (640, 900)) { [weak self] in
-                self?.openFirstPictured(unlessOpen: self?.isShowingDetail ?? true)
-            },
-        ]
-    }
-
     /// Whether a detail page is on top of this one (the grid is not mapped then).
-    private var isShowingDetail: Bool { !stack.widget.isMapped }
+    var isShowingDetail: Bool { !stack.widget.isMapped }
 
     public func refresh() {
         guard backendReady else { return }
@@ -171,7 +152,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     }
 
     /// Pushes the detail of `fact`, with its picture's shape when it has loaded.
-    private func open(_ fact: Fact) {
+    func open(_ fact: Fact) {
         open(fact, fact.imageURL.flatMap { aspects[$0] })
     }
 
@@ -236,7 +217,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     }
 
     /// Where the row at `index` of the feed is in the grid; nil when a search left it out.
-    private func gridPlace(ofRow index: Int) -> Int? {
+    func gridPlace(ofRow index: Int) -> Int? {
         guard let gridPlaces else { return index }
         return gridPlaces[index]
     }
@@ -265,76 +246,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         if let focused { grid.reveal(index: focused) }
     }
 
-    // MARK: Search
-
-    private func connectSearch() {
-        widget.onKeyPress { [weak self] key in
-            guard let self, self.model.state.phase == .loaded else { return false }
-            let place = self.placeInView()
-            let wasOpen = self.search.isOpen
-            guard self.search.handle(key) else { return false }
-            if !wasOpen, self.search.isOpen { self.placeBeforeSearch = place }
-            return true
-        }
-        search.onChange = { [weak self] text in self?.model.search(text) }
-        search.onLeave = { [weak self] in
-            guard let self, !self.grid.items.isEmpty else { return }
-            self.grid.focus(index: 0)
-        }
-        search.onClose = { [weak self] in
-            guard let self else { return }
-            let place = self.placeBeforeSearch
-            self.placeBeforeSearch = nil
-            // Every card again, the card that had the focus focused again, and the card the view
-            // was kept by where it stood in the view (cards above it may have changed their
-            // heights meanwhile, as pictures arrived). The view is placed after the focus moves:
-            // a focused card brings itself into view, and the bar still takes its room until the
-            // next allocation, so it would scroll by the bar's height.
-            self.grid.layoutNow()
-            if let row = place?.focused, let index = self.gridPlace(ofRow: row) {
-                self.grid.focus(index: index)
-            } else {
-                self.grid.widget.grabFocus()
-            }
-            if let place, let index = self.gridPlace(ofRow: place.row) {
-                self.grid.adjustment.value = self.grid.layout.frame(at: index).y - place.offset
-            }
-        }
-    }
-
-    /// Where the view stands, told by one card the user sees and how far below the view's top
-    /// it is: the focused card when it is in view, else the first card in view.
-    private struct PlaceInView {
-        /// The card's row in the feed.
-        var row: Int
-        var offset: Double
-        /// The focused card's row, in view or not.
-        var focused: Int?
-    }
-
-    private func placeInView() -> PlaceInView? {
-        let focused = grid.focusedCell?.item.index
-        let top = grid.adjustment.value
-        let focusedInView = focused.flatMap { row in gridPlace(ofRow: row).flatMap { isInView($0) ? ($0, row) : nil } }
-        let firstInView = grid.layout.indices(from: top, to: top + grid.adjustment.pageSize).first(where: isInView)
-            .flatMap { index in grid.items.indices.contains(index) ? (index, grid.items[index].index) : nil }
-        guard let (index, row) = focusedInView ?? firstInView else { return nil }
-        return PlaceInView(row: row, offset: grid.layout.frame(at: index).y - top, focused: focused)
-    }
-
-    /// Whether any of the card at `index` is in view.
-    private func isInView(_ index: Int) -> Bool {
-        let frame = grid.layout.frame(at: index), top = grid.adjustment.value
-        return frame.y < top + grid.adjustment.pageSize && frame.y + frame.height > top
-    }
-
     // MARK: For tests and screenshots
-
-    /// Opens the first fact that has an image, as a click would; nothing if one is open already.
-    func openFirstPictured(unlessOpen isOpen: Bool) {
-        guard !isOpen, let fact = model.state.facts.first(where: { $0.imageURL != nil }) else { return }
-        open(fact)
-    }
 
     public var isSettled: Bool {
         guard stack.isSettled else { return false }

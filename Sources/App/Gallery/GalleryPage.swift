@@ -24,9 +24,9 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     /// "Item deleted", Undo: after each change, for a few seconds.
     let undoToast = UndoToast()
     private let dialogs: GalleryDialogs
-    private let actions = ActionGroup()
+    let actions = ActionGroup()
     /// The open context menu, kept alive while it shows.
-    private(set) var contextMenu: ContextMenu?
+    var contextMenu: ContextMenu?
     /// Above the grid while items are chosen: how many, Delete and Clear.
     let selectionBar: GallerySelectionBar
 
@@ -202,84 +202,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     }
 
     /// The item's index (the Add cell's is the number of items).
-    private func index(of tile: GalleryTile) -> Int? { grid.index(of: tile.entry.id) }
-
-    private func registerMenuActions() {
-        let intents: [(String, @MainActor (GalleryPage, Int) -> Void)] = [
-            ("open", { page, index in page.model.select(at: index) }),
-            ("view", { page, index in page.view(at: index) }),
-            ("earlier", { page, index in Task { await page.model.move(from: index, to: index - 1) } }),
-            ("later", { page, index in Task { await page.model.move(from: index, to: index + 1) } }),
-            ("delete", { page, index in page.model.requestDelete(at: index) }),
-        ]
-        for (name, intent) in intents {
-            let action = Action(name: name, takesString: true)
-            action.onActivate { [weak self] argument in
-                guard let self, let index = argument.flatMap(Int.init), self.model.state.items.indices.contains(index) else { return }
-                intent(self, index)
-            }
-            actions.add(action)
-        }
-        widget.insertActionGroup(actions, prefix: "gallery")
-    }
-
-    /// Opens Open / Move Earlier / Move Later / Delete for `tile`'s item (the Add cell has none).
-    private func openMenu(for tile: GalleryTile) {
-        guard tile.entry != .add, let index = index(of: tile) else { return }
-        let model = MenuModel()
-        model.append(tr("_Open"), action: "gallery.open::\(index)")
-        model.append(tr("_View"), action: "gallery.view::\(index)")
-        if index > 0 { model.append(tr("Move _Earlier"), action: "gallery.earlier::\(index)") }
-        if index + 1 < self.model.state.items.count { model.append(tr("Move _Later"), action: "gallery.later::\(index)") }
-        model.append(tr("_Delete"), action: "gallery.delete::\(index)")
-        contextMenu?.close()
-        let menu = ContextMenu(model: model)
-        contextMenu = menu
-        menu.popup(over: tile.view)
-    }
-
-    /// Alt+arrows move the focused item; Delete asks to delete it (or, with items chosen, them);
-    /// Ctrl+Space chooses it, Shift+arrows choose a run of items, Ctrl+A all, Escape none.
-    private func handleKey(_ event: KeyEvent) -> Bool {
-        let selection = model.state.selection
-        switch (event.keyName, event.modifiers) {
-        case ("a", [.control]), ("A", [.control]):
-            model.selectAll()
-            return true
-        case ("Escape", []) where !selection.isEmpty:
-            model.clearSelection()
-            return true
-        case ("Delete", []) where !selection.isEmpty, ("KP_Delete", []) where !selection.isEmpty:
-            model.requestDeleteSelection()
-            return true
-        default:
-            break
-        }
-        guard let tile = grid.focusedCell, tile.entry != .add, let index = index(of: tile) else { return false }
-        let count = model.state.items.count
-        switch (event.keyName, event.modifiers) {
-        case ("Delete", []), ("KP_Delete", []):
-            model.requestDelete(at: index)
-            return true
-        case ("space", [.control]):
-            model.toggleSelection(at: index)
-            return true
-        case (_, [.shift]):
-            guard let target = grid.target(from: index, key: event.keyName) else { return false }
-            let item = min(target, count - 1)
-            grid.focus(index: item)
-            model.extendSelection(to: item)
-            return true
-        case ("Left", [.alt]), ("Up", [.alt]):
-            if index > 0 { Task { await model.move(from: index, to: index - 1) } }
-            return true
-        case ("Right", [.alt]), ("Down", [.alt]):
-            if index + 1 < count { Task { await model.move(from: index, to: index + 1) } }
-            return true
-        default:
-            return false
-        }
-    }
+    func index(of tile: GalleryTile) -> Int? { grid.index(of: tile.entry.id) }
 
     // MARK: What tests and benchmarks look at
 

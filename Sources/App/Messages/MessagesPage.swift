@@ -57,18 +57,18 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// Round, bottom right: back to the newest message when the view is far above it.
     let jumpButton = Button(iconName: "go-bottom-symbolic", accessibleName: tr("Jump to latest message"))
     /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
-    private let paging = PagingIndicator(loading: tr("Loading older messages"), failurePrefix: tr("Older messages could not be loaded."),
+    let paging = PagingIndicator(loading: tr("Loading older messages"), failurePrefix: tr("Older messages could not be loaded."),
                                          end: tr("Beginning of conversation"), retryBeside: false)
     var topSpinner: Spinner { paging.spinner }
     var topRetry: Button { paging.retry }
     var topError: Label { paging.error }
     var beginning: Label { paging.end }
     /// The chat, or a failed first page with nothing to show, with Retry.
-    private let content: ContentOrStatus
+    let content: ContentOrStatus
     /// A failed send, delete or read of the stored messages, in words.
     let notice = NoticeBar()
     /// Above the list while the backend cannot be reached: the server's messages shown are saved ones.
-    private let banner = NoticeBar(action: tr("Retry"))
+    let banner = NoticeBar(action: tr("Retry"))
     var bannerLabel: Label { banner.label }
     var bannerRetry: Button { banner.button }
     var isBannerVisible: Bool { banner.isShown }
@@ -76,10 +76,10 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     private let open: @MainActor (ChatMessage, URL?) -> Void
     private var backend: Backend?
     /// The backend once it answers (the built-in server's address is known once it started).
-    private let resolveBackend: @MainActor () async -> Backend
+    let resolveBackend: @MainActor () async -> Backend
     var started = false
     /// Whether the draft kept from the last launch was put in the composer (once).
-    private var draftRestored = false
+    var draftRestored = false
 
     /// Within this many screens of the top, the next older page is asked for.
     static let loadThreshold = 1.0
@@ -206,73 +206,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         open(message, avatarURL(for: message))
     }
 
-    // MARK: Rendering
-
     /// The messages are in the chat (after each change).
     var onMessagesShown: ((_ visible: Deque<ChatMessage>) -> Void)?
-
-    private func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
-        if search.hasOlder == state.timeline.reachedBeginning { search.hasOlder = !state.timeline.reachedBeginning }
-        if !draftRestored, state.localLoaded {
-            draftRestored = true
-            if let draft = state.restoredDraft, entry.text.isEmpty {
-                entry.text = draft
-                entry.cursorPosition = -1
-            }
-        }
-        // Made once: the timeline makes the list on every ask (10,000 messages: milliseconds).
-        let visible = state.visible
-        switch change {
-        case .prepended(let count)?:
-            // A fling in progress would keep moving from where it was: stop it for the insert.
-            scroller.kineticScrolling = false
-            grid.updateLayout { $0.insert(count, at: 0) }
-            grid.setItems(visible, animated: false)
-            DispatchQueue.main.async { [weak self] in self?.scroller.kineticScrolling = true }
-        case .appended?:
-            grid.setItems(visible, animated: false)
-            grid.scrollToEnd()
-            grid.layoutNow()
-            if let last = visible.last { grid.cell(for: last.id)?.slideIn() }
-        case .removed(let index)?:
-            grid.updateLayout { $0.remove(1, at: index) }
-            grid.setItems(visible, animated: false)
-        case .changed(let index)?:
-            grid.replace(visible[index])
-        case .reloaded?:
-            // Everything may have changed, texts under the same numbers too (the saved pages gave
-            // way to the server's newest): every row is made again.
-            grid.updateLayout { $0.remove($0.count, at: 0) }
-            grid.setItems(EmptyCollection(), animated: false)
-            grid.setItems(visible, animated: false)
-        case nil:
-            break
-        }
-        // Never out of step with the model (compared by ends and count: a full comparison costs
-        // milliseconds at 10,000 messages, on every page).
-        if grid.items.count != visible.count || grid.items.first?.id != visible.first?.id
-            || grid.items.last?.id != visible.last?.id {
-            grid.updateLayout { $0.remove($0.count, at: 0) }
-            grid.setItems(visible, animated: false)
-        }
-        if !visible.isEmpty { onMessagesShown?(visible) }
-        paging.show(state.paging)
-        notice.show(state.notice)
-        if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt, server: { [resolveBackend] in await resolveBackend().messages(offset: 0) }) { [weak self] in
-                self?.model.networkChanged(available: $0)
-            }
-        } else {
-            banner.show(nil)
-        }
-        if state.firstPageFailed, case .failed(let reason) = state.paging {
-            content.show(.failure(title: tr("Messages could not be loaded"), reason: reason))
-        } else {
-            content.show(.content, animated: false)
-        }
-        started = state.localLoaded
-        DispatchQueue.main.async { [weak self] in self?.loadOlderIfNearTop() }
-    }
 
     // MARK: Intents
 

@@ -18,30 +18,36 @@ public final class ImageViewer {
     /// The zoom level, shown while it changes ("150 %").
     let zoomLabel = Label()
     private let zoomBubble: Revealer
-    private let pipeline: ImagePipeline
+    let pipeline: ImagePipeline
     /// What the pictures' downloads are counted under (the section the viewer opened from).
-    private let account: DownloadAccount
-    public private(set) var viewport: ImageViewport?
-    private(set) var url: URL?
+    let account: DownloadAccount
+    public internal(set) var viewport: ImageViewport?
+    var url: URL?
     /// Whether the picture is asked for with every frame: until the first decode says it is a
     /// still.
-    private var animates = false
+    var animates = false
     /// The longer side of the bitmap shown (or on its way), in its pixels.
-    private(set) var decodedSide: Int?
-    private var askedSide: Int?
-    private var loading: Task<Void, Never>?
+    var decodedSide: Int?
+    var askedSide: Int?
+    var loading: Task<Void, Never>?
     /// The part of a large picture decoded alone at the zoom shown (`DetailRegion`), painted
     /// over the bitmap; the one on its way.
-    private(set) var detailShown: DetailRegion?
-    private var detailAsked: DetailRegion?
-    private var detailLoading: Task<Void, Never>?
+    var detailShown: DetailRegion?
+    var detailAsked: DetailRegion?
+    var detailLoading: Task<Void, Never>?
+    /// A zoom asked for before the picture was placed.
+    var pendingZoom: Double?
+
+    /// The first bitmap, when it came before the picture had a size to fit it into.
+    var firstImage: DecodedImage?
+
     private var hideBubble: DispatchWorkItem?
-    private var sharpen: DispatchWorkItem?
+    var sharpen: DispatchWorkItem?
     /// The name of the colour profile the picture carried (converted to sRGB for the screen), as
     /// its last decode said; nil when it carried none.
-    public private(set) var colourProfile: String?
+    public internal(set) var colourProfile: String?
     /// What went wrong, in words, when the picture cannot be shown.
-    public private(set) var failure: String?
+    public internal(set) var failure: String?
     /// Called whenever the zoom or the picture changes (the page's buttons follow it).
     var onChange: (@MainActor () -> Void)?
     /// A click beside the picture (on the backdrop), not a drag.
@@ -110,7 +116,7 @@ public final class ImageViewer {
     }
 
     /// Whether the picture has been given its place on screen.
-    private var hasSize: Bool {
+    var hasSize: Bool {
         let allocation = picture.allocation
         return allocation.width > 1 && allocation.height > 1
     }
@@ -194,7 +200,7 @@ public final class ImageViewer {
         }
     }
 
-    private func place() {
+    func place() {
         guard let viewport else { return }
         picture.placement = ZoomablePicture.Placement(originX: viewport.origin.x, originY: viewport.origin.y, zoom: viewport.zoom)
         picture.accessibleDescription = tr("Zoom {percent} %", ["percent": String(viewport.percent)])
@@ -228,147 +234,5 @@ public final class ImageViewer {
             return
         }
         change { $0.resize(viewWidth: Double(allocation.width), viewHeight: Double(allocation.height), scale: picture.scaleFactor) }
-    }
-
-    // MARK: Loading
-
-    private func scheduleSharpening() {
-        sharpen?.cancel()
-        let work = DispatchWorkItem { [weak self] in self?.sharpenIfNeeded() }
-        sharpen = work
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.sharpenDelay, execute: work)
-    }
-
-    /// Asks for the decode the zoom needs: larger when what shows is enlarged, smaller when it is
-    /// shrunk by more than a quarter (shrunk, it is drawn with a plain bilinear filter, which
-    /// shows its pixels' grain, and holds memory for nothing). An animation keeps its frames.
-    private func sharpenIfNeeded() {
-        guard let viewport, !animates, failure == nil, let shown = askedSide ?? decodedSide else { return }
-        // A large picture zoomed in: the part in view, decoded alone, over the bitmap there is.
-        if let part = DetailRegion(viewport: viewport) {
-            if let had = detailAsked ?? detailShown, part.isServed(by: had, viewport: viewport) { return }
-            return loadDetail(part)
-        }
-        // The bitmap alone will do: the detail stays until a bitmap sharp enough replaces it.
-        detailLoading?.cancel()
-        detailLoading = nil
-        detailAsked = nil
-        let needed = viewport.neededSide
-        if needed > shown || Double(needed) < Double(shown) * Self.largestShrink { load(side: needed) }
-    }
-
-    /// How much smaller than its bitmap a picture may be shown before it is decoded again at the
-    /// size shown.
-    static let largestShrink = 0.75
-
-    private func load(side: Int) {
-        guard let url else { return }
-        loading?.cancel()
-        askedSide = side
-        var request = ImageRequest(url: url, maximumPixelSize: side)
-        request.account = account
-        request.animates = animates
-        request.exactSize = true
-        let pipeline = self.pipeline
-        loading = Task(priority: .userInitiated) { [weak self] in
-            let result: Result<DecodedImage, ImageError>
-            do throws(ImageError) {
-                result = .success(try await pipeline.image(for: request))
-            } catch {
-                result = .failure(error)
-            }
-            guard let self, !Task.isCancelled, self.url == url else { return }
-            self.loading = nil
-            self.askedSide = nil
-            switch result {
-            case .success(let image): self.shown(image)
-            case .failure(.cancelled): break
-            case .failure where self.viewport != nil:
-                // A sharper decode failed (the network went, say): the one shown stays, scaled.
-                break
-            case .failure(let error):
-                self.failure = error.description
-                self.picture.showIcon(ImageView.brokenIcon)
-                self.picture.accessibleName = error.description
-                self.onChange?()
-            }
-        }
-    }
-
-    private func loadDetail(_ part: DetailRegion) {
-        guard let url else { return }
-        detailLoading?.cancel()
-        detailAsked = part
-        var request = ImageRequest(url: url, maximumPixelSize: max(part.scaledWidth, part.scaledHeight))
-        request.account = account
-        request.exactSize = true
-        request.region = PictureRegion(x: part.x, y: part.y, width: part.width, height: part.height)
-        let pipeline = self.pipeline
-        detailLoading = Task(priority: .userInitiated) { [weak self] in
-            let image: DecodedImage?
-            do throws(ImageError) { image = try await pipeline.image(for: request) } catch { image = nil }
-            guard let self, !Task.isCancelled, self.url == url else { return }
-            self.detailLoading = nil
-            self.detailAsked = nil
-            // A failed part (the network went, say): the bitmap stays, scaled.
-            guard let image else {
-                self.onChange?()
-                return
-            }
-            self.detailShown = part
-            self.picture.showDetail(image, part: ZoomablePicture.Part(scaledWidth: part.scaledWidth, scaledHeight: part.scaledHeight,
-                                                                      x: part.x, y: part.y, width: part.width, height: part.height))
-            self.onChange?()
-        }
-    }
-
-    /// A zoom asked for before the picture was placed.
-    private var pendingZoom: Double?
-
-    /// The first bitmap, when it came before the picture had a size to fit it into.
-    private var firstImage: DecodedImage?
-
-    private func shown(_ image: DecodedImage) {
-        guard viewport != nil || hasSize else {
-            firstImage = image
-            return
-        }
-        // A still is decoded again as the zoom needs; an animation keeps its frames.
-        if image.frames.isEmpty { animates = false }
-        decodedSide = max(image.width, image.height)
-        colourProfile = image.colourProfile
-        if detailShown != nil, let viewport, DetailRegion(viewport: viewport) == nil {
-            detailShown = nil
-            picture.clearDetail()
-        }
-        picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
-        picture.accessibleName = tr("Picture, {width} × {height} pixels",
-                                    ["width": String(image.originalWidth), "height": String(image.originalHeight)])
-        if viewport == nil {
-            let allocation = picture.allocation
-            viewport = ImageViewport(imageWidth: image.originalWidth, imageHeight: image.originalHeight,
-                                     viewWidth: Double(allocation.width), viewHeight: Double(allocation.height),
-                                     scale: picture.scaleFactor)
-            place()
-            if let pendingZoom {
-                self.pendingZoom = nil
-                zoom(to: pendingZoom)
-            }
-            // A view that changed size while the first decode was made may need another.
-            scheduleSharpening()
-        }
-        onChange?()
-    }
-
-    private func cancelLoading() {
-        loading?.cancel()
-        loading = nil
-        detailLoading?.cancel()
-        detailLoading = nil
-        detailAsked = nil
-        detailShown = nil
-        picture.clearDetail()
-        sharpen?.cancel()
-        sharpen = nil
     }
 }

@@ -18,45 +18,6 @@ import Localization
 /// marked as offline, and the chat asks again by itself (`OfflineRetry`).
 @MainActor
 public final class MessagesViewModel {
-    /// What changed in `visible`, so the view can keep what the user is looking at in place.
-    public enum Change: Equatable, Sendable {
-        case reloaded
-        /// Older messages went on top (how many).
-        case prepended(Int)
-        /// A message the user sent went at the bottom.
-        case appended
-        /// The message at this index left.
-        case removed(Int)
-        /// The message at this index changed in place (the user corrected it).
-        case changed(Int)
-    }
-
-    public struct State: Equatable, Sendable {
-        public var timeline = MessageTimeline()
-        public var paging: Paging = .idle
-        /// Local messages have been read (they show before the first page arrives).
-        public var localLoaded = false
-        /// A message for the user: a failed send, delete or read of the stored messages, or a
-        /// damaged database that was replaced.
-        public var notice: String?
-        /// When the server's messages shown were last received (at this launch or, saved, at an
-        /// earlier one).
-        public var receivedAt: Date?
-        /// The backend could not be reached: the messages shown are those received at `receivedAt`.
-        public var isOffline = false
-        /// The composer's text kept from the last launch (a quit, a crash or a kill), read before
-        /// the local messages show; nil when there was none.
-        public var restoredDraft: String?
-
-        public var visible: Deque<ChatMessage> { timeline.visible }
-        /// The first page failed and there is nothing to show: the placeholder fills the section.
-        /// With stored messages, the failure is an inline Retry above them instead.
-        public var firstPageFailed: Bool {
-            if case .failed = paging, timeline.nextOffset == 0, !timeline.hasVisible { return true }
-            return false
-        }
-    }
-
     public private(set) var state = State()
     public var onChange: ((State, Change?) -> Void)?
     private let repository: any MessagesRepository
@@ -65,9 +26,11 @@ public final class MessagesViewModel {
 
     private let saved: (any SavedChatStoring)?
     private let drafts: (any DraftStoring)?
-    private let searcher: (any MessageSearching)?
+    let searcher: (any MessageSearching)?
     /// The last search asked; an answer to an earlier one is dropped.
-    private var searchGeneration = 0
+    var searchGeneration = 0
+    /// `stopSearchingOlder` was called: `searchOlder` stops after the page on its way.
+    var olderSearchStopped = false
     private let draftDelay: Duration
     /// The composer's text not yet kept, and the wait before it is.
     private var unsavedDraft: String?
@@ -264,71 +227,6 @@ public final class MessagesViewModel {
     public func say(_ notice: String) {
         state.notice = notice
         publish(nil)
-    }
-
-    // MARK: Search
-
-    /// The most results a search lists: more than a person goes through; a narrower search finds
-    /// the rest.
-    public static let searchLimit = 200
-
-    /// The messages stored (sent, or received at this launch or an earlier one) whose words begin
-    /// with each word of `typed`, newest first; nil when a later search was asked meanwhile. A
-    /// failed search is an empty one, with the reason in the notice.
-    public func search(_ typed: String) async -> [MessageSearchHit]? {
-        searchGeneration += 1
-        let generation = searchGeneration
-        guard let searcher, MessageSearchHit.query(for: typed) != nil else { return [] }
-        do {
-            let hits = try await searcher.search(typed, limit: Self.searchLimit)
-            return generation == searchGeneration ? hits : nil
-        } catch {
-            state.notice = tr("The messages could not be searched. {reason}", ["reason": "\(error)"])
-            publish(nil)
-            return generation == searchGeneration ? [] : nil
-        }
-    }
-
-    /// Looks through the messages not seen yet for `typed`, the contract having no search: older
-    /// pages asked of the server one after another (each saved, and so indexed), until one more
-    /// message is found, the beginning is reached, a page fails or `stopSearchingOlder` is called
-    /// (the page being asked finishes first); `progress` hears how many messages are loaded after
-    /// each page. Returns the search's results then.
-    public func searchOlder(_ typed: String, progress: (Int) -> Void) async -> [MessageSearchHit] {
-        guard let searcher, MessageSearchHit.query(for: typed) != nil else { return [] }
-        olderSearchStopped = false
-        let before = (try? await searcher.search(typed, limit: Self.searchLimit))?.count ?? 0
-        while !olderSearchStopped, !state.timeline.reachedBeginning {
-            let offset = state.timeline.nextOffset
-            await loadOlder()
-            guard state.timeline.nextOffset > offset else { break }
-            progress(state.timeline.nextOffset)
-            if let hits = try? await searcher.search(typed, limit: Self.searchLimit),
-               hits.count > before || hits.count >= Self.searchLimit {
-                return hits
-            }
-        }
-        return (try? await searcher.search(typed, limit: Self.searchLimit)) ?? []
-    }
-
-    /// Stops `searchOlder` once the page on its way has come.
-    public func stopSearchingOlder() {
-        olderSearchStopped = true
-    }
-
-    private var olderSearchStopped = false
-
-    /// Makes the message at `origin` part of the chat shown, loading the older pages down to it
-    /// (a found message from a page not loaded yet); false when it cannot be shown (hidden, or a
-    /// page failed on the way: the paging says why).
-    public func reveal(_ origin: ChatMessage.Origin) async -> Bool {
-        while !state.visible.contains(where: { $0.origin == origin }) {
-            guard case .server(let number) = origin, state.timeline.nextOffset < number else { return false }
-            let before = state.timeline.nextOffset
-            await loadOlder()
-            guard state.timeline.nextOffset > before else { return state.visible.contains { $0.origin == origin } }
-        }
-        return true
     }
 
     // MARK: The draft

@@ -198,26 +198,3 @@ public enum DragAndDrop {
         widget.connect("drag-end", shape: .pointer) { _ in body(); return false }
     }
 }
-
-/// What another program dropped: the addresses it offered (text/uri-list), a picture's bytes, or
-/// its text; at a
-/// position in the drop area's coordinates.
-public struct ExternalDrop: Sendable, Equatable {
-    public var x: Int
-    public var y: Int
-    public var uris: [String]
-    public var text: String?
-    /// A picture's bytes, as the other program offered them.
-    public var picture: [UInt8]?
-}
-
-/// The drop whose data has been asked for, until it arrives.
-@MainActor
-private final class PendingDrop {
-    private(set) var position: DragPosition?
-    func take(_ position: DragPosition) {
-        if let context = position.context { g_object_ref(UnsafeMutableRawPointer(context)) }
-        self.position = position
-    }
-    func clear() { position = nil }
-}

@@ -79,28 +79,3 @@ public enum Clipboard {
         return Array(UnsafeBufferPointer(start: data, count: Int(length)))
     }
 }
-
-/// What the clipboard held: addresses, or a picture's bytes, or text.
-public struct ClipboardContents: Sendable, Equatable {
-    public var uris: [String] = []
-    public var picture: [UInt8]?
-    public var text: String?
-}
-
-/// One step of asking for a picture in each format in turn.
-private final class PictureRequest {
-    let clipboard: OpaquePointer?
-    let rest: ArraySlice<String>
-    let request: UnsafeMutableRawPointer
-    init(clipboard: OpaquePointer?, rest: ArraySlice<String>, request: UnsafeMutableRawPointer) {
-        self.clipboard = clipboard
-        self.rest = rest
-        self.request = request
-    }
-}
-
-/// A clipboard request's answer, carried through GTK's callbacks.
-private final class ClipboardRequest {
-    let received: @MainActor (ClipboardContents) -> Void
-    init(received: @escaping @MainActor (ClipboardContents) -> Void) { self.received = received }
-}

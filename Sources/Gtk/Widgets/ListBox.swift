@@ -68,11 +68,6 @@ public final class ListBox: Container {
     }
 }
 
-private final class ListBoxFilter {
-    let shows: @MainActor (Int) -> Bool
-    init(_ shows: @escaping @MainActor (Int) -> Bool) { self.shows = shows }
-}
-
 private let listBoxFilter: @convention(c) (UnsafeMutablePointer<GtkListBoxRow>?, gpointer?) -> gboolean = { row, data in
     guard let row, let data else { return 1 }
     nonisolated(unsafe) let filter = Unmanaged<ListBoxFilter>.fromOpaque(data).takeUnretainedValue()

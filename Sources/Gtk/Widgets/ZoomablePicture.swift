@@ -363,17 +363,3 @@ public final class ZoomablePicture: Widget {
     }
 }
 
-/// A surface made on the converting queue for the main loop, with the bitmap it is made from.
-private final class BitmapInTheMaking: @unchecked Sendable {
-    let source: any PixbufSource
-    var surface: (surface: OpaquePointer, width: Int, height: Int)?
-
-    init(source: any PixbufSource) { self.source = source }
-}
-
-/// The latest bitmap's number, read from the converting queue.
-private final class GenerationCounter: Sendable {
-    private let value = Mutex(0)
-    func set(_ generation: Int) { value.withLock { $0 = generation } }
-    func isCurrent(_ generation: Int) -> Bool { value.withLock { $0 == generation } }
-}

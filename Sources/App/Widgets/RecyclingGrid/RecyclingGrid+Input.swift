@@ -98,4 +98,27 @@ extension RecyclingGrid {
         default: return nil
         }
     }
+
+    /// Brings the item at `index` into view and focuses its cell.
+    public func focus(index: Int) {
+        guard items.indices.contains(index) else { return }
+        reveal(index: index)
+        relayout(animated: false, force: true)
+        assigned[items[index].id]?.view.grabFocus()
+    }
+
+    /// Scrolls just enough to show the item at `index` whole (the layout knows where it is even
+    /// before its cell has been allocated there). GTK's own scrolling to a focused child is off
+    /// (`addScrollingToFocusItself`): it goes by the child's allocation, which a recycled cell
+    /// still has from its last item.
+    func reveal(index: Int) {
+        let frame = layout.frame(at: index)
+        let top = adjustment.value, bottom = top + adjustment.pageSize
+        let margin = min(frame.y, 6)
+        if frame.y - margin < top {
+            adjustment.value = max(0, frame.y - margin)
+        } else if frame.y + frame.height + margin > bottom {
+            adjustment.value = min(frame.y + frame.height + margin - adjustment.pageSize, adjustment.maximumValue)
+        }
+    }
 }

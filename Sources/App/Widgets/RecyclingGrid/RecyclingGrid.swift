@@ -27,8 +27,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// go): searched for through every item each time, 40 tiles' lookups over 100,000 items took
     /// tens of milliseconds of a frame; made at every change, it cost each page prepended to
     /// 10,000 messages 2.5 ms, where a search found the few items looked for near the start.
-    private var allIndices: [Item.ID: Int]?
-    private var searchesSinceChange = 0
+    var allIndices: [Item.ID: Int]?
+    var searchesSinceChange = 0
     /// Searches through the items after a change before the index of every item is made.
     static var searchesBeforeIndexing: Int { 8 }
     public internal(set) var layout: Layout
@@ -182,34 +182,6 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public var cellsMade: Int { assigned.count + spare.count }
     public var focusedCell: Cell? { assigned.values.first { $0.view.isFocusWidget } }
 
-    /// The items changed: the index of every item is let go, made again after as many searches.
-    private func itemsChanged() {
-        allIndices = nil
-        searchesSinceChange = 0
-    }
-
-    /// Where the item with `id` is: known at once for the items the last layout placed, and for
-    /// any item when `locate` can tell; else found by a search through the items.
-    public func index(of id: Item.ID) -> Int? {
-        if let index = placedIndices[id], items.indices.contains(index), items[index].id == id { return index }
-        if let locate {
-            guard let index = locate(id), items.indices.contains(index), items[index].id == id else { return nil }
-            return index
-        }
-        if allIndices == nil, searchesSinceChange < Self.searchesBeforeIndexing {
-            searchesSinceChange += 1
-            return items.firstIndex { $0.id == id }
-        }
-        if allIndices == nil {
-            var indices: [Item.ID: Int] = [:]
-            indices.reserveCapacity(items.count)
-            // The first of repeated ids, as a search from the start finds.
-            for (index, item) in items.enumerated() where indices[item.id] == nil { indices[item.id] = index }
-            allIndices = indices
-        }
-        return allIndices?[id]
-    }
-
     /// Where an item should be, from its id alone (a feed whose ids carry their places); checked
     /// against the items before it is believed. Without it, an item far from the last layout (the
     /// one the view was on before a jump to the end) is searched for through every item.
@@ -237,29 +209,6 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             guard let index = index(of: cell.item.id) else { return false }
             let frame = layout.frame(at: index)
             return !(frame.y > bottom || frame.y + frame.height < top)
-        }
-    }
-
-    /// Brings the item at `index` into view and focuses its cell.
-    public func focus(index: Int) {
-        guard items.indices.contains(index) else { return }
-        reveal(index: index)
-        relayout(animated: false, force: true)
-        assigned[items[index].id]?.view.grabFocus()
-    }
-
-    /// Scrolls just enough to show the item at `index` whole (the layout knows where it is even
-    /// before its cell has been allocated there). GTK's own scrolling to a focused child is off
-    /// (`addScrollingToFocusItself`): it goes by the child's allocation, which a recycled cell
-    /// still has from its last item.
-    func reveal(index: Int) {
-        let frame = layout.frame(at: index)
-        let top = adjustment.value, bottom = top + adjustment.pageSize
-        let margin = min(frame.y, 6)
-        if frame.y - margin < top {
-            adjustment.value = max(0, frame.y - margin)
-        } else if frame.y + frame.height + margin > bottom {
-            adjustment.value = min(frame.y + frame.height + margin - adjustment.pageSize, adjustment.maximumValue)
         }
     }
 

@@ -1,0 +1,47 @@
+import Gtk
+
+/// The gallery's own keys: choosing, deleting and moving items (the grid moves the focus itself).
+extension GalleryPage {
+    /// Alt+arrows move the focused item; Delete asks to delete it (or, with items chosen, them);
+    /// Ctrl+Space chooses it, Shift+arrows choose a run of items, Ctrl+A all, Escape none.
+    func handleKey(_ event: KeyEvent) -> Bool {
+        let selection = model.state.selection
+        switch (event.keyName, event.modifiers) {
+        case ("a", [.control]), ("A", [.control]):
+            model.selectAll()
+            return true
+        case ("Escape", []) where !selection.isEmpty:
+            model.clearSelection()
+            return true
+        case ("Delete", []) where !selection.isEmpty, ("KP_Delete", []) where !selection.isEmpty:
+            model.requestDeleteSelection()
+            return true
+        default:
+            break
+        }
+        guard let tile = grid.focusedCell, tile.entry != .add, let index = index(of: tile) else { return false }
+        let count = model.state.items.count
+        switch (event.keyName, event.modifiers) {
+        case ("Delete", []), ("KP_Delete", []):
+            model.requestDelete(at: index)
+            return true
+        case ("space", [.control]):
+            model.toggleSelection(at: index)
+            return true
+        case (_, [.shift]):
+            guard let target = grid.target(from: index, key: event.keyName) else { return false }
+            let item = min(target, count - 1)
+            grid.focus(index: item)
+            model.extendSelection(to: item)
+            return true
+        case ("Left", [.alt]), ("Up", [.alt]):
+            if index > 0 { Task { await model.move(from: index, to: index - 1) } }
+            return true
+        case ("Right", [.alt]), ("Down", [.alt]):
+            if index + 1 < count { Task { await model.move(from: index, to: index + 1) } }
+            return true
+        default:
+            return false
+        }
+    }
+}

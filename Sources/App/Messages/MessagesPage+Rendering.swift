@@ -1,0 +1,73 @@
+import DequeModule
+import Dispatch
+import Domain
+import Features
+import Gtk
+import Localization
+
+/// The model's state on screen: the rows (kept in place as pages go on top), the paging
+/// indicator, the notices and the offline banner.
+extension MessagesPage {
+    func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
+        if search.hasOlder == state.timeline.reachedBeginning { search.hasOlder = !state.timeline.reachedBeginning }
+        if !draftRestored, state.localLoaded {
+            draftRestored = true
+            if let draft = state.restoredDraft, entry.text.isEmpty {
+                entry.text = draft
+                entry.cursorPosition = -1
+            }
+        }
+        // Made once: the timeline makes the list on every ask (10,000 messages: milliseconds).
+        let visible = state.visible
+        switch change {
+        case .prepended(let count)?:
+            // A fling in progress would keep moving from where it was: stop it for the insert.
+            scroller.kineticScrolling = false
+            grid.updateLayout { $0.insert(count, at: 0) }
+            grid.setItems(visible, animated: false)
+            DispatchQueue.main.async { [weak self] in self?.scroller.kineticScrolling = true }
+        case .appended?:
+            grid.setItems(visible, animated: false)
+            grid.scrollToEnd()
+            grid.layoutNow()
+            if let last = visible.last { grid.cell(for: last.id)?.slideIn() }
+        case .removed(let index)?:
+            grid.updateLayout { $0.remove(1, at: index) }
+            grid.setItems(visible, animated: false)
+        case .changed(let index)?:
+            grid.replace(visible[index])
+        case .reloaded?:
+            // Everything may have changed, texts under the same numbers too (the saved pages gave
+            // way to the server's newest): every row is made again.
+            grid.updateLayout { $0.remove($0.count, at: 0) }
+            grid.setItems(EmptyCollection(), animated: false)
+            grid.setItems(visible, animated: false)
+        case nil:
+            break
+        }
+        // Never out of step with the model (compared by ends and count: a full comparison costs
+        // milliseconds at 10,000 messages, on every page).
+        if grid.items.count != visible.count || grid.items.first?.id != visible.first?.id
+            || grid.items.last?.id != visible.last?.id {
+            grid.updateLayout { $0.remove($0.count, at: 0) }
+            grid.setItems(visible, animated: false)
+        }
+        if !visible.isEmpty { onMessagesShown?(visible) }
+        paging.show(state.paging)
+        notice.show(state.notice)
+        if state.isOffline, let receivedAt = state.receivedAt {
+            banner.showOffline(receivedAt: receivedAt, server: { [resolveBackend] in await resolveBackend().messages(offset: 0) }) { [weak self] in
+                self?.model.networkChanged(available: $0)
+            }
+        } else {
+            banner.show(nil)
+        }
+        if state.firstPageFailed, case .failed(let reason) = state.paging {
+            content.show(.failure(title: tr("Messages could not be loaded"), reason: reason))
+        } else {
+            content.show(.content, animated: false)
+        }
+        started = state.localLoaded
+        DispatchQueue.main.async { [weak self] in self?.loadOlderIfNearTop() }
+    }
+}

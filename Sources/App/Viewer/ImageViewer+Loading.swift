@@ -1,0 +1,145 @@
+import Dispatch
+import Domain
+import Foundation
+import Gtk
+import HelperWire
+import ImagePipeline
+import Localization
+
+/// Asking the pipeline for the picture at the size the zoom shows it (and, for a large picture
+/// zoomed in, for the part in view), and showing what comes.
+extension ImageViewer {
+    func scheduleSharpening() {
+        sharpen?.cancel()
+        let work = DispatchWorkItem { [weak self] in self?.sharpenIfNeeded() }
+        sharpen = work
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.sharpenDelay, execute: work)
+    }
+
+    /// Asks for the decode the zoom needs: larger when what shows is enlarged, smaller when it is
+    /// shrunk by more than a quarter (shrunk, it is drawn with a plain bilinear filter, which
+    /// shows its pixels' grain, and holds memory for nothing). An animation keeps its frames.
+    func sharpenIfNeeded() {
+        guard let viewport, !animates, failure == nil, let shown = askedSide ?? decodedSide else { return }
+        // A large picture zoomed in: the part in view, decoded alone, over the bitmap there is.
+        if let part = DetailRegion(viewport: viewport) {
+            if let had = detailAsked ?? detailShown, part.isServed(by: had, viewport: viewport) { return }
+            return loadDetail(part)
+        }
+        // The bitmap alone will do: the detail stays until a bitmap sharp enough replaces it.
+        detailLoading?.cancel()
+        detailLoading = nil
+        detailAsked = nil
+        let needed = viewport.neededSide
+        if needed > shown || Double(needed) < Double(shown) * Self.largestShrink { load(side: needed) }
+    }
+
+    /// How much smaller than its bitmap a picture may be shown before it is decoded again at the
+    /// size shown.
+    static let largestShrink = 0.75
+
+    func load(side: Int) {
+        guard let url else { return }
+        loading?.cancel()
+        askedSide = side
+        var request = ImageRequest(url: url, maximumPixelSize: side)
+        request.account = account
+        request.animates = animates
+        request.exactSize = true
+        let pipeline = self.pipeline
+        loading = Task(priority: .userInitiated) { [weak self] in
+            let result: Result<DecodedImage, ImageError>
+            do throws(ImageError) {
+                result = .success(try await pipeline.image(for: request))
+            } catch {
+                result = .failure(error)
+            }
+            guard let self, !Task.isCancelled, self.url == url else { return }
+            self.loading = nil
+            self.askedSide = nil
+            switch result {
+            case .success(let image): self.shown(image)
+            case .failure(.cancelled): break
+            case .failure where self.viewport != nil:
+                // A sharper decode failed (the network went, say): the one shown stays, scaled.
+                break
+            case .failure(let error):
+                self.failure = error.description
+                self.picture.showIcon(ImageView.brokenIcon)
+                self.picture.accessibleName = error.description
+                self.onChange?()
+            }
+        }
+    }
+
+    func loadDetail(_ part: DetailRegion) {
+        guard let url else { return }
+        detailLoading?.cancel()
+        detailAsked = part
+        var request = ImageRequest(url: url, maximumPixelSize: max(part.scaledWidth, part.scaledHeight))
+        request.account = account
+        request.exactSize = true
+        request.region = PictureRegion(x: part.x, y: part.y, width: part.width, height: part.height)
+        let pipeline = self.pipeline
+        detailLoading = Task(priority: .userInitiated) { [weak self] in
+            let image: DecodedImage?
+            do throws(ImageError) { image = try await pipeline.image(for: request) } catch { image = nil }
+            guard let self, !Task.isCancelled, self.url == url else { return }
+            self.detailLoading = nil
+            self.detailAsked = nil
+            // A failed part (the network went, say): the bitmap stays, scaled.
+            guard let image else {
+                self.onChange?()
+                return
+            }
+            self.detailShown = part
+            self.picture.showDetail(image, part: ZoomablePicture.Part(scaledWidth: part.scaledWidth, scaledHeight: part.scaledHeight,
+                                                                      x: part.x, y: part.y, width: part.width, height: part.height))
+            self.onChange?()
+        }
+    }
+
+    func shown(_ image: DecodedImage) {
+        guard viewport != nil || hasSize else {
+            firstImage = image
+            return
+        }
+        // A still is decoded again as the zoom needs; an animation keeps its frames.
+        if image.frames.isEmpty { animates = false }
+        decodedSide = max(image.width, image.height)
+        colourProfile = image.colourProfile
+        if detailShown != nil, let viewport, DetailRegion(viewport: viewport) == nil {
+            detailShown = nil
+            picture.clearDetail()
+        }
+        picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
+        picture.accessibleName = tr("Picture, {width} × {height} pixels",
+                                    ["width": String(image.originalWidth), "height": String(image.originalHeight)])
+        if viewport == nil {
+            let allocation = picture.allocation
+            viewport = ImageViewport(imageWidth: image.originalWidth, imageHeight: image.originalHeight,
+                                     viewWidth: Double(allocation.width), viewHeight: Double(allocation.height),
+                                     scale: picture.scaleFactor)
+            place()
+            if let pendingZoom {
+                self.pendingZoom = nil
+                zoom(to: pendingZoom)
+            }
+            // A view that changed size while the first decode was made may need another.
+            scheduleSharpening()
+        }
+        onChange?()
+    }
+
+    func cancelLoading() {
+        loading?.cancel()
+        loading = nil
+        detailLoading?.cancel()
+        detailLoading = nil
+        detailAsked = nil
+        detailShown = nil
+        picture.clearDetail()
+        sharpen?.cancel()
+        sharpen = nil
+    }
+}

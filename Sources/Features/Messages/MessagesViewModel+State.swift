@@ -1,0 +1,45 @@
+import DequeModule
+import Domain
+import Foundation
+
+/// What the chat screen shows, and what changed in it.
+extension MessagesViewModel {
+    /// What changed in `visible`, so the view can keep what the user is looking at in place.
+    public enum Change: Equatable, Sendable {
+        case reloaded
+        /// Older messages went on top (how many).
+        case prepended(Int)
+        /// A message the user sent went at the bottom.
+        case appended
+        /// The message at this index left.
+        case removed(Int)
+        /// The message at this index changed in place (the user corrected it).
+        case changed(Int)
+    }
+
+    public struct State: Equatable, Sendable {
+        public var timeline = MessageTimeline()
+        public var paging: Paging = .idle
+        /// Local messages have been read (they show before the first page arrives).
+        public var localLoaded = false
+        /// A message for the user: a failed send, delete or read of the stored messages, or a
+        /// damaged database that was replaced.
+        public var notice: String?
+        /// When the server's messages shown were last received (at this launch or, saved, at an
+        /// earlier one).
+        public var receivedAt: Date?
+        /// The backend could not be reached: the messages shown are those received at `receivedAt`.
+        public var isOffline = false
+        /// The composer's text kept from the last launch (a quit, a crash or a kill), read before
+        /// the local messages show; nil when there was none.
+        public var restoredDraft: String?
+
+        public var visible: Deque<ChatMessage> { timeline.visible }
+        /// The first page failed and there is nothing to show: the placeholder fills the section.
+        /// With stored messages, the failure is an inline Retry above them instead.
+        public var firstPageFailed: Bool {
+            if case .failed = paging, timeline.nextOffset == 0, !timeline.hasVisible { return true }
+            return false
+        }
+    }
+}
