@@ -70,3 +70,12 @@ private func residentAreas(of process: String) -> [ResidentArea] {
     }
     return areas
 }
+
+/// Sets a process's peak resident size (VmHWM) back to its resident size now (nil: this one), so
+/// that the next peak read is of what follows.
+func resetPeakResident(of pid: Int32?) {
+    let path = "/proc/\(pid.map(String.init) ?? "self")/clear_refs"
+    guard let handle = FileHandle(forWritingAtPath: path) else { return }
+    defer { try? handle.close() }
+    try? handle.write(contentsOf: Data("5".utf8))
+}

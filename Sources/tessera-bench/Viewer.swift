@@ -90,6 +90,12 @@ struct ViewerBench: ParsableCommand {
         var helpersPeak = 0
         /// The helpers' peak less the library pages the app maps too (`helpersOwnBytes`).
         var helpersOwnPeak = 0
+        /// The kernel's high-water marks (VmHWM, reset as the viewer opens): the true peaks,
+        /// where the samples above come every 20 ms; and the helpers' library pages the app maps
+        /// too, at the end.
+        var appHighWater = 0
+        var helpersHighWater = 0
+        var helpersSharedWithApp = 0
         var failure: String?
     }
 
@@ -116,12 +122,14 @@ struct ViewerBench: ParsableCommand {
         @MainActor func helpersOwn() -> Int { helpersOwnBytes(processes.processIdentifiers) }
 
         // Warm: the window, the helpers and the server once, with a small picture.
-        _ = try view(server.base.appendingPathComponent("images/leaf-512x512.png"), pipeline: pipeline, name: "warm-up", helpers: helpers, helpersOwn: helpersOwn)
+        _ = try view(server.base.appendingPathComponent("images/leaf-512x512.png"), pipeline: pipeline, name: "warm-up", helpers: helpers, helpersOwn: helpersOwn,
+                         helperIdentifiers: { processes.processIdentifiers })
         GtkRuntime.iterate(until: { false }, timeout: .milliseconds(500))
         let before = residentBytes(), helpersBefore = helpers()
         var runs: [Run] = []
         for picture in pictures {
-            runs.append(try view(server.base.appendingPathComponent("images/\(picture.name)"), pipeline: pipeline, name: picture.name, helpers: helpers, helpersOwn: helpersOwn))
+            runs.append(try view(server.base.appendingPathComponent("images/\(picture.name)"), pipeline: pipeline, name: picture.name, helpers: helpers, helpersOwn: helpersOwn,
+                         helperIdentifiers: { processes.processIdentifiers }))
         }
         // Again and again: what closing leaves must not grow.
         var afterRounds: [Int] = []
@@ -129,7 +137,8 @@ struct ViewerBench: ParsableCommand {
         defer { shared.destroy() }
         for _ in 1..<max(1, rounds) {
             _ = try view(server.base.appendingPathComponent("images/\(pictures[0].name)"), pipeline: pipeline, name: pictures[0].name,
-                         in: shared, helpers: helpers, helpersOwn: helpersOwn)
+                         in: shared, helpers: helpers, helpersOwn: helpersOwn,
+                         helperIdentifiers: { processes.processIdentifiers })
             GtkRuntime.iterate(until: { false }, timeout: .milliseconds(300))
             afterRounds.append(residentBytes() + helpers())
             print(String(format: "    round: app and helpers %.0f MB, malloc's mapped blocks %.0f MB",
@@ -159,6 +168,9 @@ struct ViewerBench: ParsableCommand {
                          run.zoom.withinTwentyMilliseconds, run.zoom.typical, run.zoom.longest, run.zoom.stalls.count))
             print(String(format: "    peak resident: app %.0f MB, decoder helpers %.0f MB (their own, less the libraries' pages the app maps too: %.0f MB)",
                          Double(run.appPeak) / 1e6, Double(run.helpersPeak) / 1e6, Double(run.helpersOwnPeak) / 1e6))
+            print(String(format: "    the kernel's high-water marks: app %.0f MB, decoder helpers %.0f MB (less their %.0f MB of the app's libraries: %.0f MB)",
+                         Double(run.appHighWater) / 1e6, Double(run.helpersHighWater) / 1e6, Double(run.helpersSharedWithApp) / 1e6,
+                         Double(run.helpersHighWater - run.helpersSharedWithApp) / 1e6))
         }
         print(String(format: "  after closing: app %.0f MB (%+.0f MB against before opening, target within 20), helpers %.0f MB (%+.0f MB)",
                      Double(after) / 1e6, Double(after - before) / 1e6, Double(helpersAfter) / 1e6, Double(helpersAfter - helpersBefore) / 1e6))
@@ -174,9 +186,11 @@ struct ViewerBench: ParsableCommand {
             print(String(format: "  eog %@: window %.0f ms, picture drawn (CPU idle) %.0f ms, peak resident %.0f MB",
                          picture.name, eog.window, eog.drawn, Double(eog.peak) / 1e6))
             if let ours, ours.failure == nil {
-                print(String(format: "    Tessera against eog: sharp fitted x%.2f, peak memory (app and helpers' own) x%.2f (target < 1 on both); every helper's resident size added whole x%.2f",
-                             ours.sharpFit / max(eog.drawn, 1), Double(ours.appPeak + ours.helpersOwnPeak) / Double(max(eog.peak, 1)),
-                             Double(ours.appPeak + ours.helpersPeak) / Double(max(eog.peak, 1))))
+                let eogPeak = Double(max(eog.peak, 1))
+                print(String(format: "    Tessera against eog: sharp fitted x%.2f, peak memory (app and helpers' own) x%.2f sampled, x%.2f by high-water marks (target < 1 on both); every helper's resident size added whole x%.2f sampled, x%.2f by high-water marks",
+                             ours.sharpFit / max(eog.drawn, 1), Double(ours.appPeak + ours.helpersOwnPeak) / eogPeak,
+                             Double(ours.appHighWater + ours.helpersHighWater - ours.helpersSharedWithApp) / eogPeak,
+                             Double(ours.appPeak + ours.helpersPeak) / eogPeak, Double(ours.appHighWater + ours.helpersHighWater) / eogPeak))
             }
         }
         if let clip {
@@ -188,8 +202,11 @@ struct ViewerBench: ParsableCommand {
     /// Opens `url` in a viewer, measures, closes it.
     @MainActor
     private func view(_ url: URL, pipeline: ImagePipeline, name: String, in shared: Window? = nil,
-                      helpers: @MainActor () -> Int, helpersOwn: @MainActor () -> Int) throws -> Run {
+                      helpers: @MainActor () -> Int, helpersOwn: @MainActor () -> Int,
+                      helperIdentifiers: @MainActor () -> [Int32]) throws -> Run {
         var run = Run(name: name)
+        resetPeakResident(of: nil)
+        helperIdentifiers().forEach { resetPeakResident(of: $0) }
         let window = shared ?? Window()
         window.setDefaultSize(width: 1100, height: 760)
         let viewer = ViewerPage(items: [ViewerItem(id: name, url: url, kind: .picture, name: name)], index: 0, pipeline: pipeline, goBack: {})
@@ -254,6 +271,9 @@ struct ViewerBench: ParsableCommand {
         _ = try wait("the zooming") { zoomTimes.count >= frames }
         run.zoom = FrameIntervals(frameTimes: zoomTimes)
         sample()
+        run.appHighWater = Self.peakResident(of: nil)
+        run.helpersHighWater = helperIdentifiers().reduce(0) { $0 + Self.peakResident(of: $1) }
+        run.helpersSharedWithApp = helpers() - helpersOwn()
         return run
     }
 
@@ -305,9 +325,9 @@ struct ViewerBench: ParsableCommand {
         return (window, drawn, peakResident(of: pid))
     }
 
-    /// A process's peak resident memory (VmHWM), in bytes.
-    private static func peakResident(of pid: Int32) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+    /// A process's peak resident memory (VmHWM), in bytes; nil: this one.
+    private static func peakResident(of pid: Int32?) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid.map(String.init) ?? "self")/status", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes * 1024
