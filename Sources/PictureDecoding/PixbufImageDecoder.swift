@@ -22,9 +22,13 @@ import Localization
 /// through `InProcessImageDecoder`.
 public struct PixbufImageDecoder: Sendable {
     private let memory: DecodingMemory
+    private let pixels: any PixelAllocating
 
-    public init(memory: DecodingMemory = .shared) {
+    /// - Parameter pixels: where the pictures decoded by parts are written (the helper writes
+    ///   them straight into the memory file it hands over).
+    public init(memory: DecodingMemory = .shared, pixels: any PixelAllocating = HeapPixels()) {
         self.memory = memory
+        self.pixels = pixels
     }
 
     /// Decodes `data` for `target`.
@@ -58,7 +62,7 @@ public struct PixbufImageDecoder: Sendable {
             let part = region?.clamped(width: scaled.width, height: scaled.height)
             let bytes = (part.map { $0.width * $0.height } ?? scaled.width * scaled.height) * 4 + header.width * 12
             let streamed = try memory.withReservation(bytes) { () throws(PictureRefusal) -> DecodedImage? in
-                try StreamedRegions.decode(data, header: header, target: target)
+                try StreamedRegions.decode(data, header: header, target: target, pixels: pixels)
             }
             if let streamed { return streamed }
             guard header.width * header.height <= DecodingLimits.maximumPixels else {

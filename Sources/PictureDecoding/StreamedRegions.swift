@@ -42,9 +42,10 @@ enum StreamedRegions {
         }
     }
 
-    /// `target`'s region (or all of the picture) at `target`'s size; nil when this picture does
-    /// not stream after all.
-    static func decode(_ data: Data, header: ImageHeader, target: DecodingTarget) throws(PictureRefusal) -> DecodedImage? {
+    /// `target`'s region (or all of the picture) at `target`'s size, written into a pixbuf
+    /// `pixels` makes; nil when this picture does not stream after all.
+    static func decode(_ data: Data, header: ImageHeader, target: DecodingTarget,
+                       pixels: any PixelAllocating = HeapPixels()) throws(PictureRefusal) -> DecodedImage? {
         let scaled = target.size(width: header.width, height: header.height)
         let whole = PictureRegion(x: 0, y: 0, width: scaled.width, height: scaled.height)
         // Outside the picture as stored: it may be inside it upright (a turned JPEG, which the
@@ -53,7 +54,7 @@ enum StreamedRegions {
         guard region.width * region.height <= DecodingLimits.maximumPixels else {
             throw .tooLarge(width: region.width, height: region.height)
         }
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(region.width), gint(region.height)) else {
+        guard let pixbuf = pixels.makePixbuf(width: region.width, height: region.height, hasAlpha: true) else {
             throw .tooLarge(width: region.width, height: region.height)
         }
         guard gdk_pixbuf_get_rowstride(pixbuf) == gint(region.width * 4) else {

@@ -5,8 +5,9 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// Hands a decoded picture to the app: its pixels copied once into a sealed memory file, which the
-/// app maps (no copy through the socket, and nothing this process can change afterwards).
+/// Hands a decoded picture to the app: its pixels in a sealed memory file, which the app maps (no
+/// copy through the socket, and nothing this process can change afterwards): the file it was
+/// decoded into (`MemoryFilePixels`), or else a copy of its pixels in a new one.
 enum PixelHandOver {
     /// Writes the answer for request `id`; false when the app is gone.
     static func send(_ image: DecodedImage, for id: Int) -> Bool {
@@ -23,6 +24,16 @@ enum PixelHandOver {
                                         delays: sent.count > 1 ? sent.map { max(1, $0.delay.milliseconds) } : [],
                                         originalWidth: image.originalWidth, originalHeight: image.originalHeight,
                                         colourProfile: image.colourProfile)
+        // Decoded straight into a memory file of the wire's layout: that file goes, sealed.
+        if sent.count == 1, let file = MemoryFilePixels.file(under: image.pixbuf), file.length == pixels.byteCount,
+           Int(gdk_pixbuf_get_rowstride(image.pixbuf)) == rowstride {
+            let sealed = file.seal()
+            guard sealed == 0 else {
+                return CompanionProgram.write(DecoderWire.Answer.refused(id: id, .undecodable(String(cString: strerror(sealed)))).line,
+                                              to: STDOUT_FILENO)
+            }
+            return CompanionProgram.write(pixels.line(for: id), to: STDOUT_FILENO) && tessera_send_descriptor(STDOUT_FILENO, file.descriptor) == 0
+        }
         let descriptor = tessera_sealable_memory(pixels.byteCount)
         guard descriptor >= 0, let mapped = mmap(nil, pixels.byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
               mapped != MAP_FAILED else {

@@ -37,7 +37,8 @@ case .unconfined(let why):
 }
 guard CompanionProgram.write(ready.line, to: STDOUT_FILENO) else { exit(0) }
 
-let decoder = PixbufImageDecoder()
+// Parts of pictures are decoded into the memory files that carry them to the app.
+let decoder = PixbufImageDecoder(pixels: MemoryFilePixels())
 let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
 while true {
     // Between pictures of a burst the allocator keeps what the last decode freed, for the next

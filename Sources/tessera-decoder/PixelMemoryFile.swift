@@ -1,0 +1,39 @@
+import CDescriptorPassing
+import CGdkPixbuf
+import Glibc
+
+/// A memory file a picture is decoded into, mapped here for writing, and then handed to the app
+/// as it is: no second copy of the pixels in this process (a part of a large picture at scale 2
+/// is some 30 MB). Owned by the pixbuf over it, released with it.
+final class PixelMemoryFile {
+    let descriptor: Int32
+    let start: UnsafeMutableRawPointer
+    let length: Int
+
+    /// A file of `length` bytes, mapped; nil when there is no room.
+    init?(length: Int) {
+        let descriptor = tessera_sealable_memory(length)
+        guard descriptor >= 0 else { return nil }
+        guard let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), start != MAP_FAILED else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        self.start = start
+        self.length = length
+    }
+
+    deinit {
+        munmap(start, length)
+        close(descriptor)
+    }
+
+    /// Seals the file against any change (the app checks the seals before mapping it). A file
+    /// mapped for writing cannot be sealed so: the mapping is first replaced, at the same place,
+    /// by a private read-only one of the same pages, which the pixbuf goes on reading until it
+    /// is let go. Returns errno, or 0.
+    func seal() -> Int32 {
+        guard mmap(start, length, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0) == start else { return errno }
+        return tessera_seal(descriptor)
+    }
+}
