@@ -43,14 +43,16 @@ public final class ZoomablePicture: Widget {
     private let tiles = PictureTiles()
     /// A part of the picture decoded sharper than the bitmap, painted over it where it is: a
     /// large picture zoomed in is decoded by the part in view (`showDetail`).
-    private var detail: (surface: OpaquePointer, part: Part)? {
-        didSet {
-            guard let old = oldValue, old.surface != detail?.surface else { return }
-            detailTiles.reset()
-            cairo_surface_destroy(old.surface)
-        }
-    }
-    private let detailTiles = PictureTiles()
+    private var detail: (surface: OpaquePointer, part: Part)?
+    /// The detail in tiles where the window is drawn (under X11).
+    private var detailTiles = PictureTiles()
+    /// The next detail, made into a surface, while its tiles in view are sent to the X server a
+    /// few a frame (`tilesPerFrame`); it takes the place of `detail`, painted meanwhile, once
+    /// they are all there.
+    private var incoming: (surface: OpaquePointer, part: Part)?
+    private var incomingTiles = PictureTiles()
+    /// How many tiles of a new detail are sent in one frame: 4 MB, some 15 ms under Xvfb.
+    static let tilesPerFrame = 4
     /// Bumped for every detail given: one made for an earlier part is dropped.
     private var detailGeneration = 0 {
         didSet { latestDetailGeneration.set(detailGeneration) }
@@ -185,8 +187,13 @@ public final class ZoomablePicture: Widget {
         let generation = detailGeneration
         makeSurface(of: image, latest: latestDetailGeneration, generation: generation) { picture, made in
             guard picture.detailGeneration == generation else { return false }
-            picture.detail = (made.surface, part)
-            picture.awaitsDetail = false
+            // Painted from the next frame: sent to the X server first, where the window is
+            // drawn there (`draw` finishes it), at once otherwise.
+            if let passed = picture.incoming {
+                cairo_surface_destroy(passed.surface)
+                picture.incomingTiles.reset()
+            }
+            picture.incoming = (made.surface, part)
             return true
         }
     }
@@ -195,9 +202,31 @@ public final class ZoomablePicture: Widget {
     public func clearDetail() {
         detailGeneration += 1
         awaitsDetail = false
-        guard detail != nil else { return }
-        detail = nil
+        guard detail != nil || incoming != nil else { return }
+        dropDetails()
         queueDraw()
+    }
+
+    /// The incoming detail takes the place of the one painted.
+    private func promoteIncoming() {
+        guard let next = incoming else { return }
+        if let old = detail { cairo_surface_destroy(old.surface) }
+        detailTiles.reset()
+        // Its tiles, made while it came, go with it.
+        swap(&detailTiles, &incomingTiles)
+        detail = next
+        incoming = nil
+        awaitsDetail = false
+    }
+
+    /// Lets go of the detail painted and the one coming.
+    private func dropDetails() {
+        if let old = detail { cairo_surface_destroy(old.surface) }
+        if let next = incoming { cairo_surface_destroy(next.surface) }
+        detail = nil
+        incoming = nil
+        detailTiles.reset()
+        incomingTiles.reset()
     }
 
     /// Shows a themed symbolic icon (loading, broken) instead of a picture.
@@ -222,7 +251,7 @@ public final class ZoomablePicture: Widget {
         generation += 1
         surface = nil
         detailGeneration += 1
-        detail = nil
+        dropDetails()
         super.willRelease()
     }
 
@@ -245,11 +274,16 @@ public final class ZoomablePicture: Widget {
             // The detail's place in device pixels, whole pixels inside it: the bitmap is painted
             // only where the detail is not (painted under it as well, it cost a second pass of
             // the view every frame, and a translucent picture showed twice).
-            let detailPlace = detail.map { detail -> (factor: Double, x: Double, y: Double, width: Double, height: Double) in
-                let factor = placement.zoom * Double(pictureSize.width) / Double(detail.part.scaledWidth)
-                return (factor, placement.originX + Double(detail.part.x) * factor, placement.originY + Double(detail.part.y) * factor,
-                        Double(detail.part.width) * factor, Double(detail.part.height) * factor)
+            if let next = incoming {
+                let place = Self.place(of: next.part, at: placement, pictureWidth: pictureSize.width)
+                if !drawsOnServer || incomingTiles.prepare(next.surface, like: cr, origin: (place.x, place.y), factor: place.factor,
+                                                           width: deviceWidth, height: deviceHeight, budget: Self.tilesPerFrame) {
+                    promoteIncoming()
+                } else {
+                    queueDraw()
+                }
             }
+            let detailPlace = detail.map { Self.place(of: $0.part, at: placement, pictureWidth: pictureSize.width) }
             let shown = (x: max(0, placement.originX), y: max(0, placement.originY),
                          right: min(Double(deviceWidth), placement.originX + Double(pictureSize.width) * placement.zoom),
                          bottom: min(Double(deviceHeight), placement.originY + Double(pictureSize.height) * placement.zoom))
@@ -291,35 +325,6 @@ public final class ZoomablePicture: Widget {
         }
         if gtk_widget_has_visible_focus(widget) != 0, width > 4, height > 4 {
             gtk_render_focus(style, cr, 2, 2, width - 4, height - 4)
-        }
-    }
-
-    /// Pixel for pixel at 100 % and sharp pixels from 200 %; bilinear between, and when shrunk
-    /// (the owner decodes a bitmap of the size shown once the zoom holds): cairo's "good" filter
-    /// shrinking a 24-megapixel bitmap took 30-120 ms a frame. `factor` is device pixels per
-    /// bitmap pixel.
-    private static func filter(for factor: Double) -> cairo_filter_t {
-        abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
-    }
-
-    /// Paints a bitmap's surface with its top-left corner at `origin` and `factor` device pixels
-    /// per bitmap pixel, on `cr`, which is in device pixels.
-    private func paint(_ surface: OpaquePointer, width: Int, height: Int, tiles: PictureTiles, on cr: OpaquePointer,
-                       origin: (x: Double, y: Double), factor: Double, filter: cairo_filter_t,
-                       view: (width: Int, height: Int), drawsOnServer: Bool) {
-        if drawsOnServer {
-            // Under X11 the window is drawn in the X server: the bitmap goes there in tiles.
-            tiles.paint(surface, on: cr, origin: origin, factor: factor, filter: filter, width: view.width, height: view.height)
-        } else {
-            // Drawn on the client (Wayland): straight from the bitmap.
-            cairo_save(cr)
-            cairo_translate(cr, origin.x, origin.y)
-            cairo_scale(cr, factor, factor)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), filter)
-            cairo_rectangle(cr, 0, 0, Double(width), Double(height))
-            cairo_fill(cr)
-            cairo_restore(cr)
         }
     }
 
