@@ -204,8 +204,11 @@ func residentBytes(of process: Int32? = nil) -> Int {
 
 /// Resident memory by kind, from /proc/self/status: anonymous (heaps, stacks), file-backed
 /// (libraries, mapped files) and shared memory (X shared-memory images).
-func residentSplit() -> (anonymous: Int, files: Int, shared: Int) {
-    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0, 0) }
+func residentSplit() -> (anonymous: Int, files: Int, shared: Int) { residentKinds(of: nil) }
+
+/// `residentSplit` of another process (nil: this one).
+func residentKinds(of process: Int32?) -> (anonymous: Int, files: Int, shared: Int) {
+    guard let text = try? String(contentsOfFile: "/proc/\(process.map(String.init) ?? "self")/status", encoding: .utf8) else { return (0, 0, 0) }
     func field(_ name: String) -> Int {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
         return (Int(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0) * 1024

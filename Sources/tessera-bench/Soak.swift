@@ -53,9 +53,10 @@ struct SoakBench: ParsableCommand {
     private static func report(_ samples: [Soak.Sample], rounds: Int, minutes: Double, feedPosts: Int) {
         print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
                      minutes, rounds, feedPosts))
-        print("  minute   app MB   helpers MB   total MB   files   threads   helpers")
+        print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers")
         for sample in samples {
-            print(String(format: "  %6.1f   %6.1f   %10.1f   %8.1f   %5d   %7d   %7d", sample.minute, megabytes(sample.appResident),
+            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d", sample.minute,
+                         megabytes(sample.appResident), megabytes(sample.appAnonymous), megabytes(sample.appFiles), megabytes(sample.appShared),
                          megabytes(sample.helpersResident), megabytes(sample.totalResident), sample.files, sample.threads, sample.helpers))
         }
         guard let last = samples.last, samples.count >= 3 else { return print("  too few samples to compare") }
@@ -65,9 +66,10 @@ struct SoakBench: ParsableCommand {
         print(String(format: "  resident, app and helpers: %.1f MB at minute %.1f, %.1f MB at minute %.1f: growth %+.1f%%   (target under %.0f%%)",
                      megabytes(third.totalResident), third.minute, megabytes(last.totalResident), last.minute, growth * 100,
                      growthTarget * 100))
-        print(String(format: "  of it the app's: %+.1f MB, the helpers': %+.1f MB; peak %.1f MB",
-                     megabytes(last.appResident - third.appResident), megabytes(last.helpersResident - third.helpersResident),
-                     megabytes(samples.map(\.totalResident).max()!)))
+        print(String(format: "  of it the app's: %+.1f MB (anonymous %+.1f, files %+.1f, shared %+.1f), the helpers': %+.1f MB; peak %.1f MB",
+                     megabytes(last.appResident - third.appResident), megabytes(last.appAnonymous - third.appAnonymous),
+                     megabytes(last.appFiles - third.appFiles), megabytes(last.appShared - third.appShared),
+                     megabytes(last.helpersResident - third.helpersResident), megabytes(samples.map(\.totalResident).max()!)))
         print("  files \(third.files) → \(last.files), threads \(third.threads) → \(last.threads), helpers \(third.helpers) → \(last.helpers)"
               + "   (target: none more; highest after the third: files \(samples.filter { $0.minute >= third.minute }.map(\.files).max()!),"
               + " threads \(samples.filter { $0.minute >= third.minute }.map(\.threads).max()!))")

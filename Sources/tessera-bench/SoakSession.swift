@@ -9,6 +9,11 @@ final class Soak {
     struct Sample {
         var minute: Double
         var appResident: Int
+        /// The app's resident memory by kind: anonymous (heaps, stacks), files (libraries, the
+        /// databases' and caches' mapped files), shared memory (pixels from helpers, X images).
+        var appAnonymous: Int
+        var appFiles: Int
+        var appShared: Int
         var helpersResident: Int
         var files: Int
         var threads: Int
@@ -107,7 +112,9 @@ final class Soak {
     private func sample(at start: ContinuousClock.Instant) -> Sample {
         let pid = app.processIdentifier
         let helpers = Self.descendants(of: pid)
+        let kinds = residentKinds(of: pid)
         return Sample(minute: Self.minutes(since: start), appResident: residentBytes(of: pid),
+                      appAnonymous: kinds.anonymous, appFiles: kinds.files, appShared: kinds.shared,
                       helpersResident: helpers.reduce(0) { $0 + residentBytes(of: $1) },
                       files: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0,
                       threads: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0,
