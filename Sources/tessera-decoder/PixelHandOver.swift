@@ -9,8 +9,10 @@ import HelperWire
 /// copy through the socket, and nothing this process can change afterwards): the file it was
 /// decoded into (`MemoryFilePixels`), or else a copy of its pixels in a new one.
 enum PixelHandOver {
-    /// Writes the answer for request `id`; false when the app is gone.
-    static func send(_ image: DecodedImage, for id: Int) -> Bool {
+    /// Writes the answer for request `id`; false when the app is gone. With `forCairo` (a part
+    /// for the viewer), four channels go as cairo's ARGB32 (`CairoPixels`), which the app paints
+    /// as they are.
+    static func send(_ image: DecodedImage, for id: Int, forCairo: Bool = false) -> Bool {
         let frames = image.frames.isEmpty ? [DecodedImage.Frame(pixbuf: image.pixbuf, delay: .zero)] : image.frames
         let channels = Int(gdk_pixbuf_get_n_channels(image.pixbuf))
         // Every frame alike (the decoder gives them so); otherwise only the still is sent.
@@ -23,10 +25,13 @@ enum PixelHandOver {
         let pixels = DecoderWire.Pixels(width: image.width, height: image.height, rowstride: rowstride, channels: channels,
                                         delays: sent.count > 1 ? sent.map { max(1, $0.delay.milliseconds) } : [],
                                         originalWidth: image.originalWidth, originalHeight: image.originalHeight,
-                                        colourProfile: image.colourProfile)
+                                        colourProfile: image.colourProfile, premultiplied: forCairo && frames.count == 1)
         // Decoded straight into a memory file of the wire's layout: that file goes, sealed.
         if sent.count == 1, let file = MemoryFilePixels.file(under: image.pixbuf), file.length == pixels.byteCount,
            Int(gdk_pixbuf_get_rowstride(image.pixbuf)) == rowstride {
+            if pixels.premultiplied {
+                CairoPixels.premultiply(file.start, width: pixels.width, height: pixels.height, rowstride: rowstride)
+            }
             let sealed = file.seal()
             guard sealed == 0 else {
                 return CompanionProgram.write(DecoderWire.Answer.refused(id: id, .undecodable(String(cString: strerror(sealed)))).line,
@@ -50,6 +55,7 @@ enum PixelHandOver {
                 (start + row * rowstride).copyMemory(from: source + row * sourceStride, byteCount: rowBytes)
             }
         }
+        if pixels.premultiplied { CairoPixels.premultiply(mapped, width: pixels.width, height: pixels.height, rowstride: rowstride) }
         munmap(mapped, pixels.byteCount)
         defer { close(descriptor) }
         guard tessera_seal(descriptor) == 0 else {

@@ -61,7 +61,7 @@ while true {
         let answered: Bool
         do {
             let image = try decoder.decode(data, to: target)
-            answered = PixelHandOver.send(image, for: id)
+            answered = PixelHandOver.send(image, for: id, forCairo: target.region != nil)
         } catch {
             answered = CompanionProgram.write(DecoderWire.Answer.refused(id: id, error).line, to: STDOUT_FILENO)
         }

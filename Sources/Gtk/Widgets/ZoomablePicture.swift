@@ -167,7 +167,7 @@ public final class ZoomablePicture: Widget {
         let bitmap = BitmapInTheMaking(source: image)
         Self.converting.async {
             guard latest.isCurrent(generation) else { return }
-            bitmap.surface = Self.surface(of: bitmap.source.pixbufPointer)
+            bitmap.surface = bitmap.source.isCairoARGB32 ? Self.surface(over: bitmap.source) : Self.surface(of: bitmap.source.pixbufPointer)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { [weak self] in
                     guard let made = bitmap.surface else { return }
@@ -356,6 +356,18 @@ public final class ZoomablePicture: Widget {
     }
 
     /// `pixbuf` as an image surface of its own size. Touches nothing but the two: any thread.
+    /// A surface over the pixels of `source`, which are cairo's already: no copy; the surface
+    /// keeps the source alive.
+    nonisolated private static func surface(over source: any PixbufSource) -> (surface: OpaquePointer, width: Int, height: Int) {
+        let pixbuf = source.pixbufPointer
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let surface = cairo_image_surface_create_for_data(UnsafeMutablePointer(mutating: gdk_pixbuf_read_pixels(pixbuf)), CAIRO_FORMAT_ARGB32,
+                                                          gint(width), gint(height), gdk_pixbuf_get_rowstride(pixbuf))!
+        let keeper = Unmanaged.passRetained(source as AnyObject).toOpaque()
+        cairo_surface_set_user_data(surface, &sourceKey, keeper) { keeper in Unmanaged<AnyObject>.fromOpaque(keeper!).release() }
+        return (surface, width, height)
+    }
+
     nonisolated private static func surface(of pixbuf: OpaquePointer) -> (surface: OpaquePointer, width: Int, height: Int) {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
@@ -368,3 +380,5 @@ public final class ZoomablePicture: Widget {
     }
 }
 
+/// Where a surface made over a source's pixels (`ZoomablePicture.surface(over:)`) keeps it.
+nonisolated(unsafe) private var sourceKey = cairo_user_data_key_t()

@@ -103,9 +103,13 @@ public enum DecoderWire {
         public var originalHeight: Int
         /// The name of the colour profile the picture carried (`DecodedImage.colourProfile`).
         public var colourProfile: String?
+        /// Four channels as cairo's ARGB32 holds them (`CairoPixels`), not RGBA: a part of a
+        /// picture for the viewer. Sent as the channels `4p`.
+        public var premultiplied: Bool
 
         public init(width: Int, height: Int, rowstride: Int, channels: Int, delays: [Int],
-                    originalWidth: Int? = nil, originalHeight: Int? = nil, colourProfile: String? = nil) {
+                    originalWidth: Int? = nil, originalHeight: Int? = nil, colourProfile: String? = nil, premultiplied: Bool = false) {
+            self.premultiplied = premultiplied && channels == 4
             self.width = width
             self.height = height
             self.rowstride = rowstride
@@ -127,7 +131,7 @@ public enum DecoderWire {
         /// by a picture must not make the app map or allocate without bound).
         init?(fields parts: [Substring]) {
             guard parts.count >= 7, let width = Int(parts[0]), let height = Int(parts[1]),
-                  let rowstride = Int(parts[2]), let channels = Int(parts[3]),
+                  let rowstride = Int(parts[2]), let channels = Int(parts[3] == "4p" ? "4" : parts[3]),
                   let originalWidth = Int(parts[5]), let originalHeight = Int(parts[6]),
                   (1...DecodingLimits.maximumSide).contains(width), (1...DecodingLimits.maximumSide).contains(height),
                   (1...DecodingLimits.maximumSide).contains(originalWidth), (1...DecodingLimits.maximumSide).contains(originalHeight),
@@ -142,13 +146,13 @@ public enum DecoderWire {
             }
             self.init(width: width, height: height, rowstride: rowstride, channels: channels, delays: delays,
                       originalWidth: originalWidth, originalHeight: originalHeight,
-                      colourProfile: parts.count > 7 ? parts[7...].joined(separator: " ") : nil)
+                      colourProfile: parts.count > 7 ? parts[7...].joined(separator: " ") : nil, premultiplied: parts[3] == "4p")
             guard width * height * frameCount <= DecodingLimits.maximumPixels,
                   delays.isEmpty || byteCount <= DecodingLimits.maximumFrameBytes else { return nil }
         }
 
         public func line(for id: Int) -> String {
-            "\(id) image \(width) \(height) \(rowstride) \(channels) \(delays.isEmpty ? "-" : delays.map(String.init).joined(separator: ",")) \(originalWidth) \(originalHeight)\(colourProfile.map { " " + $0 } ?? "")\n"
+            "\(id) image \(width) \(height) \(rowstride) \(premultiplied ? "4p" : String(channels)) \(delays.isEmpty ? "-" : delays.map(String.init).joined(separator: ",")) \(originalWidth) \(originalHeight)\(colourProfile.map { " " + $0 } ?? "")\n"
         }
     }
 

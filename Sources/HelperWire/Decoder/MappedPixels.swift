@@ -43,7 +43,8 @@ public final class MappedPixels: @unchecked Sendable { // the mapping is read-on
             frames.append(DecodedImage.Frame(pixbuf: pixbuf, delay: delay))
         }
         let original = (pixels.originalWidth, pixels.originalHeight)
-        return frames.count == 1 ? DecodedImage(adopting: frames[0].pixbuf, original: original, colourProfile: pixels.colourProfile)
+        return frames.count == 1 ? DecodedImage(adopting: frames[0].pixbuf, original: original, colourProfile: pixels.colourProfile,
+                                                cairoARGB32: pixels.premultiplied)
             : DecodedImage(adoptingFrames: frames, original: original, colourProfile: pixels.colourProfile)
     }
 }

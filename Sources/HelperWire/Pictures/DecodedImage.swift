@@ -21,6 +21,9 @@ public final class DecodedImage: @unchecked Sendable {
     public let duration: Duration?
     /// An animation's frames in order, the first being `pixbuf`; empty for a still.
     public let frames: [Frame]
+    /// The pixbuf's bytes are cairo's ARGB32 (`CairoPixels`), not RGBA: a part for the viewer,
+    /// painted as it is. Read them with cairo, never with gdk-pixbuf's functions.
+    public let isCairoARGB32: Bool
 
     /// One frame of an animation: its pixels and how long it stays before the next.
     public struct Frame: @unchecked Sendable { // the pixbuf is immutable and owned by the image
@@ -36,8 +39,9 @@ public final class DecodedImage: @unchecked Sendable {
     /// Adopts a pixbuf the caller owns a reference to; `original` is the picture's own size when
     /// the pixbuf is a scaled copy.
     public init(adopting pixbuf: OpaquePointer, duration: Duration? = nil, original: (width: Int, height: Int)? = nil,
-                colourProfile: String? = nil) {
+                colourProfile: String? = nil, cairoARGB32: Bool = false) {
         self.pixbuf = pixbuf
+        isCairoARGB32 = cairoARGB32
         self.colourProfile = colourProfile
         self.duration = duration
         width = Int(gdk_pixbuf_get_width(pixbuf))
@@ -52,6 +56,7 @@ public final class DecodedImage: @unchecked Sendable {
     public init(adoptingFrames frames: [Frame], original: (width: Int, height: Int)? = nil, colourProfile: String? = nil) {
         precondition(!frames.isEmpty, "an animation has a frame")
         pixbuf = frames[0].pixbuf
+        isCairoARGB32 = false
         self.colourProfile = colourProfile
         duration = nil
         width = Int(gdk_pixbuf_get_width(pixbuf))
