@@ -38,13 +38,7 @@ private final class PortalStandIn {
         process.standardInput = input
         try process.run()
         // It says "ready" once it owns the portal's name.
-        var text = ""
-        while !text.contains("ready") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard text.contains("ready") else {
+        guard output.text(until: "ready").contains("ready") else {
             stop()
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the portal stand-in did not start"])
         }

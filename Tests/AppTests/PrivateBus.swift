@@ -14,13 +14,7 @@ final class PrivateBus {
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
         // The daemon prints its address once it listens.
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        address = text.split(separator: "\n").first.map(String.init) ?? ""
+        address = pipe.text(until: "\n").split(separator: "\n").first.map(String.init) ?? ""
         if address.isEmpty {
             daemon.terminate()
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "dbus-daemon did not start a bus"])
@@ -30,5 +24,19 @@ final class PrivateBus {
     func stop() {
         daemon.terminate()
         daemon.waitUntilExit()
+    }
+}
+
+extension Pipe {
+    /// What was written into the pipe until `marker` came (or the writer closed it): a program
+    /// saying it is ready.
+    func text(until marker: String) -> String {
+        var text = ""
+        while !text.contains(marker) {
+            let chunk = fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text
     }
 }
