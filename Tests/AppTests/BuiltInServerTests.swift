@@ -1,4 +1,6 @@
+import Domain
 import Foundation
+import Glibc
 import TestSupport
 import XCTest
 
@@ -17,6 +19,26 @@ final class BuiltInServerTests: XCTestCase {
         }
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        // The built-in backend's port, which these tests expect the app to take: the server of an
+        // app an earlier test killed ends on its own, a moment later (its input closed).
+        XCTAssertTrue(wait(seconds: 10) { Self.canListen(on: Backend.builtInPort) },
+                      "port \(Backend.builtInPort) stayed taken by another program")
+    }
+
+    /// Whether a listening socket can be bound to `port` on 127.0.0.1 now.
+    private static func canListen(on port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var reuse: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
     }
 
     override func tearDown() {
