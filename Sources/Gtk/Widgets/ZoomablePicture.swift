@@ -271,9 +271,6 @@ public final class ZoomablePicture: Widget {
             cairo_save(cr)
             cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
             let drawsOnServer = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_XLIB
-            // The detail's place in device pixels, whole pixels inside it: the bitmap is painted
-            // only where the detail is not (painted under it as well, it cost a second pass of
-            // the view every frame, and a translucent picture showed twice).
             if let next = incoming {
                 let place = Self.place(of: next.part, at: placement, pictureWidth: pictureSize.width)
                 if !drawsOnServer || incomingTiles.prepare(next.surface, like: cr, origin: (place.x, place.y), factor: place.factor,
@@ -283,6 +280,9 @@ public final class ZoomablePicture: Widget {
                     queueDraw()
                 }
             }
+            // The detail's place in device pixels, whole pixels inside it: the bitmap is painted
+            // only where the detail is not (painted under it as well, it cost a second pass of
+            // the view every frame, and a translucent picture showed twice).
             let detailPlace = detail.map { Self.place(of: $0.part, at: placement, pictureWidth: pictureSize.width) }
             let shown = (x: max(0, placement.originX), y: max(0, placement.originY),
                          right: min(Double(deviceWidth), placement.originX + Double(pictureSize.width) * placement.zoom),
