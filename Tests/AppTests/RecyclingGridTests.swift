@@ -356,6 +356,23 @@ final class RecyclingGridTests: AppTestCase {
             }
         }
     }
+
+    /// A search's answer replaces the items it showed: [0, 2, 4] becoming [0, 1, 4, 5] has the
+    /// old first item first and the old last one at its old count's place, as pages added at the
+    /// end would, and was once shown as [0, 2, 4, 5] (Facts' and People's searches).
+    func testItemsThatAreNotTheOldOnesWithMoreShowAsGiven() throws {
+        try onMain {
+            let grid = squares()
+            let window = show(grid, items: 1)
+            defer { window.destroy() }
+            grid.setItems([0, 2, 4].map(Numbered.init), animated: false)
+            waitFor("three cells") { ids(grid) == [0, 2, 4] }
+            grid.setItems([0, 1, 4, 5].map(Numbered.init), animated: false, extending: false)
+            XCTAssertEqual(grid.items.map(\.id), [0, 1, 4, 5])
+            waitFor("the cells of the new items") { ids(grid) == [0, 1, 4, 5] }
+            XCTAssertEqual(grid.cells.map(\.view.accessibleName), ["Item 0", "Item 1", "Item 4", "Item 5"])
+        }
+    }
 }
 
 extension RecyclingGridTests {

@@ -213,7 +213,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         gridPlaces = shown.map { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($1, $0) }) }
         grid.updateLayout { $0.setCards(shown.map { $0.map { cards[$0] } } ?? cards) }
         let entries = rows.map { FactEntry(generation: generation, index: $0) }
-        grid.setItems(entries, animated: false)
+        grid.setItems(entries, animated: false, extending: false)
     }
 
     /// Where the row at `index` of the feed is in the grid; nil when a search left it out.

@@ -75,6 +75,7 @@ extension RecyclingGrid {
                     return ["Up", "Down", "Left", "Right", "KP_Up", "KP_Down", "KP_Left", "KP_Right"].contains(key.keyName)
                 }
                 self.focus(index: target)
+                if let moved = self.assigned[self.items[target].id] { self.onFocusMovedByKeys?(moved) }
                 return true
             }
         }

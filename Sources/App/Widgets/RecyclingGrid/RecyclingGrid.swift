@@ -51,6 +51,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public internal(set) var externalDropTarget: Int?
     /// A click with Ctrl or Shift held (choosing several); without it such a click activates.
     public var onChoose: (@MainActor (Cell, Modifiers) -> Void)?
+    /// The arrow, Home, End or Page keys moved the focus to a cell (not a click, Tab or the code).
+    public var onFocusMovedByKeys: (@MainActor (Cell) -> Void)?
     /// A right click, a long press, Menu or Shift+F10 on a cell.
     public var onContextMenu: (@MainActor (Cell) -> Void)?
     /// After every layout and scroll (to load more when near the end).
@@ -118,10 +120,13 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     /// Shows `items`. Cells of items that are gone are reused; with `animated`, the rest slide to
     /// their new places. A focused cell whose item went passes the focus to the item that took its
-    /// place (or the last one).
-    public func setItems<Items: RandomAccessCollection>(_ items: Items, animated: Bool) where Items.Element == Item {
+    /// place (or the last one). `extending` says the new items may be the old ones with items
+    /// added at an end (pages), which is checked by the ends alone: false for items that need not
+    /// hold the old ones in their order (a search's answer, where [A, C, E] can become
+    /// [A, B, E, F]).
+    public func setItems<Items: RandomAccessCollection>(_ items: Items, animated: Bool, extending: Bool = true) where Items.Element == Item {
         let count = self.items.count, added = items.count - count
-        if !animated, added >= 0, let first = items.first, let last = items.last {
+        if !animated, extending, added >= 0, let first = items.first, let last = items.last {
             // Items added after the ones shown (a page appended): nothing to take back; lay out
             // once this frame is over, with any other change that comes in it.
             if count == 0 || (self.items.last?.id == items[items.index(items.startIndex, offsetBy: count - 1)].id
