@@ -21,7 +21,7 @@ final class PeopleTests: ServerBackedTestCase {
         let main = try XCTUnwrap(app.mainWindow)
         main.window.resize(width: width, height: height)
         let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
-        waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
+        waitFor("the people", timeout: .seconds(10)) { page.grid.items.count == 20 && !page.rows.isEmpty }
         return (app, page)
     }
 
@@ -35,12 +35,14 @@ final class PeopleTests: ServerBackedTestCase {
     func testFirstLaunchStoresTwentyPeopleAndWelcomesOnce() throws {
         try onMain {
             let (app, page) = try openPeople(greets: true)
-            XCTAssertEqual(page.rows.map(\.nameLabel.text), Person.seedNames)
+            XCTAssertEqual(page.grid.items.map(\.name), Person.seedNames)
+            XCTAssertEqual(page.rows.map(\.nameLabel.text), Array(Person.seedNames.prefix(page.rows.count)), "the rows near the view, in order")
             waitFor("the welcome") { app.welcomeText == "Welcome to Tessera" }
             close(app)
 
             let (again, page2) = try openPeople(greets: true)
-            XCTAssertEqual(page2.rows.map(\.nameLabel.text), Person.seedNames)
+            XCTAssertEqual(page2.grid.items.map(\.name), Person.seedNames)
+            XCTAssertEqual(page2.rows.map(\.nameLabel.text), Array(Person.seedNames.prefix(page2.rows.count)), "the rows near the view, in order")
             waitForServer("avatars in view") { page2.isSettled }
             XCTAssertNil(again.welcomeText, "a later launch does not welcome")
             close(again)
@@ -56,7 +58,8 @@ final class PeopleTests: ServerBackedTestCase {
             let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
             try garbage.write(to: file)
             let (app, page) = try openPeople(greets: true)
-            XCTAssertEqual(page.rows.map(\.nameLabel.text), Person.seedNames)
+            XCTAssertEqual(page.grid.items.map(\.name), Person.seedNames)
+            XCTAssertEqual(page.rows.map(\.nameLabel.text), Array(Person.seedNames.prefix(page.rows.count)), "the rows near the view, in order")
             waitFor("the welcome") { app.welcomeText == "Welcome to Tessera" }
             waitFor("the notice") { page.isNoticeVisible }
             let words = try XCTUnwrap(page.notice.text)
@@ -102,9 +105,13 @@ final class PeopleTests: ServerBackedTestCase {
             XCTAssertEqual(avatarPaths, inView.map { String(format: "/pre-login-avatars/avatars_cartoon_animals_%02d.png", $0) })
             XCTAssertTrue(page.progressLabel.text.hasPrefix("Avatars: "), page.progressLabel.text)
             let first = try XCTUnwrap(page.rows.first)
-            XCTAssertEqual(first.row.accessibleName, "Adam, avatar loaded")
+            XCTAssertEqual(first.view.accessibleName, "Adam, avatar loaded")
             XCTAssertTrue(first.hasImage)
-            XCTAssertEqual(page.rows.last?.row.accessibleName, "Johnny, avatar loading")
+            // Rows below the view have theirs to come; rows far below it have no row yet.
+            let below = page.rows.filter { row in !inView.contains(row.person.avatarNumber) }
+            XCTAssertFalse(below.isEmpty)
+            for row in below { XCTAssertEqual(row.view.accessibleName, "\(row.person.name), avatar loading") }
+            XCTAssertLessThan(page.rows.count, 20, "rows only near the view")
 
             // Scrolling down a screen at a time, waiting for each screen's avatars, brings the rest
             // in the order they come into view.
@@ -130,7 +137,7 @@ final class PeopleTests: ServerBackedTestCase {
             XCTAssertGreaterThanOrEqual(images.statistics.decodes, page2.rowsInView().count)
             // The edit page shows the list's decode at once, from the memory cache.
             let first2 = try XCTUnwrap(page2.rows.first)
-            XCTAssertTrue(InputSimulation.click(first2.row, in: try XCTUnwrap(again.mainWindow).window))
+            XCTAssertTrue(InputSimulation.click(first2.view, in: try XCTUnwrap(again.mainWindow).window))
             let people = try XCTUnwrap(again.mainWindow).coordinator(for: .people)
             waitFor("the edit page") { people.depth == 2 }
             let edit = try XCTUnwrap(people.topPage as? PersonEditPage)
@@ -170,7 +177,7 @@ final class PeopleTests: ServerBackedTestCase {
             waitForServer("the first download") { !avatarPaths.isEmpty }
             // Minimised (the window unmapped), then another section: the downloads go on.
             main.window.hide()
-            XCTAssertFalse(page.list.isMapped, "the people list is off screen")
+            XCTAssertFalse(page.grid.widget.isMapped, "the people list is off screen")
             waitForServer("a download while hidden", timeout: .seconds(10)) { page.model.state.storedAvatars >= 2 }
             XCTAssertEqual(server.loopback?.maxConcurrentTransfers, 1)
             main.window.present()
@@ -201,8 +208,8 @@ final class PeopleTests: ServerBackedTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             let coordinator = main.coordinator(for: .people)
             let kyle = page.rows[3]
-            kyle.row.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: kyle.row))
+            kyle.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the edit page") { coordinator.depth == 2 }
             let edit = try XCTUnwrap(coordinator.topPage as? PersonEditPage)
             XCTAssertEqual(edit.entry.text, "Kyle", "the entry holds the current name")
@@ -219,10 +226,11 @@ final class PeopleTests: ServerBackedTestCase {
             XCTAssertEqual(kyle.nameLabel.text, "Kyle", "the row changes when the write commits, through observation")
             waitForServer("the observed rename", timeout: .seconds(5)) { kyle.nameLabel.text == "Kylie" }
             main.window.removeTickCallback(tick)
-            XCTAssertEqual(kyle.row.accessibleName.hasPrefix("Kylie, avatar"), true)
+            XCTAssertEqual(kyle.view.accessibleName.hasPrefix("Kylie, avatar"), true)
 
             // A blank name is refused with a message; the old name stays.
-            kyle.row.activate()
+            kyle.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the edit page again") { coordinator.depth == 2 }
             let second = try XCTUnwrap(coordinator.topPage as? PersonEditPage)
             XCTAssertEqual(second.entry.text, "Kylie")
@@ -245,7 +253,7 @@ final class PeopleTests: ServerBackedTestCase {
         let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .people)
         let main = try XCTUnwrap(app.mainWindow)
         let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
-        waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
+        waitFor("the people", timeout: .seconds(10)) { page.grid.items.count == 20 && !page.rows.isEmpty }
         waitFor("the avatars in view failed", timeout: .seconds(20)) {
             let inView = page.rowsInView()
             return !inView.isEmpty && inView.allSatisfy {
@@ -291,13 +299,13 @@ final class PeopleTests: ServerBackedTestCase {
             let (app, page) = try openPeople(width: 700, height: 420)
             let main = try XCTUnwrap(app.mainWindow)
             defer { close(app) }
-            @MainActor func shown() -> [String] { page.rows.filter { $0.row.isMapped }.map { $0.nameLabel.text } }
+            @MainActor func shown() -> [String] { page.rows.map { $0.nameLabel.text } }
             // Scrolled down to Peyton, whose row has the focus.
             waitFor("the list laid out") { page.scroll.maximumValue > 300 }
             page.scroll.value = 300
             waitFor("Peyton in view") { page.rowsInView().contains { $0.person.name == "Peyton" } }
-            let peyton = page.rows[10]
-            peyton.row.grabFocus()
+            let peyton = try XCTUnwrap(page.rows.first { $0.person.name == "Peyton" }).person
+            try XCTUnwrap(page.row(of: peyton.id)).view.grabFocus()
             let place = page.scroll.value
             XCTAssertGreaterThan(place, 0)
 
@@ -308,11 +316,11 @@ final class PeopleTests: ServerBackedTestCase {
             waitFor("only the J names") { shown() == ["Jeremy", "Jade", "Jason", "Johnny"] }
             XCTAssertTrue(InputSimulation.type("a", on: main.window))
             waitFor("Jade and Jason") { shown() == ["Jade", "Jason"] }
-            XCTAssertEqual(page.rows.first { $0.row.isMapped }?.row.accessibleName.hasPrefix("Jade, avatar"), true,
+            XCTAssertEqual(page.rows.first?.view.accessibleName.hasPrefix("Jade, avatar"), true,
                            "rows found keep their names for screen readers")
             // Down goes to the first row found; Return opens it.
             XCTAssertTrue(InputSimulation.key("Down", on: main.window))
-            waitFor("Jade's row focused") { page.rows[7].row.isFocusWidget }
+            waitFor("Jade's row focused") { page.grid.focusedCell?.person.name == "Jade" }
 
             // Nothing found, said in words.
             XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
@@ -323,10 +331,10 @@ final class PeopleTests: ServerBackedTestCase {
 
             // Escape: everyone again, Peyton's row focused, the list where it was.
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
-            waitFor("everyone again") { shown().count == page.rows.filter { $0.row.isVisible }.count && page.rows.allSatisfy { $0.row.isVisible } }
+            waitFor("everyone again") { page.grid.items.count == 20 && shown().contains("Peyton") }
             XCTAssertFalse(page.search.widget.revealsChild)
             XCTAssertEqual(page.search.entry.text, "")
-            waitFor("Peyton's row focused") { peyton.row.isFocusWidget }
+            waitFor("Peyton's row focused") { page.row(of: peyton.id)?.view.isFocusWidget == true }
             waitFor("the list back where it was") { page.scroll.value == place }
             XCTAssertFalse(page.noOneFound.widget.isMapped)
         }
@@ -341,8 +349,8 @@ final class PeopleTests: ServerBackedTestCase {
             let coordinator = main.coordinator(for: .people)
             waitForServer("avatars in view", timeout: .seconds(10)) { page.isSettled }
             let kyle = page.rows[3]
-            kyle.row.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: kyle.row))
+            kyle.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the edit page") { coordinator.depth == 2 }
             let edit = try XCTUnwrap(coordinator.topPage as? PersonEditPage)
             waitFor("the entry focused") { edit.entry.isFocusWidget }
@@ -375,8 +383,8 @@ final class PeopleTests: ServerBackedTestCase {
             let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
             waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
             let kyle = page.rows[3]
-            kyle.row.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: kyle.row))
+            kyle.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the editor in the pane") { coordinator.editor?.personID == kyle.person.id }
             let editor = try XCTUnwrap(coordinator.editor)
             XCTAssertEqual(coordinator.depth, 1, "nothing pushed: the list stays")
@@ -400,23 +408,23 @@ final class PeopleTests: ServerBackedTestCase {
             // through the observation.
             editor.entry.text = "Kylie"
             let fifth = page.rows[5]
-            XCTAssertTrue(InputSimulation.click(fifth.row, in: main.window))
+            XCTAssertTrue(InputSimulation.click(fifth.view, in: main.window))
             waitFor("the fifth in the pane") { coordinator.editor?.personID == fifth.person.id }
             waitForServer("the rename saved and observed", timeout: .seconds(5)) { kyle.nameLabel.text == "Kylie" }
             XCTAssertEqual(coordinator.editor?.entry.text, fifth.person.name)
 
             // The arrow keys move the selection; the editor follows and the focus stays in the list.
-            fifth.row.grabFocus()
-            waitFor("the row focused") { fifth.row.isFocusWidget }
+            fifth.view.grabFocus()
+            waitFor("the row focused") { fifth.view.isFocusWidget }
             XCTAssertTrue(InputSimulation.key("Down", on: main.window))
             let sixth = page.rows[6]
             waitFor("the editor follows the selection") { coordinator.editor?.personID == sixth.person.id }
-            XCTAssertTrue(sixth.row.isFocusWidget, "the focus stays in the list")
+            XCTAssertTrue(sixth.view.isFocusWidget, "the focus stays in the list")
 
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("the pane closed") { coordinator.paneDetail == nil }
             XCTAssertFalse(main.backButton.isVisible)
-            XCTAssertTrue(sixth.row.isFocusWidget, "the focus is back on the row")
+            XCTAssertTrue(sixth.view.isFocusWidget, "the focus is back on the row")
             close(app)
         }
     }
@@ -431,11 +439,11 @@ final class PeopleTests: ServerBackedTestCase {
             main.window.resize(width: 1400, height: 900)
             let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
             let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
-            waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 }
+            waitFor("the people", timeout: .seconds(10)) { page.grid.items.count == 20 && !page.rows.isEmpty }
             waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
             let kyle = page.rows[3].person
-            page.rows[3].row.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: page.rows[3].row))
+            page.rows[3].view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: page.rows[3].view))
             waitFor("the editor in the pane") { coordinator.editor?.personID == kyle.id }
             main.window.close()
             waitFor("the window closed") { !main.window.isVisible }
@@ -473,8 +481,8 @@ final class PeopleTests: ServerBackedTestCase {
             waitFor("the window narrow") { main.window.allocatedSize.width <= 700 }
             XCTAssertFalse(coordinator.showsPanes)
             let kyle = page.rows[3]
-            kyle.row.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: kyle.row))
+            kyle.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the edit page pushed") { coordinator.depth == 2 }
             let editor = try XCTUnwrap(coordinator.editor)
             editor.entry.text = "Kyle the Second"

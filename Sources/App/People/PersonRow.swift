@@ -4,20 +4,30 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// A row of the people list: a round avatar and the name.
+/// A row of the people list, reused for whichever person scrolls into its place: a round avatar
+/// and the name. Windowless and focusable, announced as an item of the list; the list's grid
+/// handles its clicks and keys (see `RecyclingCell`).
 @MainActor
-final class PersonRow {
-    let row: ListBoxRow
+final class PersonRow: RecyclingCell {
+    let view: Widget
     let avatar: ImageView
     let nameLabel = Label()
     private(set) var person: Person
+    var item: Person { person }
     /// The person and the avatar's state the row shows now.
     private var shown: (person: Person, state: PeopleViewModel.AvatarState)?
+    /// The avatar's state of a person (the page's model knows it).
+    private let avatarState: @MainActor (Person) -> PeopleViewModel.AvatarState
+    /// Whether the row is the first or the last of the list, as its corners show.
+    private var ends = (first: false, last: false)
 
     static let avatarSize = 40
+    /// The row's height: the avatar, 8 pixels above and below it, and the line under it.
+    static let height = 57
 
-    init(person: Person, pipeline: ImagePipeline) {
+    init(person: Person, pipeline: ImagePipeline, avatarState: @escaping @MainActor (Person) -> PeopleViewModel.AvatarState) {
         self.person = person
+        self.avatarState = avatarState
         avatar = ImageView(pipeline: pipeline, iconSize: 24, scaling: .fill)
         let picture = avatar.picture
         let box = Box(.horizontal, spacing: 12)
@@ -31,37 +41,70 @@ final class PersonRow {
         box.append(picture)
         box.append(nameLabel, expand: true)
         box.append(Image(iconName: "go-next-symbolic", pixelSize: 16))
-        row = ListBoxRow(child: box)
-        row.showAll()
-        // Shown: a search leaves rows out through the list's filter, not their visibility.
-        row.keepsOwnVisibility = true
-        update(person, state: .waiting)
+        let view = Box(.vertical)
+        view.append(box, expand: true)
+        self.view = view
+        view.addStyleClass("person-row")
+        view.canFocus = true
+        view.announceAsListItem()
+        view.showAll()
+        update(person, state: avatarState(person))
+    }
+
+    /// Shows `person` in this row (a recycled row takes the person who scrolled into its place).
+    func show(_ person: Person) {
+        update(person, state: avatarState(person))
     }
 
     /// Shows the name, and the stored avatar once there is one (read and decoded by the image
     /// pipeline, off the main thread); until then an icon says whether it is on its way or failed.
     func update(_ person: Person, state: PeopleViewModel.AvatarState) {
-        // Every change of the list's state comes to every row (a key typed in the search, an
-        // avatar stored): a row whose person and avatar are as shown does nothing (10,000 rows
-        // each setting their name again took 160 ms a key).
+        // Every change of the list's state comes to every row near the view (an avatar stored):
+        // a row whose person and avatar are as shown does nothing.
         if let shown, shown.person == person, shown.state == state { return }
+        let samePerson = shown?.person.id == person.id
         shown = (person, state)
         self.person = person
         nameLabel.text = person.name.preview
-        row.accessibleName = person.accessibleName
+        view.accessibleName = person.accessibleName
+        // A row taking another person lets the last one's avatar go; the same person's stays
+        // while it is shown (a rename).
+        let keepsAvatar = samePerson && avatar.showsImage
         switch state {
         case .stored:
-            row.tooltip = nil
-            if !avatar.showsImage { avatar.bind(.avatar(of: person), placeholder: "avatar-default-symbolic") }
+            view.tooltip = nil
+            if !keepsAvatar { avatar.bind(.avatar(of: person), placeholder: "avatar-default-symbolic") }
         case .waiting:
-            row.tooltip = nil
-            if !avatar.showsImage { avatar.bind(nil, placeholder: "avatar-default-symbolic") }
+            view.tooltip = nil
+            if !keepsAvatar { avatar.bind(nil, placeholder: "avatar-default-symbolic") }
         case .failed(let reason):
-            row.tooltip = tr("The avatar could not be downloaded. {reason}", ["reason": reason])
-            if !avatar.showsImage { avatar.bind(nil, placeholder: "image-missing") }
+            view.tooltip = tr("The avatar could not be downloaded. {reason}", ["reason": reason])
+            if !keepsAvatar { avatar.bind(nil, placeholder: "image-missing") }
         }
     }
 
+    /// The first row has the list's top corners, the last its bottom corners and no line under it.
+    func setPosition(_ index: Int, of count: Int) {
+        let now = (first: index == 0, last: index == count - 1)
+        guard now != ends else { return }
+        ends = now
+        if now.first { view.addStyleClass("first") } else { view.removeStyleClass("first") }
+        if now.last { view.addStyleClass("last") } else { view.removeStyleClass("last") }
+    }
+
+    /// Lets go of the avatar and the names while the row waits to be reused.
+    func park() {
+        shown = nil
+        avatar.bind(nil, placeholder: "avatar-default-symbolic")
+        view.accessibleName = ""
+        view.tooltip = nil
+        view.showsSelected = false
+    }
+
+    /// Loads nothing by size: the avatar is bound when the person is shown.
+    func load(side size: Int) {}
+
+    var isLoaded: Bool { avatar.isLoaded || shown.map { $0.state != .stored } ?? false }
     var hasImage: Bool { avatar.showsImage }
 }
 

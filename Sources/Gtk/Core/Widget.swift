@@ -244,6 +244,10 @@ open class Widget: Object {
         return Int(atk_text_get_character_count(OpaquePointer(accessible)))
     }
     public func announceAsButton() { atk_object_set_role(accessible, ATK_ROLE_PUSH_BUTTON) }
+    /// Tells assistive technologies this widget is a list (of widgets announced as its items).
+    public func announceAsList() { atk_object_set_role(accessible, ATK_ROLE_LIST) }
+    /// Tells assistive technologies this widget is an item of a list.
+    public func announceAsListItem() { atk_object_set_role(accessible, ATK_ROLE_LIST_ITEM) }
 
     // MARK: Signals
 
@@ -323,6 +327,15 @@ open class Widget: Object {
         set {
             if newValue { gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_PRELIGHT, 0) }
             else { gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_PRELIGHT) }
+        }
+    }
+    /// Whether the widget shows as selected (CSS `:selected`): a windowless item of a list that
+    /// its parent draws the selection of is told.
+    public var showsSelected: Bool {
+        get { gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0 }
+        set {
+            if newValue { gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_SELECTED, 0) }
+            else { gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_SELECTED) }
         }
     }
     /// Mouse button releases; return true to stop the event.
