@@ -24,4 +24,23 @@ final class TextFilterTests: XCTestCase {
         XCTAssertTrue(TextFilter(" ").matches("Anything"))
         XCTAssertFalse(TextFilter("a").isEmpty)
     }
+
+    func testAWordIsFoundAnywhereInTheTextByItsLetters() {
+        XCTAssertTrue(TextFilter("ith").matches("Anna Smith"), "at the end")
+        XCTAssertTrue(TextFilter("anna smith").matches("Anna Smith"), "the whole text")
+        XCTAssertFalse(TextFilter("smithson").matches("Smith"), "longer than the text")
+        XCTAssertTrue(TextFilter("ёл").matches("Ель и ёлка"), "letters of two bytes")
+        XCTAssertFalse(TextFilter("лк").matches("Ель"))
+        XCTAssertTrue(TextFilter("ss").matches("Straße"))
+    }
+
+    func testAFilterNarrowsAnotherWhenEachOldWordIsWithinANewOne() {
+        XCTAssertTrue(TextFilter("jas").narrows(TextFilter("ja")), "a letter added")
+        XCTAssertTrue(TextFilter("ja n").narrows(TextFilter("ja")), "a word added")
+        XCTAssertTrue(TextFilter("xja").narrows(TextFilter("ja")), "a letter put before")
+        XCTAssertFalse(TextFilter("j").narrows(TextFilter("ja")), "a letter taken away")
+        XCTAssertFalse(TextFilter("jo").narrows(TextFilter("ja")), "a letter changed")
+        XCTAssertFalse(TextFilter("o j").narrows(TextFilter("jo")), "the letters apart")
+        XCTAssertTrue(TextFilter("ja").narrows(TextFilter("")), "everyone before")
+    }
 }

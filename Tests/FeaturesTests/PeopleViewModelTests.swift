@@ -113,13 +113,26 @@ final class PeopleViewModelTests: XCTestCase {
     @MainActor
     func testSearchShowsThoseWhoseNamesHaveWhatIsTypedAndFollowsRenames() async throws {
         let (model, _) = await started()
-        func shown() -> [String] { model.state.people.filter(model.state.shows).map(\.name) }
+        func shown() -> [String] { model.state.found.map(\.name) }
         model.search("ED")
         XCTAssertEqual(shown(), ["Edward"], "case ignored")
         model.search("j")
         XCTAssertEqual(shown(), ["Jeremy", "Jade", "Jason", "Johnny"])
         model.search("ja")
         XCTAssertEqual(shown(), ["Jade", "Jason"])
+        // A letter added looks among those found; a letter changed, among everyone again.
+        model.search("jas")
+        XCTAssertEqual(shown(), ["Jason"])
+        model.search("jo")
+        XCTAssertEqual(shown(), ["Johnny"])
+        model.search("jo n")
+        XCTAssertEqual(shown(), ["Johnny"], "a word added")
+        model.search("o j")
+        XCTAssertEqual(shown(), ["Jason", "Johnny"], "words in any order, not only among those \"jo\" found")
+        model.search("ma")
+        XCTAssertEqual(shown(), ["Mark", "Marion", "Madison"])
+        model.search("a")
+        XCTAssertEqual(shown().count, 11, "a letter taken away: more again")
         model.search("zz")
         XCTAssertTrue(model.state.isNoOneFound)
         // A rename made while searching is searched too, accents ignored.

@@ -130,7 +130,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     /// when whom it shows changed, else only the people whose names or avatars changed; the rows
     /// near the view show their avatars' states.
     private func showPeople(_ state: PeopleViewModel.State) {
-        let shown = state.matching.map { found in state.people.filter { found.contains($0.id) } } ?? state.people
+        let shown = state.found
         let items = grid.items
         var changed: [Person] = []
         var sameRows = items.count == shown.count

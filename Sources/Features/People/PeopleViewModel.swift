@@ -30,15 +30,18 @@ public final class PeopleViewModel {
         public var failure: String?
         /// What the list is searched for (empty: everyone shows).
         public var filter = TextFilter("")
-        /// The people the search lets through, by id; nil while nothing is typed.
-        public var matching: Set<Int64>?
+        /// The places in `people` of those the search lets through, in order; nil while nothing
+        /// is typed.
+        public var matching: [Int]?
 
-        /// Whether `person` shows in the list (the search lets them through).
-        public func shows(_ person: Person) -> Bool { matching?.contains(person.id) ?? true }
+        /// The people the list shows: those the search lets through, or everyone.
+        public var found: [Person] { matching.map { $0.map { people[$0] } } ?? people }
         /// Something is typed and no one's name has it.
         public var isNoOneFound: Bool { matching?.isEmpty == true }
 
-        public var storedAvatars: Int { people.filter(\.hasAvatar).count }
+        /// Counted in place: a filtered copy of 10,000 people made at every change cost more than
+        /// the change.
+        public var storedAvatars: Int { people.reduce(0) { $0 + ($1.hasAvatar ? 1 : 0) } }
         /// "Avatars: 7 of 20".
         public var progressText: String {
             ntr("Avatars: {stored} of {count}", "Avatars: {stored} of {count}", count: people.count, ["stored": String(storedAvatars)])
@@ -87,6 +90,10 @@ public final class PeopleViewModel {
             }, onChange: { [weak self] people in
                 guard let self else { return }
                 self.state.people = people
+                // Names folded and found before were of the people before.
+                self.foldedNames = nil
+                self.matchedFilter = nil
+                self.placesByID = nil
                 self.state.isLoaded = true
                 self.applyFilter()
                 self.publish()
@@ -150,9 +157,15 @@ public final class PeopleViewModel {
     static let visiblePriority = 10
     static let backgroundPriority = 0
 
+    /// Each person's place in `state.people`, made once after the people change (the rows in
+    /// view change at every step of a scroll; a dictionary of everyone made each time cost
+    /// 10,000 people's worth each step).
+    private var placesByID: [Int64: Int]?
+
     private func requestAvatarsInView() {
-        let byID = Dictionary(uniqueKeysWithValues: state.people.map { ($0.id, $0) })
-        let wanted = inView.compactMap { byID[$0] }.filter { !$0.hasAvatar && state.failures[$0.id] == nil }
+        let places = placesByID ?? Dictionary(state.people.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        placesByID = places
+        let wanted = inView.compactMap { places[$0].map { state.people[$0] } }.filter { !$0.hasAvatar && state.failures[$0.id] == nil }
         guard !wanted.isEmpty else { return }
         // One call for the whole screen, so the queue keeps the rows' order; rows already queued
         // move up to the visible priority.
@@ -234,31 +247,38 @@ public final class PeopleViewModel {
         publish()
     }
 
-    /// Names as they are compared, folded once per name rather than once per key typed.
-    private var foldedNames: [Int64: (name: String, folded: String)] = [:]
+    /// The people's names as they are compared, by their places in `state.people`: folded once
+    /// after the people change rather than at every key typed. Nil until a search needs them.
+    private var foldedNames: [String]?
+    /// The filter `state.matching` answers, for the same people.
+    private var matchedFilter: TextFilter?
 
     private func applyFilter() {
-        state.matching = state.filter.isEmpty ? nil : Set(people(matching: state.filter).map(\.id))
+        guard !state.filter.isEmpty else {
+            state.matching = nil
+            matchedFilter = nil
+            return
+        }
+        // A key that narrows the search (more letters typed) looks only among those found
+        // before; anything else looks through everyone.
+        let among = matchedFilter.flatMap { state.filter.narrows($0) ? state.matching : nil }
+        state.matching = places(matching: state.filter, among: among)
+        matchedFilter = state.filter
     }
 
     /// The people whose names have every word of `typed`, in the list's order (GNOME Shell's
     /// search asks this of the list without filtering it); none for nothing typed.
     public func people(matching typed: String) -> [Person] {
         let filter = TextFilter(typed)
-        return filter.isEmpty ? [] : people(matching: filter)
+        return filter.isEmpty ? [] : places(matching: filter).map { state.people[$0] }
     }
 
-    private func people(matching filter: TextFilter) -> [Person] {
-        state.people.filter { person in
-            let folded: String
-            if let cached = foldedNames[person.id], cached.name == person.name {
-                folded = cached.folded
-            } else {
-                folded = TextFilter.folded(person.name)
-                foldedNames[person.id] = (person.name, folded)
-            }
-            return filter.matches(folded: folded)
-        }
+    /// The places in `state.people` (of `among`, when given) whose names `filter` lets through.
+    private func places(matching filter: TextFilter, among: [Int]? = nil) -> [Int] {
+        let names = foldedNames ?? state.people.map { TextFilter.folded($0.name) }
+        foldedNames = names
+        guard let among else { return names.indices.filter { filter.matches(folded: names[$0]) } }
+        return among.filter { filter.matches(folded: names[$0]) }
     }
 
     private func publish() {
