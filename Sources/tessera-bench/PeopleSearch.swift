@@ -31,6 +31,8 @@ struct PeopleSearchBench: ParsableCommand {
         var built = 0.0
         var handler: [Double] = []
         var toFrame: [Double] = []
+        /// What the search held after each key ("" after a word is cleared), as `handler`.
+        var texts: [String] = []
     }
 
     func run() throws {
@@ -41,6 +43,8 @@ struct PeopleSearchBench: ParsableCommand {
                 print(String(format: "people-search: %d people, the list built in %.0f ms; %d keys", run.people, run.built, run.handler.count))
                 print(String(format: "  main loop in the search, a key: median %.2f ms, worst %.2f ms (target <= 4 at 10,000)",
                              median(run.handler), run.handler.max() ?? 0))
+                let slowest = zip(run.texts, run.handler).sorted { $0.1 > $1.1 }.prefix(3)
+                print("  slowest keys: " + slowest.map { String(format: "\"%@\" %.2f ms", $0.0, $0.1) }.joined(separator: ", "))
                 print(String(format: "  to the next frame drawn (%d keys that changed the list): median %.1f ms, worst %.1f ms",
                              run.toFrame.count, median(run.toFrame), run.toFrame.max() ?? 0))
             }
@@ -87,6 +91,7 @@ struct PeopleSearchBench: ParsableCommand {
                 let pressed = monotonicNanoseconds()
                 model.search(text)
                 run.handler.append(Double(monotonicNanoseconds() - pressed) / 1e6)
+                run.texts.append(text)
                 // A key that changes nothing shown draws no frame: only keys that do are timed.
                 var framed = false
                 window.onNextDraw { framed = true }
