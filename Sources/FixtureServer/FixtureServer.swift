@@ -62,6 +62,9 @@ public final class FixtureServer: Sendable {
         /// The rate clips are sent at, in bytes a second (tests of playback that starts before the
         /// whole clip is here); nil for as fast as the link goes.
         public var clipBytesPerSecond: Int?
+        /// A slow link every answer goes through (benchmarks of slow networks); nil for loopback's
+        /// own speed.
+        public var link: LinkShape?
         /// Facts images (by name under /facts/images/) whose answers wait until
         /// `factImageGate.release(_:)` (tests of a picture that arrives later).
         public var heldFactImages: Set<String> = []
@@ -88,6 +91,9 @@ public final class FixtureServer: Sendable {
     private let media: MediaLibrary
     private let logger: Logger
     private let running = Mutex<Running?>(nil)
+    private let link: SharedLink?
+    /// Bytes of bodies sent through the slow link so far (0 without one).
+    public var linkBytesSent: Int { link?.sent ?? 0 }
 
     private struct Running {
         let task: Task<Void, any Error>
@@ -103,6 +109,7 @@ public final class FixtureServer: Sendable {
                                  slowSeconds: configuration.slowResponseSeconds, arrived: configuration.messagesArrived,
                                  texts: configuration.messageTexts)
         factImageGate = FactImageGate(held: configuration.heldFactImages)
+        link = configuration.link.map(SharedLink.init)
         media = MediaLibrary(dataDirectory: configuration.dataDirectory,
                              maximumSyntheticSide: configuration.maximumSyntheticSide,
                              clipBytesPerSecond: configuration.clipBytesPerSecond)
@@ -113,6 +120,7 @@ public final class FixtureServer: Sendable {
         let router = Router(context: FixtureContext.self)
         router.add(middleware: LocalClientsOnlyMiddleware(host: configuration.host))
         router.add(middleware: TransferCountingMiddleware(stats: stats))
+        if let link { router.add(middleware: SlowLinkMiddleware(link: link)) }
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost,
                    silence: SilentAnswers(times: configuration.silentFeedPages)).register(on: router)
         MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)

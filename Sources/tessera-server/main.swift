@@ -25,6 +25,8 @@ struct TesseraServer: AsyncParsableCommand {
     @Option(help: "Rows in the facts feed (the real feed's 14; more repeat them, numbered, with synthesized images).")
     var factsRows = 14
     @Option(help: "Largest side of a synthesized image, in pixels.") var maxSyntheticSide = 4096
+    @Option(help: "A slow link every answer shares, in kilobits a second (0: loopback's own speed).") var linkKbps = 0
+    @Option(help: "The slow link's latency, waited before each answer, in milliseconds.") var linkLatencyMs = 0
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
     @Flag(help: "Stop when standard input reaches its end (the app that started the server is gone).")
@@ -42,6 +44,9 @@ struct TesseraServer: AsyncParsableCommand {
             seed: seed, feedPosts: feedPosts, messageCount: messages)
         configuration.maximumSyntheticSide = maxSyntheticSide
         configuration.factsRows = factsRows
+        if linkKbps > 0 {
+            configuration.link = LinkShape(bitsPerSecond: linkKbps * 1_000, latency: .milliseconds(linkLatencyMs))
+        }
         let server = FixtureServer(configuration: configuration)
         if exitWhenInputEnds { stopWhenInputEnds(server) }
         let host = host

@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// A slow link every answer shares, as a phone's tethered link or a hotel's Wi-Fi is: each answer
+/// waits the link's latency before its headers, and the bodies of all answers together go at
+/// its rate, a piece at a time, so answers sent at once share it as TCP connections do. The
+/// machine's own `tc netem` on loopback would slow every other test and benchmark running beside
+/// it; this slows only this server.
+public struct LinkShape: Sendable, Equatable {
+    /// Bits a second, for every answer together.
+    public var bitsPerSecond: Int
+    /// Waited before each answer (a request's round trip).
+    public var latency: Duration
+
+    public init(bitsPerSecond: Int, latency: Duration) {
+        self.bitsPerSecond = bitsPerSecond
+        self.latency = latency
+    }
+}
+
+/// The link's time, handed out a piece at a time.
+final class SharedLink: Sendable {
+    let shape: LinkShape
+    /// When the bytes handed out so far have all gone through.
+    private let free = Mutex<ContinuousClock.Instant>(.now)
+    /// Bytes sent through it, every answer together.
+    private let sentBytes = Atomic<Int>(0)
+
+    /// The piece a body is sent in: 4 KiB, a third of a second at 100 kbit/s and 33 ms at
+    /// 1 Mbit/s, small enough that answers going at once take turns finely.
+    static let piece = 4_096
+
+    init(shape: LinkShape) {
+        self.shape = shape
+    }
+
+    /// When `bytes` more will have gone through, after everything handed out before them.
+    func reserve(_ bytes: Int) -> ContinuousClock.Instant {
+        sentBytes.add(bytes, ordering: .relaxed)
+        let time = Duration.seconds(Double(bytes * 8) / Double(max(1, shape.bitsPerSecond)))
+        return free.withLock { free in
+            free = max(free, .now) + time
+            return free
+        }
+    }
+
+    var sent: Int { sentBytes.load(ordering: .relaxed) }
+}
+
+/// Writes a body through the shared link.
+struct LinkWriter: ResponseBodyWriter {
+    var inner: any ResponseBodyWriter
+    let link: SharedLink
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        var buffer = buffer
+        while buffer.readableBytes > 0 {
+            let piece = buffer.readSlice(length: min(SharedLink.piece, buffer.readableBytes))!
+            try await Task.sleep(until: link.reserve(piece.readableBytes), clock: .continuous)
+            try await inner.write(piece)
+        }
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+        try await inner.finish(trailingHeaders)
+    }
+}
+
+struct SlowLinkMiddleware: RouterMiddleware {
+    typealias Context = FixtureContext
+    let link: SharedLink
+
+    func handle(_ request: Request, context: FixtureContext,
+                next: (Request, FixtureContext) async throws -> Response) async throws -> Response {
+        guard !request.uri.path.hasPrefix("/stats") else { return try await next(request, context) }
+        try await Task.sleep(for: link.shape.latency)
+        var response = try await next(request, context)
+        let body = response.body, link = self.link
+        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+            try await body.write(LinkWriter(inner: writer, link: link))
+        }
+        return response
+    }
+}
