@@ -13,7 +13,7 @@ public final class FeedTile: RecyclingCell {
     public private(set) var post: MediaPost
     /// The focusable tile, announced as a push button.
     public let view: Widget
-    let image: ImageView
+    public let image: ImageView
     private let badge = Box(.horizontal, spacing: 4)
     /// A video's length on its badge ("0:02"), once its poster has been read.
     let durationLabel = Label(tr("Video"))
@@ -21,6 +21,9 @@ public final class FeedTile: RecyclingCell {
     /// on every reuse while the feed scrolls.
     private let videoWord = tr("Video")
     private var boundSide = 0
+    /// A video's tile shows its placeholder on purpose: data is saved, and its poster would
+    /// download the clip.
+    private var leavesPosterOut = false
     public var item: MediaPost { post }
 
     /// Whether data is being saved: a video then shows no poster (reading one downloads the clip).
@@ -79,6 +82,7 @@ public final class FeedTile: RecyclingCell {
     /// Drops the image or poster shown (one still on its way is never shown).
     private func forgetContent() {
         boundSide = 0
+        leavesPosterOut = false
         image.bind(nil, placeholder: placeholder)
     }
 
@@ -87,7 +91,8 @@ public final class FeedTile: RecyclingCell {
         guard boundSide != side else { return }
         boundSide = side
         // Saving data, a video's tile shows its placeholder: its clip downloads when played.
-        if post.kind == .video, savesData() { return image.bind(nil, placeholder: placeholder) }
+        leavesPosterOut = post.kind == .video && savesData()
+        if leavesPosterOut { return image.bind(nil, placeholder: placeholder) }
         // The picture is the tile less its border, and is asked for at its own size.
         let pictureSide = max(1, side - view.borderAndPadding.across)
         var request = ImageRequest(url: post.url, maximumPixelSize: pictureSide, sizing: .fill,
@@ -113,6 +118,7 @@ public final class FeedTile: RecyclingCell {
     /// True once a video's poster shows.
     var showsPoster: Bool { post.kind == .video && image.showsImage }
 
-    /// True once the tile shows what it will show (an image, a poster or the broken icon).
-    public var isLoaded: Bool { image.isLoaded }
+    /// True once the tile shows what it will show (an image, a poster, the broken icon, or a
+    /// video's placeholder while data is saved).
+    public var isLoaded: Bool { image.isLoaded || leavesPosterOut }
 }
