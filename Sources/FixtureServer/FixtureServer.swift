@@ -129,7 +129,7 @@ public final class FixtureServer: Sendable {
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay,
                     silence: configuration.silentAvatar.map { AvatarSilence(avatar: $0, times: configuration.silentAvatarTimes) })
             .register(on: router)
-        StatsRoutes(stats: stats).register(on: router)
+        StatsRoutes(stats: stats) { [link] in link?.sent ?? 0 }.register(on: router)
 
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
         let app = Application(

@@ -117,10 +117,17 @@ struct TransferCountingMiddleware: RouterMiddleware {
 
 struct StatsRoutes {
     let stats: TransferStats
+    /// Bytes sent through the slow link so far (0 without one).
+    let linkBytesSent: @Sendable () -> Int
 
     func register(on router: Router<FixtureContext>) {
         router.get("stats") { _, _ -> Response in
             let data = try JSONEncoder().encode(stats.snapshot())
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        router.get("stats/link") { _, _ -> Response in
+            let data = Data("{\"sent\": \(linkBytesSent())}".utf8)
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }

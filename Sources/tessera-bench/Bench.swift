@@ -14,7 +14,7 @@ struct Bench: ParsableCommand {
         abstract: "Benchmarks with same-run baselines.",
         subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
                       OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self, ViewerBench.self,
-                      PeopleSearchBench.self, SoakBench.self]
+                      PeopleSearchBench.self, SoakBench.self, SlowLinkBench.self]
     )
 }
 
@@ -159,7 +159,9 @@ struct BenchServer {
     ///   - messages: messages in the chat history; nil keeps the server's default.
     ///   - factsRows: rows in the facts feed; nil keeps the real feed's 14.
     ///   - data: the folder it serves (media, avatars, facts); nil: the source tree's data/.
-    init(feedPosts: Int? = nil, messages: Int? = nil, factsRows: Int? = nil, data: URL? = nil) throws {
+    ///   - link: a slow link every answer shares, in kilobits a second and milliseconds of latency.
+    init(feedPosts: Int? = nil, messages: Int? = nil, factsRows: Int? = nil, data: URL? = nil,
+         link: (kbps: Int, latencyMs: Int)? = nil) throws {
         guard let data = data ?? AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
         let executable = binFolder().appendingPathComponent("tessera-server")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -172,6 +174,7 @@ struct BenchServer {
         if let feedPosts { arguments += ["--feed-posts", "\(feedPosts)"] }
         if let messages { arguments += ["--messages", "\(messages)"] }
         if let factsRows { arguments += ["--facts-rows", "\(factsRows)"] }
+        if let link { arguments += ["--link-kbps", "\(link.kbps)", "--link-latency-ms", "\(link.latencyMs)"] }
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

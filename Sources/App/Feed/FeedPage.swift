@@ -261,6 +261,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
 
     /// The tiles showing posts now, in post order (only rows near the view have tiles).
     public var tiles: [FeedTile] { grid.cells }
+    /// The tiles at least partly in view.
+    public var tilesInView: [FeedTile] { grid.cellsInView }
     /// The tile of `post`, if its row is near the view.
     func tile(of post: MediaPost) -> FeedTile? { grid.cell(for: post.id) }
     /// Every tile made so far, in use or spare.
