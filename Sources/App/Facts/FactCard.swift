@@ -137,6 +137,11 @@ final class FactCard: RecyclingCell {
         view.tooltip = nil
     }
 
+    /// Ahead of the view, its picture waits behind those in view for the network and the decoders.
+    func setInView(_ inView: Bool) {
+        image.priority = inView ? ImageRequest.visible : ImageRequest.prefetch
+    }
+
     /// Loads the picture decoded for a column of `side` pixels (tall pictures need up to twice
     /// that in height). A picture still on its way is not asked for again at another column
     /// width (its transfer would be cancelled and made again): once it shows, it is asked for at

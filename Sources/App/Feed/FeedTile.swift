@@ -86,6 +86,11 @@ public final class FeedTile: RecyclingCell {
         image.bind(nil, placeholder: placeholder)
     }
 
+    /// Ahead of the view, its picture waits behind those in view for the network and the decoders.
+    public func setInView(_ inView: Bool) {
+        image.priority = inView ? ImageRequest.visible : ImageRequest.prefetch
+    }
+
     /// Loads the image or the video's poster decoded for a tile of `side` pixels.
     public func load(side: Int) {
         guard boundSide != side else { return }

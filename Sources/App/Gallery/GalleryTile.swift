@@ -160,6 +160,11 @@ final class GalleryTile: RecyclingCell {
         view.tooltip = nil
     }
 
+    /// Ahead of the view, its picture waits behind those in view for the network and the decoders.
+    func setInView(_ inView: Bool) {
+        image.priority = inView ? ImageRequest.visible : ImageRequest.prefetch
+    }
+
     func load(side: Int) {
         guard boundSide != side, let item = entry.item else { return }
         boundSide = side

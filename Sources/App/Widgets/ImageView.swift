@@ -37,6 +37,19 @@ public final class ImageView {
     public var onImage: (@MainActor (DecodedImage) -> Void)?
     /// Called when the image could not be loaded and the broken-image icon shows.
     public var onFailure: (@MainActor () -> Void)?
+    /// The priority its requests wait for the network and the decoders with, in place of the
+    /// bound request's own: a grid's cell ahead of the view asks at `ImageRequest.prefetch`, and
+    /// at `visible` once it is in view, which moves a request still waiting to the front.
+    public var priority: Int? {
+        didSet {
+            guard let priority, priority != oldValue, var request else { return }
+            request.priority = priority
+            self.request = request
+            guard loading != nil, !shown else { return }
+            let pipeline = self.pipeline
+            Task { await pipeline.setPriority(priority, for: request) }
+        }
+    }
 
     public init(pipeline: ImagePipeline, iconSize: Int = 48, scaling: Picture.Scaling = .fit) {
         self.pipeline = pipeline
@@ -136,10 +149,11 @@ public final class ImageView {
         picture.show(image, replacingTheSamePicture: replacingTheSamePicture, atOnce: atOnce)
     }
 
-    /// `request` at the picture's device pixels.
+    /// `request` at the picture's device pixels (and at `priority`, when set).
     private func atDeviceSize(_ request: ImageRequest) -> ImageRequest {
         var scaled = request
         scaled.maximumPixelSize = request.maximumPixelSize * picture.scaleFactor
+        if let priority { scaled.priority = priority }
         return scaled
     }
 

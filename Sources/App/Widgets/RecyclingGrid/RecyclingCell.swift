@@ -20,6 +20,10 @@ public protocol RecyclingCell: AnyObject {
     /// Loads its content for a cell of `size` (device-independent pixels); called on every layout
     /// once the grid is ready, so it must cost nothing when the size has not changed.
     func load(side size: Int)
+    /// Whether the cell is in view, or ahead of it (its content is prefetched): told before each
+    /// `load` and as the view scrolls, so it must cost nothing when nothing changed. What is in
+    /// view should come first on a slow link.
+    func setInView(_ inView: Bool)
     /// True once it shows what it will show (an image, or a broken-image icon).
     var isLoaded: Bool { get }
     /// Where its item is among `count`, told on every layout (for names such as "Item 5 of 12"):
@@ -38,6 +42,7 @@ public protocol RecyclingCell: AnyObject {
 
 extension RecyclingCell {
     public func setPosition(_ index: Int, of count: Int) {}
+    public func setInView(_ inView: Bool) {}
     public func handleClick(atX x: Double, y: Double) -> Bool { false }
     public var measuredContent: Widget { view }
 }

@@ -53,8 +53,10 @@ extension RecyclingGrid {
             let page = max(adjustment.pageSize, 1)
             range = withinCellBudget(layout.indices(from: adjustment.value - page * margin,
                                                     to: adjustment.value + page * (1 + margin)))
-            // Scrolling within the same rows changes nothing: most frames end here.
+            // Scrolling within the same rows changes nothing but which are in view: most frames
+            // end here.
             if pass == 0, !animated, !force, range == placedRange, placedCount == items.count, placedWidth == layout.width {
+                tellCellsWhetherInView()
                 onLayout?()
                 return
             }
@@ -148,13 +150,32 @@ extension RecyclingGrid {
         leaving.forEach(retire)
     }
 
+    /// The items in view now (a margin's cells load ahead of them, behind them on the network).
+    var viewRange: Range<Int> {
+        layout.indices(from: adjustment.value, to: adjustment.value + max(adjustment.pageSize, 1))
+    }
+
+    /// Tells the cells whether they are in view, when the rows in view changed since the last time.
+    func tellCellsWhetherInView() {
+        let view = viewRange
+        guard view != toldViewRange else { return }
+        toldViewRange = view
+        for (id, cell) in assigned {
+            guard let index = placedIndices[id] ?? index(of: id) else { continue }
+            cell.setInView(view.contains(index))
+        }
+    }
+
     func place(animated: Bool) {
         var targets: [(Widget, Frame)] = []
+        let view = viewRange
+        toldViewRange = view
         for (id, cell) in assigned {
             // A focused cell keeps its item even out of range; find its index the slow way then.
             guard let index = index(of: id) else { continue }
             let frame = layout.frame(at: index)
             cell.setPosition(index, of: items.count)
+            cell.setInView(view.contains(index))
             if isReady { cell.load(side: Int(frame.width)) }
             targets.append((cell.view, frame))
         }

@@ -266,6 +266,9 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Set while the grid moves the view itself, so that the move is not taken for the user's.
     var adjusting = false
 
+    /// The items in view the cells were last told of (`tellCellsWhetherInView`).
+    var toldViewRange: Range<Int>?
+
     /// The view's height the layout was last prepared for.
     var preparedViewHeight = 0.0
 
