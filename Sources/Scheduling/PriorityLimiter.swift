@@ -1,29 +1,38 @@
 /// Lets at most `limit` tasks through at once; waiting tasks go through highest priority first,
 /// then in the order they asked. A waiting task's priority can change (a row scrolled into view),
 /// and a waiting task that is cancelled leaves the queue at once.
+///
+/// With `urgentFrom`, tasks below that priority go through only while no task at or above it is
+/// running or waiting: prefetching waits behind what is in view, where sharing the slots (and a
+/// slow link) with it delayed what a person looks at.
 public actor PriorityLimiter {
     private struct Waiter {
         let id: Int
         let key: String
         var priority: Int
-        let resume: CheckedContinuation<Bool, Never>
+        /// Told the priority it went through at, or nil when it was cancelled.
+        let resume: CheckedContinuation<Int?, Never>
     }
 
     public let limit: Int
+    /// The priority from which tasks are urgent; nil: every task is.
+    public let urgentFrom: Int?
     private var running = 0
+    private var runningUrgent = 0
     private var waiting: [Waiter] = []
     private var nextID = 0
 
-    public init(limit: Int) {
+    public init(limit: Int, urgentFrom: Int? = nil) {
         precondition(limit > 0)
         self.limit = limit
+        self.urgentFrom = urgentFrom
     }
 
     /// Runs `body` when a slot is free. Throws `CancellationError` if cancelled while waiting.
     public func run<T: Sendable, E: Error>(key: String, priority: Int,
                                            _ body: @Sendable () async throws(E) -> T) async throws -> T {
-        try await acquire(key: key, priority: priority)
-        defer { release() }
+        let admitted = try await acquire(key: key, priority: priority)
+        defer { release(admitted) }
         return try await body()
     }
 
@@ -32,38 +41,65 @@ public actor PriorityLimiter {
         for index in waiting.indices where waiting[index].key == key {
             waiting[index].priority = priority
         }
+        // A task made urgent may go through a slot the others were held back from.
+        admitWaiting()
     }
 
     public var waitingCount: Int { waiting.count }
+    public var runningCount: Int { running }
 
-    private func acquire(key: String, priority: Int) async throws {
-        if running < limit {
-            running += 1
-            return
+    private func isUrgent(_ priority: Int) -> Bool { urgentFrom.map { priority >= $0 } ?? true }
+
+    private func mayStart(_ priority: Int) -> Bool {
+        running < limit && (isUrgent(priority) || (runningUrgent == 0 && !waiting.contains { isUrgent($0.priority) }))
+    }
+
+    private func start(_ priority: Int) {
+        running += 1
+        if isUrgent(priority) { runningUrgent += 1 }
+    }
+
+    /// Waits for a slot; returns the priority the task went through at.
+    private func acquire(key: String, priority: Int) async throws -> Int {
+        if mayStart(priority), !waiting.contains(where: { $0.priority >= priority }) {
+            start(priority)
+            return priority
         }
         nextID += 1
         let id = nextID
         let admitted = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiting.append(Waiter(id: id, key: key, priority: priority, resume: continuation))
+                admitWaiting()
             }
         } onCancel: {
             Task { await self.withdraw(id) }
         }
-        guard admitted else { throw CancellationError() }
+        guard let admitted else { throw CancellationError() }
+        return admitted
     }
 
-    private func release() {
-        guard !waiting.isEmpty else { running -= 1; return }
-        // The slot passes straight to the next waiter: `running` stays the same.
-        let index = waiting.indices.max { a, b in
+    private func release(_ priority: Int) {
+        running -= 1
+        if isUrgent(priority) { runningUrgent -= 1 }
+        admitWaiting()
+    }
+
+    /// Lets waiting tasks through, best first, while they may start.
+    private func admitWaiting() {
+        while let index = waiting.indices.max(by: { a, b in
             (waiting[a].priority, -waiting[a].id) < (waiting[b].priority, -waiting[b].id)
-        }!
-        waiting.remove(at: index).resume.resume(returning: true)
+        }), mayStart(waiting[index].priority) {
+            let waiter = waiting.remove(at: index)
+            start(waiter.priority)
+            waiter.resume.resume(returning: waiter.priority)
+        }
     }
 
     private func withdraw(_ id: Int) {
         guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-        waiting.remove(at: index).resume.resume(returning: false)
+        waiting.remove(at: index).resume.resume(returning: nil)
+        // A withdrawn urgent task may have held others back.
+        admitWaiting()
     }
 }

@@ -16,7 +16,9 @@ public final class NetworkImageSource: ImageSource {
 
     public init(client: any HTTPClient, configuration: ImagePipeline.Configuration) {
         self.client = client
-        slots = PriorityLimiter(limit: configuration.maximumConcurrentFetches)
+        // What is in view is fetched before anything ahead of it starts: on a slow link, a
+        // prefetch sharing it delayed the feed's first screen by a fifth.
+        slots = PriorityLimiter(limit: configuration.maximumConcurrentFetches, urgentFrom: ImageRequest.visible)
         timeout = configuration.fetchTimeout
         maximumBodySize = configuration.maximumDownloadSize
         retryDelays = configuration.retryDelays
