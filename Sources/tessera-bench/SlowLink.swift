@@ -29,6 +29,12 @@ struct SlowLinkBench: ParsableCommand {
         var bytes = 0
         var longestGap = 0.0
         var tilesInView = 0
+        /// Of the requests the server had by the first screen, those for items ahead of the view
+        /// made before the last one for an item in view, and the requests in all.
+        var aheadBeforeLastInView = 0
+        var requests = 0
+        /// The order the server was asked in, as letters: V in view, A ahead, P a page of posts.
+        var order = ""
     }
 
     func run() throws {
@@ -52,6 +58,10 @@ struct SlowLinkBench: ParsableCommand {
             print(String(format: "  %-24@ first screen in %.2f s (median; %@), %.0f KB across the link by then, main loop still for at most %.0f ms, %d tiles in view",
                          name, median(results.map(\.seconds)), results.map { String(format: "%.2f", $0.seconds) }.joined(separator: " / "),
                          median(results.map { Double($0.bytes) / 1_000 }), results.map(\.longestGap).max() ?? 0, results.first?.tilesInView ?? 0))
+            print("    requests ahead of the view before the last in view: \(results.map { "\($0.aheadBeforeLastInView) of \($0.requests)" }.joined(separator: " / "))")
+        }
+        for run in prefetching {
+            print("  prefetching, the server asked for (V in view, A ahead, P a page): \(run.order)")
         }
         print(String(format: "  prefetching against saving data: first screen x%.2f (target: about 1, what is in view comes first)",
                      median(prefetching.map(\.seconds)) / max(median(saving.map(\.seconds)), 0.001)))
@@ -74,6 +84,7 @@ struct SlowLinkBench: ParsableCommand {
                             window: { nil }) { _, _ in nil }
         window.add(page.widget)
         let sentBefore = try linkBytes(server)
+        _ = try requestOrder(server)
         let start = ContinuousClock.now
         window.showAll()
         // The condition is asked at least every 5 ms while the main loop turns: the longest time
@@ -100,6 +111,13 @@ struct SlowLinkBench: ParsableCommand {
         }
         var run = Run(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
                       bytes: try linkBytes(server) - sentBefore, tilesInView: page.tilesInView.count)
+        let asked = try requestOrder(server)
+        let inView = Set(page.tilesInView.map(\.post.url.path))
+        let marks = asked.map { path in path.contains("select") ? "P" : inView.contains(path) ? "V" : "A" }
+        let lastInView = marks.lastIndex(of: "V") ?? 0
+        run.aheadBeforeLastInView = marks[..<lastInView].filter { $0 == "A" }.count
+        run.requests = asked.count
+        run.order = marks.joined()
         run.longestGap = Double(longest.components.attoseconds) / 1e15 + Double(longest.components.seconds) * 1_000
         window.destroy()
         return run
@@ -122,20 +140,38 @@ struct SlowLinkBench: ParsableCommand {
     /// What the server says has crossed its link so far, asked with the main loop turning.
     @MainActor
     private func linkBytes(_ server: BenchServer) throws -> Int {
-        let url = server.base.appendingPathComponent("stats/link")
+        let data = try serverSays(server, "stats/link")
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let sent = object["sent"] as? Int else {
+            throw BenchError(description: "the server told no link figures")
+        }
+        return sent
+    }
+
+    /// The paths the server was asked for since the last time, in order.
+    @MainActor
+    private func requestOrder(_ server: BenchServer) throws -> [String] {
+        let data = try serverSays(server, "stats")
+        _ = try serverSays(server, "stats/reset", post: true)
+        guard let clients = try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] else { return [] }
+        return clients.values.flatMap { ($0["recent"] as? [String]) ?? [] }
+            .map { $0.split(separator: "?").first.map(String.init) ?? $0 }
+    }
+
+    @MainActor
+    private func serverSays(_ server: BenchServer, _ path: String, post: Bool = false) throws -> Data {
+        let url = server.base.appendingPathComponent(path)
         let answer = LinkAnswer()
         Task.detached {
             do throws(HTTPError) {
-                answer.set(.success(try await CurlHTTPClient().send(HTTPRequest(url: url)).body))
+                answer.set(.success(try await CurlHTTPClient().send(HTTPRequest(url: url, method: post ? .post : .get)).body))
             } catch {
                 answer.set(.failure(error))
             }
         }
-        guard GtkRuntime.iterate(until: { answer.value != nil }, timeout: .seconds(10)), let data = try answer.value?.get(),
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let sent = object["sent"] as? Int else {
-            throw BenchError(description: "the server told no link figures")
+        guard GtkRuntime.iterate(until: { answer.value != nil }, timeout: .seconds(10)), let data = try answer.value?.get() else {
+            throw BenchError(description: "the server did not answer \(path)")
         }
-        return sent
+        return data
     }
 }
 
