@@ -24,7 +24,7 @@ public struct TextFilter: Sendable, Equatable {
 
     /// True when every word typed is in `folded` (a text folded by `folded(_:)`). Both sides are
     /// folded already, so their UTF-8 bytes are compared as they are: Foundation's `contains`
-    /// compared them as a locale's strings do, 0.2 µs a name, which 10,000 names made 2 ms a key.
+    /// went through CFString for every name, the largest part of a key over 10,000 names.
     public func matches(folded text: String) -> Bool {
         words.allSatisfy { Self.bytes(of: text, contain: $0) }
     }
