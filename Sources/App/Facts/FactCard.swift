@@ -63,11 +63,8 @@ final class FactCard: RecyclingCell {
         content.attach(caption, column: 0, row: 0)
         content.attach(image.picture, column: 0, row: 0)
         content.attach(textBox, column: 0, row: 1)
-        let view = Box(.vertical)
-        view.append(content, expand: true)
+        let view = Box.cellView(holding: content, styleClass: "fact-card")
         self.view = view
-        view.addStyleClass("fact-card")
-        view.canFocus = true
         view.announceAsButton()
         view.showAll()
         for part in [caption, image.picture, textBox, textBody] as [Widget] { part.keepsOwnVisibility = true }

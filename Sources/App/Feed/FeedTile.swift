@@ -47,11 +47,8 @@ public final class FeedTile: RecyclingCell {
         layers.attach(image.picture, column: 0, row: 0)
         image.picture.hexpand = true
         image.picture.vexpand = true
-        let view = Box(.vertical)
-        view.append(layers)
+        let view = Box.cellView(holding: layers, styleClass: "feed-tile", expand: false)
         self.view = view
-        view.addStyleClass("feed-tile")
-        view.canFocus = true
         view.announceAsButton()
         view.showAll()
         badge.keepsOwnVisibility = true

@@ -86,11 +86,8 @@ final class GalleryTile: RecyclingCell {
         for layer in [chosenMark, deleteButton, addContent, picture] { layers.attach(layer, column: 0, row: 0) }
         picture.hexpand = true
         picture.vexpand = true
-        let view = Box(.vertical)
-        view.append(layers, expand: true)
+        let view = Box.cellView(holding: layers, styleClass: "gallery-tile")
         self.view = view
-        view.addStyleClass("gallery-tile")
-        view.canFocus = true
         view.announceAsButton()
         view.showAll()
         for part in [picture, addContent, deleteButton, chosenMark] { part.keepsOwnVisibility = true }

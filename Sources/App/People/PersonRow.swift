@@ -41,11 +41,8 @@ final class PersonRow: RecyclingCell {
         box.append(picture)
         box.append(nameLabel, expand: true)
         box.append(Image(iconName: "go-next-symbolic", pixelSize: 16))
-        let view = Box(.vertical)
-        view.append(box, expand: true)
+        let view = Box.cellView(holding: box, styleClass: "person-row")
         self.view = view
-        view.addStyleClass("person-row")
-        view.canFocus = true
         view.announceAsListItem()
         view.showAll()
         update(person, state: avatarState(person))
