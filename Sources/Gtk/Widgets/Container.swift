@@ -9,8 +9,4 @@ open class Container: Widget {
     public func remove(_ child: Widget) { gtk_container_remove(container, child.widget) }
     /// How many children GTK holds now.
     public var childCount: Int { consumeList(gtk_container_get_children(container)).count }
-    /// Keyboard focus moving to a child scrolls `adjustment` to show it.
-    public func scrollsFocus(with adjustment: Adjustment) {
-        gtk_container_set_focus_vadjustment(container, adjustment.raw.cast())
-    }
 }

@@ -19,20 +19,9 @@ public final class ListBox: Container {
     }
     public func append(_ row: ListBoxRow) { gtk_container_add(container, row.widget) }
 
-    /// Shows only the rows `shows` accepts, by index, asked again at each `invalidateFilter()`:
-    /// GTK hides the others in one pass and lays the list out once, where hiding each row
-    /// itself laid it out for each (10,000 rows: tens of milliseconds a search key).
-    public func setFilter(_ shows: @escaping @MainActor (Int) -> Bool) {
-        let box = Unmanaged.passRetained(ListBoxFilter(shows)).toOpaque()
-        gtk_list_box_set_filter_func(raw.cast(), listBoxFilter, box, releaseListBoxFilter)
-    }
-
-    /// Asks the filter again for every row.
-    public func invalidateFilter() { gtk_list_box_invalidate_filter(raw.cast()) }
     /// Inserts `row` at `index` (0: the top).
     public func insert(_ row: ListBoxRow, at index: Int) { gtk_list_box_insert(raw.cast(), row.widget, gint(index)) }
     public func select(_ row: ListBoxRow) { gtk_list_box_select_row(raw.cast(), row.raw.cast()) }
-    public func unselectAll() { gtk_list_box_unselect_all(raw.cast()) }
 
     public enum SelectionMode: Sendable { case none, single, browse }
     /// Whether rows stay selected: none (rows are only activated), one at most, or always one.
@@ -66,15 +55,4 @@ public final class ListBox: Container {
             return false
         }
     }
-}
-
-private let listBoxFilter: @convention(c) (UnsafeMutablePointer<GtkListBoxRow>?, gpointer?) -> gboolean = { row, data in
-    guard let row, let data else { return 1 }
-    nonisolated(unsafe) let filter = Unmanaged<ListBoxFilter>.fromOpaque(data).takeUnretainedValue()
-    let index = Int(gtk_list_box_row_get_index(row))
-    return MainActor.assumeIsolated { filter.shows(index) } ? 1 : 0
-}
-
-private let releaseListBoxFilter: @convention(c) (gpointer?) -> Void = { data in
-    if let data { Unmanaged<ListBoxFilter>.fromOpaque(data).release() }
 }
