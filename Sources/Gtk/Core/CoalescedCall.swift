@@ -4,17 +4,17 @@ import Foundation
 /// before then: for work that must wait until a layout in progress is over (GTK drops size
 /// changes made during one), or that is asked for many times a frame.
 @MainActor
-final class CoalescedCall {
+public final class CoalescedCall {
     private let action: @MainActor () -> Void
     /// Asked for and not run yet.
-    private(set) var isScheduled = false
+    public private(set) var isScheduled = false
 
     /// `action` should hold its owner weakly: the owner keeps the call.
-    init(_ action: @escaping @MainActor () -> Void) {
+    public init(_ action: @escaping @MainActor () -> Void) {
         self.action = action
     }
 
-    func schedule() {
+    public func schedule() {
         guard !isScheduled else { return }
         isScheduled = true
         DispatchQueue.main.async { [weak self] in
