@@ -22,12 +22,23 @@ public final class NetworkMonitor: Object {
         onNotify("network-metered", body)
     }
 
-    /// `body` whenever the connectivity changes, with whether a network is available now.
-    @discardableResult
-    public func onChange(_ body: @escaping @MainActor (_ available: Bool) -> Void) -> SignalConnection {
-        connect("network-changed", shape: .boolean) { argument in
-            body(argument!.load(as: Bool.self))
+    /// `body` whenever the connectivity may have changed, with whether a network is available now
+    /// (once for what changed together), while this wrapper lives. GIO tells in two ways, and its
+    /// monitors differ in which they use: the signal "network-changed" when the system's routes
+    /// change, and the properties "network-available" and "connectivity". The netlink monitor
+    /// (no NetworkManager) uses both; NetworkManager's monitor only the properties for what
+    /// NetworkManager says, which routes need not follow: it going offline or online, a Wi-Fi's
+    /// login page passed (connectivity from "portal" to "full").
+    public func onChange(_ body: @escaping @MainActor (_ available: Bool) -> Void) {
+        let told = CoalescedCall { [weak self] in
+            guard let self else { return }
+            body(self.isNetworkAvailable)
+        }
+        connect("network-changed", shape: .boolean) { _ in
+            told.schedule()
             return false
         }
+        onNotify("network-available") { told.schedule() }
+        onNotify("connectivity") { told.schedule() }
     }
 }

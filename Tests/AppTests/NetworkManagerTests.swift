@@ -1,0 +1,114 @@
+@testable import App
+import Foundation
+import Gtk
+import XCTest
+
+/// GIO's network monitor as it is on a desktop with NetworkManager: GIO's "networkmanager"
+/// monitor, reading `networkmanager-stand-in.py` on a private D-Bus daemon standing in for the
+/// system bus. GIO settles its monitor and the system bus's address once per process, so each
+/// test runs in a process of its own, set up before either is first asked for.
+final class NetworkManagerTests: AppTestCase {
+    /// NetworkManager going offline and coming back, with no route changing (as when it is told
+    /// to, or its connection goes and comes): a section waiting for a server hears both, once
+    /// each, and asks again when the network is back. So does a Wi-Fi's login page passed.
+    func testWhatNetworkManagerSaysOfTheNetworkIsHeard() throws {
+        try inOwnProcess {
+            let (bus, manager) = try standInSystemBus()
+            defer { manager.stop(); bus.stop() }
+            try onMain {
+                let monitor = NetworkMonitor()
+                XCTAssertEqual(monitor.typeName, "GNetworkMonitorNM", "GIO did not take NetworkManager's monitor")
+                XCTAssertTrue(monitor.isNetworkAvailable)
+                var heard: [String] = []
+                let comingBack = ServerComingBack(server: { URL(string: "http://192.0.2.1/")! },
+                                                  wakes: SleepMonitor(address: bus.address),
+                                                  gone: { heard.append("gone") }, back: { heard.append("back") })
+                comingBack.wait()
+                try manager.set("State 20 Connectivity 1")
+                waitFor("the network gone (heard \(heard))") { heard == ["gone"] }
+                XCTAssertFalse(monitor.isNetworkAvailable)
+                try manager.set("State 70 Connectivity 4")
+                waitFor("the network back (heard \(heard))") { heard == ["gone", "back"] }
+                // Connected to a Wi-Fi's login page only, then through it: a network all along
+                // (GIO says so), the second change the one that lets the section through.
+                try manager.set("State 60 Connectivity 2")
+                waitFor("the login page (heard \(heard))") { heard.count == 3 }
+                try manager.set("State 70 Connectivity 4")
+                waitFor("through the login page (heard \(heard))") { heard.count == 4 }
+                XCTAssertEqual(heard, ["gone", "back", "back", "back"])
+                comingBack.stop()
+            }
+        }
+    }
+
+    /// A metered network, as NetworkManager says it is (a phone's tethered link), saves data;
+    /// a network it guesses is not metered does not.
+    func testAMeteredNetworkSavesData() throws {
+        try inOwnProcess {
+            let (bus, manager) = try standInSystemBus()
+            defer { manager.stop(); bus.stop() }
+            try onMain {
+                let saving = DataSaving(alwaysSaves: false)
+                var heard: [Bool] = []
+                saving.observe(self) { heard.append($0) }
+                XCTAssertEqual(heard, [false])
+                try manager.set("Metered 1")
+                waitFor("saving data (heard \(heard))") { heard == [false, true] }
+                try manager.set("Metered 4")
+                waitFor("not saving data (heard \(heard))") { heard == [false, true, false] }
+            }
+        }
+    }
+
+    /// A private bus with the NetworkManager stand-in on it, made the system bus of this process,
+    /// and GIO told to use NetworkManager's monitor (it would fall back to netlink without a word
+    /// if NetworkManager could not be reached).
+    private func standInSystemBus() throws -> (PrivateBus, NetworkManagerStandIn) {
+        let bus = try PrivateBus()
+        let manager: NetworkManagerStandIn
+        do {
+            manager = try NetworkManagerStandIn(address: bus.address)
+        } catch {
+            bus.stop()
+            throw error
+        }
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", bus.address, 1)
+        setenv("GIO_USE_NETWORK_MONITOR", "networkmanager", 1)
+        return (bus, manager)
+    }
+}
+
+/// `networkmanager-stand-in.py` on a bus: NetworkManager's State, Connectivity and Metered,
+/// changed line by line.
+private final class NetworkManagerStandIn {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+
+    init(address: String) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("networkmanager-stand-in.py")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, address]
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        // It says "ready" once it owns NetworkManager's name.
+        guard output.text(until: "ready").contains("ready") else {
+            stop()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the NetworkManager stand-in did not start"])
+        }
+    }
+
+    /// Sets properties ("State 20 Connectivity 1") and returns once their change is announced.
+    func set(_ properties: String) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data((properties + "\n").utf8))
+        guard output.text(until: "sent").contains("sent") else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the NetworkManager stand-in ended"])
+        }
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
