@@ -9,8 +9,9 @@ import XCTest
 /// test runs in a process of its own, set up before either is first asked for.
 final class NetworkManagerTests: AppTestCase {
     /// NetworkManager going offline and coming back, with no route changing (as when it is told
-    /// to, or its connection goes and comes): a section waiting for a server hears both, once
-    /// each, and asks again when the network is back. So does a Wi-Fi's login page passed.
+    /// to, or its connection goes and comes): a section whose server is elsewhere hears both, once
+    /// each (it shows itself offline, then asks again); one whose server is on this machine hears
+    /// only the coming back. A Wi-Fi's login page passed is heard too.
     func testWhatNetworkManagerSaysOfTheNetworkIsHeard() throws {
         try inOwnProcess {
             let (bus, manager) = try standInSystemBus()
@@ -24,11 +25,19 @@ final class NetworkManagerTests: AppTestCase {
                                                   wakes: SleepMonitor(address: bus.address),
                                                   gone: { heard.append("gone") }, back: { heard.append("back") })
                 comingBack.wait()
+                // A server on this machine needs no network: its going is not told (the page would
+                // show itself offline), its coming back is (a reason to ask, as ever).
+                var heardOnThisMachine: [String] = []
+                let onThisMachine = ServerComingBack(server: { URL(string: "http://127.0.0.1:9/")! },
+                                                     wakes: SleepMonitor(address: bus.address),
+                                                     gone: { heardOnThisMachine.append("gone") }, back: { heardOnThisMachine.append("back") })
                 try manager.set("State 20 Connectivity 1")
                 waitFor("the network gone (heard \(heard))") { heard == ["gone"] }
                 XCTAssertFalse(monitor.isNetworkAvailable)
                 try manager.set("State 70 Connectivity 4")
                 waitFor("the network back (heard \(heard))") { heard == ["gone", "back"] }
+                waitFor("the network back, for the server on this machine (heard \(heardOnThisMachine))") { heardOnThisMachine == ["back"] }
+                _ = onThisMachine
                 // Connected to a Wi-Fi's login page only, then through it: a network all along
                 // (GIO says so), the second change the one that lets the section through.
                 try manager.set("State 60 Connectivity 2")

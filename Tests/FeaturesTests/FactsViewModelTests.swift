@@ -167,6 +167,27 @@ final class FactsViewModelTests: XCTestCase {
         XCTAssertFalse(later.state.isOffline, "the network came back: asked at once")
     }
 
+    /// The network going (as GIO tells it) shows the facts offline at once, with nothing asked;
+    /// back, whether the feed changed is asked at once, and the same feed keeps its cards.
+    @MainActor
+    func testTheNetworkGoingShowsOfflineAtOnceAndBackAsksWhetherTheFeedChanged() async throws {
+        let model = model()
+        await model.load()
+        let received = try XCTUnwrap(model.state.receivedAt)
+        let asked = { self.server.requestedPaths.count }
+        let before = asked()
+        model.networkChanged(available: false)
+        XCTAssertTrue(model.state.isOffline, "offline at once")
+        XCTAssertEqual(model.state.receivedAt, received)
+        XCTAssertEqual(asked(), before, "nothing asked while there is no network")
+        model.networkChanged(available: true)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while model.state.isOffline, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        XCTAssertFalse(model.state.isOffline, "back online without a click")
+        XCTAssertEqual(model.state.generation, 1, "the same feed (304): the cards stay")
+        XCTAssertGreaterThan(model.state.receivedAt ?? .distantPast, received)
+    }
+
     @MainActor
     func testAMissingFeedIsAnHTTPErrorInWords() async throws {
         let backend = Backend(base: server.base, overrides: [.facts: server.url("bad/")])

@@ -298,4 +298,38 @@ final class FeedViewModelTests: XCTestCase {
         XCTAssertEqual(model.state.posts.count, 10)
         XCTAssertEqual(model.state.paging, .idle)
     }
+    /// The network going (as GIO tells it) shows the posts offline at once, with nothing asked;
+    /// its coming back with nothing failed meanwhile is online again without a request. A page
+    /// that failed while it was gone is asked again when it is back, and comes in once.
+    @MainActor
+    func testTheNetworkGoingShowsOfflineAtOnceAndBackAsksOnlyWhatFailed() async throws {
+        let port = server.port
+        let model = model(base: URL(string: "http://127.0.0.1:\(port)/")!)
+        await model.loadMore()
+        let received = try XCTUnwrap(model.state.receivedAt)
+        let pages = { self.server.requestedPaths.filter { $0.hasPrefix("/user_details/select.php") }.count }
+        XCTAssertEqual(pages(), 1)
+
+        model.networkChanged(available: false)
+        XCTAssertTrue(model.state.isOffline, "offline at once")
+        XCTAssertEqual(model.state.receivedAt, received, "shown as received then")
+        model.networkChanged(available: true)
+        XCTAssertFalse(model.state.isOffline, "back: online again")
+        XCTAssertEqual(model.state.paging, .idle)
+        XCTAssertEqual(model.state.posts.count, 10)
+        XCTAssertEqual(pages(), 1, "nothing asked that was not scrolled to")
+
+        model.networkChanged(available: false)
+        await server.stop()
+        await model.loadMore()
+        guard case .failed = model.state.paging else { return XCTFail("\(model.state.paging)") }
+        XCTAssertTrue(model.state.isOffline)
+        server = try await TestServer.start { $0.port = port; $0.feedPosts = 35 }
+        model.networkChanged(available: true)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while model.state.isOffline, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        XCTAssertFalse(model.state.isOffline, "the failed page asked again once the network was back")
+        XCTAssertEqual(model.state.posts.count, 20)
+        XCTAssertEqual(Set(model.state.posts.map(\.id)).count, 20, "no post twice")
+    }
 }

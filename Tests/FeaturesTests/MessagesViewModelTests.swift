@@ -165,4 +165,24 @@ final class MessagesViewModelTests: XCTestCase {
         XCTAssertFalse(second.state.firstPageFailed, "no section-wide error while saved messages show")
     }
 
+    /// The network going (as GIO tells it) shows the server's messages offline at once, with
+    /// nothing asked; its coming back with nothing failed meanwhile is online again without a
+    /// request (no older page the person did not scroll to).
+    @MainActor
+    func testTheNetworkGoingShowsOfflineAtOnceAndBackIsOnlineWithoutARequest() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.messageCount = 130 }
+        let (model, _) = model()
+        await model.start()
+        let received = try XCTUnwrap(model.state.receivedAt)
+        let shown = model.state.visible.map(\.accessibleName)
+        let asked = askedOffsets
+        model.networkChanged(available: false)
+        XCTAssertTrue(model.state.isOffline, "offline at once")
+        XCTAssertEqual(model.state.receivedAt, received)
+        model.networkChanged(available: true)
+        XCTAssertFalse(model.state.isOffline, "back: online again")
+        XCTAssertEqual(model.state.visible.map(\.accessibleName), shown)
+        XCTAssertEqual(askedOffsets, asked, "nothing asked")
+    }
 }

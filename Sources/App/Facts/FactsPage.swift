@@ -169,8 +169,11 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         }
         refreshSpinner.showRefreshing(state.isRefreshing)
         upToDate.isVisible = state.isUpToDate
+        if state.receivedAt != nil {
+            banner.followNetwork(server: server) { [weak self] in self?.model.networkChanged(available: $0) }
+        }
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt, server: server) { [weak self] in self?.model.networkChanged(available: $0) }
+            banner.showOffline(receivedAt: receivedAt)
         } else {
             banner.show(state.refreshError.map { tr("The facts could not be refreshed. {reason}", ["reason": $0]) })
         }

@@ -147,8 +147,11 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         // page under way (or failed: the banner says so) is not there.
         paging.show(state.isConfirming ? .idle : state.paging)
         refreshSpinner.showRefreshing(state.isRefreshing)
+        if state.receivedAt != nil {
+            banner.followNetwork(server: server) { [weak self] in self?.model.networkChanged(available: $0) }
+        }
         if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt, server: server) { [weak self] in self?.model.networkChanged(available: $0) }
+            banner.showOffline(receivedAt: receivedAt)
         } else {
             banner.show(nil)
         }

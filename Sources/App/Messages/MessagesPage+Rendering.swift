@@ -55,10 +55,13 @@ extension MessagesPage {
         if !visible.isEmpty { onMessagesShown?(visible) }
         paging.show(state.paging)
         notice.show(state.notice)
-        if state.isOffline, let receivedAt = state.receivedAt {
-            banner.showOffline(receivedAt: receivedAt, server: { [resolveBackend] in await resolveBackend().messages(offset: 0) }) { [weak self] in
+        if state.receivedAt != nil {
+            banner.followNetwork(server: { [resolveBackend] in await resolveBackend().messages(offset: 0) }) { [weak self] in
                 self?.model.networkChanged(available: $0)
             }
+        }
+        if state.isOffline, let receivedAt = state.receivedAt {
+            banner.showOffline(receivedAt: receivedAt)
         } else {
             banner.show(nil)
         }

@@ -3,7 +3,8 @@ import Foundation
 import Gtk
 
 /// Says when a server a section could not reach may be there again, so that the section asks at
-/// once rather than at its next timed try: GIO's network monitor for the system's network,
+/// once rather than at its next timed try, and when the network a server elsewhere needs went, so
+/// that the section shows itself offline at once: GIO's network monitor for the system's network,
 /// logind's announcement of a wake from suspend (connections made before it are likely dead), and,
 /// for a server on this machine (the built-in backend, or one given at a loopback address), whose
 /// coming and going no network monitor sees, a look every `loopbackLook` whether its port accepts
@@ -26,7 +27,8 @@ final class ServerComingBack {
     ///   - server: the address the section asks (resolved: the built-in server's is known once it started).
     ///   - back: the server may be there again (a network came back, or the server on this machine answers).
     ///   - wakes: where wakes from suspend are heard.
-    ///   - gone: the system's network went (GIO says none is available).
+    ///   - gone: the system's network went (GIO says none is available), told only when the server is
+    ///     not on this machine.
     init(server: @escaping @MainActor () async -> URL, wakes: SleepMonitor = .system, gone: @escaping @MainActor () -> Void = {},
          back: @escaping @MainActor () -> Void) {
         self.server = server
@@ -34,9 +36,27 @@ final class ServerComingBack {
         self.gone = gone
         self.wakes = wakes
         network.onChange { [weak self] available in
-            if available { self?.back() } else { self?.gone() }
+            if available { self?.back() } else { self?.networkWent() }
         }
         wakeToken = wakes.onWake { [weak self] in self?.back() }
+    }
+
+    /// The server's address, once resolved.
+    private var address: URL?
+
+    /// The system's network went: told unless the server is on this machine, which needs none.
+    private func networkWent() {
+        if let address {
+            if !address.isOnThisMachine { gone() }
+            return
+        }
+        Task { [weak self] in
+            guard let self else { return }
+            let address = await self.server()
+            self.address = address
+            // Still gone by the time the address is known (a network back meanwhile was told).
+            if !address.isOnThisMachine, !self.network.isNetworkAvailable { self.gone() }
+        }
     }
 
     isolated deinit {
@@ -50,6 +70,7 @@ final class ServerComingBack {
         guard looking == nil else { return }
         looking = Task { [weak self, server] in
             let address = await server()
+            self?.address = address
             guard address.isOnThisMachine, let host = address.host else { return }
             let port = address.port ?? (address.scheme == "https" ? 443 : 80)
             while !Task.isCancelled {

@@ -73,18 +73,21 @@ final class NoticeBar {
         widget.isVisible = text != nil
     }
 
-    /// The quiet offline notice: what is shown was received at `receivedAt`. While it shows,
-    /// `networkChanged(true)` is called when `server` may be reachable again (`ServerComingBack`:
-    /// a network coming back, a wake from suspend, or a server on this machine answering again), a
-    /// reason to ask again at once, and `networkChanged(false)` when the system's network goes;
-    /// nothing is followed before the notice first shows.
-    func showOffline(receivedAt: Date, server: @escaping @MainActor () async -> URL,
-                     networkChanged: @escaping @MainActor (_ available: Bool) -> Void) {
+    /// The quiet offline notice: what is shown was received at `receivedAt`. While it shows, the
+    /// server `followNetwork` was given is looked for also on this machine (its port answering).
+    func showOffline(receivedAt: Date) {
         show(tr("Offline. Showing what was saved at {time}.", ["time": Self.savedTime(receivedAt)]), quiet: true)
-        if comingBack == nil {
-            comingBack = ServerComingBack(server: server, gone: { networkChanged(false) }, back: { networkChanged(true) })
-        }
         comingBack?.wait()
+    }
+
+    /// From now on (the first call only), `networkChanged(false)` when the system's network goes
+    /// and `server` is not on this machine (so the page can show itself offline at once), and
+    /// `networkChanged(true)` when `server` may be reachable again (`ServerComingBack`: a network
+    /// coming back, a wake from suspend), a reason to ask again at once. Pages call it once they
+    /// show something received, before any offline notice.
+    func followNetwork(server: @escaping @MainActor () async -> URL, networkChanged: @escaping @MainActor (_ available: Bool) -> Void) {
+        guard comingBack == nil else { return }
+        comingBack = ServerComingBack(server: server, gone: { networkChanged(false) }, back: { networkChanged(true) })
     }
 
     private var comingBack: ServerComingBack?

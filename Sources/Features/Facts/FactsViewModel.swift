@@ -67,11 +67,18 @@ public final class FactsViewModel {
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
     }
 
-    /// The system's network came back (or changed): while offline, asks again at once. Gone,
-    /// no try is made until it is back.
+    /// The system's network went (the page tells only for a server elsewhere): the feed shown is
+    /// offline at once, and no try is made until it is back. Back (or changed): while offline,
+    /// asks again at once (whether the feed changed: an unchanged one costs no transfer).
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
-        guard available, state.isOffline, !state.isBusy else { return }
+        guard available else {
+            guard !state.isOffline, state.phase == .loaded, state.receivedAt != nil else { return }
+            state.isOffline = true
+            publish()
+            return
+        }
+        guard state.isOffline, !state.isBusy else { return }
         offlineRetry.cancel()
         Task { await load() }
     }

@@ -91,13 +91,26 @@ public final class FeedViewModel {
         publish(.restored)
     }
 
-    /// The system's network came back (or changed): while offline, asks again at once. Gone,
-    /// no try is made until it is back.
+    /// The system's network went (the page tells only for a server elsewhere): the posts shown
+    /// are offline at once, and no try is made until it is back. Back (or changed): while
+    /// offline, a page that failed is asked again at once; if none did, the feed is online again
+    /// as it was (nothing is asked that the person did not scroll to).
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
-        guard available, state.isOffline, state.paging != .loading else { return }
+        guard available else {
+            guard !state.isOffline, !state.posts.isEmpty, state.receivedAt != nil else { return }
+            state.isOffline = true
+            publish(nil)
+            return
+        }
+        guard state.isOffline, state.paging != .loading else { return }
         offlineRetry.cancel()
-        Task { await load() }
+        if state.paging.canRetry {
+            Task { await load() }
+        } else {
+            state.isOffline = false
+            publish(nil)
+        }
     }
 
     /// Asks for the next page unless one is on its way, the last failed (Retry asks again) or

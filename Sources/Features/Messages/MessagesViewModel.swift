@@ -67,13 +67,26 @@ public final class MessagesViewModel {
         self.logger = logger
     }
 
-    /// The system's network came back (or changed): while offline, asks again at once. Gone,
-    /// no try is made until it is back.
+    /// The system's network went (the page tells only for a server elsewhere): the server's
+    /// messages shown are offline at once, and no try is made until it is back. Back (or
+    /// changed): while offline, what failed (or the saved pages still to confirm) is asked again
+    /// at once; if nothing did, the chat is online again as it was.
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
-        guard available, state.isOffline, state.paging != .loading else { return }
+        guard available else {
+            guard !state.isOffline, state.timeline.hasVisible, state.receivedAt != nil else { return }
+            state.isOffline = true
+            publish(nil)
+            return
+        }
+        guard state.isOffline, state.paging != .loading else { return }
         offlineRetry.cancel()
-        Task { await askAgain() }
+        if state.paging.canRetry || confirmsSaved {
+            Task { await askAgain() }
+        } else {
+            state.isOffline = false
+            publish(nil)
+        }
     }
 
     /// Shows the local messages and the server's saved at an earlier launch, then asks for the
