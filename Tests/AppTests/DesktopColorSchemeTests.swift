@@ -11,7 +11,8 @@ final class DesktopColorSchemeTests: AppTestCase {
     func testThePortalsPreferenceIsReadAndThenFollowed() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
-        let portal = try PortalStandIn(address: bus.address, schemes: [1, 2, 0])
+        // The settings portal: it answers Read with the first scheme, then announces the others.
+        let portal = try BusStandIn(script: "portal-stand-in.py", address: bus.address, arguments: ["1", "2", "0"])
         defer { portal.stop() }
         try onMain {
             var heard: [Bool?] = []
@@ -20,32 +21,5 @@ final class DesktopColorSchemeTests: AppTestCase {
             XCTAssertEqual(heard, [true, false, nil])
             XCTAssertNil(scheme.prefersDark)
         }
-    }
-}
-
-/// `portal-stand-in.py` on a bus: the settings portal, answering Read with the first scheme and
-/// then announcing the others.
-private final class PortalStandIn {
-    private let process = Process()
-    private let input = Pipe()
-
-    init(address: String, schemes: [Int]) throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("portal-stand-in.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, address] + schemes.map(String.init)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        // It says "ready" once it owns the portal's name.
-        guard output.text(until: "ready").contains("ready") else {
-            stop()
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the portal stand-in did not start"])
-        }
-    }
-
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 }

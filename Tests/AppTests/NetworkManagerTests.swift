@@ -31,18 +31,18 @@ final class NetworkManagerTests: AppTestCase {
                 let onThisMachine = ServerComingBack(server: { URL(string: "http://127.0.0.1:9/")! },
                                                      wakes: SleepMonitor(address: bus.address),
                                                      gone: { heardOnThisMachine.append("gone") }, back: { heardOnThisMachine.append("back") })
-                try manager.set("State 20 Connectivity 1")
+                try manager.send("State 20 Connectivity 1", until: "sent")
                 waitFor("the network gone (heard \(heard))") { heard == ["gone"] }
                 XCTAssertFalse(monitor.isNetworkAvailable)
-                try manager.set("State 70 Connectivity 4")
+                try manager.send("State 70 Connectivity 4", until: "sent")
                 waitFor("the network back (heard \(heard))") { heard == ["gone", "back"] }
                 waitFor("the network back, for the server on this machine (heard \(heardOnThisMachine))") { heardOnThisMachine == ["back"] }
                 _ = onThisMachine
                 // Connected to a Wi-Fi's login page only, then through it: a network all along
                 // (GIO says so), the second change the one that lets the section through.
-                try manager.set("State 60 Connectivity 2")
+                try manager.send("State 60 Connectivity 2", until: "sent")
                 waitFor("the login page (heard \(heard))") { heard.count == 3 }
-                try manager.set("State 70 Connectivity 4")
+                try manager.send("State 70 Connectivity 4", until: "sent")
                 waitFor("through the login page (heard \(heard))") { heard.count == 4 }
                 XCTAssertEqual(heard, ["gone", "back", "back", "back"])
                 comingBack.stop()
@@ -61,9 +61,9 @@ final class NetworkManagerTests: AppTestCase {
                 var heard: [Bool] = []
                 saving.observe(self) { heard.append($0) }
                 XCTAssertEqual(heard, [false])
-                try manager.set("Metered 1")
+                try manager.send("Metered 1", until: "sent")
                 waitFor("saving data (heard \(heard))") { heard == [false, true] }
-                try manager.set("Metered 4")
+                try manager.send("Metered 4", until: "sent")
                 waitFor("not saving data (heard \(heard))") { heard == [false, true, false] }
             }
         }
@@ -72,11 +72,11 @@ final class NetworkManagerTests: AppTestCase {
     /// A private bus with the NetworkManager stand-in on it, made the system bus of this process,
     /// and GIO told to use NetworkManager's monitor (it would fall back to netlink without a word
     /// if NetworkManager could not be reached).
-    private func standInSystemBus() throws -> (PrivateBus, NetworkManagerStandIn) {
+    private func standInSystemBus() throws -> (PrivateBus, BusStandIn) {
         let bus = try PrivateBus()
-        let manager: NetworkManagerStandIn
+        let manager: BusStandIn
         do {
-            manager = try NetworkManagerStandIn(address: bus.address)
+            manager = try BusStandIn(script: "networkmanager-stand-in.py", address: bus.address)
         } catch {
             bus.stop()
             throw error
@@ -84,40 +84,5 @@ final class NetworkManagerTests: AppTestCase {
         setenv("DBUS_SYSTEM_BUS_ADDRESS", bus.address, 1)
         setenv("GIO_USE_NETWORK_MONITOR", "networkmanager", 1)
         return (bus, manager)
-    }
-}
-
-/// `networkmanager-stand-in.py` on a bus: NetworkManager's State, Connectivity and Metered,
-/// changed line by line.
-private final class NetworkManagerStandIn {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-
-    init(address: String) throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("networkmanager-stand-in.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, address]
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        // It says "ready" once it owns NetworkManager's name.
-        guard output.text(until: "ready").contains("ready") else {
-            stop()
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the NetworkManager stand-in did not start"])
-        }
-    }
-
-    /// Sets properties ("State 20 Connectivity 1") and returns once their change is announced.
-    func set(_ properties: String) throws {
-        try input.fileHandleForWriting.write(contentsOf: Data((properties + "\n").utf8))
-        guard output.text(until: "sent").contains("sent") else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the NetworkManager stand-in ended"])
-        }
-    }
-
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 }
