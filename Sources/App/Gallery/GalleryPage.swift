@@ -151,9 +151,11 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     }
 
     private func apply(_ change: GalleryViewModel.Change, items: [GalleryItem]) {
-        var entries = items.map(GalleryEntry.item)
-        entries.append(.add)
-        grid.setItems(entries, animated: change != .reloaded)
+        if !applyInPlace(change, items: items) {
+            var entries = items.map(GalleryEntry.item)
+            entries.append(.add)
+            grid.setItems(entries, animated: change != .reloaded)
+        }
         // A screen reader entering the grid hears how many items it holds.
         grid.canvas.accessibleName = ntr("Gallery, {count} item", "Gallery, {count} items", count: items.count)
         // The moved item keeps the focus (its tile is the same; a drop gives it the focus).
@@ -161,6 +163,32 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
            let tile = grid.cell(for: .item(items[destination].uuid)), !tile.view.isFocusWidget {
             tile.view.grabFocus()
         }
+    }
+
+    /// One item in, out or moved, told to the grid as such when its entries are the items before
+    /// the change (and the Add cell): it neither copies nor looks through the others (at 100,000
+    /// items, the entries made again and the grid's looks took two frames). False: nothing done.
+    private func applyInPlace(_ change: GalleryViewModel.Change, items: [GalleryItem]) -> Bool {
+        // The grid's items read in place: a copy held here would make the change copy them all.
+        let shown = grid.items.count
+        func holds(_ item: GalleryItem, at index: Int) -> Bool { grid.items[index].id == .item(item.uuid) }
+        switch change {
+        case .deleted(let index):
+            guard shown == items.count + 2, index <= items.count,
+                  index == items.count || holds(items[index], at: index + 1) else { return false }
+            grid.remove(at: index, animated: true)
+        case .inserted(let index):
+            guard shown == items.count, items.indices.contains(index),
+                  index == items.count - 1 || holds(items[index + 1], at: index) else { return false }
+            grid.insert(.item(items[index]), at: index, animated: true)
+        case .moved(let source, let destination):
+            guard shown == items.count + 1, (0..<shown).contains(source), items.indices.contains(destination),
+                  holds(items[destination], at: source) else { return false }
+            grid.move(from: source, to: destination, animated: true)
+        case .reloaded, .many:
+            return false
+        }
+        return true
     }
 
     /// A click, Enter or Space: an item is selected; the Add cell asks for a link.
