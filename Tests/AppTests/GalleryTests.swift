@@ -317,7 +317,7 @@ final class GalleryTests: AppTestCase {
             let second = try XCTUnwrap(page.tile(at: 1).screenOrigin), fifth = try XCTUnwrap(page.tile(at: 4).screenOrigin)
             try xdotool(["mousemove", "\(second.x + 30)", "\(second.y + 30)", "keydown", "ctrl", "click", "1",
                          "mousemove", "\(fifth.x + 30)", "\(fifth.y + 30)", "click", "1", "keyup", "ctrl"])
-            waitFor("two chosen") { page.model.state.selection == [all[1].uuid, all[4].uuid] }
+            waitFor("two chosen") { page.model.state.selection == GallerySelection([all[1].uuid, all[4].uuid]) }
             XCTAssertNil(page.messageDialog, "no selection notice for a Ctrl+click")
             waitFor("the bar counting them") { page.selectionBar.countLabel.isMapped }
             XCTAssertEqual(page.selectionBar.countLabel.text, "2 items chosen")
@@ -351,9 +351,9 @@ final class GalleryTests: AppTestCase {
             // Ctrl+A chooses all, Escape none.
             page.tile(at: 0).grabFocus()
             XCTAssertTrue(InputSimulation.key("a", modifiers: .control, on: page.tile(at: 0)))
-            waitFor("all chosen") { page.model.state.selection.count == 8 }
+            waitFor("all chosen") { page.model.state.selectedCount == 8 }
             XCTAssertTrue(InputSimulation.key("Escape", on: page.tile(at: 0)))
-            waitFor("none chosen") { page.model.state.selection.isEmpty && !page.selectionBar.countLabel.isMapped }
+            waitFor("none chosen") { page.model.state.selectedCount == 0 && !page.selectionBar.countLabel.isMapped }
         }
     }
 

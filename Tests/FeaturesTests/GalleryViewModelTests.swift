@@ -68,7 +68,7 @@ final class GalleryViewModelTests: XCTestCase {
         let kept = [all[0], all[2], all[4], all[5], all[7]]
         XCTAssertEqual(model.state.items, kept)
         XCTAssertEqual(try stored(), kept, "one save, the document in the seed's shape")
-        XCTAssertTrue(model.state.selection.isEmpty)
+        XCTAssertEqual(model.state.selectedCount, 0)
         XCTAssertEqual(model.state.undoable?.message, "3 items deleted")
 
         await model.undo()
@@ -77,13 +77,37 @@ final class GalleryViewModelTests: XCTestCase {
 
         // Ctrl+A, then a save that fails: everything stays, said in words.
         model.selectAll()
-        XCTAssertEqual(model.state.selection.count, 8)
+        XCTAssertEqual(model.state.selectedCount, 8)
         try breakTheDocument()
         model.requestDeleteSelection()
         await model.confirmDelete()
         XCTAssertEqual(model.state.items, all, "a failed save puts them all back")
         guard case .error(let message)? = model.state.notice else { return XCTFail("no message: \(String(describing: model.state.notice))") }
         XCTAssertTrue(message.hasPrefix("The 8 items were not deleted."), message)
+    }
+
+    /// Ctrl+A, then one item left out with Ctrl+click: the other seven are chosen, counted,
+    /// listed in the question and deleted; the one left out stays.
+    @MainActor
+    func testEveryItemButOneChosenDeletesTheOthers() async throws {
+        let (model, _) = await loadedModel()
+        for index in 0..<5 { await model.add(link: "http://127.0.0.1:47650/images/\(index).jpg") }
+        let all = model.state.items
+        XCTAssertEqual(all.count, 8)
+        model.selectAll()
+        model.toggleSelection(at: 2)
+        XCTAssertEqual(model.state.selectedCount, 7)
+        XCTAssertEqual(model.state.selectedIndices, [0, 1, 3, 4, 5, 6, 7])
+        XCTAssertFalse(model.state.selection.contains(all[2].uuid))
+        model.toggleSelection(at: 2)
+        XCTAssertEqual(model.state.selectedCount, 8, "chosen again")
+        model.toggleSelection(at: 2)
+        model.requestDeleteSelection()
+        XCTAssertEqual(model.state.notice?.text, "Delete 7 items?")
+        await model.confirmDelete()
+        XCTAssertEqual(model.state.items, [all[2]])
+        XCTAssertEqual(try stored(), [all[2]])
+        XCTAssertEqual(model.state.selectedCount, 0)
     }
 
     @MainActor

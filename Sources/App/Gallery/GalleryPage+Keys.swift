@@ -5,15 +5,15 @@ extension GalleryPage {
     /// Alt+arrows move the focused item; Delete asks to delete it (or, with items chosen, them);
     /// Ctrl+Space chooses it, Shift+arrows choose a run of items, Ctrl+A all, Escape none.
     func handleKey(_ event: KeyEvent) -> Bool {
-        let selection = model.state.selection
+        let chosen = model.state.selectedCount > 0
         switch (event.keyName, event.modifiers) {
         case ("a", [.control]), ("A", [.control]):
             model.selectAll()
             return true
-        case ("Escape", []) where !selection.isEmpty:
+        case ("Escape", []) where chosen:
             model.clearSelection()
             return true
-        case ("Delete", []) where !selection.isEmpty, ("KP_Delete", []) where !selection.isEmpty:
+        case ("Delete", []) where chosen, ("KP_Delete", []) where chosen:
             model.requestDeleteSelection()
             return true
         default:

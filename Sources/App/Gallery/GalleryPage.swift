@@ -142,7 +142,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
         if let change { apply(change, items: state.items) }
         tiles.forEach { $0.updateChosen() }
-        selectionBar.show(count: state.selection.count)
+        selectionBar.show(count: state.selectedCount)
         undoToast.show(state.undoable?.message)
         dialogs.show(state.notice)
         if change == .reloaded, !state.problems.isEmpty {

@@ -82,8 +82,10 @@ extension GalleryViewModel {
         public var problems: [String] = []
         /// The items chosen for a bulk action (Ctrl+click, Shift+click, Ctrl+Space, Shift+arrows,
         /// Ctrl+A), by identifier.
-        public var selection: Set<String> = []
+        public var selection = GallerySelection()
 
+        /// How many items are chosen.
+        public var selectedCount: Int { selection.count(among: items.count) }
         /// The chosen items' places, in order.
         public var selectedIndices: [Int] { items.indices.filter { selection.contains(items[$0].uuid) } }
     }}

@@ -61,7 +61,7 @@ public final class GalleryViewModel {
     public func toggleSelection(at index: Int) {
         guard state.items.indices.contains(index) else { return }
         let uuid = state.items[index].uuid
-        if state.selection.remove(uuid) == nil { state.selection.insert(uuid) }
+        state.selection.toggle(uuid)
         anchor = uuid
         publish(nil)
     }
@@ -72,21 +72,21 @@ public final class GalleryViewModel {
         guard state.items.indices.contains(index) else { return }
         let start = anchor.flatMap { uuid in state.items.firstIndex { $0.uuid == uuid } } ?? index
         if anchor == nil { anchor = state.items[index].uuid }
-        state.selection = Set(state.items[min(start, index)...max(start, index)].map(\.uuid))
+        state.selection = GallerySelection(state.items[min(start, index)...max(start, index)].lazy.map(\.uuid))
         publish(nil)
     }
 
     /// Ctrl+A.
     public func selectAll() {
-        state.selection = Set(state.items.map(\.uuid))
+        state.selection = .all
         publish(nil)
     }
 
     /// Escape, or after the chosen items were deleted.
     public func clearSelection() {
         anchor = nil
-        guard !state.selection.isEmpty else { return }
-        state.selection = []
+        guard state.selectedCount > 0 else { return }
+        state.selection = GallerySelection()
         publish(nil)
     }
 
@@ -131,19 +131,19 @@ public final class GalleryViewModel {
     /// save puts them all back in their places and says why.
     private func deleteSelection(_ uuids: [String]) async {
         state.notice = nil
-        // The question was asked of the selection: its set serves when it still holds the same
-        // identifiers (looking them up costs less than making another set of 100,000). One pass
-        // parts the items into the kept and the taken.
-        let same = state.selection.count == uuids.count && uuids.allSatisfy(state.selection.contains)
-        let chosen = same ? state.selection : Set(uuids)
+        // The question was asked of the selection: it serves when it still holds the same
+        // identifiers (looking them up costs less than making a set of 100,000; none is hashed
+        // when every item is chosen). One pass parts the items into the kept and the taken.
+        let same = state.selectedCount == uuids.count && uuids.allSatisfy(state.selection.contains)
+        let chosen = same ? state.selection : GallerySelection(uuids)
         var placed: [PlacedItem] = [], kept: [GalleryItem] = []
-        kept.reserveCapacity(state.items.count - min(state.items.count, chosen.count))
+        kept.reserveCapacity(state.items.count - min(state.items.count, uuids.count))
         for (index, item) in state.items.enumerated() {
             if chosen.contains(item.uuid) { placed.append(PlacedItem(item: item, index: index)) } else { kept.append(item) }
         }
         guard !placed.isEmpty else { return publish(nil) }
         state.items = kept
-        state.selection = []
+        state.selection = GallerySelection()
         anchor = nil
         state.undoable = nil
         publish(.many)
