@@ -41,20 +41,13 @@ final class ServerComingBack {
         wakeToken = wakes.onWake { [weak self] in self?.back() }
     }
 
-    /// The server's address, once resolved.
-    private var address: URL?
-
-    /// The system's network went: told unless the server is on this machine, which needs none.
+    /// The system's network went: told unless the server is on this machine, which needs none
+    /// (the address asked each time: the person may have moved the section's service since).
     private func networkWent() {
-        if let address {
-            if !address.isOnThisMachine { gone() }
-            return
-        }
         Task { [weak self] in
             guard let self else { return }
             let address = await self.server()
-            self.address = address
-            // Still gone by the time the address is known (a network back meanwhile was told).
+            // Still gone once the address is known (a network back meanwhile was told already).
             if !address.isOnThisMachine, !self.network.isNetworkAvailable { self.gone() }
         }
     }
@@ -70,7 +63,6 @@ final class ServerComingBack {
         guard looking == nil else { return }
         looking = Task { [weak self, server] in
             let address = await server()
-            self?.address = address
             guard address.isOnThisMachine, let host = address.host else { return }
             let port = address.port ?? (address.scheme == "https" ? 443 : 80)
             while !Task.isCancelled {
