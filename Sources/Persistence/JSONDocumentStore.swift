@@ -20,8 +20,14 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     /// Throws `PersistenceError.corrupt` (after moving the file aside) when it cannot be decoded,
     /// and `.tooLarge` (leaving it where it is) when it is past `maximumBytes`.
     public func load() async throws(PersistenceError) -> Document? {
+        try await loadStamped()?.document
+    }
+
+    /// The stored document and the stamp of the bytes it was read from, or nil when there is no
+    /// file yet; throws as `load` does.
+    public func loadStamped() async throws(PersistenceError) -> (document: Document, stamp: DocumentStamp)? {
         let url = self.url, maximumBytes = self.maximumBytes
-        let result: Result<Document?, PersistenceError> = await withCheckedContinuation { continuation in
+        let result: Result<(document: Document, stamp: DocumentStamp)?, PersistenceError> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Self.read(url, maximumBytes: maximumBytes)) }
         }
         return try result.get()
@@ -30,23 +36,28 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     /// Replaces the document. When this returns, the new contents are on disk; when it throws,
     /// the previous contents are.
     public func save(_ document: Document) async throws(PersistenceError) {
+        _ = try await saveStamped(document)
+    }
+
+    /// Replaces the document as `save` does, and returns the stamp of the bytes written.
+    public func saveStamped(_ document: Document) async throws(PersistenceError) -> DocumentStamp {
         let url = self.url
-        let result: Result<Void, PersistenceError> = await withCheckedContinuation { continuation in
+        let result: Result<DocumentStamp, PersistenceError> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Self.write(document, to: url)) }
         }
-        try result.get()
+        return try result.get()
     }
 
     /// The same as `save`, blocking the calling thread (for command-line tools and tests).
     public func saveNow(_ document: Document) throws(PersistenceError) {
         let url = self.url
-        try queue.sync { Self.write(document, to: url) }.get()
+        _ = try queue.sync { Self.write(document, to: url) }.get()
     }
 
     /// The same as `load`, blocking the calling thread (start-up, before any loop runs).
     public func loadNow() throws(PersistenceError) -> Document? {
         let url = self.url, maximumBytes = self.maximumBytes
-        return try queue.sync { Self.read(url, maximumBytes: maximumBytes) }.get()
+        return try queue.sync { Self.read(url, maximumBytes: maximumBytes) }.get()?.document
     }
 
     /// Saves without waiting; `failed` hears of a failure, on the store's queue.
@@ -76,7 +87,7 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         queue.sync {}
     }
 
-    private static func read(_ url: URL, maximumBytes: Int?) -> Result<Document?, PersistenceError> {
+    private static func read(_ url: URL, maximumBytes: Int?) -> Result<(document: Document, stamp: DocumentStamp)?, PersistenceError> {
         let data: Data
         var status = stat()
         if let maximumBytes, stat(url.path, &status) == 0, Int(status.st_size) > maximumBytes {
@@ -90,9 +101,9 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
             return .failure(.io(path: url.path, reason: error.localizedDescription))
         }
         do {
-            return .success(try JSONDecoder().decode(Document.self, from: data))
+            return .success((try JSONDecoder().decode(Document.self, from: data), DocumentStamp(of: data)))
         } catch {
-            let reason = Self.describe(error)
+            let reason = describeDecodingFailure(error)
             do {
                 let kept = try AtomicFile.moveAside(url)
                 return .failure(.corrupt(path: url.path, keptAt: kept.path, reason: reason))
@@ -102,29 +113,29 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         }
     }
 
-    private static func write(_ document: Document, to url: URL) -> Result<Void, PersistenceError> {
+    private static func write(_ document: Document, to url: URL) -> Result<DocumentStamp, PersistenceError> {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(document)
             try AtomicFile.write(data, to: url)
-            return .success(())
+            return .success(DocumentStamp(of: data))
         } catch let error as PersistenceError {
             return .failure(error)
         } catch {
             return .failure(.io(path: url.path, reason: tr("could not encode: {error}", ["error": "\(error)"])))
         }
     }
+}
 
-    /// A short reason for a decoding failure.
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context): tr("malformed JSON: {detail}", ["detail": context.debugDescription])
-        case DecodingError.keyNotFound(let key, _): tr("missing “{field}”", ["field": key.stringValue])
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            tr("unexpected value at {field}: {detail}",
-               ["field": context.codingPath.map(\.stringValue).joined(separator: "."), "detail": context.debugDescription])
-        default: "\(error)"
-        }
+/// A short reason for a decoding failure, in words.
+func describeDecodingFailure(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context): tr("malformed JSON: {detail}", ["detail": context.debugDescription])
+    case DecodingError.keyNotFound(let key, _): tr("missing “{field}”", ["field": key.stringValue])
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+        tr("unexpected value at {field}: {detail}",
+           ["field": context.codingPath.map(\.stringValue).joined(separator: "."), "detail": context.debugDescription])
+    default: "\(error)"
     }
 }

@@ -585,4 +585,39 @@ final class GalleryTests: AppTestCase {
             XCTAssertTrue(names.contains { $0.hasPrefix("gallery.json.corrupt-") }, "\(names)")
         }
     }
+
+    /// A gallery past the journal's threshold: a move from the keyboard goes to the journal
+    /// beside the document, and closing the window writes the document whole before the app
+    /// exits, so that the file alone holds the list.
+    func testClosingTheWindowWritesALargeGallerysJournalIntoItsDocument() throws {
+        try onMain {
+            let all = items(12_000)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let bytes = try encoder.encode(GalleryDocument(items: all))
+            XCTAssertGreaterThanOrEqual(bytes.count, FileGalleryRepository.journalFromBytes)
+            // Where the app keeps it (the other tests here build the page over a file of their own).
+            let document = AppPaths(root: dataDirectory).data.appendingPathComponent("gallery.json")
+            try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try bytes.write(to: document)
+            let journal = document.appendingPathExtension("changes")
+            let app = try launch(section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
+            waitFor("the grid", timeout: .seconds(20)) { page.cellCount == all.count && page.isLaidOut }
+            page.tile(at: 1).grabFocus()
+            XCTAssertTrue(InputSimulation.key("Left", modifiers: .alt, on: page.tile(at: 1)))
+            waitFor("the move in the journal", timeout: .seconds(10)) { FileManager.default.fileExists(atPath: journal.path) }
+            XCTAssertEqual(try Data(contentsOf: document), bytes, "the document is not rewritten for a move")
+
+            main.window.close()
+            waitFor("the window closed") { !main.window.isVisible }
+            waitForServer("the exit released", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+            let stored = try JSONDecoder().decode(GalleryDocument.self, from: Data(contentsOf: document)).items
+            XCTAssertEqual(stored.prefix(3).map(\.uuid), [all[1], all[0], all[2]].map(\.uuid), "the document holds the move")
+            XCTAssertEqual(stored.count, all.count)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: journal.path), "the journal is gone")
+        }
+    }
 }

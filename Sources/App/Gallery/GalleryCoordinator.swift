@@ -10,7 +10,7 @@ final class GalleryCoordinator: SectionCoordinator {
         let backend = services.backend
         // The first-run document links to the backend's usual address, so links keep working
         // on every launch.
-        let model = services.makers.gallery(backend.expectedImagesBase)
+        let model = services.makeGalleryModel(firstRunBase: backend.expectedImagesBase)
         let main = services.mainWindow
         let page = GalleryPage(model: model, pipeline: services.images,
                                backendReady: { _ = await backend.resolve() }) { main()?.window }

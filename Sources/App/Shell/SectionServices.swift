@@ -94,4 +94,13 @@ public final class SectionServices {
     }
     /// The chat's view-model made last, if one was.
     private(set) weak var messagesModelIfMade: MessagesViewModel?
+    /// The gallery's view-model; the one made is kept, for its document to be written whole
+    /// when the window closes.
+    func makeGalleryModel(firstRunBase: URL) -> GalleryViewModel {
+        let made = makers.gallery(firstRunBase)
+        galleryModelIfMade = made
+        return made
+    }
+    /// The gallery's view-model, if one was made.
+    private(set) weak var galleryModelIfMade: GalleryViewModel?
 }

@@ -80,15 +80,16 @@ extension TesseraApp {
         }
     }
 
-    /// Work still under way when the window closes (a name's write, the composer's draft, avatar
-    /// downloads, pictures on their way to the disk cache) is finished before the app exits: the
-    /// renames and the draft always, the downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
+    /// Work still under way when the window closes (a name's write, the composer's draft, the
+    /// gallery's journaled changes, avatar downloads, pictures on their way to the disk cache) is
+    /// finished before the app exits: the renames, the draft and the gallery's document always, the downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
     func finishWorkBeforeExit() {
         guard !isFinishingBeforeExit else { return }
         isFinishingBeforeExit = true
         application.hold()
         let finishDownloads = services.makers.finishDownloads, logger = self.logger
         let people = services.peopleModelIfMade, images = services.imagesIfMade, messages = services.messagesModelIfMade
+        let gallery = services.galleryModelIfMade
         let finished = FirstOf()
         Task { @MainActor [weak self] in
             await finished.wait(
@@ -104,6 +105,7 @@ extension TesseraApp {
                 })
             await people?.finishRenames()
             await messages?.saveDraft()
+            await gallery?.finishSaving()
             self?.isFinishingBeforeExit = false
             self?.application.release()
         }

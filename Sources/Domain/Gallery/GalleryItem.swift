@@ -109,6 +109,9 @@ public enum GalleryProblem: Equatable, Sendable, CustomStringConvertible {
     case unreadableRow(row: Int, reason: String)
     /// The file as it was read, with rows that were left out, is kept at `path`.
     case originalKeptAside(path: String)
+    /// Changes saved since the file was last written whole could not all be used (`reason`):
+    /// the list is as it was before them, and the changes as they were are kept at `keptAt`.
+    case changesLeftOut(reason: String, keptAt: String)
 
     public var description: String {
         switch self {
@@ -117,6 +120,9 @@ public enum GalleryProblem: Equatable, Sendable, CustomStringConvertible {
         case let .invalidLink(index, link): tr("Item {number} links to “{link}”, which is not an http or https address.", ["number": String(index + 1), "link": link])
         case let .unreadableRow(row, reason): tr("Row {number} of the file was left out: {reason}.", ["number": String(row + 1), "reason": reason])
         case let .originalKeptAside(path): tr("The file as it was is kept as {path}.", ["path": path])
+        case let .changesLeftOut(reason, keptAt):
+            tr("Some changes made since the file was last written whole could not be used ({reason}); the gallery is as it was before them, and they are kept as {path}.",
+               ["reason": reason, "path": keptAt])
         }
     }
 }

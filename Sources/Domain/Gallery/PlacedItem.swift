@@ -1,5 +1,5 @@
 /// An item and its place in the gallery: what a bulk delete took, to be put back by its Undo.
-public struct PlacedItem: Equatable, Sendable {
+public struct PlacedItem: Codable, Equatable, Sendable {
     public var item: GalleryItem
     public var index: Int
 

@@ -46,6 +46,12 @@ public final class GalleryViewModel {
         }
     }
 
+    /// Returns once the gallery's document holds every change in its final form (the window is
+    /// closing).
+    public func finishSaving() async {
+        await repository.finishSaving()
+    }
+
     public func select(at index: Int) {
         guard state.items.indices.contains(index) else { return }
         state.notice = .selected(uuid: state.items[index].uuid)

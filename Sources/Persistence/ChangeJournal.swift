@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Localization
+
+/// Changes to a large document, kept as lines appended to a file beside it, so that a change
+/// costs the bytes of the change rather than a rewrite of the whole document.
+///
+/// The first line names the document the changes build on (its `DocumentStamp`); each further
+/// line is one batch of changes, written and flushed to the disk before the batch counts as
+/// saved. The document's owner writes the document whole now and then, and removes the journal
+/// after. Whatever a crash leaves is read back as it should be: a last line cut short was never
+/// saved and is dropped; a journal over another document (the whole write landed but the removal
+/// did not, or the document was replaced by hand) is not replayed over it.
+///
+/// Reads and writes run on a private serial queue, never the caller's thread.
+public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
+    /// What `read` found.
+    public struct Contents: Sendable {
+        /// The changes, in the order they were taken.
+        public var changes: [Change] = []
+        /// The journal's size in bytes once read (a cut-short line taken off).
+        public var bytes = 0
+        /// A journal written over another document was found and removed.
+        public var removedStale = false
+        /// A line that could not be read, and where the journal as it was is kept: the changes
+        /// before it are in `changes`, the rest are not used.
+        public var unreadable: (reason: String, keptAt: String)?
+    }
+
+    private struct Header: Codable { var over: DocumentStamp }
+
+    public let url: URL
+    private let queue: DispatchQueue
+
+    public init(url: URL) {
+        self.url = url
+        queue = DispatchQueue(label: "dev.tessera.journal.\(url.lastPathComponent)")
+    }
+
+    /// The changes saved over the document stamped `stamp`.
+    public func read(over stamp: DocumentStamp) async throws(PersistenceError) -> Contents {
+        try await run { [url] () throws(PersistenceError) -> Contents in try Self.read(url, over: stamp) }
+    }
+
+    /// Appends one batch of changes over the document stamped `stamp` (the journal starts with it
+    /// when empty) and flushes it to the disk; returns the journal's size in bytes. When it throws,
+    /// the journal is as it was.
+    @discardableResult
+    public func append(_ changes: [Change], over stamp: DocumentStamp) async throws(PersistenceError) -> Int {
+        try await run { [url] () throws(PersistenceError) -> Int in try Self.append(changes, over: stamp, to: url) }
+    }
+
+    /// Removes the journal, once the document holds every change in it.
+    public func remove() async throws(PersistenceError) {
+        try await run { [url] () throws(PersistenceError) in
+            guard unlink(url.path) == 0 || errno == ENOENT else { throw .io(path: url.path, reason: String(cString: strerror(errno))) }
+            Self.syncFolder(of: url)
+        }
+    }
+
+    /// Moves the journal aside (`AtomicFile.moveAside`), when its changes no longer fit the
+    /// document; returns where it went.
+    public func moveAside() async throws(PersistenceError) -> URL {
+        try await run { [url] () throws(PersistenceError) -> URL in try AtomicFile.moveAside(url) }
+    }
+
+    private func run<Value: Sendable>(_ work: @escaping @Sendable () throws(PersistenceError) -> Value) async throws(PersistenceError) -> Value {
+        let result: Result<Value, PersistenceError> = await withCheckedContinuation { continuation in
+            queue.async {
+                do throws(PersistenceError) { continuation.resume(returning: .success(try work())) } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    private static func read(_ url: URL, over stamp: DocumentStamp) throws(PersistenceError) -> Contents {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return Contents()
+        } catch {
+            throw .io(path: url.path, reason: error.localizedDescription)
+        }
+        var contents = Contents()
+        // Only whole lines were saved: a tail without its line break was cut short by a crash.
+        let newline = UInt8(ascii: "\n")
+        let whole = data.lastIndex(of: newline).map { data.index(after: $0) } ?? data.startIndex
+        let lines = data[data.startIndex..<whole].split(separator: newline, omittingEmptySubsequences: true)
+        guard let first = lines.first, let header = try? JSONDecoder().decode(Header.self, from: first), header.over == stamp else {
+            guard unlink(url.path) == 0 || errno == ENOENT else { throw .io(path: url.path, reason: String(cString: strerror(errno))) }
+            contents.removedStale = !lines.isEmpty
+            return contents
+        }
+        if whole < data.endIndex {
+            guard truncate(url.path, off_t(whole - data.startIndex)) == 0 else {
+                throw .io(path: url.path, reason: String(cString: strerror(errno)))
+            }
+        }
+        contents.bytes = whole - data.startIndex
+        for (number, line) in lines.enumerated().dropFirst() {
+            do {
+                contents.changes += try JSONDecoder().decode([Change].self, from: line)
+            } catch {
+                let reason = tr("line {number}: {reason}", ["number": String(number + 1), "reason": describeDecodingFailure(error)])
+                let kept = try AtomicFile.moveAside(url)
+                contents.unreadable = (reason, kept.path)
+                contents.bytes = 0
+                break
+            }
+        }
+        return contents
+    }
+
+    private static func append(_ changes: [Change], over stamp: DocumentStamp, to url: URL) throws(PersistenceError) -> Int {
+        let encoder = JSONEncoder()
+        // One line each: JSON without indentation holds no line break (a break in a string is
+        // written as an escape).
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let batch: Data
+        do { batch = try encoder.encode(changes) } catch {
+            throw .io(path: url.path, reason: tr("could not encode: {error}", ["error": "\(error)"]))
+        }
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .io(path: url.path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw .io(path: url.path, reason: String(cString: strerror(errno))) }
+        let before = Int(status.st_size)
+        var line = Data()
+        if before == 0 {
+            do { line = try encoder.encode(Header(over: stamp)) + [UInt8(ascii: "\n")] } catch {
+                throw .io(path: url.path, reason: tr("could not encode: {error}", ["error": "\(error)"]))
+            }
+        }
+        line += batch + [UInt8(ascii: "\n")]
+        var failure: String?
+        line.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno)); return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            // What was written of this batch is taken back, so the next one starts a line.
+            _ = ftruncate(fd, off_t(before))
+            throw .io(path: url.path, reason: failure)
+        }
+        if before == 0 { syncFolder(of: url) }
+        return before + line.count
+    }
+
+    /// Makes a file's creation or removal durable.
+    private static func syncFolder(of url: URL) {
+        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 { fsync(folder); close(folder) }
+    }
+}

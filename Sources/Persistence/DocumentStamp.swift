@@ -1,0 +1,32 @@
+import Foundation
+
+/// Names one version of a file's bytes: its length and a 64-bit digest of them (FNV-1a). A change
+/// journal (`ChangeJournal`) carries the stamp of the document it builds on, so that a journal
+/// left beside a document written since (or replaced by hand) is known for what it is.
+public struct DocumentStamp: Codable, Equatable, Sendable, CustomStringConvertible {
+    public var bytes: Int
+    /// The digest in hexadecimal (a JSON number would not keep 64 bits).
+    public var digest: String
+
+    public init(of data: Data) {
+        bytes = data.count
+        // FNV-1a taken over eight bytes at a time, then the last few one by one: a tenth of the
+        // steps of the bytewise digest, so a 10 MB document is stamped in milliseconds.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let prime: UInt64 = 0x0000_0100_0000_01b3
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            let words = buffer.count / 8
+            for index in 0..<words {
+                hash ^= buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                hash = hash &* prime
+            }
+            for byte in buffer[(words * 8)...] {
+                hash ^= UInt64(byte)
+                hash = hash &* prime
+            }
+        }
+        digest = String(hash, radix: 16)
+    }
+
+    public var description: String { "\(bytes) bytes, \(digest)" }
+}

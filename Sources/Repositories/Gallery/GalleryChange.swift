@@ -1,0 +1,33 @@
+import Domain
+
+/// One change to the gallery's list, as the repository takes it and as its journal keeps it
+/// (`ChangeJournal`): applied when taken, and again over the document when the app starts after
+/// changes that were journaled but not yet written whole.
+enum GalleryChange: Codable, Equatable, Sendable {
+    /// Items put in at their indices (ascending, each index counted with the ones before it in).
+    case insert(items: [PlacedItem])
+    /// Items taken out from their indices (ascending), each of which must still hold its item.
+    case delete(items: [PlacedItem])
+    /// The item at `from` taken out and put in at `to`.
+    case move(from: Int, to: Int)
+
+    /// Applies the change; throws and leaves `items` as they were when it no longer fits them.
+    func apply(to items: inout [GalleryItem], maximumItems: Int) throws(GalleryError) {
+        switch self {
+        case .insert(let placed):
+            guard items.count + placed.count <= maximumItems else { throw .full(limit: maximumItems) }
+            var next = items
+            for entry in placed {
+                guard (0...next.count).contains(entry.index) else { throw .stale }
+                next.insert(entry.item, at: entry.index)
+            }
+            items = next
+        case .delete(let placed):
+            guard placed.allSatisfy({ items.indices.contains($0.index) && items[$0.index] == $0.item }) else { throw .stale }
+            for entry in placed.reversed() { items.remove(at: entry.index) }
+        case let .move(source, destination):
+            guard items.indices.contains(source), items.indices.contains(destination) else { throw .stale }
+            items.insert(items.remove(at: source), at: destination)
+        }
+    }
+}
