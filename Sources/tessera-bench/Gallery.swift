@@ -21,7 +21,8 @@ import Repositories
 /// question, and the one Undo that puts them back: the time from the answer to the grid settled
 /// and the document written, and the longest frame meanwhile. Last, 50 picture files dropped at
 /// the start (as from Files): the time until they are copied into the data folder, in the grid
-/// and written, and until every tile in view shows its picture.
+/// and written, and until every tile in view shows its picture. Last, one change saved at a time,
+/// against every change written whole, and the document read back with a full journal.
 struct GalleryBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "gallery",
                                                     abstract: "Gallery with 1,000 and 10,000 items: show time, animation frames, memory.")
@@ -170,6 +171,74 @@ struct GalleryBench: ParsableCommand {
         }
         print(String(format: "  resident memory with the images in view  %.1f MB (%.1f MB more than before the window)",
                      Double(resident) / 1e6, Double(resident - residentBefore) / 1e6))
+        try printSaving(items: items, in: folder.appendingPathComponent("saving"))
+    }
+
+    /// One change at a time on the repository alone (30 moves, each awaited): the time from asking
+    /// to the change on disk and the bytes written for it, as the gallery saves (with its journal
+    /// past `FileGalleryRepository.journalFromBytes`) and, the baseline in the same run, with
+    /// every change written whole; then the time to read the document back with a full journal
+    /// over it (a launch after a crash) and with none.
+    @MainActor
+    private func printSaving(items: [GalleryItem], in folder: URL) throws {
+        let document = folder.appendingPathComponent("gallery.json")
+        /// Runs `work` off the main thread while the main loop turns, and returns what it gave.
+        func off<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
+            try? FileManager.default.removeItem(at: folder)
+            var result: Result<Value, any Error>?
+            Task { @MainActor in
+                do { result = .success(try await work()) } catch { result = .failure(error) }
+            }
+            guard GtkRuntime.iterate(until: { result != nil }, timeout: .seconds(600), wakeEvery: .milliseconds(5)), let result else {
+                throw BenchError(description: "the gallery's document was never saved or read")
+            }
+            return try result.get()
+        }
+        let whole = try off { try await Self.saving(items, in: document, journalFrom: .max) }
+        let saved = try off { try await Self.saving(items, in: document, journalFrom: FileGalleryRepository.journalFromBytes) }
+        let plain = try off { try await Self.reading(items, in: document, journaled: 0) }
+        let replayed = try off { try await Self.reading(items, in: document, journaled: FileGalleryRepository.maximumJournaledChanges) }
+        try? FileManager.default.removeItem(at: folder)
+        for (name, saving) in [("each change written whole (baseline)", whole), ("as the gallery saves", saved)] {
+            print(String(format: "  one change to disk, %@ %@median %7.1f ms, longest %7.1f ms, %9d bytes a change",
+                         name, String(repeating: " ", count: 37 - name.count), saving.median, saving.longest, saving.bytes))
+        }
+        print(String(format: "  one change to disk, as the gallery saves, against the baseline: %.3fx the time, %.6fx the bytes",
+                     saved.median / max(whole.median, 0.001), Double(saved.bytes) / Double(max(whole.bytes, 1))))
+        print(String(format: "  the document read back %8.1f ms; with %d changes in its journal %8.1f ms",
+                     plain, FileGalleryRepository.maximumJournaledChanges, replayed))
+    }
+
+    private struct Saving: Sendable { var median = 0.0, longest = 0.0, bytes = 0 }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    /// Thirty moves, each awaited, over a first-run document of `items`.
+    private nonisolated static func saving(_ items: [GalleryItem], in document: URL, journalFrom: Int) async throws -> Saving {
+        let repository = FileGalleryRepository(url: document, firstRunItems: items, journalFromBytes: journalFrom)
+        _ = try await repository.load()
+        let before = await repository.bytesWritten
+        var times: [Double] = []
+        for step in 0..<30 {
+            let start = ContinuousClock.now
+            _ = try await repository.move(from: step, to: items.count - 1)
+            times.append(milliseconds(ContinuousClock.now - start))
+        }
+        times.sort()
+        let bytes = await repository.bytesWritten - before
+        return Saving(median: times[times.count / 2], longest: times.last ?? 0, bytes: bytes / times.count)
+    }
+
+    /// The time a launch takes to read the document of `items` with `journaled` changes over it.
+    private nonisolated static func reading(_ items: [GalleryItem], in document: URL, journaled: Int) async throws -> Double {
+        let writer = FileGalleryRepository(url: document, firstRunItems: items, journalFromBytes: 0, maximumJournaledChanges: journaled)
+        _ = try await writer.load()
+        for step in 0..<journaled { _ = try await writer.move(from: step % items.count, to: items.count - 1) }
+        let start = ContinuousClock.now
+        _ = try await FileGalleryRepository(url: document, firstRunItems: []).load()
+        return milliseconds(ContinuousClock.now - start)
     }
 
     /// `count` PNG files of 640×480 in `folder`, each with a colour of its own, made by gdk-pixbuf.
