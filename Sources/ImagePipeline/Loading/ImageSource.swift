@@ -20,8 +20,11 @@ public protocol ImageSource: Sendable {
 /// What a source answered: bytes and what it said about keeping them, or that the bytes stored
 /// are still good.
 public enum FetchedImage: Sendable {
+    /// The whole resource.
     case bytes(Data, HTTPFreshness)
     case notModified(HTTPFreshness)
+    /// The start of a longer resource, as `ImageRequest.firstBytes` asked.
+    case firstBytes(Data, HTTPFreshness)
 }
 
 extension ImageSource {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 import Scheduling
 import Synchronization
@@ -40,16 +41,29 @@ public final class NetworkImageSource: ImageSource {
     /// Asks with `stored`'s validators (`If-None-Match`, `If-Modified-Since`) when there are any:
     /// a 304 answers that the stored bytes are still good, without a body. With stored bytes a
     /// failure is not retried: they show at once rather than after the retries' waits (offline).
+    ///
+    /// With `request.firstBytes`, asks for that many from the start (`Range`): a server that
+    /// sends them says the length of the whole (206 with `Content-Range`), one that ignores Range
+    /// sends the whole (200).
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
-        let response = try await response(for: request, headers: stored?.validators.conditionalHeaders ?? [], retrying: stored == nil)
+        var headers = stored?.validators.conditionalHeaders ?? []
+        if let first = request.firstBytes { headers.append((name: "Range", value: "bytes=0-\(max(first, 1) - 1)")) }
+        let response = try await response(for: request, headers: headers, retrying: stored == nil)
         let freshness = HTTPFreshness(headers: response.headers, now: now())
         if response.status == 304, stored != nil { return .notModified(freshness) }
+        let body: Data
         do throws(HTTPError) {
-            return .bytes(try response.validated().body, freshness)
+            body = try response.validated().body
         } catch {
             throw .network(error)
         }
+        guard response.status == 206, request.firstBytes != nil else { return .bytes(body, freshness) }
+        guard let range = RangedDownload.contentRange(response.headers["content-range"]), range.first == 0,
+              range.last - range.first + 1 == body.count else {
+            throw .network(.other(tr("the server sent other bytes than those asked for")))
+        }
+        return range.last + 1 == range.length ? .bytes(body, freshness) : .firstBytes(body, freshness)
     }
 
     /// The server's answer, any status; timeouts, 5xx and broken connections retried, a 4xx

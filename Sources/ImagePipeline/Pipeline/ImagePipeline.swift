@@ -1,5 +1,6 @@
 import Foundation
 import HelperWire
+import Localization
 import Networking
 import Scheduling
 import Synchronization
@@ -34,6 +35,9 @@ public final class ImagePipeline: Sendable {
         /// How long a load goes on once every requester has left, behind every other load, before
         /// it is cancelled.
         public var abandonedLoadGrace: Duration
+        /// A clip's poster is read from this many bytes of its start when the clip is longer
+        /// (the whole clip when they hold no frame); nil: from the whole clip.
+        public var posterFirstBytes: Int?
         /// What time it is, for the disk cache's freshness (tests move it on).
         public var now: @Sendable () -> Date = { Date() }
 
@@ -61,11 +65,16 @@ public final class ImagePipeline: Sendable {
         ///     measured as unlimited). Without a limit loading ran ahead of decoding: at the
         ///     feed's scrolling speed every tile near the view had its body fetched and waiting
         ///     for a decoding thread, 38 MB at the peak.
+        ///   - posterFirstBytes: 1 MiB: a clip written for the web has its index first, then its
+        ///     first keyframe (a 1080p one some 100-500 KB), so a poster costs its start rather
+        ///     than the whole clip, which at 1 Mbit/s is 40 s for 5 MB. A clip no longer than this
+        ///     comes whole and stays on disk, to play offline; a longer one downloads when played.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
                     fetchTimeout: Duration = .seconds(30), maximumDownloadSize: Int = 40 << 20,
-                    abandonedLoadGrace: Duration = .seconds(1), maximumBodiesInHand: Int = 24) {
+                    abandonedLoadGrace: Duration = .seconds(1), maximumBodiesInHand: Int = 24,
+                    posterFirstBytes: Int? = 1 << 20) {
             self.memoryCapacity = memoryCapacity
             self.diskFolder = diskFolder
             self.diskCapacity = diskCapacity
@@ -76,6 +85,7 @@ public final class ImagePipeline: Sendable {
             self.maximumDownloadSize = maximumDownloadSize
             self.abandonedLoadGrace = abandonedLoadGrace
             self.maximumBodiesInHand = maximumBodiesInHand
+            self.posterFirstBytes = posterFirstBytes
         }
     }
 
@@ -215,6 +225,16 @@ public final class ImagePipeline: Sendable {
                 image = try await decode(.url(request.url), with: decoder, slots: slots, request: request, key: key)
             } else {
                 image = try await holdingABody(request) { () async throws(ImageError) -> DecodedImage in
+                    if let start = try await self.clipStart(for: request, key: key) {
+                        do throws(ImageError) {
+                            return try await self.decode(.data(start.data), with: decoder, slots: slots, request: request, key: key)
+                        } catch let error where start.isWhole || error == .cancelled {
+                            throw error
+                        } catch {
+                            // Its start held no frame (a clip with its index at the end): the whole clip.
+                            self.diskCache?.remove(Self.startKey(key))
+                        }
+                    }
                     let data = try await self.bytes(for: request, key: key)
                     return try await self.decode(.data(data), with: decoder, slots: slots, request: request, key: key)
                 }
@@ -248,6 +268,60 @@ public final class ImagePipeline: Sendable {
         decoders.first { $0.decoder.decodes(request) }
     }
 
+    /// Where the disk cache keeps the start of a clip (`clipStart`).
+    private static func startKey(_ key: ImageKey) -> String { key.url + "#first-bytes" }
+
+    /// The start of a clip whose poster is asked for (`Configuration.posterFirstBytes`), from the
+    /// disk cache or the network, and whether it is the whole clip; nil when the poster is read
+    /// from the whole clip as from any picture's bytes: not a poster, bytes stored on this
+    /// machine, or the whole clip on disk already.
+    private func clipStart(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> (data: Data, isWhole: Bool)? {
+        guard request.content == .videoFrame, let first = configuration.posterFirstBytes else { return nil }
+        let source = source(for: request.url)
+        guard source.isRemote, await diskCache?.entry(for: key.url) == nil else { return nil }
+        let startKey = Self.startKey(key)
+        let stored = await diskCache?.entry(for: startKey)
+        if let stored, stored.freshness.isFresh(at: configuration.now()) {
+            state.withLock { $0.statistics.diskHits += 1 }
+            return (stored.data, false)
+        }
+        var ranged = request
+        ranged.firstBytes = first
+        let fetched: FetchedImage
+        do {
+            fetched = try await source.fetch(ranged, validating: stored?.freshness, now: configuration.now)
+        } catch let error where error != .cancelled && stored != nil {
+            state.withLock { $0.statistics.diskHits += 1 }
+            return (stored!.data, false)
+        }
+        switch fetched {
+        case .notModified(let freshness):
+            guard let stored else { throw .network(.status(304)) }
+            state.withLock { $0.statistics.revalidations += 1 }
+            diskCache?.refresh(stored.freshness.updated(by: freshness), for: startKey)
+            return (stored.data, false)
+        case .bytes(let data, let freshness):
+            state.withLock { $0.statistics.fetches += 1 }
+            if stored != nil { diskCache?.remove(startKey) }
+            keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: false, request: request)
+            return (data, true)
+        case .firstBytes(let data, let freshness):
+            state.withLock { $0.statistics.fetches += 1 }
+            keep(data, freshness: freshness, in: diskCache, for: startKey, replacing: stored != nil, request: request)
+            return (data, false)
+        }
+    }
+
+    /// Keeps fetched bytes in `cache` under `key`, unless the server forbids it (then a stored
+    /// entry they replace goes).
+    private func keep(_ data: Data, freshness: HTTPFreshness, in cache: DiskCache?, for key: String, replacing: Bool, request: ImageRequest) {
+        if freshness.forbidsStoring {
+            if replacing { cache?.remove(key) }
+        } else {
+            cache?.store(data, freshness: freshness, for: key, keep: request.priority >= ImageRequest.visible)
+        }
+    }
+
     private func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
         let source = source(for: request.url)
         let diskCache = source.isRemote ? self.diskCache : nil
@@ -273,12 +347,11 @@ public final class ImagePipeline: Sendable {
             return stored.data
         case .bytes(let data, let freshness):
             if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
-            if freshness.forbidsStoring {
-                if stored != nil { diskCache?.remove(key.url) }
-            } else {
-                diskCache?.store(data, freshness: freshness, for: key.url, keep: request.priority >= ImageRequest.visible)
-            }
+            keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: stored != nil, request: request)
             return data
+        case .firstBytes:
+            // Only asked for by `clipStart`.
+            throw .network(.other(tr("the server sent other bytes than those asked for")))
         }
     }
 

@@ -31,6 +31,10 @@ public struct ImageRequest: Sendable, Hashable {
     /// What the download is for (a section's name, `HTTPRequest.account`); not part of what the
     /// request is: two sections asking for one picture share its load and its cache entries.
     public var account: DownloadAccount = DownloadAccount(nil)
+    /// Only the first this many bytes are wanted, when the resource is longer (a clip whose
+    /// poster is read from its start); nil: all of it. Set by the pipeline for the source, not
+    /// part of what the request is.
+    public var firstBytes: Int?
 
     public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
                 priority: Int = ImageRequest.visible) {
