@@ -6,23 +6,8 @@ import XCTest
 /// A large gallery's changes go to a journal beside its document rather than rewriting it: real
 /// files in a temporary folder, read back by a second repository as the next launch would, with
 /// what a crash can leave behind made by hand.
-final class GalleryJournalTests: XCTestCase {
-    private var folder: URL!
-    private var document: URL { folder.appendingPathComponent("gallery.json") }
+final class GalleryJournalTests: GalleryDocumentTestCase {
     private var journal: URL { folder.appendingPathComponent("gallery.json.changes") }
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-gallery-journal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func items(_ count: Int) -> [GalleryItem] {
-        (0..<count).map { GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: "https://example.org/\($0).jpg") }
-    }
 
     /// A repository that journals every change, whatever the document's size.
     private func journaling(_ seed: [GalleryItem] = [], maximumJournaledChanges: Int = 256) -> FileGalleryRepository {

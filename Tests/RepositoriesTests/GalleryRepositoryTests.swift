@@ -4,23 +4,7 @@ import Repositories
 import XCTest
 
 /// The gallery's document under bursts of changes: a real file in a temporary folder.
-final class GalleryRepositoryTests: XCTestCase {
-    private var folder: URL!
-    private var document: URL { folder.appendingPathComponent("gallery.json") }
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-gallery-repository-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func items(_ count: Int) -> [GalleryItem] {
-        (0..<count).map { GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: "https://example.org/\($0).jpg") }
-    }
-
+final class GalleryRepositoryTests: GalleryDocumentTestCase {
     /// The list the next launch reads: the document with its journal's changes over it.
     private func stored() async throws -> [GalleryItem] {
         try await FileGalleryRepository(url: document, firstRunItems: []).load().items
