@@ -102,6 +102,27 @@ final class GalleryJournalTests: GalleryDocumentTestCase {
         XCTAssertEqual(next.items, list, "the journal the fifth")
     }
 
+    /// A change that carries many of the items (every item chosen and deleted, and its Undo)
+    /// writes the document whole: its journal line would be as long as the document.
+    func testAChangeCarryingManyOfTheItemsWritesTheDocumentWhole() async throws {
+        let seed = items(40)
+        let repository = journaling(seed)
+        _ = try await repository.load()
+        let many = (0..<10).map { PlacedItem(item: seed[$0 * 4], index: $0 * 4) }
+        let afterMany = try await repository.delete(many)
+        var (writes, appends) = await (repository.writes, repository.appends)
+        XCTAssertEqual([writes, appends], [2, 0], "ten of forty: written whole")
+        XCTAssertEqual(try documentItems(), afterMany)
+        _ = try await repository.delete([PlacedItem(item: afterMany[0], index: 0), PlacedItem(item: afterMany[5], index: 5)])
+        (writes, appends) = await (repository.writes, repository.appends)
+        XCTAssertEqual([writes, appends], [2, 1], "two of thirty: appended")
+        let back = try await repository.insert(many)
+        (writes, appends) = await (repository.writes, repository.appends)
+        XCTAssertEqual([writes, appends], [3, 1], "the ten put back: written whole")
+        XCTAssertEqual(try documentItems(), back)
+        XCTAssertEqual(try files(), ["gallery.json"], "the journal folded in")
+    }
+
     /// A crash in the middle of an append leaves a line cut short: that change was never saved
     /// (its caller never heard it was), so it is dropped and the journal goes on from the whole
     /// lines.

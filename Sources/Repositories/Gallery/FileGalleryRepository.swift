@@ -25,6 +25,10 @@ public actor FileGalleryRepository: GalleryRepository {
     /// after a crash replays at most this many edits of the list (each at most a move of every
     /// item), and one whole write is spread over as many changes.
     public static let maximumJournaledChanges = 256
+    /// Changes carrying more than this share of the list's items (every item chosen and deleted,
+    /// its Undo) write the document whole: their journal line would be as long as the
+    /// document, and replaying it slower than reading one.
+    static let largestJournaledShare = 0.125
 
     private let store: JSONDocumentStore<GalleryDocument>
     private let journal: ChangeJournal<GalleryChange>
@@ -206,8 +210,10 @@ public actor FileGalleryRepository: GalleryRepository {
             saving = true
             let target = version, next = items ?? [], batch = unsaved
             do {
+                let carried = batch.reduce(0) { $0 + $1.itemCount }
                 if let stamp = documentStamp, stamp.bytes >= journalFromBytes, !journalToRemove,
-                   journaled + batch.count <= maximumJournaledChanges {
+                   journaled + batch.count <= maximumJournaledChanges,
+                   Double(carried) <= Self.largestJournaledShare * Double(max(saved.count, next.count)) {
                     let size = try await journal.append(batch, over: stamp)
                     appends += 1
                     bytesWritten += size - journalBytes

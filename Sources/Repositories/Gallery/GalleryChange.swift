@@ -11,6 +11,14 @@ enum GalleryChange: Codable, Equatable, Sendable {
     /// The item at `from` taken out and put in at `to`.
     case move(from: Int, to: Int)
 
+    /// The items the change carries (what its journal line holds).
+    var itemCount: Int {
+        switch self {
+        case .insert(let placed), .delete(let placed): placed.count
+        case .move: 0
+        }
+    }
+
     /// Applies the change; throws and leaves `items` as they were when it no longer fits them.
     func apply(to items: inout [GalleryItem], maximumItems: Int) throws(GalleryError) {
         switch self {
