@@ -1,5 +1,7 @@
 @testable import App
+import Domain
 import Foundation
+import Glibc
 import Gtk
 import XCTest
 
@@ -67,6 +69,63 @@ final class NetworkManagerTests: AppTestCase {
                 waitFor("not saving data (heard \(heard))") { heard == [false, true, false] }
             }
         }
+    }
+
+    /// The whole road in the app: the feed from a server elsewhere (on this machine's network
+    /// address, which is not loopback, so the network monitor speaks for it), then
+    /// NetworkManager saying the network went: the feed shows itself offline at once, asking the
+    /// server nothing; the network back, the notice goes, and nothing is asked either (nothing
+    /// had failed, and nothing was scrolled to).
+    func testTheFeedShowsItselfOfflineTheMomentNetworkManagerSaysTheNetworkWent() throws {
+        try inOwnProcess {
+            guard let address = Self.networkAddress() else {
+                throw XCTSkip("this machine has no network address but loopback")
+            }
+            let (bus, manager) = try standInSystemBus()
+            defer { manager.stop(); bus.stop() }
+            try onMain {
+                let server = try startServer { $0.host = address }
+                defer { stop(server) }
+                let base = try XCTUnwrap(URL(string: "http://\(address):\(server.port)/"))
+                XCTAssertFalse(base.isOnThisMachine)
+                let app = try launch(backend: base, section: .feed)
+                let main = try XCTUnwrap(app.mainWindow)
+                defer { main.window.destroy() }
+                let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+                waitForServer("the first page", timeout: .seconds(20)) { page.model.state.posts.count >= 10 && page.model.state.receivedAt != nil }
+                waitForServer("the tiles in view", timeout: .seconds(20)) { page.isSettled }
+                func asked() -> Int { server.client(address)?.requests ?? 0 }
+                let before = asked()
+                XCTAssertGreaterThan(before, 0, "the feed came from \(address)")
+                XCTAssertFalse(page.bannerLabel.isMapped)
+
+                try manager.send("State 20 Connectivity 1", until: "sent")
+                waitFor("the offline notice") { page.bannerLabel.isMapped && page.bannerLabel.text.hasPrefix("Offline. Showing what was saved at ") }
+                XCTAssertTrue(page.model.state.isOffline)
+                XCTAssertEqual(asked(), before, "nothing asked to find out")
+
+                try manager.send("State 70 Connectivity 4", until: "sent")
+                waitFor("the notice gone", timeout: .seconds(5)) { !page.bannerLabel.isMapped }
+                XCTAssertFalse(page.model.state.isOffline)
+                XCTAssertEqual(asked(), before, "nothing had failed: nothing asked again")
+                XCTAssertEqual(page.model.state.posts.count, page.grid.items.count, "the posts as they were")
+            }
+        }
+    }
+
+    /// This machine's first IPv4 address that is not loopback, if it has one.
+    private static func networkAddress() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                  entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0, entry.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
+            var name = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &name, socklen_t(name.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            return String(cString: name)
+        }
+        return nil
     }
 
     /// A private bus with the NetworkManager stand-in on it, made the system bus of this process,

@@ -69,6 +69,10 @@ public final class TestServer: Sendable {
     /// Every client of the tests is 127.0.0.1.
     public var loopback: TransferStats.Client? { server.stats.snapshot()["127.0.0.1"] }
 
+    /// What the client at `address` asked (a server started on this machine's network address
+    /// sees this machine's clients come from there).
+    public func client(_ address: String) -> TransferStats.Client? { server.stats.snapshot()[address] }
+
     /// The paths (with queries) the loopback client asked for, in order.
     public var requestedPaths: [String] { loopback?.recent ?? [] }
 }
