@@ -18,8 +18,15 @@ final class Soak {
         var files: Int
         var threads: Int
         var helpers: Int
+        /// The app's CPU time so far, in seconds (user and system): a session that takes input
+        /// spends some every round; none for a while means the app took no input.
+        var cpuSeconds: Double
         var totalResident: Int { appResident + helpersResident }
     }
+
+    /// Where the app's threads were when it first spent (almost) no CPU between two samples
+    /// while being used, and when: gdb's backtraces, for a stall to be looked into.
+    private(set) var stallReport: (minute: Double, path: String)?
 
     private let app: Process
     private let window: String
@@ -67,11 +74,31 @@ final class Soak {
             if ContinuousClock.now >= nextSample {
                 samples.append(sample(at: start))
                 nextSample += sampleEvery
+                if stallReport == nil, samples.count >= 3, let last = samples.last,
+                   last.cpuSeconds - samples[samples.count - 2].cpuSeconds < Self.idleCPU {
+                    stallReport = (last.minute, reportStall())
+                }
             }
         }
         // The end, unless a sample was just taken.
         if Self.minutes(since: start) - samples.last!.minute > 1.0 / 60 { samples.append(sample(at: start)) }
         return samples
+    }
+
+    /// Less CPU than this between two samples, with a round of use between them, is a stall:
+    /// a round scrolls the feed and the chat, which takes seconds of CPU.
+    static let idleCPU = 0.5
+
+    /// Writes every thread's backtrace (gdb, when installed) beside the temporary files; returns
+    /// where, or why not.
+    private func reportStall() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-soak-stall-\(app.processIdentifier).txt").path
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb"),
+              let (_, lines, _) = try? runReadingOutput(["/usr/bin/gdb", "-batch", "-p", "\(app.processIdentifier)", "-ex", "thread apply all bt"]) else {
+            return "(gdb is not installed: no backtraces)"
+        }
+        FileManager.default.createFile(atPath: path, contents: Data(lines.joined(separator: "\n").utf8))
+        return path
     }
 
     /// A person's pause after switching sections or opening a page, before the next key: what
@@ -118,7 +145,17 @@ final class Soak {
                       helpersResident: helpers.reduce(0) { $0 + residentBytes(of: $1) },
                       files: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0,
                       threads: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0,
-                      helpers: helpers.count)
+                      helpers: helpers.count, cpuSeconds: Self.cpuSeconds(of: pid))
+    }
+
+    /// User and system CPU time of `pid`, from /proc.
+    private static func cpuSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        // After the name: state (field 3) on; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     private static func minutes(since start: ContinuousClock.Instant) -> Double {
