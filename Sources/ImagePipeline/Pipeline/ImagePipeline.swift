@@ -276,38 +276,54 @@ public final class ImagePipeline: Sendable {
     /// from the whole clip as from any picture's bytes: not a poster, bytes stored on this
     /// machine, or the whole clip on disk already.
     private func clipStart(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> (data: Data, isWhole: Bool)? {
-        guard request.content == .videoFrame, let first = configuration.posterFirstBytes else { return nil }
+        guard request.content == .videoFrame, let first = configuration.posterFirstBytes,
+              source(for: request.url).isRemote, await diskCache?.entry(for: key.url) == nil else { return nil }
+        return try await fetched(request, key: key, firstBytes: first)
+    }
+
+    private func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
+        try await fetched(request, key: key, firstBytes: nil).data
+    }
+
+    /// The bytes of `request` (with `firstBytes`, only its start when it is longer) from the disk
+    /// cache when fresh there, else from its source, asking whether stored bytes changed, and kept
+    /// in the disk cache: the whole under the request's address, a start under `startKey`. Says
+    /// whether they are the whole.
+    private func fetched(_ request: ImageRequest, key: ImageKey, firstBytes: Int?) async throws(ImageError) -> (data: Data, isWhole: Bool) {
         let source = source(for: request.url)
-        guard source.isRemote, await diskCache?.entry(for: key.url) == nil else { return nil }
-        let startKey = Self.startKey(key)
-        let stored = await diskCache?.entry(for: startKey)
+        let diskCache = source.isRemote ? self.diskCache : nil
+        let storedKey = firstBytes == nil ? key.url : Self.startKey(key)
+        let stored = await diskCache?.entry(for: storedKey)
         if let stored, stored.freshness.isFresh(at: configuration.now()) {
             state.withLock { $0.statistics.diskHits += 1 }
-            return (stored.data, false)
+            return (stored.data, firstBytes == nil)
         }
-        var ranged = request
-        ranged.firstBytes = first
+        var asked = request
+        asked.firstBytes = firstBytes
         let fetched: FetchedImage
         do {
-            fetched = try await source.fetch(ranged, validating: stored?.freshness, now: configuration.now)
+            fetched = try await source.fetch(asked, validating: stored?.freshness, now: configuration.now)
         } catch let error where error != .cancelled && stored != nil {
+            // Stale bytes beat none: offline, or the server failing, the picture seen before shows.
             state.withLock { $0.statistics.diskHits += 1 }
-            return (stored!.data, false)
+            return (stored!.data, firstBytes == nil)
         }
         switch fetched {
         case .notModified(let freshness):
             guard let stored else { throw .network(.status(304)) }
             state.withLock { $0.statistics.revalidations += 1 }
-            diskCache?.refresh(stored.freshness.updated(by: freshness), for: startKey)
-            return (stored.data, false)
+            diskCache?.refresh(stored.freshness.updated(by: freshness), for: storedKey)
+            return (stored.data, firstBytes == nil)
         case .bytes(let data, let freshness):
-            state.withLock { $0.statistics.fetches += 1 }
-            if stored != nil { diskCache?.remove(startKey) }
-            keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: false, request: request)
+            if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
+            // A start asked for that is the whole clip: kept as the whole, in place of a start.
+            if firstBytes != nil, stored != nil { diskCache?.remove(storedKey) }
+            keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: firstBytes == nil && stored != nil, request: request)
             return (data, true)
         case .firstBytes(let data, let freshness):
+            guard firstBytes != nil else { throw .network(.other(tr("the server sent other bytes than those asked for"))) }
             state.withLock { $0.statistics.fetches += 1 }
-            keep(data, freshness: freshness, in: diskCache, for: startKey, replacing: stored != nil, request: request)
+            keep(data, freshness: freshness, in: diskCache, for: storedKey, replacing: stored != nil, request: request)
             return (data, false)
         }
     }
@@ -319,39 +335,6 @@ public final class ImagePipeline: Sendable {
             if replacing { cache?.remove(key) }
         } else {
             cache?.store(data, freshness: freshness, for: key, keep: request.priority >= ImageRequest.visible)
-        }
-    }
-
-    private func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
-        let source = source(for: request.url)
-        let diskCache = source.isRemote ? self.diskCache : nil
-        let stored = await diskCache?.entry(for: key.url)
-        let now = configuration.now()
-        if let stored, stored.freshness.isFresh(at: now) {
-            state.withLock { $0.statistics.diskHits += 1 }
-            return stored.data
-        }
-        let fetched: FetchedImage
-        do {
-            fetched = try await source.fetch(request, validating: stored?.freshness, now: configuration.now)
-        } catch let error where error != .cancelled && stored != nil {
-            // Stale bytes beat none: offline, or the server failing, the picture seen before shows.
-            state.withLock { $0.statistics.diskHits += 1 }
-            return stored!.data
-        }
-        switch fetched {
-        case .notModified(let freshness):
-            guard let stored else { throw .network(.status(304)) }
-            state.withLock { $0.statistics.revalidations += 1 }
-            diskCache?.refresh(stored.freshness.updated(by: freshness), for: key.url)
-            return stored.data
-        case .bytes(let data, let freshness):
-            if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
-            keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: stored != nil, request: request)
-            return data
-        case .firstBytes:
-            // Only asked for by `clipStart`.
-            throw .network(.other(tr("the server sent other bytes than those asked for")))
         }
     }
 
