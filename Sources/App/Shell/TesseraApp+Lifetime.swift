@@ -82,7 +82,8 @@ extension TesseraApp {
 
     /// Work still under way when the window closes (a name's write, the composer's draft, the
     /// gallery's journaled changes, avatar downloads, pictures on their way to the disk cache) is
-    /// finished before the app exits: the renames, the draft and the gallery's document always, the downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
+    /// finished before the app exits: the renames, the draft and the gallery's document always,
+    /// the downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
     func finishWorkBeforeExit() {
         guard !isFinishingBeforeExit else { return }
         isFinishingBeforeExit = true
