@@ -48,7 +48,7 @@ public final class NetworkImageSource: ImageSource {
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
         var headers = stored?.validators.conditionalHeaders ?? []
-        if let first = request.firstBytes { headers.append((name: "Range", value: "bytes=0-\(max(first, 1) - 1)")) }
+        if let first = request.firstBytes { headers.append((name: "Range", value: "bytes=0-\(max(first, 1) - 1)")) } // not translated
         let response = try await response(for: request, headers: headers, retrying: stored == nil)
         let freshness = HTTPFreshness(headers: response.headers, now: now())
         if response.status == 304, stored != nil { return .notModified(freshness) }
