@@ -18,7 +18,20 @@ public enum AtomicFile {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io(path: temporary.path, reason: String(cString: strerror(errno))) }
-        var failure: String? = nil
+        var failure = writeAll(data, to: fd)
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(temporary.path, url.path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary.path)
+            throw .io(path: url.path, reason: failure)
+        }
+        syncFolder(of: url)
+    }
+
+    /// Writes every byte of `data` to `fd`; nil when done, else why not (in the system's words).
+    static func writeAll(_ data: Data, to fd: Int32) -> String? {
+        var failure: String?
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -30,15 +43,13 @@ public enum AtomicFile {
                 offset += written
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if failure == nil, rename(temporary.path, url.path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary.path)
-            throw .io(path: url.path, reason: failure)
-        }
-        let folderFD = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 { fsync(folderFD); close(folderFD) }
+        return failure
+    }
+
+    /// Makes a file's creation, rename or removal in its folder durable.
+    static func syncFolder(of url: URL) {
+        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 { fsync(folder); close(folder) }
     }
 
     /// Moves a file that could not be read aside as `<name>.corrupt-<timestamp>` so that nothing

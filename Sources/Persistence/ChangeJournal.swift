@@ -56,7 +56,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
     public func remove() async throws(PersistenceError) {
         try await run { [url] () throws(PersistenceError) in
             guard unlink(url.path) == 0 || errno == ENOENT else { throw .io(path: url.path, reason: String(cString: strerror(errno))) }
-            Self.syncFolder(of: url)
+            AtomicFile.syncFolder(of: url)
         }
     }
 
@@ -138,31 +138,14 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
             }
         }
         line += batch + [UInt8(ascii: "\n")]
-        var failure: String?
-        line.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno)); return
-                }
-                offset += written
-            }
-        }
+        var failure = AtomicFile.writeAll(line, to: fd)
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             // What was written of this batch is taken back, so the next one starts a line.
             _ = ftruncate(fd, off_t(before))
             throw .io(path: url.path, reason: failure)
         }
-        if before == 0 { syncFolder(of: url) }
+        if before == 0 { AtomicFile.syncFolder(of: url) }
         return before + line.count
-    }
-
-    /// Makes a file's creation or removal durable.
-    private static func syncFolder(of url: URL) {
-        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 { fsync(folder); close(folder) }
     }
 }
