@@ -12,6 +12,10 @@ final class Transfer: @unchecked Sendable {
     /// transfer hold before its first byte.
     static let largestReservation = 8 << 20
     private var headers: [String: String] = [:]
+    /// The body's whole length as the last response's headers said it, for `onProgress`.
+    private var expectedLength: Int?
+    /// The body's length when `onProgress` was last told.
+    private var reportedLength = 0
     private var exceededLimit = false
     private var finished = false
     private let finishLock = NSLock()
@@ -86,6 +90,11 @@ final class Transfer: @unchecked Sendable {
             return false
         }
         body.append(contentsOf: bytes)
+        if let onProgress = request.onProgress,
+           body.count - reportedLength >= HTTPRequest.progressStep || body.count == expectedLength {
+            reportedLength = body.count
+            onProgress(body.count, expectedLength)
+        }
         return true
     }
 
@@ -94,11 +103,16 @@ final class Transfer: @unchecked Sendable {
     /// small picture.
     func header(_ line: UnsafeRawBufferPointer) {
         let bytes = line.trimmingASCIIWhitespace()
-        if bytes.starts(with: "HTTP/".utf8) { headers.removeAll(); return } // a new response (after a redirect)
+        if bytes.starts(with: "HTTP/".utf8) { // a new response (after a redirect)
+            headers.removeAll()
+            expectedLength = nil
+            return
+        }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
         let name = String(decoding: bytes[..<colon].trimmingASCIIWhitespace().map(Self.lowercased), as: UTF8.self)
         let value = String(decoding: bytes[(colon + 1)...].trimmingASCIIWhitespace(), as: UTF8.self)
         headers[name] = value
+        if name == "content-length" { expectedLength = Int(value) }
         // The body's whole length, said up front: one allocation of the right size instead of a
         // buffer doubling as the bytes come (up to twice the body, and a copy at each step).
         if name == "content-length", body.isEmpty, let length = Int(value), length > 0 {

@@ -345,6 +345,39 @@ final class PipelineTests: XCTestCase {
         let folder = (try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)) ?? []
         XCTAssertTrue(folder.isEmpty, "stored bytes are not copied into the disk cache: \(folder)")
     }
+
+    /// Over a slow link, a picture's download says how far it has come while it comes (any size
+    /// of it asked for: the reading is the address's), and nothing once it is here; from the
+    /// disk cache there is no download to read.
+    func testADownloadSaysHowFarItHasComeWhileItComes() async throws {
+        await server.stop()
+        var logger = Logger(label: "test-server")
+        logger.logLevel = .critical
+        // 2 Mbit/s: the 334 KB photo takes some 1.3 s.
+        var configuration = FixtureServer.Configuration(dataDirectory: TestServer.dataDirectory)
+        configuration.link = LinkShape(bitsPerSecond: 2_000_000, latency: .zero)
+        server = FixtureServer(configuration: configuration, logger: logger)
+        base = URL(string: "http://127.0.0.1:\(try await server.start())/")!
+        let pipeline = pipeline()
+        let request = ImageRequest(url: url("images/ladybird-2560x1600.jpg"), maximumPixelSize: 256)
+        var otherSize = request
+        otherSize.maximumPixelSize = 1024
+        XCTAssertNil(pipeline.downloads.reading(for: request), "nothing asked yet")
+        let load = Task { try await pipeline.image(for: request) }
+        let midway = try await eventualValue("the download halfway", timeout: .seconds(20), interval: .milliseconds(5)) {
+            pipeline.downloads.reading(for: request).flatMap { $0.fraction.map { (0.2..<0.9).contains($0) } == true ? $0 : nil }
+        }
+        XCTAssertEqual(midway.expected, 334_244, "the whole length, as the server said it")
+        XCTAssertEqual(pipeline.downloads.reading(for: otherSize), midway, "the address's download, whatever size shows it")
+        _ = try await load.value
+        XCTAssertNil(pipeline.downloads.reading(for: request), "the download is over")
+        XCTAssertEqual(pipeline.downloads.count, 0)
+        // Another size from the disk cache: no download.
+        let again = Task { try await pipeline.image(for: otherSize) }
+        _ = try await again.value
+        XCTAssertEqual(pipeline.downloads.count, 0)
+        XCTAssertEqual(pipeline.statistics.fetches, 1)
+    }
 }
 
 enum BadCasePNG {

@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Networking
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -129,6 +130,29 @@ final class ClientBehaviourTests: ServerTestCase {
         XCTAssertEqual(response.headers["x-empty"], "")
         XCTAssertEqual(response.headers["etag"], "\"a:b\"")
         XCTAssertEqual(response.body, Data("hi".utf8))
+    }
+
+    /// A body of many steps is reported as it comes: growing, a step apart, the whole length as
+    /// the server said it, and once more with its last byte.
+    func testProgressIsToldAsTheBodyComes() async throws {
+        let reports = Mutex<[(received: Int, expected: Int?)]>([])
+        var request = HTTPRequest(url: url("synthetic/7/3000x2000.png"))
+        request.onProgress = { received, expected in reports.withLock { $0.append((received, expected)) } }
+        let response = try await CurlHTTPClient().send(request).validated()
+        let told = reports.withLock { $0 }
+        let length = response.body.count
+        XCTAssertGreaterThan(length, 4 * HTTPRequest.progressStep, "the picture is too small to tell anything")
+        XCTAssertGreaterThanOrEqual(told.count, 4)
+        XCTAssertLessThanOrEqual(told.count, length / HTTPRequest.progressStep + 1)
+        XCTAssertEqual(told.last?.received, length)
+        XCTAssertTrue(told.allSatisfy { $0.expected == length }, "\(told.map(\.expected))")
+        XCTAssertEqual(told.map(\.received), told.map(\.received).sorted())
+        for (earlier, later) in zip(told, told.dropFirst()).dropLast() {
+            XCTAssertGreaterThanOrEqual(later.received - earlier.received, HTTPRequest.progressStep)
+        }
+        // Nobody watching: nothing is told, and the body is the same.
+        let unwatched = try await CurlHTTPClient().send(HTTPRequest(url: url("synthetic/7/3000x2000.png"))).validated()
+        XCTAssertEqual(unwatched.body, response.body)
     }
 
     func testSequentialRequestsReuseOneConnection() async throws {

@@ -47,6 +47,8 @@ extension ImageViewer {
         request.animates = animates
         request.exactSize = true
         let pipeline = self.pipeline
+        // The first bitmap: the placeholder shows until it comes, and how far its download has.
+        if viewport == nil { watchDownload(of: request) }
         loading = Task(priority: .userInitiated) { [weak self] in
             let result: Result<DecodedImage, ImageError>
             do throws(ImageError) {
@@ -57,6 +59,7 @@ extension ImageViewer {
             guard let self, !Task.isCancelled, self.url == url else { return }
             self.loading = nil
             self.askedSide = nil
+            self.stopWatchingDownload()
             switch result {
             case .success(let image): self.shown(image)
             case .failure(.cancelled): break
@@ -134,6 +137,7 @@ extension ImageViewer {
     func cancelLoading() {
         loading?.cancel()
         loading = nil
+        stopWatchingDownload()
         detailLoading?.cancel()
         detailLoading = nil
         detailAsked = nil

@@ -18,6 +18,11 @@ public final class ImageViewer {
     /// The zoom level, shown while it changes ("150 %").
     let zoomLabel = Label()
     private let zoomBubble: Revealer
+    /// How far the picture's download has come, while its first bitmap is on its way
+    /// (`ImageViewer+Download`).
+    let downloadBubble: Revealer
+    let downloadBar: ProgressBar
+    let downloadLabel: Label
     let pipeline: ImagePipeline
     /// What the pictures' downloads are counted under (the section the viewer opened from).
     let account: DownloadAccount
@@ -77,8 +82,10 @@ public final class ImageViewer {
         zoomBubble.halign = .center
         zoomBubble.valign = .end
         zoomBubble.setMargins(24)
+        (downloadBubble, downloadBar, downloadLabel) = Self.makeDownloadBubble()
         let overlay = Overlay(child: picture)
         overlay.addOverlay(zoomBubble)
+        overlay.addOverlay(downloadBubble, passThrough: true)
         widget = overlay
         overlay.showAll()
         _ = picture.onSizeAllocate { [weak self] _ in self?.viewChanged() }

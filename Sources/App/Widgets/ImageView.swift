@@ -111,6 +111,7 @@ public final class ImageView {
         guard let request, !shown, loading == nil, picture.isMapped else { return }
         let generation = self.generation
         let pipeline = self.pipeline
+        watchDownload(of: request)
         loading = Task(priority: .loading) { [weak self] in
             let result: Result<DecodedImage, ImageError>
             do throws(ImageError) {
@@ -120,6 +121,7 @@ public final class ImageView {
             }
             guard let self, self.generation == generation else { return }
             self.loading = nil
+            self.stopWatchingDownload()
             switch result {
             case .success(let image):
                 // Its surface is made off the main loop; what shows stays until then.
@@ -170,5 +172,22 @@ public final class ImageView {
     private func cancelLoad() {
         loading?.cancel()
         loading = nil
+        stopWatchingDownload()
+    }
+
+    /// While the placeholder shows for `request`, its bar follows the download (from the moment
+    /// it has its turn on the network; a picture from the disk cache has none).
+    private func watchDownload(of request: ImageRequest) {
+        let downloads = pipeline.downloads
+        DownloadProgressTicker.shared.start(for: self) { [weak self] in
+            guard let self else { return false }
+            self.picture.progress = downloads.reading(for: request)?.fraction
+            return true
+        }
+    }
+
+    private func stopWatchingDownload() {
+        DownloadProgressTicker.shared.stop(for: self)
+        picture.progress = nil
     }
 }

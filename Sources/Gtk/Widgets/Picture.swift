@@ -194,6 +194,12 @@ public final class Picture: Widget {
         queueDraw()
     }
 
+    /// How far the picture's download has come, 0 to 1: a thin bar under the placeholder icon
+    /// while the icon shows (a picture over a slow link); nil, no bar.
+    public var progress: Double? {
+        didSet { if progress != oldValue, source == nil { queueDraw() } }
+    }
+
     /// Clips everything drawn to the largest centred circle (avatars).
     public var isCircular = false {
         didSet { queueDraw() }
@@ -220,6 +226,7 @@ public final class Picture: Widget {
         }
         if !painted, let iconName {
             drawIcon(iconName, cr, width: width, height: height, style: style)
+            if let progress { drawProgress(progress, cr, width: width, height: height, style: style) }
         }
         // A picture that takes the keyboard focus (a page's first stop) shows it, as a button does.
         if gtk_widget_has_visible_focus(widget) != 0, width > 4, height > 4 {
@@ -368,6 +375,32 @@ public final class Picture: Widget {
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
+    }
+
+    /// `fraction` of a bar under the icon, in the icon's colour over a fainter track, with round
+    /// ends; kept inside the picture however small it is.
+    private func drawProgress(_ fraction: Double, _ cr: OpaquePointer, width: Double, height: Double,
+                              style: UnsafeMutablePointer<GtkStyleContext>?) {
+        let side = min(Double(iconSize), min(width, height) * 0.6)
+        let barWidth = min(width - 16, max(side * 1.5, 48)), thickness = 4.0
+        guard barWidth > thickness, height > thickness + 8 else { return }
+        let x = (width - barWidth) / 2, y = min(height - thickness - 4, (height + side) / 2 + 8)
+        var color = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
+        if let style { gtk_style_context_get_color(style, gtk_style_context_get_state(style), &color) }
+        func bar(_ length: Double) {
+            let radius = thickness / 2
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, x + radius, y + radius, radius, Double.pi / 2, 3 * Double.pi / 2)
+            cairo_arc(cr, x + max(radius, length - radius), y + radius, radius, 3 * Double.pi / 2, Double.pi / 2)
+            cairo_close_path(cr)
+            cairo_fill(cr)
+        }
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * 0.15)
+        bar(barWidth)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * 0.55)
+        bar(max(thickness, barWidth * min(max(fraction, 0), 1)))
+        cairo_restore(cr)
     }
 
     /// A symbolic icon recoloured for the current theme, centred.

@@ -14,9 +14,13 @@ public final class NetworkImageSource: ImageSource {
     private let retryDelays: [Duration]
     private let failureMemory: Duration
     private let failedURLs = Mutex<[String: (error: ImageError, until: ContinuousClock.Instant)]>([:])
+    /// Where each transfer says how far it has come, while it runs.
+    private let progress: DownloadProgress
 
-    public init(client: any HTTPClient, configuration: ImagePipeline.Configuration) {
+    /// - Parameter progress: told of every transfer's bytes as they come.
+    public init(client: any HTTPClient, configuration: ImagePipeline.Configuration, progress: DownloadProgress = DownloadProgress()) {
         self.client = client
+        self.progress = progress
         // What is in view is fetched before anything ahead of it starts: on a slow link, a
         // prefetch sharing it delayed the feed's first screen by a fifth.
         slots = PriorityLimiter(limit: configuration.maximumConcurrentFetches, urgentFrom: ImageRequest.visible)
@@ -76,7 +80,7 @@ public final class NetworkImageSource: ImageSource {
         var asked = HTTPRequest(url: request.url, headers: headers, timeout: timeout, maximumBodySize: maximumBodySize)
         asked.account = request.account.name
         let httpRequest = asked
-        let client = self.client
+        let client = self.client, progress = self.progress
         var attempt = 0
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -84,7 +88,14 @@ public final class NetworkImageSource: ImageSource {
                 let response: HTTPResponse
                 do {
                     response = try await slots.run(key: key.description, priority: request.priority) { () async throws(HTTPError) -> HTTPResponse in
-                        try await client.send(httpRequest)
+                        // Kept from its turn on: a request waiting for a slot has no progress.
+                        let number = progress.begin(key.url)
+                        defer { progress.end(key.url, number: number) }
+                        var watched = httpRequest
+                        watched.onProgress = { received, expected in
+                            progress.update(key.url, number: number, received: received, expected: expected)
+                        }
+                        return try await client.send(watched)
                     }
                 } catch let error as HTTPError {
                     throw error

@@ -106,6 +106,8 @@ public final class ImagePipeline: Sendable {
     public let diskCache: DiskCache?
     /// What the network source fetches with (and a clip that streams, `RangedDownload`).
     public let client: any HTTPClient
+    /// How far the pictures being downloaded have come (a view that waits shows it).
+    public let downloads: DownloadProgress
 
     /// Returns once the bodies handed to the disk cache are written.
     public func finishDiskWrites() async {
@@ -146,7 +148,9 @@ public final class ImagePipeline: Sendable {
         self.client = client
         memoryCache = MemoryCache(capacity: configuration.memoryCapacity)
         diskCache = configuration.diskFolder.map { DiskCache(folder: $0, capacity: configuration.diskCapacity) }
-        let sources = sources + [NetworkImageSource(client: client, configuration: configuration)]
+        let downloads = DownloadProgress()
+        self.downloads = downloads
+        let sources = sources + [NetworkImageSource(client: client, configuration: configuration, progress: downloads)]
         self.sources = sources
         self.decoders = decoders.map { ($0, PriorityLimiter(limit: $0.threads.count)) }
         bodiesInHand = PriorityLimiter(limit: configuration.maximumBodiesInHand)

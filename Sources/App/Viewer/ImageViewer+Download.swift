@@ -1,0 +1,65 @@
+import Foundation
+import Gtk
+import ImagePipeline
+import Localization
+
+/// While the picture's first bitmap is on its way over a slow link (a large photo not yet on
+/// this machine), a bar under the placeholder says how far its download has come, in bytes: a
+/// person sees that it comes and how long it will be, where the icon alone looked stuck.
+extension ImageViewer {
+    /// The bar and the words under it, hidden until a download has gone on for a moment.
+    static func makeDownloadBubble() -> (bubble: Revealer, bar: ProgressBar, label: Label) {
+        let bar = ProgressBar()
+        bar.setSizeRequest(width: 220, height: -1)
+        let label = Label()
+        label.addStyleClass("dim-label")
+        let box = Box(.vertical, spacing: 8)
+        box.append(bar)
+        box.append(label)
+        box.addStyleClass("viewer-download")
+        let bubble = Revealer(child: box, transition: .crossfade, duration: 150)
+        bubble.halign = .center
+        bubble.valign = .center
+        // Below the placeholder icon (96 pixels, centred): the margin moves the centre down.
+        bubble.setMargins(top: 200, bottom: 0, start: 0, end: 0)
+        return (bubble, bar, label)
+    }
+
+    /// Follows the download of `request` until `stopWatchingDownload`.
+    func watchDownload(of request: ImageRequest) {
+        let downloads = pipeline.downloads
+        DownloadProgressTicker.shared.start(for: self) { [weak self] in
+            guard let self else { return false }
+            self.showDownload(downloads.reading(for: request))
+            return true
+        }
+    }
+
+    func stopWatchingDownload() {
+        DownloadProgressTicker.shared.stop(for: self)
+        showDownload(nil)
+    }
+
+    /// "1.2 MB of 3.4 MB", the bar at that fraction; the bar pulses when the whole is not known.
+    private func showDownload(_ reading: DownloadProgress.Reading?) {
+        guard let reading else {
+            downloadBubble.revealsChild = false
+            return
+        }
+        if let expected = reading.expected, let fraction = reading.fraction {
+            downloadBar.fraction = fraction
+            downloadLabel.text = tr("Downloading: {received} of {whole}",
+                                    ["received": sizeText(bytes: reading.received), "whole": sizeText(bytes: expected)])
+        } else {
+            downloadBar.pulse()
+            downloadLabel.text = tr("Downloading: {received}", ["received": sizeText(bytes: reading.received)])
+        }
+        downloadBar.accessibleName = downloadLabel.text
+        downloadBubble.revealsChild = true
+    }
+
+    /// What the download bubble says now, nil while it is hidden (for tests: what a person reads).
+    public var downloadShown: (text: String, fraction: Double)? {
+        downloadBubble.revealsChild ? (downloadLabel.text, downloadBar.fraction) : nil
+    }
+}

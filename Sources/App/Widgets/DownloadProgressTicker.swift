@@ -1,0 +1,56 @@
+import Dispatch
+import Foundation
+
+/// One timer on the main loop for every view waiting for a download (a screen of tiles over a
+/// slow link, the viewer): each is asked to read how far its picture has come, a few times a
+/// second, and only while some view waits; a picture that comes soon shows no progress at all.
+@MainActor
+final class DownloadProgressTicker {
+    static let shared = DownloadProgressTicker()
+
+    /// A fifth of a second: a bar moves smoothly enough for a wait of seconds, and a screen of
+    /// tiles reading their downloads costs the main loop microseconds a tick.
+    static let interval = DispatchTimeInterval.milliseconds(200)
+    /// Half a second: on a fast link a picture comes before it, and a bar that showed would only
+    /// flash.
+    static let firstReadingAfter = Duration.milliseconds(500)
+
+    private struct Watch {
+        let since: ContinuousClock.Instant
+        let read: @MainActor () -> Bool
+    }
+
+    private var watches: [ObjectIdentifier: Watch] = [:]
+    private var timer: (any DispatchSourceTimer)?
+
+    /// `read` is called every tick from `firstReadingAfter` on, until `stop(for:)` with `owner`
+    /// or until it returns false (its view is gone).
+    func start(for owner: AnyObject, read: @escaping @MainActor () -> Bool) {
+        watches[ObjectIdentifier(owner)] = Watch(since: .now, read: read)
+        guard timer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval)
+        timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.tick() } }
+        timer.resume()
+        self.timer = timer
+    }
+
+    func stop(for owner: AnyObject) {
+        watches[ObjectIdentifier(owner)] = nil
+        if watches.isEmpty { stopTimer() }
+    }
+
+    /// Views watched now (for tests: none once every picture came).
+    var watching: Int { watches.count }
+
+    private func tick() {
+        let due = ContinuousClock.now - Self.firstReadingAfter
+        for (owner, watch) in watches where watch.since <= due && !watch.read() { watches[owner] = nil }
+        if watches.isEmpty { stopTimer() }
+    }
+
+    private func stopTimer() {
+        timer?.cancel()
+        timer = nil
+    }
+}

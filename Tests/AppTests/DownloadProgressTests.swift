@@ -1,0 +1,109 @@
+@testable import App
+import FixtureServer
+import Foundation
+import Gtk
+import ImagePipeline
+import Networking
+import SandboxedDecoding
+import TestSupport
+import XCTest
+
+/// Where a person waits for a picture over a slow link (1 Mbit/s, the server's own shaping), it
+/// shows how far the download has come: a tile's bar under its placeholder icon, the viewer's
+/// bar with the bytes in words; both go when the picture comes, and on a fast link none shows.
+final class DownloadProgressTests: ServerBackedTestCase {
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void {
+        { $0.link = LinkShape(bitsPerSecond: 1_000_000, latency: .milliseconds(50)) }
+    }
+
+    /// 334,244 bytes: some 2.7 s at 1 Mbit/s.
+    private var photo: URL { server.url("images/ladybird-2560x1600.jpg") }
+
+    @MainActor
+    private func pipeline() -> ImagePipeline {
+        ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []),
+                      decoders: [SandboxedImageDecoder(processes: DecoderProcesses())])
+    }
+
+    func testATileShowsABarUnderItsPlaceholderWhileItsPictureDownloads() throws {
+        try onMain {
+            let view = ImageView(pipeline: pipeline())
+            view.picture.setSizeRequest(width: 240, height: 240)
+            let window = Window()
+            window.add(view.picture)
+            window.showAll()
+            defer { window.destroy() }
+            waitFor("the tile on screen") { view.picture.isMapped && view.picture.allocation.height == 240 }
+            view.bind(ImageRequest(url: photo, maximumPixelSize: 240, sizing: .fill))
+            waitForServer("the bar a third of the way", timeout: .seconds(20)) { (view.picture.progress ?? 0) > 0.3 }
+            let fraction = try XCTUnwrap(view.picture.progress)
+            XCTAssertLessThan(fraction, 1)
+            XCTAssertEqual(view.content, .icon(ImageView.placeholderIcon))
+            // On screen: under the 48-pixel icon (centred in 240), a bar 72 wide from x = 84 at
+            // y = 152, filled to the fraction; below it, the tile's background.
+            let origin = try XCTUnwrap(view.picture.origin(in: window))
+            let shot = try screen(of: window)
+            let filled = Self.channels(shot.pixel(x: origin.x + 88, y: origin.y + 154))
+            let background = Self.channels(shot.pixel(x: origin.x + 88, y: origin.y + 180))
+            XCTAssertGreaterThan(zip(filled, background).map { abs($0 - $1) }.max() ?? 0, 40,
+                                 "the bar's filled part stands out from the background: \(filled) against \(background)")
+            waitForServer("the picture", timeout: .seconds(20)) { view.showsImage }
+            XCTAssertNil(view.picture.progress, "no bar once the picture is here")
+            XCTAssertEqual(DownloadProgressTicker.shared.watching, 0, "nothing left watched")
+        }
+    }
+
+    func testTheViewerSaysHowMuchOfThePictureHasComeUntilItShows() throws {
+        try onMain {
+            let items = [ViewerItem(id: "0", url: photo, kind: .picture, name: "Ladybird")]
+            let viewer = ViewerPage(items: items, index: 0, pipeline: pipeline(), goBack: {})
+            let window = Window()
+            window.add(viewer.widget)
+            window.setDefaultSize(width: 600, height: 500)
+            window.showAll()
+            defer { window.destroy() }
+            waitForServer("the download shown halfway", timeout: .seconds(20)) {
+                (viewer.image.downloadShown?.fraction ?? 0) > 0.3
+            }
+            let shown = try XCTUnwrap(viewer.image.downloadShown)
+            XCTAssertLessThan(shown.fraction, 1)
+            XCTAssertTrue(shown.text.hasPrefix("Downloading: "), shown.text)
+            XCTAssertTrue(shown.text.hasSuffix(" of 334 kB"), shown.text)
+            XCTAssertTrue(viewer.image.downloadLabel.isMapped, "the words are on screen")
+            XCTAssertEqual(viewer.image.downloadBar.accessibleName, shown.text, "a screen reader reads them on the bar")
+            waitForServer("the picture fitted", timeout: .seconds(20)) { viewer.image.viewport != nil }
+            waitFor("the bubble gone") { viewer.image.downloadShown == nil }
+            XCTAssertEqual(DownloadProgressTicker.shared.watching, 0, "nothing left watched")
+        }
+    }
+}
+
+/// The same on loopback at full speed: the pictures come before any bar would show.
+final class FastDownloadTests: ServerBackedTestCase {
+    func testOnAFastLinkNoBarShows() throws {
+        try onMain {
+            let pipeline = ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder(processes: DecoderProcesses())])
+            let views = (0..<6).map { _ in ImageView(pipeline: pipeline) }
+            let box = Box(.vertical)
+            for view in views {
+                view.picture.setSizeRequest(width: 120, height: 120)
+                box.append(view.picture)
+            }
+            let window = Window()
+            window.add(box)
+            window.showAll()
+            defer { window.destroy() }
+            waitFor("the tiles on screen") { views.allSatisfy(\.picture.isMapped) }
+            var barsSeen = 0
+            for (index, view) in views.enumerated() {
+                view.bind(ImageRequest(url: server.url("synthetic/\(index)/400x400.jpg"), maximumPixelSize: 120))
+            }
+            waitForServer("the pictures") {
+                barsSeen += views.filter { $0.picture.progress != nil }.count
+                return views.allSatisfy(\.showsImage)
+            }
+            XCTAssertEqual(barsSeen, 0, "no bar flashed")
+            XCTAssertEqual(DownloadProgressTicker.shared.watching, 0)
+        }
+    }
+}
