@@ -40,7 +40,8 @@ extension ImageViewer {
         showDownload(nil)
     }
 
-    /// "1.2 MB of 3.4 MB", the bar at that fraction; the bar pulses when the whole is not known.
+    /// "Downloading: 1.2 MB of 3.4 MB", the bar at that fraction; the bar pulses while the whole
+    /// is not known.
     private func showDownload(_ reading: DownloadProgress.Reading?) {
         guard let reading else {
             downloadBubble.revealsChild = false
@@ -51,8 +52,10 @@ extension ImageViewer {
             downloadLabel.text = tr("Downloading: {received} of {whole}",
                                     ["received": sizeText(bytes: reading.received), "whole": sizeText(bytes: expected)])
         } else {
+            // Nothing yet (the request's round trip) or a body of unsaid length.
             downloadBar.pulse()
-            downloadLabel.text = tr("Downloading: {received}", ["received": sizeText(bytes: reading.received)])
+            downloadLabel.text = reading.received == 0 ? tr("Waiting for the server")
+                : tr("Downloading: {received}", ["received": sizeText(bytes: reading.received)])
         }
         downloadBar.accessibleName = downloadLabel.text
         downloadBubble.revealsChild = true
