@@ -57,12 +57,12 @@ struct SoakBench: ParsableCommand {
     private static func report(_ samples: [Soak.Sample], rounds: Int, minutes: Double, feedPosts: Int) {
         print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
                      minutes, rounds, feedPosts))
-        print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s")
+        print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s   helpers' CPU s")
         for sample in samples {
-            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f", sample.minute,
+            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f", sample.minute,
                          megabytes(sample.appResident), megabytes(sample.appAnonymous), megabytes(sample.appFiles), megabytes(sample.appShared),
                          megabytes(sample.helpersResident), megabytes(sample.totalResident), sample.files, sample.threads, sample.helpers,
-                         sample.cpuSeconds))
+                         sample.cpuSeconds, sample.helpersCPUSeconds))
         }
         guard let last = samples.last, samples.count >= 3 else { return print("  too few samples to compare") }
         // The sample nearest a third of the run: by then the caches have filled.

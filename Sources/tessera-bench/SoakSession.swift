@@ -21,6 +21,10 @@ final class Soak {
         /// The app's CPU time so far, in seconds (user and system): a session that takes input
         /// spends some every round; none for a while means the app took no input.
         var cpuSeconds: Double
+        /// The helpers' CPU time so far, in seconds: those running and those that ended (decoding,
+        /// posters, playing): none for a while means nothing was decoded meanwhile (every picture
+        /// shown came from the memory cache).
+        var helpersCPUSeconds: Double
         var totalResident: Int { appResident + helpersResident }
     }
 
@@ -145,17 +149,20 @@ final class Soak {
                       helpersResident: helpers.reduce(0) { $0 + residentBytes(of: $1) },
                       files: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0,
                       threads: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0,
-                      helpers: helpers.count, cpuSeconds: Self.cpuSeconds(of: pid))
+                      helpers: helpers.count, cpuSeconds: Self.cpuSeconds(of: pid).own,
+                      helpersCPUSeconds: Self.cpuSeconds(of: pid).endedChildren + helpers.reduce(0) { $0 + Self.cpuSeconds(of: $1).own })
     }
 
-    /// User and system CPU time of `pid`, from /proc.
-    private static func cpuSeconds(of pid: Int32) -> Double {
+    /// User and system CPU time of `pid`, and of its children that ended and were waited for
+    /// (helpers that idled out, players of clips), from /proc.
+    private static func cpuSeconds(of pid: Int32) -> (own: Double, endedChildren: Double) {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
-        // After the name: state (field 3) on; utime and stime are fields 14 and 15.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+              let close = stat.lastIndex(of: ")") else { return (0, 0) }
+        // After the name: state (field 3) on; utime, stime, cutime and cstime are fields 14 to 17.
+        let fields = stat[stat.index(after: close)...].split(separator: " ").map { Double($0) ?? 0 }
+        guard fields.count > 14 else { return (0, 0) }
+        let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ((fields[11] + fields[12]) / tick, (fields[13] + fields[14]) / tick)
     }
 
     private static func minutes(since start: ContinuousClock.Instant) -> Double {
