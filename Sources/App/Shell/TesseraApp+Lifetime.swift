@@ -51,6 +51,7 @@ extension TesseraApp {
         }
         main.window.present()
         StartupTrace.mark("presented")
+        if let seconds = options.reportFramesEvery { frameReport = FrameReport(window: main.window, every: seconds) }
         showFirstPageAfterFirstFrame(of: main)
         startBackendAfterFirstFrame(of: main)
         // The first launch stores the people once the window is on screen.
@@ -80,11 +81,26 @@ extension TesseraApp {
         }
     }
 
+    /// SIGTERM (the session ending), SIGINT or SIGHUP: the app ends as when its window is closed,
+    /// whatever dialog is open: the window's size and section remembered, its work under way
+    /// finished first (`finishWorkBeforeExit`, downloads given `signalGrace` rather than
+    /// `exitGrace`: a session that ends waits for nobody's avatars), then it quits.
+    func askedToQuit() {
+        if let main = mainWindow, !isAutomated {
+            main.coordinators.values.forEach { $0.sectionWillHide() }
+            saveSettings()
+        }
+        finishWorkBeforeExit(downloadsGrace: Self.signalGrace) { [weak self] in self?.application.quit() }
+    }
+
+    /// Two seconds for the downloads under way when the app is asked to end by a signal.
+    static let signalGrace: Duration = .seconds(2)
+
     /// Work still under way when the window closes (a name's write, the composer's draft, the
     /// gallery's journaled changes, avatar downloads, pictures on their way to the disk cache) is
     /// finished before the app exits: the renames, the draft and the gallery's document always,
     /// the downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
-    func finishWorkBeforeExit() {
+    func finishWorkBeforeExit(downloadsGrace: Duration = exitGrace, then finish: (@MainActor () -> Void)? = nil) {
         guard !isFinishingBeforeExit else { return }
         isFinishingBeforeExit = true
         application.hold()
@@ -101,7 +117,7 @@ extension TesseraApp {
                 },
                 {
                     // Cancelled once the downloads finish; only a grace that ran out is worth a word.
-                    guard (try? await Task.sleep(for: Self.exitGrace)) != nil else { return }
+                    guard (try? await Task.sleep(for: downloadsGrace)) != nil else { return }
                     logger.warning("avatar downloads or picture writes unfinished at exit")
                 })
             await people?.finishRenames()
@@ -109,6 +125,7 @@ extension TesseraApp {
             await gallery?.finishSaving()
             self?.isFinishingBeforeExit = false
             self?.application.release()
+            finish?()
         }
     }
 

@@ -28,6 +28,8 @@ public final class TesseraApp {
     var aboutDialog: AboutDialog?
     var exitStatus: Int32 = 0
     var screenshotTask: Task<Void, Never>?
+    /// `--report-frames`: the main window's frames, told every so many seconds.
+    var frameReport: FrameReport?
     /// GNOME Shell's search for people, while it is offered.
     var shellSearch: ShellSearchProvider?
 
@@ -57,6 +59,7 @@ public final class TesseraApp {
     /// Runs until the window closes; returns the process's exit status.
     public func run() -> Int32 {
         StartupTrace.mark("app-made")
+        TerminationSignals.handle { [weak self] _ in self?.askedToQuit() }
         startShellSearch()
         let status = application.run()
         return status != 0 ? status : exitStatus

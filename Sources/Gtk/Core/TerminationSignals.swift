@@ -1,0 +1,40 @@
+import CGtk
+import Glibc
+
+/// SIGTERM (the session ending, `systemctl stop`, `kill`), SIGINT (Ctrl+C in a terminal) and
+/// SIGHUP (the terminal gone) asked of the main loop, as GLib does it, rather than ending the
+/// process where it stands: the app then exits as when its window closes, with what it was
+/// still writing written. A second signal while it finishes ends it at once.
+@MainActor
+public enum TerminationSignals {
+    static let handled: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+    private static var body: (@MainActor (Int32) -> Void)?
+    private static var asked = false
+
+    /// Calls `body` on the main loop when one of the signals comes (once; the next ends the
+    /// process). Call it on the main thread before other threads start: the signals are unblocked
+    /// here, for a parent that started the app with them blocked (as some launchers and test
+    /// runners do) would otherwise leave it deaf to them.
+    public static func handle(_ body: @escaping @MainActor (Int32) -> Void) {
+        self.body = body
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in handled { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        for signal in handled {
+            g_unix_signal_add_full(G_PRIORITY_HIGH, signal, { data in
+                let signal = Int32(Int(bitPattern: data))
+                MainActor.assumeIsolated { TerminationSignals.received(signal) }
+                return 1 // G_SOURCE_CONTINUE: the source stays for the next signal
+            }, UnsafeMutableRawPointer(bitPattern: Int(signal)), nil)
+        }
+    }
+
+    private static func received(_ signal: Int32) {
+        // Asked twice: whatever the first is waiting for, the process ends now, as the signal's
+        // own default would have ended it.
+        guard !asked else { exit(128 + signal) }
+        asked = true
+        body?(signal)
+    }
+}
