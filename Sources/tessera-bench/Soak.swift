@@ -44,7 +44,7 @@ struct SoakBench: ParsableCommand {
         // A launch that only reports People's content stores the people first: the session
         // itself then starts as a second day does, without the first launch's welcome.
         _ = try runReadingOutput(arguments + ["--report-content-drawn", "people"], environment: environment)
-        let soak = try Soak(arguments: arguments, environment: environment)
+        let soak = try Soak(arguments: arguments + ["--report-frames", "10"], environment: environment)
         defer { soak.stop() }
         let samples = try soak.run(for: .seconds(minutes * 60), sampleEvery: .seconds(sampleEvery))
         Self.report(samples, rounds: soak.rounds, minutes: minutes, feedPosts: feedPosts)
@@ -57,12 +57,13 @@ struct SoakBench: ParsableCommand {
     private static func report(_ samples: [Soak.Sample], rounds: Int, minutes: Double, feedPosts: Int) {
         print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
                      minutes, rounds, feedPosts))
-        print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s   helpers' CPU s")
+        print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s   helpers' CPU s"
+              + "   frames   slow   longest ms")
         for sample in samples {
-            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f", sample.minute,
+            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f   %6d   %4d   %10.1f", sample.minute,
                          megabytes(sample.appResident), megabytes(sample.appAnonymous), megabytes(sample.appFiles), megabytes(sample.appShared),
                          megabytes(sample.helpersResident), megabytes(sample.totalResident), sample.files, sample.threads, sample.helpers,
-                         sample.cpuSeconds, sample.helpersCPUSeconds))
+                         sample.cpuSeconds, sample.helpersCPUSeconds, sample.frames.frames, sample.frames.slow, sample.frames.longest))
         }
         guard let last = samples.last, samples.count >= 3 else { return print("  too few samples to compare") }
         // The sample nearest a third of the run: by then the caches have filled.
@@ -78,6 +79,17 @@ struct SoakBench: ParsableCommand {
         print("  files \(third.files) → \(last.files), threads \(third.threads) → \(last.threads), helpers \(third.helpers) → \(last.helpers)"
               + "   (target: none more; highest after the third: files \(samples.filter { $0.minute >= third.minute }.map(\.files).max()!),"
               + " threads \(samples.filter { $0.minute >= third.minute }.map(\.threads).max()!))")
+        // Frames: the first minutes of use (after the first, which starts the app) against the
+        // last third of the run.
+        func frames(_ part: [Soak.Sample]) -> FrameTally.Count {
+            part.reduce(into: FrameTally.Count()) { $0.add($1.frames) }
+        }
+        let start = frames(samples.filter { $0.minute > 1 && $0.minute <= 4 })
+        let end = frames(samples.filter { $0.minute >= last.minute * 2 / 3 })
+        func share(_ count: FrameTally.Count) -> Double { count.frames == 0 ? 0 : Double(count.slow) / Double(count.frames) * 100 }
+        print(String(format: "  frames over %.1f ms of work: minutes 1-4 %d of %d (%.2f%%), longest %.1f ms; the last third %d of %d (%.2f%%), longest %.1f ms"
+                     + "   (target: as in the first minutes)", 1000.0 / 60, start.slow, start.frames, share(start), start.longest,
+                     end.slow, end.frames, share(end), end.longest))
     }
 
     private static func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }

@@ -25,6 +25,9 @@ final class Soak {
         /// posters, playing): none for a while means nothing was decoded meanwhile (every picture
         /// shown came from the memory cache).
         var helpersCPUSeconds: Double
+        /// The frames the app's window drew since the sample before: how many, how many took longer
+        /// than a frame at 60 Hz to lay out and paint, and the longest (milliseconds).
+        var frames: FrameTally.Count
         var totalResident: Int { appResident + helpersResident }
     }
 
@@ -34,6 +37,8 @@ final class Soak {
 
     private let app: Process
     private let window: String
+    /// The app's frame lines (`--report-frames`), added up between samples.
+    private let frames = FrameTally()
     private(set) var rounds = 0
 
     /// Starts the app and waits (a minute at most) for its window.
@@ -42,8 +47,11 @@ final class Soak {
         app.executableURL = URL(fileURLWithPath: arguments[0])
         app.arguments = Array(arguments.dropFirst())
         app.environment = environment
-        app.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        app.standardOutput = output
         app.standardError = FileHandle.nullDevice
+        let frames = self.frames
+        output.fileHandleForReading.readabilityHandler = { handle in frames.read(handle.availableData) }
         try app.run()
         self.app = app
         let deadline = ContinuousClock.now + .seconds(60)
@@ -150,7 +158,8 @@ final class Soak {
                       files: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0,
                       threads: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0,
                       helpers: helpers.count, cpuSeconds: Self.cpuSeconds(of: pid).own,
-                      helpersCPUSeconds: Self.cpuSeconds(of: pid).endedChildren + helpers.reduce(0) { $0 + Self.cpuSeconds(of: $1).own })
+                      helpersCPUSeconds: Self.cpuSeconds(of: pid).endedChildren + helpers.reduce(0) { $0 + Self.cpuSeconds(of: $1).own },
+                      frames: frames.take())
     }
 
     /// User and system CPU time of `pid`, and of its children that ended and were waited for

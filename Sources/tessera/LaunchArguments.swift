@@ -22,6 +22,8 @@ struct LaunchArguments {
     /// `--gapplication-service`: started by D-Bus for GNOME Shell's search (GLib's name for it).
     var startsAsService = false
     var reportContentDrawn: Section?
+    /// `--report-frames SECONDS`.
+    var reportFramesEvery: Int?
 
     /// What the command line asks for.
     enum Request {
@@ -46,6 +48,12 @@ struct LaunchArguments {
                                               ["value": value, "levels": Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")]))
             }
             arguments.logLevel = level
+        },
+        "--report-frames": { arguments, value throws(Problem) in
+            guard let seconds = Int(value), seconds > 0 else {
+                throw Problem(description: tr("“{value}” is not a number of seconds.", ["value": value]))
+            }
+            arguments.reportFramesEvery = seconds
         },
         "--report-content-drawn": { arguments, value throws(Problem) in
             guard let section = Section(rawValue: value) else {

@@ -70,6 +70,7 @@ struct Tessera {
             iconsFolder: CompositionRoot.iconsFolder,
             stylesheet: CompositionRoot.stylesheet())
         options.reportContentDrawn = arguments.reportContentDrawn
+        options.reportFramesEvery = arguments.reportFramesEvery
         options.startsAsService = arguments.startsAsService
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()

@@ -13,6 +13,9 @@ public struct LaunchOptions: Sendable {
     /// Open this section, print the monotonic time of the first frame that shows its content in
     /// view (its items with their images, saved or received), then exit (benchmarks).
     public var reportContentDrawn: Section?
+    /// Print the main window's frames every this many seconds (`FrameReport`), in a session that
+    /// is otherwise a person's (benchmarks of long sessions).
+    public var reportFramesEvery: Int?
     /// The backend the sections talk to; nil: the built-in server's usual address.
     public var backend: BackendSource?
     /// The services' addresses given on the command line (`--service`): they hold for this launch,

@@ -7,8 +7,15 @@ import Foundation
 public final class FrameTiming: Object {
     public private(set) var layouts: [Double] = []
     public private(set) var paints: [Double] = []
+    /// Whether every frame's phases are kept in `layouts` and `paints`; off for a watch over
+    /// hours, which only wants `onFrame`.
+    public var keepsEvery = true
+    /// Called after each painted frame with its layout and paint times, in milliseconds.
+    public var onFrame: (@MainActor (_ layout: Double, _ paint: Double) -> Void)?
     private var layoutStart: UInt64 = 0
     private var paintStart: UInt64 = 0
+    /// This frame's layout time, for `onFrame`.
+    private var layout = 0.0
 
     /// Nil until the widget is realized (it has no frame clock before).
     public init?(widget: Widget) {
@@ -18,13 +25,16 @@ public final class FrameTiming: Object {
         connect("paint", shape: .plain) { [weak self] _ in
             guard let self else { return false }
             self.paintStart = DispatchTime.now().uptimeNanoseconds
-            if self.layoutStart > 0 { self.layouts.append(Double(self.paintStart - self.layoutStart) / 1e6) }
+            self.layout = self.layoutStart > 0 ? Double(self.paintStart - self.layoutStart) / 1e6 : 0
+            if self.layoutStart > 0, self.keepsEvery { self.layouts.append(self.layout) }
             self.layoutStart = 0
             return false
         }
         connect("after-paint", shape: .plain) { [weak self] _ in
             guard let self, self.paintStart > 0 else { return false }
-            self.paints.append(Double(DispatchTime.now().uptimeNanoseconds - self.paintStart) / 1e6)
+            let paint = Double(DispatchTime.now().uptimeNanoseconds - self.paintStart) / 1e6
+            if self.keepsEvery { self.paints.append(paint) }
+            self.onFrame?(self.layout, paint)
             // A frame that only ticks has no paint phase: it must not count from this one.
             self.paintStart = 0
             return false

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `tessera --report-frames SECONDS`, which the soak benchmark reads: the real app, in a process
+/// of its own, tells the frames its window drew every so many seconds on standard output.
+final class FrameReportTests: XCTestCase {
+    /// `tessera` is built into the same folder as this test bundle.
+    private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera")
+
+    func testTheAppTellsItsFramesEverySoManySecondsAndEndsOnSIGTERM() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("tessera is not built beside the tests") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-frames-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let printed = folder.appendingPathComponent("frames.txt")
+        FileManager.default.createFile(atPath: printed.path, contents: nil)
+        let app = Process()
+        app.executableURL = binary
+        // Port 9 (discard): no backend is needed to draw the window.
+        app.arguments = ["--data-dir", folder.appendingPathComponent("data").path, "--backend", "http://127.0.0.1:9/", "--report-frames", "1"]
+        app.environment = ProcessInfo.processInfo.environment.merging(["NO_AT_BRIDGE": "1", "GDK_BACKEND": "x11"]) { $1 }
+        app.standardOutput = try FileHandle(forWritingTo: printed)
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        func lines() -> [String] {
+            ((try? String(contentsOf: printed, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        // The window's first frames come within the first seconds; later seconds may draw none.
+        XCTAssertTrue(waitUntil(seconds: 30) { lines().count >= 2 && lines().contains { !$0.hasPrefix("frames 0 ") } },
+                      "two frame lines, one with frames: \(lines())")
+        for line in lines() {
+            let fields = line.split(separator: " ")
+            XCTAssertEqual(fields.count, 6, line)
+            guard fields.count == 6 else { continue }
+            XCTAssertEqual(fields[0], "frames", line)
+            XCTAssertEqual(fields[2], "slow", line)
+            XCTAssertEqual(fields[4], "longest-ms", line)
+            let frames = try XCTUnwrap(Int(fields[1])), slow = try XCTUnwrap(Int(fields[3])), longest = try XCTUnwrap(Double(fields[5]))
+            XCTAssertLessThanOrEqual(slow, frames, line)
+            XCTAssertEqual(frames == 0, longest == 0, line)
+        }
+        // Started by this test runner, the app inherits signals it blocks: SIGTERM still ends it,
+        // as a closed window does.
+        app.terminate()
+        XCTAssertTrue(waitUntil(seconds: 30) { !app.isRunning }, "the app ended on SIGTERM")
+        if !app.isRunning { XCTAssertEqual(app.terminationStatus, 0, "a normal exit, not the signal's") }
+    }
+
+    /// Waits for `condition`, checking every 50 ms, for at most `seconds`.
+    private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            RunLoop.current.run(until: Date().addingTimeInterval(0.05))
+        }
+        return true
+    }
+
+    func testANumberOfSecondsIsAskedFor() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("tessera is not built beside the tests") }
+        let (status, output) = try runProgram(binary.path, ["--report-frames", "0"])
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(output.contains("“0” is not a number of seconds."), output)
+    }
+}
