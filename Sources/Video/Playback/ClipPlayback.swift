@@ -250,19 +250,29 @@ private final class Shared: @unchecked Sendable {
             defer { g_free(error) }
             return fail(error.map { String(cString: $0) } ?? tr("The video could not be played."))
         }
-        let (playing, muted, closed) = state.withLock { state -> (Bool, Bool, Bool) in
+        let (muted, closed) = state.withLock { state -> (Bool, Bool) in
             if !state.closed {
                 state.playback = playback
                 state.duration = duration
                 state.hasVideo = video
             }
-            return (state.wantsPlaying, state.muted, state.closed)
+            return (state.muted, state.closed)
         }
         guard !closed else { return tessera_gst_unref(playback) }
         // A clip of sound alone: the picture ends at once, and the sound plays.
         if !video, let source = tessera_gst_playback_source(playback, TESSERA_GST_STREAM_VIDEO) { tessera_gst_source_end(source) }
         tessera_gst_playback_set_muted(playback, muted ? 1 : 0)
-        tessera_gst_set_state(playback, playing ? TESSERA_GST_STATE_PLAYING : TESSERA_GST_STATE_PAUSED)
+        // The first change of state starts the video sink, which (gtksink) makes its window on
+        // the main loop and waits for it there, holding the pipeline's state lock meanwhile.
+        // Made from this thread, a pause or a play asked on the main loop at that moment waited
+        // for that lock while the sink waited for the main loop: the window froze for good (the
+        // soak found it, once in some 150 clips). It is made where the main loop runs, as the
+        // sink does it: on the main loop while one turns, here when none does (nothing to wait for).
+        MainContextCall.invoke {
+            let (playing, closed) = self.state.withLock { ($0.wantsPlaying, $0.closed) }
+            guard !closed else { return }
+            tessera_gst_set_state(playback, playing ? TESSERA_GST_STATE_PLAYING : TESSERA_GST_STATE_PAUSED)
+        }
     }
 
     /// Runs `body` with the source a sample or an end of `stream` goes to, under the lock (so
