@@ -21,7 +21,7 @@ final class BuiltInServerTests: XCTestCase {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         // The built-in backend's port, which these tests expect the app to take: the server of an
         // app an earlier test killed ends on its own, a moment later (its input closed).
-        XCTAssertTrue(wait(seconds: 10) { Self.canListen(on: Backend.builtInPort) },
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 10) { Self.canListen(on: Backend.builtInPort) },
                       "port \(Backend.builtInPort) stayed taken by another program")
     }
 
@@ -60,22 +60,12 @@ final class BuiltInServerTests: XCTestCase {
         return app
     }
 
-    /// Waits for `condition`, checking every 50 ms, for at most `seconds`.
-    private func wait(seconds: Double, for condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            RunLoop.current.run(until: Date().addingTimeInterval(0.05))
-        }
-        return true
-    }
-
     func testTheAppWaitsForItsServerToEndWhenItQuits() throws {
         let log = dataDirectory.appendingPathComponent("app.log")
         // The app quits by itself once the feed, which comes from the server, is drawn.
         let app = try launch(["--report-content-drawn", "feed"], log: log)
         var server: Int32?
-        XCTAssertTrue(wait(seconds: 30) {
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) {
             server = server ?? ChildProcess.children(of: app.processIdentifier, named: "tessera-server").first
             return !app.isRunning
         })
@@ -93,7 +83,7 @@ final class BuiltInServerTests: XCTestCase {
         let app = try launch([], log: log)
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
         var server: Int32?
-        let started = wait(seconds: 30) {
+        let started = waitTurningTheRunLoop(seconds: 30) {
             server = server ?? ChildProcess.children(of: app.processIdentifier, named: "tessera-server").first
             let written = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             return server != nil && written.contains("built-in backend at ")
@@ -102,6 +92,6 @@ final class BuiltInServerTests: XCTestCase {
         XCTAssertTrue(started)
         kill(app.processIdentifier, SIGKILL)
         app.waitUntilExit()
-        XCTAssertTrue(wait(seconds: 10) { !ChildProcess.isAlive(pid) }, "the server \(pid) outlived the killed app")
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 10) { !ChildProcess.isAlive(pid) }, "the server \(pid) outlived the killed app")
     }
 }

@@ -28,7 +28,7 @@ final class FrameReportTests: XCTestCase {
             ((try? String(contentsOf: printed, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
         // The window's first frames come within the first seconds; later seconds may draw none.
-        XCTAssertTrue(waitUntil(seconds: 30) { lines().count >= 2 && lines().contains { !$0.hasPrefix("frames 0 ") } },
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) { lines().count >= 2 && lines().contains { !$0.hasPrefix("frames 0 ") } },
                       "two frame lines, one with frames: \(lines())")
         for line in lines() {
             let fields = line.split(separator: " ")
@@ -44,18 +44,8 @@ final class FrameReportTests: XCTestCase {
         // Started by this test runner, the app inherits signals it blocks: SIGTERM still ends it,
         // as a closed window does.
         app.terminate()
-        XCTAssertTrue(waitUntil(seconds: 30) { !app.isRunning }, "the app ended on SIGTERM")
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) { !app.isRunning }, "the app ended on SIGTERM")
         if !app.isRunning { XCTAssertEqual(app.terminationStatus, 0, "a normal exit, not the signal's") }
-    }
-
-    /// Waits for `condition`, checking every 50 ms, for at most `seconds`.
-    private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            RunLoop.current.run(until: Date().addingTimeInterval(0.05))
-        }
-        return true
     }
 
     func testANumberOfSecondsIsAskedFor() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 /// Waits for `condition` to hold, asking it every `interval` until `timeout`, without blocking
@@ -33,4 +34,15 @@ public struct ConditionTimedOut: Error, CustomStringConvertible {
     public let what: String
     public let timeout: Duration
     public var description: String { "timed out after \(timeout) waiting for \(what)" }
+}
+
+/// Waits for `condition`, asking it every 50 ms while this thread's run loop turns (a process
+/// this test started is heard ending through it), for at most `seconds`; false if it never held.
+public func waitTurningTheRunLoop(seconds: Double, for condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { return false }
+        RunLoop.current.run(until: Date().addingTimeInterval(0.05))
+    }
+    return true
 }
