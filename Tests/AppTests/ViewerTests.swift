@@ -330,6 +330,37 @@ final class ViewerTests: AppTestCase {
         }
     }
 
+    /// The zoom level speaks of the picture shown: while the next one loads, and when it fails,
+    /// the button said the last picture's level ("100 %") and its neighbours still zoomed.
+    func testTheZoomLevelSaysNoLevelWhileNoPictureIsShown() throws {
+        try withViewer { viewer, _ in
+            XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
+            waitFor("100 %") { viewer.image.viewport?.percent == 100 }
+            XCTAssertEqual(viewer.controls.zoomLevel.label, "100 %")
+            XCTAssertTrue(InputSimulation.key("0", on: viewer.widget))
+            waitFor("fitted") { viewer.image.isFitted }
+            let fitted = try XCTUnwrap(viewer.image.viewport?.percent)
+            XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget))
+            waitFor("the next item") { viewer.index == 1 }
+            for moment in ["loading", "failed"] {
+                if moment == "failed" { waitForServer("the missing picture failed") { viewer.image.failure != nil } }
+                XCTAssertEqual(viewer.controls.zoomLevel.label, ViewerControls.noZoomLevel, moment)
+                XCTAssertEqual(viewer.controls.zoomLevel.accessibleName, "Zoom Level", moment)
+                for button in [viewer.controls.zoomOut, viewer.controls.zoomLevel, viewer.controls.zoomIn] {
+                    XCTAssertFalse(button.isSensitive, "\(moment): \(button.accessibleName)")
+                }
+            }
+            XCTAssertTrue(InputSimulation.key("Left", on: viewer.widget))
+            waitFor("back to the first") { viewer.index == 0 }
+            waitForServer("the picture fitted again") { viewer.isSettled && viewer.image.viewport != nil }
+            XCTAssertEqual(viewer.controls.zoomLevel.label, "\(fitted) %")
+            XCTAssertEqual(viewer.controls.zoomLevel.accessibleName, "Zoom Level, \(fitted) %")
+            XCTAssertTrue(viewer.controls.zoomLevel.isSensitive)
+            XCTAssertTrue(viewer.controls.zoomIn.isSensitive)
+            XCTAssertFalse(viewer.controls.zoomOut.isSensitive, "fitted: nothing to zoom out to")
+        }
+    }
+
     /// Panning and zooming change the buttons only when what they show changes: replacing the
     /// fullscreen icon at every change laid the page out again and again (at scale 2 the buttons
     /// were remade every frame and never drawn).

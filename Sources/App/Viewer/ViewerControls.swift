@@ -7,7 +7,9 @@ import Localization
 @MainActor
 final class ViewerControls {
     let zoomOut = Button(iconName: "zoom-out-symbolic", accessibleName: tr("Zoom Out"))
-    let zoomLevel = Button(label: "100 %")
+    let zoomLevel = Button(label: ViewerControls.noZoomLevel)
+    /// The zoom level's button while no picture is shown at a level (it loads or failed).
+    static let noZoomLevel = "—" // not translated
     let zoomIn = Button(iconName: "zoom-in-symbolic", accessibleName: tr("Zoom In"))
     let fullscreen = Button(iconName: "view-fullscreen-symbolic", accessibleName: tr("Fullscreen"))
     let menu: MenuButton

@@ -191,15 +191,22 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         // Called for every change of the zoom and every allocation: a label or an icon is
         // replaced only when it changes (each replacement lays the page out again, which
         // allocated it again: at scale 2 the buttons were remade every frame and never drawn).
-        if let viewport = image.viewport, viewport.percent != shownPercent {
-            shownPercent = viewport.percent
-            controls.zoomLevel.label = tr("{percent} %", ["percent": String(viewport.percent)])
-            controls.zoomLevel.accessibleName = tr("Zoom Level, {percent} %", ["percent": String(viewport.percent)])
+        // While a picture loads (or when it failed) there is no level to show: the last
+        // picture's would be a lie, so the button says none and the zoom buttons rest.
+        let percent = image.viewport?.percent
+        if percent != shownPercent {
+            shownPercent = percent
+            if let percent {
+                controls.zoomLevel.label = tr("{percent} %", ["percent": String(percent)])
+                controls.zoomLevel.accessibleName = tr("Zoom Level, {percent} %", ["percent": String(percent)])
+            } else {
+                controls.zoomLevel.label = ViewerControls.noZoomLevel
+                controls.zoomLevel.accessibleName = tr("Zoom Level")
+            }
         }
-        if let viewport = image.viewport {
-            controls.zoomOut.isSensitive = !viewport.isFitted
-            controls.zoomIn.isSensitive = viewport.zoom < ImageViewport.maximumZoom
-        }
+        controls.zoomLevel.isSensitive = image.viewport != nil
+        controls.zoomOut.isSensitive = image.viewport.map { !$0.isFitted } ?? false
+        controls.zoomIn.isSensitive = image.viewport.map { $0.zoom < ImageViewport.maximumZoom } ?? false
         controls.previous.isVisible = index > 0
         controls.next.isVisible = index < items.count - 1
         let fullscreen = widget.toplevelIsFullscreen
