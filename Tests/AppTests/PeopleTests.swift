@@ -337,6 +337,15 @@ final class PeopleTests: ServerBackedTestCase {
             waitFor("Peyton's row focused") { page.row(of: peyton.id)?.view.isFocusWidget == true }
             waitFor("the list back where it was") { page.scroll.value == place }
             XCTAssertFalse(page.noOneFound.widget.isMapped)
+
+            // Left and Right move nothing: nothing stands beside a row in a list (they went to the
+            // row above and below). Down, typed after two Lefts, goes to the row under Peyton's, and
+            // Up, after two Rights, back to Peyton's (no row on the way is the one waited for).
+            let peytonsIndex = try XCTUnwrap(page.grid.items.firstIndex { $0.id == peyton.id })
+            for key in ["Left", "Left", "Down"] { XCTAssertTrue(InputSimulation.key(key, on: main.window)) }
+            waitFor("the row under Peyton's focused") { page.grid.focusedCell?.person.id == page.grid.items[peytonsIndex + 1].id }
+            for key in ["Right", "Right", "Up"] { XCTAssertTrue(InputSimulation.key(key, on: main.window)) }
+            waitFor("Peyton's row focused again") { page.grid.focusedCell?.person.id == peyton.id }
         }
     }
 

@@ -34,6 +34,8 @@ final class RowListLayoutTests: XCTestCase {
         XCTAssertEqual(layout.neighbour(of: 3, .up), 2)
         XCTAssertNil(layout.neighbour(of: 0, .up))
         XCTAssertNil(layout.neighbour(of: 99, .down))
+        XCTAssertNil(layout.neighbour(of: 3, .left), "nothing stands beside a row")
+        XCTAssertNil(layout.neighbour(of: 3, .right), "nothing stands beside a row")
         XCTAssertEqual(layout.nearest(x: 350, y: layout.frame(at: 3).y + 28 + 57 * 5), 8)
     }
 }

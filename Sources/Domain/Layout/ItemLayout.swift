@@ -23,11 +23,15 @@ public protocol ItemLayout: Sendable {
     /// The width the item's cell is measured at: its frame's, which a layout can tell without
     /// placing the item (a row across the whole width, a card across its column).
     func measuringWidth(at index: Int) -> Double
+    /// Whether Left and Right move between items (in reading order, across a grid's rows); not in
+    /// a list of rows, where nothing stands beside an item, as in GTK's lists.
+    var leftAndRightMove: Bool { get }
 }
 
 extension ItemLayout {
     public func measuringWidth(at index: Int) -> Double { frame(at: index).width }
     public var measuresItems: Bool { false }
+    public var leftAndRightMove: Bool { true }
     public func needsMeasuring(at index: Int) -> Bool { false }
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {}
 }
@@ -35,12 +39,12 @@ extension ItemLayout {
 extension ItemLayout {
     /// The item to move to from `index` for an arrow key: left and right go back and forward in
     /// reading order; up and down go to the nearest item in the row above or below (the one whose
-    /// centre is closest across). Nil at an edge.
+    /// centre is closest across). Nil at an edge, and for left and right where they do not move.
     public func neighbour(of index: Int, _ direction: LayoutDirection) -> Int? {
         guard (0..<count).contains(index) else { return nil }
         switch direction {
-        case .left: return index > 0 ? index - 1 : nil
-        case .right: return index + 1 < count ? index + 1 : nil
+        case .left: return leftAndRightMove && index > 0 ? index - 1 : nil
+        case .right: return leftAndRightMove && index + 1 < count ? index + 1 : nil
         case .up, .down:
             let from = frame(at: index)
             let down = direction == .down

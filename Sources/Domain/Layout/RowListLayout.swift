@@ -24,6 +24,7 @@ public struct RowListLayout: ItemLayout, Equatable {
     }
 
     public var itemsAcross: Int { 1 }
+    public var leftAndRightMove: Bool { false }
     public var contentHeight: Double { count == 0 ? 0 : top + Double(count) * rowHeight + bottom }
 
     public func frame(at index: Int) -> Frame {
