@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// The frames an app in a process of its own says it drew, read from its lines on standard output
-/// ("frames N slow M longest-ms X", tessera's `--report-frames`) as they come, and added up until
-/// taken.
+/// The frames an app in a process of its own says it drew, and the pictures it decoded, read from
+/// its lines on standard output ("frames N slow M longest-ms X decoded D from-memory H", tessera's
+/// `--report-frames`) as they come, and added up until taken.
 final class FrameTally: Sendable {
     struct Count: Sendable {
         var frames = 0
@@ -11,11 +11,16 @@ final class FrameTally: Sendable {
         var slow = 0
         /// The longest frame's work, in milliseconds.
         var longest = 0.0
+        /// Pictures decoded, and pictures taken from the memory cache.
+        var decoded = 0
+        var fromMemory = 0
 
         mutating func add(_ other: Count) {
             frames += other.frames
             slow += other.slow
             longest = max(longest, other.longest)
+            decoded += other.decoded
+            fromMemory += other.fromMemory
         }
     }
 
@@ -26,11 +31,15 @@ final class FrameTally: Sendable {
         state.withLock { state in
             state.partial += String(decoding: data, as: UTF8.self)
             while let end = state.partial.firstIndex(of: "\n") {
-                let line = state.partial[..<end].split(separator: " ")
+                let words = state.partial[..<end].split(separator: " ")
                 state.partial = String(state.partial[state.partial.index(after: end)...])
-                guard line.count == 6, line[0] == "frames", let frames = Int(line[1]), let slow = Int(line[3]),
-                      let longest = Double(line[5]) else { continue }
-                state.count.add(Count(frames: frames, slow: slow, longest: longest))
+                // Names and numbers in turn.
+                guard words.count % 2 == 0, words.first == "frames" else { continue }
+                var values: [Substring: Double] = [:]
+                for pair in stride(from: 0, to: words.count, by: 2) { values[words[pair]] = Double(words[pair + 1]) }
+                guard let frames = values["frames"], let slow = values["slow"], let longest = values["longest-ms"] else { continue }
+                state.count.add(Count(frames: Int(frames), slow: Int(slow), longest: longest,
+                                      decoded: Int(values["decoded"] ?? 0), fromMemory: Int(values["from-memory"] ?? 0)))
             }
         }
     }

@@ -58,12 +58,13 @@ struct SoakBench: ParsableCommand {
         print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
                      minutes, rounds, feedPosts))
         print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s   helpers' CPU s"
-              + "   frames   slow   longest ms")
+              + "   frames   slow   longest ms   decoded   from memory")
         for sample in samples {
-            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f   %6d   %4d   %10.1f", sample.minute,
+            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f   %6d   %4d   %10.1f   %7d   %11d", sample.minute,
                          megabytes(sample.appResident), megabytes(sample.appAnonymous), megabytes(sample.appFiles), megabytes(sample.appShared),
                          megabytes(sample.helpersResident), megabytes(sample.totalResident), sample.files, sample.threads, sample.helpers,
-                         sample.cpuSeconds, sample.helpersCPUSeconds, sample.frames.frames, sample.frames.slow, sample.frames.longest))
+                         sample.cpuSeconds, sample.helpersCPUSeconds, sample.frames.frames, sample.frames.slow, sample.frames.longest,
+                         sample.frames.decoded, sample.frames.fromMemory))
         }
         guard let last = samples.last, samples.count >= 3 else { return print("  too few samples to compare") }
         // The sample nearest a third of the run: by then the caches have filled.
@@ -90,6 +91,16 @@ struct SoakBench: ParsableCommand {
         print(String(format: "  frames over %.1f ms of work: minutes 1-4 %d of %d (%.2f%%), longest %.1f ms; the last third %d of %d (%.2f%%), longest %.1f ms"
                      + "   (target: as in the first minutes)", 1000.0 / 60, start.slow, start.frames, share(start), start.longest,
                      end.slow, end.frames, share(end), end.longest))
+        // Pictures: a cache that holds what the rounds show decodes none once it has filled.
+        // The minutes a part's counts cover: each sample's count is of the time since the one before.
+        func span(_ part: [Soak.Sample]) -> Double {
+            guard let first = part.first, let index = samples.firstIndex(where: { $0.minute == first.minute }) else { return 1 }
+            return max(1.0 / 60, part.last!.minute - (index > 0 ? samples[index - 1].minute : 0))
+        }
+        let firstMinutes = samples.filter { $0.minute > 1 && $0.minute <= 4 }, lastThird = samples.filter { $0.minute >= last.minute * 2 / 3 }
+        print(String(format: "  pictures decoded a minute: minutes 1-4 %.0f (%.0f from memory), the last third %.0f (%.0f from memory)",
+                     Double(start.decoded) / span(firstMinutes), Double(start.fromMemory) / span(firstMinutes),
+                     Double(end.decoded) / span(lastThird), Double(end.fromMemory) / span(lastThird)))
     }
 
     private static func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }

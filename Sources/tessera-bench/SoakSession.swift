@@ -26,7 +26,8 @@ final class Soak {
         /// shown came from the memory cache).
         var helpersCPUSeconds: Double
         /// The frames the app's window drew since the sample before: how many, how many took longer
-        /// than a frame at 60 Hz to lay out and paint, and the longest (milliseconds).
+        /// than a frame at 60 Hz to lay out and paint, and the longest (milliseconds); and the
+        /// pictures it decoded and took from its memory cache meanwhile.
         var frames: FrameTally.Count
         var totalResident: Int { appResident + helpersResident }
     }

@@ -3,7 +3,8 @@ import TestSupport
 import XCTest
 
 /// `tessera --report-frames SECONDS`, which the soak benchmark reads: the real app, in a process
-/// of its own, tells the frames its window drew every so many seconds on standard output.
+/// of its own, tells the frames its window drew and the pictures it decoded every so many seconds
+/// on standard output.
 final class FrameReportTests: XCTestCase {
     /// `tessera` is built into the same folder as this test bundle.
     private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera")
@@ -15,10 +16,12 @@ final class FrameReportTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let printed = folder.appendingPathComponent("frames.txt")
         FileManager.default.createFile(atPath: printed.path, contents: nil)
+        // A server of its own: the gallery's pictures are decoded and counted.
+        let server = try TestServer.start { _ in } waitingWith: { waitTurningTheRunLoop(seconds: 10, for: $0) }
+        defer { server.stop { waitTurningTheRunLoop(seconds: 5, for: $0) } }
         let app = Process()
         app.executableURL = binary
-        // Port 9 (discard): no backend is needed to draw the window.
-        app.arguments = ["--data-dir", folder.appendingPathComponent("data").path, "--backend", "http://127.0.0.1:9/", "--report-frames", "1"]
+        app.arguments = ["--data-dir", folder.appendingPathComponent("data").path, "--backend", server.base.absoluteString, "--report-frames", "1"]
         app.environment = ProcessInfo.processInfo.environment.merging(["NO_AT_BRIDGE": "1", "GDK_BACKEND": "x11"]) { $1 }
         app.standardOutput = try FileHandle(forWritingTo: printed)
         app.standardError = FileHandle.nullDevice
@@ -27,19 +30,25 @@ final class FrameReportTests: XCTestCase {
         func lines() -> [String] {
             ((try? String(contentsOf: printed, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
-        // The window's first frames come within the first seconds; later seconds may draw none.
-        XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) { lines().count >= 2 && lines().contains { !$0.hasPrefix("frames 0 ") } },
-                      "two frame lines, one with frames: \(lines())")
+        // The window's first frames come within the first seconds, its pictures soon after; later
+        // seconds may draw and decode none.
+        func decoded() -> Int { lines().reduce(0) { $0 + (Int($1.split(separator: " ").dropFirst(7).first ?? "") ?? 0) } }
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) { lines().count >= 2 && lines().contains { !$0.hasPrefix("frames 0 ") } && decoded() > 0 },
+                      "two lines, one with frames, pictures decoded: \(lines())")
         for line in lines() {
             let fields = line.split(separator: " ")
-            XCTAssertEqual(fields.count, 6, line)
-            guard fields.count == 6 else { continue }
+            XCTAssertEqual(fields.count, 10, line)
+            guard fields.count == 10 else { continue }
             XCTAssertEqual(fields[0], "frames", line)
             XCTAssertEqual(fields[2], "slow", line)
             XCTAssertEqual(fields[4], "longest-ms", line)
+            XCTAssertEqual(fields[6], "decoded", line)
+            XCTAssertEqual(fields[8], "from-memory", line)
             let frames = try XCTUnwrap(Int(fields[1])), slow = try XCTUnwrap(Int(fields[3])), longest = try XCTUnwrap(Double(fields[5]))
             XCTAssertLessThanOrEqual(slow, frames, line)
             XCTAssertEqual(frames == 0, longest == 0, line)
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(Int(fields[7])), 0, line)
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(Int(fields[9])), 0, line)
         }
         // Started by this test runner, the app inherits signals it blocks: SIGTERM still ends it,
         // as a closed window does.

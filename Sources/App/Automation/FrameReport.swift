@@ -1,12 +1,15 @@
 import Dispatch
 import Foundation
 import Gtk
+import ImagePipeline
 
 /// `--report-frames SECONDS` (the soak benchmark): every so many seconds, a line on standard
-/// output for the frames the main window drew meanwhile, "frames N slow M longest-ms X": how many,
-/// how many took longer than a frame at 60 Hz to lay out and paint, and the longest of them. The
-/// launch is otherwise a person's (settings, window and all), so that a session of hours can be
-/// compared with its first minutes.
+/// output for the frames the main window drew meanwhile, "frames N slow M longest-ms X decoded D
+/// from-memory H": how many, how many took longer than a frame at 60 Hz to lay out and paint, the
+/// longest of them, and the pictures decoded and those taken from the memory cache meanwhile (a
+/// stretch of rounds that decodes nothing is then seen for what it is). The launch is otherwise a
+/// person's (settings, window and all), so that a session of hours can be compared with its first
+/// minutes.
 @MainActor
 final class FrameReport {
     /// A frame at 60 Hz: work past it misses the next one.
@@ -15,11 +18,15 @@ final class FrameReport {
     private let timing: FrameTiming
     private var timer: (any DispatchSourceTimer)?
     private var frames = 0, slow = 0, longest = 0.0
+    /// The image pipeline's counts, nil until a picture was asked for.
+    private let pictures: @MainActor () -> ImagePipeline.Statistics?
+    private var decodedBefore = 0, fromMemoryBefore = 0
 
     /// Nil until the window is realized.
-    init?(window: Window, every seconds: Int) {
+    init?(window: Window, every seconds: Int, pictures: @escaping @MainActor () -> ImagePipeline.Statistics?) {
         guard let timing = FrameTiming(widget: window) else { return nil }
         self.timing = timing
+        self.pictures = pictures
         timing.keepsEvery = false
         timing.onFrame = { [unowned self] layout, paint in
             let work = layout + paint
@@ -39,7 +46,12 @@ final class FrameReport {
     }
 
     private func report() {
-        let line = String(format: "frames %d slow %d longest-ms %.1f\n", frames, slow, longest) // not translated
+        let counts = pictures()
+        let decoded = counts?.decodes ?? 0, fromMemory = counts?.memoryHits ?? 0
+        let line = String(format: "frames %d slow %d longest-ms %.1f decoded %d from-memory %d\n", // not translated
+                          frames, slow, longest, decoded - decodedBefore, fromMemory - fromMemoryBefore)
+        decodedBefore = decoded
+        fromMemoryBefore = fromMemory
         FileHandle.standardOutput.write(Data(line.utf8))
         frames = 0
         slow = 0

@@ -51,7 +51,9 @@ extension TesseraApp {
         }
         main.window.present()
         StartupTrace.mark("presented")
-        if let seconds = options.reportFramesEvery { frameReport = FrameReport(window: main.window, every: seconds) }
+        if let seconds = options.reportFramesEvery {
+            frameReport = FrameReport(window: main.window, every: seconds) { [weak self] in self?.services.imagesIfMade?.statistics }
+        }
         showFirstPageAfterFirstFrame(of: main)
         startBackendAfterFirstFrame(of: main)
         // The first launch stores the people once the window is on screen.
