@@ -85,24 +85,22 @@ struct SoakBench: ParsableCommand {
         print("  files \(third.files) → \(last.files), threads \(third.threads) → \(last.threads), helpers \(third.helpers) → \(last.helpers)"
               + "   (target: none more; highest after the third: files \(samples.filter { $0.minute >= third.minute }.map(\.files).max()!),"
               + " threads \(samples.filter { $0.minute >= third.minute }.map(\.threads).max()!))")
-        // Frames: the first minutes of use (after the first, which starts the app) against the
-        // last third of the run.
-        func frames(_ part: [Soak.Sample]) -> FrameTally.Count {
-            part.reduce(into: FrameTally.Count()) { $0.add($1.frames) }
+        // Frames and pictures: the first minutes of use (after the first, which starts the app)
+        // against the last third of the run. Each sample counts what came since the one before.
+        let firstMinutes = samples.indices.filter { samples[$0].minute > 1 && samples[$0].minute <= 4 }
+        let lastThird = samples.indices.filter { samples[$0].minute >= last.minute * 2 / 3 }
+        func counts(_ part: [Int]) -> FrameTally.Count {
+            part.reduce(into: FrameTally.Count()) { $0.add(samples[$1].frames) }
         }
-        let start = frames(samples.filter { $0.minute > 1 && $0.minute <= 4 })
-        let end = frames(samples.filter { $0.minute >= last.minute * 2 / 3 })
+        func span(_ part: [Int]) -> Double {
+            guard let first = part.first, let end = part.last else { return 1 }
+            return max(1.0 / 60, samples[end].minute - (first > 0 ? samples[first - 1].minute : 0))
+        }
+        let start = counts(firstMinutes), end = counts(lastThird)
         func share(_ count: FrameTally.Count) -> Double { count.frames == 0 ? 0 : Double(count.slow) / Double(count.frames) * 100 }
         print(String(format: "  frames over %.1f ms of work: minutes 1-4 %d of %d (%.2f%%), longest %.1f ms; the last third %d of %d (%.2f%%), longest %.1f ms"
                      + "   (target: as in the first minutes)", 1000.0 / 60, start.slow, start.frames, share(start), start.longest,
                      end.slow, end.frames, share(end), end.longest))
-        // Pictures: a cache that holds what the rounds show decodes none once it has filled.
-        // The minutes a part's counts cover: each sample's count is of the time since the one before.
-        func span(_ part: [Soak.Sample]) -> Double {
-            guard let first = part.first, let index = samples.firstIndex(where: { $0.minute == first.minute }) else { return 1 }
-            return max(1.0 / 60, part.last!.minute - (index > 0 ? samples[index - 1].minute : 0))
-        }
-        let firstMinutes = samples.filter { $0.minute > 1 && $0.minute <= 4 }, lastThird = samples.filter { $0.minute >= last.minute * 2 / 3 }
         print(String(format: "  pictures decoded a minute: minutes 1-4 %.0f (%.0f from memory), the last third %.0f (%.0f from memory)",
                      Double(start.decoded) / span(firstMinutes), Double(start.fromMemory) / span(firstMinutes),
                      Double(end.decoded) / span(lastThird), Double(end.fromMemory) / span(lastThird)))
