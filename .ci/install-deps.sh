@@ -19,6 +19,8 @@ packages=(
   binutils              # nm: the launch test reads which modules the app links
   desktop-file-utils    # desktop-file-validate
   appstream             # appstreamcli validate
+  glib-networking       # GIO's proxy resolvers: GNOME's proxy settings, and the http_proxy variables through libproxy
+  gsettings-desktop-schemas  # GNOME's proxy settings' schema (org.gnome.system.proxy)
   librsvg2-common       # gdk-pixbuf's SVG loader (icons, and SVG pictures)
   webp-pixbuf-loader    # gdk-pixbuf's WebP loader
   heif-gdk-pixbuf       # gdk-pixbuf's loader for HEIF (HEIC) and AVIF, over libheif (dav1d, aom)

@@ -13,11 +13,15 @@ public final class ProxyResolver: @unchecked Sendable { // the resolver is threa
     /// lookup would hold).
     public static let answerLife: Duration = .seconds(60)
 
-    /// The desktop's proxy settings.
+    /// The desktop's proxy settings. Where GIO has no resolver but its own (a system without
+    /// glib-networking), which sends everything directly whatever the settings, curl is left to
+    /// read the variables itself.
     public static let desktop: ProxyResolver = {
         // The default resolver is shared and lives as long as the process (transfer none).
-        let resolver = g_proxy_resolver_get_default()
-        if let resolver { g_object_ref(UnsafeMutableRawPointer(resolver)) }
+        guard let resolver = g_proxy_resolver_get_default(),
+              String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(resolver).assumingMemoryBound(to: GTypeInstance.self)))
+                != "GDummyProxyResolver" else { return ProxyResolver(adopting: nil) }
+        g_object_ref(UnsafeMutableRawPointer(resolver))
         return ProxyResolver(adopting: resolver)
     }()
 

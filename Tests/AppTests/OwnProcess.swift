@@ -9,8 +9,10 @@ extension XCTestCase {
     /// process settles once and for all on first use (GIO's network monitor, the system bus's
     /// address), which this process's other tests may have settled already. This test bundle is
     /// run again for this one test; there `body` runs, and here the test fails with what it
-    /// printed if it failed there.
-    func inOwnProcess(_ method: String = #function, timeout: TimeInterval = 120, _ body: () throws -> Void) throws {
+    /// printed if it failed there. The process's environment is this one's with `environment`
+    /// added and the variables in `clearing` taken out (what the process reads as it starts).
+    func inOwnProcess(_ method: String = #function, timeout: TimeInterval = 120, environment added: [String: String] = [:],
+                      clearing: [String] = [], _ body: () throws -> Void) throws {
         let test = "AppTests.\(String(describing: type(of: self)))/\(method.replacingOccurrences(of: "()", with: ""))"
         if ProcessInfo.processInfo.environment[Self.ownProcessVariable] == test {
             try body()
@@ -22,7 +24,7 @@ extension XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = [test]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.filter { !clearing.contains($0.key) }.merging(added) { $1 }
         environment[Self.ownProcessVariable] = test
         process.environment = environment
         let log = try FileHandle(forWritingTo: output)

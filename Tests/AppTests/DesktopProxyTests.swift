@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+import Networking
+import Synchronization
+import XCTest
+
+/// The desktop's proxy settings, as a person sets them, reach every request: GNOME's settings
+/// (GSettings, through GIO's resolver) and the `http_proxy` and `no_proxy` variables. Each test
+/// runs in a process of its own, started with the settings, as the app is (GIO settles its proxy
+/// resolver once a process). A proxy on loopback answers every request with the request line it
+/// was sent, so the process sees whether a request went through it (a full address) or straight
+/// to the server (a path).
+final class DesktopProxyTests: XCTestCase {
+    /// GNOME's settings, written as the keyfile backend keeps them (`dconf` is not on a test
+    /// machine; the keys and the resolver that reads them are the same): manual, HTTP through
+    /// the proxy, one host left out.
+    func testRequestsGoThroughTheProxyGNOMEsSettingsName() throws {
+        let proxy = try LineEchoingProxy()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-proxy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let settings = home.appendingPathComponent("glib-2.0/settings")
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        try """
+        [system/proxy]
+        mode='manual'
+        ignore-hosts=['left-out.invalid', 'localhost', '127.0.0.0/8']
+
+        [system/proxy/http]
+        host='127.0.0.1'
+        port=\(proxy.port)
+        """.write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+        try inOwnProcess(environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": home.path, "XDG_CURRENT_DESKTOP": "GNOME",
+                                       "GIO_USE_PROXY_RESOLVER": "gnome", "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"],
+                         clearing: Self.proxyVariables) {
+            try assertRequestsGoThroughTheProxy()
+        }
+    }
+
+    /// The variables, on a desktop that is not GNOME (GIO asks libproxy, which reads them).
+    func testRequestsGoThroughTheProxyTheVariablesName() throws {
+        let proxy = try LineEchoingProxy()
+        try inOwnProcess(environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": "left-out.invalid,localhost,127.0.0.1",
+                                       "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"],
+                         clearing: Self.proxyVariables + ["XDG_CURRENT_DESKTOP", "GIO_USE_PROXY_RESOLVER"]) {
+            try assertRequestsGoThroughTheProxy()
+        }
+    }
+
+    /// The variables where GIO has no resolver but its own, which sends everything directly (a
+    /// system without glib-networking): curl reads them itself.
+    func testTheVariablesAreHeardWithoutGIOsResolvers() throws {
+        let proxy = try LineEchoingProxy()
+        try inOwnProcess(environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": "left-out.invalid,localhost,127.0.0.1",
+                                       "GIO_USE_PROXY_RESOLVER": "dummy", "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"],
+                         clearing: Self.proxyVariables + ["XDG_CURRENT_DESKTOP"]) {
+            try assertRequestsGoThroughTheProxy()
+        }
+    }
+
+    private static let proxyVariables = ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"]
+
+    /// In the test's own process: an address elsewhere goes through the proxy, a host left out goes
+    /// directly (and, not existing, is not reached), and this machine directly.
+    private func assertRequestsGoThroughTheProxy(file: StaticString = #filePath, line: UInt = #line) throws {
+        let port = try XCTUnwrap(ProcessInfo.processInfo.environment["TESSERA_TEST_PROXY_PORT"])
+        let client = CurlHTTPClient()
+        let proxied = try Self.send(client, "http://through-the-desktop-proxy.invalid/facts.json")
+        XCTAssertEqual(proxied, "GET http://through-the-desktop-proxy.invalid/facts.json HTTP/1.1", "through the proxy", file: file, line: line)
+        let direct = try Self.send(client, "http://127.0.0.1:\(port)/on-this-machine")
+        XCTAssertEqual(direct, "GET /on-this-machine HTTP/1.1", "this machine directly", file: file, line: line)
+        XCTAssertThrowsError(try Self.send(client, "http://left-out.invalid/facts.json"), "a host left out goes directly, and does not exist",
+                             file: file, line: line)
+    }
+
+    /// The body `client` gets for `address` (the request line the proxy saw).
+    private static func send(_ client: CurlHTTPClient, _ address: String) throws -> String {
+        let result = Mutex<Result<HTTPResponse, HTTPError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do throws(HTTPError) {
+                let response = try await client.send(HTTPRequest(url: URL(string: address)!))
+                result.withLock { $0 = .success(response) }
+            } catch {
+                result.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 30) == .success else { throw HTTPError.cancelled }
+        return String(decoding: try result.withLock { $0! }.get().body, as: UTF8.self)
+    }
+}
+
+/// A listener on loopback that answers every request with its request line ("GET … HTTP/1.1"),
+/// for as long as it lives.
+private final class LineEchoingProxy: @unchecked Sendable {
+    let port: UInt16
+    private let listener: Int32
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address -> Bool in
+                bind(listener, address, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, address, &length) == 0
+            }
+        }
+        guard bound else { close(listener); throw POSIXError(.EADDRNOTAVAIL) }
+        port = UInt16(bigEndian: address.sin_port)
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return } // closed
+                // The request, up to its blank line; its first line is the answer.
+                var request = Data(), byte: UInt8 = 0
+                while !request.suffix(4).elementsEqual("\r\n\r\n".utf8), read(connection, &byte, 1) == 1 { request.append(byte) }
+                let line = String(decoding: request, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
+                let answer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(line.utf8.count)\r\nConnection: close\r\n\r\n\(line)"
+                _ = answer.withCString { write(connection, $0, strlen($0)) }
+                close(connection)
+            }
+        }
+    }
+
+    deinit {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+}
