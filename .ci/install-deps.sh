@@ -21,6 +21,7 @@ packages=(
   appstream             # appstreamcli validate
   glib-networking       # GIO's proxy resolvers: GNOME's proxy settings, and the http_proxy variables through libproxy
   gsettings-desktop-schemas  # GNOME's proxy settings' schema (org.gnome.system.proxy)
+  libproxy1-plugin-webkit    # libproxy's PAC runner (JavaScriptCore): GNOME's automatic proxy setting, a PAC file
   librsvg2-common       # gdk-pixbuf's SVG loader (icons, and SVG pictures)
   webp-pixbuf-loader    # gdk-pixbuf's WebP loader
   heif-gdk-pixbuf       # gdk-pixbuf's loader for HEIF (HEIC) and AVIF, over libheif (dav1d, aom)

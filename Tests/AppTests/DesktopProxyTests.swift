@@ -11,29 +11,62 @@ import XCTest
 /// was sent, so the process sees whether a request went through it (a full address) or straight
 /// to the server (a path).
 final class DesktopProxyTests: XCTestCase {
-    /// GNOME's settings, written as the keyfile backend keeps them (`dconf` is not on a test
-    /// machine; the keys and the resolver that reads them are the same): manual, HTTP through
-    /// the proxy, one host left out.
+    /// GNOME's settings, manual: HTTP through the proxy, one host left out.
     func testRequestsGoThroughTheProxyGNOMEsSettingsName() throws {
         let proxy = try LineEchoingProxy()
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-proxy-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let settings = home.appendingPathComponent("glib-2.0/settings")
-        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-        try """
-        [system/proxy]
-        mode='manual'
-        ignore-hosts=['left-out.invalid', 'localhost', '127.0.0.0/8']
+        let home = try Self.gnomeSettings("""
+            [system/proxy]
+            mode='manual'
+            ignore-hosts=['left-out.invalid', 'localhost', '127.0.0.0/8']
 
-        [system/proxy/http]
-        host='127.0.0.1'
-        port=\(proxy.port)
-        """.write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
-        try inOwnProcess(environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": home.path, "XDG_CURRENT_DESKTOP": "GNOME",
-                                       "GIO_USE_PROXY_RESOLVER": "gnome", "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"],
+            [system/proxy/http]
+            host='127.0.0.1'
+            port=\(proxy.port)
+            """)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try inOwnProcess(environment: Self.gnome(home, proxy: proxy), clearing: Self.proxyVariables) {
+            try assertRequestsGoThroughTheProxy()
+        }
+    }
+
+    /// GNOME's settings, automatic: a PAC file's script names the proxy for one host and none for
+    /// the others (GIO runs it in glib-networking's PAC runner, which the session bus starts).
+    func testRequestsGoThroughTheProxyAPACFileNames() throws {
+        let proxy = try LineEchoingProxy()
+        let home = try Self.gnomeSettings("")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let pac = home.appendingPathComponent("proxy.pac")
+        try """
+            function FindProxyForURL(url, host) {
+                if (host == "through-the-desktop-proxy.invalid") return "PROXY 127.0.0.1:\(proxy.port)";
+                return "DIRECT";
+            }
+            """.write(to: pac, atomically: true, encoding: .utf8)
+        try "[system/proxy]\nmode='auto'\nautoconfig-url='\(pac.absoluteString)'\n"
+            .write(to: home.appendingPathComponent("glib-2.0/settings/keyfile"), atomically: true, encoding: .utf8)
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        try inOwnProcess(environment: Self.gnome(home, proxy: proxy).merging(["DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 },
                          clearing: Self.proxyVariables) {
             try assertRequestsGoThroughTheProxy()
         }
+    }
+
+    /// A folder standing for a home's configuration with GNOME's settings in it, as the keyfile
+    /// backend keeps them (`dconf` is not on a test machine; the keys, and the resolver that reads
+    /// them, are the same).
+    private static func gnomeSettings(_ keyfile: String) throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-proxy-\(UUID().uuidString)")
+        let settings = home.appendingPathComponent("glib-2.0/settings")
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        try keyfile.write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+        return home
+    }
+
+    /// A GNOME session's variables, its settings in `home`.
+    private static func gnome(_ home: URL, proxy: LineEchoingProxy) -> [String: String] {
+        ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": home.path, "XDG_CURRENT_DESKTOP": "GNOME",
+         "GIO_USE_PROXY_RESOLVER": "gnome", "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"]
     }
 
     /// The variables, on a desktop that is not GNOME (GIO asks libproxy, which reads them).
