@@ -4,7 +4,8 @@
 ///
 /// With `urgentFrom`, tasks below that priority go through only while no task at or above it is
 /// running or waiting: prefetching waits behind what is in view, where sharing the slots (and a
-/// slow link) with it delayed what a person looks at.
+/// slow link) with it delayed what a person looks at. Held back (`holdBack`), they wait until let
+/// go, whatever runs: nobody looks while the window is out of sight.
 public actor PriorityLimiter {
     private struct Waiter {
         let id: Int
@@ -19,6 +20,7 @@ public actor PriorityLimiter {
     public let urgentFrom: Int?
     private var running = 0
     private var runningUrgent = 0
+    private var holdsBack = false
     private var waiting: [Waiter] = []
     private var nextID = 0
 
@@ -45,13 +47,19 @@ public actor PriorityLimiter {
         admitWaiting()
     }
 
+    /// Holds the tasks below `urgentFrom` back (those running go on), or lets them go.
+    public func holdBack(_ held: Bool) {
+        holdsBack = held
+        admitWaiting()
+    }
+
     public var waitingCount: Int { waiting.count }
     public var runningCount: Int { running }
 
     private func isUrgent(_ priority: Int) -> Bool { urgentFrom.map { priority >= $0 } ?? true }
 
     private func mayStart(_ priority: Int) -> Bool {
-        running < limit && (isUrgent(priority) || (runningUrgent == 0 && !waiting.contains { isUrgent($0.priority) }))
+        running < limit && (isUrgent(priority) || (!holdsBack && runningUrgent == 0 && !waiting.contains { isUrgent($0.priority) }))
     }
 
     private func start(_ priority: Int) {

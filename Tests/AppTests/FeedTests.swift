@@ -235,8 +235,9 @@ final class FeedTests: ServerBackedTestCase {
         }
     }
 
-    /// Minimized, the window's clip pauses; back on screen, it plays on. A window manager
-    /// minimizing a window unmaps it: xdotool does that here (Xvfb has no window manager).
+    /// Minimized, the window's clip pauses and nothing ahead of the view is fetched; back on
+    /// screen, it plays on and the fetches go. A window manager minimizing a window unmaps it:
+    /// xdotool does that here (Xvfb has no window manager).
     func testAClipPausesWhileTheWindowIsMinimizedAndPlaysOnWhenItIsBack() throws {
         try onMain {
             let (app, page) = try openFeed()
@@ -250,10 +251,12 @@ final class FeedTests: ServerBackedTestCase {
             try xdotool(["windowunmap", "--sync", "\(window)"])
             waitFor("paused while minimized") { !player.isPlaying && main.window.isInWindowOutOfSight }
             XCTAssertEqual(viewer.clip.playButton.accessibleName, "Play")
+            XCTAssertTrue(app.services.images.holdsPrefetching, "nothing ahead of the view fetched while minimized")
             let stopped = try XCTUnwrap(player.position)
             try xdotool(["windowmap", "--sync", "\(window)"])
             waitFor("playing again") { player.isPlaying && !main.window.isInWindowOutOfSight }
             XCTAssertEqual(viewer.clip.playButton.accessibleName, "Pause")
+            XCTAssertFalse(app.services.images.holdsPrefetching, "fetching ahead again")
             waitForServer("playback to advance", timeout: .seconds(10)) { (player.position ?? .zero) > stopped || player.reachedEnd }
             // A clip the person paused stays paused when the window comes back.
             viewer.clip.togglePlaying()

@@ -81,6 +81,26 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(pipeline.statistics.fetches, 1)
     }
 
+    /// Held (the window out of sight), a picture ahead of the view waits for its turn with the
+    /// network free, while one in view is fetched; let go, the one ahead comes.
+    func testPicturesAheadOfTheViewWaitWhilePrefetchingIsHeld() async throws {
+        let pipeline = pipeline()
+        await pipeline.holdPrefetching(true).value
+        var ahead = ImageRequest(url: url("images/garden-1600x1200.jpg"), maximumPixelSize: 256)
+        ahead.priority = ImageRequest.prefetch
+        let prefetch = Task { try await pipeline.image(for: ahead) }
+        await eventually("the one ahead waiting for its turn") { await pipeline.fetchesWaiting == 1 }
+        let inView = try await pipeline.image(for: ImageRequest(url: url("images/raindrops-800x800.jpg"), maximumPixelSize: 256))
+        XCTAssertEqual(inView.width, 256)
+        let waiting = await pipeline.fetchesWaiting
+        XCTAssertEqual(waiting, 1, "the one ahead still waits, nothing in view left")
+        XCTAssertEqual(stats?.requests, 1, "the server saw the one in view only")
+        pipeline.holdPrefetching(false)
+        let came = try await prefetch.value
+        XCTAssertEqual(came.width, 256)
+        XCTAssertEqual(stats?.requests, 2)
+    }
+
     func testCancellingOneOfTwoKeepsTheTransferAndCancellingBothStopsIt() async throws {
         let pipeline = pipeline()
         let request = ImageRequest(url: url("bad/slow-drip"), maximumPixelSize: 128)

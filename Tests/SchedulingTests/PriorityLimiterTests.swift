@@ -110,4 +110,26 @@ final class PriorityLimiterTests: XCTestCase {
         ahead.letGo()
         try await prefetch.value
     }
+
+    /// Held back (the window out of sight), prefetching waits with every slot free; what is in
+    /// view still goes through; let go, the prefetch goes.
+    func testTasksBelowUrgentWaitWhileHeldBack() async throws {
+        let limiter = PriorityLimiter(limit: 3, urgentFrom: 10)
+        await limiter.holdBack(true)
+        let ahead = Held(), inView = Held()
+        let prefetch = start(ahead, on: limiter, key: "ahead", priority: 0)
+        await eventually("the one ahead waiting") { await limiter.waitingCount == 1 }
+        let visible = start(inView, on: limiter, key: "in view", priority: 10)
+        await eventually("the one in view running") { inView.hasStarted }
+        inView.letGo()
+        try await visible.value
+        let waiting = await limiter.waitingCount, running = await limiter.runningCount
+        XCTAssertEqual(waiting, 1, "nothing urgent left, and the one ahead still held")
+        XCTAssertEqual(running, 0)
+        XCTAssertFalse(ahead.hasStarted)
+        await limiter.holdBack(false)
+        await eventually("the one ahead once let go") { ahead.hasStarted }
+        ahead.letGo()
+        try await prefetch.value
+    }
 }

@@ -49,6 +49,9 @@ extension TesseraApp {
             if settings.isMaximized { main.window.maximize() }
             trackWindowState(main)
         }
+        // Out of sight, nothing ahead of the view is fetched (clips pause and animations stop
+        // on their own).
+        main.window.onOutOfSightChange { [weak self] outOfSight in self?.services.imagesIfMade?.holdPrefetching(outOfSight) }
         main.window.present()
         StartupTrace.mark("presented")
         if let seconds = options.reportFramesEvery {

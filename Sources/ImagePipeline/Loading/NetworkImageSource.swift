@@ -119,6 +119,16 @@ public final class NetworkImageSource: ImageSource {
         }
     }
 
+    /// Holds the fetches below visible priority back (those running go on), or lets them go.
+    public func holdPrefetching(_ held: Bool) async {
+        await slots.holdBack(held)
+    }
+
+    /// Fetches waiting for their turn (for tests).
+    public var fetchesWaiting: Int {
+        get async { await slots.waitingCount }
+    }
+
     public func setPriority(_ priority: Int, for request: ImageRequest) async {
         await slots.setPriority(priority, forKey: request.key.description)
     }

@@ -122,6 +122,7 @@ public final class ImagePipeline: Sendable {
     }
     /// Asked in order; the network source comes last and takes any URL.
     private let sources: [any ImageSource]
+    private let network: NetworkImageSource
     /// Asked in order, each with its own slots.
     private let decoders: [(decoder: any ImageDecoding, slots: PriorityLimiter)]
     /// Loads whose bodies are (or are about to be) in memory until their decode ends.
@@ -133,6 +134,26 @@ public final class ImagePipeline: Sendable {
 
     private struct State {
         var statistics = Statistics()
+        var holdsPrefetching = false
+    }
+
+    /// Whether fetches below visible priority (what is ahead of the view, a load nobody waits for)
+    /// wait for their turn (`holdPrefetching`).
+    public var holdsPrefetching: Bool { state.withLock { $0.holdsPrefetching } }
+
+    /// Holds fetches below visible priority back until called with false: while the window is out
+    /// of sight, where nobody looks and the link is better left to others. Fetches under way go
+    /// on. The task returned ends once the network's slots follow.
+    @discardableResult
+    public func holdPrefetching(_ held: Bool) -> Task<Void, Never> {
+        state.withLock { $0.holdsPrefetching = held }
+        // The value when the task runs: calls in quick turn end as the last one said.
+        return Task { await network.holdPrefetching(holdsPrefetching) }
+    }
+
+    /// Fetches waiting for their turn on the network (for tests).
+    public var fetchesWaiting: Int {
+        get async { await network.fetchesWaiting }
     }
 
     /// - Parameters:
@@ -150,8 +171,9 @@ public final class ImagePipeline: Sendable {
         diskCache = configuration.diskFolder.map { DiskCache(folder: $0, capacity: configuration.diskCapacity) }
         let downloads = DownloadProgress()
         self.downloads = downloads
-        let sources = sources + [NetworkImageSource(client: client, configuration: configuration, progress: downloads)]
-        self.sources = sources
+        let network = NetworkImageSource(client: client, configuration: configuration, progress: downloads)
+        self.network = network
+        self.sources = sources + [network]
         self.decoders = decoders.map { ($0, PriorityLimiter(limit: $0.threads.count)) }
         bodiesInHand = PriorityLimiter(limit: configuration.maximumBodiesInHand)
         // A load nobody waits for goes behind every other while its grace lasts; asked for again,
