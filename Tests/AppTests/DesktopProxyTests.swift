@@ -1,7 +1,7 @@
 import Foundation
-import Glibc
 import Networking
 import Synchronization
+import TestSupport
 import XCTest
 
 /// The desktop's proxy settings, as a person sets them, reach every request: GNOME's settings
@@ -13,7 +13,7 @@ import XCTest
 final class DesktopProxyTests: XCTestCase {
     /// GNOME's settings, manual: HTTP through the proxy, one host left out.
     func testRequestsGoThroughTheProxyGNOMEsSettingsName() throws {
-        let proxy = try LineEchoingProxy()
+        let proxy = try lineEchoingProxy()
         let home = try Self.gnomeSettings("""
             [system/proxy]
             mode='manual'
@@ -32,7 +32,7 @@ final class DesktopProxyTests: XCTestCase {
     /// GNOME's settings, automatic: a PAC file's script names the proxy for one host and none for
     /// the others (GIO runs it in glib-networking's PAC runner, which the session bus starts).
     func testRequestsGoThroughTheProxyAPACFileNames() throws {
-        let proxy = try LineEchoingProxy()
+        let proxy = try lineEchoingProxy()
         let home = try Self.gnomeSettings("")
         defer { try? FileManager.default.removeItem(at: home) }
         let pac = home.appendingPathComponent("proxy.pac")
@@ -64,14 +64,14 @@ final class DesktopProxyTests: XCTestCase {
     }
 
     /// A GNOME session's variables, its settings in `home`.
-    private static func gnome(_ home: URL, proxy: LineEchoingProxy) -> [String: String] {
+    private static func gnome(_ home: URL, proxy: LoopbackListener) -> [String: String] {
         ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": home.path, "XDG_CURRENT_DESKTOP": "GNOME",
          "GIO_USE_PROXY_RESOLVER": "gnome", "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"]
     }
 
     /// The variables, on a desktop that is not GNOME (GIO asks libproxy, which reads them).
     func testRequestsGoThroughTheProxyTheVariablesName() throws {
-        let proxy = try LineEchoingProxy()
+        let proxy = try lineEchoingProxy()
         try inOwnProcess(environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": "left-out.invalid,localhost,127.0.0.1",
                                        "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"],
                          clearing: Self.proxyVariables + ["XDG_CURRENT_DESKTOP", "GIO_USE_PROXY_RESOLVER"]) {
@@ -82,7 +82,7 @@ final class DesktopProxyTests: XCTestCase {
     /// The variables where GIO has no resolver but its own, which sends everything directly (a
     /// system without glib-networking): curl reads them itself.
     func testTheVariablesAreHeardWithoutGIOsResolvers() throws {
-        let proxy = try LineEchoingProxy()
+        let proxy = try lineEchoingProxy()
         try inOwnProcess(environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": "left-out.invalid,localhost,127.0.0.1",
                                        "GIO_USE_PROXY_RESOLVER": "dummy", "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"],
                          clearing: Self.proxyVariables + ["XDG_CURRENT_DESKTOP"]) {
@@ -123,43 +123,12 @@ final class DesktopProxyTests: XCTestCase {
     }
 }
 
-/// A listener on loopback that answers every request with its request line ("GET … HTTP/1.1"),
-/// for as long as it lives.
-private final class LineEchoingProxy: @unchecked Sendable {
-    let port: UInt16
-    private let listener: Int32
-
-    init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address -> Bool in
-                bind(listener, address, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard bound else { close(listener); throw POSIXError(.EADDRNOTAVAIL) }
-        port = UInt16(bigEndian: address.sin_port)
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return } // closed
-                // The request, up to its blank line; its first line is the answer.
-                var request = Data(), byte: UInt8 = 0
-                while !request.suffix(4).elementsEqual("\r\n\r\n".utf8), read(connection, &byte, 1) == 1 { request.append(byte) }
-                let line = String(decoding: request, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
-                let answer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(line.utf8.count)\r\nConnection: close\r\n\r\n\(line)"
-                _ = answer.withCString { write(connection, $0, strlen($0)) }
-                close(connection)
-            }
-        }
-    }
-
-    deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+/// A proxy on loopback that answers every request with its request line ("GET … HTTP/1.1"), for
+/// as long as it lives.
+private func lineEchoingProxy() throws -> LoopbackListener {
+    try LoopbackListener { connection in
+        let line = LoopbackListener.requestHead(from: connection).components(separatedBy: "\r\n").first ?? ""
+        let answer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(line.utf8.count)\r\nConnection: close\r\n\r\n\(line)"
+        LoopbackListener.write(Data(answer.utf8), to: connection)
     }
 }

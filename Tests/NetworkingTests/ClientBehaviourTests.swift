@@ -124,7 +124,11 @@ final class ClientBehaviourTests: ServerTestCase {
     func testHeadersAreReadWhateverTheirCaseAndSpacing() async throws {
         let answer = "HTTP/1.1 200 OK\r\nContent-TYPE:   image/png \t\r\nX-Empty:\r\nETag:\t\"a:b\"\r\n"
             + "Content-Length: 2\r\nConnection: close\r\n\r\nhi"
-        let server = try OneAnswerServer(answer: Data(answer.utf8))
+        // The first connection answered with these bytes, whatever it asks.
+        let server = try LoopbackListener(once: true) { connection in
+            _ = LoopbackListener.requestHead(from: connection)
+            LoopbackListener.write(Data(answer.utf8), to: connection)
+        }
         let response = try await CurlHTTPClient().send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(server.port)/x")!))
         XCTAssertEqual(response.headers["content-type"], "image/png")
         XCTAssertEqual(response.headers["x-empty"], "")
@@ -238,37 +242,4 @@ final class OrderLog: @unchecked Sendable {
     private let lock = NSLock()
     func append(_ value: Int) { lock.withLock { list.append(value) } }
     var values: [Int] { lock.withLock { list } }
-}
-
-/// A loopback socket that answers the first connection with fixed bytes, whatever it is asked.
-final class OneAnswerServer: @unchecked Sendable {
-    let port: UInt16
-    private let listener: Int32
-
-    init(answer: Data) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address -> Bool in
-                bind(listener, address, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
-        port = UInt16(bigEndian: address.sin_port)
-        Thread.detachNewThread {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            // The request, up to its blank line, then the answer.
-            var request = Data(), byte: UInt8 = 0
-            while !request.suffix(4).elementsEqual("\r\n\r\n".utf8), read(connection, &byte, 1) == 1 { request.append(byte) }
-            _ = answer.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-            close(connection)
-        }
-    }
-
-    deinit { close(listener) }
 }
