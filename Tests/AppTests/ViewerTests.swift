@@ -225,9 +225,14 @@ final class ViewerTests: AppTestCase {
             waitFor("the next item") { viewer.index == 1 }
             waitForServer("its failure in words") { viewer.image.failure != nil }
             XCTAssertEqual(viewer.image.picture.shownIcon, ImageView.brokenIcon)
+            // Said on screen under the icon, not only to a screen reader.
+            XCTAssertEqual(viewer.image.failureShown, viewer.image.failure)
+            waitFor("the words on screen") { viewer.image.downloadLabel.isMapped }
+            XCTAssertNil(viewer.image.downloadShown, "no download bar with them")
             XCTAssertFalse(viewer.controls.next.isVisible, "the last item has no next")
             viewer.controls.previous.click()
             waitFor("back to the first") { viewer.index == 0 }
+            XCTAssertNil(viewer.image.failureShown, "the failure goes with its picture")
             waitForServer("its picture again", timeout: .seconds(10)) { viewer.image.viewport != nil && viewer.isSettled }
         }
     }

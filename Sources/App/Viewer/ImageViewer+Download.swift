@@ -5,7 +5,8 @@ import Localization
 
 /// While the picture's first bitmap is on its way over a slow link (a large photo not yet on
 /// this machine), a bar under the placeholder says how far its download has come, in bytes: a
-/// person sees that it comes and how long it will be, where the icon alone looked stuck.
+/// person sees that it comes and how long it will be, where the icon alone looked stuck. When the
+/// picture cannot be shown, the same place says why, in words, under the broken icon.
 extension ImageViewer {
     /// The bar and the words under it, hidden until a download has gone on for a moment.
     static func makeDownloadBubble() -> (bubble: Revealer, bar: ProgressBar, label: Label) {
@@ -13,6 +14,9 @@ extension ImageViewer {
         bar.setSizeRequest(width: 220, height: -1)
         let label = Label()
         label.addStyleClass("dim-label")
+        label.wraps = true
+        label.setMaxWidthChars(48)
+        label.setJustification(.center)
         let box = Box(.vertical, spacing: 8)
         box.append(bar)
         box.append(label)
@@ -47,6 +51,7 @@ extension ImageViewer {
             downloadBubble.revealsChild = false
             return
         }
+        downloadBar.isVisible = true
         if let expected = reading.expected, let fraction = reading.fraction {
             downloadBar.fraction = fraction
             downloadLabel.text = tr("Downloading: {received} of {whole}",
@@ -61,8 +66,20 @@ extension ImageViewer {
         downloadBubble.revealsChild = true
     }
 
+    /// Why the picture could not be shown, under the broken icon (hidden with the next picture).
+    func showFailure(_ reason: String) {
+        downloadBar.isVisible = false
+        downloadLabel.text = reason
+        downloadBubble.revealsChild = true
+    }
+
     /// What the download bubble says now, nil while it is hidden (for tests: what a person reads).
     public var downloadShown: (text: String, fraction: Double)? {
-        downloadBubble.revealsChild ? (downloadLabel.text, downloadBar.fraction) : nil
+        downloadBubble.revealsChild && downloadBar.isVisible ? (downloadLabel.text, downloadBar.fraction) : nil
+    }
+
+    /// The failure said under the broken icon, nil while none is (for tests).
+    public var failureShown: String? {
+        downloadBubble.revealsChild && !downloadBar.isVisible ? downloadLabel.text : nil
     }
 }

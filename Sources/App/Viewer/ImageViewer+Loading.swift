@@ -70,6 +70,7 @@ extension ImageViewer {
                 self.failure = error.description
                 self.picture.showIcon(ImageView.brokenIcon)
                 self.picture.accessibleName = error.description
+                self.showFailure(error.description)
                 self.onChange?()
             }
         }
