@@ -79,8 +79,7 @@ extension TesseraApp {
             self?.saveSettings()
         }
         main.window.onCloseRequest { [weak self, weak main] in
-            main?.coordinators.values.forEach { $0.sectionWillHide() }
-            self?.saveSettings()
+            self?.keepBeforeExit(main)
             self?.finishWorkBeforeExit()
             return false
         }
@@ -91,11 +90,15 @@ extension TesseraApp {
     /// finished first (`finishWorkBeforeExit`, downloads given `signalGrace` rather than
     /// `exitGrace`: a session that ends waits for nobody's avatars), then it quits.
     func askedToQuit() {
-        if let main = mainWindow, !isAutomated {
-            main.coordinators.values.forEach { $0.sectionWillHide() }
-            saveSettings()
-        }
+        if let main = mainWindow, !isAutomated { keepBeforeExit(main) }
         finishWorkBeforeExit(downloadsGrace: Self.signalGrace) { [weak self] in self?.application.quit() }
+    }
+
+    /// What the app keeps as it ends, whether its window closed or it was asked by a signal: what
+    /// each section was typing (`sectionWillHide`) and the window's settings.
+    private func keepBeforeExit(_ main: MainWindow?) {
+        main?.coordinators.values.forEach { $0.sectionWillHide() }
+        saveSettings()
     }
 
     /// Two seconds for the downloads under way when the app is asked to end by a signal.
