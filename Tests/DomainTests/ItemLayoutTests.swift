@@ -48,4 +48,23 @@ final class ItemLayoutTests: XCTestCase {
         let tall = grid(count: 10_000)
         XCTAssertEqual(tall.nearest(x: tall.frame(at: 3).x + 10, y: tall.frame(at: 3).y + 600), 3 + 5 * 3, "the same column, in the row 600 px further down")
     }
+
+    /// Items let go above the view keep their places: the ones left stay where they were, and the
+    /// band above them has none of them.
+    func testEmptyPlacesBeforeTheFirstItemKeepTheRestWhereTheyWere() {
+        let whole = grid(count: 1_000)
+        var rest = grid(count: 1_000 - 203)
+        rest.emptyBefore = 203
+        XCTAssertEqual(rest.contentHeight, whole.contentHeight, "the same height: the scroll bar still tells the whole")
+        for index in [0, 1, 2, 50, 796] {
+            XCTAssertEqual(rest.frame(at: index), whole.frame(at: index + 203), "item \(index) of the rest")
+        }
+        XCTAssertEqual(rest.indices(from: 0, to: 600), 0..<0, "the empty places have no items")
+        let band = whole.frame(at: 200).y
+        XCTAssertEqual(rest.indices(from: band, to: band + 1), 0..<2, "the row the rest starts in: its last two places")
+        XCTAssertEqual(rest.indices(from: band, to: band + 200), 0..<7)
+        XCTAssertEqual(rest.indices(from: 0, to: 1_000_000), 0..<797)
+        XCTAssertNil(rest.neighbour(of: 1, .up), "nothing above the first row left")
+        XCTAssertEqual(rest.neighbour(of: 0, .down), 5)
+    }
 }

@@ -136,6 +136,62 @@ final class FeedViewModelTests: XCTestCase {
         return (folder, folder.appendingPathComponent("tessera.sqlite"))
     }
 
+    /// Posts far above the view are let go and read back from the saved pages, in their order and
+    /// places; a refresh reads back every one first, so its pages confirm the feed from the top.
+    @MainActor
+    func testPostsLetGoAboveComeBackFromTheSavedPagesInTheirPlaces() async throws {
+        let (folder, file) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = savingModel(file)
+        await loadAll(model)
+        let all = model.state.posts
+        XCTAssertEqual(all.count, 35)
+        var changes: [FeedViewModel.Change] = []
+        model.onChange = { _, change in if let change { changes.append(change) } }
+
+        model.release(before: 25)
+        XCTAssertEqual(model.state.releasedAbove, 25)
+        XCTAssertEqual(model.state.posts, Array(all[25...]), "the rest held, in order")
+        XCTAssertEqual(model.state.confirmed, 10)
+        XCTAssertEqual(changes, [.released(25)])
+
+        let came = await model.bringBack(10)
+        XCTAssertEqual(came, 10)
+        XCTAssertEqual(model.state.releasedAbove, 15)
+        XCTAssertEqual(model.state.posts, Array(all[15...]), "the ten just above, in their places")
+        XCTAssertEqual(model.state.confirmed, 20)
+        await model.bringBack(100)
+        XCTAssertEqual(model.state.releasedAbove, 0)
+        XCTAssertEqual(model.state.posts, all, "every post back where it was")
+        XCTAssertEqual(changes, [.released(25), .broughtBack(10), .broughtBack(15)])
+
+        // Deleted by the person while let go (another window): its place goes to the posts below.
+        model.release(before: 30)
+        let gone = all[12].id
+        try await SavedFeedStore(database: LazyDatabase(url: file)).delete(id: gone)
+        await model.bringBack(100)
+        XCTAssertEqual(model.state.releasedAbove, 0)
+        XCTAssertEqual(model.state.posts, all.filter { $0.id != gone })
+
+        // A refresh reads back what was let go before asking.
+        model.release(before: 20)
+        XCTAssertEqual(model.state.releasedAbove, 20)
+        await model.refresh()
+        XCTAssertEqual(model.state.releasedAbove, 0)
+        XCTAssertEqual(model.state.posts, all.filter { $0.id != gone })
+        XCTAssertEqual(model.state.confirmed, 10, "the newest page confirmed the first posts")
+    }
+
+    /// Without saved pages to read them back from, nothing is let go.
+    @MainActor
+    func testNothingIsLetGoWithoutSavedPages() async throws {
+        let model = model()
+        await loadAll(model)
+        model.release(before: 25)
+        XCTAssertEqual(model.state.releasedAbove, 0)
+        XCTAssertEqual(model.state.posts.count, 35)
+    }
+
     /// Pages received are saved; at the next launch they show before the network answers, and
     /// with the backend down they stay, marked offline, with no full-page error.
     @MainActor

@@ -52,6 +52,15 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     static let prefetchScreens = 1.0
     /// Within this many screens of the end, the next page is asked for.
     static let loadThreshold = 1.5
+    /// Posts held above the view's first: scrolling back some screens finds them at once (a
+    /// dozen screens of a wide window; at about half a kilobyte a post, some 200 KB).
+    static let keptAbove = 400
+    /// Posts let go, or read back, at a time: posts are let go once this many more than
+    /// `keptAbove` lie above the view, so that scrolling to and fro does not let go and read back
+    /// the same posts.
+    static let releaseStep = 200
+    /// Within this many screens above the view's top, posts let go are read back.
+    static let bringBackScreens = 2.0
     /// The footer's height: room for a spinner or a line of text with Retry beside it.
     static let footerHeight = 64
     /// Tiles are squares of 150 to 240 pixels, 6 apart: three columns in a narrow window, a dozen
@@ -91,7 +100,10 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         }
         grid.onActivate = { [weak self] tile in self?.open(tile.post) }
         grid.onContextMenu = { [weak self] tile in self?.openMenu(for: tile) }
-        grid.onLayout = { [weak self] in self?.loadMoreIfNearEnd() }
+        grid.onLayout = { [weak self] in
+            self?.loadMoreIfNearEnd()
+            self?.holdMemory()
+        }
         notices.onAnswer = { [weak self] notice, response in
             guard let self else { return }
             if case .confirmDelete = notice, response == NoticeDialog<FeedViewModel.Notice>.ok {
@@ -139,6 +151,10 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
             // focus stays in the grid, on the post that took the deleted one's place.
             grid.setItems(state.posts, animated: true)
         case .restored?, .merged?:
+            grid.setItems(state.posts, animated: false)
+        case .released?, .broughtBack?:
+            // The posts let go keep their places: the rest stay where they were.
+            grid.updateLayout { $0.emptyBefore = state.releasedAbove }
             grid.setItems(state.posts, animated: false)
         case nil:
             break
@@ -223,6 +239,21 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         let remaining = next - (adjustment.value + adjustment.pageSize)
         guard remaining <= adjustment.pageSize * Self.loadThreshold else { return }
         Task(priority: .loading) { await model.loadMore() }
+    }
+
+    /// Lets go of posts far above the view, and reads back those the view comes near again.
+    private func holdMemory() {
+        let state = model.state
+        guard grid.isReady, adjustment.pageSize > 0, !state.posts.isEmpty else { return }
+        let top = adjustment.value, layout = grid.layout
+        let reach = top - adjustment.pageSize * Self.bringBackScreens
+        if state.releasedAbove > 0, layout.frame(at: 0).y > reach {
+            // Down to the view at once after a jump up (the scroll bar dragged, Home).
+            let wanted = max(Self.releaseStep, state.releasedAbove - layout.place(at: reach))
+            Task(priority: .loading) { await model.bringBack(wanted) }
+        } else if let first = layout.indices(from: top, to: top + 1).first, first > Self.keptAbove + Self.releaseStep {
+            model.release(before: first - Self.keptAbove)
+        }
     }
 
     /// Focuses `post`'s tile (back from the viewer); the grid scrolls to show it.

@@ -26,12 +26,16 @@ public protocol ItemLayout: Sendable {
     /// Whether Left and Right move between items (in reading order, across a grid's rows); not in
     /// a list of rows, where nothing stands beside an item, as in GTK's lists.
     var leftAndRightMove: Bool { get }
+    /// Places left empty before the first item, for items let go above the view (none but in
+    /// the feed's grid).
+    var emptyBefore: Int { get }
 }
 
 extension ItemLayout {
     public func measuringWidth(at index: Int) -> Double { frame(at: index).width }
     public var measuresItems: Bool { false }
     public var leftAndRightMove: Bool { true }
+    public var emptyBefore: Int { 0 }
     public func needsMeasuring(at index: Int) -> Bool { false }
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {}
 }

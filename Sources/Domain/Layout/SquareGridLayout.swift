@@ -10,6 +10,10 @@ public struct SquareGridLayout: ItemLayout, Equatable {
     public private(set) var columns = 1
     /// The side of every square.
     public private(set) var side = 0.0
+    /// Places left empty before the first item: the items let go above the view (a feed's posts
+    /// released to hold its memory) keep their places, so nothing below them moves, and the
+    /// scroll bar still tells where in the whole the view is.
+    public var emptyBefore = 0
 
     public init(spacing: Double, minimumSide: Double, maximumSide: Double) {
         self.spacing = spacing
@@ -27,15 +31,22 @@ public struct SquareGridLayout: ItemLayout, Equatable {
     }
 
     public var itemsAcross: Int { columns }
-    private var rows: Int { (count + columns - 1) / columns }
+    private var rows: Int { (emptyBefore + count + columns - 1) / columns }
     private var pitch: Double { side + spacing }
     public var contentHeight: Double { spacing + Double(rows) * pitch }
 
     public func frame(at index: Int) -> Frame {
+        let slot = emptyBefore + index
         let used = Double(columns) * pitch + spacing
         let left = ((width - used) / 2).rounded(.down)
-        return Frame(x: left + spacing + Double(index % columns) * pitch,
-                     y: spacing + Double(index / columns) * pitch, width: side, height: side)
+        return Frame(x: left + spacing + Double(slot % columns) * pitch,
+                     y: spacing + Double(slot / columns) * pitch, width: side, height: side)
+    }
+
+    /// The place (counting the empty ones) that starts the row at `y`.
+    public func place(at y: Double) -> Int {
+        guard pitch > 0 else { return 0 }
+        return max(0, Int(((y - spacing) / pitch).rounded(.down))) * columns
     }
 
     public func indices(from top: Double, to bottom: Double) -> Range<Int> {
@@ -43,6 +54,7 @@ public struct SquareGridLayout: ItemLayout, Equatable {
         let firstRow = max(0, Int(((top - spacing) / pitch).rounded(.down)))
         // The last row whose top is above `bottom` (the row after it starts at or below it).
         let lastRow = max(firstRow, Int(((bottom - spacing) / pitch).rounded(.up)) - 1)
-        return min(count, firstRow * columns)..<min(count, (lastRow + 1) * columns)
+        let first = min(count, max(0, firstRow * columns - emptyBefore))
+        return first..<max(first, min(count, (lastRow + 1) * columns - emptyBefore))
     }
 }

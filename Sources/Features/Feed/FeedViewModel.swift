@@ -14,6 +14,10 @@ import Localization
 /// pages asked then confirm them from the top down (`FeedMerge`): new posts come in at their
 /// place, posts deleted on the server go. While the backend cannot be reached, the saved posts
 /// stay, marked as offline, and the feed asks again by itself (`OfflineRetry`).
+///
+/// A feed scrolled for hours would keep every post it met: the page lets go of posts far above
+/// its view (`release(before:)`), which it can read back from the saved pages when the view comes
+/// near them again (`bringBack(_:)`); their places stay, counted in `releasedAbove`.
 @MainActor
 public final class FeedViewModel {
     /// A message for the user: a question (delete?) or what happened.
@@ -32,10 +36,17 @@ public final class FeedViewModel {
         /// A page went into saved posts: some came in, some may have gone, anywhere below the
         /// confirmed ones.
         case merged
+        /// The first posts were let go (`releasedAbove` grew by this many); the rest stay in place.
+        case released(Int)
+        /// Posts let go came back before the first (`releasedAbove` shrank by this many).
+        case broughtBack(Int)
     }
 
     public struct State: Equatable, Sendable {
+        /// The posts held, in feed order: the feed's posts from number `releasedAbove` on.
         public var posts: [MediaPost] = []
+        /// How many posts before `posts` were let go to hold memory; their places stay.
+        public var releasedAbove = 0
         public var paging: Paging = .idle
         public var cursor = FeedCursor()
         public var notice: Notice?
@@ -60,6 +71,10 @@ public final class FeedViewModel {
     private let store: (any SavedFeedStoring)?
     private let offlineRetry: OfflineRetry
     private let logger: Logger
+    /// A page could not be saved this launch: nothing is let go, as it could not be read back.
+    private var pageNotSaved = false
+    /// Posts are being read back.
+    private var bringingBack = false
 
     /// - Parameters:
     ///   - store: where pages are kept for the next launch and for when the backend cannot be
@@ -131,9 +146,17 @@ public final class FeedViewModel {
     public func refresh() async {
         guard state.paging != .loading, !state.isRefreshing else { return }
         offlineRetry.cancel()
+        state.isRefreshing = true
+        // The newest page confirms the posts from the first: those let go come back first.
+        while state.releasedAbove > 0, await bringBack(state.releasedAbove) > 0 {}
+        if state.releasedAbove > 0 {
+            // Not all could be read back: the posts held move up into the places left.
+            let count = state.releasedAbove
+            state.releasedAbove = 0
+            publish(.broughtBack(count))
+        }
         state.cursor = FeedCursor()
         state.confirmed = 0
-        state.isRefreshing = true
         await load()
         state.isRefreshing = false
         publish(nil)
@@ -169,8 +192,13 @@ public final class FeedViewModel {
                 publish(merge.fresh.isEmpty ? nil : .appended(from: start))
             }
             // Saved once shown; a page that cannot be saved is still shown (it will not be there
-            // offline).
-            try? await store?.savePage(merge.fresh, gone: merge.dropped, reachedEnd: state.cursor.reachedEnd, at: now)
+            // offline, and nothing is let go from now on).
+            do {
+                try await store?.savePage(merge.fresh, gone: merge.dropped, reachedEnd: state.cursor.reachedEnd, at: now)
+            } catch {
+                pageNotSaved = true
+                logger.warning("feed page after \"\(asked)\" not saved: \(error)")
+            }
         } catch {
             state.paging = .failed(error.description)
             state.isOffline = offlineRetry.afterFailure(unreachable: error.meansUnreachable, showsContent: !state.posts.isEmpty,
@@ -178,6 +206,47 @@ public final class FeedViewModel {
                                                         again: { [weak self] in await self?.load() })
             publish(nil)
         }
+    }
+
+    /// Lets go of the posts before `index` (among those held) to hold memory, keeping their
+    /// places: only confirmed posts whose ids are numbers, which the saved pages can give back
+    /// (`bringBack`), and none while there is no store or a page could not be saved.
+    public func release(before index: Int) {
+        guard store != nil, !pageNotSaved, !bringingBack, !state.isRefreshing else { return }
+        let count = min(index, state.confirmed)
+        guard count > 0, state.posts[..<count].allSatisfy({ FeedMerge.rank(of: $0.id) != nil }) else { return }
+        state.posts.removeFirst(count)
+        state.confirmed -= count
+        state.releasedAbove += count
+        publish(.released(count))
+    }
+
+    /// Reads back up to `count` of the posts let go, those just before the first held, from the
+    /// saved pages; returns how many came. A post the saved pages no longer have (deleted meanwhile
+    /// by the person) leaves its place to the posts below it.
+    @discardableResult
+    public func bringBack(_ count: Int) async -> Int {
+        guard let store, !bringingBack, state.releasedAbove > 0, let first = state.posts.first else { return 0 }
+        bringingBack = true
+        defer { bringingBack = false }
+        let asked = min(count, state.releasedAbove)
+        let back: [MediaPost]
+        do {
+            back = try await store.posts(before: first.id, limit: asked)
+        } catch {
+            logger.warning("feed posts before \"\(first.id)\" could not be read back: \(error)")
+            return 0
+        }
+        // The view may have changed meanwhile (a delete, a refresh): only onto the same first post,
+        // and into places still empty.
+        guard state.posts.first?.id == first.id, state.releasedAbove > 0 else { return 0 }
+        // Fewer than asked: the saved pages have no more before it, and the places left are empty.
+        let came = back.count < asked ? state.releasedAbove : min(back.count, state.releasedAbove)
+        state.posts.insert(contentsOf: back, at: 0)
+        state.confirmed += back.count
+        state.releasedAbove -= came
+        publish(.broughtBack(came))
+        return back.count
     }
 
     /// Offline, with a failed page to ask again.

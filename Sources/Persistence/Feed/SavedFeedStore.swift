@@ -24,6 +24,20 @@ public final class SavedFeedStore: Sendable {
         }
     }
 
+    /// The `limit` saved posts that come just before the post `id` in the feed (newer, ids
+    /// greater), newest first: posts the feed let go above its view, read back as the view nears
+    /// them. Empty for an id that is not a number (the feed lets none of those go).
+    public func posts(before id: String, limit: Int) async throws -> [MediaPost] {
+        guard let rank = FeedMerge.rank(of: id), limit > 0 else { return [] }
+        return try await database.read { db in
+            try SavedFeedPostRecord
+                .filter(SavedFeedPostRecord.Columns.rank > rank)
+                .order(SavedFeedPostRecord.Columns.rank)
+                .limit(limit)
+                .fetchAll(db).compactMap(\.post).reversed()
+        }
+    }
+
     /// Saves a page just received (`posts`), forgets the saved posts it showed were deleted
     /// (`gone`), and records whether the feed's end was reached.
     public func savePage(_ posts: [MediaPost], gone: [String], reachedEnd: Bool, at savedAt: Date = Date()) async throws {

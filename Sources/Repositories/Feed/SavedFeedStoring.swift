@@ -8,6 +8,8 @@ public protocol SavedFeedStoring: Sendable {
     /// The saved posts, newest first, when they were received and whether they reach the end; nil
     /// when none were saved.
     func saved() async throws -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)?
+    /// The `limit` saved posts just before the post `id` (newer), newest first.
+    func posts(before id: String, limit: Int) async throws -> [MediaPost]
     func savePage(_ posts: [MediaPost], gone: [String], reachedEnd: Bool, at savedAt: Date) async throws
     func delete(id: String) async throws
 }

@@ -64,6 +64,13 @@ extension RecyclingGrid {
     func listenToKeys() {
         canvas.onKeyPress { [weak self] key in
             guard let self, key.modifiers.isEmpty, let cell = self.focusedCell, let index = self.index(of: cell.item.id) else { return false }
+            if ["Home", "KP_Home"].contains(key.keyName), self.layout.emptyBefore > 0 {
+                // The first items were let go: the view goes to the top, and the focus to the
+                // first item once it is back (`relayout`).
+                self.focusesFirstOnceBack = true
+                self.adjustment.value = self.adjustment.lower
+                return true
+            }
             switch key.keyName {
             case "Return", "KP_Enter", "ISO_Enter", "space", "KP_Space":
                 self.onActivate?(cell)

@@ -73,6 +73,10 @@ extension RecyclingGrid {
         if measured { keepStill() }
         place(animated: animated)
         if isReady, spare.count < layout.itemsAcross, !items.isEmpty { sparesCall.schedule() }
+        if focusesFirstOnceBack, layout.emptyBefore == 0 {
+            focusesFirstOnceBack = false
+            DispatchQueue.main.async { [weak self] in self?.focus(index: 0) }
+        }
         onLayout?()
     }
 

@@ -70,6 +70,9 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     /// The press, hover and long-press state of the pointer (`+Input`).
     var pressed: Cell?
+    /// Home was pressed while the first items were let go: the first item takes the focus once
+    /// they are back.
+    var focusesFirstOnceBack = false
     var hovered: Cell? {
         didSet {
             guard hovered !== oldValue else { return }
