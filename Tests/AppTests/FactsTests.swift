@@ -32,7 +32,7 @@ final class FactsTests: ServerBackedTestCase {
     private func savedFeedPosts() -> Int {
         let store = SavedFeedStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
         let count = LockedValue<Int>()
-        Task.detached { count.set(((try? await store.saved()) ?? nil)?.posts.count ?? 0) }
+        Task.detached { count.set(((try? await store.saved(limit: .max)) ?? nil)?.posts.count ?? 0) }
         waitForServer("the database read") { count.get() != nil }
         return count.get() ?? -1
     }

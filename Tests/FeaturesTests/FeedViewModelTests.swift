@@ -182,6 +182,40 @@ final class FeedViewModelTests: XCTestCase {
         XCTAssertEqual(model.state.confirmed, 10, "the newest page confirmed the first posts")
     }
 
+    /// A launch shows the first saved posts only (a feed saved over hours is not read whole);
+    /// the pages after them come from the server, and the saved posts the server deleted meanwhile
+    /// past those shown are forgotten as their pages come, so none is read back later.
+    @MainActor
+    func testALaunchShowsTheFirstSavedPostsAndPagesForgetWhatTheServerDeletedPastThem() async throws {
+        let (folder, file) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = savingModel(file)
+        await loadAll(first)
+        let all = first.state.posts.map(\.id)
+        XCTAssertEqual(all.count, 35)
+        let deleted = all[27]
+        let other = model()
+        await loadAll(other)
+        other.requestDelete(id: deleted)
+        await other.confirmDelete()
+
+        let backend = Backend(base: server.base)
+        let second = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend },
+                                   store: SavedFeedStore(database: LazyDatabase(url: file)), savedShown: 12)
+        await second.showSaved()
+        XCTAssertEqual(second.state.posts.map(\.id), Array(all.prefix(12)), "the first twelve saved posts")
+        await loadAll(second)
+        let ids = second.state.posts.map(\.id)
+        XCTAssertEqual(ids, all.filter { $0 != deleted }, "the rest from the server, once each, in order")
+
+        // Let go and read back: the post deleted on the server is not among the saved ones.
+        second.release(before: 30)
+        await second.bringBack(100)
+        XCTAssertEqual(second.state.posts.map(\.id), ids)
+        let saved = try await SavedFeedStore(database: LazyDatabase(url: file)).saved(limit: .max)
+        XCTAssertEqual(saved?.posts.map(\.id), ids, "the saved copy follows the server")
+    }
+
     /// Without saved pages to read them back from, nothing is let go.
     @MainActor
     func testNothingIsLetGoWithoutSavedPages() async throws {

@@ -71,6 +71,12 @@ public final class FeedViewModel {
     private let store: (any SavedFeedStoring)?
     private let offlineRetry: OfflineRetry
     private let logger: Logger
+    /// How many saved posts show at launch, at most (`standardSavedShown`).
+    private let savedShown: Int
+    /// A hundred pages: more than a person scrolls back through offline, where a feed saved over
+    /// hours (100,000 posts) would take seconds to read and 50 MB to hold at every launch; the
+    /// pages after them come from the server as the person scrolls.
+    public static let standardSavedShown = 1_000
     /// A page could not be saved this launch: nothing is let go, as it could not be read back.
     private var pageNotSaved = false
     /// Posts are being read back.
@@ -80,11 +86,14 @@ public final class FeedViewModel {
     ///   - store: where pages are kept for the next launch and for when the backend cannot be
     ///     reached; nil keeps nothing.
     ///   - offlineRetryDelays: the waits between automatic tries while offline (`OfflineRetry`).
+    ///   - savedShown: how many saved posts show at launch, at most.
     public init(repository: any FeedRepository, store: (any SavedFeedStoring)? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
+                savedShown: Int = FeedViewModel.standardSavedShown,
                 logger: Logger = Logger(label: "dev.tessera.feed")) {
         self.repository = repository
         self.store = store
+        self.savedShown = savedShown
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         self.logger = logger
     }
@@ -99,7 +108,7 @@ public final class FeedViewModel {
     private let savedRead = SavedContentRead()
 
     private func readSaved() async {
-        guard let store, let saved = try? await store.saved(), !saved.posts.isEmpty, state.posts.isEmpty else { return }
+        guard let store, let saved = try? await store.saved(limit: savedShown), !saved.posts.isEmpty, state.posts.isEmpty else { return }
         state.posts = saved.posts
         state.confirmed = 0
         state.receivedAt = saved.savedAt
@@ -194,7 +203,8 @@ public final class FeedViewModel {
             // Saved once shown; a page that cannot be saved is still shown (it will not be there
             // offline, and nothing is let go from now on).
             do {
-                try await store?.savePage(merge.fresh, gone: merge.dropped, reachedEnd: state.cursor.reachedEnd, at: now)
+                try await store?.savePage(page, after: asked, gone: merge.dropped, reachedEnd: state.cursor.reachedEnd,
+                                          pageSize: FeedCursor.pageSize, at: now)
             } catch {
                 pageNotSaved = true
                 logger.warning("feed page after \"\(asked)\" not saved: \(error)")

@@ -12,13 +12,14 @@ public final class SavedFeedStore: Sendable {
         self.database = database
     }
 
-    /// The saved posts, newest first, when they were last received and whether they reach the
-    /// feed's end; nil when nothing was saved.
-    public func saved() async throws -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)? {
+    /// The first `limit` saved posts, newest first, when they were last received and whether the
+    /// saved posts reach the feed's end; nil when nothing was saved.
+    public func saved(limit: Int) async throws -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)? {
         try await database.read { db -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)? in
             guard let feed = try SavedFeedRecord.fetchOne(db) else { return nil }
             let posts = try SavedFeedPostRecord
                 .order(SavedFeedPostRecord.Columns.rank.desc, SavedFeedPostRecord.Columns.id)
+                .limit(limit)
                 .fetchAll(db).compactMap(\.post)
             return (posts, feed.savedAt, feed.reachedEnd)
         }
@@ -38,16 +39,38 @@ public final class SavedFeedStore: Sendable {
         }
     }
 
-    /// Saves a page just received (`posts`), forgets the saved posts it showed were deleted
-    /// (`gone`), and records whether the feed's end was reached.
-    public func savePage(_ posts: [MediaPost], gone: [String], reachedEnd: Bool, at savedAt: Date = Date()) async throws {
+    /// Saves a page just received, asked after the post `asked` ("" for the first), forgets the
+    /// saved posts it showed were deleted (`gone`), and records whether the feed's end was reached.
+    ///
+    /// The page is the truth for the ids it covers (`FeedMerge`): from `asked` down to its last
+    /// id, or to the end of the feed when it is short. Saved posts in that range it does not name
+    /// are forgotten too, though not shown at this launch (saved at an earlier one, past those
+    /// read back at its start), so that no post deleted on the server is read back.
+    public func savePage(_ page: [MediaPost], after asked: String, gone: [String], reachedEnd: Bool,
+                         pageSize: Int = FeedCursor.pageSize, at savedAt: Date = Date()) async throws {
         try await database.write { db in
             if !gone.isEmpty {
                 try SavedFeedPostRecord.filter(gone.contains(SavedFeedPostRecord.Columns.id)).deleteAll(db)
             }
-            for post in posts { try SavedFeedPostRecord(post).save(db) }
-            try SavedFeedRecord(reachedEnd: reachedEnd, savedAt: savedAt).save(db)
+            let rank = SavedFeedPostRecord.Columns.rank
+            var covered = SavedFeedPostRecord.filter(!page.map(\.id).contains(SavedFeedPostRecord.Columns.id))
+            if !asked.isEmpty {
+                // An id that is not a number bounds nothing: nothing more is forgotten.
+                guard let upper = FeedMerge.rank(of: asked) else { return try self.keep(page, reachedEnd, savedAt, db) }
+                covered = covered.filter(rank < upper)
+            }
+            if page.count >= pageSize {
+                guard let lower = page.last.flatMap({ FeedMerge.rank(of: $0.id) }) else { return try self.keep(page, reachedEnd, savedAt, db) }
+                covered = covered.filter(rank >= lower)
+            }
+            try covered.filter(rank != nil).deleteAll(db)
+            try self.keep(page, reachedEnd, savedAt, db)
         }
+    }
+
+    private func keep(_ page: [MediaPost], _ reachedEnd: Bool, _ savedAt: Date, _ db: Database) throws {
+        for post in page { try SavedFeedPostRecord(post).save(db) }
+        try SavedFeedRecord(reachedEnd: reachedEnd, savedAt: savedAt).save(db)
     }
 
     /// Forgets a post the user deleted.
