@@ -25,10 +25,21 @@ final class LongFeedTests: ServerBackedTestCase {
             waitFor("the first page", timeout: .seconds(10)) { page.tiles.count >= 10 && page.model.state.paging != .loading }
             let newest = page.model.state.posts.prefix(10).map(\.id)
 
-            waitForServer("the end of the feed", timeout: .seconds(90)) {
-                page.adjustment.value = page.adjustment.maximumValue
-                return page.model.state.paging == .ended
+            // End, pressed again and again from a tile: the focus goes to the last post, the next
+            // page comes, and posts far above are let go on the way.
+            waitFor("tiles laid out") { page.tileFrames.first?.width ?? 0 > 100 }
+            page.tiles[0].view.grabFocus()
+            waitFor("the first tile focused") { page.tiles[0].view.isFocusWidget }
+            var pages = 0
+            while page.model.state.paging != .ended, pages < Self.posts / 10 + 2 {
+                pages += 1
+                let seen = page.model.state.releasedAbove + page.model.state.posts.count
+                XCTAssertTrue(InputSimulation.key("End", on: main.window))
+                waitForServer("the next page after End") {
+                    page.model.state.releasedAbove + page.model.state.posts.count > seen || page.model.state.paging == .ended
+                }
             }
+            XCTAssertEqual(page.model.state.paging, .ended)
             waitFor("the posts far above let go") {
                 page.adjustment.value = page.adjustment.maximumValue
                 return page.model.state.releasedAbove + page.model.state.posts.count == Self.posts

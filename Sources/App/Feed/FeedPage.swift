@@ -102,7 +102,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         grid.onContextMenu = { [weak self] tile in self?.openMenu(for: tile) }
         grid.onLayout = { [weak self] in
             self?.loadMoreIfNearEnd()
-            self?.holdMemory()
+            // Not within the layout: letting go changes the grid's items.
+            self?.memoryCall.schedule()
         }
         notices.onAnswer = { [weak self] notice, response in
             guard let self else { return }
@@ -240,6 +241,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         guard remaining <= adjustment.pageSize * Self.loadThreshold else { return }
         Task(priority: .loading) { await model.loadMore() }
     }
+
+    private lazy var memoryCall = CoalescedCall { [weak self] in self?.holdMemory() }
 
     /// Lets go of posts far above the view, and reads back those the view comes near again.
     private func holdMemory() {

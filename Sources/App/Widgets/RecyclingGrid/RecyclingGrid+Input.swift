@@ -81,8 +81,9 @@ extension RecyclingGrid {
                 guard let target = self.target(from: index, key: key.keyName) else {
                     return ["Up", "Down", "Left", "Right", "KP_Up", "KP_Down", "KP_Left", "KP_Right"].contains(key.keyName)
                 }
+                let id = self.items[target].id
                 self.focus(index: target)
-                if let moved = self.assigned[self.items[target].id] { self.onFocusMovedByKeys?(moved) }
+                if let moved = self.assigned[id] { self.onFocusMovedByKeys?(moved) }
                 return true
             }
         }
@@ -110,9 +111,11 @@ extension RecyclingGrid {
     /// Brings the item at `index` into view and focuses its cell.
     public func focus(index: Int) {
         guard items.indices.contains(index) else { return }
+        // By its id: the layout may change the items (a feed lets go of posts far above).
+        let id = items[index].id
         reveal(index: index)
         relayout(animated: false, force: true)
-        assigned[items[index].id]?.view.grabFocus()
+        assigned[id]?.view.grabFocus()
     }
 
     /// Scrolls just enough to show the item at `index` whole (the layout knows where it is even
