@@ -114,7 +114,7 @@ struct FeedScrollBench: ParsableCommand {
         let frameIntervals = FrameIntervals(frameTimes: frames)
         let intervals = frameIntervals.values
         let stalls = frameIntervals.stalls
-        print("feed-scroll: \(model.state.posts.count) of \(count) posts loaded in \(elapsed) (\(finished ? "reached the end" : "stopped at the time limit")), \(Int(speed)) px a frame, 1100×760 at scale \(scale)")
+        print("feed-scroll: \(model.state.releasedAbove + model.state.posts.count) of \(count) posts loaded (\(model.state.posts.count) held) in \(elapsed) (\(finished ? "reached the end" : "stopped at the time limit")), \(Int(speed)) px a frame, 1100×760 at scale \(scale)")
         print(String(format: "  frame interval: median %.1f ms, 99th percentile %.1f ms, longest %.1f ms",
                      frameIntervals.typical, frameIntervals.p99, frameIntervals.longest))
         print(String(format: "  frames at or under 20 ms: %.1f%%   (target %@)", frameIntervals.withinTwentyMilliseconds,
