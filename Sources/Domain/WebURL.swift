@@ -30,4 +30,12 @@ public enum WebURL {
         if case .success = check(url) { return true }
         return false
     }
+
+    /// The name of the file `url` links to, as a person reads it ("photo 1.jpg" for
+    /// ".../photo%201.jpg"); nil for an address that names none (a host alone, a folder).
+    public static func fileName(of url: URL) -> String? {
+        guard !url.hasDirectoryPath else { return nil }
+        let name = url.lastPathComponent
+        return name.isEmpty || name == "/" ? nil : name
+    }
 }

@@ -27,7 +27,7 @@ final class ViewerFromSectionsTests: ServerBackedTestCase {
             let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
             XCTAssertEqual(viewer.item.url.absoluteString, items[1].imageUrlString)
             waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
-            XCTAssertEqual(main.headerBar.title, "Item 2, \(items[1].uuid)")
+            XCTAssertEqual(main.headerBar.title, "Item 2, \(try XCTUnwrap(URL(string: items[1].imageUrlString)).lastPathComponent)")
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back at the gallery") { coordinator.depth == 1 && !coordinator.container.transitionRunning }
             waitFor("the item focused again") { page.tile(at: 1).isFocusWidget }

@@ -27,4 +27,13 @@ final class WebURLTests: XCTestCase {
             XCTAssertFalse(URL(string: address)!.isOnThisMachine, address)
         }
     }
+
+    /// The file a link names, as a person reads it, or none.
+    func testTheFileALinkNames() {
+        XCTAssertEqual(WebURL.fileName(of: URL(string: "https://host/user_details/uploads/64655761.jpg")!), "64655761.jpg")
+        XCTAssertEqual(WebURL.fileName(of: URL(string: "https://host/photos/summer%20day.png?size=2")!), "summer day.png")
+        XCTAssertNil(WebURL.fileName(of: URL(string: "https://host")!))
+        XCTAssertNil(WebURL.fileName(of: URL(string: "https://host/")!))
+        XCTAssertNil(WebURL.fileName(of: URL(string: "https://host/photos/")!))
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Domain
 import Features
 import Gtk
@@ -20,8 +21,7 @@ final class GalleryCoordinator: SectionCoordinator {
             // Items whose link is no picture's address have nothing to show; the rest do.
             let viewable = items.enumerated().compactMap { offset, item in
                 item.imageURL.flatMap { url in
-                    WebURL.isWeb(url) ? (offset, ViewerItem(id: String(offset), url: url, kind: .picture,
-                                                            name: tr("Item {number}, {uuid}", ["number": String(offset + 1), "uuid": item.uuid]))) : nil
+                    WebURL.isWeb(url) ? (offset, ViewerItem(id: String(offset), url: url, kind: .picture, name: Self.name(offset, url))) : nil
                 }
             }
             guard let start = viewable.firstIndex(where: { $0.0 == index }) else { return }
@@ -31,5 +31,13 @@ final class GalleryCoordinator: SectionCoordinator {
                                   onMove: { main()?.updateChrome() },
                                   onLeave: { [weak page] item in if let index = Int(item.id) { page?.focus(index: index) } }))
         }
+    }
+
+    /// What the viewer's title says for the item at `offset`: its number and the name of the file
+    /// its link names ("Item 2, 64655761.jpg"), where its uuid told a person nothing.
+    private static func name(_ offset: Int, _ url: URL) -> String {
+        let number = String(offset + 1)
+        guard let file = WebURL.fileName(of: url) else { return tr("Item {number}", ["number": number]) }
+        return tr("Item {number}, {file}", ["number": number, "file": file])
     }
 }
