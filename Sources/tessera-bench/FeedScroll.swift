@@ -51,7 +51,10 @@ struct FeedScrollBench: ParsableCommand {
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(
             memoryCapacity: memoryCap.map { $0 << 20 } ?? MemoryCache.defaultCapacity, diskFolder: folder),
             decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
-        let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend })
+        // Pages saved as the app saves them: posts far above the view are let go and read back
+        // from them (without a store the feed keeps every post).
+        let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend },
+                                  store: SavedFeedStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))))
         let window = Window()
         window.setDefaultSize(width: Int(Self.windowWidth), height: Int(Self.windowHeight))
         let page = FeedPage(model: model, pipeline: pipeline, backendReady: {}, window: { nil }) { _, _ in nil }
