@@ -153,6 +153,8 @@ struct FeedScrollBench: ParsableCommand {
                      Double(endRSS) / 1e6, Double(split.anonymous) / 1e6, Double(split.files) / 1e6, Double(split.shared) / 1e6,
                      Double(allocator.heap) / 1e6, Double(allocator.inUse) / 1e6,
                      Double(allocator.free) / 1e6, Double(allocator.mapped) / 1e6))
+        print(String(format: "  of the heap in use, SQLite's (the saved pages' database: page caches, statements): %.1f MB",
+                     Double(DatabaseMemory.inUse) / 1e6))
     }
 }
 
