@@ -52,25 +52,26 @@ public final class SavedFeedStore: Sendable {
             if !gone.isEmpty {
                 try SavedFeedPostRecord.filter(gone.contains(SavedFeedPostRecord.Columns.id)).deleteAll(db)
             }
-            let rank = SavedFeedPostRecord.Columns.rank
-            var covered = SavedFeedPostRecord.filter(!page.map(\.id).contains(SavedFeedPostRecord.Columns.id))
-            if !asked.isEmpty {
-                // An id that is not a number bounds nothing: nothing more is forgotten.
-                guard let upper = FeedMerge.rank(of: asked) else { return try self.keep(page, reachedEnd, savedAt, db) }
-                covered = covered.filter(rank < upper)
-            }
-            if page.count >= pageSize {
-                guard let lower = page.last.flatMap({ FeedMerge.rank(of: $0.id) }) else { return try self.keep(page, reachedEnd, savedAt, db) }
-                covered = covered.filter(rank >= lower)
-            }
-            try covered.filter(rank != nil).deleteAll(db)
-            try self.keep(page, reachedEnd, savedAt, db)
+            try Self.covered(by: page, after: asked, pageSize: pageSize)?.deleteAll(db)
+            for post in page { try SavedFeedPostRecord(post).save(db) }
+            try SavedFeedRecord(reachedEnd: reachedEnd, savedAt: savedAt).save(db)
         }
     }
 
-    private func keep(_ page: [MediaPost], _ reachedEnd: Bool, _ savedAt: Date, _ db: Database) throws {
-        for post in page { try SavedFeedPostRecord(post).save(db) }
-        try SavedFeedRecord(reachedEnd: reachedEnd, savedAt: savedAt).save(db)
+    /// The saved posts in the range `page` covers that it does not name; nil when an id that is
+    /// not a number bounds the range (nothing more is forgotten then).
+    private static func covered(by page: [MediaPost], after asked: String, pageSize: Int) -> QueryInterfaceRequest<SavedFeedPostRecord>? {
+        let rank = SavedFeedPostRecord.Columns.rank
+        var covered = SavedFeedPostRecord.filter(!page.map(\.id).contains(SavedFeedPostRecord.Columns.id) && rank != nil)
+        if !asked.isEmpty {
+            guard let upper = FeedMerge.rank(of: asked) else { return nil }
+            covered = covered.filter(rank < upper)
+        }
+        if page.count >= pageSize {
+            guard let lower = page.last.flatMap({ FeedMerge.rank(of: $0.id) }) else { return nil }
+            covered = covered.filter(rank >= lower)
+        }
+        return covered
     }
 
     /// Forgets a post the user deleted.
