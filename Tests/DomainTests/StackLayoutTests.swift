@@ -24,6 +24,49 @@ final class StackLayoutTests: XCTestCase {
         XCTAssertTrue((0..<5).allSatisfy { stack.needsMeasuring(at: $0) }, "a new width measures every row again")
     }
 
+    /// Items let go above and below the view leave their rows empty: every item held stays where
+    /// it was, the whole keeps its height, and bands over the empty rows hold no item.
+    func testRowsLetGoStayEmptyInTheirPlaces() {
+        var stack = layout(count: 10, viewHeight: 100)
+        for index in 0..<10 { stack.setMeasuredHeight(Double(20 + index), at: index) }
+        let before = (0..<10).map { stack.frame(at: $0) }, height = stack.contentHeight
+        // Rows 0-2 let go above, 6-7 below; 8 and 9 (the user's own) stay under them.
+        stack.setEmpty(above: 3, below: 2, before: 3)
+        stack.prepare(width: 500, count: 5, viewHeight: 100)
+        XCTAssertEqual(stack.count, 5)
+        XCTAssertEqual(stack.rowCount, 10)
+        XCTAssertEqual((0..<5).map { stack.frame(at: $0) }, [3, 4, 5, 8, 9].map { before[$0] })
+        XCTAssertEqual(stack.contentHeight, height)
+        XCTAssertEqual(stack.emptyBefore, 3)
+        XCTAssertEqual(stack.emptyAfter, 0, "the user's own rows are after the empty ones")
+        XCTAssertEqual(stack.indices(from: before[0].y, to: before[2].y + before[2].height), 0..<0, "only empty rows above")
+        XCTAssertEqual(stack.indices(from: before[6].y, to: before[7].y + 1), 3..<3, "only empty rows below")
+        XCTAssertEqual(stack.indices(from: before[5].y, to: before[8].y + 1), 2..<4, "across the empty rows")
+        XCTAssertEqual(stack.rows(from: before[6].y, to: before[7].y + 1), 6..<8)
+        // A row measured again, an own message added and one removed: the empty rows stay put.
+        stack.setMeasuredHeight(50, at: 1)
+        stack.prepare(width: 500, count: 6, viewHeight: 100)
+        XCTAssertEqual(stack.frame(at: 5).y, before[9].y + before[9].height + 50 - 24)
+        XCTAssertEqual(stack.frame(at: 3).y, before[8].y + 50 - 24)
+        stack.remove(1, at: 3)
+        XCTAssertEqual(stack.frame(at: 3).y, before[8].y + 50 - 24, "the row under the removed one took its place")
+        XCTAssertEqual(stack.rowFrame(7).y, before[7].y + 50 - 24)
+        // Pages on top while the top is let go are empty rows too; the held ones move down by them.
+        stack.insertEmptyOnTop(2)
+        XCTAssertEqual(stack.emptyBefore, 5)
+        XCTAssertEqual(stack.frame(at: 0).y, before[3].y + 2 * 62)
+        // Everything held again: every row with the height it had.
+        stack.setEmpty(above: 0, below: 0, before: 0)
+        stack.prepare(width: 500, count: 11, viewHeight: 100)
+        XCTAssertEqual((0..<11).map { stack.frame(at: $0).height }, [62, 62, 20, 21, 22, 23, 50, 25, 26, 27, 29])
+        // Without items below the empty rows, they are after the last.
+        stack.setEmpty(above: 0, below: 3, before: 8)
+        XCTAssertEqual(stack.emptyAfter, 3)
+        stack.removeAll()
+        XCTAssertEqual(stack.rowCount, 0)
+        XCTAssertEqual(stack.emptyBefore, 0)
+    }
+
     func testBandsAndFramesMatchPlainSumsAfterAnyMixOfChanges() {
         var generator = SplitMix(seed: 16)
         var stack = layout(count: 0)

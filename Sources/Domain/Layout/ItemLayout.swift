@@ -26,9 +26,11 @@ public protocol ItemLayout: Sendable {
     /// Whether Left and Right move between items (in reading order, across a grid's rows); not in
     /// a list of rows, where nothing stands beside an item, as in GTK's lists.
     var leftAndRightMove: Bool { get }
-    /// Places left empty before the first item, for items let go above the view (none but in
-    /// the feed's grid).
+    /// Places left empty before the first item, for items let go above the view (the feed's
+    /// grid, the chat).
     var emptyBefore: Int { get }
+    /// Places left empty after the last item, for items let go below the view (the chat).
+    var emptyAfter: Int { get }
 }
 
 extension ItemLayout {
@@ -36,6 +38,7 @@ extension ItemLayout {
     public var measuresItems: Bool { false }
     public var leftAndRightMove: Bool { true }
     public var emptyBefore: Int { 0 }
+    public var emptyAfter: Int { 0 }
     public func needsMeasuring(at index: Int) -> Bool { false }
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {}
 }
