@@ -32,6 +32,57 @@ final class MessageTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.visible.first?.text, "m40")
     }
 
+    /// The chat holds the messages near its view: those let go above and below count as rows (a
+    /// hidden one does not), come back from what was saved in their order, and a page that comes
+    /// while the top is let go goes on top of it, let go too.
+    func testMessagesLetGoAndHeldAgainKeepTheirRowsAndOrder() {
+        var timeline = MessageTimeline()
+        for offset in stride(from: 0, to: 100, by: 20) { timeline.receive(page: page(offset), at: offset) }
+        let all = stride(from: 0, to: 100, by: 20).flatMap { MessageTimeline.messages(of: page($0), at: $0, receivedAt: Date()) }
+        timeline.appendLocal(ChatMessage(origin: .local(id: 1), text: "mine"))
+        timeline.remove(.server(number: 50))
+        XCTAssertEqual(timeline.serverRows, 99)
+        XCTAssertEqual(timeline.number(atRow: 0), 100)
+        XCTAssertEqual(timeline.number(atRow: 50), 49, "the hidden 50 has no row")
+        XCTAssertEqual(timeline.row(ofNumber: 49), 50)
+        XCTAssertNil(timeline.row(ofNumber: 50))
+
+        // Held: 41...70, the rest let go.
+        XCTAssertTrue(timeline.hold(41...70, adding: []))
+        XCTAssertEqual(timeline.heldNumbers, 41...70)
+        XCTAssertEqual(timeline.visible.map(\.origin), (41...70).reversed().filter { $0 != 50 }.map { .server(number: $0) } + [.local(id: 1)])
+        XCTAssertEqual(timeline.releasedAbove, 30)
+        XCTAssertEqual(timeline.releasedBelow, 40)
+        XCTAssertEqual(timeline.heldServerCount, 29)
+        XCTAssertEqual(timeline.serverRows, 99, "rows let go still count")
+
+        // Further down: 11...40 are not held and must come back from the saved pages.
+        XCTAssertEqual(timeline.numbersNotHeld(in: 11...60), [11...40])
+        XCTAssertFalse(timeline.hold(11...60, adding: Array(all[20..<30])), "one missing: nothing changes")
+        XCTAssertEqual(timeline.heldNumbers, 41...70)
+        XCTAssertTrue(timeline.hold(11...60, adding: Array(all[10..<40])))
+        XCTAssertEqual(timeline.visible.first?.origin, .server(number: 60))
+        XCTAssertEqual(timeline.visible.dropLast().last?.origin, .server(number: 11))
+        XCTAssertEqual(timeline.visible.dropLast().last?.text, "m11")
+        XCTAssertEqual(timeline.releasedAbove, 40)
+        XCTAssertEqual(timeline.releasedBelow, 10)
+
+        // A page while the top is let go: its rows go on top, let go.
+        XCTAssertEqual(timeline.receive(page: page(100), at: 100), 20)
+        XCTAssertEqual(timeline.nextOffset, 120)
+        XCTAssertEqual(timeline.releasedAbove, 60)
+        XCTAssertEqual(timeline.visible.first?.origin, .server(number: 60), "nothing shown changed")
+        XCTAssertEqual(timeline.number(atRow: 0), 120)
+
+        // A far jump: nothing held is kept, all comes back.
+        XCTAssertEqual(timeline.numbersNotHeld(in: 1...5), [1...5])
+        XCTAssertTrue(timeline.hold(1...5, adding: Array(all[0..<5])))
+        XCTAssertEqual(timeline.visible.map(\.origin), (1...5).reversed().map { .server(number: $0) } + [.local(id: 1)])
+        XCTAssertEqual(timeline.releasedBelow, 0)
+        XCTAssertEqual(timeline.releasedAbove, 114)
+        XCTAssertFalse(timeline.hold(200...300, adding: []), "nothing loaded there")
+    }
+
     func testEachMessageHasItsSendersAvatar() {
         XCTAssertEqual(ChatMessage(origin: .server(number: 1), text: "").avatarNumber, 1)
         XCTAssertEqual(ChatMessage(origin: .server(number: 20), text: "").avatarNumber, 20)

@@ -73,8 +73,88 @@ public struct MessageTimeline: Equatable, Sendable {
     public private(set) var nextOffset = 0
     /// The server answered an empty page: there is nothing older.
     public private(set) var reachedBeginning = false
+    /// Server messages let go above those held (the oldest loaded), by number: the chat holds the
+    /// messages near its view, the others wait in the saved pages (`hold`).
+    public private(set) var numbersAbove = 0
+    /// Server messages let go below those held (the newest), by number.
+    public private(set) var numbersBelow = 0
 
     public init() {}
+
+    /// The server messages held, by number (every one loaded when none was let go); nil when none
+    /// is loaded.
+    public var heldNumbers: ClosedRange<Int>? {
+        let newest = numbersBelow + 1, oldest = nextOffset - numbersAbove
+        return newest <= oldest ? newest...oldest : nil
+    }
+    /// Rows let go above those held (their messages not hidden).
+    public var releasedAbove: Int { numbersAbove > 0 ? rows(in: (nextOffset - numbersAbove + 1)...nextOffset) : 0 }
+    /// Rows let go below those held, above the local messages.
+    public var releasedBelow: Int { numbersBelow > 0 ? rows(in: 1...numbersBelow) : 0 }
+    /// The server messages held, at the start of `visible`.
+    public var heldServerCount: Int { visible.count - localCount }
+    /// Every server message loaded and not hidden, held or let go: the rows above the local ones.
+    public var serverRows: Int { releasedAbove + heldServerCount + releasedBelow }
+
+    /// The rows (messages not hidden) among the numbers `numbers`.
+    private func rows(in numbers: ClosedRange<Int>) -> Int {
+        numbers.count - hidden.count(where: { numbers.contains($0) })
+    }
+
+    /// The number of the server message in row `row`, counting from the oldest loaded (0), the
+    /// rows let go too; nil past the newest.
+    public func number(atRow row: Int) -> Int? {
+        guard row >= 0 else { return nil }
+        var number = nextOffset - row
+        for skipped in hidden.sorted(by: >) where skipped >= number { number -= 1 }
+        return number >= 1 ? number : nil
+    }
+
+    /// The row of server message `number` (counting as `number(atRow:)`); nil when it is not
+    /// loaded or hidden.
+    public func row(ofNumber number: Int) -> Int? {
+        guard (1...max(1, nextOffset)).contains(number), nextOffset > 0, !hidden.contains(number) else { return nil }
+        return nextOffset - number - hidden.count(where: { $0 > number })
+    }
+
+    /// The numbers in `numbers` (clamped to those loaded) that are not held: what `hold` needs read
+    /// back, one or two runs.
+    public func numbersNotHeld(in numbers: ClosedRange<Int>) -> [ClosedRange<Int>] {
+        guard let wanted = Self.clamped(numbers, to: nextOffset) else { return [] }
+        guard let held = heldNumbers, held.overlaps(wanted) else { return [wanted] }
+        var runs: [ClosedRange<Int>] = []
+        if wanted.lowerBound < held.lowerBound { runs.append(wanted.lowerBound...(held.lowerBound - 1)) }
+        if wanted.upperBound > held.upperBound { runs.append((held.upperBound + 1)...wanted.upperBound) }
+        return runs
+    }
+
+    private static func clamped(_ numbers: ClosedRange<Int>, to nextOffset: Int) -> ClosedRange<Int>? {
+        let lower = max(1, numbers.lowerBound), upper = min(nextOffset, numbers.upperBound)
+        return lower <= upper ? lower...upper : nil
+    }
+
+    /// Holds the server messages numbered `numbers` (clamped to those loaded) and lets go of the
+    /// others: those not held come from `fetched` (read back from the saved pages). Returns false,
+    /// changing nothing, when `fetched` lacks one of them, or nothing loaded is in `numbers`.
+    @discardableResult
+    public mutating func hold(_ numbers: ClosedRange<Int>, adding fetched: [ChatMessage]) -> Bool {
+        guard let wanted = Self.clamped(numbers, to: nextOffset) else { return false }
+        var byNumber: [Int: ChatMessage] = [:]
+        // Those held win over those read back.
+        for message in fetched + visible.prefix(heldServerCount) {
+            if case .server(let number) = message.origin { byNumber[number] = message }
+        }
+        var server: [ChatMessage] = []
+        server.reserveCapacity(wanted.count)
+        for number in wanted.reversed() where !hidden.contains(number) {
+            guard let message = byNumber[number] else { return false }
+            server.append(message)
+        }
+        visible.replaceSubrange(0..<heldServerCount, with: server)
+        numbersAbove = nextOffset - wanted.upperBound
+        numbersBelow = wanted.lowerBound - 1
+        return true
+    }
 
     /// Whether the list shows anything.
     public var hasVisible: Bool { !visible.isEmpty }
@@ -104,7 +184,12 @@ public struct MessageTimeline: Equatable, Sendable {
             guard case .server(let number) = message.origin else { return true }
             return !hidden.contains(number)
         }
-        visible.prepend(contentsOf: shown)
+        // While the top is let go, the page's rows go on top of it, let go too (it is saved).
+        if numbersAbove > 0 {
+            numbersAbove += messages.count
+        } else {
+            visible.prepend(contentsOf: shown)
+        }
         nextOffset = offset + messages.count
         if pageCount < Self.pageSize { reachedBeginning = true }
         return shown.count
@@ -153,6 +238,8 @@ public struct MessageTimeline: Equatable, Sendable {
         visible.removeFirst(visible.count - localCount)
         hidden = []
         nextOffset = 0
+        numbersAbove = 0
+        numbersBelow = 0
         reachedBeginning = false
         receive(fresh, pageCount: pageCount, at: 0)
         return true
