@@ -1,6 +1,7 @@
 import Domain
 import Features
 import Foundation
+import Localization
 import Networking
 import Persistence
 import Repositories
@@ -184,5 +185,71 @@ final class MessagesViewModelTests: XCTestCase {
         XCTAssertFalse(model.state.isOffline, "back: online again")
         XCTAssertEqual(model.state.visible.map(\.accessibleName), shown)
         XCTAssertEqual(askedOffsets, asked, "nothing asked")
+    }
+
+    /// A long history: the chat lets go of the server's messages away from the view and reads them
+    /// back from the saved pages as they are needed, each in its row and order; a page that comes
+    /// while the top is let go is saved and comes back like the rest; a message found far away is
+    /// read back with those around it. Without saved pages nothing is let go.
+    @MainActor
+    func testMessagesLetGoComeBackFromTheSavedPagesInTheirPlaces() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.messageCount = 300 }
+        let file = folder.appendingPathComponent("tessera.sqlite")
+        let base = server.base
+        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .seconds(5)) { Backend(base: base) },
+                                      store: LocalMessageStore(database: LazyDatabase(url: file)),
+                                      saved: SavedChatStore(database: LazyDatabase(url: file)))
+        var changes: [MessagesViewModel.Change] = []
+        model.onChange = { _, change in if let change { changes.append(change) } }
+        await model.start()
+        while model.state.timeline.nextOffset < 200 { await model.loadOlder() }
+        _ = await model.send("mine")
+        await model.delete(.server(number: 150))
+        let whole = model.state.visible.map(\.accessibleName)
+        XCTAssertEqual(whole.count, 200, "199 of the server's and one of mine")
+        let timeline = { model.state.timeline }
+
+        // Rows 50-119 held (numbers 150... down): the rest let go, mine stays below.
+        await model.hold(rows: 50..<120)
+        XCTAssertEqual(changes.last, .held)
+        XCTAssertEqual(timeline().releasedAbove, 50)
+        XCTAssertEqual(timeline().releasedBelow, 199 - 120)
+        XCTAssertEqual(model.state.visible.map(\.accessibleName), Array(whole[50..<120]) + [whole.last!])
+
+        // Further down, then a jump to the newest: read back from the saved pages, in order.
+        await model.hold(rows: 100..<180)
+        XCTAssertEqual(model.state.visible.map(\.accessibleName), Array(whole[100..<180]) + [whole.last!])
+        await model.hold(rows: 190..<199)
+        XCTAssertEqual(model.state.visible.map(\.accessibleName), Array(whole[190..<199]) + [whole.last!])
+        XCTAssertEqual(timeline().releasedBelow, 0)
+
+        // A page while the top is let go: its rows go on top, empty; it comes back like the rest.
+        await model.loadOlder()
+        XCTAssertEqual(changes.last, .prependedLetGo(20))
+        XCTAssertEqual(timeline().nextOffset, 220)
+        XCTAssertEqual(timeline().releasedAbove, 210)
+        XCTAssertEqual(model.state.visible.map(\.accessibleName), Array(whole[190..<199]) + [whole.last!], "nothing shown changed")
+        await model.hold(rows: 0..<40)
+        let top = model.state.visible.map(\.accessibleName)
+        XCTAssertEqual(top.first, tr("Message {number}: {text}", ["number": "220", "text": model.state.visible.first!.preview]))
+        XCTAssertEqual(Array(top[20..<40]), Array(whole[0..<20]), "the rows under the new page are the old top")
+        XCTAssertEqual(timeline().releasedBelow, 219 - 40)
+
+        // A message far below, found by a search: read back with those around it.
+        let revealed = await model.reveal(.server(number: 3))
+        XCTAssertTrue(revealed)
+        XCTAssertTrue(model.state.visible.contains { $0.origin == .server(number: 3) })
+        let hiddenRevealed = await model.reveal(.server(number: 150))
+        XCTAssertFalse(hiddenRevealed, "the hidden one is not shown")
+
+        // Without saved pages, nothing is let go.
+        let unsaved = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .seconds(5)) { Backend(base: base) },
+                                        store: LocalMessageStore(database: LazyDatabase(url: folder.appendingPathComponent("other.sqlite"))))
+        await unsaved.start()
+        await unsaved.loadOlder()
+        await unsaved.hold(rows: 0..<5)
+        XCTAssertEqual(unsaved.state.visible.count, 40)
+        XCTAssertEqual(unsaved.state.timeline.releasedBelow, 0)
     }
 }

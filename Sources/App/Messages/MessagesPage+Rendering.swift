@@ -26,6 +26,17 @@ extension MessagesPage {
             grid.updateLayout { $0.insert(count, at: 0) }
             grid.setItems(visible, animated: false)
             DispatchQueue.main.async { [weak self] in self?.scroller.kineticScrolling = true }
+        case .prependedLetGo(let count)?:
+            // Rows on top of those let go there: what shows stays where it is.
+            grid.updateLayout { $0.insertEmptyOnTop(count) }
+            grid.setItems(visible, animated: false)
+        case .held?:
+            // Messages let go or read back: their rows stay, empty or filled; nothing moves.
+            let timeline = state.timeline
+            grid.updateLayout {
+                $0.setEmpty(above: timeline.releasedAbove, below: timeline.releasedBelow, before: timeline.heldServerCount)
+            }
+            grid.setItems(visible, animated: false, extending: false)
         case .appended?:
             grid.setItems(visible, animated: false)
             grid.scrollToEnd()
@@ -39,7 +50,7 @@ extension MessagesPage {
         case .reloaded?:
             // Everything may have changed, texts under the same numbers too (the saved pages gave
             // way to the server's newest): every row is made again.
-            grid.updateLayout { $0.remove($0.count, at: 0) }
+            grid.updateLayout { $0.removeAll() }
             grid.setItems(EmptyCollection(), animated: false)
             grid.setItems(visible, animated: false)
         case nil:
@@ -49,7 +60,12 @@ extension MessagesPage {
         // milliseconds at 10,000 messages, on every page).
         if grid.items.count != visible.count || grid.items.first?.id != visible.first?.id
             || grid.items.last?.id != visible.last?.id {
-            grid.updateLayout { $0.remove($0.count, at: 0) }
+            let timeline = state.timeline
+            grid.updateLayout {
+                $0.removeAll()
+                $0.insert(visible.count + timeline.releasedAbove + timeline.releasedBelow, at: 0)
+                $0.setEmpty(above: timeline.releasedAbove, below: timeline.releasedBelow, before: timeline.heldServerCount)
+            }
             grid.setItems(visible, animated: false)
         }
         if !visible.isEmpty { onMessagesShown?(visible) }

@@ -5,6 +5,7 @@ extension MessagesPage {
     /// After every layout and scroll: older pages near the top, the jump button far from the end.
     func viewMoved() {
         loadOlderIfNearTop()
+        memoryCall.schedule()
         let far = adjustment.upper - adjustment.pageSize - adjustment.value > adjustment.pageSize
         if jumpButton.isVisible != far { jumpButton.isVisible = far }
     }

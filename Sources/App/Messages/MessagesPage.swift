@@ -80,6 +80,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var started = false
     /// Whether the draft kept from the last launch was put in the composer (once).
     var draftRestored = false
+    /// Lets go of messages far from the view after a layout, not inside it (`MessagesPage+Memory`).
+    lazy var memoryCall = CoalescedCall { [weak self] in self?.holdMemory() }
 
     /// Within this many screens of the top, the next older page is asked for.
     static let loadThreshold = 1.0

@@ -51,15 +51,26 @@ extension MessagesViewModel {
     }
 
     /// Makes the message at `origin` part of the chat shown, loading the older pages down to it
-    /// (a found message from a page not loaded yet); false when it cannot be shown (hidden, or a
-    /// page failed on the way: the paging says why).
+    /// (a found message from a page not loaded yet), or reading it back with those around it when
+    /// it was let go; false when it cannot be shown (hidden, or a page failed on the way: the
+    /// paging says why).
     public func reveal(_ origin: ChatMessage.Origin) async -> Bool {
-        while !state.visible.contains(where: { $0.origin == origin }) {
-            guard case .server(let number) = origin, state.timeline.nextOffset < number else { return false }
+        func shown() -> Bool { state.visible.contains { $0.origin == origin } }
+        guard case .server(let number) = origin else { return shown() }
+        while !shown() {
+            if number <= state.timeline.nextOffset {
+                guard state.timeline.row(ofNumber: number) != nil else { return false }
+                await hold(max(1, number - Self.heldAroundRevealed)...(number + Self.heldAroundRevealed))
+                return shown()
+            }
             let before = state.timeline.nextOffset
             await loadOlder()
-            guard state.timeline.nextOffset > before else { return state.visible.contains { $0.origin == origin } }
+            guard state.timeline.nextOffset > before else { return shown() }
         }
         return true
     }
+
+    /// Messages held on each side of one read back to be shown (a search's find, a quote): some
+    /// screens of rows, so the view opens on messages around it; the view's own holding follows.
+    static let heldAroundRevealed = 150
 }

@@ -9,6 +9,11 @@ extension MessagesViewModel {
         case reloaded
         /// Older messages went on top (how many).
         case prepended(Int)
+        /// Older messages came while the top was let go: their rows went on top, empty (how many).
+        case prependedLetGo(Int)
+        /// Messages were let go or read back: which rows are empty above and below those held
+        /// changed (`MessageTimeline.releasedAbove`, `releasedBelow`); no row moved.
+        case held
         /// A message the user sent went at the bottom.
         case appended
         /// The message at this index left.

@@ -18,13 +18,13 @@ import Localization
 /// marked as offline, and the chat asks again by itself (`OfflineRetry`).
 @MainActor
 public final class MessagesViewModel {
-    public private(set) var state = State()
+    public internal(set) var state = State()
     public var onChange: ((State, Change?) -> Void)?
     private let repository: any MessagesRepository
     private let store: any LocalMessageStoring
-    private let logger: Logger
+    let logger: Logger
 
-    private let saved: (any SavedChatStoring)?
+    let saved: (any SavedChatStoring)?
     private let drafts: (any DraftStoring)?
     let searcher: (any MessageSearching)?
     /// The last search asked; an answer to an earlier one is dropped.
@@ -40,9 +40,20 @@ public final class MessagesViewModel {
     private let offlineRetry: OfflineRetry
     /// The saved pages wait for the newest page to be asked again (nothing older is asked until
     /// it answers).
-    private var confirmsSaved = false
+    var confirmsSaved = false
     /// The newest page is being asked again.
     private var confirming = false
+    /// The server's messages saved so far, numbered 1 to this, with no page missing: only those
+    /// may be let go (`hold`).
+    var savedThrough = 0
+    /// Pages saved past a page still being saved: where each starts, and where it ends.
+    private var savedAhead: [Int: Int] = [:]
+    /// A page could not be saved: nothing more is let go at this launch (it could not come back).
+    var savingFailed = false
+    /// Counts the times the server's messages were replaced (numbers read before mean others after).
+    var timelineGeneration = 0
+    /// The read back of messages let go under way (`hold`).
+    var holding: Task<Void, Never>?
 
     /// - Parameters:
     ///   - saved: where the server's pages are kept for the next launch and for when the backend
@@ -114,6 +125,7 @@ public final class MessagesViewModel {
             state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning)
             state.receivedAt = chat.savedAt
             confirmsSaved = true
+            savedThrough = chat.nextOffset
         }
         state.localLoaded = true
         publish(.reloaded)
@@ -153,12 +165,19 @@ public final class MessagesViewModel {
             cameBack(at: now)
             let replaced = state.timeline.refreshNewest(fresh, pageCount: texts.count)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
+            if replaced { timelineGeneration += 1 }
             publish(replaced ? .reloaded : nil)
             if replaced {
                 logger.info("the server's newest messages differ from those saved: the saved pages were replaced")
-                try? await saved?.replaceAll(with: fresh,
-                                             nextOffset: state.timeline.nextOffset,
-                                             reachedBeginning: state.timeline.reachedBeginning, at: now)
+                savedThrough = 0
+                do {
+                    try await saved?.replaceAll(with: fresh,
+                                                nextOffset: state.timeline.nextOffset,
+                                                reachedBeginning: state.timeline.reachedBeginning, at: now)
+                    savedThrough = fresh.count
+                } catch {
+                    savingFailed = true
+                }
             } else {
                 try? await saved?.touch(at: now)
             }
@@ -221,18 +240,41 @@ public final class MessagesViewModel {
             let now = Date()
             let messages = await Self.messages(of: texts, at: offset, receivedAt: now)
             cameBack(at: now)
+            // While the top is let go, the page goes there let go too: saved first, so that it can
+            // come back; when it cannot be saved, everything comes back first.
+            let onTopLetGo = state.timeline.numbersAbove > 0
+            if onTopLetGo, !(await savePage(messages, at: offset, reachedBeginning: texts.count < MessageTimeline.pageSize, now: now)) {
+                await hold(1...state.timeline.nextOffset)
+            }
+            let letGo = state.timeline.numbersAbove > 0
             let added = state.timeline.receive(messages, pageCount: texts.count, at: offset)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
-            publish(added > 0 ? .prepended(added) : nil)
-            if let saved {
-                // Every message of the page (one hidden for this session shows at the next launch);
-                // an empty page saves that the beginning was reached.
-                try? await saved.savePage(messages,
-                                          nextOffset: state.timeline.nextOffset,
-                                          reachedBeginning: state.timeline.reachedBeginning, at: now)
+            publish(added > 0 ? (letGo ? .prependedLetGo(added) : .prepended(added)) : nil)
+            if !onTopLetGo {
+                await savePage(messages, at: offset, reachedBeginning: state.timeline.reachedBeginning, now: now)
             }
         } catch {
             failed(error)
+        }
+    }
+
+    /// Saves a page just received (every message of it: one hidden for this session shows at the
+    /// next launch; an empty page saves that the beginning was reached); false when it could not
+    /// be, and from then on nothing is let go.
+    @discardableResult
+    private func savePage(_ messages: [ChatMessage], at offset: Int, reachedBeginning: Bool, now: Date) async -> Bool {
+        guard let saved else { return false }
+        let through = offset + messages.count
+        do {
+            try await saved.savePage(messages, nextOffset: through, reachedBeginning: reachedBeginning, at: now)
+            // Pages may be saved out of order: the run from 1 grows as the gaps fill.
+            savedAhead[offset] = through
+            while let next = savedAhead.removeValue(forKey: savedThrough) { savedThrough = max(savedThrough, next) }
+            return true
+        } catch {
+            logger.warning("a page of the chat could not be saved: \(error)")
+            savingFailed = true
+            return false
         }
     }
 
@@ -358,5 +400,5 @@ public final class MessagesViewModel {
         publish(nil)
     }
 
-    private func publish(_ change: Change?) { onChange?(state, change) }
+    func publish(_ change: Change?) { onChange?(state, change) }
 }

@@ -23,6 +23,17 @@ public final class SavedChatStore: Sendable {
         }
     }
 
+    /// The saved messages numbered `numbers` (by the table's key), newest first: those the chat
+    /// let go of, read back as its view comes near them.
+    public func messages(numbered numbers: ClosedRange<Int>) async throws -> [ChatMessage] {
+        try await database.read { db in
+            try SavedServerMessageRecord
+                .filter(numbers.contains(SavedServerMessageRecord.Columns.number))
+                .order(SavedServerMessageRecord.Columns.number)
+                .fetchAll(db).map(\.message)
+        }
+    }
+
     /// Replaces every saved message with the newest page, received again when the server's
     /// history had moved (`MessageTimeline.refreshNewest`).
     public func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date = Date()) async throws {

@@ -6,6 +6,7 @@ import Persistence
 /// without the network. `Persistence`'s `SavedChatStore` is it.
 public protocol SavedChatStoring: Sendable {
     func saved() async throws -> SavedChat?
+    func messages(numbered numbers: ClosedRange<Int>) async throws -> [ChatMessage]
     func savePage(_ messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
     func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
     func touch(at savedAt: Date) async throws

@@ -71,6 +71,13 @@ extension RecyclingGrid {
                 self.adjustment.value = self.adjustment.lower
                 return true
             }
+            if ["End", "KP_End"].contains(key.keyName), self.layout.emptyAfter > 0 {
+                // The last items were let go: the view goes to the end, the focus to the last item
+                // once it is back.
+                self.focusesLastOnceBack = true
+                self.adjustment.value = self.adjustment.upper - self.adjustment.pageSize
+                return true
+            }
             switch key.keyName {
             case "Return", "KP_Enter", "ISO_Enter", "space", "KP_Space":
                 self.onActivate?(cell)

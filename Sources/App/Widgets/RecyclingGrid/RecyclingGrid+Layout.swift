@@ -77,6 +77,13 @@ extension RecyclingGrid {
             focusesFirstOnceBack = false
             DispatchQueue.main.async { [weak self] in self?.focus(index: 0) }
         }
+        if focusesLastOnceBack, layout.emptyAfter == 0 {
+            focusesLastOnceBack = false
+            DispatchQueue.main.async { [weak self] in
+                guard let self, !self.items.isEmpty else { return }
+                self.focus(index: self.items.count - 1)
+            }
+        }
         onLayout?()
     }
 

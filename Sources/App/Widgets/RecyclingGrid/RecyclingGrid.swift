@@ -73,6 +73,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Home was pressed while the first items were let go: the first item takes the focus once
     /// they are back.
     var focusesFirstOnceBack = false
+    /// End was pressed while the last items were let go: the last is focused once they are back.
+    var focusesLastOnceBack = false
     var hovered: Cell? {
         didSet {
             guard hovered !== oldValue else { return }
