@@ -38,8 +38,10 @@ struct MessagesBench: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-messages-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
 
+        // Pages saved as the app saves them (and so let go as it lets go of them).
+        let database = LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))
         let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient()) { backend },
-                                      store: LocalMessageStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))))
+                                      store: LocalMessageStore(database: database), saved: SavedChatStore(database: database))
         let window = Window()
         window.setDefaultSize(width: 900, height: 700)
         let page = MessagesPage(model: model, pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder.prepared()]), backend: { backend }) { _, _ in }
@@ -67,12 +69,17 @@ struct MessagesBench: ParsableCommand {
             page.adjustment.value = max(0, page.adjustment.value - 60)
             return true
         }
-        guard GtkRuntime.iterate(until: { model.state.paging == .ended || prepends.count >= pages }, timeout: .seconds(300),
+        // Some 0.25 s a page here; 100,000 messages take some 20 minutes.
+        let deadline = Duration.seconds(max(300, count / 20))
+        guard GtkRuntime.iterate(until: { model.state.paging == .ended || prepends.count >= pages }, timeout: deadline,
                                  wakeEvery: .milliseconds(1)) else {
             throw BenchError(description: "never reached the beginning (\(model.state.timeline.nextOffset) loaded)")
         }
         window.removeTickCallback(scrollUp)
+        GtkRuntime.iterate(until: { false }, timeout: .milliseconds(300), wakeEvery: .milliseconds(5))
         let topResident = residentBytes()
+        let held = model.state.timeline.heldServerCount, loaded = model.state.timeline.serverRows
+        let split = residentSplit(), allocator = LargeAllocations.totals()
 
         // Down again over loaded messages, for the baseline.
         var down: [Int64] = []
@@ -105,6 +112,9 @@ struct MessagesBench: ParsableCommand {
         print(String(format: "  prepend, median of the last 50      %8.2f ms   ratio %.2f (target: the same)", deep, early > 0 ? deep / early : 0))
         print(String(format: "  resident memory after the first page %7.1f MB, at the top %.1f MB: growth %.1f MB   (target <= 40)",
                      Double(firstPageResident) / 1e6, Double(topResident) / 1e6, Double(topResident - firstPageResident) / 1e6))
+        print("  messages held at the top: \(held) of \(loaded) loaded (the rest let go, read back from the saved pages)")
+        print(String(format: "  at the top: anonymous %.1f MB; malloc heap in use %.1f MB, of it SQLite's %.1f MB",
+                     Double(split.anonymous) / 1e6, Double(allocator.inUse) / 1e6, Double(DatabaseMemory.inUse) / 1e6))
         if let timing {
             print(String(format: "  frame phases: layout longest %.1f ms (median %.2f), paint longest %.1f ms (median %.2f)",
                          timing.layouts.max() ?? 0, median(timing.layouts), timing.paints.max() ?? 0, median(timing.paints)))
