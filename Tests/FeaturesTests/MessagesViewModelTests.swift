@@ -252,4 +252,32 @@ final class MessagesViewModelTests: XCTestCase {
         XCTAssertEqual(unsaved.state.visible.count, 40)
         XCTAssertEqual(unsaved.state.timeline.releasedBelow, 0)
     }
+
+    /// A launch reads only the newest saved messages; the older ones saved are let go above them
+    /// and read back as the view comes near, even without the backend.
+    @MainActor
+    func testALaunchReadsTheNewestSavedAndTheRestComeBackWithoutTheBackend() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.messageCount = 300 }
+        let file = folder.appendingPathComponent("tessera.sqlite")
+        func make(_ base: URL, savedShown: Int = MessagesViewModel.standardSavedShown) -> MessagesViewModel {
+            MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .milliseconds(400)) { Backend(base: base) },
+                              store: LocalMessageStore(database: LazyDatabase(url: file)),
+                              saved: SavedChatStore(database: LazyDatabase(url: file)), savedShown: savedShown)
+        }
+        let first = make(server.base)
+        await first.start()
+        while first.state.timeline.nextOffset < 200 { await first.loadOlder() }
+        let whole = first.state.visible.map(\.accessibleName)
+        let port = server.port
+        await server.stop()
+
+        let second = make(URL(string: "http://127.0.0.1:\(port)/")!, savedShown: 60)
+        await second.start()
+        XCTAssertEqual(second.state.visible.map(\.accessibleName), Array(whole.suffix(60)), "the newest 60 read")
+        XCTAssertEqual(second.state.timeline.releasedAbove, 140)
+        XCTAssertEqual(second.state.timeline.nextOffset, 200)
+        await second.hold(rows: 0..<50)
+        XCTAssertEqual(second.state.visible.map(\.accessibleName), whole, "the older ones read back; none let go before the newest page confirms them")
+    }
 }

@@ -204,13 +204,14 @@ public struct MessageTimeline: Equatable, Sendable {
     }
 
     /// Puts back the server's messages saved at an earlier launch (oldest first), below nothing
-    /// and above the local ones, and where the next older page is asked. Only before any page has
-    /// been received.
-    public mutating func restore(server messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool) {
+    /// and above the local ones, and where the next older page is asked; `letGoAbove` older ones
+    /// saved are let go above them. Only before any page has been received.
+    public mutating func restore(server messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, letGoAbove: Int = 0) {
         guard self.nextOffset == 0 else { return }
         visible.prepend(contentsOf: messages)
         self.nextOffset = nextOffset
         self.reachedBeginning = reachedBeginning
+        numbersAbove = letGoAbove
     }
 
     /// Takes the newest page asked again at a launch that restored saved pages (texts newest

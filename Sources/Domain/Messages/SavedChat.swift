@@ -10,9 +10,13 @@ public struct SavedChat: Equatable, Sendable {
     public var reachedBeginning: Bool
     /// When a page was last received.
     public var savedAt: Date
+    /// Saved messages older than `messages`, not read (the chat reads them back as the view comes
+    /// near them).
+    public var olderNotRead: Int
 
-    public init(messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, savedAt: Date) {
+    public init(messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, savedAt: Date, olderNotRead: Int = 0) {
         self.messages = messages
+        self.olderNotRead = olderNotRead
         self.nextOffset = nextOffset
         self.reachedBeginning = reachedBeginning
         self.savedAt = savedAt

@@ -6,11 +6,6 @@ import Foundation
 /// read) as the view comes near them. Their rows stay in place, empty, meanwhile
 /// (`StackLayout`), so nothing the user looks at moves.
 extension MessagesViewModel {
-    /// Whether messages may be let go: only with saved pages to read them back from, once the saved
-    /// pages were confirmed at this launch (the newest page asked again may replace them all), and
-    /// while every page could be saved.
-    var canLetGo: Bool { saved != nil && !confirmsSaved && !savingFailed }
-
     /// Holds the server's messages in rows `rows` (counting from the oldest loaded, 0, the rows
     /// let go too) and lets go of the others; those not held are read back from the saved pages
     /// first, off the main thread. Messages not saved yet stay held. Ignored while a read back is
@@ -24,14 +19,23 @@ extension MessagesViewModel {
         await hold(newest...oldest)
     }
 
-    /// Holds the server's messages numbered `numbers` (every one, when none may be let go).
+    /// Holds the server's messages numbered `numbers`. Messages are let go only with saved pages
+    /// to read them back from, once the saved pages were confirmed at this launch (the newest page
+    /// asked again may replace them all: until then messages are only read back), and while every
+    /// page could be saved (after a failure, everything comes back).
     func hold(_ numbers: ClosedRange<Int>) async {
         while let running = holding { await running.value }
         let nextOffset = state.timeline.nextOffset
         guard nextOffset > 0 else { return }
         var wanted = numbers
-        if !canLetGo {
+        if saved == nil || savingFailed {
+            // Everything back: what is let go may not all be saved.
             wanted = 1...nextOffset
+        } else if confirmsSaved {
+            // Read back, nothing let go, until the saved pages are confirmed.
+            if let held = state.timeline.heldNumbers {
+                wanted = min(held.lowerBound, wanted.lowerBound)...max(held.upperBound, wanted.upperBound)
+            }
         } else if nextOffset > savedThrough {
             // The pages not saved yet are the oldest loaded: held, and all between.
             wanted = min(wanted.lowerBound, savedThrough + 1)...nextOffset

@@ -32,6 +32,8 @@ public final class MessagesViewModel {
     /// `stopSearchingOlder` was called: `searchOlder` stops after the page on its way.
     var olderSearchStopped = false
     private let draftDelay: Duration
+    /// How many of the newest saved messages a launch reads (`standardSavedShown`).
+    private let savedShown: Int
     /// The composer's text not yet kept, and the wait before it is.
     private var unsavedDraft: String?
     private var draftSave: Task<Void, Never>?
@@ -63,11 +65,15 @@ public final class MessagesViewModel {
     ///   - draftDelay: how long the composer must rest before its text is kept: the keys of a
     ///     word come faster, and the text is kept within a second of the last one.
     ///   - offlineRetryDelays: the waits between automatic tries while offline (`OfflineRetry`).
+    ///   - savedShown: how many of the newest saved messages a launch reads; the older ones are
+    ///     read back as the view comes near them.
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
                 drafts: (any DraftStoring)? = nil, draftDelay: Duration = .milliseconds(400),
                 searcher: (any MessageSearching)? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
+                savedShown: Int = MessagesViewModel.standardSavedShown,
                 logger: Logger = Logger(label: "dev.tessera.messages")) {
+        self.savedShown = savedShown
         self.repository = repository
         self.store = store
         self.saved = saved
@@ -77,6 +83,11 @@ public final class MessagesViewModel {
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         self.logger = logger
     }
+
+    /// The newest saved messages a launch reads: some 80 screens of them, read in a few
+    /// milliseconds, where a long day's history (100,000 messages scrolled through) would be
+    /// read and held whole at every launch.
+    public static let standardSavedShown = 1_000
 
     /// The system's network went (the page tells only for a server elsewhere): the server's
     /// messages shown are offline at once, and no try is made until it is back. Back (or
@@ -121,8 +132,9 @@ public final class MessagesViewModel {
                 logger.warning("the composer's draft could not be read: \(error)")
             }
         }
-        if let saved, let chat = try? await saved.saved(), !chat.messages.isEmpty {
-            state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning)
+        if let saved, let chat = try? await saved.saved(newest: savedShown), !chat.messages.isEmpty {
+            state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning,
+                                   letGoAbove: chat.olderNotRead)
             state.receivedAt = chat.savedAt
             confirmsSaved = true
             savedThrough = chat.nextOffset

@@ -14,12 +14,21 @@ public final class SavedChatStore: Sendable {
 
     /// The saved server messages, oldest first, the offset the next older page is asked at,
     /// whether the beginning was reached and when a page was last received; nil when nothing was
-    /// saved.
-    public func saved() async throws -> SavedChat? {
+    /// saved. With `newest`, only that many of the newest are read when every message up to the
+    /// next offset is there to be read back later (`SavedChat.olderNotRead`); all otherwise.
+    public func saved(newest limit: Int = .max) async throws -> SavedChat? {
         try await database.read { db in
             guard let chat = try SavedChatRecord.fetchOne(db) else { return nil }
-            let messages = try SavedServerMessageRecord.order(SavedServerMessageRecord.Columns.number.desc).fetchAll(db).map(\.message)
-            return SavedChat(messages: messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning, savedAt: chat.savedAt)
+            let number = SavedServerMessageRecord.Columns.number
+            var request = SavedServerMessageRecord.all()
+            var olderNotRead = 0
+            if limit < chat.nextOffset, try SavedServerMessageRecord.filter(number <= chat.nextOffset).fetchCount(db) == chat.nextOffset {
+                request = request.filter(number <= limit)
+                olderNotRead = chat.nextOffset - limit
+            }
+            let messages = try request.order(number.desc).fetchAll(db).map(\.message)
+            return SavedChat(messages: messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning, savedAt: chat.savedAt,
+                             olderNotRead: olderNotRead)
         }
     }
 

@@ -5,7 +5,7 @@ import Persistence
 /// Where the server's messages are kept between launches, so the chat shows what the user saw
 /// without the network. `Persistence`'s `SavedChatStore` is it.
 public protocol SavedChatStoring: Sendable {
-    func saved() async throws -> SavedChat?
+    func saved(newest limit: Int) async throws -> SavedChat?
     func messages(numbered numbers: ClosedRange<Int>) async throws -> [ChatMessage]
     func savePage(_ messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
     func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
