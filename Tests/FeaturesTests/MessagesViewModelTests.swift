@@ -37,6 +37,15 @@ final class MessagesViewModelTests: XCTestCase {
         return (MessagesViewModel(repository: repository, store: store), store)
     }
 
+    /// A chat on `base` whose local messages and saved pages are in `file`.
+    @MainActor
+    private func savingModel(_ base: URL, file: URL, timeout: Duration = .milliseconds(400),
+                             savedShown: Int = MessagesViewModel.standardSavedShown) -> MessagesViewModel {
+        MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: timeout) { Backend(base: base) },
+                          store: LocalMessageStore(database: LazyDatabase(url: file)),
+                          saved: SavedChatStore(database: LazyDatabase(url: file)), savedShown: savedShown)
+    }
+
     /// The offsets the client asked for, in order.
     private var askedOffsets: [Int] {
         server.requestedPaths.compactMap { target in
@@ -140,11 +149,7 @@ final class MessagesViewModelTests: XCTestCase {
         await server.stop()
         server = try await TestServer.start { $0.messageCount = 130 }
         let file = folder.appendingPathComponent("tessera.sqlite")
-        func make(_ base: URL) -> MessagesViewModel {
-            MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .milliseconds(400)) { Backend(base: base) },
-                              store: LocalMessageStore(database: LazyDatabase(url: file)),
-                              saved: SavedChatStore(database: LazyDatabase(url: file)))
-        }
+        func make(_ base: URL) -> MessagesViewModel { savingModel(base, file: file) }
         let first = make(server.base)
         await first.start()
         await first.loadOlder()
@@ -197,9 +202,7 @@ final class MessagesViewModelTests: XCTestCase {
         server = try await TestServer.start { $0.messageCount = 300 }
         let file = folder.appendingPathComponent("tessera.sqlite")
         let base = server.base
-        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .seconds(5)) { Backend(base: base) },
-                                      store: LocalMessageStore(database: LazyDatabase(url: file)),
-                                      saved: SavedChatStore(database: LazyDatabase(url: file)))
+        let model = savingModel(base, file: file, timeout: .seconds(5))
         var changes: [MessagesViewModel.Change] = []
         model.onChange = { _, change in if let change { changes.append(change) } }
         await model.start()
@@ -260,19 +263,14 @@ final class MessagesViewModelTests: XCTestCase {
         await server.stop()
         server = try await TestServer.start { $0.messageCount = 300 }
         let file = folder.appendingPathComponent("tessera.sqlite")
-        func make(_ base: URL, savedShown: Int = MessagesViewModel.standardSavedShown) -> MessagesViewModel {
-            MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .milliseconds(400)) { Backend(base: base) },
-                              store: LocalMessageStore(database: LazyDatabase(url: file)),
-                              saved: SavedChatStore(database: LazyDatabase(url: file)), savedShown: savedShown)
-        }
-        let first = make(server.base)
+        let first = savingModel(server.base, file: file)
         await first.start()
         while first.state.timeline.nextOffset < 200 { await first.loadOlder() }
         let whole = first.state.visible.map(\.accessibleName)
         let port = server.port
         await server.stop()
 
-        let second = make(URL(string: "http://127.0.0.1:\(port)/")!, savedShown: 60)
+        let second = savingModel(URL(string: "http://127.0.0.1:\(port)/")!, file: file, savedShown: 60)
         await second.start()
         XCTAssertEqual(second.state.visible.map(\.accessibleName), Array(whole.suffix(60)), "the newest 60 read")
         XCTAssertEqual(second.state.timeline.releasedAbove, 140)
