@@ -91,8 +91,8 @@ public struct StackLayout: ItemLayout, Equatable {
     /// The rows stay as they were, with their heights; set the items to match before the next
     /// layout.
     public mutating func setEmpty(above: Int, below: Int, before index: Int) {
-        precondition(above >= 0 && below >= 0 && above + below <= heights.count && index <= heights.count - above - below,
-                     "empty rows beyond the rows")
+        let fits = above >= 0 && below >= 0 && above + below <= heights.count && index <= heights.count - above - below
+        precondition(fits, "empty rows beyond the rows")
         emptyAbove = above
         emptyBelow = below
         emptyBelowAt = index
