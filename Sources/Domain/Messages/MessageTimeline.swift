@@ -191,9 +191,12 @@ public struct MessageTimeline: Equatable, Sendable {
             visible.prepend(contentsOf: shown)
         }
         nextOffset = offset + messages.count
-        if pageCount < Self.pageSize { reachedBeginning = true }
+        if Self.endsHistory(pageCount: pageCount) { reachedBeginning = true }
         return shown.count
     }
+
+    /// Whether a page of `pageCount` texts is the history's oldest: an empty page, or a short one.
+    public static func endsHistory(pageCount: Int) -> Bool { pageCount < pageSize }
 
     /// The messages of the page asked at `offset` (texts newest first), numbered by their offset,
     /// at most `pageSize` of them: what `receive` adds, and what is saved of a page.

@@ -255,7 +255,7 @@ public final class MessagesViewModel {
             // While the top is let go, the page goes there let go too: saved first, so that it can
             // come back; when it cannot be saved, everything comes back first.
             let onTopLetGo = state.timeline.numbersAbove > 0
-            if onTopLetGo, !(await savePage(messages, at: offset, reachedBeginning: texts.count < MessageTimeline.pageSize, now: now)) {
+            if onTopLetGo, !(await savePage(messages, at: offset, reachedBeginning: MessageTimeline.endsHistory(pageCount: texts.count), now: now)) {
                 await hold(1...state.timeline.nextOffset)
             }
             let letGo = state.timeline.numbersAbove > 0
