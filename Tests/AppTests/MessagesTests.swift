@@ -242,6 +242,36 @@ final class MessagesTests: ServerBackedTestCase {
         }
     }
 
+    /// Your own messages stand at the right of the chat, their avatar rightmost; the server's at
+    /// the left, as a messenger shows them.
+    func testOwnMessagesStandAtTheRightAndTheirsAtTheLeft() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitForServer("the first page", timeout: .seconds(10)) { page.rows.contains { !$0.message.isLocal } }
+            page.entry.text = "Mine, on the right"
+            XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
+            waitFor("the sent message shown", timeout: .seconds(10)) {
+                page.rows.contains { $0.message.isLocal && $0.textLabel.isMapped && $0.textLabel.allocatedSize.width > 1 }
+            }
+            let width = Double(page.grid.canvas.allocatedSize.width)
+            let mine = try XCTUnwrap(page.rows.first { $0.message.isLocal })
+            let theirs = try XCTUnwrap(page.rows.last { !$0.message.isLocal })
+            @MainActor func span(_ row: MessageRow) throws -> (left: Double, right: Double) {
+                waitFor("the row laid out") { row.textLabel.origin(in: page.grid.canvas) != nil && row.avatar.picture.origin(in: page.grid.canvas) != nil }
+                let text = try XCTUnwrap(row.textLabel.origin(in: page.grid.canvas)), avatar = try XCTUnwrap(row.avatar.picture.origin(in: page.grid.canvas))
+                return (Double(min(text.x, avatar.x)), Double(max(text.x + row.textLabel.allocatedSize.width, avatar.x + row.avatar.picture.allocatedSize.width)))
+            }
+            let own = try span(mine), other = try span(theirs)
+            XCTAssertGreaterThan(own.right, width - 40, "your message reaches the right edge")
+            XCTAssertGreaterThan(own.left, width / 2, "your message stands in the right half")
+            XCTAssertGreaterThan(try XCTUnwrap(mine.avatar.picture.origin(in: page.grid.canvas)).x,
+                                 try XCTUnwrap(mine.textLabel.origin(in: page.grid.canvas)).x, "your avatar rightmost")
+            XCTAssertLessThan(other.left, 40, "theirs from the left edge")
+        }
+    }
+
     /// A send or a delete the database refuses is told in words where the user is, and loses
     /// nothing: the typed text stays in the entry, the message stays in the chat.
     func testAFailedSendOrDeleteIsToldAndLosesNothing() throws {

@@ -120,7 +120,9 @@ final class MessageRow: RecyclingCell {
         if let quote, quoteLabel.text != quote { quoteLabel.text = quote }
         if message.isLocal { bubble.addStyleClass("message-own") } else { bubble.removeStyleClass("message-own") }
         line.packsFromRight = message.isLocal
-        line.halign = message.isLocal ? .end : .start
+        // The start of the line's own direction: the left for theirs, the right for your own,
+        // which it lays out from the right (GTK reads an alignment in the widget's direction).
+        line.halign = .start
         if !revealer.revealsChild { revealer.revealsChild = true }
         updateChosen()
         avatar.bind(nil)
