@@ -32,10 +32,7 @@ extension MessagesPage {
             grid.setItems(visible, animated: false)
         case .held?:
             // Messages let go or read back: their rows stay, empty or filled; nothing moves.
-            let timeline = state.timeline
-            grid.updateLayout {
-                $0.setEmpty(above: timeline.releasedAbove, below: timeline.releasedBelow, before: timeline.heldServerCount)
-            }
+            grid.updateLayout { Self.leaveEmpty(as: state.timeline, in: &$0) }
             grid.setItems(visible, animated: false, extending: false)
         case .appended?:
             grid.setItems(visible, animated: false)
@@ -64,7 +61,7 @@ extension MessagesPage {
             grid.updateLayout {
                 $0.removeAll()
                 $0.insert(visible.count + timeline.releasedAbove + timeline.releasedBelow, at: 0)
-                $0.setEmpty(above: timeline.releasedAbove, below: timeline.releasedBelow, before: timeline.heldServerCount)
+                Self.leaveEmpty(as: timeline, in: &$0)
             }
             grid.setItems(visible, animated: false)
         }
@@ -88,5 +85,10 @@ extension MessagesPage {
         }
         started = state.localLoaded
         DispatchQueue.main.async { [weak self] in self?.loadOlderIfNearTop() }
+    }
+
+    /// Leaves empty the rows of the messages the timeline let go, above and below those held.
+    private static func leaveEmpty(as timeline: MessageTimeline, in layout: inout StackLayout) {
+        layout.setEmpty(above: timeline.releasedAbove, below: timeline.releasedBelow, before: timeline.heldServerCount)
     }
 }
