@@ -21,7 +21,7 @@ public enum WebURL {
 
     /// The web address written in `text` (spaces around it ignored).
     public static func parse(_ text: String) -> Result<URL, Problem> {
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return .failure(.notAURL) }
+        guard let url = URL(string: text.trimmedOfWhiteSpace()) else { return .failure(.notAURL) }
         return check(url)
     }
 

@@ -110,7 +110,7 @@ public enum FactsDecoder {
     /// A string field with surrounding white space trimmed; nil for null, missing or blank.
     static func cleaned(_ value: Any?) -> String? {
         guard let string = value as? String else { return nil }
-        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = string.trimmedOfWhiteSpace()
         return trimmed.isEmpty ? nil : trimmed
     }
 

@@ -144,7 +144,7 @@ public enum LinkValidation {
     }
 
     public static func validate(_ text: String) -> Result<URL, Failure> {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedOfWhiteSpace()
         guard !trimmed.isEmpty else { return .failure(.empty) }
         return WebURL.parse(trimmed).mapError { problem in
             switch problem {
