@@ -73,13 +73,16 @@ final class MosaicLayoutTests: XCTestCase {
             GalleryItem(uuid: "bef89c66-2318-46bb-b142-41f88ddf532f", imageUrlString: "https://a/1.jpg"),
             GalleryItem(uuid: "not-a-uuid", imageUrlString: "https://a/2.jpg"),
             GalleryItem(uuid: "BEF89C66-2318-46BB-B142-41F88DDF532F", imageUrlString: "ftp://a/3.jpg"),
+            GalleryItem(uuid: "Not-A-UUID", imageUrlString: "https://a/4.jpg"),
         ])
         XCTAssertEqual(document.problems, [
             .malformedIdentifier(index: 1, uuid: "not-a-uuid"),
             .duplicateIdentifier(index: 2, firstIndex: 0, uuid: "BEF89C66-2318-46BB-B142-41F88DDF532F"),
             .invalidLink(index: 2, link: "ftp://a/3.jpg"),
+            .malformedIdentifier(index: 3, uuid: "Not-A-UUID"),
+            .duplicateIdentifier(index: 3, firstIndex: 1, uuid: "Not-A-UUID"),
         ])
-        XCTAssertEqual(document.items.count, 3)
+        XCTAssertEqual(document.items.count, 4)
     }
 
     func testLinksMustBeHTTPOrHTTPS() {

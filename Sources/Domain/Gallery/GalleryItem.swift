@@ -83,15 +83,24 @@ public struct GalleryDocument: Codable, Equatable, Sendable {
     /// contain duplicate and malformed uuids.
     public var problems: [GalleryProblem] {
         var problems: [GalleryProblem] = []
-        var seen: [String: Int] = [:]
+        // Identifiers are the same whatever their letters' case: a UUID's value says so without
+        // lowering and hashing its text (at 100,000 items the lowering, the hashing and the
+        // table's growth were most of a launch's check); the rare malformed ones by their text.
+        var seen: [UUID: Int] = [:], seenMalformed: [String: Int] = [:]
+        seen.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if UUID(uuidString: item.uuid) == nil {
-                problems.append(.malformedIdentifier(index: index, uuid: item.uuid))
-            }
-            if let first = seen[item.uuid.lowercased()] {
-                problems.append(.duplicateIdentifier(index: index, firstIndex: first, uuid: item.uuid))
+            let first: Int?
+            if let uuid = UUID(uuidString: item.uuid) {
+                first = seen[uuid]
+                if first == nil { seen[uuid] = index }
             } else {
-                seen[item.uuid.lowercased()] = index
+                problems.append(.malformedIdentifier(index: index, uuid: item.uuid))
+                let key = item.uuid.lowercased()
+                first = seenMalformed[key]
+                if first == nil { seenMalformed[key] = index }
+            }
+            if let first {
+                problems.append(.duplicateIdentifier(index: index, firstIndex: first, uuid: item.uuid))
             }
             if case .failure = LinkValidation.validate(item.imageUrlString) {
                 problems.append(.invalidLink(index: index, link: item.imageUrlString))

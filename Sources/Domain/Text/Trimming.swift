@@ -15,6 +15,8 @@ extension String {
     }
 
     private static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar == "\u{200B}"
+        // Most characters are ASCII: their white space is known without Unicode's tables.
+        if scalar.isASCII { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace || scalar == "\u{200B}"
     }
 }
