@@ -90,7 +90,7 @@ public struct GalleryDocument: Codable, Equatable, Sendable {
         seen.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             let first: Int?
-            if let uuid = UUID(uuidString: item.uuid) {
+            if let uuid = UUID(text: item.uuid) {
                 first = seen[uuid]
                 if first == nil { seen[uuid] = index }
             } else {
