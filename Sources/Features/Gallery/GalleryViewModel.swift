@@ -143,6 +143,8 @@ public final class GalleryViewModel {
         let same = state.selectedCount == uuids.count && uuids.allSatisfy(state.selection.contains)
         let chosen = same ? state.selection : GallerySelection(uuids)
         var placed: [PlacedItem] = [], kept: [GalleryItem] = []
+        // Both sized once: grown as they filled, 100,000 items chosen were copied some 17 times.
+        placed.reserveCapacity(min(state.items.count, uuids.count))
         kept.reserveCapacity(state.items.count - min(state.items.count, uuids.count))
         for (index, item) in state.items.enumerated() {
             if chosen.contains(item.uuid) { placed.append(PlacedItem(item: item, index: index)) } else { kept.append(item) }
