@@ -59,6 +59,14 @@ final class FactsDecoderTests: XCTestCase {
         XCTAssertEqual(feed.facts.map(\.title), ["A"])
     }
 
+    /// A field that is not text (a number, a truth value, an object) is read as none, as a null is.
+    func testFieldsThatAreNotTextReadAsNone() throws {
+        let feed = try FactsDecoder.decode(Data(#"{"title":5,"rows":[{"title":7,"description":" D","imageHref":true},{"title":{"a":1},"description":[1]}]}"#.utf8))
+        XCTAssertNil(feed.title)
+        XCTAssertEqual(feed.facts, [Fact(id: 0, title: nil, description: "D", imageURL: nil)])
+        XCTAssertEqual(feed.skippedRows, 1)
+    }
+
     func testBadBodiesAreTypedErrors() {
         func error(_ text: String) -> FactsDecodingError? {
             do { _ = try FactsDecoder.decode(Data(text.utf8)); return nil } catch { return error }
@@ -69,6 +77,9 @@ final class FactsDecoderTests: XCTestCase {
         XCTAssertEqual(error(#"{"title":"About Canada"}"#), .unexpectedShape)
         XCTAssertEqual(error(#"[1,2]"#), .unexpectedShape)
         XCTAssertEqual(error(#"{"rows":{"a":1}}"#), .unexpectedShape)
+        XCTAssertEqual(error(#"{"rows":null}"#), .unexpectedShape)
+        XCTAssertEqual(error(#""rows""#), .unexpectedShape)
+        XCTAssertEqual(error(#"{"rows":[]} trailing"#), .notJSON)
     }
 
     /// A feed past the bound is refused whole, in words that say how long it was and what is shown.

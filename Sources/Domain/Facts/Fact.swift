@@ -80,22 +80,31 @@ public enum FactsDecodingError: Error, Equatable, Sendable, CustomStringConverti
 /// Decodes the feed's bytes, surviving the real feed's quirks: text that is not valid UTF-8 (read
 /// as Windows-1252 then), null fields, rows with every field null (skipped), descriptions that
 /// start with spaces, and image links that are malformed or not http.
+///
+/// Read with `JSONDecoder` into the shape below, where any field that is not text reads as none
+/// and any row that is not an object as no row: `JSONSerialization` built a dictionary of
+/// Foundation objects for every row first, 0.65 s of a 100,000-row feed against 0.29 s.
 public enum FactsDecoder {
     /// - Parameter maximumRows: past it the feed is refused (`tooManyRows`).
     public static func decode(_ data: Data, maximumRows: Int = FactsFeed.maximumRows) throws(FactsDecodingError) -> FactsFeed {
         guard !data.isEmpty else { throw .empty }
-        let text = String(data: data, encoding: .utf8) ?? windows1252(data)
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+        let utf8 = String(data: data, encoding: .utf8) != nil ? data : Data(windows1252(data).utf8)
+        let shape: FeedShape
+        do {
+            shape = try JSONDecoder().decode(FeedShape.self, from: utf8)
+        } catch DecodingError.dataCorrupted {
             throw .notJSON
+        } catch {
+            throw .unexpectedShape
         }
-        guard let root = object as? [String: Any], let rows = root["rows"] as? [Any] else { throw .unexpectedShape }
-        guard rows.count <= maximumRows else { throw .tooManyRows(rows.count) }
+        guard shape.rows.count <= maximumRows else { throw .tooManyRows(shape.rows.count) }
         var facts: [Fact] = []
+        facts.reserveCapacity(shape.rows.count)
         var skipped = 0
-        for case let row as [String: Any] in rows {
-            let title = cleaned(row["title"])
-            let description = cleaned(row["description"])
-            let link = cleaned(row["imageHref"])
+        for case let row? in shape.rows.lazy.map(\.row) {
+            let title = cleaned(row.title)
+            let description = cleaned(row.description)
+            let link = cleaned(row.imageHref)
             guard title != nil || description != nil else {
                 skipped += 1 // an image alone says nothing; a row of nulls is noise
                 continue
@@ -104,13 +113,56 @@ public enum FactsDecoder {
             facts.append(Fact(id: facts.count, title: title, description: description, imageURL: url,
                               rejectedImageLink: url == nil ? link : nil))
         }
-        return FactsFeed(title: cleaned(root["title"]), facts: facts, skippedRows: skipped)
+        return FactsFeed(title: cleaned(shape.title), facts: facts, skippedRows: skipped)
     }
 
-    /// A string field with surrounding white space trimmed; nil for null, missing or blank.
-    static func cleaned(_ value: Any?) -> String? {
-        guard let string = value as? String else { return nil }
-        let trimmed = string.trimmedOfWhiteSpace()
+    /// The feed as it is read: `{"title": …, "rows": [{"title": …, "description": …, "imageHref": …}]}`.
+    private struct FeedShape: Decodable {
+        var title: String?
+        var rows: [Entry]
+
+        private enum CodingKeys: String, CodingKey { case title, rows }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = Self.text(in: container, .title)
+            rows = try container.decode([Entry].self, forKey: .rows)
+        }
+
+        /// A field's text; nil when it is missing, null or not text.
+        static func text<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, _ key: Key) -> String? {
+            (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil
+        }
+    }
+
+    /// One entry of the rows: a row when it is an object, else nothing.
+    private struct Entry: Decodable {
+        var row: Row?
+
+        init(from decoder: any Decoder) throws {
+            row = try? Row(from: decoder)
+        }
+    }
+
+    private struct Row: Decodable {
+        var title: String?
+        var description: String?
+        var imageHref: String?
+
+        private enum CodingKeys: String, CodingKey { case title, description, imageHref }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = FeedShape.text(in: container, .title)
+            description = FeedShape.text(in: container, .description)
+            imageHref = FeedShape.text(in: container, .imageHref)
+        }
+    }
+
+    /// A string field with surrounding white space trimmed; nil for none or blank.
+    static func cleaned(_ value: String?) -> String? {
+        guard let value else { return nil }
+        let trimmed = value.trimmedOfWhiteSpace()
         return trimmed.isEmpty ? nil : trimmed
     }
 
