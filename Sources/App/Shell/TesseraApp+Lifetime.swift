@@ -10,6 +10,7 @@ import Localization
 extension TesseraApp {
     func startup() {
         StartupTrace.mark("gtk-started")
+        heapTrimming = HeapTrimming()
         if let css = options.stylesheet {
             do {
                 let sheet = try StyleSheet(css: css)

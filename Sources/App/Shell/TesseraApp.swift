@@ -32,6 +32,8 @@ public final class TesseraApp {
     var frameReport: FrameReport?
     /// GNOME Shell's search for people, while it is offered.
     var shellSearch: ShellSearchProvider?
+    /// The heap's free memory given back once a minute (`HeapTrimming`), from the start.
+    var heapTrimming: HeapTrimming?
 
     /// What the sections share, made once.
     let services: SectionServices
