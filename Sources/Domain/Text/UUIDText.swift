@@ -3,10 +3,10 @@ import Foundation
 extension UUID {
     /// The UUID written as `text` in its 36 characters (hex digits in either case, hyphens after
     /// the 8th, 12th, 16th and 20th), as `init?(uuidString:)` reads it, or nil. Foundation's
-    /// reads each with `sscanf`: the identifiers of a 100,000-item gallery document took some
-    /// 90 ms of its launch that way, this some 2 ms.
+    /// reads each with `sscanf`: the identifiers of a 100,000-item gallery document took 60-100
+    /// ms that way, these 36 characters at a time some 20 ms (the two timed apart).
     public init?(text: String) {
-        var bytes = [UInt8](repeating: 0, count: 16)
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var byte = 0, high: UInt8?
         var position = 0
         for unit in text.utf8 {
@@ -24,7 +24,7 @@ extension UUID {
             default: return nil
             }
             if let first = high {
-                bytes[byte] = first << 4 | nibble
+                withUnsafeMutableBytes(of: &uuid) { $0[byte] = first << 4 | nibble }
                 byte += 1
                 high = nil
             } else {
@@ -32,7 +32,6 @@ extension UUID {
             }
         }
         guard position == 36 else { return nil }
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        self.init(uuid: uuid)
     }
 }
