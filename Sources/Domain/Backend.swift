@@ -73,7 +73,7 @@ public struct Backend: Sendable, Equatable {
 
     /// Parses a user-given backend URL: http or https with a host, nothing else.
     public static func parse(_ text: String) -> Result<URL, BackendError> {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedOfWhiteSpace()
         return WebURL.parse(trimmed).mapError { problem in
             switch problem {
             case .notAURL: .notAURL(trimmed)

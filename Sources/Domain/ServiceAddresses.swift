@@ -26,7 +26,7 @@ public struct ServiceAddresses: Equatable, Sendable {
 
     /// The address typed for `service`, trimmed; empty for the backend's.
     public func text(for service: Backend.Service) -> String {
-        (texts[service] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        (texts[service] ?? "").trimmedOfWhiteSpace()
     }
 
     /// Why the address typed for `service` cannot be used, in words; nil when it can (or is empty).

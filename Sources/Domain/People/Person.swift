@@ -49,7 +49,7 @@ public enum PersonName {
     }
 
     public static func validate(_ text: String) -> Result<String, Problem> {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedOfWhiteSpace()
         if trimmed.isEmpty { return .failure(.empty) }
         if trimmed.count > maximumLength { return .failure(.tooLong) }
         return .success(trimmed)
