@@ -44,6 +44,18 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         try await run { [url] () throws(PersistenceError) -> Contents in try Self.read(url, over: stamp) }
     }
 
+    /// Whether a journal is on disk with anything in it (without reading it): what `read` finds
+    /// in it may change the document anywhere. True when that cannot be told.
+    public func holdsChanges() async -> Bool {
+        let url = self.url
+        return await withCheckedContinuation { continuation in
+            queue.async {
+                var status = stat()
+                continuation.resume(returning: stat(url.path, &status) == 0 ? status.st_size > 0 : errno != ENOENT)
+            }
+        }
+    }
+
     /// Appends one batch of changes over the document stamped `stamp` (the journal starts with it
     /// when empty) and flushes it to the disk; returns the journal's size in bytes. When it throws,
     /// the journal is as it was.

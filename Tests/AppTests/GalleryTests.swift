@@ -261,6 +261,45 @@ final class GalleryTests: AppTestCase {
         }
     }
 
+    /// A large document's first items fill the grid before the rest is read: no Add cell after
+    /// them yet (it comes after the last item) and tiles named without a count; then the whole
+    /// list, the Add cell last and every tile named with the count.
+    func testALargeGallerysFirstItemsShowBeforeTheWholeList() throws {
+        try onMain {
+            let all = items(5_000)
+            try JSONEncoder().encode(GalleryDocument(items: all)).write(to: document)
+            let pictures = CompositionRoot.galleryPictures(paths: AppPaths(root: dataDirectory))
+            let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: []), pictures: pictures),
+                                   pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])) { nil }
+            var first: (cells: Int, entries: Int, add: Bool)?
+            let render = page.model.onChange
+            page.model.onChange = { state, change in
+                render?(state, change)
+                if state.phase == .showingFirst, first == nil {
+                    first = (page.cellCount, page.grid.items.count, page.grid.items.contains { $0.id == .add })
+                }
+            }
+            let window = Window()
+            defer { window.destroy() }
+            window.add(page.widget)
+            window.setDefaultSize(width: 612, height: 700)
+            window.showAll()
+            waitFor("the whole list") { page.cellCount == all.count && page.isLaidOut }
+            let shown = try XCTUnwrap(first, "the first items shown apart")
+            XCTAssertEqual(shown.cells, GalleryViewModel.firstScreenItems)
+            XCTAssertEqual(shown.entries, GalleryViewModel.firstScreenItems, "no Add cell after the first items")
+            XCTAssertFalse(shown.add)
+            XCTAssertEqual(page.grid.items.last?.id, .add, "the Add cell after the last item")
+            // Renamed at the grid's next layout.
+            waitFor("the first tile named with the count") { page.tile(at: 0).accessibleName == "Item 1 of 5000, \(all[0].uuid)" }
+
+            // A tile while only the first items are in: its place, no count.
+            let tile = GalleryTile(entry: .item(all[3]), pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: []), listIsWhole: { false })
+            tile.setPosition(3, of: GalleryViewModel.firstScreenItems)
+            XCTAssertEqual(tile.view.accessibleName, "Item 4, \(all[3].uuid)")
+        }
+    }
+
     /// A real drag (XTest through xdotool) of a tile from the second screen up to slot 1: held at
     /// the top edge, the view scrolls up by itself until the slot is in view.
     func testADragNearTheTopEdgeScrollsTheViewToSlotOne() throws {

@@ -136,6 +136,57 @@ final class GalleryViewModelTests: XCTestCase {
         XCTAssertEqual(model.state.notice, .error("Nothing was added. There is no picture link to add."))
     }
 
+    /// A large document: its first items show at once, the whole list after with those first
+    /// items where they were; an item added, Ctrl+A and the question for the chosen items while
+    /// only the first show wait for the whole list, so they act on it.
+    @MainActor
+    func testALargeDocumentShowsItsFirstItemsThenTheWholeListAndChangesWaitForIt() async throws {
+        let list = (0..<3_000).map { GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: "http://127.0.0.1:47650/images/\($0).jpg") }
+        try JSONDocumentStore<GalleryDocument>(url: document).saveNow(GalleryDocument(items: list))
+        let model = GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: []))
+        var seen: [(phase: GalleryViewModel.Phase, count: Int, change: GalleryViewModel.Change?)] = []
+        var added: Task<LinkValidation.Failure?, Never>?
+        model.onChange = { state, change in
+            seen.append((state.phase, state.items.count, change))
+            guard state.phase == .showingFirst, added == nil else { return }
+            XCTAssertEqual(state.items, Array(list.prefix(GalleryViewModel.firstScreenItems)), "the document's first items")
+            added = Task { await model.add(link: "http://127.0.0.1:47650/images/new.jpg") }
+            model.selectAll()
+            model.requestDeleteSelection()
+            XCTAssertEqual(model.state.selectedCount, 0, "nothing chosen among the first items alone")
+            XCTAssertNil(model.state.notice)
+        }
+        await model.load()
+        XCTAssertEqual(seen.first?.phase, .showingFirst)
+        XCTAssertEqual(seen.first?.count, GalleryViewModel.firstScreenItems)
+        XCTAssertEqual(seen.first?.change, .reloaded)
+        XCTAssertEqual(model.state.phase, .loaded)
+        XCTAssertEqual(Array(model.state.items.prefix(3_000)), list, "the whole list, the first items where they were")
+        _ = await added?.value
+        XCTAssertEqual(model.state.items.count, 3_001)
+        XCTAssertEqual(model.state.items.last?.imageUrlString, "http://127.0.0.1:47650/images/new.jpg", "added after the last of all")
+        XCTAssertEqual(seen.compactMap { if case .inserted(let index)? = $0.change { index } else { nil } }, [3_000],
+                       "the grid told of it at the end of the whole list, not after the first items")
+        XCTAssertEqual(try stored().count, 3_001)
+        // Ctrl+A and Delete, pressed while the first items showed, came after the whole list.
+        for _ in 0..<100 where model.state.notice == nil { await Task.yield() }
+        XCTAssertGreaterThanOrEqual(model.state.selectedCount, 3_000)
+        guard case .confirmDeleteSelection(let uuids)? = model.state.notice else { return XCTFail("the question for the chosen items") }
+        XCTAssertGreaterThanOrEqual(uuids.count, 3_000, "asked of every item, not the first alone")
+    }
+
+    /// A small document has no first items apart: one publish, the whole list.
+    @MainActor
+    func testASmallDocumentShowsTheWholeListAtOnce() async throws {
+        _ = await loadedModel()
+        let model = GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: []))
+        var phases: [GalleryViewModel.Phase] = []
+        model.onChange = { state, _ in phases.append(state.phase) }
+        await model.load()
+        XCTAssertEqual(phases, [.loaded])
+        XCTAssertEqual(model.state.items, seed)
+    }
+
     @MainActor
     func testFirstLaunchWritesTheSeedDocument() async throws {
         let (model, _) = await loadedModel()

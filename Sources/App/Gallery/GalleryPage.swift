@@ -43,7 +43,9 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         dialogs = GalleryDialogs(window: window)
         let me = WeakReference<GalleryPage>()
         grid = RecyclingGrid(layout: MosaicLayout(width: 0, spacing: 12)) { entry in
-            let tile = GalleryTile(entry: entry, pipeline: pipeline) { me.object?.model.state.selection.contains($0) ?? false }
+            let tile = GalleryTile(entry: entry, pipeline: pipeline,
+                                   isChosen: { me.object?.model.state.selection.contains($0) ?? false },
+                                   listIsWhole: { me.object?.model.state.phase != .showingFirst })
             tile.onDelete = { tile in
                 guard let page = me.object, let index = page.index(of: tile) else { return }
                 page.model.requestDelete(at: index)
@@ -137,10 +139,10 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             content.show(.loading(title: tr("Loading…")))
         case .failed(let message):
             content.show(.failure(title: tr("The gallery could not be opened"), reason: message))
-        case .loaded:
+        case .showingFirst, .loaded:
             content.show(.content, animated: false)
         }
-        if let change { apply(change, items: state.items) }
+        if let change { apply(change, items: state.items, whole: state.phase != .showingFirst) }
         tiles.forEach { $0.updateChosen() }
         selectionBar.show(count: state.selectedCount)
         undoToast.show(state.undoable?.message)
@@ -150,14 +152,16 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
     }
 
-    private func apply(_ change: GalleryViewModel.Change, items: [GalleryItem]) {
+    /// - Parameter whole: false while only the document's first items are in: the Add cell, which
+    ///   comes after the last item, waits for the rest.
+    private func apply(_ change: GalleryViewModel.Change, items: [GalleryItem], whole: Bool) {
         if !applyInPlace(change, items: items) {
             var entries = items.map(GalleryEntry.item)
-            entries.append(.add)
+            if whole { entries.append(.add) }
             grid.setItems(entries, animated: change != .reloaded)
         }
-        // A screen reader entering the grid hears how many items it holds.
-        grid.canvas.accessibleName = ntr("Gallery, {count} item", "Gallery, {count} items", count: items.count)
+        // A screen reader entering the grid hears how many items it holds (once it knows).
+        if whole { grid.canvas.accessibleName = ntr("Gallery, {count} item", "Gallery, {count} items", count: items.count) }
         // The moved item keeps the focus (its tile is the same; a drop gives it the focus).
         if case .moved(_, let destination) = change, items.indices.contains(destination),
            let tile = grid.cell(for: .item(items[destination].uuid)), !tile.view.isFocusWidget {
@@ -262,11 +266,15 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
     }
     /// How many items the grid shows (the Add cell aside).
-    public var cellCount: Int { max(0, grid.items.count - 1) }
+    public var cellCount: Int { grid.items.count - (grid.items.last?.id == .add ? 1 : 0) }
     /// Whether every existing tile sits at its mosaic frame now.
     public var isLaidOut: Bool { grid.layout.width > 0 && !tiles.isEmpty && tileFrames == expectedFrames }
 
-    public var isSettled: Bool { content.isSettled && model.state.phase != .loading && grid.isLoaded }
+    /// Every tile in view shows its picture (or its failure): the first screen, the whole list
+    /// read or not.
+    public var picturesInViewShown: Bool { content.isSettled && model.state.phase != .loading && grid.isLoaded }
+    /// The whole list is in and every tile in view shows its picture.
+    public var isSettled: Bool { picturesInViewShown && model.state.phase != .showingFirst }
     /// Tiles in view, each with its picture (or its failure) shown.
     public var showsContentInView: Bool { !model.state.items.isEmpty && isSettled }
 

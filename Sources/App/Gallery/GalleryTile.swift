@@ -51,10 +51,16 @@ final class GalleryTile: RecyclingCell {
     private let isChosen: @MainActor (String) -> Bool
     /// Whether this tile's item is among the chosen ones now.
     private(set) var chosen = false
+    /// Whether the grid holds every item: not while a large gallery's first items show alone
+    /// (then the Add cell is not among the grid's entries, and how many items there are is not
+    /// known yet).
+    private let listIsWhole: @MainActor () -> Bool
 
-    init(entry: GalleryEntry, pipeline: ImagePipeline, isChosen: @escaping @MainActor (String) -> Bool = { _ in false }) {
+    init(entry: GalleryEntry, pipeline: ImagePipeline, isChosen: @escaping @MainActor (String) -> Bool = { _ in false },
+         listIsWhole: @escaping @MainActor () -> Bool = { true }) {
         self.entry = entry
         self.isChosen = isChosen
+        self.listIsWhole = listIsWhole
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
         picture = image.picture
         let add = Box(.vertical, spacing: 6)
@@ -128,8 +134,9 @@ final class GalleryTile: RecyclingCell {
 
     /// Told by the grid on every layout; renames the tile only when its place changed.
     func setPosition(_ index: Int, of count: Int) {
-        // The Add cell is one of the grid's entries but not an item.
-        let place = (index, count - 1)
+        // The Add cell is one of the grid's entries but not an item (and not yet one while the
+        // first items show alone: the count changes, and the tile is renamed, when it comes).
+        let place = (index, listIsWhole() ? count - 1 : -1)
         guard place != position else { return }
         position = place
         name()
@@ -141,8 +148,9 @@ final class GalleryTile: RecyclingCell {
             view.accessibleName = tr("Add item")
             view.tooltip = tr("Add an item by its image link")
         case .item(let item):
-            let name = ntr("Item {number} of {count}, {uuid}", "Item {number} of {count}, {uuid}", count: position.count,
-                           ["number": String(position.index + 1), "uuid": item.uuid])
+            let name = position.count < 0 ? tr("Item {number}, {uuid}", ["number": String(position.index + 1), "uuid": item.uuid])
+                : ntr("Item {number} of {count}, {uuid}", "Item {number} of {count}, {uuid}", count: position.count,
+                      ["number": String(position.index + 1), "uuid": item.uuid])
             view.accessibleName = chosen ? tr("{item}, chosen", ["item": name]) : name
             view.tooltip = item.imageUrlString
             deleteButton.accessibleName = tr("Delete item {number}", ["number": String(position.index + 1)])

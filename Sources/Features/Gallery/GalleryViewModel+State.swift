@@ -5,6 +5,9 @@ import Localization
 extension GalleryViewModel {
     public enum Phase: Equatable, Sendable {
         case loading
+        /// The document's first items are shown (`items`) while the rest of it is read; changes
+        /// to the list, Ctrl+A and the question for the chosen items wait for the whole list.
+        case showingFirst
         case loaded
         /// Nothing could be shown; the message says why.
         case failed(String)

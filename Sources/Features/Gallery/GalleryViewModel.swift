@@ -27,7 +27,20 @@ public final class GalleryViewModel {
         self.undoSeconds = undoSeconds
     }
 
+    /// How many of the document's first items show while the rest is read: more than the
+    /// mosaic's three columns fit in the tallest window's first screen (a 2160-pixel-high one
+    /// holds some 25 rows of its smallest tiles).
+    public static let firstScreenItems = 120
+
+    /// Reads the document; a large one shows its first items at once (`showingFirst`) and the
+    /// whole list once read, the first items staying where they are.
     public func load() async {
+        if state.items.isEmpty, let first = await repository.firstItems(Self.firstScreenItems), !first.isEmpty {
+            state.items = first
+            state.phase = .showingFirst
+            publish(.reloaded)
+        }
+        defer { wholeListWaiting.forEach { $0.resume() }; wholeListWaiting = [] }
         do {
             let (items, problems) = try await repository.load()
             state.items = items
@@ -41,8 +54,27 @@ public final class GalleryViewModel {
                 }
             }
         } catch {
+            let shown = state.phase == .showingFirst
             state.phase = .failed(error.description)
-            publish(nil)
+            if shown { state.items = [] }
+            publish(shown ? .reloaded : nil)
+        }
+    }
+
+    /// Who waits for the whole list while its first items show.
+    private var wholeListWaiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once the list is the whole document (or could not be read): at once but while
+    /// its first items show.
+    private func wholeList() async {
+        while state.phase == .showingFirst { await withCheckedContinuation { wholeListWaiting.append($0) } }
+    }
+
+    /// Runs `intent` once the list is whole.
+    private func afterWholeList(_ intent: @escaping @MainActor (GalleryViewModel) -> Void) {
+        Task { [weak self] in
+            await self?.wholeList()
+            if let self { intent(self) }
         }
     }
 
@@ -84,6 +116,8 @@ public final class GalleryViewModel {
 
     /// Ctrl+A.
     public func selectAll() {
+        // "Every item" counted and shown as chosen among the first few would be wrong a moment.
+        guard state.phase != .showingFirst else { return afterWholeList { $0.selectAll() } }
         state.selection = .all
         publish(nil)
     }
@@ -98,6 +132,7 @@ public final class GalleryViewModel {
 
     /// Delete with items chosen: asks once, listing them.
     public func requestDeleteSelection() {
+        guard state.phase != .showingFirst else { return afterWholeList { $0.requestDeleteSelection() } }
         let uuids = state.selectedIndices.map { state.items[$0].uuid }
         guard !uuids.isEmpty else { return }
         state.notice = .confirmDeleteSelection(uuids: uuids)
@@ -117,6 +152,7 @@ public final class GalleryViewModel {
 
     /// "Yes" in the delete confirmation.
     public func confirmDelete() async {
+        await wholeList()
         if case let .confirmDeleteSelection(uuids)? = state.notice { return await deleteSelection(uuids) }
         guard case let .confirmDelete(index, uuid)? = state.notice else { return }
         state.notice = nil
@@ -181,6 +217,7 @@ public final class GalleryViewModel {
         case .failure(let failure): return failure
         case .success(let valid): url = valid
         }
+        await wholeList()
         let item = GalleryItem.new(imageURL: url)
         let index = state.items.count
         state.items.append(item)
@@ -231,6 +268,7 @@ public final class GalleryViewModel {
             state.notice = .error(tr("Nothing was added. {reason}", ["reason": refused.first ?? tr("There is no picture link to add.")]))
             return publish(nil)
         }
+        await wholeList()
         let start = min(index ?? state.items.count, state.items.count)
         let placed = links.enumerated().map { PlacedItem(item: GalleryItem.new(imageURL: $1), index: start + $0) }
         let before = state.items
@@ -255,6 +293,7 @@ public final class GalleryViewModel {
 
     /// Drag and drop, or Alt+arrow keys.
     public func move(from source: Int, to destination: Int) async {
+        await wholeList()
         guard source != destination, state.items.indices.contains(source), state.items.indices.contains(destination) else { return }
         let item = state.items[source]
         if await moveItem(from: source, to: destination, failure: tr("The item was not moved.")) {

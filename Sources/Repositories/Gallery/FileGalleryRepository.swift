@@ -118,6 +118,17 @@ public actor FileGalleryRepository: GalleryRepository {
         return (list, problems + GalleryDocument(items: list).problems)
     }
 
+    /// The document's first `count` items, read from its first bytes (`loadFirstRows`): the first
+    /// `count` that `load` returns, since rows that are not items are left out of both the same
+    /// way. Nil before the first launch's document, for a document small enough to read whole as
+    /// quickly, and while a journal is beside it (its changes, replayed by `load`, may move any
+    /// item).
+    public func firstItems(_ count: Int) async -> [GalleryItem]? {
+        if let items { return Array(items.prefix(count)) }
+        guard await !journal.holdsChanges() else { return nil }
+        return await store.loadFirstRows(count, under: "items")?.items
+    }
+
     /// Applies the journal's changes to `list`, the document stamped `stamp`; writes the list
     /// whole when some could not be used, and says so.
     private func replayJournal(over stamp: DocumentStamp, on list: inout [GalleryItem]) async throws(PersistenceError) -> [GalleryProblem] {

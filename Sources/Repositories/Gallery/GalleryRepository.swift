@@ -9,6 +9,9 @@ import Localization
 public protocol GalleryRepository: Sendable {
     /// The items, and what is wrong with them (nothing is dropped).
     func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem])
+    /// The first `count` items `load` will return, told quickly without reading the rest, to show
+    /// while `load` runs; nil when they cannot be told apart from the whole (then `load` says).
+    func firstItems(_ count: Int) async -> [GalleryItem]?
     /// Appends `item` (it becomes index `count`).
     func add(_ item: GalleryItem) async throws(GalleryError) -> [GalleryItem]
     /// Puts `item` back at `index` (undoing a delete); throws `.stale` when the index is past the end.
