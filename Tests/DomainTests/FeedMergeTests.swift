@@ -10,6 +10,26 @@ final class FeedMergeTests: XCTestCase {
 
     private func ids(_ posts: [MediaPost]) -> [Int] { posts.compactMap { Int($0.id) } }
 
+    /// The one range rule the shown and the saved posts follow: below the id asked after, down to
+    /// a full page's last id or to the feed's end; none where an id that is not a number bounds it.
+    func testAPagesRangeIsBelowTheIdAskedAfterDownToItsLastOrTheEnd() throws {
+        let first = try XCTUnwrap(FeedPageRange(page: posts([105, 104, 100]), after: "", pageSize: 3))
+        XCTAssertEqual(first, FeedPageRange(page: posts([105, 104, 100]), after: "", pageSize: 3))
+        XCTAssertEqual([first.below, first.downTo], [nil, 100])
+        XCTAssertEqual([106, 105, 100, 99].map(first.contains), [true, true, true, false])
+        XCTAssertFalse(first.reachesTheEnd)
+
+        let last = try XCTUnwrap(FeedPageRange(page: posts([99, 97]), after: "100", pageSize: 3))
+        XCTAssertEqual([last.below, last.downTo], [100, nil])
+        XCTAssertEqual([100, 99, 1, -5].map(last.contains), [false, true, true, true])
+        XCTAssertTrue(last.reachesTheEnd)
+
+        XCTAssertNil(FeedPageRange(page: posts([99, 97]), after: "post-7", pageSize: 3), "asked after an id that is not a number")
+        let unnumbered = [MediaPost(id: "x", url: URL(string: "http://127.0.0.1/x.jpg")!, kind: .image)]
+        XCTAssertNil(FeedPageRange(page: posts([99, 97]) + unnumbered, after: "100", pageSize: 3), "a full page ending on one")
+        XCTAssertNotNil(FeedPageRange(page: posts([99]) + unnumbered, after: "100", pageSize: 3), "a short page ends the feed whatever its last id")
+    }
+
     func testAFirstPageBringsNewPostsAboveAndDropsTheDeletedInItsRange() {
         // Saved: 20 posts. Since then 105 and 104 were posted, 98 and 95 deleted.
         var shown = posts(Array((81...100).reversed()))

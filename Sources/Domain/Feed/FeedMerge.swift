@@ -2,11 +2,11 @@
 /// earlier launch and are not yet confirmed by this one.
 ///
 /// The shown posts are a confirmed head (from this launch's pages) and a saved tail. A page asked
-/// after the head's last post is the truth for the ids it covers (shared/contracts.md section 2:
-/// newest first, ids descending): from the id asked after down to the page's last id, or to the
-/// end of the feed when the page is short. Saved posts in that range that the page does not name
-/// were deleted on the server and go; posts the page names that were not saved are new and come
-/// in at their place; saved posts below the range stay, to be confirmed by the next page.
+/// after the head's last post is the truth for the ids it covers (`FeedPageRange`): from the id
+/// asked after down to the page's last id, or to the end of the feed when the page is short.
+/// Saved posts in that range that the page does not name were deleted on the server and go; posts
+/// the page names that were not saved are new and come in at their place; saved posts below the
+/// range stay, to be confirmed by the next page.
 public struct FeedMerge: Equatable, Sendable {
     /// Where the page's new head ends: the first `confirmed` posts are now confirmed.
     public var confirmed: Int
@@ -37,17 +37,15 @@ public struct FeedMerge: Equatable, Sendable {
             if seen.insert(post.id).inserted { fresh.append(post) } else { leftOut.append(post.id) }
         }
         let named = Set(page.lazy.map(\.id))
-        let endsFeed = page.count < pageSize
-        // The range's lower end: the page's last id (a post without a number ends it where the
-        // page's own posts do).
-        let lowest = page.last.flatMap { rank(of: $0.id) }
+        // Every post after the head is below the id the page was asked after. A full page whose
+        // last id is not a number has no range: it covers the posts it names.
+        let range = FeedPageRange(page: page, after: "", pageSize: pageSize)
         var end = confirmed, dropped: [String] = []
         while end < posts.count {
             let post = posts[end]
-            let inRange = endsFeed || named.contains(post.id) || {
-                guard let lowest, let rank = rank(of: post.id) else { return false }
-                return rank >= lowest
-            }()
+            let inRange = named.contains(post.id) || range.map { range in
+                range.reachesTheEnd || rank(of: post.id).map(range.contains) ?? false
+            } ?? false
             guard inRange else { break }
             if !named.contains(post.id) { dropped.append(post.id) }
             end += 1

@@ -42,7 +42,7 @@ public final class SavedFeedStore: Sendable {
     /// Saves a page just received, asked after the post `asked` ("" for the first), forgets the
     /// saved posts it showed were deleted (`gone`), and records whether the feed's end was reached.
     ///
-    /// The page is the truth for the ids it covers (`FeedMerge`): from `asked` down to its last
+    /// The page is the truth for the ids it covers (`FeedPageRange`): from `asked` down to its last
     /// id, or to the end of the feed when it is short. Saved posts in that range it does not name
     /// are forgotten too, though not shown at this launch (saved at an earlier one, past those
     /// read back at its start), so that no post deleted on the server is read back.
@@ -61,16 +61,11 @@ public final class SavedFeedStore: Sendable {
     /// The saved posts in the range `page` covers that it does not name; nil when an id that is
     /// not a number bounds the range (nothing more is forgotten then).
     private static func covered(by page: [MediaPost], after asked: String, pageSize: Int) -> QueryInterfaceRequest<SavedFeedPostRecord>? {
+        guard let range = FeedPageRange(page: page, after: asked, pageSize: pageSize) else { return nil }
         let rank = SavedFeedPostRecord.Columns.rank
         var covered = SavedFeedPostRecord.filter(!page.map(\.id).contains(SavedFeedPostRecord.Columns.id) && rank != nil)
-        if !asked.isEmpty {
-            guard let upper = FeedMerge.rank(of: asked) else { return nil }
-            covered = covered.filter(rank < upper)
-        }
-        if page.count >= pageSize {
-            guard let lower = page.last.flatMap({ FeedMerge.rank(of: $0.id) }) else { return nil }
-            covered = covered.filter(rank >= lower)
-        }
+        if let below = range.below { covered = covered.filter(rank < below) }
+        if let downTo = range.downTo { covered = covered.filter(rank >= downTo) }
         return covered
     }
 
