@@ -76,8 +76,6 @@ public final class Picture: Widget {
     public var surfaceSize: (width: Int, height: Int)? {
         scaled.map { ($0.width * $0.scale, $0.height * $0.scale) }
     }
-    /// Whether the surface's pixels are a mapping of their own (`MappedSurface`), for tests.
-    var surfaceIsMapped: Bool? { scaled.map { MappedSurface.isMapped($0.surface) } }
     private var source: (any PixbufSource)?
     private var iconName: String?
     private let iconSize: Int
@@ -359,7 +357,7 @@ public final class Picture: Widget {
     nonisolated private static func surface(of pixbuf: OpaquePointer, width: Int, height: Int, scale: Int,
                                             scaling: Scaling) -> OpaquePointer {
         let deviceWidth = width * scale, deviceHeight = height * scale
-        let surface = MappedSurface.make(width: deviceWidth, height: deviceHeight)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(deviceWidth), gint(deviceHeight))!
         paint(pixbuf, into: surface, width: deviceWidth, height: deviceHeight, scaling: scaling)
         cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
         return surface

@@ -370,7 +370,7 @@ public final class ZoomablePicture: Widget {
 
     nonisolated private static func surface(of pixbuf: OpaquePointer) -> (surface: OpaquePointer, width: Int, height: Int) {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
-        let surface = MappedSurface.make(width: width, height: height)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
         let cr = cairo_create(surface)!
         gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
