@@ -6,7 +6,9 @@ import CGdkPixbuf
 /// free, but it raises that threshold each time such a block is freed, up to 32 MiB. After a few
 /// hundred images have come and gone, every decoded image lands in a heap arena instead, and the
 /// arenas of the decoding threads keep their freed space: resident memory then grows far past what
-/// the caches hold. Pinning the threshold keeps large blocks in mmap, returned on free.
+/// the caches hold. Pinning the threshold keeps large blocks in mmap, returned on free, whenever
+/// their arena has no free space that fits them (glibc serves a block from free space first; a
+/// soak's arenas held some tens of such blocks).
 public enum LargeAllocations {
     /// Blocks of at least this many bytes come from and go back to the system.
     public static let threshold: Int32 = 128 << 10
