@@ -28,8 +28,8 @@ public final class GalleryViewModel {
     }
 
     /// How many of the document's first items show while the rest is read: more than the
-    /// mosaic's three columns fit in the tallest window's first screen (a 2160-pixel-high one
-    /// holds some 25 rows of its smallest tiles).
+    /// mosaic's three columns fit in a tall window's first screen (one 360 pixels wide, where
+    /// the tiles are smallest, and 2160 high shows some 19 rows of 104-pixel tiles, 57 items).
     public static let firstScreenItems = 120
 
     /// Reads the document; a large one shows its first items at once (`showingFirst`) and the
