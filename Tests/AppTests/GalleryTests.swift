@@ -272,11 +272,15 @@ final class GalleryTests: AppTestCase {
             let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: []), pictures: pictures),
                                    pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])) { nil }
             var first: (cells: Int, entries: Int, add: Bool)?
+            var viewed: (items: Int, index: Int)?
+            page.onView = { items, index in viewed = (items.count, index) }
             let render = page.model.onChange
             page.model.onChange = { state, change in
                 render?(state, change)
                 if state.phase == .showingFirst, first == nil {
                     first = (page.cellCount, page.grid.items.count, page.grid.items.contains { $0.id == .add })
+                    // Opened while only the first items show: the viewer pages through them all.
+                    page.view(at: 3)
                 }
             }
             let window = Window()
@@ -290,6 +294,9 @@ final class GalleryTests: AppTestCase {
             XCTAssertEqual(shown.entries, GalleryViewModel.firstScreenItems, "no Add cell after the first items")
             XCTAssertFalse(shown.add)
             XCTAssertEqual(page.grid.items.last?.id, .add, "the Add cell after the last item")
+            waitFor("the viewer asked for") { viewed != nil }
+            XCTAssertEqual(viewed?.items, all.count, "the viewer given the whole list")
+            XCTAssertEqual(viewed?.index, 3)
             // Renamed at the grid's next layout.
             waitFor("the first tile named with the count") { page.tile(at: 0).accessibleName == "Item 1 of 5000, \(all[0].uuid)" }
 

@@ -230,6 +230,14 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     /// Opens the viewer on the item at `index`.
     func view(at index: Int) {
         guard model.state.items.indices.contains(index) else { return }
+        // The viewer pages through the whole list: while only the first items show, it waits.
+        guard model.state.phase != .showingFirst else {
+            Task { [weak self] in
+                await self?.model.wholeList()
+                self?.view(at: index)
+            }
+            return
+        }
         onView?(model.state.items, index)
     }
 

@@ -66,7 +66,7 @@ public final class GalleryViewModel {
 
     /// Returns once the list is the whole document (or could not be read): at once but while
     /// its first items show.
-    private func wholeList() async {
+    public func wholeList() async {
         while state.phase == .showingFirst { await withCheckedContinuation { wholeListWaiting.append($0) } }
     }
 
