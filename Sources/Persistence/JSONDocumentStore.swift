@@ -42,17 +42,18 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     /// The document holding only the first `count` rows of its list under `key` (the document's
     /// first key), read from its first `firstRowsBytes` without the rest (`LeadingRows`): to show
     /// while `load` reads it all. Nil when there is no file, when it is no larger than
-    /// `firstRowsBytes`, when it does not start with that list, and when those rows do not decode.
-    /// Nothing is moved aside or refused here: `load` says what is wrong with the file.
+    /// `firstRowsBytes` or past `maximumBytes` (which `load` refuses), when it does not start with
+    /// that list, and when those rows do not decode. Nothing is moved aside or refused here:
+    /// `load` says what is wrong with the file.
     public func loadFirstRows(_ count: Int, under key: String) async -> Document? {
-        let url = self.url
+        let url = self.url, maximumBytes = self.maximumBytes
         return await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.readFirstRows(url, count: count, key: key)) }
+            queue.async { continuation.resume(returning: Self.readFirstRows(url, maximumBytes: maximumBytes, count: count, key: key)) }
         }
     }
 
-    private static func readFirstRows(_ url: URL, count: Int, key: String) -> Document? {
-        guard let file = try? FileHandle(forReadingFrom: url) else { return nil }
+    private static func readFirstRows(_ url: URL, maximumBytes: Int?, count: Int, key: String) -> Document? {
+        guard size(of: url, past: maximumBytes) == nil, let file = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? file.close() }
         // One byte past the limit tells a larger file from one the limit holds whole.
         guard let prefix = try? file.read(upToCount: firstRowsBytes + 1), prefix.count > firstRowsBytes,
@@ -116,9 +117,8 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
 
     private static func read(_ url: URL, maximumBytes: Int?) -> Result<(document: Document, stamp: DocumentStamp)?, PersistenceError> {
         let data: Data
-        var status = stat()
-        if let maximumBytes, stat(url.path, &status) == 0, Int(status.st_size) > maximumBytes {
-            return .failure(.tooLarge(path: url.path, bytes: Int(status.st_size), limit: maximumBytes))
+        if let maximumBytes, let bytes = size(of: url, past: maximumBytes) {
+            return .failure(.tooLarge(path: url.path, bytes: bytes, limit: maximumBytes))
         }
         do {
             data = try Data(contentsOf: url)
@@ -138,6 +138,13 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
                 return .failure(error)
             }
         }
+    }
+
+    /// The file's size when it is past `maximumBytes`: such a file is refused without being read.
+    private static func size(of url: URL, past maximumBytes: Int?) -> Int? {
+        var status = stat()
+        guard let maximumBytes, stat(url.path, &status) == 0, Int(status.st_size) > maximumBytes else { return nil }
+        return Int(status.st_size)
     }
 
     private static func write(_ document: Document, to url: URL) -> Result<DocumentStamp, PersistenceError> {

@@ -83,6 +83,21 @@ final class GalleryFirstItemsTests: GalleryDocumentTestCase {
         let whole = try await FileGalleryRepository(url: document, firstRunItems: []).load().items
         XCTAssertEqual(whole, list, "the whole read still reads it")
 
+        // Past the bound the whole read refuses: none of its items show first either.
+        try JSONDocumentStore<GalleryDocument>(url: document).saveNow(GalleryDocument(items: list))
+        XCTAssertGreaterThan(try Data(contentsOf: document).count, 100_000)
+        let unbounded = await FileGalleryRepository(url: document, firstRunItems: []).firstItems(120)
+        XCTAssertEqual(unbounded, Array(list.prefix(120)))
+        let bounded = FileGalleryRepository(url: document, firstRunItems: [], maximumBytes: 100_000)
+        let tooLarge = await bounded.firstItems(120)
+        XCTAssertNil(tooLarge, "a file the whole read refuses unread")
+        do {
+            _ = try await bounded.load()
+            XCTFail("the whole read refuses it")
+        } catch {
+            guard case .storage(.tooLarge) = error else { return XCTFail("\(error)") }
+        }
+
         let repository = FileGalleryRepository(url: document, firstRunItems: [], journalFromBytes: 1)
         _ = try await repository.load()
         _ = try await repository.move(from: 999, to: 0)
