@@ -93,7 +93,7 @@ final class Transfer: @unchecked Sendable {
         if let onProgress = request.onProgress,
            body.count - reportedLength >= HTTPRequest.progressStep || body.count == expectedLength {
             reportedLength = body.count
-            onProgress(body.count, expectedLength)
+            body.withUnsafeBytes { onProgress($0, expectedLength) }
         }
         return true
     }

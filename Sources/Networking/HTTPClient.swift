@@ -20,10 +20,12 @@ public struct HTTPRequest: Sendable {
     public var stallTimeout: Duration?
     /// What the download is for (a section's name), for `CountingHTTPClient`'s ledger.
     public var account: String?
-    /// Told how much of the body has come as it comes, on the client's own thread: the bytes so
-    /// far and the whole length when the server said it (Content-Length), at most once every
-    /// `progressStep` bytes and once with the last. nil: nobody watches (no cost).
-    public var onProgress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
+    /// Told how much of the body has come as it comes, on the client's own thread, one call at a
+    /// time: the body so far (valid during the call only; its count is the bytes received) and
+    /// the whole length when the server said it (Content-Length), at most once every
+    /// `progressStep` bytes and once with the last. A reader of partial content (a progressive
+    /// picture's passes) reads the bytes; a bar only their count. nil: nobody watches (no cost).
+    public var onProgress: (@Sendable (_ body: UnsafeRawBufferPointer, _ expected: Int?) -> Void)?
 
     /// 16 KiB: at 1 Mbit/s eight reports a second, as often as a bar that shows them is redrawn;
     /// a 3 MB photo on loopback makes some two hundred, each a lock and a store.

@@ -16,8 +16,10 @@ final class DownloadProgressTests: ServerBackedTestCase {
         { $0.link = LinkShape(bitsPerSecond: 1_000_000, latency: .milliseconds(50)) }
     }
 
-    /// 334,244 bytes: some 2.7 s at 1 Mbit/s.
+    /// 334,244 bytes: some 2.7 s at 1 Mbit/s; a progressive JPEG, its first pass in 45,083.
     private var photo: URL { server.url("images/ladybird-2560x1600.jpg") }
+    /// 350,595 bytes, a baseline JPEG: nothing to show before its last byte.
+    private var baselinePhoto: URL { server.url("synthetic/3/2400x1600.jpg") }
 
     @MainActor
     private func pipeline() -> ImagePipeline {
@@ -34,7 +36,7 @@ final class DownloadProgressTests: ServerBackedTestCase {
             window.showAll()
             defer { window.destroy() }
             waitFor("the tile on screen") { view.picture.isMapped && view.picture.allocation.height == 240 }
-            view.bind(ImageRequest(url: photo, maximumPixelSize: 240, sizing: .fill))
+            view.bind(ImageRequest(url: baselinePhoto, maximumPixelSize: 240, sizing: .fill))
             waitForServer("the bar a third of the way", timeout: .seconds(20)) { (view.picture.progress ?? 0) > 0.3 }
             let fraction = try XCTUnwrap(view.picture.progress)
             XCTAssertLessThan(fraction, 1)
@@ -49,6 +51,49 @@ final class DownloadProgressTests: ServerBackedTestCase {
                                  "the bar's filled part stands out from the background: \(filled) against \(background)")
             waitForServer("the picture", timeout: .seconds(20)) { view.showsImage }
             XCTAssertNil(view.picture.progress, "no bar once the picture is here")
+            XCTAssertEqual(DownloadProgressTicker.shared.watching, 0, "nothing left watched")
+        }
+    }
+
+    /// A progressive JPEG shows its first passes as they come, blurred and sharpening, with the
+    /// bar along its bottom; the picture replaces them when it is whole, without the placeholder
+    /// between.
+    func testATilesProgressivePictureShowsItsPassesWhileItDownloads() throws {
+        try onMain {
+            let pipeline = pipeline()
+            let view = ImageView(pipeline: pipeline)
+            view.picture.setSizeRequest(width: 240, height: 240)
+            let window = Window()
+            window.add(view.picture)
+            window.showAll()
+            defer { window.destroy() }
+            waitFor("the tile on screen") { view.picture.isMapped && view.picture.allocation.height == 240 }
+            view.bind(ImageRequest(url: photo, maximumPixelSize: 240, sizing: .fill))
+            waitForServer("the first passes shown", timeout: .seconds(20)) {
+                view.passesShown > 0 && view.picture.paintsAtItsSize && view.picture.surfaceSize != nil
+            }
+            let fraction = try XCTUnwrap(view.picture.progress, "the bar goes on over the passes")
+            XCTAssertLessThan(fraction, 0.9)
+            XCTAssertFalse(view.isLoaded, "passes are not the picture")
+            XCTAssertEqual(view.content, .image(width: 410, height: 256), "the passes at the size the picture is decoded at (240 filled, in its bucket of 256)")
+            XCTAssertEqual(pipeline.statistics.decodes, 0, "passes are not counted as the picture's decode")
+            // On screen: the ladybird's red and black where the placeholder's flat background
+            // was, and the bar along the bottom (6 pixels in, 4 high), light over its dark track.
+            let origin = try XCTUnwrap(view.picture.origin(in: window))
+            let shot = try screen(of: window)
+            let middle = (0..<5).map { Self.channels(shot.pixel(x: origin.x + 60 + 30 * $0, y: origin.y + 120)) }
+            let spread = (0..<3).map { channel in (middle.map { $0[channel] }.max() ?? 0) - (middle.map { $0[channel] }.min() ?? 0) }
+            XCTAssertGreaterThan(spread.max() ?? 0, 40, "a picture, not a flat placeholder: \(middle)")
+            let filled = Self.channels(shot.pixel(x: origin.x + 9, y: origin.y + 240 - 8))
+            XCTAssertTrue(filled.allSatisfy { $0 > 200 }, "the bar's filled part, light: \(filled)")
+            var placeholderSeen = false
+            waitForServer("the picture", timeout: .seconds(20)) {
+                placeholderSeen = placeholderSeen || view.content == .icon(ImageView.placeholderIcon)
+                return view.isLoaded
+            }
+            XCTAssertFalse(placeholderSeen, "the passes stay until the picture replaces them")
+            XCTAssertNil(view.picture.progress, "no bar once the picture is here")
+            XCTAssertEqual(pipeline.statistics.decodes, 1)
             XCTAssertEqual(DownloadProgressTicker.shared.watching, 0, "nothing left watched")
         }
     }

@@ -141,7 +141,7 @@ final class ClientBehaviourTests: ServerTestCase {
     func testProgressIsToldAsTheBodyComes() async throws {
         let reports = Mutex<[(received: Int, expected: Int?)]>([])
         var request = HTTPRequest(url: url("synthetic/7/3000x2000.png"))
-        request.onProgress = { received, expected in reports.withLock { $0.append((received, expected)) } }
+        request.onProgress = { body, expected in reports.withLock { $0.append((body.count, expected)) } }
         let response = try await CurlHTTPClient().send(request).validated()
         let told = reports.withLock { $0 }
         let length = response.body.count

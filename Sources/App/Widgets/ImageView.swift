@@ -84,6 +84,7 @@ public final class ImageView {
         self.request = request.map(atDeviceSize)
         self.placeholder = placeholder
         shown = false
+        passesShown = 0
         keepsOldImage = resized
         guard let request = self.request else { return picture.showIcon(placeholder) }
         if let hit = pipeline.cachedImage(for: request) {
@@ -125,7 +126,7 @@ public final class ImageView {
             switch result {
             case .success(let image):
                 // Its surface is made off the main loop; what shows stays until then.
-                self.show(image, replacingTheSamePicture: self.keepsOldImage, atOnce: false)
+                self.show(image, replacingTheSamePicture: self.keepsOldImage || self.passesShown > 0, atOnce: false)
                 self.shown = true
                 self.onImage?(image)
             case .failure(.cancelled):
@@ -176,12 +177,15 @@ public final class ImageView {
     }
 
     /// While the placeholder shows for `request`, its bar follows the download (from the moment
-    /// it has its turn on the network; a picture from the disk cache has none).
+    /// it has its turn on the network; a picture from the disk cache has none), and a progressive
+    /// picture's passes show as they come, blurred and sharpening, the bar over them.
     private func watchDownload(of request: ImageRequest) {
         let downloads = pipeline.downloads
         DownloadProgressTicker.shared.start(for: self) { [weak self] in
             guard let self else { return false }
-            self.picture.progress = downloads.reading(for: request)?.fraction
+            let reading = downloads.reading(for: request)
+            self.picture.progress = reading?.fraction
+            if let passes = reading?.passes, passes > self.passesShown { self.showPasses(of: request) }
             return true
         }
     }
@@ -189,5 +193,29 @@ public final class ImageView {
     private func stopWatchingDownload() {
         DownloadProgressTicker.shared.stop(for: self)
         picture.progress = nil
+        loadingPasses?.cancel()
+        loadingPasses = nil
+    }
+
+    /// How many passes of the bound picture show (0: none; the image, the placeholder or the
+    /// picture at its earlier size shows).
+    private(set) var passesShown = 0
+    private var loadingPasses: Task<Void, Never>?
+
+    /// Decodes the passes of `request` come so far and shows them until the image comes; not over
+    /// the same picture at another size (sharper than passes), and one decode at a time.
+    private func showPasses(of request: ImageRequest) {
+        guard loadingPasses == nil, !shown, !keepsOldImage else { return }
+        let generation = self.generation, pipeline = self.pipeline
+        loadingPasses = Task(priority: .loading) { [weak self] in
+            let passes = await pipeline.passesSoFar(for: request)
+            guard let self, self.generation == generation, !Task.isCancelled else { return }
+            self.loadingPasses = nil
+            guard let passes, !self.shown, passes.passes > self.passesShown else { return }
+            // Each later pass replaces the one before as the image does: the earlier stays,
+            // stretched, until its surface is made.
+            self.show(passes.image, replacingTheSamePicture: self.passesShown > 0, atOnce: false)
+            self.passesShown = passes.passes
+        }
     }
 }

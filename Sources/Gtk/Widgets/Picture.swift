@@ -195,9 +195,10 @@ public final class Picture: Widget {
     }
 
     /// How far the picture's download has come, 0 to 1: a thin bar under the placeholder icon
-    /// while the icon shows (a picture over a slow link); nil, no bar.
+    /// while the icon shows (a picture over a slow link), along the bottom over an image that
+    /// shows meanwhile (its first passes); nil, no bar.
     public var progress: Double? {
-        didSet { if progress != oldValue, source == nil { queueDraw() } }
+        didSet { if progress != oldValue { queueDraw() } }
     }
 
     /// Clips everything drawn to the largest centred circle (avatars).
@@ -227,6 +228,8 @@ public final class Picture: Widget {
         if !painted, let iconName {
             drawIcon(iconName, cr, width: width, height: height, style: style)
             if let progress { drawProgress(progress, cr, width: width, height: height, style: style) }
+        } else if painted, let progress {
+            drawProgressOverImage(progress, cr, width: width, height: height)
         }
         // A picture that takes the keyboard focus (a page's first stop) shows it, as a button does.
         if gtk_widget_has_visible_focus(widget) != 0, width > 4, height > 4 {
@@ -387,20 +390,39 @@ public final class Picture: Widget {
         let x = (width - barWidth) / 2, y = min(height - thickness - 4, (height + side) / 2 + 8)
         var color = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
         if let style { gtk_style_context_get_color(style, gtk_style_context_get_state(style), &color) }
-        func bar(_ length: Double) {
-            let radius = thickness / 2
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, x + radius, y + radius, radius, Double.pi / 2, 3 * Double.pi / 2)
-            cairo_arc(cr, x + max(radius, length - radius), y + radius, radius, 3 * Double.pi / 2, Double.pi / 2)
-            cairo_close_path(cr)
-            cairo_fill(cr)
-        }
+        func bar(_ length: Double) { Self.fillBar(cr, x: x, y: y, length: length, thickness: thickness) }
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * 0.15)
         bar(barWidth)
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * 0.55)
         bar(max(thickness, barWidth * min(max(fraction, 0), 1)))
         cairo_restore(cr)
+    }
+
+    /// The bar over an image: along its bottom edge, light on a dark track, which shows on any
+    /// picture in either theme.
+    private func drawProgressOverImage(_ fraction: Double, _ cr: OpaquePointer, width: Double, height: Double) {
+        let thickness = 4.0, inset = 6.0
+        let barWidth = width - 2 * inset
+        guard barWidth > thickness, height > thickness + 2 * inset else { return }
+        let y = height - inset - thickness
+        func bar(_ length: Double) { Self.fillBar(cr, x: inset, y: y, length: length, thickness: thickness) }
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.45)
+        bar(barWidth)
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
+        bar(max(thickness, barWidth * min(max(fraction, 0), 1)))
+        cairo_restore(cr)
+    }
+
+    /// Fills a bar with round ends from (`x`, `y`), `length` long.
+    private static func fillBar(_ cr: OpaquePointer, x: Double, y: Double, length: Double, thickness: Double) {
+        let radius = thickness / 2
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + radius, y + radius, radius, Double.pi / 2, 3 * Double.pi / 2)
+        cairo_arc(cr, x + max(radius, length - radius), y + radius, radius, 3 * Double.pi / 2, Double.pi / 2)
+        cairo_close_path(cr)
+        cairo_fill(cr)
     }
 
     /// A symbolic icon recoloured for the current theme, centred.

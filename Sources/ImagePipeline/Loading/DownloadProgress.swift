@@ -11,10 +11,14 @@ public final class DownloadProgress: Sendable {
         public var received: Int
         /// The body's whole length, when the server said it.
         public var expected: Int?
+        /// A progressive picture's passes come whole so far, which `passes(for:)` gives (0: none
+        /// to show yet, or not such a picture).
+        public var passes: Int
 
-        public init(received: Int, expected: Int?) {
+        public init(received: Int, expected: Int?, passes: Int = 0) {
             self.received = received
             self.expected = expected
+            self.passes = passes
         }
 
         /// Between 0 and 1 when the whole length is known (a compressed body may come to more
@@ -27,7 +31,13 @@ public final class DownloadProgress: Sendable {
 
     /// The downloads under way by normalized address, each under the number it was started with
     /// (two sizes of one picture not yet on disk fetch it twice).
-    private let downloads = Mutex<(next: Int, byAddress: [String: [Int: Reading]])>((0, [:]))
+    private let downloads = Mutex<(next: Int, byAddress: [String: [Int: Download]])>((0, [:]))
+
+    private struct Download {
+        var reading: Reading
+        /// The bytes of `reading.passes` passes, closed as a whole picture.
+        var passes: Data?
+    }
 
     public init() {}
 
@@ -35,22 +45,40 @@ public final class DownloadProgress: Sendable {
     /// started, waiting for its turn, or over).
     public func reading(for request: ImageRequest) -> Reading? {
         let address = request.normalizedURL
-        return downloads.withLock { $0.byAddress[address]?.values.max { $0.received < $1.received } }
+        return downloads.withLock { $0.byAddress[address]?.values.map(\.reading).max { $0.received < $1.received } }
+    }
+
+    /// The bytes of the most passes come whole of `request`'s picture, a picture of their own (a
+    /// progressive JPEG's first scans), and how many; nil when none has come.
+    public func passes(for request: ImageRequest) -> (bytes: Data, count: Int)? {
+        let address = request.normalizedURL
+        return downloads.withLock { state in
+            guard let download = state.byAddress[address]?.values.max(by: { $0.reading.passes < $1.reading.passes }),
+                  let bytes = download.passes else { return nil }
+            return (bytes, download.reading.passes)
+        }
     }
 
     /// Starts keeping a download of `address`; returns its number, for `update` and `end`.
     func begin(_ address: String) -> Int {
         downloads.withLock { state in
             state.next += 1
-            state.byAddress[address, default: [:]][state.next] = Reading(received: 0, expected: nil)
+            state.byAddress[address, default: [:]][state.next] = Download(reading: Reading(received: 0, expected: nil))
             return state.next
         }
     }
 
-    func update(_ address: String, number: Int, received: Int, expected: Int?) {
+    /// `passes`: the bytes of more passes than told before, and how many (nil: no more).
+    func update(_ address: String, number: Int, received: Int, expected: Int?, passes: (bytes: Data, count: Int)? = nil) {
         downloads.withLock { state in
-            guard state.byAddress[address]?[number] != nil else { return }
-            state.byAddress[address]![number] = Reading(received: received, expected: expected)
+            guard var download = state.byAddress[address]?[number] else { return }
+            download.reading.received = received
+            download.reading.expected = expected
+            if let passes {
+                download.reading.passes = passes.count
+                download.passes = passes.bytes
+            }
+            state.byAddress[address]![number] = download
         }
     }
 

@@ -81,6 +81,8 @@ public final class NetworkImageSource: ImageSource {
         asked.account = request.account.name
         let httpRequest = asked
         let client = self.client, progress = self.progress
+        // A still picture's passes, when it is a progressive JPEG: not a clip, nor its start.
+        let readsPasses = request.content == .image && request.firstBytes == nil
         var attempt = 0
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -92,8 +94,16 @@ public final class NetworkImageSource: ImageSource {
                         let number = progress.begin(key.url)
                         defer { progress.end(key.url, number: number) }
                         var watched = httpRequest
-                        watched.onProgress = { received, expected in
-                            progress.update(key.url, number: number, received: received, expected: expected)
+                        if readsPasses {
+                            let passes = PassesWatch()
+                            watched.onProgress = { body, expected in
+                                progress.update(key.url, number: number, received: body.count, expected: expected,
+                                                passes: passes.read(body))
+                            }
+                        } else {
+                            watched.onProgress = { body, expected in
+                                progress.update(key.url, number: number, received: body.count, expected: expected)
+                            }
                         }
                         return try await client.send(watched)
                     }
@@ -133,3 +143,4 @@ public final class NetworkImageSource: ImageSource {
         await slots.setPriority(priority, forKey: request.key.description)
     }
 }
+

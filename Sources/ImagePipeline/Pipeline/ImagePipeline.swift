@@ -214,6 +214,20 @@ public final class ImagePipeline: Sendable {
         }.get()
     }
 
+    /// The passes come so far of `request`'s picture while it downloads (a progressive JPEG over
+    /// a slow link, `DownloadProgress.Reading.passes`), decoded to the request's size as its
+    /// image is: shown blurred until the image comes, and how many passes it holds. Not kept: the
+    /// image replaces it. nil when no passes have come, or they could not be decoded.
+    public func passesSoFar(for request: ImageRequest) async -> (image: DecodedImage, passes: Int)? {
+        guard let passes = downloads.passes(for: request), let (decoder, slots) = decoder(for: request),
+              !decoder.readsURL else { return nil }
+        var key = request.key
+        key.passes = passes.count
+        guard let image = try? await decode(.data(passes.bytes), with: decoder, slots: slots, request: request,
+                                            key: key, counted: false) else { return nil }
+        return (image, passes.count)
+    }
+
     /// The bytes at `request.url` as the pipeline fetches and keeps them (the disk cache, its
     /// freshness rules, stale bytes when offline), undecoded: the clip the viewer plays, whose
     /// poster fetched it already. Not shared with a load of the same URL under way.
@@ -364,8 +378,9 @@ public final class ImagePipeline: Sendable {
         }
     }
 
+    /// `counted`: told in `statistics.decodes` (an image's passes are not).
     private func decode(_ input: ImageInput, with decoder: any ImageDecoding, slots: PriorityLimiter,
-                        request: ImageRequest, key: ImageKey) async throws(ImageError) -> DecodedImage {
+                        request: ImageRequest, key: ImageKey, counted: Bool = true) async throws(ImageError) -> DecodedImage {
         let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill, animates: key.animates, region: key.region)
         let abandoned = CancellationFlag()
         let result: Result<DecodedImage, ImageError>
@@ -384,7 +399,7 @@ public final class ImagePipeline: Sendable {
         } catch {
             throw .cancelled
         }
-        state.withLock { $0.statistics.decodes += 1 }
+        if counted { state.withLock { $0.statistics.decodes += 1 } }
         return try result.get()
     }
 }

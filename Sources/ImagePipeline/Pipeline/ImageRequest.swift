@@ -93,6 +93,9 @@ struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     var content: ImageRequest.Content = .image
     var animates = false
     var region: PictureRegion?
+    /// The decode of a download's first passes (`ImagePipeline.passesSoFar`), not of the image:
+    /// waits for a decoding slot under a name of its own.
+    var passes: Int?
     /// A request with this key (for its priority to be changed in the queues it waits in).
     var request: ImageRequest {
         var request = ImageRequest(url: URL(string: url) ?? URL(fileURLWithPath: "/"), maximumPixelSize: bucket, sizing: sizing, content: content)
@@ -103,6 +106,6 @@ struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")\(content == .videoFrame ? "-frame" : "")\(animates ? "-animated" : "")\(region.map { "-" + $0.field } ?? "")"
+        "\(url)@\(bucket)\(sizing == .fill ? "-fill" : "")\(content == .videoFrame ? "-frame" : "")\(animates ? "-animated" : "")\(region.map { "-" + $0.field } ?? "")\(passes.map { "-passes\($0)" } ?? "")"
     }
 }

@@ -1,0 +1,121 @@
+import CGdkPixbuf
+import Foundation
+import HelperWire
+@testable import ImagePipeline
+import PictureDecoding
+import TestSupport
+import XCTest
+
+/// A progressive JPEG's passes found in its bytes as they arrive: each pass's bytes, closed, are a
+/// picture the decoder draws whole, blurred at first and nearer the whole picture with every pass;
+/// a baseline JPEG or another format has none, and bytes inside a segment never count as a pass.
+final class ProgressivePassesTests: XCTestCase {
+    let decoder = PixbufImageDecoder(memory: DecodingMemory(budget: 64 << 20))
+
+    private func media(_ name: String) throws -> Data {
+        try Data(contentsOf: TestServer.dataDirectory.appendingPathComponent("media/\(name)"))
+    }
+
+    /// What `read` finds after each piece of `bytes`, `piece` bytes at a time: the whole passes
+    /// and their bytes, each time they grow.
+    private func passes(in bytes: Data, piece: Int) -> (found: [(count: Int, bytes: Data)], reader: ProgressivePasses) {
+        var reader = ProgressivePasses()
+        var found: [(count: Int, bytes: Data)] = []
+        var end = 0
+        while end < bytes.count {
+            end = min(bytes.count, end + piece)
+            bytes.prefix(end).withUnsafeBytes { body in
+                reader.read(body)
+                if reader.wholePasses > (found.last?.count ?? 0), let whole = reader.wholePassesBytes(of: body) {
+                    found.append((reader.wholePasses, whole))
+                }
+            }
+        }
+        return (found, reader)
+    }
+
+    /// The mean difference of two pictures of one size, 0 to 255, over their colour channels.
+    private func difference(_ one: DecodedImage, _ other: DecodedImage) -> Double {
+        XCTAssertEqual(one.width, other.width)
+        XCTAssertEqual(one.height, other.height)
+        let strideA = Int(gdk_pixbuf_get_rowstride(one.pixbuf)), strideB = Int(gdk_pixbuf_get_rowstride(other.pixbuf))
+        let channelsA = Int(gdk_pixbuf_get_n_channels(one.pixbuf)), channelsB = Int(gdk_pixbuf_get_n_channels(other.pixbuf))
+        let a = gdk_pixbuf_read_pixels(one.pixbuf)!, b = gdk_pixbuf_read_pixels(other.pixbuf)!
+        var total = 0
+        for y in 0..<one.height {
+            for x in 0..<one.width {
+                for channel in 0..<3 {
+                    total += abs(Int(a[y * strideA + x * channelsA + channel]) - Int(b[y * strideB + x * channelsB + channel]))
+                }
+            }
+        }
+        return Double(total) / Double(one.width * one.height * 3)
+    }
+
+    func testAProgressiveJPEGsPassesArePicturesThatComeNearerTheWholeWithEveryPass() throws {
+        let bytes = try media("ladybird-2560x1600.jpg")
+        let (found, reader) = passes(in: bytes, piece: 16 << 10)
+        XCTAssertGreaterThanOrEqual(found.count, 4, "a progressive JPEG is sent in several scans")
+        XCTAssertEqual(found.map(\.count), found.map(\.count).sorted())
+        XCTAssertTrue(reader.givenUp, "its end read: nothing more to find")
+        // The first pass comes with a small part of the bytes: that is what shows it early.
+        let first = try XCTUnwrap(found.first)
+        XCTAssertLessThan(first.bytes.count, bytes.count / 4, "the first pass in \(first.bytes.count) of \(bytes.count) bytes")
+        // Half its size: the first pass (its blocks' averages) shows blurred there.
+        let whole = try decoder.decode(bytes, maximumPixelSize: 1280)
+        var last = Double.infinity, firstApart: Double?
+        for pass in found {
+            XCTAssertTrue(pass.bytes.starts(with: bytes.prefix(pass.bytes.count - 2)), "the picture's own bytes")
+            XCTAssertEqual(Array(pass.bytes.suffix(2)), [0xFF, 0xD9], "closed as a whole picture")
+            let image = try decoder.decode(pass.bytes, maximumPixelSize: 1280)
+            XCTAssertEqual(image.width, whole.width)
+            XCTAssertEqual(image.height, whole.height)
+            let apart = difference(image, whole)
+            XCTAssertLessThanOrEqual(apart, last + 0.1, "pass \(pass.count) no further from the whole than the one before")
+            XCTAssertLessThan(apart, 8, "pass \(pass.count) is the picture, blurred: \(apart) apart")
+            firstApart = firstApart ?? apart
+            last = apart
+        }
+        // Measured: 3.3 apart (of 255) at the first pass, 0.9 at the last.
+        XCTAssertGreaterThan(try XCTUnwrap(firstApart), last + 1, "the passes sharpen")
+        XCTAssertLessThan(last, 1.5, "the last passes are all but the whole picture")
+    }
+
+    func testThePassesFoundDoNotDependOnHowTheBytesArrive() throws {
+        let bytes = try media("storm-1920x480.jpg")
+        let byPieces = passes(in: bytes, piece: 4_096).found
+        let byteByByte = passes(in: bytes, piece: 1).found
+        let whole = passes(in: bytes, piece: bytes.count).found
+        XCTAssertGreaterThanOrEqual(byteByByte.count, 4)
+        // A byte at a time tells each pass as it comes; the same bytes for each count.
+        XCTAssertEqual(byteByByte.map(\.count), Array(1...byteByByte.count))
+        for pass in byPieces { XCTAssertEqual(pass.bytes, byteByByte[pass.count - 1].bytes) }
+        XCTAssertEqual(whole.last?.count, byteByByte.last?.count)
+        XCTAssertEqual(whole.last?.bytes, byteByByte.last?.bytes)
+    }
+
+    func testABaselineJPEGAndOtherFormatsHaveNoPasses() throws {
+        for name in ["garden-1600x1200.jpg", "leaf-512x512.png", "ladybug-240x240.gif", "marigold-1200x900.webp"] {
+            let (found, reader) = passes(in: try media(name), piece: 8_192)
+            XCTAssertTrue(found.isEmpty, name)
+            XCTAssertTrue(reader.givenUp, "\(name): given up, not read to its end")
+        }
+        let (found, _) = passes(in: Data([0xFF, 0xD8, 0xFF]), piece: 1)
+        XCTAssertTrue(found.isEmpty, "three bytes of a JPEG")
+    }
+
+    /// An Exif segment holding the bytes of a scan's marker, as any segment may: stepped over by
+    /// its length, so the passes are those of the picture without it.
+    func testBytesInsideASegmentAreNotAPass() throws {
+        let bytes = try media("storm-1920x480.jpg")
+        let payload = Data("Exif\0\0".utf8) + Data([0xFF, 0xDA, 0x00, 0x08, 0xFF, 0xDA, 0xFF, 0xD9]) + Data(repeating: 0xFF, count: 40)
+        let segment = Data([0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)]) + payload
+        let tagged = bytes.prefix(2) + segment + bytes.dropFirst(2)
+        let plain = passes(in: bytes, piece: 4_096).found.map(\.count)
+        let withSegment = passes(in: tagged, piece: 4_096).found
+        XCTAssertEqual(withSegment.map(\.count), plain)
+        let last = try XCTUnwrap(withSegment.last)
+        let image = try decoder.decode(last.bytes, maximumPixelSize: 256)
+        XCTAssertEqual(image.width, 256)
+    }
+}
