@@ -2,11 +2,13 @@ import App
 import ArgumentParser
 import Domain
 import Features
+import Composition
 import Foundation
 import Gtk
 import ImagePipeline
 import SandboxedDecoding
 import Networking
+import Persistence
 import Repositories
 import Video
 
@@ -16,13 +18,20 @@ import Video
 /// Each run is made twice, alternating: as the app does (tiles a screen ahead are made and load
 /// their pictures), and saving data (nothing loads that is not on screen), which is the baseline:
 /// what is in view should come first, so prefetching should cost the first screen nothing.
+///
+/// `--section gallery` opens the gallery's first run instead (its pictures are the server's
+/// photographs, some of them progressive JPEGs, where the feed's are synthesized baseline ones):
+/// besides the first screen whole, how long each tile in view showed nothing before its picture
+/// or its first passes came, against the time until its picture was whole, which is how long it
+/// showed nothing before passes were shown.
 struct SlowLinkBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "slow-link",
-                                                    abstract: "The feed's first screen over a slow shared link, prefetching and not.")
+                                                    abstract: "The feed's (or the gallery's) first screen over a slow shared link.")
 
     @Option(help: "The link's rate, in kilobits a second.") var kbps = 1_000
     @Option(help: "The link's latency, in milliseconds.") var latencyMs = 300
     @Option(help: "Runs of each case.") var runs = 3
+    @Option(help: "The section opened: feed or gallery.") var section = "feed"
 
     struct Run {
         var seconds = 0.0
@@ -35,6 +44,36 @@ struct SlowLinkBench: ParsableCommand {
         var requests = 0
         /// The order the server was asked in, as letters: V in view, A ahead, P a page of posts.
         var order = ""
+        /// Over the tiles in view at the first screen: the mean time until each showed its
+        /// picture or its first passes, and until its picture was whole; the time until every
+        /// one showed one or the other.
+        var meanUntilShown = 0.0
+        var meanUntilWhole = 0.0
+        var everyTileShown = 0.0
+    }
+
+    /// When each tile in view first showed a picture (its passes, or the whole) and its picture
+    /// whole, in seconds from the start.
+    private struct TileTimes {
+        var shown: [String: Double] = [:]
+        var whole: [String: Double] = [:]
+
+        @MainActor mutating func look(at pictures: [(key: String, image: ImageView)], after seconds: Double) {
+            for (key, image) in pictures {
+                if shown[key] == nil, case .image = image.content { shown[key] = seconds }
+                if whole[key] == nil, image.isLoaded { whole[key] = seconds }
+            }
+        }
+
+        /// Into `run`, over the tiles `inView` (a broken picture counts as shown when it shows).
+        func summarize(_ inView: [String], into run: inout Run) {
+            guard !inView.isEmpty else { return }
+            let whole = inView.map { self.whole[$0] ?? 0 }
+            let shown = inView.enumerated().map { index, key in min(self.shown[key] ?? whole[index], whole[index]) }
+            run.meanUntilShown = shown.reduce(0, +) / Double(shown.count)
+            run.meanUntilWhole = whole.reduce(0, +) / Double(whole.count)
+            run.everyTileShown = shown.max() ?? 0
+        }
     }
 
     func run() throws {
@@ -45,6 +84,8 @@ struct SlowLinkBench: ParsableCommand {
     private func measure() throws {
         let server = try BenchServer(feedPosts: 10_000, link: (kbps, latencyMs))
         defer { server.stop() }
+        if section == "gallery" { return try measureGallery(server: server) }
+        guard section == "feed" else { throw BenchError(description: "no section \(section): feed or gallery") }
         var prefetching: [Run] = [], saving: [Run] = []
         for run in 0..<runs {
             // Alternated, and each case first in turn.
@@ -65,6 +106,88 @@ struct SlowLinkBench: ParsableCommand {
         }
         print(String(format: "  prefetching against saving data: first screen x%.2f (target: about 1, what is in view comes first)",
                      median(prefetching.map(\.seconds)) / max(median(saving.map(\.seconds)), 0.001)))
+        printTileTimes(prefetching)
+    }
+
+    /// How long the tiles in view showed nothing.
+    private func printTileTimes(_ results: [Run]) {
+        print(String(format: "  a tile in view showed nothing for %.2f s on average (median of runs; %@), until its picture was whole %.2f s (%@); every tile showed something in %.2f s",
+                     median(results.map(\.meanUntilShown)), results.map { String(format: "%.2f", $0.meanUntilShown) }.joined(separator: " / "),
+                     median(results.map(\.meanUntilWhole)), results.map { String(format: "%.2f", $0.meanUntilWhole) }.joined(separator: " / "),
+                     median(results.map(\.everyTileShown))))
+    }
+
+    /// The gallery's first run opened `runs` times, each with an empty disk cache.
+    @MainActor
+    private func measureGallery(server: BenchServer) throws {
+        var results: [Run] = []
+        for _ in 0..<runs { results.append(try galleryFirstScreen(server: server)) }
+        print("slow-link: the gallery's first screen (its first run's pictures), opened for the first time over \(kbps) kbit/s with \(latencyMs) ms of latency, 1100×760, \(runs) runs")
+        print(String(format: "  first screen whole in %.2f s (median; %@), %.0f KB across the link by then, main loop still for at most %.0f ms, %d tiles in view",
+                     median(results.map(\.seconds)), results.map { String(format: "%.2f", $0.seconds) }.joined(separator: " / "),
+                     median(results.map { Double($0.bytes) / 1_000 }), results.map(\.longestGap).max() ?? 0, results.first?.tilesInView ?? 0))
+        printTileTimes(results)
+    }
+
+    @MainActor
+    private func galleryFirstScreen(server: BenchServer) throws -> Run {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-slow-gallery-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try waitForTheLinkToBeIdle(server)
+        let pictures = CompositionRoot.galleryPictures(paths: AppPaths(root: folder))
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder.appendingPathComponent("cache")),
+                                     sources: [CompositionRoot.keptPictureSource(pictures)],
+                                     decoders: [SandboxedImageDecoder.prepared()])
+        let repository = FileGalleryRepository(url: folder.appendingPathComponent("gallery.json"),
+                                               firstRunItems: GalleryFirstRun.items(base: server.base))
+        let page = GalleryPage(model: GalleryViewModel(repository: repository, pictures: pictures), pipeline: pipeline) { nil }
+        let window = Window()
+        window.setDefaultSize(width: 1100, height: 760)
+        window.add(page.widget)
+        defer { window.destroy() }
+        return try watchFirstScreen(server: server, window: window, case: "gallery", done: { page.showsContentInView },
+                                    pictures: { page.picturesInView.map { (key: $0.item, image: $0.image) } })
+    }
+
+    /// Shows `window` and turns the main loop until `done`: the time, the bytes across the link,
+    /// the main loop's longest hold and what each tile in view showed when.
+    @MainActor
+    private func watchFirstScreen(server: BenchServer, window: Window, case name: String, done: @MainActor () -> Bool,
+                                  pictures: @MainActor () -> [(key: String, image: ImageView)]) throws -> Run {
+        let sentBefore = try linkBytes(server)
+        let start = ContinuousClock.now
+        window.showAll()
+        // The condition is asked at least every 5 ms while the main loop turns: the longest time
+        // between two asks is the longest the main loop was held.
+        var last = ContinuousClock.now, longest = Duration.zero, tiles = TileTimes()
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        let shown = GtkRuntime.iterate(until: {
+            let now = ContinuousClock.now
+            longest = max(longest, now - last)
+            last = now
+            tiles.look(at: pictures(), after: seconds(now - start))
+            return done()
+        }, timeout: .seconds(120), wakeEvery: .milliseconds(5))
+        guard shown else {
+            let shows = pictures().map { picture in
+                switch picture.image.content {
+                case .image: "picture"
+                case .icon(let name): name
+                case .empty: "empty"
+                }
+            }
+            throw BenchError(description: "the first screen never showed whole (\(name)); the tiles in view show: "
+                             + Dictionary(grouping: shows, by: { $0 }).map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", "))
+        }
+        var run = Run(seconds: seconds(ContinuousClock.now - start), bytes: try linkBytes(server) - sentBefore,
+                      tilesInView: pictures().count)
+        run.longestGap = seconds(longest) * 1_000
+        tiles.summarize(pictures().map(\.key), into: &run)
+        return run
     }
 
     /// Opens a feed page with an empty disk cache and waits for its first screen.
@@ -83,34 +206,11 @@ struct SlowLinkBench: ParsableCommand {
         let page = FeedPage(model: model, pipeline: pipeline, backendReady: {}, dataSaving: DataSaving(alwaysSaves: savingData),
                             window: { nil }) { _, _ in nil }
         window.add(page.widget)
-        let sentBefore = try linkBytes(server)
+        defer { window.destroy() }
         _ = try requestOrder(server)
-        let start = ContinuousClock.now
-        window.showAll()
-        // The condition is asked at least every 5 ms while the main loop turns: the longest time
-        // between two asks is the longest the main loop was held.
-        var last = ContinuousClock.now, longest = Duration.zero
-        let shown = GtkRuntime.iterate(until: {
-            let now = ContinuousClock.now
-            longest = max(longest, now - last)
-            last = now
-            return page.showsContentInView
-        }, timeout: .seconds(120), wakeEvery: .milliseconds(5))
-        let elapsed = ContinuousClock.now - start
-        guard shown else {
-            let tiles = page.tilesInView.map { tile in
-                switch tile.image.content {
-                case .image: "picture"
-                case .icon(let name): name
-                case .empty: "empty"
-                }
-            }
-            window.destroy()
-            throw BenchError(description: "the first screen never showed whole (\(savingData ? "saving data" : "prefetching")); the tiles in view show: "
-                             + Dictionary(grouping: tiles, by: { $0 }).map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", "))
-        }
-        var run = Run(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                      bytes: try linkBytes(server) - sentBefore, tilesInView: page.tilesInView.count)
+        var run = try watchFirstScreen(server: server, window: window, case: savingData ? "saving data" : "prefetching",
+                                       done: { page.showsContentInView },
+                                       pictures: { page.tilesInView.map { (key: $0.post.id, image: $0.image) } })
         let asked = try requestOrder(server)
         let inView = Set(page.tilesInView.map(\.post.url.path))
         let marks = asked.map { path in path.contains("select") ? "P" : inView.contains(path) ? "V" : "A" }
@@ -118,8 +218,6 @@ struct SlowLinkBench: ParsableCommand {
         run.aheadBeforeLastInView = marks[..<lastInView].filter { $0 == "A" }.count
         run.requests = asked.count
         run.order = marks.joined()
-        run.longestGap = Double(longest.components.attoseconds) / 1e15 + Double(longest.components.seconds) * 1_000
-        window.destroy()
         return run
     }
 

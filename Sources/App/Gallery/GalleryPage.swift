@@ -287,6 +287,10 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     public var showsContentInView: Bool { !model.state.items.isEmpty && isSettled }
 
     public func scrollToStart() { grid.scrollToStart() }
+    /// The pictures of the items' tiles at least partly in view, by item (what each shows).
+    public var picturesInView: [(item: String, image: ImageView)] {
+        grid.cellsInView.compactMap { tile in tile.entry.item.map { ($0.uuid, tile.image) } }
+    }
     var statusTitle: String { content.placeholder.status.titleLabel.text }
     var statusDescription: String { content.placeholder.reason }
     var addDialog: Dialog? { dialogs.addDialog }
