@@ -98,6 +98,42 @@ final class DownloadProgressTests: ServerBackedTestCase {
         }
     }
 
+    /// The viewer shows a progressive JPEG's passes fitted while it downloads, the bubble still
+    /// saying how far it has come; zoom waits for the picture, which replaces them.
+    func testTheViewerShowsAProgressivePicturesPassesUntilItComes() throws {
+        try onMain {
+            let items = [ViewerItem(id: "0", url: photo, kind: .picture, name: "Ladybird")]
+            let pipeline = pipeline()
+            let viewer = ViewerPage(items: items, index: 0, pipeline: pipeline, goBack: {})
+            let window = Window()
+            window.add(viewer.widget)
+            window.setDefaultSize(width: 600, height: 500)
+            window.showAll()
+            defer { window.destroy() }
+            waitForServer("the first passes painted", timeout: .seconds(20)) {
+                viewer.image.passesShown > 0 && viewer.image.picture.paintedSize != nil && !viewer.image.picture.awaitsSurface
+            }
+            XCTAssertNil(viewer.image.viewport, "no zoom until the picture comes")
+            let shown = try XCTUnwrap(viewer.image.downloadShown, "the bubble goes on saying how far the download is")
+            XCTAssertLessThan(shown.fraction, 0.9)
+            // Fitted: 2560 x 1600 in the view's width, centred.
+            let placement = try XCTUnwrap(viewer.image.picture.placement)
+            let view = viewer.image.picture.allocation
+            XCTAssertEqual(placement.zoom * 2560, Double(view.width), accuracy: 1)
+            XCTAssertEqual(placement.originY * 2 + placement.zoom * 1600, Double(view.height), accuracy: 1)
+            let origin = try XCTUnwrap(viewer.image.picture.origin(in: window))
+            let shot = try screen(of: window)
+            let row = (0..<5).map { Self.channels(shot.pixel(x: origin.x + view.width * (1 + 2 * $0) / 10, y: origin.y + view.height / 3)) }
+            let spread = (0..<3).map { channel in (row.map { $0[channel] }.max() ?? 0) - (row.map { $0[channel] }.min() ?? 0) }
+            XCTAssertGreaterThan(spread.max() ?? 0, 40, "a picture, not the placeholder's backdrop: \(row)")
+            XCTAssertEqual(pipeline.statistics.decodes, 0)
+            waitForServer("the picture fitted", timeout: .seconds(20)) { viewer.image.viewport != nil && viewer.image.isSettled }
+            XCTAssertEqual(viewer.image.viewport?.zoom ?? 0, placement.zoom, accuracy: 0.001, "where the passes were")
+            waitFor("the bubble gone") { viewer.image.downloadShown == nil }
+            XCTAssertEqual(DownloadProgressTicker.shared.watching, 0, "nothing left watched")
+        }
+    }
+
     func testTheViewerSaysHowMuchOfThePictureHasComeUntilItShows() throws {
         try onMain {
             let items = [ViewerItem(id: "0", url: photo, kind: .picture, name: "Ladybird")]

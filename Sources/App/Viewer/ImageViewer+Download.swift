@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Gtk
 import ImagePipeline
@@ -5,8 +6,10 @@ import Localization
 
 /// While the picture's first bitmap is on its way over a slow link (a large photo not yet on
 /// this machine), a bar under the placeholder says how far its download has come, in bytes: a
-/// person sees that it comes and how long it will be, where the icon alone looked stuck. When the
-/// picture cannot be shown, the same place says why, in words, under the broken icon.
+/// person sees that it comes and how long it will be, where the icon alone looked stuck. A
+/// progressive JPEG shows its passes meanwhile, fitted, blurred and sharpening, the bar over
+/// them; zoom waits for the picture. When the picture cannot be shown, the same place says why,
+/// in words, under the broken icon.
 extension ImageViewer {
     /// The bar and the words under it, hidden until a download has gone on for a moment.
     static func makeDownloadBubble() -> (bubble: Revealer, bar: ProgressBar, label: Label) {
@@ -34,7 +37,9 @@ extension ImageViewer {
         let downloads = pipeline.downloads
         DownloadProgressTicker.shared.start(for: self) { [weak self] in
             guard let self else { return false }
-            self.showDownload(downloads.reading(for: request))
+            let reading = downloads.reading(for: request)
+            self.showDownload(reading)
+            if let passes = reading?.passes, passes > self.passesShown { self.showPasses(of: request) }
             return true
         }
     }
@@ -42,6 +47,28 @@ extension ImageViewer {
     func stopWatchingDownload() {
         DownloadProgressTicker.shared.stop(for: self)
         showDownload(nil)
+        loadingPasses?.cancel()
+        loadingPasses = nil
+    }
+
+    /// Decodes the passes of `request` come so far and shows them fitted until the first bitmap
+    /// comes (one decode at a time); the viewport, and with it zoom and pan, waits for the bitmap.
+    private func showPasses(of request: ImageRequest) {
+        guard loadingPasses == nil, viewport == nil, hasSize, let url else { return }
+        let pipeline = self.pipeline
+        loadingPasses = Task(priority: .userInitiated) { [weak self] in
+            let passes = await pipeline.passesSoFar(for: request)
+            guard let self, !Task.isCancelled, self.url == url else { return }
+            self.loadingPasses = nil
+            guard let passes, self.viewport == nil, self.failure == nil, passes.passes > self.passesShown else { return }
+            let image = passes.image, allocation = self.picture.allocation
+            let fitted = ImageViewport(imageWidth: image.originalWidth, imageHeight: image.originalHeight,
+                                       viewWidth: Double(allocation.width), viewHeight: Double(allocation.height),
+                                       scale: self.picture.scaleFactor)
+            self.picture.placement = ZoomablePicture.Placement(originX: fitted.origin.x, originY: fitted.origin.y, zoom: fitted.zoom)
+            self.picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
+            self.passesShown = passes.passes
+        }
     }
 
     /// "Downloading: 1.2 MB of 3.4 MB", the bar at that fraction; the bar pulses while the whole
