@@ -110,7 +110,9 @@ final class Soak {
               let (_, lines, _) = try? runReadingOutput(["/usr/bin/gdb", "-batch", "-p", "\(app.processIdentifier)", "-ex", "thread apply all bt"]) else {
             return "(gdb is not installed: no backtraces)"
         }
-        FileManager.default.createFile(atPath: path, contents: Data(lines.joined(separator: "\n").utf8))
+        guard FileManager.default.createFile(atPath: path, contents: Data(lines.joined(separator: "\n").utf8)) else {
+            return "(the backtraces could not be written to \(path))"
+        }
         return path
     }
 
