@@ -117,8 +117,9 @@ struct GalleryBench: ParsableCommand {
 
         /// The time from `change` until the grid holds `cells` items laid out and the document is
         /// written, and the longest frame meanwhile.
-        func settled(at cells: Int, after change: () -> Task<Void, Never>) throws -> (time: Duration, frame: Double) {
+        func settled(at cells: Int, after change: () -> Task<Void, Never>) throws -> (time: Duration, frame: Double, layout: Double, paint: Double) {
             var times: [Int64] = []
+            let timing = FrameTiming(widget: window)
             let tick = window.addTickCallback { time in times.append(time); return true }
             let start = ContinuousClock.now
             var written = false
@@ -133,7 +134,8 @@ struct GalleryBench: ParsableCommand {
             let until = ContinuousClock.now + .milliseconds(300)
             GtkRuntime.iterate(until: { ContinuousClock.now >= until }, timeout: .seconds(2), wakeEvery: .milliseconds(1))
             window.removeTickCallback(tick)
-            return (time, zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 }.max() ?? 0)
+            return (time, zip(times, times.dropFirst()).map { Double($1 - $0) / 1000 }.max() ?? 0,
+                    timing?.layouts.max() ?? 0, timing?.paints.max() ?? 0)
         }
         let all = model.state.items.count
         // Every item chosen and the question asked first, each in frames of its own as a person's
@@ -175,8 +177,8 @@ struct GalleryBench: ParsableCommand {
                          name, String(repeating: " ", count: 6 - name.count), frame.interval, frameTarget, frame.layout, frame.paint))
         }
         for (name, result) in [("every item chosen and deleted", deleteAll), ("their one Undo", undoAll)] {
-            print(String(format: "  %@, to settled and written %@%8.1f ms; longest frame %.1f ms   (target <= %.1f)",
-                         name, String(repeating: " ", count: 30 - name.count), ms(result.time), result.frame, frameTarget))
+            print(String(format: "  %@, to settled and written %@%8.1f ms; longest frame %.1f ms   (target <= %.1f; longest layout %.1f ms, paint %.1f ms)",
+                         name, String(repeating: " ", count: 30 - name.count), ms(result.time), result.frame, frameTarget, result.layout, result.paint))
         }
         if let drop {
             print(String(format: "  50 picture files dropped, copied, in the grid and written %8.1f ms; longest frame %.1f ms; every tile in view showing %.1f ms",
