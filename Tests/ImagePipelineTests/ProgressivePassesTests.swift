@@ -2,6 +2,8 @@ import CGdkPixbuf
 import Foundation
 import HelperWire
 @testable import ImagePipeline
+import InProcessDecoding
+import Networking
 import PictureDecoding
 import TestSupport
 import XCTest
@@ -16,18 +18,18 @@ final class ProgressivePassesTests: XCTestCase {
         try Data(contentsOf: TestServer.dataDirectory.appendingPathComponent("media/\(name)"))
     }
 
-    /// What `read` finds after each piece of `bytes`, `piece` bytes at a time: the whole passes
-    /// and their bytes, each time they grow.
-    private func passes(in bytes: Data, piece: Int) -> (found: [(count: Int, bytes: Data)], reader: ProgressivePasses) {
+    /// What `read` finds after each piece of `bytes`, `piece` bytes at a time: the whole passes,
+    /// their bytes and whether they hold only the blocks' averages, each time they grow.
+    private func passes(in bytes: Data, piece: Int) -> (found: [(count: Int, bytes: Data, averages: Bool)], reader: ProgressivePasses) {
         var reader = ProgressivePasses()
-        var found: [(count: Int, bytes: Data)] = []
+        var found: [(count: Int, bytes: Data, averages: Bool)] = []
         var end = 0
         while end < bytes.count {
             end = min(bytes.count, end + piece)
             bytes.prefix(end).withUnsafeBytes { body in
                 reader.read(body)
                 if reader.wholePasses > (found.last?.count ?? 0), let whole = reader.wholePassesBytes(of: body) {
-                    found.append((reader.wholePasses, whole))
+                    found.append((reader.wholePasses, whole, reader.holdsOnlyAverages))
                 }
             }
         }
@@ -58,6 +60,11 @@ final class ProgressivePassesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(found.count, 4, "a progressive JPEG is sent in several scans")
         XCTAssertEqual(found.map(\.count), found.map(\.count).sorted())
         XCTAssertTrue(reader.givenUp, "its end read: nothing more to find")
+        XCTAssertEqual(reader.pictureSize?.width, 2560)
+        XCTAssertEqual(reader.pictureSize?.height, 1600)
+        // Its first pass is each 8×8 block's average (the DC coefficients), the next add detail.
+        XCTAssertEqual(found.map(\.averages), [true] + Array(repeating: false, count: found.count - 1))
+        XCTAssertNil(reader.detailSize, "past its first pass, detail to the picture's size")
         // The first pass comes with a small part of the bytes: that is what shows it early.
         let first = try XCTUnwrap(found.first)
         XCTAssertLessThan(first.bytes.count, bytes.count / 4, "the first pass in \(first.bytes.count) of \(bytes.count) bytes")
@@ -117,5 +124,32 @@ final class ProgressivePassesTests: XCTestCase {
         let last = try XCTUnwrap(withSegment.last)
         let image = try decoder.decode(last.bytes, maximumPixelSize: 256)
         XCTAssertEqual(image.width, 256)
+    }
+
+    /// The first pass holds each block's average only: the pipeline decodes it at an eighth of
+    /// the picture, where the tile scales it up blurred; at more than that, each block would show
+    /// as a square. Later passes decode at the size asked, as the picture does.
+    func testThePassesOfTheBlocksAveragesAreDecodedAtAnEighthOfThePicture() async throws {
+        let bytes = try media("ladybird-2560x1600.jpg")
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), decoders: [InProcessImageDecoder()])
+        let request = ImageRequest(url: URL(string: "http://127.0.0.1:9/ladybird.jpg")!, maximumPixelSize: 240, sizing: .fill)
+        let download = pipeline.downloads.begin(request.normalizedURL)
+        defer { pipeline.downloads.end(request.normalizedURL, number: download) }
+        for (reading, expected) in [(60_000, (320, 200)), (bytes.count - 1, (410, 256))] {
+            var reader = ProgressivePasses()
+            let passes = try XCTUnwrap(bytes.prefix(reading).withUnsafeBytes { body in
+                reader.read(body)
+                return reader.wholePassesBytes(of: body)
+            })
+            pipeline.downloads.update(request.normalizedURL, number: download, received: reading, expected: bytes.count,
+                                      passes: DownloadProgress.Passes(bytes: passes, count: reader.wholePasses, detailSize: reader.detailSize))
+            let shown = await pipeline.passesSoFar(for: request)
+            let image = try XCTUnwrap(shown?.image)
+            XCTAssertEqual(image.width, expected.0, "\(reader.wholePasses) passes")
+            XCTAssertEqual(image.height, expected.1, "\(reader.wholePasses) passes")
+            XCTAssertEqual(shown?.passes, reader.wholePasses)
+        }
+        XCTAssertEqual(pipeline.statistics.decodes, 0, "passes are not the picture's decode")
+        XCTAssertNil(pipeline.cachedImage(for: request), "nor kept as it")
     }
 }

@@ -29,14 +29,32 @@ public final class DownloadProgress: Sendable {
         }
     }
 
+    /// A progressive picture's passes come whole so far: a picture of their own.
+    public struct Passes: Sendable {
+        /// The picture's bytes up to its latest scan, closed with an end of image.
+        public var bytes: Data
+        /// How many passes they hold.
+        public var count: Int
+        /// The size they hold detail for, when less than the picture's: an eighth of it while
+        /// they carry only each 8×8 block's average. Decoded larger, each block would show as a
+        /// square; decoded at this size and scaled up, they show blurred.
+        public var detailSize: (width: Int, height: Int)?
+
+        public init(bytes: Data, count: Int, detailSize: (width: Int, height: Int)? = nil) {
+            self.bytes = bytes
+            self.count = count
+            self.detailSize = detailSize
+        }
+    }
+
     /// The downloads under way by normalized address, each under the number it was started with
     /// (two sizes of one picture not yet on disk fetch it twice).
     private let downloads = Mutex<(next: Int, byAddress: [String: [Int: Download]])>((0, [:]))
 
     private struct Download {
         var reading: Reading
-        /// The bytes of `reading.passes` passes, closed as a whole picture.
-        var passes: Data?
+        /// The passes `reading.passes` counts.
+        var passes: Passes?
     }
 
     public init() {}
@@ -48,14 +66,12 @@ public final class DownloadProgress: Sendable {
         return downloads.withLock { $0.byAddress[address]?.values.map(\.reading).max { $0.received < $1.received } }
     }
 
-    /// The bytes of the most passes come whole of `request`'s picture, a picture of their own (a
-    /// progressive JPEG's first scans), and how many; nil when none has come.
-    public func passes(for request: ImageRequest) -> (bytes: Data, count: Int)? {
+    /// The most passes come whole of `request`'s picture (a progressive JPEG's first scans); nil
+    /// when none has come.
+    public func passes(for request: ImageRequest) -> Passes? {
         let address = request.normalizedURL
         return downloads.withLock { state in
-            guard let download = state.byAddress[address]?.values.max(by: { $0.reading.passes < $1.reading.passes }),
-                  let bytes = download.passes else { return nil }
-            return (bytes, download.reading.passes)
+            state.byAddress[address]?.values.max(by: { $0.reading.passes < $1.reading.passes })?.passes
         }
     }
 
@@ -68,15 +84,15 @@ public final class DownloadProgress: Sendable {
         }
     }
 
-    /// `passes`: the bytes of more passes than told before, and how many (nil: no more).
-    func update(_ address: String, number: Int, received: Int, expected: Int?, passes: (bytes: Data, count: Int)? = nil) {
+    /// `passes`: more passes than told before (nil: no more).
+    func update(_ address: String, number: Int, received: Int, expected: Int?, passes: Passes? = nil) {
         downloads.withLock { state in
             guard var download = state.byAddress[address]?[number] else { return }
             download.reading.received = received
             download.reading.expected = expected
             if let passes {
                 download.reading.passes = passes.count
-                download.passes = passes.bytes
+                download.passes = passes
             }
             state.byAddress[address]![number] = download
         }

@@ -18,9 +18,8 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
     private var toldPasses = 0
     private var toldAt: ContinuousClock.Instant?
 
-    /// The bytes of more whole passes than told before, and how many; nil when there are none new
-    /// or it is not yet time.
-    func read(_ body: UnsafeRawBufferPointer) -> (bytes: Data, count: Int)? {
+    /// More whole passes than told before; nil when there are none new or it is not yet time.
+    func read(_ body: UnsafeRawBufferPointer) -> DownloadProgress.Passes? {
         passes.read(body)
         let now = ContinuousClock.now
         guard passes.wholePasses > toldPasses, now - started >= Self.passesAfter,
@@ -28,6 +27,6 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
               let bytes = passes.wholePassesBytes(of: body) else { return nil }
         toldPasses = passes.wholePasses
         toldAt = now
-        return (bytes, toldPasses)
+        return DownloadProgress.Passes(bytes: bytes, count: toldPasses, detailSize: passes.detailSize)
     }
 }

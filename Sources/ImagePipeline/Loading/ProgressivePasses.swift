@@ -24,6 +24,20 @@ struct ProgressivePasses {
     private var scansBegun = 0
     /// Where the latest scan began (its marker).
     private var latestScanStart = 0
+    /// Whether the latest scan carries only each block's average (its DC coefficients).
+    private var latestScanIsAverages = false
+    /// Whether every whole pass carries only each 8×8 block's average (the first passes of most
+    /// progressive JPEGs): they hold the picture at an eighth of its size, no more.
+    private(set) var holdsOnlyAverages = true
+    /// The picture's size, from its frame header.
+    private(set) var pictureSize: (width: Int, height: Int)?
+
+    /// The size the whole passes hold detail for, when less than the picture's: an eighth of it
+    /// while they hold only the blocks' averages (`DownloadProgress.Passes.detailSize`).
+    var detailSize: (width: Int, height: Int)? {
+        guard holdsOnlyAverages, let pictureSize else { return nil }
+        return ((pictureSize.width + 7) / 8, (pictureSize.height + 7) / 8)
+    }
 
     /// Passes whole in the bytes read: every scan begun but the one under way.
     var wholePasses: Int { max(0, scansBegun - 1) }
@@ -95,15 +109,27 @@ struct ProgressivePasses {
             guard length >= 2 else { return giveUp() }
             switch marker {
             // Frame headers: only progressive Huffman (C2) and arithmetic (CA) ones have passes.
-            case 0xC2, 0xCA: progressive = true
+            case 0xC2, 0xCA:
+                // Its size is read whole: precision (1 byte), height and width (2 each).
+                guard position + 9 <= count else { return }
+                progressive = true
+                pictureSize = (Int(body[position + 7]) << 8 | Int(body[position + 8]),
+                               Int(body[position + 5]) << 8 | Int(body[position + 6]))
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC: return giveUp()
             case 0xDA:
                 guard progressive else { return giveUp() }
                 // Its coded data is searched from the end of its header; another segment is
                 // stepped over even while its end has not come.
                 guard position + 2 + length <= count else { return }
+                // The scan before this one is whole now.
+                if scansBegun > 0 { holdsOnlyAverages = holdsOnlyAverages && latestScanIsAverages }
                 scansBegun += 1
                 latestScanStart = position
+                // Its header: components (1 byte), two bytes each, then the first and last
+                // coefficient it carries (0 and 0: the averages).
+                let components = Int(body[position + 4])
+                let spectrum = position + 5 + 2 * components
+                latestScanIsAverages = spectrum + 1 < position + 2 + length && body[spectrum] == 0 && body[spectrum + 1] == 0
                 inScan = true
             default: break
             }
