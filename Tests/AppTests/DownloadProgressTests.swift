@@ -137,6 +137,26 @@ final class DownloadProgressTests: ServerBackedTestCase {
         }
     }
 
+    /// A picture asked for at two sizes while it downloads (a tile, and the viewer opened on it)
+    /// comes over one transfer, each size decoded from it: on a slow link two transfers of the
+    /// same bytes each went at half the speed.
+    func testTwoSizesOfAPictureOnItsWayShareOneDownload() async throws {
+        let pipeline = await MainActor.run { self.pipeline() }
+        let tile = Task { try await pipeline.image(for: ImageRequest(url: photo, maximumPixelSize: 240, sizing: .fill)) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while pipeline.downloads.reading(for: ImageRequest(url: photo, maximumPixelSize: 240))?.received ?? 0 == 0 {
+            guard ContinuousClock.now < deadline else { return XCTFail("the tile's download never began") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let viewer = try await pipeline.image(for: ImageRequest(url: photo, maximumPixelSize: 1024))
+        let small = try await tile.value
+        XCTAssertEqual(viewer.width, 1024)
+        XCTAssertEqual(small.height, 256)
+        XCTAssertEqual(server.loopback?.paths["/images/ladybird-2560x1600.jpg"], 1, "one transfer")
+        XCTAssertEqual(pipeline.statistics.fetches, 1)
+        XCTAssertEqual(pipeline.statistics.decodes, 2)
+    }
+
     func testTheViewerSaysHowMuchOfThePictureHasComeUntilItShows() throws {
         try onMain {
             let items = [ViewerItem(id: "0", url: photo, kind: .picture, name: "Ladybird")]

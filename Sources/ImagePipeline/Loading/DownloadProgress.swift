@@ -48,7 +48,7 @@ public final class DownloadProgress: Sendable {
     }
 
     /// The downloads under way by normalized address, each under the number it was started with
-    /// (two sizes of one picture not yet on disk fetch it twice).
+    /// (a clip's start and the whole clip may be fetched at once).
     private let downloads = Mutex<(next: Int, byAddress: [String: [Int: Download]])>((0, [:]))
 
     private struct Download {

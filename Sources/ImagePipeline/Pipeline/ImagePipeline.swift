@@ -131,6 +131,17 @@ public final class ImagePipeline: Sendable {
     /// Requests of one key (address, size and sizing) share one load and one decode; a load
     /// nobody waits for goes on for `abandonedLoadGrace` (see there), behind every other.
     private let loads: SharedWork<ImageKey, DecodedImage>
+    /// Fetches of one address (or of its start) share one transfer, whatever size each of their
+    /// loads decodes it to: a viewer opened on a tile whose picture is still downloading joins
+    /// that download, where it started a second of the same bytes beside it (on a slow link, each
+    /// then came at half the speed).
+    private let fetches = SharedWork<String, FetchedBytes>()
+
+    /// A fetch's bytes, and whether they are the whole (not a clip's start).
+    private struct FetchedBytes: Sendable {
+        var data: Data
+        var isWhole: Bool
+    }
 
     private struct State {
         var statistics = Statistics()
@@ -239,7 +250,7 @@ public final class ImagePipeline: Sendable {
 
     /// The bytes at `request.url` as the pipeline fetches and keeps them (the disk cache, its
     /// freshness rules, stale bytes when offline), undecoded: the clip the viewer plays, whose
-    /// poster fetched it already. Not shared with a load of the same URL under way.
+    /// poster fetched it already. A fetch of them under way is joined.
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
         try await bytes(for: request, key: request.key)
     }
@@ -337,11 +348,25 @@ public final class ImagePipeline: Sendable {
     /// The bytes of `request` (with `firstBytes`, only its start when it is longer) from the disk
     /// cache when fresh there, else from its source, asking whether stored bytes changed, and kept
     /// in the disk cache: the whole under the request's address, a start under `startKey`. Says
-    /// whether they are the whole.
+    /// whether they are the whole. Shared with every load of the same bytes meanwhile (`fetches`).
     private func fetched(_ request: ImageRequest, key: ImageKey, firstBytes: Int?) async throws(ImageError) -> (data: Data, isWhole: Bool) {
+        let storedKey = firstBytes == nil ? key.url : Self.startKey(key)
+        let fetched = try await fetches.value(for: storedKey, priority: request.priority) {
+            do throws(ImageError) {
+                let (data, isWhole) = try await self.fetchedAlone(request, key: key, firstBytes: firstBytes, storedKey: storedKey)
+                return .success(FetchedBytes(data: data, isWhole: isWhole))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+        return (fetched.data, fetched.isWhole)
+    }
+
+    /// `fetched`, for one load.
+    private func fetchedAlone(_ request: ImageRequest, key: ImageKey, firstBytes: Int?,
+                              storedKey: String) async throws(ImageError) -> (data: Data, isWhole: Bool) {
         let source = source(for: request.url)
         let diskCache = source.isRemote ? self.diskCache : nil
-        let storedKey = firstBytes == nil ? key.url : Self.startKey(key)
         let stored = await diskCache?.entry(for: storedKey)
         if let stored, stored.freshness.isFresh(at: configuration.now()) {
             state.withLock { $0.statistics.diskHits += 1 }
