@@ -134,8 +134,8 @@ public final class ImagePipeline: Sendable {
     /// Fetches of one address (or of its start) share one transfer, whatever size each of their
     /// loads decodes it to: a viewer opened on a tile whose picture is still downloading joins
     /// that download, where it started a second of the same bytes beside it (on a slow link, each
-    /// then came at half the speed).
-    private let fetches = SharedWork<String, FetchedBytes>()
+    /// then came at half the speed). Done in the first load's task (`JoinedWork`).
+    private let fetches = JoinedWork<String, FetchedBytes>()
 
     /// A fetch's bytes, and whether they are the whole (not a clip's start).
     private struct FetchedBytes: Sendable {
@@ -351,7 +351,7 @@ public final class ImagePipeline: Sendable {
     /// whether they are the whole. Shared with every load of the same bytes meanwhile (`fetches`).
     private func fetched(_ request: ImageRequest, key: ImageKey, firstBytes: Int?) async throws(ImageError) -> (data: Data, isWhole: Bool) {
         let storedKey = firstBytes == nil ? key.url : Self.startKey(key)
-        let fetched = try await fetches.value(for: storedKey, priority: request.priority) {
+        let fetched = try await fetches.value(for: storedKey) {
             do throws(ImageError) {
                 let (data, isWhole) = try await self.fetchedAlone(request, key: key, firstBytes: firstBytes, storedKey: storedKey)
                 return .success(FetchedBytes(data: data, isWhole: isWhole))
