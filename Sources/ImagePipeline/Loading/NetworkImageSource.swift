@@ -94,16 +94,10 @@ public final class NetworkImageSource: ImageSource {
                         let number = progress.begin(key.url)
                         defer { progress.end(key.url, number: number) }
                         var watched = httpRequest
-                        if readsPasses {
-                            let passes = PassesWatch()
-                            watched.onProgress = { body, expected in
-                                progress.update(key.url, number: number, received: body.count, expected: expected,
-                                                passes: passes.read(body))
-                            }
-                        } else {
-                            watched.onProgress = { body, expected in
-                                progress.update(key.url, number: number, received: body.count, expected: expected)
-                            }
+                        let passes = readsPasses ? PassesWatch() : nil
+                        watched.onProgress = { body, expected in
+                            progress.update(key.url, number: number, received: body.count, expected: expected,
+                                            passes: passes?.read(body))
                         }
                         return try await client.send(watched)
                     }
@@ -143,4 +137,3 @@ public final class NetworkImageSource: ImageSource {
         await slots.setPriority(priority, forKey: request.key.description)
     }
 }
-
