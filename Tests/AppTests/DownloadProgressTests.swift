@@ -27,15 +27,40 @@ final class DownloadProgressTests: ServerBackedTestCase {
                       decoders: [SandboxedImageDecoder(processes: DecoderProcesses())])
     }
 
+    /// A 240-pixel tile in a window of its own, on screen.
+    @MainActor
+    private func tileOnScreen(_ pipeline: ImagePipeline) -> (view: ImageView, window: Window) {
+        let view = ImageView(pipeline: pipeline)
+        view.picture.setSizeRequest(width: 240, height: 240)
+        let window = Window()
+        window.add(view.picture)
+        window.showAll()
+        waitFor("the tile on screen") { view.picture.isMapped && view.picture.allocation.height == 240 }
+        return (view, window)
+    }
+
+    /// The viewer opened on the progressive photo in a 600 x 500 window.
+    @MainActor
+    private func viewerOnScreen(_ pipeline: ImagePipeline) -> (viewer: ViewerPage, window: Window) {
+        let items = [ViewerItem(id: "0", url: photo, kind: .picture, name: "Ladybird")]
+        let viewer = ViewerPage(items: items, index: 0, pipeline: pipeline, goBack: {})
+        let window = Window()
+        window.add(viewer.widget)
+        window.setDefaultSize(width: 600, height: 500)
+        window.showAll()
+        return (viewer, window)
+    }
+
+    /// The largest difference in one channel between `pixels`: over 40, a picture rather than a
+    /// flat background.
+    private static func spread(_ pixels: [[Double]]) -> Double {
+        (0..<3).map { channel in (pixels.map { $0[channel] }.max() ?? 0) - (pixels.map { $0[channel] }.min() ?? 0) }.max() ?? 0
+    }
+
     func testATileShowsABarUnderItsPlaceholderWhileItsPictureDownloads() throws {
         try onMain {
-            let view = ImageView(pipeline: pipeline())
-            view.picture.setSizeRequest(width: 240, height: 240)
-            let window = Window()
-            window.add(view.picture)
-            window.showAll()
+            let (view, window) = tileOnScreen(pipeline())
             defer { window.destroy() }
-            waitFor("the tile on screen") { view.picture.isMapped && view.picture.allocation.height == 240 }
             view.bind(ImageRequest(url: baselinePhoto, maximumPixelSize: 240, sizing: .fill))
             waitForServer("the bar a third of the way", timeout: .seconds(20)) { (view.picture.progress ?? 0) > 0.3 }
             let fraction = try XCTUnwrap(view.picture.progress)
@@ -61,13 +86,8 @@ final class DownloadProgressTests: ServerBackedTestCase {
     func testATilesProgressivePictureShowsItsPassesWhileItDownloads() throws {
         try onMain {
             let pipeline = pipeline()
-            let view = ImageView(pipeline: pipeline)
-            view.picture.setSizeRequest(width: 240, height: 240)
-            let window = Window()
-            window.add(view.picture)
-            window.showAll()
+            let (view, window) = tileOnScreen(pipeline)
             defer { window.destroy() }
-            waitFor("the tile on screen") { view.picture.isMapped && view.picture.allocation.height == 240 }
             view.bind(ImageRequest(url: photo, maximumPixelSize: 240, sizing: .fill))
             waitForServer("the first passes shown", timeout: .seconds(20)) {
                 view.passesShown > 0 && view.picture.paintsAtItsSize && view.picture.surfaceSize != nil
@@ -85,8 +105,7 @@ final class DownloadProgressTests: ServerBackedTestCase {
             let origin = try XCTUnwrap(view.picture.origin(in: window))
             let shot = try screen(of: window)
             let middle = (0..<5).map { Self.channels(shot.pixel(x: origin.x + 60 + 30 * $0, y: origin.y + 120)) }
-            let spread = (0..<3).map { channel in (middle.map { $0[channel] }.max() ?? 0) - (middle.map { $0[channel] }.min() ?? 0) }
-            XCTAssertGreaterThan(spread.max() ?? 0, 40, "a picture, not a flat placeholder: \(middle)")
+            XCTAssertGreaterThan(Self.spread(middle), 40, "a picture, not a flat placeholder: \(middle)")
             let filled = Self.channels(shot.pixel(x: origin.x + 9, y: origin.y + 240 - 8))
             XCTAssertTrue(filled.allSatisfy { $0 > 200 }, "the bar's filled part, light: \(filled)")
             var placeholderSeen = false
@@ -105,13 +124,8 @@ final class DownloadProgressTests: ServerBackedTestCase {
     /// saying how far it has come; zoom waits for the picture, which replaces them.
     func testTheViewerShowsAProgressivePicturesPassesUntilItComes() throws {
         try onMain {
-            let items = [ViewerItem(id: "0", url: photo, kind: .picture, name: "Ladybird")]
             let pipeline = pipeline()
-            let viewer = ViewerPage(items: items, index: 0, pipeline: pipeline, goBack: {})
-            let window = Window()
-            window.add(viewer.widget)
-            window.setDefaultSize(width: 600, height: 500)
-            window.showAll()
+            let (viewer, window) = viewerOnScreen(pipeline)
             defer { window.destroy() }
             waitForServer("the first passes painted", timeout: .seconds(20)) {
                 viewer.image.passesShown > 0 && viewer.image.picture.paintedSize != nil && !viewer.image.picture.awaitsSurface
@@ -127,8 +141,7 @@ final class DownloadProgressTests: ServerBackedTestCase {
             let origin = try XCTUnwrap(viewer.image.picture.origin(in: window))
             let shot = try screen(of: window)
             let row = (0..<5).map { Self.channels(shot.pixel(x: origin.x + view.width * (1 + 2 * $0) / 10, y: origin.y + view.height / 3)) }
-            let spread = (0..<3).map { channel in (row.map { $0[channel] }.max() ?? 0) - (row.map { $0[channel] }.min() ?? 0) }
-            XCTAssertGreaterThan(spread.max() ?? 0, 40, "a picture, not the placeholder's backdrop: \(row)")
+            XCTAssertGreaterThan(Self.spread(row), 40, "a picture, not the placeholder's backdrop: \(row)")
             XCTAssertEqual(pipeline.statistics.decodes, 0)
             waitForServer("the picture fitted", timeout: .seconds(20)) { viewer.image.viewport != nil && viewer.image.isSettled }
             XCTAssertEqual(viewer.image.viewport?.zoom ?? 0, placement.zoom, accuracy: 0.001, "where the passes were")
@@ -159,12 +172,7 @@ final class DownloadProgressTests: ServerBackedTestCase {
 
     func testTheViewerSaysHowMuchOfThePictureHasComeUntilItShows() throws {
         try onMain {
-            let items = [ViewerItem(id: "0", url: photo, kind: .picture, name: "Ladybird")]
-            let viewer = ViewerPage(items: items, index: 0, pipeline: pipeline(), goBack: {})
-            let window = Window()
-            window.add(viewer.widget)
-            window.setDefaultSize(width: 600, height: 500)
-            window.showAll()
+            let (viewer, window) = viewerOnScreen(pipeline())
             defer { window.destroy() }
             waitForServer("the download shown halfway", timeout: .seconds(20)) {
                 (viewer.image.downloadShown?.fraction ?? 0) > 0.3

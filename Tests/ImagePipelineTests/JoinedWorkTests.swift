@@ -46,12 +46,20 @@ final class JoinedWorkTests: XCTestCase {
         XCTAssertNil(work.waiters(for: "a"), "nothing left running")
     }
 
-    func testAWaiterThatLeavesIsAnsweredAtOnceAndTheWorkGoesOn() async throws {
+    /// Work for "a" under way (its outcome 1, held by the gate), and a second asker waiting for it
+    /// (its own work's outcome 2).
+    private func oneRunAndOneWaiter() async -> (JoinedWork<String, Int>, Gate, Task<Result<Int, ImageError>, Never>,
+                                                Task<Result<Int, ImageError>, Never>) {
         let work = JoinedWork<String, Int>(), gate = Gate()
         let first = Task { await work.value(for: "a") { await gate.work(1) } }
         await eventually("the first run") { gate.runs.load(ordering: .relaxed) == 1 }
-        let leaving = Task { await work.value(for: "a") { await gate.work(2) } }
+        let second = Task { await work.value(for: "a") { await gate.work(2) } }
         await eventually("one waiting") { work.waiters(for: "a") == 1 }
+        return (work, gate, first, second)
+    }
+
+    func testAWaiterThatLeavesIsAnsweredAtOnceAndTheWorkGoesOn() async throws {
+        let (work, gate, first, leaving) = await oneRunAndOneWaiter()
         leaving.cancel()
         guard case .failure(.cancelled) = await leaving.value else { return XCTFail("the one who left is told so") }
         XCTAssertEqual(work.waiters(for: "a"), 0)
@@ -61,11 +69,7 @@ final class JoinedWorkTests: XCTestCase {
     }
 
     func testWhenTheOneDoingTheWorkLeavesAWaiterDoesIt() async throws {
-        let work = JoinedWork<String, Int>(), gate = Gate()
-        let first = Task { await work.value(for: "a") { await gate.work(1) } }
-        await eventually("the first run") { gate.runs.load(ordering: .relaxed) == 1 }
-        let staying = Task { await work.value(for: "a") { await gate.work(2) } }
-        await eventually("one waiting") { work.waiters(for: "a") == 1 }
+        let (_, gate, first, staying) = await oneRunAndOneWaiter()
         first.cancel()
         guard case .failure(.cancelled) = await first.value else { return XCTFail("the one who left is told so") }
         await eventually("the waiter's own run") { gate.runs.load(ordering: .relaxed) == 2 }
