@@ -52,9 +52,10 @@ public final class DownloadProgress: Sendable {
     private let downloads = Mutex<(next: Int, byAddress: [String: [Int: Download]])>((0, [:]))
 
     private struct Download {
-        var reading: Reading
-        /// The passes `reading.passes` counts.
+        var received = 0
+        var expected: Int?
         var passes: Passes?
+        var reading: Reading { Reading(received: received, expected: expected, passes: passes?.count ?? 0) }
     }
 
     public init() {}
@@ -71,7 +72,7 @@ public final class DownloadProgress: Sendable {
     public func passes(for request: ImageRequest) -> Passes? {
         let address = request.normalizedURL
         return downloads.withLock { state in
-            state.byAddress[address]?.values.max(by: { $0.reading.passes < $1.reading.passes })?.passes
+            state.byAddress[address]?.values.compactMap(\.passes).max { $0.count < $1.count }
         }
     }
 
@@ -79,7 +80,7 @@ public final class DownloadProgress: Sendable {
     func begin(_ address: String) -> Int {
         downloads.withLock { state in
             state.next += 1
-            state.byAddress[address, default: [:]][state.next] = Download(reading: Reading(received: 0, expected: nil))
+            state.byAddress[address, default: [:]][state.next] = Download()
             return state.next
         }
     }
@@ -88,12 +89,9 @@ public final class DownloadProgress: Sendable {
     func update(_ address: String, number: Int, received: Int, expected: Int?, passes: Passes? = nil) {
         downloads.withLock { state in
             guard var download = state.byAddress[address]?[number] else { return }
-            download.reading.received = received
-            download.reading.expected = expected
-            if let passes {
-                download.reading.passes = passes.count
-                download.passes = passes
-            }
+            download.received = received
+            download.expected = expected
+            if let passes { download.passes = passes }
             state.byAddress[address]![number] = download
         }
     }

@@ -42,16 +42,14 @@ struct ProgressivePasses {
     /// Passes whole in the bytes read: every scan begun but the one under way.
     var wholePasses: Int { max(0, scansBegun - 1) }
 
-    /// How many bytes hold `wholePasses` (they end where the latest scan begins).
-    var wholePassesLength: Int? { wholePasses > 0 ? latestScanStart : nil }
-
     /// The end-of-image marker that closes the passes' bytes.
     static let end: [UInt8] = [0xFF, 0xD9]
 
-    /// The bytes of the whole passes in `body` (what `read` last read, or more of it), closed with
-    /// an end of image; nil while there are none.
+    /// The bytes of the whole passes in `body` (what `read` last read, or more of it: they end
+    /// where the latest scan begins), closed with an end of image; nil while there are none.
     func wholePassesBytes(of body: UnsafeRawBufferPointer) -> Data? {
-        guard let length = wholePassesLength, length <= body.count else { return nil }
+        guard wholePasses > 0, latestScanStart <= body.count else { return nil }
+        let length = latestScanStart
         var bytes = Data(capacity: length + 2)
         bytes.append(contentsOf: body[..<length])
         bytes.append(contentsOf: Self.end)
