@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Gtk
+import HelperWire
 import ImagePipeline
 import Localization
 
@@ -39,7 +40,11 @@ extension ImageViewer {
             guard let self else { return false }
             let reading = downloads.reading(for: request)
             self.showDownload(reading)
-            if let passes = reading?.passes, passes > self.passesShown { self.showPasses(of: request) }
+            // Fitted until the first bitmap comes; the viewport, and with it zoom and pan, waits
+            // for the bitmap.
+            self.passes.follow(reading, of: request, in: self.pipeline, priority: .userInitiated,
+                               waiting: { [weak self] in self.map { $0.viewport == nil && $0.failure == nil && $0.hasSize } ?? false },
+                               show: { [weak self] image in self?.showFitted(image) })
             return true
         }
     }
@@ -47,28 +52,17 @@ extension ImageViewer {
     func stopWatchingDownload() {
         DownloadProgressTicker.shared.stop(for: self)
         showDownload(nil)
-        loadingPasses?.cancel()
-        loadingPasses = nil
+        passes.stop()
     }
 
-    /// Decodes the passes of `request` come so far and shows them fitted until the first bitmap
-    /// comes (one decode at a time); the viewport, and with it zoom and pan, waits for the bitmap.
-    private func showPasses(of request: ImageRequest) {
-        guard loadingPasses == nil, viewport == nil, hasSize, let url else { return }
-        let pipeline = self.pipeline
-        loadingPasses = Task(priority: .userInitiated) { [weak self] in
-            let passes = await pipeline.passesSoFar(for: request)
-            guard let self, !Task.isCancelled, self.url == url else { return }
-            self.loadingPasses = nil
-            guard let passes, self.viewport == nil, self.failure == nil, passes.passes > self.passesShown else { return }
-            let image = passes.image, allocation = self.picture.allocation
-            let fitted = ImageViewport(imageWidth: image.originalWidth, imageHeight: image.originalHeight,
-                                       viewWidth: Double(allocation.width), viewHeight: Double(allocation.height),
-                                       scale: self.picture.scaleFactor)
-            self.picture.placement = ZoomablePicture.Placement(originX: fitted.origin.x, originY: fitted.origin.y, zoom: fitted.zoom)
-            self.picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
-            self.passesShown = passes.passes
-        }
+    /// `image`, the picture's passes, fitted to the view without a viewport.
+    private func showFitted(_ image: DecodedImage) {
+        let allocation = picture.allocation
+        let fitted = ImageViewport(imageWidth: image.originalWidth, imageHeight: image.originalHeight,
+                                   viewWidth: Double(allocation.width), viewHeight: Double(allocation.height),
+                                   scale: picture.scaleFactor)
+        picture.placement = ZoomablePicture.Placement(originX: fitted.origin.x, originY: fitted.origin.y, zoom: fitted.zoom)
+        picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
     }
 
     /// "Downloading: 1.2 MB of 3.4 MB", the bar at that fraction; the bar pulses while the whole

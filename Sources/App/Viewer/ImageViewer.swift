@@ -45,10 +45,10 @@ public final class ImageViewer {
 
     /// The first bitmap, when it came before the picture had a size to fit it into.
     var firstImage: DecodedImage?
-    /// How many passes of a progressive picture show while its first bitmap downloads (0: none),
-    /// and their decode on its way (`ImageViewer+Download`).
-    var passesShown = 0
-    var loadingPasses: Task<Void, Never>?
+    /// A progressive picture's passes while its first bitmap downloads (`ImageViewer+Download`).
+    let passes = DownloadPasses()
+    /// How many of them show (0: none).
+    var passesShown: Int { passes.shown }
 
     private var hideBubble: DispatchWorkItem?
     var sharpen: DispatchWorkItem?
@@ -101,7 +101,7 @@ public final class ImageViewer {
     /// A closed viewer asks for nothing more: its decodes on their way are let go.
     isolated deinit {
         loading?.cancel()
-        loadingPasses?.cancel()
+        passes.stop()
         detailLoading?.cancel()
         sharpen?.cancel()
         hideBubble?.cancel()
@@ -114,7 +114,7 @@ public final class ImageViewer {
         self.animates = animates
         viewport = nil
         firstImage = nil
-        passesShown = 0
+        passes.reset()
         pendingZoom = nil
         decodedSide = nil
         askedSide = nil

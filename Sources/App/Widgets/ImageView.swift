@@ -84,7 +84,7 @@ public final class ImageView {
         self.request = request.map(atDeviceSize)
         self.placeholder = placeholder
         shown = false
-        passesShown = 0
+        passes.reset()
         keepsOldImage = resized
         guard let request = self.request else { return picture.showIcon(placeholder) }
         if let hit = pipeline.cachedImage(for: request) {
@@ -185,7 +185,15 @@ public final class ImageView {
             guard let self else { return false }
             let reading = downloads.reading(for: request)
             self.picture.progress = reading?.fraction
-            if let passes = reading?.passes, passes > self.passesShown { self.showPasses(of: request) }
+            // Each later pass replaces the one before as the image does: the earlier stays,
+            // stretched, until its surface is made. Not over the same picture at another size
+            // (sharper than passes).
+            self.passes.follow(reading, of: request, in: self.pipeline, priority: .loading,
+                               waiting: { [weak self] in self.map { !$0.shown && !$0.keepsOldImage } ?? false },
+                               show: { [weak self] image in
+                                   guard let self else { return }
+                                   self.show(image, replacingTheSamePicture: self.passesShown > 0, atOnce: false)
+                               })
             return true
         }
     }
@@ -193,29 +201,12 @@ public final class ImageView {
     private func stopWatchingDownload() {
         DownloadProgressTicker.shared.stop(for: self)
         picture.progress = nil
-        loadingPasses?.cancel()
-        loadingPasses = nil
+        passes.stop()
     }
 
+    /// The bound picture's passes while it downloads (a progressive JPEG over a slow link).
+    private let passes = DownloadPasses()
     /// How many passes of the bound picture show (0: none; the image, the placeholder or the
     /// picture at its earlier size shows).
-    private(set) var passesShown = 0
-    private var loadingPasses: Task<Void, Never>?
-
-    /// Decodes the passes of `request` come so far and shows them until the image comes; not over
-    /// the same picture at another size (sharper than passes), and one decode at a time.
-    private func showPasses(of request: ImageRequest) {
-        guard loadingPasses == nil, !shown, !keepsOldImage else { return }
-        let generation = self.generation, pipeline = self.pipeline
-        loadingPasses = Task(priority: .loading) { [weak self] in
-            let passes = await pipeline.passesSoFar(for: request)
-            guard let self, self.generation == generation, !Task.isCancelled else { return }
-            self.loadingPasses = nil
-            guard let passes, !self.shown, passes.passes > self.passesShown else { return }
-            // Each later pass replaces the one before as the image does: the earlier stays,
-            // stretched, until its surface is made.
-            self.show(passes.image, replacingTheSamePicture: self.passesShown > 0, atOnce: false)
-            self.passesShown = passes.passes
-        }
-    }
+    var passesShown: Int { passes.shown }
 }
