@@ -17,6 +17,8 @@ final class Transfer: @unchecked Sendable {
     /// The body's length when `onProgress` was last told.
     private var reportedLength = 0
     private var exceededLimit = false
+    /// The progress reader had what it wanted: the transfer stopped there.
+    private var stoppedByReader = false
     private var finished = false
     private let finishLock = NSLock()
 
@@ -93,7 +95,10 @@ final class Transfer: @unchecked Sendable {
         if let onProgress = request.onProgress,
            body.count - reportedLength >= HTTPRequest.progressStep || body.count == expectedLength {
             reportedLength = body.count
-            body.withUnsafeBytes { onProgress($0, expectedLength) }
+            if body.withUnsafeBytes({ onProgress($0, expectedLength) }) == .enough {
+                stoppedByReader = true
+                return false
+            }
         }
         return true
     }
@@ -125,13 +130,16 @@ final class Transfer: @unchecked Sendable {
     }
 
     func outcome(_ code: CURLcode) -> Result<HTTPResponse, HTTPError> {
-        guard code == CURLE_OK else { return .failure(error(for: code)) }
+        let endedEarly = code == CURLE_WRITE_ERROR && stoppedByReader
+        guard code == CURLE_OK || endedEarly else { return .failure(error(for: code)) }
         var status = 0
         tessera_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         var effective: UnsafeMutablePointer<CChar>? = nil
         tessera_curl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
         let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
-        return .success(HTTPResponse(status: status, headers: headers, body: body, url: url))
+        var response = HTTPResponse(status: status, headers: headers, body: body, url: url)
+        response.endedEarly = endedEarly
+        return .success(response)
     }
 
     private func error(for code: CURLcode) -> HTTPError {

@@ -24,8 +24,17 @@ public struct HTTPRequest: Sendable {
     /// time: the body so far (valid during the call only; its count is the bytes received) and
     /// the whole length when the server said it (Content-Length), at most once every
     /// `progressStep` bytes and once with the last. A reader of partial content (a progressive
-    /// picture's passes) reads the bytes; a bar only their count. nil: nobody watches (no cost).
-    public var onProgress: (@Sendable (_ body: UnsafeRawBufferPointer, _ expected: Int?) -> Void)?
+    /// picture's passes) reads the bytes; a bar only their count. It answers whether to go on:
+    /// `.enough` stops the transfer, and its response is what came (`HTTPResponse.endedEarly`).
+    /// nil: nobody watches (no cost).
+    public var onProgress: (@Sendable (_ body: UnsafeRawBufferPointer, _ expected: Int?) -> ProgressAnswer)?
+
+    /// What a reader of a transfer's progress answers.
+    public enum ProgressAnswer: Sendable {
+        case goOn
+        /// What has come is all the reader wants (a picture's first passes, on a metered network).
+        case enough
+    }
 
     /// 16 KiB: at 1 Mbit/s eight reports a second, as often as a bar that shows them is redrawn;
     /// a 3 MB photo on loopback makes some two hundred, each a lock and a store.
@@ -55,6 +64,9 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// Where the response came from after redirects.
     public var url: URL
+    /// The request's progress reader said it had enough before the body's end: `body` is only
+    /// its start.
+    public var endedEarly = false
 
     public init(status: Int, headers: [String: String], body: Data, url: URL) {
         self.status = status

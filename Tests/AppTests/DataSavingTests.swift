@@ -7,8 +7,9 @@ import XCTest
 import SimulatedInput
 
 /// Preferences' "Save data" against a real server: with it on, the feed fetches the pictures in
-/// view and nothing ahead of them, and a video's clip only when it is played; Preferences says
-/// what each section downloaded this session.
+/// view and nothing ahead of them, and a video's clip only when it is played, and the pipeline
+/// downloads a picture as far as it shows (`ProgressivePassesTests`); Preferences says what each
+/// section downloaded this session.
 final class DataSavingTests: AppTestCase {
     func testSavingDataFetchesOnlyWhatIsInViewAndClipsWhenPlayedAndPreferencesCountsEachSection() throws {
         try onMain {
@@ -31,6 +32,7 @@ final class DataSavingTests: AppTestCase {
             XCTAssertTrue(InputSimulation.key("space", on: saves))
             waitFor("saving data") { app.services.dataSaving.isSaving }
             XCTAssertTrue(app.store.load().savesData, "remembered")
+            XCTAssertTrue(app.services.images.savesData, "pictures downloaded as far as they show")
             XCTAssertTrue(InputSimulation.key("Escape", on: preferences.window))
             waitFor("Preferences closed") { app.preferencesWindow == nil }
 
@@ -80,6 +82,7 @@ final class DataSavingTests: AppTestCase {
             waitFor("the switch focused") { again.data.savesDataSwitch.hasFocus }
             XCTAssertTrue(InputSimulation.key("space", on: again.data.savesDataSwitch))
             waitFor("not saving data") { !app.services.dataSaving.isSaving }
+            XCTAssertFalse(app.services.images.savesData, "pictures downloaded whole")
             XCTAssertTrue(InputSimulation.key("Escape", on: again.window))
             waitFor("tiles ahead of the view", timeout: .seconds(5)) { page.tiles.count > page.grid.cellsInView.count }
             waitForServer("the posters", timeout: .seconds(15)) {

@@ -126,6 +126,86 @@ final class ProgressivePassesTests: XCTestCase {
         XCTAssertEqual(image.width, 256)
     }
 
+    /// Saving data: at an eighth of a picture's size, its passes are the picture, pixel for pixel,
+    /// before its last bytes (a download for a tile can stop there); the pass before them is not
+    /// yet, and at a quarter none is before the end. Photographs of each chroma sampling: 4:2:0
+    /// (its colour decoded at a quarter, from all of its coefficients), 4:4:4 and 4:2:2 (at an
+    /// eighth, from its averages).
+    func testAtAnEighthOfItsSizeAProgressiveJPEGsPassesAreThePictureBeforeItsEnd() throws {
+        for (name, side, share) in [("ladybird-2560x1600.jpg", 2560, 0.55), ("elephants-1280x720.jpg", 1280, 0.6),
+                                    ("storm-1920x480.jpg", 1920, 0.45)] {
+            let bytes = try media(name)
+            let found = passes(in: bytes, piece: 4_096).found
+            let eighth = DecodingTarget(side: side / 8), quarter = DecodingTarget(side: side / 4)
+            let wholeAt = { (target: DecodingTarget) in
+                found.map { pass in
+                    var reader = ProgressivePasses()
+                    return pass.bytes.withUnsafeBytes { body in
+                        reader.read(body)
+                        return reader.areWhole(at: target)
+                    }
+                }
+            }
+            XCTAssertFalse(wholeAt(quarter).contains(true), "\(name) at a quarter")
+            let first = try XCTUnwrap(wholeAt(eighth).firstIndex(of: true), name)
+            XCTAssertTrue(wholeAt(eighth)[first...].allSatisfy { $0 }, name)
+            XCTAssertLessThan(Double(found[first].bytes.count), share * Double(bytes.count), "\(name): \(found[first].bytes.count) of \(bytes.count) bytes")
+            let whole = try decoder.decode(bytes, maximumPixelSize: eighth.side)
+            XCTAssertEqual(difference(try decoder.decode(found[first].bytes, maximumPixelSize: eighth.side), whole), 0,
+                           "\(name): the passes are the picture at an eighth")
+            XCTAssertGreaterThan(difference(try decoder.decode(found[first - 1].bytes, maximumPixelSize: eighth.side), whole), 0,
+                                 "\(name): the pass before them is not yet")
+        }
+    }
+
+    /// Saving data, a pipeline asked for a large progressive JPEG at an eighth of its size
+    /// downloads it only as far as its passes are that picture, decodes them to the same pixels
+    /// as the whole, and keeps them on disk for the next launch; asked for it larger (the
+    /// viewer), it downloads the whole. Not saving data, the whole comes for a tile too.
+    func testSavingDataATileDownloadsAProgressiveJPEGOnlyAsFarAsItShows() async throws {
+        let server = try await TestServer.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-passes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = try media("ladybird-2560x1600.jpg")
+        let url = server.url("images/ladybird-2560x1600.jpg")
+        let ledger = DownloadLedger()
+        func pipeline(saving: Bool) -> ImagePipeline {
+            let made = ImagePipeline(client: CountingHTTPClient(CurlHTTPClient(), ledger: ledger),
+                                     configuration: .init(diskFolder: folder), decoders: [InProcessImageDecoder()])
+            made.savesData = saving
+            return made
+        }
+        var downloaded: Int { ledger.byAccount.values.reduce(0, +) }
+        let tile = ImageRequest(url: url, maximumPixelSize: 256)
+        let saving = pipeline(saving: true)
+        let image = try await saving.image(for: tile)
+        XCTAssertEqual(difference(image, try decoder.decode(bytes, maximumPixelSize: 256)), 0, "the picture at its size")
+        XCTAssertLessThan(downloaded, bytes.count * 6 / 10, "downloaded \(downloaded) of \(bytes.count) bytes")
+        XCTAssertGreaterThan(downloaded, 0)
+        await saving.finishDiskWrites()
+
+        // The next launch shows it from the disk, asking nothing.
+        let relaunched = pipeline(saving: true)
+        let before = downloaded, requests = server.loopback?.requests
+        _ = try await relaunched.image(for: tile)
+        XCTAssertEqual(downloaded, before)
+        XCTAssertEqual(server.loopback?.requests, requests)
+        XCTAssertEqual(relaunched.statistics.diskHits, 1)
+
+        // The viewer's size: the whole.
+        let viewer = try await relaunched.image(for: ImageRequest(url: url, maximumPixelSize: 1280))
+        XCTAssertEqual(viewer.width, 1536, "its size bucket")
+        XCTAssertEqual(downloaded - before, bytes.count)
+
+        // Not saving data: a tile's picture comes whole.
+        try? FileManager.default.removeItem(at: folder)
+        let spending = pipeline(saving: false)
+        let spent = downloaded
+        _ = try await spending.image(for: tile)
+        XCTAssertEqual(downloaded - spent, bytes.count)
+        await server.stop()
+    }
+
     /// The first pass holds each block's average only: the pipeline decodes it at an eighth of
     /// the picture, where the tile scales it up blurred; at more than that, each block would show
     /// as a square. Later passes decode at the size asked, as the picture does.

@@ -141,7 +141,10 @@ final class ClientBehaviourTests: ServerTestCase {
     func testProgressIsToldAsTheBodyComes() async throws {
         let reports = Mutex<[(received: Int, expected: Int?)]>([])
         var request = HTTPRequest(url: url("synthetic/7/3000x2000.png"))
-        request.onProgress = { body, expected in reports.withLock { $0.append((body.count, expected)) } }
+        request.onProgress = { body, expected in
+            reports.withLock { $0.append((body.count, expected)) }
+            return .goOn
+        }
         let response = try await CurlHTTPClient().send(request).validated()
         let told = reports.withLock { $0 }
         let length = response.body.count
@@ -157,6 +160,24 @@ final class ClientBehaviourTests: ServerTestCase {
         // Nobody watching: nothing is told, and the body is the same.
         let unwatched = try await CurlHTTPClient().send(HTTPRequest(url: url("synthetic/7/3000x2000.png"))).validated()
         XCTAssertEqual(unwatched.body, response.body)
+    }
+
+    /// A reader that has what it wants stops the transfer: the response is the start that came,
+    /// said to have ended early, and the client goes on to the next request.
+    func testAReaderThatHasEnoughStopsTheTransfer() async throws {
+        let client = CurlHTTPClient()
+        let whole = try await client.send(HTTPRequest(url: url("synthetic/8/3000x2000.png"))).validated().body
+        XCTAssertGreaterThan(whole.count, 4 * HTTPRequest.progressStep, "the picture is too small to tell anything")
+        var request = HTTPRequest(url: url("synthetic/8/3000x2000.png"))
+        request.onProgress = { body, _ in body.count >= 2 * HTTPRequest.progressStep ? .enough : .goOn }
+        let stopped = try await client.send(request).validated()
+        XCTAssertTrue(stopped.endedEarly)
+        XCTAssertGreaterThanOrEqual(stopped.body.count, 2 * HTTPRequest.progressStep)
+        XCTAssertLessThan(stopped.body.count, whole.count)
+        XCTAssertEqual(stopped.body, whole.prefix(stopped.body.count), "the body's own start")
+        let next = try await client.send(HTTPRequest(url: url("synthetic/8/3000x2000.png"))).validated()
+        XCTAssertFalse(next.endedEarly)
+        XCTAssertEqual(next.body, whole)
     }
 
     func testSequentialRequestsReuseOneConnection() async throws {

@@ -71,6 +71,7 @@ public final class SectionServices {
         if let made = imagesIfMade { return made }
         let made = makers.images()
         imagesIfMade = made
+        dataSaving.observe(made) { [weak made] saving in made?.savesData = saving }
         return made
     }
     /// The image pipeline if something has asked for it yet.

@@ -4,7 +4,9 @@ import Gtk
 /// person asked for it in Preferences ("Save data"). While it does, nothing is fetched that is
 /// not on screen: the grids make no cells ahead of the view (their pictures are prefetched), and
 /// a feed video shows no poster (its poster is read from the clip, which it would download);
-/// clips download when played. Pictures are still downloaded whole: the backends serve one size.
+/// clips download when played. The backends serve one size of each picture: a progressive JPEG
+/// shown at an eighth of its size or less is downloaded only as far as it shows there
+/// (`ImagePipeline.savesData`); other pictures come whole.
 @MainActor
 public final class DataSaving {
     /// GIO's monitor, asked for when a page first observes (not at start-up: the default monitor

@@ -1,5 +1,5 @@
 /// The box a decode aims at, in device pixels.
-public struct DecodingTarget: Sendable, Equatable {
+public struct DecodingTarget: Sendable, Hashable {
     /// The side of the box (a size bucket: near sizes share one decode).
     public var side: Int
     /// Cover the box (the shorter side meets it) instead of fitting in it (the longer side does).

@@ -25,6 +25,9 @@ public enum FetchedImage: Sendable {
     case notModified(HTTPFreshness)
     /// The start of a longer resource, as `ImageRequest.firstBytes` asked.
     case firstBytes(Data, HTTPFreshness)
+    /// A progressive JPEG's first passes, closed as a picture of their own, which are the picture
+    /// at the size `ImageRequest.enoughAt` asked: its download stopped there.
+    case passes(Data, HTTPFreshness)
 }
 
 extension ImageSource {

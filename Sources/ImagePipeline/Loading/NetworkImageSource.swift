@@ -34,7 +34,7 @@ public final class NetworkImageSource: ImageSource {
     public var isRemote: Bool { true }
 
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
-        let response = try await response(for: request, headers: [], retrying: true)
+        let (response, _) = try await response(for: request, headers: [], retrying: true)
         do throws(HTTPError) {
             return try response.validated().body
         } catch {
@@ -49,13 +49,20 @@ public final class NetworkImageSource: ImageSource {
     /// With `request.firstBytes`, asks for that many from the start (`Range`): a server that
     /// sends them says the length of the whole (206 with `Content-Range`), one that ignores Range
     /// sends the whole (200).
+    ///
+    /// With `request.enoughAt`, a progressive JPEG's transfer stops once its passes are the
+    /// picture at that size (`ProgressivePasses.areWhole(at:)`), and they are the answer.
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
         var headers = stored?.validators.conditionalHeaders ?? []
         if let first = request.firstBytes { headers.append((name: "Range", value: "bytes=0-\(max(first, 1) - 1)")) } // not translated
-        let response = try await response(for: request, headers: headers, retrying: stored == nil)
+        let (response, enough) = try await response(for: request, headers: headers, retrying: stored == nil)
         let freshness = HTTPFreshness(headers: response.headers, now: now())
         if response.status == 304, stored != nil { return .notModified(freshness) }
+        if response.endedEarly {
+            guard response.status == 200, let enough else { throw .network(.connectionLost(tr("the transfer stopped early"))) }
+            return .passes(enough, freshness)
+        }
         let body: Data
         do throws(HTTPError) {
             body = try response.validated().body
@@ -71,8 +78,9 @@ public final class NetworkImageSource: ImageSource {
     }
 
     /// The server's answer, any status; timeouts, 5xx and broken connections retried, a 4xx
-    /// remembered for a while.
-    private func response(for request: ImageRequest, headers: [(name: String, value: String)], retrying: Bool) async throws(ImageError) -> HTTPResponse {
+    /// remembered for a while. With `request.enoughAt`, the passes the transfer stopped at.
+    private func response(for request: ImageRequest, headers: [(name: String, value: String)],
+                          retrying: Bool) async throws(ImageError) -> (response: HTTPResponse, enough: Data?) {
         let key = request.key
         if let failure = failedURLs.withLock({ $0[key.url] }), failure.until > .now {
             throw failure.error
@@ -87,19 +95,21 @@ public final class NetworkImageSource: ImageSource {
         while true {
             if Task.isCancelled { throw .cancelled }
             do throws(HTTPError) {
-                let response: HTTPResponse
+                let response: HTTPResponse, enough: Data?
                 do {
-                    response = try await slots.run(key: key.description, priority: request.priority) { () async throws(HTTPError) -> HTTPResponse in
+                    (response, enough) = try await slots.run(key: key.description, priority: request.priority) { () async throws(HTTPError) -> (HTTPResponse, Data?) in
                         // Kept from its turn on: a request waiting for a slot has no progress.
                         let number = progress.begin(key.url)
                         defer { progress.end(key.url, number: number) }
                         var watched = httpRequest
-                        let passes = readsPasses ? PassesWatch() : nil
+                        let passes = readsPasses ? PassesWatch(enoughAt: request.enoughAt) : nil
                         watched.onProgress = { body, expected in
                             progress.update(key.url, number: number, received: body.count, expected: expected,
                                             passes: passes?.read(body))
+                            return passes?.enough == nil ? .goOn : .enough
                         }
-                        return try await client.send(watched)
+                        let response = try await client.send(watched)
+                        return (response, passes?.enough)
                     }
                 } catch let error as HTTPError {
                     throw error
@@ -108,7 +118,7 @@ public final class NetworkImageSource: ImageSource {
                 }
                 // 5xx are retried below as transient failures; 4xx remembered.
                 if response.status >= 400 { throw .status(response.status) }
-                return response
+                return (response, enough)
             } catch {
                 if case .status(let code) = error, (400..<500).contains(code) {
                     let until = ContinuousClock.now + failureMemory

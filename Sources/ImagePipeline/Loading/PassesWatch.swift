@@ -1,11 +1,15 @@
 import Foundation
+import HelperWire
 
 /// A transfer's progressive passes (`ProgressivePasses`), read as its body comes: called on the
 /// client's thread, one call at a time. The bytes of the passes come whole are copied out only
 /// once the transfer has gone on for `passesAfter`, and then at most every `passesEvery`: a
 /// picture on a fast link is whole before anyone would see its passes, and each copy is most of
 /// the bytes come so far.
-final class PassesWatch: @unchecked Sendable { // used by one transfer's callbacks, one at a time
+///
+/// Saving data, it also says when the passes are the picture at the size it will be shown
+/// (`ProgressivePasses.areWhole(at:)`): the transfer stops there and the passes are the bytes.
+final class PassesWatch: @unchecked Sendable { // used by one transfer's callbacks, one at a time, then by its task
     /// 400 ms: a view shows its download's progress from half a second on (`DownloadProgressTicker`),
     /// so passes are ready by its first look; a picture on a good link has come whole before it.
     static let passesAfter = Duration.milliseconds(400)
@@ -17,10 +21,23 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
     private let started = ContinuousClock.now
     private var toldPasses = 0
     private var toldAt: ContinuousClock.Instant?
+    /// The size the picture will be shown at, when its download may stop once its passes are
+    /// the picture there.
+    private let enoughAt: DecodingTarget?
+    /// The passes that are the picture at `enoughAt`, once they came: the transfer stopped there.
+    private(set) var enough: Data?
+
+    init(enoughAt: DecodingTarget? = nil) {
+        self.enoughAt = enoughAt
+    }
 
     /// More whole passes than told before; nil when there are none new or it is not yet time.
     func read(_ body: UnsafeRawBufferPointer) -> DownloadProgress.Passes? {
         passes.read(body)
+        // Read to its end, the picture is whole anyway.
+        if let enoughAt, enough == nil, !passes.endRead, passes.areWhole(at: enoughAt) {
+            enough = passes.wholePassesBytes(of: body)
+        }
         let now = ContinuousClock.now
         guard passes.wholePasses > toldPasses, now - started >= Self.passesAfter,
               toldAt.map({ now - $0 >= Self.passesEvery }) ?? true,

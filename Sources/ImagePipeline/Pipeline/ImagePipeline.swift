@@ -146,6 +146,17 @@ public final class ImagePipeline: Sendable {
     private struct State {
         var statistics = Statistics()
         var holdsPrefetching = false
+        var savesData = false
+    }
+
+    /// Saving data (a metered network, or the person asked): a progressive JPEG shown at an
+    /// eighth of its size or less is downloaded only until its passes are the picture there
+    /// (`ProgressivePasses.areWhole(at:)`: the same pixels as the whole, measured at 41 to 85 %
+    /// of the bytes), kept on disk beside where the whole would be; a larger size of it (the
+    /// viewer) downloads the whole. Other pictures come whole: the backends serve one size.
+    public var savesData: Bool {
+        get { state.withLock { $0.savesData } }
+        set { state.withLock { $0.savesData = newValue } }
     }
 
     /// Whether fetches below visible priority (what is ahead of the view, a load nobody waits for)
@@ -342,7 +353,78 @@ public final class ImagePipeline: Sendable {
     }
 
     private func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
-        try await fetched(request, key: key, firstBytes: nil).data
+        if let passes = try await passesEnough(for: request, key: key) { return passes }
+        return try await fetched(request, key: key, firstBytes: nil).data
+    }
+
+    /// Where the disk cache keeps a picture's first passes (`passesEnough`).
+    private static func passesKey(_ key: ImageKey) -> String { key.url + "#passes" }
+
+    /// Saving data (`savesData`), a still picture whose whole is not on disk: its first passes
+    /// when they are the picture at the size asked, from the disk cache or from a download that
+    /// stops there (and is kept); nil when the picture is to be read from its whole bytes (not a
+    /// progressive JPEG, not small enough, or the whole came meanwhile).
+    private func passesEnough(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data? {
+        guard savesData, request.content == .image, !key.animates, key.region == nil else { return nil }
+        let source = source(for: request.url)
+        guard source.isRemote, await diskCache?.entry(for: key.url) == nil else { return nil }
+        let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill)
+        let storedKey = Self.passesKey(key)
+        let fetched = try await fetches.value(for: storedKey) {
+            do throws(ImageError) {
+                return .success(try await self.passesAlone(request, key: key, target: target, storedKey: storedKey))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+        // Joined a download for another size: its passes may be too few for this one.
+        guard !fetched.isWhole, Self.passes(fetched.data, areWholeAt: target) else {
+            return fetched.isWhole ? fetched.data : nil
+        }
+        return fetched.data
+    }
+
+    /// `passesEnough`, for one load: the passes on disk when fresh and enough, else a download.
+    private func passesAlone(_ request: ImageRequest, key: ImageKey, target: DecodingTarget,
+                             storedKey: String) async throws(ImageError) -> FetchedBytes {
+        let stored = await diskCache?.entry(for: storedKey)
+        let storedEnough = stored.flatMap { Self.passes($0.data, areWholeAt: target) ? $0 : nil }
+        if let storedEnough, storedEnough.freshness.isFresh(at: configuration.now()) {
+            state.withLock { $0.statistics.diskHits += 1 }
+            return FetchedBytes(data: storedEnough.data, isWhole: false)
+        }
+        var asked = request
+        asked.enoughAt = target
+        let fetched: FetchedImage
+        do {
+            fetched = try await source(for: request.url).fetch(asked, validating: nil, now: configuration.now)
+        } catch let error where error != .cancelled && storedEnough != nil {
+            // Offline, or the server failing: the passes seen before show.
+            state.withLock { $0.statistics.diskHits += 1 }
+            return FetchedBytes(data: storedEnough!.data, isWhole: false)
+        }
+        state.withLock { $0.statistics.fetches += 1 }
+        switch fetched {
+        case .passes(let data, let freshness):
+            keep(data, freshness: freshness, in: diskCache, for: storedKey, replacing: stored != nil, request: request)
+            return FetchedBytes(data: data, isWhole: false)
+        case .bytes(let data, let freshness):
+            if stored != nil { diskCache?.remove(storedKey) }
+            keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: false, request: request)
+            return FetchedBytes(data: data, isWhole: true)
+        case .notModified, .firstBytes:
+            throw .network(.other(tr("the server sent other bytes than those asked for")))
+        }
+    }
+
+    /// Whether `data` (a progressive JPEG's first passes, closed) decode at `target` to the
+    /// picture the whole would.
+    private static func passes(_ data: Data, areWholeAt target: DecodingTarget) -> Bool {
+        var reader = ProgressivePasses()
+        return data.withUnsafeBytes { body in
+            reader.read(body)
+            return reader.areWhole(at: target)
+        }
     }
 
     /// The bytes of `request` (with `firstBytes`, only its start when it is longer) from the disk
@@ -392,8 +474,12 @@ public final class ImagePipeline: Sendable {
             if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
             // A start asked for that is the whole clip: kept as the whole, in place of a start.
             if firstBytes != nil, stored != nil { diskCache?.remove(storedKey) }
+            // The whole in place of first passes kept to save data (`passesEnough`).
+            if firstBytes == nil, request.content == .image { diskCache?.remove(Self.passesKey(key)) }
             keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: firstBytes == nil && stored != nil, request: request)
             return (data, true)
+        case .passes:
+            throw .network(.other(tr("the server sent other bytes than those asked for")))
         case .firstBytes(let data, let freshness):
             guard firstBytes != nil else { throw .network(.other(tr("the server sent other bytes than those asked for"))) }
             state.withLock { $0.statistics.fetches += 1 }

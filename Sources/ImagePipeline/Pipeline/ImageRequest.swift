@@ -35,6 +35,10 @@ public struct ImageRequest: Sendable, Hashable {
     /// poster is read from its start); nil: all of it. Set by the pipeline for the source, not
     /// part of what the request is.
     public var firstBytes: Int?
+    /// Saving data: a progressive JPEG's download may stop once its passes are the picture at
+    /// this size (`FetchedImage.passes`); nil: it comes whole. Set by the pipeline for the
+    /// source, not part of what the request is.
+    public var enoughAt: DecodingTarget?
 
     public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
                 priority: Int = ImageRequest.visible) {
