@@ -73,7 +73,8 @@ final class MediaLibrary: Sendable {
     }
 
     /// `data` with its validators, or 304 when the request's match them; a `Range: bytes=A-B`
-    /// (one range, B or A optional) is answered with those bytes (206), one past the end with 416.
+    /// (one range, B or A optional) is answered with those bytes (206), one past the end with 416;
+    /// with an `If-Range` that is neither its ETag nor its date, with the whole (200: it changed).
     /// Sent at `bytesPerSecond` when given (a slow link).
     func bytes(_ data: Data, type: String, modified: Date? = nil, request: Request? = nil, bytesPerSecond: Int? = nil) -> Response {
         let etag = Self.etag(of: data)
@@ -89,7 +90,8 @@ final class MediaLibrary: Sendable {
         }
         var status = HTTPResponse.Status.ok
         var body = data
-        if let range = request?.headers[.range] {
+        let sameBytes = request?.headers[.ifRange].map { $0 == etag || (modified.map(httpDate) == $0) } ?? true
+        if let range = request?.headers[.range], sameBytes {
             guard let bounds = Self.byteRange(range, length: data.count) else {
                 headers[.contentRange] = "bytes */\(data.count)"
                 return Response(status: .rangeNotSatisfiable, headers: headers)

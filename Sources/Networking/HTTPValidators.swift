@@ -25,6 +25,14 @@ public struct HTTPValidators: Sendable, Equatable {
         return headers
     }
 
+    /// What `If-Range` sends to have the rest of these bytes only if they are still these: a
+    /// strong ETag, else the date (a weak ETag may not be used for ranges); nil when there is
+    /// neither.
+    public var rangeValidator: String? {
+        if let etag, !etag.hasPrefix("W/") { return etag }
+        return lastModified
+    }
+
     /// These, with what `newer` (a 304's headers) repeated taking their place.
     public func updated(by newer: HTTPValidators) -> HTTPValidators {
         HTTPValidators(etag: newer.etag ?? etag, lastModified: newer.lastModified ?? lastModified)

@@ -161,13 +161,23 @@ final class ProgressivePassesTests: XCTestCase {
     /// Saving data, a pipeline asked for a large progressive JPEG at an eighth of its size
     /// downloads it only as far as its passes are that picture, decodes them to the same pixels
     /// as the whole, and keeps them on disk for the next launch; asked for it larger (the
-    /// viewer), it downloads the whole. Not saving data, the whole comes for a tile too.
+    /// viewer), it downloads the rest, if the server's bytes are still those, else the whole.
+    /// Not saving data, the whole comes for a tile too.
     func testSavingDataATileDownloadsAProgressiveJPEGOnlyAsFarAsItShows() async throws {
-        let server = try await TestServer.start()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-passes-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let bytes = try media("ladybird-2560x1600.jpg")
-        let url = server.url("images/ladybird-2560x1600.jpg")
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-passes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let media = data.appendingPathComponent("media"), folder = data.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let bytes = try self.media("ladybird-2560x1600.jpg"), other = try self.media("elephants-1280x720.jpg")
+        // Written a day ago: fresh for a while by its age (no Cache-Control), as the server's own.
+        let photo = media.appendingPathComponent("photo.jpg")
+        func write(_ picture: Data) throws {
+            try picture.write(to: photo)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_400)], ofItemAtPath: photo.path)
+        }
+        try write(bytes)
+        let server = try await TestServer.start { $0.dataDirectory = data }
+        let url = server.url("images/photo.jpg")
         let ledger = DownloadLedger()
         func pipeline(saving: Bool) -> ImagePipeline {
             let made = ImagePipeline(client: CountingHTTPClient(CurlHTTPClient(), ledger: ledger),
@@ -176,33 +186,53 @@ final class ProgressivePassesTests: XCTestCase {
             return made
         }
         var downloaded: Int { ledger.byAccount.values.reduce(0, +) }
+        // Where its passes are the picture at the tile's size (its size bucket, 256).
+        let tileTarget = DecodingTarget(side: 256)
+        let cut = try XCTUnwrap(passes(in: bytes, piece: 4_096).found.first { pass in
+            var reader = ProgressivePasses()
+            return pass.bytes.withUnsafeBytes { reader.read($0); return reader.areWhole(at: tileTarget) }
+        }).bytes.count - ProgressivePasses.end.count
+
         let tile = ImageRequest(url: url, maximumPixelSize: 256)
         let saving = pipeline(saving: true)
         let image = try await saving.image(for: tile)
         XCTAssertEqual(difference(image, try decoder.decode(bytes, maximumPixelSize: 256)), 0, "the picture at its size")
         XCTAssertLessThan(downloaded, bytes.count * 6 / 10, "downloaded \(downloaded) of \(bytes.count) bytes")
-        XCTAssertGreaterThan(downloaded, 0)
+        XCTAssertGreaterThanOrEqual(downloaded, cut)
         await saving.finishDiskWrites()
 
         // The next launch shows it from the disk, asking nothing.
         let relaunched = pipeline(saving: true)
-        let before = downloaded, requests = server.loopback?.requests
+        var before = downloaded
+        let requests = server.loopback?.requests
         _ = try await relaunched.image(for: tile)
         XCTAssertEqual(downloaded, before)
         XCTAssertEqual(server.loopback?.requests, requests)
         XCTAssertEqual(relaunched.statistics.diskHits, 1)
 
-        // The viewer's size: the whole.
+        // The viewer's size: the rest, after the passes kept.
         let viewer = try await relaunched.image(for: ImageRequest(url: url, maximumPixelSize: 1280))
         XCTAssertEqual(viewer.width, 1536, "its size bucket")
-        XCTAssertEqual(downloaded - before, bytes.count)
+        XCTAssertEqual(downloaded - before, bytes.count - cut, "the rest of its bytes")
+        XCTAssertEqual(difference(viewer, try decoder.decode(bytes, maximumPixelSize: 1536)), 0, "the whole picture")
+        await relaunched.finishDiskWrites()
+
+        // Changed on the server after its passes were kept: the whole new picture, not the rest
+        // of the old.
+        try FileManager.default.removeItem(at: folder)
+        _ = try await pipeline(saving: true).image(for: tile)
+        try write(other)
+        before = downloaded
+        let changed = try await pipeline(saving: true).image(for: ImageRequest(url: url, maximumPixelSize: 1280, sizing: .fit))
+        XCTAssertEqual(downloaded - before, other.count, "the whole new picture")
+        XCTAssertEqual(difference(changed, try decoder.decode(other, maximumPixelSize: 1536)), 0)
 
         // Not saving data: a tile's picture comes whole.
-        try? FileManager.default.removeItem(at: folder)
-        let spending = pipeline(saving: false)
-        let spent = downloaded
-        _ = try await spending.image(for: tile)
-        XCTAssertEqual(downloaded - spent, bytes.count)
+        try FileManager.default.removeItem(at: folder)
+        try write(bytes)
+        before = downloaded
+        _ = try await pipeline(saving: false).image(for: tile)
+        XCTAssertEqual(downloaded - before, bytes.count)
         await server.stop()
     }
 

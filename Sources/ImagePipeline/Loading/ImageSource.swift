@@ -28,6 +28,9 @@ public enum FetchedImage: Sendable {
     /// A progressive JPEG's first passes, closed as a picture of their own, which are the picture
     /// at the size `ImageRequest.enoughAt` asked: its download stopped there.
     case passes(Data, HTTPFreshness)
+    /// The bytes from `ImageRequest.rest`'s offset to the end: the server's are still those whose
+    /// start is here.
+    case rest(Data, HTTPFreshness)
 }
 
 extension ImageSource {

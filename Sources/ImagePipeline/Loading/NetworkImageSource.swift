@@ -51,11 +51,17 @@ public final class NetworkImageSource: ImageSource {
     /// sends the whole (200).
     ///
     /// With `request.enoughAt`, a progressive JPEG's transfer stops once its passes are the
-    /// picture at that size (`ProgressivePasses.areWhole(at:)`), and they are the answer.
+    /// picture at that size (`ProgressivePasses.areWhole(at:)`), and they are the answer. With
+    /// `request.rest`, asks for the bytes from its offset if they are still the same (`If-Range`):
+    /// a server that says they changed, or ignores it, sends the whole.
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
         var headers = stored?.validators.conditionalHeaders ?? []
         if let first = request.firstBytes { headers.append((name: "Range", value: "bytes=0-\(max(first, 1) - 1)")) } // not translated
+        if let rest = request.rest {
+            headers.append((name: "Range", value: "bytes=\(rest.offset)-")) // not translated
+            headers.append((name: "If-Range", value: rest.validator)) // not translated
+        }
         let (response, enough) = try await response(for: request, headers: headers, retrying: stored == nil)
         let freshness = HTTPFreshness(headers: response.headers, now: now())
         if response.status == 304, stored != nil { return .notModified(freshness) }
@@ -68,6 +74,21 @@ public final class NetworkImageSource: ImageSource {
             body = try response.validated().body
         } catch {
             throw .network(error)
+        }
+        if response.status == 206, let rest = request.rest {
+            let range = RangedDownload.contentRange(response.headers["content-range"])
+            let validators = freshness.validators
+            guard let range, range.first == rest.offset, range.last + 1 == range.length,
+                  body.count == range.length - rest.offset else {
+                throw .network(.other(tr("the server sent other bytes than those asked for")))
+            }
+            // A server that ignored If-Range says which bytes these are: others, the whole.
+            guard validators.etag == rest.validator || validators.lastModified == rest.validator else {
+                var whole = request
+                whole.rest = nil
+                return try await fetch(whole, validating: nil, now: now)
+            }
+            return .rest(body, freshness)
         }
         guard response.status == 206, request.firstBytes != nil else { return .bytes(body, freshness) }
         guard let range = RangedDownload.contentRange(response.headers["content-range"]), range.first == 0,

@@ -370,9 +370,12 @@ public final class ImagePipeline: Sendable {
         guard source.isRemote, await diskCache?.entry(for: key.url) == nil else { return nil }
         let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill)
         let storedKey = Self.passesKey(key)
+        let stored = await diskCache?.entry(for: storedKey)
+        // Passes kept for a smaller size: the rest of the bytes comes after them (`fetchedAlone`).
+        if let stored, !Self.passes(stored.data, areWholeAt: target) { return nil }
         let fetched = try await fetches.value(for: storedKey) {
             do throws(ImageError) {
-                return .success(try await self.passesAlone(request, key: key, target: target, storedKey: storedKey))
+                return .success(try await self.passesAlone(request, key: key, target: target, stored: stored, storedKey: storedKey))
             } catch {
                 return .failure(error)
             }
@@ -384,11 +387,11 @@ public final class ImagePipeline: Sendable {
         return fetched.data
     }
 
-    /// `passesEnough`, for one load: the passes on disk when fresh and enough, else a download.
-    private func passesAlone(_ request: ImageRequest, key: ImageKey, target: DecodingTarget,
+    /// `passesEnough`, for one load: the passes on disk (`stored`, enough for `target`) when
+    /// fresh (when stale, the server asked whether they changed), else a download.
+    private func passesAlone(_ request: ImageRequest, key: ImageKey, target: DecodingTarget, stored: DiskCache.Entry?,
                              storedKey: String) async throws(ImageError) -> FetchedBytes {
-        let stored = await diskCache?.entry(for: storedKey)
-        let storedEnough = stored.flatMap { Self.passes($0.data, areWholeAt: target) ? $0 : nil }
+        let storedEnough = stored
         if let storedEnough, storedEnough.freshness.isFresh(at: configuration.now()) {
             state.withLock { $0.statistics.diskHits += 1 }
             return FetchedBytes(data: storedEnough.data, isWhole: false)
@@ -397,11 +400,16 @@ public final class ImagePipeline: Sendable {
         asked.enoughAt = target
         let fetched: FetchedImage
         do {
-            fetched = try await source(for: request.url).fetch(asked, validating: nil, now: configuration.now)
+            fetched = try await source(for: request.url).fetch(asked, validating: storedEnough?.freshness, now: configuration.now)
         } catch let error where error != .cancelled && storedEnough != nil {
             // Offline, or the server failing: the passes seen before show.
             state.withLock { $0.statistics.diskHits += 1 }
             return FetchedBytes(data: storedEnough!.data, isWhole: false)
+        }
+        if case .notModified(let freshness) = fetched, let storedEnough {
+            state.withLock { $0.statistics.revalidations += 1 }
+            diskCache?.refresh(storedEnough.freshness.updated(by: freshness), for: storedKey)
+            return FetchedBytes(data: storedEnough.data, isWhole: false)
         }
         state.withLock { $0.statistics.fetches += 1 }
         switch fetched {
@@ -412,7 +420,7 @@ public final class ImagePipeline: Sendable {
             if stored != nil { diskCache?.remove(storedKey) }
             keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: false, request: request)
             return FetchedBytes(data: data, isWhole: true)
-        case .notModified, .firstBytes:
+        case .notModified, .firstBytes, .rest:
             throw .network(.other(tr("the server sent other bytes than those asked for")))
         }
     }
@@ -456,6 +464,13 @@ public final class ImagePipeline: Sendable {
         }
         var asked = request
         asked.firstBytes = firstBytes
+        // The first passes kept saving data (`passesEnough`) are the start of the whole: the rest.
+        var start: Data?
+        if firstBytes == nil, stored == nil, request.content == .image, let passes = await diskCache?.entry(for: Self.passesKey(key)),
+           let validator = passes.freshness.validators.rangeValidator, passes.data.count > ProgressivePasses.end.count {
+            start = passes.data.dropLast(ProgressivePasses.end.count)
+            asked.rest = ImageRequest.RestOfBytes(offset: start!.count, validator: validator)
+        }
         let fetched: FetchedImage
         do {
             fetched = try await source.fetch(asked, validating: stored?.freshness, now: configuration.now)
@@ -477,6 +492,13 @@ public final class ImagePipeline: Sendable {
             // The whole in place of first passes kept to save data (`passesEnough`).
             if firstBytes == nil, request.content == .image { diskCache?.remove(Self.passesKey(key)) }
             keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: firstBytes == nil && stored != nil, request: request)
+            return (data, true)
+        case .rest(let rest, let freshness):
+            guard let start else { throw .network(.other(tr("the server sent other bytes than those asked for"))) }
+            state.withLock { $0.statistics.fetches += 1 }
+            let data = start + rest
+            diskCache?.remove(Self.passesKey(key))
+            keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: false, request: request)
             return (data, true)
         case .passes:
             throw .network(.other(tr("the server sent other bytes than those asked for")))

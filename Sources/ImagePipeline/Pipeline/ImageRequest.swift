@@ -39,6 +39,22 @@ public struct ImageRequest: Sendable, Hashable {
     /// this size (`FetchedImage.passes`); nil: it comes whole. Set by the pipeline for the
     /// source, not part of what the request is.
     public var enoughAt: DecodingTarget?
+    /// The rest of bytes whose start is here (a picture's first passes, kept saving data): asked
+    /// from its offset, if the server's bytes are still those (`FetchedImage.rest`); nil: all of
+    /// them. Set by the pipeline for the source, not part of what the request is.
+    public var rest: RestOfBytes?
+
+    /// Where the rest of some bytes starts, and what says they are still the same bytes
+    /// (`HTTPValidators.rangeValidator`).
+    public struct RestOfBytes: Sendable, Hashable {
+        public var offset: Int
+        public var validator: String
+
+        public init(offset: Int, validator: String) {
+            self.offset = offset
+            self.validator = validator
+        }
+    }
 
     public init(url: URL, maximumPixelSize: Int, sizing: Sizing = .fit, content: Content = .image,
                 priority: Int = ImageRequest.visible) {
