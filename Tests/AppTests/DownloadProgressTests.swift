@@ -18,8 +18,10 @@ final class DownloadProgressTests: ServerBackedTestCase {
 
     /// 334,244 bytes: some 2.7 s at 1 Mbit/s; a progressive JPEG, its first pass in 45,083.
     private var photo: URL { server.url("images/ladybird-2560x1600.jpg") }
-    /// 350,595 bytes, a baseline JPEG: nothing to show before its last byte.
+    /// 350,595 bytes, a baseline JPEG: its rows come from the top.
     private var baselinePhoto: URL { server.url("synthetic/3/2400x1600.jpg") }
+    /// 422,672 bytes, a PNG (not interlaced): nothing to show before its last byte.
+    private var png: URL { server.url("images/leaf-512x512.png") }
 
     @MainActor
     private func pipeline() -> ImagePipeline {
@@ -61,7 +63,7 @@ final class DownloadProgressTests: ServerBackedTestCase {
         try onMain {
             let (view, window) = tileOnScreen(pipeline())
             defer { window.destroy() }
-            view.bind(ImageRequest(url: baselinePhoto, maximumPixelSize: 240, sizing: .fill))
+            view.bind(ImageRequest(url: png, maximumPixelSize: 240, sizing: .fill))
             waitForServer("the bar a third of the way", timeout: .seconds(20)) { (view.picture.progress ?? 0) > 0.3 }
             let fraction = try XCTUnwrap(view.picture.progress)
             XCTAssertLessThan(fraction, 1)
@@ -77,6 +79,43 @@ final class DownloadProgressTests: ServerBackedTestCase {
             waitForServer("the picture", timeout: .seconds(20)) { view.showsImage }
             XCTAssertNil(view.picture.progress, "no bar once the picture is here")
             XCTAssertEqual(DownloadProgressTicker.shared.watching, 0, "nothing left watched")
+        }
+    }
+
+    /// A baseline JPEG shows its rows as they come, from the top, as a browser shows it: the
+    /// picture above, the tile's background below, the bar along the bottom; the picture
+    /// replaces them when it is whole, without the placeholder between.
+    func testATilesBaselinePictureShowsItsRowsFromTheTopWhileItDownloads() throws {
+        try onMain {
+            let pipeline = pipeline()
+            let (view, window) = tileOnScreen(pipeline)
+            defer { window.destroy() }
+            view.bind(ImageRequest(url: baselinePhoto, maximumPixelSize: 240, sizing: .fill))
+            waitForServer("its first rows shown", timeout: .seconds(20)) {
+                view.passesShown > 0 && view.picture.paintsAtItsSize && view.picture.surfaceSize != nil
+            }
+            let fraction = try XCTUnwrap(view.picture.progress, "the bar goes on over the rows")
+            XCTAssertLessThan(fraction, 0.6)
+            XCTAssertFalse(view.isLoaded, "its top is not the picture")
+            // On screen: the picture's green (its top, 2400 x 1600 filled into 240) at the top,
+            // the tile's light background under the rows come, the bar along the bottom.
+            let origin = try XCTUnwrap(view.picture.origin(in: window))
+            let shot = try screen(of: window)
+            let top = Self.channels(shot.pixel(x: origin.x + 120, y: origin.y + 2))
+            XCTAssertTrue(top[1] > top[0] + 20 && top[1] > top[2] + 40, "the picture's green at the top: \(top)")
+            let below = Self.channels(shot.pixel(x: origin.x + 120, y: origin.y + 220))
+            XCTAssertTrue(below.allSatisfy { $0 > 200 } && Self.spread([below, top]) > 40,
+                          "the tile's light background under the rows, not a grey fill: \(below)")
+            let filled = Self.channels(shot.pixel(x: origin.x + 9, y: origin.y + 240 - 8))
+            XCTAssertTrue(filled.allSatisfy { $0 > 200 }, "the bar's filled part, light: \(filled)")
+            var placeholderSeen = false
+            waitForServer("the picture", timeout: .seconds(20)) {
+                placeholderSeen = placeholderSeen || view.content == .icon(ImageView.placeholderIcon)
+                return view.isLoaded
+            }
+            XCTAssertFalse(placeholderSeen, "the rows stay until the picture replaces them")
+            XCTAssertNil(view.picture.progress, "no bar once the picture is here")
+            XCTAssertEqual(pipeline.statistics.decodes, 1)
         }
     }
 

@@ -106,6 +106,7 @@ final class ProgressivePassesTests: XCTestCase {
             let (found, reader) = passes(in: try media(name), piece: 8_192)
             XCTAssertTrue(found.isEmpty, name)
             XCTAssertTrue(reader.givenUp, "\(name): given up, not read to its end")
+            XCTAssertEqual(reader.readsTopRows, name.hasSuffix(".jpg"), "\(name): a baseline JPEG's rows come from the top")
         }
         let (found, _) = passes(in: Data([0xFF, 0xD8, 0xFF]), piece: 1)
         XCTAssertTrue(found.isEmpty, "three bytes of a JPEG")
@@ -234,6 +235,59 @@ final class ProgressivePassesTests: XCTestCase {
         _ = try await pipeline(saving: false).image(for: tile)
         XCTAssertEqual(downloaded - before, bytes.count)
         await server.stop()
+    }
+
+    /// A baseline JPEG's bytes so far decode to its rows come so far, at the top; the flat fill
+    /// below them is left out (transparent), so that the view's background shows there rather
+    /// than a grey band; with none of its rows come, there is nothing to show.
+    func testABaselineJPEGsRowsSoFarShowAtTheTopWithNothingBelowThem() async throws {
+        let bytes = try media("garden-1600x1200.jpg")
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), decoders: [InProcessImageDecoder()])
+        let request = ImageRequest(url: URL(string: "http://127.0.0.1:9/garden.jpg")!, maximumPixelSize: 400)
+        let download = pipeline.downloads.begin(request.normalizedURL)
+        defer { pipeline.downloads.end(request.normalizedURL, number: download) }
+        let whole = try decoder.decode(bytes, maximumPixelSize: 512) // the request's size bucket
+        var reader = ProgressivePasses()
+        bytes.withUnsafeBytes { reader.read($0) }
+        XCTAssertTrue(reader.readsTopRows)
+        func shown(_ count: Int, pass: Int) async -> DecodedImage? {
+            pipeline.downloads.update(request.normalizedURL, number: download, received: count, expected: bytes.count,
+                                      passes: DownloadProgress.Passes(bytes: bytes.prefix(count) + ProgressivePasses.end,
+                                                                      count: pass, topRowsOnly: true))
+            return await pipeline.passesSoFar(for: request)?.image
+        }
+        var lastRows = 0
+        for (pass, share) in [0.3, 0.6].enumerated() {
+            let decoded = await shown(Int(Double(bytes.count) * share), pass: pass + 1)
+            let image = try XCTUnwrap(decoded)
+            XCTAssertEqual(image.width, whole.width)
+            XCTAssertEqual(image.height, whole.height)
+            XCTAssertTrue(gdk_pixbuf_get_has_alpha(image.pixbuf) != 0)
+            let stride = Int(gdk_pixbuf_get_rowstride(image.pixbuf)), pixels = gdk_pixbuf_read_pixels(image.pixbuf)!
+            let wholeStride = Int(gdk_pixbuf_get_rowstride(whole.pixbuf)), wholePixels = gdk_pixbuf_read_pixels(whole.pixbuf)!
+            let wholeChannels = Int(gdk_pixbuf_get_n_channels(whole.pixbuf))
+            let opaque = { (y: Int) in (0..<image.width).allSatisfy { pixels[y * stride + $0 * 4 + 3] == 255 } }
+            let clear = { (y: Int) in (0..<image.width).allSatisfy { pixels[y * stride + $0 * 4 + 3] == 0 } }
+            let rows = (0..<image.height).prefix(while: opaque).count
+            XCTAssertGreaterThan(rows, lastRows, "more rows with more bytes")
+            XCTAssertLessThan(rows, image.height - 16)
+            XCTAssertTrue(((rows + 16)..<image.height).allSatisfy(clear), "nothing below the rows come")
+            // The rows come are the picture's.
+            var apart = 0
+            for y in 0..<rows {
+                for x in 0..<image.width {
+                    for channel in 0..<3 {
+                        apart += abs(Int(pixels[y * stride + x * 4 + channel]) - Int(wholePixels[y * wholeStride + x * wholeChannels + channel]))
+                    }
+                }
+            }
+            XCTAssertLessThan(Double(apart) / Double(rows * image.width * 3), 1.0, "\(rows) rows")
+            lastRows = rows
+        }
+        // Its scan's header and no more: nothing to show.
+        let scan = try XCTUnwrap((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let nothing = await shown(scan + 2 + (Int(bytes[scan + 2]) << 8 | Int(bytes[scan + 3])), pass: 3)
+        XCTAssertNil(nothing)
     }
 
     /// The first pass holds each block's average only: the pipeline decodes it at an eighth of

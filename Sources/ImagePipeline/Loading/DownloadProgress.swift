@@ -29,7 +29,8 @@ public final class DownloadProgress: Sendable {
         }
     }
 
-    /// A progressive picture's passes come whole so far: a picture of their own.
+    /// A progressive picture's passes come whole so far, or a baseline JPEG's rows come so far: a
+    /// picture of their own.
     public struct Passes: Sendable {
         /// The picture's bytes up to its latest scan, closed with an end of image.
         public var bytes: Data
@@ -39,11 +40,15 @@ public final class DownloadProgress: Sendable {
         /// they carry only each 8×8 block's average. Decoded larger, each block would show as a
         /// square; decoded at this size and scaled up, they show blurred.
         public var detailSize: (width: Int, height: Int)?
+        /// A baseline JPEG's bytes so far: they decode to its rows come so far, at the top, above
+        /// a flat fill that is not the picture (`ImagePipeline.passesSoFar` leaves it out).
+        public var topRowsOnly: Bool
 
-        public init(bytes: Data, count: Int, detailSize: (width: Int, height: Int)? = nil) {
+        public init(bytes: Data, count: Int, detailSize: (width: Int, height: Int)? = nil, topRowsOnly: Bool = false) {
             self.bytes = bytes
             self.count = count
             self.detailSize = detailSize
+            self.topRowsOnly = topRowsOnly
         }
     }
 

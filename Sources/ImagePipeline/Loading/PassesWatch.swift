@@ -1,11 +1,11 @@
 import Foundation
 import HelperWire
 
-/// A transfer's progressive passes (`ProgressivePasses`), read as its body comes: called on the
-/// client's thread, one call at a time. The bytes of the passes come whole are copied out only
-/// once the transfer has gone on for `passesAfter`, and then at most every `passesEvery`: a
-/// picture on a fast link is whole before anyone would see its passes, and each copy is most of
-/// the bytes come so far.
+/// A transfer's progressive passes (`ProgressivePasses`), or a baseline JPEG's rows so far, read
+/// as its body comes: called on the client's thread, one call at a time. The bytes of the passes
+/// come whole are copied out only once the transfer has gone on for `passesAfter`, and then at
+/// most every `passesEvery`: a picture on a fast link is whole before anyone would see its
+/// passes, and each copy is most of the bytes come so far.
 ///
 /// Saving data, it also says when the passes are the picture at the size it will be shown
 /// (`ProgressivePasses.areWhole(at:)`): the transfer stops there and the passes are the bytes.
@@ -39,9 +39,17 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
             enough = passes.wholePassesBytes(of: body)
         }
         let now = ContinuousClock.now
-        guard passes.wholePasses > toldPasses, now - started >= Self.passesAfter,
-              toldAt.map({ now - $0 >= Self.passesEvery }) ?? true,
-              let bytes = passes.wholePassesBytes(of: body) else { return nil }
+        guard now - started >= Self.passesAfter, toldAt.map({ now - $0 >= Self.passesEvery }) ?? true else { return nil }
+        if passes.readsTopRows {
+            // A baseline JPEG: its bytes so far (more with each call), closed, its rows come so far.
+            toldPasses += 1
+            toldAt = now
+            var bytes = Data(capacity: body.count + ProgressivePasses.end.count)
+            bytes.append(contentsOf: body)
+            bytes.append(contentsOf: ProgressivePasses.end)
+            return DownloadProgress.Passes(bytes: bytes, count: toldPasses, topRowsOnly: true)
+        }
+        guard passes.wholePasses > toldPasses, let bytes = passes.wholePassesBytes(of: body) else { return nil }
         toldPasses = passes.wholePasses
         toldAt = now
         return DownloadProgress.Passes(bytes: bytes, count: toldPasses, detailSize: passes.detailSize)

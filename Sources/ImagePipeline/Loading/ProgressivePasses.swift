@@ -9,16 +9,22 @@ import HelperWire
 ///
 /// Reads the markers from the start: segments step over by their lengths (an Exif or colour
 /// profile segment may hold any bytes), and the coded data of a scan up to the next marker that is
-/// not a stuffed byte or a restart. A picture that is not a progressive JPEG (a baseline JPEG
-/// shows nothing useful until it is whole: a band of its top) is given up at its frame header.
-/// Written by hand: libjpeg reads a JPEG whole or through a suspending source a decoder drives,
-/// and the bytes here arrive on the network's thread while the decoders are in another process.
+/// not a stuffed byte or a restart. A baseline JPEG has one pass, its rows from the top: once
+/// its scan has begun, any bytes of it decode to the rows come so far above a flat fill
+/// (`readsTopRows`). Another format is given up at its first bytes. Written by hand: libjpeg
+/// reads a JPEG whole or through a suspending source a decoder drives, and the bytes here arrive
+/// on the network's thread while the decoders are in another process.
 struct ProgressivePasses {
     /// Bytes read so far: the next marker, or the coded data still to search, starts here.
     private var position = 0
     /// Inside a scan's coded data.
     private var inScan = false
     private var progressive = false
+    /// A baseline (or extended) JPEG: one scan, from the top row down.
+    private var sequential = false
+    /// A baseline JPEG whose scan has begun (all its components in it): the bytes so far, closed,
+    /// decode to its rows come so far, the rest a flat fill. Nothing more is read.
+    private(set) var readsTopRows = false
     /// Not a progressive JPEG, or bytes that do not read as one: nothing more is read.
     private(set) var givenUp = false
     /// The end-of-image marker was read: the latest scan is whole too (passes closed by
@@ -121,12 +127,14 @@ struct ProgressivePasses {
             let length = Int(body[position + 2]) << 8 | Int(body[position + 3])
             guard length >= 2 else { return giveUp() }
             switch marker {
-            // Frame headers: only progressive Huffman (C2) and arithmetic (CA) ones have passes.
-            case 0xC2, 0xCA:
+            // Frame headers: progressive Huffman (C2) and arithmetic (CA) ones have passes; a
+            // baseline (C0) or extended (C1) one its rows from the top.
+            case 0xC0, 0xC1, 0xC2, 0xCA:
                 // Read whole: precision (1 byte), height and width (2 each), its components (1),
                 // three bytes each: id, sampling (horizontal and vertical, 4 bits each), table.
                 guard position + 2 + length <= count, length >= 8 else { return }
-                progressive = true
+                progressive = marker == 0xC2 || marker == 0xCA
+                sequential = !progressive
                 pictureSize = (Int(body[position + 7]) << 8 | Int(body[position + 8]),
                                Int(body[position + 5]) << 8 | Int(body[position + 6]))
                 let componentCount = Int(body[position + 9])
@@ -138,10 +146,14 @@ struct ProgressivePasses {
                 lowestBitKnown = Array(repeating: Array(repeating: Self.unknown, count: 64), count: componentCount)
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC: return giveUp()
             case 0xDA:
-                guard progressive else { return giveUp() }
                 // Its coded data is searched from the end of its header; another segment is
                 // stepped over even while its end has not come.
                 guard position + 2 + length <= count else { return }
+                guard progressive else {
+                    // A baseline scan of every component: its rows come from the top.
+                    readsTopRows = sequential && Int(body[position + 4]) == components.count
+                    return giveUp()
+                }
                 // The scan before this one is whole now.
                 if scansBegun > 0 {
                     holdsOnlyAverages = holdsOnlyAverages && latestScanIsAverages

@@ -239,8 +239,9 @@ public final class ImagePipeline: Sendable {
     /// The passes come so far of `request`'s picture while it downloads (a progressive JPEG over
     /// a slow link, `DownloadProgress.Reading.passes`), decoded to the request's size as its
     /// image is, or smaller when they hold less detail (`Passes.detailSize`, to be scaled up where
-    /// shown): shown blurred until the image comes, and how many passes it holds. Not kept: the
-    /// image replaces it. nil when no passes have come, or they could not be decoded.
+    /// shown): shown blurred until the image comes, and how many passes it holds; a baseline
+    /// JPEG's rows come so far, the rest transparent (`TopRows`). Not kept: the image replaces it.
+    /// nil when no passes have come, or they could not be decoded.
     public func passesSoFar(for request: ImageRequest) async -> (image: DecodedImage, passes: Int)? {
         guard let passes = downloads.passes(for: request), let (decoder, slots) = decoder(for: request),
               !decoder.readsURL else { return nil }
@@ -254,8 +255,9 @@ public final class ImagePipeline: Sendable {
         }
         var key = asked.key
         key.passes = passes.count
-        guard let image = try? await decode(.data(passes.bytes), with: decoder, slots: slots, request: asked,
-                                            key: key, counted: false) else { return nil }
+        guard let decoded = try? await decode(.data(passes.bytes), with: decoder, slots: slots, request: asked,
+                                              key: key, counted: false),
+              let image = passes.topRowsOnly ? TopRows.withoutFill(decoded) : decoded else { return nil }
         return (image, passes.count)
     }
 

@@ -1,0 +1,51 @@
+import CGdkPixbuf
+import HelperWire
+
+/// A baseline JPEG decoded from its bytes so far (`DownloadProgress.Passes.topRowsOnly`): its rows
+/// come so far at the top and, below them, the flat fill libjpeg gives the blocks it had no bytes
+/// for (mid grey). The fill is made transparent, so that under the rows the view's own background
+/// shows, as a browser shows a picture loading, rather than a grey band that is not the picture.
+enum TopRows {
+    /// Two levels of 255 each way: the fill measured a level off beside decoded blocks; a picture's
+    /// own rows that are as flat are hidden while it downloads, no more.
+    static let fillTolerance = 2
+
+    /// `image` with the fill transparent: the rows at the bottom all of one colour, and the end of
+    /// the rows above them of that colour (the last row of blocks comes block by block from the
+    /// left); nil when nothing but the fill decoded yet. `image` itself when there is no fill.
+    static func withoutFill(_ image: DecodedImage) -> DecodedImage? {
+        let source = image.pixbuf
+        let width = image.width, height = image.height
+        guard !image.isCairoARGB32, image.frames.isEmpty, width > 0, height > 0,
+              gdk_pixbuf_get_bits_per_sample(source) == 8, let pixels = gdk_pixbuf_read_pixels(source) else { return image }
+        let stride = Int(gdk_pixbuf_get_rowstride(source)), channels = Int(gdk_pixbuf_get_n_channels(source))
+        // Within `fillTolerance` of the fill: its blocks next to decoded ones, and the scaling
+        // to the size asked, make it a level off here and there.
+        func isFill(_ x: Int, _ y: Int, _ fill: (UInt8, UInt8, UInt8)) -> Bool {
+            let at = y * stride + x * channels
+            return abs(Int(pixels[at]) - Int(fill.0)) <= fillTolerance && abs(Int(pixels[at + 1]) - Int(fill.1)) <= fillTolerance
+                && abs(Int(pixels[at + 2]) - Int(fill.2)) <= fillTolerance
+        }
+        let corner = (height - 1) * stride + (width - 1) * channels
+        let fill = (pixels[corner], pixels[corner + 1], pixels[corner + 2])
+        var firstFillRow = height
+        while firstFillRow > 0, (0..<width).allSatisfy({ isFill($0, firstFillRow - 1, fill) }) { firstFillRow -= 1 }
+        guard firstFillRow < height else { return image }
+        guard firstFillRow > 0, let copy = gdk_pixbuf_add_alpha(source, 0, 0, 0, 0),
+              let alpha = gdk_pixbuf_get_pixels(copy) else { return nil }
+        let copyStride = Int(gdk_pixbuf_get_rowstride(copy))
+        for y in firstFillRow..<height {
+            for x in 0..<width { alpha[y * copyStride + x * 4 + 3] = 0 }
+        }
+        // Above them, the fill at the end of each row, up to a row that has none.
+        var y = firstFillRow - 1
+        while y >= 0 {
+            var x = width
+            while x > 0, isFill(x - 1, y, fill) { x -= 1 }
+            guard x < width else { break }
+            for column in x..<width { alpha[y * copyStride + column * 4 + 3] = 0 }
+            y -= 1
+        }
+        return DecodedImage(adopting: copy, original: (image.originalWidth, image.originalHeight), colourProfile: image.colourProfile)
+    }
+}
