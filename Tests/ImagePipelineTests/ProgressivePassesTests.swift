@@ -234,6 +234,13 @@ final class ProgressivePassesTests: XCTestCase {
         before = downloaded
         _ = try await pipeline(saving: false).image(for: tile)
         XCTAssertEqual(downloaded - before, bytes.count)
+
+        // The picture's bytes (to save it to a file) are the whole, whatever was kept to show it.
+        try FileManager.default.removeItem(at: folder)
+        let showing = pipeline(saving: true)
+        _ = try await showing.image(for: tile)
+        let saved = try await showing.data(for: tile)
+        XCTAssertEqual(saved, bytes)
         await server.stop()
     }
 

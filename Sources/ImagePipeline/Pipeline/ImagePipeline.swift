@@ -263,9 +263,10 @@ public final class ImagePipeline: Sendable {
 
     /// The bytes at `request.url` as the pipeline fetches and keeps them (the disk cache, its
     /// freshness rules, stale bytes when offline), undecoded: the clip the viewer plays, whose
-    /// poster fetched it already. A fetch of them under way is joined.
+    /// poster fetched it already. A fetch of them under way is joined. Always the whole, saving
+    /// data or not (a picture saved to a file, its properties).
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
-        try await bytes(for: request, key: request.key)
+        try await fetched(request, key: request.key, firstBytes: nil).data
     }
 
     /// The bytes at `request.url` when this machine has them (a stored source's, or the disk
