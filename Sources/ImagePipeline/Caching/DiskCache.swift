@@ -49,6 +49,13 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
+    /// Whether something is stored for `url`, without reading it (it may still turn out damaged).
+    public func contains(_ url: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Self.storedSize(self.file(for: url)) > 0) }
+        }
+    }
+
     /// Records new freshness for the bytes stored for `url` (the server said 304 Not Modified).
     public func refresh(_ freshness: HTTPFreshness, for url: String) {
         queue.async {

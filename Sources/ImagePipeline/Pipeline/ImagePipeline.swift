@@ -153,7 +153,7 @@ public final class ImagePipeline: Sendable {
     /// eighth of its size or less is downloaded only until its passes are the picture there
     /// (`ProgressivePasses.areWhole(at:)`: the same pixels as the whole, measured at 41 to 85 %
     /// of the bytes), kept on disk beside where the whole would be; a larger size of it (the
-    /// viewer) downloads the whole. Other pictures come whole: the backends serve one size.
+    /// viewer) downloads the rest. Other pictures come whole: the backends serve one size.
     public var savesData: Bool {
         get { state.withLock { $0.savesData } }
         set { state.withLock { $0.savesData = newValue } }
@@ -370,7 +370,7 @@ public final class ImagePipeline: Sendable {
     private func passesEnough(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data? {
         guard savesData, request.content == .image, !key.animates, key.region == nil else { return nil }
         let source = source(for: request.url)
-        guard source.isRemote, await diskCache?.entry(for: key.url) == nil else { return nil }
+        guard source.isRemote, await diskCache?.contains(key.url) != true else { return nil }
         let target = DecodingTarget(side: key.bucket, filling: key.sizing == .fill)
         let storedKey = Self.passesKey(key)
         let stored = await diskCache?.entry(for: storedKey)
@@ -394,25 +394,24 @@ public final class ImagePipeline: Sendable {
     /// fresh (when stale, the server asked whether they changed), else a download.
     private func passesAlone(_ request: ImageRequest, key: ImageKey, target: DecodingTarget, stored: DiskCache.Entry?,
                              storedKey: String) async throws(ImageError) -> FetchedBytes {
-        let storedEnough = stored
-        if let storedEnough, storedEnough.freshness.isFresh(at: configuration.now()) {
+        if let stored, stored.freshness.isFresh(at: configuration.now()) {
             state.withLock { $0.statistics.diskHits += 1 }
-            return FetchedBytes(data: storedEnough.data, isWhole: false)
+            return FetchedBytes(data: stored.data, isWhole: false)
         }
         var asked = request
         asked.enoughAt = target
         let fetched: FetchedImage
         do {
-            fetched = try await source(for: request.url).fetch(asked, validating: storedEnough?.freshness, now: configuration.now)
-        } catch let error where error != .cancelled && storedEnough != nil {
+            fetched = try await source(for: request.url).fetch(asked, validating: stored?.freshness, now: configuration.now)
+        } catch let error where error != .cancelled && stored != nil {
             // Offline, or the server failing: the passes seen before show.
             state.withLock { $0.statistics.diskHits += 1 }
-            return FetchedBytes(data: storedEnough!.data, isWhole: false)
+            return FetchedBytes(data: stored!.data, isWhole: false)
         }
-        if case .notModified(let freshness) = fetched, let storedEnough {
+        if case .notModified(let freshness) = fetched, let stored {
             state.withLock { $0.statistics.revalidations += 1 }
-            diskCache?.refresh(storedEnough.freshness.updated(by: freshness), for: storedKey)
-            return FetchedBytes(data: storedEnough.data, isWhole: false)
+            diskCache?.refresh(stored.freshness.updated(by: freshness), for: storedKey)
+            return FetchedBytes(data: stored.data, isWhole: false)
         }
         state.withLock { $0.statistics.fetches += 1 }
         switch fetched {
