@@ -53,6 +53,44 @@ final class DownloadProgressTests: ServerBackedTestCase {
         return (viewer, window)
     }
 
+    /// Binds `url` to `view` (a 240-pixel tile, filled) and waits until what came so far shows,
+    /// painted at the tile's size, with the bar over it: returns the bar's fraction. What shows
+    /// is not the picture yet, nor counted as its decode.
+    @MainActor
+    private func bindAndWaitForWhatCameSoFar(_ url: URL, in view: ImageView, _ pipeline: ImagePipeline) throws -> Double {
+        view.bind(ImageRequest(url: url, maximumPixelSize: 240, sizing: .fill))
+        waitForServer("what came so far shown", timeout: .seconds(20)) {
+            view.passesShown > 0 && view.picture.paintsAtItsSize && view.picture.surfaceSize != nil
+        }
+        XCTAssertFalse(view.isLoaded, "what came so far is not the picture")
+        XCTAssertEqual(pipeline.statistics.decodes, 0, "nor counted as the picture's decode")
+        return try XCTUnwrap(view.picture.progress, "the bar goes on over what came so far")
+    }
+
+    /// The bar's filled part along the bottom of the 240-pixel tile at `origin` (6 pixels in, 4
+    /// high), light over its dark track.
+    private static func assertBarAlongTheBottom(of origin: (x: Int, y: Int), in shot: Snapshot,
+                                                file: StaticString = #filePath, line: UInt = #line) {
+        let filled = channels(shot.pixel(x: origin.x + 9, y: origin.y + 240 - 8))
+        XCTAssertTrue(filled.allSatisfy { $0 > 200 }, "the bar's filled part, light: \(filled)", file: file, line: line)
+    }
+
+    /// Waits for `view`'s picture: it replaces what came so far without the placeholder between,
+    /// the bar goes, one decode was the picture's, and nothing is left watched.
+    @MainActor
+    private func waitForThePictureInPlaceOfWhatCame(in view: ImageView, _ pipeline: ImagePipeline,
+                                                    file: StaticString = #filePath, line: UInt = #line) {
+        var placeholderSeen = false
+        waitForServer("the picture", timeout: .seconds(20)) {
+            placeholderSeen = placeholderSeen || view.content == .icon(ImageView.placeholderIcon)
+            return view.isLoaded
+        }
+        XCTAssertFalse(placeholderSeen, "what came so far stays until the picture replaces it", file: file, line: line)
+        XCTAssertNil(view.picture.progress, "no bar once the picture is here", file: file, line: line)
+        XCTAssertEqual(pipeline.statistics.decodes, 1, file: file, line: line)
+        XCTAssertEqual(DownloadProgressTicker.shared.watching, 0, "nothing left watched", file: file, line: line)
+    }
+
     /// The largest difference in one channel between `pixels`: over 40, a picture rather than a
     /// flat background.
     private static func spread(_ pixels: [[Double]]) -> Double {
@@ -90,13 +128,7 @@ final class DownloadProgressTests: ServerBackedTestCase {
             let pipeline = pipeline()
             let (view, window) = tileOnScreen(pipeline)
             defer { window.destroy() }
-            view.bind(ImageRequest(url: baselinePhoto, maximumPixelSize: 240, sizing: .fill))
-            waitForServer("its first rows shown", timeout: .seconds(20)) {
-                view.passesShown > 0 && view.picture.paintsAtItsSize && view.picture.surfaceSize != nil
-            }
-            let fraction = try XCTUnwrap(view.picture.progress, "the bar goes on over the rows")
-            XCTAssertLessThan(fraction, 0.6)
-            XCTAssertFalse(view.isLoaded, "its top is not the picture")
+            XCTAssertLessThan(try bindAndWaitForWhatCameSoFar(baselinePhoto, in: view, pipeline), 0.6)
             // On screen: the picture's green (its top, 2400 x 1600 filled into 240) at the top,
             // the tile's light background under the rows come, the bar along the bottom.
             let origin = try XCTUnwrap(view.picture.origin(in: window))
@@ -106,16 +138,8 @@ final class DownloadProgressTests: ServerBackedTestCase {
             let below = Self.channels(shot.pixel(x: origin.x + 120, y: origin.y + 220))
             XCTAssertTrue(below.allSatisfy { $0 > 200 } && Self.spread([below, top]) > 40,
                           "the tile's light background under the rows, not a grey fill: \(below)")
-            let filled = Self.channels(shot.pixel(x: origin.x + 9, y: origin.y + 240 - 8))
-            XCTAssertTrue(filled.allSatisfy { $0 > 200 }, "the bar's filled part, light: \(filled)")
-            var placeholderSeen = false
-            waitForServer("the picture", timeout: .seconds(20)) {
-                placeholderSeen = placeholderSeen || view.content == .icon(ImageView.placeholderIcon)
-                return view.isLoaded
-            }
-            XCTAssertFalse(placeholderSeen, "the rows stay until the picture replaces them")
-            XCTAssertNil(view.picture.progress, "no bar once the picture is here")
-            XCTAssertEqual(pipeline.statistics.decodes, 1)
+            Self.assertBarAlongTheBottom(of: origin, in: shot)
+            waitForThePictureInPlaceOfWhatCame(in: view, pipeline)
         }
     }
 
@@ -127,35 +151,19 @@ final class DownloadProgressTests: ServerBackedTestCase {
             let pipeline = pipeline()
             let (view, window) = tileOnScreen(pipeline)
             defer { window.destroy() }
-            view.bind(ImageRequest(url: photo, maximumPixelSize: 240, sizing: .fill))
-            waitForServer("the first passes shown", timeout: .seconds(20)) {
-                view.passesShown > 0 && view.picture.paintsAtItsSize && view.picture.surfaceSize != nil
-            }
-            let fraction = try XCTUnwrap(view.picture.progress, "the bar goes on over the passes")
-            XCTAssertLessThan(fraction, 0.9)
-            XCTAssertFalse(view.isLoaded, "passes are not the picture")
+            XCTAssertLessThan(try bindAndWaitForWhatCameSoFar(photo, in: view, pipeline), 0.9)
             // The first pass, the blocks' averages, at an eighth of the picture (2560 x 1600), to
             // be scaled up; later ones at the size the picture is decoded at (240 filled, in its
             // bucket of 256).
             XCTAssertTrue([.image(width: 320, height: 200), .image(width: 410, height: 256)].contains(view.content), "\(view.content)")
-            XCTAssertEqual(pipeline.statistics.decodes, 0, "passes are not counted as the picture's decode")
             // On screen: the ladybird's red and black where the placeholder's flat background
-            // was, and the bar along the bottom (6 pixels in, 4 high), light over its dark track.
+            // was, and the bar along the bottom.
             let origin = try XCTUnwrap(view.picture.origin(in: window))
             let shot = try screen(of: window)
             let middle = (0..<5).map { Self.channels(shot.pixel(x: origin.x + 60 + 30 * $0, y: origin.y + 120)) }
             XCTAssertGreaterThan(Self.spread(middle), 40, "a picture, not a flat placeholder: \(middle)")
-            let filled = Self.channels(shot.pixel(x: origin.x + 9, y: origin.y + 240 - 8))
-            XCTAssertTrue(filled.allSatisfy { $0 > 200 }, "the bar's filled part, light: \(filled)")
-            var placeholderSeen = false
-            waitForServer("the picture", timeout: .seconds(20)) {
-                placeholderSeen = placeholderSeen || view.content == .icon(ImageView.placeholderIcon)
-                return view.isLoaded
-            }
-            XCTAssertFalse(placeholderSeen, "the passes stay until the picture replaces them")
-            XCTAssertNil(view.picture.progress, "no bar once the picture is here")
-            XCTAssertEqual(pipeline.statistics.decodes, 1)
-            XCTAssertEqual(DownloadProgressTicker.shared.watching, 0, "nothing left watched")
+            Self.assertBarAlongTheBottom(of: origin, in: shot)
+            waitForThePictureInPlaceOfWhatCame(in: view, pipeline)
         }
     }
 
