@@ -394,35 +394,21 @@ public final class ImagePipeline: Sendable {
     /// fresh (when stale, the server asked whether they changed), else a download.
     private func passesAlone(_ request: ImageRequest, key: ImageKey, target: DecodingTarget, stored: DiskCache.Entry?,
                              storedKey: String) async throws(ImageError) -> FetchedBytes {
-        if let stored, stored.freshness.isFresh(at: configuration.now()) {
-            state.withLock { $0.statistics.diskHits += 1 }
-            return FetchedBytes(data: stored.data, isWhole: false)
-        }
         var asked = request
         asked.enoughAt = target
-        let fetched: FetchedImage
-        do {
-            fetched = try await source(for: request.url).fetch(asked, validating: stored?.freshness, now: configuration.now)
-        } catch let error where error != .cancelled && stored != nil {
-            // Offline, or the server failing: the passes seen before show.
-            state.withLock { $0.statistics.diskHits += 1 }
-            return FetchedBytes(data: stored!.data, isWhole: false)
-        }
-        if case .notModified(let freshness) = fetched, let stored {
-            state.withLock { $0.statistics.revalidations += 1 }
-            diskCache?.refresh(stored.freshness.updated(by: freshness), for: storedKey)
-            return FetchedBytes(data: stored.data, isWhole: false)
-        }
-        state.withLock { $0.statistics.fetches += 1 }
-        switch fetched {
-        case .passes(let data, let freshness):
+        switch try await storedOrFetched(asked, stored: stored, storedKey: storedKey, from: source(for: request.url), in: diskCache) {
+        case .stored(let data):
+            return FetchedBytes(data: data, isWhole: false)
+        case .fetched(.passes(let data, let freshness)):
+            state.withLock { $0.statistics.fetches += 1 }
             keep(data, freshness: freshness, in: diskCache, for: storedKey, replacing: stored != nil, request: request)
             return FetchedBytes(data: data, isWhole: false)
-        case .bytes(let data, let freshness):
+        case .fetched(.bytes(let data, let freshness)):
+            state.withLock { $0.statistics.fetches += 1 }
             if stored != nil { diskCache?.remove(storedKey) }
             keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: false, request: request)
             return FetchedBytes(data: data, isWhole: true)
-        case .notModified, .firstBytes, .rest:
+        case .fetched:
             throw .network(.other(tr("the server sent other bytes than those asked for")))
         }
     }
@@ -460,56 +446,71 @@ public final class ImagePipeline: Sendable {
         let source = source(for: request.url)
         let diskCache = source.isRemote ? self.diskCache : nil
         let stored = await diskCache?.entry(for: storedKey)
-        if let stored, stored.freshness.isFresh(at: configuration.now()) {
-            state.withLock { $0.statistics.diskHits += 1 }
-            return (stored.data, firstBytes == nil)
-        }
         var asked = request
         asked.firstBytes = firstBytes
-        // The first passes kept saving data (`passesEnough`) are the start of the whole: the rest.
+        // Saving data, the first passes kept (`passesEnough`) are the start of the whole: the rest.
         var start: Data?
-        if firstBytes == nil, stored == nil, request.content == .image, let passes = await diskCache?.entry(for: Self.passesKey(key)),
+        if savesData, firstBytes == nil, stored == nil, request.content == .image,
+           let passes = await diskCache?.entry(for: Self.passesKey(key)),
            let validator = passes.freshness.validators.rangeValidator, passes.data.count > ProgressivePasses.end.count {
             start = passes.data.dropLast(ProgressivePasses.end.count)
             asked.rest = ImageRequest.RestOfBytes(offset: start!.count, validator: validator)
         }
-        let fetched: FetchedImage
-        do {
-            fetched = try await source.fetch(asked, validating: stored?.freshness, now: configuration.now)
-        } catch let error where error != .cancelled && stored != nil {
-            // Stale bytes beat none: offline, or the server failing, the picture seen before shows.
-            state.withLock { $0.statistics.diskHits += 1 }
-            return (stored!.data, firstBytes == nil)
-        }
-        switch fetched {
-        case .notModified(let freshness):
-            guard let stored else { throw .network(.status(304)) }
-            state.withLock { $0.statistics.revalidations += 1 }
-            diskCache?.refresh(stored.freshness.updated(by: freshness), for: storedKey)
-            return (stored.data, firstBytes == nil)
-        case .bytes(let data, let freshness):
+        switch try await storedOrFetched(asked, stored: stored, storedKey: storedKey, from: source, in: diskCache) {
+        case .stored(let data):
+            return (data, firstBytes == nil)
+        case .fetched(.bytes(let data, let freshness)):
             if source.isRemote { state.withLock { $0.statistics.fetches += 1 } }
             // A start asked for that is the whole clip: kept as the whole, in place of a start.
             if firstBytes != nil, stored != nil { diskCache?.remove(storedKey) }
-            // The whole in place of first passes kept to save data (`passesEnough`).
-            if firstBytes == nil, request.content == .image { diskCache?.remove(Self.passesKey(key)) }
+            // The whole in place of first passes kept to save data.
+            if start != nil { diskCache?.remove(Self.passesKey(key)) }
             keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: firstBytes == nil && stored != nil, request: request)
             return (data, true)
-        case .rest(let rest, let freshness):
+        case .fetched(.rest(let rest, let freshness)):
             guard let start else { throw .network(.other(tr("the server sent other bytes than those asked for"))) }
             state.withLock { $0.statistics.fetches += 1 }
             let data = start + rest
             diskCache?.remove(Self.passesKey(key))
             keep(data, freshness: freshness, in: diskCache, for: key.url, replacing: false, request: request)
             return (data, true)
-        case .passes:
-            throw .network(.other(tr("the server sent other bytes than those asked for")))
-        case .firstBytes(let data, let freshness):
+        case .fetched(.firstBytes(let data, let freshness)):
             guard firstBytes != nil else { throw .network(.other(tr("the server sent other bytes than those asked for"))) }
             state.withLock { $0.statistics.fetches += 1 }
             keep(data, freshness: freshness, in: diskCache, for: storedKey, replacing: stored != nil, request: request)
             return (data, false)
+        case .fetched(.passes), .fetched(.notModified):
+            throw .network(.other(tr("the server sent other bytes than those asked for")))
         }
+    }
+
+    /// Bytes stored, or what the source answered.
+    private enum StoredOrFetched {
+        case stored(Data)
+        case fetched(FetchedImage)
+    }
+
+    /// `stored` (kept under `storedKey`) when fresh; else the source's answer to `asked`, asked
+    /// with their validators: on a 304 they are fresh again, and when the source fails (offline,
+    /// the server failing) they show, stale bytes beating none. Never `.notModified`.
+    private func storedOrFetched(_ asked: ImageRequest, stored: DiskCache.Entry?, storedKey: String,
+                                 from source: any ImageSource, in diskCache: DiskCache?) async throws(ImageError) -> StoredOrFetched {
+        if let stored, stored.freshness.isFresh(at: configuration.now()) {
+            state.withLock { $0.statistics.diskHits += 1 }
+            return .stored(stored.data)
+        }
+        let fetched: FetchedImage
+        do {
+            fetched = try await source.fetch(asked, validating: stored?.freshness, now: configuration.now)
+        } catch let error where error != .cancelled && stored != nil {
+            state.withLock { $0.statistics.diskHits += 1 }
+            return .stored(stored!.data)
+        }
+        guard case .notModified(let freshness) = fetched else { return .fetched(fetched) }
+        guard let stored else { throw .network(.status(304)) }
+        state.withLock { $0.statistics.revalidations += 1 }
+        diskCache?.refresh(stored.freshness.updated(by: freshness), for: storedKey)
+        return .stored(stored.data)
     }
 
     /// Keeps fetched bytes in `cache` under `key`, unless the server forbids it (then a stored
