@@ -29,10 +29,11 @@ final class DownloadProgressTests: ServerBackedTestCase {
                       decoders: [SandboxedImageDecoder(processes: DecoderProcesses())])
     }
 
-    /// A 240-pixel tile in a window of its own, on screen.
+    /// A 240-pixel tile in a window of its own, on screen, its picture covering it as the grids'
+    /// tiles do.
     @MainActor
     private func tileOnScreen(_ pipeline: ImagePipeline) -> (view: ImageView, window: Window) {
-        let view = ImageView(pipeline: pipeline)
+        let view = ImageView(pipeline: pipeline, scaling: .fill)
         view.picture.setSizeRequest(width: 240, height: 240)
         let window = Window()
         window.add(view.picture)

@@ -89,6 +89,27 @@ final class PictureResizingTests: GtkTestCase {
         }
     }
 
+    /// A picture fitted into a box of another shape paints the picture's rectangle only: the
+    /// box's background shows above and below it, not the picture's edge rows carried on (a
+    /// picture scaled up keeps its edge pixels to its own edge, no further).
+    func testAFittedPicturePaintsNothingOutsideItsOwnRectangle() throws {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 40, 10)!
+        defer { g_object_unref(gpointer(pixbuf)) }
+        gdk_pixbuf_fill(pixbuf, 0xFF00_00FF) // opaque red
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 100, 100)!
+        defer { cairo_surface_destroy(surface) }
+        Picture.paint(pixbuf, into: surface, width: 100, height: 100, scaling: .fit)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        func argb(_ x: Int, _ y: Int) -> UInt32 { UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self) }
+        // 40 x 10 fitted into 100 wide: 100 x 25, rows 37.5 to 62.5.
+        XCTAssertEqual(argb(50, 50), 0xFFFF_0000, "the picture, red")
+        for y in [0, 20, 35, 65, 80, 99] {
+            XCTAssertEqual(argb(50, y) >> 24, 0, "row \(y), outside the picture: nothing painted")
+        }
+    }
+
     /// A filling picture `side` points square in a window of its own, on screen.
     @MainActor
     private static func pictureInAWindow(side: Int) -> (Window, Picture) {

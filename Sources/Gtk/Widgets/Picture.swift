@@ -376,10 +376,12 @@ public final class Picture: Widget {
         cairo_scale(cr, factor, factor)
         gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        // Its edge pixels carried on past it: a bitmap scaled up (a picture's first passes, an
-        // eighth of its size) would otherwise fade into the background along its edges.
+        // Its edge pixels carried on to its own edge, no further: a bitmap scaled up (a
+        // picture's first passes, an eighth of its size) would otherwise fade into the background
+        // along its edges, and a fitted one paint its edge rows over the box around it.
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_paint(cr)
+        cairo_rectangle(cr, 0, 0, imageWidth, imageHeight)
+        cairo_fill(cr)
         cairo_destroy(cr)
     }
 
