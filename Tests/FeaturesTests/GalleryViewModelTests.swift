@@ -3,6 +3,7 @@ import Features
 import Foundation
 import Persistence
 import Repositories
+import TestSupport
 import XCTest
 
 /// The gallery view-model over the real file repository in a temporary folder.
@@ -169,7 +170,7 @@ final class GalleryViewModelTests: XCTestCase {
                        "the grid told of it at the end of the whole list, not after the first items")
         XCTAssertEqual(try stored().count, 3_001)
         // Ctrl+A and Delete, pressed while the first items showed, came after the whole list.
-        for _ in 0..<100 where model.state.notice == nil { await Task.yield() }
+        await eventually("the question asked") { model.state.notice != nil }
         XCTAssertGreaterThanOrEqual(model.state.selectedCount, 3_000)
         guard case .confirmDeleteSelection(let uuids)? = model.state.notice else { return XCTFail("the question for the chosen items") }
         XCTAssertGreaterThanOrEqual(uuids.count, 3_000, "asked of every item, not the first alone")
