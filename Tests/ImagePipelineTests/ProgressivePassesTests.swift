@@ -127,6 +127,26 @@ final class ProgressivePassesTests: XCTestCase {
         XCTAssertEqual(image.width, 256)
     }
 
+    /// A transfer's passes are told from 400 ms on only while the rest of its picture is still a
+    /// while away at the rate it came: most of the way by then (a busy machine rather than a slow
+    /// link), the picture itself comes before passes could be shown, and none are told.
+    func testPassesAreToldOnlyWhileTheRestOfThePictureIsAWhileAway() throws {
+        let bytes = try media("ladybird-2560x1600.jpg")
+        let start = ContinuousClock.now, then = start + .milliseconds(500)
+        // Half in 500 ms: the rest due in 500 ms more.
+        let slowLink = PassesWatch(started: start)
+        XCTAssertNotNil(bytes.prefix(bytes.count / 2).withUnsafeBytes { slowLink.read($0, expected: bytes.count, now: then) })
+        // 95 % in 500 ms: the rest due in 26 ms.
+        let busyMachine = PassesWatch(started: start)
+        XCTAssertNil(bytes.prefix(bytes.count * 95 / 100).withUnsafeBytes { busyMachine.read($0, expected: bytes.count, now: then) })
+        // Its length not said: the passes are told.
+        let lengthUnknown = PassesWatch(started: start)
+        XCTAssertNotNil(bytes.prefix(bytes.count * 95 / 100).withUnsafeBytes { lengthUnknown.read($0, expected: nil, now: then) })
+        // Before 400 ms, none.
+        let early = PassesWatch(started: start)
+        XCTAssertNil(bytes.prefix(bytes.count / 2).withUnsafeBytes { early.read($0, expected: bytes.count, now: start + .milliseconds(300)) })
+    }
+
     /// Saving data: at an eighth of a picture's size, its passes are the picture, pixel for pixel,
     /// before its last bytes (a download for a tile can stop there); the pass before them is not
     /// yet, and at a quarter none is before the end. Photographs of each chroma sampling: 4:2:0

@@ -126,7 +126,7 @@ public final class NetworkImageSource: ImageSource {
                         let passes = readsPasses ? PassesWatch(enoughAt: request.enoughAt) : nil
                         watched.onProgress = { body, expected in
                             progress.update(key.url, number: number, received: body.count, expected: expected,
-                                            passes: passes?.read(body))
+                                            passes: passes?.read(body, expected: expected))
                             return passes?.enough == nil ? .goOn : .enough
                         }
                         let response = try await client.send(watched)

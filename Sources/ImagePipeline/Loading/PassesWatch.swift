@@ -18,7 +18,7 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
     static let passesEvery = Duration.milliseconds(200)
 
     private var passes = ProgressivePasses()
-    private let started = ContinuousClock.now
+    private let started: ContinuousClock.Instant
     private var toldPasses = 0
     private var toldAt: ContinuousClock.Instant?
     /// The size the picture will be shown at, when its download may stop once its passes are
@@ -27,19 +27,28 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
     /// The passes that are the picture at `enoughAt`, once they came: the transfer stopped there.
     private(set) var enough: Data?
 
-    init(enoughAt: DecodingTarget? = nil) {
+    /// - Parameter started: when the transfer began (tests give their own clock's).
+    init(enoughAt: DecodingTarget? = nil, started: ContinuousClock.Instant = .now) {
         self.enoughAt = enoughAt
+        self.started = started
     }
 
-    /// More whole passes than told before; nil when there are none new or it is not yet time.
-    func read(_ body: UnsafeRawBufferPointer) -> DownloadProgress.Passes? {
+    /// More whole passes than told before; nil when there are none new or it is not yet time:
+    /// before `passesAfter`, within `passesEvery` of the last, or when the rest of the body (of
+    /// `expected` bytes, when the server said) is due within `passesAfter` at the rate it came
+    /// so far. A transfer slow because the machine is busy rather than the link (a loopback server
+    /// starved of the processor) is most of the way by then, and its passes would be decoded for
+    /// nobody to see, adding to what keeps the machine busy.
+    func read(_ body: UnsafeRawBufferPointer, expected: Int? = nil, now: ContinuousClock.Instant = .now) -> DownloadProgress.Passes? {
         passes.read(body)
         // Read to its end, the picture is whole anyway.
         if let enoughAt, enough == nil, !passes.endRead, passes.areWhole(at: enoughAt) {
             enough = passes.wholePassesBytes(of: body)
         }
-        let now = ContinuousClock.now
-        guard now - started >= Self.passesAfter, toldAt.map({ now - $0 >= Self.passesEvery }) ?? true else { return nil }
+        let elapsed = now - started
+        guard elapsed >= Self.passesAfter, toldAt.map({ now - $0 >= Self.passesEvery }) ?? true, body.count > 0 else { return nil }
+        if let expected, expected > body.count,
+           elapsed * (Double(expected - body.count) / Double(body.count)) < Self.passesAfter { return nil }
         if passes.readsTopRows {
             // A baseline JPEG: its bytes so far (more with each call), closed, its rows come so far.
             toldPasses += 1
