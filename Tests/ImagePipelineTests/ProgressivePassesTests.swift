@@ -158,15 +158,7 @@ final class ProgressivePassesTests: XCTestCase {
             let bytes = try media(name)
             let found = passes(in: bytes, piece: 4_096).found
             let eighth = DecodingTarget(side: side / 8), quarter = DecodingTarget(side: side / 4)
-            let wholeAt = { (target: DecodingTarget) in
-                found.map { pass in
-                    var reader = ProgressivePasses()
-                    return pass.bytes.withUnsafeBytes { body in
-                        reader.read(body)
-                        return reader.areWhole(at: target)
-                    }
-                }
-            }
+            let wholeAt = { (target: DecodingTarget) in found.map { ProgressivePasses.areWhole($0.bytes, at: target) } }
             XCTAssertFalse(wholeAt(quarter).contains(true), "\(name) at a quarter")
             let first = try XCTUnwrap(wholeAt(eighth).firstIndex(of: true), name)
             XCTAssertTrue(wholeAt(eighth)[first...].allSatisfy { $0 }, name)
@@ -209,10 +201,8 @@ final class ProgressivePassesTests: XCTestCase {
         var downloaded: Int { ledger.byAccount.values.reduce(0, +) }
         // Where its passes are the picture at the tile's size (its size bucket, 256).
         let tileTarget = DecodingTarget(side: 256)
-        let cut = try XCTUnwrap(passes(in: bytes, piece: 4_096).found.first { pass in
-            var reader = ProgressivePasses()
-            return pass.bytes.withUnsafeBytes { reader.read($0); return reader.areWhole(at: tileTarget) }
-        }).bytes.count - ProgressivePasses.end.count
+        let cut = try XCTUnwrap(passes(in: bytes, piece: 4_096).found.first { ProgressivePasses.areWhole($0.bytes, at: tileTarget) })
+            .bytes.count - ProgressivePasses.end.count
 
         let tile = ImageRequest(url: url, maximumPixelSize: 256)
         let saving = pipeline(saving: true)

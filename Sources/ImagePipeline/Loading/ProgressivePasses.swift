@@ -226,6 +226,16 @@ struct ProgressivePasses {
         return true
     }
 
+    /// Whether `passes` (a progressive JPEG's first passes, closed by `wholePassesBytes`) decode at
+    /// `target` to the picture the whole would (`areWhole(at:)`).
+    static func areWhole(_ passes: Data, at target: DecodingTarget) -> Bool {
+        var reader = ProgressivePasses()
+        return passes.withUnsafeBytes { body in
+            reader.read(body)
+            return reader.areWhole(at: target)
+        }
+    }
+
     private mutating func giveUp() {
         givenUp = true
     }

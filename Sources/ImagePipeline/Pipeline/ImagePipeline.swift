@@ -375,7 +375,7 @@ public final class ImagePipeline: Sendable {
         let storedKey = Self.passesKey(key)
         let stored = await diskCache?.entry(for: storedKey)
         // Passes kept for a smaller size: the rest of the bytes comes after them (`fetchedAlone`).
-        if let stored, !Self.passes(stored.data, areWholeAt: target) { return nil }
+        if let stored, !ProgressivePasses.areWhole(stored.data, at: target) { return nil }
         let fetched = try await fetches.value(for: storedKey) {
             do throws(ImageError) {
                 return .success(try await self.passesAlone(request, key: key, target: target, stored: stored, storedKey: storedKey))
@@ -384,7 +384,7 @@ public final class ImagePipeline: Sendable {
             }
         }.get()
         // Joined a download for another size: its passes may be too few for this one.
-        guard !fetched.isWhole, Self.passes(fetched.data, areWholeAt: target) else {
+        guard !fetched.isWhole, ProgressivePasses.areWhole(fetched.data, at: target) else {
             return fetched.isWhole ? fetched.data : nil
         }
         return fetched.data
@@ -413,15 +413,6 @@ public final class ImagePipeline: Sendable {
         }
     }
 
-    /// Whether `data` (a progressive JPEG's first passes, closed) decode at `target` to the
-    /// picture the whole would.
-    private static func passes(_ data: Data, areWholeAt target: DecodingTarget) -> Bool {
-        var reader = ProgressivePasses()
-        return data.withUnsafeBytes { body in
-            reader.read(body)
-            return reader.areWhole(at: target)
-        }
-    }
 
     /// The bytes of `request` (with `firstBytes`, only its start when it is longer) from the disk
     /// cache when fresh there, else from its source, asking whether stored bytes changed, and kept
