@@ -251,13 +251,14 @@ final class ShellTests: AppTestCase {
             }
             XCTAssertEqual(app.application.accelerators(for: "win.back"), ["Escape", "<Alt>Left"])
             XCTAssertEqual(app.application.accelerators(for: "win.refresh"), ["F5", "<Primary>r"])
+            XCTAssertEqual(app.application.accelerators(for: "win.find"), ["<Primary>f"])
             XCTAssertEqual(app.application.accelerators(for: "app.preferences"), ["<Primary>comma"])
 
             XCTAssertTrue(InputSimulation.key("question", modifiers: [.control, .shift], on: main.window))
             waitFor("the shortcuts window") { app.isShortcutsWindowVisible }
             let listed = app.shortcutsGroups.flatMap(\.shortcuts).map(\.title)
             XCTAssertEqual(listed, ["Show Gallery", "Show Feed", "Show People", "Show Messages", "Show Facts",
-                                    "Go back", "Refresh", "Select the focused item", "Move the focused item earlier or later",
+                                    "Go back", "Refresh", "Search the section shown", "Select the focused item", "Move the focused item earlier or later",
                                     "Delete the focused item", "Choose the focused item, or every item", "Choose a run of items", "Open the item's menu", "Undo the last change while it is offered",
                                     "Move between messages", "Oldest loaded or newest message", "Jump to the latest message",
                                     "Open the focused message", "Copy the focused message's text",

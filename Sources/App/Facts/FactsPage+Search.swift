@@ -64,3 +64,19 @@ extension FactsPage {
         return frame.y < top + grid.adjustment.pageSize && frame.y + frame.height > top
     }
 }
+
+extension FactsPage: SearchablePage, ContentFocusingPage {
+    /// Ctrl+F: the search opens once the feed is loaded, the view kept to come back to.
+    public func startSearch() {
+        guard model.state.phase == .loaded else { return }
+        if !search.isOpen { placeBeforeSearch = placeInView() }
+        search.open()
+    }
+
+    /// The search while it is open, else the first card in view.
+    public func focusContent() -> Bool {
+        guard search.isOpen else { return grid.focusFirstInView() }
+        search.entry.grabFocusWithoutSelecting()
+        return true
+    }
+}

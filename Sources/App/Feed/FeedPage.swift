@@ -308,3 +308,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     var isPlaceholderShown: Bool { content.isFailureShown }
     var tileFrames: [Rect] { grid.cellFrames }
 }
+
+extension FeedPage: ContentFocusingPage {
+    public func focusContent() -> Bool { grid.focusFirstInView() }
+}

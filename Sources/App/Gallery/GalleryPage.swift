@@ -305,3 +305,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     func showsPicture(at index: Int) -> Bool { grid.cell(for: .item(model.state.items[index].uuid))?.image.showsImage ?? false }
     func deleteButton(at index: Int) -> Widget { grid.cell(for: .item(model.state.items[index].uuid))!.deleteButton }
 }
+
+extension GalleryPage: ContentFocusingPage {
+    public func focusContent() -> Bool { grid.focusFirstInView() }
+}

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Gtk
 
-/// The chat's own keys, asked before the composer handles a key itself: Ctrl+F (search), Ctrl+C on
+/// The chat's own keys, asked before the composer handles a key itself: Ctrl+C on
 /// a focused message (copy), Escape in the composer (leave an edit or a reply), Ctrl+End (the
 /// latest message).
 extension MessagesPage {
@@ -12,10 +12,6 @@ extension MessagesPage {
         for target in [widget, entry] as [Widget] {
             target.onKeyPress { [weak self] key in
                 guard let self else { return false }
-                if Shortcuts.isFind(key) {
-                    self.search.open()
-                    return true
-                }
                 if Shortcuts.isCopy(key), target === self.widget, self.copyChosenOrFocusedMessage() { return true }
                 if target === self.widget, key.modifiers == [.shift], ["Up", "KP_Up", "Down", "KP_Down"].contains(key.keyName),
                    self.extendChosen(by: key.keyName.hasSuffix("Up") ? -1 : 1) { return true }

@@ -67,3 +67,13 @@ extension MessagesPage {
     /// How long a message the search showed stays marked.
     static let foundMarkTime: DispatchTimeInterval = .seconds(2)
 }
+
+extension MessagesPage: SearchablePage, ContentFocusingPage {
+    public func startSearch() { search.open() }
+
+    /// The composer, as in every chat.
+    public func focusContent() -> Bool {
+        entry.grabFocusWithoutSelecting()
+        return true
+    }
+}

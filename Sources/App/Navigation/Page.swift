@@ -17,6 +17,28 @@ public protocol InitiallyFocusedPage: Page {
     var initialFocus: Widget { get }
 }
 
+/// A section's root page that puts the keyboard focus on its content itself when its section is
+/// chosen (a grid's first item in view), so that the page's keys work at once.
+@MainActor
+public protocol ContentFocusingPage: Page {
+    /// False when there is nothing to focus yet (still loading).
+    func focusContent() -> Bool
+}
+
+/// A page with a search that Ctrl+F opens wherever the focus is in the window.
+@MainActor
+public protocol SearchablePage: Page {
+    func startSearch()
+}
+
+/// A page that takes some keys before the window's shortcuts, whichever of its widgets has the
+/// focus: the viewer's Ctrl+0, Ctrl+1 and Ctrl+2 zoom, as in Loupe, where they would show a section.
+@MainActor
+public protocol KeyFirstPage: Page {
+    /// True when the page took the key.
+    func handleKeyFirst(_ key: KeyEvent) -> Bool
+}
+
 /// A page whose content can be fetched again: the header bar's Refresh button, F5 and Ctrl+R.
 @MainActor
 public protocol RefreshablePage: Page {

@@ -30,6 +30,7 @@ public final class MainWindow {
     private let backAction: Action
     private let sectionAction: Action
     private let refreshAction: Action
+    private let findAction: Action
     private let layout = Box(.horizontal)
     private let separator = Separator(.vertical)
     /// Called when the visible section changes.
@@ -68,8 +69,10 @@ public final class MainWindow {
         sectionAction = Action(name: "section", takesString: true)
         window.addAction(backAction)
         refreshAction = Action(name: "refresh")
+        findAction = Action(name: "find")
         window.addAction(sectionAction)
         window.addAction(refreshAction)
+        window.addAction(findAction)
         wireActions()
         backButton.actionName = "win.back"
         refreshButton.actionName = "win.refresh"
@@ -79,6 +82,13 @@ public final class MainWindow {
             // nothing and starts no cross-fade of its own; any other choice shows that section.
             if section == self.currentSection { return }
             self.show(section)
+        }
+        // A click, Enter or Space on a row goes into its section; the arrow keys only show it.
+        sidebar.onActivate = { [weak self] _ in self?.focusShownPage() }
+        // Asked before the window's shortcuts, which GTK 3 runs before the focused widget's keys.
+        window.onKeyPress { [weak self] key in
+            guard let self, let page = self.coordinators[self.currentSection]?.topPage as? any KeyFirstPage else { return false }
+            return page.handleKeyFirst(key)
         }
         // Minimized: a clip playing waits for the window to be back.
         window.onOutOfSightChange { [weak self] outOfSight in
@@ -170,11 +180,15 @@ public final class MainWindow {
     private func wireActions() {
         backAction.onActivate { [weak self] _ in _ = self?.goBack() }
         sectionAction.onActivate { [weak self] name in
-            guard let name, let section = Section(rawValue: name) else { return }
-            self?.show(section)
+            guard let self, let name, let section = Section(rawValue: name) else { return }
+            self.show(section)
+            self.focusShownPage()
         }
         refreshAction.onActivate { [weak self] _ in
             (self?.currentCoordinator.topPage as? any RefreshablePage)?.refresh()
+        }
+        findAction.onActivate { [weak self] _ in
+            (self?.currentCoordinator.topPage as? any SearchablePage)?.startSearch()
         }
     }
 
@@ -205,6 +219,19 @@ public final class MainWindow {
         if changed { onSectionChange?(section) }
     }
 
+    /// Moves the keyboard focus into the page shown (its section was chosen), so that its keys
+    /// work at once; where it has nothing to focus yet, the focus stays where it is.
+    public func focusShownPage() {
+        let page = currentCoordinator.topPage
+        if let page = page as? any InitiallyFocusedPage {
+            page.initialFocus.grabFocus()
+        } else if let page = page as? any ContentFocusingPage {
+            _ = page.focusContent()
+        } else {
+            page.widget.takeFocus()
+        }
+    }
+
     /// Builds `section` again from its first page, with a new view-model that loads anew (its
     /// backend's address changed): at once when it is shown, else when it next is.
     public func reload(_ section: Section) {
@@ -232,6 +259,8 @@ public final class MainWindow {
         let refreshable = coordinator.topPage is any RefreshablePage
         refreshButton.isVisible = refreshable
         refreshAction.isEnabled = refreshable
+        // Disabled, Ctrl+F goes on to the focused widget.
+        findAction.isEnabled = coordinator.topPage is any SearchablePage
         headerBar.title = coordinator.canGoBack ? coordinator.topPage.title : "Tessera"
         headerBar.subtitle = (coordinator.pages.first as? any SectionTitledPage)?.sectionTitle ?? currentSection.title
     }

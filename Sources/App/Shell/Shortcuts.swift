@@ -18,6 +18,7 @@ enum Shortcuts {
     static let navigation: [Binding] = [
         Binding(action: "win.back", accelerators: ["Escape", "<Alt>Left"], title: tr("Go back")),
         Binding(action: "win.refresh", accelerators: ["F5", "<Control>r"], title: tr("Refresh")),
+        Binding(action: "win.find", accelerators: ["<Control>f"], title: tr("Search the section shown")),
     ]
 
     static let general: [Binding] = [
@@ -79,11 +80,6 @@ enum Shortcuts {
     /// Ctrl+C: copy.
     static func isCopy(_ key: KeyEvent) -> Bool {
         key.modifiers == [.control] && ["c", "C"].contains(key.keyName)
-    }
-
-    /// Ctrl+F: search (the chat's messages, People, Facts).
-    static func isFind(_ key: KeyEvent) -> Bool {
-        key.modifiers == [.control] && ["f", "F"].contains(key.keyName)
     }
 
     /// Ctrl+End: the chat's jump to the latest message.

@@ -11,6 +11,8 @@ public final class Sidebar {
     private var contents: [Widget] = []
     /// Called when the user picks a section (mouse, keyboard, or `select`).
     public var onSelect: (@MainActor (Section) -> Void)?
+    /// Called when a row is activated: clicked, or Enter or Space on it.
+    public var onActivate: (@MainActor (Section) -> Void)?
 
     public init() {
         list.addStyleClass("navigation-sidebar")
@@ -38,6 +40,10 @@ public final class Sidebar {
         list.onRowSelected { [weak self] index in
             guard let self, Section.allCases.indices.contains(index) else { return }
             self.onSelect?(Section.allCases[index])
+        }
+        list.onRowActivated { [weak self] index in
+            guard let self, Section.allCases.indices.contains(index) else { return }
+            self.onActivate?(Section.allCases[index])
         }
     }
 

@@ -14,7 +14,7 @@ import Localization
 /// Ctrl+S saves it. A click beside the picture, Alt+Left, the back button or a downward swipe
 /// go back.
 @MainActor
-public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage {
+public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage {
     public var title: String { item.name }
     public let widget: Widget
     public let image: ImageViewer
@@ -156,6 +156,14 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         default:
             return false
         }
+    }
+
+    /// Ctrl+0, Ctrl+1 and Ctrl+2 zoom a picture (and do nothing while it loads), wherever the
+    /// focus is: the window would take them for its sections.
+    public func handleKeyFirst(_ key: KeyEvent) -> Bool {
+        guard key.modifiers == [.control], ["0", "1", "2", "KP_0", "KP_1", "KP_2"].contains(key.keyName) else { return false }
+        if item.kind == .picture { _ = image.handleKey(key) }
+        return true
     }
 
     /// Escape (and every back path) leaves fullscreen first, then the viewer.

@@ -80,13 +80,9 @@ final class FilterBar {
         onClose?()
     }
 
-    /// A key pressed in the list: Ctrl+F opens the bar, a printable character without Ctrl or Alt
-    /// opens it and is typed into it, Escape closes it. True when the key was the bar's.
+    /// A key pressed in the list: a printable character without Ctrl or Alt opens the bar and is
+    /// typed into it, Escape closes it (Ctrl+F is the window's). True when the key was the bar's.
     func handle(_ key: KeyEvent) -> Bool {
-        if Shortcuts.isFind(key) {
-            open()
-            return true
-        }
         if key.keyName == "Escape", isOpen {
             close()
             return true

@@ -9,6 +9,11 @@ extension Widget {
         return UnsafeMutableRawPointer(top).assumingMemoryBound(to: GtkWindow.self)
     }
 
+    /// Which widget has the keyboard focus of the widget's window, to tell later whether it moved.
+    public var toplevelFocusMark: FocusMark {
+        FocusMark(focus: toplevelWindow.flatMap { gtk_window_get_focus($0) }.map { UnsafeRawPointer($0) })
+    }
+
     /// Whether the window the widget is in fills the screen.
     public var toplevelIsFullscreen: Bool {
         guard let window = toplevelWindow, let surface = gtk_widget_get_window(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)) else {
@@ -38,4 +43,10 @@ extension Widget {
         defer { if let error { g_error_free(error) } }
         return error.map { String(cString: $0.pointee.message) } ?? tr("no application opens this address")
     }
+}
+
+/// The focus widget of a window at one moment (`Widget.toplevelFocusMark`): equal marks, the
+/// focus has not moved between them.
+public struct FocusMark: Equatable {
+    fileprivate let focus: UnsafeRawPointer?
 }

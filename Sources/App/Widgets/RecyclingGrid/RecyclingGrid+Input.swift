@@ -115,6 +115,21 @@ extension RecyclingGrid {
         }
     }
 
+    /// Focuses the first item whose top is in view (the first in view when none is), keeping the
+    /// view where it stands; false when there are no items laid out yet: the first laid out take
+    /// the focus then, unless it moved meanwhile.
+    @discardableResult
+    public func focusFirstInView() -> Bool {
+        guard !items.isEmpty, layout.width > 0 else {
+            focusesFirstOnceLaidOut = widget.toplevelFocusMark
+            return false
+        }
+        let top = adjustment.value
+        let inView = layout.indices(from: top, to: top + adjustment.pageSize).clamped(to: items.indices)
+        focus(index: inView.first { layout.frame(at: $0).y >= top } ?? inView.first ?? 0)
+        return true
+    }
+
     /// Brings the item at `index` into view and focuses its cell.
     public func focus(index: Int) {
         guard items.indices.contains(index) else { return }

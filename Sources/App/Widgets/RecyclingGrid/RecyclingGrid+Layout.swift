@@ -73,6 +73,12 @@ extension RecyclingGrid {
         if measured { keepStill() }
         place(animated: animated)
         if isReady, spare.count < layout.itemsAcross, !items.isEmpty { sparesCall.schedule() }
+        if let mark = focusesFirstOnceLaidOut, !items.isEmpty, layout.width > 0 {
+            focusesFirstOnceLaidOut = nil
+            if widget.isMapped, widget.toplevelFocusMark == mark {
+                DispatchQueue.main.async { [weak self] in self?.focusFirstInView() }
+            }
+        }
         if focusesFirstOnceBack, layout.emptyBefore == 0 {
             focusesFirstOnceBack = false
             DispatchQueue.main.async { [weak self] in self?.focus(index: 0) }

@@ -75,6 +75,9 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     var focusesFirstOnceBack = false
     /// End was pressed while the last items were let go: the last is focused once they are back.
     var focusesLastOnceBack = false
+    /// Asked to focus its first item in view before any was laid out: where the window's focus
+    /// was, so that the first laid out take it unless it moved meanwhile.
+    var focusesFirstOnceLaidOut: FocusMark?
     var hovered: Cell? {
         didSet {
             guard hovered !== oldValue else { return }

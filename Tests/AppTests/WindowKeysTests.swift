@@ -1,0 +1,101 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import SimulatedInput
+import XCTest
+
+/// The window's keys as a person meets them: a section chosen with Ctrl+number or a click takes
+/// the keyboard focus, Ctrl+F searches the section shown wherever the focus is, and the viewer's
+/// Ctrl+0, 1 and 2 zoom where the window's own would show a section.
+final class WindowKeysTests: ServerBackedTestCase {
+    func testControlFiveThenTypingOrControlFSearchesTheFacts() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            XCTAssertTrue(main.sidebar.row(for: .gallery).isFocusWidget, "the window starts on its sidebar row")
+            XCTAssertTrue(InputSimulation.key("5", modifiers: .control, on: main.window))
+            waitFor("Facts shown") { main.currentSection == .facts }
+            let page = try XCTUnwrap(main.currentCoordinator.pages.first as? FactsPage)
+            waitFor("the feed", timeout: .seconds(10)) { page.model.state.phase == .loaded && !page.cards.isEmpty }
+            waitFor("a card focused") { page.grid.focusedCell != nil }
+
+            // A letter typed opens the search with it.
+            XCTAssertTrue(InputSimulation.type("c", on: main.window))
+            waitFor("the search open with the letter") { page.search.entry.isFocusWidget && page.search.entry.text == "c" }
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("the search closed") { !page.search.isOpen }
+
+            // Ctrl+F, with the focus on the sidebar again.
+            main.sidebar.row(for: .facts).grabFocus()
+            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
+            waitFor("the search open and focused") { page.search.isOpen && page.search.entry.isFocusWidget }
+            XCTAssertTrue(InputSimulation.type("canada", on: main.window))
+            waitFor("the cards that say Canada") { page.search.entry.text == "canada" && page.grid.items.count == 4 }
+        }
+    }
+
+    /// Chosen before its content came, a section's first items take the focus when they come.
+    func testAClickOnASidebarRowGivesItsSectionTheFocus() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            clickWhenSteady(main.sidebar.row(for: .people), in: main.window)
+            waitFor("People shown") { main.currentSection == .people }
+            let page = try XCTUnwrap(main.currentCoordinator.pages.first as? PeoplePage)
+            waitFor("a person's row focused", timeout: .seconds(10)) { page.grid.focusedCell != nil }
+            XCTAssertFalse(main.sidebar.containsFocus)
+            XCTAssertTrue(InputSimulation.type("j", on: main.window))
+            waitFor("the search open with the letter") { page.search.entry.text == "j" }
+        }
+    }
+
+    /// The arrow keys in the sidebar show a section and leave the focus on the rows, as GNOME
+    /// Settings does: Down again goes on to the next section.
+    func testTheArrowKeysInTheSidebarKeepTheFocusThere() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            XCTAssertTrue(InputSimulation.key("Down", on: main.window))
+            waitFor("Feed shown") { main.currentSection == .feed }
+            XCTAssertTrue(InputSimulation.key("Down", on: main.window))
+            waitFor("People shown") { main.currentSection == .people }
+            XCTAssertTrue(main.sidebar.row(for: .people).isFocusWidget)
+        }
+    }
+
+    /// Opened by a click on a tile, the viewer takes Ctrl+1 (100 %), Ctrl+2 and Ctrl+0 (best fit);
+    /// the section stays the Feed.
+    func testTheViewerOpenedByAClickZoomsWithControlDigits() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            main.window.resize(width: 1000, height: 700)
+            let coordinator = main.coordinator(for: .feed)
+            let page = try XCTUnwrap(coordinator.pages.first as? FeedPage)
+            waitFor("the feed", timeout: .seconds(10)) { page.tiles.contains { $0.post.kind == .image } }
+            let tile = try XCTUnwrap(page.tiles.first { $0.post.kind == .image })
+            clickWhenSteady(tile.view, in: main.window)
+            waitFor("the viewer") { coordinator.depth == 2 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+            waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+            XCTAssertTrue(viewer.image.isFitted)
+
+            XCTAssertTrue(InputSimulation.key("1", modifiers: .control, on: main.window))
+            waitFor("100 %") { viewer.image.viewport?.zoom == 1 }
+            XCTAssertTrue(InputSimulation.key("2", modifiers: .control, on: main.window))
+            waitFor("200 %") { viewer.image.viewport?.zoom == 2 }
+            XCTAssertTrue(InputSimulation.key("0", modifiers: .control, on: main.window))
+            waitFor("best fit") { viewer.image.isFitted }
+            XCTAssertEqual(main.currentSection, .feed)
+            XCTAssertEqual(coordinator.depth, 2, "the viewer stays")
+            // The sections' keys beyond the viewer's still switch.
+            XCTAssertTrue(InputSimulation.key("5", modifiers: .control, on: main.window))
+            waitFor("Facts shown") { main.currentSection == .facts }
+        }
+    }
+}
