@@ -28,7 +28,7 @@ extension ViewerPage {
     }
 
     /// Ctrl+C: the picture at its own size on the clipboard (decoded again whole when the one
-    /// shown is smaller); a clip's address.
+    /// shown is smaller, at exactly its size: no size bucket caps it); a clip's address.
     func copy() {
         let item = self.item
         guard item.kind == .picture else { return copyLink() }
@@ -37,6 +37,7 @@ extension ViewerPage {
         Task { [weak self] in
             do throws(ImageError) {
                 var request = ImageRequest(url: item.url, maximumPixelSize: side)
+                request.exactSize = true
                 request.account = account
                 let whole = try await pipeline.image(for: request)
                 Clipboard.setImage(whole)
