@@ -13,6 +13,7 @@ packages=(
   dbus-daemon           # dbus-run-session: a private session bus for the AT-SPI and uniqueness tests
   python3-pyatspi       # reads the app through AT-SPI in tests, as a screen reader does
   xdotool               # real mouse drags (XTest) in the drag-and-drop test
+  xclip                 # a clipboard owner that answers every target with its text, in the paste tests
   weston                # a Wayland compositor for the Wayland smoke test (its X11 backend, nested in Xvfb)
   gettext               # msgfmt, xgettext: the translations (po/)
   meson ninja-build     # make install: meson drives SwiftPM and installs into a prefix (meson.build)

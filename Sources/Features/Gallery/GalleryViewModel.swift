@@ -241,6 +241,14 @@ public final class GalleryViewModel {
     /// one Undo. Files and bytes are copied into Tessera's folder first (`GalleryPictureStoring`);
     /// links stay links. Nothing that is not an http or https link or a picture Tessera can show
     /// is added; when nothing is left, why is said in words and nothing changes.
+    /// Why text with no address in it added nothing, naming the text (its first words).
+    static func noLink(in text: String?) -> String {
+        let words = (text ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !words.isEmpty else { return tr("There is no picture link to add.") }
+        let shown = words.count > 40 ? words.prefix(40) + "…" : Substring(words)
+        return tr("The text “{text}” has no web link in it.", ["text": String(shown)])
+    }
+
     public func add(addresses: [String], text: String?, pictures given: [Data] = [], at index: Int? = nil) async {
         // Of a text, the words that are addresses (a browser's selection has words around its link).
         let candidates = addresses + (text ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0.contains("://") }
@@ -265,7 +273,7 @@ public final class GalleryViewModel {
             do throws(GalleryPictureRefusal) { links.append(try await pictures.keep(bytes)) } catch { refused.append(error.description) }
         }
         guard !links.isEmpty else {
-            state.notice = .error(tr("Nothing was added. {reason}", ["reason": refused.first ?? tr("There is no picture link to add.")]))
+            state.notice = .error(tr("Nothing was added. {reason}", ["reason": refused.first ?? Self.noLink(in: text)]))
             return publish(nil)
         }
         await wholeList()

@@ -24,14 +24,38 @@ public enum Clipboard {
     }
 
     /// What the clipboard holds, asked of its owner without holding up the main loop: the
-    /// addresses it offers (files copied in Files, links), else a picture's bytes as it offers
-    /// them (a browser's Copy Image: `pictureTargets`, never decoded here), else its text;
+    /// addresses it offers (files copied in Files, links), else a picture's bytes in a format it
+    /// offers (a browser's Copy Image: `pictureTargets`, never decoded here), else its text;
     /// `received` is called once with what was found (all empty when it holds none of these).
+    /// The owner's list of targets is read first: xclip, xsel and some terminals answer any
+    /// target asked for with their text, which must not be taken for a picture's bytes.
     public static func requestContents(_ received: @escaping @MainActor (ClipboardContents) -> Void) {
         let clipboard = gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD"))
         let box = Unmanaged.passRetained(ClipboardRequest(received: received)).toOpaque()
-        gtk_clipboard_request_uris(clipboard, { clipboard, uris, data in
-            let request = Unmanaged<ClipboardRequest>.fromOpaque(data!)
+        gtk_clipboard_request_targets(clipboard, { clipboard, atoms, count, data in
+            var offered: [String] = []
+            for index in 0..<Int(max(0, count)) {
+                guard let atom = atoms?[index], let name = gdk_atom_name(atom) else { continue }
+                offered.append(String(cString: name))
+                g_free(name)
+            }
+            let uris = atoms.map { gtk_targets_include_uri($0, count) != 0 } ?? false
+            let pictures = Clipboard.pictureTargets.filter(offered.contains)
+            MainActor.assumeIsolated {
+                guard uris else { return Clipboard.requestPicture(clipboard, targets: pictures[...], request: data!) }
+                Clipboard.requestURIs(clipboard, thenPictures: pictures, request: data!)
+            }
+        }, box)
+    }
+
+    /// The formats a picture is taken from the clipboard or a drop in, best first.
+    public static let pictureTargets = ["image/png", "image/jpeg", "image/webp", "image/gif"]
+
+    /// Asks for the addresses; where there are none, for a picture in `pictures`, then the text.
+    private static func requestURIs(_ clipboard: OpaquePointer?, thenPictures pictures: [String], request: UnsafeMutableRawPointer) {
+        let next = Unmanaged.passRetained(PictureRequest(clipboard: clipboard, rest: pictures[...], request: request)).toOpaque()
+        gtk_clipboard_request_uris(clipboard, { _, uris, data in
+            let step = Unmanaged<PictureRequest>.fromOpaque(data!).takeRetainedValue()
             var list: [String] = []
             var index = 0
             while let uris, let uri = uris[index] {
@@ -39,16 +63,13 @@ public enum Clipboard {
                 index += 1
             }
             guard list.isEmpty else {
-                let received = request.takeRetainedValue().received
+                let received = Unmanaged<ClipboardRequest>.fromOpaque(step.request).takeRetainedValue().received
                 MainActor.assumeIsolated { received(ClipboardContents(uris: list)) }
                 return
             }
-            MainActor.assumeIsolated { Clipboard.requestPicture(clipboard, targets: Clipboard.pictureTargets[...], request: data!) }
-        }, box)
+            MainActor.assumeIsolated { Clipboard.requestPicture(step.clipboard, targets: step.rest, request: step.request) }
+        }, next)
     }
-
-    /// The formats a picture is taken from the clipboard or a drop in, best first.
-    public static let pictureTargets = ["image/png", "image/jpeg", "image/webp", "image/gif"]
 
     /// Asks for the first of `targets`, then the next, then the text.
     private static func requestPicture(_ clipboard: OpaquePointer?, targets: ArraySlice<String>, request: UnsafeMutableRawPointer) {
