@@ -33,6 +33,20 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertLessThanOrEqual(perSecond, 1.5, "the app's threads woke too often while idle:\n\(result.output)")
     }
 
+    /// Every node of every screen, a message's links and the viewer included, says where it is on
+    /// screen when asked (as Orca's review and the magnifier ask), and GTK logs no critical for it.
+    func testEveryNodeOfEveryScreenTellsWhereItIsWithoutACritical() throws {
+        let result = try probe(["--every-extent", "see https://example.org/a and https://example.org/b"])
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let asked = try XCTUnwrap(lines.first { $0.hasPrefix("nodes asked: ") }.flatMap { Int($0.dropFirst("nodes asked: ".count)) }, result.output)
+        XCTAssertGreaterThan(asked, 200, "every screen's nodes were asked")
+        XCTAssertTrue(lines.contains("criticals: 0"), result.output)
+        let links = lines.filter { $0.hasPrefix("link in ") }
+        XCTAssertGreaterThanOrEqual(links.filter { $0.contains("see https://example.org/a") }.count, 2, "the message's two links:\n\(result.output)")
+        XCTAssertTrue(links.allSatisfy { $0.hasSuffix(", inside its label") }, "each link is where its text is:\n\(links.joined(separator: "\n"))")
+    }
+
     /// Installed into a prefix by meson (`make install PREFIX=…` runs the same), the app runs from
     /// there with nothing of the source tree: its helpers from libexec, the built-in backend's
     /// pictures, its catalogues, GNOME Shell's search through its installed D-Bus service;

@@ -4,7 +4,8 @@
 Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --offline SECTION |
                                                 --russian ITEMS | --panes SECTION | --read PREFIX |
                                                 --idle SECONDS | --preferences ADDRESS | --shell-search |
-                                                --killed-draft TEXT | --type-search SECTION TEXT]
+                                                --killed-draft TEXT | --type-search SECTION TEXT |
+                                                --every-extent TEXT]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -27,7 +28,8 @@ prints the problem read, then ADDRESS, presses Apply and prints what Facts shows
 holds ("facts address: …"). With --shell-search, the binary is not started by the probe: the
 session bus starts it for GNOME Shell's search (see shell_search). With --killed-draft, a draft is
 typed with real keys, the app killed with SIGKILL and started again (see killed_draft). With
---type-search, a search is typed over People's list or Facts' cards (see type_search).
+--type-search, a search is typed over People's list or Facts' cards (see type_search). With
+--every-extent, every node of every screen is asked where it is (see every_extent).
 """
 import os
 import subprocess
@@ -672,8 +674,97 @@ def type_search(binary, data_dir, section, text):
         stop(proc)
 
 
+def every_extent(binary, data_dir, text):
+    """Sends TEXT (a message with links) from the chat's composer with real keys, then opens each
+    section through the sidebar and a feed post in the viewer, and asks every accessible of each
+    screen where it is on screen, as Orca's review and the magnifier do (Component.GetExtents,
+    asked of every node under the application, whatever interfaces it lists: the application
+    itself is the process, with no place on screen). Prints "nodes asked: N", each link found as
+    "link in LABEL: X Y W H, inside its label" (or outside: its label's text), then each GTK
+    critical or warning the app logged as "logged: LINE" and "criticals: N"."""
+    from gi.repository import Atspi
+    shows = {"Gallery": ("Item 1 of ",), "Feed": ("Image post ", "Video post "), "People": ("Adam, avatar",),
+             "Messages": ("Your message: ",), "Facts": ("Beavers",)}
+    os.makedirs(os.path.join(data_dir, "config"), exist_ok=True)
+    with open(os.path.join(data_dir, "config", "settings.json"), "w") as settings:
+        settings.write('{"lastSection": "messages", "windowWidth": 1000, "windowHeight": 700}')
+    proc, app = launch(binary, data_dir, bridged_env())
+    asked = [0]
+    links = set()
+
+    def ask_all(node, depth=0):
+        if node is None or depth > 40:
+            return
+        try:
+            if depth > 0:
+                box = Atspi.Component.get_extents(node, Atspi.CoordType.SCREEN)
+                asked[0] += 1
+                if node.getRoleName() == "link" and node.parent is not None:
+                    # Where the label's whole text is, as its AtkText says (a label in a hidden
+                    # page says nothing of its own place, as GTK has it, but its text's place).
+                    label = node.parent
+                    outer = Atspi.Text.get_range_extents(label, 0, Atspi.Text.get_character_count(label), Atspi.CoordType.SCREEN)
+                    inside = box.width > 0 and box.height > 0 and outer.x <= box.x and outer.y <= box.y \
+                        and box.x + box.width <= outer.x + outer.width and box.y + box.height <= outer.y + outer.height
+                    links.add((label.name, box.x, box.y, box.width, box.height, inside))
+            for i in range(node.childCount):
+                ask_all(node.getChildAtIndex(i), depth + 1)
+        except Exception:  # a node can vanish while we read it
+            pass
+    try:
+        if app is None:
+            return 1
+        entry, _ = composer_text(app, time.monotonic() + 30)
+        if entry is None or not close_welcome(app):
+            print("no composer, or no welcome")
+            return 1
+        windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
+                                 capture_output=True, text=True, timeout=30).stdout.split()
+        subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=30)
+        entry.queryComponent().grabFocus()
+        deadline = time.monotonic() + 10
+        while not entry.getState().contains(pyatspi.STATE_FOCUSED) and time.monotonic() < deadline:
+            time.sleep(0.05)  # keys typed before the entry has the focus would go elsewhere
+        subprocess.run(["xdotool", "type", "--delay", "20", text], timeout=60)
+        subprocess.run(["xdotool", "key", "Return"], timeout=30)
+        for section, prefixes in shows.items():
+            row = wait_for(section + "'s sidebar row",
+                           lambda: find_node(app, lambda node: node.getRoleName() == "list item" and node.name == section))
+            if row is None:
+                return 1
+            row.parent.querySelection().selectChild(row.getIndexInParent())
+            if not named_items(app, prefixes, time.monotonic() + 60):
+                print(section, "never showed its items")
+                return 1
+            ask_all(app)
+            if section == "Feed":
+                post = find_node(app, lambda node: (node.name or "").startswith("Image post "))
+                post.queryComponent().grabFocus()
+                deadline = time.monotonic() + 10
+                while not post.getState().contains(pyatspi.STATE_FOCUSED) and time.monotonic() < deadline:
+                    time.sleep(0.05)  # the key would go elsewhere before the post has the focus
+                subprocess.run(["xdotool", "key", "Return"], timeout=30)
+                if wait_for("the viewer", lambda: find_node(app, lambda node: (node.name or "") == "Zoom In")) is None:
+                    return 1
+                ask_all(app)
+                subprocess.run(["xdotool", "key", "Escape"], timeout=30)
+        print("nodes asked:", asked[0])
+        for label, x, y, width, height, inside in sorted(links):
+            print("link in %r: %d %d %d %d, %s" % (label, x, y, width, height, "inside its label" if inside else "outside its label"))
+    finally:
+        stop(proc)
+    with open(os.path.join(data_dir, "tessera-stderr.log")) as log:
+        logged = [line.rstrip() for line in log if "CRITICAL" in line or "WARNING" in line]
+    for line in logged:
+        print("logged:", line)
+    print("criticals:", sum("CRITICAL" in line for line in logged))
+    return 0
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
+    if "--every-extent" in sys.argv[3:]:
+        return every_extent(binary, data_dir, sys.argv[sys.argv.index("--every-extent") + 1])
     if "--type-search" in sys.argv[3:]:
         at = sys.argv.index("--type-search")
         return type_search(binary, data_dir, sys.argv[at + 1], sys.argv[at + 2])

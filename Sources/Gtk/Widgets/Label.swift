@@ -10,7 +10,10 @@ public final class Label: Widget {
         set { gtk_label_set_text(raw.cast(), newValue) }
     }
     /// Sets the text with Pango markup (`Label.escaped` for text that must show as it is).
-    public func setMarkup(_ markup: String) { gtk_label_set_markup(raw.cast(), markup) }
+    public func setMarkup(_ markup: String) {
+        if markup.contains("<a ") { LabelLinkExtents.installed }
+        gtk_label_set_markup(raw.cast(), markup)
+    }
     /// A link in the label's markup was clicked: `body` gets its address and returns true when
     /// it opened it (else GTK opens it with the desktop's handler).
     @discardableResult
