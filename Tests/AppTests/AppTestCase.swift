@@ -27,7 +27,7 @@ class AppTestCase: XCTestCase {
             // Synthesised input (XTest/XSendEvent core events) only reaches GTK when GDK listens to
             // core events rather than XInput2.
             setenv("GDK_CORE_DEVICE_EVENTS", "1", 1)
-            guard GtkRuntime.initialize() else { throw XCTSkip("no display") }
+            guard GtkRuntime.initialize() else { throw NoDisplay() }
             Self.bridge = MainLoopBridge()
         }
     }
@@ -224,6 +224,11 @@ class AppTestCase: XCTestCase {
             XCTFail("timed out waiting for \(what)", file: file, line: line)
         }
     }
+}
+
+/// GTK found no display: an app test fails (it would otherwise pass having shown nothing).
+struct NoDisplay: Error, CustomStringConvertible {
+    var description: String { "no display: run the tests under xvfb-run (make test does)" }
 }
 
 /// An `AppTestCase` whose every test has its own real tessera-server on a loopback port, started
