@@ -14,6 +14,7 @@ packages=(
   python3-pyatspi       # reads the app through AT-SPI in tests, as a screen reader does
   xdotool               # real mouse drags (XTest) in the drag-and-drop test
   xclip                 # a clipboard owner that answers every target with its text, in the paste tests
+  openbox               # a window manager for the tests that need one (fullscreen), started by the test
   weston                # a Wayland compositor for the Wayland smoke test (its X11 backend, nested in Xvfb)
   gettext               # msgfmt, xgettext: the translations (po/)
   meson ninja-build     # make install: meson drives SwiftPM and installs into a prefix (meson.build)
