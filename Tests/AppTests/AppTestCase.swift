@@ -18,6 +18,8 @@ class AppTestCase: XCTestCase {
     var dataDirectory: URL!
     /// Every store a test made, flushed before the folder is removed.
     private var stores: [SettingsStore] = []
+    /// The backend of an app launched without one: a server of the test's own, on a free port.
+    private var ownServer: TestServer?
 
     override func setUpWithError() throws {
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-app-\(UUID().uuidString)")
@@ -33,6 +35,8 @@ class AppTestCase: XCTestCase {
     }
 
     override func tearDownWithError() throws {
+        onMain { stop(ownServer) }
+        ownServer = nil
         stores.forEach { $0.flush() }
         try? FileManager.default.removeItem(at: dataDirectory)
     }
@@ -58,13 +62,17 @@ class AppTestCase: XCTestCase {
         return store
     }
 
-    /// Starts the app as a launch would (startup, then activate) and waits for its window.
+    /// Starts the app as a launch would (startup, then activate) and waits for its window. Without
+    /// a `backend`, the app gets a server of the test's own (never the built-in server's fixed
+    /// port, which another program may hold).
     @MainActor
     func launch(store: SettingsStore? = nil, backend: URL? = nil, services: [Backend.Service: URL] = [:], section: Section? = nil,
                 greets: Bool = false, renameDelay: Duration = .zero,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 beforeFirstFrame: (@MainActor (TesseraApp) -> Void)? = nil) throws -> TesseraApp {
-        let source: BackendSource? = backend.map { .fixed(Backend(base: $0, overrides: services)) }
+        if backend == nil, ownServer == nil { ownServer = try startServer() }
+        let base = backend ?? ownServer!.base
+        let source = BackendSource.fixed(Backend(base: base, overrides: services))
         var options = LaunchOptions(unique: false, backend: source, iconsFolder: CompositionRoot.iconsFolder,
                                     stylesheet: CompositionRoot.stylesheet())
         options.greetsNewUsers = greets
