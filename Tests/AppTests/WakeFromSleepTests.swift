@@ -14,15 +14,18 @@ final class WakeFromSleepTests: AppTestCase {
         try onMain {
             let monitor = SleepMonitor(address: bus.address)
             waitFor("the stand-in system bus reached") { monitor.isListening }
-            var asked = 0
+            var asked = 0, wakesHeard = 0
             let comingBack = ServerComingBack(server: { URL(string: "http://192.0.2.1/")! }, wakes: monitor) { asked += 1 }
             comingBack.wait()
+            // Told after the section (in the order they listened): once it has heard a wake, the
+            // section has heard it and the sleep announced before it.
+            monitor.onWake { wakesHeard += 1 }
             try announce(["sleeping", "waking"], on: bus)
-            waitFor("asked again after the wake") { asked >= 1 }
-            // Announcements come in order: by the second wake's ask, a sleep's would have come too.
-            try announce(["waking"], on: bus)
-            waitFor("asked again after the second wake") { asked >= 2 }
-            XCTAssertEqual(asked, 2, "a sleep asked too")
+            waitFor("the wake heard") { wakesHeard == 1 }
+            XCTAssertEqual(asked, 1, "asked once, for the wake (more: the sleep asked too)")
+            try announce(["sleeping", "waking"], on: bus)
+            waitFor("the second wake heard") { wakesHeard == 2 }
+            XCTAssertEqual(asked, 2, "asked once more, for the second wake")
             comingBack.stop()
         }
     }
@@ -37,8 +40,9 @@ final class WakeFromSleepTests: AppTestCase {
             var gone = 0, kept = 0
             var leaving: ServerComingBack? = ServerComingBack(server: { URL(string: "http://192.0.2.1/")! }, wakes: monitor) { gone += 1 }
             let staying = ServerComingBack(server: { URL(string: "http://192.0.2.1/")! }, wakes: monitor) { kept += 1 }
-            XCTAssertNotNil(leaving)
+            weak var left = leaving
             leaving = nil
+            XCTAssertNil(left, "the waiter that left is released")
             try announce(["waking"], on: bus)
             waitFor("the one still waiting asked again") { kept == 1 }
             XCTAssertEqual(gone, 0)
