@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(name: "PersistenceTests", dependencies: [
             "Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "HelperWire", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the

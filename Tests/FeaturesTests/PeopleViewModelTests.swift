@@ -160,7 +160,7 @@ final class PeopleViewModelTests: XCTestCase {
         await eventually("the other 19", timeout: .seconds(20)) {
             model.state.people.filter { $0.avatarNumber != 3 }.allSatisfy(\.hasAvatar)
         }
-        XCTAssertLessThan(asked.duration(to: .now), .seconds(8), "the silent avatar held up the others for its stall time at most")
+        XCTAssertLessThan(asked.duration(to: .now), TestTime.scaled(.seconds(8)), "the silent avatar held up the others for its stall time at most")
         // Stored (the database's observation) and its failure gone (the downloader's outcome)
         // come by two roads: each is waited for.
         await eventually("the silent one, tried again", timeout: .seconds(20)) { model.state.storedAvatars == 20 }
