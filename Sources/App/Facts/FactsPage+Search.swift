@@ -74,8 +74,8 @@ extension FactsPage: SearchablePage, ContentFocusingPage {
     }
 
     /// The search while it is open, else the first card in view.
-    public func focusContent() -> Bool {
-        guard search.isOpen else { return grid.focusFirstInView() }
+    public func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool {
+        guard search.isOpen else { return grid.focusFirstInView(while: wanted) }
         search.entry.grabFocusWithoutSelecting()
         return true
     }

@@ -310,5 +310,5 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
 }
 
 extension FeedPage: ContentFocusingPage {
-    public func focusContent() -> Bool { grid.focusFirstInView() }
+    public func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool { grid.focusFirstInView(while: wanted) }
 }

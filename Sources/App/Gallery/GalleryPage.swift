@@ -307,5 +307,5 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
 }
 
 extension GalleryPage: ContentFocusingPage {
-    public func focusContent() -> Bool { grid.focusFirstInView() }
+    public func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool { grid.focusFirstInView(while: wanted) }
 }

@@ -72,7 +72,7 @@ extension MessagesPage: SearchablePage, ContentFocusingPage {
     public func startSearch() { search.open() }
 
     /// The composer, as in every chat.
-    public func focusContent() -> Bool {
+    public func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool {
         entry.grabFocusWithoutSelecting()
         return true
     }

@@ -21,8 +21,9 @@ public protocol InitiallyFocusedPage: Page {
 /// chosen (a grid's first item in view), so that the page's keys work at once.
 @MainActor
 public protocol ContentFocusingPage: Page {
-    /// False when there is nothing to focus yet (still loading).
-    func focusContent() -> Bool
+    /// False when there is nothing to focus yet (still loading): the content takes the focus when
+    /// it comes, while `wanted` says so and the focus has not moved meanwhile.
+    func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool
 }
 
 /// A page with a search that Ctrl+F opens wherever the focus is in the window.

@@ -189,8 +189,8 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     }
 
     /// The search while it is open, else the first person in view.
-    public func focusContent() -> Bool {
-        guard search.isOpen else { return grid.focusFirstInView() }
+    public func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool {
+        guard search.isOpen else { return grid.focusFirstInView(while: wanted) }
         search.entry.grabFocusWithoutSelecting()
         return true
     }

@@ -211,6 +211,11 @@ public final class MainWindow {
         showsInitialSection = true
         let changed = section != currentSection
         if changed { coordinators[currentSection]?.sectionWillHide() }
+        // Out of the page it leaves first: the stack would move the focus into the new page's
+        // first focusable widget itself, and an entry taking it so selects its text (a draft).
+        if changed, coordinators[currentSection]?.container.containsFocus == true {
+            (isSidebarFolded ? sectionsButton : sidebar.row(for: section)).grabFocus()
+        }
         _ = coordinator(for: section)
         currentSection = section
         if sidebar.selectedSection != section { sidebar.select(section) }
@@ -226,7 +231,8 @@ public final class MainWindow {
         if let page = page as? any InitiallyFocusedPage {
             page.initialFocus.grabFocus()
         } else if let page = page as? any ContentFocusingPage {
-            _ = page.focusContent()
+            let section = currentSection
+            _ = page.focusContent { [weak self] in self?.currentSection == section }
         } else {
             page.widget.takeFocus()
         }

@@ -117,11 +117,11 @@ extension RecyclingGrid {
 
     /// Focuses the first item whose top is in view (the first in view when none is), keeping the
     /// view where it stands; false when there are no items laid out yet: the first laid out take
-    /// the focus then, unless it moved meanwhile.
+    /// the focus then, unless it moved meanwhile or `wanted` says no more.
     @discardableResult
-    public func focusFirstInView() -> Bool {
+    public func focusFirstInView(while wanted: @escaping @MainActor () -> Bool = { true }) -> Bool {
         guard !items.isEmpty, layout.width > 0 else {
-            focusesFirstOnceLaidOut = widget.toplevelFocusMark
+            focusesFirstOnceLaidOut = (widget.toplevelFocusMark, wanted)
             return false
         }
         let top = adjustment.value

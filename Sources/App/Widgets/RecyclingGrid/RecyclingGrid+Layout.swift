@@ -73,10 +73,13 @@ extension RecyclingGrid {
         if measured { keepStill() }
         place(animated: animated)
         if isReady, spare.count < layout.itemsAcross, !items.isEmpty { sparesCall.schedule() }
-        if let mark = focusesFirstOnceLaidOut, !items.isEmpty, layout.width > 0 {
+        if let request = focusesFirstOnceLaidOut, !items.isEmpty, layout.width > 0 {
             focusesFirstOnceLaidOut = nil
-            if widget.isMapped, widget.toplevelFocusMark == mark {
-                DispatchQueue.main.async { [weak self] in self?.focusFirstInView() }
+            if widget.isMapped, widget.toplevelFocusMark == request.mark, request.wanted() {
+                DispatchQueue.main.async { [weak self] in
+                    guard let self, self.widget.toplevelFocusMark == request.mark, request.wanted() else { return }
+                    self.focusFirstInView(while: request.wanted)
+                }
             }
         }
         if focusesFirstOnceBack, layout.emptyBefore == 0 {

@@ -76,8 +76,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// End was pressed while the last items were let go: the last is focused once they are back.
     var focusesLastOnceBack = false
     /// Asked to focus its first item in view before any was laid out: where the window's focus
-    /// was, so that the first laid out take it unless it moved meanwhile.
-    var focusesFirstOnceLaidOut: FocusMark?
+    /// was, so that the first laid out take it unless it moved meanwhile, while still wanted.
+    var focusesFirstOnceLaidOut: (mark: FocusMark, wanted: @MainActor () -> Bool)?
     var hovered: Cell? {
         didSet {
             guard hovered !== oldValue else { return }
