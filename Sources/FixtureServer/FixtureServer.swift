@@ -100,6 +100,10 @@ public final class FixtureServer: Sendable {
         let group: ServiceGroup
     }
 
+    /// `count` new messages arrive in the chat, the newest now (every other message's number moves
+    /// up by as many), as others write while a person reads.
+    public func messagesArrive(_ count: Int) { messages.arrive(count) }
+
     public init(configuration: Configuration, logger: Logger = Logger(label: "tessera-server")) {
         self.configuration = configuration
         self.logger = logger

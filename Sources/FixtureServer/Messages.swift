@@ -39,13 +39,16 @@ public final class MessageSource: Sendable {
 
     /// The contract's page.
     public static let pageSize = 20
-    let count: Int
+    /// The messages there were before any arrived.
+    let first: Int
     let pageSize: Int
     let failRate: Double
     let slowSeconds: Double
     /// Messages that arrived after the others: they are the newest, and every older one's number
-    /// moved up by as many.
-    let arrived: Int
+    /// moved up by as many. More arrive while the server runs (`arrive`).
+    private let arrivals: Mutex<Int>
+    var arrived: Int { arrivals.withLock { $0 } }
+    var count: Int { first + arrived }
     /// Texts served in place of the usual ones, by number.
     let texts: [Int: String]
     private let random: Mutex<SplitMix64>
@@ -53,8 +56,8 @@ public final class MessageSource: Sendable {
     init(count: Int, pageSize: Int = MessageSource.pageSize, failRate: Double, seed: UInt64, slowSeconds: Double,
          arrived: Int = 0, texts: [Int: String] = [:]) {
         self.texts = texts
-        self.count = count + max(0, arrived)
-        self.arrived = max(0, arrived)
+        first = count
+        arrivals = Mutex(max(0, arrived))
         self.pageSize = max(1, pageSize)
         self.failRate = failRate
         self.slowSeconds = slowSeconds
@@ -96,12 +99,18 @@ public final class MessageSource: Sendable {
         return "\(conversation[(lines - n % lines) % lines]) (\(n))"
     }
 
+    /// `count` more messages arrive, the newest now: the list grows at its head.
+    func arrive(_ count: Int) {
+        arrivals.withLock { $0 += max(0, count) }
+    }
+
     func outcome(offset: Int) -> Outcome {
         let roll = random.withLock { generator -> (fail: Bool, kind: Int) in
             let fail = Double(generator.next() % 1_000_000) / 1_000_000 < failRate
             return (fail, Int(generator.next() % UInt64(Failure.allCases.count)))
         }
         if roll.fail { return .failure(Failure.allCases[roll.kind]) }
+        let arrived = self.arrived, count = first + arrived
         guard offset >= 0, offset < count else { return .page([]) }
         let numbers = (offset + 1)...min(offset + pageSize, count)
         return .page(numbers.map {

@@ -30,6 +30,22 @@ extension MessagesPage {
             // Rows on top of those let go there: what shows stays where it is.
             grid.updateLayout { $0.insertEmptyOnTop(count) }
             grid.setItems(visible, animated: false)
+        case .grew(let older, let olderLetGo, let newest)?:
+            // Every server message moved `newest` numbers up; rows came on top and above the
+            // user's own messages: what shows stays where it is.
+            scroller.kineticScrolling = false
+            let timeline = state.timeline
+            grid.updateLayout {
+                if olderLetGo { $0.insertEmptyOnTop(older) } else { $0.insert(older, at: 0) }
+                // Their rows go right above the user's own: held, or let go with those below.
+                $0.insert(newest, at: timeline.heldServerCount - (timeline.releasedBelow > 0 ? 0 : newest))
+                Self.leaveEmpty(as: timeline, in: &$0)
+            }
+            grid.setItems(visible) { id in
+                guard case .server(let number) = id else { return id }
+                return .server(number: number + newest)
+            }
+            DispatchQueue.main.async { [weak self] in self?.scroller.kineticScrolling = true }
         case .held?:
             // Messages let go or read back: their rows stay, empty or filled; nothing moves.
             grid.updateLayout { Self.leaveEmpty(as: state.timeline, in: &$0) }

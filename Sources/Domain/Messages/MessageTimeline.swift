@@ -249,6 +249,25 @@ public struct MessageTimeline: Equatable, Sendable {
         return true
     }
 
+    /// The server's list grew by `newest.count` at its head (`HeadGrowth`): every server message
+    /// loaded moves that many numbers up, hidden ones too, and `newest` (numbered from 1, newest
+    /// first) go below them, above the local messages; let go with the newest loaded when those
+    /// are let go (they must be saved first).
+    public mutating func grow(adding newest: [ChatMessage]) {
+        let count = newest.count
+        guard count > 0 else { return }
+        for index in 0..<heldServerCount {
+            if case .server(let number) = visible[index].origin { visible[index].origin = .server(number: number + count) }
+        }
+        hidden = Set(hidden.map { $0 + count })
+        nextOffset += count
+        if numbersBelow > 0 {
+            numbersBelow += count
+        } else {
+            visible.insert(contentsOf: newest.reversed(), at: heldServerCount)
+        }
+    }
+
     public mutating func setLocal(_ messages: [ChatMessage]) {
         visible.removeLast(localCount)
         visible.append(contentsOf: messages)

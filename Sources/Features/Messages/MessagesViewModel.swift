@@ -20,7 +20,7 @@ import Localization
 public final class MessagesViewModel {
     public internal(set) var state = State()
     public var onChange: ((State, Change?) -> Void)?
-    private let repository: any MessagesRepository
+    let repository: any MessagesRepository
     private let store: any LocalMessageStoring
     let logger: Logger
 
@@ -49,7 +49,7 @@ public final class MessagesViewModel {
     /// may be let go (`hold`).
     var savedThrough = 0
     /// Pages saved past a page still being saved: where each starts, and where it ends.
-    private var savedAhead: [Int: Int] = [:]
+    var savedAhead: [Int: Int] = [:]
     /// A page could not be saved: nothing more is let go at this launch (it could not come back).
     var savingFailed = false
     /// Counts the times the server's messages were replaced (numbers read before mean others after).
@@ -234,7 +234,7 @@ public final class MessagesViewModel {
 
     /// A page's messages, made off the main thread: each one's preview reads up to four times
     /// its length of a text that can be of any length.
-    private static func messages(of texts: [String], at offset: Int, receivedAt: Date) async -> [ChatMessage] {
+    static func messages(of texts: [String], at offset: Int, receivedAt: Date) async -> [ChatMessage] {
         await Task.detached(priority: .loading) {
             MessageTimeline.messages(of: texts, at: offset, receivedAt: receivedAt)
         }.value
@@ -250,7 +250,10 @@ public final class MessagesViewModel {
                 logger.warning("the page at offset \(offset) had \(texts.count) messages; the first \(MessageTimeline.pageSize) are shown and the next page is asked after them")
             }
             let now = Date()
-            let messages = await Self.messages(of: texts, at: offset, receivedAt: now)
+            let arrived = try await arrivals(explaining: texts, at: offset, receivedAt: now)
+            if !arrived.isEmpty { await grow(adding: arrived, at: now) }
+            let offset = offset + arrived.count
+            let messages = await Self.messages(of: Array(texts.dropFirst(arrived.count)), at: offset, receivedAt: now)
             cameBack(at: now)
             // While the top is let go, the page goes there let go too: saved first, so that it can
             // come back; when it cannot be saved, everything comes back first.
@@ -261,7 +264,11 @@ public final class MessagesViewModel {
             let letGo = state.timeline.numbersAbove > 0
             let added = state.timeline.receive(messages, pageCount: texts.count, at: offset)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
-            publish(added > 0 ? (letGo ? .prependedLetGo(added) : .prepended(added)) : nil)
+            if !arrived.isEmpty {
+                publish(.grew(older: added, olderLetGo: letGo, newest: arrived.count))
+            } else {
+                publish(added > 0 ? (letGo ? .prependedLetGo(added) : .prepended(added)) : nil)
+            }
             if !onTopLetGo {
                 await savePage(messages, at: offset, reachedBeginning: state.timeline.reachedBeginning, now: now)
             }

@@ -52,6 +52,29 @@ public final class SavedChatStore: Sendable {
         }
     }
 
+    /// The server's list grew by `newest.count` at its head (`MessageTimeline.grow`): every saved
+    /// message moves that many numbers up, `newest` are saved below them and the pages reach as
+    /// much further, in one transaction. Moved by deleting and putting back, not in place: the
+    /// search index follows the rows' numbers through its triggers.
+    public func grow(adding newest: [ChatMessage], at savedAt: Date = Date()) async throws {
+        let count = newest.count
+        guard count > 0 else { return }
+        try await database.write { db in
+            try db.execute(sql: """
+                CREATE TEMP TABLE shiftedServerMessage AS SELECT number + ? AS number, text, receivedAt FROM savedServerMessage;
+                DELETE FROM savedServerMessage;
+                INSERT INTO savedServerMessage(number, text, receivedAt) SELECT number, text, receivedAt FROM shiftedServerMessage;
+                DROP TABLE shiftedServerMessage;
+                """, arguments: [count])
+            for message in newest {
+                guard case .server(let number) = message.origin else { continue }
+                try SavedServerMessageRecord(number: number, text: message.text, receivedAt: message.sentAt ?? savedAt).insert(db)
+            }
+            try SavedChatRecord.filter(Column("id") == 1)
+                .updateAll(db, Column("nextOffset").set(to: Column("nextOffset") + count), Column("savedAt").set(to: savedAt))
+        }
+    }
+
     /// Records that the saved pages were confirmed now.
     public func touch(at savedAt: Date = Date()) async throws {
         try await database.write { db in

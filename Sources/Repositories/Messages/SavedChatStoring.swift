@@ -10,6 +10,7 @@ public protocol SavedChatStoring: Sendable {
     func savePage(_ messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
     func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
     func touch(at savedAt: Date) async throws
+    func grow(adding newest: [ChatMessage], at savedAt: Date) async throws
 }
 
 extension SavedChatStore: SavedChatStoring {}

@@ -168,6 +168,26 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         }
     }
 
+    /// Shows `items`, in which the items shown before stay in their rows under ids `rename` gives
+    /// (a chat's messages renumbered): their cells stay, focus and all, and show them anew, and
+    /// the view stays on what it showed. Rows for the items added are put in the layout first.
+    public func setItems<Items: RandomAccessCollection>(_ items: Items, renamingBy rename: (Item.ID) -> Item.ID) where Items.Element == Item {
+        assigned = Dictionary(uniqueKeysWithValues: assigned.map { (rename($0.key), $0.value) })
+        anchor = anchor.map { (rename($0.id), $0.offset) }
+        placedIndices = [:]
+        self.items = Deque(items)
+        itemsChanged()
+        for (id, cell) in assigned {
+            if let index = index(of: id) {
+                cell.show(self.items[index])
+            } else {
+                assigned[id] = nil
+                retire(cell)
+            }
+        }
+        relayout(animated: false, force: true)
+    }
+
     /// The item at `index` went, the others stay in their order: as `setItems` with them, without
     /// a copy of every item nor a look through them for the cells' items (at 100,000 items, the
     /// copy and the looks took more than a frame).

@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+import Repositories
+
+/// Messages that came at the server's head while older pages were asked (`HeadGrowth`): the
+/// older page's start is shown already, the newest page says how many came and gives them, and
+/// every number loaded moves up by as many, in the timeline and in the saved pages.
+extension MessagesViewModel {
+    /// The messages new at the server's head, numbered from 1, when `page` (asked at `offset`)
+    /// starts with messages shown and the newest page agrees; empty otherwise.
+    func arrivals(explaining page: [String], at offset: Int, receivedAt: Date) async throws(MessagesError) -> [ChatMessage] {
+        guard offset > 0, !page.isEmpty else { return [] }
+        let oldest = await loadedTexts(max(1, offset - min(offset, page.count) + 1)...offset)
+        let counts = HeadGrowth.counts(explaining: page, at: offset) { oldest[$0] }
+        guard !counts.isEmpty else { return [] }
+        let newest = try await repository.page(at: 0)
+        let shownNewest = await loadedTexts(1...max(1, min(offset, newest.count)))
+        guard let count = counts.first(where: { HeadGrowth.newest(newest, agreesWith: $0, loaded: offset) { shownNewest[$0] } }) else {
+            logger.info("the page at offset \(offset) starts as the oldest shown end, but the newest page agrees with no growth: taken as it came")
+            return []
+        }
+        logger.info("\(count) messages came at the server's head while older ones were asked: every number moves up by \(count)")
+        return await Self.messages(of: Array(newest.prefix(count)), at: 0, receivedAt: receivedAt)
+    }
+
+    /// Puts `newest` below the server's messages and moves every other up, saved first (a message
+    /// let go must be there to be read back; when it cannot be saved, everything comes back).
+    func grow(adding newest: [ChatMessage], at now: Date) async {
+        let count = newest.count
+        if let saved, !savingFailed {
+            do {
+                try await saved.grow(adding: newest, at: now)
+                savedThrough += count
+                savedAhead = Dictionary(uniqueKeysWithValues: savedAhead.map { ($0.key + count, $0.value + count) })
+            } catch {
+                logger.warning("the chat's saved pages could not take the new messages: \(error)")
+                savingFailed = true
+            }
+        }
+        if savingFailed || saved == nil, state.timeline.numbersBelow > 0 { await hold(1...state.timeline.nextOffset) }
+        // A read back under way knew the old numbers.
+        timelineGeneration += 1
+        state.timeline.grow(adding: newest)
+    }
+
+    /// The texts of the loaded server messages numbered `numbers`: those held, then the others
+    /// (let go, or hidden this session) from the saved pages.
+    private func loadedTexts(_ numbers: ClosedRange<Int>) async -> [Int: String] {
+        var texts: [Int: String] = [:]
+        for message in state.timeline.visible.prefix(state.timeline.heldServerCount) {
+            if case .server(let number) = message.origin, numbers.contains(number) { texts[number] = message.text }
+        }
+        guard texts.count < numbers.count, let saved else { return texts }
+        for message in (try? await saved.messages(numbered: numbers)) ?? [] {
+            if case .server(let number) = message.origin, texts[number] == nil { texts[number] = message.text }
+        }
+        return texts
+    }
+}
