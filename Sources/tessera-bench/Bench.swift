@@ -102,6 +102,15 @@ struct BenchError: Error, CustomStringConvertible {
     let description: String
 }
 
+/// Turns the main loop until `condition` holds; a wait that runs out fails the benchmark, saying
+/// for what, rather than measuring what did not happen.
+@MainActor
+func waitOrFail(_ what: String, timeout: Duration, wakeEvery: Duration? = nil, _ condition: () -> Bool) throws {
+    guard GtkRuntime.iterate(until: condition, timeout: timeout, wakeEvery: wakeEvery) else {
+        throw BenchError(description: "timed out after \(timeout) waiting for \(what)")
+    }
+}
+
 /// Runs async work to completion from a synchronous command, which keeps the main thread for GTK
 /// benchmarks; the main thread only waits here.
 func runBlocking(_ body: @escaping @Sendable () async throws -> Void) throws {

@@ -129,7 +129,7 @@ struct FactsBench: ParsableCommand {
             return times.count < frames
         }
         _ = scroll
-        GtkRuntime.iterate(until: { times.count >= frames }, timeout: .seconds(120), wakeEvery: .milliseconds(1))
+        try waitOrFail("\(frames) frames of scrolling", timeout: .seconds(120), wakeEvery: .milliseconds(1)) { times.count >= frames }
         run.intervals = FrameIntervals(frameTimes: times)
         run.residentScrolled = residentBytes()
         run.cardsMade = page.cardsMade

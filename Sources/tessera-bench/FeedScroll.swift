@@ -75,7 +75,7 @@ struct FeedScrollBench: ParsableCommand {
         var drawn = 0
         for _ in 0..<2 {
             window.onNextDraw { drawn += 1 }
-            GtkRuntime.iterate(until: { drawn > 0 }, timeout: .seconds(5))
+            try waitOrFail("a frame drawn", timeout: .seconds(5)) { drawn > 0 }
             drawn = 0
         }
         let startRSS = residentBytes()

@@ -87,9 +87,9 @@ struct GalleryBench: ParsableCommand {
         page.widget.disconnect(drawn)
         let shown = drawnLaidOut! - (reached ?? start)
         let shownFromStart = drawnLaidOut! - start
-        GtkRuntime.iterate(until: { page.picturesInViewShown }, timeout: .seconds(120), wakeEvery: .milliseconds(1))
+        try waitOrFail("the pictures in view", timeout: .seconds(120), wakeEvery: .milliseconds(1)) { page.picturesInViewShown }
         let loaded = ContinuousClock.now - start
-        GtkRuntime.iterate(until: { page.isSettled }, timeout: .seconds(120), wakeEvery: .milliseconds(20))
+        try waitOrFail("the whole list", timeout: .seconds(120), wakeEvery: .milliseconds(20)) { page.isSettled }
         let wholeIn = (whole ?? ContinuousClock.now) - start
         let resident = residentBytes()
 

@@ -88,7 +88,7 @@ struct MessagesBench: ParsableCommand {
             page.adjustment.value = min(page.adjustment.maximumValue, page.adjustment.value + 60)
             return down.count < 300
         }
-        GtkRuntime.iterate(until: { down.count >= 300 }, timeout: .seconds(30), wakeEvery: .milliseconds(1))
+        try waitOrFail("300 frames of scrolling down", timeout: .seconds(30), wakeEvery: .milliseconds(1)) { down.count >= 300 }
         _ = scrollDown
         window.destroy()
         let back = try Self.pageBack(to: min(5_000, count), backend: backend, folder: folder.appendingPathComponent("back"))

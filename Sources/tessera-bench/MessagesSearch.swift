@@ -76,7 +76,7 @@ enum MessagesSearchBench {
         }
         let saveStart = monotonicNanoseconds()
         let drafts = DraftStore(database: database)
-        GtkRuntime.iterate(until: { (try? wait { try await drafts.draft() }) == text }, timeout: .seconds(5), wakeEvery: .milliseconds(5))
+        try waitOrFail("the draft saved", timeout: .seconds(5), wakeEvery: .milliseconds(5)) { (try? wait { try await drafts.draft() }) == text }
         let kept = Double(monotonicNanoseconds() - saveStart) / 1e6
 
         print(String(format: "search: %d messages stored and indexed in %.1f s; 60 searches, %d found in all", stored, filled, found))

@@ -82,7 +82,7 @@ struct PeopleSearchBench: ParsableCommand {
         }
         var drawn = false
         window.onNextDraw { drawn = true }
-        GtkRuntime.iterate(until: { drawn }, timeout: .seconds(60), wakeEvery: .milliseconds(1))
+        try waitOrFail("the list drawn", timeout: .seconds(60), wakeEvery: .milliseconds(1)) { drawn }
         run.built = Double(monotonicNanoseconds() - start) / 1e6
         for word in Self.typed {
             var text = ""

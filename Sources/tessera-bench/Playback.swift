@@ -144,6 +144,8 @@ struct PlaybackBench: ParsableCommand {
             if playback!.reachedEnd { break }
             waitForNextLook(firstFrameSeen: run.firstFrame > 0)
         }
+        // The helper's CPU through the end, not as of the last tenth look.
+        if let helper { run.helperCPU = ProcessUsage.cpu(of: helper) ?? run.helperCPU }
         run.wall = Double(monotonicNanoseconds() - start) / 1e9
         run.appCPU = ProcessUsage.now().cpu - cpuBefore
         playback = nil

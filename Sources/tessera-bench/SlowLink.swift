@@ -65,10 +65,16 @@ struct SlowLinkBench: ParsableCommand {
             }
         }
 
-        /// Into `run`, over the tiles `inView` (a broken picture counts as shown when it shows).
-        func summarize(_ inView: [String], into run: inout Run) {
+        /// Into `run`, over the tiles `inView` (a broken picture counts as shown when it shows); a
+        /// tile in view whose picture never became whole fails the run, named.
+        func summarize(_ inView: [String], into run: inout Run) throws {
             guard !inView.isEmpty else { return }
-            let whole = inView.map { self.whole[$0] ?? 0 }
+            let neverWhole = inView.filter { self.whole[$0] == nil }
+            guard neverWhole.isEmpty else {
+                throw BenchError(description: "\(neverWhole.count) of \(inView.count) tiles in view never showed their picture whole: "
+                                 + neverWhole.prefix(5).joined(separator: ", "))
+            }
+            let whole = inView.compactMap { self.whole[$0] }
             let shown = inView.enumerated().map { index, key in min(self.shown[key] ?? whole[index], whole[index]) }
             run.meanUntilShown = shown.reduce(0, +) / Double(shown.count)
             run.meanUntilWhole = whole.reduce(0, +) / Double(whole.count)
@@ -186,7 +192,7 @@ struct SlowLinkBench: ParsableCommand {
         var run = Run(seconds: seconds(ContinuousClock.now - start), bytes: try linkBytes(server) - sentBefore,
                       tilesInView: pictures().count)
         run.longestGap = seconds(longest) * 1_000
-        tiles.summarize(pictures().map(\.key), into: &run)
+        try tiles.summarize(pictures().map(\.key), into: &run)
         return run
     }
 

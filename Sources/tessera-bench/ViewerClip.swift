@@ -31,6 +31,8 @@ enum ViewerClip {
         var firstFrame = 0.0
         var piecesAtFirstFrame = 0
         var piecesAtClose = 0
+        /// Pieces here once the download had ended after the close (any that came late counted).
+        var piecesAtEnd = 0
         var closedAfter = 0.0
         var streamed = true
     }
@@ -65,6 +67,7 @@ enum ViewerClip {
             throw BenchError(description: "the download went on after the clip was closed")
         }
         run.closedAfter = Double(monotonicNanoseconds() - closing) / 1e6
+        run.piecesAtEnd = download.piecesHere
         return run
     }
 
@@ -85,8 +88,9 @@ enum ViewerClip {
         print(String(format: "  first frame %.0f ms (median; runs %@), target within 1500 ms; %.1f MB had come by then",
                      median(streamed.map(\.firstFrame)), streamed.map { String(format: "%.0f", $0.firstFrame) }.joined(separator: ", "),
                      median(streamed.map { Double($0.piecesAtFirstFrame) }) * piece))
-        print(String(format: "  closed at the first frame: the download ended %.0f ms later, %.1f of %.1f MB fetched",
-                     median(streamed.map(\.closedAfter)), median(streamed.map { Double($0.piecesAtClose) }) * piece, Double(size) / 1e6))
+        print(String(format: "  closed at the first frame: the download ended %.0f ms later; %.1f of %.1f MB fetched at the close, %.1f MB once it ended (%d pieces after the close in all runs)",
+                     median(streamed.map(\.closedAfter)), median(streamed.map { Double($0.piecesAtClose) }) * piece, Double(size) / 1e6,
+                     median(streamed.map { Double($0.piecesAtEnd) }) * piece, streamed.map { $0.piecesAtEnd - $0.piecesAtClose }.reduce(0, +)))
         print(String(format: "  baseline, the same clip from the disk cache: first frame %.0f ms (median); ratio %.2f; the whole file at that speed: %.0f ms",
                      median(stored.map(\.firstFrame)), median(streamed.map(\.firstFrame)) / max(median(stored.map(\.firstFrame)), 1),
                      Double(size) / Double(bytesPerSecond) * 1000))
