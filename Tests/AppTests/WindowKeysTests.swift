@@ -99,3 +99,57 @@ final class WindowKeysTests: ServerBackedTestCase {
         }
     }
 }
+
+/// The viewer's keys in `docs/usage.md`, in the main window as a person meets them: the viewer
+/// opened by a click on a feed post, every key sent to the window with the focus where the click
+/// left it.
+final class ViewerKeysInTheWindowTests: ServerBackedTestCase {
+    func testTheViewersKeysZoomPanAndPage() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            main.window.resize(width: 1000, height: 700)
+            let coordinator = main.coordinator(for: .feed)
+            let page = try XCTUnwrap(coordinator.pages.first as? FeedPage)
+            waitFor("the feed", timeout: .seconds(10)) { page.tiles.filter { $0.post.kind == .image }.count >= 2 }
+            let tile = try XCTUnwrap(page.tiles.first { $0.post.kind == .image })
+            clickWhenSteady(tile.view, in: main.window)
+            waitFor("the viewer") { coordinator.depth == 2 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+            waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+            let first = viewer.index
+            let fitted = try XCTUnwrap(viewer.image.viewport?.zoom)
+            @MainActor func press(_ key: String, _ modifiers: Modifiers = []) {
+                XCTAssertTrue(InputSimulation.key(key, modifiers: modifiers, on: main.window), key)
+            }
+
+            press("plus")
+            waitFor("zoomed in with +") { (viewer.image.viewport?.zoom ?? 0) > fitted }
+            press("minus")
+            waitFor("zoomed out with −") { viewer.image.isFitted }
+            press("plus", .control)
+            waitFor("zoomed in with Ctrl and +") { (viewer.image.viewport?.zoom ?? 0) > fitted }
+            press("0")
+            waitFor("best fit with 0") { viewer.image.isFitted }
+            press("2")
+            waitFor("200 % with 2") { viewer.image.viewport?.zoom == 2 }
+            // Zoomed in, the arrows pan and stay on the picture.
+            let before = try XCTUnwrap(viewer.image.viewport?.centerX)
+            press("Right")
+            waitFor("panned with Right") { viewer.image.viewport.map { $0.centerX != before } ?? false }
+            XCTAssertEqual(viewer.index, first, "the arrows pan a zoomed picture")
+            press("1")
+            waitFor("100 % with 1") { viewer.image.viewport?.zoom == 1 }
+            // Fitted, Right and Left go to the next picture and back.
+            press("0")
+            waitFor("fitted again") { viewer.image.isFitted }
+            press("Right")
+            waitFor("the next post") { viewer.index == first + 1 }
+            press("Left")
+            waitFor("the post before") { viewer.index == first }
+            press("Escape")
+            waitFor("back at the feed") { coordinator.depth == 1 }
+        }
+    }
+}
