@@ -7,38 +7,33 @@ import Foundation
 /// counted them once per helper (some 19 MB of each decoder helper's 22 MB at rest), where a
 /// program of one process, eog, counts them once.
 ///
-/// By file, from /proc/PID/smaps: a helper's clean shared pages of a file the app also maps are
-/// the app's already; of a file only helpers map, the most any one helper has is counted.
-func helpersOwnBytes(_ helpers: [Int32]) -> Int {
-    let appFiles = mappedFiles(of: "self")
+/// By file, from /proc/PID/smaps: a helper's clean shared pages of a file are the app's already
+/// as far as the app holds that many of the file resident (not merely mapped); the rest, and a
+/// file only helpers map, count once, the most any one helper has. `app` is the app's process
+/// (default: this one, which holds the viewer when the benchmark runs it in process).
+func helpersOwnBytes(_ helpers: [Int32], app: String = "self") -> Int {
+    var appResident: [String: Int] = [:]
+    for area in residentAreas(of: app) {
+        if let file = area.file { appResident[file, default: 0] += area.sharedClean + area.privateBytes }
+    }
     var own = 0
-    var helperOnlyFiles: [String: Int] = [:]
+    var beyondApp: [String: Int] = [:]
     for pid in helpers {
         var sharedByFile: [String: Int] = [:]
         for area in residentAreas(of: String(pid)) {
             own += area.privateBytes + area.sharedDirty
             guard area.sharedClean > 0 else { continue }
             if let file = area.file {
-                if !appFiles.contains(file) { sharedByFile[file, default: 0] += area.sharedClean }
+                sharedByFile[file, default: 0] += area.sharedClean
             } else {
                 own += area.sharedClean
             }
         }
-        for (file, bytes) in sharedByFile { helperOnlyFiles[file] = max(helperOnlyFiles[file] ?? 0, bytes) }
+        for (file, bytes) in sharedByFile {
+            beyondApp[file] = max(beyondApp[file] ?? 0, max(0, bytes - (appResident[file] ?? 0)))
+        }
     }
-    return own + helperOnlyFiles.values.reduce(0, +)
-}
-
-/// The files `process` maps (by path), from /proc/PID/maps.
-private func mappedFiles(of process: String) -> Set<String> {
-    guard let text = try? String(contentsOfFile: "/proc/\(process)/maps", encoding: .utf8) else { return [] }
-    var files = Set<String>()
-    for line in text.split(separator: "\n") {
-        guard let field = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true).dropFirst(5).first else { continue }
-        let path = field.trimmingCharacters(in: .whitespaces)
-        if path.hasPrefix("/") { files.insert(path) }
-    }
-    return files
+    return own + beyondApp.values.reduce(0, +)
 }
 
 /// One mapping's resident pages by kind.

@@ -88,7 +88,7 @@ struct ViewerBench: ParsableCommand {
         var zoom = FrameIntervals(frameTimes: [])
         var appPeak = 0
         var helpersPeak = 0
-        /// The helpers' peak less the library pages the app maps too (`helpersOwnBytes`).
+        /// The helpers' peak less the library pages the app holds resident too (`helpersOwnBytes`).
         var helpersOwnPeak = 0
         /// The kernel's high-water marks (VmHWM, reset as the viewer opens): the true peaks,
         /// where the samples above come every 20 ms; and the helpers' library pages the app maps
@@ -166,7 +166,7 @@ struct ViewerBench: ParsableCommand {
                          run.pan.withinTwentyMilliseconds, run.pan.typical, run.pan.longest, run.pan.stalls.count))
             print(String(format: "    zooming: %.1f%% of frames at or under 20 ms, median %.1f ms, longest %.1f ms, over 50 ms: %d",
                          run.zoom.withinTwentyMilliseconds, run.zoom.typical, run.zoom.longest, run.zoom.stalls.count))
-            print(String(format: "    peak resident: app %.0f MB, decoder helpers %.0f MB (their own, less the libraries' pages the app maps too: %.0f MB)",
+            print(String(format: "    peak resident: app %.0f MB, decoder helpers %.0f MB (their own, less the libraries' pages the app holds resident too: %.0f MB)",
                          Double(run.appPeak) / 1e6, Double(run.helpersPeak) / 1e6, Double(run.helpersOwnPeak) / 1e6))
             print(String(format: "    the kernel's high-water marks: app %.0f MB, decoder helpers %.0f MB (less their %.0f MB of the app's libraries: %.0f MB)",
                          Double(run.appHighWater) / 1e6, Double(run.helpersHighWater) / 1e6, Double(run.helpersSharedWithApp) / 1e6,
