@@ -66,6 +66,14 @@ private func residentAreas(of process: String) -> [ResidentArea] {
     return areas
 }
 
+/// A process's peak resident memory (VmHWM), in bytes; nil: this one.
+func peakResident(of pid: Int32?) -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid.map(String.init) ?? "self")/status", encoding: .utf8),
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+    return kilobytes * 1024
+}
+
 /// Sets a process's peak resident size (VmHWM) back to its resident size now (nil: this one), so
 /// that the next peak read is of what follows.
 func resetPeakResident(of pid: Int32?) {

@@ -271,8 +271,8 @@ struct ViewerBench: ParsableCommand {
         _ = try wait("the zooming") { zoomTimes.count >= frames }
         run.zoom = FrameIntervals(frameTimes: zoomTimes)
         sample()
-        run.appHighWater = Self.peakResident(of: nil)
-        run.helpersHighWater = helperIdentifiers().reduce(0) { $0 + Self.peakResident(of: $1) }
+        run.appHighWater = peakResident(of: nil)
+        run.helpersHighWater = helperIdentifiers().reduce(0) { $0 + peakResident(of: $1) }
         run.helpersSharedWithApp = helpers() - helpersOwn()
         return run
     }
@@ -323,13 +323,5 @@ struct ViewerBench: ParsableCommand {
             }
         }
         return (window, drawn, peakResident(of: pid))
-    }
-
-    /// A process's peak resident memory (VmHWM), in bytes; nil: this one.
-    private static func peakResident(of pid: Int32?) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid.map(String.init) ?? "self")/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kilobytes * 1024
     }
 }
