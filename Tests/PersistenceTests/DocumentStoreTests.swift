@@ -1,15 +1,8 @@
+import Domain
 import Foundation
 import Persistence
 import TestSupport
 import XCTest
-
-struct GalleryDocument: Codable, Equatable, Sendable {
-    struct Item: Codable, Equatable, Sendable {
-        var uuid: String
-        var imageUrlString: String
-    }
-    var items: [Item]
-}
 
 final class DocumentStoreTests: XCTestCase {
     private var folder: URL!
@@ -27,13 +20,17 @@ final class DocumentStoreTests: XCTestCase {
         let store = JSONDocumentStore<GalleryDocument>(url: folder.appendingPathComponent("items.json"))
         let nothing = try await store.load()
         XCTAssertNil(nothing)
-        let document = GalleryDocument(items: [.init(uuid: "bef89c66-2318-46bb-b142-41f88ddf532f",
-                                                     imageUrlString: "http://127.0.0.1/images/a.jpg")])
+        // The app's own document type, written as the contract has it: {"items":[{"uuid", "imageUrlString"}]}.
+        let document = GalleryDocument(items: [GalleryItem(uuid: "bef89c66-2318-46bb-b142-41f88ddf532f",
+                                                           imageUrlString: "http://127.0.0.1/images/a.jpg")])
         try await store.save(document)
         let loaded = try await store.load()
         XCTAssertEqual(loaded, document)
-        let text = try String(contentsOf: store.url, encoding: .utf8)
-        XCTAssertTrue(text.contains(#""imageUrlString" : "http://127.0.0.1/images/a.jpg""#), text)
+        let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: store.url)) as? [String: Any])
+        XCTAssertEqual(Array(written.keys), ["items"], "the document holds its items alone")
+        let items = try XCTUnwrap(written["items"] as? [[String: String]])
+        XCTAssertEqual(items, [["uuid": "bef89c66-2318-46bb-b142-41f88ddf532f", "imageUrlString": "http://127.0.0.1/images/a.jpg"]],
+                       "each item its uuid and its link, no more")
     }
 
     func testACorruptFileIsKeptAsideAndReported() async throws {
