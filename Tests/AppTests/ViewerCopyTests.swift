@@ -35,15 +35,7 @@ final class ViewerCopyTests: AppTestCase {
             waitForServer("copied", timeout: .seconds(20)) { viewer.copied != nil }
             XCTAssertEqual(viewer.copied, .picture(width: 6000, height: 4000))
             // Another program reads it back at that size.
-            let probe = Process()
-            probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            probe.arguments = ["-c", ViewerTests.clipboardReader]
-            let output = Pipe()
-            probe.standardOutput = output
-            try probe.run()
-            waitFor("the other program's answer", timeout: .seconds(60)) { !probe.isRunning }
-            let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
-            XCTAssertEqual(answer.prefix(2).map(String.init), ["6000", "4000"])
+            XCTAssertEqual(try clipboardImageAsAnotherProgramReadsIt().prefix(2), ["6000", "4000"])
         }
     }
 }

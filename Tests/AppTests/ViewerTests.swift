@@ -242,16 +242,7 @@ final class ViewerTests: AppTestCase {
             XCTAssertTrue(InputSimulation.key("c", modifiers: .control, on: viewer.widget))
             waitForServer("copied", timeout: .seconds(10)) { viewer.copied != nil }
             XCTAssertEqual(viewer.copied, .picture(width: Self.width, height: Self.height), "the whole picture, not the fitted one")
-            // Another X client reads it back (the clipboard's owner, this process, answers it).
-            let probe = Process()
-            probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            probe.arguments = ["-c", Self.clipboardReader]
-            let output = Pipe()
-            probe.standardOutput = output
-            try probe.run()
-            waitFor("the other program's answer", timeout: .seconds(10)) { !probe.isRunning }
-            let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+            let answer = try clipboardImageAsAnotherProgramReadsIt()
             XCTAssertEqual(answer.count, 3, "the other program read an image: \(answer)")
             XCTAssertEqual(Array(answer.prefix(2)), [String(Self.width), String(Self.height)])
             // Its pixel (123, 45), as the picture has it.
@@ -383,5 +374,22 @@ final class ViewerTests: AppTestCase {
             XCTAssertTrue(viewer.controls.fullscreen.iconIdentity == icon, "the fullscreen icon stayed the same widget")
             XCTAssertEqual(viewer.controls.zoomLevel.label, "100 %")
         }
+    }
+}
+
+extension AppTestCase {
+    /// The clipboard's image as another X client reads it (this process, its owner, answering
+    /// while the main loop turns): its width, height and pixel (123, 45) as RRGGBB, or ["none"].
+    @MainActor
+    func clipboardImageAsAnotherProgramReadsIt(timeout: Duration = .seconds(60)) throws -> [String] {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        probe.arguments = ["-c", ViewerTests.clipboardReader]
+        let output = Pipe()
+        probe.standardOutput = output
+        try probe.run()
+        waitFor("the other program's answer", timeout: timeout) { !probe.isRunning }
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
     }
 }

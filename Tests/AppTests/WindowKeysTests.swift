@@ -71,18 +71,8 @@ final class WindowKeysTests: ServerBackedTestCase {
     /// the section stays the Feed.
     func testTheViewerOpenedByAClickZoomsWithControlDigits() throws {
         try onMain {
-            let app = try launch(backend: server.base, section: .feed)
-            let main = try XCTUnwrap(app.mainWindow)
-            defer { main.window.destroy() }
-            main.window.resize(width: 1000, height: 700)
-            let coordinator = main.coordinator(for: .feed)
-            let page = try XCTUnwrap(coordinator.pages.first as? FeedPage)
-            waitFor("the feed", timeout: .seconds(10)) { page.tiles.contains { $0.post.kind == .image } }
-            let tile = try XCTUnwrap(page.tiles.first { $0.post.kind == .image })
-            clickWhenSteady(tile.view, in: main.window)
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
-            waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+            let (app, main, coordinator, viewer) = try openViewerByAClick()
+            defer { withExtendedLifetime(app) { main.window.destroy() } }
             XCTAssertTrue(viewer.image.isFitted)
 
             XCTAssertTrue(InputSimulation.key("1", modifiers: .control, on: main.window))
@@ -106,18 +96,8 @@ final class WindowKeysTests: ServerBackedTestCase {
 final class ViewerKeysInTheWindowTests: ServerBackedTestCase {
     func testTheViewersKeysZoomPanAndPage() throws {
         try onMain {
-            let app = try launch(backend: server.base, section: .feed)
-            let main = try XCTUnwrap(app.mainWindow)
-            defer { main.window.destroy() }
-            main.window.resize(width: 1000, height: 700)
-            let coordinator = main.coordinator(for: .feed)
-            let page = try XCTUnwrap(coordinator.pages.first as? FeedPage)
-            waitFor("the feed", timeout: .seconds(10)) { page.tiles.filter { $0.post.kind == .image }.count >= 2 }
-            let tile = try XCTUnwrap(page.tiles.first { $0.post.kind == .image })
-            clickWhenSteady(tile.view, in: main.window)
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
-            waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+            let (app, main, coordinator, viewer) = try openViewerByAClick()
+            defer { withExtendedLifetime(app) { main.window.destroy() } }
             let first = viewer.index
             let fitted = try XCTUnwrap(viewer.image.viewport?.zoom)
             @MainActor func press(_ key: String, _ modifiers: Modifiers = []) {
@@ -151,5 +131,25 @@ final class ViewerKeysInTheWindowTests: ServerBackedTestCase {
             press("Escape")
             waitFor("back at the feed") { coordinator.depth == 1 }
         }
+    }
+}
+
+extension ServerBackedTestCase {
+    /// The app on the feed in a 1000×700 window, and the viewer opened by a real click on the
+    /// first picture post, its picture shown (the app is kept while the test holds its window).
+    @MainActor
+    func openViewerByAClick() throws -> (TesseraApp, MainWindow, SectionCoordinator, ViewerPage) {
+        let app = try launch(backend: server.base, section: .feed)
+        let main = try XCTUnwrap(app.mainWindow)
+        main.window.resize(width: 1000, height: 700)
+        let coordinator = main.coordinator(for: .feed)
+        let page = try XCTUnwrap(coordinator.pages.first as? FeedPage)
+        waitFor("the feed", timeout: .seconds(10)) { page.tiles.contains { $0.post.kind == .image } }
+        let tile = try XCTUnwrap(page.tiles.first { $0.post.kind == .image })
+        clickWhenSteady(tile.view, in: main.window)
+        waitFor("the viewer") { coordinator.depth == 2 }
+        let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+        waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+        return (app, main, coordinator, viewer)
     }
 }

@@ -543,6 +543,18 @@ def close_welcome(app):
     return True
 
 
+def focus_for_keys(proc, node):
+    """Focuses the app's window (as the window manager would) and gives `node` the keyboard focus
+    through AT-SPI, as a screen reader user does; waits until it reports the focus."""
+    windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
+                             capture_output=True, text=True, timeout=30).stdout.split()
+    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=30)
+    node.queryComponent().grabFocus()
+    deadline = time.monotonic() + 10
+    while not node.getState().contains(pyatspi.STATE_FOCUSED) and time.monotonic() < deadline:
+        time.sleep(0.05)  # keys typed before the node has the focus would go elsewhere
+
+
 def killed_draft(binary, data_dir, text):
     """Types `text` into the chat's composer with real keys (xdotool), waits until the draft is in
     the database, kills the app with SIGKILL, starts it again and prints what the composer holds
@@ -563,13 +575,7 @@ def killed_draft(binary, data_dir, text):
         print("no welcome")
         stop(proc)
         return 1
-    windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
-                             capture_output=True, text=True, timeout=30).stdout.split()
-    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=30)
-    entry.queryComponent().grabFocus()
-    deadline = time.monotonic() + 10
-    while not entry.getState().contains(pyatspi.STATE_FOCUSED) and time.monotonic() < deadline:
-        time.sleep(0.05)  # keys typed before the entry has the focus would go elsewhere
+    focus_for_keys(proc, entry)
     subprocess.run(["xdotool", "type", "--delay", "30", text], timeout=60)
     deadline = time.monotonic() + 15
     while stored_draft(data_dir) != text and time.monotonic() < deadline:
@@ -718,13 +724,7 @@ def every_extent(binary, data_dir, text):
         if entry is None or not close_welcome(app):
             print("no composer, or no welcome")
             return 1
-        windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
-                                 capture_output=True, text=True, timeout=30).stdout.split()
-        subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=30)
-        entry.queryComponent().grabFocus()
-        deadline = time.monotonic() + 10
-        while not entry.getState().contains(pyatspi.STATE_FOCUSED) and time.monotonic() < deadline:
-            time.sleep(0.05)  # keys typed before the entry has the focus would go elsewhere
+        focus_for_keys(proc, entry)
         subprocess.run(["xdotool", "type", "--delay", "20", text], timeout=60)
         subprocess.run(["xdotool", "key", "Return"], timeout=30)
         for section, prefixes in shows.items():
@@ -739,10 +739,7 @@ def every_extent(binary, data_dir, text):
             ask_all(app)
             if section == "Feed":
                 post = find_node(app, lambda node: (node.name or "").startswith("Image post "))
-                post.queryComponent().grabFocus()
-                deadline = time.monotonic() + 10
-                while not post.getState().contains(pyatspi.STATE_FOCUSED) and time.monotonic() < deadline:
-                    time.sleep(0.05)  # the key would go elsewhere before the post has the focus
+                focus_for_keys(proc, post)
                 subprocess.run(["xdotool", "key", "Return"], timeout=30)
                 if wait_for("the viewer", lambda: find_node(app, lambda node: (node.name or "") == "Zoom In")) is None:
                     return 1
