@@ -35,17 +35,19 @@ final class ShellTests: AppTestCase {
     /// and focused, header subtitle); the section's page follows by itself, with no input.
     func testTheFirstFrameIsTheChromeAndTheSectionsPageFollowsByItself() throws {
         try onMain {
-            var firstFrame: (pageBuilt: Bool, subtitle: String?, selected: Section?, focused: Bool)?
+            var firstFrame: (pageBuilt: Bool, subtitle: String?, selected: Section?, focused: Bool, peopleMade: Bool)?
             let app = try launch(section: .people) { app in
                 guard let main = app.mainWindow else { return }
+                // Told after the app's own handlers of that frame: the frame shows once they return.
                 main.window.onNextDraw {
                     firstFrame = (main.showsInitialSection, main.headerBar.subtitle, main.sidebar.selectedSection,
-                                  main.sidebar.row(for: .people).isFocusWidget)
+                                  main.sidebar.row(for: .people).isFocusWidget, app.services.peopleModelIfMade != nil)
                 }
             }
             let main = try XCTUnwrap(app.mainWindow)
             let seen = try XCTUnwrap(firstFrame, "no first frame was seen")
             XCTAssertFalse(seen.pageBuilt, "the first frame waits for no page")
+            XCTAssertFalse(seen.peopleMade, "nor for the people's model the first launch stores them with")
             XCTAssertEqual(seen.subtitle, "People")
             XCTAssertEqual(seen.selected, .people)
             XCTAssertTrue(seen.focused, "the section's row has the keyboard focus from the first frame")

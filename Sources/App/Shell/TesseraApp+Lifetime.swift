@@ -60,11 +60,17 @@ extension TesseraApp {
         }
         showFirstPageAfterFirstFrame(of: main)
         startBackendAfterFirstFrame(of: main)
-        // The first launch stores the people once the window is on screen.
-        main.window.onNextDraw { [weak self] in
-            guard let self else { return }
-            _ = self.welcome
-            Task { await self.peopleModel.startOnce() }
+        // The first launch stores the people once the window is on screen: after the frame that
+        // shows the first page (a frame is shown only when its draw handlers return, and making the
+        // people's model takes a while), not inside the first frame's drawing.
+        main.window.onNextDraw { [weak self, weak main] in
+            main?.window.onNextDraw { [weak self] in
+                DispatchQueue.main.async { [weak self] in
+                    guard let self else { return }
+                    _ = self.welcome
+                    Task { await self.peopleModel.startOnce() }
+                }
+            }
         }
         if isAutomated { startAutomation(in: main) }
     }
