@@ -10,13 +10,23 @@ final class AccessibilityBusTests: XCTestCase {
     private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("tessera")
 
-    private func probe(_ extra: [String] = [], binary given: URL? = nil,
+    /// Runs the probe on the app. With `ownBackend`, the app's backend is a fixture server of the
+    /// test's own on a free port (TESSERA_BACKEND), never the built-in server's fixed one, which
+    /// another program may hold; the tests of the built-in server itself pass false.
+    private func probe(_ extra: [String] = [], binary given: URL? = nil, ownBackend: Bool = true,
                        environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let binary = given ?? self.binary
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
         }
-        return try ScreenReaderProbe.run(binary, extra, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        var environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var server: TestServer?
+        if ownBackend {
+            server = try TestServer.start { condition in waitTurningTheRunLoop(seconds: 10, for: condition) }
+            environment["TESSERA_BACKEND"] = server?.base.absoluteString
+        }
+        defer { server?.stop { condition in waitTurningTheRunLoop(seconds: 5, for: condition) } }
+        return try ScreenReaderProbe.run(binary, extra, environment: environment)
     }
 
     /// With every section opened and showing its items, then left alone, the app sleeps: no
@@ -82,10 +92,10 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertEqual(tests.status, 0, tests.output)
         let installed = install.prefix.appendingPathComponent("bin/tessera")
 
-        let english = try probe(binary: installed)
+        let english = try probe(binary: installed, ownBackend: false)
         XCTAssertEqual(english.status, 0, english.output)
         ScreenReaderProbe.assertFrameAndSections(in: english.output)
-        let russian = try probe(["--russian", "3"], binary: installed)
+        let russian = try probe(["--russian", "3"], binary: installed, ownBackend: false)
         XCTAssertEqual(russian.status, 0, russian.output)
         XCTAssertTrue(russian.output.contains("list item: Галерея\n"), russian.output)
 
@@ -240,7 +250,7 @@ final class AccessibilityBusTests: XCTestCase {
     /// backend, then a relaunch with the backend gone reads the same items, and the offline banner.
     func testARelaunchWithoutTheBackendReadsTheSavedItemsAndTheOfflineBanner() throws {
         for section in ["messages", "feed", "facts"] {
-            let result = try probe(["--offline", section])
+            let result = try probe(["--offline", section], ownBackend: false)
             XCTAssertEqual(result.status, 0, "\(section):\n\(result.output)")
             XCTAssertTrue(result.output.contains("banner: Offline. Showing what was saved at "), "\(section):\n\(result.output)")
         }
@@ -301,7 +311,7 @@ final class AccessibilityBusTests: XCTestCase {
     /// gone), the address saved and shown again after a relaunch.
     func testPreferencesSetAnAddressThatFactsUsesAtOnceAndKeeps() throws {
         let address = "http://127.0.0.1:9/"
-        let result = try probe(["--preferences", address])
+        let result = try probe(["--preferences", address], ownBackend: false)
         XCTAssertEqual(result.status, 0, result.output)
         let lines = result.output.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains("window: frame: Preferences"), result.output)
@@ -320,7 +330,7 @@ final class AccessibilityBusTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: alone) }
         let copy = alone.appendingPathComponent("tessera")
         try FileManager.default.copyItem(at: binary, to: copy)
-        let result = try probe(["--read", "The built-in server could not start"], binary: copy,
+        let result = try probe(["--read", "The built-in server could not start"], binary: copy, ownBackend: false,
                                environment: ["TESSERA_DATA": TestServer.dataDirectory.path])
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("read: The built-in server could not start: tessera-server was not found beside the app. "),
@@ -328,7 +338,7 @@ final class AccessibilityBusTests: XCTestCase {
     }
 
     func testASecondLaunchPresentsTheRunningWindow() throws {
-        let result = try probe(["--second-launch"])
+        let result = try probe(["--second-launch"], ownBackend: false)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("second launch handed over to the running instance"), result.output)
     }
