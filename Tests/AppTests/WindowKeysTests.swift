@@ -52,6 +52,25 @@ final class WindowKeysTests: ServerBackedTestCase {
         }
     }
 
+    /// In a wide window, with a person's editor in the pane beside the list, Ctrl+F searches the
+    /// list (the section's page), not the editor, which has no search.
+    func testControlFSearchesTheListBesideAnOpenPane() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .people)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            main.window.resize(width: 1400, height: 900)
+            let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
+            let page = try XCTUnwrap(coordinator.pages.first as? PeoplePage)
+            waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes && page.rows.count > 3 }
+            page.rows[3].view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: main.window))
+            waitFor("the editor in the pane") { coordinator.paneDetail != nil }
+            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
+            waitFor("the list's search open") { page.search.isOpen && page.search.entry.isFocusWidget }
+        }
+    }
+
     /// The arrow keys in the sidebar show a section and leave the focus on the rows, as GNOME
     /// Settings does: Down again goes on to the next section.
     func testTheArrowKeysInTheSidebarKeepTheFocusThere() throws {

@@ -187,9 +187,7 @@ public final class MainWindow {
         refreshAction.onActivate { [weak self] _ in
             (self?.currentCoordinator.topPage as? any RefreshablePage)?.refresh()
         }
-        findAction.onActivate { [weak self] _ in
-            (self?.currentCoordinator.topPage as? any SearchablePage)?.startSearch()
-        }
+        findAction.onActivate { [weak self] _ in self?.searchablePage?.startSearch() }
     }
 
     public var currentCoordinator: SectionCoordinator { coordinator(for: currentSection) }
@@ -222,6 +220,12 @@ public final class MainWindow {
         content.setVisibleChild(named: section.rawValue, transition: transition)
         updateChrome()
         if changed { onSectionChange?(section) }
+    }
+
+    /// The page Ctrl+F searches: the page on top of the section's stack, a list whose detail is in
+    /// the pane beside it too.
+    private var searchablePage: (any SearchablePage)? {
+        coordinators[currentSection]?.pages.last as? any SearchablePage
     }
 
     /// Moves the keyboard focus into the page shown (its section was chosen), so that its keys
@@ -266,7 +270,7 @@ public final class MainWindow {
         refreshButton.isVisible = refreshable
         refreshAction.isEnabled = refreshable
         // Disabled, Ctrl+F goes on to the focused widget.
-        findAction.isEnabled = coordinator.topPage is any SearchablePage
+        findAction.isEnabled = searchablePage != nil
         headerBar.title = coordinator.canGoBack ? coordinator.topPage.title : "Tessera"
         headerBar.subtitle = (coordinator.pages.first as? any SectionTitledPage)?.sectionTitle ?? currentSection.title
     }
