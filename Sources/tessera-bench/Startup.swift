@@ -146,21 +146,29 @@ struct Startup: ParsableCommand {
         // The same work on both sides: Tessera turns GDK's OpenGL off for itself (GtkRuntime), so
         // the C programs start with it off too; with it on, they probe GLX and load the GL driver.
         environment["GDK_GL"] = environment["GDK_GL"] ?? "disable"
+        // Tessera as a person starts it: its default profile (settings, the single-instance name,
+        // the portal, the Shell's search, the built-in server after the first frame), in folders
+        // of the run's own; the warm-up is the profile's first launch.
+        let profile = work.appendingPathComponent("profile")
+        for (variable, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
+            environment[variable] = profile.appendingPathComponent(folder).path
+        }
         let tessera = binFolder().appendingPathComponent("tessera")
         guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
             throw BenchError(description: "tessera is not built at \(tessera.path)")
         }
+        let tesseraLaunch = [tessera.path, "--report-first-frame"]
         var launches: [[String]] = [[baseline.path], [application.path], [shell.path]]
         // One warm-up run each, so all start with the same files in the page cache.
         for command in launches { _ = try firstFrame(command) }
-        _ = try firstFrame([tessera.path, "--data-dir", work.appendingPathComponent("warm").path, "--report-first-frame"])
+        _ = try firstFrame(tesseraLaunch)
 
         // Totals and phases per program, in the order above with Tessera last; runs alternate.
         var totals = [[Double]](repeating: [], count: 4)
         var phases = [[String: [Double]]](repeating: [:], count: 4)
         var resident = [[Double]](repeating: [], count: 4)
         for run in 0..<runs {
-            launches.append([tessera.path, "--data-dir", work.appendingPathComponent("run\(run)").path, "--report-first-frame"])
+            launches.append(tesseraLaunch)
             for (index, command) in launches.enumerated() {
                 let launch = try firstFrame(command)
                 totals[index].append(launch.total)
@@ -170,7 +178,8 @@ struct Startup: ParsableCommand {
             launches.removeLast()
         }
         let tesseraMedian = median(totals[3]), shellMedian = median(totals[2])
-        print("startup: exec to first drawn frame, median of \(runs)\(bus == nil ? "" : " (private session bus)"), GDK_GL=\(environment["GDK_GL"] ?? "") for every program")
+        print("startup: exec to first drawn frame, median of \(runs)\(bus == nil ? "" : " (private session bus)"), GDK_GL=\(environment["GDK_GL"] ?? "") for every program;")
+        print("  tessera as a person starts it: its own profile, settings, single-instance name, portal, Shell search")
         print(String(format: "  tessera                          %8.1f ms", tesseraMedian))
         print(String(format: "  C GtkApplication, Tessera's shell %7.1f ms  (the same window in plain C)", shellMedian))
         print(String(format: "  tessera / C shell                %8.2f     (target <= 1.20)", tesseraMedian / shellMedian))

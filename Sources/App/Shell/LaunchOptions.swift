@@ -8,7 +8,8 @@ public struct LaunchOptions: Sendable {
     public var unique: Bool
     /// Render every section in light and dark to this folder, then exit.
     public var screenshotDirectory: URL?
-    /// Print the monotonic time of the first drawn frame to stdout, then exit (benchmarks).
+    /// Print the monotonic time of the first drawn frame to stdout, then exit (benchmarks). The
+    /// launch is otherwise a person's: its profile's settings, uniqueness, portal and Shell search.
     public var reportFirstFrame: Bool
     /// Open this section, print the monotonic time of the first frame that shows its content in
     /// view (its items with their images, saved or received), then exit (benchmarks).
@@ -32,8 +33,8 @@ public struct LaunchOptions: Sendable {
     /// result is opened, and the process ends once it has been idle a while.
     public var startsAsService = false
 
-    /// Screenshots and benchmarks: fixed window, no saved settings, no uniqueness.
-    var isAutomated: Bool { screenshotDirectory != nil || reportFirstFrame || reportContentDrawn != nil }
+    /// Screenshots and the content-drawn report: fixed window, no saved settings, no uniqueness.
+    var isAutomated: Bool { screenshotDirectory != nil || reportContentDrawn != nil }
 
     public init(unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
                 backend: BackendSource? = nil, givenServices: [Backend.Service: URL] = [:],

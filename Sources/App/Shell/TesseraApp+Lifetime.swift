@@ -72,7 +72,7 @@ extension TesseraApp {
                 }
             }
         }
-        if isAutomated { startAutomation(in: main) }
+        if isAutomated || options.reportFirstFrame { startAutomation(in: main) }
     }
 
     func shutdown() {
