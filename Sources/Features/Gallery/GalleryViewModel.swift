@@ -234,13 +234,6 @@ public final class GalleryViewModel {
         return nil
     }
 
-    /// Ctrl+V, or a drop from another program: every picture link in `addresses` (a list of
-    /// addresses, as Files and browsers offer) or in `text` (its words that are addresses), every
-    /// picture file in `addresses` and every picture in `given` (bytes, as a browser offers an
-    /// image) comes in at `index` (nil: after the last item), in their order, in one change with
-    /// one Undo. Files and bytes are copied into Tessera's folder first (`GalleryPictureStoring`);
-    /// links stay links. Nothing that is not an http or https link or a picture Tessera can show
-    /// is added; when nothing is left, why is said in words and nothing changes.
     /// Why text with no address in it added nothing, naming the text (its first words).
     static func noLink(in text: String?) -> String {
         let words = (text ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -249,6 +242,13 @@ public final class GalleryViewModel {
         return tr("The text “{text}” has no web link in it.", ["text": String(shown)])
     }
 
+    /// Ctrl+V, or a drop from another program: every picture link in `addresses` (a list of
+    /// addresses, as Files and browsers offer) or in `text` (its words that are addresses), every
+    /// picture file in `addresses` and every picture in `given` (bytes, as a browser offers an
+    /// image) comes in at `index` (nil: after the last item), in their order, in one change with
+    /// one Undo. Files and bytes are copied into Tessera's folder first (`GalleryPictureStoring`);
+    /// links stay links. Nothing that is not an http or https link or a picture Tessera can show
+    /// is added; when nothing is left, why is said in words and nothing changes.
     public func add(addresses: [String], text: String?, pictures given: [Data] = [], at index: Int? = nil) async {
         // Of a text, the words that are addresses (a browser's selection has words around its link).
         let candidates = addresses + (text ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0.contains("://") }
