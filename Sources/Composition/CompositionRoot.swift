@@ -40,7 +40,8 @@ public enum CompositionRoot {
         let savedFacts = SavedFactsStore(database: database)
         let savedChat = SavedChatStore(database: database)
         let savedFeed = SavedFeedStore(database: database)
-        let images = Once { imagePipeline(paths: paths, people: people, downloads: downloads) }
+        let opened = OpenedFiles()
+        let images = Once { imagePipeline(paths: paths, people: people, downloads: downloads, opened: opened) }
         return SectionServices.Makers(
             images: { images.value },
             feed: { FeedViewModel(repository: LiveFeedRepository(client: http(.feed), backend: resolve), store: savedFeed,
@@ -76,13 +77,15 @@ public enum CompositionRoot {
                 case .gallery, .people: break
                 }
             },
-            downloadedThisSession: { downloads.byAccount })
+            downloadedThisSession: { downloads.byAccount },
+            permitFiles: { opened.permit($0) })
     }
 
     /// The one image pipeline: its own HTTP client (what it downloads counted in `downloads`) and its disk cache under `paths.cache`; People's
     /// avatars read from the database; the gallery's pictures copied from files from their
     /// folder; video posters read by GStreamer.
-    nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore, downloads: DownloadLedger) -> ImagePipeline {
+    nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore, downloads: DownloadLedger,
+                                          opened: OpenedFiles = OpenedFiles()) -> ImagePipeline {
         let avatars = StoredImageSource(scheme: StoredAvatar.scheme) { url in
             guard let id = StoredAvatar.personID(in: url) else { return nil }
             return try await people.avatarData(personID: id)
@@ -90,7 +93,7 @@ public enum CompositionRoot {
         // Each picture counted under the section that asked for it (`ImageRequest.account`).
         return ImagePipeline(client: CountingHTTPClient(CurlHTTPClient(), ledger: downloads),
                              configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
-                             sources: [avatars, keptPictureSource(galleryPictures(paths: paths))],
+                             sources: [avatars, keptPictureSource(galleryPictures(paths: paths), opened: opened)],
                              decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
     }
 
@@ -99,11 +102,11 @@ public enum CompositionRoot {
         GalleryPictureFiles(folder: paths.data.appendingPathComponent("gallery-pictures"))
     }
 
-    /// The pipeline's source for `file:` addresses: only the pictures `pictures` keeps (an item of
-    /// the document naming another file shows the broken picture).
-    public nonisolated static func keptPictureSource(_ pictures: GalleryPictureFiles) -> StoredImageSource {
+    /// The pipeline's source for `file:` addresses: only the pictures `pictures` keeps and the files
+    /// a person opened (an item of the document naming another file shows the broken picture).
+    public nonisolated static func keptPictureSource(_ pictures: GalleryPictureFiles, opened: OpenedFiles = OpenedFiles()) -> StoredImageSource {
         StoredImageSource(scheme: "file") { url in
-            guard pictures.isKept(url) else { return nil }
+            guard pictures.isKept(url) || opened.permits(url) else { return nil }
             return try Data(contentsOf: url)
         }
     }
@@ -129,6 +132,16 @@ public enum CompositionRoot {
 }
 
 extension SettingsStore: SettingsStoring {}
+
+/// The files a person opened (`tessera --view`), which the pipeline may read wherever they are.
+public final class OpenedFiles: Sendable {
+    private let paths = Mutex<Set<String>>([])
+
+    public init() {}
+
+    func permit(_ files: [URL]) { paths.withLock { $0.formUnion(files.map(\.standardizedFileURL.path)) } }
+    func permits(_ file: URL) -> Bool { paths.withLock { $0.contains(file.standardizedFileURL.path) } }
+}
 
 /// A value made the first time it is asked for, from any thread.
 private final class Once<Value: Sendable>: Sendable {

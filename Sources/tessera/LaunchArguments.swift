@@ -24,6 +24,8 @@ struct LaunchArguments {
     var reportContentDrawn: Section?
     /// `--report-frames SECONDS`.
     var reportFramesEvery: Int?
+    /// `--view PICTURE`: a picture file or a web address, opened in the viewer.
+    var view: URL?
 
     /// What the command line asks for.
     enum Request {
@@ -55,6 +57,7 @@ struct LaunchArguments {
             }
             arguments.reportFramesEvery = seconds
         },
+        "--view": { arguments, value throws(Problem) in arguments.view = try picture(value) },
         "--report-content-drawn": { arguments, value throws(Problem) in
             guard let section = Section(rawValue: value) else {
                 throw Problem(description: tr("No section is called “{name}”; the sections are {sections}.",
@@ -124,6 +127,25 @@ struct LaunchArguments {
         }
     }
 
+    /// A web address as it is; a file's path made absolute, when the file is there to read.
+    private static func picture(_ text: String) throws(Problem) -> URL {
+        if let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            guard url.host?.isEmpty == false else {
+                throw Problem(description: tr("“{address}” names no server.", ["address": text]))
+            }
+            return url
+        }
+        let file = text.hasPrefix("file://") ? URL(string: text) ?? URL(fileURLWithPath: text) : URL(fileURLWithPath: text)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
+            throw Problem(description: tr("There is no file “{file}”.", ["file": text]))
+        }
+        guard !isFolder.boolValue else {
+            throw Problem(description: tr("“{file}” is a folder; “--view” opens a picture.", ["file": text]))
+        }
+        return file.standardizedFileURL
+    }
+
     /// "--name=value" as the name and the value; any other argument as itself.
     private static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
@@ -132,7 +154,7 @@ struct LaunchArguments {
 
     /// The first line of the help, and what an error is followed by.
     static var usage: String {
-        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--service NAME=URL]… [--screenshot DIR] [--log-level LEVEL] [--version] [--help]")
+        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--service NAME=URL]… [--view PICTURE] [--screenshot DIR] [--log-level LEVEL] [--version] [--help]")
     }
 
     static var help: String {
@@ -145,6 +167,7 @@ struct LaunchArguments {
             "  --data-dir DIR      " + tr("Keep every file the app writes under this folder."),
             "  --backend URL       " + tr("Talk to this backend instead of the built-in one (also TESSERA_BACKEND)."),
             "  --service NAME=URL  " + tr("Take one service from this address (feed, messages, facts, avatars or images; repeatable; also settings.json’s “services”)."),
+            "  --view PICTURE      " + tr("Open a picture (a file or a web address) in the viewer, with the pictures beside it in its folder."),
             "  --screenshot DIR    " + tr("Render every section in light and dark as PNGs into this folder, then exit."),
             "  --log-level LEVEL   " + tr("Log level: trace, debug, info, notice, warning, error, critical (default: info)."),
             "  --gapplication-service  " + tr("Start without a window, to answer GNOME Shell’s search (D-Bus starts it so)."),

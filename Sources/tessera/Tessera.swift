@@ -72,6 +72,7 @@ struct Tessera {
         options.reportContentDrawn = arguments.reportContentDrawn
         options.reportFramesEvery = arguments.reportFramesEvery
         options.startsAsService = arguments.startsAsService
+        options.view = arguments.view
         let status = MainActor.assumeIsolated {
             let bridge = MainLoopBridge()
             let sections = CompositionRoot.sections(paths: paths, backend: backendSource)

@@ -342,4 +342,16 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("second launch handed over to the running instance"), result.output)
     }
+
+    /// `tessera --view FILE` while Tessera runs: the running window shows the picture.
+    func testASecondLaunchWithAPictureShowsItInTheRunningWindow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-view-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = folder.appendingPathComponent("Dune at noon.jpg")
+        try FileManager.default.copyItem(at: TestServer.dataDirectory.appendingPathComponent("media/dune-1200x800.jpg"), to: picture)
+        let result = try probe(["--second-launch", "--view", picture.path], ownBackend: false)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("the running instance shows Dune at noon.jpg"), result.output)
+    }
 }

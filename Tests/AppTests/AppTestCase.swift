@@ -62,12 +62,12 @@ class AppTestCase: XCTestCase {
         return store
     }
 
-    /// Starts the app as a launch would (startup, then activate) and waits for its window. Without
+    /// Starts the app as a launch would (startup, then activate, or open `opening`) and waits for its window. Without
     /// a `backend`, the app gets a server of the test's own (never the built-in server's fixed
     /// port, which another program may hold).
     @MainActor
     func launch(store: SettingsStore? = nil, backend: URL? = nil, services: [Backend.Service: URL] = [:], section: Section? = nil,
-                greets: Bool = false, renameDelay: Duration = .zero,
+                greets: Bool = false, renameDelay: Duration = .zero, opening: URL? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 beforeFirstFrame: (@MainActor (TesseraApp) -> Void)? = nil) throws -> TesseraApp {
         if backend == nil, ownServer == nil { ownServer = try startServer() }
@@ -87,7 +87,7 @@ class AppTestCase: XCTestCase {
                                                 offlineRetryDelays: offlineRetryDelays)
         let app = TesseraApp(options: options, sections: sections, store: store, logger: Logger(label: "test"))
         try app.application.register()
-        app.application.activate()
+        if let opening { app.application.open([opening]) } else { app.application.activate() }
         beforeFirstFrame?(app)
         // The window's first frame is its chrome; the section's page comes right after it.
         let shown = GtkRuntime.iterate(until: { app.mainWindow?.window.isMapped == true && app.mainWindow?.showsInitialSection == true },

@@ -148,7 +148,7 @@ final class LaunchTests: XCTestCase {
     func testTheCommandLineAnswersHelpVersionAndMistakesInWords() throws {
         let help = try runProgram(binary.path, ["--help"])
         XCTAssertEqual(help.status, 0, help.output)
-        for option in ["--data-dir DIR", "--backend URL", "--service NAME=URL", "--screenshot DIR", "--log-level LEVEL", "--version", "-h, --help"] {
+        for option in ["--data-dir DIR", "--backend URL", "--service NAME=URL", "--view PICTURE", "--screenshot DIR", "--log-level LEVEL", "--version", "-h, --help"] {
             XCTAssertTrue(help.output.contains("\n  \(option) "), "\(option) missing from:\n\(help.output)")
         }
         let version = try runProgram(binary.path, ["--version"])
@@ -166,6 +166,9 @@ final class LaunchTests: XCTestCase {
             (["--service", "facts"], "“facts” is not a service and its address, such as facts=https://example.org/."),
             (["--service=facts=ftp://example.org/"], "“ftp://example.org/” is not an http or https address."),
             (["--service", "facts=http://a.example/", "--service", "facts=http://b.example/"], "“--service facts” is given twice."),
+            (["--view", "/no/such/picture.jpg"], "There is no file “/no/such/picture.jpg”."),
+            (["--view", "/tmp"], "“/tmp” is a folder; “--view” opens a picture."),
+            (["--view", "https:///picture.jpg"], "“https:///picture.jpg” names no server."),
         ]
         for (arguments, message) in mistakes {
             let result = try runProgram(binary.path, arguments)

@@ -9,7 +9,8 @@ Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
-over to the first and exit, leaving exactly one window. Run inside dbus-run-session with a
+over to the first and exit, leaving exactly one window; with --second-launch --view FILE, the second
+launch is `tessera --view FILE`, and the first's window must then show the picture's name. Run inside dbus-run-session with a
 display; the AT-SPI bus is started on demand. With --messages, the app opens on the chat; the
 probe waits for the newest message's row, focuses it through AT-SPI as Orca's review would, and
 prints "focused: NAME" once the row reports itself focused. With --russian, the app runs under
@@ -834,7 +835,8 @@ def main():
         if messages:
             return focus_newest_message(app)
         if second_launch:
-            second = subprocess.run(command, env=env, timeout=20)
+            view = sys.argv[sys.argv.index("--view") + 1] if "--view" in sys.argv[3:] else None
+            second = subprocess.run(command + (["--view", view] if view else []), env=env, timeout=20)
             if second.returncode != 0:
                 print("the second launch failed:", second.returncode)
                 return 1
@@ -842,6 +844,11 @@ def main():
             if proc.poll() is not None or frames != ["Tessera"]:
                 print("after a second launch: first running =", proc.poll() is None, "frames =", frames)
                 return 1
+            if view:
+                name = os.path.basename(view)
+                if wait_for("the picture's name", lambda: name if any(n == name for _, n in walk(app)) else None) is None:
+                    return 1
+                print("the running instance shows", name)
             print("second launch handed over to the running instance")
         return 0
     finally:

@@ -17,6 +17,8 @@ public struct LaunchOptions: Sendable {
     /// Print the main window's frames every this many seconds (`FrameReport`), in a session that
     /// is otherwise a person's (benchmarks of long sessions).
     public var reportFramesEvery: Int?
+    /// A picture to open in the viewer (`--view`): a `file:` or web address.
+    public var view: URL?
     /// The backend the sections talk to; nil: the built-in server's usual address.
     public var backend: BackendSource?
     /// The services' addresses given on the command line (`--service`): they hold for this launch,

@@ -30,6 +30,8 @@ public final class SectionServices {
         /// What each section downloaded this session, in bytes, by the section's name ("other":
         /// requests of no section).
         public var downloadedThisSession: @Sendable () -> [String: Int]
+        /// Lets the pipeline read these files, which a person opened (`tessera --view`).
+        public var permitFiles: @Sendable ([URL]) -> Void
 
         public init(images: @escaping @MainActor () -> ImagePipeline,
                     feed: @escaping @MainActor () -> FeedViewModel, messages: @escaping @MainActor () -> MessagesViewModel,
@@ -39,7 +41,8 @@ public final class SectionServices {
                     finishDownloads: @escaping @Sendable () async -> Void,
                     clearSavedData: @escaping @MainActor () async throws -> Void,
                     forgetSaved: @escaping @MainActor (Section) async throws -> Void,
-                    downloadedThisSession: @escaping @Sendable () -> [String: Int] = { [:] }) {
+                    downloadedThisSession: @escaping @Sendable () -> [String: Int] = { [:] },
+                    permitFiles: @escaping @Sendable ([URL]) -> Void = { _ in }) {
             self.images = images
             self.feed = feed
             self.messages = messages
@@ -50,6 +53,7 @@ public final class SectionServices {
             self.clearSavedData = clearSavedData
             self.forgetSaved = forgetSaved
             self.downloadedThisSession = downloadedThisSession
+            self.permitFiles = permitFiles
         }
     }
 

@@ -55,6 +55,7 @@ public final class TesseraApp {
         services.mainWindow = { [weak self] in self?.mainWindow }
         application.onStartup { [weak self] in self?.startup() }
         application.onActivate { [weak self] in self?.activate() }
+        application.onOpen { [weak self] addresses in self?.open(addresses) }
         application.onShutdown { [weak self] in self?.shutdown() }
     }
 
@@ -63,7 +64,7 @@ public final class TesseraApp {
         StartupTrace.mark("app-made")
         TerminationSignals.handle { [weak self] _ in self?.askedToQuit() }
         startShellSearch()
-        let status = application.run()
+        let status = options.view.map { application.run(opening: $0) } ?? application.run()
         return status != 0 ? status : exitStatus
     }
 

@@ -62,6 +62,7 @@ open class Object {
         case .dragPosition: callback = unsafeBitCast(signalTrampolineDragPosition, to: GCallback.self)
         case .dragLeave: callback = unsafeBitCast(signalTrampolineDragLeave, to: GCallback.self)
         case .boolean: callback = unsafeBitCast(signalTrampolineBoolean, to: GCallback.self)
+        case .files: callback = unsafeBitCast(signalTrampolineFiles, to: GCallback.self)
         }
         let flags: GConnectFlags = after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
         let id = g_signal_connect_data(raw, signal, callback, data, signalBoxDestroyNotify, flags)
@@ -123,6 +124,17 @@ private let signalTrampolineDragPosition: @convention(c) (UnsafeMutableRawPointe
 private let signalTrampolineBoolean: @convention(c) (UnsafeMutableRawPointer?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, value, data in
     var flag = value != 0
     withUnsafeMutablePointer(to: &flag) { pointer in
+        _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(UnsafeMutableRawPointer(pointer))
+    }
+}
+private let signalTrampolineFiles: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafeMutablePointer<gchar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
+    var uris: [String] = []
+    for index in 0..<Int(count) {
+        guard let file = files?[index], let uri = g_file_get_uri(file) else { continue }
+        uris.append(String(cString: uri))
+        g_free(uri)
+    }
+    withUnsafeMutablePointer(to: &uris) { pointer in
         _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(UnsafeMutableRawPointer(pointer))
     }
 }

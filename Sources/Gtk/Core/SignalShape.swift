@@ -31,4 +31,7 @@ enum SignalShape {
     /// `void (*)(GObject *self, gboolean value, gpointer data)` ("network-changed"): the closure
     /// gets a pointer to a Swift `Bool`.
     case boolean
+    /// GApplication's "open": `(self, GFile **files, gint count, gchar *hint, data)`; the closure
+    /// gets a pointer to a Swift `[String]` of the files' URIs.
+    case files
 }

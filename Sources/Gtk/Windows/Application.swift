@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 
 /// A GtkApplication: the process's single instance, its actions and accelerators.
 @MainActor
@@ -13,6 +14,7 @@ public final class Application: Object {
     ///     `inactivityTimeout` (a window, or `hold()`, keeps it).
     public init(id: String, unique: Bool, service: Bool = false) {
         var flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+        flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_OPEN.rawValue)
         if service { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_IS_SERVICE.rawValue) }
         // The program name becomes the X11 WM_CLASS, which desktops match to the .desktop file.
         g_set_prgname(id)
@@ -25,6 +27,14 @@ public final class Application: Object {
     /// The command line is parsed by the caller, not by GApplication.
     public func run() -> Int32 {
         g_application_run(raw.cast(), 0, nil)
+    }
+    /// Runs as `run()` does, and opens `address` (`onOpen`) rather than activating: in the
+    /// running instance when there is one, which this process then hands it to and ends.
+    public func run(opening address: URL) -> Int32 {
+        let arguments = [g_get_prgname().map { String(cString: $0) } ?? "tessera", address.absoluteString]
+        var pointers = arguments.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        return g_application_run(raw.cast(), gint(pointers.count), &pointers)
     }
     public func quit() { g_application_quit(raw.cast()) }
     /// Keeps the application running with no window (work to finish before exit); pair with `release()`.
@@ -56,6 +66,12 @@ public final class Application: Object {
         gtk_icon_theme_append_search_path(gtk_icon_theme_get_default(), folder)
     }
 
+    /// Emits open for `addresses`, as a launch with them does.
+    public func open(_ addresses: [URL]) {
+        var files = addresses.map { g_file_new_for_uri($0.absoluteString) }
+        defer { files.forEach { g_object_unref(UnsafeMutableRawPointer($0)) } }
+        g_application_open(raw.cast(), &files, gint(files.count), "")
+    }
     /// Emits activate, as a launch does.
     public func activate() { g_application_activate(raw.cast()) }
 
@@ -68,6 +84,16 @@ public final class Application: Object {
     @discardableResult
     public func onActivate(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("activate", shape: .plain) { _ in body(); return false }
+    }
+    /// A launch asked to open these addresses (a file's `file://` URI, a web address), in the
+    /// primary instance; activate is not emitted for it.
+    @discardableResult
+    public func onOpen(_ body: @escaping @MainActor ([URL]) -> Void) -> SignalConnection {
+        connect("open", shape: .files) { argument in
+            guard let uris = argument?.assumingMemoryBound(to: [String].self).pointee else { return false }
+            body(uris.compactMap(URL.init(string:)))
+            return false
+        }
     }
     @discardableResult
     public func onShutdown(_ body: @escaping @MainActor () -> Void) -> SignalConnection {

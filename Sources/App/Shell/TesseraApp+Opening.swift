@@ -1,0 +1,24 @@
+import Foundation
+import Gtk
+
+/// `tessera --view PICTURE`, in this process or handed over by a second launch: the window shows
+/// the picture in the viewer, over the section it shows.
+extension TesseraApp {
+    func open(_ addresses: [URL]) {
+        activate()
+        guard let address = addresses.first, let main = mainWindow else { return }
+        Task { @MainActor [weak self] in
+            let (items, index) = await Task.detached { FolderPictures.items(opening: address) }.value
+            guard let self else { return }
+            services.makers.permitFiles(items.map(\.url).filter(\.isFileURL))
+            main.showInitialSection()
+            let coordinator = main.currentCoordinator
+            let viewer = ViewerPage(items: items, index: index, pipeline: services.images,
+                                    goBack: { [weak coordinator] in _ = coordinator?.pop() },
+                                    window: { [weak main] in main?.window },
+                                    onMove: { [weak main] in main?.updateChrome() })
+            coordinator.push(viewer)
+            main.focusShownPage()
+        }
+    }
+}
