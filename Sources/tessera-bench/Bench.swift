@@ -63,6 +63,26 @@ struct ProcessUsage {
     }
 }
 
+/// Every process started by `pid`, and by those, from /proc's parent links.
+func descendants(of pid: Int32) -> [Int32] {
+    var parents: [Int32: Int32] = [:]
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let child = Int32(entry),
+              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        // After the name: state, then the parent's id.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 1, let parent = Int32(fields[1]) { parents[child] = parent }
+    }
+    var found: [Int32] = [], frontier = [pid]
+    while let parent = frontier.popLast() {
+        let children = parents.filter { $0.value == parent }.map(\.key)
+        found += children
+        frontier += children
+    }
+    return found
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     let middle = sorted.count / 2

@@ -153,7 +153,7 @@ final class Soak {
 
     private func sample(at start: ContinuousClock.Instant) -> Sample {
         let pid = app.processIdentifier
-        let helpers = Self.descendants(of: pid)
+        let helpers = descendants(of: pid)
         let kinds = residentKinds(of: pid)
         return Sample(minute: Self.minutes(since: start), appResident: residentBytes(of: pid),
                       appAnonymous: kinds.anonymous, appFiles: kinds.files, appShared: kinds.shared,
@@ -180,26 +180,6 @@ final class Soak {
     private static func minutes(since start: ContinuousClock.Instant) -> Double {
         let elapsed = (ContinuousClock.now - start).components
         return (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) / 60
-    }
-
-    /// Every process started by `pid`, and by those, from /proc's parent links.
-    static func descendants(of pid: Int32) -> [Int32] {
-        var parents: [Int32: Int32] = [:]
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let child = Int32(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            // After the name: state, then the parent's id.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, let parent = Int32(fields[1]) { parents[child] = parent }
-        }
-        var found: [Int32] = [], frontier = [pid]
-        while let parent = frontier.popLast() {
-            let children = parents.filter { $0.value == parent }.map(\.key)
-            found += children
-            frontier += children
-        }
-        return found
     }
 
     private func xdotool(_ arguments: [String]) throws {

@@ -24,6 +24,7 @@ struct ViewerBench: ParsableCommand {
     @Option(help: "Frames panned, and frames zoomed.") var frames = 240
     @Option(help: "Times the photo is opened, zoomed, panned and closed again, for memory that grows.") var rounds = 1
     @Option(help: "Times the clip is streamed (and played from the disk cache, the baseline); 0 leaves the clip out.") var clipRuns = 3
+    @Option(help: "Times Tessera and eog are each launched cold and warm on the pictures; 0 leaves them out.") var launchRuns = 3
 
     func run() throws {
         let pictures = try Self.pictures()
@@ -33,6 +34,43 @@ struct ViewerBench: ParsableCommand {
             clip = try ViewerClip.file()
         }
         try runWithGTK(scale: scale) { try measure(pictures, clip: clip) }
+        if launchRuns > 0 { try launches(pictures) }
+    }
+
+    /// Tessera and eog launched as a person launches them (`ViewerLaunches`), in a folder of the
+    /// small picture, the photo and the plan, with a session bus and a Tessera profile of their own.
+    private func launches(_ pictures: [(name: String, file: URL)]) throws {
+        guard FileManager.default.isExecutableFile(atPath: ViewerLaunches.eog) else {
+            throw BenchError(description: "eog is not installed (.ci/install-deps.sh --bench installs it): no baseline")
+        }
+        let tessera = binFolder().appendingPathComponent("tessera")
+        guard FileManager.default.isExecutableFile(atPath: tessera.path) else { throw BenchError(description: "tessera is not built at \(tessera.path)") }
+        guard let leaf = AppPaths.sourceTreeItem("data/media/leaf-512x512.png") else { throw BenchError(description: "no data/ folder found") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-launches-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let folder = work.appendingPathComponent("pictures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var named: [URL] = []
+        for (index, file) in [leaf, pictures[0].file, pictures[1].file].enumerated() {
+            let link = folder.appendingPathComponent("\(index + 1)-\(file.lastPathComponent)")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+            named.append(link)
+        }
+        let bus = try SessionBus.ensure()
+        defer { bus?.stop() }
+        var environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
+        // The same for both: no accessibility bridge, GDK's OpenGL off (Tessera turns it off itself).
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["GDK_GL"] = "disable"
+        for (variable, name) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
+            environment[variable] = work.appendingPathComponent(name).path
+        }
+        let windows = try WindowWatch(buildingIn: work)
+        defer { windows.stop() }
+        let launches = ViewerLaunches(small: named[0], photo: named[1], plan: named[2], runs: launchRuns, environment: environment,
+                                      tessera: tessera, windows: windows)
+        try launches.warmUp()
+        try launches.measure()
     }
 
     /// The pictures, made once and kept in the temporary folder: a photo-like 6000×4000 JPEG and a
@@ -177,22 +215,6 @@ struct ViewerBench: ParsableCommand {
         print(String(format: "    the app's resident memory after closing: anonymous %.0f MB, files %.0f MB, shared %.0f MB; malloc in use %.0f MB, free %.0f MB, mapped %.0f MB; pipeline's memory cache %.0f MB",
                      Double(split.anonymous) / 1e6, Double(split.files) / 1e6, Double(split.shared) / 1e6,
                      Double(heap.inUse) / 1e6, Double(heap.free) / 1e6, Double(heap.mapped) / 1e6, Double(pipeline.memoryCache.totalCost) / 1e6))
-        for picture in pictures {
-            guard let eog = try Self.eog(picture.file) else {
-                print("  eog is not installed (make bench installs it): no baseline")
-                break
-            }
-            let ours = runs.first { $0.name == picture.name }
-            print(String(format: "  eog %@: window %.0f ms, picture drawn (CPU idle) %.0f ms, peak resident %.0f MB",
-                         picture.name, eog.window, eog.drawn, Double(eog.peak) / 1e6))
-            if let ours, ours.failure == nil {
-                let eogPeak = Double(max(eog.peak, 1))
-                print(String(format: "    Tessera against eog: sharp fitted x%.2f, peak memory (app and helpers' own) x%.2f sampled, x%.2f by high-water marks (target < 1 on both); every helper's resident size added whole x%.2f sampled, x%.2f by high-water marks",
-                             ours.sharpFit / max(eog.drawn, 1), Double(ours.appPeak + ours.helpersOwnPeak) / eogPeak,
-                             Double(ours.appHighWater + ours.helpersHighWater - ours.helpersSharedWithApp) / eogPeak,
-                             Double(ours.appPeak + ours.helpersPeak) / eogPeak, Double(ours.appHighWater + ours.helpersHighWater) / eogPeak))
-            }
-        }
         if let clip {
             let size = (try? FileManager.default.attributesOfItem(atPath: clip.path)[.size] as? Int) ?? 0
             try ViewerClip.measure(base: server.base, name: clip.lastPathComponent, size: size, pipeline: pipeline, runs: clipRuns)
@@ -275,53 +297,5 @@ struct ViewerBench: ParsableCommand {
         run.helpersHighWater = helperIdentifiers().reduce(0) { $0 + peakResident(of: $1) }
         run.helpersSharedWithApp = helpers() - helpersOwn()
         return run
-    }
-
-    /// eog opening `file`: when its window shows, when its CPU goes idle (the picture decoded and
-    /// drawn), and its peak resident memory; nil when eog is not installed.
-    private static func eog(_ file: URL) throws -> (window: Double, drawn: Double, peak: Int)? {
-        let executable = "/usr/bin/eog"
-        guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-eog-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--new-instance", "--disable-gallery", file.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = profile.path
-        environment["XDG_CACHE_HOME"] = profile.path
-        environment["NO_AT_BRIDGE"] = "1"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = monotonicNanoseconds()
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        let pid = process.processIdentifier
-        // Its window: xdotool waits for a visible window of its process.
-        let search = Process()
-        search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        search.arguments = ["search", "--sync", "--onlyvisible", "--pid", String(pid)]
-        search.standardOutput = FileHandle.nullDevice
-        try search.run()
-        search.waitUntilExit()
-        let window = Double(monotonicNanoseconds() - start) / 1e6
-        // Drawn: its CPU time stops growing for 300 ms.
-        var last = ProcessUsage.cpu(of: pid) ?? 0, still = monotonicNanoseconds(), drawn = window
-        while monotonicNanoseconds() - start < 120_000_000_000 {
-            usleep(20_000)
-            let now = ProcessUsage.cpu(of: pid) ?? last
-            if now > last {
-                last = now
-                still = monotonicNanoseconds()
-                drawn = Double(still - start) / 1e6
-            } else if monotonicNanoseconds() - still > 300_000_000 {
-                break
-            }
-        }
-        return (window, drawn, peakResident(of: pid))
     }
 }
