@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Persistence
 
 /// Time from exec to the first frame of the main window drawn, for Tessera and for three C
 /// programs built here (a minimal GTK 3 window, the baseline; a minimal GtkApplication; that
@@ -101,6 +102,41 @@ struct Startup: ParsableCommand {
         return scroller;
     }
     #endif
+    #ifdef TESSERA_GALLERY
+    static const char *media_folder;
+    /// A picture of the folder decoded to cover a square of `side` pixels, centred, as a tile shows it.
+    static GtkWidget *tile(const char *name, int side) {
+        char path[4096];
+        int width = 0, height = 0;
+        snprintf(path, sizeof path, "%s/%s", media_folder, name);
+        if (!gdk_pixbuf_get_file_info(path, &width, &height) || width <= 0 || height <= 0) return gtk_image_new();
+        int scaled_width = width >= height ? side * width / height : side, scaled_height = width >= height ? side : side * height / width;
+        GdkPixbuf *loaded = gdk_pixbuf_new_from_file_at_scale(path, scaled_width, scaled_height, FALSE, NULL);
+        if (!loaded) return gtk_image_new();
+        GdkPixbuf *square = gdk_pixbuf_new_subpixbuf(loaded, (gdk_pixbuf_get_width(loaded) - side) / 2,
+                                                     (gdk_pixbuf_get_height(loaded) - side) / 2, side, side);
+        GtkWidget *image = gtk_image_new_from_pixbuf(square);
+        g_object_unref(square);
+        g_object_unref(loaded);
+        return image;
+    }
+    /// The gallery's first screen in a 1100×760 window: its first six items, the first a big tile.
+    static GtkWidget *gallery(void) {
+        GtkWidget *grid = gtk_grid_new();
+        gtk_grid_set_row_spacing(GTK_GRID(grid), 12);
+        gtk_grid_set_column_spacing(GTK_GRID(grid), 12);
+        gtk_container_set_border_width(GTK_CONTAINER(grid), 12);
+        gtk_grid_attach(GTK_GRID(grid), tile("ladybird-2560x1600.jpg", 586), 0, 0, 2, 2);
+        gtk_grid_attach(GTK_GRID(grid), tile("leaf-512x512.png", 287), 2, 0, 1, 1);
+        gtk_grid_attach(GTK_GRID(grid), tile("flower-600x1200.jpg", 287), 2, 1, 1, 1);
+        gtk_grid_attach(GTK_GRID(grid), tile("butterfly-600x400.png", 287), 0, 2, 1, 1);
+        gtk_grid_attach(GTK_GRID(grid), tile("garden-1600x1200.jpg", 287), 1, 2, 1, 1);
+        gtk_grid_attach(GTK_GRID(grid), tile("dune-1200x800.jpg", 287), 2, 2, 1, 1);
+        GtkWidget *scroller = gtk_scrolled_window_new(NULL, NULL);
+        gtk_container_add(GTK_CONTAINER(scroller), grid);
+        return scroller;
+    }
+    #endif
     static void activate(GtkApplication *app, gpointer data) {
         GtkWidget *window = gtk_application_window_new(app);
         gtk_window_set_title(GTK_WINDOW(window), "Baseline");
@@ -110,7 +146,11 @@ struct Startup: ParsableCommand {
         GtkWidget *layout = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
         gtk_box_pack_start(GTK_BOX(layout), sidebar(), FALSE, FALSE, 0);
         gtk_box_pack_start(GTK_BOX(layout), gtk_separator_new(GTK_ORIENTATION_VERTICAL), FALSE, FALSE, 0);
-        gtk_box_pack_start(GTK_BOX(layout), gtk_stack_new(), TRUE, TRUE, 0);
+        GtkWidget *stack = gtk_stack_new();
+    #ifdef TESSERA_GALLERY
+        gtk_container_add(GTK_CONTAINER(stack), gallery());
+    #endif
+        gtk_box_pack_start(GTK_BOX(layout), stack, TRUE, TRUE, 0);
         gtk_container_add(GTK_CONTAINER(window), layout);
     #endif
         g_signal_connect_after(window, "draw", G_CALLBACK(drawn), app);
@@ -120,6 +160,9 @@ struct Startup: ParsableCommand {
     }
     int main(int argc, char **argv) {
         mark("main");
+    #ifdef TESSERA_GALLERY
+        media_folder = argc > 1 ? argv[1] : ".";
+    #endif
         GtkApplication *app = gtk_application_new("dev.tessera.StartupBaseline", G_APPLICATION_DEFAULT_FLAGS);
         g_signal_connect(app, "startup", G_CALLBACK(startup), NULL);
         g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
@@ -136,7 +179,10 @@ struct Startup: ParsableCommand {
 
         let baseline = try CProgram.build(Self.baselineSource, named: "baseline", in: work)
         let application = try CProgram.build(Self.applicationBaselineSource, named: "application-baseline", in: work)
-        let shell = try CProgram.build(Self.applicationBaselineSource, named: "application-shell", in: work, defining: "TESSERA_SHELL")
+        let shell = try CProgram.build(Self.applicationBaselineSource, named: "application-shell", in: work, defining: ["TESSERA_SHELL"])
+        let gallery = try CProgram.build(Self.applicationBaselineSource, named: "application-gallery", in: work,
+                                         defining: ["TESSERA_SHELL", "TESSERA_GALLERY"])
+        guard let media = AppPaths.sourceTreeItem("data/media") else { throw BenchError(description: "no data/media folder found") }
         // Launch them all inside a desktop-like session: with a session bus (GApplication
         // registers on it, the accessibility bridge finds its bus). Without one GLib falls back to
         // X11 autolaunch, which no real desktop goes through.
@@ -158,42 +204,51 @@ struct Startup: ParsableCommand {
             throw BenchError(description: "tessera is not built at \(tessera.path)")
         }
         let tesseraLaunch = [tessera.path, "--report-first-frame"]
-        var launches: [[String]] = [[baseline.path], [application.path], [shell.path]]
+        var launches: [[String]] = [[baseline.path], [application.path], [shell.path], [gallery.path, media.path]]
         // One warm-up run each, so all start with the same files in the page cache.
         for command in launches { _ = try firstFrame(command) }
         _ = try firstFrame(tesseraLaunch)
 
         // Totals and phases per program, in the order above with Tessera last; runs alternate.
-        var totals = [[Double]](repeating: [], count: 4)
-        var phases = [[String: [Double]]](repeating: [:], count: 4)
-        var resident = [[Double]](repeating: [], count: 4)
-        for run in 0..<runs {
+        var totals = [[Double]](repeating: [], count: 5)
+        var phases = [[String: [Double]]](repeating: [:], count: 5)
+        var resident = [[Double]](repeating: [], count: 5)
+        var content: [Double] = []
+        for _ in 0..<runs {
             launches.append(tesseraLaunch)
             for (index, command) in launches.enumerated() {
                 let launch = try firstFrame(command)
                 totals[index].append(launch.total)
+                if let drawn = launch.content { content.append(drawn) }
                 if let megabytes = launch.residentMegabytes { resident[index].append(megabytes) }
                 for (name, milliseconds) in launch.phases { phases[index][name, default: []].append(milliseconds) }
             }
             launches.removeLast()
         }
-        let tesseraMedian = median(totals[3]), shellMedian = median(totals[2])
-        print("startup: exec to first drawn frame, median of \(runs)\(bus == nil ? "" : " (private session bus)"), GDK_GL=\(environment["GDK_GL"] ?? "") for every program;")
-        print("  tessera as a person starts it: its own profile, settings, single-instance name, portal, Shell search")
-        print(String(format: "  tessera                          %8.1f ms", tesseraMedian))
-        print(String(format: "  C GtkApplication, Tessera's shell %7.1f ms  (the same window in plain C)", shellMedian))
-        print(String(format: "  tessera / C shell                %8.2f     (target <= 1.20)", tesseraMedian / shellMedian))
+        guard content.count == runs else { throw BenchError(description: "tessera reported no frame with the gallery's content") }
+        let tesseraMedian = median(totals[4]), shellMedian = median(totals[2])
+        let contentMedian = median(content), galleryMedian = median(totals[3])
+        print("startup: exec to the first frame with the section's content, median of \(runs)\(bus == nil ? "" : " (private session bus)"), GDK_GL=\(environment["GDK_GL"] ?? "") for every program;")
+        print("  tessera as a person starts it: its own profile, settings, single-instance name, portal, Shell search;")
+        print("  the gallery's first screen: six items, their pictures from the disk cache, decoded by its helpers")
+        print(String(format: "  tessera                          %8.1f ms", contentMedian))
+        print(String(format: "  C GtkApplication, shell, gallery %8.1f ms  (the same window in plain C, the six pictures decoded at their tiles' size before it shows)", galleryMedian))
+        print(String(format: "  tessera / C with the gallery     %8.2f     (target <= 1.20)", contentMedian / galleryMedian))
+        print("  the chrome alone: exec to the first frame")
+        print(String(format: "    tessera                        %8.1f ms", tesseraMedian))
+        print(String(format: "    C GtkApplication, shell        %8.1f ms  (header bar, sidebar, an empty stack)", shellMedian))
+        print(String(format: "    tessera / C shell              %8.2f", tesseraMedian / shellMedian))
         // Tessera's "entry" is the first line of its main, where the C programs mark "main".
-        if let tesseraMain = phases[3]["entry"].map(median), let shellMain = phases[2]["main"].map(median) {
+        if let tesseraMain = phases[4]["entry"].map(median), let shellMain = phases[2]["main"].map(median) {
             print(String(format: "  exec to main                     %8.1f ms  (C shell %.1f ms: %+.1f ms; target <= +2)",
                          tesseraMain, shellMain, tesseraMain - shellMain))
         }
-        if !resident[3].isEmpty, !resident[2].isEmpty {
-            let tesseraResident = median(resident[3]), shellResident = median(resident[2])
+        if !resident[4].isEmpty, !resident[2].isEmpty {
+            let tesseraResident = median(resident[4]), shellResident = median(resident[2])
             print(String(format: "  resident at the first frame      %8.1f MB  (C shell %.1f MB: %+.1f MB; target <= +10)",
                          tesseraResident, shellResident, tesseraResident - shellResident))
         }
-        print("  references                                  (tessera / this)")
+        print("  references, to the first frame              (tessera's first frame / this)")
         for (index, name) in [(0, "C GTK 3 window"), (1, "C GtkApplication window")] {
             let reference = median(totals[index])
             let memory = resident[index].isEmpty ? "" : String(format: ", %.1f MB resident", median(resident[index]))
@@ -202,7 +257,7 @@ struct Startup: ParsableCommand {
         }
         print("  phases (medians, ms)                              tessera  C app  C app + shell")
         for (name, label) in Self.phaseLabels {
-            guard let values = phases[3][name] else { continue }
+            guard let values = phases[4][name] else { continue }
             // The C programs mark "main" on their first line, which is Tessera's "entry"; they have
             // no catalogues or arguments to read after it.
             let inC: String? = switch name { case "entry": "main"; case "main": nil; default: name }
@@ -225,11 +280,14 @@ struct Startup: ParsableCommand {
         ("presented", "to the window presented (realized, styled)"),
         ("drawn", "to the first frame drawn"),
         ("page", "then to the section's page drawn"),
+        ("content", "then to its content drawn (the pictures)"),
     ]
 
     /// Milliseconds from spawning `command` to the first frame it reports, and, for a program that
     /// reports milestones ("milestone-ns <name> <ns>"), the time from the previous one to each.
-    private func firstFrame(_ command: [String]) throws -> (total: Double, phases: [(String, Double)], residentMegabytes: Double?) {
+    /// Tessera's report goes on to the frames with its section's page and with the page's content.
+    private func firstFrame(_ command: [String]) throws
+        -> (total: Double, phases: [(String, Double)], residentMegabytes: Double?, content: Double?) {
         let launch = try timeToMarker(command, "first-frame-ns", environment: environment)
         let resident = launch.lines.first { $0.hasPrefix("rss-kb ") }.flatMap { Double($0.dropFirst(7)) }.map { $0 / 1024 }
         var phases: [(String, Double)] = [], previous = launch.start
@@ -241,10 +299,15 @@ struct Startup: ParsableCommand {
         }
         if !phases.isEmpty { phases.append(("drawn", Double(launch.marked - previous) / 1_000_000)) }
         // Tessera's first frame is its chrome; the section's page is drawn in a frame after it.
-        if let line = launch.lines.first(where: { $0.hasPrefix("page-drawn-ns ") }), let time = Int64(line.dropFirst(14)) {
-            phases.append(("page", Double(time - launch.marked) / 1_000_000))
+        var content: Double?
+        if let line = launch.lines.first(where: { $0.hasPrefix("page-drawn-ns ") }), let page = Int64(line.dropFirst(14)) {
+            phases.append(("page", Double(page - launch.marked) / 1_000_000))
+            if let line = launch.lines.first(where: { $0.hasPrefix("content-drawn-ns ") }), let drawn = Int64(line.dropFirst(17)) {
+                phases.append(("content", Double(drawn - page) / 1_000_000))
+                content = Double(drawn - launch.start) / 1_000_000
+            }
         }
-        return (launch.milliseconds, phases, resident)
+        return (launch.milliseconds, phases, resident, content)
     }
 }
 

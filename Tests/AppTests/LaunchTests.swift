@@ -45,6 +45,22 @@ final class LaunchTests: XCTestCase {
         }
     }
 
+    /// `--report-first-frame` (the start-up benchmark's): the chrome's frame, then the section's
+    /// page, then its content in view, in that order.
+    func testTheFirstFrameReportGoesOnToTheSectionsContent() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_AT_BRIDGE"] = "1"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-first-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runProgram(binary.path, ["--data-dir", folder.path, "--report-first-frame"], environment: environment)
+        XCTAssertEqual(run.status, 0, run.output)
+        let times = ["first-frame-ns ", "page-drawn-ns ", "content-drawn-ns "].map { marker in
+            run.output.split(separator: "\n").first { $0.hasPrefix(marker) }.flatMap { Int64($0.dropFirst(marker.count)) }
+        }
+        XCTAssertFalse(times.contains(nil), run.output)
+        XCTAssertEqual(times.compactMap { $0 }, times.compactMap { $0 }.sorted(), run.output)
+    }
+
     /// libcurl and GStreamer (with their TLS, Kerberos, LDAP and codec dependencies) are opened on
     /// first use, after the window is up; linked, they would all be loaded and bound before `main`.
     func testLibcurlAndGStreamerAreNotLoadedAtLaunch() throws {

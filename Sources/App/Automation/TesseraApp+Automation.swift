@@ -23,23 +23,23 @@ extension TesseraApp {
         if let directory = options.screenshotDirectory { takeScreenshots(of: main, into: directory) }
     }
 
-    /// Prints the milestones, the resident memory and the time of the first frame, then that of the
-    /// first frame with the section's page ("page-drawn-ns"), and quits.
+    /// Prints the milestones, the resident memory and the time of the first frame, that of the
+    /// first frame with the section's page ("page-drawn-ns"), and that of the first frame with its
+    /// content in view ("content-drawn-ns", `ContentShowingPage`), then quits.
     func reportFirstFrame(of main: MainWindow) {
-        func now() -> Int64 {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-        }
         main.window.onNextDraw { [weak self, weak main] in
-            let first = now()
-            let report = StartupTrace.report + StartupTrace.residentMemoryLine + "first-frame-ns \(first)\n"
+            let first = Self.monotonicNow()
+            var report = StartupTrace.report + StartupTrace.residentMemoryLine + "first-frame-ns \(first)\n"
             main?.window.addTickCallback { [weak self, weak main] _ in
                 guard let self, let main else { return false }
                 guard main.showsInitialSection else { return true }
-                main.window.onNextDraw { [weak self] in
-                    FileHandle.standardOutput.write(Data((report + "page-drawn-ns \(now())\n").utf8))
-                    self?.application.quit()
+                main.window.onNextDraw { [weak self, weak main] in
+                    report += "page-drawn-ns \(Self.monotonicNow())\n"
+                    guard let self, let main else { return }
+                    self.whenContentDrawn(of: main.currentSection, in: main) { drawn in
+                        FileHandle.standardOutput.write(Data((report + "content-drawn-ns \(drawn)\n").utf8))
+                        self.application.quit()
+                    }
                 }
                 main.window.queueDraw()
                 return false
@@ -47,21 +47,23 @@ extension TesseraApp {
         }
     }
 
-    /// Before each frame, asks whether the section's page shows its content in view; once it does,
-    /// prints the time that frame was drawn and quits. Gives up after a minute (exit status 1).
+    /// Prints the time of the first frame with `section`'s content in view, then quits.
     func reportContentDrawn(of section: Section, in main: MainWindow) {
+        whenContentDrawn(of: section, in: main) { [weak self] drawn in
+            FileHandle.standardOutput.write(Data("content-drawn-ns \(drawn)\n".utf8))
+            self?.application.quit()
+        }
+    }
+
+    /// Before each frame, asks whether the section's page shows its content in view; once it does,
+    /// calls `drawn` with the time that frame was drawn. Gives up after a minute (exit status 1).
+    private func whenContentDrawn(of section: Section, in main: MainWindow, _ drawn: @escaping @MainActor (Int64) -> Void) {
         let deadline = ContinuousClock.now + .seconds(60)
         main.window.addTickCallback { [weak self, weak main] _ in
             guard let self, let main else { return false }
             let page = main.coordinator(for: section).pages.first as? any ContentShowingPage
             if page?.showsContentInView == true {
-                main.window.onNextDraw { [weak self] in
-                    var now = timespec()
-                    clock_gettime(CLOCK_MONOTONIC, &now)
-                    let line = "content-drawn-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
-                    FileHandle.standardOutput.write(Data(line.utf8))
-                    self?.application.quit()
-                }
+                main.window.onNextDraw { drawn(Self.monotonicNow()) }
                 // A page that has settled draws nothing more by itself: the frame is asked for.
                 main.window.queueDraw()
                 return false
@@ -74,6 +76,12 @@ extension TesseraApp {
             }
             return true
         }
+    }
+
+    private static func monotonicNow() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     func takeScreenshots(of main: MainWindow, into directory: URL) {
