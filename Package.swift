@@ -149,13 +149,13 @@ let package = Package(
 
         // Files and databases the app writes.
         .target(name: "Persistence", dependencies: [
-            "Domain", "Localization",
+            "Domain", "Localization", "Repositories",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // One repository per backend contract: a protocol and its live implementation.
-        .target(name: "Repositories", dependencies: ["Domain", "Persistence", "Networking", "Localization"]),
+        .target(name: "Repositories", dependencies: ["Domain", "Networking", "Localization"]),
 
         // One view-model per screen; never imports Gtk.
         .target(name: "Features", dependencies: [
@@ -217,7 +217,7 @@ let package = Package(
             "Repositories", "Domain", "Networking", "FixtureServer", "TestSupport",
         ]),
         .testTarget(name: "PersistenceTests", dependencies: [
-            "Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "Persistence", "Repositories", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "HelperWire", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing"]),

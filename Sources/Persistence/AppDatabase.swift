@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import GRDB
 import Localization
@@ -20,7 +21,7 @@ public final class AppDatabase: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw PersistenceError.io(path: folder.path, reason: tr("the folder could not be made"))
+            throw StorageError.io(path: folder.path, reason: tr("the folder could not be made"))
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Localization
 /// contents or the new ones, never a mix: write a temporary file beside the target, fsync it,
 /// rename it over the target, then fsync the folder so the rename itself is durable.
 public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws(PersistenceError) {
+    public static func write(_ data: Data, to url: URL) throws(StorageError) {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,7 +55,7 @@ public enum AtomicFile {
 
     /// Moves a file that could not be read aside as `<name>.corrupt-<timestamp>` so that nothing
     /// overwrites it; returns where it went.
-    public static func moveAside(_ url: URL, now: Date = Date()) throws(PersistenceError) -> URL {
+    public static func moveAside(_ url: URL, now: Date = Date()) throws(StorageError) -> URL {
         let target = asideURL(for: url, now: now)
         guard rename(url.path, target.path) == 0 else {
             throw .io(path: url.path, reason: String(cString: strerror(errno)))
@@ -66,7 +67,7 @@ public enum AtomicFile {
     /// the file itself stays in place: a second name for the same bytes (a hard link), or a copy
     /// where links cannot be made. A crash at any moment leaves the original under one name or
     /// both.
-    public static func keepAside(_ url: URL, now: Date = Date()) throws(PersistenceError) -> URL {
+    public static func keepAside(_ url: URL, now: Date = Date()) throws(StorageError) -> URL {
         let target = asideURL(for: url, now: now)
         guard link(url.path, target.path) != 0 else { return target }
         do {
@@ -87,43 +88,5 @@ public enum AtomicFile {
             target = url.appendingPathExtension("corrupt-\(stamp)-\(attempt)")
         }
         return target
-    }
-}
-
-/// Why a read or write of the app's files failed, in words a person can act on.
-public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
-    case io(path: String, reason: String)
-    case corrupt(path: String, keptAt: String, reason: String)
-    /// A file larger than the app reads; it was left as it is.
-    case tooLarge(path: String, bytes: Int, limit: Int)
-    /// A database row that should exist does not.
-    case notFound(String)
-    /// The database could not be used; the words say why (`init(database:)`).
-    case database(String)
-    /// The database was damaged: it was kept at `keptAt` and a new one started.
-    case databaseReplaced(keptAt: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case let .io(path, reason): tr("Could not write {path}: {reason}", ["path": path, "reason": reason])
-        case let .corrupt(path, keptAt, reason):
-            tr("{path} could not be read ({reason}); it was kept as {copy}", ["path": path, "reason": reason, "copy": keptAt])
-        case let .tooLarge(path, bytes, limit):
-            tr("{path} is {size} MB, larger than the {limit} MB Tessera reads; it was left as it is.",
-               ["path": path, "size": String((bytes + (1 << 20) - 1) >> 20), "limit": String(limit >> 20)])
-        case let .notFound(what): tr("{what} is no longer stored.", ["what": what])
-        case let .database(words): words
-        case let .databaseReplaced(keptAt, reason):
-            tr("The database could not be read ({reason}) and a new one was started. The old file is kept as {copy}; the people's names and the messages you had sent are in it.",
-               ["reason": reason.lowercasedFirst, "copy": keptAt])
-        }
-    }
-}
-
-extension String {
-    /// "The disk is full." → "the disk is full", to go inside a sentence.
-    var lowercasedFirst: String {
-        let trimmed = hasSuffix(".") ? String(dropLast()) : self
-        return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
     }
 }

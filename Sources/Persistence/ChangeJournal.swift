@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -40,8 +41,8 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
     }
 
     /// The changes saved over the document stamped `stamp`.
-    public func read(over stamp: DocumentStamp) async throws(PersistenceError) -> Contents {
-        try await run { [url] () throws(PersistenceError) -> Contents in try Self.read(url, over: stamp) }
+    public func read(over stamp: DocumentStamp) async throws(StorageError) -> Contents {
+        try await run { [url] () throws(StorageError) -> Contents in try Self.read(url, over: stamp) }
     }
 
     /// Whether a journal is on disk with anything in it (without reading it): what `read` finds
@@ -60,13 +61,13 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
     /// when empty) and flushes it to the disk; returns the journal's size in bytes. When it throws,
     /// the journal is as it was.
     @discardableResult
-    public func append(_ changes: [Change], over stamp: DocumentStamp) async throws(PersistenceError) -> Int {
-        try await run { [url] () throws(PersistenceError) -> Int in try Self.append(changes, over: stamp, to: url) }
+    public func append(_ changes: [Change], over stamp: DocumentStamp) async throws(StorageError) -> Int {
+        try await run { [url] () throws(StorageError) -> Int in try Self.append(changes, over: stamp, to: url) }
     }
 
     /// Removes the journal, once the document holds every change in it.
-    public func remove() async throws(PersistenceError) {
-        try await run { [url] () throws(PersistenceError) in
+    public func remove() async throws(StorageError) {
+        try await run { [url] () throws(StorageError) in
             guard unlink(url.path) == 0 || errno == ENOENT else { throw .io(path: url.path, reason: String(cString: strerror(errno))) }
             AtomicFile.syncFolder(of: url)
         }
@@ -74,14 +75,14 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
 
     /// Moves the journal aside (`AtomicFile.moveAside`), when its changes no longer fit the
     /// document; returns where it went.
-    public func moveAside() async throws(PersistenceError) -> URL {
-        try await run { [url] () throws(PersistenceError) -> URL in try AtomicFile.moveAside(url) }
+    public func moveAside() async throws(StorageError) -> URL {
+        try await run { [url] () throws(StorageError) -> URL in try AtomicFile.moveAside(url) }
     }
 
-    private func run<Value: Sendable>(_ work: @escaping @Sendable () throws(PersistenceError) -> Value) async throws(PersistenceError) -> Value {
-        let result: Result<Value, PersistenceError> = await withCheckedContinuation { continuation in
+    private func run<Value: Sendable>(_ work: @escaping @Sendable () throws(StorageError) -> Value) async throws(StorageError) -> Value {
+        let result: Result<Value, StorageError> = await withCheckedContinuation { continuation in
             queue.async {
-                do throws(PersistenceError) { continuation.resume(returning: .success(try work())) } catch {
+                do throws(StorageError) { continuation.resume(returning: .success(try work())) } catch {
                     continuation.resume(returning: .failure(error))
                 }
             }
@@ -89,7 +90,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         return try result.get()
     }
 
-    private static func read(_ url: URL, over stamp: DocumentStamp) throws(PersistenceError) -> Contents {
+    private static func read(_ url: URL, over stamp: DocumentStamp) throws(StorageError) -> Contents {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -128,7 +129,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         return contents
     }
 
-    private static func append(_ changes: [Change], over stamp: DocumentStamp, to url: URL) throws(PersistenceError) -> Int {
+    private static func append(_ changes: [Change], over stamp: DocumentStamp, to url: URL) throws(StorageError) -> Int {
         let encoder = JSONEncoder()
         // One line each: JSON without indentation holds no line break (a break in a string is
         // written as an escape).

@@ -1,12 +1,13 @@
+import Domain
 import Foundation
 import GRDB
 import Localization
 
-extension PersistenceError {
+extension StorageError {
     /// A database failure in words a person can act on. SQLite's result code says what happened;
     /// the statement and SQLite's own wording belong in the log, not in front of the user.
     public init(database error: any Error) {
-        if let error = error as? PersistenceError {
+        if let error = error as? StorageError {
             self = error
             return
         }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Localization
 
@@ -6,7 +7,7 @@ import Localization
 /// decoded is moved aside, never overwritten, with an error saying where it went.
 public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     public let url: URL
-    /// A file larger than this is refused (`PersistenceError.tooLarge`) without being read.
+    /// A file larger than this is refused (`StorageError.tooLarge`) without being read.
     public let maximumBytes: Int?
     private let queue: DispatchQueue
 
@@ -17,17 +18,17 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     }
 
     /// The stored document, or nil when there is no file yet.
-    /// Throws `PersistenceError.corrupt` (after moving the file aside) when it cannot be decoded,
+    /// Throws `StorageError.corrupt` (after moving the file aside) when it cannot be decoded,
     /// and `.tooLarge` (leaving it where it is) when it is past `maximumBytes`.
-    public func load() async throws(PersistenceError) -> Document? {
+    public func load() async throws(StorageError) -> Document? {
         try await loadStamped()?.document
     }
 
     /// The stored document and the stamp of the bytes it was read from, or nil when there is no
     /// file yet; throws as `load` does.
-    public func loadStamped() async throws(PersistenceError) -> (document: Document, stamp: DocumentStamp)? {
+    public func loadStamped() async throws(StorageError) -> (document: Document, stamp: DocumentStamp)? {
         let url = self.url, maximumBytes = self.maximumBytes
-        let result: Result<(document: Document, stamp: DocumentStamp)?, PersistenceError> = await withCheckedContinuation { continuation in
+        let result: Result<(document: Document, stamp: DocumentStamp)?, StorageError> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Self.read(url, maximumBytes: maximumBytes)) }
         }
         return try result.get()
@@ -63,33 +64,33 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
 
     /// Replaces the document. When this returns, the new contents are on disk; when it throws,
     /// the previous contents are.
-    public func save(_ document: Document) async throws(PersistenceError) {
+    public func save(_ document: Document) async throws(StorageError) {
         _ = try await saveStamped(document)
     }
 
     /// Replaces the document as `save` does, and returns the stamp of the bytes written.
-    public func saveStamped(_ document: Document) async throws(PersistenceError) -> DocumentStamp {
+    public func saveStamped(_ document: Document) async throws(StorageError) -> DocumentStamp {
         let url = self.url
-        let result: Result<DocumentStamp, PersistenceError> = await withCheckedContinuation { continuation in
+        let result: Result<DocumentStamp, StorageError> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Self.write(document, to: url)) }
         }
         return try result.get()
     }
 
     /// The same as `save`, blocking the calling thread (for command-line tools and tests).
-    public func saveNow(_ document: Document) throws(PersistenceError) {
+    public func saveNow(_ document: Document) throws(StorageError) {
         let url = self.url
         _ = try queue.sync { Self.write(document, to: url) }.get()
     }
 
     /// The same as `load`, blocking the calling thread (start-up, before any loop runs).
-    public func loadNow() throws(PersistenceError) -> Document? {
+    public func loadNow() throws(StorageError) -> Document? {
         let url = self.url, maximumBytes = self.maximumBytes
         return try queue.sync { Self.read(url, maximumBytes: maximumBytes) }.get()?.document
     }
 
     /// Saves without waiting; `failed` hears of a failure, on the store's queue.
-    public func saveInBackground(_ document: Document, failed: @escaping @Sendable (PersistenceError) -> Void) {
+    public func saveInBackground(_ document: Document, failed: @escaping @Sendable (StorageError) -> Void) {
         let url = self.url
         queue.async {
             if case .failure(let error) = Self.write(document, to: url) { failed(error) }
@@ -98,11 +99,11 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
 
     /// Keeps the file as it is now beside it (`AtomicFile.keepAside`), before a save replaces
     /// what could not all be read; returns where.
-    public func keepAside() async throws(PersistenceError) -> URL {
+    public func keepAside() async throws(StorageError) -> URL {
         let url = self.url
-        let result: Result<URL, PersistenceError> = await withCheckedContinuation { continuation in
+        let result: Result<URL, StorageError> = await withCheckedContinuation { continuation in
             queue.async {
-                do throws(PersistenceError) { continuation.resume(returning: .success(try AtomicFile.keepAside(url))) } catch {
+                do throws(StorageError) { continuation.resume(returning: .success(try AtomicFile.keepAside(url))) } catch {
                     continuation.resume(returning: .failure(error))
                 }
             }
@@ -115,7 +116,7 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         queue.sync {}
     }
 
-    private static func read(_ url: URL, maximumBytes: Int?) -> Result<(document: Document, stamp: DocumentStamp)?, PersistenceError> {
+    private static func read(_ url: URL, maximumBytes: Int?) -> Result<(document: Document, stamp: DocumentStamp)?, StorageError> {
         let data: Data
         if let maximumBytes, let bytes = size(of: url, past: maximumBytes) {
             return .failure(.tooLarge(path: url.path, bytes: bytes, limit: maximumBytes))
@@ -147,14 +148,14 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         return Int(status.st_size)
     }
 
-    private static func write(_ document: Document, to url: URL) -> Result<DocumentStamp, PersistenceError> {
+    private static func write(_ document: Document, to url: URL) -> Result<DocumentStamp, StorageError> {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(document)
             try AtomicFile.write(data, to: url)
             return .success(DocumentStamp(of: data))
-        } catch let error as PersistenceError {
+        } catch let error as StorageError {
             return .failure(error)
         } catch {
             return .failure(.io(path: url.path, reason: tr("could not encode: {error}", ["error": "\(error)"])))

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import GRDB
 import Synchronization
@@ -13,7 +14,7 @@ import Synchronization
 public final class LazyDatabase: Sendable {
     private let url: URL
     private let opening = Mutex<Task<AppDatabase, any Error>?>(nil)
-    private let replaced = Mutex<PersistenceError?>(nil)
+    private let replaced = Mutex<StorageError?>(nil)
 
     public init(url: URL) {
         self.url = url
@@ -26,10 +27,10 @@ public final class LazyDatabase: Sendable {
     }
 
     /// Set when the file found at launch was damaged and a new database was started
-    /// (`PersistenceError.databaseReplaced`).
-    public var replacement: PersistenceError? { replaced.withLock { $0 } }
+    /// (`StorageError.databaseReplaced`).
+    public var replacement: StorageError? { replaced.withLock { $0 } }
 
-    public func get() async throws(PersistenceError) -> AppDatabase {
+    public func get() async throws(StorageError) -> AppDatabase {
         let task = opening.withLock { task in
             if let task { return task }
             let url = self.url
@@ -44,30 +45,30 @@ public final class LazyDatabase: Sendable {
         } catch {
             // Not kept: the next use tries again.
             opening.withLock { if $0 == task { $0 = nil } }
-            throw PersistenceError(database: error)
+            throw StorageError(database: error)
         }
     }
 
     /// Reads in one transaction; a failure comes in words.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
         try await using { try await $0.read(body) }
     }
 
     /// Writes in one transaction; a failure (the transaction rolled back) comes in words.
-    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
         try await using { try await $0.write(body) }
     }
 
-    private func using<T: Sendable>(_ access: (any DatabaseWriter) async throws -> T) async throws(PersistenceError) -> T {
+    private func using<T: Sendable>(_ access: (any DatabaseWriter) async throws -> T) async throws(StorageError) -> T {
         let writer = try await get().writer
         do {
             return try await access(writer)
         } catch {
-            throw PersistenceError(database: error)
+            throw StorageError(database: error)
         }
     }
 
-    private static func open(_ url: URL, replaced: (PersistenceError) -> Void) throws -> AppDatabase {
+    private static func open(_ url: URL, replaced: (StorageError) -> Void) throws -> AppDatabase {
         do {
             // Checked before SQLite opens it: SQLite would recover or drop the -wal beside a file
             // that is no database, and the kept copy would lose it.
@@ -75,7 +76,7 @@ public final class LazyDatabase: Sendable {
             return try AppDatabase(url: url)
         } catch let error as DatabaseError where error.isDamage {
             let kept = try moveAside(url)
-            replaced(.databaseReplaced(keptAt: kept.path, reason: PersistenceError(database: error).description))
+            replaced(.databaseReplaced(keptAt: kept.path, reason: StorageError(database: error).description))
             return try AppDatabase(url: url)
         }
     }
@@ -91,7 +92,7 @@ public final class LazyDatabase: Sendable {
 
     /// Moves the database and its -wal and -shm files aside under one new name, so the kept copy
     /// opens as it was.
-    private static func moveAside(_ url: URL) throws(PersistenceError) -> URL {
+    private static func moveAside(_ url: URL) throws(StorageError) -> URL {
         let kept = try AtomicFile.moveAside(url)
         for suffix in ["-wal", "-shm"] {
             let companion = URL(fileURLWithPath: url.path + suffix)

@@ -2,6 +2,7 @@
 import Domain
 import Features
 import Foundation
+import Persistence
 import Gtk
 import ImagePipeline
 import SandboxedDecoding

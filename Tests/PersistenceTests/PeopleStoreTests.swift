@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Domain
 import Persistence
 import XCTest
 
@@ -73,7 +74,7 @@ final class PeopleStoreTests: XCTestCase {
         do {
             try await store.rename(personID: 99, to: "Nobody")
             XCTFail("renaming a missing person should fail")
-        } catch let error as Persistence.PersistenceError {
+        } catch let error as StorageError {
             XCTAssertEqual(error, .notFound("Person 99"))
         }
     }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Repositories
 
 /// The facts feed as it was last received, kept in the app's database so that the section shows
 /// it at once at the next launch and while the backend cannot be reached. Each save replaces the
@@ -38,3 +39,5 @@ public final class SavedFactsStore: Sendable {
         }
     }
 }
+
+extension SavedFactsStore: SavedFactsStoring {}

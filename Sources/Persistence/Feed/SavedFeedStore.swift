@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Repositories
 
 /// The media feed's posts as they were received, kept in the app's database so that the section
 /// shows them at the next launch and while the backend cannot be reached. Each page is saved in
@@ -82,3 +83,5 @@ public final class SavedFeedStore: Sendable {
         }
     }
 }
+
+extension SavedFeedStore: SavedFeedStoring {}

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Repositories
 
 /// The chat composer's unsent text, kept in the app's database so that a quit, a crash or a kill
 /// loses none of it: one row, written on GRDB's writer queue, never on the caller's thread.
@@ -39,4 +40,8 @@ struct DraftRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         self.text = text
         self.savedAt = savedAt
     }
+}
+
+extension DraftStore: DraftStoring {
+    public func save(_ text: String) async throws { try await save(text, at: Date()) }
 }

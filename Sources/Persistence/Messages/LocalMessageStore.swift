@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Repositories
 
 /// Messages sent from this computer, kept in the app's database; each write is one transaction
 /// on GRDB's writer queue, never on the caller's thread.
@@ -12,7 +13,7 @@ public final class LocalMessageStore: Sendable {
     }
 
     /// Set when the database found at launch was damaged and a new one was started.
-    public var databaseReplacement: PersistenceError? { database.replacement }
+    public var databaseReplacement: StorageError? { database.replacement }
 
     /// Every local message, oldest first.
     public func all() async throws -> [ChatMessage] {
@@ -34,7 +35,7 @@ public final class LocalMessageStore: Sendable {
     /// Replaces the text of the message `id` with `text`, edited at `date`; returns the message.
     public func edit(id: Int64, text: String, at date: Date = Date()) async throws -> ChatMessage {
         try await database.write { db in
-            guard var record = try LocalMessageRecord.fetchOne(db, key: id) else { throw PersistenceError.notFound(String(id)) }
+            guard var record = try LocalMessageRecord.fetchOne(db, key: id) else { throw StorageError.notFound(String(id)) }
             record.text = text
             record.editedAt = date
             try record.update(db)
@@ -45,4 +46,14 @@ public final class LocalMessageStore: Sendable {
     public func delete(id: Int64) async throws {
         _ = try await database.write { db in try LocalMessageRecord.deleteOne(db, key: id) }
     }
+}
+
+extension LocalMessageStore: LocalMessageStoring {
+    public var replacementNotice: String? { databaseReplacement?.description }
+
+    public func add(_ text: String, replyingTo quote: ReplyQuote?) async throws -> ChatMessage {
+        try await add(text, replyingTo: quote, sentAt: Date())
+    }
+
+    public func edit(id: Int64, text: String) async throws -> ChatMessage { try await edit(id: id, text: text, at: Date()) }
 }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Repositories
 
 /// The chat's full-text search over every message the app has seen or sent: the local messages
 /// and the server's saved ones, indexed by SQLite's FTS5 (`messageSearch`, kept by triggers as
@@ -77,3 +78,5 @@ enum MessageSearchIndex {
             """)
     }
 }
+
+extension MessageSearchStore: MessageSearching {}

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Repositories
 
 /// The server's messages as they were received, kept in the app's database so that the chat shows
 /// them at the next launch and while the backend cannot be reached. Each page is saved in one
@@ -106,3 +107,5 @@ public final class SavedChatStore: Sendable {
         }
     }
 }
+
+extension SavedChatStore: SavedChatStoring {}

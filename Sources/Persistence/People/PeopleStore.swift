@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import GRDB
 import Localization
+import Repositories
 
 /// The people and their stored avatars in the app's database.
 ///
@@ -18,7 +19,7 @@ public final class PeopleStore: Sendable {
     }
 
     /// Set when the database found at launch was damaged and a new one was started.
-    public var databaseReplacement: PersistenceError? { database.replacement }
+    public var databaseReplacement: StorageError? { database.replacement }
 
     /// Stores the seed's people in one transaction if the table is empty. Returns true when this
     /// call stored them (the first launch), after the transaction has committed.
@@ -45,7 +46,7 @@ public final class PeopleStore: Sendable {
         let writer = try await database.get().writer
         return ValueObservation.tracking(Self.fetchPeople)
             .removeDuplicates()
-            .start(in: writer, scheduling: .mainActor, onError: { onError(PersistenceError(database: $0)) }, onChange: onChange)
+            .start(in: writer, scheduling: .mainActor, onError: { onError(StorageError(database: $0)) }, onChange: onChange)
     }
 
     private static func fetchPeople(_ db: Database) throws -> [Person] {
@@ -69,7 +70,7 @@ public final class PeopleStore: Sendable {
         try await database.write { db in
             if delay > .zero { Thread.sleep(forTimeInterval: delay.seconds) }
             let changed = try PersonRecord.filter(key: personID).updateAll(db, PersonRecord.Columns.name.set(to: name))
-            guard changed == 1 else { throw PersistenceError.notFound(tr("Person {id}", ["id": String(personID)])) }
+            guard changed == 1 else { throw StorageError.notFound(tr("Person {id}", ["id": String(personID)])) }
         }
     }
 }
@@ -78,3 +79,17 @@ extension Duration {
     /// The duration in seconds, as a floating-point number.
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
+
+extension PeopleStore: PeopleStoring {
+    public var replacementNotice: String? { databaseReplacement?.description }
+
+    public func seedIfEmpty() async throws -> Bool { try await seedIfEmpty(names: Person.seedNames) }
+
+    @MainActor
+    public func observeEveryone(onError: @escaping @MainActor (any Error) -> Void,
+                                onChange: @escaping @MainActor ([Person]) -> Void) async throws -> AnyObject {
+        try await observePeople(onError: onError, onChange: onChange)
+    }
+}
+
+extension PeopleStore: AvatarStoring {}

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Persistence
 
 /// Where the facts feed is kept between launches, so the section shows what the user saw without
 /// the network. `Persistence`'s `SavedFactsStore` is it.
@@ -9,5 +8,3 @@ public protocol SavedFactsStoring: Sendable {
     func saved() async throws -> (feed: FactsFeed, savedAt: Date)?
     func save(_ feed: FactsFeed, at savedAt: Date) async throws
 }
-
-extension SavedFactsStore: SavedFactsStoring {}

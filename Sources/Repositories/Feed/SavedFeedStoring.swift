@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Persistence
 
 /// Where the feed's posts are kept between launches, so the section shows what the user saw
 /// without the network. `Persistence`'s `SavedFeedStore` is it.
@@ -14,5 +13,3 @@ public protocol SavedFeedStoring: Sendable {
     func savePage(_ page: [MediaPost], after asked: String, gone: [String], reachedEnd: Bool, pageSize: Int, at savedAt: Date) async throws
     func delete(id: String) async throws
 }
-
-extension SavedFeedStore: SavedFeedStoring {}

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Persistence
 import Localization
 
 /// The gallery's items. Every update is asynchronous and either succeeds, returning the new list,
@@ -30,7 +29,7 @@ public protocol GalleryRepository: Sendable {
 
 public enum GalleryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The document could not be read or written.
-    case storage(PersistenceError)
+    case storage(StorageError)
     /// The list changed under the request (an index no longer points at that item).
     case stale
     /// The document holds more items than the gallery keeps (`count`, `limit`); it was left as it is.

@@ -1,5 +1,4 @@
 import Foundation
-import Persistence
 
 /// What the chat's view-model needs of the composer's draft: the seam between the screen and the
 /// database. `DraftStore` (GRDB) is the one implementation.
@@ -8,8 +7,4 @@ public protocol DraftStoring: Sendable {
     func draft() async throws -> String?
     /// Keeps `text`; an empty one removes the draft.
     func save(_ text: String) async throws
-}
-
-extension DraftStore: DraftStoring {
-    public func save(_ text: String) async throws { try await save(text, at: Date()) }
 }

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Persistence
 
 /// What the chat's view-model needs of the messages sent from this computer: the seam between
 /// the screen and the database. `LocalMessageStore` (GRDB) is the one implementation.
@@ -14,14 +13,4 @@ public protocol LocalMessageStoring: Sendable {
     /// Replaces the text of the message `id`, edited now; returns the stored message.
     func edit(id: Int64, text: String) async throws -> ChatMessage
     func delete(id: Int64) async throws
-}
-
-extension LocalMessageStore: LocalMessageStoring {
-    public var replacementNotice: String? { databaseReplacement?.description }
-
-    public func add(_ text: String, replyingTo quote: ReplyQuote?) async throws -> ChatMessage {
-        try await add(text, replyingTo: quote, sentAt: Date())
-    }
-
-    public func edit(id: Int64, text: String) async throws -> ChatMessage { try await edit(id: id, text: text, at: Date()) }
 }

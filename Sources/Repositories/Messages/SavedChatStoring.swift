@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Persistence
 
 /// Where the server's messages are kept between launches, so the chat shows what the user saw
 /// without the network. `Persistence`'s `SavedChatStore` is it.
@@ -12,5 +11,3 @@ public protocol SavedChatStoring: Sendable {
     func touch(at savedAt: Date) async throws
     func grow(adding newest: [ChatMessage], at savedAt: Date) async throws
 }
-
-extension SavedChatStore: SavedChatStoring {}

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Networking
-import Persistence
 import Localization
 
 /// Downloads people's avatars into the database: every download over one kept-alive connection,
@@ -34,7 +33,7 @@ public actor AvatarDownloader {
     /// refresh, its row back in view, its server back).
     static let retryDelays: [Duration] = [.seconds(2), .seconds(8), .seconds(30)]
 
-    private let store: PeopleStore
+    private let store: any AvatarStoring
     private let client: SerialHTTPClient
     private let backend: @Sendable () async -> Backend
     private var queue: [Int64: Waiting] = [:]
@@ -49,7 +48,7 @@ public actor AvatarDownloader {
     /// The largest avatar accepted.
     static let maximumSize = 2 << 20
 
-    public init(store: PeopleStore, client: SerialHTTPClient = SerialHTTPClient(),
+    public init(store: any AvatarStoring, client: SerialHTTPClient = SerialHTTPClient(),
                 backend: @escaping @Sendable () async -> Backend) {
         self.store = store
         self.client = client

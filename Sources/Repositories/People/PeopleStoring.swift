@@ -1,5 +1,4 @@
 import Domain
-import Persistence
 
 /// What the People view-model needs of the stored people: the seam between the screen and the
 /// database. `PeopleStore` (GRDB) is the one implementation.
@@ -14,16 +13,4 @@ public protocol PeopleStoring: Sendable {
     func observeEveryone(onError: @escaping @MainActor (any Error) -> Void,
                          onChange: @escaping @MainActor ([Person]) -> Void) async throws -> AnyObject
     func rename(personID: Int64, to name: String) async throws
-}
-
-extension PeopleStore: PeopleStoring {
-    public var replacementNotice: String? { databaseReplacement?.description }
-
-    public func seedIfEmpty() async throws -> Bool { try await seedIfEmpty(names: Person.seedNames) }
-
-    @MainActor
-    public func observeEveryone(onError: @escaping @MainActor (any Error) -> Void,
-                                onChange: @escaping @MainActor ([Person]) -> Void) async throws -> AnyObject {
-        try await observePeople(onError: onError, onChange: onChange)
-    }
 }

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Localization
-import Persistence
+import Repositories
 
 /// Keeps the items in the JSON document of shared/contracts.md, written atomically off the main
 /// loop. The first launch writes `firstRunItems`.
@@ -47,7 +47,7 @@ public actor FileGalleryRepository: GalleryRepository {
     /// The changes taken after `settledVersion`, oldest first.
     private var unsaved: [GalleryChange] = []
     /// The changes lost with a failed save, and why.
-    private var lost: [(versions: ClosedRange<Int>, error: PersistenceError)] = []
+    private var lost: [(versions: ClosedRange<Int>, error: StorageError)] = []
     private var saving = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// The document on disk, the changes the journal holds over it and the journal's size.
@@ -131,7 +131,7 @@ public actor FileGalleryRepository: GalleryRepository {
 
     /// Applies the journal's changes to `list`, the document stamped `stamp`; writes the list
     /// whole when some could not be used, and says so.
-    private func replayJournal(over stamp: DocumentStamp, on list: inout [GalleryItem]) async throws(PersistenceError) -> [GalleryProblem] {
+    private func replayJournal(over stamp: DocumentStamp, on list: inout [GalleryItem]) async throws(StorageError) -> [GalleryProblem] {
         let contents = try await journal.read(over: stamp)
         journalToRemove = false
         var leftOut = contents.unreadable.map { GalleryProblem.changesLeftOut(reason: $0.reason, keptAt: $0.keptAt) }
@@ -249,7 +249,7 @@ public actor FileGalleryRepository: GalleryRepository {
     }
 
     /// Writes `list` as the document and removes the journal, whose changes it holds.
-    private func writeWhole(_ list: [GalleryItem]) async throws(PersistenceError) {
+    private func writeWhole(_ list: [GalleryItem]) async throws(StorageError) {
         let stamp = try await store.saveStamped(GalleryDocument(items: list))
         writes += 1
         bytesWritten += stamp.bytes

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Persistence
 import Repositories
 import XCTest
 

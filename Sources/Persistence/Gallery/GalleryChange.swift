@@ -1,3 +1,4 @@
+import Repositories
 import Domain
 
 /// One change to the gallery's list, as the repository takes it and as its journal keeps it
