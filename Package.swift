@@ -46,7 +46,7 @@ let package = Package(
         // player), the pictures' vocabulary (`DecodedImage`, `DecodingTarget`, `DecodingLimits`,
         // `PictureRefusal`) and the shared memory that carries pixels and clips. The helpers and
         // the app's clients of them import it; it imports nothing of either side.
-        .target(name: "HelperWire", dependencies: ["CDescriptorPassing", "CGdkPixbuf", "CGStreamer", "Companions", "Localization"]),
+        .target(name: "HelperWire", dependencies: ["CDescriptorPassing", "CGdkPixbuf", "Companions", "Localization"]),
 
         // The app's client of the poster and player helpers: posters for the pipeline, clips
         // played from the frames the player hands over. No decoder runs here.

@@ -10,7 +10,10 @@ final class PlaybackWireTests: XCTestCase {
                         .released(ring: 2, slot: 5), .probe(.spawn)] {
             XCTAssertEqual(PlaybackWire.Request(line: String(request.line.dropLast()), maximumLength: 40 << 20), request)
         }
-        var frame = PlaybackWire.Sample(TesseraSampleForTests.video(width: 640, height: 360))
+        var frame = PlaybackWire.Sample(stream: .video, length: 640 * 360 * 4)
+        frame.duration = .milliseconds(40)
+        frame.width = 640
+        frame.height = 360
         frame.time = .milliseconds(40)
         frame.ring = 2
         frame.slot = 5
@@ -23,6 +26,17 @@ final class PlaybackWireTests: XCTestCase {
         for answer in answers {
             XCTAssertEqual(PlaybackWire.Answer(line: String(answer.line.dropLast())), answer, answer.line)
         }
+    }
+
+    /// The header the app's pipeline is given says what the wire said.
+    func testTheAppsPipelineTakesTheWiresHeader() {
+        var frame = PlaybackWire.Sample(stream: .video, length: 640 * 360 * 4)
+        (frame.width, frame.height, frame.aspect, frame.time) = (640, 360, (4, 3), .milliseconds(80))
+        let raw = frame.raw
+        XCTAssertEqual(raw.stream, TESSERA_GST_STREAM_VIDEO)
+        XCTAssertEqual([raw.width, raw.height, raw.aspect_numerator, raw.aspect_denominator], [640, 360, 4, 3])
+        XCTAssertEqual(raw.time, 80_000_000)
+        XCTAssertEqual(raw.duration, -1, "no duration told")
     }
 
     /// A broken helper must not make the app allocate without bound, nor read a frame whose
@@ -41,17 +55,3 @@ final class PlaybackWireTests: XCTestCase {
 }
 
 /// Samples as the helper's decoder hands them over.
-enum TesseraSampleForTests {
-    static func video(width: Int, height: Int) -> TesseraGstSample {
-        var sample = TesseraGstSample()
-        sample.stream = TESSERA_GST_STREAM_VIDEO
-        sample.length = gsize(width * height * 4)
-        sample.time = -1
-        sample.duration = 40_000_000
-        sample.width = Int32(width)
-        sample.height = Int32(height)
-        sample.aspect_numerator = 1
-        sample.aspect_denominator = 1
-        return sample
-    }
-}

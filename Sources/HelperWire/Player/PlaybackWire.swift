@@ -1,4 +1,3 @@
-import CGStreamer
 import FoundationEssentials
 import Glibc
 
@@ -98,9 +97,6 @@ public enum PlaybackWire {
     /// Which stream a sample or an end belongs to.
     public enum Stream: String, Sendable {
         case video, audio
-
-        public var raw: TesseraGstStream { self == .video ? TESSERA_GST_STREAM_VIDEO : TESSERA_GST_STREAM_AUDIO }
-        public init(_ raw: TesseraGstStream) { self = raw == TESSERA_GST_STREAM_VIDEO ? .video : .audio }
     }
 
     /// A decoded sample's header: `length` bytes follow it.
@@ -116,35 +112,15 @@ public enum PlaybackWire {
         public var ring = 0
         public var slot = 0
 
+        public init(stream: Stream, length: Int) {
+            self.stream = stream
+            self.length = length
+        }
+
         public static func == (lhs: Sample, rhs: Sample) -> Bool {
             lhs.stream == rhs.stream && lhs.time == rhs.time && lhs.duration == rhs.duration && lhs.width == rhs.width
                 && lhs.height == rhs.height && lhs.aspect == rhs.aspect && lhs.length == rhs.length
                 && lhs.ring == rhs.ring && lhs.slot == rhs.slot
-        }
-
-        /// The header of what the helper's decoder handed over.
-        public init(_ sample: TesseraGstSample) {
-            stream = Stream(sample.stream)
-            time = sample.time >= 0 ? .nanoseconds(sample.time) : nil
-            duration = sample.duration >= 0 ? .nanoseconds(sample.duration) : nil
-            width = Int(sample.width)
-            height = Int(sample.height)
-            aspect = (Int(sample.aspect_numerator), Int(sample.aspect_denominator))
-            length = Int(sample.length)
-        }
-
-        /// The header as the app's pipeline takes it (`tessera_gst_source_push_buffer`); the
-        /// bytes are the buffer's.
-        public var raw: TesseraGstSample {
-            var raw = TesseraGstSample()
-            raw.stream = stream.raw
-            raw.time = gint64(time?.nanoseconds ?? -1)
-            raw.duration = gint64(duration?.nanoseconds ?? -1)
-            raw.width = Int32(width)
-            raw.height = Int32(height)
-            raw.aspect_numerator = Int32(aspect.numerator)
-            raw.aspect_denominator = Int32(aspect.denominator)
-            return raw
         }
 
         public var line: String { // not translated
