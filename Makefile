@@ -15,7 +15,7 @@ deps:
 # video poster reader (tessera-poster), the video player's decoder (tessera-player) and the
 # confined picture decoder (tessera-decoder).
 build: deps
-	$(SWIFT) build --product tessera
+	$(SWIFT) build --explicit-target-dependency-import-check error --product tessera
 	$(SWIFT) build --product tessera-server
 	$(SWIFT) build --product tessera-poster
 	$(SWIFT) build --product tessera-player

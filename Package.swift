@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
@@ -126,6 +127,7 @@ let package = Package(
         .target(name: "FixtureServer", dependencies: [
             "CGdkPixbuf", "CLcms2",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -168,6 +170,7 @@ let package = Package(
         // built in Composition and handed over.
         .target(name: "App", dependencies: [
             "Gtk", "SimulatedInput", "Domain", "HelperWire", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
+            "CGdkPixbuf",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
@@ -188,8 +191,9 @@ let package = Package(
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "Persistence", "CCurl", "CGdkPixbuf",
             "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video", "PictureDecoding",
-            "InProcessDecoding", "HelperWire", "ClipDecoding", "SandboxedDecoding", "CGStreamer", "CDescriptorPassing",
+            "InProcessDecoding", "HelperWire", "ClipDecoding", "SandboxedDecoding", "CGStreamer", "CDescriptorPassing", "Scheduling",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -199,15 +203,17 @@ let package = Package(
         ], path: "Tests/TestSupport"),
 
         .testTarget(name: "DomainTests", dependencies: ["Domain", .product(name: "DequeModule", package: "swift-collections")]),
-        .testTarget(name: "FeaturesTests", dependencies: ["Features", "Repositories", "Domain", "Persistence",
+        .testTarget(name: "FeaturesTests", dependencies: ["Features", "Repositories", "Domain", "Persistence", "Localization",
                                                          "Networking", "FixtureServer", "TestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "PictureDecoding", "InProcessDecoding", "HelperWire", "Networking", "FixtureServer", "TestSupport",
+            "CGdkPixbuf", "Scheduling",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Only the app's side: nothing in this test process decodes a picture itself.
-        .testTarget(name: "SandboxedDecodingTests", dependencies: ["SandboxedDecoding", "HelperWire", "ImagePipeline", "Networking", "TestSupport"]),
+        .testTarget(name: "SandboxedDecodingTests", dependencies: ["SandboxedDecoding", "HelperWire", "ImagePipeline", "Networking", "TestSupport",
+                                                                   "CGdkPixbuf"]),
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
@@ -218,6 +224,7 @@ let package = Package(
         ]),
         .testTarget(name: "PersistenceTests", dependencies: [
             "Persistence", "Repositories", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "HelperWire", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing"]),
@@ -229,8 +236,9 @@ let package = Package(
         .target(name: "CTestBrowser", path: "Tests/CTestBrowser"),
         .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "SimulatedInput", "Domain", "Persistence",
                                                      "ImagePipeline", "SandboxedDecoding", "Networking", "FixtureServer",
-                                                     "Features", "Repositories", "TestSupport", "CTestBrowser",
-                                                     .product(name: "GRDB", package: "GRDB.swift")],
+                                                     "Features", "Repositories", "TestSupport", "CTestBrowser", "Video", "HelperWire",
+                                                     .product(name: "GRDB", package: "GRDB.swift"),
+                                                     .product(name: "Logging", package: "swift-log")],
                     exclude: ["atspi-probe.py", "second-client.py", "logind-stand-in.py", "portal-stand-in.py"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

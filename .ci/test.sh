@@ -8,7 +8,9 @@ SWIFT="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
 export NO_AT_BRIDGE=1
 export GDK_BACKEND=x11
 
-"$SWIFT" build --build-tests
+# The boundaries docs/architecture.md draws: declared and allowed imports, file and type sizes.
+python3 .ci/check-boundaries.py
+"$SWIFT" build --build-tests --explicit-target-dependency-import-check error
 bash .ci/build-locale.sh "$("$SWIFT" build --show-bin-path)"
 # XCTest only: Swift Testing would close the run with a "0 tests" line of its own.
 exec bash .ci/with-display.sh "$SWIFT" test --skip-build --disable-swift-testing

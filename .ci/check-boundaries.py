@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Fails (exit 1) when the code crosses a boundary docs/architecture.md draws, naming each case:
+
+- an import of a module the target does not declare in Package.swift;
+- an import outside the target's allowed list below (the layers and processes);
+- a Swift file over 400 lines, or a type over 600 lines across its extensions, Sources and Tests.
+
+Usage: .ci/check-boundaries.py [PACKAGE_DUMP.json]; without it, runs `swift package dump-package`.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import defaultdict
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAX_FILE_LINES = 400
+MAX_TYPE_LINES = 600
+
+# The toolchain's own modules, importable anywhere.
+SYSTEM = {"Foundation", "FoundationEssentials", "Glibc", "Dispatch", "Synchronization", "XCTest", "_Concurrency"}
+# What a product dependency lets a target import, when more than the product's own name.
+PRODUCT_MODULES = {"GRDB": {"GRDB", "GRDBSQLite"}}
+
+# What each target of Sources may import besides the toolchain's modules: its layer's neighbours.
+# Helpers and the wire import nothing of the app's side; Features never Gtk; App never a client,
+# a database or a repository (Composition builds those).
+HELPER_SIDE = {"HelperWire", "Companions", "Confinement", "CDescriptorPassing", "CSandbox", "Localization", "Scheduling"}
+ALLOWED = {
+    "Localization": {"CIntl"},
+    "Companions": set(),
+    "Scheduling": {"CThreads"},
+    "Confinement": {"CSandbox", "Companions"},
+    "HelperWire": {"CDescriptorPassing", "CGdkPixbuf", "Companions", "Localization"},
+    "HelperLaunch": {"Companions"},
+    "PictureDecoding": HELPER_SIDE | {"CGdkPixbuf", "CLcms2", "CWebP", "CPictureRegions"},
+    "ClipDecoding": HELPER_SIDE | {"CGStreamer", "CGdkPixbuf"},
+    "tessera-decoder": HELPER_SIDE | {"PictureDecoding", "CGdkPixbuf"},
+    "tessera-poster": HELPER_SIDE | {"ClipDecoding"},
+    "tessera-player": HELPER_SIDE | {"ClipDecoding"},
+    "Domain": {"Localization", "DequeModule"},
+    "Networking": {"CCurl", "CGio", "Domain", "Scheduling", "Localization"},
+    "Repositories": {"Domain", "Networking", "Localization"},
+    "Persistence": {"Domain", "Repositories", "Localization", "GRDB", "GRDBSQLite", "Logging"},
+    "Features": {"Domain", "Repositories", "Localization", "Scheduling", "Logging", "DequeModule"},
+    "ImagePipeline": {"HelperWire", "Networking", "CGdkPixbuf", "Scheduling", "Localization", "Companions"},
+    "SandboxedDecoding": {"HelperWire", "ImagePipeline", "Companions", "HelperLaunch", "CDescriptorPassing", "CGdkPixbuf",
+                          "Localization", "Scheduling"},
+    "InProcessDecoding": {"PictureDecoding", "HelperWire", "ImagePipeline", "Scheduling"},
+    "Video": {"HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "Companions", "HelperLaunch", "ImagePipeline",
+              "Scheduling", "Localization"},
+    "Gtk": {"CGtk", "CGStreamer", "Localization"},
+    "SimulatedInput": {"CGtk", "Gtk"},
+    "App": {"Gtk", "SimulatedInput", "Domain", "HelperWire", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
+            "Logging", "DequeModule", "CGdkPixbuf"},
+    "Composition": {"App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
+                    "SandboxedDecoding", "Logging"},
+    "tessera": {"App", "Companions", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline",
+                "Localization", "Logging"},
+    "FixtureServer": {"CGdkPixbuf", "CLcms2", "Hummingbird", "NIOCore", "ServiceLifecycle", "Logging"},
+    "tessera-server": {"FixtureServer", "ArgumentParser", "Logging"},
+    "tessera-crash-writer": {"Persistence", "Domain", "ImagePipeline"},
+}
+# Files and types over their limit today, at their size today: each may shrink, none may grow, and
+# one back within its limit must leave this list. (#70 takes them down.)
+OVER_TODAY = {
+    "Sources/ImagePipeline/Pipeline/ImagePipeline.swift": 553,
+    "Sources/Gtk/Widgets/Picture.swift": 448,
+    "Sources/Features/Gallery/GalleryViewModel.swift": 420,
+    "Sources/Features/Messages/MessagesViewModel.swift": 423,
+    "Sources/Features: type MessagesViewModel": 641,
+    "Sources/App: type TesseraApp": 608,
+    "Sources/App: type RecyclingGrid": 985,
+    "Sources/App: type MessagesPage": 742,
+    "Tests/FeaturesTests/FeedViewModelTests.swift": 425,
+    "Tests/ImagePipelineTests/PipelineTests.swift": 450,
+    "Tests/AppTests/FactsTests.swift": 474,
+    "Tests/AppTests/FeedTests.swift": 559,
+    "Tests/AppTests/GalleryTests.swift": 669,
+    "Tests/AppTests/MessagesTests.swift": 777,
+    "Tests/AppTests/PeopleTests.swift": 524,
+    "Tests/AppTests/RecyclingGridTests.swift": 456,
+    "Tests/AppTests: type GalleryTests": 653,
+    "Tests/AppTests: type MessagesTests": 765,
+}
+# Tools outside the shipped processes may import whatever they declare.
+ANY_DECLARED = {"tessera-bench", "TestSupport", "CTestBrowser"}
+
+IMPORT = re.compile(r"^(?:@testable |@_spi\(\w+\) |@preconcurrency |@_exported )?import (?:(?:struct|class|enum|func|protocol|typealias) )?(\w+)")
+TYPE_START = re.compile(r"^(?:public |internal |private |fileprivate |open |final |@\w+(?:\([^)]*\))? )*"
+                        r"(?:class|struct|enum|actor|protocol|extension) ([A-Za-z_][\w.]*)")
+
+
+def package():
+    if len(sys.argv) > 1:
+        with open(sys.argv[1]) as dump:
+            return json.load(dump)
+    return json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True,
+                                     capture_output=True, text=True).stdout)
+
+
+def swift_files(folder):
+    for root, _, files in os.walk(os.path.join(ROOT, folder)):
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                yield os.path.join(root, name)
+
+
+def declared(target):
+    modules = set()
+    for dependency in target["dependencies"]:
+        kind, value = next(iter(dependency.items()))
+        name = value[0] if isinstance(value, list) else value
+        modules |= PRODUCT_MODULES.get(name, {name}) if kind == "product" else {name}
+    return modules
+
+
+def oversized(key, size, limit, problems, seen):
+    """Adds a problem when `key` is over `limit`, unless it is in OVER_TODAY and no larger."""
+    if size <= limit:
+        return
+    seen.add(key)
+    listed = OVER_TODAY.get(key)
+    if listed is None:
+        problems.append(f"{key}: {size} lines (at most {limit})")
+    elif size > listed:
+        problems.append(f"{key}: {size} lines, grown past the {listed} it was listed at (at most {limit})")
+
+
+def main():
+    problems = []
+    seen = set()
+    all_modules = set()
+    targets = package()["targets"]
+    for target in targets:
+        all_modules.add(target["name"])
+        for dependency in target["dependencies"]:
+            kind, value = next(iter(dependency.items()))
+            name = value[0] if isinstance(value, list) else value
+            all_modules |= PRODUCT_MODULES.get(name, {name})
+    for target in targets:
+        name = target["name"]
+        folder = target.get("path") or ("Tests/" if target["type"] == "test" else "Sources/") + name
+        allowed = declared(target)
+        policy = ALLOWED.get(name)
+        if target["type"] != "test" and policy is None and name not in ANY_DECLARED and not name.startswith("C"):
+            problems.append(f"{folder}: a target with no allowed list in .ci/check-boundaries.py")
+        types = defaultdict(int)
+        for path in swift_files(folder):
+            relative = os.path.relpath(path, ROOT)
+            with open(path, encoding="utf-8") as source:
+                lines = source.read().split("\n")
+            if lines and lines[-1] == "":
+                lines.pop()
+            oversized(relative, len(lines), MAX_FILE_LINES, problems, seen)
+            current, start = None, 0
+            for number, line in enumerate(lines):
+                imported = IMPORT.match(line)
+                if imported:
+                    module = imported.group(1)
+                    if module in SYSTEM:
+                        continue
+                    if module not in allowed:
+                        problems.append(f"{relative}:{number + 1}: imports {module}, which {name} does not declare")
+                    elif policy is not None and module not in policy:
+                        problems.append(f"{relative}:{number + 1}: imports {module}, outside {name}'s allowed list")
+                started = TYPE_START.match(line)
+                if started and current is None:
+                    current, start = started.group(1).split(".")[0], number
+                elif current is not None and line.startswith("}"):
+                    types[current] += number - start + 1
+                    current = None
+        for type_name, count in types.items():
+            oversized(f"{folder}: type {type_name}", count, MAX_TYPE_LINES, problems, seen)
+    for key in sorted(set(OVER_TODAY) - seen):
+        problems.append(f"{key}: within its limit now; take it out of OVER_TODAY in .ci/check-boundaries.py")
+    for problem in problems:
+        print(problem)
+    print(f"check-boundaries: {len(problems)} problem(s)" if problems
+          else f"check-boundaries: every boundary holds ({len(OVER_TODAY)} files and types still over their limits, listed)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
