@@ -243,3 +243,22 @@ let package = Package(
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )
+
+// Sources is grouped by the process the code runs in: the app (Tessera), the confined helpers
+// (Helpers), what both sides of a helper's pipe share (Shared), the C shims (Shims), and the
+// programs beside the product (Tools: the backend, benchmarks, test helpers).
+let groups: [String: [String]] = [
+    "Tessera": ["tessera", "Composition", "App", "Gtk", "Features", "Repositories", "Persistence", "Networking",
+                "ImagePipeline", "SandboxedDecoding", "Video", "HelperLaunch", "Domain"],
+    "Helpers": ["tessera-decoder", "tessera-poster", "tessera-player", "PictureDecoding", "ClipDecoding", "Confinement"],
+    "Shared": ["HelperWire", "Companions", "Localization", "Scheduling"],
+    "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGtk", "CIntl", "CLcms2",
+              "CPictureRegions", "CSandbox", "CThreads", "CWebP"],
+    "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-crash-writer", "SimulatedInput", "InProcessDecoding"],
+]
+for target in package.targets where target.path == nil && target.type != .test {
+    guard let group = groups.first(where: { $0.value.contains(target.name) })?.key else {
+        fatalError("\(target.name) belongs to no group of Sources (Package.swift's groups)")
+    }
+    target.path = "Sources/\(group)/\(target.name)"
+}

@@ -65,14 +65,14 @@ ALLOWED = {
 # Files and types over their limit today, at their size today: each may shrink, none may grow, and
 # one back within its limit must leave this list. (#70 takes them down.)
 OVER_TODAY = {
-    "Sources/ImagePipeline/Pipeline/ImagePipeline.swift": 553,
-    "Sources/Gtk/Widgets/Picture.swift": 448,
-    "Sources/Features/Gallery/GalleryViewModel.swift": 420,
-    "Sources/Features/Messages/MessagesViewModel.swift": 423,
-    "Sources/Features: type MessagesViewModel": 641,
-    "Sources/App: type TesseraApp": 608,
-    "Sources/App: type RecyclingGrid": 985,
-    "Sources/App: type MessagesPage": 742,
+    "Sources/Tessera/ImagePipeline/Pipeline/ImagePipeline.swift": 553,
+    "Sources/Tessera/Gtk/Widgets/Picture.swift": 448,
+    "Sources/Tessera/Features/Gallery/GalleryViewModel.swift": 420,
+    "Sources/Tessera/Features/Messages/MessagesViewModel.swift": 423,
+    "Sources/Tessera/Features: type MessagesViewModel": 641,
+    "Sources/Tessera/App: type TesseraApp": 608,
+    "Sources/Tessera/App: type RecyclingGrid": 985,
+    "Sources/Tessera/App: type MessagesPage": 742,
     "Tests/FeaturesTests/FeedViewModelTests.swift": 425,
     "Tests/ImagePipelineTests/PipelineTests.swift": 450,
     "Tests/AppTests/FactsTests.swift": 474,

@@ -15,8 +15,8 @@ import re
 import sys
 
 ROOT = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else pathlib.Path(__file__).resolve().parent.parent)
-MODULES = ["App", "Features", "Domain", "Repositories", "Networking", "Persistence", "ImagePipeline",
-           "Video", "Gtk", "Composition", "tessera"]
+MODULES = ["Sources/Tessera/" + name for name in ["App", "Features", "Domain", "Repositories", "Networking", "Persistence",
+                                                  "ImagePipeline", "Video", "Gtk", "Composition", "tessera"]]
 # Lines whose literals are for logs, programmers or the machine.
 SKIPPED_LINE = re.compile(r"^\s*(//|\*|/\*)|logger\.|Logger\(|\blog\(|fatalError|precondition|assert|"
                           r"#if|StartupTrace|@Option|@Flag|ArgumentHelp|abstract:|CommandConfiguration")
@@ -51,7 +51,7 @@ def main():
     allowed = exceptions()
     findings = []
     for module in MODULES:
-        for path in sorted((ROOT / "Sources" / module).rglob("*.swift")):
+        for path in sorted((ROOT / module).rglob("*.swift")):
             in_block_comment = False
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 stripped = line.strip()

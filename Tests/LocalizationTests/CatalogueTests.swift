@@ -44,7 +44,7 @@ final class CatalogueTests: XCTestCase {
         var marks: Set<String> = []
         let sources = Self.root.appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" && !file.path.contains("/Sources/Localization/") {
+        for case let file as URL in files where file.pathExtension == "swift" && !file.path.contains("/Sources/Shared/Localization/") {
             let text = try String(contentsOf: file, encoding: .utf8)
             if marking.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
                 marks.insert(String(file.path.dropFirst(Self.root.path.count + 1)))
@@ -65,7 +65,7 @@ final class CatalogueTests: XCTestCase {
     /// not translated.
     func testTheCheckFindsAnUnmarkedLiteral() throws {
         let tree = try temporaryFolder()
-        let app = tree.appendingPathComponent("Sources/App")
+        let app = tree.appendingPathComponent("Sources/Tessera/App")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: tree.appendingPathComponent("po"), withIntermediateDirectories: true)
         try """
@@ -80,7 +80,7 @@ final class CatalogueTests: XCTestCase {
         try "msgid \"Marked words\"\nmsgstr \"\"\n".write(to: template, atomically: true, encoding: .utf8)
         let result = try Self.run("python3", ["po/check-marked.py", template.path, tree.path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), #"Sources/App/Sample.swift:1: "Hello there""#)
+        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), #"Sources/Tessera/App/Sample.swift:1: "Hello there""#)
     }
 
     /// Every message translated, none fuzzy, msgfmt --check content, and every `{name}` of the
