@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
         .testTarget(name: "RepositoriesTests", dependencies: [
-            "Repositories", "Domain", "Networking", "FixtureServer", "TestSupport",
+            "Repositories", "Domain", "Networking", "FixtureServer", "TestSupport", "HelperWire",
         ]),
         .testTarget(name: "PersistenceTests", dependencies: [
             "Persistence", "Repositories", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),

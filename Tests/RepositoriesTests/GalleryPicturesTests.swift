@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HelperWire
 import Repositories
 import TestSupport
 import XCTest
@@ -73,5 +74,10 @@ final class GalleryPicturesTests: XCTestCase {
         }
         let kept = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("kept").path)) ?? []
         XCTAssertEqual(kept, [], "nothing kept")
+    }
+
+    /// A file the gallery keeps is no larger than a picture the pipeline would download.
+    func testTheKeptFilesLimitIsThePipelinesLargestBody() {
+        XCTAssertEqual(GalleryPictureFiles.maximumBytes, DecodingLimits.maximumBodyBytes)
     }
 }

@@ -23,7 +23,7 @@ Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
 
 /// The most a clip may take: the image pipeline's largest body.
-let maximumLength = 40 << 20
+let maximumLength = DecodingLimits.maximumBodyBytes
 /// Room for GStreamer, libav and its threads, the clip, and the frames queued on their way.
 let addressSpace: UInt64 = 2 << 30
 /// CPU time the helper may take from its start, or from a seek, before it is ended (SIGXCPU): a

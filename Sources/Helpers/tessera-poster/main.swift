@@ -21,7 +21,7 @@ Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
 CompanionProgram.ignoreBrokenPipes
 
 /// The most a clip may take: the image pipeline's largest body.
-let maximumLength = 40 << 20
+let maximumLength = DecodingLimits.maximumBodyBytes
 /// Room for GStreamer, libav and their threads, a clip, its frames and the scaled poster.
 let addressSpace: UInt64 = 2 << 30
 /// CPU time a clip may take past what the helper used before it (its first frame takes well under

@@ -9,7 +9,7 @@ public struct DecoderLimits: Sendable, Equatable {
     /// Twenty seconds for a picture's answer, however busy the machine: past it the helper is
     /// taken for hung.
     public var deadline: Duration
-    /// 40 MiB, the pipeline's largest body (`ImagePipeline.Configuration.maximumDownloadSize`).
+    /// The pipeline's largest body (`DecodingLimits.maximumBodyBytes`).
     public var maximumLength: Int
     /// Nice 10, as the decoding threads had in the app (`BackgroundThreads`): a helper started
     /// from any thread decodes below the UI, so the main loop gets the CPU when a frame is due
@@ -17,7 +17,7 @@ public struct DecoderLimits: Sendable, Equatable {
     public var niceness: Int
 
     public init(addressSpace: Int = 1 << 30, cpuSecondsPerPicture: Int = 10, deadline: Duration = .seconds(20),
-                maximumLength: Int = 40 << 20, niceness: Int = 10) {
+                maximumLength: Int = DecodingLimits.maximumBodyBytes, niceness: Int = 10) {
         self.addressSpace = addressSpace
         self.cpuSecondsPerPicture = cpuSecondsPerPicture
         self.deadline = deadline

@@ -9,4 +9,7 @@ public enum DecodingLimits {
     /// The most an animation's frames may hold once decoded at the size shown: past it only the
     /// still (its first frame) is shown. 64 MiB: a 480 px square clip of 70 frames.
     public static let maximumFrameBytes = 64 << 20
+    /// 40 MiB, above any photo a phone takes: the largest body the pipeline downloads, and so the
+    /// most a helper is sent.
+    public static let maximumBodyBytes = 40 << 20
 }

@@ -51,8 +51,7 @@ public final class ImagePipeline: Sendable {
         ///     and one fixed on the server shows up within a sitting.
         ///   - retryDelays: two retries, soon and then after a second: most transient failures are
         ///     a dropped connection or a server restarting.
-        ///   - maximumDownloadSize: 40 MiB, above any photo a phone takes; larger bodies are
-        ///     refused as hostile rather than held in memory.
+        ///   - maximumDownloadSize: larger bodies are refused as hostile rather than held in memory.
         ///   - abandonedLoadGrace: a second. A card scrolled past and back, or laid out again as
         ///     the pictures above it arrive (Facts' cards take their heights from their pictures),
         ///     asks again within it and joins the same load rather than starting a second
@@ -72,7 +71,7 @@ public final class ImagePipeline: Sendable {
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
-                    fetchTimeout: Duration = .seconds(30), maximumDownloadSize: Int = 40 << 20,
+                    fetchTimeout: Duration = .seconds(30), maximumDownloadSize: Int = DecodingLimits.maximumBodyBytes,
                     abandonedLoadGrace: Duration = .seconds(1), maximumBodiesInHand: Int = 24,
                     posterFirstBytes: Int? = 1 << 20) {
             self.memoryCapacity = memoryCapacity

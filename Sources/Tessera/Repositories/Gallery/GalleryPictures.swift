@@ -42,8 +42,8 @@ public enum GalleryPictureRefusal: Error, Equatable, Sendable, CustomStringConve
 /// through their `file:` addresses.
 public struct GalleryPictureFiles: GalleryPictureStoring {
     public let folder: URL
-    /// 40 MiB: the most the image pipeline downloads for one picture; a file past it could not be
-    /// shown had it come as a link.
+    /// The most the image pipeline downloads for one picture (a test holds the two equal); a file
+    /// past it could not be shown had it come as a link.
     public static let maximumBytes = 40 << 20
 
     public init(folder: URL) {
