@@ -47,28 +47,28 @@ let package = Package(
         // player), the pictures' vocabulary (`DecodedImage`, `DecodingTarget`, `DecodingLimits`,
         // `PictureRefusal`) and the shared memory that carries pixels and clips. The helpers and
         // the app's clients of them import it; it imports nothing of either side.
-        .target(name: "HelperWire", dependencies: ["CDescriptorPassing", "CGdkPixbuf", "Companions", "Localization"]),
+        .target(name: "HelperWire", dependencies: ["CDescriptorPassing", "CGdkPixbuf", "HelperPipes", "Localization"]),
 
         // The app's client of the poster and player helpers: posters for the pipeline, clips
         // played from the frames the player hands over. No decoder runs here.
-        .target(name: "Video", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "Companions", "HelperLaunch", "ImagePipeline", "Scheduling", "Localization"]),
+        .target(name: "Video", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "HelperPipes", "HelperLaunch", "ImagePipeline", "Scheduling", "Localization"]),
         // GStreamer's decoding of clips: a clip's first frame and its playback's samples. Linked
         // into the poster and player helpers (and tests), never into the app.
-        .target(name: "ClipDecoding", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "Companions", "Localization", "Scheduling"]),
+        .target(name: "ClipDecoding", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "HelperPipes", "Localization", "Scheduling"]),
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
-        .executableTarget(name: "tessera-poster", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "Companions",
+        .executableTarget(name: "tessera-poster", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "HelperPipes",
                                                                   "Localization", "Scheduling"]),
         // Decodes the clip the viewer plays, so that its decoders never load into the app either.
-        .executableTarget(name: "tessera-player", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "Companions", "Localization", "Scheduling"]),
+        .executableTarget(name: "tessera-player", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "HelperPipes", "Localization", "Scheduling"]),
 
         // Finding and talking to the programs the app runs beside itself.
-        .target(name: "Companions"),
+        .target(name: "HelperPipes"),
         // Starting a helper with its input and output wired to the app (Foundation's Process):
         // the app's side only, so that no helper links Foundation (and ICU's data) through it.
-        .target(name: "HelperLaunch", dependencies: ["Companions"]),
+        .target(name: "HelperLaunch", dependencies: ["HelperPipes"]),
         // How the helpers confine themselves, and what tests ask them to try (the helpers only;
         // the app never links it, nor libseccomp through it).
-        .target(name: "Confinement", dependencies: ["CSandbox", "Companions"]),
+        .target(name: "Confinement", dependencies: ["CSandbox", "HelperPipes"]),
 
         // Scheduling below the network and the image pipeline: a priority limiter, and threads at a
         // lower priority for heavy work.
@@ -101,7 +101,7 @@ let package = Package(
 
         // Fetch, cache and hand images to a decoder for display; no GTK, and no decoder of its
         // own: bitmaps are gdk-pixbufs, made by a decoder the caller chooses.
-        .target(name: "ImagePipeline", dependencies: ["HelperWire", "Networking", "CGdkPixbuf", "Scheduling", "Localization", "Companions"]),
+        .target(name: "ImagePipeline", dependencies: ["HelperWire", "Networking", "CGdkPixbuf", "Scheduling", "Localization", "HelperPipes"]),
 
         // The decoders of untrusted bytes: gdk-pixbuf's loaders, lcms2, libwebp's demuxer, and
         // libpng and libjpeg-turbo for parts of large pictures (CPictureRegions). Run
@@ -116,11 +116,11 @@ let package = Package(
         // Descriptors across a Unix socket and sealed memory files: pixels without a copy.
         .target(name: "CDescriptorPassing"),
         // The app's side of the decoder helpers: the pool, the wire, the pixels they hand over.
-        .target(name: "SandboxedDecoding", dependencies: ["HelperWire", "ImagePipeline", "Companions", "HelperLaunch", "CDescriptorPassing", "CGdkPixbuf",
+        .target(name: "SandboxedDecoding", dependencies: ["HelperWire", "ImagePipeline", "HelperPipes", "HelperLaunch", "CDescriptorPassing", "CGdkPixbuf",
                                                          "Localization", "Scheduling"]),
         // Decodes pictures for the app, confined, so that no picture's bytes reach a decoder
         // inside the app.
-        .executableTarget(name: "tessera-decoder", dependencies: ["HelperWire", "PictureDecoding", "CDescriptorPassing", "Companions",
+        .executableTarget(name: "tessera-decoder", dependencies: ["HelperWire", "PictureDecoding", "CDescriptorPassing", "HelperPipes",
                                                                    "CGdkPixbuf", "Localization", "Confinement"]),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
@@ -183,7 +183,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "tessera", dependencies: [
-            "App", "Companions", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline", "Localization",
+            "App", "HelperPipes", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline", "Localization",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Rewrites a document store in a loop; the crash-safety test kills it at random moments.
@@ -251,7 +251,7 @@ let groups: [String: [String]] = [
     "Tessera": ["tessera", "Composition", "App", "Gtk", "Features", "Repositories", "Persistence", "Networking",
                 "ImagePipeline", "SandboxedDecoding", "Video", "HelperLaunch", "Domain"],
     "Helpers": ["tessera-decoder", "tessera-poster", "tessera-player", "PictureDecoding", "ClipDecoding", "Confinement"],
-    "Shared": ["HelperWire", "Companions", "Localization", "Scheduling"],
+    "Shared": ["HelperWire", "HelperPipes", "Localization", "Scheduling"],
     "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGtk", "CIntl", "CLcms2",
               "CPictureRegions", "CSandbox", "CThreads", "CWebP"],
     "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-crash-writer", "SimulatedInput", "InProcessDecoding"],

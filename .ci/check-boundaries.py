@@ -26,14 +26,14 @@ PRODUCT_MODULES = {"GRDB": {"GRDB", "GRDBSQLite"}}
 # What each target of Sources may import besides the toolchain's modules: its layer's neighbours.
 # Helpers and the wire import nothing of the app's side; Features never Gtk; App never a client,
 # a database or a repository (Composition builds those).
-HELPER_SIDE = {"HelperWire", "Companions", "Confinement", "CDescriptorPassing", "CSandbox", "Localization", "Scheduling"}
+HELPER_SIDE = {"HelperWire", "HelperPipes", "Confinement", "CDescriptorPassing", "CSandbox", "Localization", "Scheduling"}
 ALLOWED = {
     "Localization": {"CIntl"},
-    "Companions": set(),
+    "HelperPipes": set(),
     "Scheduling": {"CThreads"},
-    "Confinement": {"CSandbox", "Companions"},
-    "HelperWire": {"CDescriptorPassing", "CGdkPixbuf", "Companions", "Localization"},
-    "HelperLaunch": {"Companions"},
+    "Confinement": {"CSandbox", "HelperPipes"},
+    "HelperWire": {"CDescriptorPassing", "CGdkPixbuf", "HelperPipes", "Localization"},
+    "HelperLaunch": {"HelperPipes"},
     "PictureDecoding": HELPER_SIDE | {"CGdkPixbuf", "CLcms2", "CWebP", "CPictureRegions"},
     "ClipDecoding": HELPER_SIDE | {"CGStreamer", "CGdkPixbuf"},
     "tessera-decoder": HELPER_SIDE | {"PictureDecoding", "CGdkPixbuf"},
@@ -44,11 +44,11 @@ ALLOWED = {
     "Repositories": {"Domain", "Networking", "Localization"},
     "Persistence": {"Domain", "Repositories", "Localization", "GRDB", "GRDBSQLite", "Logging"},
     "Features": {"Domain", "Repositories", "Localization", "Scheduling", "Logging", "DequeModule"},
-    "ImagePipeline": {"HelperWire", "Networking", "CGdkPixbuf", "Scheduling", "Localization", "Companions"},
-    "SandboxedDecoding": {"HelperWire", "ImagePipeline", "Companions", "HelperLaunch", "CDescriptorPassing", "CGdkPixbuf",
+    "ImagePipeline": {"HelperWire", "Networking", "CGdkPixbuf", "Scheduling", "Localization", "HelperPipes"},
+    "SandboxedDecoding": {"HelperWire", "ImagePipeline", "HelperPipes", "HelperLaunch", "CDescriptorPassing", "CGdkPixbuf",
                           "Localization", "Scheduling"},
     "InProcessDecoding": {"PictureDecoding", "HelperWire", "ImagePipeline", "Scheduling"},
-    "Video": {"HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "Companions", "HelperLaunch", "ImagePipeline",
+    "Video": {"HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "HelperPipes", "HelperLaunch", "ImagePipeline",
               "Scheduling", "Localization"},
     "Gtk": {"CGtk", "CGStreamer", "Localization"},
     "SimulatedInput": {"CGtk", "Gtk"},
@@ -56,7 +56,7 @@ ALLOWED = {
             "Logging", "DequeModule", "CGdkPixbuf"},
     "Composition": {"App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
                     "SandboxedDecoding", "Logging"},
-    "tessera": {"App", "Companions", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline",
+    "tessera": {"App", "HelperPipes", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline",
                 "Localization", "Logging"},
     "FixtureServer": {"CGdkPixbuf", "CLcms2", "Hummingbird", "NIOCore", "ServiceLifecycle", "Logging"},
     "tessera-server": {"FixtureServer", "ArgumentParser", "Logging"},

@@ -1,7 +1,7 @@
 import CGStreamer
 import FoundationEssentials
 import Glibc
-import Companions
+import HelperPipes
 
 /// GStreamer's one-time start-up (loading its libraries, then gst_init), safe from any thread.
 public enum GStreamer {
@@ -34,7 +34,7 @@ public enum GStreamer {
     public static func loadBeforeConfinement(_ plugins: [String], program: String) {
         let missing = load(plugins)
         if !missing.isEmpty {
-            _ = CompanionProgram.write("\(program): plugins not installed: \(missing.joined(separator: ", "))\n", to: STDERR_FILENO) // not translated
+            _ = HelperProgram.write("\(program): plugins not installed: \(missing.joined(separator: ", "))\n", to: STDERR_FILENO) // not translated
         }
     }
 }

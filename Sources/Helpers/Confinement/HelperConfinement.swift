@@ -1,7 +1,7 @@
 import CSandbox
 import FoundationEssentials
 import Glibc
-import Companions
+import HelperPipes
 
 /// How every helper confines itself, in the one order that works: its own namespaces first, while
 /// the process is one thread (a user namespace refuses a threaded process); then everything it
@@ -56,9 +56,9 @@ public enum HelperConfinement {
         case .namespaces:
             break
         case .filterOnly(let why):
-            _ = CompanionProgram.write("\(program): \(why); confined by the filter alone\n", to: STDERR_FILENO)
+            _ = HelperProgram.write("\(program): \(why); confined by the filter alone\n", to: STDERR_FILENO)
         case .unconfined(let why):
-            _ = CompanionProgram.write("\(program): not confined: \(why)\n", to: STDERR_FILENO)
+            _ = HelperProgram.write("\(program): not confined: \(why)\n", to: STDERR_FILENO)
             exit(3)
         }
     }

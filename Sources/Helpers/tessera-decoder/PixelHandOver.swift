@@ -1,6 +1,6 @@
 import CDescriptorPassing
 import CGdkPixbuf
-import Companions
+import HelperPipes
 import FoundationEssentials
 import Glibc
 import HelperWire
@@ -34,16 +34,16 @@ enum PixelHandOver {
             }
             let sealed = file.seal()
             guard sealed == 0 else {
-                return CompanionProgram.write(DecoderWire.Answer.refused(id: id, .undecodable(String(cString: strerror(sealed)))).line,
+                return HelperProgram.write(DecoderWire.Answer.refused(id: id, .undecodable(String(cString: strerror(sealed)))).line,
                                               to: STDOUT_FILENO)
             }
-            return CompanionProgram.write(pixels.line(for: id), to: STDOUT_FILENO) && tessera_send_descriptor(STDOUT_FILENO, file.descriptor) == 0
+            return HelperProgram.write(pixels.line(for: id), to: STDOUT_FILENO) && tessera_send_descriptor(STDOUT_FILENO, file.descriptor) == 0
         }
         let descriptor = tessera_sealable_memory(pixels.byteCount)
         guard descriptor >= 0, let mapped = mmap(nil, pixels.byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
               mapped != MAP_FAILED else {
             if descriptor >= 0 { close(descriptor) }
-            return CompanionProgram.write(DecoderWire.Answer.refused(id: id, .undecodable(String(cString: strerror(errno)))).line,
+            return HelperProgram.write(DecoderWire.Answer.refused(id: id, .undecodable(String(cString: strerror(errno)))).line,
                                           to: STDOUT_FILENO)
         }
         let rowBytes = image.width * channels
@@ -59,9 +59,9 @@ enum PixelHandOver {
         munmap(mapped, pixels.byteCount)
         defer { close(descriptor) }
         guard tessera_seal(descriptor) == 0 else {
-            return CompanionProgram.write(DecoderWire.Answer.refused(id: id, .undecodable("the pixels could not be sealed")).line,
+            return HelperProgram.write(DecoderWire.Answer.refused(id: id, .undecodable("the pixels could not be sealed")).line,
                                           to: STDOUT_FILENO)
         }
-        return CompanionProgram.write(pixels.line(for: id), to: STDOUT_FILENO) && tessera_send_descriptor(STDOUT_FILENO, descriptor) == 0
+        return HelperProgram.write(pixels.line(for: id), to: STDOUT_FILENO) && tessera_send_descriptor(STDOUT_FILENO, descriptor) == 0
     }
 }

@@ -1,6 +1,6 @@
 import CDescriptorPassing
 import CGdkPixbuf
-import Companions
+import HelperPipes
 import Confinement
 import FoundationEssentials
 import Glibc
@@ -17,7 +17,7 @@ import PictureDecoding
 let namespaceError = HelperConfinement.enterNamespaces()
 
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
-CompanionProgram.ignoreBrokenPipes
+HelperProgram.ignoreBrokenPipes
 let options = DecoderLimits(arguments: CommandLine.arguments)
 // Below the UI's priority, whichever thread started it; its decoders' threads inherit it.
 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(options.niceness))
@@ -32,10 +32,10 @@ switch HelperConfinement.confine(namespaceError: namespaceError, filter: .decodi
 case .namespaces: ready = .namespaces
 case .filterOnly(let why): ready = .filterOnly(why)
 case .unconfined(let why):
-    _ = CompanionProgram.write(DecoderWire.Ready.unconfined(why).line, to: STDOUT_FILENO)
+    _ = HelperProgram.write(DecoderWire.Ready.unconfined(why).line, to: STDOUT_FILENO)
     exit(3)
 }
-guard CompanionProgram.write(ready.line, to: STDOUT_FILENO) else { exit(0) }
+guard HelperProgram.write(ready.line, to: STDOUT_FILENO) else { exit(0) }
 
 // Parts of pictures are decoded into the memory files that carry them to the app.
 let decoder = PixbufImageDecoder(pixels: MemoryFilePixels())
@@ -46,16 +46,16 @@ while true {
     // pages instead of faulting in fresh ones (with the threshold pinned, the images benchmark's
     // cold run took a fifth longer: 1.40 against 1.12-1.30 of the bare loop). Once no picture
     // has come for `DecoderIdleness.trimAfter`, what was freed goes back to the system.
-    if !CompanionProgram.wait(for: STDIN_FILENO, until: .now + DecoderIdleness.trimAfter) { _ = malloc_trim(0) }
-    guard let line = CompanionProgram.readLine(fromSocket: STDIN_FILENO, until: never) else { break }
+    if !HelperProgram.wait(for: STDIN_FILENO, until: .now + DecoderIdleness.trimAfter) { _ = malloc_trim(0) }
+    guard let line = HelperProgram.readLine(fromSocket: STDIN_FILENO, until: never) else { break }
     guard let request = DecoderWire.Request(line: line, maximumLength: options.maximumLength) else {
-        _ = CompanionProgram.write("tessera-decoder: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
+        _ = HelperProgram.write("tessera-decoder: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
         exit(2)
     }
     switch request {
     case .decode(let id, let target, let length):
         var data = Data(count: length)
-        let read = data.withUnsafeMutableBytes { CompanionProgram.read($0, from: STDIN_FILENO, until: never) }
+        let read = data.withUnsafeMutableBytes { HelperProgram.read($0, from: STDIN_FILENO, until: never) }
         guard read else { exit(0) }
         HelperConfinement.limitCPU(toSecondsFromNow: UInt32(options.cpuSecondsPerPicture))
         let answered: Bool
@@ -63,11 +63,11 @@ while true {
             let image = try decoder.decode(data, to: target)
             answered = PixelHandOver.send(image, for: id, forCairo: target.region != nil)
         } catch {
-            answered = CompanionProgram.write(DecoderWire.Answer.refused(id: id, error).line, to: STDOUT_FILENO)
+            answered = HelperProgram.write(DecoderWire.Answer.refused(id: id, error).line, to: STDOUT_FILENO)
         }
         guard answered else { exit(0) }
     case .probe(let id, let probe):
         let (refused, detail) = ConfinementProbe.attempt(ConfinementProbe.Attempt(rawValue: probe.rawValue)!, addressSpace: options.addressSpace)
-        guard CompanionProgram.write(DecoderWire.Answer.probed(id: id, refused: refused, detail: detail).line, to: STDOUT_FILENO) else { exit(0) }
+        guard HelperProgram.write(DecoderWire.Answer.probed(id: id, refused: refused, detail: detail).line, to: STDOUT_FILENO) else { exit(0) }
     }
 }

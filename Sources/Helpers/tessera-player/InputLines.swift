@@ -1,4 +1,4 @@
-import Companions
+import HelperPipes
 import FoundationEssentials
 import Glibc
 import HelperWire
@@ -6,7 +6,7 @@ import HelperWire
 /// The app's requests after the clip, a line at a time (and the bytes of a streamed clip's parts
 /// between them), read in blocks: during playback the
 /// app writes a line for every sample it lets go (some eighty a second), which a read a byte
-/// (`CompanionProgram.readLine`, right for the clip's line, whose bytes follow it) made two
+/// (`HelperProgram.readLine`, right for the clip's line, whose bytes follow it) made two
 /// thousand system calls a second.
 struct InputLines {
     private let descriptor: Int32
@@ -40,6 +40,6 @@ struct InputLines {
             pending.removeFirst(buffered)
         }
         guard buffered < memory.count else { return true }
-        return CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: memory[buffered...]), from: descriptor, until: .distantFuture)
+        return HelperProgram.read(UnsafeMutableRawBufferPointer(rebasing: memory[buffered...]), from: descriptor, until: .distantFuture)
     }
 }

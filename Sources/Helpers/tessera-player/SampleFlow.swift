@@ -1,4 +1,4 @@
-import Companions
+import HelperPipes
 import FoundationEssentials
 import Glibc
 import HelperWire
@@ -138,8 +138,8 @@ final class SampleFlow: @unchecked Sendable {
 
     /// When nobody reads any more, the app is gone.
     private func write(_ answer: PlaybackWire.Answer, _ bytes: UnsafeRawBufferPointer?) {
-        let written = CompanionProgram.write(answer.line, to: STDOUT_FILENO)
-            && (bytes.map { CompanionProgram.write($0, to: STDOUT_FILENO) } ?? true)
+        let written = HelperProgram.write(answer.line, to: STDOUT_FILENO)
+            && (bytes.map { HelperProgram.write($0, to: STDOUT_FILENO) } ?? true)
         if !written { exit(0) }
     }
 }

@@ -1,4 +1,4 @@
-import Companions
+import HelperPipes
 import Confinement
 import FoundationEssentials
 import Glibc
@@ -20,7 +20,7 @@ import Dispatch
 let namespaceError = HelperConfinement.enterNamespaces()
 
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
-CompanionProgram.ignoreBrokenPipes
+HelperProgram.ignoreBrokenPipes
 
 /// The most a clip may take: the image pipeline's largest body.
 let maximumLength = DecodingLimits.maximumBodyBytes
@@ -55,7 +55,7 @@ enum ClipSource {
 
 /// Answers the probes a test asks for before the clip; nil when the input ends first.
 func readClip() -> ClipSource? {
-    while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
+    while let line = HelperProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
         switch PlaybackWire.Request(line: line, maximumLength: maximumLength) {
         case .clip(let length): return ClipMemory.read(length: length, from: STDIN_FILENO).map(ClipSource.whole)
         case .stream(let length): return .streamed(length: length)
@@ -74,7 +74,7 @@ func answer(_ probe: PosterWire.Probe) {
 
 /// Not the app's words: nothing to answer to.
 func complain(_ line: String) -> Never {
-    _ = CompanionProgram.write("tessera-player: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
+    _ = HelperProgram.write("tessera-player: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
     exit(2)
 }
 

@@ -1,5 +1,5 @@
 import CDescriptorPassing
-import Companions
+import HelperPipes
 import Confinement
 import FoundationEssentials
 import Glibc
@@ -18,7 +18,7 @@ import ClipDecoding
 let namespaceError = HelperConfinement.enterNamespaces()
 
 Localization.start(catalogues: Localization.cataloguesBesideThisProgram)
-CompanionProgram.ignoreBrokenPipes
+HelperProgram.ignoreBrokenPipes
 
 /// The most a clip may take: the image pipeline's largest body.
 let maximumLength = DecodingLimits.maximumBodyBytes
@@ -46,19 +46,19 @@ func answer(_ id: Int, with result: Result<DecodedImage, PictureRefusal>) {
         case .success(let image):
             return withExtendedLifetime(image) {
                 let (header, pixels) = PosterWire.frame(image)
-                return CompanionProgram.write(header.line(for: id), to: STDOUT_FILENO)
-                    && CompanionProgram.write(pixels, to: STDOUT_FILENO)
+                return HelperProgram.write(header.line(for: id), to: STDOUT_FILENO)
+                    && HelperProgram.write(pixels, to: STDOUT_FILENO)
             }
         case .failure(.noFrame(let reason)):
-            return CompanionProgram.write(PosterWire.failureLine(reason, for: id), to: STDOUT_FILENO)
+            return HelperProgram.write(PosterWire.failureLine(reason, for: id), to: STDOUT_FILENO)
         case .failure(let error):
-            return CompanionProgram.write(PosterWire.failureLine(error.description, for: id), to: STDOUT_FILENO)
+            return HelperProgram.write(PosterWire.failureLine(error.description, for: id), to: STDOUT_FILENO)
         }
     }
     if !delivered { exit(0) }
 }
 
-while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
+while let line = HelperProgram.readLine(from: STDIN_FILENO, until: .distantFuture) {
     switch PosterWire.Incoming(line: line, maximumLength: maximumLength) {
     case .clip(let request):
         guard let clip = ClipMemory.read(length: request.length, from: STDIN_FILENO) else { exit(0) }
@@ -71,11 +71,11 @@ while let line = CompanionProgram.readLine(from: STDIN_FILENO, until: .distantFu
         readers.async { while true { pause() } }
     case .probe(let id, let probe):
         let (refused, detail) = ConfinementProbe.attempt(ConfinementProbe.Attempt(rawValue: probe.rawValue)!, addressSpace: Int(addressSpace))
-        let written = output.withLock { _ in CompanionProgram.write(PosterWire.probedLine(refused: refused, detail: detail, for: id), to: STDOUT_FILENO) }
+        let written = output.withLock { _ in HelperProgram.write(PosterWire.probedLine(refused: refused, detail: detail, for: id), to: STDOUT_FILENO) }
         if !written { exit(0) }
     case nil:
         // Not the app's words: nothing to answer to.
-        _ = CompanionProgram.write("tessera-poster: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
+        _ = HelperProgram.write("tessera-poster: not a request: \(line.prefix(200))\n", to: STDERR_FILENO)
         exit(2)
     }
 }

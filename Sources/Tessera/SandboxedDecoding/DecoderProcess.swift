@@ -1,5 +1,5 @@
 import CDescriptorPassing
-import Companions
+import HelperPipes
 import HelperLaunch
 import Foundation
 import HelperWire
@@ -61,8 +61,8 @@ public final class DecoderProcess: Sendable {
     /// Starts `tessera-decoder` (found beside the app) and waits until it says it is confined, or
     /// says why it cannot be used.
     public static func launch(limits: DecoderLimits = .default) -> Result<DecoderProcess, ImageError> {
-        let launch: CompanionLaunch
-        switch CompanionLaunch.start("tessera-decoder", arguments: limits.arguments, wiring: .socket) {
+        let launch: HelperLaunch
+        switch HelperLaunch.start("tessera-decoder", arguments: limits.arguments, wiring: .socket) {
         case .success(let started): launch = started
         case .failure(.notFound): return .failure(.decoderStopped(tr("tessera-decoder was not found beside the app")))
         case .failure(.noChannel(let words)): return .failure(.decoderStopped(words))
@@ -70,7 +70,7 @@ public final class DecoderProcess: Sendable {
             return .failure(.decoderStopped(tr("{program} could not be run: {reason}", ["program": program, "reason": reason])))
         }
         let process = launch.process, socket = launch.answers
-        let first = CompanionProgram.readLine(fromSocket: socket, until: .now + startTime).flatMap(DecoderWire.Ready.init(line:))
+        let first = HelperProgram.readLine(fromSocket: socket, until: .now + startTime).flatMap(DecoderWire.Ready.init(line:))
         switch first {
         case .namespaces, .filterOnly:
             return .success(DecoderProcess(process: process, socket: socket, limits: limits, confinement: first!))
@@ -92,8 +92,8 @@ public final class DecoderProcess: Sendable {
         guard data.count <= limits.maximumLength else { return .refused(.tooLarge(width: 0, height: 0)) }
         guard let id = nextRequestID() else { return .stopped(tr("the picture decoder ended")) }
         let deadline = ContinuousClock.now + limits.deadline
-        let sent = CompanionProgram.write(DecoderWire.Request.decode(id: id, target: target, length: data.count).line, to: socket)
-            && data.withUnsafeBytes { CompanionProgram.write($0, to: socket) }
+        let sent = HelperProgram.write(DecoderWire.Request.decode(id: id, target: target, length: data.count).line, to: socket)
+            && data.withUnsafeBytes { HelperProgram.write($0, to: socket) }
         guard sent else { return .stopped(end()) }
         switch answer(until: deadline) {
         case .image(id, let pixels)?:
@@ -117,7 +117,7 @@ public final class DecoderProcess: Sendable {
     /// Asks the helper to try `probe` (tests only): whether its confinement refused it, and the
     /// helper's words on it.
     public func attempt(_ probe: DecoderWire.Probe) -> (refused: Bool, detail: String)? {
-        guard let id = nextRequestID(), CompanionProgram.write(DecoderWire.Request.probe(id: id, probe).line, to: socket),
+        guard let id = nextRequestID(), HelperProgram.write(DecoderWire.Request.probe(id: id, probe).line, to: socket),
               case .probed(id, let refused, let detail)? = answer(until: .now + limits.deadline) else { return nil }
         return (refused, detail)
     }
@@ -140,7 +140,7 @@ public final class DecoderProcess: Sendable {
     }
 
     private func answer(until deadline: ContinuousClock.Instant) -> DecoderWire.Answer? {
-        CompanionProgram.readLine(fromSocket: socket, until: deadline).flatMap(DecoderWire.Answer.init(line:))
+        HelperProgram.readLine(fromSocket: socket, until: deadline).flatMap(DecoderWire.Answer.init(line:))
     }
 
     /// Marks the helper ended (killing it first, for `reason`, if it still runs), waits for it,

@@ -1,5 +1,5 @@
 import CGdkPixbuf
-import Companions
+import HelperPipes
 import HelperLaunch
 import Foundation
 import HelperWire
@@ -64,7 +64,7 @@ final class PosterReader: Sendable {
 
     /// Starts `tessera-poster` (found beside the app), or says why it cannot.
     static func launch() -> Result<PosterReader, ImageError> {
-        switch CompanionLaunch.start("tessera-poster", wiring: .pipes) {
+        switch HelperLaunch.start("tessera-poster", wiring: .pipes) {
         case .success(let launch):
             let reader = PosterReader(process: launch.process, requests: FileHandle(fileDescriptor: launch.requests, closeOnDealloc: true),
                                       answers: FileHandle(fileDescriptor: launch.answers, closeOnDealloc: true))
@@ -105,8 +105,8 @@ final class PosterReader: Sendable {
             state.nextID += 1
             // Written under the lock, so that requests never interleave; the helper's main loop
             // does nothing but read them, so a clip's bytes do not wait long for room in the pipe.
-            let written = CompanionProgram.write(line(id), to: requests.fileDescriptor)
-                && (bytes?.withUnsafeBytes { CompanionProgram.write($0, to: requests.fileDescriptor) } ?? true)
+            let written = HelperProgram.write(line(id), to: requests.fileDescriptor)
+                && (bytes?.withUnsafeBytes { HelperProgram.write($0, to: requests.fileDescriptor) } ?? true)
             guard written else { return .failure(.noFrame(tr("the video reader ended"))) }
             state.waiting[id] = waiter
             return .success(())
@@ -135,7 +135,7 @@ final class PosterReader: Sendable {
     private func readAnswers() {
         let descriptor = answers.fileDescriptor
         let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
-        while let line = CompanionProgram.readLine(from: descriptor, until: never) {
+        while let line = HelperProgram.readLine(from: descriptor, until: never) {
             switch PosterWire.Answer(line: line) {
             case .failed(let id, let reason):
                 take(id)?.answer(.failure(.noFrame(reason)))
@@ -189,7 +189,7 @@ final class PosterReader: Sendable {
         let descriptor = answers.fileDescriptor
         if rowstride == header.rowstride {
             let all = UnsafeMutableRawBufferPointer(start: pixels, count: header.payloadLength)
-            return CompanionProgram.read(all, from: descriptor, until: deadline) ? image : nil
+            return HelperProgram.read(all, from: descriptor, until: deadline) ? image : nil
         }
         // Rows the helper spaced otherwise: one by one, each to its place.
         let row = UnsafeMutableRawBufferPointer.allocate(byteCount: header.rowstride, alignment: 1)
@@ -197,7 +197,7 @@ final class PosterReader: Sendable {
         let used = header.width * header.channels
         for index in 0..<header.height {
             let length = index == header.height - 1 ? used : header.rowstride
-            guard CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: row[..<length]), from: descriptor, until: deadline) else {
+            guard HelperProgram.read(UnsafeMutableRawBufferPointer(rebasing: row[..<length]), from: descriptor, until: deadline) else {
                 return nil
             }
             (pixels + index * rowstride).copyMemory(from: row.baseAddress!, byteCount: used)

@@ -1,4 +1,4 @@
-import Companions
+import HelperPipes
 import Foundation
 import Localization
 import Logging
@@ -40,7 +40,7 @@ final class BuiltInServerProcess: Sendable {
     static let stopDeadline: Duration = .seconds(3)
 
     /// `tessera-server` beside this program, or in the installed prefix's `libexec/tessera/`.
-    static func executable() -> URL? { CompanionProgram.find("tessera-server") }
+    static func executable() -> URL? { HelperProgram.find("tessera-server") }
 
     /// Why the server did not come up, in words.
     enum LaunchFailure: Error, CustomStringConvertible {
@@ -98,7 +98,7 @@ final class BuiltInServerProcess: Sendable {
             throw .couldNotRun(executable, error.localizedDescription)
         }
         let reader = output.fileHandleForReading
-        let answer = CompanionProgram.readLine(from: reader.fileDescriptor, until: .now + listenDeadline)
+        let answer = HelperProgram.readLine(from: reader.fileDescriptor, until: .now + listenDeadline)
         try? reader.close()
         let fail = { (failure: LaunchFailure) -> LaunchFailure in
             if process.isRunning { process.terminate() }

@@ -1,5 +1,5 @@
 import CDescriptorPassing
-import Companions
+import HelperPipes
 import FoundationEssentials
 import Glibc
 
@@ -15,7 +15,7 @@ public enum ClipMemory {
             return nil
         }
         defer { munmap(mapped, length) }
-        guard CompanionProgram.read(UnsafeMutableRawBufferPointer(start: mapped, count: length), from: input, until: .distantFuture) else {
+        guard HelperProgram.read(UnsafeMutableRawBufferPointer(start: mapped, count: length), from: input, until: .distantFuture) else {
             close(clip)
             return nil
         }

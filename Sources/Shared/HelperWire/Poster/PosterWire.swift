@@ -1,5 +1,5 @@
 import CGdkPixbuf
-import Companions
+import HelperPipes
 import FoundationEssentials
 import Glibc
 

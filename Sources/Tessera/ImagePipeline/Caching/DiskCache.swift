@@ -1,4 +1,4 @@
-import Companions
+import HelperPipes
 import Foundation
 import Networking
 import Scheduling
@@ -188,7 +188,7 @@ public final class DiskCache: @unchecked Sendable {
     private static func writeFile(_ data: Data, to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
-        let written = data.withUnsafeBytes { CompanionProgram.write($0, to: descriptor) }
+        let written = data.withUnsafeBytes { HelperProgram.write($0, to: descriptor) }
         let error = errno
         close(descriptor)
         errno = error

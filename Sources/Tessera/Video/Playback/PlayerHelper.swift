@@ -1,5 +1,5 @@
 import CDescriptorPassing
-import Companions
+import HelperPipes
 import HelperLaunch
 import Foundation
 import HelperWire
@@ -41,7 +41,7 @@ public final class PlayerHelper: Sendable {
     /// Starts `tessera-player` (found beside the app), which confines itself and waits for the
     /// clip (`play`), and hands what it says to `listener` until it ends.
     public static func launch(listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
-        switch CompanionLaunch.start("tessera-player", wiring: .pipeInSocketOut) {
+        switch HelperLaunch.start("tessera-player", wiring: .pipeInSocketOut) {
         case .success(let launch):
             let helper = PlayerHelper(process: launch.process, requests: FileHandle(fileDescriptor: launch.requests, closeOnDealloc: true),
                                       answers: launch.answers)
@@ -61,8 +61,8 @@ public final class PlayerHelper: Sendable {
     /// it off the main thread. When they cannot be, the helper ended, and the listener hears why.
     public func play(_ clip: Data) {
         writing.withLock { _ in
-            _ = CompanionProgram.write(PlaybackWire.Request.clip(length: clip.count).line, to: requests.fileDescriptor)
-                && clip.withUnsafeBytes { CompanionProgram.write($0, to: requests.fileDescriptor) }
+            _ = HelperProgram.write(PlaybackWire.Request.clip(length: clip.count).line, to: requests.fileDescriptor)
+                && clip.withUnsafeBytes { HelperProgram.write($0, to: requests.fileDescriptor) }
         }
     }
 
@@ -78,8 +78,8 @@ public final class PlayerHelper: Sendable {
         while start < bytes.count {
             let end = min(bytes.count, start + PlaybackWire.maximumPartLength)
             let sent = writing.withLock { _ in
-                CompanionProgram.write(PlaybackWire.Request.part(offset: offset + start, length: end - start).line, to: requests.fileDescriptor)
-                    && bytes[(bytes.startIndex + start)..<(bytes.startIndex + end)].withUnsafeBytes { CompanionProgram.write($0, to: requests.fileDescriptor) }
+                HelperProgram.write(PlaybackWire.Request.part(offset: offset + start, length: end - start).line, to: requests.fileDescriptor)
+                    && bytes[(bytes.startIndex + start)..<(bytes.startIndex + end)].withUnsafeBytes { HelperProgram.write($0, to: requests.fileDescriptor) }
             }
             guard sent else { return }
             start = end
@@ -116,7 +116,7 @@ public final class PlayerHelper: Sendable {
     }
 
     private func send(_ request: PlaybackWire.Request) {
-        writing.withLock { _ in _ = CompanionProgram.write(request.line, to: requests.fileDescriptor) }
+        writing.withLock { _ in _ = HelperProgram.write(request.line, to: requests.fileDescriptor) }
     }
 
     /// Ends the helper: its input closes, and it is killed should it be busy writing.
@@ -137,7 +137,7 @@ public final class PlayerHelper: Sendable {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             listener(.failure(PlayerHelperEnded(reason)), nothing)
         }
-        while let line = CompanionProgram.readLine(fromSocket: answers, until: .distantFuture) {
+        while let line = HelperProgram.readLine(fromSocket: answers, until: .distantFuture) {
             guard let answer = PlaybackWire.Answer(line: line) else {
                 return end(tr("The video player answered with something that is not a video."))
             }
@@ -155,14 +155,14 @@ public final class PlayerHelper: Sendable {
             var taken: Bool?
             listener(.success(answer)) { memory in
                 guard taken == nil, memory.count >= sample.length else { return false }
-                taken = CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: memory[..<sample.length]),
+                taken = HelperProgram.read(UnsafeMutableRawBufferPointer(rebasing: memory[..<sample.length]),
                                               from: answers, until: .distantFuture)
                 return taken!
             }
             if taken == nil {
                 if scratch.count < sample.length { scratch = [UInt8](repeating: 0, count: sample.length) }
                 taken = scratch.withUnsafeMutableBytes {
-                    CompanionProgram.read(UnsafeMutableRawBufferPointer(rebasing: $0[..<sample.length]), from: answers, until: .distantFuture)
+                    HelperProgram.read(UnsafeMutableRawBufferPointer(rebasing: $0[..<sample.length]), from: answers, until: .distantFuture)
                 }
             }
             if taken == false { break }

@@ -1,10 +1,10 @@
 import Foundation
-import Companions
+import HelperPipes
 
-/// A companion program started with its standard input and output wired to this process: the
+/// A helper program started with its standard input and output wired to this process: the
 /// helpers' one way in. The app keeps only its own ends, so a helper's input ends when the app
 /// closes it, and the helper's output ends when the helper does.
-public struct CompanionLaunch {
+public struct HelperLaunch {
     /// How the program's standard input and output reach the app.
     public enum Wiring {
         /// One socket both ways: requests and answers, and descriptors passed back (`tessera-decoder`).
@@ -17,7 +17,7 @@ public struct CompanionLaunch {
 
     /// Why a program could not be started, for the caller to say in its own words.
     public enum Failure: Error, Equatable {
-        /// Neither beside the running program nor in the installed prefix (`CompanionProgram.find`).
+        /// Neither beside the running program nor in the installed prefix (`HelperProgram.find`).
         case notFound
         /// The system refused a pipe or socket: its words.
         case noChannel(String)
@@ -33,9 +33,9 @@ public struct CompanionLaunch {
 
     /// Starts `name` with `arguments`, its standard input and output wired as `wiring` says;
     /// its standard error stays the app's.
-    public static func start(_ name: String, arguments: [String] = [], wiring: Wiring) -> Result<CompanionLaunch, Failure> {
-        CompanionProgram.ignoreBrokenPipes
-        guard let executable = CompanionProgram.find(name) else { return .failure(.notFound) }
+    public static func start(_ name: String, arguments: [String] = [], wiring: Wiring) -> Result<HelperLaunch, Failure> {
+        HelperProgram.ignoreBrokenPipes
+        guard let executable = HelperProgram.find(name) else { return .failure(.notFound) }
         // Each channel as (the app's end, the program's end).
         let channels: (input: (app: Int32, program: Int32), output: (app: Int32, program: Int32))
         switch wiring {
@@ -65,7 +65,7 @@ public struct CompanionLaunch {
             return .failure(.couldNotRun(program: executable.path, reason: error.localizedDescription))
         }
         for end in programEnds { close(end) }
-        return .success(CompanionLaunch(process: process, requests: channels.input.app, answers: channels.output.app))
+        return .success(HelperLaunch(process: process, requests: channels.input.app, answers: channels.output.app))
     }
 
     /// A connected pair of stream sockets, closed on exec: (the app's end, the program's end).

@@ -3,7 +3,7 @@ import Glibc
 
 /// The programs Tessera runs beside itself (`tessera-server`, `tessera-poster`, `tessera-player`,
 /// `tessera-decoder`): where they are, and how the app reads what they write.
-public enum CompanionProgram {
+public enum HelperProgram {
     /// `name` beside the running program (the build folder, or an installed `bin/`), else in the
     /// installed prefix's `libexec/tessera/`; nil when neither has it.
     public static func find(_ name: String) -> URL? {
