@@ -23,7 +23,7 @@ public final class FeedTile: RecyclingCell {
     private var boundSide = 0
     /// A video's tile shows its placeholder on purpose: data is saved, and its poster would
     /// download the clip.
-    private var leavesPosterOut = false
+    public private(set) var leavesPosterOut = false
     public var item: MediaPost { post }
 
     /// Whether data is being saved: a video then shows no poster (reading one downloads the clip).
