@@ -9,7 +9,7 @@ import Video
 import XCTest
 import SimulatedInput
 
-/// The media feed in the real app against a real tessera-server.
+/// What the feed's tests share: the feed opened in the real app against a real tessera-server.
 class FeedTestCase: ServerBackedTestCase {
     override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.feedPosts = 95 } }
 

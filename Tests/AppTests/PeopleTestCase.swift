@@ -1,0 +1,82 @@
+@testable import App
+import Domain
+import FixtureServer
+import Foundation
+import Gtk
+import Persistence
+import TestSupport
+import XCTest
+import SimulatedInput
+
+/// What the People tests share: the section opened in the real app, the stored people and avatars.
+class PeopleTestCase: ServerBackedTestCase {
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.avatarDelay = 0.02 } }
+
+    var avatarPaths: [String] { server.requestedPaths.filter { $0.contains("pre-login-avatars") } }
+
+    @MainActor
+    func openPeople(greets: Bool = false, width: Int = 900, height: Int = 700,
+                            renameDelay: Duration = .zero) throws -> (TesseraApp, PeoplePage) {
+        let app = try launch(backend: server.base, section: .people, greets: greets, renameDelay: renameDelay)
+        let main = try XCTUnwrap(app.mainWindow)
+        main.window.resize(width: width, height: height)
+        let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+        waitFor("the people", timeout: .seconds(10)) { page.grid.items.count == 20 && !page.rows.isEmpty }
+        return (app, page)
+    }
+
+    @MainActor
+    func close(_ app: TesseraApp) {
+        app.mainWindow?.window.close()
+        waitForServer("pending downloads to finish", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+        app.mainWindow?.window.destroy()
+    }
+
+    /// The people as the database file holds them now, read through a store of the test's own.
+    @MainActor
+    func storedPeople() throws -> [Person] {
+        let store = PeopleStore(database: LazyDatabase(url: AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")))
+        let result = LockedValue<[Person]>()
+        Task.detached { result.set((try? await store.people()) ?? []) }
+        waitForServer("the database read") { result.get() != nil }
+        return try XCTUnwrap(result.get())
+    }
+
+    @MainActor
+    func waitForStoredAvatars() throws -> Int {
+        try storedPeople().filter(\.hasAvatar).count
+    }
+
+    /// People opened with the backend down (on the test server's port, started again later):
+    /// the app, its window and the list, once the avatars in view have failed.
+    @MainActor
+    func peopleWithTheirAvatarsFailed() throws -> (app: TesseraApp, main: MainWindow, page: PeoplePage, port: Int) {
+        let port = server.port
+        stop(server)
+        let app = try launch(backend: URL(string: "http://127.0.0.1:\(port)/")!, section: .people)
+        let main = try XCTUnwrap(app.mainWindow)
+        let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+        waitFor("the people", timeout: .seconds(10)) { page.grid.items.count == 20 && !page.rows.isEmpty }
+        waitFor("the avatars in view failed", timeout: .seconds(20)) {
+            let inView = page.rowsInView()
+            return !inView.isEmpty && inView.allSatisfy {
+                if case .failed = page.model.state.avatarState(of: $0.person) { true } else { false }
+            }
+        }
+        return (app, main, page, port)
+    }
+
+    @MainActor
+    func avatarsInViewStored(_ page: PeoplePage) -> Bool {
+        let inView = page.rowsInView()
+        return !inView.isEmpty && inView.allSatisfy { $0.person.hasAvatar }
+    }
+
+    /// A widget's frame in the window's coordinates (what AT-SPI reports as its extents, less the
+    /// window's place on the screen).
+    @MainActor
+    func frame(of widget: Widget, in window: Window) throws -> Rect {
+        let origin = try XCTUnwrap(widget.origin(in: window))
+        return Rect(x: origin.x, y: origin.y, width: widget.allocation.width, height: widget.allocation.height)
+    }
+}
