@@ -10,16 +10,16 @@ import Localization
 /// failure rolls the change back and says why.
 @MainActor
 public final class GalleryViewModel {
-    public private(set) var state = State()
+    public internal(set) var state = State()
     /// Called after every change of `state`, with the structural change if there was one.
     public var onChange: ((State, Change?) -> Void)?
-    private let repository: any GalleryRepository
+    let repository: any GalleryRepository
     /// Where pictures dropped or pasted from files or as data are copied; nil: only links are
     /// taken.
     private let pictures: (any GalleryPictureStoring)?
 
     /// How long Undo is offered after a change.
-    private let undoSeconds: Double
+    let undoSeconds: Double
 
     public init(repository: any GalleryRepository, pictures: (any GalleryPictureStoring)? = nil, undoSeconds: Double = 5) {
         self.repository = repository
@@ -203,7 +203,7 @@ public final class GalleryViewModel {
     }
 
     /// `items` with `placed` back at their indices (ascending; each past the end goes last).
-    private static func putting(_ placed: [PlacedItem], backInto items: [GalleryItem]) -> [GalleryItem] {
+    static func putting(_ placed: [PlacedItem], backInto items: [GalleryItem]) -> [GalleryItem] {
         var items = items
         for entry in placed { items.insert(entry.item, at: min(entry.index, items.count)) }
         return items
@@ -310,7 +310,7 @@ public final class GalleryViewModel {
     }
 
     /// Moves optimistically and saves; a failure moves the item back and says why.
-    private func moveItem(from source: Int, to destination: Int, failure: String) async -> Bool {
+    func moveItem(from source: Int, to destination: Int, failure: String) async -> Bool {
         state.items.insert(state.items.remove(at: source), at: destination)
         state.undoable = nil
         publish(.moved(from: source, to: destination))
@@ -325,96 +325,10 @@ public final class GalleryViewModel {
         }
     }
 
-    // MARK: Undo
+    /// Counts the Undo offers made, so an offer's timer ends only its own.
+    var undoOffer = 0
 
-    private var undoOffer = 0
-
-    /// Offers Undo for the change just saved, for `undoSeconds`.
-    private func offerUndo(_ change: Undoable) {
-        state.undoable = change
-        publish(nil)
-        undoOffer += 1
-        let offer = undoOffer, seconds = undoSeconds
-        Task { [weak self] in
-            try? await Task.sleep(for: .seconds(seconds))
-            guard let self, self.undoOffer == offer, self.state.undoable != nil else { return }
-            self.dismissUndo()
-        }
-    }
-
-    /// The offer went (closed, or timed out).
-    public func dismissUndo() {
-        guard state.undoable != nil else { return }
-        state.undoable = nil
-        publish(nil)
-    }
-
-    /// Takes the last change back, as a change of its own: optimistic, saved, and rolled back with
-    /// a reason when the save fails. The item is found by its uuid, in case the list moved since.
-    public func undo() async {
-        guard let change = state.undoable else { return }
-        state.undoable = nil
-        switch change {
-        case .addedMany(let placed):
-            let added = Set(placed.map(\.item.uuid))
-            let current = state.items.indices.filter { added.contains(state.items[$0].uuid) }
-                .map { PlacedItem(item: state.items[$0], index: $0) }
-            guard !current.isEmpty else { return publish(nil) }
-            state.items.removeAll { added.contains($0.uuid) }
-            publish(.many)
-            do {
-                state.items = try await repository.delete(current)
-            } catch {
-                state.items = Self.putting(current, backInto: state.items)
-                state.notice = .error(tr("The added items were not removed. {reason}", ["reason": error.description]))
-                publish(.many)
-            }
-        case .deletedMany(let placed):
-            let before = state.items
-            state.items = Self.putting(placed, backInto: state.items)
-            publish(.many)
-            do {
-                state.items = try await repository.insert(placed)
-            } catch {
-                state.items = before
-                state.notice = .error(tr("The items were not put back. {reason}", ["reason": error.description]))
-                publish(.many)
-            }
-        case .deleted(let item, let index):
-            let at = min(index, state.items.count)
-            state.items.insert(item, at: at)
-            publish(.inserted(at))
-            do {
-                state.items = try await repository.insert(item, at: at)
-            } catch {
-                if let current = state.items.firstIndex(of: item) {
-                    state.items.remove(at: current)
-                    publish(.deleted(current))
-                }
-                state.notice = .error(tr("The item was not put back. {reason}", ["reason": error.description]))
-                publish(nil)
-            }
-        case .added(let item):
-            guard let index = state.items.lastIndex(of: item) else { return publish(nil) }
-            state.items.remove(at: index)
-            publish(.deleted(index))
-            do {
-                state.items = try await repository.delete(at: index, uuid: item.uuid)
-            } catch {
-                let back = min(index, state.items.count)
-                state.items.insert(item, at: back)
-                state.notice = .error(tr("The added item was not removed. {reason}", ["reason": error.description]))
-                publish(.inserted(back))
-            }
-        case .moved(let item, let source, let destination):
-            let current = state.items.indices.contains(destination) && state.items[destination] == item
-                ? destination : state.items.firstIndex(of: item)
-            guard let current, state.items.indices.contains(source), current != source else { return publish(nil) }
-            _ = await moveItem(from: current, to: source, failure: tr("The item was not moved back."))
-        }
-    }
-
-    private func publish(_ change: Change?) {
+    func publish(_ change: Change?) {
         onChange?(state, change)
     }
 }

@@ -18,6 +18,8 @@ import Localization
 /// marked as offline, and the chat asks again by itself (`OfflineRetry`).
 @MainActor
 public final class MessagesViewModel {
+    public typealias State = MessagesState
+    public typealias Change = MessagesChange
     public internal(set) var state = State()
     public var onChange: ((State, Change?) -> Void)?
     let repository: any MessagesRepository
@@ -25,20 +27,15 @@ public final class MessagesViewModel {
     let logger: Logger
 
     let saved: (any SavedChatStoring)?
-    private let drafts: (any DraftStoring)?
+    /// The composer's text kept as it is typed; nil keeps nothing.
+    private let draft: ComposerDraft?
     let searcher: (any MessageSearching)?
     /// The last search asked; an answer to an earlier one is dropped.
     var searchGeneration = 0
     /// `stopSearchingOlder` was called: `searchOlder` stops after the page on its way.
     var olderSearchStopped = false
-    private let draftDelay: Duration
     /// How many of the newest saved messages a launch reads (`standardSavedShown`).
     private let savedShown: Int
-    /// The composer's text not yet kept, and the wait before it is.
-    private var unsavedDraft: String?
-    private var draftSave: Task<Void, Never>?
-    /// The draft as the database has it.
-    private var savedDraft = ""
     private let offlineRetry: OfflineRetry
     /// The saved pages wait for the newest page to be asked again (nothing older is asked until
     /// it answers).
@@ -77,8 +74,7 @@ public final class MessagesViewModel {
         self.repository = repository
         self.store = store
         self.saved = saved
-        self.drafts = drafts
-        self.draftDelay = draftDelay
+        draft = drafts.map { ComposerDraft(store: $0, delay: draftDelay, logger: logger) }
         self.searcher = searcher
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         self.logger = logger
@@ -123,15 +119,7 @@ public final class MessagesViewModel {
         } catch {
             state.notice = tr("Your messages could not be read. {reason}", ["reason": "\(error)"])
         }
-        if let drafts {
-            do {
-                let draft = try await drafts.draft()
-                state.restoredDraft = draft
-                savedDraft = draft ?? ""
-            } catch {
-                logger.warning("the composer's draft could not be read: \(error)")
-            }
-        }
+        if let draft { state.restoredDraft = await draft.read() }
         if let saved, let chat = try? await saved.saved(newest: savedShown), !chat.messages.isEmpty {
             state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning,
                                    letGoAbove: chat.olderNotRead)
@@ -305,20 +293,8 @@ public final class MessagesViewModel {
 
     // MARK: The draft
 
-    /// The composer's text changed: it is kept once the composer rests for `draftDelay` (on the
-    /// database's queue, never the main loop's).
-    public func draftChanged(_ text: String) {
-        guard drafts != nil, text != (unsavedDraft ?? savedDraft) else { return }
-        unsavedDraft = text
-        draftSave?.cancel()
-        let delay = draftDelay
-        draftSave = Task { [weak self] in
-            guard (try? await Task.sleep(for: delay)) != nil, let self else { return }
-            // No longer cancellable from here: a cancelled task's write would be refused.
-            self.draftSave = nil
-            await self.saveDraft()
-        }
-    }
+    /// The composer's text changed: it is kept once the composer rests for `draftDelay`.
+    public func draftChanged(_ text: String) { draft?.changed(text) }
 
     /// This chat replaces `previous` (its service moved): the draft `previous` has not written yet
     /// is written before this one reads it, so a draft typed in its last moment is not lost.
@@ -329,20 +305,7 @@ public final class MessagesViewModel {
     private var previousDraftKept: Task<Void, Never>?
 
     /// Keeps the composer's text now if it changed since it was last kept (the window closes).
-    public func saveDraft() async {
-        guard let drafts, let text = unsavedDraft else { return }
-        unsavedDraft = nil
-        draftSave?.cancel()
-        draftSave = nil
-        do {
-            try await drafts.save(text)
-            savedDraft = text
-        } catch {
-            // Kept for the next change or the close; the text is still in the composer.
-            if unsavedDraft == nil { unsavedDraft = text }
-            logger.warning("the composer's draft could not be kept: \(error)")
-        }
-    }
+    public func saveDraft() async { await draft?.save() }
 
     /// Enter in the composer (a reply to `quote`'s message, if given). Returns false (and changes
     /// nothing) for blank text.
