@@ -66,7 +66,6 @@ ALLOWED = {
 # one back within its limit must leave this list. (#70 takes them down.)
 OVER_TODAY = {
     "Sources/Tessera/ImagePipeline/Pipeline/ImagePipeline.swift": 553,
-    "Sources/Tessera/App: type TesseraApp": 608,
     "Sources/Tessera/App: type RecyclingGrid": 985,
     "Sources/Tessera/App: type MessagesPage": 742,
 }

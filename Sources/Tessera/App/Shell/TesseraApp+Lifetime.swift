@@ -44,7 +44,7 @@ extension TesseraApp {
         mainWindow = main
         StartupTrace.mark("window-built")
         if isAutomated {
-            prepareAutomatedWindow(main)
+            Automation.prepare(main)
         } else {
             main.window.setDefaultSize(width: settings.windowWidth, height: settings.windowHeight)
             if settings.isMaximized { main.window.maximize() }
@@ -72,11 +72,14 @@ extension TesseraApp {
                 }
             }
         }
-        if isAutomated || options.reportFirstFrame { startAutomation(in: main) }
+        if isAutomated || options.reportFirstFrame {
+            automation = Automation(app: self, options: options)
+            automation?.start(in: main)
+        }
     }
 
     func shutdown() {
-        screenshotTask?.cancel()
+        automation?.cancel()
         store.flush()
     }
 

@@ -26,8 +26,8 @@ public final class TesseraApp {
     var stylesheet: StyleSheet?
     var shortcutsWindow: ShortcutsWindow?
     var aboutDialog: AboutDialog?
-    var exitStatus: Int32 = 0
-    var screenshotTask: Task<Void, Never>?
+    /// What an automated launch (screenshots, the benchmarks' reports) does; nil for a person's.
+    var automation: Automation?
     /// `--report-frames`: the main window's frames, told every so many seconds.
     var frameReport: FrameReport?
     /// GNOME Shell's search for people, while it is offered.
@@ -65,7 +65,7 @@ public final class TesseraApp {
         TerminationSignals.handle { [weak self] _ in self?.askedToQuit() }
         startShellSearch()
         let status = options.view.map { application.run(opening: $0) } ?? application.run()
-        return status != 0 ? status : exitStatus
+        return status != 0 ? status : automation?.exitStatus ?? 0
     }
 
     var isAutomated: Bool { options.isAutomated }

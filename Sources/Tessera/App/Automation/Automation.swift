@@ -7,26 +7,43 @@ import Localization
 
 /// The launches that measure or picture the app rather than serve a person (`--screenshot`,
 /// the benchmarks' first-frame and content-drawn reports): each prints or writes what it was
-/// asked for, then quits.
-extension TesseraApp {
+/// asked for, then quits the app with the status it says.
+@MainActor
+final class Automation {
+    private unowned let app: TesseraApp
+    private let options: LaunchOptions
+    private var screenshots: Task<Void, Never>?
+    /// The exit status the app ends with: 1 when what was asked for could not be done.
+    private(set) var exitStatus: Int32 = 0
+
+    init(app: TesseraApp, options: LaunchOptions) {
+        self.app = app
+        self.options = options
+    }
+
     /// Screenshots and reports show settled states at a size that compares across runs: no CSS
     /// transitions or slides half-way.
-    func prepareAutomatedWindow(_ main: MainWindow) {
+    static func prepare(_ main: MainWindow) {
         ThemeSettings().animationsEnabled = false
-        main.window.setDefaultSize(width: Self.screenshotSize.width, height: Self.screenshotSize.height)
+        main.window.setDefaultSize(width: TesseraApp.screenshotSize.width, height: TesseraApp.screenshotSize.height)
     }
 
     /// Starts what the command line asked of this launch.
-    func startAutomation(in main: MainWindow) {
+    func start(in main: MainWindow) {
         if options.reportFirstFrame { reportFirstFrame(of: main) }
         if let section = options.reportContentDrawn { reportContentDrawn(of: section, in: main) }
         if let directory = options.screenshotDirectory { takeScreenshots(of: main, into: directory) }
     }
 
+    func cancel() { screenshots?.cancel() }
+
+    private var application: Application { app.application }
+    private var logger: Logger { app.logger }
+
     /// Prints the milestones, the resident memory and the time of the first frame, that of the
     /// first frame with the section's page ("page-drawn-ns"), and that of the first frame with its
     /// content in view ("content-drawn-ns", `ContentShowingPage`), then quits.
-    func reportFirstFrame(of main: MainWindow) {
+    private func reportFirstFrame(of main: MainWindow) {
         main.window.onNextDraw { [weak self, weak main] in
             let first = Self.monotonicNow()
             var report = StartupTrace.report + StartupTrace.residentMemoryLine + "first-frame-ns \(first)\n"
@@ -48,7 +65,7 @@ extension TesseraApp {
     }
 
     /// Prints the time of the first frame with `section`'s content in view, then quits.
-    func reportContentDrawn(of section: Section, in main: MainWindow) {
+    private func reportContentDrawn(of section: Section, in main: MainWindow) {
         whenContentDrawn(of: section, in: main) { [weak self] drawn in
             FileHandle.standardOutput.write(Data("content-drawn-ns \(drawn)\n".utf8))
             self?.application.quit()
@@ -84,13 +101,13 @@ extension TesseraApp {
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
-    func takeScreenshots(of main: MainWindow, into directory: URL) {
-        let runner = ScreenshotRunner(window: main, appearance: appearance!, directory: directory, logger: logger)
-        runner.windows = [(name: "preferences", open: { [weak self] in
-            self?.showPreferences()
-            return self?.preferencesWindow?.window
-        }, close: { [weak self] in self?.preferencesWindow?.window.close() })]
-        screenshotTask = Task { @MainActor [weak self] in
+    private func takeScreenshots(of main: MainWindow, into directory: URL) {
+        let runner = ScreenshotRunner(window: main, appearance: app.appearance!, directory: directory, logger: logger)
+        runner.windows = [(name: "preferences", open: { [weak app] in
+            app?.showPreferences()
+            return app?.preferencesWindow?.window
+        }, close: { [weak app] in app?.preferencesWindow?.window.close() })]
+        screenshots = Task { @MainActor [weak self] in
             let ok = await runner.run()
             self?.exitStatus = ok ? 0 : 1
             self?.application.quit()
