@@ -65,7 +65,6 @@ ALLOWED = {
 # Files and types over their limit today, at their size today: each may shrink, none may grow, and
 # one back within its limit must leave this list. (#70 takes them down.)
 OVER_TODAY = {
-    "Sources/Tessera/ImagePipeline/Pipeline/ImagePipeline.swift": 553,
     "Sources/Tessera/App: type RecyclingGrid": 985,
     "Sources/Tessera/App: type MessagesPage": 742,
 }
