@@ -23,8 +23,8 @@ public final class DiskCache: @unchecked Sendable {
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
     /// The format's mark; TSC2 entries (without freshness) are read as `HTTPFreshness.unknown`,
     /// others (TSC1's byte-wise checksum) are dropped on read.
-    private static let magic = Data("TSC3".utf8)
-    private static let magicWithoutFreshness = Data("TSC2".utf8)
+    static let magic = Data("TSC3".utf8)
+    static let magicWithoutFreshness = Data("TSC2".utf8)
 
     /// Stored bytes and what their response said about keeping them.
     public struct Entry: Sendable {
@@ -221,92 +221,5 @@ public final class DiskCache: @unchecked Sendable {
             total -= entry.size
         }
         size = total
-    }
-
-    // MARK: Entry format: magic, URL length, URL, ETag length, ETag, Last-Modified length,
-    // Last-Modified, fresh-until (seconds since 1970, a Double's bits), data length, checksum, data.
-    // TSC2 has no freshness fields.
-
-    static func pack(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture), url: String) -> Data {
-        var out = magic
-        appendString(url, to: &out)
-        appendString(freshness.validators.etag ?? "", to: &out)
-        appendString(freshness.validators.lastModified ?? "", to: &out)
-        appendInteger(freshness.freshUntil.timeIntervalSince1970.bitPattern, to: &out)
-        appendInteger(UInt64(data.count), to: &out)
-        appendInteger(checksum(data), to: &out)
-        out.append(data)
-        return out
-    }
-
-    static func unpack(_ stored: Data, url: String) -> Entry? {
-        var cursor = stored.startIndex
-        func take(_ count: Int) -> Data? {
-            guard count >= 0, stored.endIndex - cursor >= count else { return nil }
-            defer { cursor += count }
-            return stored[cursor..<(cursor + count)]
-        }
-        func string() -> String? {
-            guard let length = take(4).map(readInteger(UInt32.self)), let bytes = take(Int(length)) else { return nil }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard let mark = take(4), mark == magic || mark == magicWithoutFreshness, string() == url else { return nil }
-        var freshness = HTTPFreshness.unknown
-        if mark == magic {
-            guard let etag = string(), let lastModified = string(), let until = take(8).map(readInteger(UInt64.self)) else { return nil }
-            freshness = HTTPFreshness(validators: HTTPValidators(etag: etag.isEmpty ? nil : etag,
-                                                                 lastModified: lastModified.isEmpty ? nil : lastModified),
-                                      freshUntil: Date(timeIntervalSince1970: Double(bitPattern: until)))
-        }
-        guard let length = take(8).map(readInteger(UInt64.self)), let checksum = take(8).map(readInteger(UInt64.self)),
-              let payload = take(Int(clamping: length)), cursor == stored.endIndex, Self.checksum(payload) == checksum else { return nil }
-        return Entry(data: Data(payload), freshness: freshness)
-    }
-
-    private static func appendString(_ string: String, to data: inout Data) {
-        let bytes = Data(string.utf8)
-        appendInteger(UInt32(bytes.count), to: &data)
-        data.append(bytes)
-    }
-
-    private static func appendInteger<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-
-    private static func readInteger<T: FixedWidthInteger>(_: T.Type) -> (Data) -> T {
-        { bytes in bytes.reduce(into: (T(0), 0)) { acc, byte in acc.0 |= T(byte) << (8 * acc.1); acc.1 += 1 }.0 }
-    }
-}
-
-extension DiskCache {
-    /// A 64-bit checksum of an entry's bytes, eight at a time (FNV-1a's step on words, with a
-    /// shift to carry high bits down): it catches a file cut short or overwritten, at several
-    /// gigabytes a second, where byte-wise FNV-1a cost seconds of CPU over a scrolled feed.
-    /// Not for security.
-    static func checksum(_ data: Data) -> UInt64 {
-        data.withUnsafeBytes { bytes in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
-            let words = bytes.count / 8
-            for index in 0..<words {
-                hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01B3
-                hash ^= hash >> 32
-            }
-            for index in (words * 8)..<bytes.count {
-                hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3
-            }
-            return hash
-        }
-    }
-}
-
-/// 64-bit FNV-1a: a fast hash for file names (not for security).
-func fnv1a(_ data: Data) -> UInt64 {
-    data.withUnsafeBytes { bytes in
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01B3
-        }
-        return hash
     }
 }
