@@ -143,7 +143,7 @@ let package = Package(
 
         // The only Swift module that touches GTK pointers, but for the next.
         .target(name: "Gtk", dependencies: ["CGtk", "CGStreamer", "Localization"]),
-        // Key presses and clicks through the window system, for UI tests and the screenshot mode.
+        // Key presses and clicks through the window system (XTest), for UI tests; never in the app.
         .target(name: "SimulatedInput", dependencies: ["CGtk", "Gtk"]),
 
         // Pure Swift models and rules: no I/O. A chat grows at its top, so its lists are deques.
@@ -169,7 +169,7 @@ let package = Package(
         // Views, coordinators and the window. Never a client, a database or a repository: those are
         // built in Composition and handed over.
         .target(name: "App", dependencies: [
-            "Gtk", "SimulatedInput", "Domain", "HelperWire", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
+            "Gtk", "Domain", "HelperWire", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
             "CGdkPixbuf",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "DequeModule", package: "swift-collections"),

@@ -52,7 +52,7 @@ ALLOWED = {
               "Scheduling", "Localization"},
     "Gtk": {"CGtk", "CGStreamer", "Localization"},
     "SimulatedInput": {"CGtk", "Gtk"},
-    "App": {"Gtk", "SimulatedInput", "Domain", "HelperWire", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
+    "App": {"Gtk", "Domain", "HelperWire", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
             "Logging", "DequeModule", "CGdkPixbuf"},
     "Composition": {"App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
                     "SandboxedDecoding", "Logging"},

@@ -98,6 +98,17 @@ final class LaunchTests: XCTestCase {
         }
     }
 
+    /// Simulated input (XTest, through GDK's test functions) is for UI tests: the app a person
+    /// runs cannot inject keys or clicks, whatever its command line.
+    func testTheAppExecutableHoldsNoInputSimulation() throws {
+        try assertNotLinked(["SimulatedInput"])
+        let symbols = try runProgram("nm", [binary.path])
+        XCTAssertFalse(symbols.output.contains("InputSimulation"), "InputSimulation is linked into tessera")
+        XCTAssertFalse(symbols.output.contains("gdk_test_simulate"), "tessera calls GDK's input simulation")
+        let libraries = try runProgram("/usr/bin/ldd", [binary.path])
+        XCTAssertFalse(libraries.output.contains("libXtst"), "libXtst is linked into tessera:\n\(libraries.output)")
+    }
+
     /// How a helper confines itself (`Confinement`, over `CSandbox` and libseccomp) is the
     /// helpers' own: the app neither links it nor loads libseccomp at launch.
     func testTheAppExecutableHoldsNoConfinementSteps() throws {

@@ -141,34 +141,11 @@ public enum InputSimulation {
     public static func movePointer(to widget: Widget, in window: Window) {
         guard let origin = widget.origin(in: window) else { return }
         let allocation = widget.allocation
-        warpPointer(in: window) { _, _ in (origin.x + allocation.width / 2, origin.y + allocation.height / 2) }
+        window.warpPointer { _, _ in (origin.x + allocation.width / 2, origin.y + allocation.height / 2) }
     }
 
-    /// Moves the pointer just right of `window`, or below it when the screen has no room there,
-    /// so nothing in it shows a hover state or a tooltip (screenshots).
-    public static func movePointerAway(from window: Window) {
-        let size = window.allocatedSize
-        warpPointer(in: window) { origin, screen in
-            origin.x + size.width < screen.width ? (size.width + 1, 0) : (0, min(size.height + 1, screen.height - origin.y - 1))
-        }
-    }
-
-    /// Warps the pointer to a point in `window`'s coordinates (it may lie outside the window),
-    /// chosen from the window's origin on the screen and the screen's size.
-    private static func warpPointer(in window: Window,
-                                    to point: (_ origin: (x: Int, y: Int), _ screen: (width: Int, height: Int)) -> (Int, Int)) {
-        guard let gdkWindow = gtk_widget_get_window(window.gtkWidget) else { return }
-        let display = gdk_window_get_display(gdkWindow)
-        guard let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) else { return }
-        let screen = gdk_window_get_screen(gdkWindow)
-        var x: gint = 0, y: gint = 0
-        gdk_window_get_origin(gdkWindow, &x, &y)
-        let root = gdk_screen_get_root_window(screen)
-        let size = root.map { (width: Int(gdk_window_get_width($0)), height: Int(gdk_window_get_height($0))) } ?? (width: 0, height: 0)
-        let target = point((Int(x), Int(y)), size)
-        gdk_device_warp(pointer, screen, x + gint(target.0), y + gint(target.1))
-        gdk_display_sync(display)
-    }
+    /// Moves the pointer just outside `window`, so nothing in it shows a hover state or a tooltip.
+    public static func movePointerAway(from window: Window) { window.movePointerAway() }
 
     private static func gdkModifiers(_ modifiers: Modifiers) -> GdkModifierType {
         var raw: UInt32 = 0

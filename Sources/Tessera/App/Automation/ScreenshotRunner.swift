@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Gtk
-import SimulatedInput
 import Logging
 
 /// Renders every section in light and dark to `<section>-<light|dark>.png`.
@@ -36,7 +35,7 @@ final class ScreenshotRunner {
             return false
         }
         // A pointer resting over the window would leave a hover state or a tooltip in the pictures.
-        InputSimulation.movePointerAway(from: main.window)
+        main.window.movePointerAway()
         var ok = true
         for variant in [Appearance.light, .dark] {
             appearance.appearance = variant

@@ -4,7 +4,7 @@ import CGtk
 @MainActor
 open class Widget: Object {
     var widget: UnsafeMutablePointer<GtkWidget> { raw.cast() }
-    /// The GtkWidget, for `SimulatedInput` alone (tests and the screenshot mode), the one other
+    /// The GtkWidget, for `SimulatedInput` alone (UI tests), the one other
     /// module that calls GTK: it opts in with `@_spi(SimulatedInput) import Gtk`.
     @_spi(SimulatedInput) public var gtkWidget: UnsafeMutablePointer<GtkWidget> { widget }
 
