@@ -28,32 +28,19 @@ extension ImagePipeline {
         public var now: @Sendable () -> Date = { Date() }
 
         /// - Parameters:
-        ///   - diskCapacity: 500 MiB: about 5,000 photos of 100 KB, what a user scrolls through in
-        ///     many sittings of the feed, kept for when the network is gone.
-        ///   - maximumConcurrentFetches: six, a browser's connections per host: enough to fill a
-        ///     screen of tiles quickly, few enough that visible images are not queued behind
-        ///     prefetches on the wire.
-        ///   - failureMemory: two minutes: a missing image is not asked for again on every scroll,
-        ///     and one fixed on the server shows up within a sitting.
-        ///   - retryDelays: two retries, soon and then after a second: most transient failures are
-        ///     a dropped connection or a server restarting.
+        ///   - diskCapacity: many sittings of the feed's photos, kept for when the network is gone.
+        ///   - maximumConcurrentFetches: a browser's connections per host: a screen fills quickly,
+        ///     and visible images are not queued behind prefetches on the wire.
+        ///   - failureMemory: a missing image is not asked for on every scroll; a fixed one shows
+        ///     within a sitting.
+        ///   - retryDelays: most transient failures are a dropped connection or a server restarting.
         ///   - maximumDownloadSize: larger bodies are refused as hostile rather than held in memory.
-        ///   - abandonedLoadGrace: a second. A card scrolled past and back, or laid out again as
-        ///     the pictures above it arrive (Facts' cards take their heights from their pictures),
-        ///     asks again within it and joins the same load rather than starting a second
-        ///     transfer, and a small picture finishes into the disk cache; short enough, and
-        ///     behind every other load meanwhile, that on a slow link what became visible waits
-        ///     little.
-        ///   - maximumBodiesInHand: twenty-four: the six fetches a screen fills with, and enough
-        ///     fetched bodies waiting that the decoders do not wait for the network when decode
-        ///     times vary (twelve cost the images benchmark a fifth of its cold throughput; 24
-        ///     measured as unlimited). Without a limit loading ran ahead of decoding: at the
-        ///     feed's scrolling speed every tile near the view had its body fetched and waiting
-        ///     for a decoding thread, 38 MB at the peak.
-        ///   - posterFirstBytes: 1 MiB: a clip written for the web has its index first, then its
-        ///     first keyframe (a 1080p one some 100-500 KB), so a poster costs its start rather
-        ///     than the whole clip, which at 1 Mbit/s is 40 s for 5 MB. A clip no longer than this
-        ///     comes whole and stays on disk, to play offline; a longer one downloads when played.
+        ///   - abandonedLoadGrace: a card scrolled past and back, or laid out again, joins the same
+        ///     load rather than starting a second transfer; short enough that what is visible waits little.
+        ///   - maximumBodiesInHand: enough bodies waiting that the decoders never wait for the
+        ///     network, few enough that loading does not run ahead of decoding (docs/benchmarks.md).
+        ///   - posterFirstBytes: a web clip's index and first keyframe come first, so a poster costs
+        ///     the clip's start; a shorter clip comes whole and stays on disk, to play offline.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
