@@ -67,12 +67,12 @@ class AppTestCase: XCTestCase {
     /// port, which another program may hold).
     @MainActor
     func launch(store: SettingsStore? = nil, backend: URL? = nil, services: [Backend.Service: URL] = [:], section: Section? = nil,
-                greets: Bool = false, renameDelay: Duration = .zero, opening: URL? = nil,
+                greets: Bool = false, renameDelay: Duration = .zero, opening: URL? = nil, source given: BackendSource? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 beforeFirstFrame: (@MainActor (TesseraApp) -> Void)? = nil) throws -> TesseraApp {
         if backend == nil, ownServer == nil { ownServer = try startServer() }
         let base = backend ?? ownServer!.base
-        let source = BackendSource.fixed(Backend(base: base, overrides: services))
+        let source = given ?? BackendSource.fixed(Backend(base: base, overrides: services))
         var options = LaunchOptions(unique: false, backend: source, iconsFolder: CompositionRoot.iconsFolder,
                                     stylesheet: CompositionRoot.stylesheet())
         options.greetsNewUsers = greets

@@ -41,7 +41,7 @@ public enum CompositionRoot {
         let savedChat = SavedChatStore(database: database)
         let savedFeed = SavedFeedStore(database: database)
         let opened = OpenedFiles()
-        let images = Once { imagePipeline(paths: paths, people: people, downloads: downloads, opened: opened) }
+        let images = Once { imagePipeline(paths: paths, people: people, downloads: downloads, opened: opened, backend: resolve) }
         return SectionServices.Makers(
             images: { images.value },
             feed: { FeedViewModel(repository: LiveFeedRepository(client: http(.feed), backend: resolve), store: savedFeed,
@@ -84,14 +84,18 @@ public enum CompositionRoot {
     /// The one image pipeline: its own HTTP client (what it downloads counted in `downloads`) and its disk cache under `paths.cache`; People's
     /// avatars read from the database; the gallery's pictures copied from files from their
     /// folder; video posters read by GStreamer.
+    /// - Parameter backend: awaited before each network request (the built-in server starting);
+    ///   pictures on disk and stored ones show without it.
     nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore, downloads: DownloadLedger,
-                                          opened: OpenedFiles = OpenedFiles()) -> ImagePipeline {
+                                          opened: OpenedFiles = OpenedFiles(),
+                                          backend: @escaping @Sendable () async -> Backend = { .builtIn }) -> ImagePipeline {
         let avatars = StoredImageSource(scheme: StoredAvatar.scheme) { url in
             guard let id = StoredAvatar.personID(in: url) else { return nil }
             return try await people.avatarData(personID: id)
         }
         // Each picture counted under the section that asked for it (`ImageRequest.account`).
-        return ImagePipeline(client: CountingHTTPClient(CurlHTTPClient(), ledger: downloads),
+        let client = WaitingHTTPClient(CountingHTTPClient(CurlHTTPClient(), ledger: downloads)) { _ = await backend() }
+        return ImagePipeline(client: client,
                              configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
                              sources: [avatars, keptPictureSource(galleryPictures(paths: paths), opened: opened)],
                              decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])

@@ -13,8 +13,7 @@ final class GalleryCoordinator: SectionCoordinator {
         // on every launch.
         let model = services.makeGalleryModel(firstRunBase: backend.expectedImagesBase)
         let main = services.mainWindow
-        let page = GalleryPage(model: model, pipeline: services.images,
-                               backendReady: { _ = await backend.resolve() }) { main()?.window }
+        let page = GalleryPage(model: model, pipeline: services.images) { main()?.window }
         super.init(section: .gallery, root: page)
         let images = services.images
         page.onView = { [weak self, weak page] items, index in

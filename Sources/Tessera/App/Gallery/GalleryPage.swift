@@ -30,15 +30,10 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     /// Above the grid while items are chosen: how many, Delete and Clear.
     let selectionBar: GallerySelectionBar
 
-    /// - Parameter backendReady: returns once the backend answers; the page asks only after it
-    ///   has first been drawn, so that starting a server never delays the window. Until then
-    ///   tiles show their placeholder.
     /// Opens the viewer on the items at an index (the coordinator pushes it).
     var onView: (@MainActor (_ items: [GalleryItem], _ index: Int) -> Void)?
 
-    public init(model: GalleryViewModel, pipeline: ImagePipeline,
-                backendReady: @escaping @MainActor () async -> Void = {},
-                window: @escaping @MainActor () -> Window?) {
+    public init(model: GalleryViewModel, pipeline: ImagePipeline, window: @escaping @MainActor () -> Window?) {
         self.model = model
         dialogs = GalleryDialogs(window: window)
         let me = WeakReference<GalleryPage>()
@@ -123,12 +118,9 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             return nil
         }
         Task { await model.load() }
-        content.widget.onNextDraw { [weak self] in
-            Task { [weak self] in
-                await backendReady()
-                self?.grid.isReady = true
-            }
-        }
+        // Pictures are asked for once the page is drawn; those that need the network wait for the
+        // backend in the pipeline's client, those on this machine do not.
+        content.widget.onNextDraw { [weak self] in self?.grid.isReady = true }
     }
 
     // MARK: Rendering
