@@ -22,7 +22,7 @@ final class GalleryWhileTheServerStartsTests: GalleryTestCase {
             kept.set(urls)
         }
         try onMain {
-            waitFor("the pictures kept", timeout: .seconds(10)) { kept.get()?.count == 2 }
+            waitForServer("the pictures kept", timeout: .seconds(10)) { kept.get()?.count == 2 }
             let items = (kept.get() ?? []).map { GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: $0.absoluteString) }
                 + [GalleryItem(uuid: UUID().uuidString.lowercased(),
                                imageUrlString: server.base.appendingPathComponent("images/leaf-512x512.png").absoluteString)]
