@@ -21,8 +21,8 @@ final class LongText {
 
     /// A text with at most this many bytes is cut and shown at once: within one paragraph's weight.
     static let shownAtOnce = TextPieces.weightLimit
-    /// Unicode scalars handed to the view in one turn: 16,000 took the view 3 to 8 ms to take in
-    /// and lay out as far as it shows (GTK 3.24), well inside a frame.
+    /// Unicode scalars handed to the view in one turn: it takes them in and lays them out as far as
+    /// it shows well inside a frame.
     nonisolated static let scalarsPerTurn = 16_000
 
     init(_ text: String, accessibleName: String) {

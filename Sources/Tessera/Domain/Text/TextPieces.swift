@@ -1,9 +1,8 @@
 /// A long text cut into paragraphs that a text view lays out one at a time, for the detail pages
 /// that show a whole message or description however long it is.
 ///
-/// GTK's text view lays out a paragraph whole: a megabyte with no line break held the main loop
-/// for 1.7 s, while the same megabyte in paragraphs of a few hundred words was laid out a piece
-/// at a time, between frames, in turns of 30 ms at most (GTK 3.24, measured). So a paragraph
+/// GTK's text view lays out a paragraph whole, in one turn of the main loop, while it lays out a
+/// text of many paragraphs a piece at a time, between frames. So a paragraph
 /// longer than `weightLimit` is cut: at its last space where it has one (the space becomes the
 /// line break, so every offset stays the same), else between two letters (a break of its own).
 /// Combining marks past `TextPreview.marksPerLetter` on one letter are left out of the display.
@@ -26,8 +25,8 @@ public struct TextPieces: Sendable, Equatable {
     public let pieces: [Piece]
 
     /// A paragraph's most weight: a letter weighs 1 and a combining mark 5 (shaping a mark costs
-    /// several times a letter). 1,000 is about twelve lines of a detail page, and a screen of such
-    /// paragraphs laid out in about 16 ms; at 5,000 a screen of marked text took 170 ms.
+    /// several times a letter). 1,000 is about twelve lines of a detail page, a screen of which
+    /// lays out within a frame.
     public static let weightLimit = 1_000
     static let markWeight = 5
 

@@ -5,11 +5,8 @@
 ///
 /// GTK lays a label's whole text out, several times for one size request, and Pango's cost is not
 /// only in the length: wrapping a run it cannot break at a space, and shaping a stack of marks,
-/// grow with the square of the run. Measured with GTK 3.24 and Pango 1.50 on a wrapped label of
-/// 60 characters (optimised C, the time to show it): 2,000 letters with no space took 480 ms and
-/// one letter with 2,000 marks 177 ms; 2,000 characters of words still took 26 to 42 ms, and with
-/// a break every 20 letters 41 to 49 ms. A chat makes several rows in one turn of the main loop,
-/// so a preview is a quarter of that: 500 characters of any kind lay out in about 10 ms.
+/// grow with the square of the run. A chat makes several rows in one turn of the main loop, so a
+/// preview is bounded to what lays out well inside a frame, whatever its kind of text.
 public enum TextPreview {
     /// What a preview keeps at most, in Unicode scalars: about nine lines of a 60-character row,
     /// more than a card shows; the detail page has the rest.
@@ -22,8 +19,7 @@ public enum TextPreview {
     /// A run of more letters than this without a space is no word, path or link but a hash, a
     /// blob or an unspaced script: a preview gives it an invisible break opportunity (U+200B,
     /// which a screen reader does not speak) every `brokenRunStep` letters. A wrapped label then
-    /// breaks it there instead of measuring the whole run for each line (500 characters in runs
-    /// of 100 took 15 ms, in one run 40 ms, broken every 20 letters 11 ms). Shorter runs are left
+    /// breaks it there instead of measuring the whole run for each line. Shorter runs are left
     /// whole, so that a link or a path reads and copies as it is.
     public static let unbrokenRun = 100
     public static let brokenRunStep = 20

@@ -1,10 +1,8 @@
 import CGtk
 
 /// Symbolic icons recoloured for a colour and drawn into cairo surfaces, kept by name, size and
-/// colour. A picture's placeholder is drawn again in every frame its cell is on screen while a
-/// feed scrolls: looking the icon up in the theme, recolouring it and converting it for cairo
-/// each time took 37 µs a draw, 1.6 ms of the main thread a frame (80,619 draws in one run of
-/// `tessera-bench feed-scroll`).
+/// colour: a picture's placeholder is drawn in every frame its cell shows while a feed scrolls,
+/// and looking it up, recolouring and converting it each time cost the main thread in each frame.
 @MainActor
 enum SymbolicIconSurfaces {
     private struct Key: Hashable {

@@ -17,9 +17,9 @@ import Repositories
 /// the journal holds `maximumJournaledChanges` and when the app exits (`finishSaving`). A launch
 /// after a crash replays the journal over the document.
 public actor FileGalleryRepository: GalleryRepository {
-    /// From this size on, a document takes its changes in the journal: 1 MiB, some 8,000 items,
-    /// which encode and write whole in a few tens of milliseconds. 100,000 items are some 10 MB,
-    /// which took 0.3 to 0.5 s of a core and 10 MB of disk writes for every change.
+    /// From this size on, a document takes its changes in the journal: some 8,000 items encode and
+    /// write whole quickly; a document ten times that would cost a core and its size in disk
+    /// writes for every change.
     public static let journalFromBytes = 1 << 20
     /// The most changes the journal holds before the document is written whole again: a launch
     /// after a crash replays at most this many edits of the list (each at most a move of every

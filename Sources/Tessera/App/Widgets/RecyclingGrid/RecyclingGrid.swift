@@ -33,8 +33,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     static var searchesBeforeIndexing: Int { 8 }
     /// How far either side of its place in the last layout an item is looked for first. An
     /// insert, a delete or a move shifts the items near the view by one, 50 files dropped by 50:
-    /// found within a few comparisons each, where 100,000 items were indexed again after every
-    /// change (part of the 33-83 ms frames a gallery of 100,000 took to show one insert or delete).
+    /// found within a few comparisons each, rather than every item indexed again after a change.
     /// The grids' ids are unique; were one repeated, the nearest would be found.
     static var nearbyReach: Int { 64 }
     public internal(set) var layout: Layout
@@ -101,8 +100,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Cells made in one turn of the main loop for rows beyond the view (those in view are all
     /// made at once). Scrolling brings a row or two at a time; a jump (Home, a page that went in
     /// on top, a drag of the scroll bar) needs a whole view and both margins, and each new cell
-    /// measures its content: three screens of chat rows with long texts took 60 ms in one turn.
-    /// The margins fill in over the next turns instead, nearest rows first.
+    /// measures its content, too much for one turn: the margins fill in over the next turns,
+    /// nearest rows first.
     static var marginCellsPerTurn: Int { 2 }
 
     public init(layout: Layout, header: Widget? = nil, headerHeight: Int = 0, footer: Widget? = nil, footerHeight: Int = 0,
