@@ -34,10 +34,9 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         return try result.get()
     }
 
-    /// How much of a document `loadFirstRows` reads: 64 KiB, a few hundred rows of the gallery's
-    /// (some 145 bytes each; with them a 100,000-item gallery's first screen is drawn 28-30 ms
-    /// after its page is made, `tessera-bench gallery`). A document no larger is read whole about
-    /// as quickly, so it has no first rows to show apart.
+    /// How much of a document `loadFirstRows` reads: 64 KiB, a few hundred rows of the gallery's,
+    /// more than a first screen. A document no larger is read whole about as quickly, so it has no
+    /// first rows to show apart.
     public static var firstRowsBytes: Int { 64 << 10 }
 
     /// The document holding only the first `count` rows of its list under `key` (the document's

@@ -54,8 +54,7 @@ public final class DecoderProcesses: Sendable {
     }
 
     /// Starts up to `count` helpers ahead of the first picture, off the calling thread, so that
-    /// the first pictures do not wait for one to start (a helper's start, with every loader module
-    /// opened, is some 20 ms: a gallery's first screen of pictures was that much later without it).
+    /// the first pictures do not wait for one to start (with every loader module opened).
     /// Helpers past `count` that a decode started meanwhile are let go.
     public func prepare(count: Int) {
         DispatchQueue.global(qos: .utility).async { [self] in

@@ -5,11 +5,8 @@ import Logging
 
 /// The app's command line: `--name value` or `--name=value`, each option at most once.
 ///
-/// Read by hand rather than with swift-argument-parser, which the server keeps: reading the
-/// command declared through its property wrappers cost 11.8 million instructions at every launch
-/// (Mirror reflection and a protocol-conformance scan of the whole executable for each option),
-/// about 3 ms before the window could start; and its help and errors are English only, where
-/// these are in the user's language.
+/// Read by hand rather than with swift-argument-parser, which the server keeps: its reflection
+/// cost every launch before the window, and its help is English only (docs/decisions/command-line.md).
 struct LaunchArguments {
     var dataDir: String?
     var screenshot: String?

@@ -5,17 +5,12 @@ import CGdkPixbuf
 /// thread.
 ///
 /// glibc keeps the space of freed blocks inside its heaps for the blocks to come, and gives back
-/// only a heap's free top. In the soak (`tessera-bench soak`), one `malloc_trim` at minute 10
-/// gave back 4.5 MB of the app's 56 MB of anonymous memory; trimmed every minute, the app held
-/// some 2.5 MB less through two soaks beside the build without it (14 and 30 minutes). What a
-/// session still grows by in its first 20 minutes is not this free space: it is video posters
-/// (read into the heap) filling their share of the decoded images' memory cache, then flat
-/// (docs/benchmarks.md, `soak`). Large blocks (decoded pictures) go back on free when no free
-/// space in their heap fits them (`LargeAllocations`); the helpers trim when they rest.
+/// only a heap's free top (what a trim gave back in the soak: docs/benchmarks.md, `soak`). Large
+/// blocks (decoded pictures) go back on free when no free space in their heap fits them
+/// (`LargeAllocations`); the helpers trim when they rest.
 public final class HeapTrimming {
-    /// Once a minute: a trim holds each heap's lock while it walks it, some 1 ms for a 60 MB heap
-    /// with little to give back and 15 ms for one giving back 55 MB (glibc's, timed on its own),
-    /// so often enough that each trim has little to do.
+    /// Once a minute: a trim holds each heap's lock while it walks it, longer the more it gives
+    /// back, so often enough that each trim has little to do.
     public static let interval: DispatchTimeInterval = .seconds(60)
 
     private let timer: any DispatchSourceTimer

@@ -11,8 +11,8 @@ import Dispatch
 ///
 /// A picture that changes size while it shows (a mosaic tile growing in an animation, a window
 /// being resized) paints the surface it has stretched to the new size, and the surface at the
-/// new size is made off the main loop once the size has held for `rescaleDelay`: resampling a
-/// tile of a scale-2 screen cost 5-15 ms a frame, each frame of the animation.
+/// new size is made off the main loop once the size has held for `rescaleDelay`: resampling in
+/// each frame of the animation would cost its frames.
 @MainActor
 public final class Picture: Widget {
     /// What the picture shows now, for tests and accessibility.

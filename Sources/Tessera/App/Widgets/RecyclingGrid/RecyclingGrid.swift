@@ -24,9 +24,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public private(set) var items: Deque<Item> = []
     /// Every item's index by its id, made once items away from the last layout have been looked
     /// for more than `searchesBeforeIndexing` times since the items changed (each change lets it
-    /// go): searched for through every item each time, 40 tiles' lookups over 100,000 items took
-    /// tens of milliseconds of a frame; made at every change, it cost each page prepended to
-    /// 10,000 messages 2.5 ms, where a search found the few items looked for near the start.
+    /// go): searching every item each time costs a large grid's frames, and indexing at every
+    /// change costs each page prepended to a long chat, where a search finds the few near the start.
     var allIndices: [Item.ID: Int]?
     var searchesSinceChange = 0
     /// Searches through the items after a change before the index of every item is made.
