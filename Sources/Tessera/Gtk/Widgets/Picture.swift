@@ -157,7 +157,7 @@ public final class Picture: Widget {
     /// draw (a memory-cache hit shows without a placeholder frame); otherwise, when the picture
     /// is in view, it is made aside (an image that arrived while the placeholder shows) and the
     /// placeholder stays until then. A picture outside the view gets its surface when it is first
-    /// drawn, as with `atOnce`: made for every tile near the view, surfaces held 20 MB more in a
+    /// drawn, as with `atOnce`: made for every tile near the view, surfaces held more memory in a
     /// scrolled feed and took the CPU from its frames. An animation's frames are always made at
     /// once.
     public func show(_ image: any PixbufSource, replacingTheSamePicture: Bool = false, atOnce: Bool = true) {
