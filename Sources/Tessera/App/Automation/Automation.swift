@@ -45,13 +45,13 @@ final class Automation {
     /// content in view ("content-drawn-ns", `ContentShowingPage`), then quits.
     private func reportFirstFrame(of main: MainWindow) {
         main.window.onNextDraw { [weak self, weak main] in
-            let first = Self.monotonicNow()
+            let first = StartupTrace.now()
             var report = StartupTrace.report + StartupTrace.residentMemoryLine + "first-frame-ns \(first)\n"
             main?.window.addTickCallback { [weak self, weak main] _ in
                 guard let self, let main else { return false }
                 guard main.showsInitialSection else { return true }
                 main.window.onNextDraw { [weak self, weak main] in
-                    report += "page-drawn-ns \(Self.monotonicNow())\n"
+                    report += "page-drawn-ns \(StartupTrace.now())\n"
                     guard let self, let main else { return }
                     self.whenContentDrawn(of: main.currentSection, in: main) { drawn in
                         FileHandle.standardOutput.write(Data((report + "content-drawn-ns \(drawn)\n").utf8))
@@ -80,7 +80,7 @@ final class Automation {
             guard let self, let main else { return false }
             let page = main.coordinator(for: section).pages.first as? any ContentShowingPage
             if page?.showsContentInView == true {
-                main.window.onNextDraw { drawn(Self.monotonicNow()) }
+                main.window.onNextDraw { drawn(StartupTrace.now()) }
                 // A page that has settled draws nothing more by itself: the frame is asked for.
                 main.window.queueDraw()
                 return false
@@ -93,12 +93,6 @@ final class Automation {
             }
             return true
         }
-    }
-
-    private static func monotonicNow() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     private func takeScreenshots(of main: MainWindow, into directory: URL) {

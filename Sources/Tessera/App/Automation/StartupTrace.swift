@@ -9,10 +9,15 @@ public enum StartupTrace {
 
     /// Records `milestone` now.
     public static func mark(_ milestone: String) {
+        let nanoseconds = now()
+        marks.withLock { $0.append((milestone, nanoseconds)) }
+    }
+
+    /// The monotonic clock in nanoseconds, as every report line gives it.
+    static func now() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-        marks.withLock { $0.append((milestone, nanoseconds)) }
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// "milestone-ns <name> <ns>" lines, in the order recorded.
