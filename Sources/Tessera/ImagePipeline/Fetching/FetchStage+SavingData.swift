@@ -68,6 +68,6 @@ extension FetchStage {
         }
         let start = passes.data.dropLast(ProgressivePasses.end.count)
         asked.rest = ImageRequest.RestOfBytes(offset: start.count, validator: validator)
-        return Data(start)
+        return start
     }
 }
