@@ -58,6 +58,7 @@ bench: deps
 	@bash .ci/install-deps.sh --bench
 	$(SWIFT) build $(RELEASE) --product tessera
 	$(SWIFT) build $(RELEASE) --product tessera-bench
+	$(SWIFT) build $(RELEASE) --product tessera-automated
 	$(SWIFT) build $(RELEASE) --product tessera-server
 	$(SWIFT) build $(RELEASE) --product tessera-poster
 	$(SWIFT) build $(RELEASE) --product tessera-player
@@ -65,12 +66,13 @@ bench: deps
 	@bash .ci/build-locale.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)
 	@bash .ci/with-display.sh $$($(SWIFT) build $(RELEASE) --show-bin-path)/tessera-bench $(ARGS)
 
-# Every section, then Facts again over what that run saved with the backend gone (port 9 is
-# discard, where nothing listens): the offline banner over the saved feed. Then the chat and
-# the people with the editor's pane in Russian (ru-*.png).
+# Every section (tessera-automated: the app driven for them), then Facts again over what that
+# run saved with the backend gone (port 9 is discard, where nothing listens): the offline banner
+# over the saved feed. Then the chat and the people with the editor's pane in Russian (ru-*.png).
 screenshots: build
+	$(SWIFT) build --product tessera-automated
 	@data=$$(mktemp -d); offline=$$(mktemp -d); russian=$$(mktemp -d); ru=$$(mktemp -d); \
-	bin=$$($(SWIFT) build --show-bin-path)/tessera; \
+	bin=$$($(SWIFT) build --show-bin-path)/tessera-automated; \
 	bash .ci/with-display.sh $$bin --data-dir "$$data" --screenshot screenshots && \
 	bash .ci/with-display.sh $$bin --data-dir "$$data" --backend http://127.0.0.1:9/ --screenshot "$$offline" && \
 	cp "$$offline/facts-light.png" screenshots/facts-offline-light.png && \

@@ -178,12 +178,14 @@ let package = Package(
         // The composition root: builds every client, store, repository and view-model maker once.
         .target(name: "Composition", dependencies: [
             "App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
-            "SandboxedDecoding", "CGStreamer", "CDescriptorPassing",
+            "SandboxedDecoding", "CGStreamer", "CDescriptorPassing", "Gtk", "HelperPipes", "Localization",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        .executableTarget(name: "tessera", dependencies: [
-            "App", "HelperPipes", "Composition", "Gtk", "Persistence", "Domain", "Networking", "ImagePipeline", "Localization",
+        .executableTarget(name: "tessera", dependencies: ["App", "Composition", "Localization"]),
+        // The app driven for screenshots and the benchmarks' reports: the shipped app carries none of it.
+        .executableTarget(name: "tessera-automated", dependencies: [
+            "App", "Composition", "Domain", "Features", "Gtk", "ImagePipeline", "Localization",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Rewrites a document store in a loop; the crash-safety test kills it at random moments.
@@ -254,7 +256,7 @@ let groups: [String: [String]] = [
     "Shared": ["HelperWire", "HelperPipes", "Localization", "Scheduling"],
     "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGtk", "CIntl", "CLcms2",
               "CPictureRegions", "CSandbox", "CThreads", "CWebP"],
-    "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-crash-writer", "SimulatedInput", "InProcessDecoding"],
+    "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-automated", "tessera-crash-writer", "SimulatedInput", "InProcessDecoding"],
 ]
 for target in package.targets where target.path == nil && target.type != .test {
     guard let group = groups.first(where: { $0.value.contains(target.name) })?.key else {

@@ -101,8 +101,12 @@ final class AccessibilityBusTests: XCTestCase {
 
         // The gallery's first picture, served by the installed backend and decoded by the
         // installed helper: the big first tile shows a photograph, not a flat placeholder.
+        // Screenshots are `tessera-automated`'s, put beside the installed app to find its helpers.
+        let automated = install.prefix.appendingPathComponent("bin/tessera-automated")
+        try FileManager.default.copyItem(at: binary.deletingLastPathComponent().appendingPathComponent("tessera-automated"), to: automated)
         let shots = folder.appendingPathComponent("shots")
-        let screenshot = try runProgram(installed.path, ["--data-dir", folder.appendingPathComponent("data").path, "--screenshot", shots.path])
+        let screenshot = try runProgram(automated.path, ["--data-dir", folder.appendingPathComponent("data").path, "--screenshot", shots.path])
+        try FileManager.default.removeItem(at: automated)
         XCTAssertEqual(screenshot.status, 0, screenshot.output)
         let gallery = try XCTUnwrap(Snapshot(pngAt: shots.appendingPathComponent("gallery-dark.png")))
         var colours = Set<UInt32>()

@@ -7,13 +7,12 @@ import XCTest
 /// The built-in backend runs as its own process: the real `tessera` starts the `tessera-server`
 /// beside it, waits for it at a normal exit, and leaves none behind when it is killed.
 final class BuiltInServerTests: XCTestCase {
-    /// `tessera` and `tessera-server` are built into the same folder as this test bundle.
+    /// `tessera`, `tessera-automated` and `tessera-server` are built into the same folder as this test bundle.
     private let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    private var binary: URL { folder.appendingPathComponent("tessera") }
     private var dataDirectory: URL!
 
     override func setUpWithError() throws {
-        for program in ["tessera", "tessera-server"]
+        for program in ["tessera", "tessera-automated", "tessera-server"]
         where !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(program).path) {
             throw XCTSkip("\(program) is not built beside the tests in \(folder.path)")
         }
@@ -45,10 +44,10 @@ final class BuiltInServerTests: XCTestCase {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    /// The app, on its built-in backend, with its log in `log`.
-    private func launch(_ arguments: [String], log: URL) throws -> Process {
+    /// The app (`program`), on its built-in backend, with its log in `log`.
+    private func launch(_ program: String, _ arguments: [String], log: URL) throws -> Process {
         let app = Process()
-        app.executableURL = binary
+        app.executableURL = folder.appendingPathComponent(program)
         app.arguments = ["--data-dir", dataDirectory.path] + arguments
         app.environment = ProcessInfo.processInfo.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 }
         app.environment?.removeValue(forKey: "TESSERA_BACKEND")
@@ -63,7 +62,7 @@ final class BuiltInServerTests: XCTestCase {
     func testTheAppWaitsForItsServerToEndWhenItQuits() throws {
         let log = dataDirectory.appendingPathComponent("app.log")
         // The app quits by itself once the feed, which comes from the server, is drawn.
-        let app = try launch(["--report-content-drawn", "feed"], log: log)
+        let app = try launch("tessera-automated", ["--report-content-drawn", "feed"], log: log)
         var server: Int32?
         XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) {
             server = server ?? ChildProcess.children(of: app.processIdentifier, named: "tessera-server").first
@@ -80,7 +79,7 @@ final class BuiltInServerTests: XCTestCase {
 
     func testTheServerEndsWhenTheAppIsKilled() throws {
         let log = dataDirectory.appendingPathComponent("app.log")
-        let app = try launch([], log: log)
+        let app = try launch("tessera", [], log: log)
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
         var server: Int32?
         let started = waitTurningTheRunLoop(seconds: 30) {

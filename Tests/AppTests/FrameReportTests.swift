@@ -2,15 +2,15 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `tessera --report-frames SECONDS`, which the soak benchmark reads: the real app, in a process
-/// of its own, tells the frames its window drew and the pictures it decoded every so many seconds
-/// on standard output.
+/// `tessera-automated --report-frames SECONDS`, which the soak benchmark reads: the real app, in a
+/// process of its own, tells the frames its window drew and the pictures it decoded every so many
+/// seconds on standard output.
 final class FrameReportTests: XCTestCase {
-    /// `tessera` is built into the same folder as this test bundle.
-    private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera")
+    /// Built into the same folder as this test bundle.
+    private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera-automated")
 
     func testTheAppTellsItsFramesEverySoManySecondsAndEndsOnSIGTERM() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("tessera is not built beside the tests") }
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("tessera-automated is not built beside the tests") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-frames-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -58,7 +58,7 @@ final class FrameReportTests: XCTestCase {
     }
 
     func testANumberOfSecondsIsAskedFor() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("tessera is not built beside the tests") }
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("tessera-automated is not built beside the tests") }
         let (status, output) = try runProgram(binary.path, ["--report-frames", "0"])
         XCTAssertNotEqual(status, 0)
         XCTAssertTrue(output.contains("“0” is not a number of seconds."), output)

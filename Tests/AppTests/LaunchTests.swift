@@ -14,53 +14,6 @@ final class LaunchTests: XCTestCase {
         }
     }
 
-    /// settings.json's "Use the built-in backend for everything" (the Preferences switch) keeps its
-    /// saved addresses unused from the start: the feed, saved at an address where nothing listens,
-    /// shows the built-in backend's posts.
-    func testTheSavedSwitchKeepsTheSavedServicesUnusedAtLaunch() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-switch-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("config"), withIntermediateDirectories: true)
-        try Data(#"{"builtInForEverything": true, "services": {"feed": "http://127.0.0.1:9/"}}"#.utf8)
-            .write(to: folder.appendingPathComponent("config/settings.json"))
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_AT_BRIDGE"] = "1"
-        let run = try runProgram(binary.path, ["--data-dir", folder.path, "--report-content-drawn", "feed"], environment: environment)
-        XCTAssertEqual(run.status, 0, run.output)
-        XCTAssertTrue(run.output.contains("content-drawn-ns "), run.output)
-    }
-
-    /// `--report-content-drawn` (the benchmarks' start-up measure) for every section: each tells
-    /// when its items show in view, drawn whole (only the feed could, and the others waited a
-    /// minute and said they never showed their content).
-    func testEverySectionReportsWhenItsContentIsDrawn() throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_AT_BRIDGE"] = "1"
-        for section in ["gallery", "feed", "people", "messages", "facts"] {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-drawn-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let run = try runProgram(binary.path, ["--data-dir", folder.path, "--report-content-drawn", section], environment: environment)
-            XCTAssertEqual(run.status, 0, "\(section): \(run.output)")
-            XCTAssertTrue(run.output.contains("content-drawn-ns "), "\(section): \(run.output)")
-        }
-    }
-
-    /// `--report-first-frame` (the start-up benchmark's): the chrome's frame, then the section's
-    /// page, then its content in view, in that order.
-    func testTheFirstFrameReportGoesOnToTheSectionsContent() throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_AT_BRIDGE"] = "1"
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-first-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try runProgram(binary.path, ["--data-dir", folder.path, "--report-first-frame"], environment: environment)
-        XCTAssertEqual(run.status, 0, run.output)
-        let times = ["first-frame-ns ", "page-drawn-ns ", "content-drawn-ns "].map { marker in
-            run.output.split(separator: "\n").first { $0.hasPrefix(marker) }.flatMap { Int64($0.dropFirst(marker.count)) }
-        }
-        XCTAssertFalse(times.contains(nil), run.output)
-        XCTAssertEqual(times.compactMap { $0 }, times.compactMap { $0 }.sorted(), run.output)
-    }
-
     /// libcurl and GStreamer (with their TLS, Kerberos, LDAP and codec dependencies) are opened on
     /// first use, after the window is up; linked, they would all be loaded and bound before `main`.
     func testLibcurlAndGStreamerAreNotLoadedAtLaunch() throws {
@@ -102,11 +55,22 @@ final class LaunchTests: XCTestCase {
     /// runs cannot inject keys or clicks, whatever its command line.
     func testTheAppExecutableHoldsNoInputSimulation() throws {
         try assertNotLinked(["SimulatedInput"])
+        try assertNotLinked(["SimulatedInput"], into: "tessera-automated", own: "tessera_automated")
         let symbols = try runProgram("nm", [binary.path])
         XCTAssertFalse(symbols.output.contains("InputSimulation"), "InputSimulation is linked into tessera")
         XCTAssertFalse(symbols.output.contains("gdk_test_simulate"), "tessera calls GDK's input simulation")
         let libraries = try runProgram("/usr/bin/ldd", [binary.path])
         XCTAssertFalse(libraries.output.contains("libXtst"), "libXtst is linked into tessera:\n\(libraries.output)")
+    }
+
+    /// Screenshots and the benchmarks' reports are `tessera-automated`'s: none of their code is in
+    /// the app a person runs.
+    func testTheAppExecutableHoldsNoAutomation() throws {
+        try assertNotLinked(["tessera_automated"])
+        let symbols = try runProgram("nm", [binary.path])
+        for name in ["ScreenshotRunner", "FrameReport", "Automation"] {
+            XCTAssertFalse(symbols.output.contains(name), "\(name) is linked into tessera")
+        }
     }
 
     /// How a helper confines itself (`Confinement`, over `CSandbox` and libseccomp) is the
@@ -125,10 +89,9 @@ final class LaunchTests: XCTestCase {
         try assertNotLinked(["ArgumentParser"])
     }
 
-    /// Fails for each of `modules` that has a symbol in the app's executable.
     /// Fails when `program` (built beside the tests) holds code of any of `modules`, and unless it
     /// holds code of `own`, which shows that nm read its Swift symbols.
-    private func assertNotLinked(_ modules: [String], into program: String = "tessera", own: String = "tessera",
+    private func assertNotLinked(_ modules: [String], into program: String = "tessera", own: String = "App",
                                  file: StaticString = #filePath, line: UInt = #line) throws {
         let path = binary.deletingLastPathComponent().appendingPathComponent(program).path
         let result = try runProgram("nm", [path])
@@ -175,9 +138,10 @@ final class LaunchTests: XCTestCase {
     func testTheCommandLineAnswersHelpVersionAndMistakesInWords() throws {
         let help = try runProgram(binary.path, ["--help"])
         XCTAssertEqual(help.status, 0, help.output)
-        for option in ["--data-dir DIR", "--backend URL", "--service NAME=URL", "--view PICTURE", "--screenshot DIR", "--log-level LEVEL", "--version", "-h, --help"] {
+        for option in ["--data-dir DIR", "--backend URL", "--service NAME=URL", "--view PICTURE", "--log-level LEVEL", "--version", "-h, --help"] {
             XCTAssertTrue(help.output.contains("\n  \(option) "), "\(option) missing from:\n\(help.output)")
         }
+        XCTAssertFalse(help.output.contains("--screenshot"), "screenshots are tessera-automated's:\n\(help.output)")
         let version = try runProgram(binary.path, ["--version"])
         XCTAssertEqual(version.status, 0, version.output)
         XCTAssertTrue(version.output.hasPrefix("0."), version.output)
@@ -196,6 +160,8 @@ final class LaunchTests: XCTestCase {
             (["--view", "/no/such/picture.jpg"], "There is no file “/no/such/picture.jpg”."),
             (["--view", "/tmp"], "“/tmp” is a folder; “--view” opens a picture."),
             (["--view", "https:///picture.jpg"], "“https:///picture.jpg” names no server."),
+            (["--report-first-frame"], "There is no option “--report-first-frame”."),
+            (["--screenshot", "/tmp"], "There is no option “--screenshot”."),
         ]
         for (arguments, message) in mistakes {
             let result = try runProgram(binary.path, arguments)

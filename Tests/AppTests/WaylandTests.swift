@@ -6,17 +6,20 @@ import XCTest
 /// The installed-style `tessera` binary as a GNOME user on Wayland runs it: natively, under a
 /// Wayland compositor (weston, nested in this run's X display through its X11 backend, which gives
 /// it a seat: a keyboard and a pointer, as every session has), with no GTK warning or critical,
-/// its screenshots rendered, and its window and sections read over AT-SPI.
+/// its screenshots rendered (`tessera-automated`), and its window and sections read over AT-SPI.
 final class WaylandTests: XCTestCase {
     private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("tessera")
+    /// The same app driven for its screenshots.
+    private let automated = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("tessera-automated")
     private var weston: Process?
     private var runtime: URL!
     private let socket = "wayland-tessera-\(getpid())"
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("tessera is not built beside the tests at \(binary.path)")
+        for program in [binary, automated] where !FileManager.default.isExecutableFile(atPath: program.path) {
+            throw XCTSkip("\(program.lastPathComponent) is not built beside the tests at \(program.path)")
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/weston") else {
             throw XCTSkip("weston is not installed (.ci/install-deps.sh installs it)")
@@ -65,7 +68,7 @@ final class WaylandTests: XCTestCase {
     func testOnWaylandEveryScreenshotRendersWithoutAWarning() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-wayland-shots-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try runProgram(binary.path, ["--data-dir", folder.appendingPathComponent("data").path,
+        let run = try runProgram(automated.path, ["--data-dir", folder.appendingPathComponent("data").path,
                                                "--screenshot", folder.appendingPathComponent("shots").path],
                                  environment: waylandEnvironment)
         XCTAssertEqual(run.status, 0, run.output)

@@ -28,9 +28,9 @@ struct OfflineStartBench: ParsableCommand {
         try runWithGTK {
             let server = try BenchServer()
             defer { server.stop() }
-            let tessera = binFolder().appendingPathComponent("tessera")
+            let tessera = binFolder().appendingPathComponent("tessera-automated")
             guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
-                throw BenchError(description: "tessera is not built at \(tessera.path)")
+                throw BenchError(description: "tessera-automated is not built at \(tessera.path)")
             }
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-offline-start-\(getpid())")
             defer { try? FileManager.default.removeItem(at: work) }

@@ -28,9 +28,9 @@ struct SoakBench: ParsableCommand {
     static let growthTarget = 0.05
 
     func run() throws {
-        let tessera = binFolder().appendingPathComponent("tessera")
+        let tessera = binFolder().appendingPathComponent("tessera-automated")
         guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
-            throw BenchError(description: "tessera is not built at \(tessera.path) (make bench builds it)")
+            throw BenchError(description: "tessera-automated is not built at \(tessera.path) (make bench builds it)")
         }
         guard FileManager.default.isExecutableFile(atPath: Soak.xdotool) else {
             throw BenchError(description: "xdotool is missing (.ci/install-deps.sh installs it)")

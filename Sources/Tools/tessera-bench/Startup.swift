@@ -199,9 +199,9 @@ struct Startup: ParsableCommand {
         for (variable, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
             environment[variable] = profile.appendingPathComponent(folder).path
         }
-        let tessera = binFolder().appendingPathComponent("tessera")
+        let tessera = binFolder().appendingPathComponent("tessera-automated")
         guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
-            throw BenchError(description: "tessera is not built at \(tessera.path)")
+            throw BenchError(description: "tessera-automated is not built at \(tessera.path)")
         }
         let tesseraLaunch = [tessera.path, "--report-first-frame"]
         var launches: [[String]] = [[baseline.path], [application.path], [shell.path], [gallery.path, media.path]]
@@ -229,7 +229,8 @@ struct Startup: ParsableCommand {
         let tesseraMedian = median(totals[4]), shellMedian = median(totals[2])
         let contentMedian = median(content), galleryMedian = median(totals[3])
         print("startup: exec to the first frame with the section's content, median of \(runs)\(bus == nil ? "" : " (private session bus)"), GDK_GL=\(environment["GDK_GL"] ?? "") for every program;")
-        print("  tessera as a person starts it: its own profile, settings, single-instance name, portal, Shell search;")
+        print("  tessera as a person starts it: its own profile, settings, single-instance name, portal, Shell search")
+        print("  (tessera-automated: the same launch, with the report's driver beside it);")
         print("  the gallery's first screen: six items, their pictures from the disk cache, decoded by its helpers")
         print(String(format: "  tessera                          %8.1f ms", contentMedian))
         print(String(format: "  C GtkApplication, shell, gallery %8.1f ms  (the same window in plain C, the six pictures decoded at their tiles' size before it shows)", galleryMedian))

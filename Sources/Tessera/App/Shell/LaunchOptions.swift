@@ -6,17 +6,8 @@ public struct LaunchOptions: Sendable {
     /// Whether a second launch hands over to the running instance. Off for `--data-dir`
     /// profiles, so that side-by-side profiles (and tests) run as separate processes.
     public var unique: Bool
-    /// Render every section in light and dark to this folder, then exit.
-    public var screenshotDirectory: URL?
-    /// Print the monotonic time of the first drawn frame to stdout, then exit (benchmarks). The
-    /// launch is otherwise a person's: its profile's settings, uniqueness, portal and Shell search.
-    public var reportFirstFrame: Bool
-    /// Open this section, print the monotonic time of the first frame that shows its content in
-    /// view (its items with their images, saved or received), then exit (benchmarks).
-    public var reportContentDrawn: Section?
-    /// Print the main window's frames every this many seconds (`FrameReport`), in a session that
-    /// is otherwise a person's (benchmarks of long sessions).
-    public var reportFramesEvery: Int?
+    /// The section shown first; nil: the one shown last.
+    public var initialSection: Section?
     /// A picture to open in the viewer (`--view`): a `file:` or web address.
     public var view: URL?
     /// The backend the sections talk to; nil: the built-in server's usual address.
@@ -31,22 +22,18 @@ public struct LaunchOptions: Sendable {
     /// Greet the user after the first launch stored the people. Off for screenshots and for tests
     /// of other sections, where a modal dialog would sit over what they check.
     public var greetsNewUsers = true
+    /// Light or dark as the desktop's appearance says, when the settings say "follow the system".
+    public var followsDesktopAppearance = true
     /// Started by D-Bus for GNOME Shell's search (`--gapplication-service`): no window until a
     /// result is opened, and the process ends once it has been idle a while.
     public var startsAsService = false
 
-    /// Screenshots and the content-drawn report: fixed window, no saved settings, no uniqueness.
-    var isAutomated: Bool { screenshotDirectory != nil || reportContentDrawn != nil }
-
-    public init(unique: Bool, screenshotDirectory: URL? = nil, reportFirstFrame: Bool = false,
-                backend: BackendSource? = nil, givenServices: [Backend.Service: URL] = [:],
+    public init(unique: Bool, backend: BackendSource? = nil, givenServices: [Backend.Service: URL] = [:],
                 iconsFolder: URL? = nil, stylesheet: String? = nil) {
         self.backend = backend
         self.givenServices = givenServices
         self.iconsFolder = iconsFolder
         self.stylesheet = stylesheet
         self.unique = unique
-        self.screenshotDirectory = screenshotDirectory
-        self.reportFirstFrame = reportFirstFrame
     }
 }

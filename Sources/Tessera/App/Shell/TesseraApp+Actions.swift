@@ -36,7 +36,7 @@ extension TesseraApp {
         quit.onActivate { [weak self] _ in
             guard let self else { return }
             // Quitting closes the window, so pending downloads finish first, as on a close.
-            if let window = self.mainWindow?.window, !self.isAutomated {
+            if let window = self.mainWindow?.window {
                 window.close()
             } else {
                 self.saveSettings()

@@ -27,7 +27,7 @@ extension TesseraApp {
             WindowIcon.setDefault(fromPNGs: [48, 128].map { "\(icons)/hicolor/\($0)x\($0)/apps/\(Self.applicationID).png" })
         }
         appearance = AppearanceController(appearance: settings.appearance, theme: ThemeSettings(),
-                                          followPortal: !isAutomated)
+                                          followPortal: options.followsDesktopAppearance)
         buildMenuAndActions()
     }
 
@@ -38,26 +38,20 @@ extension TesseraApp {
             return
         }
         let main = MainWindow(application: application, menu: menu,
-                              initialSection: options.reportContentDrawn ?? settings.lastSection) { [unowned self] section in
+                              initialSection: options.initialSection ?? settings.lastSection) { [unowned self] section in
             self.coordinator(for: section)
         }
         mainWindow = main
         StartupTrace.mark("window-built")
-        if isAutomated {
-            Automation.prepare(main)
-        } else {
-            main.window.setDefaultSize(width: settings.windowWidth, height: settings.windowHeight)
-            if settings.isMaximized { main.window.maximize() }
-            trackWindowState(main)
-        }
+        main.window.setDefaultSize(width: settings.windowWidth, height: settings.windowHeight)
+        if settings.isMaximized { main.window.maximize() }
+        trackWindowState(main)
+        driver?.prepare(main)
         // Out of sight, nothing ahead of the view is fetched (clips pause and animations stop
         // on their own).
         main.window.onOutOfSightChange { [weak self] outOfSight in self?.services.imagesIfMade?.holdPrefetching(outOfSight) }
         main.window.present()
         StartupTrace.mark("presented")
-        if let seconds = options.reportFramesEvery {
-            frameReport = FrameReport(window: main.window, every: seconds) { [weak self] in self?.services.imagesIfMade?.statistics }
-        }
         showFirstPageAfterFirstFrame(of: main)
         startBackendAfterFirstFrame(of: main)
         // The first launch stores the people once the window is on screen: after the frame that
@@ -72,14 +66,11 @@ extension TesseraApp {
                 }
             }
         }
-        if isAutomated || options.reportFirstFrame {
-            automation = Automation(app: self, options: options)
-            automation?.start(in: main)
-        }
+        driver?.start(self, in: main)
     }
 
     func shutdown() {
-        automation?.cancel()
+        driver?.stop()
         store.flush()
     }
 
@@ -100,7 +91,7 @@ extension TesseraApp {
     /// finished first (`finishWorkBeforeExit`, downloads given `signalGrace` rather than
     /// `exitGrace`: a session that ends waits for nobody's avatars), then it quits.
     func askedToQuit() {
-        if let main = mainWindow, !isAutomated { keepBeforeExit(main) }
+        if let main = mainWindow { keepBeforeExit(main) }
         finishWorkBeforeExit(downloadsGrace: Self.signalGrace) { [weak self] in self?.application.quit() }
     }
 

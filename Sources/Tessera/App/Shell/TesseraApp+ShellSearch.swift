@@ -5,10 +5,10 @@ import Gtk
 extension TesseraApp {
     /// Offers the Shell's search on the session bus, before the application takes its name there
     /// (a search that started Tessera reaches the provider as soon as the name is taken). Only a
-    /// unique instance takes the name; a profile of its own (`--data-dir`) or an automated run
-    /// does not offer it.
+    /// unique instance takes the name; a profile of its own (`--data-dir`) or a launch that
+    /// remembers nothing does not offer it.
     func startShellSearch() {
-        guard options.unique, !isAutomated else { return }
+        guard options.unique else { return }
         let provider = ShellSearchProvider(
             model: { [unowned self] in self.services.peopleModel },
             avatars: { [unowned self] in self.services.images },

@@ -2,6 +2,7 @@ import Domain
 import Features
 import Foundation
 import Gtk
+import ImagePipeline
 import Logging
 import Localization
 
@@ -11,8 +12,6 @@ import Localization
 public final class TesseraApp {
     public nonisolated static let applicationID = "dev.tessera.Tessera"
     public nonisolated static let version = "0.1.0"
-    /// Fixed size of the screenshot mode's window, so screenshots compare across runs.
-    public static let screenshotSize = (width: 1100, height: 760)
 
     public let application: Application
     public internal(set) var mainWindow: MainWindow?
@@ -26,10 +25,8 @@ public final class TesseraApp {
     var stylesheet: StyleSheet?
     var shortcutsWindow: ShortcutsWindow?
     var aboutDialog: AboutDialog?
-    /// What an automated launch (screenshots, the benchmarks' reports) does; nil for a person's.
-    var automation: Automation?
-    /// `--report-frames`: the main window's frames, told every so many seconds.
-    var frameReport: FrameReport?
+    /// What drives the launch (screenshots, the benchmarks' reports); nil for a person's.
+    public var driver: (any LaunchDriver)?
     /// GNOME Shell's search for people, while it is offered.
     var shellSearch: ShellSearchProvider?
     /// The heap's free memory given back once a minute (`HeapTrimming`), from the start.
@@ -43,13 +40,12 @@ public final class TesseraApp {
     ///   - store: where the remembered settings are kept.
     public init(options: LaunchOptions, sections: SectionServices.Makers, store: any SettingsStoring, logger: Logger) {
         self.options = options
-        // An automated launch starts from the defaults and remembers nothing.
-        self.store = options.isAutomated ? UnrememberedSettings() : store
+        self.store = store
         services = SectionServices(makers: sections, backend: options.backend)
         self.logger = logger
         settings = self.store.load()
         services.dataSaving.alwaysSaves = settings.savesData
-        application = Application(id: Self.applicationID, unique: options.unique && !options.isAutomated,
+        application = Application(id: Self.applicationID, unique: options.unique,
                                   service: options.startsAsService)
         if options.startsAsService { application.setInactivityTimeout(ShellSearchProvider.idleTimeout) }
         services.mainWindow = { [weak self] in self?.mainWindow }
@@ -65,10 +61,8 @@ public final class TesseraApp {
         TerminationSignals.handle { [weak self] _ in self?.askedToQuit() }
         startShellSearch()
         let status = options.view.map { application.run(opening: $0) } ?? application.run()
-        return status != 0 ? status : automation?.exitStatus ?? 0
+        return status != 0 ? status : driver?.exitStatus ?? 0
     }
-
-    var isAutomated: Bool { options.isAutomated }
 
     static let exitGrace: Duration = .seconds(15)
     /// True from the window's close until the writes and downloads under way have finished.
@@ -77,6 +71,7 @@ public final class TesseraApp {
     static let pageDeadline: DispatchTimeInterval = .milliseconds(250)
     /// The Preferences window while it is open.
     var preferencesWindow: PreferencesWindow?
+    public var shownPreferences: Window? { preferencesWindow?.window }
     /// The question before "Clear Saved Data": what goes and what stays.
     var clearDialog: MessageDialog?
     var clearFailure: MessageDialog?
@@ -86,10 +81,12 @@ public final class TesseraApp {
     /// The People view-model lives as long as the app: the first launch stores the people at
     /// start-up, and downloads go on whichever section is shown.
     public var peopleModel: PeopleViewModel { services.peopleModel }
-    lazy var welcome = PeopleWelcome(model: services.peopleModel, enabled: options.greetsNewUsers && !isAutomated) {
+    lazy var welcome = PeopleWelcome(model: services.peopleModel, enabled: options.greetsNewUsers) {
         [weak self] in self?.mainWindow?.window
     }
     public var welcomeText: String? { welcome.text }
+    /// The image pipeline's counts; nil until a picture was asked for.
+    public var pictureStatistics: ImagePipeline.Statistics? { services.imagesIfMade?.statistics }
 
     func coordinator(for section: Section) -> SectionCoordinator {
         let made: SectionCoordinator = switch section {
@@ -99,7 +96,7 @@ public final class TesseraApp {
         case .messages: MessagesCoordinator(services: services)
         case .facts: FactsCoordinator(services: services)
         }
-        if !isAutomated { made.detailToReopen = settings.openDetails[section.rawValue] }
+        made.detailToReopen = settings.openDetails[section.rawValue]
         return made
     }
 }

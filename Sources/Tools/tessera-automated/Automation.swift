@@ -1,44 +1,50 @@
+import App
 import Domain
 import Features
 import Foundation
 import Gtk
 import Logging
-import Localization
 
-/// The launches that measure or picture the app rather than serve a person (`--screenshot`,
-/// the benchmarks' first-frame and content-drawn reports): each prints or writes what it was
-/// asked for, then quits the app with the status it says.
+/// Drives a launch that measures or pictures the app rather than serves a person (screenshots,
+/// the benchmarks' first-frame, content-drawn and frame reports): each prints or writes what it
+/// was asked for; the first three then quit the app with the status they say.
 @MainActor
-final class Automation {
-    private unowned let app: TesseraApp
-    private let options: LaunchOptions
-    private var screenshots: Task<Void, Never>?
-    /// The exit status the app ends with: 1 when what was asked for could not be done.
-    private(set) var exitStatus: Int32 = 0
+final class Automation: LaunchDriver {
+    /// The window's size for screenshots and the content-drawn report, so they compare across runs.
+    public static let windowSize = (width: 1100, height: 760)
 
-    init(app: TesseraApp, options: LaunchOptions) {
-        self.app = app
-        self.options = options
+    private let request: AutomationRequest
+    private let logger = Logger(label: "dev.tessera")
+    private weak var app: TesseraApp?
+    private var screenshots: Task<Void, Never>?
+    private var frameReport: FrameReport?
+    public private(set) var exitStatus: Int32 = 0
+
+    public init(request: AutomationRequest) {
+        self.request = request
     }
 
     /// Screenshots and reports show settled states at a size that compares across runs: no CSS
     /// transitions or slides half-way.
-    static func prepare(_ main: MainWindow) {
+    public func prepare(_ main: MainWindow) {
+        guard request.remembersNothing else { return }
         ThemeSettings().animationsEnabled = false
-        main.window.setDefaultSize(width: TesseraApp.screenshotSize.width, height: TesseraApp.screenshotSize.height)
+        main.window.setDefaultSize(width: Self.windowSize.width, height: Self.windowSize.height)
     }
 
-    /// Starts what the command line asked of this launch.
-    func start(in main: MainWindow) {
-        if options.reportFirstFrame { reportFirstFrame(of: main) }
-        if let section = options.reportContentDrawn { reportContentDrawn(of: section, in: main) }
-        if let directory = options.screenshotDirectory { takeScreenshots(of: main, into: directory) }
+    public func start(_ app: TesseraApp, in main: MainWindow) {
+        self.app = app
+        if request.reportFirstFrame { reportFirstFrame(of: main) }
+        if let section = request.reportContentDrawn { reportContentDrawn(of: section, in: main) }
+        if let directory = request.screenshotDirectory { takeScreenshots(of: main, into: directory) }
+        if let seconds = request.reportFramesEvery {
+            frameReport = FrameReport(window: main.window, every: seconds) { [weak app] in app?.pictureStatistics }
+        }
     }
 
-    func cancel() { screenshots?.cancel() }
+    public func stop() { screenshots?.cancel() }
 
-    private var application: Application { app.application }
-    private var logger: Logger { app.logger }
+    private func quit() { app?.application.quit() }
 
     /// Prints the milestones, the resident memory and the time of the first frame, that of the
     /// first frame with the section's page ("page-drawn-ns"), and that of the first frame with its
@@ -55,7 +61,7 @@ final class Automation {
                     guard let self, let main else { return }
                     self.whenContentDrawn(of: main.currentSection, in: main) { drawn in
                         FileHandle.standardOutput.write(Data((report + "content-drawn-ns \(drawn)\n").utf8))
-                        self.application.quit()
+                        self.quit()
                     }
                 }
                 main.window.queueDraw()
@@ -68,7 +74,7 @@ final class Automation {
     private func reportContentDrawn(of section: Section, in main: MainWindow) {
         whenContentDrawn(of: section, in: main) { [weak self] drawn in
             FileHandle.standardOutput.write(Data("content-drawn-ns \(drawn)\n".utf8))
-            self?.application.quit()
+            self?.quit()
         }
     }
 
@@ -88,7 +94,7 @@ final class Automation {
             if ContinuousClock.now > deadline {
                 self.logger.error("\(section.title) never showed its content")
                 self.exitStatus = 1
-                self.application.quit()
+                self.quit()
                 return false
             }
             return true
@@ -96,15 +102,16 @@ final class Automation {
     }
 
     private func takeScreenshots(of main: MainWindow, into directory: URL) {
-        let runner = ScreenshotRunner(window: main, appearance: app.appearance!, directory: directory, logger: logger)
+        guard let app, let appearance = app.appearance else { return }
+        let runner = ScreenshotRunner(window: main, appearance: appearance, directory: directory, logger: logger)
         runner.windows = [(name: "preferences", open: { [weak app] in
             app?.showPreferences()
-            return app?.preferencesWindow?.window
-        }, close: { [weak app] in app?.preferencesWindow?.window.close() })]
+            return app?.shownPreferences
+        }, close: { [weak app] in app?.shownPreferences?.close() })]
         screenshots = Task { @MainActor [weak self] in
             let ok = await runner.run()
             self?.exitStatus = ok ? 0 : 1
-            self?.application.quit()
+            self?.quit()
         }
     }
 }

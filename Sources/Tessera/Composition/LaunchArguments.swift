@@ -7,39 +7,34 @@ import Logging
 ///
 /// Read by hand rather than with swift-argument-parser, which the server keeps: its reflection
 /// cost every launch before the window, and its help is English only (docs/decisions/command-line.md).
-struct LaunchArguments {
-    var dataDir: String?
-    var screenshot: String?
-    var logLevel: Logger.Level = .info
+public struct LaunchArguments: Sendable {
+    public var dataDir: String?
+    public var logLevel: Logger.Level = .info
     /// `--backend`, else `TESSERA_BACKEND`; nil: the built-in one.
-    var backend: URL?
+    public var backend: URL?
     /// `--service NAME=URL`, repeatable: one service from another address.
-    var services: [Backend.Service: URL] = [:]
-    var reportFirstFrame = false
+    public var services: [Backend.Service: URL] = [:]
     /// `--gapplication-service`: started by D-Bus for GNOME Shell's search (GLib's name for it).
-    var startsAsService = false
-    var reportContentDrawn: Section?
-    /// `--report-frames SECONDS`.
-    var reportFramesEvery: Int?
+    public var startsAsService = false
     /// `--view PICTURE`: a picture file or a web address, opened in the viewer.
-    var view: URL?
+    public var view: URL?
 
     /// What the command line asks for.
-    enum Request {
+    public enum Request {
         case run(LaunchArguments)
         case help
         case version
     }
 
     /// A command line that cannot be followed, said in words.
-    struct Problem: Error, CustomStringConvertible {
-        let description: String
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The options that take a value, with what each sets.
     private static let valued: [String: @Sendable (inout LaunchArguments, String) throws(Problem) -> Void] = [
         "--data-dir": { $0.dataDir = $1 },
-        "--screenshot": { $0.screenshot = $1 },
         "--backend": { arguments, value throws(Problem) in arguments.backend = try backend(value) },
         "--log-level": { arguments, value throws(Problem) in
             guard let level = Logger.Level(rawValue: value) else {
@@ -48,25 +43,12 @@ struct LaunchArguments {
             }
             arguments.logLevel = level
         },
-        "--report-frames": { arguments, value throws(Problem) in
-            guard let seconds = Int(value), seconds > 0 else {
-                throw Problem(description: tr("“{value}” is not a number of seconds.", ["value": value]))
-            }
-            arguments.reportFramesEvery = seconds
-        },
         "--view": { arguments, value throws(Problem) in arguments.view = try picture(value) },
-        "--report-content-drawn": { arguments, value throws(Problem) in
-            guard let section = Section(rawValue: value) else {
-                throw Problem(description: tr("No section is called “{name}”; the sections are {sections}.",
-                                              ["name": value, "sections": Section.allCases.map(\.rawValue).joined(separator: ", ")]))
-            }
-            arguments.reportContentDrawn = section
-        },
     ]
 
     /// Reads `arguments` (without the program's name), and `TESSERA_BACKEND` from `environment`
     /// when no `--backend` is given.
-    static func parse(_ arguments: [String], environment: [String: String]) throws(Problem) -> Request {
+    public static func parse(_ arguments: [String], environment: [String: String]) throws(Problem) -> Request {
         var parsed = LaunchArguments()
         var seen: Set<String> = []
         var remaining = arguments[...]
@@ -75,8 +57,6 @@ struct LaunchArguments {
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "--report-first-frame" where attached == nil:
-                parsed.reportFirstFrame = true
             case "--gapplication-service" where attached == nil:
                 parsed.startsAsService = true
             case "--service":
@@ -150,11 +130,11 @@ struct LaunchArguments {
     }
 
     /// The first line of the help, and what an error is followed by.
-    static var usage: String {
-        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--service NAME=URL]… [--view PICTURE] [--screenshot DIR] [--log-level LEVEL] [--version] [--help]")
+    public static var usage: String {
+        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--service NAME=URL]… [--view PICTURE] [--log-level LEVEL] [--version] [--help]")
     }
 
-    static var help: String {
+    public static var help: String {
         [
             tr("Five classic mobile app flows in one desktop window."),
             "",
@@ -165,7 +145,6 @@ struct LaunchArguments {
             "  --backend URL       " + tr("Talk to this backend instead of the built-in one (also TESSERA_BACKEND)."),
             "  --service NAME=URL  " + tr("Take one service from this address (feed, messages, facts, avatars or images; repeatable; also settings.json’s “services”)."),
             "  --view PICTURE      " + tr("Open a picture (a file or a web address) in the viewer, with the pictures beside it in its folder."),
-            "  --screenshot DIR    " + tr("Render every section in light and dark as PNGs into this folder, then exit."),
             "  --log-level LEVEL   " + tr("Log level: trace, debug, info, notice, warning, error, critical (default: info)."),
             "  --gapplication-service  " + tr("Start without a window, to answer GNOME Shell’s search (D-Bus starts it so)."),
             "  --version           " + tr("Show the version."),

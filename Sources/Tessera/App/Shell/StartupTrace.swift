@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Milestones of a launch (process entry, GTK started, window built, presented, first frame),
-/// kept with their monotonic times. `--report-first-frame` prints them, so the start-up benchmark
-/// can say where the time goes, not only how much there is.
+/// kept with their monotonic times, which `tessera-automated --report-first-frame` prints: the
+/// start-up benchmark says where the time goes, not only how much there is.
 public enum StartupTrace {
     private static let marks = Mutex<[(String, Int64)]>([])
 
@@ -14,20 +14,20 @@ public enum StartupTrace {
     }
 
     /// The monotonic clock in nanoseconds, as every report line gives it.
-    static func now() -> Int64 {
+    public static func now() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// "milestone-ns <name> <ns>" lines, in the order recorded.
-    static var report: String {
+    public static var report: String {
         marks.withLock { $0.map { "milestone-ns \($0.0) \($0.1)\n" }.joined() }
     }
 
     /// "rss-kb <kilobytes>": the process's resident memory now (/proc/self/statm), or nothing
     /// where it cannot be read.
-    static var residentMemoryLine: String {
+    public static var residentMemoryLine: String {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
               let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return "" }
         return "rss-kb \(pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024)\n" // not translated
