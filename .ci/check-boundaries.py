@@ -66,7 +66,6 @@ ALLOWED = {
 # one back within its limit must leave this list. (#70 takes them down.)
 OVER_TODAY = {
     "Sources/Tessera/App: type RecyclingGrid": 985,
-    "Sources/Tessera/App: type MessagesPage": 742,
 }
 # Tools outside the shipped processes may import whatever they declare.
 ANY_DECLARED = {"tessera-bench", "TestSupport", "CTestBrowser"}

@@ -86,9 +86,9 @@ final class MessageCopyTests: ServerBackedTestCase {
             // Ctrl+click #4 and then #2 (#3 between them stays out), beside their bubbles (a click on
             // a text with links is the text's own).
             XCTAssertTrue(InputSimulation.click(four.view, at: (4, 4), modifiers: .control, in: main.window))
-            waitFor("#4 chosen") { page.chosen == [.server(number: 4)] }
+            waitFor("#4 chosen") { page.choice.chosen == [.server(number: 4)] }
             XCTAssertTrue(InputSimulation.click(two.view, at: (4, 4), modifiers: .control, in: main.window))
-            waitFor("two chosen") { page.chosen == [.server(number: 2), .server(number: 4)] }
+            waitFor("two chosen") { page.choice.chosen == [.server(number: 2), .server(number: 4)] }
             XCTAssertTrue(two.view.hasStyleClass("chosen"))
             XCTAssertTrue(two.view.accessibleName.hasSuffix(", chosen"), two.view.accessibleName)
             XCTAssertEqual(main.coordinator(for: .messages).depth, 1, "no detail page opened by a Ctrl+click")
@@ -101,9 +101,9 @@ final class MessageCopyTests: ServerBackedTestCase {
             // Shift+Up from #2: the run from the last chosen (#2) to the one above it.
             two.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Up", modifiers: .shift, on: two.view))
-            waitFor("a run of two") { page.chosen.count == 2 && page.chosen.contains(.server(number: 2)) && !page.chosen.contains(.server(number: 4)) }
+            waitFor("a run of two") { page.choice.chosen.count == 2 && page.choice.chosen.contains(.server(number: 2)) && !page.choice.chosen.contains(.server(number: 4)) }
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
-            waitFor("none chosen") { page.chosen.isEmpty && !two.view.hasStyleClass("chosen") }
+            waitFor("none chosen") { page.choice.chosen.isEmpty && !two.view.hasStyleClass("chosen") }
         }
     }
 }

@@ -35,7 +35,7 @@ final class MessageEditTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Menu", on: mine.view))
             waitFor("my message's menu") { page.contextMenu?.isMapped == true }
             XCTAssertTrue(page.contextMenu?.activateItem("Edit") == true)
-            waitFor("the composer holds it") { page.entry.text == "See you at 10" && page.composerBar.isShown && page.entry.isFocusWidget }
+            waitFor("the composer holds it") { page.entry.text == "See you at 10" && page.composer.bar.isShown && page.entry.isFocusWidget }
             XCTAssertEqual(page.entry.cursorPosition, "See you at 10".count)
             XCTAssertTrue(InputSimulation.type(":30", on: page.entry))
             waitFor("corrected") { page.entry.text == "See you at 10:30" }
@@ -43,7 +43,7 @@ final class MessageEditTests: ServerBackedTestCase {
             waitFor("the row corrected") { page.rows.last?.message.text == "See you at 10:30" }
             let row = try XCTUnwrap(page.rows.last)
             XCTAssertEqual(row.view.accessibleName, "Your message, edited: See you at 10:30")
-            waitFor("the draft back") { page.entry.text == "half a draft" && !page.composerBar.isShown }
+            waitFor("the draft back") { page.entry.text == "half a draft" && !page.composer.bar.isShown }
             XCTAssertEqual(page.rows.filter(\.message.isLocal).count, 1, "corrected, not sent again")
 
             // Escape gives an edit up: the message stays, the draft comes back.
@@ -51,9 +51,9 @@ final class MessageEditTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Menu", on: row.view))
             waitFor("the menu again") { page.contextMenu?.isMapped == true }
             XCTAssertTrue(page.contextMenu?.activateItem("Edit") == true)
-            waitFor("editing") { page.composerBar.isShown && page.entry.isFocusWidget }
+            waitFor("editing") { page.composer.bar.isShown && page.entry.isFocusWidget }
             XCTAssertTrue(InputSimulation.key("Escape", on: page.entry))
-            waitFor("given up") { !page.composerBar.isShown && page.entry.text == "half a draft" }
+            waitFor("given up") { !page.composer.bar.isShown && page.entry.text == "half a draft" }
             XCTAssertEqual(page.rows.last?.message.text, "See you at 10:30")
             app.mainWindow?.window.destroy()
 

@@ -23,12 +23,12 @@ final class MessageReplyTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Menu", on: row.view))
             waitFor("its menu") { page.contextMenu?.isMapped == true }
             XCTAssertTrue(page.contextMenu?.activateItem("Reply") == true)
-            waitFor("replying") { page.composerBar.isShown && page.entry.isFocusWidget }
-            XCTAssertTrue(page.composerBar.label.text.hasPrefix("Replying to #35: "), page.composerBar.label.text)
+            waitFor("replying") { page.composer.bar.isShown && page.entry.isFocusWidget }
+            XCTAssertTrue(page.composer.bar.label.text.hasPrefix("Replying to #35: "), page.composer.bar.label.text)
             XCTAssertTrue(InputSimulation.type("Agreed", on: page.entry))
             waitFor("typed") { page.entry.text == "Agreed" }
             XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
-            waitFor("the reply sent") { page.grid.items.last?.text == "Agreed" && !page.composerBar.isShown }
+            waitFor("the reply sent") { page.grid.items.last?.text == "Agreed" && !page.composer.bar.isShown }
             let reply = try XCTUnwrap(page.grid.items.last)
             XCTAssertEqual(reply.replyTo?.origin, answered)
             waitFor("the reply's row in view") { page.grid.cellsInView.contains { $0.message.origin == reply.origin } }

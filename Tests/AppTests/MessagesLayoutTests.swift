@@ -131,7 +131,7 @@ final class MessagesLayoutTests: MessagesTestCase {
             defer { main.window.destroy() }
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
             page.entry.text = "Mine"
-            page.sendButton.click()
+            page.composer.sendButton.click()
             waitFor("the sent row") { page.rows.last?.message.text == "Mine" }
             let coordinator = main.coordinator(for: .messages)
 

@@ -14,10 +14,10 @@ extension MessagesPage {
                 guard let self else { return false }
                 if Shortcuts.isCopy(key), target === self.widget, self.copyChosenOrFocusedMessage() { return true }
                 if target === self.widget, key.modifiers == [.shift], ["Up", "KP_Up", "Down", "KP_Down"].contains(key.keyName),
-                   self.extendChosen(by: key.keyName.hasSuffix("Up") ? -1 : 1) { return true }
-                if key.keyName == "Escape", target === self.widget, self.clearChosen() { return true }
-                if key.keyName == "Escape", target === self.entry, self.editing != nil || self.replyingTo != nil {
-                    self.leaveEditOrReply()
+                   self.choice.extend(by: key.keyName.hasSuffix("Up") ? -1 : 1) { return true }
+                if key.keyName == "Escape", target === self.widget, self.choice.clear() { return true }
+                if key.keyName == "Escape", target === self.entry, self.composer.isEditingOrReplying {
+                    self.composer.leaveEditOrReply()
                     return true
                 }
                 guard Shortcuts.isJumpToLatest(key) else { return false }

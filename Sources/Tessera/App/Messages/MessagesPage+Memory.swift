@@ -29,7 +29,7 @@ extension MessagesPage {
             || held.upperBound > bottom + Self.keptAround + Self.releaseStep
         guard needed || tooMany else { return }
         var wanted = max(0, top - Self.keptAround)..<min(serverRows, bottom + Self.keptAround)
-        if !chosen.isEmpty {
+        if !choice.chosen.isEmpty {
             // Messages chosen to be copied stay until the choice goes.
             wanted = min(wanted.lowerBound, held.lowerBound)..<max(wanted.upperBound, held.upperBound)
         }

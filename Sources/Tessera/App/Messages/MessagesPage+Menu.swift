@@ -9,8 +9,8 @@ extension MessagesPage {
     func registerActions() {
         let actions = [
             messageAction("copy") { $0.copy($1.text) },
-            messageAction("reply") { $0.startReplying(to: $1) },
-            messageAction("edit") { $0.startEditing($1) },
+            messageAction("reply") { $0.composer.startReplying(to: $1) },
+            messageAction("edit") { $0.composer.startEditing($1) },
             messageAction("open") { $0.openDetail(of: $1) },
             addressAction("copy-link") { page, address in page.copy(address) },
             messageAction("open-link") { page, message in
@@ -74,8 +74,8 @@ extension MessagesPage {
     /// Ctrl+C: the chosen messages when some are (each on its line with its number), else the
     /// focused one's text.
     func copyChosenOrFocusedMessage() -> Bool {
-        guard !chosen.isEmpty else { return copyFocusedMessage() }
-        copy(chosenText)
+        guard !choice.chosen.isEmpty else { return copyFocusedMessage() }
+        copy(choice.text)
         return true
     }
 

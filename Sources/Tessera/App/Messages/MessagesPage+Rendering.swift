@@ -12,10 +12,7 @@ extension MessagesPage {
         if search.hasOlder == state.timeline.reachedBeginning { search.hasOlder = !state.timeline.reachedBeginning }
         if !draftRestored, state.localLoaded {
             draftRestored = true
-            if let draft = state.restoredDraft, entry.text.isEmpty {
-                entry.text = draft
-                entry.cursorPosition = -1
-            }
+            if let draft = state.restoredDraft { composer.restore(draft) }
         }
         // Made once: the timeline makes the list on every ask (10,000 messages: milliseconds).
         let visible = state.visible

@@ -30,15 +30,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var foundRow: MessageRow?
     /// Its origin (tests).
     var found: ChatMessage.Origin?
-    /// Says the composer corrects one of the user's messages or answers one
-    /// (`MessagesPage+Editing`).
-    let composerBar = ComposerContextBar()
-    /// The message the composer corrects, if it does.
-    var editing: ChatMessage.Origin?
-    /// What the composer held before an edit took it, given back after.
-    var draftBeforeEditing = ""
-    /// The message the composer answers, if it does.
-    var replyingTo: ReplyQuote?
+    let composer: MessageComposer
+    var entry: Entry { composer.entry }
     /// The messages' menu and what it does (`MessagesPage+Menu`).
     let menuActions = ActionGroup()
     var contextMenu: ContextMenu?
@@ -48,12 +41,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     let window: @MainActor () -> Window?
     /// What Copy Text or Copy Link put on the clipboard last (tests).
     var copied: String?
-    /// The messages chosen to be copied together (Ctrl+click, Shift+click, Shift+Up and Down).
-    var chosen: Set<ChatMessage.Origin> = []
-    /// Where a Shift run starts: the message last chosen on its own.
-    var chosenAnchor: ChatMessage.Origin?
-    let entry = Entry(placeholder: tr("Message"))
-    let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: tr("Send"))
+    /// The messages chosen to be copied together.
+    let choice: MessageChoice
     /// Round, bottom right: back to the newest message when the view is far above it.
     let jumpButton = Button(iconName: "go-bottom-symbolic", accessibleName: tr("Jump to latest message"))
     /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
@@ -95,19 +84,21 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
                 window: @escaping @MainActor () -> Window? = { nil },
                 open: @escaping @MainActor (ChatMessage, URL?) -> Void) {
         self.model = model
+        composer = MessageComposer(model: model)
         self.window = window
         self.open = open
         resolveBackend = backend
         let me = WeakReference<MessagesPage>()
         grid = RecyclingGrid(layout: StackLayout(headerHeight: Double(Self.headerHeight), estimatedHeight: Self.estimatedRowHeight),
                              header: paging.widget, headerHeight: Self.headerHeight) { message in
-            let row = MessageRow(message: message, pipeline: pipeline, isChosen: { me.object?.chosen.contains($0) ?? false }) {
+            let row = MessageRow(message: message, pipeline: pipeline, isChosen: { me.object?.choice.chosen.contains($0) ?? false }) {
                 me.object?.avatarURL(for: $0)
             }
             row.onOpenLink = { me.object?.openLink($0, written: $1) }
             row.onOpenQuote = { me.object?.show($0) }
             return row
         }
+        choice = MessageChoice(grid: grid)
         grid.keepsViewStill = true
         grid.isReady = true
 
@@ -126,14 +117,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         overlay.addOverlay(jumpButton)
         content = ContentOrStatus(content: overlay)
 
-        entry.hexpand = true
-        entry.accessibleName = tr("Message")
-        let composer = Box(.horizontal, spacing: 6)
-        composer.addStyleClass("messages-composer")
-        composer.setMargins(8)
-        composer.append(entry, expand: true)
-        composer.append(sendButton)
-
         let top = Box(.horizontal, spacing: 6)
         top.append(header, expand: true)
         searchButton.valign = .center
@@ -151,8 +134,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         page.append(notice.widget)
         page.append(content.widget, expand: true)
         page.append(Separator(.horizontal))
-        page.append(composerBar.widget)
-        page.append(composer)
+        page.append(composer.widget)
         page.hexpand = true
         page.vexpand = true
         widget = page
@@ -164,20 +146,10 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         grid.onLayout = { [weak self] in self?.viewMoved() }
         grid.onActivate = { [weak self] row in self?.openDetail(of: row.message) }
         grid.onContextMenu = { [weak self] row in self?.openMenu(for: row) }
-        connectChoosing()
         registerActions()
         jumpButton.onClicked { [weak self] in self?.jumpToLatest() }
         connectKeys()
         connectSearch()
-        entry.onActivate { [weak self] in self?.send() }
-        // Kept as it is typed: a quit, a crash or a kill loses none of it.
-        entry.onChanged { [weak self] in
-            // An edit's text is not a draft.
-            guard let self, self.editing == nil else { return }
-            self.model.draftChanged(self.entry.text)
-        }
-        composerBar.cancel.onClicked { [weak self] in self?.leaveEditOrReply() }
-        sendButton.onClicked { [weak self] in self?.send() }
         topRetry.onClicked { [weak self] in self?.retry() }
         placeholderRetry.onClicked { [weak self] in self?.retry() }
         notice.onClick = { [weak self] in self?.model.dismissNotice() }
@@ -194,9 +166,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
             self.backend = resolved
             for row in self.grid.cells { row.load(side: 0) }
         }
-        // Not selecting: a draft, or what was typed before the chat appeared, stays as it is,
-        // the caret where it was (the next key would replace a selection).
-        entry.onMap { [weak self] in self?.entry.grabFocusWithoutSelecting() }
     }
 
     func avatarURL(for message: ChatMessage) -> URL? {
@@ -212,18 +181,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var onMessagesShown: ((_ visible: Deque<ChatMessage>) -> Void)?
 
     // MARK: Intents
-
-    /// A failed send keeps the text in the entry (the notice says why) so nothing typed is lost.
-    private func send() {
-        if let editing { return finishEditing(editing) }
-        let text = entry.text, quote = replyingTo
-        Task { [weak self] in
-            guard let self, await self.model.send(text, replyingTo: quote) else { return }
-            if self.replyingTo == quote { self.stopReplying() }
-            if self.entry.text == text { self.entry.text = "" }
-            self.entry.grabFocusWithoutSelecting()
-        }
-    }
 
     private func retry() {
         Task { await model.retry() }

@@ -1,0 +1,133 @@
+import Domain
+import Features
+import Foundation
+import Gtk
+import Localization
+
+/// The chat's composer: the entry, Send, and the bar above them while it corrects one of the
+/// user's messages or answers one. Enter keeps a correction (the message then says "edited");
+/// Escape or the bar's button gives either up, and the draft held before an edit comes back.
+@MainActor
+final class MessageComposer {
+    let widget: Widget
+    let entry = Entry(placeholder: tr("Message"))
+    let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: tr("Send"))
+    /// Says which message the composer corrects or answers.
+    let bar = ComposerContextBar()
+    /// The message the composer corrects, if it does.
+    private(set) var editing: ChatMessage.Origin?
+    /// What the composer held before an edit took it, given back after.
+    private var draftBeforeEditing = ""
+    /// The message the composer answers, if it does.
+    private(set) var replyingTo: ReplyQuote?
+    private let model: MessagesViewModel
+
+    init(model: MessagesViewModel) {
+        self.model = model
+        entry.hexpand = true
+        entry.accessibleName = tr("Message")
+        let row = Box(.horizontal, spacing: 6)
+        row.addStyleClass("messages-composer")
+        row.setMargins(8)
+        row.append(entry, expand: true)
+        row.append(sendButton)
+        let box = Box(.vertical)
+        box.append(bar.widget)
+        box.append(row)
+        widget = box
+
+        entry.onActivate { [weak self] in self?.send() }
+        sendButton.onClicked { [weak self] in self?.send() }
+        bar.cancel.onClicked { [weak self] in self?.leaveEditOrReply() }
+        // Kept as it is typed: a quit, a crash or a kill loses none of it.
+        entry.onChanged { [weak self] in
+            // An edit's text is not a draft.
+            guard let self, self.editing == nil else { return }
+            self.model.draftChanged(self.entry.text)
+        }
+        // Not selecting: a draft, or what was typed before the chat appeared, stays as it is,
+        // the caret where it was (the next key would replace a selection).
+        entry.onMap { [weak self] in self?.entry.grabFocusWithoutSelecting() }
+    }
+
+    var isEditingOrReplying: Bool { editing != nil || replyingTo != nil }
+
+    /// The draft kept from the last launch, unless something was typed meanwhile.
+    func restore(_ draft: String) {
+        guard entry.text.isEmpty else { return }
+        entry.text = draft
+        entry.cursorPosition = -1
+    }
+
+    /// A failed send keeps the text in the entry (the notice says why) so nothing typed is lost.
+    private func send() {
+        if let editing { return finishEditing(editing) }
+        let text = entry.text, quote = replyingTo
+        Task { [weak self] in
+            guard let self, await self.model.send(text, replyingTo: quote) else { return }
+            if self.replyingTo == quote { self.stopReplying() }
+            if self.entry.text == text { self.entry.text = "" }
+            self.entry.grabFocusWithoutSelecting()
+        }
+    }
+
+    func startEditing(_ message: ChatMessage) {
+        guard message.isLocal else { return }
+        stopReplying()
+        if editing == nil { draftBeforeEditing = entry.text }
+        editing = message.origin
+        bar.show(tr("Editing your message"), cancelName: tr("Cancel Editing"))
+        entry.text = message.text
+        focusAtEnd()
+    }
+
+    private func finishEditing(_ origin: ChatMessage.Origin) {
+        let text = entry.text
+        Task { [weak self] in
+            guard let self, await self.model.edit(origin, to: text), self.editing == origin else { return }
+            self.stopEditing()
+        }
+    }
+
+    /// Leaves the edit: the composer holds the draft again.
+    private func stopEditing() {
+        guard editing != nil else { return }
+        editing = nil
+        bar.hide()
+        entry.text = draftBeforeEditing
+        focusAtEnd()
+    }
+
+    /// Reply: the composer answers `message` (what it holds stays: the answer's start).
+    func startReplying(to message: ChatMessage) {
+        stopEditing()
+        let quote = ReplyQuote(of: message)
+        replyingTo = quote
+        bar.show(Self.replyingText(quote), cancelName: tr("Cancel Reply"))
+        focusAtEnd()
+    }
+
+    private func stopReplying() {
+        guard replyingTo != nil else { return }
+        replyingTo = nil
+        bar.hide()
+    }
+
+    /// Escape in the composer, or the bar's button.
+    func leaveEditOrReply() {
+        if editing != nil { stopEditing() } else { stopReplying() }
+    }
+
+    private func focusAtEnd() {
+        entry.cursorPosition = -1
+        entry.grabFocusWithoutSelecting()
+    }
+
+    /// "Replying to #12: …" or "Replying to your message: …".
+    static func replyingText(_ quote: ReplyQuote) -> String {
+        switch quote.origin {
+        case .server(let number): tr("Replying to #{number}: {text}", ["number": String(number), "text": quote.text])
+        case .local: tr("Replying to your message: {text}", ["text": quote.text])
+        }
+    }
+}
