@@ -35,8 +35,7 @@ extension RecyclingGrid {
     /// and with nothing to announce: a cell made or shown again costs its first styling and
     /// measuring (tens of milliseconds for a row), which would land in the frame that needs it.
     func retire(_ cell: Cell) {
-        if hovered === cell { hovered = nil }
-        if pressed === cell { pressed = nil }
+        pointer.forget(cell)
         cell.park()
         cell.view.canFocus = false
         // The size of a first item (a row stays a row); never below the content's end, which

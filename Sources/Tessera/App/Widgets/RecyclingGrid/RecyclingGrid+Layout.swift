@@ -17,11 +17,9 @@ extension RecyclingGrid {
         layoutCall.schedule()
     }
 
-    /// Runs in the scrolled window's allocation, after GTK allocated the canvas for the new width:
-    /// the cells are laid out for it and allocated again at once, so the frame that shows the new
-    /// width draws its layout (laid out after the allocation, one frame showed the old width's
-    /// columns, cut off at a narrower edge). The pass after it settles what depends on the new
-    /// view height.
+    /// In the scrolled window's allocation, after GTK allocated the canvas for the new width: the
+    /// cells are laid out and allocated again at once, so the frame that shows the new width
+    /// draws its layout, not the old width's columns cut off.
     func widthChanged(_ width: Int) {
         guard Double(width) != layout.width else { return }
         layout.prepare(width: Double(width), count: items.count, viewHeight: adjustment.pageSize)
@@ -49,7 +47,7 @@ extension RecyclingGrid {
             morePasses = false
             // The view first goes back on what the user looked at, so that the cells go to the
             // items that will be in view.
-            if force || measured { keepStill() }
+            if force || measured { viewKeeper.keepStill() }
             let page = max(adjustment.pageSize, 1)
             range = withinCellBudget(layout.indices(from: adjustment.value - page * margin,
                                                     to: adjustment.value + page * (1 + margin)))
@@ -70,29 +68,10 @@ extension RecyclingGrid {
             }
             pass += 1
         } while (morePasses || measured) && pass < 4
-        if measured { keepStill() }
+        if measured { viewKeeper.keepStill() }
         place(animated: animated)
         if isReady, spare.count < layout.itemsAcross, !items.isEmpty { sparesCall.schedule() }
-        if let request = focusesFirstOnceLaidOut, !items.isEmpty, layout.width > 0 {
-            focusesFirstOnceLaidOut = nil
-            if widget.isMapped, widget.toplevelFocusMark == request.mark, request.wanted() {
-                DispatchQueue.main.async { [weak self] in
-                    guard let self, self.widget.toplevelFocusMark == request.mark, request.wanted() else { return }
-                    self.focusFirstInView(while: request.wanted)
-                }
-            }
-        }
-        if focusesFirstOnceBack, layout.emptyBefore == 0 {
-            focusesFirstOnceBack = false
-            DispatchQueue.main.async { [weak self] in self?.focus(index: 0) }
-        }
-        if focusesLastOnceBack, layout.emptyAfter == 0 {
-            focusesLastOnceBack = false
-            DispatchQueue.main.async { [weak self] in
-                guard let self, !self.items.isEmpty else { return }
-                self.focus(index: self.items.count - 1)
-            }
-        }
+        keys.laidOut()
         onLayout?()
     }
 
@@ -102,32 +81,14 @@ extension RecyclingGrid {
     /// `range` (the view and its margins), less the margin rows past `marginCellsPerTurn` new
     /// cells, which come in the next turns (`marginCall`).
     func withinCellBudget(_ range: Range<Int>) -> Range<Int> {
-        let view = layout.indices(from: adjustment.value, to: adjustment.value + max(adjustment.pageSize, 1))
-        var lower = min(max(view.lowerBound, range.lowerBound), range.upperBound)
-        var upper = max(min(view.upperBound, range.upperBound), lower)
-        var budget = Self.marginCellsPerTurn
-        /// Takes in one more row if it has a cell or the budget allows a new one.
-        func takes(_ index: Int) -> Bool {
-            if assigned[items[index].id] != nil { return true }
-            guard budget > 0 else { return false }
-            budget -= 1
-            return true
-        }
-        var grew = true
-        while grew {
-            grew = false
-            if upper < range.upperBound, takes(upper) { upper += 1; grew = true }
-            if lower > range.lowerBound, takes(lower - 1) { lower -= 1; grew = true }
-        }
-        if lower != range.lowerBound || upper != range.upperBound { marginCall.schedule() }
-        return lower..<upper
+        let taken = MarginCells.taken(view: viewRange, wanted: range, newCells: Self.marginCellsPerTurn) { assigned[items[$0].id] != nil }
+        if taken.leftOut { marginCall.schedule() }
+        return taken.rows
     }
 
-    /// A row measured short, corrected: GTK allocates every cell at least its real height, so a
-    /// cell allocated taller than its row's frame needs more than was measured (its content
-    /// changed after the measure, or a width passed on the way was measured last). The rows
-    /// below would overlap it; the row takes the allocation and all are laid out again in the
-    /// next frame.
+    /// A row measured short, corrected: a cell allocated taller than its row's frame (GTK gives
+    /// every cell at least its real height) takes the allocation, and all are laid out again in
+    /// the next frame, so the rows below do not overlap it.
     func takeTheHeightsGTKGave() {
         guard layout.measuresItems, !relayingOut, layout.width > 0 else { return }
         var corrected = false
@@ -148,7 +109,7 @@ extension RecyclingGrid {
         placedWidth = layout.width
         var indexByID: [Item.ID: Int] = [:]
         for index in range { indexByID[items[index].id] = index }
-        placedIndices = indexByID
+        lookup.placed = indexByID
         // Cells of rows that left the range go straight to the rows that came in: hiding and
         // showing them again would unmap and remap each one.
         var leaving: [Cell] = []
@@ -181,7 +142,7 @@ extension RecyclingGrid {
         guard view != toldViewRange else { return }
         toldViewRange = view
         for (id, cell) in assigned {
-            guard let index = placedIndices[id] ?? index(of: id) else { continue }
+            guard let index = lookup.placed[id] ?? index(of: id) else { continue }
             cell.setInView(view.contains(index))
         }
     }

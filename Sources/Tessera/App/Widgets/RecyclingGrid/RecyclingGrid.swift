@@ -3,38 +3,21 @@ import Domain
 import Foundation
 import Gtk
 
-/// A scrolled grid that gives widgets only to the items near the view: the rows in view and a
-/// screen around them. Cells are reused for the items that scroll into their place, and the
-/// content's height comes from the layout, so showing, appending to or scrolling a list of
-/// 10,000 items costs what it does for ten.
-///
-/// Where items go is the layout's business (`ItemLayout`: squares for the feed; any frames that
-/// run top to bottom). What a cell shows is the cell's (`RecyclingCell`). The grid hit-tests the
-/// pointer for its windowless cells (`+Input`), moves the focus by position with the keys, keeps
-/// the focused cell with its item even when it scrolls far away, and animates moves when items
-/// come and go.
+/// A scrolled grid that gives widgets only to the items near the view, reusing cells for the
+/// items that scroll into their place: 10,000 items cost what ten do. Where items go is the
+/// layout's (`ItemLayout`), what a cell shows the cell's (`RecyclingCell`); the pointer, the keys,
+/// the view's position and reordering are each a collaborator's (`GridPointer`, `GridKeys`,
+/// `ViewKeeper`, `GridReordering`).
 @MainActor
 public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public typealias Item = Cell.Item
 
     public let widget: ScrolledWindow
     public let adjustment: Adjustment
-    /// The grid's own copy, grown by the pages added at either end: sharing the caller's storage
-    /// would make the caller's next change copy every item.
+    /// The grid's own copy: sharing the caller's storage would make its next change copy them all.
     public private(set) var items: Deque<Item> = []
-    /// Every item's index by its id, made once items away from the last layout have been looked
-    /// for more than `searchesBeforeIndexing` times since the items changed (each change lets it
-    /// go): searching every item each time costs a large grid's frames, and indexing at every
-    /// change costs each page prepended to a long chat, where a search finds the few near the start.
-    var allIndices: [Item.ID: Int]?
-    var searchesSinceChange = 0
-    /// Searches through the items after a change before the index of every item is made.
-    static var searchesBeforeIndexing: Int { 8 }
-    /// How far either side of its place in the last layout an item is looked for first. An
-    /// insert, a delete or a move shifts the items near the view by one, 50 files dropped by 50:
-    /// found within a few comparisons each, rather than every item indexed again after a change.
-    /// The grids' ids are unique; were one repeated, the nearest would be found.
-    static var nearbyReach: Int { 64 }
+    /// Where each item is, by its id (`index(of:)`).
+    var lookup = ItemLookup<Item>()
     public internal(set) var layout: Layout
     /// The content: it has a window of its own and hit-tests pointer events for the cells.
     let canvas = Fixed(ownWindow: true)
@@ -66,41 +49,19 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         didSet { if isReady != oldValue { relayout(animated: false, force: true) } }
     }
 
-    /// The press, hover and long-press state of the pointer (`+Input`).
-    var pressed: Cell?
-    /// Home was pressed while the first items were let go: the first item takes the focus once
-    /// they are back.
-    var focusesFirstOnceBack = false
-    /// End was pressed while the last items were let go: the last is focused once they are back.
-    var focusesLastOnceBack = false
-    /// Asked to focus its first item in view before any was laid out: where the window's focus
-    /// was, so that the first laid out take it unless it moved meanwhile, while still wanted.
-    var focusesFirstOnceLaidOut: (mark: FocusMark, wanted: @MainActor () -> Bool)?
-    var hovered: Cell? {
-        didSet {
-            guard hovered !== oldValue else { return }
-            oldValue?.view.isHovered = false
-            hovered?.view.isHovered = true
-        }
-    }
-    var longPress: LongPressGesture?
-    /// Where the first button went down on `pressed` (a drag starts from there).
-    var pressPoint: (x: Double, y: Double)?
-    /// Reordering by dragging, once turned on (`+Reordering`).
-    var reorderingDrag: GridDrag<Item.ID>?
-    var canMove: (@MainActor (Item) -> Bool)?
+    /// The press, hover and long-press state of the pointer.
+    private(set) var pointer: GridPointer<Cell, Layout>!
+    /// The keys, and the focus they asked for before its items were laid out.
+    private(set) var keys: GridKeys<Cell, Layout>!
+    /// Reordering by dragging, once turned on.
+    var reordering: GridReordering<Cell, Layout>?
 
-    /// How far beyond the view, in screens, rows keep their cells (and their cells load their
-    /// pictures): a screen, so that scrolling finds the next rows ready; a grid whose pictures
-    /// are large and few to a screen asks for less.
+    /// How far beyond the view, in screens, rows keep their cells (which load their pictures):
+    /// scrolling then finds the next rows ready.
     public var margin = 1.0 {
         didSet { if margin != oldValue { marginCall.schedule() } }
     }
-    /// Cells made in one turn of the main loop for rows beyond the view (those in view are all
-    /// made at once). Scrolling brings a row or two at a time; a jump (Home, a page that went in
-    /// on top, a drag of the scroll bar) needs a whole view and both margins, and each new cell
-    /// measures its content, too much for one turn: the margins fill in over the next turns,
-    /// nearest rows first.
+    /// Cells made in one turn of the main loop for rows beyond the view (`MarginCells`).
     static var marginCellsPerTurn: Int { 2 }
 
     public init(layout: Layout, header: Widget? = nil, headerHeight: Int = 0, footer: Widget? = nil, footerHeight: Int = 0,
@@ -124,18 +85,28 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         canvas.onSizeAllocate { [weak self] _ in self?.takeTheHeightsGTKGave() }
         adjustment.onValueChanged { [weak self] in self?.scrolled() }
         adjustment.onExtentChanged { [weak self] in self?.extentChanged() }
-        listenToPointer()
-        listenToKeys()
+        pointer = GridPointer(grid: self)
+        keys = GridKeys(grid: self)
     }
+
+    /// Turns reordering by dragging on (`GridReordering`). `canMove` says which items may be
+    /// dragged or dropped on; `onMove` gets the dragged item's index and the slot it was dropped
+    /// on; `onDropIn`, what other programs drop with the index of the item under it (nil: after
+    /// the last), and says whether it took it.
+    public func enableReordering(canMove: @escaping @MainActor (Item) -> Bool,
+                                 onMove: @escaping @MainActor (_ from: Int, _ to: Int) -> Void,
+                                 onDropIn: (@MainActor (ExternalDrop, _ at: Int?) -> Bool)? = nil) {
+        reordering = GridReordering(grid: self, canMove: canMove, onMove: onMove, onDropIn: onDropIn)
+    }
+
+    /// A drag started here is under way.
+    public var isDragging: Bool { reordering?.isDragging == true }
 
     // MARK: Items
 
-    /// Shows `items`. Cells of items that are gone are reused; with `animated`, the rest slide to
-    /// their new places. A focused cell whose item went passes the focus to the item that took its
-    /// place (or the last one). `extending` says the new items may be the old ones with items
-    /// added at an end (pages), which is checked by the ends alone: false for items that need not
-    /// hold the old ones in their order (a search's answer, where [A, C, E] can become
-    /// [A, B, E, F]).
+    /// Shows `items`; with `animated`, the cells kept slide to their new places, and a focused
+    /// cell whose item went passes the focus to the item in its place. `extending`: the new items
+    /// may be the old ones with pages added at an end, told by the ends alone (not a search's).
     public func setItems<Items: RandomAccessCollection>(_ items: Items, animated: Bool, extending: Bool = true) where Items.Element == Item {
         let count = self.items.count, added = items.count - count
         if !animated, extending, added >= 0, let first = items.first, let last = items.last {
@@ -144,21 +115,20 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
             if count == 0 || (self.items.last?.id == items[items.index(items.startIndex, offsetBy: count - 1)].id
                               && self.items.first?.id == first.id) {
                 self.items.append(contentsOf: items.suffix(added))
-                itemsChanged()
+                lookup.itemsChanged()
                 return queueLayout()
             }
             // Items added before the ones shown (older pages on top): nothing to take back either.
             if self.items.first?.id == items[items.index(items.startIndex, offsetBy: added)].id, self.items.last?.id == last.id {
                 self.items.prepend(contentsOf: items.prefix(added))
-                itemsChanged()
+                lookup.itemsChanged()
                 return relayout(animated: false, force: true)
             }
         }
         edit(animated: animated) {
             self.items = Deque(items)
-            itemsChanged()
-            // Which cells' items went: looked up as the layout will look them up (the index of every
-            // item made once, if at all, and kept for the layout), not a set of every id made here.
+            lookup.itemsChanged()
+            // Which cells' items went: looked up as the layout will look them up.
             for (id, cell) in assigned where index(of: id) == nil {
                 assigned[id] = nil
                 retire(cell)
@@ -166,15 +136,14 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         }
     }
 
-    /// Shows `items`, in which the items shown before stay in their rows under ids `rename` gives
-    /// (a chat's messages renumbered): their cells stay, focus and all, and show them anew, and
-    /// the view stays on what it showed. Rows for the items added are put in the layout first.
+    /// Shows `items`, in which the items shown before stay in their rows under the ids `rename`
+    /// gives (a chat renumbered): their cells stay, focus and all. Put the rows added in first.
     public func setItems<Items: RandomAccessCollection>(_ items: Items, renamingBy rename: (Item.ID) -> Item.ID) where Items.Element == Item {
         assigned = Dictionary(uniqueKeysWithValues: assigned.map { (rename($0.key), $0.value) })
-        anchor = anchor.map { (rename($0.id), $0.offset) }
-        placedIndices = [:]
+        viewKeeper.rename(rename)
+        lookup.placed = [:]
         self.items = Deque(items)
-        itemsChanged()
+        lookup.itemsChanged()
         for (id, cell) in assigned {
             if let index = index(of: id) {
                 cell.show(self.items[index])
@@ -187,12 +156,11 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     }
 
     /// The item at `index` went, the others stay in their order: as `setItems` with them, without
-    /// a copy of every item nor a look through them for the cells' items (at 100,000 items, the
-    /// copy and the looks took more than a frame).
+    /// a copy of every item nor a look through them for the cells' items.
     public func remove(at index: Int, animated: Bool) {
         edit(animated: animated) {
             let gone = items.remove(at: index)
-            itemsChanged()
+            lookup.itemsChanged()
             if let cell = assigned.removeValue(forKey: gone.id) { retire(cell) }
         }
     }
@@ -201,7 +169,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public func insert(_ item: Item, at index: Int, animated: Bool) {
         edit(animated: animated) {
             items.insert(item, at: index)
-            itemsChanged()
+            lookup.itemsChanged()
         }
     }
 
@@ -210,7 +178,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public func move(from source: Int, to destination: Int, animated: Bool) {
         edit(animated: animated) {
             items.insert(items.remove(at: source), at: destination)
-            itemsChanged()
+            lookup.itemsChanged()
         }
     }
 
@@ -224,7 +192,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         relayout(animated: animated, force: true)
         // Items that came or went above the view move what it shows even when the content's
         // height stays: back onto the item the user looked at.
-        keepStill()
+        viewKeeper.keepStill()
         if let focused, focusedWent, !items.isEmpty {
             focus(index: min(focused.index, items.count - 1))
         }
@@ -259,6 +227,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// against the items before it is believed. Without it, an item far from the last layout (the
     /// one the view was on before a jump to the end) is searched for through every item.
     public var locate: (@MainActor (Item.ID) -> Int?)?
+
+    /// Where the item with `id` is: known at once for the items the last layout placed, and for
+    /// any item when `locate` can tell; else found by a search through the items.
+    public func index(of id: Item.ID) -> Int? {
+        lookup.index(of: id, in: items, locate: locate)
+    }
 
     /// True when every item in view has its cell and the cell shows what it will show (before
     /// the first layout the items in view have no cells yet: not loaded).
@@ -309,7 +283,6 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     var placedRange = 0..<0
     var placedCount = -1
     var placedWidth = -1.0
-    var placedIndices: [Item.ID: Int] = [:]
     /// A layout is under way; one asked for inside it is one more pass (`morePasses`).
     var relayingOut = false
     var morePasses = false
@@ -325,14 +298,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// top stays at the top and shows what came in above (a feed).
     public var staysAtEnd = true
 
-    /// The view is at the end and follows it.
-    public internal(set) var followsEnd = true
-
-    /// The item at the top of the view and how far its top is above the view's.
-    var anchor: (id: Item.ID, offset: Double)?
-
-    /// Set while the grid moves the view itself, so that the move is not taken for the user's.
-    var adjusting = false
+    /// Keeps the view on what the user looks at.
+    lazy var viewKeeper = ViewKeeper(grid: self)
 
     /// The items in view the cells were last told of (`tellCellsWhetherInView`).
     var toldViewRange: Range<Int>?

@@ -1,0 +1,64 @@
+import DequeModule
+
+/// Finding an item's place by its id: from the last layout, from the caller's `locate`, by a
+/// search, or from an index of every item, made once searches since the items changed become
+/// many: searching every item each time costs a large grid's frames, and indexing at every
+/// change costs each page prepended to a long chat, where a search finds the few near the start.
+struct ItemLookup<Item: Identifiable> {
+    /// The items the last layout placed, by id.
+    var placed: [Item.ID: Int] = [:]
+    private var all: [Item.ID: Int]?
+    private var searchesSinceChange = 0
+    /// Searches through the items after a change before the index of every item is made.
+    static var searchesBeforeIndexing: Int { 8 }
+    /// How far either side of its place in the last layout an item is looked for first: an
+    /// insert, a delete or a move shifts the items near the view by one. Ids are unique; were
+    /// one repeated, the nearest would be found.
+    static var nearbyReach: Int { 64 }
+
+    /// The items changed: the index of every item is let go, made again after as many searches.
+    mutating func itemsChanged() {
+        all = nil
+        searchesSinceChange = 0
+    }
+
+    /// Where the item with `id` is in `items`; `locate` says where it should be, checked before
+    /// it is believed.
+    mutating func index(of id: Item.ID, in items: Deque<Item>, locate: ((Item.ID) -> Int?)?) -> Int? {
+        if let placed = placed[id] {
+            if items.indices.contains(placed), items[placed].id == id { return placed }
+            if let near = Self.index(of: id, in: items, near: placed) { return near }
+        }
+        if let locate {
+            guard let index = locate(id), items.indices.contains(index), items[index].id == id else { return nil }
+            return index
+        }
+        if all == nil, searchesSinceChange < Self.searchesBeforeIndexing {
+            searchesSinceChange += 1
+            let found = items.firstIndex { $0.id == id }
+            // Found again at once next time (a focused cell kept away from the view is looked
+            // for at every layout of an animation).
+            if let found { placed[id] = found }
+            return found
+        }
+        if all == nil {
+            var indices: [Item.ID: Int] = [:]
+            indices.reserveCapacity(items.count)
+            // The first of repeated ids, as a search from the start finds.
+            for (index, item) in items.enumerated() where indices[item.id] == nil { indices[item.id] = index }
+            all = indices
+        }
+        return all?[id]
+    }
+
+    /// The item with `id` looked for within `nearbyReach` either side of `place`, nearest first.
+    private static func index(of id: Item.ID, in items: Deque<Item>, near place: Int) -> Int? {
+        for distance in 1...nearbyReach {
+            let before = place - distance, after = place + distance
+            if before >= 0, before < items.count, items[before].id == id { return before }
+            if after >= 0, after < items.count, items[after].id == id { return after }
+            if before < 0, after >= items.count { return nil }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,65 @@
+import Domain
+import Gtk
+
+/// Keeps a grid's view on what the user looks at (the item at the top of the view, and how far
+/// its top is above the view's) while items or heights change above it, or at the end for a chat.
+@MainActor
+final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
+    private unowned let grid: RecyclingGrid<Cell, Layout>
+    /// The view is at the end and follows it.
+    var followsEnd = true
+    private var anchor: (id: Cell.Item.ID, offset: Double)?
+    /// Set while the grid moves the view itself, so that the move is not taken for the user's.
+    private(set) var adjusting = false
+
+    init(grid: RecyclingGrid<Cell, Layout>) {
+        self.grid = grid
+    }
+
+    /// Puts the view back on what the user looked at, or at the end.
+    func keepStill() {
+        guard grid.keepsViewStill, !adjusting else { return }
+        let adjustment = grid.adjustment, layout = grid.layout
+        // The content's new height reaches the adjustment only with the next layout; until then
+        // the old end would clamp the value.
+        let height = (layout.contentHeight + Double(grid.footerHeight)).rounded(.up)
+        if adjustment.upper < height { adjust { adjustment.upper = height } }
+        let target: Double
+        if grid.staysAtEnd, followsEnd {
+            target = adjustment.upper - adjustment.pageSize
+        } else if let anchor, let index = grid.index(of: anchor.id), layout.count > index {
+            target = layout.frame(at: index).y + anchor.offset
+        } else {
+            return
+        }
+        let clamped = min(max(adjustment.lower, target), max(adjustment.lower, adjustment.upper - adjustment.pageSize))
+        guard abs(clamped - adjustment.value) >= 0.5 else { return }
+        adjust { adjustment.value = clamped }
+    }
+
+    /// Remembers what the user looks at: the item at the top of the view.
+    func remember() {
+        let adjustment = grid.adjustment, layout = grid.layout
+        followsEnd = grid.staysAtEnd && adjustment.value >= adjustment.upper - adjustment.pageSize - 1
+        // The first item in view (the view's top may be above it, in a header).
+        let top = adjustment.value
+        if !grid.staysAtEnd, top <= adjustment.lower {
+            anchor = nil
+        } else if let index = layout.indices(from: top, to: top + max(adjustment.pageSize, 1)).first {
+            anchor = (grid.items[index].id, top - layout.frame(at: index).y)
+        } else {
+            anchor = nil
+        }
+    }
+
+    /// The items' ids changed (`setItems(_:renamingBy:)`): the anchor follows its item.
+    func rename(_ rename: (Cell.Item.ID) -> Cell.Item.ID) {
+        anchor = anchor.map { (rename($0.id), $0.offset) }
+    }
+
+    private func adjust(_ change: () -> Void) {
+        adjusting = true
+        change()
+        adjusting = false
+    }
+}
