@@ -4,22 +4,12 @@ import Glibc
 import HelperWire
 import Localization
 
-/// The default decoder: JPEG, PNG, GIF, WebP, AVIF, HEIF, SVG, TIFF, BMP and ICO bytes with
-/// gdk-pixbuf's loader modules, straight to the size shown, turned upright by their EXIF
-/// orientation.
-///
-/// The header is read first, by hand (`ImageHeader`), so that the loader is chosen by the
-/// content, and bytes that are none of these, and images over `DecodingLimits.maximumSide` pixels a side or
-/// `DecodingLimits.maximumPixels` in all, are refused before gdk-pixbuf allocates anything. JPEGs decode at a
-/// reduced scale inside libjpeg (the full-size bitmap never exists); the other bitmap loaders
-/// decode at full size and scale down; an SVG is rendered at the size asked. What a decode holds
-/// while it runs, known from the header, waits for room in `DecodingMemory`. A part of the
-/// picture (`DecodingTarget.region`), and a PNG or JPEG past `StreamedRegions.wholeDecodeLimit`,
-/// are streamed row by row where the file allows (`StreamedRegions`): such a picture is limited
-/// by its side only, not its pixels.
-///
-/// It runs in the `tessera-decoder` helper; tests and benchmarks run it in their own process
-/// through `InProcessImageDecoder`.
+/// The default decoder: JPEG, PNG, GIF, WebP, AVIF, HEIF, SVG, TIFF, BMP and ICO with gdk-pixbuf,
+/// straight to the size shown, upright by EXIF. The header is read first (`ImageHeader`): the
+/// loader is chosen by content, and what is none of these or over `DecodingLimits` is refused
+/// before gdk-pixbuf allocates. JPEGs decode reduced inside libjpeg; a region, and a large PNG or
+/// JPEG, stream row by row (`StreamedRegions`). A decode waits for room in `DecodingMemory`.
+/// Runs in `tessera-decoder`; tests and benchmarks use it in process (`InProcessImageDecoder`).
 public struct PixbufImageDecoder: Sendable {
     private let memory: DecodingMemory
     private let pixels: any PixelAllocating

@@ -6,14 +6,10 @@ import Localization
 import ClipDecoding
 import Scheduling
 
-/// What the player sends the app, and when. One answer at a time goes out (a sample's line and
-/// its bytes stay together). Each stream sends a sample only while the app has room for it, so a
-/// stream the app is not taking waits here without holding the other back (one socket carries
-/// both, and a clip interleaves them coarsely: a second of frames may come before the sound that
-/// goes with them). Frames go into slots of memory shared with the app (`FrameSlots`), one free
-/// slot each, which the app releases as it lets a frame go; sound goes in the socket, as much as
-/// the app gave room for (`soundRoom` at the start, and more as it lets sound go). Samples
-/// decoded before a seek are dropped until the seek's flush reaches their stream.
+/// What the player sends the app, one answer at a time (a sample's line and bytes together). Each
+/// stream sends only while the app has room for it, so a stream not taken does not hold the other
+/// back: frames into shared slots the app releases (`FrameSlots`), sound in the socket as far as
+/// `soundRoom`. Samples decoded before a seek are dropped until its flush reaches their stream.
 final class SampleFlow: @unchecked Sendable {
     /// Frames the app may hold at once: queued to be drawn and the one shown (six: 22 MB at 720p;
     /// the helper decodes one in a few milliseconds).

@@ -3,17 +3,11 @@ import Glibc
 import Dispatch
 import Synchronization
 
-/// Threads for heavy work that must not take the CPU from the UI (decoding images, reading video
-/// posters). Each thread runs at a lower scheduling priority (nice 10; Linux keeps the nice value
-/// per thread), so on a busy machine the main loop still gets the CPU when a frame is due and the
-/// decodes fill the time in between. Threads it starts (GStreamer's streaming threads, say)
-/// inherit the lower priority.
-///
-/// GCD's queues cannot be used for this: their worker threads are shared with everything else,
-/// and a thread's priority, once lowered, cannot be raised again without privileges.
-///
-/// The threads start on first use and live as long as the process; make one pool per kind of
-/// work, held in a `static let`.
+/// Threads for heavy work that must not take the CPU from the UI (decoding, video posters), at
+/// nice 10 (Linux keeps it per thread; threads they start inherit it), so the main loop gets the
+/// CPU when a frame is due. Not GCD: its workers are shared, and a lowered priority cannot be
+/// raised again. Threads start on first use and live as long as the process; one pool per kind
+/// of work, in a `static let`.
 public final class BackgroundThreads: Sendable {
     public let count: Int
     public let name: String

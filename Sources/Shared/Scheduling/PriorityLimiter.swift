@@ -1,11 +1,7 @@
-/// Lets at most `limit` tasks through at once; waiting tasks go through highest priority first,
-/// then in the order they asked. A waiting task's priority can change (a row scrolled into view),
-/// and a waiting task that is cancelled leaves the queue at once.
-///
-/// With `urgentFrom`, tasks below that priority go through only while no task at or above it is
-/// running or waiting: prefetching waits behind what is in view, where sharing the slots (and a
-/// slow link) with it delayed what a person looks at. Held back (`holdBack`), they wait until let
-/// go, whatever runs: nobody looks while the window is out of sight.
+/// Lets at most `limit` tasks through at once, highest priority first, then in order; a waiting
+/// task's priority can change and a cancelled one leaves at once. With `urgentFrom`, tasks below it
+/// go only while none at or above it runs or waits (prefetching behind what is in view); held back
+/// (`holdBack`, the window out of sight), they wait until let go.
 public actor PriorityLimiter {
     private struct Waiter {
         let id: Int

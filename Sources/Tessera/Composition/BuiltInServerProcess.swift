@@ -4,14 +4,10 @@ import Localization
 import Logging
 import Synchronization
 
-/// `tessera-server` run as a child of the app for the app's life: the built-in backend in its own
-/// process, so the app's executable carries no server code (Hummingbird, SwiftNIO) to load and
-/// bind at every launch.
-///
-/// The server's standard input is a pipe whose writing end only the app holds. Closing it, or the
-/// app ending in any way (killed included), ends the server's input, and the server stops
-/// (`--exit-when-input-ends`). Its standard error is the app's, so what it logs reads in the
-/// app's log.
+/// `tessera-server`, the built-in backend, as the app's child for the app's life: the app's
+/// executable carries no server code to load at every launch. Its input is a pipe only the app
+/// writes: closed, or the app ending in any way, the server stops (`--exit-when-input-ends`). It
+/// logs to the app's standard error.
 final class BuiltInServerProcess: Sendable {
     /// The port it listens on.
     let port: Int

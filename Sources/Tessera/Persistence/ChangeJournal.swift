@@ -5,17 +5,10 @@ import Glibc
 #endif
 import Localization
 
-/// Changes to a large document, kept as lines appended to a file beside it, so that a change
-/// costs the bytes of the change rather than a rewrite of the whole document.
-///
-/// The first line names the document the changes build on (its `DocumentStamp`); each further
-/// line is one batch of changes, written and flushed to the disk before the batch counts as
-/// saved. The document's owner writes the document whole now and then, and removes the journal
-/// after. Whatever a crash leaves is read back as it should be: a last line cut short was never
-/// saved and is dropped; a journal over another document (the whole write landed but the removal
-/// did not, or the document was replaced by hand) is not replayed over it.
-///
-/// Reads and writes run on a private serial queue, never the caller's thread.
+/// Changes to a large document as lines appended beside it, so a change costs its own bytes, not
+/// a rewrite. The first line names the document they build on (`DocumentStamp`); each line after
+/// is a batch, flushed before it counts as saved. A last line cut short by a crash is dropped; a
+/// journal over another document is not replayed. Reads and writes run on a private queue.
 public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
     /// What `read` found.
     public struct Contents: Sendable {

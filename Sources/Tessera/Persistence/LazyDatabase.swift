@@ -3,14 +3,10 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The app's database, opened (and migrated) on a background thread the first time something
-/// needs it, so that neither start-up nor the main loop waits for SQLite.
-///
-/// A file that is not a database, or a damaged one, is kept aside with its -wal and -shm files
-/// (`tessera.sqlite.corrupt-<time>`, never overwritten) and a new database is started;
-/// `replacement` says so, for the sections to tell the user. A database that cannot be opened
-/// for another reason (a read-only or missing folder) fails in words, and the next use tries
-/// again (Retry).
+/// The app's database, opened and migrated on a background thread when first needed, so neither
+/// start-up nor the main loop waits for SQLite. A damaged file is kept aside with its -wal and
+/// -shm (`tessera.sqlite.corrupt-<time>`) and a new database started (`replacement` says so); one
+/// that cannot be opened otherwise (a read-only folder) fails in words, and the next use retries.
 public final class LazyDatabase: Sendable {
     private let url: URL
     private let opening = Mutex<Task<AppDatabase, any Error>?>(nil)

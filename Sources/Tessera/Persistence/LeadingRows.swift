@@ -1,13 +1,9 @@
 import Foundation
 
-/// The first rows of a JSON document's list, cut from the document's first bytes: a document of
-/// the form `{"key": [row, row, …], …}`, cut after its last row that the bytes hold whole and
-/// closed again (`]}`), so that it decodes as the same document holding only those rows.
-///
-/// It lets a large document show its beginning before the whole of it is read (a gallery of
-/// 100,000 items is some 15 MB, read in a few hundred milliseconds). Only the bytes' structure is
-/// looked at here: strings (with their escapes), objects and lists are stepped over; whether a
-/// row is what the document wants is for its decoder to say.
+/// The first rows of a JSON document's list (`{"key": [row, row, …], …}`), cut from its first
+/// bytes after the last row they hold whole and closed again (`]}`): the same document holding
+/// only those rows, so a large document shows its beginning before it is read whole. Only the
+/// structure is looked at (strings and their escapes, objects, lists); the rows are the decoder's.
 enum LeadingRows {
     /// `prefix` cut after at most `count` whole rows of the list under `key`, and closed; nil when
     /// the document does not start with that list (its first key is another, or it is not an

@@ -7,15 +7,11 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// The `tessera-poster` helper process, asked for posters over a pipe: several at once, each
-/// answered under its request's number. It gets each clip's bytes from the app (the image
-/// pipeline fetched them, and keeps them on disk): confined, it opens no file or connection.
-///
-/// The helper holds GStreamer and the decoders it picks (libav and the hundred-odd libraries it
-/// maps, some 40 MB resident), so the app never loads them to show a feed; a clip that crashes a
-/// decoder ends the helper, not the app. The helper's standard input is a pipe only the app
-/// writes: when the app closes it (the helper was idle a while), or ends in any way, killed
-/// included, the helper's input ends and so does it.
+/// The `tessera-poster` helper, asked for posters over a pipe, several at once, each answered
+/// under its request's number; the app hands it each clip's bytes (confined, it opens nothing).
+/// It holds GStreamer and its decoders, so the app never loads them to show a feed, and a clip
+/// that crashes a decoder ends the helper, not the app. Its input is a pipe only the app writes:
+/// closed (idle a while) or the app ending in any way, the helper ends.
 final class PosterReader: Sendable {
     private let process: Process
     private let requests: FileHandle

@@ -1,17 +1,10 @@
 import Foundation
 import Hummingbird
 
-/// Keeps web pages out: the server listens on the user's machine, and any page open in the user's
-/// browser can send it requests.
-///
-/// - A request must name this server in its `Host` header: 127.0.0.1, localhost, [::1] or the
-///   host the server was started with, with any port. A page that rebinds its own DNS name to
-///   127.0.0.1 still sends its own name, and is refused (403).
-/// - A request that carries an `Origin` (browsers add one to cross-origin requests and to every
-///   POST) is refused (403) unless that origin is this server itself: no page comes from here.
-/// - A POST's body is JSON or an URL-encoded form, as the contract's clients send them; anything
-///   else (a browser's `text/plain` POST, which needs no preflight) is refused (415). An empty
-///   POST needs no type.
+/// Keeps web pages out of a server on the user's machine: a request must name it in `Host`
+/// (127.0.0.1, localhost, [::1] or its own host, so DNS rebinding is refused: 403); one with an
+/// `Origin` other than the server's own is refused (403); a POST's body must be JSON or a form
+/// (a browser's `text/plain` POST needs no preflight: 415). An empty POST needs no type.
 struct LocalClientsOnlyMiddleware: RouterMiddleware {
     typealias Context = FixtureContext
     /// The host the server was started with. A wildcard address (0.0.0.0, ::) means the server was

@@ -1,16 +1,10 @@
 import Foundation
 
-/// The resident memory helper processes add to the app's: what each holds alone (its private
-/// pages, and pages it shares with no one but another helper, counted once), not the pages of the
-/// libraries the app maps as well. Those are the same pages of the same files in the kernel's
-/// cache, held once however many processes map them; summing every process's resident size
-/// counted them once per helper (some 19 MB of each decoder helper's 22 MB at rest), where a
-/// program of one process, eog, counts them once.
-///
-/// By file, from /proc/PID/smaps: a helper's clean shared pages of a file are the app's already
-/// as far as the app holds that many of the file resident (not merely mapped); the rest, and a
-/// file only helpers map, count once, the most any one helper has. `app` is the app's process
-/// (default: this one, which holds the viewer when the benchmark runs it in process).
+/// The resident memory helper processes add to the app's: their private pages, and pages shared
+/// only among helpers counted once. A helper's clean pages of a file the app holds as resident
+/// are the app's already (the kernel keeps one copy); summing resident sizes counted them once a
+/// helper, where eog's one process counts them once. From /proc/PID/smaps; `app` is the app's
+/// process (default: this one, when the benchmark holds the viewer itself).
 func helpersOwnBytes(_ helpers: [Int32], app: String = "self") -> Int {
     var appResident: [String: Int] = [:]
     for area in residentAreas(of: app) {

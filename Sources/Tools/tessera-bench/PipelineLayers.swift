@@ -7,21 +7,12 @@ import Networking
 import SandboxedDecoding
 import Scheduling
 
-/// What each layer of the image pipeline costs this process a picture, beside the bare loops the
-/// `images` benchmark compares it with: the same pictures (small WebPs by default, the format
-/// that decodes fastest, where the pipeline's own cost weighs most) fetched from a local
-/// tessera-server, then
-///   1. fetched by a bare libcurl multi loop;
-///   2. fetched by `CurlHTTPClient`, a task a picture;
-///   3. loaded by the pipeline with a decoder that makes a 16 px picture without reading the
-///      bytes (its fetching, sharing, limits and memory cache, no decoding);
-///   4. fetched by the bare loop and decoded by the helpers on plain threads (`images`' baseline);
-///   5. loaded by the pipeline decoding in the helpers, without a disk cache;
-///   6. the same with a disk cache, as the app runs it (its writes made before the batch ends).
-/// For each: this process's CPU time and its threads' context switches a picture (and of those,
-/// how many were pre-emptions rather than waits), the time of a
-/// batch, and the decoder helpers' CPU a picture (read from /proc in hundredths of a second); medians of `rounds` rounds, the layers in turn in each round. CPU time and
-/// switches vary far less from run to run than the times do on a busy machine.
+/// What each layer of the image pipeline costs a picture beside the bare loops: the same pictures
+/// from a local tessera-server (1) by a bare libcurl loop, (2) by `CurlHTTPClient`, (3) through the
+/// pipeline with a decoder that reads nothing, (4) the bare loop decoded by the helpers (`images`'
+/// baseline), (5) the pipeline decoding in the helpers, (6) the same with its disk cache. Each: CPU
+/// and context switches a picture, a batch's time and the helpers' CPU; medians of `rounds`, the
+/// layers alternating (CPU and switches vary far less than times on a busy machine).
 struct PipelineLayers: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "layers",
                                                     abstract: "The image pipeline's own cost a picture, layer by layer.")

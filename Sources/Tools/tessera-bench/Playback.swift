@@ -5,15 +5,11 @@ import ClipDecoding
 import Foundation
 import Video
 
-/// Playing a clip as the viewer does, decoded in the confined `tessera-player` helper and played
-/// from its raw frames and sound (`ClipPlayback`), beside the baseline of the same clip played by
-/// `playbin` in this process, as the app did before playback moved out: the time to the first
-/// frame, frames rendered and dropped late, the CPU each side takes (the app and the helper
-/// apart) and resident memory. The clip is made here with GStreamer's own encoders (the system
-/// has no H.264 encoder for it): 1280x720, 30 frames a second, VP8 with Vorbis sound in WebM, as
-/// the web sends. Frames go to a sink that keeps time and draws nothing, sound to the system's
-/// output (or GStreamer's silent fallback), alike for both. Runs alternate; the first of each
-/// loads its plugins (the baseline's into this process, so only its first run does).
+/// Playing a clip as the viewer does (the `tessera-player` helper, `ClipPlayback`) beside the same
+/// clip played by `playbin` in this process: time to the first frame, frames rendered and dropped,
+/// each side's CPU and memory. The clip is made here (720p30 VP8 and Vorbis in WebM, as the web
+/// sends); frames go to a sink that draws nothing, sound to the system's output, alike for both.
+/// Runs alternate; the first of each loads its plugins.
 struct PlaybackBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "playback",

@@ -12,18 +12,11 @@ import Persistence
 import Repositories
 import Video
 
-/// The feed opened for the first time over a slow link that every answer shares (1 Mbit/s and
-/// 300 ms by default, a tethered phone's): the time until the first screen shows whole, the bytes
-/// that crossed the link by then, and the longest the main loop went without turning meanwhile.
-/// Each run is made twice, alternating: as the app does (tiles a screen ahead are made and load
-/// their pictures), and saving data (nothing loads that is not on screen), which is the baseline:
-/// what is in view should come first, so prefetching should cost the first screen nothing.
-///
-/// `--section gallery` opens the gallery's first run instead (its pictures are the server's
-/// photographs, some of them progressive JPEGs, where the feed's are synthesized baseline ones):
-/// besides the first screen whole, how long each tile in view showed nothing before its picture
-/// or its first passes came, against the time until its picture was whole, which is how long it
-/// showed nothing before passes were shown.
+/// The feed's first launch over a slow link every answer shares (a tethered phone's by default):
+/// time to the first screen whole, bytes that crossed, and the main loop's longest stall; as the
+/// app runs and saving data (the baseline: prefetching should cost the first screen nothing),
+/// alternating. `--section gallery` opens the gallery's photographs instead, some progressive,
+/// and adds how long each tile showed nothing before its picture or first passes came.
 struct SlowLinkBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "slow-link",
                                                     abstract: "The feed's (or the gallery's) first screen over a slow shared link.")

@@ -1,16 +1,11 @@
 import ArgumentParser
 import Foundation
 
-/// A long session with the real app, as a person has one: `tessera` (the release build, in a
-/// process of its own with a data folder of its own) against a tessera-server of 100,000 posts,
-/// driven through the window system with xdotool (XTest: real keys, wheel and clicks) in a loop:
-/// the feed scrolled down and back, a picture opened in the viewer and the next ones shown (clips
-/// among them play), People scrolled, the chat scrolled up through older pages and a message
-/// sent, Facts refreshed, the gallery shown. Every `--sample-every` seconds it reads from /proc
-/// the app's resident memory, its helpers' (every process under it), its open files, its threads
-/// and how many helpers run. The figure that counts is the growth between the sample at a third
-/// of the run (10 minutes into 30: the caches have filled by then) and the last one: target
-/// under 5 %, files, threads and helpers no more than at the third.
+/// A long session as a person has one: the release app in its own process against a server of
+/// 100,000 posts, driven with xdotool (real keys, wheel and clicks) round after round through
+/// every section. Every `--sample-every` seconds it reads from /proc the app's and its helpers'
+/// resident memory, open files, threads and helpers. The figure: growth from the sample at a
+/// third of the run (the caches full) to the last, target under 5 %, the counts no higher.
 struct SoakBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "soak",
                                                     abstract: "The app used in a loop for minutes: memory, files, threads, helpers over time.")

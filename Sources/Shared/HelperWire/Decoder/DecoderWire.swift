@@ -1,18 +1,8 @@
 import FoundationEssentials
 import Glibc
 
-/// What the app and `tessera-decoder` say to each other over the Unix socket that is the helper's
-/// standard input and output. Words between programs, never shown, so nothing here is translated
-/// (a refusal's detail is already in the user's words).
-///
-/// Once confined, the helper says how (`Ready`). Then the app asks one thing at a time:
-/// `ID decode SIDE fit|fill still|animated LENGTH [X,Y,W,H]` (the last, a region of the picture
-/// scaled to SIDE, alone) and LENGTH bytes of the picture, or (tests only)
-/// `ID probe open|connect|spawn|allocate`. The helper answers `ID image WIDTH HEIGHT ROWSTRIDE
-/// CHANNELS DELAYS` and one byte carrying a sealed memory file with the pixels (8-bit RGB or RGBA,
-/// each frame `ROWSTRIDE x HEIGHT` bytes after the last; DELAYS `-` for a still, else each frame's
-/// milliseconds, comma-separated), or `ID refused not-a-picture`, `ID refused too-large W H`,
-/// `ID refused damaged DETAIL`, or for a probe `ID probed refused|allowed DETAIL`.
+/// What the app and `tessera-decoder` say to each other over its socket: a picture's bytes in, its
+/// pixels back in a sealed memory file, or a refusal (docs/helper-wires.md). Not translated.
 public enum DecoderWire {
     /// The helper's first line.
     public enum Ready: Equatable, Sendable {

@@ -1,27 +1,8 @@
 import FoundationEssentials
 import Glibc
 
-/// What the app and `tessera-player` say to each other over the helper's standard input and
-/// output while a clip plays. Words between programs, never shown, so nothing here is translated.
-///
-/// The app writes `clip LENGTH` and the clip's bytes once (the helper opens no file and no
-/// connection); or, for a clip that plays as it downloads, `stream LENGTH`, and then `part OFFSET
-/// COUNT` and COUNT bytes of the clip from OFFSET as they arrive, in any order (the helper answers
-/// `wants OFFSET` when it must read from there and those bytes are not there yet: the app fetches
-/// them next). Then `seek GENERATION NANOSECONDS` whenever the viewer seeks, `released RING SLOT`
-/// when it lets a frame go and `more audio COUNT` when it lets sound go (a stream sends only as
-/// much as the app has room for: `SampleFlow` in the helper), and closes the helper's input to end
-/// it. The helper answers `ready DURATION_NS VIDEO AUDIO` once it knows the clip (duration -1 when
-/// unknown; VIDEO and AUDIO 1 for a stream the clip has), then streams what it decodes, ahead of
-/// the picture by as much as the app takes. Frames go through shared memory: `frames RING
-/// SLOT_SIZE COUNT`, followed by one byte carrying a memory file of COUNT slots (its size sealed,
-/// so that the app's mapping never faults), comes before the first frame of each size; then
-/// `video TIME DURATION WIDTH HEIGHT ASPECT_N ASPECT_D LENGTH RING SLOT` says a BGRx frame is in
-/// that slot, which the helper leaves alone until the app releases it. Sound comes in the socket:
-/// `audio TIME DURATION LENGTH` and that many bytes of 16-bit stereo 48 kHz sound. Then `ended
-/// video|audio` at a stream's end, `seeked GENERATION` before the first sample from a seek's new
-/// position, `failed REASON` when the clip cannot be decoded. Times are the clip's own, in
-/// nanoseconds, -1 when unknown.
+/// What the app and `tessera-player` say to each other while a clip plays: the clip's bytes in,
+/// frames back in shared-memory rings, sound on the socket (docs/helper-wires.md). Not translated.
 public enum PlaybackWire {
     /// The biggest frame the app takes (a broken helper must not make it allocate without bound):
     /// 8K, the largest video a browser plays.

@@ -3,16 +3,8 @@ import HelperPipes
 import FoundationEssentials
 import Glibc
 
-/// What the app and `tessera-poster` say to each other over the helper's standard input and
-/// output. Words between programs, never shown, so nothing here is translated.
-///
-/// The app writes one request per line, `ID SIDE fit|fill TIMEOUT_MS LENGTH`, followed by the
-/// clip's LENGTH bytes (the helper opens no file and no connection: the app fetched them). The
-/// helper reads a few at once and answers each when it is done, in any order, under the request's
-/// ID: either `ID frame WIDTH HEIGHT ROWSTRIDE CHANNELS DURATION_NS` followed by the pixels, 8-bit
-/// RGB (CHANNELS 3) or RGBA (4), row after row ROWSTRIDE apart, the last row only as long as its
-/// pixels (`payloadLength`, as a GdkPixbuf keeps them), or `ID failed REASON` (already in the
-/// user's words). DURATION_NS is -1 when the clip does not say its length.
+/// What the app and `tessera-poster` say to each other: a clip's bytes in, its first frame and
+/// length back, answered in any order under each request's id (docs/helper-wires.md). Not translated.
 public enum PosterWire {
     public struct Request: Equatable, Sendable {
         /// Chosen by the app; the answer carries it back.

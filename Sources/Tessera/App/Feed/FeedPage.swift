@@ -6,14 +6,10 @@ import ImagePipeline
 import Localization
 import Scheduling
 
-/// The media feed: a grid of square tiles that grows as the user nears the end (within 1.5
-/// screens), one page at a time, with a spinner, an inline Retry or a quiet end below it. A tile
-/// opens the post full-window; its context menu (right click, long press, Menu, Shift+F10) has
-/// Open and Delete; a deleted tile leaves with the rest closing the gap.
-///
-/// A feed can grow without end: the tiles live in a `RecyclingGrid`, which gives them only to the
-/// rows near the view, so appending a page or scrolling costs the same at the thousandth page as
-/// at the first.
+/// The media feed: square tiles in a `RecyclingGrid` growing a page at a time as the user nears the
+/// end, with a spinner, an inline Retry or a quiet end below. A tile opens the post full-window;
+/// its context menu (right click, long press, Menu, Shift+F10) has Open and Delete, and a deleted
+/// tile leaves with the rest closing the gap.
 @MainActor
 public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes, TopScrollingPage {
     public let title = tr("Feed")

@@ -5,14 +5,10 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The gallery: the items in the seed's mosaic with an Add cell after them, kept in the JSON
-/// document. Every change animates each moved tile from its old frame to its new one. Several
-/// items can be chosen at once (Ctrl+click, Shift+click, Ctrl+Space, Shift+arrows, Ctrl+A): a bar
-/// above the grid counts them, and Delete asks once for all of them.
-///
-/// The mosaic runs on a `RecyclingGrid` over `MosaicLayout`: only the tiles near the view exist,
-/// windowless, reused as the user scrolls, so 10,000 items cost what a screenful does. The Add
-/// cell is the grid's last entry (`GalleryEntry`).
+/// The gallery: the items in the seed's mosaic with an Add cell after them (`GalleryEntry`), kept
+/// in the JSON document, every change animating the tiles it moves. Several items can be chosen
+/// (Ctrl+click, Shift+click, Ctrl+Space, Shift+arrows, Ctrl+A): a bar counts them, and Delete asks
+/// once. The tiles live in a `RecyclingGrid` over `MosaicLayout`: 10,000 items cost a screenful.
 @MainActor
 public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPage, ScreenshotScenes {
     public let title = "Gallery"

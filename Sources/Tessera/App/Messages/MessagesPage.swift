@@ -6,14 +6,10 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The chat: a static header, the messages stacked from the bottom up (newest at the bottom),
-/// older pages loading as the user nears the top without moving what they look at, a "Jump to
-/// latest" button when the view is far above the newest message, and a composer at the bottom.
-///
-/// The messages live in a `RecyclingGrid` over a `StackLayout`: only the rows near the view have
-/// widgets, each row measures its height when it first comes near (at each width), and the grid
-/// keeps the message at the top of the view where it was whenever rows go on top or estimates
-/// become measured heights (see `MessagesPage+Scrolling`).
+/// The chat: a header, the messages stacked from the bottom (newest last) in a `RecyclingGrid`
+/// over a `StackLayout`, older pages loading near the top without moving what the user looks at
+/// (`MessagesPage+Scrolling`), "Jump to latest" when far above the newest, and the composer
+/// (`MessageComposer`).
 @MainActor
 public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotScenes {
     public let title = tr("Messages")

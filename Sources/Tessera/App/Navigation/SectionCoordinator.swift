@@ -2,14 +2,10 @@ import Domain
 import Gtk
 import Localization
 
-/// Owns one section's navigation: a stack of pages shown one at a time, pushed with a slide to
-/// the left and popped with a slide to the right. Views ask the coordinator to navigate; they
-/// never push each other.
-///
-/// A section with a detail pane (People, Messages) shows its details beside the root page while
-/// the window is wide (`showsPanes`), and pushes them as pages while it is narrow; a detail open
-/// when the width crosses the line moves between pane and page as it is, unsaved text and all.
-/// Closing the pane is going back: the header's back button, Escape and Alt+Left do it.
+/// One section's navigation: pages shown one at a time, pushed sliding left, popped sliding right;
+/// views ask the coordinator, never push each other. A section with a detail pane (People,
+/// Messages) shows details beside the root page while the window is wide (`showsPanes`) and as
+/// pages while narrow, moving an open one as it is; closing the pane is going back.
 @MainActor
 public class SectionCoordinator {
     public let section: Section

@@ -4,15 +4,11 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The one viewer for every picture Tessera shows full size (a feed post, a gallery item, a
-/// fact's picture): a picture zoomed and panned (`ImageViewer`) or a clip playing (`ClipView`),
-/// with the controls over it (`ViewerControls`) and the picture's menu (`ViewerPage+Actions`).
-///
-/// Keys: Left and Right (and the side buttons) go to the previous and next item when the picture
-/// is fitted (zoomed in, they pan); Space plays and pauses a clip; F11 and the button toggle
-/// fullscreen, Escape leaves it (then the viewer, as every page); Ctrl+C copies the picture,
-/// Ctrl+S saves it. A click beside the picture, Alt+Left, the back button or a downward swipe
-/// go back.
+/// The one viewer for every picture shown full size (a feed post, a gallery item, a fact's
+/// picture): a picture zoomed and panned (`ImageViewer`) or a clip (`ClipView`), with its controls
+/// and menu. Left and Right go to the neighbours when fitted (zoomed, they pan); Space plays; F11
+/// toggles fullscreen; Ctrl+C copies, Ctrl+S saves; Escape, Alt+Left, a click beside the picture,
+/// the back button or a downward swipe go back.
 @MainActor
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage {
     public var title: String { item.name }

@@ -8,14 +8,10 @@ extension DecodedImage: PixbufSource {
     public var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { frames.map { ($0.pixbuf, $0.delay) } }
 }
 
-/// A picture bound to an image request: a memory-cache hit shows at once (no placeholder flash),
-/// anything else shows a placeholder until it loads. Rebinding or unmapping cancels the load, and
-/// a result that arrives for an earlier binding is never shown (cells are reused).
-///
-/// A request's size is the logical size the picture is shown at; the view asks the pipeline for
-/// it times its scale factor (device pixels), so it is decoded at the size it is painted. When
-/// the window moves to a screen of another scale the picture is asked for again at the new size,
-/// and the old one stays on screen until the new one is ready.
+/// A picture bound to an image request: a memory-cache hit shows at once, anything else shows a
+/// placeholder until it loads; rebinding or unmapping cancels, and a late result for an earlier
+/// binding is never shown (cells are reused). It asks for the logical size times its scale (it is
+/// decoded as painted); on a screen of another scale it asks again, the old picture shown meanwhile.
 @MainActor
 public final class ImageView {
     public static let placeholderIcon = "image-x-generic-symbolic"

@@ -1,12 +1,7 @@
-/// How a page the server sent goes into the posts shown, when some of them were saved at an
-/// earlier launch and are not yet confirmed by this one.
-///
-/// The shown posts are a confirmed head (from this launch's pages) and a saved tail. A page asked
-/// after the head's last post is the truth for the ids it covers (`FeedPageRange`): from the id
-/// asked after down to the page's last id, or to the end of the feed when the page is short.
-/// Saved posts in that range that the page does not name were deleted on the server and go; posts
-/// the page names that were not saved are new and come in at their place; saved posts below the
-/// range stay, to be confirmed by the next page.
+/// How a server page goes into the posts shown: a confirmed head (this launch's pages) and a saved
+/// tail. A page asked after the head's last post is the truth for the ids it covers
+/// (`FeedPageRange`): saved posts there it does not name were deleted and go, posts it names that
+/// were not saved come in at their place, saved posts below stay for the next page to confirm.
 public struct FeedMerge: Equatable, Sendable {
     /// Where the page's new head ends: the first `confirmed` posts are now confirmed.
     public var confirmed: Int

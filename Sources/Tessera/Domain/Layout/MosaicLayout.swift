@@ -1,12 +1,7 @@
-/// The gallery's mosaic, from the seed's diagram: three columns; cell 0 spans 2×2 at the top
-/// left; cells 1 and 2 stack in the right column beside it; below, rows of three alternate
-/// direction: 5 4 3 from left to right, then 6 7 8, then 11 10 9, and so on. The Add cell is just
-/// the next index.
-///
-/// Wider windows keep three columns: the grid is at most `maximumWidth` wide and centred, so
-/// cells never grow past a comfortable size. A pure function of index and width: every question,
-/// the band of cells a view needs among them, is answered by arithmetic, so 10,000 cells cost
-/// what ten do.
+/// The gallery's mosaic, from the seed's diagram: three columns; cell 0 spans 2×2 at the top left,
+/// cells 1 and 2 stack beside it; below, rows of three alternate direction (5 4 3, 6 7 8, 11 10 9
+/// …); the Add cell is the next index. At most `maximumWidth` wide, centred. A pure function of
+/// index and width: 10,000 cells cost what ten do.
 public struct MosaicLayout: ItemLayout, Equatable {
     public static let columns = 3
     public static let maximumWidth = 960.0

@@ -1,18 +1,10 @@
 import DequeModule
 
-/// Rows across the whole width, one above the other, each as tall as its content (a chat). A row
-/// not measured yet counts as `estimatedHeight`; its cell measures it when it first comes near the
-/// view, at each width. Content shorter than the view sits at its bottom, as a messenger's does,
-/// with `headerHeight` of room above the first row (for the paging indicator).
-///
-/// Heights are kept by position; rows put on top are inserted with `insert(_:at:)` so that the
-/// measured heights stay with their rows. Rows put on top or at the bottom, and a row measured,
-/// cost the same at any length (`RowHeights`).
-///
-/// Rows whose items were let go (a chat holds only the messages near its view) keep their places
-/// and heights, empty: `emptyAbove` of them before the first item, and `emptyBelow` before item
-/// `emptyBelowAt` (the chat's own messages stay below them). Nothing else moves when items are
-/// let go or come back, and the scroll bar still spans the whole.
+/// Rows across the whole width, each as tall as its content (a chat): `estimatedHeight` until its
+/// cell measures it near the view; content shorter than the view sits at its bottom below
+/// `headerHeight`. Heights are kept by position (`RowHeights`: rows on top or at the bottom cost
+/// the same at any length). Rows whose items were let go keep their places and heights, empty
+/// (`emptyAbove`, `emptyBelow` before `emptyBelowAt`): nothing moves when they come back.
 public struct StackLayout: ItemLayout, Equatable {
     public let headerHeight: Double
     public let estimatedHeight: Double

@@ -1,12 +1,7 @@
-/// The facts grid at any length: `CardLayout`'s columns, each card placed in feed order into the
-/// shortest column (a waterfall). A picture card is as tall as its picture across the column (4:3
-/// until the picture's size is known); a text card is as tall as its cell measures at the
-/// column's width, estimated until its cell first comes near the view.
-///
-/// A card's top is the lowest column bottom when it is placed, and column bottoms only grow, so
-/// no card starts above an earlier one: the cards a band of the content needs are found by binary
-/// search, and nothing is made or measured for the cards out of view. A change of one card's
-/// height places the cards from it on again, in one pass that costs a few operations a card.
+/// The facts grid: `CardLayout`'s columns, each card in feed order into the shortest column. A
+/// picture card is as tall as its picture across the column (4:3 until known), a text card as its
+/// cell measures (estimated until near the view). Column bottoms only grow, so the cards of a band
+/// are found by binary search; a card's new height places the cards from it on again in one pass.
 public struct WaterfallLayout: ItemLayout, Equatable {
     /// What decides a card's height.
     public enum Card: Equatable, Sendable {

@@ -1,14 +1,8 @@
-/// A long text cut into paragraphs that a text view lays out one at a time, for the detail pages
-/// that show a whole message or description however long it is.
-///
-/// GTK's text view lays out a paragraph whole, in one turn of the main loop, while it lays out a
-/// text of many paragraphs a piece at a time, between frames. So a paragraph
-/// longer than `weightLimit` is cut: at its last space where it has one (the space becomes the
-/// line break, so every offset stays the same), else between two letters (a break of its own).
-/// Combining marks past `TextPreview.marksPerLetter` on one letter are left out of the display.
-///
-/// The display text is the pieces joined by line feeds; `originalRange(displayed:)` maps what a
-/// person selects back to the text they were sent, so a copy loses nothing.
+/// A long text cut into paragraphs for the detail pages: GTK's text view lays out a paragraph
+/// whole in one turn, a text of many a piece at a time between frames, so a paragraph over
+/// `weightLimit` is cut at its last space (which becomes the break: offsets stay) or between two
+/// letters. Marks past `TextPreview.marksPerLetter` are left out of the display; the display is the
+/// pieces joined by line feeds, and `originalRange(displayed:)` maps a selection back for copying.
 public struct TextPieces: Sendable, Equatable {
     public struct Piece: Sendable, Equatable {
         /// What the view shows for this piece, without the line break after it.

@@ -1,12 +1,7 @@
-/// The start of a text from outside (a message, a facts title or description, a person's name, a
-/// server's error), bounded so that a row, a card, a title or an accessible name lays out in well
-/// under a frame whatever the text is: a megabyte of words, a run with no space in it, or a letter
-/// carrying thousands of combining marks.
-///
-/// GTK lays a label's whole text out, several times for one size request, and Pango's cost is not
-/// only in the length: wrapping a run it cannot break at a space, and shaping a stack of marks,
-/// grow with the square of the run. A chat makes several rows in one turn of the main loop, so a
-/// preview is bounded to what lays out well inside a frame, whatever its kind of text.
+/// The start of a text from outside (a message, a title, a name, a server's error), bounded so a
+/// row, card, title or accessible name lays out well under a frame whatever the text: GTK lays a
+/// label out whole, several times a size request, and Pango's wrapping of a run without spaces
+/// and shaping of stacked marks grow with the square of the run.
 public enum TextPreview {
     /// What a preview keeps at most, in Unicode scalars: about nine lines of a 60-character row,
     /// more than a card shows; the detail page has the rest.

@@ -4,20 +4,11 @@ import Logging
 import Repositories
 import Localization
 
-/// The media feed's state and intents. Knows nothing of GTK.
-///
-/// Pages are asked one at a time by the last id received. Deleting a post asks first; a post the
-/// server says is already gone leaves the grid too, with the server's message; any other failure
-/// keeps the post and says why.
-///
-/// Every page received is saved: at the next launch the posts show at once (`showSaved`), and the
-/// pages asked then confirm them from the top down (`FeedMerge`): new posts come in at their
-/// place, posts deleted on the server go. While the backend cannot be reached, the saved posts
-/// stay, marked as offline, and the feed asks again by itself (`OfflineRetry`).
-///
-/// A feed scrolled for hours would keep every post it met: the page lets go of posts far above
-/// its view (`release(before:)`), which it can read back from the saved pages when the view comes
-/// near them again (`bringBack(_:)`); their places stay, counted in `releasedAbove`.
+/// The media feed's state and intents; knows nothing of GTK. Pages are asked by the last id
+/// received; every page is saved, shown at once at the next launch (`showSaved`) and confirmed
+/// from the top down (`FeedMerge`); offline, the saved posts stay and the feed asks again itself
+/// (`OfflineRetry`). Posts far above the view are let go (`release(before:)`) and read back
+/// from the saved pages when the view comes near (`bringBack(_:)`).
 @MainActor
 public final class FeedViewModel {
     /// A message for the user: a question (delete?) or what happened.

@@ -6,16 +6,11 @@ import Repositories
 import Scheduling
 import Localization
 
-/// The chat screen's state and intents. Knows nothing of GTK.
-///
-/// Local messages come from the database at once, before the network answers; then pages are
-/// asked one at a time, upwards from offset 0. A failed page becomes a placeholder with Retry
-/// that asks the same offset again.
-///
-/// Every page received is saved: at the next launch the saved pages show at once under the local
-/// messages, the newest page is asked again to confirm them (`MessageTimeline.refreshNewest`),
-/// and older pages follow after them. While the backend cannot be reached, what was saved stays,
-/// marked as offline, and the chat asks again by itself (`OfflineRetry`).
+/// The chat screen's state and intents; knows nothing of GTK. Local messages come from the
+/// database at once; pages are asked one at a time upwards from offset 0 (a failed one becomes a
+/// Retry placeholder). Every page is saved and shown at the next launch, the newest asked again to
+/// confirm them (`MessageTimeline.refreshNewest`); offline, the saved stay and the chat asks
+/// again itself (`OfflineRetry`).
 @MainActor
 public final class MessagesViewModel {
     public typealias State = MessagesState
@@ -55,15 +50,10 @@ public final class MessagesViewModel {
     var holding: Task<Void, Never>?
 
     /// - Parameters:
-    ///   - saved: where the server's pages are kept for the next launch and for when the backend
-    ///     cannot be reached; nil keeps nothing.
+    ///   - saved: the server's pages kept for the next launch and for offline; nil keeps nothing.
     ///   - drafts: where the composer's text is kept as it is typed; nil keeps nothing.
-    ///   - searcher: the full-text index of the messages stored; nil finds nothing.
-    ///   - draftDelay: how long the composer must rest before its text is kept: the keys of a
-    ///     word come faster, and the text is kept within a second of the last one.
-    ///   - offlineRetryDelays: the waits between automatic tries while offline (`OfflineRetry`).
-    ///   - savedShown: how many of the newest saved messages a launch reads; the older ones are
-    ///     read back as the view comes near them.
+    ///   - draftDelay: how long the composer rests before its text is kept (a word's keys come faster).
+    ///   - savedShown: the newest saved messages a launch reads; older ones as the view nears them.
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
                 drafts: (any DraftStoring)? = nil, draftDelay: Duration = .milliseconds(400),
                 searcher: (any MessageSearching)? = nil,

@@ -5,14 +5,10 @@ import Glibc
 #endif
 
 /// Lets `DispatchQueue.main`, `@MainActor` tasks and `MainActor.run` work while GLib owns the main
-/// thread's loop.
-///
-/// On Linux nothing drains the main dispatch queue under `gtk_main`/`g_application_run`.
-/// libdispatch exposes the queue's wake-up eventfd for foreign run loops; a GLib unix-fd source
-/// watches it, reads it first (so a block queued during the drain wakes the loop again) and then
-/// drains the queue. No polling: the loop sleeps until the fd becomes readable.
-///
-/// Create one per process, on the main thread, before the loop runs; the composition root owns it.
+/// thread's loop: nothing drains the main queue under `gtk_main` on Linux, so a GLib source
+/// watches libdispatch's wake-up eventfd, reads it (a block queued during the drain wakes the loop
+/// again) and drains the queue. No polling. One per process, made on the main thread before the
+/// loop runs; the composition root owns it.
 @MainActor
 public final class MainLoopBridge {
     private var sourceID: guint = 0

@@ -1,18 +1,11 @@
 import CGtk
 import Dispatch
 
-/// Draws a decoded bitmap scaled to its allocation (filling it, or fitting inside it), or a
-/// themed symbolic icon centred on a quiet background (placeholder, broken image).
-///
-/// Everything is drawn at device pixels: on a scale-2 screen the bitmap is fitted into a surface
-/// twice the allocation's size that carries the device scale, so it is painted 1:1, never
-/// stretched. A bitmap decoded at the device size (`ImageView` asks for it) goes through
-/// unchanged; one of a nearby size is resampled once, on the first draw at that size.
-///
-/// A picture that changes size while it shows (a mosaic tile growing in an animation, a window
-/// being resized) paints the surface it has stretched to the new size, and the surface at the
-/// new size is made off the main loop once the size has held for `rescaleDelay`: resampling in
-/// each frame of the animation would cost its frames.
+/// Draws a decoded bitmap scaled to its allocation (filling or fitting), or a themed symbolic icon
+/// on a quiet background. Drawn at device pixels: a bitmap of the device size is painted 1:1, one
+/// of a nearby size resampled once. While its size changes (a tile growing, a window resized) it
+/// stretches the surface it has, and resamples off the main loop once the size held for
+/// `rescaleDelay`: resampling each frame of an animation would cost its frames.
 @MainActor
 public final class Picture: Widget {
     /// What the picture shows now, for tests and accessibility.
@@ -151,15 +144,11 @@ public final class Picture: Widget {
         pendingRescale = nil
     }
 
-    /// Shows `image`. `replacingTheSamePicture`: it is the picture shown now at another size
-    /// (asked again for a new size or scale), so what shows stays, stretched, until the new
-    /// image's surface is made off the main loop. `atOnce`: its surface is made at the next
-    /// draw (a memory-cache hit shows without a placeholder frame); otherwise, when the picture
-    /// is in view, it is made aside (an image that arrived while the placeholder shows) and the
-    /// placeholder stays until then. A picture outside the view gets its surface when it is first
-    /// drawn, as with `atOnce`: made for every tile near the view, surfaces held more memory in a
-    /// scrolled feed and took the CPU from its frames. An animation's frames are always made at
-    /// once.
+    /// Shows `image`. `replacingTheSamePicture`: the picture shown now at another size, which stays,
+    /// stretched, until the new surface is made off the main loop. `atOnce`: the surface is made at
+    /// the next draw (a memory-cache hit shows without a placeholder frame); otherwise a picture in
+    /// view gets it made aside while the placeholder stays. One out of view gets it when first drawn;
+    /// an animation's frames always at once.
     public func show(_ image: any PixbufSource, replacingTheSamePicture: Bool = false, atOnce: Bool = true) {
         let still = image.animationFrames.count <= 1
         let keep = replacingTheSamePicture && source != nil && still

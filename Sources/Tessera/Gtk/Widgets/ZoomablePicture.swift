@@ -2,14 +2,10 @@ import CGtk
 import Dispatch
 import Synchronization
 
-/// A picture at any zoom and position, as a viewer shows it. Its owner says where the picture
-/// goes (`placement`, in device pixels) and gives it bitmaps of the picture as they are decoded,
-/// smaller or larger; it paints the one it has at the placement, scaled meanwhile, never a blank.
-///
-/// A bitmap becomes a cairo surface once, off the main loop (a 24-megapixel photo at 100 % is
-/// 96 MB to convert); every frame then paints only what is in view of it. Where the surface is
-/// shown at its own size (100 % of a bitmap decoded at the zoom shown) it is copied pixel for
-/// pixel, and enlarged it is drawn with sharp pixels, as Loupe and eog show them.
+/// A picture at any zoom and position, as a viewer shows it: its owner gives the `placement` (in
+/// device pixels) and bitmaps as they are decoded, and it paints the one it has there, scaled
+/// meanwhile, never a blank. A bitmap becomes a cairo surface once, off the main loop; a frame
+/// paints only what is in view, pixel for pixel at 100 % and with sharp pixels enlarged (as Loupe).
 @MainActor
 public final class ZoomablePicture: Widget {
     /// Where the picture goes: its top-left corner in the widget, and its device pixels per

@@ -1,14 +1,9 @@
 import CGdkPixbuf
 
-/// How the process's allocator treats large blocks (decoded images, downloaded bodies).
-///
-/// glibc serves blocks over a threshold straight from the system (mmap) and gives them back on
-/// free, but it raises that threshold each time such a block is freed, up to 32 MiB. After a few
-/// hundred images have come and gone, every decoded image lands in a heap arena instead, and the
-/// arenas of the decoding threads keep their freed space: resident memory then grows far past what
-/// the caches hold. Pinning the threshold keeps large blocks in mmap, returned on free, whenever
-/// their arena has no free space that fits them (glibc serves a block from free space first; a
-/// soak's arenas held some tens of such blocks).
+/// How the allocator treats large blocks (decoded images, bodies). glibc raises its mmap threshold
+/// each time such a block is freed, after which decoded images land in heap arenas that keep
+/// their freed space, and resident memory grows far past the caches. Pinning the threshold keeps
+/// large blocks in mmap, returned on free, unless their arena has free space that fits them.
 public enum LargeAllocations {
     /// Blocks of at least this many bytes come from and go back to the system.
     public static let threshold: Int32 = 128 << 10

@@ -42,18 +42,11 @@ public final class NetworkImageSource: ImageSource {
         }
     }
 
-    /// Asks with `stored`'s validators (`If-None-Match`, `If-Modified-Since`) when there are any:
-    /// a 304 answers that the stored bytes are still good, without a body. With stored bytes a
-    /// failure is not retried: they show at once rather than after the retries' waits (offline).
-    ///
-    /// With `request.firstBytes`, asks for that many from the start (`Range`): a server that
-    /// sends them says the length of the whole (206 with `Content-Range`), one that ignores Range
-    /// sends the whole (200).
-    ///
-    /// With `request.enoughAt`, a progressive JPEG's transfer stops once its passes are the
-    /// picture at that size (`ProgressivePasses.areWhole(at:)`), and they are the answer. With
-    /// `request.rest`, asks for the bytes from its offset if they are still the same (`If-Range`):
-    /// a server that says they changed, or ignores it, sends the whole.
+    /// Revalidates `stored` (`If-None-Match`, `If-Modified-Since`; a 304 has no body, and a failure
+    /// is not retried: the stored bytes show at once). `request.firstBytes` asks a `Range` from the
+    /// start; `request.enoughAt` stops a progressive JPEG once its passes are the picture at that size
+    /// (`ProgressivePasses.areWhole(at:)`); `request.rest` asks the remaining bytes (`If-Range`).
+    /// A server that ignores either sends the whole.
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
         var headers = stored?.validators.conditionalHeaders ?? []

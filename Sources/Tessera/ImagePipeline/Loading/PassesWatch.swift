@@ -2,13 +2,10 @@ import Foundation
 import HelperWire
 
 /// A transfer's progressive passes (`ProgressivePasses`), or a baseline JPEG's rows so far, read
-/// as its body comes: called on the client's thread, one call at a time. The bytes of the passes
-/// come whole are copied out only once the transfer has gone on for `passesAfter`, and then at
-/// most every `passesEvery`: a picture on a fast link is whole before anyone would see its
-/// passes, and each copy is most of the bytes come so far.
-///
-/// Saving data, it also says when the passes are the picture at the size it will be shown
-/// (`ProgressivePasses.areWhole(at:)`): the transfer stops there and the passes are the bytes.
+/// as its body comes, on the client's thread. The passes are copied out only after `passesAfter`,
+/// then at most every `passesEvery` (a fast link's picture is whole before anyone would see
+/// them). Saving data, it also says when the passes are the picture at the size shown: the
+/// transfer stops there.
 final class PassesWatch: @unchecked Sendable { // used by one transfer's callbacks, one at a time, then by its task
     /// 400 ms: a view shows its download's progress from half a second on (`DownloadProgressTicker`),
     /// so passes are ready by its first look; a picture on a good link has come whole before it.

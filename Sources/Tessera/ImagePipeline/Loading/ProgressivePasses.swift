@@ -1,19 +1,12 @@
 import Foundation
 import HelperWire
 
-/// Where a progressive JPEG's passes end in its bytes as they arrive. A progressive JPEG is sent
-/// as a series of scans, the first a blurred whole picture and each after it adding detail; the
-/// bytes up to the start of the latest scan, closed with an end-of-image marker, are a whole JPEG
-/// of the passes before it, which any decoder draws. Over a slow link the picture then shows
-/// blurred after a tenth of its bytes and sharpens, where it showed nothing until its last byte.
-///
-/// Reads the markers from the start: segments step over by their lengths (an Exif or colour
-/// profile segment may hold any bytes), and the coded data of a scan up to the next marker that is
-/// not a stuffed byte or a restart. A baseline JPEG has one pass, its rows from the top: once
-/// its scan has begun, any bytes of it decode to the rows come so far above a flat fill
-/// (`readsTopRows`). Another format is given up at its first bytes. Written by hand: libjpeg
-/// reads a JPEG whole or through a suspending source a decoder drives, and the bytes here arrive
-/// on the network's thread while the decoders are in another process.
+/// Where a progressive JPEG's passes end in its bytes as they arrive: the bytes up to the latest
+/// scan's start, closed with an end-of-image marker, are a whole JPEG of the passes before it, so
+/// a picture on a slow link shows blurred after a tenth of its bytes and sharpens. A baseline
+/// JPEG's bytes decode to the rows come so far (`readsTopRows`). Written by hand: libjpeg reads
+/// whole or from a source a decoder drives, and these bytes arrive on the network's thread while
+/// the decoders are in another process.
 struct ProgressivePasses {
     /// Bytes read so far: the next marker, or the coded data still to search, starts here.
     private var position = 0
@@ -191,20 +184,11 @@ struct ProgressivePasses {
         }
     }
 
-    /// Whether the whole passes decode at `target` to the very picture all of the bytes decode
-    /// to, so that a download for that size can stop there (saving data).
-    ///
-    /// libjpeg decodes a JPEG asked for at a half, a quarter or an eighth of its size (as
-    /// gdk-pixbuf asks it, the largest of these still as large as the size asked) with a smaller
-    /// inverse transform for each block: at an eighth, each 8×8 block's average alone. A chroma
-    /// component sampled at half the resolution is decoded at twice the luma's block size
-    /// (libjpeg-turbo scales it up in its transform rather than after). So at an eighth, the
-    /// passes are the picture once each component decoded at one pixel a block has its averages
-    /// exactly (their last refinement) and every other component has all of its coefficients
-    /// exactly; at a quarter or more, the transforms read nearly every coefficient, and all of
-    /// them are asked for. Measured on four progressive photographs at an eighth: the passes this
-    /// picks decode to the same pixels as the whole, each pass before them does not, at 41 to 85 %
-    /// of the bytes.
+    /// Whether the whole passes decode at `target` to the very picture all the bytes decode to, so a
+    /// download for that size can stop there (saving data). At an eighth, libjpeg's transform reads
+    /// each block's average alone (a half-resolution chroma component's at twice the block): the
+    /// passes are the picture once those averages, and every other component's coefficients, are
+    /// exact. At a quarter or more nearly every coefficient is read: all are asked for.
     func areWhole(at target: DecodingTarget) -> Bool {
         guard wholePasses > 0 || endRead, let pictureSize, !components.isEmpty, target.region == nil else { return false }
         let shown = target.filling ? min(pictureSize.width, pictureSize.height) : max(pictureSize.width, pictureSize.height)

@@ -3,14 +3,10 @@ import Localization
 import Networking
 import Synchronization
 
-/// A resource fetched in pieces with HTTP Range requests (a clip that plays as it downloads): in
-/// order from its start, and from wherever it is wanted next (`want(offset:)`: a player that seeks, a demuxer that reads its
-/// index at the end of the file), so that what is needed first is not behind what is not. A
-/// server that ignores Range sends the whole resource at once, and that is delivered as it is.
-///
-/// Each piece is one request on the client's kept-alive connection; a piece that fails for a
-/// passing reason (a timeout, a dropped connection, a 5xx) is asked for again before the download
-/// gives up.
+/// A resource fetched in pieces with HTTP Range requests (a clip that plays as it downloads), in
+/// order from its start and from wherever it is wanted next (`want(offset:)`: a seek, an index at
+/// the end), so what is needed first is not behind what is not. A server that ignores Range sends
+/// the whole, delivered as it is. A piece failing for a passing reason is asked for again.
 public final class RangedDownload: Sendable {
     /// What arrives, in order: the length, then the pieces; or the whole resource at once.
     public enum Part: Sendable, Equatable {

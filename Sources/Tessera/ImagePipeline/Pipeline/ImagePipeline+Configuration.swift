@@ -28,19 +28,11 @@ extension ImagePipeline {
         public var now: @Sendable () -> Date = { Date() }
 
         /// - Parameters:
-        ///   - diskCapacity: many sittings of the feed's photos, kept for when the network is gone.
-        ///   - maximumConcurrentFetches: a browser's connections per host: a screen fills quickly,
-        ///     and visible images are not queued behind prefetches on the wire.
-        ///   - failureMemory: a missing image is not asked for on every scroll; a fixed one shows
-        ///     within a sitting.
-        ///   - retryDelays: most transient failures are a dropped connection or a server restarting.
-        ///   - maximumDownloadSize: larger bodies are refused as hostile rather than held in memory.
-        ///   - abandonedLoadGrace: a card scrolled past and back, or laid out again, joins the same
-        ///     load rather than starting a second transfer; short enough that what is visible waits little.
-        ///   - maximumBodiesInHand: enough bodies waiting that the decoders never wait for the
-        ///     network, few enough that loading does not run ahead of decoding (docs/benchmarks.md).
-        ///   - posterFirstBytes: a web clip's index and first keyframe come first, so a poster costs
-        ///     the clip's start; a shorter clip comes whole and stays on disk, to play offline.
+        ///   - maximumConcurrentFetches: a browser's per host: visible images never queue behind prefetches.
+        ///   - failureMemory: a missing image is not asked on every scroll; a fixed one shows within a sitting.
+        ///   - abandonedLoadGrace: a card scrolled past and back joins the same load, not a second transfer.
+        ///   - maximumBodiesInHand: the decoders never wait for the network, nor it run ahead of them.
+        ///   - posterFirstBytes: a web clip's index and first keyframe, so a poster costs the clip's start.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],

@@ -4,14 +4,11 @@ import Networking
 import Scheduling
 import Synchronization
 
-/// Loads images for display: the memory cache, then the fetch stage (a source's bytes, the disk
-/// cache in front of the network), then the decode stage (to the size shown), and back to the
-/// memory cache. Every picture takes this one road: photos over HTTP, People's avatars from the
-/// database (a `StoredImageSource`), video posters read by a decoder the `Video` module supplies.
-///
-/// Identical requests in flight share one load and one decode; the shared work is cancelled only
-/// when its last requester cancels. Fetches and decodes wait for a slot by priority (visible above
-/// prefetch, changeable while waiting). Nothing here touches GTK.
+/// Loads images for display: the memory cache, the fetch stage (a source's bytes, the disk cache
+/// in front of the network), the decode stage (to the size shown), back to the memory cache. Every
+/// picture takes this road: photos, People's avatars (`StoredImageSource`), video posters. Equal
+/// requests in flight share one load and decode, cancelled only with the last requester; fetches
+/// and decodes wait for a slot by priority (visible above prefetch). Nothing here touches GTK.
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     public let memoryCache: MemoryCache

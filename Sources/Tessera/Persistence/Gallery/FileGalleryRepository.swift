@@ -4,18 +4,11 @@ import Localization
 import Repositories
 
 /// Keeps the items in the JSON document of shared/contracts.md, written atomically off the main
-/// loop. The first launch writes `firstRunItems`.
-///
-/// Changes are taken in the order they come and each builds on the one before, saved or not: a
-/// change that arrives while a save is on its way waits for the next one, and every change that
-/// waited is written by that one save, so a burst of changes costs a few writes, not one each, and
-/// none is lost. A change returns only once a save that holds it is on disk; a failed save fails
-/// every change it held and the ones built on them, and the list goes back to what the disk holds.
-///
-/// A large document is not rewritten for each change: its changes are appended to a journal
-/// beside it (`gallery.json.changes`, a `ChangeJournal`), and the document is written whole once
-/// the journal holds `maximumJournaledChanges` and when the app exits (`finishSaving`). A launch
-/// after a crash replays the journal over the document.
+/// loop (`firstRunItems` at the first launch). Changes build on each other in order; a burst is
+/// written by a few saves, none lost, and a change returns once a save holding it is on disk (a
+/// failed save fails it and those built on it, and the list goes back to the disk's). A large
+/// document's changes go to a `ChangeJournal` beside it, the whole written every
+/// `maximumJournaledChanges` and at exit (`finishSaving`); a launch after a crash replays it.
 public actor FileGalleryRepository: GalleryRepository {
     /// From this size on, a document takes its changes in the journal: some 8,000 items encode and
     /// write whole quickly; a document ten times that would cost a core and its size in disk
