@@ -11,28 +11,28 @@ import Logging
 @MainActor
 final class Automation: LaunchDriver {
     /// The window's size for screenshots and the content-drawn report, so they compare across runs.
-    public static let windowSize = (width: 1100, height: 760)
+    static let windowSize = (width: 1100, height: 760)
 
     private let request: AutomationRequest
     private let logger = Logger(label: "dev.tessera")
     private weak var app: TesseraApp?
     private var screenshots: Task<Void, Never>?
     private var frameReport: FrameReport?
-    public private(set) var exitStatus: Int32 = 0
+    private(set) var exitStatus: Int32 = 0
 
-    public init(request: AutomationRequest) {
+    init(request: AutomationRequest) {
         self.request = request
     }
 
     /// Screenshots and reports show settled states at a size that compares across runs: no CSS
     /// transitions or slides half-way.
-    public func prepare(_ main: MainWindow) {
+    func prepare(_ main: MainWindow) {
         guard request.remembersNothing else { return }
         ThemeSettings().animationsEnabled = false
         main.window.setDefaultSize(width: Self.windowSize.width, height: Self.windowSize.height)
     }
 
-    public func start(_ app: TesseraApp, in main: MainWindow) {
+    func start(_ app: TesseraApp, in main: MainWindow) {
         self.app = app
         if request.reportFirstFrame { reportFirstFrame(of: main) }
         if let section = request.reportContentDrawn { reportContentDrawn(of: section, in: main) }
@@ -42,7 +42,7 @@ final class Automation: LaunchDriver {
         }
     }
 
-    public func stop() { screenshots?.cancel() }
+    func stop() { screenshots?.cancel() }
 
     private func quit() { app?.application.quit() }
 

@@ -5,34 +5,34 @@ import Foundation
 /// the benchmarks read on standard output.
 struct AutomationRequest: Sendable, Equatable {
     /// `--screenshot DIR`: every section and scene in light and dark as PNGs into DIR, then exit.
-    public var screenshotDirectory: URL?
+    var screenshotDirectory: URL?
     /// `--report-first-frame`: the launch's milestones and first frames, then exit. The launch is
     /// otherwise a person's: its profile's settings, uniqueness, portal and Shell search.
-    public var reportFirstFrame = false
+    var reportFirstFrame = false
     /// `--report-content-drawn SECTION`: open SECTION, print the time of the first frame with its
     /// content in view (its items with their images, saved or received), then exit.
-    public var reportContentDrawn: Section?
+    var reportContentDrawn: Section?
     /// `--report-frames SECONDS`: the main window's frames every SECONDS (`FrameReport`), in a
     /// session that is otherwise a person's.
-    public var reportFramesEvery: Int?
+    var reportFramesEvery: Int?
 
     /// Screenshots and the content-drawn report start from the defaults in a fixed window and
     /// remember nothing.
-    public var remembersNothing: Bool { screenshotDirectory != nil || reportContentDrawn != nil }
+    var remembersNothing: Bool { screenshotDirectory != nil || reportContentDrawn != nil }
 
-    public init() {}
+    init() {}
 
     /// A command line that cannot be followed, said in words.
-    public struct Problem: Error, CustomStringConvertible {
-        public let description: String
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
     }
 
-    public static let usage = "Usage: tessera-automated (--screenshot DIR | --report-first-frame | "
+    static let usage = "Usage: tessera-automated (--screenshot DIR | --report-first-frame | "
         + "--report-content-drawn SECTION | --report-frames SECONDS) [tessera's options]"
 
     /// Takes this program's options out of `arguments` (`--name value` or `--name=value`) and
     /// returns them with the arguments left for the app.
-    public static func take(from arguments: [String]) throws(Problem) -> (AutomationRequest, [String]) {
+    static func take(from arguments: [String]) throws(Problem) -> (AutomationRequest, [String]) {
         var request = AutomationRequest()
         var rest: [String] = []
         var remaining = arguments[...]
