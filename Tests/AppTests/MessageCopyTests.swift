@@ -45,7 +45,7 @@ final class MessageCopyTests: ServerBackedTestCase {
             row.view.grabFocus()
             waitFor("the message focused") { row.view.isFocusWidget }
             XCTAssertTrue(InputSimulation.key("c", modifiers: .control, on: row.view))
-            waitFor("copied") { page.copied == Self.linked }
+            waitFor("copied") { Clipboard.text == Self.linked }
             XCTAssertEqual(try clipboardText(), Self.linked, "the whole text, for another program")
             XCTAssertEqual(row.textLabel.text, Self.linked, "the links show as their text")
 
@@ -54,7 +54,7 @@ final class MessageCopyTests: ServerBackedTestCase {
             waitFor("the menu") { page.contextMenu?.isMapped == true }
             XCTAssertEqual(page.contextMenu?.itemLabels, ["Copy Text", "Open Link", "Copy Link", "Reply", "Open"])
             XCTAssertTrue(page.contextMenu?.activateItem("Copy Link") == true)
-            waitFor("the link copied") { page.copied == "https://example.org/notes_(draft)" }
+            waitFor("the link copied") { Clipboard.text == "https://example.org/notes_(draft)" }
             XCTAssertEqual(try clipboardText(), "https://example.org/notes_(draft)")
 
             // Without an http, https or mailto address there is no link to open.
@@ -95,7 +95,7 @@ final class MessageCopyTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("c", modifiers: .control, on: main.window))
             let ordered = page.grid.items.filter { [2, 4].map(ChatMessage.Origin.server(number:)).contains($0.origin) }
                 .map { "\(MessageRow.caption(for: $0)): \($0.text)" }.joined(separator: "\n")
-            waitFor("copied in the chat's order") { page.copied == ordered }
+            waitFor("copied in the chat's order") { Clipboard.text == ordered }
             XCTAssertEqual(try clipboardText(), ordered, "for another program")
 
             // Shift+Up from #2: the run from the last chosen (#2) to the one above it.

@@ -79,10 +79,8 @@ extension MessagesPage {
         return true
     }
 
-    /// Puts `text` on the clipboard.
     private func copy(_ text: String) {
         Clipboard.setText(text)
-        copied = text
     }
 
     /// Opens `url` (an http, https or mailto link of a message) with the desktop's handler; says

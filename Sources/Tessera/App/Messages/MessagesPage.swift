@@ -35,8 +35,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     var linkQuestion: MessageDialog?
     /// The window the page is in, for its dialogs.
     let window: @MainActor () -> Window?
-    /// What Copy Text or Copy Link put on the clipboard last (tests).
-    var copied: String?
     /// The messages chosen to be copied together.
     let choice: MessageChoice
     /// Round, bottom right: back to the newest message when the view is far above it.

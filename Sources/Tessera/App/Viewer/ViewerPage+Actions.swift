@@ -111,8 +111,6 @@ extension ViewerPage {
             }.value
             if let failure {
                 self?.notice.show(tr("{file} could not be written: {reason}", ["file": destination.lastPathComponent, "reason": failure]))
-            } else {
-                self?.saved = destination
             }
         }
     }
@@ -129,7 +127,6 @@ extension ViewerPage {
             guard let self, self.item == item else { return }
             let lines = self.properties(of: bytes)
             let dialog = MessageDialog(parent: self.window(), kind: .info, text: item.name, secondaryText: lines.joined(separator: "\n"))
-            self.shownProperties = lines
             dialog.addButton(tr("_Close"), response: 1, isDefault: true)
             dialog.onResponse { [weak self, weak dialog] _ in
                 dialog?.hide()

@@ -37,10 +37,6 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     /// What the last copy put on the clipboard, for tests.
     enum Copied: Equatable { case picture(width: Int, height: Int), link(String) }
     var copied: Copied?
-    /// Where the last save wrote, for tests.
-    var saved: URL?
-    /// The lines the last Properties dialog showed, for tests.
-    var shownProperties: [String] = []
 
     /// - Parameter section: the section it opened from, what its downloads are counted under.
     public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, section: Section? = nil, goBack: @escaping @MainActor () -> Void,
