@@ -6,6 +6,7 @@ import Foundation
 import Gtk
 import Logging
 import Persistence
+import Repositories
 import FixtureServer
 import TestSupport
 import XCTest
@@ -83,8 +84,10 @@ class AppTestCase: XCTestCase {
             store.save(settings)
             store.flush()
         }
-        let sections = CompositionRoot.sections(paths: AppPaths(root: dataDirectory), backend: source, renameDelay: renameDelay,
-                                                offlineRetryDelays: offlineRetryDelays)
+        let sections = CompositionRoot.sections(paths: AppPaths(root: dataDirectory), backend: source,
+                                                offlineRetryDelays: offlineRetryDelays) { store in
+            renameDelay > .zero ? SlowRenames(store, delay: renameDelay) : store as any PeopleStoring
+        }
         let app = TesseraApp(options: options, sections: sections, store: store, logger: Logger(label: "test"))
         try app.application.register()
         if let opening { app.application.open([opening]) } else { app.application.activate() }

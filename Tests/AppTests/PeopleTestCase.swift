@@ -4,6 +4,7 @@ import FixtureServer
 import Foundation
 import Gtk
 import Persistence
+import Repositories
 import TestSupport
 import XCTest
 import SimulatedInput
@@ -78,5 +79,30 @@ class PeopleTestCase: ServerBackedTestCase {
     func frame(of widget: Widget, in window: Window) throws -> Rect {
         let origin = try XCTUnwrap(widget.origin(in: window))
         return Rect(x: origin.x, y: origin.y, width: widget.allocation.width, height: widget.allocation.height)
+    }
+}
+
+/// The database's people, every rename under way for `delay` before it is written: a slow disk.
+final class SlowRenames: PeopleStoring {
+    private let store: any PeopleStoring
+    private let delay: Duration
+
+    init(_ store: any PeopleStoring, delay: Duration) {
+        self.store = store
+        self.delay = delay
+    }
+
+    var replacementNotice: String? { store.replacementNotice }
+    func seedIfEmpty() async throws -> Bool { try await store.seedIfEmpty() }
+
+    @MainActor
+    func observeEveryone(onError: @escaping @MainActor (any Error) -> Void,
+                         onChange: @escaping @MainActor ([Person]) -> Void) async throws -> AnyObject {
+        try await store.observeEveryone(onError: onError, onChange: onChange)
+    }
+
+    func rename(personID: Int64, to name: String) async throws {
+        try await Task.sleep(for: delay)
+        try await store.rename(personID: personID, to: name)
     }
 }

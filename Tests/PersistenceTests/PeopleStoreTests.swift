@@ -17,8 +17,8 @@ final class PeopleStoreTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func store(renameDelay: Duration = .zero) -> PeopleStore {
-        PeopleStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite")), renameDelay: renameDelay)
+    private func store() -> PeopleStore {
+        PeopleStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite")))
     }
 
     func testTheSeedIsStoredOnceInOrder() async throws {

@@ -20,20 +20,22 @@ public enum CompositionRoot {
     /// - Parameters:
     ///   - paths: where the app's files go.
     ///   - backend: the backend; nil: the built-in server's usual address.
-    ///   - renameDelay: a test hook: every rename of a person waits this long inside its write.
-    ///   - offlineRetryDelays: a test hook: the waits of the sections' automatic tries while the
-    ///     backend cannot be reached.
+    ///   - offlineRetryDelays: the waits of the sections' automatic tries while the backend cannot
+    ///     be reached.
     ///   - downloads: where every download is counted, by section.
-    public static func sections(paths: AppPaths, backend: BackendSource?, renameDelay: Duration = .zero,
+    ///   - peopleStoring: what People's view-model keeps the people through: the database's store,
+    ///     or one around it.
+    public static func sections(paths: AppPaths, backend: BackendSource?,
                                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
-                                downloads: DownloadLedger = DownloadLedger()) -> SectionServices.Makers {
+                                downloads: DownloadLedger = DownloadLedger(),
+                                peopleStoring: @escaping @Sendable (PeopleStore) -> any PeopleStoring = { $0 }) -> SectionServices.Makers {
         let source = backend ?? .fixed(.builtIn)
         let resolve: @Sendable () async -> Backend = { await source.resolve() }
         let curl = Once { CurlHTTPClient() }
         // Each section's requests counted under its name.
         let http = { (section: Section) in CountingHTTPClient(curl.value, ledger: downloads, account: section.rawValue) }
         let database = LazyDatabase(url: paths.data.appendingPathComponent("tessera.sqlite"))
-        let people = PeopleStore(database: database, renameDelay: renameDelay)
+        let people = PeopleStore(database: database)
         let downloader = Once {
             AvatarDownloader(store: people, client: SerialHTTPClient(ledger: downloads, account: Section.people.rawValue), backend: resolve)
         }
@@ -61,7 +63,7 @@ public enum CompositionRoot {
                                                                    firstRunItems: GalleryFirstRun.items(base: base)),
                                  pictures: galleryPictures(paths: paths))
             },
-            people: { PeopleViewModel(store: people, downloader: downloader.value) },
+            people: { PeopleViewModel(store: peopleStoring(people), downloader: downloader.value) },
             finishDownloads: { await downloader.valueIfMade?.waitUntilIdle() },
             clearSavedData: {
                 try await savedFacts.clear()

@@ -10,12 +10,9 @@ import Repositories
 /// learn of committed changes through `observePeople()` (GRDB's `ValueObservation`).
 public final class PeopleStore: Sendable {
     private let database: LazyDatabase
-    /// A test hook: how long every rename waits inside its write (a slow disk).
-    private let renameDelay: Duration
 
-    public init(database: LazyDatabase, renameDelay: Duration = .zero) {
+    public init(database: LazyDatabase) {
         self.database = database
-        self.renameDelay = renameDelay
     }
 
     /// Set when the database found at launch was damaged and a new one was started.
@@ -66,18 +63,11 @@ public final class PeopleStore: Sendable {
     }
 
     public func rename(personID: Int64, to name: String) async throws {
-        let delay = renameDelay
         try await database.write { db in
-            if delay > .zero { Thread.sleep(forTimeInterval: delay.seconds) }
             let changed = try PersonRecord.filter(key: personID).updateAll(db, PersonRecord.Columns.name.set(to: name))
             guard changed == 1 else { throw StorageError.notFound(tr("Person {id}", ["id": String(personID)])) }
         }
     }
-}
-
-extension Duration {
-    /// The duration in seconds, as a floating-point number.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 extension PeopleStore: PeopleStoring {
