@@ -3,7 +3,9 @@
 
 - an import of a module the target does not declare in Package.swift;
 - an import outside the target's allowed list below (the layers and processes);
-- a Swift file over 400 lines, or a type over 600 lines across its extensions, Sources and Tests.
+- a Swift file over 400 lines, or a type over 600 lines across its extensions, Sources and Tests;
+- in Sources, a comment of eight lines or more (a contract and its reason fit in fewer; the
+  long story goes to docs/), or comment lines above MAX_COMMENT_SHARE of the non-blank lines.
 
 Usage: .ci/check-boundaries.py [PACKAGE_DUMP.json]; without it, runs `swift package dump-package`.
 """
@@ -17,6 +19,10 @@ from collections import defaultdict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_FILE_LINES = 400
 MAX_TYPE_LINES = 600
+MAX_COMMENT_BLOCK = 7
+# Comment lines in Sources as a share of non-blank lines: today's, which may only go down (#70
+# aims at 0.12).
+MAX_COMMENT_SHARE = 0.18
 
 # The toolchain's own modules, importable anywhere.
 SYSTEM = {"Foundation", "FoundationEssentials", "Glibc", "Dispatch", "Synchronization", "XCTest", "_Concurrency"}
@@ -109,9 +115,35 @@ def oversized(key, size, limit, problems, seen):
         problems.append(f"{key}: {size} lines, grown past the {listed} it was listed at (at most {limit})")
 
 
+class Comments:
+    """Counts comment lines and flags comment blocks over MAX_COMMENT_BLOCK lines."""
+
+    def __init__(self):
+        self.comment_lines = 0
+        self.lines = 0
+
+    def add(self, relative, lines, problems):
+        run = 0
+        for number, line in enumerate(lines + [""]):
+            text = line.strip()
+            if number < len(lines) and text:
+                self.lines += 1
+            if number < len(lines) and text.startswith("//"):
+                self.comment_lines += 1
+                run += 1
+                continue
+            if run > MAX_COMMENT_BLOCK:
+                problems.append(f"{relative}:{number - run + 1}: a comment of {run} lines (at most {MAX_COMMENT_BLOCK})")
+            run = 0
+
+    def share(self):
+        return self.comment_lines / max(self.lines, 1)
+
+
 def main():
     problems = []
     seen = set()
+    comments = Comments()
     all_modules = set()
     targets = package()["targets"]
     for target in targets:
@@ -135,6 +167,8 @@ def main():
             if lines and lines[-1] == "":
                 lines.pop()
             oversized(relative, len(lines), MAX_FILE_LINES, problems, seen)
+            if relative.startswith("Sources/"):
+                comments.add(relative, lines, problems)
             current, start = None, 0
             for number, line in enumerate(lines):
                 imported = IMPORT.match(line)
@@ -154,6 +188,8 @@ def main():
                     current = None
         for type_name, count in types.items():
             oversized(f"{folder}: type {type_name}", count, MAX_TYPE_LINES, problems, seen)
+    if comments.share() > MAX_COMMENT_SHARE:
+        problems.append(f"Sources: comment lines are {comments.share():.1%} of non-blank lines (at most {MAX_COMMENT_SHARE:.1%})")
     for key in sorted(set(OVER_TODAY) - seen):
         problems.append(f"{key}: within its limit now; take it out of OVER_TODAY in .ci/check-boundaries.py")
     for problem in problems:

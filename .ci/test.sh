@@ -8,7 +8,9 @@ SWIFT="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
 export NO_AT_BRIDGE=1
 export GDK_BACKEND=x11
 
-# The boundaries docs/architecture.md draws: declared and allowed imports, file and type sizes.
+# The boundaries docs/architecture.md draws: declared and allowed imports, file and type sizes,
+# comments' length and share; the checker's own tests first.
+python3 .ci/check-boundaries-test.py
 python3 .ci/check-boundaries.py
 "$SWIFT" build --build-tests --explicit-target-dependency-import-check error
 bash .ci/build-locale.sh "$("$SWIFT" build --show-bin-path)"
