@@ -62,6 +62,23 @@ final class PeopleAvatarTests: PeopleTestCase {
         }
     }
 
+    /// The page says it has settled (what the screenshots wait for) only once every row in view
+    /// shows its avatar, or why it has none: an avatar stored but still on its way to the row
+    /// counted as settled, and a screenshot caught the last rows' placeholders.
+    func testThePageSettlesOnlyWithEveryAvatarInViewShown() throws {
+        try onMain {
+            let (app, page) = try openPeople(height: 500)
+            var placeholders: [String]?
+            waitForServer("the avatars in view") {
+                guard page.isSettled else { return false }
+                placeholders = page.rowsInView().filter { !$0.hasImage }.map(\.person.name)
+                return true
+            }
+            XCTAssertEqual(placeholders, [], "rows in view without their avatar as the page settled")
+            close(app)
+        }
+    }
+
     func testClosingTheWindowFinishesPendingDownloads() throws {
         try onMain {
             stop(server)

@@ -240,8 +240,10 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     public var isSettled: Bool {
         guard content.isSettled, model.state.isLoaded else { return false }
         let visible = rowsInView()
+        // A stored avatar counts once the row shows it: it is still read and decoded after that.
         return !visible.isEmpty && visible.allSatisfy { row in
-            row.hasImage || model.state.avatarState(of: row.person) != .waiting
+            let state = model.state.avatarState(of: row.person)
+            return state != .waiting && row.shows(state) && row.isLoaded
         }
     }
 

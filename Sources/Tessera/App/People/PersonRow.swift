@@ -102,6 +102,8 @@ final class PersonRow: RecyclingCell {
     func load(side size: Int) {}
 
     var isLoaded: Bool { avatar.isLoaded || shown.map { $0.state != .stored } ?? false }
+    /// Whether the row shows its person's avatar as `state` says (the page hands it each change).
+    func shows(_ state: PeopleViewModel.AvatarState) -> Bool { shown?.state == state }
     var hasImage: Bool { avatar.showsImage }
 }
 
