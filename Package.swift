@@ -185,7 +185,7 @@ let package = Package(
         .executableTarget(name: "tessera", dependencies: ["App", "Composition", "Localization"]),
         // The app driven for screenshots and the benchmarks' reports: the shipped app carries none of it.
         .executableTarget(name: "tessera-automated", dependencies: [
-            "App", "Composition", "Domain", "Features", "Gtk", "ImagePipeline", "Localization",
+            "App", "Composition", "Domain", "Gtk", "ImagePipeline", "Localization",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Rewrites a document store in a loop; the crash-safety test kills it at random moments.

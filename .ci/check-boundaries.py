@@ -63,7 +63,7 @@ ALLOWED = {
     "Composition": {"App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
                     "SandboxedDecoding", "Logging", "Gtk", "HelperPipes", "Localization"},
     "tessera": {"App", "Composition", "Localization"},
-    "tessera-automated": {"App", "Composition", "Domain", "Features", "Gtk", "ImagePipeline", "Localization", "Logging"},
+    "tessera-automated": {"App", "Composition", "Domain", "Gtk", "ImagePipeline", "Localization", "Logging"},
     "FixtureServer": {"CGdkPixbuf", "CLcms2", "Hummingbird", "NIOCore", "ServiceLifecycle", "Logging"},
     "tessera-server": {"FixtureServer", "ArgumentParser", "Logging"},
     "tessera-crash-writer": {"Persistence", "Domain", "ImagePipeline"},

@@ -1,6 +1,5 @@
 import App
 import Domain
-import Features
 import Foundation
 import Gtk
 import Logging
