@@ -57,10 +57,8 @@ extension DiskCache {
 }
 
 extension DiskCache {
-    /// A 64-bit checksum of an entry's bytes, eight at a time (FNV-1a's step on words, with a
-    /// shift to carry high bits down): it catches a file cut short or overwritten, at several
-    /// gigabytes a second, where byte-wise FNV-1a cost seconds of CPU over a scrolled feed.
-    /// Not for security.
+    /// A 64-bit checksum of an entry's bytes, a word at a time (FNV-1a's step on words, a shift
+    /// carrying high bits down): it catches a file cut short or overwritten, fast. Not for security.
     static func checksum(_ data: Data) -> UInt64 {
         data.withUnsafeBytes { bytes in
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)

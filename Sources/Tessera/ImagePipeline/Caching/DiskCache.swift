@@ -7,12 +7,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// Fetched image bytes on disk, surviving restarts, under a hard byte cap enforced by deleting the
-/// least recently used files. Each file records its URL, what the response said about keeping it
-/// (`HTTPFreshness`: until when it is fresh, its validators), length and a checksum, so a damaged or
-/// mismatched entry is detected on read and dropped. All work runs in order on one thread of its
-/// own at a lower priority (`BackgroundThreads`): packing and writing a scrolled feed's images is
-/// steady work that must not take the CPU from the main loop when a frame is due.
+/// Fetched image bytes on disk under a hard byte cap, least recently used deleted first. Each file
+/// records its URL, freshness (`HTTPFreshness`), length and checksum, so a damaged entry is dropped
+/// when read. All work runs in order on one lower-priority thread (`BackgroundThreads`).
 public final class DiskCache: @unchecked Sendable {
     public let folder: URL
     public let capacity: Int
@@ -72,13 +69,9 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    /// Writes in the background: nobody waits for it, and a read queued later sees it. An image
-    /// that is shown (`keep`) is always written, its bytes waiting in memory for the disk: it is
-    /// what the user saw and expects to see again without the network. A prefetch is skipped
-    /// when the disk falls behind (more than `maximumPendingBytes` waiting): it can be fetched
-    /// again.
-    /// `freshness`: what the response said (by default, fresh for ever: bytes that no server
-    /// described).
+    /// Writes in the background; a read queued later sees it. A shown image (`keep`) is always
+    /// written, what the user expects to see again offline; a prefetch is skipped while more than
+    /// `maximumPendingBytes` wait. `freshness`: what the response said (by default, fresh for ever).
     public func store(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture),
                       for url: String, keep: Bool) {
         let accepted = pendingBytes.withLock { pending -> Bool in
@@ -180,11 +173,9 @@ public final class DiskCache: @unchecked Sendable {
         if size! > capacity { sweep() }
     }
 
-    /// Writes `data` to a new file at `path`, with plain system calls and no `fsync`, which
-    /// Foundation's `Data.write` makes for every file: it waited for the disk once per picture
-    /// shown, and was a third of the CPU the cache cost a picture. An entry a crash cuts short fails
-    /// its checksum and is dropped when read, as any damaged one is. False, with `errno`, when
-    /// the file could not be made or written.
+    /// Writes `data` to a new file at `path` with plain system calls and no `fsync` (which
+    /// `Data.write` makes for every file): a crash's short entry fails its checksum when read. False,
+    /// with `errno`, when the file could not be made or written.
     private static func writeFile(_ data: Data, to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }

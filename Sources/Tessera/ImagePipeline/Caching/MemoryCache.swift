@@ -6,13 +6,9 @@ import HelperWire
 /// so they are keyed and counted by their device size: a picture at scale 2 costs four times
 /// the same picture at scale 1.
 public final class MemoryCache: @unchecked Sendable {
-    /// The default cap: an eighth of physical memory, at most 64 MiB. A screen of feed thumbnails
-    /// takes about 4 MiB at scale 1 and 16 at scale 2, and a full-window image about 3 at scale 1
-    /// (12 at scale 2, 25 on a 4K screen), so 64 MiB keeps about fifteen screens of thumbnails at
-    /// scale 1 and four at scale 2, or a few full images. The app's whole budget is 200 MB
-    /// resident (the feed's scale target); while a 10,000-post feed scrolls, GTK and the libraries
-    /// (60 MB of file pages), the heap, the bodies in hand and the tiles take about 125 of it
-    /// (`tessera-bench feed-scroll` prints the breakdown), which leaves the cache under 70.
+    /// The default cap: an eighth of physical memory, at most 64 MiB: some fifteen screens of
+    /// thumbnails at scale 1, four at scale 2, within the feed's 200 MB resident target (the
+    /// `feed-scroll` benchmark prints what else takes its share).
     public static var defaultCapacity: Int {
         min(Int(ProcessInfo.processInfo.physicalMemory / 8), 64 << 20)
     }

@@ -30,12 +30,10 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
         self.started = started
     }
 
-    /// More whole passes than told before; nil when there are none new or it is not yet time:
-    /// before `passesAfter`, within `passesEvery` of the last, or when the rest of the body (of
-    /// `expected` bytes, when the server said) is due within `passesAfter` at the rate it came
-    /// so far. A transfer slow because the machine is busy rather than the link (a loopback server
-    /// starved of the processor) is most of the way by then, and its passes would be decoded for
-    /// nobody to see, adding to what keeps the machine busy.
+    /// More whole passes than told before; nil when none are new or it is not yet time: before
+    /// `passesAfter`, within `passesEvery` of the last, or when the rest of the body is due within
+    /// `passesAfter` at the rate so far (a transfer slowed by a busy machine would only decode passes
+    /// nobody sees).
     func read(_ body: UnsafeRawBufferPointer, expected: Int? = nil, now: ContinuousClock.Instant = .now) -> DownloadProgress.Passes? {
         passes.read(body)
         // Read to its end, the picture is whole anyway.

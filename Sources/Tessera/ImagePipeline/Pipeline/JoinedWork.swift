@@ -1,11 +1,8 @@
 import Synchronization
 
-/// Work for a key done by its first asker, in the asker's own task, while those who ask for the
-/// same key meanwhile wait for its outcome. Cheaper than `SharedWork`, which starts a task of
-/// its own for every piece of work (a task a load cost the images benchmark 12-20 %): most
-/// pieces here have one asker. The price: when the one doing the work is cancelled, those waiting
-/// are not given its cancellation; each that is not cancelled itself asks again, and the first of
-/// them does the work.
+/// Work for a key done by its first asker in its own task, later askers waiting for its outcome:
+/// cheaper than `SharedWork`'s task per piece, where most pieces have one asker. When the one
+/// working is cancelled, the others are not: each asks again, and the first does the work.
 final class JoinedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Outcome = Result<Value, ImageError>
 

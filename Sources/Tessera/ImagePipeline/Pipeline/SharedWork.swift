@@ -1,10 +1,8 @@
 import Synchronization
 
-/// Work shared by everyone who asks for the same key while it runs: it starts with the first
-/// asker and each later one waits for the same result. An asker that is cancelled is answered at
-/// once; the work itself is cancelled only when nobody waits for it any more, either then or,
-/// with a `grace`, that long after, so that an asker coming back within it (a picture scrolled
-/// past and back, a card laid out again) joins the same work instead of starting it twice.
+/// Work shared by everyone asking for the same key while it runs. A cancelled asker is answered
+/// at once; the work is cancelled only when nobody waits, then or after `grace`, so an asker back
+/// within it (a picture scrolled past and back) joins the same work.
 final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Outcome = Result<Value, ImageError>
 
