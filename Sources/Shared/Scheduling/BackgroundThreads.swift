@@ -60,9 +60,7 @@ public final class BackgroundThreads: Sendable {
                     available.wait()
                     let job = jobs.withLock { jobs -> @Sendable () -> Void in
                         let job = jobs.queue[jobs.head]
-                        // What the job holds goes with it: a taken job left in its slot kept the
-                        // picture bytes it was given (7 MB a photo) until the queue was trimmed,
-                        // 64 jobs later.
+                        // What the job holds goes with it, not when the queue is next trimmed.
                         jobs.queue[jobs.head] = {}
                         jobs.head += 1
                         if jobs.head > 64, jobs.head * 2 > jobs.queue.count {

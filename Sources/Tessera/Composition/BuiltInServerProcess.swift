@@ -28,8 +28,7 @@ final class BuiltInServerProcess: Sendable {
         }
     }
 
-    /// How long the server may take from exec to listening. It listens within about 50 ms on a
-    /// warm machine; a cold start of its executable from disk takes far less than this.
+    /// How long the server may take from exec to listening: far more than a cold start needs.
     static let listenDeadline: Duration = .seconds(15)
     /// How long `stop()` waits for the server to end after closing its input: it gives requests
     /// in progress a second to finish.

@@ -36,8 +36,8 @@ public struct HTTPRequest: Sendable {
         case enough
     }
 
-    /// 16 KiB: at 1 Mbit/s eight reports a second, as often as a bar that shows them is redrawn;
-    /// a 3 MB photo on loopback makes some two hundred, each a lock and a store.
+    /// 16 KiB: at 1 Mbit/s eight reports a second, as often as a bar that shows them is redrawn,
+    /// and few on a fast link, where each is a lock and a store.
     public static let progressStep = 16 << 10
 
     public init(url: URL, method: Method = .get, headers: [(name: String, value: String)] = [],

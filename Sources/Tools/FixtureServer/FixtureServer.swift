@@ -56,8 +56,8 @@ public final class FixtureServer: Sendable {
         /// Rows in the facts feed: the real feed's 14, or more (the rows again, numbered, with
         /// synthesized images) for tests and benchmarks of long feeds.
         public var factsRows = FactsRoutes.realRows
-        /// The largest side of a synthesized image, in pixels. An 8192 px square took 200 MB and
-        /// 2.5 s to make; 4096 serves every benchmark (tests of the limit may raise it).
+        /// The largest side of a synthesized image, in pixels: enough for every benchmark, and quick
+        /// to make (tests of the limit may raise it).
         public var maximumSyntheticSide = 4096
         /// The rate clips are sent at, in bytes a second (tests of playback that starts before the
         /// whole clip is here); nil for as fast as the link goes.

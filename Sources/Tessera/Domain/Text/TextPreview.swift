@@ -28,7 +28,7 @@ public enum TextPreview {
     /// `text` itself when it is within every bound, else its bounded start ending in an ellipsis.
     /// Costs at most a pass over the preview's length, however long `text` is.
     /// `breaksLongRuns: false` leaves runs whole, for words meant to be selected and copied (a
-    /// notice naming a file): within `characters`, the run costs at most 40 ms to lay out.
+    /// notice naming a file): within `characters`, the run lays out within a few frames.
     public static func of(_ text: String, characters: Int = characterLimit, lines: Int = lineLimit,
                           breaksLongRuns: Bool = true) -> String {
         var kept = String.UnicodeScalarView()

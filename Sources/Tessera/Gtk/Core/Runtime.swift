@@ -15,8 +15,8 @@ public enum GtkRuntime {
     ///
     /// Tessera draws with cairo only (GTK 3 draws every widget with cairo; the video sink too), so
     /// GDK's OpenGL support is turned off: otherwise GDK probes GLX while opening the display,
-    /// which loads the system's GL driver (on a machine without a GPU, Mesa's llvmpipe and all of
-    /// LLVM: over 40 MB resident) for nothing. A GDK_GL the user set is kept.
+    /// which loads the system's GL driver (without a GPU, Mesa's llvmpipe and all of LLVM) for
+    /// nothing. A GDK_GL the user set is kept.
     nonisolated public static func prepareEnvironment() {
         setenv("GDK_GL", "disable", 0)
     }

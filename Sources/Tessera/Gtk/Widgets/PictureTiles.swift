@@ -1,10 +1,8 @@
 import CGtk
 
 /// A large bitmap cut into tiles that live where the window is drawn: under X11, pixmaps in the X
-/// server, each sent once (a megabyte through shared memory) and then composited there every
-/// frame. Painted straight onto the window, cairo sent the whole bitmap (96 MB for a
-/// 24-megapixel photo at 100 %) through shared memory it then kept; composed into a frame of the
-/// view on the client, 13 MB crossed every frame at scale 2 and panning kept a third of its frames.
+/// server, each sent once and then composited there every frame, rather than the whole bitmap
+/// sent, or a frame's worth of it sent again every frame while the view pans.
 @MainActor
 final class PictureTiles {
     /// A tile's side in bitmap pixels: 1 MB as ARGB.
@@ -56,8 +54,7 @@ final class PictureTiles {
 
     /// Makes at most `budget` of the tiles `paint` would paint that do not exist yet, sending
     /// them to where `cr` draws; true once every one of them exists. A bitmap that comes while
-    /// the view moves is sent over some frames rather than all in one: 20 tiles of a part at scale
-    /// 2 are 20 MB, a frame of 80-100 ms under Xvfb.
+    /// the view moves is sent over some frames rather than all in one, which would hold a frame.
     func prepare(_ bitmap: OpaquePointer, like cr: OpaquePointer, origin: (x: Double, y: Double), factor: Double,
                  width: Int, height: Int, budget: Int) -> Bool {
         var made = 0

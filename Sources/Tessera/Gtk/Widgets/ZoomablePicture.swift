@@ -47,7 +47,7 @@ public final class ZoomablePicture: Widget {
     /// they are all there.
     private var incoming: (surface: OpaquePointer, part: Part)?
     private var incomingTiles = PictureTiles()
-    /// How many tiles of a new detail are sent in one frame: 4 MB, some 15 ms under Xvfb.
+    /// How many tiles of a new detail are sent in one frame (4 MB).
     static let tilesPerFrame = 4
     /// Bumped for every detail given: one made for an earlier part is dropped.
     private var detailGeneration = 0 {
