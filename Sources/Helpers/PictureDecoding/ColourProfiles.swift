@@ -5,13 +5,10 @@ import Glibc
 import HelperWire
 import Synchronization
 
-/// Pictures that carry an ICC profile (a camera's Display P3 or Adobe RGB, a scan's own) are
-/// converted to sRGB when they are decoded; untagged ones are taken as sRGB already, as the web
-/// takes them. Without it a wide-gamut picture shows dull and dark (its numbers read as sRGB).
-///
-/// Transforms are kept by profile: a phone's photos all carry the same one, and making a
-/// transform costs more than applying it to a thumbnail. They are made without lcms's one-pixel
-/// cache, so the decoding threads share them.
+/// Pictures with an ICC profile (a camera's Display P3, a scan's own) are converted to sRGB as
+/// they decode; untagged ones are taken as sRGB, as the web takes them. Transforms are kept by
+/// profile (making one costs more than applying it to a thumbnail), made without lcms's one-pixel
+/// cache so the decoding threads share them.
 final class ColourProfiles: Sendable {
     static let shared = ColourProfiles()
 

@@ -4,13 +4,10 @@ import FoundationEssentials
 import HelperWire
 import Localization
 
-/// PNGs and JPEGs decoded by parts: a region of the picture at a scale, streamed row by row
-/// through libpng and libjpeg-turbo (`CPictureRegions`), so that neither the whole picture nor
-/// its full-size bitmap is ever in memory. A 100-megapixel PNG fitted to a window holds the
-/// window's pixels and one row; at 100 % the view's part of it.
-///
-/// What it cannot stream (an interlaced PNG, a CMYK or turned JPEG, every other format) it
-/// leaves to gdk-pixbuf, which decodes the whole picture, within `DecodingLimits.maximumPixels`.
+/// PNGs and JPEGs decoded by parts: a region at a scale streamed row by row through libpng and
+/// libjpeg-turbo (`CPictureRegions`), so neither the picture nor its full-size bitmap is ever in
+/// memory. What it cannot stream (interlaced PNG, CMYK or turned JPEG, other formats) is left to
+/// gdk-pixbuf, whole, within `DecodingLimits.maximumPixels`.
 enum StreamedRegions {
     /// Past this many pixels a PNG that streams is streamed whole too: gdk-pixbuf's PNG loader
     /// holds the full size (16 megapixels are 64 MB) before it scales. Its JPEG loader decodes at

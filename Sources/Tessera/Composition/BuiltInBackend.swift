@@ -7,13 +7,10 @@ import Networking
 import Persistence
 import Synchronization
 
-/// The backend `tessera` starts when no other is given: `tessera-server` on loopback, in a process
-/// of its own (`BuiltInServerProcess`).
-///
-/// It listens on a fixed port, so links the app stores (gallery items) keep working across
-/// launches. If the port is taken by another Tessera's built-in server (a second profile), that
-/// one is used; if something else holds it, a free port is used and the log says that stored
-/// links to the built-in server will not load in this run.
+/// The backend `tessera` starts when no other is given: `tessera-server` on loopback, in its own
+/// process (`BuiltInServerProcess`), on a fixed port so stored links keep working across launches.
+/// Another Tessera's server on it (a second profile) is used; if something else holds it, a free
+/// port is, and the log says stored links to the built-in server will not load this run.
 enum BuiltInBackend {
     static let port = Backend.builtInPort
     static var base: URL { Backend.builtIn.base }

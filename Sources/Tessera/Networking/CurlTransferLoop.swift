@@ -2,13 +2,9 @@ import CCurl
 import Foundation
 import Localization
 
-/// The loop that drives one libcurl multi handle on its own serial GCD queue (never the main
-/// thread), for one `CurlHTTPClient`.
-///
-/// It is an object apart from its client so that it does not keep the client alive: the loop
-/// runs until it is stopped, and a client let go stops it, which closes its connections. (When
-/// the loop was the client's own method, no client was ever freed: each kept a thread asleep in
-/// `curl_multi_poll` and its connections open, and a test run piled up hundreds of both.)
+/// The loop that drives one libcurl multi handle on its own serial queue, for one
+/// `CurlHTTPClient`. An object apart so that it does not keep its client alive: a client let go
+/// stops it, which closes its connections.
 final class CurlTransferLoop: @unchecked Sendable {
     private let configuration: CurlHTTPClient.Configuration
     /// The loop's queue. Its QoS is below the main thread's on purpose: libdispatch gives a

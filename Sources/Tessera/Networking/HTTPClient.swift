@@ -20,13 +20,10 @@ public struct HTTPRequest: Sendable {
     public var stallTimeout: Duration?
     /// What the download is for (a section's name), for `CountingHTTPClient`'s ledger.
     public var account: String?
-    /// Told how much of the body has come as it comes, on the client's own thread, one call at a
-    /// time: the body so far (valid during the call only; its count is the bytes received) and
-    /// the whole length when the server said it (Content-Length), at most once every
-    /// `progressStep` bytes and once with the last. A reader of partial content (a progressive
-    /// picture's passes) reads the bytes; a bar only their count. It answers whether to go on:
-    /// `.enough` stops the transfer, and its response is what came (`HTTPResponse.endedEarly`).
-    /// nil: nobody watches (no cost).
+    /// Told the body so far as it comes, on the client's thread, one call at a time (valid during the
+    /// call; the whole length when the server said it), at most every `progressStep` bytes and once
+    /// with the last: a progressive picture reads the bytes, a bar their count. `.enough` stops the
+    /// transfer, whose response is what came (`HTTPResponse.endedEarly`). nil: nobody watches.
     public var onProgress: (@Sendable (_ body: UnsafeRawBufferPointer, _ expected: Int?) -> ProgressAnswer)?
 
     /// What a reader of a transfer's progress answers.

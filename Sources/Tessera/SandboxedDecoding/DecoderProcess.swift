@@ -7,13 +7,10 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// One `tessera-decoder` helper process, asked for one picture at a time over a Unix socket that
-/// is its standard input and output (`DecoderWire`).
-///
-/// The helper confines itself before it reads a byte (namespaces where the system allows them, no
-/// new privileges, an address-space limit, a system-call filter) and says how; one that could not
-/// is never used. A helper that ends, crashes or passes `DecoderLimits.deadline` on a picture is killed
-/// and not asked again; the picture it held is reported as the one that stopped it.
+/// One `tessera-decoder` helper, asked for one picture at a time over its socket (`DecoderWire`).
+/// It confines itself before it reads a byte and says how; one that could not is never used. One
+/// that ends, crashes or passes `DecoderLimits.deadline` is killed and not asked again, and the
+/// picture it held is reported as the one that stopped it.
 public final class DecoderProcess: Sendable {
     /// What became of a picture sent to the helper.
     public enum Outcome: Sendable {

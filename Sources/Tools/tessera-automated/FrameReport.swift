@@ -3,13 +3,10 @@ import Foundation
 import Gtk
 import ImagePipeline
 
-/// `--report-frames SECONDS` (the soak benchmark): every so many seconds, a line on standard
-/// output for the frames the main window drew meanwhile, "frames N slow M longest-ms X decoded D
-/// from-memory H": how many, how many took longer than a frame at 60 Hz to lay out and paint, the
-/// longest of them, and the pictures decoded and those taken from the memory cache meanwhile (a
-/// stretch of rounds that decodes nothing is then seen for what it is). The launch is otherwise a
-/// person's (settings, window and all), so that a session of hours can be compared with its first
-/// minutes.
+/// `--report-frames SECONDS` (the soak benchmark): every so many seconds, "frames N slow M
+/// longest-ms X decoded D from-memory H" for the main window's frames meanwhile (slow: over a
+/// 60 Hz frame to lay out and paint) and the pictures decoded and taken from the memory cache, in
+/// a launch otherwise a person's, so hours of use compare with the first minutes.
 @MainActor
 final class FrameReport {
     /// A frame at 60 Hz: work past it misses the next one.

@@ -11,13 +11,10 @@ import Networking
 import Persistence
 import Synchronization
 
-/// 500 distinct images of mixed sizes and formats (JPEG, PNG, WebP, AVIF; some JPEGs and WebPs
-/// with a Display P3 profile, those JPEGs also with EXIF Orientation 6, as a phone writes them) from
-/// a local tessera-server to 256 px thumbnails through the pipeline (cold caches) as the app runs it, its
-/// pictures decoded by confined tessera-decoder helpers, beside a baseline of the same bytes
-/// fetched by a bare libcurl multi loop and decoded at the same size by the same decoder in this
-/// process, in a plain loop on one thread per core; then the pipeline with a warm disk cache and with a
-/// warm memory cache; then each format alone, cold, against its own baseline.
+/// 500 images of mixed sizes and formats (some with Display P3 profiles and EXIF orientation, as
+/// phones write them) from a local server to 256 px thumbnails through the pipeline as the app
+/// runs it, beside a bare libcurl loop decoding the same bytes in process on a thread a core;
+/// then with warm disk and memory caches, and each format alone against its own baseline.
 struct Images: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Image pipeline vs bare libcurl + gdk-pixbuf, 500 images.")
 

@@ -3,13 +3,9 @@ import Foundation
 import ImagePipeline
 import Persistence
 
-// Writes in a loop for the crash-safety tests, which kill this process with SIGKILL at random
-// moments and then check what it left. After each write returns it prints "ack <revision>" on
-// stdout, so the tests know which states were acknowledged.
-//
-//   tessera-crash-writer FILE                 a JSON document store (the gallery's kind)
-//   tessera-crash-writer --saved-feed FILE    the facts feed saved in the app's SQLite database
-//   tessera-crash-writer --image-cache DIR    image bytes in the disk cache
+// Writes in a loop for the crash-safety tests, which kill it at random and check what it left; it
+// prints "ack <revision>" after each write returns. FILE: a JSON document store (the gallery's);
+// --saved-feed FILE: the facts feed in SQLite; --image-cache DIR: image bytes in the disk cache.
 
 struct Revision: Codable, Sendable {
     var revision: Int

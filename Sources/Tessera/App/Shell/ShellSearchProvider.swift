@@ -4,13 +4,10 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// GNOME Shell's search, for people: `org.gnome.Shell.SearchProvider2` on the session bus, at the
-/// path the installed `dev.tessera.Tessera.search-provider.ini` names. Typing in the Shell's
-/// overview lists the people whose names have every word typed (as the People section's own
-/// search: case and accents ignored), with their avatars; choosing one opens Tessera on that
-/// person, and "search in the app" opens People searching for what was typed. When Tessera is not
-/// running, D-Bus starts it as a service (`--gapplication-service`): it answers without a window
-/// and ends after `idleTimeout` without calls.
+/// GNOME Shell's search for people (`org.gnome.Shell.SearchProvider2`, at the path the installed
+/// search-provider.ini names): names with every word typed, case and accents ignored, with their
+/// avatars; a result opens that person, "search in the app" opens People searching. Not running,
+/// Tessera is started as a service (`--gapplication-service`), windowless until `idleTimeout`.
 @MainActor
 final class ShellSearchProvider {
     static let objectPath = "/dev/tessera/Tessera/SearchProvider"

@@ -1,12 +1,9 @@
 import Gtk
 
-/// Whether Tessera saves data now: GIO's network monitor says the network is metered, or the
-/// person asked for it in Preferences ("Save data"). While it does, nothing is fetched that is
-/// not on screen: the grids make no cells ahead of the view (their pictures are prefetched), and
-/// a feed video shows no poster (its poster is read from the clip, which it would download);
-/// clips download when played. The backends serve one size of each picture: a progressive JPEG
-/// shown at an eighth of its size or less is downloaded only as far as it shows there
-/// (`ImagePipeline.savesData`); other pictures come whole.
+/// Whether Tessera saves data now: the network is metered, or Preferences says "Save data". Then
+/// nothing off screen is fetched (no cells ahead of the view, no feed video posters, clips only
+/// when played), and a progressive JPEG shown at an eighth of its size or less downloads only as
+/// far as it shows there (`ImagePipeline.savesData`).
 @MainActor
 public final class DataSaving {
     /// GIO's monitor, asked for when a page first observes (not at start-up: the default monitor

@@ -2,11 +2,7 @@ import Dispatch
 import CGdkPixbuf
 
 /// Gives the memory the app's heap keeps free back to the system, once a minute, off the main
-/// thread.
-///
-/// glibc keeps the space of freed blocks inside its heaps for the blocks to come, and gives back
-/// only a heap's free top (what a trim gave back in the soak: docs/benchmarks.md, `soak`). Large
-/// blocks (decoded pictures) go back on free when no free space in their heap fits them
+/// thread: glibc gives back only a heap's free top by itself. Large blocks go back on free
 /// (`LargeAllocations`); the helpers trim when they rest.
 public final class HeapTrimming {
     /// Once a minute: a trim holds each heap's lock while it walks it, longer the more it gives

@@ -2,13 +2,10 @@ import Domain
 import Foundation
 import Gtk
 
-/// Says when a server a section could not reach may be there again, so that the section asks at
-/// once rather than at its next timed try, and when the network a server elsewhere needs went, so
-/// that the section shows itself offline at once: GIO's network monitor for the system's network,
-/// logind's announcement of a wake from suspend (connections made before it are likely dead), and,
-/// for a server on this machine (the built-in backend, or one given at a loopback address), whose
-/// coming and going no network monitor sees, a look every `loopbackLook` whether its port accepts
-/// connections, made only while a section waits for it (`wait()` until `stop()` or its return).
+/// Says when a server a section could not reach may be back (ask at once, not at the next timed
+/// try) and when the network a server elsewhere needs went (show offline at once): GIO's network
+/// monitor, logind's wake from suspend, and for a server on this machine, which no monitor sees, a
+/// look every `loopbackLook` at its port while a section waits for it (`wait()` until `stop()`).
 @MainActor
 final class ServerComingBack {
     /// A connection to a port on this machine is made or refused in microseconds, and sends

@@ -1,10 +1,6 @@
-/// Row heights in order, with the offset of any row's top, for a list that grows at both ends (a
-/// chat gains older pages on top and new messages below). Adding rows at either end and changing
-/// one row's height cost O(log n) each and the offset of a row O(log n), however long the list;
-/// adding or removing rows in the middle rebuilds it in O(n).
-///
-/// Two `FenwickTree`s meet at the row that was first: rows added on top go into `above`, nearest
-/// that row first, and rows added below go into `below`.
+/// Row heights in order with any row's top, for a list that grows at both ends (a chat): rows at
+/// either end, a height changed and a row's top cost O(log n); rows in the middle rebuild it in
+/// O(n). Two `FenwickTree`s meet at the first row: `above` grows upwards, `below` downwards.
 struct RowHeights: Sendable {
     private var above = FenwickTree()
     private var below = FenwickTree()

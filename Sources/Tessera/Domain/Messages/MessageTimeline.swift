@@ -159,13 +159,10 @@ public struct MessageTimeline: Equatable, Sendable {
     /// Whether the list shows anything.
     public var hasVisible: Bool { !visible.isEmpty }
 
-    /// Adds the page that was asked at `offset` (texts newest first, as the server sends them).
-    /// Returns how many messages went on top of the list. A page for any other offset than
-    /// `nextOffset` is ignored (an answer that arrives twice).
-    ///
-    /// A page longer than the contract's is not trusted: only its first `pageSize` messages are
-    /// kept and the next page is asked right after them, so the numbering holds and no answer,
-    /// however long, puts more than a page on the list at once.
+    /// Adds the page asked at `offset` (texts newest first); returns how many messages went on top. A
+    /// page for another offset than `nextOffset` is ignored (an answer that came twice); one longer
+    /// than the contract's keeps its first `pageSize` and the next is asked after them, so numbering
+    /// holds and no answer puts more than a page on the list.
     @discardableResult
     public mutating func receive(page: [String], at offset: Int, receivedAt: Date = Date()) -> Int {
         receive(Self.messages(of: page, at: offset, receivedAt: receivedAt), pageCount: page.count, at: offset)

@@ -1,10 +1,6 @@
-/// Where a picture sits in a viewer: how far it is zoomed and which of its points is at the view's
-/// centre. Pure geometry, as Loupe keeps its zoom and scroll apart from its widget: the viewer's
-/// keys, pointer and window sizes change it, and the widget paints what it says.
-///
-/// Zoom is in device pixels per picture pixel, so 100 % shows every pixel of the picture on one
-/// pixel of the screen, at scale 1 and at scale 2 alike. Positions in the view are in logical
-/// pixels (what GTK's events give); the picture's own in its pixels.
+/// Where a picture sits in a viewer: its zoom and the picture point at the view's centre; pure
+/// geometry, as Loupe keeps it apart from its widget. Zoom is device pixels per picture pixel (100 %
+/// is one to one at any scale); view positions are logical pixels, as GTK's events give them.
 public struct ImageViewport: Equatable, Sendable {
     /// The most a picture is enlarged: 2000 %, where one pixel is a 20-pixel square.
     public static let maximumZoom = 20.0

@@ -242,13 +242,10 @@ public final class GalleryViewModel {
         return tr("The text “{text}” has no web link in it.", ["text": String(shown)])
     }
 
-    /// Ctrl+V, or a drop from another program: every picture link in `addresses` (a list of
-    /// addresses, as Files and browsers offer) or in `text` (its words that are addresses), every
-    /// picture file in `addresses` and every picture in `given` (bytes, as a browser offers an
-    /// image) comes in at `index` (nil: after the last item), in their order, in one change with
-    /// one Undo. Files and bytes are copied into Tessera's folder first (`GalleryPictureStoring`);
-    /// links stay links. Nothing that is not an http or https link or a picture Tessera can show
-    /// is added; when nothing is left, why is said in words and nothing changes.
+    /// Ctrl+V or a drop: every picture link in `addresses` or among `text`'s words, every picture file
+    /// in `addresses` and every picture in `given` comes in at `index` (nil: after the last), in
+    /// order, as one change with one Undo; files and bytes are copied into Tessera's folder first,
+    /// links stay links. Anything else is left out; when nothing is left, why is said in words.
     public func add(addresses: [String], text: String?, pictures given: [Data] = [], at index: Int? = nil) async {
         // Of a text, the words that are addresses (a browser's selection has words around its link).
         let candidates = addresses + (text ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0.contains("://") }

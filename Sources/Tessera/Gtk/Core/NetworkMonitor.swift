@@ -22,13 +22,10 @@ public final class NetworkMonitor: Object {
         onNotify("network-metered", body)
     }
 
-    /// `body` whenever the connectivity may have changed, with whether a network is available now
-    /// (once for what changed together), while this wrapper lives. GIO tells in two ways, and its
-    /// monitors differ in which they use: the signal "network-changed" when the system's routes
-    /// change, and the properties "network-available" and "connectivity". The netlink monitor
-    /// (no NetworkManager) uses both; NetworkManager's monitor only the properties for what
-    /// NetworkManager says, which routes need not follow: it going offline or online, a Wi-Fi's
-    /// login page passed (connectivity from "portal" to "full").
+    /// `body` whenever the connectivity may have changed, with whether a network is available now,
+    /// while this wrapper lives. GIO's monitors tell by the "network-changed" signal, the properties,
+    /// or both (NetworkManager's only the properties, which also follow its captive-portal checks),
+    /// so both are watched, and a change told both ways is told once.
     public func onChange(_ body: @escaping @MainActor (_ available: Bool) -> Void) {
         let told = CoalescedCall { [weak self] in
             guard let self else { return }

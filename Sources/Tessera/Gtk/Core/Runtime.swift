@@ -39,13 +39,10 @@ public enum GtkRuntime {
         return tessera_force_window_scale(display, gint(scale)) != 0
     }
 
-    /// Runs the default main context until `condition` holds or `timeout` passes; returns whether
-    /// it holds. The loop sleeps between events (a deadline source wakes it at the end), so this
-    /// is an event wait, not a poll. For tests and the screenshot mode, never from a main-queue
-    /// block.
-    ///
-    /// `wakeEvery` adds a periodic wake-up, for conditions that change on other threads without
-    /// any GLib event (a server's counters, say).
+    /// Runs the default main context until `condition` holds or `timeout` passes; returns whether it
+    /// holds. An event wait, not a poll (a deadline source wakes it at the end); `wakeEvery` adds
+    /// wake-ups for conditions other threads change without a GLib event. For tests, never from a
+    /// main-queue block.
     @discardableResult
     public static func iterate(until condition: () -> Bool, timeout: Duration, wakeEvery: Duration? = nil) -> Bool {
         var ticker: guint = 0

@@ -91,13 +91,10 @@ public enum DragAndDrop {
         cairo_surface_destroy(surface)
     }
 
-    /// Lets `widget` take the drags begun with `begin(from:icon:x:y:)`. `motion` gets every
-    /// position of the pointer over it (its coordinates) and says whether a drop there would be
-    /// taken; `leave` runs when the pointer leaves it (and right before a drop); `drop` gets the
-    /// final position and says whether it took the drop. With `external`, addresses and text that
-    /// other programs drag in (Files: text/uri-list; a browser: a link as text/uri-list or text)
-    /// are taken too, copied: `externalMotion` gets the pointer's positions over it, and `external`
-    /// the drop, with its position, and says whether it took it.
+    /// Lets `widget` take the drags `begin(from:icon:x:y:)` starts: `motion` gets the pointer's
+    /// positions and says whether a drop there would be taken; `leave` runs as it leaves (and before
+    /// a drop); `drop` says whether it took it. With `external`, what other programs drag in (Files'
+    /// and browsers' addresses, text) is taken too, `externalMotion` getting its positions.
     public static func makeDropArea(_ widget: Widget, motion: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
                                     leave: @escaping @MainActor () -> Void, drop: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
                                     externalMotion: @escaping @MainActor (_ x: Int, _ y: Int) -> Void = { _, _ in },

@@ -40,13 +40,10 @@ public final class SavedFeedStore: Sendable {
         }
     }
 
-    /// Saves a page just received, asked after the post `asked` ("" for the first), forgets the
-    /// saved posts it showed were deleted (`gone`), and records whether the feed's end was reached.
-    ///
-    /// The page is the truth for the ids it covers (`FeedPageRange`): from `asked` down to its last
-    /// id, or to the end of the feed when it is short. Saved posts in that range it does not name
-    /// are forgotten too, though not shown at this launch (saved at an earlier one, past those
-    /// read back at its start), so that no post deleted on the server is read back.
+    /// Saves a page received after the post `asked` ("" for the first), forgets the saved posts it
+    /// showed deleted (`gone`) and those in its range (`FeedPageRange`) it does not name, even if not
+    /// shown at this launch, so no post deleted on the server is read back; records whether the feed
+    /// ended.
     public func savePage(_ page: [MediaPost], after asked: String, gone: [String], reachedEnd: Bool,
                          pageSize: Int = FeedCursor.pageSize, at savedAt: Date = Date()) async throws {
         try await database.write { db in

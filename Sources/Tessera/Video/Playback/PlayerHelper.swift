@@ -6,13 +6,10 @@ import HelperWire
 import Localization
 import Synchronization
 
-/// The `tessera-player` helper decoding one clip for the viewer (`ClipPlayback`): the app sends
-/// it the clip's bytes and its seeks over a pipe, and reads what it decodes from a Unix socket,
-/// its standard output, on a thread of its own (`PlaybackWire`): sound in the socket, frames in
-/// memory the helper shares (`FrameRing`). Confined like `tessera-poster`,
-/// it holds the clip's demuxer and decoders; a clip that crashes one ends the helper, and the
-/// viewer says the video cannot be played. Its input ends when the app closes it or ends, and so
-/// does it.
+/// The `tessera-player` helper decoding one clip for the viewer (`ClipPlayback`): the clip's bytes
+/// and seeks go over a pipe, sound comes back on its socket and frames in shared memory
+/// (`FrameRing`, `PlaybackWire`). Confined, it holds the demuxer and decoders: a clip that crashes
+/// one ends the helper, and the viewer says so. Its input ends with the app, and so does it.
 public final class PlayerHelper: Sendable {
     /// What the helper said, on the reading thread, or why it ended. After a piece of sound's
     /// line, the listener may read its bytes where it wants them with the function it is given
