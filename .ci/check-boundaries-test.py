@@ -64,10 +64,10 @@ class CheckBoundariesTests(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("type Big: 604 lines (at most 600)", problems[0])
 
-    def test_a_comment_of_seven_lines_fails(self):
-        status, problems = self.run_checker({"A.swift": "/// A line.\n" * 7 + "let a = 1\n" * 40})
+    def test_a_comment_of_six_lines_fails(self):
+        status, problems = self.run_checker({"A.swift": "/// A line.\n" * 6 + "let a = 1\n" * 40})
         self.assertEqual(status, 1)
-        self.assertIn("A.swift:1: a comment of 7 lines (at most 6)", problems[0])
+        self.assertIn("A.swift:1: a comment of 6 lines (at most 5)", problems[0])
 
     def test_comments_over_the_share_fail(self):
         status, problems = self.run_checker({"A.swift": "/// A line.\nlet a = 1\n" * 10})

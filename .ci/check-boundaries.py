@@ -4,7 +4,7 @@
 - an import of a module the target does not declare in Package.swift;
 - an import outside the target's allowed list below (the layers and processes);
 - a Swift file over 400 lines, or a type over 600 lines across its extensions, Sources and Tests;
-- in Sources, a comment of seven lines or more (a contract and its reason fit in fewer; the
+- in Sources, a comment of six lines or more (a contract and its reason fit in fewer; the
   long story goes to docs/), or comment lines above MAX_COMMENT_SHARE of the non-blank lines.
 
 Usage: .ci/check-boundaries.py [PACKAGE_DUMP.json]; without it, runs `swift package dump-package`.
@@ -19,10 +19,10 @@ from collections import defaultdict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_FILE_LINES = 400
 MAX_TYPE_LINES = 600
-MAX_COMMENT_BLOCK = 6
+MAX_COMMENT_BLOCK = 5
 # Comment lines in Sources as a share of non-blank lines: today's, which may only go down (#70
 # aims at 0.12).
-MAX_COMMENT_SHARE = 0.178
+MAX_COMMENT_SHARE = 0.176
 
 # The toolchain's own modules, importable anywhere.
 SYSTEM = {"Foundation", "FoundationEssentials", "Glibc", "Dispatch", "Synchronization", "XCTest", "_Concurrency"}

@@ -5,11 +5,10 @@ import HelperWire
 import Localization
 
 /// The default decoder: JPEG, PNG, GIF, WebP, AVIF, HEIF, SVG, TIFF, BMP and ICO with gdk-pixbuf,
-/// straight to the size shown, upright by EXIF. The header is read first (`ImageHeader`): the
-/// loader is chosen by content, and what is none of these or over `DecodingLimits` is refused
-/// before gdk-pixbuf allocates. JPEGs decode reduced inside libjpeg; a region, and a large PNG or
-/// JPEG, stream row by row (`StreamedRegions`). A decode waits for room in `DecodingMemory`.
-/// Runs in `tessera-decoder`; tests and benchmarks use it in process (`InProcessImageDecoder`).
+/// straight to the size shown, upright by EXIF. The header (`ImageHeader`) chooses the loader and
+/// refuses what is none of these or over `DecodingLimits` before anything is allocated; a region,
+/// and a large PNG or JPEG, stream row by row (`StreamedRegions`). Runs in `tessera-decoder`
+/// (tests and benchmarks: `InProcessImageDecoder`); a decode waits for room in `DecodingMemory`.
 public struct PixbufImageDecoder: Sendable {
     private let memory: DecodingMemory
     private let pixels: any PixelAllocating

@@ -10,11 +10,9 @@ import Synchronization
 import Dispatch
 
 // The video player's decoder, started by the app for each clip the viewer plays (`PlayerHelper`):
-// it reads the clip's bytes from standard input (all at once, or in parts as the app downloads
-// them: a streamed clip plays from its first parts), and decodes it to raw frames and sound that
-// it streams to the app on standard output, as fast as the app takes them, seeking when the app
-// says (`PlaybackWire`), until its input ends. GStreamer's demuxers and decoders run here; the
-// app only draws the frames and plays the sound.
+// it reads the clip's bytes from standard input (whole, or in parts as the app downloads them),
+// decodes them with GStreamer to raw frames and sound streamed to the app as fast as it takes
+// them, seeking when told (`PlaybackWire`), until its input ends.
 
 // Namespaces first, while this is the only thread (see HelperConfinement).
 let namespaceError = HelperConfinement.enterNamespaces()

@@ -4,7 +4,6 @@ import CIntl
 public let textDomain = "tessera"
 
 /// `text` in the user's language (gettext), English when no catalogue has it.
-///
 /// A literal only: `make pot` finds the strings to translate by reading `tr(`, `ntr(` and the
 /// literal after it (xgettext), so a string built at run time could never be translated. Values go
 /// in by name, `tr("Edit {name}", ["name": person.name])`, so that a translation may put them in

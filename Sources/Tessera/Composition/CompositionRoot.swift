@@ -21,8 +21,7 @@ public enum CompositionRoot {
     ///   - backend: the backend; nil: the built-in server's usual address.
     ///   - offlineRetryDelays: the waits between the sections' own tries while the backend is away.
     ///   - downloads: where every download is counted, by section.
-    ///   - peopleStoring: what People's view-model stores through: the database's store, or one
-    ///     around it.
+    ///   - peopleStoring: what People's view-model stores through: the database's store, or one around it.
     public static func sections(paths: AppPaths, backend: BackendSource?,
                                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                                 downloads: DownloadLedger = DownloadLedger(),

@@ -1,7 +1,6 @@
 import Foundation
 
 /// `HTTPClient` on libcurl's multi interface.
-///
 /// One multi handle is driven by a `CurlTransferLoop` on its own serial GCD queue (never the main thread):
 /// connections are kept alive and reused, HTTP/2 multiplexes where the server offers it, and a
 /// per-host connection limit holds. `curl_multi_poll` sleeps until a socket is ready or

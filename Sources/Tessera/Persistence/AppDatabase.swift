@@ -5,7 +5,6 @@ import Localization
 
 /// The app's SQLite database: people (People section), locally sent messages and the server's
 /// messages as last received (Messages), and the facts feed as last received (Facts).
-///
 /// A `DatabasePool` in WAL mode, so reads never wait for the writer; foreign keys on; the schema
 /// is built by migrations. View-models learn of committed changes through GRDB's
 /// `ValueObservation`, from whichever connection wrote them.

@@ -39,12 +39,10 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     /// first rows to show apart.
     public static var firstRowsBytes: Int { 64 << 10 }
 
-    /// The document holding only the first `count` rows of its list under `key` (the document's
-    /// first key), read from its first `firstRowsBytes` without the rest (`LeadingRows`): to show
-    /// while `load` reads it all. Nil when there is no file, when it is no larger than
-    /// `firstRowsBytes` or past `maximumBytes` (which `load` refuses), when it does not start with
-    /// that list, and when those rows do not decode. Nothing is moved aside or refused here:
-    /// `load` says what is wrong with the file.
+    /// The document holding only the first `count` rows of its list under `key`, read from its first
+    /// `firstRowsBytes` (`LeadingRows`), to show while `load` reads it all. Nil when there is no file,
+    /// it is no larger or past `maximumBytes`, it does not start with that list, or those rows do not
+    /// decode; `load` says what is wrong with the file.
     public func loadFirstRows(_ count: Int, under key: String) async -> Document? {
         let url = self.url, maximumBytes = self.maximumBytes
         return await withCheckedContinuation { continuation in

@@ -27,12 +27,10 @@ public enum InputSimulation {
             && gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_RELEASE) != 0
     }
 
-    /// A two-finger touchpad pinch on `widget` (which has a window of its own, as a drawing area
-    /// does), centred at `x`, `y` in its coordinates: the fingers' distance goes through `scales`
-    /// (against the start), then the fingers lift. GTK 3 under X11 is given no touchpad gestures
-    /// by the X server (it takes them from Wayland compositors only), and Xvfb has no touchpad: the
-    /// events are made here, as GDK makes them from a compositor's, and go through GTK's own event
-    /// path to the widget's gestures.
+    /// A two-finger touchpad pinch on `widget` (with a window of its own) centred at `x`, `y`: the
+    /// fingers' distance goes through `scales`, then they lift. Xvfb has no touchpad and GTK 3 takes
+    /// gestures from Wayland compositors only, so the events are made here as GDK makes them and go
+    /// through GTK's own event path.
     @discardableResult
     public static func pinch(on widget: Widget, x: Double, y: Double, scales: [Double]) -> Bool {
         guard let window = gtk_widget_get_window(widget.gtkWidget),

@@ -184,8 +184,7 @@ struct BenchServer {
     let base: URL
 
     /// - Parameters:
-    ///   - feedPosts: posts in the feed; nil keeps the server's default.
-    ///   - messages: messages in the chat history; nil keeps the server's default.
+    ///   - feedPosts, messages: the feed's posts and the chat's messages; nil: the server's default.
     ///   - factsRows: rows in the facts feed; nil keeps the real feed's 14.
     ///   - data: the folder it serves (media, avatars, facts); nil: the source tree's data/.
     ///   - link: a slow link every answer shares, in kilobits a second and milliseconds of latency.

@@ -7,12 +7,10 @@ import Networking
 import SandboxedDecoding
 import Scheduling
 
-/// What each layer of the image pipeline costs a picture beside the bare loops: the same pictures
-/// from a local tessera-server (1) by a bare libcurl loop, (2) by `CurlHTTPClient`, (3) through the
-/// pipeline with a decoder that reads nothing, (4) the bare loop decoded by the helpers (`images`'
-/// baseline), (5) the pipeline decoding in the helpers, (6) the same with its disk cache. Each: CPU
-/// and context switches a picture, a batch's time and the helpers' CPU; medians of `rounds`, the
-/// layers alternating (CPU and switches vary far less than times on a busy machine).
+/// What each layer of the image pipeline costs a picture: the same pictures from a local server
+/// (1) by a bare libcurl loop, (2) by `CurlHTTPClient`, (3) through the pipeline decoding nothing,
+/// (4) the bare loop decoded by the helpers, (5) the pipeline with the helpers, (6) and its disk
+/// cache. CPU and switches a picture, batch time, helpers' CPU; medians of `rounds`, alternating.
 struct PipelineLayers: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "layers",
                                                     abstract: "The image pipeline's own cost a picture, layer by layer.")

@@ -1,11 +1,9 @@
 import Foundation
 
-/// Tessera and eog as a person runs them, measured the same way for both: each a process started
-/// here (`tessera --view FILE` in a profile of the run's own, already launched once; `eog FILE`),
-/// its window's mapping told by the X server (`WindowWatch`), its picture taken as drawn when the CPU of the program and every
-/// process it started stops for 300 ms, its memory the kernel's high-water marks of them all.
-/// Cold: started for the 24 MP photo (and the 100 MP plan). Warm: started on a small picture in
-/// the same folder, settled, then Right (a real key) to the photo beside it.
+/// Tessera and eog as a person runs them, measured alike: each a process started here (`tessera
+/// --view FILE` in a profile launched once before; `eog FILE`), its window's mapping from the X
+/// server (`WindowWatch`), drawn once its processes' CPU rests 300 ms, memory their high-water
+/// marks. Cold: started for the big pictures; warm: on a small one, then Right to the photo.
 struct ViewerLaunches {
     /// The folder's pictures, named so both programs list them in this order.
     let small: URL, photo: URL, plan: URL

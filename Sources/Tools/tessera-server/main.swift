@@ -4,7 +4,6 @@ import Foundation
 import Logging
 
 /// Serves shared/contracts.md on loopback for the app, its tests and its benchmarks.
-///
 /// Once it listens it prints one line on standard output, `listening on http://HOST:PORT/`, which
 /// is how `tessera` learns the port it was given. Started by `tessera` it also watches its
 /// standard input (`--exit-when-input-ends`): the app holds the other end of that pipe, so when

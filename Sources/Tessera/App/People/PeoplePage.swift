@@ -8,7 +8,6 @@ import Localization
 /// The 20 people: a list of round avatars and names, a progress line ("Avatars: 7 of 20"), and a
 /// notice bar for refused names and failed writes. Rows that come into view ask for their
 /// avatars; a row opens its edit page. Typing in the list (or Ctrl+F) searches it by name.
-///
 /// The rows live in a `RecyclingGrid`, which gives them only to the people near the view: a
 /// GtkListBox walks all its rows to build and on each key typed in the search.
 @MainActor

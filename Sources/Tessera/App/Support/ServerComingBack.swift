@@ -21,11 +21,10 @@ final class ServerComingBack {
     private var looking: Task<Void, Never>?
 
     /// - Parameters:
-    ///   - server: the address the section asks (resolved: the built-in server's is known once it started).
-    ///   - back: the server may be there again (a network came back, or the server on this machine answers).
+    ///   - server: the address the section asks (the built-in server's is known once it started).
+    ///   - back: the server may be there again (a network came back, or the local server answers).
     ///   - wakes: where wakes from suspend are heard.
-    ///   - gone: the system's network went (GIO says none is available), told only when the server is
-    ///     not on this machine.
+    ///   - gone: the system's network went, told only when the server is not on this machine.
     init(server: @escaping @MainActor () async -> URL, wakes: SleepMonitor = .system, gone: @escaping @MainActor () -> Void = {},
          back: @escaping @MainActor () -> Void) {
         self.server = server

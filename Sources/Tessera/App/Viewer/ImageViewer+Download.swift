@@ -5,12 +5,10 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// While the picture's first bitmap is on its way over a slow link (a large photo not yet on
-/// this machine), a bar under the placeholder says how far its download has come, in bytes: a
-/// person sees that it comes and how long it will be, where the icon alone looked stuck. A
-/// progressive JPEG shows its passes meanwhile, fitted, blurred and sharpening, the bar over
-/// them; zoom waits for the picture. When the picture cannot be shown, the same place says why,
-/// in words, under the broken icon.
+/// While the picture's first bitmap is on its way over a slow link, a bar under the placeholder
+/// says how far its download has come, where the icon alone looked stuck; a progressive JPEG shows
+/// its passes meanwhile, fitted, and zoom waits for the picture. When it cannot be shown, the same
+/// place says why, in words, under the broken icon.
 extension ImageViewer {
     /// The bar and the words under it, hidden until a download has gone on for a moment.
     static func makeDownloadBubble() -> (bubble: Revealer, bar: ProgressBar, label: Label) {

@@ -68,7 +68,6 @@ public final class ImageView {
 
     /// Shows `request`'s image (nil: the placeholder), with `placeholder` until it arrives.
     /// `request.maximumPixelSize` is the logical size the picture is shown at.
-    ///
     /// The same picture asked for at another size (a tile resized with the window, or a screen of
     /// another scale) keeps what shows until the new size is ready: no placeholder flash; if the
     /// new size cannot be had, the old one stays.

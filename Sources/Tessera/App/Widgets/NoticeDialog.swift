@@ -2,7 +2,6 @@ import Gtk
 import Localization
 
 /// Shows a view-model's notice (a question or a message) as one modal dialog at a time.
-///
 /// Any answer closes the dialog at once, before the answer is passed on: the view-model clears
 /// or replaces its notice later (after a save or a request), and the dialog must not stay up
 /// until then. The notice answered is remembered until the view-model publishes another one, so

@@ -1,9 +1,7 @@
-/// How many messages came at the head of the server's list since the messages shown were asked.
-/// The contract has no ids: a new message moves every older one's offset, so the next older page
-/// starts with messages already shown. Growth is told by texts in their places, and a count is
+/// How many messages came at the head of the server's list since those shown were asked (the
+/// contract has no ids: a new message moves every offset). Told by texts in their places and
 /// believed only when both ends agree: the older page starts with that many of the oldest shown,
-/// and the newest page, past that many new ones, goes on as the newest shown did. Of the counts
-/// both ends allow (equal texts can allow several), the smallest is taken.
+/// the newest page goes on as the newest shown did. Of the counts allowed, the smallest.
 public enum HeadGrowth {
     /// The counts of new messages that would make `page` (asked at `offset`, newest first) start
     /// with messages shown: its first `count` texts are those of numbers `offset - count + 1`

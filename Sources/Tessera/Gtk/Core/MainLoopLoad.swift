@@ -5,7 +5,6 @@ import Foundation
 /// loop slept waiting for events (in its poll), how long it spent running the main dispatch
 /// queue's blocks (image deliveries, model updates, tasks) and how many it ran. The rest of the
 /// time is GLib sources: GDK events, the frame clock's layout and paint, timeouts, idles.
-///
 /// Off until `start()`; the counters only grow, so a caller keeps readings and subtracts them.
 @MainActor
 public enum MainLoopLoad {

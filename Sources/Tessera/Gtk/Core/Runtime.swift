@@ -12,7 +12,6 @@ public enum GtkRuntime {
     }
 
     /// Settings GTK reads from the environment when it starts; call before GTK initialises.
-    ///
     /// Tessera draws with cairo only (GTK 3 draws every widget with cairo; the video sink too), so
     /// GDK's OpenGL support is turned off: otherwise GDK probes GLX while opening the display,
     /// which loads the system's GL driver (without a GPU, Mesa's llvmpipe and all of LLVM) for

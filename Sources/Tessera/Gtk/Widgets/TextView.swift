@@ -4,7 +4,6 @@ import CGtk
 /// label it lays out one paragraph at a time and keeps laying out the rest between frames, so a
 /// long text is shown without holding the main loop (as long as no paragraph is long itself; see
 /// `TextPieces`). It scrolls itself when it is put straight into a `ScrolledWindow`.
-///
 /// Offsets are GTK's: Unicode scalars from the start of the text.
 @MainActor
 public final class TextView: Widget {

@@ -7,11 +7,9 @@ public final class Application: Object {
     var application: UnsafeMutablePointer<GtkApplication> { raw.cast() }
 
     /// - Parameters:
-    ///   - id: the application id (reverse DNS).
     ///   - unique: whether a second launch hands over to the running instance (through D-Bus).
-    ///   - service: started by D-Bus activation to answer calls (GNOME Shell's search): no
-    ///     activate, so no window, and the process ends once it has been idle for
-    ///     `inactivityTimeout` (a window, or `hold()`, keeps it).
+    ///   - service: started by D-Bus to answer calls (GNOME Shell's search): no window, and the
+    ///     process ends once idle for `inactivityTimeout` (a window, or `hold()`, keeps it).
     public init(id: String, unique: Bool, service: Bool = false) {
         var flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
         flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_OPEN.rawValue)

@@ -2,11 +2,9 @@ import Foundation
 import HelperWire
 
 /// Where a progressive JPEG's passes end in its bytes as they arrive: the bytes up to the latest
-/// scan's start, closed with an end-of-image marker, are a whole JPEG of the passes before it, so
-/// a picture on a slow link shows blurred after a tenth of its bytes and sharpens. A baseline
-/// JPEG's bytes decode to the rows come so far (`readsTopRows`). Written by hand: libjpeg reads
-/// whole or from a source a decoder drives, and these bytes arrive on the network's thread while
-/// the decoders are in another process.
+/// scan's start, closed with an end-of-image marker, are a whole JPEG of the passes so far; a
+/// baseline JPEG's bytes decode to its rows so far (`readsTopRows`). By hand: libjpeg reads from
+/// a source a decoder drives, and these bytes arrive on the network's thread, the decoders elsewhere.
 struct ProgressivePasses {
     /// Bytes read so far: the next marker, or the coded data still to search, starts here.
     private var position = 0

@@ -31,7 +31,6 @@ extension ImagePipeline {
         ///   - maximumConcurrentFetches: a browser's per host: visible images never queue behind prefetches.
         ///   - failureMemory: a missing image is not asked on every scroll; a fixed one shows within a sitting.
         ///   - abandonedLoadGrace: a card scrolled past and back joins the same load, not a second transfer.
-        ///   - maximumBodiesInHand: the decoders never wait for the network, nor it run ahead of them.
         ///   - posterFirstBytes: a web clip's index and first keyframe, so a poster costs the clip's start.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,

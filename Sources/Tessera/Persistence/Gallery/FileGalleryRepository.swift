@@ -4,11 +4,9 @@ import Localization
 import Repositories
 
 /// Keeps the items in the JSON document of shared/contracts.md, written atomically off the main
-/// loop (`firstRunItems` at the first launch). Changes build on each other in order; a burst is
-/// written by a few saves, none lost, and a change returns once a save holding it is on disk (a
-/// failed save fails it and those built on it, and the list goes back to the disk's). A large
-/// document's changes go to a `ChangeJournal` beside it, the whole written every
-/// `maximumJournaledChanges` and at exit (`finishSaving`); a launch after a crash replays it.
+/// loop. Changes build on each other in order; a burst is written by a few saves, and a change
+/// returns once a save holding it is on disk (a failed save fails it, and the list goes back to
+/// the disk's). A large document's changes go to a `ChangeJournal`, replayed after a crash.
 public actor FileGalleryRepository: GalleryRepository {
     /// From this size on, a document takes its changes in the journal: some 8,000 items encode and
     /// write whole quickly; a document ten times that would cost a core and its size in disk
@@ -58,11 +56,10 @@ public actor FileGalleryRepository: GalleryRepository {
     public private(set) var bytesWritten = 0
 
     /// - Parameters:
-    ///   - maximumItems: a document with more items is refused (`tooManyItems`) and never
-    ///     written over; an item added past it is refused (`full`).
+    ///   - maximumItems: more is refused (`tooManyItems`) and never written over; adding past it `full`.
     ///   - maximumBytes: a larger file is refused without being read, and never written over.
-    ///   - journalFromBytes, maximumJournaledChanges: when changes go to the journal (the named
-    ///     defaults); `Int.max` for the first writes every change whole.
+    ///   - journalFromBytes, maximumJournaledChanges: when changes go to the journal; `Int.max` for
+    ///     the first writes every change whole.
     public init(url: URL, firstRunItems: [GalleryItem], maximumItems: Int = GalleryDocument.maximumItems,
                 maximumBytes: Int = GalleryDocument.maximumBytes, journalFromBytes: Int = FileGalleryRepository.journalFromBytes,
                 maximumJournaledChanges: Int = FileGalleryRepository.maximumJournaledChanges) {
@@ -74,12 +71,10 @@ public actor FileGalleryRepository: GalleryRepository {
         self.maximumJournaledChanges = maximumJournaledChanges
     }
 
-    /// Rows of the file that are not items are left out; the file as it was is kept aside first,
-    /// then the readable items are written back, so the next launch does not find the same rows.
-    /// The journal's changes are applied over the document; any that cannot be read or no
-    /// longer fit are left out and said, the journal kept aside, and the list written whole.
-    /// A file past the bounds is refused and left as it is: every change fails until it is
-    /// mended, so nothing writes over it.
+    /// Rows that are not items are left out, the file kept aside first and the readable items written
+    /// back; the journal's changes are applied, any unreadable or not fitting left out and said, the
+    /// journal kept aside and the list written whole. A file past the bounds is refused and left as
+    /// it is: every change fails until it is mended.
     public func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem]) {
         let stored: (document: GalleryDocument, stamp: DocumentStamp)?
         do { stored = try await store.loadStamped() } catch { throw .storage(error) }

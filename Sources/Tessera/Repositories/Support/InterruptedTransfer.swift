@@ -1,11 +1,9 @@
 import Networking
 
-/// The feed's pages and the facts feed asked for again when their transfer went silent or broke:
-/// a Wi-Fi gone quiet, a connection a router dropped. A server that cannot be reached at all is
-/// not asked again here: that shows at once (offline), and the section's own tries and the
-/// network monitor take over. The chat's pages keep their 10 s and no second try: the contract's
-/// chat answers "too slow" on purpose, a failure to show with Retry at once, not to wait out
-/// three times.
+/// The feed's pages and the facts feed asked again when their transfer went silent or broke (a
+/// quiet Wi-Fi, a dropped connection). A server that cannot be reached shows offline at once, the
+/// section's tries taking over. The chat keeps its 10 s and one try: the contract's chat answers
+/// "too slow" on purpose, a failure to show with Retry, not to wait out three times.
 enum InterruptedTransfer {
     /// A transfer that sends nothing for this long has stalled, where a slow link still sends
     /// some: a page is a few kilobytes, and a link of 1 Mbit/s sends one in a fraction of that.

@@ -262,12 +262,10 @@ private final class Shared: @unchecked Sendable {
         // A clip of sound alone: the picture ends at once, and the sound plays.
         if !video, let source = tessera_gst_playback_source(playback, TESSERA_GST_STREAM_VIDEO) { tessera_gst_source_end(source) }
         tessera_gst_playback_set_muted(playback, muted ? 1 : 0)
-        // The first change of state starts the video sink, which (gtksink) makes its window on
-        // the main loop and waits for it there, holding the pipeline's state lock meanwhile.
-        // Made from this thread, a pause or a play asked on the main loop at that moment waited
-        // for that lock while the sink waited for the main loop: the window froze for good (the
-        // soak found it, once in some 150 clips). It is made where the main loop runs, as the
-        // sink does it: on the main loop while one turns, here when none does (nothing to wait for).
+        // The first change of state starts gtksink, which makes its window on the main loop and waits for
+        // it there holding the pipeline's state lock: made from this thread, a pause asked on the main
+        // loop then waited for that lock, and the window froze. So it is made where the main loop runs:
+        // on it while one turns, here when none does.
         MainContextCall.invoke {
             let (playing, closed) = self.state.withLock { ($0.wantsPlaying, $0.closed) }
             guard !closed else { return }

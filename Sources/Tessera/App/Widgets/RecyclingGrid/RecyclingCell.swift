@@ -2,7 +2,6 @@ import Domain
 import Gtk
 
 /// A cell a `RecyclingGrid` reuses for whichever item scrolls into its place.
-///
 /// Its view has no GdkWindow of its own (a windowed cell would be moved by GTK in every layout of
 /// the grid, which costs milliseconds per frame with dozens of cells): the view takes the focus
 /// and announces itself; the grid, which has a window, hit-tests clicks, right clicks and long
