@@ -43,13 +43,7 @@ final class ScreenshotRunner {
             for section in Section.allCases {
                 main.show(section, transition: .none)
                 await settle(main.currentCoordinator.topPage)
-                // The facts cards, shown again at another width than they last had, lay out at
-                // the new width in the frame after their allocation (the shared grid does it in
-                // the same frame); two frames, as in the scenes below.
-                await nextFrame()
-                await nextFrame()
-                guard let snapshot = Snapshot(drawing: main.window), snapshot.distinctColors(limit: 2) > 1 else {
-                    logger.error("\(section.rawValue)-\(variant.rawValue): the render is blank")
+                guard let snapshot = await drawn("\(section.rawValue)-\(variant.rawValue)") else {
                     ok = false
                     continue
                 }
@@ -65,12 +59,9 @@ final class ScreenshotRunner {
             for shown in windows {
                 guard let window = shown.open() else { continue }
                 await waitFor { window.isMapped }
-                await nextFrame(of: window)
-                await nextFrame(of: window)
-                if let snapshot = Snapshot(drawing: window), snapshot.distinctColors(limit: 2) > 1 {
+                if let snapshot = await drawn("\(shown.name)-\(variant.rawValue)", of: window) {
                     ok = await save(snapshot, name: "\(shown.name)-\(variant.rawValue)") && ok
                 } else {
-                    logger.error("\(shown.name)-\(variant.rawValue): the render is blank")
                     ok = false
                 }
                 shown.close()
@@ -101,11 +92,7 @@ final class ScreenshotRunner {
             }
             scene.enter()
             await settle(main.currentCoordinator.topPage)
-            // Rows that measure themselves at a new width take their heights in the frame after.
-            await nextFrame()
-            await nextFrame()
-            guard let snapshot = Snapshot(drawing: main.window), snapshot.distinctColors(limit: 2) > 1 else {
-                logger.error("\(scene.name)-\(variant.rawValue): the render is blank")
+            guard let snapshot = await drawn("\(scene.name)-\(variant.rawValue)") else {
                 ok = false
                 continue
             }
@@ -114,6 +101,20 @@ final class ScreenshotRunner {
         main.window.resize(width: original.width, height: original.height)
         await waitFor { self.main.window.size == original }
         return ok
+    }
+
+    /// `window` (the main one unless given) as drawn two frames from now, nil (said in the log as
+    /// `name`'s) when the render is blank. Two frames: cards and rows shown at a new width take
+    /// their heights in the frame after their allocation.
+    private func drawn(_ name: String, of window: Window? = nil) async -> Snapshot? {
+        let window = window ?? main.window
+        await nextFrame(of: window)
+        await nextFrame(of: window)
+        guard let snapshot = Snapshot(drawing: window), snapshot.distinctColors(limit: 2) > 1 else {
+            logger.error("\(name): the render is blank")
+            return nil
+        }
+        return snapshot
     }
 
     private func save(_ snapshot: Snapshot, name: String) async -> Bool {
