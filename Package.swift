@@ -51,7 +51,7 @@ let package = Package(
 
         // The app's client of the poster and player helpers: posters for the pipeline, clips
         // played from the frames the player hands over. No decoder runs here.
-        .target(name: "Video", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "HelperPipes", "HelperLaunch", "ImagePipeline", "Scheduling", "Localization"]),
+        .target(name: "Video", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "HelperPipes", "HelperClients", "ImagePipeline", "Scheduling", "Localization"]),
         // GStreamer's decoding of clips: a clip's first frame and its playback's samples. Linked
         // into the poster and player helpers (and tests), never into the app.
         .target(name: "ClipDecoding", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "HelperPipes", "Localization", "Scheduling"]),
@@ -65,7 +65,6 @@ let package = Package(
         .target(name: "HelperPipes"),
         // Starting a helper with its input and output wired to the app (Foundation's Process):
         // the app's side only, so that no helper links Foundation (and ICU's data) through it.
-        .target(name: "HelperLaunch", dependencies: ["HelperPipes"]),
         // How the helpers confine themselves, and what tests ask them to try (the helpers only;
         // the app never links it, nor libseccomp through it).
         .target(name: "Confinement", dependencies: ["CSandbox", "HelperPipes"]),
@@ -107,17 +106,15 @@ let package = Package(
         // libpng and libjpeg-turbo for parts of large pictures (CPictureRegions). Run
         // by the tessera-decoder helper, never linked into the app.
         .target(name: "PictureDecoding", dependencies: ["HelperWire", "CGdkPixbuf", "CLcms2", "CWebP", "CPictureRegions", "Localization", "Scheduling"]),
-        // PictureDecoding as one of the pipeline's decoders, in the caller's own process: for tests
-        // and benchmarks that measure or check the decoders themselves.
-        .target(name: "InProcessDecoding", dependencies: ["PictureDecoding", "HelperWire", "ImagePipeline", "Scheduling"]),
 
         // The decoder helper's confinement: namespaces, an empty root, limits, a seccomp filter.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // Descriptors across a Unix socket and sealed memory files: pixels without a copy.
         .target(name: "CDescriptorPassing"),
-        // The app's side of the decoder helpers: the pool, the wire, the pixels they hand over.
-        .target(name: "SandboxedDecoding", dependencies: ["HelperWire", "ImagePipeline", "HelperPipes", "HelperLaunch", "CDescriptorPassing", "CGdkPixbuf",
-                                                         "Localization", "Scheduling"]),
+        // The app's side of the helpers: starting one (Foundation's Process, which no helper links),
+        // and the decoder helpers' pool, wire and the pixels they hand over.
+        .target(name: "HelperClients", dependencies: ["HelperWire", "ImagePipeline", "HelperPipes", "CDescriptorPassing", "CGdkPixbuf",
+                                                     "Localization", "Scheduling"]),
         // Decodes pictures for the app, confined, so that no picture's bytes reach a decoder
         // inside the app.
         .executableTarget(name: "tessera-decoder", dependencies: ["HelperWire", "PictureDecoding", "CDescriptorPassing", "HelperPipes",
@@ -178,7 +175,7 @@ let package = Package(
         // The composition root: builds every client, store, repository and view-model maker once.
         .target(name: "Composition", dependencies: [
             "App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
-            "SandboxedDecoding", "CGStreamer", "CDescriptorPassing", "Gtk", "HelperPipes", "Localization",
+            "HelperClients", "CGStreamer", "CDescriptorPassing", "Gtk", "HelperPipes", "Localization",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -193,7 +190,7 @@ let package = Package(
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "Persistence", "CCurl", "CGdkPixbuf",
             "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video", "PictureDecoding",
-            "InProcessDecoding", "HelperWire", "ClipDecoding", "SandboxedDecoding", "CGStreamer", "CDescriptorPassing", "Scheduling",
+            "HelperWire", "ClipDecoding", "HelperClients", "CGStreamer", "CDescriptorPassing", "Scheduling",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -209,13 +206,13 @@ let package = Package(
                                                          "Networking", "FixtureServer", "TestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "PictureDecoding", "InProcessDecoding", "HelperWire", "Networking", "FixtureServer", "TestSupport",
+            "ImagePipeline", "PictureDecoding", "HelperWire", "Networking", "FixtureServer", "TestSupport",
             "CGdkPixbuf", "Scheduling",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Only the app's side: nothing in this test process decodes a picture itself.
-        .testTarget(name: "SandboxedDecodingTests", dependencies: ["SandboxedDecoding", "HelperWire", "ImagePipeline", "Networking", "TestSupport",
-                                                                   "CGdkPixbuf"]),
+        .testTarget(name: "HelperClientsTests", dependencies: ["HelperClients", "HelperWire", "ImagePipeline", "Networking", "TestSupport",
+                                                               "CGdkPixbuf"]),
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
@@ -237,7 +234,7 @@ let package = Package(
         // before GLib first reads the XDG folders, which it keeps for the process's life).
         .target(name: "CTestBrowser", path: "Tests/CTestBrowser"),
         .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "SimulatedInput", "Domain", "Persistence",
-                                                     "ImagePipeline", "SandboxedDecoding", "Networking", "FixtureServer",
+                                                     "ImagePipeline", "HelperClients", "Networking", "FixtureServer",
                                                      "Features", "Repositories", "TestSupport", "CTestBrowser", "Video", "HelperWire",
                                                      .product(name: "GRDB", package: "GRDB.swift"),
                                                      .product(name: "Logging", package: "swift-log")],
@@ -251,12 +248,12 @@ let package = Package(
 // programs beside the product (Tools: the backend, benchmarks, test helpers).
 let groups: [String: [String]] = [
     "Tessera": ["tessera", "Composition", "App", "Gtk", "Features", "Repositories", "Persistence", "Networking",
-                "ImagePipeline", "SandboxedDecoding", "Video", "HelperLaunch", "Domain"],
+                "ImagePipeline", "HelperClients", "Video", "Domain"],
     "Helpers": ["tessera-decoder", "tessera-poster", "tessera-player", "PictureDecoding", "ClipDecoding", "Confinement"],
     "Shared": ["HelperWire", "HelperPipes", "Localization", "Scheduling"],
     "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGtk", "CIntl", "CLcms2",
               "CPictureRegions", "CSandbox", "CThreads", "CWebP"],
-    "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-automated", "tessera-crash-writer", "SimulatedInput", "InProcessDecoding"],
+    "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-automated", "tessera-crash-writer", "SimulatedInput"],
 ]
 for target in package.targets where target.path == nil && target.type != .test {
     guard let group = groups.first(where: { $0.value.contains(target.name) })?.key else {

@@ -4,7 +4,7 @@ import Foundation
 import Gtk
 import ImagePipeline
 import Networking
-import SandboxedDecoding
+import HelperClients
 import TestSupport
 import XCTest
 

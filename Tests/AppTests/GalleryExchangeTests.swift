@@ -5,7 +5,7 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
-import SandboxedDecoding
+import HelperClients
 import Networking
 import Persistence
 import Repositories

@@ -3,7 +3,7 @@ import TestSupport
 import Foundation
 import Gtk
 import ImagePipeline
-import SandboxedDecoding
+import HelperClients
 import Logging
 import Networking
 import XCTest

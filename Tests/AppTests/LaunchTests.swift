@@ -110,7 +110,7 @@ final class LaunchTests: XCTestCase {
     /// of the app's side (its pipeline, network, or clients of the helpers) is linked into one, and
     /// the app links no helper's decoding code.
     func testTheHelpersLinkNothingOfTheAppsSideAndTheAppNoneOfTheirDecoders() throws {
-        let appSide = ["ImagePipeline", "Networking", "SandboxedDecoding", "Video", "App", "Features", "Gtk"]
+        let appSide = ["ImagePipeline", "Networking", "HelperClients", "Video", "App", "Features", "Gtk"]
         try assertNotLinked(appSide + ["ClipDecoding"], into: "tessera-decoder", own: "PictureDecoding")
         try assertNotLinked(appSide + ["PictureDecoding"], into: "tessera-poster", own: "ClipDecoding")
         try assertNotLinked(appSide + ["PictureDecoding"], into: "tessera-player", own: "ClipDecoding")

@@ -5,7 +5,7 @@ import Foundation
 import Persistence
 import Gtk
 import ImagePipeline
-import SandboxedDecoding
+import HelperClients
 import Networking
 import Repositories
 import TestSupport

@@ -5,7 +5,7 @@ import Foundation
 import Gtk
 import ImagePipeline
 import Networking
-import SandboxedDecoding
+import HelperClients
 import SimulatedInput
 import TestSupport
 import XCTest

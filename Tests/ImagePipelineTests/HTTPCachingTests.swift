@@ -1,7 +1,6 @@
 import FixtureServer
 import Foundation
 @testable import ImagePipeline
-import InProcessDecoding
 import Logging
 import Networking
 import Synchronization

@@ -2,7 +2,6 @@ import FixtureServer
 import Foundation
 import HelperWire
 @testable import ImagePipeline
-import InProcessDecoding
 @testable import PictureDecoding
 import Logging
 import Networking

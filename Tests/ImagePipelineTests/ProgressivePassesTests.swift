@@ -2,7 +2,6 @@ import CGdkPixbuf
 import Foundation
 import HelperWire
 @testable import ImagePipeline
-import InProcessDecoding
 import Networking
 import PictureDecoding
 import TestSupport

@@ -7,7 +7,7 @@ import Logging
 import Networking
 import Persistence
 import Repositories
-import SandboxedDecoding
+import HelperClients
 import Synchronization
 import Video
 

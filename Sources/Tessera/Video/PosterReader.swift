@@ -1,6 +1,6 @@
 import CGdkPixbuf
 import HelperPipes
-import HelperLaunch
+import HelperClients
 import Foundation
 import HelperWire
 import ImagePipeline

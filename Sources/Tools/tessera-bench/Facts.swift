@@ -7,7 +7,7 @@ import Gtk
 import ImagePipeline
 import Networking
 import Repositories
-import SandboxedDecoding
+import HelperClients
 
 /// The facts section with feeds of 1,000, 10,000 and 100,000 rows: the feed's arrival, its hand
 /// over to the grid on the main thread, the cards in view shown, frames while scrolling, and

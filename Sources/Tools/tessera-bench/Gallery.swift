@@ -7,7 +7,7 @@ import Features
 import Foundation
 import Gtk
 import ImagePipeline
-import SandboxedDecoding
+import HelperClients
 import Logging
 import Networking
 import Persistence

@@ -5,7 +5,7 @@ import Foundation
 import HelperWire
 import ImagePipeline
 import PictureDecoding
-import SandboxedDecoding
+import HelperClients
 import Logging
 import Networking
 import Persistence

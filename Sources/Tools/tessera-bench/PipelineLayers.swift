@@ -4,7 +4,7 @@ import Foundation
 import HelperWire
 import ImagePipeline
 import Networking
-import SandboxedDecoding
+import HelperClients
 import Scheduling
 
 /// What each layer of the image pipeline costs a picture: the same pictures from a local server

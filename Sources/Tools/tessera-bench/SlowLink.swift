@@ -6,7 +6,7 @@ import Composition
 import Foundation
 import Gtk
 import ImagePipeline
-import SandboxedDecoding
+import HelperClients
 import Networking
 import Persistence
 import Repositories

@@ -7,7 +7,7 @@ import Gtk
 import ImagePipeline
 import Networking
 import Persistence
-import SandboxedDecoding
+import HelperClients
 
 /// The viewer with a 24-megapixel JPEG and a 100-megapixel PNG from a local server: time to a
 /// sharp fitted picture and to a sharp 100 %, frames while it pans and zooms, the memory of the

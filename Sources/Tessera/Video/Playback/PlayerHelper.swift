@@ -1,6 +1,6 @@
 import CDescriptorPassing
 import HelperPipes
-import HelperLaunch
+import HelperClients
 import Foundation
 import HelperWire
 import Localization

@@ -3,7 +3,7 @@ import Foundation
 import HelperWire
 import ImagePipeline
 import Networking
-import SandboxedDecoding
+import HelperClients
 import TestSupport
 import XCTest
 

@@ -1,7 +1,7 @@
 import CGdkPixbuf
 import Foundation
 import HelperWire
-import SandboxedDecoding
+import HelperClients
 import XCTest
 
 /// A part of a picture comes from the decoder helper as cairo paints it (premultiplied ARGB32),

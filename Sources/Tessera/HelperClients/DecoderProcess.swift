@@ -1,6 +1,5 @@
 import CDescriptorPassing
 import HelperPipes
-import HelperLaunch
 import Foundation
 import HelperWire
 import ImagePipeline
