@@ -15,8 +15,12 @@ spec.loader.exec_module(checker)
 
 
 class CheckBoundariesTests(unittest.TestCase):
-    def run_checker(self, files, dependencies=("Domain",)):
-        """The problems the checker prints for a target `App` holding `files` (name: text)."""
+    def run_checker(self, files, dependencies=("Domain",), says_process=True):
+        """The problems the checker prints for a target `App` holding `files` (name: text); the
+        first file begins with the line naming the process unless `says_process` is false."""
+        if says_process:
+            first = min(files)
+            files = dict(files, **{first: "// Runs in the app.\n\n" + files[first]})
         with tempfile.TemporaryDirectory() as root:
             for name, text in files.items():
                 path = os.path.join(root, "Sources/App", name)
@@ -53,7 +57,7 @@ class CheckBoundariesTests(unittest.TestCase):
         self.assertIn("outside App's allowed list", problems[0])
 
     def test_a_file_over_400_lines_fails(self):
-        status, problems = self.run_checker({"A.swift": "let a = 1\n" * 401})
+        status, problems = self.run_checker({"A.swift": "let a = 1\n" * 399})
         self.assertEqual(status, 1)
         self.assertIn("401 lines (at most 400)", problems[0])
 
@@ -67,12 +71,18 @@ class CheckBoundariesTests(unittest.TestCase):
     def test_a_comment_of_six_lines_fails(self):
         status, problems = self.run_checker({"A.swift": "/// A line.\n" * 6 + "let a = 1\n" * 40})
         self.assertEqual(status, 1)
-        self.assertIn("A.swift:1: a comment of 6 lines (at most 5)", problems[0])
+        self.assertIn("A.swift:3: a comment of 6 lines (at most 5)", problems[0])
 
     def test_comments_over_the_share_fail(self):
         status, problems = self.run_checker({"A.swift": "/// A line.\nlet a = 1\n" * 10})
         self.assertEqual(status, 1)
-        self.assertIn("comment lines are 50.0% of non-blank lines", problems[0])
+        self.assertIn("comment lines are 52.4% of non-blank lines", problems[0])
+
+    def test_a_first_file_without_its_process_fails(self):
+        status, problems = self.run_checker({"B.swift": "// Runs in the app.\nlet b = 1\n",
+                                             "A.swift": "let a = 1\n"}, says_process=False)
+        self.assertEqual(status, 1)
+        self.assertIn("A.swift:1: the first file of App does not begin with", problems[0])
 
 
 if __name__ == "__main__":

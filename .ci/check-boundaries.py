@@ -4,6 +4,8 @@
 - an import of a module the target does not declare in Package.swift;
 - an import outside the target's allowed list below (the layers and processes);
 - a Swift file over 400 lines, or a type over 600 lines across its extensions, Sources and Tests;
+- a Swift target whose first file (in path order) does not begin with "// Runs in " and the
+  process it runs in;
 - in Sources, a comment of six lines or more (a contract and its reason fit in fewer; the
   long story goes to docs/), or comment lines above MAX_COMMENT_SHARE of the non-blank lines.
 
@@ -20,6 +22,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_FILE_LINES = 400
 MAX_TYPE_LINES = 600
 MAX_COMMENT_BLOCK = 5
+# How a target's first file begins: the process the module runs in, for a reader who opens it.
+PROCESS_LINE = "// Runs in "
 # Comment lines in Sources as a share of non-blank lines: today's, which may only go down (#70
 # aims at 0.12).
 MAX_COMMENT_SHARE = 0.176
@@ -158,7 +162,13 @@ def main():
         if target["type"] != "test" and policy is None and name not in ANY_DECLARED and not name.startswith("C"):
             problems.append(f"{folder}: a target with no allowed list in .ci/check-boundaries.py")
         types = defaultdict(int)
-        for path in swift_files(folder):
+        paths = sorted(swift_files(folder))
+        if paths and target["type"] != "test":
+            with open(paths[0], encoding="utf-8") as first:
+                if not first.readline().startswith(PROCESS_LINE):
+                    problems.append(f"{os.path.relpath(paths[0], ROOT)}:1: the first file of {name} does not begin "
+                                    f"with \"{PROCESS_LINE}\" and the process it runs in")
+        for path in paths:
             relative = os.path.relpath(path, ROOT)
             with open(path, encoding="utf-8") as source:
                 lines = source.read().split("\n")

@@ -1,3 +1,5 @@
+// Runs in the test processes.
+
 import Foundation
 
 /// Processes read from /proc.

@@ -1,3 +1,5 @@
+// Runs in the clip helpers (tessera-poster, tessera-player), confined.
+
 import CGStreamer
 import HelperWire
 import FoundationEssentials

@@ -1,3 +1,5 @@
+// Runs in the helpers (tessera-decoder, -poster, -player), never the app.
+
 import FoundationEssentials
 import Glibc
 

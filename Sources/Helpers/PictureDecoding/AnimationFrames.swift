@@ -1,3 +1,5 @@
+// Runs in the decoder helper (tessera-decoder), confined; never the app.
+
 import CGdkPixbuf
 import FoundationEssentials
 import Glibc

@@ -1,3 +1,5 @@
+// Runs in its own process, tessera-decoder: pictures' bytes to pixels, confined.
+
 /// When the decoder helper gives back the memory its decodes freed.
 enum DecoderIdleness {
     /// A burst of thumbnails (a feed page, a scroll) sends pictures within milliseconds of each

@@ -1,3 +1,5 @@
+// Runs in its own process, tessera-player: the clip the viewer plays, confined.
+
 import CDescriptorPassing
 import FoundationEssentials
 import Glibc

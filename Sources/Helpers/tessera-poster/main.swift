@@ -1,3 +1,5 @@
+// Runs in its own process, tessera-poster: a clip's first frame, confined.
+
 import CDescriptorPassing
 import HelperPipes
 import Confinement

@@ -1,3 +1,5 @@
+// Runs in the app (tessera) and its helpers, without Foundation.
+
 import FoundationEssentials
 import Glibc
 

@@ -1,3 +1,5 @@
+// Runs in every process: the app, its helpers and the tools.
+
 import CIntl
 import FoundationEssentials
 import Glibc

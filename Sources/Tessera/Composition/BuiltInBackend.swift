@@ -1,3 +1,5 @@
+// Runs in the app (tessera), and tessera-automated, which launches it the same way.
+
 import App
 import Domain
 import Foundation

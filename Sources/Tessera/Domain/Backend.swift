@@ -1,3 +1,5 @@
+// Runs in the app (tessera); the tools reuse its types.
+
 import Foundation
 import Localization
 

@@ -1,3 +1,5 @@
+// Runs in the app (tessera): it starts the helpers and talks to them.
+
 import CDescriptorPassing
 import HelperPipes
 import Foundation

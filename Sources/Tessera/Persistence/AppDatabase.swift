@@ -1,3 +1,5 @@
+// Runs in the app (tessera), on GRDB's queues.
+
 import Domain
 import Foundation
 import GRDB

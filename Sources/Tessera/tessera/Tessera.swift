@@ -1,3 +1,5 @@
+// Runs in its own process, tessera: the shipped app.
+
 import App
 import Composition
 import Foundation

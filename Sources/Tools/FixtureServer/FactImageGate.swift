@@ -1,3 +1,5 @@
+// Runs in tessera-server, and in the test processes: never in the app.
+
 import Synchronization
 
 /// Facts images whose answers wait until a test lets them go (tests of a picture that arrives

@@ -1,3 +1,5 @@
+// Runs in the UI tests' process: never linked into the app.
+
 import CGtk
 @_spi(SimulatedInput) import Gtk
 

@@ -1,3 +1,5 @@
+// Runs in its own process, tessera-automated: the app driven for screenshots and reports.
+
 import App
 import Domain
 import Foundation

@@ -1,3 +1,5 @@
+// Runs in its own process, tessera-bench, which starts the real app's processes it measures.
+
 import ArgumentParser
 import Foundation
 import Gtk

@@ -1,3 +1,5 @@
+// Runs in its own process, tessera-crash-writer, which the crash test kills.
+
 import Domain
 import Foundation
 import ImagePipeline

@@ -1,3 +1,5 @@
+// Runs in its own process, tessera-server: the built-in backend on loopback.
+
 import ArgumentParser
 import FixtureServer
 import Foundation

@@ -1,3 +1,5 @@
+// Runs in the app (tessera) and its helpers (tessera-decoder, -poster, -player): both ends of each pipe.
+
 /// Pixels as cairo's ARGB32 surfaces hold them: each pixel a native-endian 32-bit word with its
 /// colour premultiplied by its alpha (on this little-endian machine the bytes B, G, R, A). A part
 /// of a picture the viewer paints comes from the decoder helper so (`DecoderWire.Pixels.premultiplied`):

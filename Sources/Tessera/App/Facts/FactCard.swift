@@ -1,3 +1,5 @@
+// Runs in the app (tessera), on the main loop.
+
 import Domain
 import Foundation
 import Gtk

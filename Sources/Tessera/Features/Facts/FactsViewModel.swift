@@ -1,3 +1,5 @@
+// Runs in the app (tessera), on the main actor, without GTK.
+
 import Domain
 import Foundation
 import Repositories

@@ -1,3 +1,5 @@
+// Runs in the app (tessera), on the main loop.
+
 import CGtk
 
 /// GTK 3 gives a label's links (`<a href>` in its markup) accessibles of role link that are no

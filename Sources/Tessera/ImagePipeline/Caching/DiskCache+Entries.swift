@@ -1,3 +1,5 @@
+// Runs in the app (tessera); it decodes nothing itself (HelperClients does, through a helper).
+
 import Foundation
 import Networking
 

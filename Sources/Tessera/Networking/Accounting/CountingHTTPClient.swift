@@ -1,3 +1,5 @@
+// Runs in the app (tessera), on its own threads and curl's.
+
 /// Another client's transfers, each response's body counted in a `DownloadLedger` under the
 /// request's account (or this client's, for a client that serves one section).
 public struct CountingHTTPClient: HTTPClient {

@@ -1,3 +1,5 @@
+// Runs in the app (tessera).
+
 import Domain
 import Foundation
 import Networking

@@ -1,3 +1,5 @@
+// Runs in the app (tessera): the poster's and the player's clients, and the clip on screen.
+
 import CGStreamer
 import Foundation
 import HelperWire
