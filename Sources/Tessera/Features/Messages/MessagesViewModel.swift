@@ -6,11 +6,9 @@ import Repositories
 import Scheduling
 import Localization
 
-/// The chat screen's state and intents; knows nothing of GTK. Local messages come from the
-/// database at once; pages are asked one at a time upwards from offset 0 (a failed one becomes a
-/// Retry placeholder). Every page is saved and shown at the next launch, the newest asked again to
-/// confirm them (`MessageTimeline.refreshNewest`); offline, the saved stay and the chat asks
-/// again itself (`OfflineRetry`).
+/// The chat screen's state and intents, without GTK. Local messages come from the database; pages are asked
+/// upwards from offset 0, saved, shown at the next launch and confirmed by asking the newest again
+/// (`MessageTimeline.refreshNewest`); offline, `OfflineRetry` asks again.
 @MainActor
 public final class MessagesViewModel {
     public typealias State = MessagesState
@@ -32,13 +30,11 @@ public final class MessagesViewModel {
     /// How many of the newest saved messages a launch reads (`standardSavedShown`).
     private let savedShown: Int
     private let offlineRetry: OfflineRetry
-    /// The saved pages wait for the newest page to be asked again (nothing older is asked until
-    /// it answers).
+    /// Saved pages wait for the newest to be asked again; nothing older is asked until it answers.
     var confirmsSaved = false
     /// The newest page is being asked again.
     private var confirming = false
-    /// The server's messages saved so far, numbered 1 to this, with no page missing: only those
-    /// may be let go (`hold`).
+    /// The server's messages saved with no page missing, numbered 1 to this: only those may be let go.
     var savedThrough = 0
     /// Pages saved past a page still being saved: where each starts, and where it ends.
     var savedAhead: [Int: Int] = [:]
@@ -49,11 +45,8 @@ public final class MessagesViewModel {
     /// The read back of messages let go under way (`hold`).
     var holding: Task<Void, Never>?
 
-    /// - Parameters:
-    ///   - saved: the server's pages kept for the next launch and for offline; nil keeps nothing.
-    ///   - drafts: where the composer's text is kept as it is typed; nil keeps nothing.
-    ///   - draftDelay: how long the composer rests before its text is kept (a word's keys come faster).
-    ///   - savedShown: the newest saved messages a launch reads; older ones as the view nears them.
+    /// `saved` keeps the server's pages for the next launch and offline, `drafts` the composer's text (after
+    /// `draftDelay` at rest); a launch reads the newest `savedShown` saved messages. Nil keeps nothing.
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
                 drafts: (any DraftStoring)? = nil, draftDelay: Duration = .milliseconds(400),
                 searcher: (any MessageSearching)? = nil,
@@ -70,15 +63,11 @@ public final class MessagesViewModel {
         self.logger = logger
     }
 
-    /// The newest saved messages a launch reads: some 80 screens of them, read in a few
-    /// milliseconds, where a long day's history (100,000 messages scrolled through) would be
-    /// read and held whole at every launch.
+    /// The newest saved messages a launch reads, some 80 screens: a long history is not read whole.
     public static let standardSavedShown = 1_000
 
-    /// The system's network went (the page tells only for a server elsewhere): the server's
-    /// messages shown are offline at once, and no try is made until it is back. Back (or
-    /// changed): while offline, what failed (or the saved pages still to confirm) is asked again
-    /// at once; if nothing did, the chat is online again as it was.
+    /// The system's network went: the server's messages shown are offline and nothing is tried. Back: what
+    /// failed (or saved pages to confirm) is asked again at once, else the chat is online as it was.
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
         guard available else {
@@ -97,8 +86,7 @@ public final class MessagesViewModel {
         }
     }
 
-    /// Shows the local messages and the server's saved at an earlier launch, then asks for the
-    /// next page (the newest, or the next older one after those saved).
+    /// Shows the local and the saved messages, then asks for the next page.
     public func start() async {
         // The chat made before this one (its service moved) keeps its draft first.
         await previousDraftKept?.value
@@ -135,14 +123,12 @@ public final class MessagesViewModel {
         }
     }
 
-    /// Asks the newest page again: the saved pages stay if it agrees, or give way to it if the
-    /// server's history moved; the chat stays at the bottom either way.
+    /// Asks the newest page again: saved pages stay if it agrees, else give way; the view stays at the bottom.
     private func confirmSaved() async {
         guard !confirming else { return }
         confirming = true
         defer { confirming = false }
-        // No spinner: the list's top speaks of older pages, and this one is the newest. A failure
-        // told before goes while asking again.
+        // No spinner: the list's top speaks of older pages. A failure told before goes while asking again.
         if state.paging.canRetry {
             state.paging = .idle
             publish(nil)
@@ -176,8 +162,7 @@ public final class MessagesViewModel {
         }
     }
 
-    /// A request failed: the placeholder says why; while the backend cannot be reached and
-    /// something is shown, the chat is offline and asks again by itself.
+    /// The placeholder says why; with the backend unreachable and something shown, the chat is offline.
     private func failed(_ error: MessagesError) {
         state.paging = .failed(error.description)
         state.isOffline = offlineRetry.afterFailure(unreachable: error.meansUnreachable, showsContent: state.timeline.hasVisible,
@@ -196,8 +181,7 @@ public final class MessagesViewModel {
         offlineRetry.reset()
     }
 
-    /// The user is near the top: asks for the next older page, unless one is on its way, the
-    /// last one failed (Retry asks again) or there is nothing older.
+    /// Near the top: asks for the next older page unless one is on its way, the last failed, or none is left.
     public func loadOlder() async {
         guard state.paging.canLoadMore, !confirmsSaved else { return }
         await load()
@@ -210,8 +194,7 @@ public final class MessagesViewModel {
         await load()
     }
 
-    /// A page's messages, made off the main thread: each one's preview reads up to four times
-    /// its length of a text that can be of any length.
+    /// Made off the main thread: a preview reads up to four times its length of a text of any length.
     static func messages(of texts: [String], at offset: Int, receivedAt: Date) async -> [ChatMessage] {
         await Task.detached(priority: .loading) {
             MessageTimeline.messages(of: texts, at: offset, receivedAt: receivedAt)
@@ -233,8 +216,7 @@ public final class MessagesViewModel {
             let offset = offset + arrived.count
             let messages = await Self.messages(of: Array(texts.dropFirst(arrived.count)), at: offset, receivedAt: now)
             cameBack(at: now)
-            // While the top is let go, the page goes there let go too: saved first, so that it can
-            // come back; when it cannot be saved, everything comes back first.
+            // A page for a let-go top is saved and let go too; unsaveable, everything comes back first.
             let onTopLetGo = state.timeline.numbersAbove > 0
             if onTopLetGo, !(await savePage(messages, at: offset, reachedBeginning: MessageTimeline.endsHistory(pageCount: texts.count), now: now)) {
                 await hold(1...state.timeline.nextOffset)
@@ -255,9 +237,8 @@ public final class MessagesViewModel {
         }
     }
 
-    /// Saves a page just received (every message of it: one hidden for this session shows at the
-    /// next launch; an empty page saves that the beginning was reached); false when it could not
-    /// be, and from then on nothing is let go.
+    /// Saves every message of a page (an empty page: the beginning reached); false when it could not, and from
+    /// then on nothing is let go.
     @discardableResult
     private func savePage(_ messages: [ChatMessage], at offset: Int, reachedBeginning: Bool, now: Date) async -> Bool {
         guard let saved else { return false }
@@ -286,8 +267,7 @@ public final class MessagesViewModel {
     /// The composer's text changed: it is kept once the composer rests for `draftDelay`.
     public func draftChanged(_ text: String) { draft?.changed(text) }
 
-    /// This chat replaces `previous` (its service moved): the draft `previous` has not written yet
-    /// is written before this one reads it, so a draft typed in its last moment is not lost.
+    /// This chat replaces `previous`: its unwritten draft is written before this one reads it.
     public func startsAfter(_ previous: MessagesViewModel) {
         previousDraftKept = Task { await previous.saveDraft() }
     }
@@ -297,8 +277,7 @@ public final class MessagesViewModel {
     /// Keeps the composer's text now if it changed since it was last kept (the window closes).
     public func saveDraft() async { await draft?.save() }
 
-    /// Enter in the composer (a reply to `quote`'s message, if given). Returns false (and changes
-    /// nothing) for blank text.
+    /// Sends `text` (a reply to `quote`, if given); false, changing nothing, for blank text.
     @discardableResult
     public func send(_ text: String, replyingTo quote: ReplyQuote? = nil) async -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -318,9 +297,8 @@ public final class MessagesViewModel {
         }
     }
 
-    /// Edit on one of the user's own messages: its text becomes `text` (trimmed), kept in the
-    /// database, and it says it was edited. Returns false, changing nothing, for blank text (the
-    /// notice says why), a server's message, or a database that refused (the notice says why).
+    /// Edits one of the user's own messages, kept in the database and marked edited. False, changing nothing,
+    /// for blank text, a server's message, or a refusing database (the notice says why).
     @discardableResult
     public func edit(_ origin: ChatMessage.Origin, to text: String) async -> Bool {
         guard case .local(let id) = origin else { return false }
@@ -342,11 +320,9 @@ public final class MessagesViewModel {
         }
     }
 
-    /// "Delete message" on the detail page: a local one leaves the database, a server one is
-    /// hidden for this session. Returns false, with the reason in `state.notice`, when the
-    /// database refused; the message stays then. `whenStored` runs once the delete is certain,
-    /// before the list changes (the detail page closes then, so the focus goes back to the row
-    /// before the row leaves).
+    /// Deletes a local message from the database, hides a server one for this session; false, with the reason
+    /// in `state.notice`, when the database refused. `whenStored` runs before the list changes, so the closing
+    /// detail page gives focus back to the row before it leaves.
     @discardableResult
     public func delete(_ origin: ChatMessage.Origin, whenStored: @MainActor () -> Void = {}) async -> Bool {
         guard state.visible.contains(where: { $0.origin == origin }) else { return true }

@@ -3,11 +3,9 @@ import Domain
 import Foundation
 import Gtk
 
-/// A scrolled grid that gives widgets only to the items near the view, reusing cells for the
-/// items that scroll into their place: 10,000 items cost what ten do. Where items go is the
-/// layout's (`ItemLayout`), what a cell shows the cell's (`RecyclingCell`); the pointer, the keys,
-/// the view's position and reordering are each a collaborator's (`GridPointer`, `GridKeys`,
-/// `ViewKeeper`, `GridReordering`).
+/// A scrolled grid that gives widgets only to the items near the view, reusing cells as items scroll into their
+/// place. Placement is the `ItemLayout`'s, content the `RecyclingCell`'s; pointer, keys, view position and
+/// reordering are `GridPointer`, `GridKeys`, `ViewKeeper` and `GridReordering`.
 @MainActor
 public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public typealias Item = Cell.Item
@@ -56,8 +54,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Reordering by dragging, once turned on.
     var reordering: GridReordering<Cell, Layout>?
 
-    /// How far beyond the view, in screens, rows keep their cells (which load their pictures):
-    /// scrolling then finds the next rows ready.
+    /// How far beyond the view, in screens, rows keep their cells, so scrolling finds them ready.
     public var margin = 1.0 {
         didSet { if margin != oldValue { marginCall.schedule() } }
     }
@@ -89,10 +86,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         keys = GridKeys(grid: self)
     }
 
-    /// Turns reordering by dragging on (`GridReordering`). `canMove` says which items may be
-    /// dragged or dropped on; `onMove` gets the dragged item's index and the slot it was dropped
-    /// on; `onDropIn`, what other programs drop with the index of the item under it (nil: after
-    /// the last), and says whether it took it.
+    /// Turns drag reordering on: `onMove` gets the dragged index and its drop slot; `onDropIn`, another
+    /// program's drop and the index under it (nil: after the last), and says whether it took it.
     public func enableReordering(canMove: @escaping @MainActor (Item) -> Bool,
                                  onMove: @escaping @MainActor (_ from: Int, _ to: Int) -> Void,
                                  onDropIn: (@MainActor (ExternalDrop, _ at: Int?) -> Bool)? = nil) {
@@ -104,14 +99,12 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     // MARK: Items
 
-    /// Shows `items`; with `animated`, the cells kept slide to their new places, and a focused
-    /// cell whose item went passes the focus to the item in its place. `extending`: the new items
-    /// may be the old ones with pages added at an end, told by the ends alone (not a search's).
+    /// Shows `items`; `animated` slides kept cells to their places, focus passing to an item put in a gone
+    /// one's place. `extending`: the new items may be the old with pages added at an end.
     public func setItems<Items: RandomAccessCollection>(_ items: Items, animated: Bool, extending: Bool = true) where Items.Element == Item {
         let count = self.items.count, added = items.count - count
         if !animated, extending, added >= 0, let first = items.first, let last = items.last {
-            // Items added after the ones shown (a page appended): nothing to take back; lay out
-            // once this frame is over, with any other change that comes in it.
+            // A page appended: nothing to take back; lay out once this frame is over.
             if count == 0 || (self.items.last?.id == items[items.index(items.startIndex, offsetBy: count - 1)].id
                               && self.items.first?.id == first.id) {
                 self.items.append(contentsOf: items.suffix(added))
@@ -136,8 +129,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         }
     }
 
-    /// Shows `items`, in which the items shown before stay in their rows under the ids `rename`
-    /// gives (a chat renumbered): their cells stay, focus and all. Put the rows added in first.
+    /// Shows `items`, the rows shown before keeping their cells and focus under the ids `rename` gives.
     public func setItems<Items: RandomAccessCollection>(_ items: Items, renamingBy rename: (Item.ID) -> Item.ID) where Items.Element == Item {
         assigned = Dictionary(uniqueKeysWithValues: assigned.map { (rename($0.key), $0.value) })
         viewKeeper.rename(rename)
@@ -155,8 +147,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         relayout(animated: false, force: true)
     }
 
-    /// The item at `index` went, the others stay in their order: as `setItems` with them, without
-    /// a copy of every item nor a look through them for the cells' items.
+    /// As `setItems` without the item at `index`, with no copy of the items nor a search for cells.
     public func remove(at index: Int, animated: Bool) {
         edit(animated: animated) {
             let gone = items.remove(at: index)
@@ -173,8 +164,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         }
     }
 
-    /// The item at `source` moves to `destination` (its index once moved), the others stay in their
-    /// order (as `remove(at:animated:)`).
+    /// The item at `source` moves to `destination` (its index once moved), as `remove(at:animated:)`.
     public func move(from source: Int, to destination: Int, animated: Bool) {
         edit(animated: animated) {
             items.insert(items.remove(at: source), at: destination)
@@ -182,24 +172,21 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         }
     }
 
-    /// Changes the items with `change`, which retires the cells of the items that went, then lays
-    /// them out: the focus of a cell whose item went passes to the item that took its place.
+    /// Runs `change`, retires the gone items' cells and lays out; a gone item's focus passes on.
     private func edit(animated: Bool, _ change: () -> Void) {
         // Where the focus was, among the old items (it may have to pass to another item).
         let focused = focusedCell.flatMap { cell in index(of: cell.item.id).map { (id: cell.item.id, index: $0) } }
         change()
         let focusedWent = focused.map { assigned[$0.id] == nil } ?? false
         relayout(animated: animated, force: true)
-        // Items that came or went above the view move what it shows even when the content's
-        // height stays: back onto the item the user looked at.
+        // Items above the view move what it shows even when the height stays: back onto the looked-at item.
         viewKeeper.keepStill()
         if let focused, focusedWent, !items.isEmpty {
             focus(index: min(focused.index, items.count - 1))
         }
     }
 
-    /// Puts `item` in the place of the item with its id (its content changed: a message edited);
-    /// its cell, if it has one, shows it, and the layout measures it again.
+    /// Puts `item` in place of the item with its id; its cell shows it and the layout measures it again.
     public func replace(_ item: Item) {
         guard let index = index(of: item.id) else { return }
         items[index] = item
@@ -207,8 +194,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         queueLayout()
     }
 
-    /// Changes the layout's own data (rows put on top keep their measured heights with
-    /// `StackLayout.insert`); call it before `setItems` with the new items.
+    /// Changes the layout's own data; call it before `setItems` with the new items.
     public func updateLayout(_ change: (inout Layout) -> Void) {
         change(&layout)
     }
@@ -223,23 +209,19 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public var cellsMade: Int { assigned.count + spare.count }
     public var focusedCell: Cell? { assigned.values.first { $0.view.isFocusWidget } }
 
-    /// Where an item should be, from its id alone (a feed whose ids carry their places); checked
-    /// against the items before it is believed. Without it, an item far from the last layout (the
-    /// one the view was on before a jump to the end) is searched for through every item.
+    /// Where an item should be from its id alone (a feed's ids carry their places), checked before it is
+    /// believed; without it a far item is searched for through every item.
     public var locate: (@MainActor (Item.ID) -> Int?)?
 
-    /// Where the item with `id` is: known at once for the items the last layout placed, and for
-    /// any item when `locate` can tell; else found by a search through the items.
+    /// Where the item with `id` is: from the last layout, else `locate`, else a search.
     public func index(of id: Item.ID) -> Int? {
         lookup.index(of: id, in: items, locate: locate)
     }
 
-    /// True when every item in view has its cell and the cell shows what it will show (before
-    /// the first layout the items in view have no cells yet: not loaded).
+    /// True when every item in view has a cell that shows what it will show.
     public var isLoaded: Bool {
         guard adjustment.pageSize > 0, layout.count == items.count else {
-            // Not laid out yet: loaded only when there is nothing to show (no cell in view is
-            // not "every cell in view loaded" while items wait for their first layout).
+            // Before the first layout the items in view have no cells: loaded only when there are no items.
             let cells = cellsInView
             return items.isEmpty || (!cells.isEmpty && cells.allSatisfy(\.isLoaded))
         }
@@ -261,8 +243,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     // MARK: State of the layout (+Layout) and of the view's position (+ViewPosition)
 
-    /// Keeps a row of spare cells ready (made after the current frame), so the first rows that
-    /// scroll into range reuse cells instead of making them.
+    /// A row of spare cells made after the frame, so the first rows scrolled in reuse them.
     lazy var sparesCall = CoalescedCall { [weak self] in
         guard let self, let item = self.items.last else { return }
         while self.spare.count < self.layout.itemsAcross { self.retire(self.newCell(for: item)) }
@@ -294,8 +275,8 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Whether the view stays on what the user looks at when items or heights change above it.
     public var keepsViewStill = false
 
-    /// With `keepsViewStill`, whether a view at the end stays at the end (a chat), or a view at the
-    /// top stays at the top and shows what came in above (a feed).
+    /// With `keepsViewStill`: a view at the end stays there (a chat), or one at the top shows what came above
+    /// (a feed).
     public var staysAtEnd = true
 
     /// Keeps the view on what the user looks at.
