@@ -15,8 +15,7 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var text: String { didSet { preview = text.preview } }
     /// The message this one answers, if it is a reply.
     public var replyTo: ReplyQuote?
-    /// The text bounded for the list's row and a screen reader (`TextPreview`), made once with the
-    /// message: where the message is made off the main thread, so is its preview.
+    /// The text bounded for the row and a screen reader, made with the message (off the main thread with it).
     public private(set) var preview: String
     /// When it was sent (local messages) or received (server messages, which carry no time).
     public var sentAt: Date?
@@ -34,8 +33,7 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
 
     public var id: Origin { origin }
 
-    /// Which of the 20 avatars the message shows: server message n shows ((n - 1) mod 20) + 1, so
-    /// a sender keeps a face as pages load; the user's own show avatar 20.
+    /// Server message n shows avatar ((n - 1) mod 20) + 1, so a sender keeps a face; the user's own show 20.
     public var avatarNumber: Int {
         switch origin {
         case .server(let number): (number - 1) % 20 + 1
@@ -55,15 +53,13 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     }
 }
 
-/// The chat's history as the contract pages it (shared/contracts.md section 3): pages of 20 from
-/// offset 0 (the newest) upwards, numbered by offset, so what the user hides or sends never
-/// changes which offset is asked next or how messages are numbered.
+/// The chat's history as shared/contracts.md section 3 pages it: pages of 20 from offset 0 (the newest)
+/// upwards, numbered by offset, so hiding or sending never changes which offset is asked next.
 public struct MessageTimeline: Equatable, Sendable {
     public static let pageSize = 20
 
-    /// What the list shows, top to bottom: the oldest loaded server message first, the local ones
-    /// last. Kept as pages arrive rather than made on each ask, and a deque, so that a page put on
-    /// top costs the same at any depth.
+    /// What the list shows, top to bottom: the oldest loaded server message first, local ones last; a deque
+    /// kept as pages arrive, so a page put on top costs the same at any depth.
     public private(set) var visible: Deque<ChatMessage> = []
     /// How many of `visible`, at its end, are local messages.
     private var localCount = 0
@@ -73,16 +69,14 @@ public struct MessageTimeline: Equatable, Sendable {
     public private(set) var nextOffset = 0
     /// The server answered an empty page: there is nothing older.
     public private(set) var reachedBeginning = false
-    /// Server messages let go above those held (the oldest loaded), by number: the chat holds the
-    /// messages near its view, the others wait in the saved pages (`hold`).
+    /// Server messages let go above those held, by number; they wait in the saved pages (`hold`).
     public private(set) var numbersAbove = 0
     /// Server messages let go below those held (the newest), by number.
     public private(set) var numbersBelow = 0
 
     public init() {}
 
-    /// The server messages held, by number (every one loaded when none was let go); nil when none
-    /// is loaded.
+    /// The server messages held, by number; nil when none is loaded.
     public var heldNumbers: ClosedRange<Int>? {
         let newest = numbersBelow + 1, oldest = nextOffset - numbersAbove
         return newest <= oldest ? newest...oldest : nil
@@ -101,8 +95,8 @@ public struct MessageTimeline: Equatable, Sendable {
         numbers.count - hidden.count(where: { numbers.contains($0) })
     }
 
-    /// The number of the server message in row `row`, counting from the oldest loaded (0), the
-    /// rows let go too; nil past the newest.
+    /// The number of the server message in `row`, counting from the oldest loaded (0) with rows let go; nil
+    /// past the newest.
     public func number(atRow row: Int) -> Int? {
         guard row >= 0 else { return nil }
         var number = nextOffset - row
@@ -110,15 +104,13 @@ public struct MessageTimeline: Equatable, Sendable {
         return number >= 1 ? number : nil
     }
 
-    /// The row of server message `number` (counting as `number(atRow:)`); nil when it is not
-    /// loaded or hidden.
+    /// The row of server message `number` (as `number(atRow:)` counts); nil when not loaded or hidden.
     public func row(ofNumber number: Int) -> Int? {
         guard (1...max(1, nextOffset)).contains(number), nextOffset > 0, !hidden.contains(number) else { return nil }
         return nextOffset - number - hidden.count(where: { $0 > number })
     }
 
-    /// The numbers in `numbers` (clamped to those loaded) that are not held: what `hold` needs read
-    /// back, one or two runs.
+    /// The numbers in `numbers` (clamped to those loaded) not held: one or two runs for `hold` to read back.
     public func numbersNotHeld(in numbers: ClosedRange<Int>) -> [ClosedRange<Int>] {
         guard let wanted = Self.clamped(numbers, to: nextOffset) else { return [] }
         guard let held = heldNumbers, held.overlaps(wanted) else { return [wanted] }
@@ -133,9 +125,8 @@ public struct MessageTimeline: Equatable, Sendable {
         return lower <= upper ? lower...upper : nil
     }
 
-    /// Holds the server messages numbered `numbers` (clamped to those loaded) and lets go of the
-    /// others: those not held come from `fetched` (read back from the saved pages). Returns false,
-    /// changing nothing, when `fetched` lacks one of them, or nothing loaded is in `numbers`.
+    /// Holds the server messages numbered `numbers` (clamped) and lets go of the others, the newly held coming
+    /// from `fetched`. False, changing nothing, when `fetched` lacks one, or none loaded is in `numbers`.
     @discardableResult
     public mutating func hold(_ numbers: ClosedRange<Int>, adding fetched: [ChatMessage]) -> Bool {
         guard let wanted = Self.clamped(numbers, to: nextOffset) else { return false }
@@ -159,17 +150,14 @@ public struct MessageTimeline: Equatable, Sendable {
     /// Whether the list shows anything.
     public var hasVisible: Bool { !visible.isEmpty }
 
-    /// Adds the page asked at `offset` (texts newest first); returns how many messages went on top. A
-    /// page for another offset than `nextOffset` is ignored (an answer that came twice); one longer
-    /// than the contract's keeps its first `pageSize` and the next is asked after them, so numbering
-    /// holds and no answer puts more than a page on the list.
+    /// Adds the page asked at `offset` (texts newest first); returns how many went on top. A page for another
+    /// offset is ignored (a doubled answer); one over `pageSize` keeps its first `pageSize`.
     @discardableResult
     public mutating func receive(page: [String], at offset: Int, receivedAt: Date = Date()) -> Int {
         receive(Self.messages(of: page, at: offset, receivedAt: receivedAt), pageCount: page.count, at: offset)
     }
 
-    /// `receive(page:at:)` for a page whose messages were made already (`messages(of:at:)`, off the
-    /// main thread); `pageCount` is how many texts the page had.
+    /// `receive(page:at:)` for messages made already off the main thread; `pageCount`: the page's texts.
     @discardableResult
     public mutating func receive(_ messages: [ChatMessage], pageCount: Int, at offset: Int) -> Int {
         guard offset == nextOffset, !reachedBeginning else { return 0 }
@@ -195,17 +183,16 @@ public struct MessageTimeline: Equatable, Sendable {
     /// Whether a page of `pageCount` texts is the history's oldest: an empty page, or a short one.
     public static func endsHistory(pageCount: Int) -> Bool { pageCount < pageSize }
 
-    /// The messages of the page asked at `offset` (texts newest first), numbered by their offset,
-    /// at most `pageSize` of them: what `receive` adds, and what is saved of a page.
+    /// The messages of the page asked at `offset`, numbered by offset, at most `pageSize`: what is added and
+    /// saved.
     public static func messages(of page: [String], at offset: Int, receivedAt: Date) -> [ChatMessage] {
         page.prefix(pageSize).enumerated().map { index, text in
             ChatMessage(origin: .server(number: offset + index + 1), text: text, sentAt: receivedAt)
         }
     }
 
-    /// Puts back the server's messages saved at an earlier launch (oldest first), below nothing
-    /// and above the local ones, and where the next older page is asked; `letGoAbove` older ones
-    /// saved are let go above them. Only before any page has been received.
+    /// Puts back the server's saved messages (oldest first) above the local ones, with the next offset to ask;
+    /// `letGoAbove` older ones stay let go. Only before any page has been received.
     public mutating func restore(server messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, letGoAbove: Int = 0) {
         guard self.nextOffset == 0 else { return }
         visible.prepend(contentsOf: messages)
@@ -214,17 +201,14 @@ public struct MessageTimeline: Equatable, Sendable {
         numbersAbove = letGoAbove
     }
 
-    /// Takes the newest page asked again at a launch that restored saved pages (texts newest
-    /// first). When it says what the saved messages numbered from 1 say, nothing changes and false
-    /// is returned. When it differs, the server's history moved (numbers follow the offset, so a
-    /// new message renumbers every older one): the server's messages shown give way to this page,
-    /// older pages are asked again after it, and true is returned. Local messages stay.
+    /// Takes the newest page asked again after a restore. The same as saved: nothing changes, false. Else the
+    /// history moved (a new message renumbers every older one): the server's messages give way to this page,
+    /// older pages are asked again, true. Local messages stay.
     public mutating func refreshNewest(page: [String], receivedAt: Date = Date()) -> Bool {
         refreshNewest(Self.messages(of: page, at: 0, receivedAt: receivedAt), pageCount: page.count)
     }
 
-    /// `refreshNewest(page:)` for a page whose messages were made already; `pageCount` is how
-    /// many texts the page had.
+    /// `refreshNewest(page:)` for messages made already; `pageCount`: the page's texts.
     public mutating func refreshNewest(_ fresh: [ChatMessage], pageCount: Int) -> Bool {
         let shown = visible.prefix(visible.count - localCount)
         var savedTexts: [Int: String] = [:]
@@ -246,10 +230,8 @@ public struct MessageTimeline: Equatable, Sendable {
         return true
     }
 
-    /// The server's list grew by `newest.count` at its head (`HeadGrowth`): every server message
-    /// loaded moves that many numbers up, hidden ones too, and `newest` (numbered from 1, newest
-    /// first) go below them, above the local messages; let go with the newest loaded when those
-    /// are let go (they must be saved first).
+    /// The server's list grew by `newest.count` at its head: loaded messages, hidden too, move that many
+    /// numbers up and `newest` (numbered from 1) go below them, above the local ones.
     public mutating func grow(adding newest: [ChatMessage]) {
         let count = newest.count
         guard count > 0 else { return }
@@ -276,8 +258,7 @@ public struct MessageTimeline: Equatable, Sendable {
         localCount += 1
     }
 
-    /// Puts `message` in the place of the one with its origin (a local message edited); its index,
-    /// or nil when it is not shown.
+    /// Puts `message` in place of the one with its origin; its index, or nil when not shown.
     @discardableResult
     public mutating func replace(_ message: ChatMessage) -> Int? {
         guard let index = visible.firstIndex(where: { $0.origin == message.origin }) else { return nil }

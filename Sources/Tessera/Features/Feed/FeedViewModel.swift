@@ -4,11 +4,9 @@ import Logging
 import Repositories
 import Localization
 
-/// The media feed's state and intents; knows nothing of GTK. Pages are asked by the last id
-/// received; every page is saved, shown at once at the next launch (`showSaved`) and confirmed
-/// from the top down (`FeedMerge`); offline, the saved posts stay and the feed asks again itself
-/// (`OfflineRetry`). Posts far above the view are let go (`release(before:)`) and read back
-/// from the saved pages when the view comes near (`bringBack(_:)`).
+/// The media feed's state and intents, without GTK. Pages are asked by the last id received, saved, shown at
+/// the next launch and confirmed from the top (`FeedMerge`); posts far above the view are let go and read back
+/// from the saved pages as the view nears them.
 @MainActor
 public final class FeedViewModel {
     /// A message for the user: a question (delete?) or what happened.
@@ -24,8 +22,7 @@ public final class FeedViewModel {
         case removed(Int)
         /// The posts saved at an earlier launch are shown.
         case restored
-        /// A page went into saved posts: some came in, some may have gone, anywhere below the
-        /// confirmed ones.
+        /// A page went into saved posts: some came, some may have gone, below the confirmed ones.
         case merged
         /// The first posts were let go (`releasedAbove` grew by this many); the rest stay in place.
         case released(Int)
@@ -41,8 +38,7 @@ public final class FeedViewModel {
         public var paging: Paging = .idle
         public var cursor = FeedCursor()
         public var notice: Notice?
-        /// How many posts, from the first, this launch's pages confirmed; the rest were saved at
-        /// an earlier launch and wait for their page.
+        /// How many posts, from the first, this launch's pages confirmed; the rest wait for their page.
         public var confirmed = 0
         /// When the posts last came from the server (at this launch or, saved, at an earlier one).
         public var receivedAt: Date?
@@ -51,8 +47,7 @@ public final class FeedViewModel {
         /// A refresh asks for the newest page again (the posts shown stay meanwhile).
         public var isRefreshing = false
 
-        /// Whether the next page to ask for lies among the posts shown (saved ones wait for it),
-        /// rather than after them.
+        /// Whether the next page lies among the posts shown rather than after them.
         public var isConfirming: Bool { confirmed < posts.count }
     }
 
@@ -64,20 +59,15 @@ public final class FeedViewModel {
     private let logger: Logger
     /// How many saved posts show at launch, at most (`standardSavedShown`).
     private let savedShown: Int
-    /// A hundred pages: more than a person scrolls back through offline, where a feed saved over
-    /// hours (100,000 posts) would take seconds to read and 50 MB to hold at every launch; the
-    /// pages after them come from the server as the person scrolls.
+    /// A hundred pages, more than a person scrolls back offline: a feed saved over hours is not read whole.
     public static let standardSavedShown = 1_000
     /// A page could not be saved this launch: nothing is let go, as it could not be read back.
     private var pageNotSaved = false
     /// Posts are being read back.
     private var bringingBack = false
 
-    /// - Parameters:
-    ///   - store: where pages are kept for the next launch and for when the backend cannot be
-    ///     reached; nil keeps nothing.
-    ///   - offlineRetryDelays: the waits between automatic tries while offline (`OfflineRetry`).
-    ///   - savedShown: how many saved posts show at launch, at most.
+    /// `store` keeps pages for the next launch and offline (nil keeps nothing); `offlineRetryDelays` are the
+    /// waits between tries offline; at most `savedShown` saved posts show at launch.
     public init(repository: any FeedRepository, store: (any SavedFeedStoring)? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 savedShown: Int = FeedViewModel.standardSavedShown,
@@ -89,8 +79,7 @@ public final class FeedViewModel {
         self.logger = logger
     }
 
-    /// Shows the posts saved at an earlier launch, if there are some and nothing is shown yet;
-    /// the pages asked then confirm them.
+    /// Shows the saved posts when nothing is shown yet; the pages asked then confirm them.
     public func showSaved() async {
         await savedRead.run { [weak self] in await self?.readSaved() }
     }
@@ -106,10 +95,8 @@ public final class FeedViewModel {
         publish(.restored)
     }
 
-    /// The system's network went (the page tells only for a server elsewhere): the posts shown
-    /// are offline at once, and no try is made until it is back. Back (or changed): while
-    /// offline, a page that failed is asked again at once; if none did, the feed is online again
-    /// as it was (nothing is asked that the person did not scroll to).
+    /// The system's network went: the posts are offline and nothing is tried. Back: a page that failed is asked
+    /// again at once, else the feed is online as it was.
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
         guard available else {
@@ -128,8 +115,7 @@ public final class FeedViewModel {
         }
     }
 
-    /// Asks for the next page unless one is on its way, the last failed (Retry asks again) or
-    /// the feed has ended.
+    /// Asks for the next page unless one is on its way, the last failed or the feed has ended.
     public func loadMore() async {
         guard state.paging.canLoadMore else { return }
         await load()
@@ -140,9 +126,8 @@ public final class FeedViewModel {
         await load()
     }
 
-    /// F5, Ctrl+R, the Refresh button: the newest page is asked for again. The posts shown stay
-    /// and are confirmed page by page as after a relaunch: posts new on the server come in at the
-    /// top, posts deleted there go as their pages come, and paging goes on from the confirmed ones.
+    /// F5, Ctrl+R, Refresh: the newest page again; the posts shown stay and are confirmed page by page, new
+    /// ones coming in at the top and deleted ones going as their pages come.
     public func refresh() async {
         guard state.paging != .loading, !state.isRefreshing else { return }
         offlineRetry.cancel()
@@ -163,8 +148,7 @@ public final class FeedViewModel {
     }
 
     private func load() async {
-        // Loading from here on, so that a second ask while the saved read finishes finds a page on
-        // its way rather than asking for the same one again.
+        // Loading now, so a second ask while the saved read finishes finds this page on its way.
         state.paging = .loading
         publish(nil)
         await savedRead.wait()
@@ -173,9 +157,8 @@ public final class FeedViewModel {
             let page = try await repository.page(after: asked)
             let now = Date()
             let wasConfirming = state.isConfirming, start = state.posts.count
-            // The grid and delete know a post by its id, so no id may reach them twice: the merge
-            // leaves out one the confirmed posts have (a page that overlaps after deletes) and one
-            // repeated within the page (the first copy stays). Ids are compared as strings.
+            // No id may reach the grid twice: the merge leaves out one the confirmed posts have and one
+            // repeated within the page (the first stays). Ids are compared as strings.
             let merge = FeedMerge.merge(page, into: &state.posts, confirmed: state.confirmed)
             if !merge.leftOut.isEmpty {
                 logger.warning("feed page after \"\(asked)\": left out \(merge.leftOut.count) posts whose ids came before: \(merge.leftOut)")
@@ -191,8 +174,7 @@ public final class FeedViewModel {
             } else {
                 publish(merge.fresh.isEmpty ? nil : .appended(from: start))
             }
-            // Saved once shown; a page that cannot be saved is still shown (it will not be there
-            // offline, and nothing is let go from now on).
+            // A page that cannot be saved is still shown; from then on nothing is let go.
             do {
                 try await store?.savePage(page, after: asked, gone: merge.dropped, reachedEnd: state.cursor.reachedEnd,
                                           pageSize: FeedCursor.pageSize, at: now)
@@ -209,9 +191,8 @@ public final class FeedViewModel {
         }
     }
 
-    /// Lets go of the posts before `index` (among those held) to hold memory, keeping their
-    /// places: only confirmed posts whose ids are numbers, which the saved pages can give back
-    /// (`bringBack`), and none while there is no store or a page could not be saved.
+    /// Lets go of the posts before `index`, keeping their places: only confirmed posts with numeric ids, which
+    /// `bringBack` can read back, and none without a store or after a failed save.
     public func release(before index: Int) {
         guard store != nil, !pageNotSaved, !bringingBack, !state.isRefreshing else { return }
         let count = min(index, state.confirmed)
@@ -222,9 +203,8 @@ public final class FeedViewModel {
         publish(.released(count))
     }
 
-    /// Reads back up to `count` of the posts let go, those just before the first held, from the
-    /// saved pages; returns how many came. A post the saved pages no longer have (deleted meanwhile
-    /// by the person) leaves its place to the posts below it.
+    /// Reads back up to `count` let-go posts just before the first held; returns how many came. A post no
+    /// longer saved (deleted meanwhile) leaves its place to those below.
     @discardableResult
     public func bringBack(_ count: Int) async -> Int {
         guard let store, !bringingBack, state.releasedAbove > 0, let first = state.posts.first else { return 0 }
@@ -238,8 +218,7 @@ public final class FeedViewModel {
             logger.warning("feed posts before \"\(first.id)\" could not be read back: \(error)")
             return 0
         }
-        // The view may have changed meanwhile (a delete, a refresh): only onto the same first post,
-        // and into places still empty.
+        // A delete or refresh may have come meanwhile: only onto the same first post, into empty places.
         guard state.posts.first?.id == first.id, state.releasedAbove > 0 else { return 0 }
         // Fewer than asked: the saved pages have no more before it, and the places left are empty.
         let came = back.count < asked ? state.releasedAbove : min(back.count, state.releasedAbove)

@@ -3,11 +3,8 @@ import Foundation
 import Repositories
 import Localization
 
-/// The People screen's state and intents. Knows nothing of GTK.
-///
-/// The list follows the database through observation (the NSFetchedResultsController of the
-/// seed): a rename made anywhere reaches the rows after its transaction commits, never by a call
-/// from the edit page. Avatars are asked for as rows come into view.
+/// The People screen's state and intents, without GTK. The list follows the database by observation: a rename
+/// reaches the rows when its transaction commits. Avatars are asked for as rows come into view.
 @MainActor
 public final class PeopleViewModel {
     public enum AvatarState: Equatable, Sendable {
@@ -25,13 +22,11 @@ public final class PeopleViewModel {
         public var failures: [Int64: String] = [:]
         /// A message for the user (a refused name, a failed write, a damaged database replaced).
         public var notice: String?
-        /// Why the people could not be read at all (the database could not be opened); Retry
-        /// tries again.
+        /// Why the people could not be read (the database could not be opened); Retry tries again.
         public var failure: String?
         /// What the list is searched for (empty: everyone shows).
         public var filter = TextFilter("")
-        /// The places in `people` of those the search lets through, in order; nil while nothing
-        /// is typed.
+        /// The places in `people` of those the search lets through, in order; nil while nothing is typed.
         public var matching: [Int]?
 
         /// The people the list shows: those the search lets through, or everyone.
@@ -39,8 +34,7 @@ public final class PeopleViewModel {
         /// Something is typed and no one's name has it.
         public var isNoOneFound: Bool { matching?.isEmpty == true }
 
-        /// Counted in place: a filtered copy of 10,000 people made at every change cost more than
-        /// the change.
+        /// Counted in place: a filtered copy at every change cost more than the change.
         public var storedAvatars: Int { people.reduce(0) { $0 + ($1.hasAvatar ? 1 : 0) } }
         /// "Avatars: 7 of 20".
         public var progressText: String {
@@ -69,8 +63,8 @@ public final class PeopleViewModel {
         self.downloader = downloader
     }
 
-    /// Stores the seed's people on the first launch, then follows the database. When the database
-    /// cannot be opened, `state.failure` says why and `retry()` starts again.
+    /// Stores the seed's people on the first launch, then follows the database; a failure goes to
+    /// `state.failure`.
     public func start() async {
         listenForOutcomes()
         state.failure = nil
@@ -122,8 +116,7 @@ public final class PeopleViewModel {
         publish()
     }
 
-    /// The rows in view now, top to bottom: their avatars are fetched (in that order) if not
-    /// stored; rows that left the view drop back behind them.
+    /// The rows in view, top to bottom: their missing avatars are fetched in that order; rows gone drop behind.
     public func rowsInView(_ ids: [Int64]) {
         let left = Array(Set(inView).subtracting(ids))
         // A failed avatar is asked for again when its row comes back into view.
@@ -146,8 +139,7 @@ public final class PeopleViewModel {
         }
     }
 
-    /// The avatars' address changed: the avatars that failed are asked for again, those in view
-    /// at once; the stored ones stay.
+    /// The avatars' address changed: failed avatars are asked again, those in view first.
     public func retryFailedAvatars() {
         guard !state.failures.isEmpty else { return }
         state.failures = [:]
@@ -158,9 +150,7 @@ public final class PeopleViewModel {
     static let visiblePriority = 10
     static let backgroundPriority = 0
 
-    /// Each person's place in `state.people`, made once after the people change (the rows in
-    /// view change at every step of a scroll; a dictionary of everyone made each time cost
-    /// 10,000 people's worth each step).
+    /// Each person's place in `state.people`, made once per change of the people, not at every scroll step.
     private var placesByID: [Int64: Int]?
 
     private func requestAvatarsInView() {
@@ -168,8 +158,7 @@ public final class PeopleViewModel {
         placesByID = places
         let wanted = inView.compactMap { places[$0].map { state.people[$0] } }.filter { !$0.hasAvatar && state.failures[$0.id] == nil }
         guard !wanted.isEmpty else { return }
-        // One call for the whole screen, so the queue keeps the rows' order; rows already queued
-        // move up to the visible priority.
+        // One call for the screen keeps the rows' order; rows already queued move up to the visible priority.
         tellDownloader { await $0.enqueue(wanted, priority: Self.visiblePriority) }
     }
 
@@ -196,8 +185,7 @@ public final class PeopleViewModel {
 
     private var outcomeListener: Task<Void, Never>?
 
-    /// Saves a new name off the main actor. A blank name is refused with a message, the old kept.
-    /// Returns the problem, if any; the list changes when the write commits (observation).
+    /// Saves a new name off the main actor; blank is refused with a message. The list changes on commit.
     @discardableResult
     public func rename(_ id: Int64, to text: String) -> PersonName.Problem? {
         guard let person = state.people.first(where: { $0.id == id }) else { return nil }
@@ -228,8 +216,7 @@ public final class PeopleViewModel {
     private var renamesUnderWay: [Int: Task<Void, Never>] = [:]
     private var nextRenameNumber = 0
 
-    /// Returns once every rename made so far has been written (or has failed and said so). The
-    /// app waits for this before it exits, so a name typed just before closing the window is kept.
+    /// Returns once every rename so far is written or failed: the app waits for it before it exits.
     public func finishRenames() async {
         while let task = renamesUnderWay.values.first {
             await task.value
@@ -238,8 +225,7 @@ public final class PeopleViewModel {
 
     public func person(_ id: Int64) -> Person? { state.people.first { $0.id == id } }
 
-    /// Shows only the people whose names have every word of `typed` (case and accents ignored);
-    /// empty shows everyone again.
+    /// Shows only the people whose names have every word of `typed`, case and accents ignored.
     public func search(_ typed: String) {
         let filter = TextFilter(typed)
         guard filter != state.filter else { return }
@@ -248,17 +234,15 @@ public final class PeopleViewModel {
         publish()
     }
 
-    /// The people's names as they are compared, by their places in `state.people`: folded once
-    /// after the people change rather than at every key typed. Nil until a search needs them.
+    /// The names as compared, by place in `state.people`, folded once per change; nil until a search needs
+    /// them.
     private var foldedNames: [String]?
     /// Folding the people's names off the main thread after they change.
     private var folding: Task<Void, Never>?
     /// Counts the changes of the people (a folding finished for older people is dropped).
     private var peopleChanges = 0
 
-    /// Folds the people's names on another thread, ready before the first key is typed: folded
-    /// at that key, 10,000 names made it take 11 ms of the main loop, where the keys after it
-    /// took 1-2. A key typed before it is done folds them itself.
+    /// Folds the names on another thread before the first key is typed; a key typed sooner folds them itself.
     private func foldNamesAhead() {
         peopleChanges += 1
         let change = peopleChanges, names = state.people.map(\.name)
@@ -279,15 +263,13 @@ public final class PeopleViewModel {
             matchedFilter = nil
             return
         }
-        // A key that narrows the search (more letters typed) looks only among those found
-        // before; anything else looks through everyone.
+        // A narrowing key looks only among those found before; any other through everyone.
         let among = matchedFilter.flatMap { state.filter.narrows($0) ? state.matching : nil }
         state.matching = places(matching: state.filter, among: among)
         matchedFilter = state.filter
     }
 
-    /// The people whose names have every word of `typed`, in the list's order (GNOME Shell's
-    /// search asks this of the list without filtering it); none for nothing typed.
+    /// The people whose names have every word of `typed`, in the list's order (for GNOME Shell's search).
     public func people(matching typed: String) -> [Person] {
         let filter = TextFilter(typed)
         return filter.isEmpty ? [] : places(matching: filter).map { state.people[$0] }
@@ -315,8 +297,7 @@ public final class PeopleViewModel {
     /// Whether `startOnce()` started the model.
     private var hasStarted = false
 
-    /// `start()`, the first time only: the window's first frame starts the model, and so does a
-    /// search from the desktop (GNOME Shell's) before any window is open.
+    /// `start()` the first time only: the first frame starts it, or a GNOME Shell search before any window.
     public func startOnce() async {
         guard !hasStarted else { return }
         hasStarted = true
