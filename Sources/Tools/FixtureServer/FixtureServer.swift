@@ -5,10 +5,8 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// Tessera's own backend: a faithful implementation of shared/contracts.md sections 2-6, quirks
-/// included, with failure injection and connection statistics for tests.
-///
-/// Runs standalone (`tessera-server`) or in-process (the app's default backend, and tests).
+/// Tessera's own backend: shared/contracts.md sections 2-6, quirks included, with failure injection and
+/// connection counts for tests. Standalone (`tessera-server`) or in-process.
 public final class FixtureServer: Sendable {
     public struct Configuration: Sendable {
         public var host: String
@@ -25,48 +23,36 @@ public final class FixtureServer: Sendable {
         public var slowResponseSeconds: Double
         /// How long each avatar waits before answering (tests of downloads in flight).
         public var avatarDelay: Double = 0
-        /// An avatar (1...20) whose first `silentAvatarTimes` answers stop after their headers and
-        /// 100 bytes of body, the connection left open: a transfer gone silent (tests).
+        /// An avatar whose first `silentAvatarTimes` answers stop after headers and 100 bytes, left open.
         public var silentAvatar: Int?
         public var silentAvatarTimes = 1
-        /// How many of the first feed pages asked for go silent after their headers and 100 bytes
-        /// of body, the connection left open (tests of a stalled page).
+        /// How many first feed pages stop after headers and 100 bytes, left open (a stalled page).
         public var silentFeedPages = 0
         /// How many of the first facts feeds asked for go silent the same way.
         public var silentFactsFeeds = 0
         /// How long each page of messages waits before answering (tests that watch a page load).
         public var messagesPageDelay: Double = 0
-        /// Messages in one page of `getMessages`. The contract says 20; tests of clients that must
-        /// not trust it ask for more.
+        /// Messages in a page: the contract's 20, or more for clients that must not trust it.
         public var messagesPageSize = MessageSource.pageSize
-        /// How many more times each feed page names its first post, as copies of the real feed were
-        /// seen to (tests of clients that must show each post once).
+        /// How many more times each feed page names its first post, as copies of the real feed did.
         public var feedRepeatsFirstPost = 0
-        /// How many of the newest feed posts are not served yet, as if they were posted later
-        /// (tests of clients that merge new posts into saved ones).
+        /// How many newest feed posts are withheld, as if posted later.
         public var feedNewestWithheld = 0
-        /// How many messages arrived after the usual ones: the newest, moving every other
-        /// message's number up (tests of clients that confirm saved pages).
+        /// How many messages arrived after the usual ones, moving every other message's number up.
         public var messagesArrived = 0
         /// Texts served in place of messages, by number (tests of texts of any length).
         public var messageTexts: [Int: String] = [:]
-        /// Titles and descriptions served in place of the facts rows', by row (tests of texts of
-        /// any length); a row left out keeps its own.
+        /// Titles and descriptions served in place of the facts rows', by row.
         public var factTexts: [Int: FactText] = [:]
-        /// Rows in the facts feed: the real feed's 14, or more (the rows again, numbered, with
-        /// synthesized images) for tests and benchmarks of long feeds.
+        /// Rows in the facts feed: the real 14, or more (repeated, numbered, with synthesized images).
         public var factsRows = FactsRoutes.realRows
-        /// The largest side of a synthesized image, in pixels: enough for every benchmark, and quick
-        /// to make (tests of the limit may raise it).
+        /// The largest side of a synthesized image in pixels: enough for every benchmark, quick to make.
         public var maximumSyntheticSide = 4096
-        /// The rate clips are sent at, in bytes a second (tests of playback that starts before the
-        /// whole clip is here); nil for as fast as the link goes.
+        /// The rate clips are sent at, in bytes a second; nil for the link's speed.
         public var clipBytesPerSecond: Int?
-        /// A slow link every answer goes through (benchmarks of slow networks); nil for loopback's
-        /// own speed.
+        /// A slow link every answer goes through; nil for loopback's own speed.
         public var link: LinkShape?
-        /// Facts images (by name under /facts/images/) whose answers wait until
-        /// `factImageGate.release(_:)` (tests of a picture that arrives later).
+        /// Facts images (by name) whose answers wait until `factImageGate.release(_:)`.
         public var heldFactImages: Set<String> = []
 
         public init(host: String = "127.0.0.1", port: Int = 0, dataDirectory: URL, failRate: Double = 0,
@@ -100,8 +86,7 @@ public final class FixtureServer: Sendable {
         let group: ServiceGroup
     }
 
-    /// `count` new messages arrive in the chat, the newest now (every other message's number moves
-    /// up by as many), as others write while a person reads.
+    /// `count` new messages arrive, moving every other message's number up by as many.
     public func messagesArrive(_ count: Int) { messages.arrive(count) }
 
     public init(configuration: Configuration, logger: Logger = Logger(label: "tessera-server")) {
@@ -163,17 +148,15 @@ public final class FixtureServer: Sendable {
         throw FixtureServerError.didNotStart
     }
 
-    /// Stops accepting, gives responses in progress a second to finish (the deliberately slow ones
-    /// are cut), and waits for the server to end.
+    /// Stops accepting, gives responses a second to finish (slow ones are cut) and waits for the end.
     public func stop() async {
         // A held answer would keep the graceful shutdown waiting for it.
         factImageGate.releaseAll()
         guard let running = running.withLock({ value -> Running? in defer { value = nil }; return value }) else { return }
         await running.group.triggerGracefulShutdown()
         let task = running.task
-        // The graceful end waits for the clients' kept-alive connections; past a second the run
-        // is cancelled, and past two more it is left to end by itself: a cancelled run that still
-        // waited for a connection held a test suite for good (three CI runs in a row).
+        // The graceful end waits for kept-alive connections: past a second the run is cancelled, past two more
+        // left to end alone (a cancelled run once held a test suite for good).
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let once = ResumedOnce(continuation)
             Task {
@@ -189,8 +172,7 @@ public final class FixtureServer: Sendable {
         }
     }
 
-    /// Runs until cancelled or stopped (the standalone executable); `listening` is told the bound
-    /// port once the server accepts connections.
+    /// Runs until cancelled or stopped; `listening` gets the bound port once it accepts.
     public func run(listening: @Sendable (Int) -> Void = { _ in }) async throws {
         let port = try await start()
         logger.info("listening on http://\(configuration.host):\(port)/")
@@ -216,8 +198,7 @@ public enum FixtureServerError: Error, CustomStringConvertible {
     }
 }
 
-/// The request context: the default storage plus the connection the request came on, so the
-/// server can count connections per client.
+/// The default storage plus the request's connection, so connections are counted per client.
 public struct FixtureContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public let channel: any Channel

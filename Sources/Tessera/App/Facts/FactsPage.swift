@@ -5,11 +5,9 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The facts feed as a waterfall of cards sized by their pictures. The cards live in a
-/// `RecyclingGrid`, which gives them only to the rows near the view, so a feed of 100,000 rows
-/// opens, scrolls and resizes as one of 14 does; pictures load only for the cards it gives out.
-/// A refresh keeps the cards until the new feed has arrived; a failed refresh says why above
-/// them, with Retry. Typing over the cards (or Ctrl+F) searches their titles and descriptions.
+/// The facts feed as a waterfall of cards sized by their pictures, in a `RecyclingGrid`: only rows near the
+/// view get cards and load pictures. A refresh keeps the cards until the new feed arrives; typing over the
+/// cards (or Ctrl+F) searches titles and descriptions.
 @MainActor
 public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage, SectionTitledPage, ScreenshotScenes {
     public let title = tr("Facts")
@@ -38,13 +36,11 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// Over the grid when the search finds nothing.
     let nothingFound = StatusPage(iconName: "edit-find-symbolic", title: tr("No facts found"),
                                   description: tr("No title or description has what is typed. Escape shows every fact again."))
-    /// Where the view stood, and the row of the focused card, when a search began: they are back
-    /// there once the search closes.
+    /// Where the view stood and the focused card's row when a search began, restored when it closes.
     var placeBeforeSearch: PlaceInView?
     /// The rows of the feed the grid shows.
     private var shownFacts: [Fact] = []
-    /// The width / height of every picture loaded so far, by its link: a card scrolled away and
-    /// back, or a feed received again, keeps its height. Only the shown feed's links are kept.
+    /// Each loaded picture's width / height by link, so a card keeps its height; only the shown feed's.
     private var aspects: [URL: Double] = [:]
     /// Pictures loaded since the last layout: put into the layout together, once a frame.
     private var learned: [(index: Int, aspect: Double)] = []
@@ -55,17 +51,13 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     private let titleChanged: @MainActor () -> Void
     private let ready: @MainActor () async -> Void
 
-    /// How far beyond the view (in screens) cards are made and load their pictures: half a
-    /// screen, as the seed asks to load pictures only as needed.
+    /// Half a screen beyond the view, cards are made and load pictures (the seed's "only as needed").
     static let prefetchScreens = 0.5
     /// The cards' columns: 260 to 420 pixels wide, 12 apart.
     static let layout = WaterfallLayout()
 
-    /// - Parameters:
-    ///   - backendReady: returns once the backend answers; the feed is asked for after that.
-    ///   - server: the facts' server, which the offline notice waits for.
-    ///   - open: pushes the detail page of a fact (with its image's aspect, when known).
-    ///   - titleChanged: the feed's title changed; the header bar shows it.
+    /// `backendReady` returns once the backend answers; `server` is what the offline notice waits for; `open`
+    /// pushes a fact's detail (with its image's aspect when known); `titleChanged` is for the header.
     public init(model: FactsViewModel, pipeline: ImagePipeline,
                 backendReady: @escaping @MainActor () async -> Void = {},
                 server: @escaping @MainActor () async -> URL = { Backend.builtIn.facts },
@@ -84,8 +76,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
             card.onAspectKnown = { entry, aspect in me.object?.learn(aspect, of: entry) }
             return card
         }
-        // Pictures that load above the view make their cards taller: the view stays on the card
-        // the user looks at (at the top, it stays at the top).
+        // Pictures loading above make cards taller: the view stays on the card looked at (or the top).
         grid.margin = Self.prefetchScreens
         // Saving data: no cards (and no pictures) ahead of the view.
         dataSaving?.observe(grid) { [weak grid] saving in grid?.margin = saving ? 0 : Self.prefetchScreens }
@@ -125,11 +116,9 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         statusRetry.onClicked { [weak self] in self?.refresh() }
         banner.onClick = { [weak self] in self?.refresh() }
         model.onChange = { [weak self] state in self?.render(state) }
-        // Once its window is gone, the page takes no more updates (late replies would find its
-        // widgets destroyed).
+        // Late replies must not reach destroyed widgets.
         widget.onDestroy { [weak model] in model?.onChange = nil }
-        // What was saved at an earlier launch shows at once; the feed is asked for after the
-        // first frame, once the backend answers.
+        // Saved facts show at once; the feed is asked for once the backend answers.
         Task { [weak self] in await self?.model.showSaved() }
         stack.widget.onNextDraw { [weak self] in
             Task { [weak self] in
@@ -186,15 +175,12 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         titleChanged()
     }
 
-    /// Hands a received feed to the grid (`only` the rows at those places, while a search shows
-    /// some): each card's height from its picture when one of the same link has loaded before,
-    /// else 4:3 until it loads. The shapes known are kept for every row of the feed, so the cards
-    /// a search left out come back at their heights.
+    /// Hands a feed to the grid (`only` those places while searching): a card's height from a picture of its
+    /// link loaded before, else 4:3. Shapes are kept for every row, so rows a search hid come back sized.
     private func show(_ facts: [Fact], generation: Int, only shown: [Int]? = nil) {
         var kept: [URL: Double] = [:]
         let known = aspects
-        // Each row read in place: a `map` over the facts copied each one, retaining its texts and
-        // link, rows scattered in memory, on the main thread.
+        // Each row read in place: a `map` copied and retained every fact on the main thread.
         var cards = [WaterfallLayout.Card](repeating: .text, count: facts.count)
         facts.withUnsafeBufferPointer { facts in
             for index in facts.indices {
@@ -242,8 +228,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         let focused = grid.focusedCell.flatMap { grid.index(of: $0.item.id) }.flatMap { isInView($0) ? $0 : nil }
         var moved = false
         grid.updateLayout { moved = $0.setAspects(batch) }
-        // Laid out at once (this runs after the frame's allocation): a layout that found the
-        // same cards in range would otherwise keep them where they stood.
+        // Laid out at once: a layout finding the same cards in range would keep them where they stood.
         guard moved else { return }
         grid.layoutNow()
         if let focused { grid.reveal(index: focused) }
@@ -266,9 +251,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// Cards laid out, each showing its picture at its size.
     public var showsContentInView: Bool { model.state.phase == .loaded && !model.state.facts.isEmpty && isSettled }
 
-    /// The cards stand where the layout for the grid's current width puts them: no picture's
-    /// shape waits to be laid out, the layout was made for this width, and GTK has given every
-    /// card its frame, at its height too (a picture that loaded makes its card taller).
+    /// The cards stand where the layout for this width puts them: no shape waits, and GTK has given every card
+    /// its frame at its height.
     private var isLaidOut: Bool {
         guard learned.isEmpty, grid.layout.width > 0, Double(grid.widget.allocatedSize.width) == grid.layout.width else {
             return false
@@ -287,7 +271,6 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     var isBannerVisible: Bool { banner.isShown }
     var isStatusVisible: Bool { stack.isStatusShown }
     public var scroll: Adjustment { grid.adjustment }
-    /// Every card made so far (the grid's cells, in use or spare): a screen's worth, whatever the
-    /// feed's length.
+    /// Every card made so far, in use or spare: a screen's worth, whatever the feed's length.
     public var cardsMade: Int { grid.cellsMade }
 }

@@ -4,32 +4,27 @@ import CGtk
 @MainActor
 open class Widget: Object {
     var widget: UnsafeMutablePointer<GtkWidget> { raw.cast() }
-    /// The GtkWidget, for `SimulatedInput` alone (UI tests), the one other
-    /// module that calls GTK: it opts in with `@_spi(SimulatedInput) import Gtk`.
+    /// The GtkWidget, for `SimulatedInput` alone, which opts in with `@_spi(SimulatedInput) import Gtk`.
     @_spi(SimulatedInput) public var gtkWidget: UnsafeMutablePointer<GtkWidget> { widget }
 
     public func show() { gtk_widget_show(widget) }
     public func showAll() { gtk_widget_show_all(widget) }
     public func hide() { gtk_widget_hide(widget) }
-    /// Destroys the widget: it leaves its parent and disposes its handlers. The wrapper stays valid
-    /// (it still holds its reference) until released.
+    /// Leaves its parent and disposes its handlers; the wrapper stays valid until released.
     public func destroy() { gtk_widget_destroy(widget) }
 
     public var isVisible: Bool {
         get { gtk_widget_get_visible(widget) != 0 }
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
-    /// When set, `showAll()` on an ancestor leaves this widget (and what is inside it) as it is:
-    /// for parts whose visibility follows state.
+    /// `showAll()` on an ancestor leaves this widget as it is: for parts whose visibility follows state.
     public var keepsOwnVisibility: Bool {
         get { gtk_widget_get_no_show_all(widget) != 0 }
         set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
     }
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
-    /// Whether the window this widget is in is out of sight: minimized (under X11 a window
-    /// manager unmaps a window it minimizes, which GDK reports as iconified) or withdrawn, or
-    /// the widget is in no window. GTK keeps such a window's widgets mapped; a Wayland
-    /// compositor tells GTK 3 neither, and stops the window's frames instead.
+    /// The widget's window is minimized, withdrawn or absent. GTK keeps such a window's widgets mapped; Wayland
+    /// tells GTK 3 neither, and stops the window's frames instead.
     public var isInWindowOutOfSight: Bool {
         guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
               let surface = gtk_widget_get_window(toplevel) else { return true }
@@ -45,16 +40,14 @@ open class Widget: Object {
     /// Whether this is the focus widget of its window (true even while the window is inactive).
     public var isFocusWidget: Bool { gtk_widget_is_focus(widget) != 0 }
     public func grabFocus() { gtk_widget_grab_focus(widget) }
-    /// Moves the keyboard focus into the widget as Tab (or Shift+Tab, `forward: false`) would
-    /// arriving at it: a label with links focuses its first (or last) link. False when it takes
-    /// none.
+    /// Moves focus into the widget as Tab (Shift+Tab: `forward: false`) would; a label with links focuses its
+    /// first (last) link. False when it takes none.
     @discardableResult
     public func takeFocus(forward: Bool = true) -> Bool {
         gtk_widget_child_focus(widget, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
     }
 
-    /// Moves the keyboard focus on from this widget, as Tab (or Shift+Tab) does in its window:
-    /// to the next widget that takes it, round to the first after the last.
+    /// Moves focus on as Tab (or Shift+Tab) does, round to the first after the last.
     public func moveFocusOnward(forward: Bool = true) {
         guard let top = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(top) != 0 else { return }
         let direction = forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD
@@ -110,8 +103,7 @@ open class Widget: Object {
         get { Align(gtk_widget_get_valign(widget)) }
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
-    /// Lays its own children out from the right (a box then packs its first child rightmost).
-    /// Its children keep the default direction: text inside reads as before.
+    /// Lays its own children out from the right; they keep the default direction.
     public var packsFromRight: Bool {
         get { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
         set { gtk_widget_set_direction(widget, newValue ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
@@ -145,9 +137,8 @@ open class Widget: Object {
         gtk_widget_get_allocation(widget, &rect)
         return Rect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
     }
-    /// This widget's origin in `other`'s coordinates, or nil when they share no toplevel.
-    /// Whether any of the widget is within the visible part of the scrolled window it is in (or
-    /// mapped, outside any): a child of a scrolled grid outside the view is mapped but not drawn.
+    /// Whether any of the widget is within the visible part of its scrolled window (or mapped, outside any): a
+    /// scrolled grid's child outside the view is mapped but not drawn.
     public var isInView: Bool {
         guard isMapped else { return false }
         guard let scroller = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type()) else { return true }
@@ -164,11 +155,9 @@ open class Widget: Object {
         return (Int(x), Int(y))
     }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
-    /// Device pixels per logical pixel on the screen the widget is on (2 on most laptops, 1 before
-    /// it is realized on a screen). GTK says `notify::scale-factor` when it changes.
+    /// Device pixels per logical pixel (1 before it is realized); GTK says `notify::scale-factor`.
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
-    /// The widths of the widget's CSS border and padding across (left and right together) and
-    /// down (top and bottom), in logical pixels: what its content is narrower than its box.
+    /// The CSS border and padding, left and right together and top and bottom together, in logical pixels.
     public var borderAndPadding: (across: Int, down: Int) {
         let style = gtk_widget_get_style_context(widget)
         let state = gtk_style_context_get_state(style)
@@ -183,9 +172,7 @@ open class Widget: Object {
     public func onScaleFactorChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         onNotify("scale-factor", body)
     }
-    /// Where the pointer is, in this widget's coordinates (it may be outside the widget), or nil
-    /// before the widget is realized. Reads the pointer as it is now, also during a drag, when
-    /// motion events go to the drag.
+    /// The pointer as it is now in this widget's coordinates, also during a drag; nil before realized.
     public var pointerPosition: (x: Int, y: Int)? {
         guard let window = gtk_widget_get_window(widget), let display = gdk_window_get_display(window),
               let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) else { return nil }
@@ -236,9 +223,7 @@ open class Widget: Object {
     public var accessibleRole: String {
         String(cString: atk_role_get_name(atk_object_get_role(accessible)))
     }
-    /// Tells assistive technologies this widget acts as a push button (a custom control).
-    /// How many characters a screen reader finds in the widget's text (ATK's text interface, which
-    /// AT-SPI serves), or nil for a widget that has no text.
+    /// How many characters a screen reader finds in the widget's text (ATK's text interface); nil for none.
     public var accessibleTextLength: Int? {
         guard tessera_is_a(accessible, atk_text_get_type()) != 0 else { return nil }
         return Int(atk_text_get_character_count(OpaquePointer(accessible)))
@@ -320,8 +305,7 @@ open class Widget: Object {
         gtk_widget_add_events(widget, gint(GDK_LEAVE_NOTIFY_MASK.rawValue))
         return connect("leave-notify-event", shape: .pointerReturningBool) { _ in body(); return false }
     }
-    /// Whether the widget shows as under the pointer (CSS `:hover`). Widgets with a window of
-    /// their own get it from GTK; a windowless one whose parent hit-tests the pointer is told.
+    /// Shows as under the pointer (CSS `:hover`): told by a parent that hit-tests for windowless widgets.
     public var isHovered: Bool {
         get { gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0 }
         set {
@@ -329,8 +313,7 @@ open class Widget: Object {
             else { gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_PRELIGHT) }
         }
     }
-    /// Whether the widget shows as selected (CSS `:selected`): a windowless item of a list that
-    /// its parent draws the selection of is told.
+    /// Shows as selected (CSS `:selected`): a windowless item whose parent draws the selection is told.
     public var showsSelected: Bool {
         get { gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0 }
         set {

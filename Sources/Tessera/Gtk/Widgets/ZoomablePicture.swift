@@ -2,14 +2,12 @@ import CGtk
 import Dispatch
 import Synchronization
 
-/// A picture at any zoom and position, as a viewer shows it: its owner gives the `placement` (in
-/// device pixels) and bitmaps as they are decoded, and it paints the one it has there, scaled
-/// meanwhile, never a blank. A bitmap becomes a cairo surface once, off the main loop; a frame
-/// paints only what is in view, pixel for pixel at 100 % and with sharp pixels enlarged (as Loupe).
+/// A picture at any zoom and position: its owner gives the `placement` (device pixels) and bitmaps as they
+/// decode; it paints the best it has, never a blank. Surfaces are made off the main loop; a frame paints only
+/// the view, pixel for pixel at 100 %, sharp pixels when enlarged.
 @MainActor
 public final class ZoomablePicture: Widget {
-    /// Where the picture goes: its top-left corner in the widget, and its device pixels per
-    /// picture pixel (1 is 100 %).
+    /// The picture's top-left corner in the widget, and its device pixels per picture pixel (1 is 100 %).
     public struct Placement: Equatable, Sendable {
         public var originX: Double
         public var originY: Double
@@ -37,14 +35,12 @@ public final class ZoomablePicture: Widget {
     }
     /// The bitmap in tiles where the window is drawn (under X11).
     private let tiles = PictureTiles()
-    /// A part of the picture decoded sharper than the bitmap, painted over it where it is: a
-    /// large picture zoomed in is decoded by the part in view (`showDetail`).
+    /// A part decoded sharper than the bitmap, painted over it: a large picture zoomed in (`showDetail`).
     private var detail: (surface: OpaquePointer, part: Part)?
     /// The detail in tiles where the window is drawn (under X11).
     private var detailTiles = PictureTiles()
-    /// The next detail, made into a surface, while its tiles in view are sent to the X server a
-    /// few a frame (`tilesPerFrame`); it takes the place of `detail`, painted meanwhile, once
-    /// they are all there.
+    /// The next detail, while its tiles in view go to the X server `tilesPerFrame` a frame; it replaces
+    /// `detail` once they are all there.
     private var incoming: (surface: OpaquePointer, part: Part)?
     private var incomingTiles = PictureTiles()
     /// How many tiles of a new detail are sent in one frame (4 MB).
@@ -88,9 +84,8 @@ public final class ZoomablePicture: Widget {
     private var generation = 0 {
         didSet { latestGeneration.set(generation) }
     }
-    /// The same, for the converting queue: a bitmap superseded while it waited there is never
-    /// converted (a pinch's zoom levels each asked for a decode of a 24-megapixel photo; their
-    /// surfaces, 96 MB each, queued up behind each other).
+    /// The same for the converting queue: a bitmap superseded while it waited is never converted (a pinch's
+    /// levels would queue a 96 MB surface each).
     private let latestGeneration = GenerationCounter()
     private var iconName: String?
     private let iconSize: Int
@@ -102,9 +97,8 @@ public final class ZoomablePicture: Widget {
     /// How many frames the picture has (1 for a still).
     public var frameCount: Int { max(1, frames.count) }
     private var nextFrame: DispatchWorkItem?
-    /// Whether the frame shown was drawn: a frame nobody saw (no frame drawn, as when a
-    /// compositor stops a minimized window's frames) is not followed by the next; nor is one
-    /// in a window out of sight. The next draw plays on.
+    /// Whether the frame shown was drawn: an unseen frame (a minimized or hidden window) is not followed by the
+    /// next; the next draw plays on.
     private var drawnSinceStep = true
     /// Whether an animation is playing now.
     public var isPlaying: Bool { nextFrame != nil }
@@ -124,8 +118,8 @@ public final class ZoomablePicture: Widget {
         onUnmap { [weak self] in self?.updatePlayback() }
     }
 
-    /// Shows `image`, a bitmap of a picture of `pictureWidth` x `pictureHeight` pixels: a still's
-    /// surface is made aside and replaces what shows once ready; an animation plays at once.
+    /// Shows a bitmap of a `pictureWidth` x `pictureHeight` picture: a still once its surface is made aside, an
+    /// animation at once.
     public func show(_ image: any PixbufSource, pictureWidth: Int, pictureHeight: Int) {
         generation += 1
         iconName = nil
@@ -155,9 +149,8 @@ public final class ZoomablePicture: Widget {
         }
     }
 
-    /// Makes `image`'s surface on the converting queue, unless a newer bitmap came meanwhile
-    /// (`latest` past `generation`), and hands it to `place` on the main loop, which says whether
-    /// it took it (else it is let go); a surface taken is painted.
+    /// Makes `image`'s surface on the converting queue unless a newer bitmap came, and hands it to `place` on
+    /// the main loop, which says whether it took it.
     private func makeSurface(of image: any PixbufSource, latest: GenerationCounter, generation: Int,
                              place: @escaping @MainActor (ZoomablePicture, (surface: OpaquePointer, width: Int, height: Int)) -> Bool) {
         let bitmap = BitmapInTheMaking(source: image)
@@ -175,16 +168,15 @@ public final class ZoomablePicture: Widget {
         }
     }
 
-    /// Paints `image`, the part `part` of the picture, over the bitmap from when its surface is
-    /// ready (made aside, as a still's); the detail before stays until then.
+    /// Paints `image`, the picture's `part`, over the bitmap once its surface is ready; the old detail stays
+    /// until then.
     public func showDetail(_ image: any PixbufSource, part: Part) {
         detailGeneration += 1
         awaitsDetail = true
         let generation = detailGeneration
         makeSurface(of: image, latest: latestDetailGeneration, generation: generation) { picture, made in
             guard picture.detailGeneration == generation else { return false }
-            // Painted from the next frame: sent to the X server first, where the window is
-            // drawn there (`draw` finishes it), at once otherwise.
+            // Painted from the next frame: sent to the X server first where the window is drawn there.
             if let passed = picture.incoming {
                 cairo_surface_destroy(passed.surface)
                 picture.incomingTiles.reset()
@@ -276,9 +268,8 @@ public final class ZoomablePicture: Widget {
                     queueDraw()
                 }
             }
-            // The detail's place in device pixels, whole pixels inside it: the bitmap is painted
-            // only where the detail is not (painted under it as well, it cost a second pass of
-            // the view every frame, and a translucent picture showed twice).
+            // The detail's place in whole device pixels: the bitmap is painted only outside it (under it cost a
+            // second pass, and showed a translucent picture twice).
             let detailPlace = detail.map { Self.place(of: $0.part, at: placement, pictureWidth: pictureSize.width) }
             let shown = (x: max(0, placement.originX), y: max(0, placement.originY),
                          right: min(Double(deviceWidth), placement.originX + Double(pictureSize.width) * placement.zoom),
@@ -351,9 +342,8 @@ public final class ZoomablePicture: Widget {
         updatePlayback()
     }
 
-    /// `pixbuf` as an image surface of its own size. Touches nothing but the two: any thread.
-    /// A surface over the pixels of `source`, which are cairo's already: no copy; the surface
-    /// keeps the source alive.
+    /// A surface over `source`'s pixels, which are cairo's already: no copy; it keeps the source alive. Any
+    /// thread.
     nonisolated private static func surface(over source: any PixbufSource) -> (surface: OpaquePointer, width: Int, height: Int) {
         let pixbuf = source.pixbufPointer
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
