@@ -6,10 +6,8 @@ import ImagePipeline
 import Localization
 import Scheduling
 
-/// The media feed: square tiles in a `RecyclingGrid` growing a page at a time as the user nears the
-/// end, with a spinner, an inline Retry or a quiet end below. A tile opens the post full-window;
-/// its context menu (right click, long press, Menu, Shift+F10) has Open and Delete, and a deleted
-/// tile leaves with the rest closing the gap.
+/// The media feed: square tiles in a `RecyclingGrid` growing a page at a time, a spinner, Retry or a quiet end
+/// below. A tile opens full-window; its context menu has Open and Delete, the rest closing the gap.
 @MainActor
 public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes, TopScrollingPage {
     public let title = tr("Feed")
@@ -43,24 +41,19 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     /// The feed's server, which the offline notice waits for.
     private let server: @MainActor () async -> URL
 
-    /// How far ahead of the view tiles are made and their pictures fetched, in screens (none
-    /// while data is saved).
+    /// Screens ahead of the view that tiles are made and fetched for (none while saving data).
     static let prefetchScreens = 1.0
     /// Within this many screens of the end, the next page is asked for.
     static let loadThreshold = 1.5
-    /// Posts held above the view's first: scrolling back some screens finds them at once (a
-    /// dozen screens of a wide window; at about half a kilobyte a post, some 200 KB).
+    /// Posts held above the view's first, so scrolling back some screens finds them at once.
     static let keptAbove = 400
-    /// Posts let go, or read back, at a time: posts are let go once this many more than
-    /// `keptAbove` lie above the view, so that scrolling to and fro does not let go and read back
-    /// the same posts.
+    /// Posts let go or read back at a time, past `keptAbove`: scrolling to and fro does not churn them.
     static let releaseStep = 200
     /// Within this many screens above the view's top, posts let go are read back.
     static let bringBackScreens = 2.0
     /// The footer's height: room for a spinner or a line of text with Retry beside it.
     static let footerHeight = 64
-    /// Tiles are squares of 150 to 240 pixels, 6 apart: three columns in a narrow window, a dozen
-    /// in a wide one, each big enough to tell a photo at a glance.
+    /// Squares of 150 to 240 pixels, 6 apart: three columns narrow, a dozen wide.
     public static let layout = SquareGridLayout(spacing: 6, minimumSide: 150, maximumSide: 240)
 
     public init(model: FeedViewModel, pipeline: ImagePipeline, backendReady: @escaping @MainActor () async -> Void,
@@ -74,9 +67,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         grid = RecyclingGrid(layout: Self.layout, footer: paging.widget, footerHeight: Self.footerHeight) { post in
             FeedTile(post: post, pipeline: pipeline) { dataSaving?.isSaving ?? false }
         }
-        // Posts that come in above (a refresh of saved ones) leave the view where it is, unless
-        // it is at the top. Only while saved posts are being confirmed: pages appended at the end
-        // move nothing in view, and keeping still costs work on every scroll.
+        // Posts coming in above leave the view where it is unless at the top; only while confirming saved
+        // posts, since keeping still costs work on every scroll.
         grid.staysAtEnd = false
         let over = Overlay(child: grid.widget)
         over.addOverlay(refreshSpinner)
@@ -120,11 +112,9 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
             }
         }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
-        // Once its window is gone, the page takes no more updates (late replies would find its
-        // widgets destroyed).
+        // Late replies must not reach destroyed widgets.
         widget.onDestroy { [weak model] in model?.onChange = nil }
-        // What was saved at an earlier launch shows at once; pages are asked for after the first
-        // frame, once the backend answers, and confirm it from the top.
+        // Saved posts show at once; pages asked once the backend answers confirm them from the top.
         Task { [weak self] in await self?.model.showSaved() }
         grid.widget.onNextDraw { [weak self] in
             Task(priority: .loading) { [weak self] in
@@ -144,8 +134,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         case .appended?:
             grid.setItems(state.posts, animated: false)
         case .removed?:
-            // The deleted post's tile goes back to the spares; the rest slide into place, and the
-            // focus stays in the grid, on the post that took the deleted one's place.
+            // The rest slide into place; focus stays on the post that took the deleted one's place.
             grid.setItems(state.posts, animated: true)
         case .restored?, .merged?:
             grid.setItems(state.posts, animated: false)
@@ -156,8 +145,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         case nil:
             break
         }
-        // The footer speaks of the feed's end: while saved posts wait below to be confirmed, the
-        // page under way (or failed: the banner says so) is not there.
+        // The footer speaks of the feed's end: not while saved posts below wait to be confirmed.
         paging.show(state.isConfirming ? .idle : state.paging)
         refreshSpinner.showRefreshing(state.isRefreshing)
         if state.receivedAt != nil {
@@ -229,8 +217,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     private func loadMoreIfNearEnd() {
         let state = model.state
         guard grid.isReady, state.paging.canLoadMore, adjustment.pageSize > 0 else { return }
-        // The next page's place: after the confirmed posts (saved ones below wait for it), or the
-        // end of the grid.
+        // The next page goes after the confirmed posts, or at the grid's end.
         let next = state.isConfirming && grid.layout.count > state.confirmed
             ? grid.layout.frame(at: state.confirmed).y : adjustment.upper
         let remaining = next - (adjustment.value + adjustment.pageSize)
@@ -270,8 +257,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         return grid.isLoaded
     }
 
-    /// Tiles in view, each image post showing its picture (a video's poster is read from the
-    /// server, so its tile counts once it has tried).
+    /// Tiles in view show their pictures (a video's tile counts once its poster was tried).
     public var showsContentInView: Bool {
         let inView = grid.cellsInView
         return !inView.isEmpty && inView.allSatisfy { $0.isLoaded && ($0.post.kind == .video || $0.image.showsImage) }

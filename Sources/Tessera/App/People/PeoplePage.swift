@@ -5,11 +5,9 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The 20 people: a list of round avatars and names, a progress line ("Avatars: 7 of 20"), and a
-/// notice bar for refused names and failed writes. Rows that come into view ask for their
-/// avatars; a row opens its edit page. Typing in the list (or Ctrl+F) searches it by name.
-/// The rows live in a `RecyclingGrid`, which gives them only to the people near the view: a
-/// GtkListBox walks all its rows to build and on each key typed in the search.
+/// The people: round avatars and names in a `RecyclingGrid` (only rows near the view are made; a GtkListBox
+/// walks every row on each search key), a progress line and a notice bar. Rows in view ask for their avatars; a
+/// row opens its editor; typing (or Ctrl+F) searches by name.
 @MainActor
 public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes, SearchablePage, ContentFocusingPage {
     public let title = tr("People")
@@ -28,14 +26,12 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     /// GIO's network monitor, once an avatar failed.
     private var serverComingBack: ServerComingBack?
     private let avatarsServer: @MainActor () async -> URL
-    /// Where the list was scrolled to, and the person whose row had the focus, when a search
-    /// began: the list is back there once the search closes.
+    /// Where the list was and whose row had focus when a search began, restored when it closes.
     private var placeBeforeSearch: (scroll: Double, focused: Int64?)?
     /// The people, or why they could not be read at all, with Retry.
     let content: ContentOrStatus
     private var adjustment: Adjustment { grid.adjustment }
-    /// Opens a person's editor; true when the user opened it (Enter, a click), false when the
-    /// selection moved to them (arrow keys in a wide window).
+    /// Opens a person's editor; true when the user opened it, false when arrow keys moved the selection.
     private let open: @MainActor (Person, Bool) -> Void
     /// Visibility is worked out after allocation (rows have their places then), once per frame.
     private lazy var visibility = CoalescedCall { [weak self] in
@@ -89,8 +85,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
             Task { await self.model.retry() }
         }
         grid.onActivate = { [weak self] row in self?.open(row.person, true) }
-        // In a wide window the editor beside the list follows the selection, which the arrow
-        // keys move.
+        // In a wide window the editor beside the list follows the selection the arrow keys move.
         grid.onFocusMovedByKeys = { [weak self] row in
             guard let self, self.selectsForPane else { return }
             self.open(row.person, false)
@@ -100,8 +95,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         grid.widget.onUnmap { [weak self] in self?.visibility.schedule() }
         connectSearch()
         model.onChange = { [weak self] state in self?.render(state) }
-        // Once its window is gone, the page takes no more updates (late replies would find its
-        // widgets destroyed).
+        // Late replies must not reach destroyed widgets.
         widget.onDestroy { [weak model] in model?.onChange = nil }
         render(model.state)
     }
@@ -124,9 +118,8 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         }
     }
 
-    /// Hands the people the search finds (everyone without a search) to the grid: as new items
-    /// when whom it shows changed, else only the people whose names or avatars changed; the rows
-    /// near the view show their avatars' states.
+    /// Hands the people found to the grid: as new items when who is shown changed, else only those whose names
+    /// or avatars changed.
     private func showPeople(_ state: PeopleViewModel.State) {
         let shown = state.found
         let items = grid.items
@@ -147,24 +140,20 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         for row in grid.cells { row.update(row.person, state: state.avatarState(of: row.person)) }
     }
 
-    /// After every layout and scroll: the rows that took other people show the selection, and
-    /// the model hears of the people now in view.
+    /// After every layout and scroll: reused rows show the selection; the model hears who is in view.
     private func laidOut() {
         showSelection()
         visibility.schedule()
     }
 
-    /// The people whose rows are at least partly in view, top to bottom; none while the page is
-    /// not on screen.
+    /// The people whose rows are at least partly in view, top to bottom; none while off screen.
     private func peopleInView() -> [Int64] {
         guard grid.widget.isMapped, adjustment.pageSize > 0, grid.layout.count == grid.items.count else { return [] }
         let top = adjustment.value
         return grid.layout.indices(from: top, to: top + adjustment.pageSize).map { grid.items[$0].id }
     }
 
-    /// While avatars have failed, their server is waited for (`ServerComingBack`: a network that
-    /// comes back, or the server on this machine answering again): then the avatars that failed
-    /// are asked for again.
+    /// While avatars have failed, waits for their server to come back (`ServerComingBack`), then asks again.
     private func waitForTheAvatarsServer() {
         if serverComingBack == nil {
             serverComingBack = ServerComingBack(server: avatarsServer) { [weak self] in self?.model.retryFailedAvatars() }
@@ -172,8 +161,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         serverComingBack?.wait()
     }
 
-    /// F5, Ctrl+R, the Refresh button: the avatars that could not be fetched are asked for again
-    /// (the people themselves live in the database here, and follow it as it changes).
+    /// F5, Ctrl+R, Refresh: failed avatars are asked again; the people follow the database anyway.
     public func refresh() {
         model.retryFailedAvatars()
     }
@@ -217,8 +205,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
             guard let self else { return }
             let place = self.placeBeforeSearch
             self.placeBeforeSearch = nil
-            // Everyone again, the row that had the focus focused again, and the list back where
-            // it was once the search bar has given back its room.
+            // Everyone again, focus and scroll back where they were once the search bar gave back its room.
             self.grid.layoutNow()
             let focused = place?.focused.flatMap { self.grid.index(of: $0) }
             if !self.grid.items.isEmpty { self.grid.focus(index: focused ?? 0) }
@@ -253,8 +240,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         return !visible.isEmpty && visible.allSatisfy(\.hasImage)
     }
 
-    /// The edit page of the first person, the editor beside the list in a wide window, and the
-    /// list in a narrow window (the sidebar folded into the header bar's sections button).
+    /// The first person's editor, the editor beside the list (wide), and the list alone (narrow).
     public var screenshotScenes: [ScreenshotScene] {
         let editFirst = { @MainActor [weak self] in
             guard let self, let first = self.grid.items.first, self.grid.widget.isMapped else { return }
@@ -270,8 +256,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     /// What the screenshot of the search looks for: letters of some of the built-in names.
     static let screenshotSearch = "ja" // not translated
 
-    /// In a wide window rows are selected, and the selected person's editor shows beside the list;
-    /// in a narrow one rows only open it.
+    /// Wide: rows are selected and the editor shows beside the list; narrow: rows only open it.
     var selectsForPane = false {
         didSet { showSelection() }
     }

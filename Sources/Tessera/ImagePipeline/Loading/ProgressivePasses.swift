@@ -1,10 +1,9 @@
 import Foundation
 import HelperWire
 
-/// Where a progressive JPEG's passes end in its bytes as they arrive: the bytes up to the latest
-/// scan's start, closed with an end-of-image marker, are a whole JPEG of the passes so far; a
-/// baseline JPEG's bytes decode to its rows so far (`readsTopRows`). By hand: libjpeg reads from
-/// a source a decoder drives, and these bytes arrive on the network's thread, the decoders elsewhere.
+/// Where a progressive JPEG's passes end in its arriving bytes: up to the latest scan, closed with an
+/// end-of-image marker, they are a whole JPEG. By hand: libjpeg reads from a source its decoder drives, and
+/// these bytes arrive on the network's thread.
 struct ProgressivePasses {
     /// Bytes read so far: the next marker, or the coded data still to search, starts here.
     private var position = 0
@@ -13,13 +12,12 @@ struct ProgressivePasses {
     private var progressive = false
     /// A baseline (or extended) JPEG: one scan, from the top row down.
     private var sequential = false
-    /// A baseline JPEG whose scan has begun (all its components in it): the bytes so far, closed,
-    /// decode to its rows come so far, the rest a flat fill. Nothing more is read.
+    /// A baseline JPEG whose scan began: the bytes so far, closed, decode to its rows so far. Nothing more is
+    /// read.
     private(set) var readsTopRows = false
     /// Not a progressive JPEG, or bytes that do not read as one: nothing more is read.
     private(set) var givenUp = false
-    /// The end-of-image marker was read: the latest scan is whole too (passes closed by
-    /// `wholePassesBytes`, read again, or the whole picture).
+    /// The end-of-image marker was read: the latest scan is whole too.
     private(set) var endRead = false
     /// Scans begun in the bytes read.
     private var scansBegun = 0
@@ -27,23 +25,19 @@ struct ProgressivePasses {
     private var latestScanStart = 0
     /// Whether the latest scan carries only each block's average (its DC coefficients).
     private var latestScanIsAverages = false
-    /// Whether every whole pass carries only each 8×8 block's average (the first passes of most
-    /// progressive JPEGs): they hold the picture at an eighth of its size, no more.
+    /// Every whole pass carries only blocks' averages: the picture at an eighth of its size, no more.
     private(set) var holdsOnlyAverages = true
     /// The picture's size, from its frame header.
     private(set) var pictureSize: (width: Int, height: Int)?
     /// The frame's components (luma and chroma) with their sampling, from its frame header.
     private var components: [(id: UInt8, horizontal: Int, vertical: Int)] = []
-    /// The latest scan's band: its components (by their place in the frame), the coefficients it
-    /// carries (in zigzag order) and the lowest bit it brings of them.
+    /// The latest scan's components (by place in the frame), coefficients (zigzag order) and lowest bit.
     private var latestBand: (components: [Int], coefficients: ClosedRange<Int>, lowestBit: UInt8)?
-    /// Of each component's 64 coefficients, the lowest bit the whole passes bring (0: known
-    /// exactly; `unknown`: not yet carried).
+    /// Per component and coefficient, the lowest bit the whole passes bring (`unknown`: not yet carried).
     private var lowestBitKnown: [[UInt8]] = []
     private static let unknown: UInt8 = .max
 
-    /// The size the whole passes hold detail for, when less than the picture's: an eighth of it
-    /// while they hold only the blocks' averages (`DownloadProgress.Passes.detailSize`).
+    /// The size the whole passes hold detail for, when less than the picture's.
     var detailSize: (width: Int, height: Int)? {
         guard holdsOnlyAverages, let pictureSize else { return nil }
         return ((pictureSize.width + 7) / 8, (pictureSize.height + 7) / 8)
@@ -55,8 +49,7 @@ struct ProgressivePasses {
     /// The end-of-image marker that closes the passes' bytes.
     static let end: [UInt8] = [0xFF, 0xD9]
 
-    /// The bytes of the whole passes in `body` (what `read` last read, or more of it: they end
-    /// where the latest scan begins), closed with an end of image; nil while there are none.
+    /// The whole passes' bytes in `body` (ending where the latest scan begins), closed; nil while none.
     func wholePassesBytes(of body: UnsafeRawBufferPointer) -> Data? {
         guard wholePasses > 0, latestScanStart <= body.count else { return nil }
         let length = latestScanStart
@@ -77,8 +70,8 @@ struct ProgressivePasses {
         }
         while position < count, !givenUp {
             if inScan {
-                // The coded data ends at the first 0xFF that is not a stuffed byte (FF 00), a
-                // restart (FF D0-D7) or a fill byte before a marker.
+                // Coded data ends at the first 0xFF that is not stuffed (FF 00), a restart (FF D0-D7) or a fill
+                // byte.
                 guard let found = Self.firstFF(in: body, from: position) else {
                     position = count
                     return
@@ -118,11 +111,10 @@ struct ProgressivePasses {
             let length = Int(body[position + 2]) << 8 | Int(body[position + 3])
             guard length >= 2 else { return giveUp() }
             switch marker {
-            // Frame headers: progressive Huffman (C2) and arithmetic (CA) ones have passes; a
-            // baseline (C0) or extended (C1) one its rows from the top.
+            // Progressive frames (C2, CA) have passes; baseline (C0) and extended (C1) ones rows from the top.
             case 0xC0, 0xC1, 0xC2, 0xCA:
-                // Read whole: precision (1 byte), height and width (2 each), its components (1),
-                // three bytes each: id, sampling (horizontal and vertical, 4 bits each), table.
+                // Precision (1 byte), height, width (2 each), components (1), then 3 bytes each: id, sampling,
+                // table.
                 guard position + 2 + length <= count, length >= 8 else { return }
                 progressive = marker == 0xC2 || marker == 0xCA
                 sequential = !progressive
@@ -137,8 +129,7 @@ struct ProgressivePasses {
                 lowestBitKnown = Array(repeating: Array(repeating: Self.unknown, count: 64), count: componentCount)
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC: return giveUp()
             case 0xDA:
-                // Its coded data is searched from the end of its header; another segment is
-                // stepped over even while its end has not come.
+                // Coded data is searched from the header's end; other segments are stepped over, ended or not.
                 guard position + 2 + length <= count else { return }
                 guard progressive else {
                     // A baseline scan of every component: its rows come from the top.
@@ -152,9 +143,8 @@ struct ProgressivePasses {
                 }
                 scansBegun += 1
                 latestScanStart = position
-                // Its header: components (1 byte), two bytes each (id, tables), then the first and
-                // last coefficient it carries (0 and 0: the averages) and the bits it brings (the
-                // one above, the lowest, 4 bits each).
+                // Components (1 byte), 2 bytes each (id, tables), first and last coefficient (0, 0: averages),
+                // then the bits it brings (previous and lowest, 4 bits each).
                 let scanComponents = Int(body[position + 4])
                 let spectrum = position + 5 + 2 * scanComponents
                 guard spectrum + 2 < position + 2 + length else { return giveUp() }
@@ -182,16 +172,13 @@ struct ProgressivePasses {
         }
     }
 
-    /// Whether the whole passes decode at `target` to the very picture all the bytes decode to, so a
-    /// download for that size can stop there (saving data). At an eighth, libjpeg's transform reads
-    /// each block's average alone (a half-resolution chroma component's at twice the block): the
-    /// passes are the picture once those averages, and every other component's coefficients, are
-    /// exact. At a quarter or more nearly every coefficient is read: all are asked for.
+    /// Whether the whole passes decode at `target` to the very picture all bytes would, so the download can
+    /// stop. At an eighth libjpeg reads each block's average alone: the passes are the picture once those (and
+    /// the other components' coefficients) are exact. From a quarter, all are asked for.
     func areWhole(at target: DecodingTarget) -> Bool {
         guard wholePasses > 0 || endRead, let pictureSize, !components.isEmpty, target.region == nil else { return false }
         let shown = target.filling ? min(pictureSize.width, pictureSize.height) : max(pictureSize.width, pictureSize.height)
-        // The largest reduction whose size is still the size asked or more (libjpeg's may be
-        // larger still, by its rounding up: then it reads fewer coefficients than asked here).
+        // The largest reduction still at least the size asked (libjpeg's rounding may make it larger).
         let reduction = [8, 4, 2].first { $0 * target.side <= shown } ?? 1
         let smallest = 8 / reduction
         let widest = components.map(\.horizontal).max()!, tallest = components.map(\.vertical).max()!
@@ -208,8 +195,7 @@ struct ProgressivePasses {
         return true
     }
 
-    /// Whether `passes` (a progressive JPEG's first passes, closed by `wholePassesBytes`) decode at
-    /// `target` to the picture the whole would (`areWhole(at:)`).
+    /// `areWhole(at:)` for `passes` closed by `wholePassesBytes`.
     static func areWhole(_ passes: Data, at target: DecodingTarget) -> Bool {
         var reader = ProgressivePasses()
         return passes.withUnsafeBytes { body in

@@ -3,22 +3,16 @@ import Foundation
 import Localization
 import Repositories
 
-/// Keeps the items in the JSON document of shared/contracts.md, written atomically off the main
-/// loop. Changes build on each other in order; a burst is written by a few saves, and a change
-/// returns once a save holding it is on disk (a failed save fails it, and the list goes back to
-/// the disk's). A large document's changes go to a `ChangeJournal`, replayed after a crash.
+/// The items in the JSON document of shared/contracts.md, written atomically off the main loop. A change
+/// returns once a save holding it is on disk (a failed save fails it and the list goes back to the disk's); a
+/// large document's changes go to a `ChangeJournal`, replayed after a crash.
 public actor FileGalleryRepository: GalleryRepository {
-    /// From this size on, a document takes its changes in the journal: some 8,000 items encode and
-    /// write whole quickly; a document ten times that would cost a core and its size in disk
-    /// writes for every change.
+    /// From this size a document journals its changes: ten times it, whole writes would cost a core.
     public static let journalFromBytes = 1 << 20
-    /// The most changes the journal holds before the document is written whole again: a launch
-    /// after a crash replays at most this many edits of the list (each at most a move of every
-    /// item), and one whole write is spread over as many changes.
+    /// The most changes journaled before a whole write: what a launch after a crash replays at most.
     public static let maximumJournaledChanges = 256
-    /// Changes carrying more than this share of the list's items (every item chosen and deleted,
-    /// its Undo) write the document whole: their journal line would be as long as the
-    /// document, and replaying it slower than reading one.
+    /// Changes over this share of the items (all deleted, its Undo) write the document whole: their journal
+    /// line would be as long, and slower to replay.
     static let largestJournaledShare = 0.125
 
     private let store: JSONDocumentStore<GalleryDocument>
@@ -31,8 +25,7 @@ public actor FileGalleryRepository: GalleryRepository {
     private var items: [GalleryItem]?
     /// What the disk holds: the document with the journal's changes over it.
     private var saved: [GalleryItem] = []
-    /// Changes are numbered as they are taken; `settledVersion` is the last one that is on disk
-    /// or lost.
+    /// Changes are numbered as taken; `settledVersion` is the last on disk or lost.
     private var version = 0
     private var settledVersion = 0
     /// The changes taken after `settledVersion`, oldest first.
@@ -45,8 +38,7 @@ public actor FileGalleryRepository: GalleryRepository {
     private var documentStamp: DocumentStamp?
     private var journaled = 0
     private var journalBytes = 0
-    /// A journal may be on disk that the document's last whole write did not remove: it is
-    /// removed before any change is journaled again.
+    /// A journal the last whole write did not remove may be on disk: removed before journaling again.
     private var journalToRemove = true
     /// How many times the document was written whole since launch.
     public private(set) var writes = 0
@@ -55,11 +47,8 @@ public actor FileGalleryRepository: GalleryRepository {
     /// Bytes written to the document and the journal since launch.
     public private(set) var bytesWritten = 0
 
-    /// - Parameters:
-    ///   - maximumItems: more is refused (`tooManyItems`) and never written over; adding past it `full`.
-    ///   - maximumBytes: a larger file is refused without being read, and never written over.
-    ///   - journalFromBytes, maximumJournaledChanges: when changes go to the journal; `Int.max` for
-    ///     the first writes every change whole.
+    /// More than `maximumItems` is refused and never written over (adding past it: `full`); a file over
+    /// `maximumBytes` is refused unread. `journalFromBytes: Int.max` writes every change whole.
     public init(url: URL, firstRunItems: [GalleryItem], maximumItems: Int = GalleryDocument.maximumItems,
                 maximumBytes: Int = GalleryDocument.maximumBytes, journalFromBytes: Int = FileGalleryRepository.journalFromBytes,
                 maximumJournaledChanges: Int = FileGalleryRepository.maximumJournaledChanges) {
@@ -71,10 +60,8 @@ public actor FileGalleryRepository: GalleryRepository {
         self.maximumJournaledChanges = maximumJournaledChanges
     }
 
-    /// Rows that are not items are left out, the file kept aside first and the readable items written
-    /// back; the journal's changes are applied, any unreadable or not fitting left out and said, the
-    /// journal kept aside and the list written whole. A file past the bounds is refused and left as
-    /// it is: every change fails until it is mended.
+    /// Rows that are not items are left out (the file kept aside, the rest written back); the journal is
+    /// replayed, unusable changes said, and kept aside. A file past the bounds is refused and left as it is.
     public func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem]) {
         let stored: (document: GalleryDocument, stamp: DocumentStamp)?
         do { stored = try await store.loadStamped() } catch { throw .storage(error) }
@@ -106,19 +93,16 @@ public actor FileGalleryRepository: GalleryRepository {
         return (list, problems + GalleryDocument(items: list).problems)
     }
 
-    /// The document's first `count` items, read from its first bytes (`loadFirstRows`): the first
-    /// `count` that `load` returns, since rows that are not items are left out of both the same
-    /// way. Nil before the first launch's document, for a document small enough to read whole as
-    /// quickly, and while a journal is beside it (its changes, replayed by `load`, may move any
-    /// item).
+    /// The first `count` items `load` would return, read from the document's first bytes; nil before the first
+    /// document, for a small one, and while a journal (which may move any item) is beside it.
     public func firstItems(_ count: Int) async -> [GalleryItem]? {
         if let items { return Array(items.prefix(count)) }
         guard await !journal.holdsChanges() else { return nil }
         return await store.loadFirstRows(count, under: "items")?.items
     }
 
-    /// Applies the journal's changes to `list`, the document stamped `stamp`; writes the list
-    /// whole when some could not be used, and says so.
+    /// Applies the journal to `list`, the document stamped `stamp`; a change it cannot use is said and the list
+    /// written whole.
     private func replayJournal(over stamp: DocumentStamp, on list: inout [GalleryItem]) async throws(StorageError) -> [GalleryProblem] {
         let contents = try await journal.read(over: stamp)
         journalToRemove = false
@@ -170,9 +154,8 @@ public actor FileGalleryRepository: GalleryRepository {
         try await change { _ in .move(from: source, to: destination) }
     }
 
-    /// Writes the document whole when the journal holds changes, once every change taken is
-    /// saved, so that the document alone holds the list; a failure leaves the journal, which
-    /// the next launch replays.
+    /// Writes the document whole once every change is saved, if the journal holds some; a failure leaves the
+    /// journal for the next launch.
     public func finishSaving() async {
         _ = try? await save(through: version)
         while saving { await withCheckedContinuation { waiting.append($0) } }
@@ -182,8 +165,7 @@ public actor FileGalleryRepository: GalleryRepository {
         finishedSaving()
     }
 
-    /// Takes the change `make` gives for the list as it is, on top of every change taken before,
-    /// and returns the list, with any change taken since, once a save that holds it is on disk.
+    /// Takes `make`'s change on top of those before; returns the list once a save holding it is on disk.
     private func change(_ make: ([GalleryItem]) throws(GalleryError) -> GalleryChange) async throws(GalleryError) -> [GalleryItem] {
         if items == nil { _ = try await load() }
         var next = items ?? []
@@ -196,8 +178,7 @@ public actor FileGalleryRepository: GalleryRepository {
         return items ?? next
     }
 
-    /// Returns once change `wanted` is on disk, saving every change taken when no save is on its
-    /// way: appended to the journal, or the document written whole.
+    /// Returns once change `wanted` is on disk, saving every change taken when no save is on its way.
     private func save(through wanted: Int) async throws(GalleryError) {
         while true {
             if let failure = lost.first(where: { $0.versions.contains(wanted) }) { throw .storage(failure.error) }
@@ -225,8 +206,8 @@ public actor FileGalleryRepository: GalleryRepository {
                 saved = next
                 unsaved.removeFirst(batch.count)
             } catch {
-                // The failed save held every change up to `target`; those taken since built on
-                // them. All are lost: the list is what the disk holds.
+                // Changes up to `target`, and those built on them since, are lost: the list is what the disk
+                // holds.
                 lost.append((settledVersion + 1...version, error))
                 settledVersion = version
                 unsaved = []
@@ -244,8 +225,7 @@ public actor FileGalleryRepository: GalleryRepository {
         documentStamp = stamp
         journaled = 0
         journalBytes = 0
-        // A journal left behind is over another document, so a launch would not replay it; it
-        // is removed before the next change is journaled.
+        // A journal left behind is over another document, never replayed: removed before the next one.
         journalToRemove = (try? await journal.remove()) == nil
     }
 
