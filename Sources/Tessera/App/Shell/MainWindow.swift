@@ -2,8 +2,7 @@ import Domain
 import Gtk
 import Localization
 
-/// The window: a header bar, the sections sidebar and the content stack holding each section
-/// coordinator's navigation stack.
+/// The window: header bar, sections sidebar, and a stack of each section coordinator's navigation.
 @MainActor
 public final class MainWindow {
     public let window: ApplicationWindow
@@ -13,17 +12,14 @@ public final class MainWindow {
     /// Shown while the top page can be refreshed.
     public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: tr("Refresh"))
     public let sidebar = Sidebar()
-    /// At the start of the header bar in narrow windows, where the sidebar is folded away: the
-    /// sections in a menu.
+    /// The sections in a menu at the header bar's start, in narrow windows where the sidebar folds away.
     public let sectionsButton: MenuButton
     private let sectionsMenu = MenuModel()
     public let content = Stack()
-    /// Across the top of every section: why the built-in server could not start, when it could
-    /// not (every section's requests then fail, each in its own words).
+    /// Why the built-in server could not start, across the top of every section.
     let backendNotice = NoticeBar()
     private let contentColumn = Box(.vertical)
-    /// Section coordinators, made the first time their section is shown so that start-up builds
-    /// only the visible section.
+    /// Made the first time their section shows, so start-up builds only the visible one.
     public private(set) var coordinators: [Section: SectionCoordinator] = [:]
     private let makeCoordinator: @MainActor (Section) -> SectionCoordinator
     public private(set) var currentSection: Section
@@ -78,8 +74,8 @@ public final class MainWindow {
         refreshButton.actionName = "win.refresh"
         sidebar.onSelect = { [weak self] section in
             guard let self else { return }
-            // The row of the section shown (or about to be shown: `show` selects its row) builds
-            // nothing and starts no cross-fade of its own; any other choice shows that section.
+            // The section shown (or about to be: `show` selects its row) builds nothing and starts no
+            // cross-fade.
             if section == self.currentSection { return }
             self.show(section)
         }
@@ -105,15 +101,13 @@ public final class MainWindow {
         sectionsButton.isVisible = false
         sidebar.widget.keepsOwnVisibility = true
         separator.keepsOwnVisibility = true
-        // The sidebar folds away in narrow windows; decided after the allocation that reported
-        // the width (GTK drops size changes made during one).
+        // Decided after the allocation that reported the width: GTK drops size changes made during one.
         layout.onSizeAllocate { [weak self] rect in
             guard let self else { return }
             self.allocatedWidth = rect.width
             self.adaptCall.schedule()
         }
-        // The first frame shows the chrome only: the section's page is built right after it
-        // (`showInitialSection()`), so the window appears as soon as GTK can draw it.
+        // The first frame shows the chrome only, so the window appears as soon as GTK can draw it.
         sidebar.select(initialSection) // `show` is not called: the page is not built yet
         sidebar.row(for: initialSection).grabFocus()
         backButton.isVisible = false
@@ -124,20 +118,16 @@ public final class MainWindow {
     /// False until the first section's page is in the window (`showInitialSection()`).
     public private(set) var showsInitialSection = false
 
-    /// Builds and shows the first section's page, once; the app calls it right after the window's
-    /// first frame.
+    /// Builds and shows the first section's page, once, right after the window's first frame.
     public func showInitialSection() {
         guard !showsInitialSection else { return }
         show(currentSection, transition: .none)
     }
 
-    /// At or below this content width the sidebar folds away: its 190 px would leave a narrow
-    /// window little room for content.
+    /// At or below this content width the sidebar's 190 px fold away.
     public static let foldWidth = 700
-    /// From this content width on, People and Messages show a detail beside the list: a 400 px
-    /// pane leaves the list 560 px, where the chat's bubbles still take their full width (520 px
-    /// at most) and a person's row its name in full. A 1100 px window (content 909 px) stays
-    /// one column.
+    /// From this content width People and Messages show a 400 px detail beside the list, leaving the chat's
+    /// bubbles their full 520 px and a person's row its name in full.
     public static let paneWidth = 960
     private var allocatedWidth = 0
     private lazy var adaptCall = CoalescedCall { [weak self] in self?.adaptToWidth() }
@@ -209,8 +199,8 @@ public final class MainWindow {
         showsInitialSection = true
         let changed = section != currentSection
         if changed { coordinators[currentSection]?.sectionWillHide() }
-        // Out of the page it leaves first: the stack would move the focus into the new page's
-        // first focusable widget itself, and an entry taking it so selects its text (a draft).
+        // Out of the page first: the stack would focus the new page's first widget, and an entry so focused
+        // selects its text.
         if changed, coordinators[currentSection]?.container.containsFocus == true {
             (isSidebarFolded ? sectionsButton : sidebar.row(for: section)).grabFocus()
         }
@@ -222,14 +212,12 @@ public final class MainWindow {
         if changed { onSectionChange?(section) }
     }
 
-    /// The page Ctrl+F searches: the page on top of the section's stack, a list whose detail is in
-    /// the pane beside it too.
+    /// The page Ctrl+F searches: the stack's top page, or a list with its detail in the pane beside it.
     private var searchablePage: (any SearchablePage)? {
         coordinators[currentSection]?.pages.last as? any SearchablePage
     }
 
-    /// Moves the keyboard focus into the page shown (its section was chosen), so that its keys
-    /// work at once; where it has nothing to focus yet, the focus stays where it is.
+    /// Focuses the page shown, so its keys work at once; where it has nothing to focus yet, focus stays.
     public func focusShownPage() {
         let page = currentCoordinator.topPage
         if let page = page as? any InitiallyFocusedPage {
@@ -242,8 +230,8 @@ public final class MainWindow {
         }
     }
 
-    /// Builds `section` again from its first page, with a new view-model that loads anew (its
-    /// backend's address changed): at once when it is shown, else when it next is.
+    /// Builds `section` anew with a new view-model (its backend's address changed): now if shown, else when
+    /// next shown.
     public func reload(_ section: Section) {
         guard let old = coordinators.removeValue(forKey: section) else { return }
         old.sectionWillHide()
@@ -258,11 +246,9 @@ public final class MainWindow {
         return currentCoordinator.pop()
     }
 
-    /// Header bar, back and refresh buttons follow the current section's stack; pages call it when
-    /// their title changes.
+    /// Header bar, back and refresh follow the section's stack; pages call it when their title changes.
     public func updateChrome() {
-        // Before the section's coordinator is made (the first frame's chrome), or while it is
-        // being made (its pages report their titles as they are built), there is nothing to follow.
+        // No coordinator yet (the first frame) or one being made: nothing to follow.
         guard let coordinator = coordinators[currentSection] else { return }
         backButton.isVisible = coordinator.canGoBack
         backAction.isEnabled = coordinator.canGoBack

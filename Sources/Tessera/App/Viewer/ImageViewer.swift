@@ -5,11 +5,9 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// One picture at any zoom: fitted when it opens, zoomed and panned by keys, pointer, wheel and
-/// pinch (`ImageViewer+Input`), and always sharp: the picture is decoded, in the helpers, at the
-/// size the zoom shows it, and while a sharper decode is on its way the one shown is scaled.
-///
-/// The geometry is `ImageViewport`'s; `ZoomablePicture` paints what it says.
+/// One picture at any zoom: fitted when it opens, zoomed and panned by keys, pointer, wheel and pinch, always
+/// decoded by the helpers at the size shown, the last decode scaled meanwhile. Geometry is `ImageViewport`'s;
+/// `ZoomablePicture` paints.
 @MainActor
 public final class ImageViewer {
     /// The picture with the zoom level over it.
@@ -18,8 +16,7 @@ public final class ImageViewer {
     /// The zoom level, shown while it changes ("150 %").
     let zoomLabel = Label()
     private let zoomBubble: Revealer
-    /// How far the picture's download has come, while its first bitmap is on its way
-    /// (`ImageViewer+Download`).
+    /// How far the download has come, until the first bitmap (`ImageViewer+Download`).
     let downloadBubble: Revealer
     let downloadBar: ProgressBar
     let downloadLabel: Label
@@ -28,15 +25,14 @@ public final class ImageViewer {
     let account: DownloadAccount
     public internal(set) var viewport: ImageViewport?
     var url: URL?
-    /// Whether the picture is asked for with every frame: until the first decode says it is a
-    /// still.
+    /// Asked for with every frame until the first decode says it is a still.
     var animates = false
     /// The longer side of the bitmap shown (or on its way), in its pixels.
     var decodedSide: Int?
     var askedSide: Int?
     var loading: Task<Void, Never>?
-    /// The part of a large picture decoded alone at the zoom shown (`DetailRegion`), painted
-    /// over the bitmap; the one on its way.
+    /// The part of a large picture decoded alone at the zoom shown, painted over the bitmap; the one on its
+    /// way.
     var detailShown: DetailRegion?
     var detailAsked: DetailRegion?
     var detailLoading: Task<Void, Never>?
@@ -52,8 +48,7 @@ public final class ImageViewer {
 
     private var hideBubble: DispatchWorkItem?
     var sharpen: DispatchWorkItem?
-    /// The name of the colour profile the picture carried (converted to sRGB for the screen), as
-    /// its last decode said; nil when it carried none.
+    /// The colour profile the picture carried (converted to sRGB), from its last decode; nil for none.
     public internal(set) var colourProfile: String?
     /// What went wrong, in words, when the picture cannot be shown.
     public internal(set) var failure: String?
@@ -68,8 +63,7 @@ public final class ImageViewer {
     /// Kept alive here: a GTK 3 gesture is not owned by its widget.
     var pinch: ZoomGesture?
 
-    /// How long the zoom must hold before a sharper decode is asked for: a wheel's or a pinch's
-    /// steps come faster, and each decode of a large photo costs a tenth of a second.
+    /// The zoom holds this long before a sharper decode: wheel and pinch steps come faster than decodes.
     static let sharpenDelay: DispatchTimeInterval = .milliseconds(150)
     /// How long the zoom level stays on screen after it changed.
     static let bubbleTime: DispatchTimeInterval = .milliseconds(1500)
@@ -122,8 +116,7 @@ public final class ImageViewer {
         picture.placement = nil
         picture.showIcon(ImageView.placeholderIcon)
         picture.accessibleName = tr("Loading the picture")
-        // The first decode fits the view (once it has a size); the picture's own size comes
-        // with it.
+        // The first decode fits the view and brings the picture's own size.
         if hasSize { load(side: viewSide) }
         onChange?()
     }
@@ -150,8 +143,7 @@ public final class ImageViewer {
         failure != nil || (viewport != nil && !picture.awaitsSurface && loading == nil && detailLoading == nil && !picture.awaitsDetail)
     }
 
-    /// Whether the picture shows at every pixel it needs for the zoom shown: the bitmap, or for
-    /// a large picture zoomed in, the part decoded alone.
+    /// Every pixel the zoom needs shows: the bitmap, or the part decoded alone.
     public var isSharp: Bool {
         guard let viewport, let painted = picture.paintedSize, !picture.awaitsSurface else { return false }
         if let needed = DetailRegion(viewport: viewport) {
@@ -182,8 +174,7 @@ public final class ImageViewer {
 
     // MARK: Zoom
 
-    /// Changes the viewport and shows the result: the picture placed, the zoom level said, a
-    /// sharper decode asked for once the zoom holds.
+    /// Changes the viewport and shows it: placed, the zoom said, a sharper decode once the zoom holds.
     public func change(_ body: (inout ImageViewport) -> Void) {
         guard var viewport else { return }
         let before = viewport
@@ -198,15 +189,13 @@ public final class ImageViewer {
     func zoomIn() { change { $0.zoomIn() } }
     func zoomOut() { change { $0.zoomOut() } }
     func fit() { change { $0.fit() } }
-    /// Zooms to `level` (1 is 100 %), at once or, while the picture is still on its way, once it
-    /// is placed.
+    /// Zooms to `level` (1 is 100 %), now or once the picture is placed.
     public func zoom(to level: Double) {
         guard viewport != nil else { return pendingZoom = level }
         change { $0.setZoom(level) }
     }
 
-    /// Best fit, or 100 % (at a point of the view, or its centre) when fitted: a double-click
-    /// and the zoom level button.
+    /// Best fit, or 100 % at a point (or the centre) when fitted: double-click and the zoom button.
     func toggleFit(atViewX x: Double? = nil, y: Double? = nil) {
         change { viewport in
             if viewport.isFitted { viewport.setZoom(1, aroundViewX: x, y: y) } else { viewport.fit() }
@@ -220,8 +209,7 @@ public final class ImageViewer {
         updateCursor()
     }
 
-    /// The zoom level in the bubble for a moment, and to a screen reader as the picture's
-    /// description.
+    /// The zoom level in the bubble, and as the picture's description to a screen reader.
     private func sayZoom() {
         guard let viewport else { return }
         zoomLabel.text = tr("{percent} %", ["percent": String(viewport.percent)])

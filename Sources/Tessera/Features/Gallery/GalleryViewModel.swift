@@ -3,19 +3,15 @@ import Domain
 import Repositories
 import Localization
 
-/// The gallery screen's state and intents. Knows nothing of GTK: views render `state`, animate
-/// `Change`s, and call the intents.
-///
-/// Updates are optimistic: the grid changes at once (animated), the repository is asked, and a
-/// failure rolls the change back and says why.
+/// The gallery screen's state and intents, without GTK. Updates are optimistic: the grid changes at once, the
+/// repository is asked, and a failure rolls the change back and says why.
 @MainActor
 public final class GalleryViewModel {
     public internal(set) var state = State()
     /// Called after every change of `state`, with the structural change if there was one.
     public var onChange: ((State, Change?) -> Void)?
     let repository: any GalleryRepository
-    /// Where pictures dropped or pasted from files or as data are copied; nil: only links are
-    /// taken.
+    /// Where dropped or pasted files and data are copied; nil: only links are taken.
     private let pictures: (any GalleryPictureStoring)?
 
     /// How long Undo is offered after a change.
@@ -27,13 +23,10 @@ public final class GalleryViewModel {
         self.undoSeconds = undoSeconds
     }
 
-    /// How many of the document's first items show while the rest is read: more than the
-    /// mosaic's three columns fit in a tall window's first screen (one 360 pixels wide, where
-    /// the tiles are smallest, and 2160 high shows some 19 rows of 104-pixel tiles, 57 items).
+    /// Items shown while the rest is read: more than a 360 x 2160 window's first screen of the mosaic (57).
     public static let firstScreenItems = 120
 
-    /// Reads the document; a large one shows its first items at once (`showingFirst`) and the
-    /// whole list once read, the first items staying where they are.
+    /// Reads the document; a large one shows its first items at once, and the rest after them once read.
     public func load() async {
         if state.items.isEmpty, let first = await repository.firstItems(Self.firstScreenItems), !first.isEmpty {
             state.items = first
@@ -64,8 +57,7 @@ public final class GalleryViewModel {
     /// Who waits for the whole list while its first items show.
     private var wholeListWaiting: [CheckedContinuation<Void, Never>] = []
 
-    /// Returns once the list is the whole document (or could not be read): at once but while
-    /// its first items show.
+    /// Returns once the list is the whole document, or could not be read.
     public func wholeList() async {
         while state.phase == .showingFirst { await withCheckedContinuation { wholeListWaiting.append($0) } }
     }
@@ -78,8 +70,7 @@ public final class GalleryViewModel {
         }
     }
 
-    /// Returns once the gallery's document holds every change in its final form (the window is
-    /// closing).
+    /// Returns once the document holds every change in its final form (the window is closing).
     public func finishSaving() async {
         await repository.finishSaving()
     }
@@ -104,8 +95,7 @@ public final class GalleryViewModel {
         publish(nil)
     }
 
-    /// Shift+click, Shift+arrows: the items from the anchor (the one last chosen on its own, else
-    /// this one) to this one are the chosen ones.
+    /// Shift+click, Shift+arrows: chooses from the anchor (the last chosen alone, else this) to this one.
     public func extendSelection(to index: Int) {
         guard state.items.indices.contains(index) else { return }
         let start = anchor.flatMap { uuid in state.items.firstIndex { $0.uuid == uuid } } ?? index
@@ -169,13 +159,11 @@ public final class GalleryViewModel {
         }
     }
 
-    /// Deletes the chosen items together: gone from the grid at once, one save, one Undo; a failed
-    /// save puts them all back in their places and says why.
+    /// Deletes the chosen items in one save and one Undo; a failed save puts them back and says why.
     private func deleteSelection(_ uuids: [String]) async {
         state.notice = nil
-        // The question was asked of the selection: it serves when it still holds the same
-        // identifiers (looking them up costs less than making a set of 100,000; none is hashed
-        // when every item is chosen). One pass parts the items into the kept and the taken.
+        // The question was asked of the selection: it serves while it holds the same identifiers (no set of
+        // 100,000 is hashed). One pass parts kept from taken.
         let same = state.selectedCount == uuids.count && uuids.allSatisfy(state.selection.contains)
         let chosen = same ? state.selection : GallerySelection(uuids)
         var placed: [PlacedItem] = [], kept: [GalleryItem] = []
@@ -242,10 +230,9 @@ public final class GalleryViewModel {
         return tr("The text “{text}” has no web link in it.", ["text": String(shown)])
     }
 
-    /// Ctrl+V or a drop: every picture link in `addresses` or among `text`'s words, every picture file
-    /// in `addresses` and every picture in `given` comes in at `index` (nil: after the last), in
-    /// order, as one change with one Undo; files and bytes are copied into Tessera's folder first,
-    /// links stay links. Anything else is left out; when nothing is left, why is said in words.
+    /// Ctrl+V or a drop: every picture link, file and picture given comes in at `index` (nil: last), in order,
+    /// one change with one Undo; files and bytes are copied into Tessera's folder first. When nothing is left,
+    /// why is said in words.
     public func add(addresses: [String], text: String?, pictures given: [Data] = [], at index: Int? = nil) async {
         // Of a text, the words that are addresses (a browser's selection has words around its link).
         let candidates = addresses + (text ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0.contains("://") }

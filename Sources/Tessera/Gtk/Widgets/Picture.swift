@@ -1,11 +1,9 @@
 import CGtk
 import Dispatch
 
-/// Draws a decoded bitmap scaled to its allocation (filling or fitting), or a themed symbolic icon
-/// on a quiet background. Drawn at device pixels: a bitmap of the device size is painted 1:1, one
-/// of a nearby size resampled once. While its size changes (a tile growing, a window resized) it
-/// stretches the surface it has, and resamples off the main loop once the size held for
-/// `rescaleDelay`: resampling each frame of an animation would cost its frames.
+/// Draws a bitmap scaled to its allocation (filling or fitting) at device pixels, or a symbolic icon on a quiet
+/// background. While its size changes it stretches the surface it has, and resamples off the main loop once the
+/// size held for `rescaleDelay`.
 @MainActor
 public final class Picture: Widget {
     /// What the picture shows now, for tests and accessibility.
@@ -26,38 +24,32 @@ public final class Picture: Widget {
     public var scaling: Scaling {
         didSet { scaled = nil; queueDraw() }
     }
-    /// The image scaled to the allocation at the device scale, made on the first draw at a size
-    /// and reused by every later draw at that size: scrolling a grid then only copies pixels.
+    /// The image at the allocation's device size, made at the first draw and reused: scrolling copies pixels.
     var scaled: (width: Int, height: Int, scale: Int, surface: OpaquePointer)? {
         didSet {
             if let old = oldValue, old.surface != scaled?.surface { cairo_surface_destroy(old.surface) }
             scaledFromEarlierImage = false
         }
     }
-    /// The surface was made from the image shown before this one (the same picture at another
-    /// size): it is painted stretched until this image's surface is ready.
+    /// Made from the image before (the same picture at another size), stretched until this one's is ready.
     var scaledFromEarlierImage = false
-    /// The image shown has no surface of its own yet: one is being made aside, and until it is
-    /// ready what showed before stays (the placeholder, or the earlier image stretched).
+    /// The image shown has its surface made aside; what showed before stays until it is ready.
     public internal(set) var awaitsSurface = false
     /// Bumped whenever what a surface in the making was for changes: a late one is dropped.
     var rescaleGeneration = 0
     /// The generation of the surface being made aside, if one is.
     var makingGeneration: Int?
     var pendingRescale: DispatchWorkItem?
-    /// How long a new size must hold before its surface is made: two frames, so a resize
-    /// animation stretches the surface it has and only its final size is resampled.
+    /// Two frames: a resize animation stretches, and only its final size is resampled.
     static let rescaleDelay: DispatchTimeInterval = .milliseconds(40)
-    /// Surfaces made off the main loop, several at a time (a screen of tiles whose pictures came
-    /// together); each is independent of the others.
+    /// Surfaces made off the main loop, several at a time; each independent of the others.
     static let rescaling = DispatchQueue(label: "dev.tessera.picture-rescaling", qos: .userInitiated,
                                                  attributes: .concurrent)
     /// Surfaces made on the main loop while drawing, and off it, for tests.
     public internal(set) var surfacesMadeWhileDrawing = 0
     public internal(set) var surfacesMadeAside = 0
-    /// False while the picture is painted stretched (resized, or the same picture at a new size
-    /// came) and its surface at this size is still to be made: what shows is still to sharpen.
-    /// A picture outside the view counts as sharp: nothing of it shows.
+    /// False while painted stretched and its surface at this size is still to be made; out of view counts as
+    /// sharp.
     public var paintsAtItsSize: Bool {
         guard source != nil, isInView else { return true }
         guard !awaitsSurface else { return false }
@@ -73,10 +65,8 @@ public final class Picture: Widget {
     var iconName: String?
     let iconSize: Int
 
-    /// Plays an animation's frames while the picture is on screen (the viewer and the feed's
-    /// tiles turn it on): not while it is unmapped, not while nothing of it is drawn (scrolled
-    /// away, a minimized or covered window: a frame nobody saw pauses it until the next draw),
-    /// and not when GTK's animations are off.
+    /// Plays an animation's frames while any of it is drawn on screen: not unmapped, scrolled away, in a
+    /// minimized or covered window (an unseen frame pauses it), nor with GTK's animations off.
     public var playsAnimations = false {
         didSet { updatePlayback() }
     }
@@ -93,8 +83,7 @@ public final class Picture: Widget {
         self.iconSize = iconSize
         self.scaling = scaling
         super.init(taking: UnsafeMutableRawPointer(gtk_drawing_area_new()))
-        // No GdkWindow of its own: a list of a thousand pictures would otherwise be a thousand
-        // child windows whose clip regions GDK recomputes whenever the list moves.
+        // No GdkWindow of its own: a thousand child windows' clips are recomputed whenever the list moves.
         gtk_widget_set_has_window(widget, 0)
         addStyleClass("picture")
         connect("draw", shape: .pointerReturningBool) { [weak self] cr in
@@ -112,22 +101,19 @@ public final class Picture: Widget {
             self?.makeSurfaceIfAwaited()
         }
         onUnmap { [weak self] in self?.updatePlayback() }
-        // A picture given its image before it had a place (a card laid out later) gets its
-        // surface once it has one; one resized gets a surface of its new size.
+        // An image given before a place gets its surface once placed; a resized one, one of its new size.
         _ = onSizeAllocate { [weak self] _ in
             self?.makeSurfaceIfAwaited()
             self?.rescaleIfResized()
         }
     }
 
-    /// A still resized while it shows gets its surface at the new size once the size holds,
-    /// whether or not a draw comes first: a card that shrank with its column under a canvas
-    /// that did not move was not always drawn again, and kept the old size's surface stretched.
+    /// A still resized gets its surface at the new size once it holds, drawn or not: a card under a still
+    /// canvas was not always drawn again.
     func rescaleIfResized() {
         guard let scaled, source != nil, frames.isEmpty, !awaitsSurface, makingGeneration == nil else { return }
         let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
-        // The size first: every layout of a list allocates each of its pictures again, mostly at
-        // the size they had, and whether one is in view is a walk up the widget tree.
+        // The size first: layouts re-allocate pictures mostly at their size, and `isInView` walks the tree.
         guard scaled.width != width || scaled.height != height || scaledFromEarlierImage, isInView else { return }
         rescaleWhenTheSizeHolds()
     }
@@ -144,11 +130,9 @@ public final class Picture: Widget {
         pendingRescale = nil
     }
 
-    /// Shows `image`. `replacingTheSamePicture`: the picture shown now at another size, which stays,
-    /// stretched, until the new surface is made off the main loop. `atOnce`: the surface is made at
-    /// the next draw (a memory-cache hit shows without a placeholder frame); otherwise a picture in
-    /// view gets it made aside while the placeholder stays. One out of view gets it when first drawn;
-    /// an animation's frames always at once.
+    /// Shows `image`. `replacingTheSamePicture`: the shown picture stays stretched until the new surface is
+    /// made aside. `atOnce`: made at the next draw (a memory hit has no placeholder frame), else aside for a
+    /// picture in view, at its first draw for one out of view; animations always at once.
     public func show(_ image: any PixbufSource, replacingTheSamePicture: Bool = false, atOnce: Bool = true) {
         let still = image.animationFrames.count <= 1
         let keep = replacingTheSamePicture && source != nil && still
@@ -183,9 +167,8 @@ public final class Picture: Widget {
         queueDraw()
     }
 
-    /// How far the picture's download has come, 0 to 1: a thin bar under the placeholder icon
-    /// while the icon shows (a picture over a slow link), along the bottom over an image that
-    /// shows meanwhile (its first passes); nil, no bar.
+    /// The download's progress, 0 to 1: a thin bar under the placeholder icon, or along the bottom over the
+    /// first passes; nil, no bar.
     public var progress: Double? {
         didSet { if progress != oldValue { queueDraw() } }
     }
