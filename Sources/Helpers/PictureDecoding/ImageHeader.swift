@@ -2,42 +2,34 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// The format and dimensions of an image, read from its bytes by hand before any decoder sees
-/// them: the format is chosen by the content (never by a file name or a Content-Type), and a
-/// header that claims a size past the limits is refused before anything is allocated for it.
-///
-/// Each reader checks every offset against the bytes it has; a header cut short is no header.
+/// An image's format and size read by hand before any decoder sees it: by content, never by name or
+/// Content-Type, and a size past the limits is refused before allocating. Every offset is checked; a header cut
+/// short is no header.
 struct ImageHeader: Equatable {
     /// The formats Tessera shows; the raw value is gdk-pixbuf's loader for it.
     enum Format: String, Equatable, CaseIterable {
         case jpeg, png, gif, webp, avif, heif, svg, tiff, bmp, ico
         /// AVIF goes through libheif's loader too: libavif's does not hand on the colour profile.
         var loaderName: String { self == .heif || self == .avif ? "heif/avif" : rawValue }
-        /// Whether the loader keeps the aspect ratio of a size asked before decoding; libheif's
-        /// squares it, so a HEIF or AVIF picture is decoded whole and scaled after.
+        /// libheif squares a size asked before decoding: HEIF and AVIF are decoded whole and scaled after.
         var scalesWhileLoading: Bool { self != .heif && self != .avif }
     }
     let format: Format
-    /// The stored size (before any EXIF orientation turns it); 0 for SVG, whose size the
-    /// renderer reads (a drawing has no pixels until it is rendered at a size).
+    /// The stored size, before EXIF orientation; 0 for SVG, which has no pixels until rendered.
     let width: Int
     let height: Int
     /// A JPEG whose scans refine the whole image (it keeps all coefficients until the last).
     var isProgressive = false
     /// Colour components (JPEG; 3 for the others' purposes).
     var components = 3
-    /// An ICC profile the file carries where its gdk-pixbuf loader does not hand it on (WebP's
-    /// ICCP chunk); the loaders of the other formats give theirs with the pixels.
+    /// An ICC profile gdk-pixbuf's loader does not hand on (WebP's ICCP chunk).
     var colourProfile: Data?
-    /// Frames of an animated GIF or WebP (1 for a still): each is a full-size bitmap in the
-    /// loader, so their pixels together count against the limits.
+    /// Frames of an animated GIF or WebP: each a full-size bitmap, together counted against the limits.
     var frameCount = 1
 
-    /// About what decoding holds while it runs, beside its result: a progressive JPEG's
-    /// coefficients (two bytes each, one per pixel per component); a baseline JPEG decodes a band
-    /// at a time, at the scale asked; the other loaders make the full-size bitmap before scaling,
-    /// one per frame of an animation (an SVG is rendered at the size asked, and counts as a
-    /// 1024 px square).
+    /// About what decoding holds beside its result: a progressive JPEG's coefficients (2 bytes per pixel per
+    /// component); a baseline JPEG a band at the scale asked; other loaders a full-size bitmap per frame (an
+    /// SVG counts as a 1024 px square).
     var workingBytes: Int {
         switch format {
         case .jpeg: isProgressive ? width * height * components * 2 : width * 16 * components
@@ -77,8 +69,7 @@ struct ImageHeader: Equatable {
         return nil
     }
 
-    /// Walks the markers by their lengths to the first start-of-frame, wherever it is (a camera
-    /// may write hundreds of kilobytes of metadata before it).
+    /// Walks the markers to the first start-of-frame, wherever it is (cameras write metadata first).
     private static func jpeg(_ bytes: Bytes) -> ImageHeader? {
         var i = 2
         while let first = bytes.byte(i), let marker = bytes.byte(i + 1) {
@@ -102,8 +93,7 @@ struct ImageHeader: Equatable {
         return nil
     }
 
-    /// The image descriptors of a GIF: its frames. Extensions and image data are skipped by their
-    /// sub-blocks' lengths; a file cut short counts the frames it has.
+    /// A GIF's image descriptors, skipping blocks by their lengths; a file cut short counts what it has.
     private static func gifFrames(_ bytes: Bytes) -> Int {
         func colourTable(_ flags: UInt8) -> Int { flags & 0x80 != 0 ? 3 << (Int(flags & 7) + 1) : 0 }
         func afterSubBlocks(_ start: Int) -> Int? {
@@ -146,8 +136,7 @@ struct ImageHeader: Equatable {
         }
         if bytes.matches("VP8X", at: 12), let width = bytes.le24(24), let height = bytes.le24(27) {
             var header = ImageHeader(format: .webp, width: width + 1, height: height + 1)
-            // Chunks follow the header's, each padded to an even length: the profile (ICCP) and
-            // an animation's frames (ANMF).
+            // Chunks padded to even lengths follow: the profile (ICCP) and animation frames (ANMF).
             var at = 12, frames = 0
             while let length = bytes.le32(at + 4), at + 8 + length <= bytes.count {
                 if bytes.matches("ICCP", at: at) {
@@ -163,8 +152,7 @@ struct ImageHeader: Equatable {
         return nil
     }
 
-    /// AVIF and HEIF (HEIC): ISO base media files told apart by their brands; the size is the
-    /// largest image spatial extent ('ispe') among the item properties (meta / iprp / ipco).
+    /// AVIF and HEIF by their brands; the size is the largest 'ispe' among meta / iprp / ipco.
     private static func isoMedia(_ bytes: Bytes) -> ImageHeader? {
         guard let ftypLength = bytes.be32(0), ftypLength >= 16 else { return nil }
         let brands = stride(from: 8, to: min(ftypLength, bytes.count), by: 4).compactMap { bytes.string(at: $0, length: 4) }

@@ -5,10 +5,9 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The gallery: the items in the seed's mosaic with an Add cell after them (`GalleryEntry`), kept
-/// in the JSON document, every change animating the tiles it moves. Several items can be chosen
-/// (Ctrl+click, Shift+click, Ctrl+Space, Shift+arrows, Ctrl+A): a bar counts them, and Delete asks
-/// once. The tiles live in a `RecyclingGrid` over `MosaicLayout`: 10,000 items cost a screenful.
+/// The gallery: the items in the seed's mosaic, an Add cell after them, every change animated. Items can be
+/// chosen (Ctrl+click, Shift+click, Ctrl+Space, Shift+arrows, Ctrl+A); Delete asks once. Tiles live in a
+/// `RecyclingGrid` over `MosaicLayout`.
 @MainActor
 public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPage, ScreenshotScenes {
     public let title = "Gallery"
@@ -95,8 +94,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         })
         registerMenuActions()
         model.onChange = { [weak self] state, change in self?.render(state, change) }
-        // Once its window is gone, the page takes no more updates (late replies would find its
-        // widgets destroyed).
+        // Late replies must not reach destroyed widgets.
         widget.onDestroy { [weak model] in model?.onChange = nil }
         dialogs.onDeleteAnswer = { [weak self] yes in
             guard let self else { return }
@@ -114,8 +112,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             return nil
         }
         Task { await model.load() }
-        // Pictures are asked for once the page is drawn; those that need the network wait for the
-        // backend in the pipeline's client, those on this machine do not.
+        // Pictures are asked for once drawn; network ones wait for the backend in the pipeline's client.
         content.widget.onNextDraw { [weak self] in self?.grid.isReady = true }
     }
 
@@ -140,8 +137,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
     }
 
-    /// - Parameter whole: false while only the document's first items are in: the Add cell, which
-    ///   comes after the last item, waits for the rest.
+    /// `whole` is false while only the first items are in: the Add cell waits for the rest.
     private func apply(_ change: GalleryViewModel.Change, items: [GalleryItem], whole: Bool) {
         if !applyInPlace(change, items: items) {
             var entries = items.map(GalleryEntry.item)
@@ -157,9 +153,8 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
     }
 
-    /// One item in, out or moved, told to the grid as such when its entries are the items before
-    /// the change (and the Add cell): it neither copies nor looks through the others (at 100,000
-    /// items, the entries made again and the grid's looks took two frames). False: nothing done.
+    /// One item in, out or moved, told to the grid as such when its entries are the items before the change: no
+    /// copy or search of the others. False: nothing done.
     private func applyInPlace(_ change: GalleryViewModel.Change, items: [GalleryItem]) -> Bool {
         // The grid's items read in place: a copy held here would make the change copy them all.
         let shown = grid.items.count
@@ -189,8 +184,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         if tile.entry == .add { dialogs.askForLink() } else { model.select(at: index) }
     }
 
-    /// Ctrl+V: the links, picture files or picture on the clipboard come in after the focused
-    /// item, or at the end.
+    /// Ctrl+V: the clipboard's links, picture files or picture come in after the focused item, or last.
     private func paste() {
         let after = grid.focusedCell.flatMap { $0.entry == .add ? nil : index(of: $0) }.map { $0 + 1 }
         Clipboard.requestContents { [weak self] contents in
@@ -202,8 +196,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
     }
 
-    /// Ctrl+click or Ctrl+Space: the item joins the chosen ones or leaves them; with Shift, the
-    /// items from the last one chosen to this one are chosen.
+    /// Ctrl+click or Ctrl+Space toggles the item; with Shift, chooses from the last chosen to this one.
     private func choose(_ tile: GalleryTile, extending: Bool) {
         guard tile.entry != .add, let index = index(of: tile) else { return }
         if extending { model.extendSelection(to: index) } else { model.toggleSelection(at: index) }
@@ -266,8 +259,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     /// Whether every existing tile sits at its mosaic frame now.
     public var isLaidOut: Bool { grid.layout.width > 0 && !tiles.isEmpty && tileFrames == expectedFrames }
 
-    /// Every tile in view shows its picture (or its failure): the first screen, the whole list
-    /// read or not.
+    /// Every tile in view shows its picture or its failure.
     public var picturesInViewShown: Bool { content.isSettled && model.state.phase != .loading && grid.isLoaded }
     /// The whole list is in and every tile in view shows its picture.
     public var isSettled: Bool { picturesInViewShown && model.state.phase != .showingFirst }

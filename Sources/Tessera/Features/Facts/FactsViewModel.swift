@@ -4,11 +4,9 @@ import Domain
 import Foundation
 import Repositories
 
-/// The facts screen's state and intents. Knows nothing of GTK.
-///
-/// A refresh keeps what is shown until the new feed has arrived; a failed refresh keeps it too and
-/// says why, with a retry. Every feed received is saved: at the next launch the section shows it
-/// at once (`showSaved`), and while the backend cannot be reached it stays, marked as offline.
+/// The facts screen's state and intents, without GTK. A refresh keeps what is shown until the new feed arrives,
+/// and says why when it fails. Every feed is saved and shown at once at the next launch, marked offline while
+/// the backend cannot be reached.
 @MainActor
 public final class FactsViewModel {
     public enum Phase: Equatable, Sendable {
@@ -36,13 +34,12 @@ public final class FactsViewModel {
         public var receivedAt: Date?
         /// The backend could not be reached: the feed shown is the one saved at `receivedAt`.
         public var isOffline = false
-        /// The last refresh found the feed unchanged (the server said 304): "Up to date" shows for
-        /// `upToDateShownFor`, and the cards stay as they are.
+        /// The last refresh found the feed unchanged (304): "Up to date" shows for `upToDateShownFor`.
         public var isUpToDate = false
         /// What the cards are searched for (empty: every card shows).
         public var filter = TextFilter("")
-        /// The places in `facts` of the rows whose title or description has what is typed, in
-        /// order; nil while nothing is typed (or the first answer is still being worked out).
+        /// The places in `facts` of the rows matching what is typed, in order; nil while nothing is (or before
+        /// the first answer).
         public var matching: [Int]?
 
         public var isBusy: Bool { phase == .loading || isRefreshing }
@@ -60,8 +57,7 @@ public final class FactsViewModel {
     /// How long "Up to date" shows: long enough to read two words, short enough not to linger.
     public static let upToDateShownFor: Duration = .seconds(3)
 
-    /// - Parameter offlineRetryDelays: the waits between automatic tries while offline
-    ///   (`OfflineRetry`); the last repeats.
+    /// `offlineRetryDelays`: the waits between tries while offline; the last repeats.
     public init(repository: any FactsRepository, store: (any SavedFactsStoring)? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays) {
         self.repository = repository
@@ -69,9 +65,8 @@ public final class FactsViewModel {
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
     }
 
-    /// The system's network went (the page tells only for a server elsewhere): the feed shown is
-    /// offline at once, and no try is made until it is back. Back (or changed): while offline,
-    /// asks again at once (whether the feed changed: an unchanged one costs no transfer).
+    /// The network went: the feed is offline and nothing is tried. Back: asks again at once (unchanged costs no
+    /// transfer).
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
         guard available else {
@@ -85,8 +80,7 @@ public final class FactsViewModel {
         Task { await load() }
     }
 
-    /// Shows the feed saved at an earlier launch, if there is one and nothing is shown yet; the
-    /// network is asked by `load` as usual.
+    /// Shows the saved feed when nothing is shown yet; `load` asks the network as usual.
     public func showSaved() async {
         await savedRead.run { [weak self] in await self?.readSaved() }
     }
@@ -156,8 +150,7 @@ public final class FactsViewModel {
         }
         state.isRefreshing = false
         publish()
-        // Saved once shown; a feed that cannot be saved is still shown (it will not be there
-        // offline).
+        // A feed that cannot be saved is still shown.
         if let store, let received { try? await store.save(received.feed, at: received.at) }
     }
 
@@ -173,10 +166,8 @@ public final class FactsViewModel {
 
     // MARK: Search
 
-    /// Shows only the cards whose title or description has every word of `typed` (case and
-    /// accents ignored); empty shows every card again. Worked out off the main thread (a feed of
-    /// 100,000 rows takes tens of milliseconds); the answer is published when it comes, unless
-    /// something else was typed meanwhile.
+    /// Shows only the cards whose title or description has every word of `typed`, case and accents ignored;
+    /// worked out off the main thread and published unless something else was typed meanwhile.
     public func search(_ typed: String) {
         let filter = TextFilter(typed)
         guard filter != state.filter else { return }

@@ -4,11 +4,9 @@ import Networking
 import Scheduling
 import Synchronization
 
-/// Loads images for display: the memory cache, the fetch stage (a source's bytes, the disk cache
-/// in front of the network), the decode stage (to the size shown), back to the memory cache. Every
-/// picture takes this road: photos, People's avatars (`StoredImageSource`), video posters. Equal
-/// requests in flight share one load and decode, cancelled only with the last requester; fetches
-/// and decodes wait for a slot by priority (visible above prefetch). Nothing here touches GTK.
+/// Loads images for display: memory cache, the fetch stage (sources, the disk cache before the network), the
+/// decode stage, back to memory. Equal requests share one load, cancelled with the last requester; fetches and
+/// decodes wait for a slot by priority. No GTK.
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     public let memoryCache: MemoryCache
@@ -23,15 +21,11 @@ public final class ImagePipeline: Sendable {
     /// Loads whose bodies are (or are about to be) in memory until their decode ends.
     private let bodiesInHand: PriorityLimiter
     private let prefetchingHeld = Mutex(false)
-    /// Requests of one key (address, size and sizing) share one load and one decode; a load
-    /// nobody waits for goes on for `abandonedLoadGrace` (see there), behind every other.
+    /// Requests of one key share one load and decode; a load nobody waits for lingers (`abandonedLoadGrace`).
     private let loads: SharedWork<ImageKey, DecodedImage>
 
-    /// - Parameters:
-    ///   - client: what the network source fetches with.
-    ///   - sources: asked before the network, in order (bytes stored on this machine).
-    ///   - decoders: asked in order, the first that takes a request decodes it. The pipeline holds
-    ///     no decoder of its own: what decodes untrusted bytes, and where, is chosen in one place.
+    /// `sources` are asked before the network, in order; the first of `decoders` that takes a request decodes
+    /// it: what decodes untrusted bytes, and where, is chosen by the caller.
     public init(client: any HTTPClient, configuration: Configuration = Configuration(),
                 sources: [any ImageSource] = [], decoders: [any ImageDecoding]) {
         self.configuration = configuration
@@ -46,8 +40,7 @@ public final class ImagePipeline: Sendable {
                               counters: counters)
         decoding = DecodeStage(decoders: decoders, counters: counters)
         bodiesInHand = PriorityLimiter(limit: configuration.maximumBodiesInHand)
-        // A load nobody waits for goes behind every other while its grace lasts; asked for again,
-        // it takes the new requester's priority.
+        // A load nobody waits for goes behind every other; asked again, it takes the new priority.
         let owner = WeakOwner()
         loads = SharedWork(grace: configuration.abandonedLoadGrace, whenAbandoned: { key in
             await owner.pipeline?.setPriority(ImageRequest.abandoned, for: key.request)
@@ -68,8 +61,7 @@ public final class ImagePipeline: Sendable {
     /// Whether fetches below visible priority wait for their turn (`holdPrefetching`).
     public var holdsPrefetching: Bool { prefetchingHeld.withLock { $0 } }
 
-    /// Holds fetches below visible priority back until called with false: while the window is out
-    /// of sight. Fetches under way go on. The task returned ends once the network's slots follow.
+    /// Holds fetches below visible priority back until called with false (the window out of sight).
     @discardableResult
     public func holdPrefetching(_ held: Bool) -> Task<Void, Never> {
         prefetchingHeld.withLock { $0 = held }
@@ -93,14 +85,12 @@ public final class ImagePipeline: Sendable {
         }.get()
     }
 
-    /// The bytes at `request.url` as the pipeline fetches and keeps them, undecoded (the clip the
-    /// viewer plays; a picture saved to a file). A fetch under way is joined. Always the whole.
+    /// The whole bytes at `request.url`, undecoded (a clip, a saved picture), joining a fetch under way.
     public func data(for request: ImageRequest) async throws(ImageError) -> Data {
         try await fetching.fetched(request, key: request.key, firstBytes: nil).data
     }
 
-    /// The bytes at `request.url` when this machine has them (a stored source's, or the disk
-    /// cache's, fresh or not), asking no server; nil when they must be fetched.
+    /// The bytes at `request.url` when this machine has them, fresh or not; nil when they must be fetched.
     public func storedData(for request: ImageRequest) async -> Data? {
         await fetching.storedData(for: request)
     }
@@ -112,9 +102,8 @@ public final class ImagePipeline: Sendable {
         await bodiesInHand.setPriority(priority, forKey: request.key.description)
     }
 
-    /// The passes come so far of `request`'s picture while it downloads (`DownloadProgress`),
-    /// decoded to the request's size, or smaller when they hold less detail (to be scaled up where
-    /// shown), and how many they are; a baseline JPEG's rows so far (`TopRows`). Not kept.
+    /// The passes so far of a downloading picture, decoded at the request's size or smaller when they hold
+    /// less, and their count; a baseline JPEG's rows so far. Not kept.
     public func passesSoFar(for request: ImageRequest) async -> (image: DecodedImage, passes: Int)? {
         guard let passes = downloads.passes(for: request), let (decoder, slots) = decoding.decoder(for: request),
               !decoder.readsURL else { return nil }
@@ -139,8 +128,7 @@ public final class ImagePipeline: Sendable {
         await diskCache?.flush()
     }
 
-    /// Forgets every image, in memory and on disk ("Clear saved data"); what is on screen stays
-    /// until its view lets go of it.
+    /// Forgets every image in memory and on disk; what is on screen stays until its view lets go.
     public func removeAll() async {
         memoryCache.removeAll()
         await diskCache?.removeAll()
@@ -151,8 +139,7 @@ public final class ImagePipeline: Sendable {
         get async { await fetching.network.fetchesWaiting }
     }
 
-    /// How many requesters wait for the load of `request` (for tests): nil when none runs, 0
-    /// while a load nobody wants is in its grace.
+    /// Requesters waiting for `request`'s load: nil when none runs, 0 during its grace.
     func requestersWaiting(for request: ImageRequest) -> Int? { loads.waiters(for: request.key) }
 
     /// Loads waiting for room for their bodies (for tests).
@@ -183,8 +170,7 @@ public final class ImagePipeline: Sendable {
                     return try await self.decoding.decode(.data(data), with: decoder, slots: slots, request: request, key: key)
                 }
             }
-            // A part of a picture (a viewer's region) is asked for once: kept, each pan's part
-            // would push the sections' pictures out for nothing.
+            // A viewer's region is not kept: each pan's part would push the sections' pictures out.
             if key.region == nil { memoryCache.insert(image, for: key) }
             return .success(image)
         } catch {

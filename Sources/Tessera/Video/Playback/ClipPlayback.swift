@@ -6,11 +6,9 @@ import HelperWire
 import Localization
 import Synchronization
 
-/// A clip playing in the app with none of its bytes decoded here: `tessera-player` decodes it
-/// (`PlayerHelper`) and the app plays the raw frames (in memory the helper shares, `FrameRing`)
-/// and sound it hands over through a pipeline of its own, appsrc into the video sink it is given
-/// (gtksink, drawing into the window) and into the sound output, timed by that pipeline's clock. Call `tick()` (the viewer does, every frame
-/// while it plays) to learn the end of the clip and failures.
+/// A clip playing with none of its bytes decoded here: `tessera-player` decodes, and the app plays the raw
+/// frames (in shared memory, `FrameRing`) and sound through its own pipeline into the video sink given and the
+/// sound output. Call `tick()` every frame to learn the end and failures.
 @MainActor
 public final class ClipPlayback {
     public private(set) var isPlaying = false
@@ -23,8 +21,7 @@ public final class ClipPlayback {
     /// Starts the helper, then sends it the clip, in that order, off the main thread.
     private let starting = DispatchQueue(label: "tessera-player-start", qos: .userInitiated)
 
-    /// Plays into `videoSink`, a GStreamer element that takes BGRx frames. The helper starts now,
-    /// and confines itself while the clip is fetched.
+    /// Plays into `videoSink`, which takes BGRx frames; the helper starts now and confines itself.
     public init(videoSink: OpaquePointer) {
         let shared = Shared(sink: videoSink)
         self.shared = shared
@@ -48,9 +45,8 @@ public final class ClipPlayback {
         }
     }
 
-    /// Says the clip is `length` bytes long and comes in parts (`deliver`): playback starts once
-    /// the helper has read enough of them. `wants` hears (on another thread) the offset the
-    /// helper must read next when its bytes have not come.
+    /// The clip is `length` bytes, coming in parts (`deliver`); `wants` hears, on another thread, the offset
+    /// the helper must read next when it has not come.
     public func start(streaming length: Int, wants: @escaping @Sendable (Int) -> Void) {
         let shared = self.shared
         shared.state.withLock { $0.wants = wants }
@@ -59,8 +55,7 @@ public final class ClipPlayback {
         }
     }
 
-    /// Hands the helper the clip's `bytes` from `offset` (a streamed clip's); written in order,
-    /// off the main thread.
+    /// Hands the helper a streamed clip's `bytes` from `offset`, in order, off the main thread.
     public func deliver(_ bytes: Data, at offset: Int) {
         let shared = self.shared
         starting.async {
@@ -103,8 +98,7 @@ public final class ClipPlayback {
         return .nanoseconds(value)
     }
 
-    /// Whether the clip shows: its first frame reached the video sink, or, for a clip of sound
-    /// alone, the sound plays.
+    /// The first frame reached the video sink, or a clip of sound alone plays.
     public var showsPicture: Bool {
         let (playback, video) = shared.state.withLock { ($0.playback, $0.hasVideo) }
         guard playback != nil else { return false }
@@ -118,8 +112,7 @@ public final class ClipPlayback {
         shared.seek(to: position)
     }
 
-    /// Reads what happened since the last call: the end of the clip, or a failure here or in the
-    /// helper.
+    /// Reads what happened since the last call: the clip's end, or a failure here or in the helper.
     public func tick() {
         if failure == nil, let reason = shared.state.withLock({ $0.failure }) {
             failure = reason
@@ -153,8 +146,7 @@ private final class Shared: @unchecked Sendable {
         var hasVideo = true
         var wantsPlaying = false
         var muted = false
-        /// The last seek's number; until the helper answers it, what it sends is from before and
-        /// dropped.
+        /// The last seek's number; what the helper sends before answering it is dropped.
         var generation = 0
         var awaitingSeek = false
         var failure: String?
@@ -217,8 +209,7 @@ private final class Shared: @unchecked Sendable {
         }
         guard let helper, let playback else { return }
         helper.seek(generation: generation, to: position)
-        // Flushes what this pipeline holds; nothing from before goes in afterwards (pushes happen
-        // under the lock, and only while no seek is awaited).
+        // Flushes the pipeline; pushes happen under the lock and only while no seek is awaited.
         tessera_gst_seek(playback, gint64(position.nanoseconds))
     }
 
@@ -264,10 +255,8 @@ private final class Shared: @unchecked Sendable {
         // A clip of sound alone: the picture ends at once, and the sound plays.
         if !video, let source = tessera_gst_playback_source(playback, TESSERA_GST_STREAM_VIDEO) { tessera_gst_source_end(source) }
         tessera_gst_playback_set_muted(playback, muted ? 1 : 0)
-        // The first change of state starts gtksink, which makes its window on the main loop and waits for
-        // it there holding the pipeline's state lock: made from this thread, a pause asked on the main
-        // loop then waited for that lock, and the window froze. So it is made where the main loop runs:
-        // on it while one turns, here when none does.
+        // gtksink makes its window on the main loop at the first state change, holding the state lock: made
+        // from this thread, a pause on the main loop waited for that lock and froze the window.
         MainContextCall.invoke {
             let (playing, closed) = self.state.withLock { ($0.wantsPlaying, $0.closed) }
             guard !closed else { return }
@@ -275,9 +264,8 @@ private final class Shared: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the source a sample or an end of `stream` goes to, under the lock (so
-    /// that a seek cannot come between the look and the push; pushes never wait); with nil while
-    /// a seek is under way, or once closed.
+    /// Runs `body` under the lock with `stream`'s source (a seek cannot come between look and push); nil during
+    /// a seek or once closed.
     private func withSource<T>(for stream: PlaybackWire.Stream, _ body: (OpaquePointer?) -> T) -> T {
         state.withLock { state in
             guard !state.closed, !state.awaitingSeek, let playback = state.playback else { return body(nil) }
@@ -285,9 +273,8 @@ private final class Shared: @unchecked Sendable {
         }
     }
 
-    /// Pushes a sample: a frame as a buffer over its slot in the memory shared with the helper,
-    /// sound read straight into a buffer of the pipeline's. The helper hears when the pipeline
-    /// lets it go, or at once when it is dropped.
+    /// Pushes a frame as a buffer over its shared slot, or sound read into a pipeline buffer; the helper hears
+    /// when the buffer is let go, or at once when dropped.
     private func push(_ sample: PlaybackWire.Sample, _ read: PlayerHelper.ReadBytes) {
         let (helper, dropped) = state.withLock { ($0.helper, $0.closed || $0.awaitingSeek || $0.playback == nil) }
         guard let helper else { return }
@@ -329,8 +316,7 @@ private final class Shared: @unchecked Sendable {
     }
 }
 
-/// Tells the helper a sample was let go, when the pipeline frees its buffer; held by the buffer
-/// (with the ring a frame's memory is in, which stays mapped until then).
+/// Tells the helper a sample was let go when its buffer is freed; keeps the frame's ring mapped till then.
 private final class LetGo {
     enum What {
         case sound
