@@ -4,17 +4,14 @@ import Glibc
 import HelperWire
 import Localization
 
-/// The default decoder: JPEG, PNG, GIF, WebP, AVIF, HEIF, SVG, TIFF, BMP and ICO with gdk-pixbuf,
-/// straight to the size shown, upright by EXIF. The header (`ImageHeader`) chooses the loader and
-/// refuses what is none of these or over `DecodingLimits` before anything is allocated; a region,
-/// and a large PNG or JPEG, stream row by row (`StreamedRegions`). Runs in `tessera-decoder`
-/// (tests and benchmarks: `InProcessImageDecoder`); a decode waits for room in `DecodingMemory`.
+/// The decoder: JPEG, PNG, GIF, WebP, AVIF, HEIF, SVG, TIFF, BMP and ICO with gdk-pixbuf, at the size shown,
+/// upright by EXIF. `ImageHeader` picks the loader and refuses what is over `DecodingLimits` before allocating;
+/// regions and large PNGs and JPEGs stream (`StreamedRegions`).
 public struct PixbufImageDecoder: Sendable {
     private let memory: DecodingMemory
     private let pixels: any PixelAllocating
 
-    /// - Parameter pixels: where the pictures decoded by parts are written (the helper writes
-    ///   them straight into the memory file it hands over).
+    /// `pixels` receives pictures decoded by parts (the helper's memory file it hands over).
     public init(memory: DecodingMemory = .shared, pixels: any PixelAllocating = HeapPixels()) {
         self.memory = memory
         self.pixels = pixels
@@ -25,10 +22,8 @@ public struct PixbufImageDecoder: Sendable {
         try decode(data, maximumPixelSize: target.side, filling: target.filling, animates: target.animates, region: target.region)
     }
 
-    /// Decodes to fit `maximumPixelSize` (the longer side at most that), or with `filling`, to
-    /// cover it (the shorter side at most that); with `animates`, every frame of an animated GIF
-    /// or WebP (up to `DecodingLimits.maximumFrameBytes` of them); with `region`, only that part
-    /// of the picture at that size (a still).
+    /// Decodes the longer side to `maximumPixelSize` (with `filling`, the shorter); with `animates`, every
+    /// frame within `DecodingLimits.maximumFrameBytes`; with `region`, only that part at that size.
     public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false,
                        region: PictureRegion? = nil) throws(PictureRefusal) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
@@ -37,8 +32,7 @@ public struct PixbufImageDecoder: Sendable {
             return try decode(png, maximumPixelSize: maximumPixelSize, filling: filling, animates: animates, region: region)
         }
         guard header.format == .svg || (header.width > 0 && header.height > 0) else { throw .notAnImage }
-        // A picture that streams (`StreamedRegions`) is never whole in memory: only its side is
-        // limited, not its pixels.
+        // A streamed picture is never whole in memory: only its side is limited.
         let streams = header.frameCount == 1 && StreamedRegions.streams(data, header: header)
         guard header.width <= DecodingLimits.maximumSide, header.height <= DecodingLimits.maximumSide,
               streams || header.width * header.height * header.frameCount <= DecodingLimits.maximumPixels else {
@@ -80,8 +74,7 @@ public struct PixbufImageDecoder: Sendable {
         // The loader calls back into it until it is closed, below.
         defer { withExtendedLifetime(drawing) {} }
         if header.format == .svg {
-            // A drawing's size is known once the renderer has read it: it is rendered at the
-            // size asked then, scaled up as well as down (it stays sharp).
+            // A drawing is rendered at the size asked once the renderer read its own, up as well as down.
             drawing.connect(to: loader)
         } else if header.format.scalesWhileLoading, !(target.animates && header.format == .gif) {
             let (width, height) = target.size(width: header.width, height: header.height)
@@ -107,14 +100,11 @@ public struct PixbufImageDecoder: Sendable {
                                                                                           original: (header.width, header.height)) {
             return frames
         }
-        // The colour profile the file carries, read before the orientation makes a new pixbuf
-        // without the loader's options.
+        // Read before orientation makes a new pixbuf without the loader's options.
         let profile = ColourProfiles.embeddedProfile(of: pixbuf) ?? header.colourProfile
-        // Upright by the EXIF orientation the loader read (JPEG, TIFF; HEIF and AVIF come
-        // upright from their decoders): a new reference, ours, that outlives the loader.
+        // Upright by EXIF (HEIF and AVIF come upright): a new reference, ours, outliving the loader.
         guard var shown = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { throw .undecodable(tr("incomplete image")) }
-        // The picture's own size, turned as the picture was (by its EXIF orientation, or a HEIF's
-        // rotation, which its header's size does not count); a drawing has none.
+        // The picture's own size as turned (EXIF, or a HEIF's rotation its header does not count).
         let upright = (Int(gdk_pixbuf_get_width(shown)), Int(gdk_pixbuf_get_height(shown)))
         let turned = header.width != header.height && (header.width > header.height) != (upright.0 > upright.1)
         let original = header.format == .svg ? nil : turned ? (header.height, header.width) : (header.width, header.height)
@@ -126,8 +116,7 @@ public struct PixbufImageDecoder: Sendable {
             shown = scaled
         }
         if let region = target.region { shown = try StreamedRegions.crop(shown, to: region) }
-        // In sRGB, converted at the size shown (a HEIF is decoded whole: its full size would cost
-        // the conversion many times over).
+        // To sRGB at the size shown (a HEIF's full size would cost the conversion many times over).
         let converted = ColourProfiles.shared.convertToSRGB(shown, fileProfile: profile)
         return DecodedImage(adopting: shown, original: original, colourProfile: converted ? profile.flatMap(ColourProfiles.name) : nil)
     }
@@ -136,13 +125,11 @@ public struct PixbufImageDecoder: Sendable {
 extension PixbufImageDecoder {
     /// How short a frame may be.
     static let shortestFrame = Duration.milliseconds(20)
-    /// What a frame that says 0 or 1 hundredths ("as fast as you can") shows for: 10 frames a
-    /// second, as browsers show them.
+    /// A frame of 0 or 1 hundredths shows this long, as browsers show them.
     static let fastFrame = Duration.milliseconds(100)
 
-    /// `count` frames of `animation`, each scaled to `target`, read by stepping the animation's
-    /// own clock through each frame's delay; nil when they would hold more than
-    /// `DecodingLimits.maximumFrameBytes` (the still is shown then).
+    /// `count` frames scaled to `target`, stepping the animation's clock by each delay; nil past
+    /// `DecodingLimits.maximumFrameBytes` (the still shows then).
     static func frames(of animation: OpaquePointer, count: Int,
                        target: DecodingTarget, original: (width: Int, height: Int)) -> DecodedImage? {
         let start = g_get_real_time() / 1000
@@ -162,8 +149,7 @@ extension PixbufImageDecoder {
     }
 }
 
-/// Sets an SVG loader's size from the drawing's own once the renderer has read it
-/// ("size-prepared"): the target's box at the drawing's aspect ratio.
+/// Sets an SVG loader's size on "size-prepared": the target's box at the drawing's aspect ratio.
 private final class DrawingSize {
     let target: DecodingTarget
 
@@ -171,8 +157,7 @@ private final class DrawingSize {
         self.target = target
     }
 
-    /// Connects to `loader`'s "size-prepared"; the loader must not outlive this object (both
-    /// live for one decode).
+    /// The loader must not outlive this object (both live for one decode).
     func connect(to loader: UnsafeMutablePointer<GdkPixbufLoader>) {
         let prepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, gint, gint, gpointer?) -> Void = { loader, width, height, box in
             guard let loader, let box, width > 0, height > 0 else { return }

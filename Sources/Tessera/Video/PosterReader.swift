@@ -7,11 +7,9 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// The `tessera-poster` helper, asked for posters over a pipe, several at once, each answered
-/// under its request's number; the app hands it each clip's bytes (confined, it opens nothing).
-/// It holds GStreamer and its decoders, so the app never loads them to show a feed, and a clip
-/// that crashes a decoder ends the helper, not the app. Its input is a pipe only the app writes:
-/// closed (idle a while) or the app ending in any way, the helper ends.
+/// The `tessera-poster` helper, asked for posters over a pipe, answered by request number; the app hands it the
+/// bytes. GStreamer loads there, not in the app, and a crash ends the helper. Its input closed (idle, or the
+/// app ending in any way), it ends.
 final class PosterReader: Sendable {
     private let process: Process
     private let requests: FileHandle
@@ -84,23 +82,21 @@ final class PosterReader: Sendable {
         }
     }
 
-    /// Asks the helper to try `probe` (tests): whether its confinement refused it, and the
-    /// system's words; nil when the helper ended first. `stall` waits until then.
+    /// Asks the helper to try `probe`: whether its confinement refused it and why; nil when it ended first.
     func attempt(_ probe: PosterWire.Probe, within timeout: Duration = .seconds(5)) -> (refused: Bool, detail: String)? {
         guard case .probed(let refused, let detail) = ask({ probe.line(for: $0) }, nil, within: timeout) else { return nil }
         return (refused, detail)
     }
 
-    /// Sends the request `line` gives for its number, and the bytes after it, and waits for its
-    /// answer, at most `timeout` and `grace`.
+    /// Sends `line`'s request and the bytes after it, and waits at most `timeout` and `grace` for the answer.
     private func ask(_ line: (Int) -> String, _ bytes: Data?, within timeout: Duration) -> Reply {
         let waiter = Waiter()
         let sent = state.withLock { state -> Result<Void, ImageError> in
             if let ended = state.ended { return .failure(.noFrame(ended)) }
             let id = state.nextID
             state.nextID += 1
-            // Written under the lock, so that requests never interleave; the helper's main loop
-            // does nothing but read them, so a clip's bytes do not wait long for room in the pipe.
+            // Under the lock so requests never interleave; the helper's loop only reads them, so the pipe
+            // drains fast.
             let written = HelperProgram.write(line(id), to: requests.fileDescriptor)
                 && (bytes?.withUnsafeBytes { HelperProgram.write($0, to: requests.fileDescriptor) } ?? true)
             guard written else { return .failure(.noFrame(tr("the video reader ended"))) }
@@ -151,8 +147,7 @@ final class PosterReader: Sendable {
         state.withLock { $0.waiting.removeValue(forKey: id) }
     }
 
-    /// The helper's output ended or made no sense: it is ended, and every caller still waiting
-    /// is told why (the first reason found stays: a hung helper was killed for being hung).
+    /// Output ended or garbled: the helper ends, and each waiting caller hears the first reason found.
     private func finish(garbled: Bool = false) {
         if garbled { end(because: tr("the video reader answered with something that is not a picture")) }
         process.waitUntilExit()
@@ -162,8 +157,7 @@ final class PosterReader: Sendable {
         try? answers.close()
     }
 
-    /// Marks the helper ended for `reason` (the first reason stays), kills it if it still runs,
-    /// and answers every waiting caller with the reason.
+    /// Marks the helper ended (the first reason stays), kills it if running, and answers every caller.
     private func end(because reason: String) {
         let (waiters, said) = state.withLock { state -> ([Waiter], String) in
             if state.ended == nil { state.ended = reason }
@@ -202,16 +196,14 @@ final class PosterReader: Sendable {
     }
 }
 
-/// The one helper: started when the first poster is wanted, replaced when it ended, and let go
-/// once no poster was asked for during `idleTime`, so that its memory is the system's again
-/// when the feed shows no clips.
+/// The one helper: started at the first poster wanted, replaced when ended, let go after `idleTime` without
+/// asks so its memory goes back.
 final class PosterReaders: Sendable {
     static let shared = PosterReaders()
     private let current = Mutex<(reader: PosterReader?, lastUse: ContinuousClock.Instant)>((nil, .now))
     let idleTime: Duration
 
-    /// - Parameter idleTime: thirty seconds: longer than the pauses of someone scrolling a feed,
-    ///   short enough that a feed left alone gives the helper's memory back soon.
+    /// Longer than a scrolling person's pauses, short enough to give memory back soon.
     init(idleTime: Duration = .seconds(30)) {
         self.idleTime = idleTime
     }

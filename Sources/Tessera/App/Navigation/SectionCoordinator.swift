@@ -2,10 +2,9 @@ import Domain
 import Gtk
 import Localization
 
-/// One section's navigation: pages shown one at a time, pushed sliding left, popped sliding right;
-/// views ask the coordinator, never push each other. A section with a detail pane (People,
-/// Messages) shows details beside the root page while the window is wide (`showsPanes`) and as
-/// pages while narrow, moving an open one as it is; closing the pane is going back.
+/// One section's navigation: pages pushed sliding left, popped sliding right; views ask the coordinator. People
+/// and Messages show a detail beside the root page while wide (`showsPanes`), as a page while narrow; closing
+/// the pane is going back.
 @MainActor
 public class SectionCoordinator {
     public let section: Section
@@ -18,8 +17,7 @@ public class SectionCoordinator {
     /// Called after every push or pop, and when the pane opens, closes or changes.
     public var onChange: (@MainActor () -> Void)?
 
-    /// In a section with a detail pane: the root page, a separator and the pane, side by side
-    /// (the stack's first child).
+    /// With a detail pane: root page, separator and pane side by side (the stack's first child).
     private let split: Box?
     /// Where the detail goes in a wide window.
     let pane = Box(.vertical)
@@ -42,8 +40,7 @@ public class SectionCoordinator {
             split.append(paneSeparator)
             split.append(pane)
             pane.addStyleClass("detail-pane")
-            // Its own width (set by the window), whatever its detail would take: a detail that
-            // expands would otherwise share the room with the list.
+            // Its own width, set by the window: an expanding detail would share the room with the list.
             pane.hexpand = false
             pane.accessibleName = tr("Details")
             for part in [paneSeparator, pane] as [Widget] {
@@ -71,15 +68,13 @@ public class SectionCoordinator {
     private func push(_ page: any Page, transition: Stack.Transition) {
         add(page)
         page.widget.showAll()
-        // Before the switch: the stack then finds the focus already outside the page it leaves
-        // and does not move it to the new page's first focusable widget itself.
+        // Before the switch, so the stack does not move focus to the new page's first widget itself.
         if let focused = page as? any InitiallyFocusedPage, container.containsFocus { focused.initialFocus.grabFocus() }
         container.setVisibleChild(named: name(of: page), transition: transition)
         onChange?()
     }
 
-    /// Shows a detail of the root page: in the pane in a wide window (in place of the detail shown
-    /// there, which leaves as if popped), pushed as a page in a narrow one.
+    /// Shows a detail: in the pane when wide (the one there leaves as if popped), pushed when narrow.
     public func showDetail(_ page: any Page) {
         guard showsPanes, pages.count == 1 else {
             pushedDetail = ObjectIdentifier(page)
@@ -139,17 +134,13 @@ public class SectionCoordinator {
         for case let page as any SightAwarePage in pages { page.windowOutOfSight(outOfSight) }
     }
 
-    /// What the open detail shows, kept with the settings so that the next launch opens it
-    /// again (a person's id); nil when no detail is open. Subclasses with details say.
+    /// What the open detail shows (a person's id), kept for the next launch; nil when none is open.
     open var openDetailKey: String? { nil }
 
-    /// The detail that was open when the app last closed (`openDetailKey`): the subclass opens it
-    /// again, in the pane or as a page as the window's width says, once its item is shown.
+    /// The detail open at the last close: the subclass opens it again once its item is shown.
     public var detailToReopen: String?
 
-    /// Wide windows show details in the pane, narrow ones push them; an open detail moves across
-    /// as it is (it does not leave: nothing is saved or closed by the move). `paneWidth` is the
-    /// pane's width in a wide window.
+    /// Wide windows show details in the pane, narrow ones push them; an open detail moves across as it is.
     public func setShowsPanes(_ wide: Bool, paneWidth: Int) {
         guard let split else { return }
         pane.setSizeRequest(width: paneWidth, height: -1)

@@ -8,10 +8,9 @@ extension DecodedImage: PixbufSource {
     public var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { frames.map { ($0.pixbuf, $0.delay) } }
 }
 
-/// A picture bound to an image request: a memory-cache hit shows at once, anything else shows a
-/// placeholder until it loads; rebinding or unmapping cancels, and a late result for an earlier
-/// binding is never shown (cells are reused). It asks for the logical size times its scale (it is
-/// decoded as painted); on a screen of another scale it asks again, the old picture shown meanwhile.
+/// A picture bound to an image request: a memory hit shows at once, else a placeholder until it loads;
+/// rebinding or unmapping cancels, and a late result for an earlier binding never shows. It asks for its
+/// logical size times its scale, again when the scale changes.
 @MainActor
 public final class ImageView {
     public static let placeholderIcon = "image-x-generic-symbolic"
@@ -33,9 +32,8 @@ public final class ImageView {
     public var onImage: (@MainActor (DecodedImage) -> Void)?
     /// Called when the image could not be loaded and the broken-image icon shows.
     public var onFailure: (@MainActor () -> Void)?
-    /// The priority its requests wait for the network and the decoders with, in place of the
-    /// bound request's own: a grid's cell ahead of the view asks at `ImageRequest.prefetch`, and
-    /// at `visible` once it is in view, which moves a request still waiting to the front.
+    /// The priority its requests wait with, in place of the request's: a cell ahead of the view asks at
+    /// `prefetch`, then `visible` in view, which moves a waiting request to the front.
     public var priority: Int? {
         didSet {
             guard let priority, priority != oldValue, var request else { return }
@@ -66,11 +64,8 @@ public final class ImageView {
     /// The size asked of the pipeline for the bound request, in device pixels, if any.
     public var boundSize: Int? { request?.maximumPixelSize }
 
-    /// Shows `request`'s image (nil: the placeholder), with `placeholder` until it arrives.
-    /// `request.maximumPixelSize` is the logical size the picture is shown at.
-    /// The same picture asked for at another size (a tile resized with the window, or a screen of
-    /// another scale) keeps what shows until the new size is ready: no placeholder flash; if the
-    /// new size cannot be had, the old one stays.
+    /// Shows `request`'s image (nil: the placeholder) at `request.maximumPixelSize` logical pixels. The same
+    /// picture at another size keeps what shows until the new size is ready, or for good if it cannot be had.
     public func bind(_ request: ImageRequest?, placeholder: String = ImageView.placeholderIcon) {
         let resized = hasImage && request.map { $0.url == bound?.url && $0.content == bound?.content } == true
         cancelLoad()
@@ -92,8 +87,7 @@ public final class ImageView {
         loadIfNeeded()
     }
 
-    /// True once something other than the placeholder shows (the image, or the broken icon), as
-    /// sharp as it will be (not stretched while its surface at a new size is made).
+    /// Something other than the placeholder shows, as sharp as it will be.
     public var isLoaded: Bool { shown && picture.paintsAtItsSize }
     /// True while the bound request's image shows (painted, not waiting for its surface).
     public var showsImage: Bool { hasImage && !picture.awaitsSurface }
@@ -155,8 +149,7 @@ public final class ImageView {
         return scaled
     }
 
-    /// The window is on a screen of another scale: the bound picture is asked for again at the
-    /// new device size, keeping what shows until it arrives (see `bind`).
+    /// On a screen of another scale the picture is asked again at the new device size (see `bind`).
     private func scaleChanged() {
         guard let bound, atDeviceSize(bound) != request else { return }
         bind(bound, placeholder: placeholder)
@@ -171,18 +164,16 @@ public final class ImageView {
         stopWatchingDownload()
     }
 
-    /// While the placeholder shows for `request`, its bar follows the download (from the moment
-    /// it has its turn on the network; a picture from the disk cache has none), and a progressive
-    /// picture's passes show as they come, blurred and sharpening, the bar over them.
+    /// While the placeholder shows, its bar follows the download from its turn on the network, and a
+    /// progressive picture's passes show as they come.
     private func watchDownload(of request: ImageRequest) {
         let downloads = pipeline.downloads
         DownloadProgressTicker.shared.start(for: self) { [weak self] in
             guard let self else { return false }
             let reading = downloads.reading(for: request)
             self.picture.progress = reading?.fraction
-            // Each later pass replaces the one before as the image does: the earlier stays,
-            // stretched, until its surface is made. Not over the same picture at another size
-            // (sharper than passes).
+            // Each pass replaces the one before, which stays stretched until its surface is made; not over the
+            // same picture at another size.
             self.passes.follow(reading, of: request, in: self.pipeline, priority: .loading,
                                waiting: { [weak self] in self.map { !$0.shown && !$0.keepsOldImage } ?? false },
                                show: { [weak self] image in
@@ -201,7 +192,6 @@ public final class ImageView {
 
     /// The bound picture's passes while it downloads (a progressive JPEG over a slow link).
     private let passes = DownloadPasses()
-    /// How many passes of the bound picture show (0: none; the image, the placeholder or the
-    /// picture at its earlier size shows).
+    /// How many passes of the bound picture show (0: none).
     var passesShown: Int { passes.shown }
 }

@@ -8,9 +8,8 @@ public struct ImageRequest: Sendable, Hashable {
     public var maximumPixelSize: Int
     /// Higher first: visible cells above prefetches.
     public var priority: Int
-    /// How the image meets the box: `fit` scales its longer side to it (the whole image shows),
-    /// `fill` its shorter side (the image covers the box and is cropped, as square tiles show
-    /// it; decoding to fit would leave it too small and it would be scaled up, blurred).
+    /// `fit` scales the longer side to the box; `fill` the shorter, cropped (square tiles: fitting would leave
+    /// them small, then blurred by scaling up).
     public var sizing: Sizing
 
     public enum Sizing: Sendable, Hashable { case fit, fill }
@@ -18,34 +17,25 @@ public struct ImageRequest: Sendable, Hashable {
     public var content: Content
 
     public enum Content: Sendable, Hashable { case image, videoFrame }
-    /// Every frame of an animated GIF or WebP is wanted (a viewer that plays it), not only the
-    /// first, the still.
+    /// Every frame of an animated GIF or WebP, not only the still.
     public var animates = false
-    /// Decoded at exactly `maximumPixelSize`, not rounded up to a size bucket: a viewer asks for
-    /// the size its zoom shows (a 6000-pixel photo at 100 % is past the largest bucket, and a
-    /// bucket's extra pixels are memory it would hold for nothing).
+    /// Decoded at exactly `maximumPixelSize`, not a bucket's: a viewer's zoom, where a bucket's extra pixels
+    /// are waste.
     public var exactSize = false
-    /// Only this part of the picture at that size (`DecodingTarget.region`): a viewer zoomed
-    /// into a large picture asks for what is in view; nil for all of it.
+    /// Only this part of the picture at that size (a zoomed viewer's view); nil for all of it.
     public var region: PictureRegion?
-    /// What the download is for (a section's name, `HTTPRequest.account`); not part of what the
-    /// request is: two sections asking for one picture share its load and its cache entries.
+    /// What the download is for; not part of the request's identity, so sections share loads and entries.
     public var account: DownloadAccount = DownloadAccount(nil)
-    /// Only the first this many bytes are wanted, when the resource is longer (a clip whose
-    /// poster is read from its start); nil: all of it. Set by the pipeline for the source, not
-    /// part of what the request is.
+    /// Only the first bytes (a clip's poster); set by the pipeline, not part of the identity.
     public var firstBytes: Int?
-    /// Saving data: a progressive JPEG's download may stop once its passes are the picture at
-    /// this size (`FetchedImage.passes`); nil: it comes whole. Set by the pipeline for the
-    /// source, not part of what the request is.
+    /// Saving data: a progressive JPEG may stop once its passes are the picture at this size; set by the
+    /// pipeline, not part of the identity.
     public var enoughAt: DecodingTarget?
-    /// The rest of bytes whose start is here (a picture's first passes, kept saving data): asked
-    /// from its offset, if the server's bytes are still those (`FetchedImage.rest`); nil: all of
-    /// them. Set by the pipeline for the source, not part of what the request is.
+    /// The rest of bytes whose start is kept, asked from its offset if the server's bytes are the same; set by
+    /// the pipeline, not part of the identity.
     public var rest: RestOfBytes?
 
-    /// Where the rest of some bytes starts, and what says they are still the same bytes
-    /// (`HTTPValidators.rangeValidator`).
+    /// Where the rest starts, and the validator saying the bytes are the same (`rangeValidator`).
     public struct RestOfBytes: Sendable, Hashable {
         public var offset: Int
         public var validator: String
@@ -81,8 +71,7 @@ public struct ImageRequest: Sendable, Hashable {
     /// The URL with its scheme and host lower-cased and any fragment dropped.
     var normalizedURL: String {
         let string = url.absoluteString
-        // Most URLs are normal already: taking them apart (URLComponents) to find so cost a
-        // picture's load more than its HTTP headers did.
+        // Most URLs are normal already, and URLComponents cost more than the HTTP headers.
         if Self.isNormal(string) { return string }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
         components.scheme = components.scheme?.lowercased()
@@ -91,8 +80,7 @@ public struct ImageRequest: Sendable, Hashable {
         return components.string ?? url.absoluteString
     }
 
-    /// True when `string` has no fragment and its scheme and authority are ASCII without capitals
-    /// (nor escapes, which URLComponents would read).
+    /// No fragment; scheme and authority ASCII without capitals or escapes.
     private static func isNormal(_ string: String) -> Bool {
         let bytes = string.utf8
         guard !bytes.contains(UInt8(ascii: "#")), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
@@ -113,8 +101,7 @@ struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     var content: ImageRequest.Content = .image
     var animates = false
     var region: PictureRegion?
-    /// The decode of a download's first passes (`ImagePipeline.passesSoFar`), not of the image:
-    /// waits for a decoding slot under a name of its own.
+    /// A decode of a download's first passes, waiting for its slot under a name of its own.
     var passes: Int?
     /// A request with this key (for its priority to be changed in the queues it waits in).
     var request: ImageRequest {
