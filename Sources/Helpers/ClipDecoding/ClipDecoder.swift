@@ -6,10 +6,8 @@ import FoundationEssentials
 import Glibc
 import Localization
 
-/// A clip decoded for `tessera-player`: GStreamer's playbin reads the clip's bytes from a memory
-/// file, or as they arrive (`StreamedClip`), and hands each decoded frame and stretch of sound, in the raw formats the app plays, to
-/// `events` on its streaming threads (one a stream), as fast as they return: the helper's pipe to
-/// the app, which takes them as it plays, sets the pace.
+/// A clip decoded for `tessera-player`: playbin reads a memory file or `StreamedClip`, and hands raw frames and
+/// sound to `events` on its streaming threads; the pipe to the app sets the pace.
 public final class ClipDecoder: @unchecked Sendable {
     /// What the decoder hands over, on its streaming threads.
     public struct Events: Sendable {

@@ -10,11 +10,8 @@ public enum GStreamer {
         tessera_gst_start().map { String(cString: $0) }
     }
 
-    /// What reading a clip's first frame can use, by plugin, from the packages
-    /// .ci/install-deps.sh installs (GStreamer's base and good sets and libav): the source, type
-    /// finding and `decodebin`, the containers the web's clips come in (MP4, WebM and Matroska,
-    /// Ogg) and their tags, audio parsers for their sound, the decoders (libav's, libvpx's,
-    /// Theora), the conversion and the sink.
+    /// The plugins a first frame needs, from .ci/install-deps.sh's packages: source, type finding, decodebin,
+    /// the web's containers (MP4, WebM, Matroska, Ogg), audio parsers, decoders, conversion, sink.
     public static let posterPlugins = ["coreelements", "typefindfunctions", "playback", "app", "isomp4", "matroska", "ogg",
                                        "audioparsers", "id3demux", "libav", "vpx", "theora", "videoconvertscale"]
 

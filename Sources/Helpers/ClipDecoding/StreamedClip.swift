@@ -3,11 +3,8 @@ import FoundationEssentials
 import Glibc
 import Scheduling
 
-/// A clip that plays while it downloads: its bytes come from the app in parts, in any order
-/// (`arrived`), into memory of the clip's length, and the decoder reads them as from a file
-/// (`ClipDecoder(streaming:)`). A read whose bytes are not all here waits for them, and the app
-/// is asked for them (`ask`), so that a seek or a demuxer's look at the end of the file is served
-/// before the bytes in between.
+/// A clip that plays while it downloads: parts arrive in any order into memory of its length, read as a file; a
+/// read of bytes not yet here waits and asks the app for them (`ask`), so seeks come first.
 public final class StreamedClip: @unchecked Sendable { // state under `lock`
     public let length: Int
     private let memory: UnsafeMutableRawBufferPointer

@@ -4,10 +4,8 @@ import FoundationEssentials
 import Glibc
 import Localization
 
-/// The first frame of a clip, read by GStreamer in this process from the clip's bytes in a memory
-/// file (`clip`, a descriptor it reads and seeks), scaled to the size shown, with the clip's
-/// length. Only `tessera-poster` calls it: GStreamer's decoders (libav, with its hundred-odd
-/// libraries) stay out of the app (`VideoFrameDecoder`).
+/// A clip's first frame, read by GStreamer from a memory file and scaled to the size shown, with the clip's
+/// length. Only `tessera-poster` calls it, so libav stays out of the app.
 public enum VideoFirstFrame {
     public static func read(_ clip: Int32, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, PictureRefusal> {
         if let failure = GStreamer.startFailure { return .failure(.noFrame(tr("video support is not available: {reason}", ["reason": "\(failure)"]))) }

@@ -3,11 +3,9 @@ import FoundationEssentials
 import Glibc
 import HelperPipes
 
-/// How every helper confines itself, in the one order that works: its own namespaces first, while
-/// the process is one thread (a user namespace refuses a threaded process); then everything it
-/// will use is loaded (gdk-pixbuf's loaders, GStreamer's plugins: afterwards it can open no file);
-/// then an empty, read-only root where the namespaces were had, and the system-call filter. A
-/// helper never runs unconfined: where the filter cannot be set, it ends.
+/// How every helper confines itself, in the one order that works: namespaces while single-threaded, then
+/// loading all it will use, then an empty read-only root and the system-call filter. Where the filter cannot be
+/// set, the helper ends.
 public enum HelperConfinement {
     /// What the filter leaves the helper.
     public enum Filter: Sendable {

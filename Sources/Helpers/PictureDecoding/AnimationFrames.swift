@@ -5,9 +5,8 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// An animation's frames as a decoder reads them (GIF through gdk-pixbuf, WebP through libwebp):
-/// each kept at the size shown and in sRGB, with how long it shows, up to
-/// `DecodingLimits.maximumFrameBytes` of them.
+/// An animation's frames, each at the size shown in sRGB with its duration, up to
+/// `DecodingLimits.maximumFrameBytes`.
 struct AnimationFrames {
     let target: DecodingTarget
     /// The file's colour profile, for frames whose loader does not carry one.
@@ -23,10 +22,8 @@ struct AnimationFrames {
 
     var count: Int { frames.count }
 
-    /// Keeps `frame` (which stays the caller's) scaled to the target, shown for `milliseconds`
-    /// (0 or 1 hundredths, "as fast as you can", show at 10 a second, as browsers show them).
-    /// False when no more should be read: a copy could not be made, or the frames would hold more
-    /// than the cap, and then every frame is let go (the still is shown instead).
+    /// Keeps a scaled copy of `frame` for `milliseconds` (0 or 1 hundredths: a tenth of a second). False when
+    /// no more should be read (no copy, or past the cap: then every frame goes and the still shows).
     mutating func append(_ frame: OpaquePointer, milliseconds: Int) -> Bool {
         let size = (Int(gdk_pixbuf_get_width(frame)), Int(gdk_pixbuf_get_height(frame)))
         let (width, height) = target.size(width: size.0, height: size.1)

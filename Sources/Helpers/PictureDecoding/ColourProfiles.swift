@@ -5,10 +5,8 @@ import Glibc
 import HelperWire
 import Synchronization
 
-/// Pictures with an ICC profile (a camera's Display P3, a scan's own) are converted to sRGB as
-/// they decode; untagged ones are taken as sRGB, as the web takes them. Transforms are kept by
-/// profile (making one costs more than applying it to a thumbnail), made without lcms's one-pixel
-/// cache so the decoding threads share them.
+/// Converts pictures with an ICC profile to sRGB as they decode; untagged ones are sRGB, as on the web.
+/// Transforms are kept per profile, without lcms's one-pixel cache, so threads share them.
 final class ColourProfiles: Sendable {
     static let shared = ColourProfiles()
 
@@ -49,9 +47,8 @@ final class ColourProfiles: Sendable {
         return Data(bytes: bytes, count: Int(length))
     }
 
-    /// Converts `pixbuf`'s pixels in place to sRGB from the profile its loader found, or else
-    /// `profile`. False when there is none or lcms cannot use it (not an RGB profile, damaged):
-    /// the pixels are then left as they are, taken as sRGB.
+    /// Converts `pixbuf` in place to sRGB from its loader's profile, else `profile`; false, leaving it, when
+    /// there is none or lcms cannot use it.
     @discardableResult
     func convertToSRGB(_ pixbuf: OpaquePointer, fileProfile: Data? = nil) -> Bool {
         guard let profile = Self.embeddedProfile(of: pixbuf) ?? fileProfile, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8 else { return false }

@@ -6,9 +6,8 @@ import HelperWire
 /// Opens, before a confined decoder process gives up opening files, every file a decode would
 /// otherwise open later.
 public enum DecoderWarmUp {
-    /// gdk-pixbuf loads a format's loader module (and the libraries behind it) the first time a
-    /// loader of that type is made; the user's catalogue is read at the first translation. Little
-    /// CMS makes its profiles in memory and opens nothing.
+    /// gdk-pixbuf loads a format's module at its first loader, and gettext the catalogue at the first word;
+    /// lcms opens nothing.
     public static func loadEverything() {
         // An empty loader closed complains ("No 'ftyp' box"); nothing here is worth a word.
         let quiet: GLogFunc = { _, _, _, _ in }

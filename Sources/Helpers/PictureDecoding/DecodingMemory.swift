@@ -2,11 +2,8 @@ import FoundationEssentials
 import Glibc
 import Scheduling
 
-/// A cap on the memory decodes hold while they run, beside what they produce. A progressive JPEG
-/// keeps every coefficient of the whole image until its last scan (two bytes a pixel a colour: a
-/// 6-megapixel photo holds 36 MB, whatever size it is decoded to), and PNG and GIF decode at full
-/// size before scaling; two of those at once on the decoding threads made the feed's resident
-/// peak. A decode waits until its share fits beside the decodes running; one alone always runs.
+/// A cap on the memory running decodes hold beside their results (a progressive JPEG holds every coefficient;
+/// PNG and GIF decode at full size first). A decode waits until its share fits; one alone always runs.
 public final class DecodingMemory: @unchecked Sendable { // state guarded by `condition`
     /// 48 MiB: one 6-megapixel progressive JPEG's coefficients with the small decodes beside it.
     public static let defaultBudget = 48 << 20

@@ -1,9 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// The images an icon (ICO) holds. gdk-pixbuf's ICO loader reads only bitmap entries; an entry
-/// stored as a PNG (every 256-pixel icon since Windows Vista, many favicons) it refuses. The
-/// decoder reads such an entry's PNG itself.
+/// An ICO's images: gdk-pixbuf refuses PNG entries (every 256-pixel icon since Vista), so they are read here.
 enum IconEntries {
     /// The PNG bytes of the icon's largest image, when that image is a PNG; nil when it is a
     /// bitmap (the ICO loader reads it) or the directory does not hold together.

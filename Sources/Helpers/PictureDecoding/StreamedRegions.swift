@@ -4,15 +4,11 @@ import FoundationEssentials
 import HelperWire
 import Localization
 
-/// PNGs and JPEGs decoded by parts: a region at a scale streamed row by row through libpng and
-/// libjpeg-turbo (`CPictureRegions`), so neither the picture nor its full-size bitmap is ever in
-/// memory. What it cannot stream (interlaced PNG, CMYK or turned JPEG, other formats) is left to
-/// gdk-pixbuf, whole, within `DecodingLimits.maximumPixels`.
+/// PNGs and JPEGs decoded by parts, streamed row by row through `CPictureRegions`, never whole in memory. What
+/// cannot stream (interlaced PNG, CMYK or turned JPEG) goes to gdk-pixbuf within the limits.
 enum StreamedRegions {
-    /// Past this many pixels a PNG that streams is streamed whole too: gdk-pixbuf's PNG loader
-    /// holds the full size (16 megapixels are 64 MB) before it scales. Its JPEG loader decodes at
-    /// libjpeg's reduced scales, holding no more than this does, and streams only past
-    /// `DecodingLimits.maximumPixels`.
+    /// Past this, a streamable PNG streams whole too: gdk-pixbuf's PNG loader holds the full size before
+    /// scaling. Its JPEG loader uses libjpeg's scales, streaming only past `maximumPixels`.
     static let wholeDecodeLimit = 16_000_000
 
     /// Whether the whole picture (no region asked) is better streamed than decoded by gdk-pixbuf.
@@ -21,9 +17,8 @@ enum StreamedRegions {
         return pixels > DecodingLimits.maximumPixels || (header.format == .png && pixels > wholeDecodeLimit)
     }
 
-    /// Whether the picture of `header` and `data` can be streamed: a PNG not interlaced, or a
-    /// JPEG (a progressive one keeps every coefficient until its last scan, so it streams only
-    /// within the limits gdk-pixbuf has). A JPEG may still turn out not to (CMYK, turned).
+    /// A PNG not interlaced, or a JPEG (progressive ones only within gdk-pixbuf's limits); a JPEG may still
+    /// turn out not to (CMYK, turned).
     static func streams(_ data: Data, header: ImageHeader) -> Bool {
         switch header.format {
         case .png:

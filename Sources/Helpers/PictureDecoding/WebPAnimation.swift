@@ -4,13 +4,11 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// The frames of an animated WebP, through libwebp's own animation decoder: gdk-pixbuf's WebP
-/// loader (webp-pixbuf-loader 0.2) does not step its frames by the times it is given (it showed
-/// frames 0, 0, 1, 0, 0 of a three-frame clip at 0, 100, 200, 300 and 400 ms).
+/// An animated WebP's frames through libwebp: gdk-pixbuf's WebP loader does not step frames by the times it is
+/// given.
 enum WebPAnimation {
-    /// Every frame of `data` (composited on the canvas, as shown), scaled to `target` and in sRGB
-    /// from `profile` when it has one; nil when libwebp cannot read it or the frames would hold
-    /// more than `DecodingLimits.maximumFrameBytes` (the still is shown then).
+    /// Every composited frame, scaled to `target`, in sRGB from `profile`; nil when unreadable or past
+    /// `DecodingLimits.maximumFrameBytes`.
     static func frames(of data: Data, target: DecodingTarget, profile: Data?, original: (width: Int, height: Int)) -> DecodedImage? {
         data.withUnsafeBytes { bytes -> DecodedImage? in
             var options = WebPAnimDecoderOptions()

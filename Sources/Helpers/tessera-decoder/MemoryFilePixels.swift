@@ -1,9 +1,8 @@
 import CGdkPixbuf
 import PictureDecoding
 
-/// Pixbufs over memory files (`PixelMemoryFile`), laid out as the decoder's wire sends pixels
-/// (`DecoderWire.Pixels`: rows of `width * channels` bytes rounded up to 4), so that
-/// `PixelHandOver` sends the file a picture was decoded into rather than a copy of it.
+/// Pixbufs over memory files laid out as `DecoderWire.Pixels` sends them, so the file decoded into is handed
+/// over, not a copy.
 struct MemoryFilePixels: PixelAllocating {
     func makePixbuf(width: Int, height: Int, hasAlpha: Bool) -> OpaquePointer? {
         let rowstride = (width * (hasAlpha ? 4 : 3) + 3) & ~3

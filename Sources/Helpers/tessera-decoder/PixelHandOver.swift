@@ -5,13 +5,11 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// Hands a decoded picture to the app: its pixels in a sealed memory file, which the app maps (no
-/// copy through the socket, and nothing this process can change afterwards): the file it was
-/// decoded into (`MemoryFilePixels`), or else a copy of its pixels in a new one.
+/// Hands a decoded picture to the app in a sealed memory file it maps: the one decoded into, else a copy in a
+/// new one.
 enum PixelHandOver {
-    /// Writes the answer for request `id`; false when the app is gone. With `forCairo` (a part
-    /// for the viewer), four channels go as cairo's ARGB32 (`CairoPixels`), which the app paints
-    /// as they are.
+    /// Writes the answer for `id`; false when the app is gone. `forCairo` sends four channels as cairo's
+    /// ARGB32.
     static func send(_ image: DecodedImage, for id: Int, forCairo: Bool = false) -> Bool {
         let frames = image.frames.isEmpty ? [DecodedImage.Frame(pixbuf: image.pixbuf, delay: .zero)] : image.frames
         let channels = Int(gdk_pixbuf_get_n_channels(image.pixbuf))

@@ -2,9 +2,8 @@ import CDescriptorPassing
 import CGdkPixbuf
 import Glibc
 
-/// A memory file a picture is decoded into, mapped here for writing, and then handed to the app
-/// as it is: no second copy of the pixels in this process (a part of a large picture at scale 2
-/// is some 30 MB). Owned by the pixbuf over it, released with it.
+/// A memory file a picture is decoded into and handed over as it is: no second copy here. Owned by the pixbuf
+/// over it.
 final class PixelMemoryFile {
     let descriptor: Int32
     let start: UnsafeMutableRawPointer
@@ -28,10 +27,8 @@ final class PixelMemoryFile {
         close(descriptor)
     }
 
-    /// Seals the file against any change (the app checks the seals before mapping it). A file
-    /// mapped for writing cannot be sealed so: the mapping is first replaced, at the same place,
-    /// by a private read-only one of the same pages, which the pixbuf goes on reading until it
-    /// is let go. Returns errno, or 0.
+    /// Seals the file against change (the app checks). A writable mapping prevents it, so it is first replaced
+    /// in place by a private read-only one. Returns errno, or 0.
     func seal() -> Int32 {
         guard mmap(start, length, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0) == start else { return errno }
         return tessera_seal(descriptor)

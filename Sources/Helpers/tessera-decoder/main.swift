@@ -8,10 +8,8 @@ import HelperWire
 import Localization
 import PictureDecoding
 
-// The picture decoder the app starts beside itself (`DecoderProcess`): confined before it reads a
-// byte, it decodes one picture at a time from its standard input (a Unix socket) and hands the
-// pixels back in a sealed memory file (`DecoderWire`), until its input ends. gdk-pixbuf's loaders,
-// lcms2 and libwebp run here, never in the app.
+// The picture decoder the app starts (`DecoderProcess`): confined before it reads a byte, it decodes one
+// picture at a time from its socket and hands pixels back in sealed memory files until input ends.
 
 // Namespaces first, while this is the only thread (see HelperConfinement).
 let namespaceError = HelperConfinement.enterNamespaces()
@@ -41,11 +39,8 @@ guard HelperProgram.write(ready.line, to: STDOUT_FILENO) else { exit(0) }
 let decoder = PixbufImageDecoder(pixels: MemoryFilePixels())
 let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
 while true {
-    // Between pictures of a burst the allocator keeps what the last decode freed, for the next
-    // one (glibc raises its mmap threshold after the first large free): each decode then reuses
-    // pages instead of faulting in fresh ones (with the threshold pinned, the images benchmark's
-    // cold run took a fifth longer: 1.40 against 1.12-1.30 of the bare loop). Once no picture
-    // has come for `DecoderIdleness.trimAfter`, what was freed goes back to the system.
+    // Within a burst the allocator keeps what decodes freed for the next (reusing pages beats faulting fresh
+    // ones); after `DecoderIdleness.trimAfter` without a picture, it goes back to the system.
     if !HelperProgram.wait(for: STDIN_FILENO, until: .now + DecoderIdleness.trimAfter) { _ = malloc_trim(0) }
     guard let line = HelperProgram.readLine(fromSocket: STDIN_FILENO, until: never) else { break }
     guard let request = DecoderWire.Request(line: line, maximumLength: options.maximumLength) else {

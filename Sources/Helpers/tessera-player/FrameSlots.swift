@@ -4,10 +4,8 @@ import CDescriptorPassing
 import FoundationEssentials
 import Glibc
 
-/// The helper's side of a ring of frame slots shared with the app: a memory file of `count`
-/// slots of `slotSize` bytes, its size sealed (the app's mapping of it can never fault), mapped
-/// here for writing. A frame is copied into a free slot and the app told which; the slot is free
-/// again when the app releases it.
+/// The helper's side of the frame ring shared with the app: `count` slots of `slotSize` in a size-sealed memory
+/// file. A frame goes into a free slot, freed again when the app releases it.
 final class FrameSlots {
     let id: Int
     let slotSize: Int

@@ -3,11 +3,8 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// The app's requests after the clip, a line at a time (and the bytes of a streamed clip's parts
-/// between them), read in blocks: during playback the
-/// app writes a line for every sample it lets go (some eighty a second), which a read a byte
-/// (`HelperProgram.readLine`, right for the clip's line, whose bytes follow it) made two
-/// thousand system calls a second.
+/// The app's lines after the clip (and streamed parts' bytes), read in blocks: a line per sample let go, read a
+/// byte at a time, made thousands of system calls a second.
 struct InputLines {
     private let descriptor: Int32
     private var pending = [UInt8]()

@@ -6,10 +6,8 @@ import Localization
 import ClipDecoding
 import Scheduling
 
-/// What the player sends the app, one answer at a time (a sample's line and bytes together). Each
-/// stream sends only while the app has room for it, so a stream not taken does not hold the other
-/// back: frames into shared slots the app releases (`FrameSlots`), sound in the socket as far as
-/// `soundRoom`. Samples decoded before a seek are dropped until its flush reaches their stream.
+/// What the player sends, one answer at a time; each stream only while the app has room for it (frame slots,
+/// `soundRoom`), so neither holds the other back. Samples from before a seek are dropped.
 final class SampleFlow: @unchecked Sendable {
     /// Frames the app may hold at once: queued to be drawn and the one shown (six: 22 MB at 720p;
     /// the helper decodes one in a few milliseconds).

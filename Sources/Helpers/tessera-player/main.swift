@@ -9,10 +9,8 @@ import Scheduling
 import Synchronization
 import Dispatch
 
-// The video player's decoder, started by the app for each clip the viewer plays (`PlayerHelper`):
-// it reads the clip's bytes from standard input (whole, or in parts as the app downloads them),
-// decodes them with GStreamer to raw frames and sound streamed to the app as fast as it takes
-// them, seeking when told (`PlaybackWire`), until its input ends.
+// The player's decoder, one per clip the viewer plays (`PlayerHelper`): it reads the clip from its input,
+// decodes it to raw frames and sound for the app, and seeks when told, until input ends.
 
 // Namespaces first, while this is the only thread (see HelperConfinement).
 let namespaceError = HelperConfinement.enterNamespaces()

@@ -11,10 +11,8 @@ import Scheduling
 import Synchronization
 import ClipDecoding
 
-// The video poster reader the app starts beside itself (`PosterReader`): it reads requests on
-// standard input, each a line and the clip's bytes, reads up to two clips at once, and answers
-// each on standard output when it is done (`PosterWire`), until its input ends. GStreamer and its
-// decoders are loaded here, never in the app.
+// The poster reader (`PosterReader`): requests on its input, two clips at a time, answers on its output
+// (`PosterWire`), until input ends. GStreamer loads here, never in the app.
 
 // Namespaces first, while this is the only thread (see HelperConfinement).
 let namespaceError = HelperConfinement.enterNamespaces()
@@ -26,9 +24,7 @@ HelperProgram.ignoreBrokenPipes
 let maximumLength = DecodingLimits.maximumBodyBytes
 /// Room for GStreamer, libav and their threads, a clip, its frames and the scaled poster.
 let addressSpace: UInt64 = 2 << 30
-/// CPU time a clip may take past what the helper used before it (its first frame takes well under
-/// a second): a clip that sends a decoder round in circles ends the helper (SIGXCPU) even if the
-/// app's deadline has not come yet.
+/// CPU seconds a clip may take: one sending a decoder in circles ends the helper (SIGXCPU).
 let cpuSecondsPerClip: UInt32 = 30
 
 // GStreamer starts (it may run its plugin scanner, a program) and loads every plugin the

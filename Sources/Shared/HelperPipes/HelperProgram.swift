@@ -32,9 +32,8 @@ public enum HelperProgram {
         }
     }
 
-    /// The first line a socket gives (without its newline), as `readLine(from:until:)`, in a few
-    /// system calls rather than two a byte: it looks at what has arrived without taking it, then
-    /// takes exactly the line, so that what follows (bytes, or a descriptor riding on them) stays.
+    /// `readLine(from:until:)` for a socket in few calls: it peeks, then takes exactly the line, leaving what
+    /// follows (bytes, or a descriptor riding on them).
     public static func readLine(fromSocket descriptor: Int32, until deadline: ContinuousClock.Instant) -> String? {
         var line = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 512)

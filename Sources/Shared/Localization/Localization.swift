@@ -4,14 +4,11 @@ import CIntl
 import FoundationEssentials
 import Glibc
 
-/// Where the app's words come from, and the locale its dates are written in.
-///
-/// The language follows the environment as in every GNOME app (`LANGUAGE`, `LC_ALL`,
-/// `LC_MESSAGES`, `LANG`, read by gettext); English is the source language and needs no catalogue.
+/// Where the app's words come from and the locale dates are written in; the language follows the environment
+/// through gettext, English needing no catalogue.
 public enum Localization {
-    /// Takes the locale from the environment and binds the text domain to `catalogues`
-    /// (`<language>/LC_MESSAGES/tessera.mo` under it); nil keeps gettext's own folder, the
-    /// system's `share/locale`. Call before the first word is looked up.
+    /// Takes the locale and binds the text domain to `catalogues` (nil: the system's); call before the first
+    /// word.
     public static func start(catalogues: URL?) {
         setlocale(LC_ALL, "")
         if let catalogues { bindtextdomain(textDomain, catalogues.path) }
@@ -19,10 +16,8 @@ public enum Localization {
         textdomain(textDomain)
     }
 
-    /// The catalogues for the executable at `executable`: `locale/` beside it (the build tree,
-    /// where `make` compiles them), else `../share/locale` (an installed copy under a prefix:
-    /// `bin/tessera`) or `../../share/locale` (its helpers in `libexec/tessera/`), else nil (the
-    /// system's folder).
+    /// The catalogues for `executable`: `locale/` beside it (the build tree), else `../share/locale` or
+    /// `../../share/locale` (installed, `libexec/tessera/`), else nil.
     public static func catalogues(besides executable: URL) -> URL? {
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [folder.appendingPathComponent("locale"),
@@ -54,9 +49,8 @@ public enum Localization {
         return language.flatMap { $0.isEmpty ? nil : String($0) } ?? "en"
     }
 
-    /// The locale dates and times are written in: the interface's language (a Russian window never
-    /// says "Nov"), with the region of the time locale when that names the same language
-    /// (`en_GB.UTF-8` writes 24-hour times, day before month).
+    /// The interface's language (a Russian window never says "Nov"), with the time locale's region when it
+    /// names the same language.
     public static var locale: Locale {
         locale(interfaceLanguage: interfaceLanguage, environment: ProcessInfo.processInfo.environment)
     }

@@ -1,9 +1,7 @@
 import Glibc
 
-/// An amount of data as a person reads it, in the interface's language: "640 bytes", "12 kB",
-/// "4.8 MB" ("4,8 МБ" in Russian). Decimal units, as GNOME writes sizes (`g_format_size`), with
-/// one decimal under ten of a unit, none above, its separator the numbers' locale's (as
-/// `printf` writes it). Foundation's `ByteCountFormatter` here speaks English only.
+/// An amount of data in the interface's language ("4.8 MB", "4,8 МБ"): decimal units as `g_format_size`, one
+/// decimal under ten. Foundation's formatter speaks English only here.
 public func sizeText(bytes: Int) -> String {
     if bytes < 1000 { return ntr("{count} byte", "{count} bytes", count: bytes) }
     let units: [(scale: Double, name: @Sendable (String) -> String)] = [

@@ -3,11 +3,8 @@ import CIntl
 /// The text domain: catalogues are `<folder>/<language>/LC_MESSAGES/tessera.mo`.
 public let textDomain = "tessera"
 
-/// `text` in the user's language (gettext), English when no catalogue has it.
-/// A literal only: `make pot` finds the strings to translate by reading `tr(`, `ntr(` and the
-/// literal after it (xgettext), so a string built at run time could never be translated. Values go
-/// in by name, `tr("Edit {name}", ["name": person.name])`, so that a translation may put them in
-/// another order.
+/// `text` in the user's language, English when no catalogue has it. A literal only, for xgettext to find;
+/// values go in by name (`tr("Edit {name}", ["name": n])`) so translations may reorder them.
 public func tr(_ text: StaticString, _ values: KeyValuePairs<String, String> = [:]) -> String {
     let translated = text.description.withCString { String(cString: dgettext(textDomain, $0)) }
     return substitute(values, in: translated)

@@ -5,11 +5,8 @@ import Glibc
 import Dispatch
 import Synchronization
 
-/// Threads for heavy work that must not take the CPU from the UI (decoding, video posters), at
-/// nice 10 (Linux keeps it per thread; threads they start inherit it), so the main loop gets the
-/// CPU when a frame is due. Not GCD: its workers are shared, and a lowered priority cannot be
-/// raised again. Threads start on first use and live as long as the process; one pool per kind
-/// of work, in a `static let`.
+/// Threads for heavy work at nice 10 (per thread on Linux, inherited), so the main loop gets the CPU when a
+/// frame is due. Not GCD: a lowered priority there cannot be raised again. One pool per kind.
 public final class BackgroundThreads: Sendable {
     public let count: Int
     public let name: String

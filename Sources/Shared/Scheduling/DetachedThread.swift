@@ -1,9 +1,8 @@
 import CThreads
 import Glibc
 
-/// A thread of its own for work that lives as long as the process (a pool's workers, a helper's
-/// reader). A pthread, not Foundation's `Thread`: the helpers link this module, and `Thread`
-/// would bring Foundation (and ICU's 40 MB of data) into each of them.
+/// A pthread for work that lives as long as the process: Foundation's `Thread` would bring Foundation (and
+/// ICU's data) into the helpers.
 public enum DetachedThread {
     /// Starts a detached thread running `body`, named `name` (cut to the 15 bytes Linux keeps, as
     /// `Thread` did).

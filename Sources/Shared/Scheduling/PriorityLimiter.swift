@@ -1,7 +1,5 @@
-/// Lets at most `limit` tasks through at once, highest priority first, then in order; a waiting
-/// task's priority can change and a cancelled one leaves at once. With `urgentFrom`, tasks below it
-/// go only while none at or above it runs or waits (prefetching behind what is in view); held back
-/// (`holdBack`, the window out of sight), they wait until let go.
+/// Lets at most `limit` tasks through, highest priority first, then in order. With `urgentFrom`, lower tasks go
+/// only while no urgent one runs or waits; held back (`holdBack`), they wait.
 public actor PriorityLimiter {
     private struct Waiter {
         let id: Int

@@ -1,14 +1,10 @@
 // Runs in the app (tessera) and its helpers (tessera-decoder, -poster, -player): both ends of each pipe.
 
-/// Pixels as cairo's ARGB32 surfaces hold them: each pixel a native-endian 32-bit word with its
-/// colour premultiplied by its alpha (on this little-endian machine the bytes B, G, R, A). A part
-/// of a picture the viewer paints comes from the decoder helper so (`DecoderWire.Pixels.premultiplied`):
-/// the app paints the memory file it maps, with no surface of its own beside it (a part at
-/// scale 2 is some 30 MB, which the app held twice while it converted them).
+/// Pixels as cairo's ARGB32 holds them: native-endian words, premultiplied. Parts of a picture come from the
+/// decoder so, and the app paints the memory file it maps with no copy beside it.
 public enum CairoPixels {
-    /// Turns RGBA rows (gdk-pixbuf's, not premultiplied) into cairo's ARGB32, in place, rounding
-    /// as gdk-pixbuf and cairo do when GTK paints a pixbuf (`gdk_cairo_set_source_pixbuf`), so a
-    /// picture shows the same either way.
+    /// Turns RGBA rows into ARGB32 in place, rounding as `gdk_cairo_set_source_pixbuf` does, so a picture shows
+    /// the same either way.
     public static func premultiply(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, rowstride: Int) {
         for row in 0..<height {
             let start = (pixels + row * rowstride).assumingMemoryBound(to: UInt8.self)

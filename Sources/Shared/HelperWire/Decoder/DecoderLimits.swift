@@ -11,9 +11,7 @@ public struct DecoderLimits: Sendable, Equatable {
     public var deadline: Duration
     /// The pipeline's largest body (`DecodingLimits.maximumBodyBytes`).
     public var maximumLength: Int
-    /// Nice 10, as the decoding threads had in the app (`BackgroundThreads`): a helper started
-    /// from any thread decodes below the UI, so the main loop gets the CPU when a frame is due
-    /// (at nice 0 the helpers cost the feed's scrolling frames on two cores).
+    /// Nice 10: helpers decode below the UI, so the main loop gets the CPU when a frame is due.
     public var niceness: Int
 
     public init(addressSpace: Int = 1 << 30, cpuSecondsPerPicture: Int = 10, deadline: Duration = .seconds(20),
@@ -33,9 +31,8 @@ public struct DecoderLimits: Sendable, Equatable {
          "--maximum-length", String(maximumLength), "--niceness", String(niceness)]
     }
 
-    /// The limits `arguments` says: `--address-space BYTES`, `--cpu-seconds N`,
-    /// `--maximum-length BYTES`, `--niceness N`; the others are the defaults, and unknown words are
-    /// ignored. (The deadline is the app's: the helper is not told it.)
+    /// Reads `--address-space BYTES`, `--cpu-seconds N`, `--maximum-length BYTES`, `--niceness N`; others
+    /// default, unknown words are ignored.
     public init(arguments: [String]) {
         self.init()
         var index = 1

@@ -3,10 +3,8 @@ import CGdkPixbuf
 import FoundationEssentials
 import Glibc
 
-/// A helper's sealed memory file mapped into the app: the pixbufs of a picture's frames point into
-/// it, and it is unmapped when the last of them is let go. The pixels are not copied; the mapping
-/// is private, so nothing the helper could still do reaches them, and the seals (checked before
-/// mapping) mean the file cannot shrink under the app.
+/// A helper's sealed memory file mapped privately into the app, under a picture's pixbufs, unmapped with the
+/// last; the seals, checked first, mean it cannot shrink under the app.
 public final class MappedPixels: @unchecked Sendable { // the mapping is read-only in practice and freed once
     private let start: UnsafeMutableRawPointer
     private let length: Int

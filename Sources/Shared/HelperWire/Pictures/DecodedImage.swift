@@ -7,9 +7,7 @@ public final class DecodedImage: @unchecked Sendable {
     public let pixbuf: OpaquePointer
     public let width: Int
     public let height: Int
-    /// The picture's own size, upright, of which this is a scaled copy (the same as `width` and
-    /// `height` when it was decoded whole, and for a drawing, which has no size of its own): a
-    /// viewer's 100 % and the size it asks for to show every pixel.
+    /// The picture's own upright size, of which this is a scaled copy: a viewer's 100 %.
     public let originalWidth: Int
     public let originalHeight: Int
     /// The name of the colour profile the picture carried, from which it was converted to sRGB;

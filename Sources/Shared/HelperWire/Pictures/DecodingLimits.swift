@@ -1,6 +1,5 @@
-/// The sizes past which a picture is refused as hostile or broken, before anything is allocated
-/// for it: by the decoder reading a header, and by the app reading what a helper process says it
-/// decoded.
+/// Sizes past which a picture is refused before allocating: by the decoder's header read, and by the app
+/// reading what a helper says it decoded.
 public enum DecodingLimits {
     /// A side no camera or screen reaches.
     public static let maximumSide = 16_384

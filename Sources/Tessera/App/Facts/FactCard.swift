@@ -6,10 +6,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// A card of the facts grid, reused for whichever row scrolls into its place: the row's picture
-/// with its title along the bottom, or, for a row without an image link, a text card with the
-/// title and the start of the description. Windowless and focusable, announced as a push button
-/// with its place in the feed; the grid handles its clicks and keys (see `RecyclingCell`).
+/// A facts card, reused for whichever row scrolls into its place: the picture with its title along the bottom,
+/// or a text card. Windowless, focusable, announced as a push button with its place.
 @MainActor
 final class FactCard: RecyclingCell {
     private(set) var item: FactEntry
@@ -141,10 +139,8 @@ final class FactCard: RecyclingCell {
         image.priority = inView ? ImageRequest.visible : ImageRequest.prefetch
     }
 
-    /// Loads the picture decoded for a column of `side` pixels (tall pictures need up to twice
-    /// that in height). A picture still on its way is not asked for again at another column
-    /// width (its transfer would be cancelled and made again): once it shows, it is asked for at
-    /// the width the card has then if that is wider, from the disk cache.
+    /// Loads the picture for a column of `side` pixels. One on its way is not asked again at another width (its
+    /// transfer would restart); once shown, it is asked again if the card got wider.
     func load(side: Int) {
         wantedSide = side
         guard side != boundSide, let url = fact.imageURL else { return }
@@ -156,9 +152,8 @@ final class FactCard: RecyclingCell {
     /// The column width the card has now (its picture may still be on its way at another).
     private var wantedSide = 0
 
-    /// The picture arrived: asked for again when the card got wider meanwhile (decoded for a
-    /// narrower one it would be stretched; a wider decode shrinks sharp, and asking again for
-    /// each of two widths a layout swings between would never end).
+    /// Asked again only when the card got wider: a narrower decode would stretch, and a layout swinging between
+    /// two widths would ask forever.
     private func pictureShown() {
         guard wantedSide > boundSide, let url = fact.imageURL else { return }
         boundSide = wantedSide

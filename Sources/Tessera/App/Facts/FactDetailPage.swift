@@ -4,9 +4,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// One fact on its own, titled in the header bar. In a portrait window (taller than wide) the image
-/// is a banner across the top with the description below; in a landscape window the image takes
-/// the left 30% and the description the right 70%. Resizing across the boundary switches live.
+/// One fact, titled in the header bar: a portrait window shows the image as a banner above the text, a
+/// landscape one image left (30 %) and text right, switching live.
 @MainActor
 public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     public enum Arrangement: Equatable, Sendable { case portrait, landscape }
@@ -41,9 +40,7 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     /// A portrait banner takes at most this share of the page's height.
     static let bannerShare = 0.45
 
-    /// - Parameters:
-    ///   - aspect: the image's width / height if the grid already knows it.
-    ///   - windowSize: the window's size now, which decides portrait or landscape.
+    /// `aspect` is the image's width / height if known; `windowSize` decides portrait or landscape.
     public init(fact: Fact, aspect: Double?, pipeline: ImagePipeline,
                 windowSize: @escaping @MainActor () -> (width: Int, height: Int)?) {
         self.fact = fact

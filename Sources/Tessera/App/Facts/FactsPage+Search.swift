@@ -21,11 +21,9 @@ extension FactsPage {
             guard let self else { return }
             let place = self.placeBeforeSearch
             self.placeBeforeSearch = nil
-            // Every card again, the card that had the focus focused again, and the card the view
-            // was kept by where it stood in the view (cards above it may have changed their
-            // heights meanwhile, as pictures arrived). The view is placed after the focus moves:
-            // a focused card brings itself into view, and the bar still takes its room until the
-            // next allocation, so it would scroll by the bar's height.
+            // Every card again, focus and the kept card back in place (cards above may have grown). Placed
+            // after the focus moves: a focused card scrolls itself into view while the bar still takes its
+            // room.
             self.grid.layoutNow()
             if let row = place?.focused, let index = self.gridPlace(ofRow: row) {
                 self.grid.focus(index: index)

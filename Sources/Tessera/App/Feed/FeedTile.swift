@@ -5,9 +5,8 @@ import ImagePipeline
 import Video
 import Localization
 
-/// A tile of the feed grid, reused for whichever post scrolls into its place: the image filling
-/// a square, or a video's poster with a play badge and its length. Windowless and focusable,
-/// announced as a push button; the grid handles its clicks and keys (see `RecyclingCell`).
+/// A feed tile, reused for whichever post scrolls into its place: an image filling a square or a video's poster
+/// with a play badge and length. Windowless, focusable, announced as a push button.
 @MainActor
 public final class FeedTile: RecyclingCell {
     public private(set) var post: MediaPost

@@ -23,10 +23,8 @@ enum GalleryEntry: Identifiable, Equatable {
     var item: GalleryItem? { if case .item(let item) = self { item } else { nil } }
 }
 
-/// A cell of the gallery's mosaic, reused for whichever entry scrolls into its place: an item's
-/// image filling the tile with a delete button in its corner, or the Add cell. Windowless and
-/// focusable, announced as a push button; the grid hit-tests its clicks, and the delete button
-/// is found by where the click landed (`handleClick`).
+/// A mosaic cell, reused as entries scroll: an item's image with a delete button, or the Add cell. Windowless,
+/// focusable, a push button; the delete button is found by where a click landed.
 @MainActor
 final class GalleryTile: RecyclingCell {
     private(set) var entry: GalleryEntry
@@ -51,9 +49,7 @@ final class GalleryTile: RecyclingCell {
     private let isChosen: @MainActor (String) -> Bool
     /// Whether this tile's item is among the chosen ones now.
     private(set) var chosen = false
-    /// Whether the grid holds every item: not while a large gallery's first items show alone
-    /// (then the Add cell is not among the grid's entries, and how many items there are is not
-    /// known yet).
+    /// The grid holds every item: not while a large gallery's first items show alone.
     private let listIsWhole: @MainActor () -> Bool
 
     init(entry: GalleryEntry, pipeline: ImagePipeline, isChosen: @escaping @MainActor (String) -> Bool = { _ in false },
@@ -81,9 +77,8 @@ final class GalleryTile: RecyclingCell {
         deleteButton.valign = .start
         deleteButton.setMargins(6)
         deleteButton.announceAsButton()
-        // Layered in one cell of a grid rather than a GtkOverlay, which gives each layer a window
-        // of its own (GTK moves every child window in each layout of the mosaic). A grid draws
-        // the child attached last first: the delete button goes in first, to be drawn on top.
+        // Layered in a grid, not a GtkOverlay (a window per layer moves in every layout); the last attached
+        // draws first, so the delete button goes in first.
         chosenMark.addStyleClass("gallery-chosen-mark")
         chosenMark.halign = .start
         chosenMark.valign = .start

@@ -2,9 +2,8 @@ import Domain
 import Gtk
 import Localization
 
-/// The messages chosen to be copied together: Ctrl+click adds one or takes it out, Shift+click
-/// and Shift+Up / Shift+Down choose the run from the message last chosen on its own; Ctrl+C then
-/// copies them in the chat's order, each on its line with its number; Escape chooses none.
+/// Messages chosen to copy together: Ctrl+click toggles, Shift+click and Shift+Up/Down choose a run; Ctrl+C
+/// copies them in order with their numbers; Escape chooses none.
 @MainActor
 final class MessageChoice {
     private(set) var chosen: Set<ChatMessage.Origin> = []

@@ -4,9 +4,8 @@ import Foundation
 import Gtk
 import Localization
 
-/// The chat's composer: the entry, Send, and the bar above them while it corrects one of the
-/// user's messages or answers one. Enter keeps a correction (the message then says "edited");
-/// Escape or the bar's button gives either up, and the draft held before an edit comes back.
+/// The composer: entry, Send, and a bar while it corrects or answers a message. Enter keeps a correction
+/// ("edited"); Escape gives either up, and the draft before an edit comes back.
 @MainActor
 final class MessageComposer {
     let widget: Widget

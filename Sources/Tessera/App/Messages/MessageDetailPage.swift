@@ -4,9 +4,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// One message: when it was sent (or received), the avatar, the text and "Delete message". Every
-/// element fades in from transparent over one second. Back by any back path, or a left-to-right
-/// swipe.
+/// One message: when sent or received, the avatar, the text and "Delete message", fading in over a second. Back
+/// by any back path or a left-to-right swipe.
 @MainActor
 final class MessageDetailPage: SettlingPage {
     let title: String
@@ -25,9 +24,7 @@ final class MessageDetailPage: SettlingPage {
 
     static let fadeDuration: Int64 = 1_000_000 // microseconds
 
-    /// - Parameters:
-    ///   - delete: deletes the message and closes the page; returns why it failed, if it did.
-    ///   - dismissNotice: the user dismissed that reason.
+    /// `delete` deletes and closes, returning why it failed if it did; `dismissNotice`: that reason dismissed.
     init(message: ChatMessage, avatarURL: URL?, pipeline: ImagePipeline,
          goBack: @escaping @MainActor () -> Void, delete: @escaping @MainActor () async -> String?,
          dismissNotice: @escaping @MainActor () -> Void) {

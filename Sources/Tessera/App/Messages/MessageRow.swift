@@ -4,10 +4,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// One message: a round avatar and a bubble with the message's number and text. The user's own
-/// messages sit on the right in the accent colour; a just-sent one slides in. The chat's
-/// `RecyclingGrid` reuses a row for whichever message scrolls into its place; the row is
-/// windowless and focusable, and reads as "Message n: text".
+/// One message: a round avatar and a bubble with its number and text; the user's own on the right in the accent
+/// colour, sliding in. Windowless, focusable, read as "Message n: text".
 @MainActor
 final class MessageRow: RecyclingCell {
     private(set) var message: ChatMessage
@@ -77,10 +75,8 @@ final class MessageRow: RecyclingCell {
         view = box
         box.showAll()
         quoteLabel.keepsOwnVisibility = true
-        // Tab on the focused message goes to its first link (GTK does not look inside a
-        // container that takes the focus itself); Tab and Shift+Tab then walk its links. Past
-        // the last, Tab goes on from the message as it would without links; before the first,
-        // Shift+Tab comes back to the message.
+        // Tab on a focused message goes to its first link (GTK does not look inside a focusable container);
+        // past the last Tab goes on, before the first Shift+Tab comes back to the message.
         box.onKeyPress { [weak self] key in
             guard let self, key.keyName == "Tab", key.modifiers.isEmpty, box.isFocusWidget, self.hasLinks else { return false }
             return self.textLabel.takeFocus()
