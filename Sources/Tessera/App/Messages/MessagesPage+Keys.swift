@@ -2,9 +2,7 @@ import Domain
 import Foundation
 import Gtk
 
-/// The chat's own keys, asked before the composer handles a key itself: Ctrl+C on
-/// a focused message (copy), Escape in the composer (leave an edit or a reply), Ctrl+End (the
-/// latest message).
+/// The chat's keys, before the composer's: Ctrl+C on a message, Escape leaving an edit or reply, Ctrl+End.
 extension MessagesPage {
     func connectKeys() {
         // Ctrl+End anywhere in the chat; the composer would take it as "to the end of the text"

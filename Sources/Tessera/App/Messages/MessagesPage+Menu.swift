@@ -83,10 +83,8 @@ extension MessagesPage {
         Clipboard.setText(text)
     }
 
-    /// Opens `url` (an http, https or mailto link of a message) with the desktop's handler; says
-    /// in words when there is none. When the link's text (`written`) is not the address it opens
-    /// (letters of another alphabet that look alike, escapes), the whole address is shown first,
-    /// and opened only when the user says so.
+    /// Opens a message's http, https or mailto link with the desktop's handler, or says there is none. When its
+    /// text is not the address it opens (look-alike letters, escapes), the address is shown first.
     func openLink(_ url: URL, written: String? = nil) {
         guard MessageLinks.isLink(url) else { return }
         if let written, written != url.absoluteString { return askToOpen(url, written: written) }

@@ -6,10 +6,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The chat: a header, the messages stacked from the bottom (newest last) in a `RecyclingGrid`
-/// over a `StackLayout`, older pages loading near the top without moving what the user looks at
-/// (`MessagesPage+Scrolling`), "Jump to latest" when far above the newest, and the composer
-/// (`MessageComposer`).
+/// The chat: messages stacked from the bottom in a `RecyclingGrid` over a `StackLayout`, older pages loading at
+/// the top without moving the view, "Jump to latest", and the composer.
 @MainActor
 public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotScenes {
     public let title = tr("Messages")

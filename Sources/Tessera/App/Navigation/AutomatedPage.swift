@@ -19,9 +19,7 @@ public protocol ContentShowingPage: Page {
     var showsContentInView: Bool { get }
 }
 
-/// A page whose content scrolls from its first row down (a grid of pictures): the screenshot
-/// mode shows a section's narrowest window from there, whatever a scene before it left in view
-/// (the viewer, closed, scrolls the feed to the tile it showed).
+/// A page scrolling from its first row: screenshots show the narrowest window from there.
 @MainActor
 public protocol TopScrollingPage: Page {
     func scrollToStart()

@@ -9,9 +9,8 @@ public protocol Page: AnyObject {
     var title: String { get }
 }
 
-/// A page that says where the keyboard focus goes when it is pushed. Without one, GTK moves the
-/// focus to the page's first focusable widget in its own order, which for a grid is not the order
-/// on screen, and a selectable label taking the focus selects all of its text.
+/// A page that says where focus goes when pushed: GTK's own first widget is not the order on screen for a grid,
+/// and a focused selectable label selects all its text.
 @MainActor
 public protocol InitiallyFocusedPage: Page {
     var initialFocus: Widget { get }

@@ -4,10 +4,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// Edits one person's name. The entry starts with the current name; going back by any path (the
-/// header button, Escape, Alt+Left, the mouse's back button, Enter in the entry), or, in the pane
-/// of a wide window, selecting another person or leaving the section, saves it off the main loop.
-/// The list learns of the new name from the database, not from this page.
+/// Edits a person's name; going back by any path, or in the pane choosing another person or leaving, saves it
+/// off the main loop. The list learns the name from the database.
 @MainActor
 final class PersonEditPage: LeavingPage {
     let title: String
@@ -18,9 +16,7 @@ final class PersonEditPage: LeavingPage {
     private let model: PeopleViewModel
     /// The name last saved (or the one the page opened with).
     private var savedName: String
-    /// Whether the entry takes the keyboard focus when the page is shown: yes as a pushed page;
-    /// in a pane, only when the user opened the person (Enter, a click), not when the arrow keys
-    /// moved the list's selection, which keeps the focus in the list.
+    /// The entry takes focus when shown: as a page always, in the pane only when the user opened the person.
     var focusesEntryWhenShown = true
     /// In a pane beside the list (a wide window) rather than pushed: the hint says when the name
     /// is saved there.

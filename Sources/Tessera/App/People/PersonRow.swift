@@ -4,9 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// A row of the people list, reused for whichever person scrolls into its place: a round avatar
-/// and the name. Windowless and focusable, announced as an item of the list; the list's grid
-/// handles its clicks and keys (see `RecyclingCell`).
+/// A people row, reused as people scroll: a round avatar and the name; windowless, focusable, a list item.
 @MainActor
 final class PersonRow: RecyclingCell {
     let view: Widget

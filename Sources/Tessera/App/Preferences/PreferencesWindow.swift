@@ -3,11 +3,8 @@ import Foundation
 import Gtk
 import Localization
 
-/// Preferences (the primary menu, Ctrl+comma), laid out as GNOME's: groups of rows in rounded
-/// lists under a heading. The switch "Use the built-in backend for everything", then an address
-/// per service, each checked in words as it is typed. Apply hands the addresses over when every
-/// one can be used and something changed; closing the window without it changes nothing. Last,
-/// "Save data" (applied as it is switched) and what each section downloaded this session.
+/// Preferences (Ctrl+comma) as GNOME lays them out: the built-in backend switch, an address per service checked
+/// as typed, applied by Apply when all are usable; "Save data" at once; what each section downloaded.
 @MainActor
 final class PreferencesWindow {
     let window = Window()
@@ -23,9 +20,7 @@ final class PreferencesWindow {
     /// "Save data", and what each section downloaded this session.
     let data: DataSavingRows
 
-    /// - Parameter given: the services' addresses from the command line, fixed for this launch.
-    ///   - savesData: Preferences' "Save data", as saved.
-    ///   - downloaded: what each section downloaded this session (bytes by section name).
+    /// `given`: the command line's addresses, fixed for this launch; `downloaded`: bytes by section name.
     init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL], savesData: Bool = false,
          downloaded: @escaping () -> [String: Int] = { [:] }) {
         form = addresses

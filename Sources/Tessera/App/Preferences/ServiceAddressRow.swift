@@ -3,9 +3,8 @@ import Foundation
 import Gtk
 import Localization
 
-/// One service in the Preferences window: its name and what it serves, the entry for its
-/// address (empty: the built-in backend) and, under them, why the address cannot be used, said
-/// as it is typed. A service given on the command line shows that address, not editable.
+/// One service: its name, its address entry (empty: built-in) and why the address cannot be used, as typed. One
+/// given on the command line is shown, not editable.
 @MainActor
 final class ServiceAddressRow {
     let service: Backend.Service

@@ -1,9 +1,8 @@
 import Domain
 import Gtk
 
-/// Chooses the light or dark theme variant from the user's Appearance choice and the desktop's
-/// preference. The desktop's preference comes from the settings portal when one answers, else
-/// from what GTK's own settings said at start-up (settings.ini, XSETTINGS).
+/// Light or dark from the user's choice and the desktop's preference: the settings portal, else what GTK's
+/// settings said at start-up.
 @MainActor
 public final class AppearanceController {
     private let theme: ThemeSettings

@@ -4,9 +4,8 @@ import Foundation
 import Gtk
 import ImagePipeline
 
-/// What the sections share, each made once, on first use, from the makers the composition root
-/// (`Sources/Composition`) hands over: the image pipeline, the backend, each section's
-/// view-model. `App` never builds a client, a database or a repository itself.
+/// What the sections share, made once on first use from the composition root's makers: `App` never builds a
+/// client, database or repository.
 @MainActor
 public final class SectionServices {
     /// How each shared thing is made; called at most once each.
@@ -88,9 +87,7 @@ public final class SectionServices {
     }
     /// The People view-model if something has asked for it yet.
     private(set) var peopleModelIfMade: PeopleViewModel?
-    /// A new chat view-model (the chat is made again when its service moves); the latest is kept,
-    /// for its draft to be kept when the window closes, and the one it replaces writes its draft
-    /// before the new one reads it.
+    /// A new chat view-model (its service moved); the one it replaces writes its draft before it reads.
     func makeMessagesModel() -> MessagesViewModel {
         let made = makers.messages()
         if let previous = messagesModelIfMade { made.startsAfter(previous) }

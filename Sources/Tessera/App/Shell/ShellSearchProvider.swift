@@ -4,10 +4,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// GNOME Shell's search for people (`org.gnome.Shell.SearchProvider2`, at the path the installed
-/// search-provider.ini names): names with every word typed, case and accents ignored, with their
-/// avatars; a result opens that person, "search in the app" opens People searching. Not running,
-/// Tessera is started as a service (`--gapplication-service`), windowless until `idleTimeout`.
+/// GNOME Shell's people search (`SearchProvider2`): names with every word typed, with avatars; a result opens
+/// that person. Not running, Tessera starts as a windowless service until `idleTimeout`.
 @MainActor
 final class ShellSearchProvider {
     static let objectPath = "/dev/tessera/Tessera/SearchProvider"

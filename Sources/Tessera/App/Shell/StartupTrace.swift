@@ -1,9 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Milestones of a launch (process entry, GTK started, window built, presented, first frame),
-/// kept with their monotonic times, which `tessera-automated --report-first-frame` prints: the
-/// start-up benchmark says where the time goes, not only how much there is.
+/// A launch's milestones with monotonic times, printed by `tessera-automated --report-first-frame`.
 public enum StartupTrace {
     private static let marks = Mutex<[(String, Int64)]>([])
 

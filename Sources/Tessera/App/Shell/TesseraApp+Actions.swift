@@ -65,9 +65,7 @@ extension TesseraApp {
     }
 
 
-    /// Uses and saves the Preferences window's addresses: each section whose service moved loads
-    /// again from the new address, with what it saved from the old one deleted; the command
-    /// line's `--service` still holds for this launch.
+    /// Uses and saves the Preferences' addresses: each moved section loads anew, its old saved data deleted.
     func useServices(_ addresses: ServiceAddresses) {
         let backend = services.backend
         let before = backend.expected

@@ -54,9 +54,7 @@ extension TesseraApp {
         StartupTrace.mark("presented")
         showFirstPageAfterFirstFrame(of: main)
         startBackendAfterFirstFrame(of: main)
-        // The first launch stores the people once the window is on screen: after the frame that
-        // shows the first page (a frame is shown only when its draw handlers return, and making the
-        // people's model takes a while), not inside the first frame's drawing.
+        // The first launch stores the people after the first page's frame, not inside its drawing.
         main.window.onNextDraw { [weak self, weak main] in
             main?.window.onNextDraw { [weak self] in
                 DispatchQueue.main.async { [weak self] in
@@ -86,10 +84,8 @@ extension TesseraApp {
         }
     }
 
-    /// SIGTERM (the session ending), SIGINT or SIGHUP: the app ends as when its window is closed,
-    /// whatever dialog is open: the window's size and section remembered, its work under way
-    /// finished first (`finishWorkBeforeExit`, downloads given `signalGrace` rather than
-    /// `exitGrace`: a session that ends waits for nobody's avatars), then it quits.
+    /// SIGTERM, SIGINT or SIGHUP: ends as a closed window does, whatever dialog is open; downloads get
+    /// `signalGrace`, not `exitGrace`.
     func askedToQuit() {
         if let main = mainWindow { keepBeforeExit(main) }
         finishWorkBeforeExit(downloadsGrace: Self.signalGrace) { [weak self] in self?.application.quit() }
@@ -105,10 +101,8 @@ extension TesseraApp {
     /// Two seconds for the downloads under way when the app is asked to end by a signal.
     static let signalGrace: Duration = .seconds(2)
 
-    /// Work still under way when the window closes (a name's write, the composer's draft, the
-    /// gallery's journaled changes, avatar downloads, pictures on their way to the disk cache) is
-    /// finished before the app exits: the renames, the draft and the gallery's document always,
-    /// the downloads and the pictures' writes for at most `exitGrace`, so the next launch has them.
+    /// Work under way at close is finished before exit: renames, the draft and the gallery always; downloads
+    /// and disk-cache writes for at most `exitGrace`.
     func finishWorkBeforeExit(downloadsGrace: Duration = exitGrace, then finish: (@MainActor () -> Void)? = nil) {
         guard !isFinishingBeforeExit else { return }
         isFinishingBeforeExit = true
@@ -160,9 +154,7 @@ extension TesseraApp {
         store.save(settings.sanitized())
     }
 
-    /// The window's first frame is its chrome; the first section's page is built as soon as that
-    /// frame is drawn, and is drawn in the next one. Should no frame come (a window drawn late), the
-    /// page is built after `pageDeadline` all the same.
+    /// The first section's page is built after the chrome's first frame, or after `pageDeadline` if none comes.
     func showFirstPageAfterFirstFrame(of main: MainWindow) {
         main.window.onNextDraw { [weak main] in
             // After this frame's drawing, not inside it.

@@ -3,10 +3,8 @@ import Gtk
 
 /// GNOME Shell's search for people (`ShellSearchProvider`), and where its results open.
 extension TesseraApp {
-    /// Offers the Shell's search on the session bus, before the application takes its name there
-    /// (a search that started Tessera reaches the provider as soon as the name is taken). Only a
-    /// unique instance takes the name; a profile of its own (`--data-dir`) or a launch that
-    /// remembers nothing does not offer it.
+    /// Offers the Shell's search before taking the bus name, so a search that started Tessera is served. Only a
+    /// unique instance offers it (not `--data-dir`, nor a launch remembering nothing).
     func startShellSearch() {
         guard options.unique else { return }
         let provider = ShellSearchProvider(

@@ -35,9 +35,7 @@ public final class TesseraApp {
     /// What the sections share, made once.
     let services: SectionServices
 
-    /// - Parameters:
-    ///   - sections: how the sections' shared objects are made (`Sources/Composition`).
-    ///   - store: where the remembered settings are kept.
+    /// `sections` makes the shared objects (Composition); `store` keeps the remembered settings.
     public init(options: LaunchOptions, sections: SectionServices.Makers, store: any SettingsStoring, logger: Logger) {
         self.options = options
         self.store = store

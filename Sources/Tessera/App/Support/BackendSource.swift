@@ -2,11 +2,8 @@ import Domain
 import Foundation
 import Synchronization
 
-/// Where the sections' backend is: given on the command line, or the built-in server, whose
-/// address is known once it has started. Sections `await resolve()` before their first request.
-///
-/// The built-in server is started when something first asks for it, or when the app calls
-/// `prepare()` after its first frame, so that starting it never delays the window.
+/// Where the backend is: the command line's, or the built-in server's once started (on first ask, or
+/// `prepare()` after the first frame). Sections `await resolve()` before their first request.
 public final class BackendSource: Sendable {
     /// The backend it will almost surely be, known now: what first-run documents link to, with
     /// the services' own addresses as they are now.

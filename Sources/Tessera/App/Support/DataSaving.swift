@@ -1,9 +1,7 @@
 import Gtk
 
-/// Whether Tessera saves data now: the network is metered, or Preferences says "Save data". Then
-/// nothing off screen is fetched (no cells ahead of the view, no feed video posters, clips only
-/// when played), and a progressive JPEG shown at an eighth of its size or less downloads only as
-/// far as it shows there (`ImagePipeline.savesData`).
+/// Saving data (metered network or Preferences): nothing off screen is fetched, clips only when played, and a
+/// small progressive JPEG downloads only its shown passes.
 @MainActor
 public final class DataSaving {
     /// GIO's monitor, asked for when a page first observes (not at start-up: the default monitor

@@ -1,9 +1,7 @@
 import Dispatch
 import CGdkPixbuf
 
-/// Gives the memory the app's heap keeps free back to the system, once a minute, off the main
-/// thread: glibc gives back only a heap's free top by itself. Large blocks go back on free
-/// (`LargeAllocations`); the helpers trim when they rest.
+/// Gives the heap's free memory back once a minute off the main thread: glibc returns only its top itself.
 public final class HeapTrimming {
     /// Once a minute: a trim holds each heap's lock while it walks it, longer the more it gives
     /// back, so often enough that each trim has little to do.

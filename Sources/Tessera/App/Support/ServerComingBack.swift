@@ -2,10 +2,8 @@ import Domain
 import Foundation
 import Gtk
 
-/// Says when a server a section could not reach may be back (ask at once, not at the next timed
-/// try) and when the network a server elsewhere needs went (show offline at once): GIO's network
-/// monitor, logind's wake from suspend, and for a server on this machine, which no monitor sees, a
-/// look every `loopbackLook` at its port while a section waits for it (`wait()` until `stop()`).
+/// Says when an unreachable server may be back (GIO's monitor, wakes from suspend, a look at a local port every
+/// `loopbackLook`) and when a remote one's network went.
 @MainActor
 final class ServerComingBack {
     /// A connection to a port on this machine is made or refused in microseconds, and sends
@@ -20,11 +18,8 @@ final class ServerComingBack {
     private let gone: @MainActor () -> Void
     private var looking: Task<Void, Never>?
 
-    /// - Parameters:
-    ///   - server: the address the section asks (the built-in server's is known once it started).
-    ///   - back: the server may be there again (a network came back, or the local server answers).
-    ///   - wakes: where wakes from suspend are heard.
-    ///   - gone: the system's network went, told only when the server is not on this machine.
+    /// `back`: the server may be there again; `gone`: the network went (remote servers only); `wakes`: where
+    /// wakes from suspend are heard.
     init(server: @escaping @MainActor () async -> URL, wakes: SleepMonitor = .system, gone: @escaping @MainActor () -> Void = {},
          back: @escaping @MainActor () -> Void) {
         self.server = server

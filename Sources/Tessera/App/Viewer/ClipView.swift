@@ -5,9 +5,8 @@ import ImagePipeline
 import Video
 import Localization
 
-/// The viewer's video: the clip decoded by the player helper and drawn by GStreamer's GTK sink,
-/// its poster over it until the first frame shows, a spinner when that frame is slow, the
-/// controls (play and pause, a seek bar, the time, mute) and what went wrong, in words.
+/// The viewer's video, decoded by the player helper, drawn by GStreamer's GTK sink: poster until the first
+/// frame, a spinner if slow, controls, and failures in words.
 @MainActor
 final class ClipView {
     /// The video with its overlays.
@@ -173,9 +172,7 @@ final class ClipView {
         updateTicking()
     }
 
-    /// The window went out of sight: a clip playing pauses (its picture, its sound and its
-    /// decoding are for a person looking), and plays on when the window is back, unless the
-    /// person paused it or chose another since.
+    /// Out of sight, a playing clip pauses; back, it plays on unless the person paused or moved on.
     func windowOutOfSight(_ outOfSight: Bool) {
         guard let player else { return }
         if outOfSight, player.isPlaying {
@@ -202,9 +199,7 @@ final class ClipView {
         muteButton.accessibleName = player.isMuted ? tr("Unmute") : tr("Mute")
     }
 
-    /// The position and the end of the clip are read every frame while the video plays on
-    /// screen, and never while it is paused, has ended or the section is hidden: an idle window
-    /// does not wake for them.
+    /// Position and end are read every frame while playing on screen only, so an idle window sleeps.
     private func updateTicking() {
         let wanted = player?.isPlaying == true && videoArea.isMapped
         if wanted, tick == nil {

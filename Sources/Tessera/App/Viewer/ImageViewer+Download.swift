@@ -5,10 +5,8 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// While the picture's first bitmap is on its way over a slow link, a bar under the placeholder
-/// says how far its download has come, where the icon alone looked stuck; a progressive JPEG shows
-/// its passes meanwhile, fitted, and zoom waits for the picture. When it cannot be shown, the same
-/// place says why, in words, under the broken icon.
+/// Over a slow link a bar under the placeholder says how far the download came, progressive passes show
+/// meanwhile, and zoom waits. A failure is said there in words.
 extension ImageViewer {
     /// The bar and the words under it, hidden until a download has gone on for a moment.
     static func makeDownloadBubble() -> (bubble: Revealer, bar: ProgressBar, label: Label) {

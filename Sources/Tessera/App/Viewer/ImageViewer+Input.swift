@@ -2,10 +2,8 @@ import Domain
 import Foundation
 import Gtk
 
-/// The viewer's pointer, wheel, pinch and keys, as Loupe takes them: drag to pan (a grab cursor),
-/// Ctrl+scroll and pinch zoom around the pointer, scroll pans, double-click toggles best fit and
-/// 100 % at the click; plus and minus, 0 (best fit), 1 (100 %), 2 (200 %), with or without Ctrl;
-/// the arrows pan a zoomed picture.
+/// Pointer, wheel, pinch and keys as Loupe takes them: drag pans, Ctrl+scroll and pinch zoom at the pointer,
+/// double-click toggles fit and 100 %; +, -, 0, 1, 2; arrows pan when zoomed.
 extension ImageViewer {
     /// How far a wheel's notch pans, in logical pixels.
     static let scrollPan = 48.0

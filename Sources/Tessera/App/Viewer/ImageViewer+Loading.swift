@@ -16,9 +16,8 @@ extension ImageViewer {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.sharpenDelay, execute: work)
     }
 
-    /// Asks for the decode the zoom needs: larger when what shows is enlarged, smaller when it is
-    /// shrunk by more than a quarter (shrunk, it is drawn with a plain bilinear filter, which
-    /// shows its pixels' grain, and holds memory for nothing). An animation keeps its frames.
+    /// Asks for the decode the zoom needs: larger when enlarged, smaller when shrunk past a quarter (bilinear
+    /// shrinking shows grain). Animations keep their frames.
     func sharpenIfNeeded() {
         guard let viewport, !animates, failure == nil, let shown = askedSide ?? decodedSide else { return }
         // A large picture zoomed in: the part in view, decoded alone, over the bitmap there is.

@@ -1,9 +1,8 @@
 import Gtk
 import Localization
 
-/// The viewer's buttons, over the picture as Loupe has them: zoom out, the zoom level (best fit
-/// and 100 % in turn), zoom in, fullscreen and a menu at the top end; previous and next at the
-/// sides. They show in fullscreen too, where there is no header bar.
+/// The viewer's buttons over the picture, as Loupe's: zoom out, level, zoom in, fullscreen and menu at the top
+/// end; previous and next at the sides; shown in fullscreen too.
 @MainActor
 final class ViewerControls {
     let zoomOut = Button(iconName: "zoom-out-symbolic", accessibleName: tr("Zoom Out"))

@@ -5,10 +5,8 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// The picture's menu and its keys: Copy (the whole picture, at full resolution, as an image; a
-/// clip's address), Save As (the exact bytes the server sent, named from the address with the
-/// extension of their real format, through the desktop's file chooser), Copy Link, Open in
-/// Browser and Properties. What fails is said in words in the viewer's notice bar.
+/// The picture's menu and keys: Copy (full resolution; a clip's address), Save As (the server's exact bytes,
+/// named by their real format), Copy Link, Open in Browser, Properties. Failures go to the notice bar.
 extension ViewerPage {
     func connectActions() {
         let handlers: [(String, @MainActor (ViewerPage) -> Void)] = [

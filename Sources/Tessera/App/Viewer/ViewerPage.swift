@@ -4,11 +4,9 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The one viewer for every picture shown full size (a feed post, a gallery item, a fact's
-/// picture): a picture zoomed and panned (`ImageViewer`) or a clip (`ClipView`), with its controls
-/// and menu. Left and Right go to the neighbours when fitted (zoomed, they pan); Space plays; F11
-/// toggles fullscreen; Ctrl+C copies, Ctrl+S saves; Escape, Alt+Left, a click beside the picture,
-/// the back button or a downward swipe go back.
+/// The one viewer for every full-size picture: `ImageViewer` or `ClipView` with controls and menu. Left and
+/// Right go to neighbours when fitted; Space plays; F11 fullscreen; Ctrl+C, Ctrl+S; Escape, Alt+Left, a click
+/// beside, back or a downward swipe go back.
 @MainActor
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage {
     public var title: String { item.name }
@@ -188,11 +186,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     private func updateControls() {
         let picture = item.kind == .picture
         controls.zoomBox.isVisible = picture
-        // Called for every change of the zoom and every allocation: a label or an icon is
-        // replaced only when it changes (each replacement lays the page out again, which
-        // allocated it again: at scale 2 the buttons were remade every frame and never drawn).
-        // While a picture loads (or when it failed) there is no level to show: the last
-        // picture's would be a lie, so the button says none and the zoom buttons rest.
+        // Runs at every zoom change and allocation: labels change only when different (each relayout once
+        // remade the buttons every frame). While loading or failed there is no level: the button says none.
         let percent = image.viewport?.percent
         if percent != shownPercent {
             shownPercent = percent

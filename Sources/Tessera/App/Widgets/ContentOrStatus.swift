@@ -19,10 +19,7 @@ final class ContentOrStatus {
     private let stack = Stack()
     private(set) var shown: Shown
 
-    /// - Parameters:
-    ///   - content: what the section shows once it has loaded.
-    ///   - iconName: the status's icon.
-    ///   - initially: what shows first.
+    /// `content` shows once loaded; `iconName` is the status's icon; `initially`, what shows first.
     init(content: Widget, iconName: String = "network-error-symbolic", initially: Shown = .content) {
         spinner.setSizeRequest(width: 32, height: 32)
         spinner.accessibleName = tr("Loading")

@@ -1,9 +1,7 @@
 import HelperWire
 import ImagePipeline
 
-/// A progressive picture's passes as its download brings them, for a view that waits for the
-/// picture (a tile, the viewer): whenever the download's progress says more passes came than show,
-/// they are decoded (one decode at a time) and handed to the view if it still waits.
+/// A progressive picture's passes as they download, decoded one at a time for a view still waiting.
 @MainActor
 final class DownloadPasses {
     /// How many passes show (0: none).

@@ -1,9 +1,7 @@
 import Dispatch
 import Foundation
 
-/// One timer on the main loop for every view waiting for a download (a screen of tiles over a
-/// slow link, the viewer): each is asked to read how far its picture has come, a few times a
-/// second, and only while some view waits; a picture that comes soon shows no progress at all.
+/// One main-loop timer for every view waiting on a download, a few times a second while any waits.
 @MainActor
 final class DownloadProgressTicker {
     static let shared = DownloadProgressTicker()

@@ -2,10 +2,8 @@ import Foundation
 import Gtk
 import Localization
 
-/// A list's search, over the list as GNOME's search bars are: Ctrl+F opens it, and so does typing
-/// a letter in the list (the letter goes into it, as in Contacts and Files); what is typed filters
-/// the list as it is typed; Down goes from it to the list; Escape (in it, or in the list while it
-/// is open) clears and closes it, and the list shows everything again.
+/// A list's search bar as GNOME's: Ctrl+F or a typed letter opens it, typing filters, Down goes to the list,
+/// Escape clears and closes it.
 @MainActor
 final class FilterBar {
     let widget: Revealer
@@ -19,9 +17,7 @@ final class FilterBar {
     /// Whether it shows (and so filters).
     private(set) var isOpen = false
 
-    /// - Parameters:
-    ///   - placeholder: what it searches, in words ("Search people").
-    ///   - sideMargin: its entry's distance from the sides, to line up with what it searches.
+    /// `placeholder` names what it searches; `sideMargin` lines its entry up with the list.
     init(placeholder: String, sideMargin: Int = 24) {
         entry = Entry(placeholder: placeholder)
         entry.accessibleName = placeholder

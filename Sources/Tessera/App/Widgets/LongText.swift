@@ -3,11 +3,8 @@ import Foundation
 import Gtk
 import Scheduling
 
-/// A whole text from outside on a detail page, however long: selectable, scrolling, and never
-/// holding the main loop for more than a frame.
-/// The text is cut into paragraphs off the main thread (`TextPieces`) and handed to a text view a
-/// batch per turn of the main loop; the view lays out what is in sight first and the rest between
-/// frames. Copy puts on the clipboard what was sent, not the breaks the cut added.
+/// A long outside text on a detail page, selectable, never holding the main loop past a frame: cut into
+/// paragraphs off the main thread, fed in batches; Copy gives what was sent.
 @MainActor
 final class LongText {
     let view = TextView()

@@ -3,9 +3,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// A bar across the top of a page that says in words what went wrong (a failed save, a failed
-/// delete, a failed refresh), with a button beside it: Dismiss, or an action such as Retry.
-/// Hidden while there is nothing to say. The page's content stays usable under it.
+/// A bar atop a page saying in words what went wrong, with Dismiss or an action; hidden when silent.
 @MainActor
 final class NoticeBar {
     let widget: Widget
@@ -23,9 +21,7 @@ final class NoticeBar {
         bar.addStyleClass("notice-bar")
         label.wraps = true
         label.xalign = 0
-        // Selectable with the mouse (a path in it can be copied), but not a keyboard stop: a
-        // selectable label that takes the focus selects all of itself, and the bar is often the
-        // first thing on its page.
+        // Selectable by mouse, not a keyboard stop: a focused selectable label selects all of itself.
         label.isSelectable = true
         label.canFocus = false
         if let action {
@@ -53,9 +49,8 @@ final class NoticeBar {
 
     private var isQuiet = false
 
-    /// Shows `text`, or hides the bar for nil. Pages call it on every update: the same text again
-    /// changes nothing (no new layout). A `quiet` notice is a state rather than a failure (offline,
-    /// showing what was saved): a neutral bar with the offline icon.
+    /// Shows `text` (nil hides); the same text again changes nothing. `quiet`: a state, not a failure
+    /// (offline).
     func show(_ text: String?, quiet: Bool = false) {
         // Anything but the offline notice: the server was reached, or the page has other news.
         if !quiet { comingBack?.stop() }
@@ -80,11 +75,8 @@ final class NoticeBar {
         comingBack?.wait()
     }
 
-    /// From now on (the first call only), `networkChanged(false)` when the system's network goes
-    /// and `server` is not on this machine (so the page can show itself offline at once), and
-    /// `networkChanged(true)` when `server` may be reachable again (`ServerComingBack`: a network
-    /// coming back, a wake from suspend), a reason to ask again at once. Pages call it once they
-    /// show something received, before any offline notice.
+    /// From the first call: `networkChanged(false)` when the network a remote `server` needs goes, and `(true)`
+    /// when it may be back (`ServerComingBack`). Call once something received shows.
     func followNetwork(server: @escaping @MainActor () async -> URL, networkChanged: @escaping @MainActor (_ available: Bool) -> Void) {
         guard comingBack == nil else { return }
         comingBack = ServerComingBack(server: server, gone: { networkChanged(false) }, back: { networkChanged(true) })

@@ -1,11 +1,8 @@
 import Gtk
 import Localization
 
-/// Shows a view-model's notice (a question or a message) as one modal dialog at a time.
-/// Any answer closes the dialog at once, before the answer is passed on: the view-model clears
-/// or replaces its notice later (after a save or a request), and the dialog must not stay up
-/// until then. The notice answered is remembered until the view-model publishes another one, so
-/// an update that still carries it meanwhile does not bring the dialog back.
+/// Shows a view-model's notice as one modal dialog at a time, closed at once by any answer; the notice answered
+/// is remembered until another is published, so it does not come back.
 @MainActor
 final class NoticeDialog<Notice: Equatable> {
     /// What the dialog says and which buttons it has, for one notice.

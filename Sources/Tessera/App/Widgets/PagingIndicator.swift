@@ -2,9 +2,7 @@ import Domain
 import Gtk
 import Localization
 
-/// What stands at the loading end of a list loaded page by page (below the feed, above the
-/// chat): nothing while idle, a spinner while a page loads, why a page failed with Retry, or a
-/// quiet line once there is nothing more.
+/// The loading end of a paged list: nothing, a spinner, a failure with Retry, or a quiet end line.
 @MainActor
 final class PagingIndicator {
     let widget: Widget
@@ -17,11 +15,8 @@ final class PagingIndicator {
     private let stack = Stack()
     private let failurePrefix: String
 
-    /// - Parameters:
-    ///   - loading: the spinner's accessible name.
-    ///   - failurePrefix: the sentence before the reason of a failure.
-    ///   - end: the line shown when there is nothing more.
-    ///   - retryBeside: Retry beside the reason (a wide footer) rather than under it.
+    /// `loading` names the spinner, `failurePrefix` precedes a failure's reason, `end` is the last line;
+    /// `retryBeside` puts Retry beside the reason.
     init(loading: String, failurePrefix: String, end: String, retryBeside: Bool) {
         self.failurePrefix = failurePrefix
         self.end = Label(end)

@@ -2,9 +2,8 @@ import Dispatch
 import Domain
 import Gtk
 
-/// A grid's keys, which reach the focused cell first: Enter and Space activate, the arrows move
-/// the focus by position through the layout (not GTK's focus chain, which knows only the cells
-/// that exist), Home and End go to the first and last item, Page Up and Page Down a screen.
+/// A grid's keys: Enter and Space activate, arrows move by position through the layout (GTK's chain knows only
+/// existing cells), Home, End, Page Up, Page Down.
 @MainActor
 final class GridKeys<Cell: RecyclingCell, Layout: ItemLayout> {
     private unowned let grid: RecyclingGrid<Cell, Layout>

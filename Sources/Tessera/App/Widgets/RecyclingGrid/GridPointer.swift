@@ -1,10 +1,8 @@
 import Domain
 import Gtk
 
-/// The pointer over a grid's windowless cells: a click (press and release on the same cell, as a
-/// button does) activates the cell, with Ctrl or Shift chooses it, a right click or a long press
-/// opens its menu, and the cell under the pointer is highlighted. A press that moves may start a
-/// drag (`GridReordering`).
+/// The pointer over windowless cells: a click activates (Ctrl or Shift chooses), a right click or long press
+/// opens the menu, hover highlights, and a moving press may start a drag.
 @MainActor
 final class GridPointer<Cell: RecyclingCell, Layout: ItemLayout> {
     private unowned let grid: RecyclingGrid<Cell, Layout>

@@ -1,11 +1,8 @@
 import Domain
 import Gtk
 
-/// Reordering a grid's items by dragging with the mouse. Cells have no window, so the drag starts
-/// once a press on a cell has moved past GTK's threshold; its icon is a picture of the cell. The
-/// item under the pointer is the drop slot, its cell highlighted ("drop-target"). Near the top or
-/// bottom edge of the view, or beyond it, the view scrolls, faster the nearer the edge; the
-/// pointer is read on every frame, since a pointer held still sends no motion. Escape cancels.
+/// Drag reordering: a press moved past GTK's threshold starts it, the cell's picture as icon; the item under
+/// the pointer is the drop slot. Near an edge the view scrolls, the pointer read every frame; Escape cancels.
 @MainActor
 final class GridReordering<Cell: RecyclingCell, Layout: ItemLayout> {
     typealias Item = Cell.Item
@@ -36,9 +33,7 @@ final class GridReordering<Cell: RecyclingCell, Layout: ItemLayout> {
             self.aim(atX: Double(x), y: Double(y))
             return self.target != nil
         }, leave: { [weak self] in
-            // The frame callback reads the pointer and drops the highlight once it is outside;
-            // GTK also says "leave" right after a drag starts and before a drop. Another
-            // program's drag has no frame callback: its highlight goes here.
+            // The frame callback drops the highlight outside; another program's drag has none, so it goes here.
             guard let self, self.dragged == nil else { return }
             self.grid.externalDropTarget = nil
             self.highlight(nil)

@@ -1,9 +1,7 @@
 import DequeModule
 
-/// Finding an item's place by its id: from the last layout, from the caller's `locate`, by a
-/// search, or from an index of every item, made once searches since the items changed become
-/// many: searching every item each time costs a large grid's frames, and indexing at every
-/// change costs each page prepended to a long chat, where a search finds the few near the start.
+/// Finds an item's place by id: the last layout, `locate`, a search, or an index built once searches get many
+/// (indexing at every change would cost each page prepended to a long chat).
 struct ItemLookup<Item: Identifiable> {
     /// The items the last layout placed, by id.
     var placed: [Item.ID: Int] = [:]
@@ -11,9 +9,7 @@ struct ItemLookup<Item: Identifiable> {
     private var searchesSinceChange = 0
     /// Searches through the items after a change before the index of every item is made.
     static var searchesBeforeIndexing: Int { 8 }
-    /// How far either side of its place in the last layout an item is looked for first: an
-    /// insert, a delete or a move shifts the items near the view by one. Ids are unique; were
-    /// one repeated, the nearest would be found.
+    /// How far around its last place an item is looked for first: edits shift items by one.
     static var nearbyReach: Int { 64 }
 
     /// The items changed: the index of every item is let go, made again after as many searches.

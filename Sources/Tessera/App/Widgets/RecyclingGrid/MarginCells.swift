@@ -1,6 +1,5 @@
-/// Which rows get cells in one layout: every row in view, and of the margins around it those that
-/// have a cell already and at most `newCells` that do not, nearest the view first. Making a cell
-/// measures its content, so a jump's margins fill in over the next turns of the main loop.
+/// Rows getting cells: all in view, and in the margins those with cells plus at most `newCells` more, nearest
+/// first, since making a cell measures its content.
 enum MarginCells {
     /// The rows of `wanted` (the view and its margins) taken now, and whether some were left for
     /// a later turn.
