@@ -9,10 +9,9 @@ import Networking
 import Persistence
 import Synchronization
 
-/// The backend `tessera` starts when no other is given: `tessera-server` on loopback, in its own
-/// process (`BuiltInServerProcess`), on a fixed port so stored links keep working across launches.
-/// Another Tessera's server on it (a second profile) is used; if something else holds it, a free
-/// port is, and the log says stored links to the built-in server will not load this run.
+/// The backend when none is given: `tessera-server` in its own process on a fixed loopback port, so stored
+/// links work across launches. Another Tessera's server there is used; anything else, a free port, and the log
+/// says stored links will not load.
 enum BuiltInBackend {
     static let port = Backend.builtInPort
     static var base: URL { Backend.builtIn.base }
@@ -77,9 +76,8 @@ enum BuiltInBackend {
 /// Keeps the running server for the life of the app, and stops it at exit.
 final class LockedServer: Sendable {
     private let server = Mutex<BuiltInServerProcess?>(nil)
-    /// Entered while a server is being started: an app that quits right after its first frame
-    /// waits for that start, so the server it leaves has ended before the next launch wants the
-    /// port.
+    /// Entered while a server starts: an app quitting after its first frame waits, so the port is free for the
+    /// next launch.
     private let starting = DispatchGroup()
 
     /// Runs `launch`, which blocks, on a thread of GCD's rather than on Swift's few cooperative

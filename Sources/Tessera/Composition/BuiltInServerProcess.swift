@@ -4,10 +4,8 @@ import Localization
 import Logging
 import Synchronization
 
-/// `tessera-server`, the built-in backend, as the app's child for the app's life: the app's
-/// executable carries no server code to load at every launch. Its input is a pipe only the app
-/// writes: closed, or the app ending in any way, the server stops (`--exit-when-input-ends`). It
-/// logs to the app's standard error.
+/// `tessera-server` as the app's child for the app's life, so the app carries no server code. Its input is a
+/// pipe only the app writes: closed in any way, the server stops. It logs to our stderr.
 final class BuiltInServerProcess: Sendable {
     /// The port it listens on.
     let port: Int
@@ -16,9 +14,7 @@ final class BuiltInServerProcess: Sendable {
     private let input: FileHandle
     private let life: Life
 
-    /// Whether an end would be unexpected (the server listens and the app has not asked it to
-    /// stop), and a signal for its end: shared with the termination handler, which runs on
-    /// Foundation's process thread.
+    /// Whether an end would be unexpected, and a signal for it, shared with Foundation's termination thread.
     private final class Life: Sendable {
         let ended = DispatchSemaphore(value: 0)
         private let serving = Mutex(false)

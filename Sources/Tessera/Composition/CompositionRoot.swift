@@ -11,17 +11,12 @@ import HelperClients
 import Synchronization
 import Video
 
-/// Builds what the sections use, each thing once and only when first asked for: the HTTP
-/// clients, the image pipeline, the database and its stores, the repositories and the
-/// view-models over them. `App` is handed the makers and never builds a client, a database or a
-/// repository itself. The executable and the UI tests both start the app through here.
+/// Builds what the sections use, each once, when first asked: clients, pipeline, database, stores,
+/// repositories, view-models. The executable and the UI tests both start the app through here.
 @MainActor
 public enum CompositionRoot {
-    /// - Parameters:
-    ///   - backend: the backend; nil: the built-in server's usual address.
-    ///   - offlineRetryDelays: the waits between the sections' own tries while the backend is away.
-    ///   - downloads: where every download is counted, by section.
-    ///   - peopleStoring: what People's view-model stores through: the database's store, or one around it.
+    /// `backend`: nil for the built-in server; `offlineRetryDelays`: the sections' waits while it is away;
+    /// `downloads` counts by section; `peopleStoring` wraps People's store.
     public static func sections(paths: AppPaths, backend: BackendSource?,
                                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                                 downloads: DownloadLedger = DownloadLedger(),
@@ -80,11 +75,9 @@ public enum CompositionRoot {
             permitFiles: { opened.permit($0) })
     }
 
-    /// The one image pipeline: its own HTTP client (what it downloads counted in `downloads`) and its disk cache under `paths.cache`; People's
-    /// avatars read from the database; the gallery's pictures copied from files from their
-    /// folder; video posters read by GStreamer.
-    /// - Parameter backend: awaited before each network request (the built-in server starting);
-    ///   pictures on disk and stored ones show without it.
+    /// The one image pipeline: its own counted HTTP client and disk cache, People's avatars from the database,
+    /// gallery files from their folder, posters by GStreamer. `backend` is awaited before each network request
+    /// only.
     nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore, downloads: DownloadLedger,
                                           opened: OpenedFiles = OpenedFiles(),
                                           backend: @escaping @Sendable () async -> Backend = { .builtIn }) -> ImagePipeline {
@@ -114,9 +107,7 @@ public enum CompositionRoot {
         }
     }
 
-    /// The app's CSS: `data/tessera.css` in the source tree, else the installed copy
-    /// (`share/tessera/` under the app's prefix). Read here,
-    /// before the main loop runs.
+    /// The app's CSS: `data/tessera.css` in the source tree, else `share/tessera/`; read before the main loop.
     public nonisolated static func stylesheet() -> String? {
         let candidates = [AppPaths.sourceTreeItem("data/tessera.css"), AppPaths.installedItem("tessera.css")]
         for case let url? in candidates {

@@ -6,14 +6,12 @@ import ImagePipeline
 import Logging
 import Persistence
 
-/// One run of the app from its command line: the profile's folder and settings, the backend
-/// (the built-in one started beside the app unless another is given), every object built once.
-/// `tessera` runs it for a person; `tessera-automated` with a driver and nothing remembered.
+/// One run of the app from its command line: profile, settings, backend and every object built once; `tessera`
+/// runs it for a person, `tessera-automated` with a driver.
 public struct Launch {
     public let arguments: LaunchArguments
-    /// Starts from the default settings and writes none, takes no single-instance name, follows
-    /// no desktop appearance and greets nobody: a run that neither depends on nor changes what a
-    /// person chose.
+    /// Default settings written nowhere, no instance name, no desktop appearance, no welcome: a run that
+    /// neither reads nor changes what a person chose.
     public var remembersNothing = false
     /// The section shown first; nil: the one shown last.
     public var initialSection: Section?

@@ -3,10 +3,8 @@ import Foundation
 import Localization
 import Logging
 
-/// The app's command line: `--name value` or `--name=value`, each option at most once.
-///
-/// Read by hand rather than with swift-argument-parser, which the server keeps: its reflection
-/// cost every launch before the window, and its help is English only (docs/decisions/command-line.md).
+/// The app's command line: `--name value` or `--name=value`, each once. By hand, not swift-argument-parser
+/// (launch cost, English-only help): docs/decisions/command-line.md.
 public struct LaunchArguments: Sendable {
     public var dataDir: String?
     public var logLevel: Logger.Level = .info

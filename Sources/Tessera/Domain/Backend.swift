@@ -57,9 +57,8 @@ public struct Backend: Sendable, Equatable {
         return parse(address).map { (service, $0) }
     }
 
-    /// The per-service addresses to use: `settings.json`'s `services`, each checked, with the
-    /// command line's `--service` taking precedence; a saved entry that cannot be used is left
-    /// out and said in words (the app starts anyway).
+    /// The addresses to use: `settings.json`'s, checked, under the command line's `--service`; an unusable
+    /// saved one is left out and said in words.
     public static func overrides(saved: [String: String], given: [Service: URL]) -> (overrides: [Service: URL], problems: [String]) {
         var overrides: [Service: URL] = [:]
         var problems: [String] = []

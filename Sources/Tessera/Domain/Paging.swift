@@ -1,6 +1,5 @@
-/// Where a list loaded page by page stands: the feed going down, the chat going up. One page is
-/// asked at a time; a failed page is asked again, at the same cursor, only by Retry; once the
-/// server has nothing more, nothing is asked.
+/// Where a paged list stands: one page asked at a time, a failed one again only by Retry, nothing once the
+/// server has no more.
 public enum Paging: Equatable, Sendable {
     case idle
     case loading

@@ -1,9 +1,8 @@
 import Foundation
 import Localization
 
-/// What the Preferences window edits: the address typed for each service, empty meaning the
-/// built-in backend, and the switch that uses the built-in backend for everything. Addresses are
-/// checked as the user types; Apply takes them only when every one can be used.
+/// What Preferences edits: each service's address (empty: built-in) and the built-in-for-everything switch;
+/// Apply takes them only when all can be used.
 public struct ServiceAddresses: Equatable, Sendable {
     public var builtInForEverything: Bool
     /// The address of each service as typed (absent or blank: the backend's).

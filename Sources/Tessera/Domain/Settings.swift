@@ -86,9 +86,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
         case fullscreen, tiled
     }
 
-    /// The settings with the window as it is now: its size remembered only when the user chose
-    /// it (a normal window), so that leaving a maximized, fullscreen or half-screen window at
-    /// the next launch gives back the size it had before.
+    /// The window remembered as it is; its size only when normal, so a maximized or tiled window gives back its
+    /// earlier size.
     public func remembering(window placement: WindowPlacement, size: (width: Int, height: Int)) -> AppSettings {
         var copy = self
         switch placement {

@@ -1,9 +1,8 @@
 import Gtk
 import Localization
 
-/// A small in-window notification at the bottom of a page, as GNOME apps show after a change
-/// that can be taken back: "Item deleted" with Undo and a close button. It slides in and out;
-/// how long it stays is the view-model's business (the offer expires there).
+/// GNOME's in-window toast after an undoable change: "Item deleted" with Undo and close, sliding in and out;
+/// the view-model decides how long the offer lasts.
 @MainActor
 final class UndoToast {
     let widget: Widget

@@ -1,7 +1,5 @@
-/// The facts grid: as many columns as fit at least `minimumColumnWidth` each, cards placed in feed
-/// order, each into the shortest column (a waterfall), so cards of different heights pack without
-/// gaps. A card is as wide as its column; its height follows its image's aspect ratio, so no
-/// image is ever wider than the space available. A pure function of width and card heights.
+/// The facts grid's columns: as many as fit `minimumColumnWidth`, cards in feed order into the shortest (a
+/// waterfall), each as wide as its column and as tall as its image's aspect. Pure.
 public struct CardLayout: Sendable, Equatable {
 
     public static let minimumColumnWidth = 260.0
@@ -15,9 +13,7 @@ public struct CardLayout: Sendable, Equatable {
     public let columns: Int
     public let columnWidth: Double
 
-    /// - Parameters:
-    ///   - minimumColumnWidth, maximumColumnWidth: the column widths to aim between (the facts'
-    ///     cards by default; the feed's smaller tiles pass their own).
+    /// The column widths to aim between: the facts' by default, the feed's smaller tiles pass their own.
     public init(width: Double, spacing: Double = 12, minimumColumnWidth: Double = CardLayout.minimumColumnWidth,
                 maximumColumnWidth: Double = CardLayout.maximumColumnWidth) {
         self.width = width

@@ -40,9 +40,8 @@ public struct Fact: Equatable, Sendable, Identifiable {
 
 /// The whole feed: its title and the kept rows in order.
 public struct FactsFeed: Equatable, Sendable {
-    /// The most rows a feed may have: 200,000, a news site's whole archive. The section shows any
-    /// number without blocking, but the saved copy and the answer's memory grow with them; a
-    /// longer feed is refused in words, and what is shown stays.
+    /// The most rows a feed may have, a news site's whole archive; a longer feed is refused in words and what
+    /// is shown stays.
     public static let maximumRows = 200_000
 
     public var title: String?
@@ -77,10 +76,8 @@ public enum FactsDecodingError: Error, Equatable, Sendable, CustomStringConverti
     }
 }
 
-/// Decodes the feed's bytes through the real feed's quirks: text that is not UTF-8 (read as
-/// Windows-1252), null fields, rows all null (skipped), leading spaces, malformed or non-http
-/// image links. Read with `JSONDecoder` into the shape below, where a field that is not text reads
-/// as none and a row that is not an object as no row (cheaper than `JSONSerialization`'s objects).
+/// Decodes the feed through the real feed's quirks: non-UTF-8 (as Windows-1252), nulls, all-null rows skipped,
+/// leading spaces, bad links. A non-text field reads as none, a non-object row as no row.
 public enum FactsDecoder {
     /// - Parameter maximumRows: past it the feed is refused (`tooManyRows`).
     public static func decode(_ data: Data, maximumRows: Int = FactsFeed.maximumRows) throws(FactsDecodingError) -> FactsFeed {

@@ -1,7 +1,5 @@
-/// How a server page goes into the posts shown: a confirmed head (this launch's pages) and a saved
-/// tail. A page asked after the head's last post is the truth for the ids it covers
-/// (`FeedPageRange`): saved posts there it does not name were deleted and go, posts it names that
-/// were not saved come in at their place, saved posts below stay for the next page to confirm.
+/// How a page goes into the posts shown, a confirmed head and a saved tail: within its range (`FeedPageRange`)
+/// saved posts it does not name go, new ones come in, saved posts below wait.
 public struct FeedMerge: Equatable, Sendable {
     /// Where the page's new head ends: the first `confirmed` posts are now confirmed.
     public var confirmed: Int

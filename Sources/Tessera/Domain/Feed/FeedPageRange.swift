@@ -1,17 +1,13 @@
-/// The ids a page of the feed is the truth for (shared/contracts.md section 2: newest first, ids
-/// descending): those below the id it was asked after, down to its own last id, or to the feed's
-/// end when it is shorter than a full page. A post in the range that the page does not name was
-/// deleted on the server. The posts shown (`FeedMerge`) and the posts saved for the next launch
-/// (`SavedFeedStore`) both follow this one rule.
+/// The ids a page is the truth for (contracts.md section 2, ids descending): below the id asked after, down to
+/// its last, or to the end when short. A post in range it does not name was deleted. Both `FeedMerge` and
+/// `SavedFeedStore` follow it.
 public struct FeedPageRange: Equatable, Sendable {
     /// The range is below this rank (the id the page was asked after); nil: from the feed's top.
     public var below: Int64?
     /// The range's lowest rank (a full page's last id); nil: down to the feed's end.
     public var downTo: Int64?
 
-    /// The range of `page`, asked after the post `asked` ("" for the first page). Nil when an id
-    /// that is not a number bounds it (the one asked after, or a full page's last): then the page
-    /// is the truth only for the posts it names.
+    /// The range of `page` asked after `asked` ("" for the first); nil when a non-numeric id bounds it.
     public init?(page: [MediaPost], after asked: String, pageSize: Int = FeedCursor.pageSize) {
         if asked.isEmpty {
             below = nil

@@ -1,8 +1,7 @@
 import Foundation
 
-/// The document a first launch writes: the seed's four identifiers (its Mickey, Bugs Bunny, Tom
-/// and Homer links are gone) and six more, all pointing at pictures the backend serves
-/// (photographs in JPEG, WebP and AVIF, and PNGs with alpha).
+/// A first launch's document: the seed's four identifiers (their links gone) and six more, all pointing at
+/// pictures the backend serves.
 public enum GalleryFirstRun {
     public static let files: [(uuid: String, file: String)] = [
         ("bef89c66-2318-46bb-b142-41f88ddf532f", "ladybird-2560x1600.jpg"),

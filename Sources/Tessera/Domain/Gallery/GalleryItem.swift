@@ -21,15 +21,10 @@ public struct GalleryItem: Codable, Equatable, Sendable, Identifiable {
     public var imageURL: URL? { URL(string: imageUrlString) }
 }
 
-/// The document: `{"items":[…]}`.
-///
-/// A row that is not an item (a missing or null field, a number for a string, not an object) is
-/// left out when the document is read, and said in `leftOut`, so one bad row does not cost the
-/// others.
+/// The document, `{"items":[…]}`. A row that is not an item is left out and said in `leftOut`, so one bad row
+/// does not cost the others.
 public struct GalleryDocument: Codable, Equatable, Sendable {
-    /// The most items the gallery keeps: 100,000, ten times the 10,000 its grid is measured with
-    /// and more than any hand-kept collection. A document past it is refused in words and left as
-    /// it is; an item added past it is refused.
+    /// The most items kept; a document past it is refused in words and left as it is, an add past it refused.
     public static let maximumItems = 100_000
     /// The largest document read: 32 MiB, some three times 100,000 items with long links. A
     /// larger file is not read at all (its size is enough to refuse it) and is left as it is.
@@ -83,9 +78,8 @@ public struct GalleryDocument: Codable, Equatable, Sendable {
     /// contain duplicate and malformed uuids.
     public var problems: [GalleryProblem] {
         var problems: [GalleryProblem] = []
-        // Identifiers are the same whatever their letters' case: a UUID's value says so without
-        // lowering and hashing its text (at 100,000 items the lowering, the hashing and the
-        // table's growth were most of a launch's check); the rare malformed ones by their text.
+        // Identifiers ignore case: a UUID's value says so without lowering and hashing text; malformed ones by
+        // their text.
         var seen: [UUID: Int] = [:], seenMalformed: [String: Int] = [:]
         seen.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {

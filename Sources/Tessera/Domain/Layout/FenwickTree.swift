@@ -1,6 +1,5 @@
-/// Numbers in order with the sum of any prefix in O(log n): changing one number or adding one at
-/// the end costs O(log n) too, where a plain running total would be recounted from the change on.
-/// (A binary indexed tree: node i holds the sum of the `i & -i` numbers that end at i.)
+/// Numbers in order with any prefix sum, change and append in O(log n): a binary indexed tree, node i holding
+/// the sum of the `i & -i` numbers ending at i.
 struct FenwickTree: Equatable, Sendable {
     private(set) var values: [Double] = []
     /// 1-based; `nodes[0]` is unused.

@@ -1,6 +1,5 @@
-/// Where the items of a recycling view go: a pure function of the width and the number of items,
-/// so the view can ask where any item is, and which items a band of the content needs, without a
-/// widget for each item. Items run top to bottom: an item never starts above an earlier one.
+/// Where a recycling view's items go, a pure function of width and count, so any item's place needs no widget.
+/// Items run top to bottom: none starts above an earlier one.
 public protocol ItemLayout: Sendable {
     /// Lays out `count` items across `width`, in a view `viewHeight` high.
     mutating func prepare(width: Double, count: Int, viewHeight: Double)
@@ -44,9 +43,8 @@ extension ItemLayout {
 }
 
 extension ItemLayout {
-    /// The item to move to from `index` for an arrow key: left and right go back and forward in
-    /// reading order; up and down go to the nearest item in the row above or below (the one whose
-    /// centre is closest across). Nil at an edge, and for left and right where they do not move.
+    /// The arrow key's item from `index`: left and right in reading order, up and down to the nearest centre in
+    /// the row beside. Nil at an edge.
     public func neighbour(of index: Int, _ direction: LayoutDirection) -> Int? {
         guard (0..<count).contains(index) else { return nil }
         switch direction {

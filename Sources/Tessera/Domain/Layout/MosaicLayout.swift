@@ -1,7 +1,5 @@
-/// The gallery's mosaic, from the seed's diagram: three columns; cell 0 spans 2×2 at the top left,
-/// cells 1 and 2 stack beside it; below, rows of three alternate direction (5 4 3, 6 7 8, 11 10 9
-/// …); the Add cell is the next index. At most `maximumWidth` wide, centred. A pure function of
-/// index and width: 10,000 cells cost what ten do.
+/// The seed's mosaic: three columns, cell 0 spans 2×2 with 1 and 2 beside it, then rows of three alternating
+/// direction (5 4 3, 6 7 8 …); Add is the next index. Centred, pure.
 public struct MosaicLayout: ItemLayout, Equatable {
     public static let columns = 3
     public static let maximumWidth = 960.0

@@ -1,6 +1,5 @@
-/// Row heights in order with any row's top, for a list that grows at both ends (a chat): rows at
-/// either end, a height changed and a row's top cost O(log n); rows in the middle rebuild it in
-/// O(n). Two `FenwickTree`s meet at the first row: `above` grows upwards, `below` downwards.
+/// Row heights with any row's top for a list growing at both ends: two `FenwickTree`s meet at the first row, so
+/// ends and changes cost O(log n), middle inserts O(n).
 struct RowHeights: Sendable {
     private var above = FenwickTree()
     private var below = FenwickTree()

@@ -1,6 +1,4 @@
-/// Rows of one height, one under the other, across the width less a margin at each side (a list
-/// of people). Every question is answered by arithmetic, so a list of 10,000 rows costs what a
-/// list of ten does.
+/// Rows of one height across the width less margins (people), answered by arithmetic.
 public struct RowListLayout: ItemLayout, Equatable {
     public let rowHeight: Double
     /// Room above the first row and below the last.

@@ -1,6 +1,4 @@
-/// Rows of equal squares, as many columns as fit (the feed): centred across the width, with the
-/// same spacing around and between them. Every question is answered by arithmetic, so a grid of
-/// 10,000 items costs what a grid of ten does.
+/// Rows of equal centred squares, as many columns as fit (the feed), answered by arithmetic.
 public struct SquareGridLayout: ItemLayout, Equatable {
     public let spacing: Double
     public let minimumSide: Double
@@ -10,9 +8,8 @@ public struct SquareGridLayout: ItemLayout, Equatable {
     public private(set) var columns = 1
     /// The side of every square.
     public private(set) var side = 0.0
-    /// Places left empty before the first item: the items let go above the view (a feed's posts
-    /// released to hold its memory) keep their places, so nothing below them moves, and the
-    /// scroll bar still tells where in the whole the view is.
+    /// Empty places before the first item: posts let go above keep their places, so nothing moves and the
+    /// scroll bar stays true.
     public var emptyBefore = 0
 
     public init(spacing: Double, minimumSide: Double, maximumSide: Double) {

@@ -1,10 +1,7 @@
 import DequeModule
 
-/// Rows across the whole width, each as tall as its content (a chat): `estimatedHeight` until its
-/// cell measures it near the view; content shorter than the view sits at its bottom below
-/// `headerHeight`. Heights are kept by position (`RowHeights`: rows on top or at the bottom cost
-/// the same at any length). Rows whose items were let go keep their places and heights, empty
-/// (`emptyAbove`, `emptyBelow` before `emptyBelowAt`): nothing moves when they come back.
+/// Full-width rows as tall as their content (a chat), `estimatedHeight` until measured; short content sits at
+/// the bottom. Heights by position (`RowHeights`); let-go rows keep places and heights, empty.
 public struct StackLayout: ItemLayout, Equatable {
     public let headerHeight: Double
     public let estimatedHeight: Double
@@ -79,9 +76,8 @@ public struct StackLayout: ItemLayout, Equatable {
         emptyBelowAt = 0
     }
 
-    /// Which rows are empty now: `above` on top, `below` before item `index`, the rest items.
-    /// The rows stay as they were, with their heights; set the items to match before the next
-    /// layout.
+    /// Which rows are empty: `above` on top, `below` before `index`; rows keep their heights. Set the items to
+    /// match before the next layout.
     public mutating func setEmpty(above: Int, below: Int, before index: Int) {
         let fits = above >= 0 && below >= 0 && above + below <= heights.count && index <= heights.count - above - below
         precondition(fits, "empty rows beyond the rows")

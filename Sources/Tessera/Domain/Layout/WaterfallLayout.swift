@@ -1,7 +1,5 @@
-/// The facts grid: `CardLayout`'s columns, each card in feed order into the shortest column. A
-/// picture card is as tall as its picture across the column (4:3 until known), a text card as its
-/// cell measures (estimated until near the view). Column bottoms only grow, so the cards of a band
-/// are found by binary search; a card's new height places the cards from it on again in one pass.
+/// The facts grid: cards in feed order into the shortest column, a picture as tall as its aspect (4:3 until
+/// known), text as measured. Column bottoms only grow, so bands are found by binary search.
 public struct WaterfallLayout: ItemLayout, Equatable {
     /// What decides a card's height.
     public enum Card: Equatable, Sendable {

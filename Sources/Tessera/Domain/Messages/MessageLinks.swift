@@ -1,8 +1,7 @@
 import Foundation
 
-/// The addresses in a message's text that are links: http, https and mailto ones, as a person
-/// writes them in a sentence (the punctuation after one is not part of it). Other schemes
-/// (javascript:, file:, data:) stay text.
+/// The http, https and mailto links in a text as written in a sentence (trailing punctuation is not part);
+/// other schemes stay text.
 public enum MessageLinks {
     /// A link: where it is in the text, and the address it opens.
     public struct Link: Equatable, Sendable {

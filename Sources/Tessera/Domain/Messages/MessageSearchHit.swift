@@ -16,9 +16,8 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
         self.snippet = snippet
     }
 
-    /// A hit from the whole text as the index marked it (`marked`, in the index's folded
-    /// letters) and the text as it was written (`original`): the marks put on the original, cut
-    /// to some `snippetLength` characters from a little before the first word found.
+    /// A hit: the index's marks (in folded letters) put on the original text, cut to about `snippetLength` from
+    /// a little before the first word found.
     public init(origin: ChatMessage.Origin, marked: String, original: String?) {
         self.origin = origin
         var text: [Character] = []
@@ -48,10 +47,8 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
     /// How much comes before the first word found.
     static let contextBefore = 40
 
-    /// The letters the index keeps in place of others, so that one finds the other: "ё" and "е"
-    /// (Russian writes "е" for "ё" as often as not; the tokenizer's accent folding is for Latin
-    /// letters). Applied to the text indexed and to what is typed; one letter for one, so the
-    /// text as written lines up with the index's.
+    /// Letters the index keeps for others so one finds the other ("ё" as "е"; the tokenizer folds Latin accents
+    /// only). One for one, so the written text lines up with the index.
     public static func folded(_ text: String) -> String {
         String(text.map { character -> Character in
             switch character {
@@ -84,9 +81,8 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
     /// The snippet without its marks.
     public var plainSnippet: String { snippet.filter { $0 != Self.markStart && $0 != Self.markEnd } }
 
-    /// The full-text query for what a person typed: each word as a prefix, all of them wanted
-    /// ("hel wor" finds "Hello, world"); nil when there is no word. Quotes are dropped, so what is
-    /// typed is never taken as the query language's operators.
+    /// The full-text query for what was typed: each word a prefix, all wanted; nil without words. Quotes are
+    /// dropped, so nothing typed is an operator.
     public static func query(for typed: String) -> String? {
         let words = folded(typed).split { $0.isWhitespace || $0 == "\"" }.map(String.init).filter { !$0.isEmpty }
         guard !words.isEmpty else { return nil }

@@ -1,8 +1,7 @@
 import Foundation
 
-/// What is typed in a list's search, matched as a person expects: case and accents ignored
-/// ("zoe" finds "Zoë", "елка" finds "Ёлка", "strasse" finds "Straße"), and every word typed found
-/// somewhere in the text, in any order ("smith ann" finds "Anna Smith").
+/// A list's search as a person expects: case and accents ignored ("zoe" finds "Zoë", "strasse" "Straße"), every
+/// word found somewhere, in any order.
 public struct TextFilter: Sendable, Equatable {
     /// The words typed, folded.
     public let words: [String]
@@ -22,9 +21,8 @@ public struct TextFilter: Sendable, Equatable {
         return folded
     }
 
-    /// True when every word typed is in `folded` (a text folded by `folded(_:)`). Both sides are
-    /// folded already, so their UTF-8 bytes are compared as they are: Foundation's `contains`
-    /// went through CFString for every name, the largest part of a key over 10,000 names.
+    /// Every word typed is in the folded `text`; UTF-8 bytes compared as they are (`contains` went through
+    /// CFString).
     public func matches(folded text: String) -> Bool {
         words.allSatisfy { Self.bytes(of: text, contain: $0) }
     }

@@ -1,8 +1,6 @@
-/// A long text cut into paragraphs for the detail pages: GTK's text view lays out a paragraph
-/// whole in one turn, a text of many a piece at a time between frames, so a paragraph over
-/// `weightLimit` is cut at its last space (which becomes the break: offsets stay) or between two
-/// letters. Marks past `TextPreview.marksPerLetter` are left out of the display; the display is the
-/// pieces joined by line feeds, and `originalRange(displayed:)` maps a selection back for copying.
+/// A long text in paragraphs for detail pages, since GTK lays out a paragraph whole in one turn: one over
+/// `weightLimit` is cut at its last space or between letters. Excess marks are left out of the display;
+/// `originalRange(displayed:)` maps a selection back.
 public struct TextPieces: Sendable, Equatable {
     public struct Piece: Sendable, Equatable {
         /// What the view shows for this piece, without the line break after it.
@@ -18,9 +16,8 @@ public struct TextPieces: Sendable, Equatable {
 
     public let pieces: [Piece]
 
-    /// A paragraph's most weight: a letter weighs 1 and a combining mark 5 (shaping a mark costs
-    /// several times a letter). 1,000 is about twelve lines of a detail page, a screen of which
-    /// lays out within a frame.
+    /// A paragraph's most weight, a letter 1 and a combining mark 5: about twelve lines, laid out within a
+    /// frame.
     public static let weightLimit = 1_000
     static let markWeight = 5
 

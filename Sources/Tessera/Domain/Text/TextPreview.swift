@@ -1,7 +1,5 @@
-/// The start of a text from outside (a message, a title, a name, a server's error), bounded so a
-/// row, card, title or accessible name lays out well under a frame whatever the text: GTK lays a
-/// label out whole, several times a size request, and Pango's wrapping of a run without spaces
-/// and shaping of stacked marks grow with the square of the run.
+/// The start of an outside text, bounded so any label showing it lays out well under a frame: Pango's wrapping
+/// of spaceless runs and its shaping of stacked marks grow with the square of the run.
 public enum TextPreview {
     /// What a preview keeps at most, in Unicode scalars: about nine lines of a 60-character row,
     /// more than a card shows; the detail page has the rest.
@@ -11,11 +9,8 @@ public enum TextPreview {
     /// Combining marks kept on one letter: Unicode's stream-safe text format (UAX #15) allows no
     /// more than 30 in a row, and no script needs more.
     public static let marksPerLetter = 30
-    /// A run of more letters than this without a space is no word, path or link but a hash, a
-    /// blob or an unspaced script: a preview gives it an invisible break opportunity (U+200B,
-    /// which a screen reader does not speak) every `brokenRunStep` letters. A wrapped label then
-    /// breaks it there instead of measuring the whole run for each line. Shorter runs are left
-    /// whole, so that a link or a path reads and copies as it is.
+    /// A spaceless run longer than this is no word or link: previews give it an unspoken break (U+200B) every
+    /// `brokenRunStep` letters; shorter runs stay whole to read and copy as they are.
     public static let unbrokenRun = 100
     public static let brokenRunStep = 20
     /// A preview reads at most this many times its length: a letter with 100,000 marks ends
@@ -25,10 +20,8 @@ public enum TextPreview {
     public static let ellipsis = "…"
     static let breakOpportunity: Unicode.Scalar = "\u{200B}"
 
-    /// `text` itself when it is within every bound, else its bounded start ending in an ellipsis.
-    /// Costs at most a pass over the preview's length, however long `text` is.
-    /// `breaksLongRuns: false` leaves runs whole, for words meant to be selected and copied (a
-    /// notice naming a file): within `characters`, the run lays out within a few frames.
+    /// `text` when within every bound, else its bounded start with an ellipsis, in a pass over the preview.
+    /// `breaksLongRuns: false` keeps runs whole for text meant to be copied.
     public static func of(_ text: String, characters: Int = characterLimit, lines: Int = lineLimit,
                           breaksLongRuns: Bool = true) -> String {
         var kept = String.UnicodeScalarView()

@@ -1,9 +1,6 @@
 extension String {
-    /// The text without the white space and line breaks around it: the characters
-    /// `CharacterSet.whitespacesAndNewlines` names (Unicode's White_Space property and the
-    /// zero-width space), read from the ends only. Foundation's `trimmingCharacters(in:)` copies
-    /// every string into an `NSString` and back, on each of a large gallery's links at launch;
-    /// here a link with nothing to trim is returned as it is.
+    /// The text without white space around it (`whitespacesAndNewlines`), read from the ends only: Foundation's
+    /// `trimmingCharacters(in:)` round-trips every string through NSString.
     public func trimmedOfWhiteSpace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return "" }

@@ -1,9 +1,7 @@
 import Foundation
 
 extension UUID {
-    /// The UUID written as `text` in its 36 characters (hex digits in either case, hyphens after
-    /// the 8th, 12th, 16th and 20th), as `init?(uuidString:)` reads it, or nil. Foundation's
-    /// reads each with `sscanf`, slowly over a large gallery document's identifiers.
+    /// A UUID read as `init?(uuidString:)` reads it, without Foundation's slow `sscanf`.
     public init?(text: String) {
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var byte = 0, high: UInt8?

@@ -1,6 +1,5 @@
-/// The part of a large picture a viewer decodes alone when zoomed in: what is in view and a
-/// margin around it, at the size the zoom needs. Decoding the whole picture at that size would
-/// hold all of it (a 100-megapixel picture at 100 % is 400 MB) to show a window's worth.
+/// The part of a large picture a zoomed viewer decodes alone: the view and a margin at the zoom's size, instead
+/// of all of it (a 100-megapixel picture at 100 % is 400 MB).
 public struct DetailRegion: Equatable, Sendable {
     /// The whole picture's size at the zoom's need (its longer side the viewport's `neededSide`).
     public let scaledWidth: Int
@@ -11,9 +10,8 @@ public struct DetailRegion: Equatable, Sendable {
     public let width: Int
     public let height: Int
 
-    /// Past this many times the view's own pixels, the picture at the zoom's size is decoded by
-    /// its part in view: below it a whole decode costs little more than the part would, and
-    /// pans without asking again.
+    /// Past this many times the view's pixels a zoomed picture is decoded by parts; below it, whole costs
+    /// little more and pans freely.
     public static let wholeDecodeFactor = 4.0
     /// The margin decoded around the view on each side, as a share of the view's size: a pan of
     /// a quarter of the view in any direction needs no new decode...

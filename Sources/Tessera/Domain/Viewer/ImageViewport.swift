@@ -1,6 +1,5 @@
-/// Where a picture sits in a viewer: its zoom and the picture point at the view's centre; pure
-/// geometry, as Loupe keeps it apart from its widget. Zoom is device pixels per picture pixel (100 %
-/// is one to one at any scale); view positions are logical pixels, as GTK's events give them.
+/// A picture's place in a viewer, pure geometry as in Loupe: zoom in device pixels per picture pixel, the
+/// picture point at the view's centre, view positions in logical pixels.
 public struct ImageViewport: Equatable, Sendable {
     /// The most a picture is enlarged: 2000 %, where one pixel is a 20-pixel square.
     public static let maximumZoom = 20.0

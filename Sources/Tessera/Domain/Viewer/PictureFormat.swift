@@ -1,8 +1,7 @@
 import Foundation
 
-/// A picture's format as its first bytes say it, for the name a saved copy gets and the viewer's
-/// properties: a server's address and its Content-Type often say another (a ".jpg" that is a
-/// WebP). Only the signature is read; nothing is decoded here.
+/// A picture's format by its signature, for saved names and properties: addresses and Content-Types often say
+/// another.
 public enum PictureFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, avif, heif, tiff, bmp, ico, svg, mp4, webm
 

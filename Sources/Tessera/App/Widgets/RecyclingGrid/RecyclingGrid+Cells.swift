@@ -31,9 +31,8 @@ extension RecyclingGrid {
         return cell
     }
 
-    /// Spare cells stay shown but parked left of the content, out of sight, out of the focus chain
-    /// and with nothing to announce: a cell made or shown again costs its first styling and
-    /// measuring (tens of milliseconds for a row), which would land in the frame that needs it.
+    /// Spares stay shown, parked out of sight, focus and announcement: showing a cell again costs its first
+    /// styling and measuring in the frame that needs it.
     func retire(_ cell: Cell) {
         pointer.forget(cell)
         cell.park()

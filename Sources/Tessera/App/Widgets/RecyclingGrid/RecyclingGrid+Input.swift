@@ -7,9 +7,8 @@ extension RecyclingGrid {
     /// The index an arrow, Home, End or Page key (by its name) moves the focus to from `index`.
     func target(from index: Int, key: String) -> Int? { keys.target(from: index, key: key) }
 
-    /// Focuses the first item whose top is in view (the first in view when none is), keeping the
-    /// view where it stands; false when there are no items laid out yet: the first laid out take
-    /// the focus then, unless it moved meanwhile or `wanted` says no more.
+    /// Focuses the first item whose top is in view, keeping the view; false with nothing laid out yet, when the
+    /// first laid out take focus unless it moved or `wanted` says no.
     @discardableResult
     public func focusFirstInView(while wanted: @escaping @MainActor () -> Bool = { true }) -> Bool {
         guard !items.isEmpty, layout.width > 0 else {
@@ -32,10 +31,8 @@ extension RecyclingGrid {
         assigned[id]?.view.grabFocus()
     }
 
-    /// Scrolls just enough to show the item at `index` whole (the layout knows where it is even
-    /// before its cell has been allocated there). GTK's own scrolling to a focused child is off
-    /// (`addScrollingToFocusItself`): it goes by the child's allocation, which a recycled cell
-    /// still has from its last item.
+    /// Scrolls just enough to show the item at `index` whole, by the layout: GTK's scrolling to focus (turned
+    /// off) goes by allocations, which a recycled cell has from its last item.
     func reveal(index: Int) {
         let frame = layout.frame(at: index)
         let top = adjustment.value, bottom = top + adjustment.pageSize

@@ -17,9 +17,8 @@ extension RecyclingGrid {
         layoutCall.schedule()
     }
 
-    /// In the scrolled window's allocation, after GTK allocated the canvas for the new width: the
-    /// cells are laid out and allocated again at once, so the frame that shows the new width
-    /// draws its layout, not the old width's columns cut off.
+    /// Lays out and allocates at once after GTK allocated the canvas, so the new width's first frame draws its
+    /// own layout.
     func widthChanged(_ width: Int) {
         guard Double(width) != layout.width else { return }
         layout.prepare(width: Double(width), count: items.count, viewHeight: adjustment.pageSize)
@@ -29,9 +28,8 @@ extension RecyclingGrid {
         queueLayout()
     }
 
-    /// Gives cells to the items in view (and a screen around), takes them from the rest, has the
-    /// cells of rows never measured measure themselves, and puts every cell, the header, the
-    /// footer and the content's height in place.
+    /// Gives cells to items in view and a screen around, takes them from the rest, measures new rows, and
+    /// places cells, header, footer and content height.
     func relayout(animated: Bool, force: Bool) {
         // A relayout asked for from inside one (the view moved to keep still) is one more pass of it.
         if relayingOut { morePasses = true; return }
@@ -86,9 +84,8 @@ extension RecyclingGrid {
         return taken.rows
     }
 
-    /// A row measured short, corrected: a cell allocated taller than its row's frame (GTK gives
-    /// every cell at least its real height) takes the allocation, and all are laid out again in
-    /// the next frame, so the rows below do not overlap it.
+    /// A cell allocated taller than its row (GTK gives at least the real height) takes that height, and the
+    /// next frame lays out again, so rows below do not overlap.
     func takeTheHeightsGTKGave() {
         guard layout.measuresItems, !relayingOut, layout.width > 0 else { return }
         var corrected = false

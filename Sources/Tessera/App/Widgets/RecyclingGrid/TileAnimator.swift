@@ -29,9 +29,8 @@ final class TileAnimator {
         self.visibleRange = visibleRange
     }
 
-    /// Puts `widget` at `frame` at once, so that a following move does not animate it (a recycled
-    /// tile that now shows something else). Only what changed is touched: a tile of the same
-    /// size is only moved, which does not make GTK lay the grid out again.
+    /// Puts `widget` at `frame` at once so the next move does not animate it; a same-size tile is only moved,
+    /// which spares GTK a relayout.
     func jump(_ widget: Widget, to frame: Frame) { place(widget, frame) }
 
     func move(_ targets: [(Widget, Frame)], animated: Bool) {
