@@ -1,8 +1,6 @@
 import Foundation
 
-/// The one rule for a web address, wherever one comes from (a link the user typed, a gallery
-/// document, a feed, the backend option, a request about to be sent): an absolute http or https
-/// URL with a host. Anything else (file:, javascript:, a relative path) is refused.
+/// The one rule for a web address from anywhere: absolute http or https with a host; anything else is refused.
 public enum WebURL {
     public enum Problem: Error, Equatable, Sendable {
         /// Not an absolute URL with a host.

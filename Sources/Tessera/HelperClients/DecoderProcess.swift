@@ -8,10 +8,8 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// One `tessera-decoder` helper, asked for one picture at a time over its socket (`DecoderWire`).
-/// It confines itself before it reads a byte and says how; one that could not is never used. One
-/// that ends, crashes or passes `DecoderLimits.deadline` is killed and not asked again, and the
-/// picture it held is reported as the one that stopped it.
+/// One `tessera-decoder`, asked one picture at a time over its socket; one that could not confine itself is
+/// never used, one that ends or passes its deadline is killed and blamed on its picture.
 public final class DecoderProcess: Sendable {
     /// What became of a picture sent to the helper.
     public enum Outcome: Sendable {

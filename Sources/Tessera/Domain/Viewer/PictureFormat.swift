@@ -48,9 +48,8 @@ public enum PictureFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The name a saved copy of the picture at `url` gets: the address's own name, with this
-    /// format's extension in place of the one it had (or none); "picture" when the address has
-    /// no name. Characters a file name cannot hold are left out.
+    /// A saved copy's name: the address's own name with this format's extension ("picture" if none), without
+    /// characters a file name cannot hold.
     public func fileName(for url: URL) -> String {
         var stem = url.deletingPathExtension().lastPathComponent
         stem = String(stem.filter { $0 != "/" && $0 != "\0" }).trimmingCharacters(in: .whitespaces)

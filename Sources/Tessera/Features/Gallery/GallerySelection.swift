@@ -1,6 +1,4 @@
-/// The gallery's chosen items, by identifier. Every item chosen (Ctrl+A) is kept as "all but
-/// these" rather than as a set of every identifier, which a large gallery would build and hash
-/// again in the frame of a key press.
+/// The chosen items by identifier; Ctrl+A is kept as "all but these", not a set a large gallery would hash.
 public struct GallerySelection: Equatable, Sendable {
     /// The identifiers chosen, or with `allBut` those left out.
     private var listed: Set<String> = []

@@ -10,9 +10,8 @@ public enum MessagesChange: Equatable, Sendable {
     case prepended(Int)
     /// Older messages came while the top was let go: their rows went on top, empty (how many).
     case prependedLetGo(Int)
-    /// Messages came at the server's head while older ones were asked: every server message
-    /// moved `newest` numbers up, `newest` went below them (or among those let go there) and
-    /// `older` on top, let go or not.
+    /// Messages came at the head while older ones were asked: numbers moved up by `newest`, which went below,
+    /// and `older` went on top.
     case grew(older: Int, olderLetGo: Bool, newest: Int)
     /// Messages were let go or read back: which rows are empty above and below those held
     /// changed (`MessageTimeline.releasedAbove`, `releasedBelow`); no row moved.

@@ -2,9 +2,8 @@ import Domain
 import Foundation
 import Repositories
 
-/// Messages that came at the server's head while older pages were asked (`HeadGrowth`): the
-/// older page's start is shown already, the newest page says how many came and gives them, and
-/// every number loaded moves up by as many, in the timeline and in the saved pages.
+/// Messages that came at the head while older pages were asked (`HeadGrowth`): the newest page gives them, and
+/// every loaded number moves up, shown and saved.
 extension MessagesViewModel {
     /// The messages new at the server's head, numbered from 1, when `page` (asked at `offset`)
     /// starts with messages shown and the newest page agrees; empty otherwise.

@@ -1,15 +1,11 @@
 import Domain
 import Foundation
 
-/// The chat's memory over a long history: it holds the server's messages near the view and lets
-/// go of the others, which wait in the saved pages and are read back (by number, one indexed
-/// read) as the view comes near them. Their rows stay in place, empty, meanwhile
-/// (`StackLayout`), so nothing the user looks at moves.
+/// A long history's memory: server messages near the view are held, the others wait in the saved pages and are
+/// read back by number as the view nears; their rows stay in place, empty.
 extension MessagesViewModel {
-    /// Holds the server's messages in rows `rows` (counting from the oldest loaded, 0, the rows
-    /// let go too) and lets go of the others; those not held are read back from the saved pages
-    /// first, off the main thread. Messages not saved yet stay held. Ignored while a read back is
-    /// under way (the view asks again after it: the chat lays out again then).
+    /// Holds the messages in `rows` (from the oldest loaded, 0) and lets go of the others, reading back off the
+    /// main thread; unsaved ones stay. Ignored during a read back.
     public func hold(rows: Range<Int>) async {
         guard holding == nil else { return }
         let timeline = state.timeline
@@ -19,10 +15,8 @@ extension MessagesViewModel {
         await hold(newest...oldest)
     }
 
-    /// Holds the server's messages numbered `numbers`. Messages are let go only with saved pages
-    /// to read them back from, once the saved pages were confirmed at this launch (the newest page
-    /// asked again may replace them all: until then messages are only read back), and while every
-    /// page could be saved (after a failure, everything comes back).
+    /// Holds the messages numbered `numbers`; lets go only once saved pages were confirmed this launch and
+    /// while every page could be saved.
     func hold(_ numbers: ClosedRange<Int>) async {
         while let running = holding { await running.value }
         let nextOffset = state.timeline.nextOffset

@@ -7,9 +7,8 @@ extension MessagesViewModel {
     /// the rest.
     public static let searchLimit = 200
 
-    /// The messages stored (sent, or received at this launch or an earlier one) whose words begin
-    /// with each word of `typed`, newest first; nil when a later search was asked meanwhile. A
-    /// failed search is an empty one, with the reason in the notice.
+    /// Stored messages with words beginning with each word typed, newest first; nil when superseded. A failure
+    /// is an empty result with the reason in the notice.
     public func search(_ typed: String) async -> [MessageSearchHit]? {
         searchGeneration += 1
         let generation = searchGeneration
@@ -23,11 +22,8 @@ extension MessagesViewModel {
         }
     }
 
-    /// Looks through the messages not seen yet for `typed`, the contract having no search: older
-    /// pages asked of the server one after another (each saved, and so indexed), until one more
-    /// message is found, the beginning is reached, a page fails or `stopSearchingOlder` is called
-    /// (the page being asked finishes first); `progress` hears how many messages are loaded after
-    /// each page. Returns the search's results then.
+    /// Searches messages not yet seen: older pages asked one by one (saved, so indexed) until one more is
+    /// found, the beginning, a failure or `stopSearchingOlder`; `progress` hears how many are loaded.
     public func searchOlder(_ typed: String, progress: (Int) -> Void) async -> [MessageSearchHit] {
         guard let searcher, MessageSearchHit.query(for: typed) != nil else { return [] }
         olderSearchStopped = false
@@ -50,10 +46,8 @@ extension MessagesViewModel {
         olderSearchStopped = true
     }
 
-    /// Makes the message at `origin` part of the chat shown, loading the older pages down to it
-    /// (a found message from a page not loaded yet), or reading it back with those around it when
-    /// it was let go; false when it cannot be shown (hidden, or a page failed on the way: the
-    /// paging says why).
+    /// Brings the message at `origin` into the chat, loading older pages down to it or reading it back; false
+    /// when hidden or a page failed (the paging says why).
     public func reveal(_ origin: ChatMessage.Origin) async -> Bool {
         func shown() -> Bool { state.visible.contains { $0.origin == origin } }
         guard case .server(let number) = origin else { return shown() }

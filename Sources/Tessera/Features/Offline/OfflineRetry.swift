@@ -1,7 +1,5 @@
-/// While a section shows saved content because the backend cannot be reached, asks again by
-/// itself: after half a minute, then less and less often. A backend that is down is not asked more
-/// than twice a minute, and one that is back shows up within a few minutes even when GIO does not
-/// notice (the sections' `networkChanged` asks at once when it does).
+/// While a section shows saved content with the backend away, asks again by itself: after half a minute, then
+/// less often, never more than twice a minute.
 @MainActor
 public final class OfflineRetry {
     /// Half a minute, then a minute, two and five; the last repeats.
@@ -35,9 +33,8 @@ public final class OfflineRetry {
         }
     }
 
-    /// After a failed request: whether the section is offline now, which it is when the backend
-    /// could not be reached while it shows something (saved or received before). Then `again` is
-    /// run after the next delay, if `stillWaiting` says the section still waits for it then.
+    /// After a failure: offline when unreachable while something shows; then `again` runs after the next delay
+    /// if `stillWaiting`.
     public func afterFailure(unreachable: Bool, showsContent: Bool, stillWaiting: @escaping @MainActor () -> Bool,
                              again: @escaping @MainActor () async -> Void) -> Bool {
         guard unreachable, showsContent else { return false }

@@ -1,7 +1,5 @@
-/// A section's read of the content it saved at an earlier launch. Its first load waits for the
-/// read: a backend that cannot be reached (a refused connection answers in microseconds) then
-/// finds the saved content shown, and the section is offline, rather than empty, with a
-/// full-page error.
+/// A section's read of its saved content; its first load waits for it, so an unreachable backend finds the
+/// saved content shown and the section offline, not an error page.
 @MainActor
 public final class SavedContentRead {
     private var reading: Task<Void, Never>?

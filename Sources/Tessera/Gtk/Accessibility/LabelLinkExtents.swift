@@ -2,11 +2,9 @@
 
 import CGtk
 
-/// GTK 3 gives a label's links (`<a href>` in its markup) accessibles of role link that are no
-/// AtkComponent: asked where one is on screen (Orca's review, a magnifier), the AT-SPI bridge
-/// logs a critical and answers nothing. Each such link is given a component: it is where its text is.
-/// GTK's link type is private and initialised before any code can add an interface to it, so a
-/// type derived from it adds the component, and each link is made one as its label adds it.
+/// GTK 3's label links are accessibles without AtkComponent, so asking where one is logs a critical. A type
+/// derived from GTK's private link type adds the component (the link's text extents), and each link is made one
+/// as its label adds it.
 @MainActor
 enum LabelLinkExtents {
     /// Watches every label's links from now on; once.

@@ -1,8 +1,7 @@
 import Foundation
 
-/// An action run once on the main queue after the current event, however often it is asked for
-/// before then: for work that must wait until a layout in progress is over (GTK drops size
-/// changes made during one), or that is asked for many times a frame.
+/// An action run once on the main queue after the current event however often asked: for work after a layout
+/// (GTK drops size changes made during one) or asked many times a frame.
 @MainActor
 public final class CoalescedCall {
     private let action: @MainActor () -> Void

@@ -1,10 +1,7 @@
 import CGtk
 
-/// The desktop's colour-scheme preference, read from the freedesktop settings portal
-/// (`org.freedesktop.appearance color-scheme`: 0 no preference, 1 prefer dark, 2 prefer light)
-/// and followed as it changes. All D-Bus calls are asynchronous; when no portal answers (no
-/// session bus, no portal service) the preference stays unknown and callers fall back to GTK's
-/// own settings.
+/// The desktop's colour scheme from the settings portal (0 none, 1 dark, 2 light), followed as it changes, all
+/// asynchronously; without a portal it stays unknown and callers use GTK's settings.
 @MainActor
 public final class DesktopColorScheme {
     /// Whether the desktop prefers dark; nil while unknown.

@@ -4,19 +4,14 @@ import Dispatch
 import Glibc
 #endif
 
-/// Lets `DispatchQueue.main`, `@MainActor` tasks and `MainActor.run` work while GLib owns the main
-/// thread's loop: nothing drains the main queue under `gtk_main` on Linux, so a GLib source
-/// watches libdispatch's wake-up eventfd, reads it (a block queued during the drain wakes the loop
-/// again) and drains the queue. No polling. One per process, made on the main thread before the
-/// loop runs; the composition root owns it.
+/// Drains `DispatchQueue.main` while GLib owns the main thread: a GLib source watches libdispatch's wake-up
+/// eventfd, reads it and drains the queue; no polling. One per process, made before the loop runs.
 @MainActor
 public final class MainLoopBridge {
     private var sourceID: guint = 0
 
-    /// The drains' GLib priority: after input events (`GDK_PRIORITY_EVENTS`, 0), GTK's relayout
-    /// (110) and a due frame's paint (`GDK_PRIORITY_REDRAW`, 120). When a frame falls due while
-    /// blocks wait (image deliveries, model updates), the frame is drawn first and the blocks run
-    /// right after it, instead of the frame waiting behind them.
+    /// After input events (0), relayout (110) and a due frame's paint (120): a due frame draws before waiting
+    /// blocks, which run right after it.
     static let drainPriority = G_PRIORITY_HIGH_IDLE + 30
 
     public init() {

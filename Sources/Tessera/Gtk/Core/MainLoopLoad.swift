@@ -1,11 +1,8 @@
 import CGtk
 import Foundation
 
-/// Where the main thread's time goes between frames, for benchmarks: how long the default main
-/// loop slept waiting for events (in its poll), how long it spent running the main dispatch
-/// queue's blocks (image deliveries, model updates, tasks) and how many it ran. The rest of the
-/// time is GLib sources: GDK events, the frame clock's layout and paint, timeouts, idles.
-/// Off until `start()`; the counters only grow, so a caller keeps readings and subtracts them.
+/// Where the main thread's time goes, for benchmarks: time asleep in poll, time and count of main-queue blocks;
+/// the rest is GLib sources. Off until `start()`; counters only grow, so callers subtract.
 @MainActor
 public enum MainLoopLoad {
     public struct Reading: Sendable {
@@ -63,10 +60,8 @@ public enum MainLoopLoad {
         return reading
     }
 
-    /// The most CPU time the main thread ran between two of the loop's polls (one turn: events,
-    /// a frame, idles, the main queue) since `start()` or the last `resetLongestTurn()`, in
-    /// milliseconds. CPU time rather than wall time: another process taking the CPU mid-turn
-    /// does not count, so a test can hold the app's own work to a frame on a busy machine.
+    /// The most CPU milliseconds the main thread ran in one loop turn since `start()` or `resetLongestTurn()`;
+    /// CPU, not wall, so other processes do not count.
     public static var longestTurn: Double { longestTurnCPU }
 
     /// Starts counting again from the next poll (the turn in progress, which ran the caller's own

@@ -1,8 +1,6 @@
 import CGtk
 
-/// The system's network connectivity, as GIO sees it (`GNetworkMonitor`: NetworkManager's portal
-/// or netlink): whether a network is available, and a callback when that changes, so that what
-/// waits for the network can try again at once instead of at its next timer.
+/// Connectivity as GIO's `GNetworkMonitor` sees it, with a callback when it changes, so waiters try at once.
 @MainActor
 public final class NetworkMonitor: Object {
     public init() {
@@ -22,10 +20,8 @@ public final class NetworkMonitor: Object {
         onNotify("network-metered", body)
     }
 
-    /// `body` whenever the connectivity may have changed, with whether a network is available now,
-    /// while this wrapper lives. GIO's monitors tell by the "network-changed" signal, the properties,
-    /// or both (NetworkManager's only the properties, which also follow its captive-portal checks),
-    /// so both are watched, and a change told both ways is told once.
+    /// `body` on each possible change, with availability, while this lives. Monitors tell by signal, properties
+    /// or both, so both are watched and a change is told once.
     public func onChange(_ body: @escaping @MainActor (_ available: Bool) -> Void) {
         let told = CoalescedCall { [weak self] in
             guard let self else { return }

@@ -1,10 +1,7 @@
 import CGtk
 
-/// A strong, owned reference to a GObject.
-///
-/// Taking an object sinks its floating reference (`g_object_ref_sink`), so the wrapper owns exactly
-/// one reference whatever the object's origin; `deinit` disconnects the handlers this wrapper
-/// connected (which frees their closure boxes through GLib's destroy notify) and drops the reference.
+/// A strong, owned reference to a GObject: taking it sinks a floating reference, so the wrapper owns exactly
+/// one; `deinit` disconnects its handlers and drops it.
 @MainActor
 open class Object {
     /// The wrapped instance. Internal: raw pointers never leave the `Gtk` module.

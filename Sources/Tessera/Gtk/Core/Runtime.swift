@@ -11,37 +11,27 @@ public enum GtkRuntime {
         return gtk_init_check(nil, nil) != 0
     }
 
-    /// Settings GTK reads from the environment when it starts; call before GTK initialises.
-    /// Tessera draws with cairo only (GTK 3 draws every widget with cairo; the video sink too), so
-    /// GDK's OpenGL support is turned off: otherwise GDK probes GLX while opening the display,
-    /// which loads the system's GL driver (without a GPU, Mesa's llvmpipe and all of LLVM) for
-    /// nothing. A GDK_GL the user set is kept.
+    /// Settings GTK reads at start; call before it initialises. GDK's OpenGL is off (unless GDK_GL is set):
+    /// Tessera draws with cairo, and GLX probing loads the GL driver for nothing.
     nonisolated public static func prepareEnvironment() {
         setenv("GDK_GL", "disable", 0)
     }
 
-    /// Starts loading fonts now instead of at the first text layout. Making the main thread's
-    /// Pango font map sends fontconfig's set-up (its configuration files and font caches, several
-    /// milliseconds) to a thread of Pango's own, where it overlaps GTK's start-up and the app's
-    /// registration on the session bus; the window's first labels then find it done. Call on
-    /// the main thread (Pango keeps one default font map per thread), before the window is built.
+    /// Starts fontconfig's set-up on Pango's thread now, overlapping GTK's start and bus registration, so the
+    /// first labels find it done. Main thread, before the window is built.
     public static func startLoadingFonts() {
         _ = pango_cairo_font_map_get_default()
     }
 
-    /// Makes every window draw at `scale` device pixels per logical pixel, as if moved to a
-    /// screen of that scale (GTK says `notify::scale-factor` to every widget). For tests: a
-    /// running app follows the screen it is on. False on a display other than X11.
+    /// Makes every window draw at `scale`, as if on such a screen; for tests. False off X11.
     @discardableResult
     public static func forceWindowScale(_ scale: Int) -> Bool {
         guard let display = gdk_display_get_default() else { return false }
         return tessera_force_window_scale(display, gint(scale)) != 0
     }
 
-    /// Runs the default main context until `condition` holds or `timeout` passes; returns whether it
-    /// holds. An event wait, not a poll (a deadline source wakes it at the end); `wakeEvery` adds
-    /// wake-ups for conditions other threads change without a GLib event. For tests, never from a
-    /// main-queue block.
+    /// Runs the main context until `condition` holds or `timeout` passes, waiting on events (`wakeEvery` for
+    /// other threads' changes); returns whether it holds. Tests only, never from a main-queue block.
     @discardableResult
     public static func iterate(until condition: () -> Bool, timeout: Duration, wakeEvery: Duration? = nil) -> Bool {
         var ticker: guint = 0

@@ -1,10 +1,7 @@
 import CGtk
 
-/// The computer waking from suspend, as logind announces it on the system bus
-/// (`org.freedesktop.login1.Manager.PrepareForSleep`, true before sleeping and false after
-/// waking), so that what waits for a server asks again at once after a resume rather than at
-/// its next timed try: a laptop's lid opened is when a person looks. Connects asynchronously;
-/// without a system bus or logind nothing is ever announced.
+/// Waking from suspend, as logind's `PrepareForSleep(false)` announces, so waiters ask at once when a lid
+/// opens. Connects asynchronously; without logind nothing is announced.
 @MainActor
 public final class SleepMonitor {
     /// The system bus's logind, connected to on first use.

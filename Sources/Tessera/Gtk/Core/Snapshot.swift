@@ -1,10 +1,7 @@
 import CGtk
 import Foundation
 
-/// A widget drawn into an image, for the screenshot mode and tests.
-///
-/// Drawing happens on the main thread; encoding and writing the PNG may happen on any thread,
-/// since the surface is no longer touched by GTK once drawn.
+/// A widget drawn into an image for screenshots and tests: drawn on the main thread, encoded anywhere.
 public final class Snapshot: @unchecked Sendable {
     private let surface: OpaquePointer
     /// The image's size in device pixels.
@@ -33,9 +30,8 @@ public final class Snapshot: @unchecked Sendable {
         cairo_surface_flush(surface)
     }
 
-    /// `window` drawn by its widgets into an image at device pixels (a 1100 x 760 window at
-    /// scale 2 gives 2200 x 1520), without asking the window system: the same on X11 and on
-    /// Wayland, where nothing can be read back. Nil when the window is not realized.
+    /// `window` drawn by its widgets at device pixels, without the window system (so Wayland too); nil when not
+    /// realized.
     @MainActor
     public init?(drawing window: Window) {
         guard window.isRealized else { return nil }

@@ -1,20 +1,16 @@
 import CGtk
 import Glibc
 
-/// SIGTERM (the session ending, `systemctl stop`, `kill`), SIGINT (Ctrl+C in a terminal) and
-/// SIGHUP (the terminal gone) asked of the main loop, as GLib does it, rather than ending the
-/// process where it stands: the app then exits as when its window closes, with what it was
-/// still writing written. A second signal while it finishes ends it at once.
+/// SIGTERM, SIGINT and SIGHUP handled on the main loop, as GLib does, so the app exits as a closed window does;
+/// a second signal ends it at once.
 @MainActor
 public enum TerminationSignals {
     static let handled: [Int32] = [SIGTERM, SIGINT, SIGHUP]
     private static var body: (@MainActor (Int32) -> Void)?
     private static var asked = false
 
-    /// Calls `body` on the main loop when one of the signals comes (once; the next ends the
-    /// process). Call it on the main thread before other threads start: the signals are unblocked
-    /// here, for a parent that started the app with them blocked (as some launchers and test
-    /// runners do) would otherwise leave it deaf to them.
+    /// Calls `body` on the main loop at the first signal. Call on the main thread before other threads: it
+    /// unblocks the signals a launcher may have blocked.
     public static func handle(_ body: @escaping @MainActor (Int32) -> Void) {
         self.body = body
         var signals = sigset_t()

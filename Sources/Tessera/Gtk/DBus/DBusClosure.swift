@@ -1,8 +1,7 @@
 import CGtk
 
-/// What an asynchronous GDBus call carries in its user data: the closure that takes its result
-/// on the main loop (a bus reached, a signal's parameters, a method's reply), given to GLib
-/// retained and released by its destroy notify or by the one-shot callback that runs it.
+/// The closure an asynchronous GDBus call carries as user data, retained for GLib and released by its destroy
+/// notify or the one-shot callback.
 final class DBusClosure {
     let body: @MainActor (OpaquePointer?) -> Void
     init(_ body: @escaping @MainActor (OpaquePointer?) -> Void) { self.body = body }

@@ -1,10 +1,8 @@
 import CGtk
 import Localization
 
-/// An object of ours on the session bus: one interface, described in D-Bus's introspection XML,
-/// its methods answered by a handler on the main thread. Exported on the process's shared session
-/// connection, the one GApplication owns its name on: exported before the application registers,
-/// it is there by the time a caller that started the app through D-Bus activation reaches it.
+/// An object of ours on the session bus: one interface from introspection XML, answered on the main thread.
+/// Exported before the application registers, so D-Bus activation finds it.
 @MainActor
 public final class DBusExport {
     private let connection: OpaquePointer

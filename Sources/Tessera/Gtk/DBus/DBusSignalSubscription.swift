@@ -1,9 +1,7 @@
 import CGtk
 
-/// One D-Bus signal listened to on a bus reached asynchronously (the system bus, the session
-/// bus, or a bus at an address that stands in for one): `received` is given each emission's
-/// parameters (a tuple) on the main loop. Without the bus, nothing is ever received. Let go, the
-/// subscription ends and the connection is released.
+/// One D-Bus signal on an asynchronously reached bus: `received` gets each emission's parameters on the main
+/// loop. No bus, nothing received; let go, it ends.
 @MainActor
 public final class DBusSignalSubscription {
     public enum Bus: Sendable {
@@ -17,10 +15,8 @@ public final class DBusSignalSubscription {
     public private(set) var connection: OpaquePointer?
     private var id: guint = 0
 
-    /// - Parameters:
-    ///   - sender: the bus name the signal must come from.
-    ///   - connected: runs once the bus is reached and the signal subscribed to.
-    ///   - received: each emission's parameters, borrowed for the call.
+    /// `sender` is the required bus name; `connected` runs once subscribed; `received` borrows each emission's
+    /// parameters.
     public init(bus: Bus, sender: String, interface: String, member: String, path: String,
                 connected: @escaping @MainActor (OpaquePointer) -> Void = { _ in },
                 received: @escaping @MainActor (OpaquePointer) -> Void) {

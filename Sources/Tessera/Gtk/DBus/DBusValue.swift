@@ -10,9 +10,7 @@ public indirect enum DBusValue {
     case dictionary([(String, DBusValue)])
     /// `aa{sv}`
     case dictionaries([[(String, DBusValue)]])
-    /// A decoded picture (a GdkPixbuf, borrowed from `keptBy`, which the value holds) as a
-    /// serialized icon (`v`, for a dictionary's value): GdkPixbuf serializes itself as PNG bytes,
-    /// so the receiver (GNOME Shell) reads pixels we decoded, never the bytes a server sent.
+    /// A pixbuf we decoded (kept by `keptBy`) as a serialized icon, so the Shell never reads a server's bytes.
     case iconFromPixbuf(OpaquePointer, keptBy: AnyObject)
     /// An icon of the theme, by name, as a serialized `GThemedIcon` (`v`).
     case themedIcon(String)

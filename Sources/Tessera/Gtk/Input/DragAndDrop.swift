@@ -70,10 +70,8 @@ public enum DragAndDrop {
         gtk_drag_check_threshold(widget.widget, gint(start.x), gint(start.y), gint(point.x), gint(point.y)) != 0
     }
 
-    /// Starts a drag with the first button from `widget` (a grid of windowless cells, which
-    /// decides itself when a press became a drag), at (x, y) in its coordinates. The drag icon is
-    /// a picture of `icon`, held where it was pressed; Escape cancels. Drops are taken by a
-    /// `makeDropArea` in the app, never by another program.
+    /// Starts a first-button drag from `widget` at (x, y), which decides itself when a press became one; the
+    /// icon is `icon` held where pressed. Escape cancels; only our drop areas take it.
     public static func begin(from widget: Widget, icon: Widget, x: Int, y: Int) {
         let list = target.withCString { name in
             var entry = GtkTargetEntry(target: UnsafeMutablePointer(mutating: name), flags: guint(GTK_TARGET_SAME_APP.rawValue), info: 0)
@@ -91,10 +89,8 @@ public enum DragAndDrop {
         cairo_surface_destroy(surface)
     }
 
-    /// Lets `widget` take the drags `begin(from:icon:x:y:)` starts: `motion` gets the pointer's
-    /// positions and says whether a drop there would be taken; `leave` runs as it leaves (and before
-    /// a drop); `drop` says whether it took it. With `external`, what other programs drag in (Files'
-    /// and browsers' addresses, text) is taken too, `externalMotion` getting its positions.
+    /// Lets `widget` take our drags: `motion` says whether a drop there is taken, `leave` runs on leaving,
+    /// `drop` says whether it took it. `external` takes other programs' addresses and text too.
     public static func makeDropArea(_ widget: Widget, motion: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
                                     leave: @escaping @MainActor () -> Void, drop: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
                                     externalMotion: @escaping @MainActor (_ x: Int, _ y: Int) -> Void = { _, _ in },

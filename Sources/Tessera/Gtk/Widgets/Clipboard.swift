@@ -23,10 +23,8 @@ public enum Clipboard {
         return String(cString: text)
     }
 
-    /// What the clipboard holds, asked of its owner without holding up the main loop: the addresses
-    /// it offers, else a picture's bytes (`pictureTargets`, never decoded here), else its text;
-    /// `received` is called once. The owner's targets are read first: xclip, xsel and some terminals
-    /// answer any target with their text, which must not be taken for a picture's bytes.
+    /// What the clipboard holds, asked without blocking: addresses, else a picture's bytes, else text. Targets
+    /// are read first: xclip and some terminals answer any target with text.
     public static func requestContents(_ received: @escaping @MainActor (ClipboardContents) -> Void) {
         let clipboard = gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD"))
         let box = Unmanaged.passRetained(ClipboardRequest(received: received)).toOpaque()

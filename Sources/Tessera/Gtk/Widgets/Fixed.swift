@@ -4,10 +4,8 @@ import CGtk
 @MainActor
 public final class Fixed: Container {
     public init() { super.init(taking: UnsafeMutableRawPointer(gtk_fixed_new())) }
-    /// With `ownWindow`, the container has a GdkWindow of its own and receives the pointer events
-    /// of windowless children (which cannot receive them in GTK 3). Grids of many children use it
-    /// so their children need no windows: GTK moves every child window in each layout, which costs
-    /// milliseconds once there are dozens.
+    /// `ownWindow` gives the container a GdkWindow receiving windowless children's pointer events, so grids'
+    /// children need no windows of their own.
     public convenience init(ownWindow: Bool) {
         self.init()
         gtk_widget_set_has_window(widget, ownWindow ? 1 : 0)

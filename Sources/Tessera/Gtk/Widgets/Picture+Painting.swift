@@ -36,9 +36,8 @@ extension Picture {
     }
 
 
-    /// Starts or stops the animation: it plays while asked to, mapped in a window in sight, with more than one frame
-    /// and GTK's animations on. Each frame waits its own delay on the main queue (no tick every
-    /// display frame for a clip of ten frames a second).
+    /// Plays while asked, mapped in a window in sight, with frames and GTK's animations on; each frame waits
+    /// its own delay on the main queue.
     func updatePlayback() {
         let wanted = playsAnimations && frames.count > 1 && isMapped && !isInWindowOutOfSight && ThemeSettings().animationsEnabled
         if wanted, nextFrame == nil {
@@ -63,10 +62,8 @@ extension Picture {
         updatePlayback()
     }
 
-    /// Paints the image at the allocation's size: its surface 1:1 when it has one at this size;
-    /// while it is being resized, the surface it has stretched (the new one is made aside); while
-    /// its first surface is made aside, nothing (false: what showed before is drawn); else a new
-    /// surface, made now.
+    /// Paints at the allocation: its surface 1:1, or stretched while resizing, or nothing while the first
+    /// surface is made aside (false), else a new surface now.
     func paint(_ pixbuf: OpaquePointer, _ cr: OpaquePointer, width: Int, height: Int, scale: Int) -> Bool {
         if let scaled, scaled.width == width, scaled.height == height, scaled.scale == scale, !scaledFromEarlierImage {
             cairo_set_source_surface(cr, scaled.surface, 0, 0)
@@ -145,9 +142,7 @@ extension Picture {
         }
     }
 
-    /// The image scaled (fill or fit, centred) into a new surface of `width` x `height` at
-    /// `scale` (device pixels), which carries the device scale, so it paints at the logical size.
-    /// Touches nothing but the pixbuf and the new surface: safe on any thread.
+    /// The image scaled (fill or fit, centred) into a new surface carrying the device scale; any thread.
     nonisolated private static func surface(of pixbuf: OpaquePointer, width: Int, height: Int, scale: Int,
                                             scaling: Scaling) -> OpaquePointer {
         let deviceWidth = width * scale, deviceHeight = height * scale
@@ -167,9 +162,8 @@ extension Picture {
         cairo_scale(cr, factor, factor)
         gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        // Its edge pixels carried on to its own edge, no further: a bitmap scaled up (a
-        // picture's first passes, an eighth of its size) would otherwise fade into the background
-        // along its edges, and a fitted one paint its edge rows over the box around it.
+        // Edge pixels extend to the edge only: a scaled-up bitmap would fade at its edges, and a fitted one
+        // paint over its box.
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_rectangle(cr, 0, 0, imageWidth, imageHeight)
         cairo_fill(cr)

@@ -1,8 +1,7 @@
 import CGtk
 
-/// A large bitmap cut into tiles that live where the window is drawn: under X11, pixmaps in the X
-/// server, each sent once and then composited there every frame, rather than the whole bitmap
-/// sent, or a frame's worth of it sent again every frame while the view pans.
+/// A large bitmap in tiles where the window is drawn (X pixmaps), each sent once and composited every frame,
+/// not resent while panning.
 @MainActor
 final class PictureTiles {
     /// A tile's side in bitmap pixels: 1 MB as ARGB.
@@ -22,18 +21,15 @@ final class PictureTiles {
         order = []
     }
 
-    /// Paints `bitmap` (an image surface) on `cr`, which is in device pixels, with its top-left
-    /// corner at `origin` and `factor` device pixels per bitmap pixel; only the tiles in the
-    /// `width` × `height` view.
+    /// Paints the tiles of `bitmap` in the `width` × `height` view, its corner at `origin`, `factor` device
+    /// pixels per pixel.
     func paint(_ bitmap: OpaquePointer, on cr: OpaquePointer, origin: (x: Double, y: Double), factor: Double,
                filter: cairo_filter_t, width: Int, height: Int) {
         for place in places(of: bitmap, origin: origin, factor: factor, width: width, height: height) {
             guard let tile = tile(place, of: bitmap, like: cr) else { continue }
             cairo_save(cr)
-            // The tile's rectangle on whole device pixels, its edges where its neighbours' are:
-            // edges between pixels were each drawn part covered, and where two tiles met the
-            // background showed through the pixel they shared (a light seam at any zoom but
-            // 100 % and 200 %). The padding below fills the fraction of a pixel this adds.
+            // Tiles on whole device pixels, edges shared with neighbours: part-covered edges let the background
+            // show a seam. The padding below fills what this adds.
             let left = (origin.x + Double(place.x) * factor).rounded(), top = (origin.y + Double(place.y) * factor).rounded()
             let right = (origin.x + Double(place.x + place.width) * factor).rounded()
             let bottom = (origin.y + Double(place.y + place.height) * factor).rounded()
@@ -52,9 +48,7 @@ final class PictureTiles {
         }
     }
 
-    /// Makes at most `budget` of the tiles `paint` would paint that do not exist yet, sending
-    /// them to where `cr` draws; true once every one of them exists. A bitmap that comes while
-    /// the view moves is sent over some frames rather than all in one, which would hold a frame.
+    /// Makes at most `budget` missing tiles; true once all exist, so a new bitmap is sent over some frames.
     func prepare(_ bitmap: OpaquePointer, like cr: OpaquePointer, origin: (x: Double, y: Double), factor: Double,
                  width: Int, height: Int, budget: Int) -> Bool {
         var made = 0

@@ -23,9 +23,8 @@ public final class ScrolledWindow: Container {
         get { gtk_scrolled_window_get_kinetic_scrolling(raw.cast()) != 0 }
         set { gtk_scrolled_window_set_kinetic_scrolling(raw.cast(), newValue ? 1 : 0) }
     }
-    /// Adds content that scrolls itself to whatever takes the focus. GTK's own viewport would
-    /// scroll to a newly focused child by the child's allocation, before the focus lands; content
-    /// that reuses its children for other items (a recycling grid) knows better where they go.
+    /// Adds content that scrolls to focus itself: GTK's viewport goes by allocations, which recycled children
+    /// have from other items.
     public func addScrollingToFocusItself(_ child: Widget) {
         add(child)
         if let viewport = gtk_widget_get_parent(child.widget), viewport != widget {
@@ -33,10 +32,8 @@ public final class ScrolledWindow: Container {
             gtk_container_set_focus_hadjustment(UnsafeMutablePointer<GtkContainer>(OpaquePointer(viewport)), nil)
         }
     }
-    /// Allocates the content again at its current place: from the scrolled window's own
-    /// `size-allocate` handler (which GTK runs after the content was allocated), content whose
-    /// children were moved or resized for the new size is allocated where they now go in this
-    /// same frame, not in the next one.
+    /// Allocates the content again in place from `size-allocate`, so children moved for the new size go there
+    /// in this frame.
     public func allocateContentAgain() {
         guard let content = gtk_bin_get_child(raw.cast()) else { return }
         var allocation = GtkAllocation()

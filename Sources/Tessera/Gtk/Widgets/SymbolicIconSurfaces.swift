@@ -1,8 +1,7 @@
 import CGtk
 
-/// Symbolic icons recoloured for a colour and drawn into cairo surfaces, kept by name, size and
-/// colour: a picture's placeholder is drawn in every frame its cell shows while a feed scrolls,
-/// and looking it up, recolouring and converting it each time cost the main thread in each frame.
+/// Recoloured symbolic icons as surfaces kept by name, size and colour: placeholders draw every frame while a
+/// feed scrolls.
 @MainActor
 enum SymbolicIconSurfaces {
     private struct Key: Hashable {

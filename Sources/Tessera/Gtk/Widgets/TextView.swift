@@ -1,10 +1,7 @@
 import CGtk
 
-/// A read-only, selectable, wrapping text: GTK's text view with no cursor and no editing. Unlike a
-/// label it lays out one paragraph at a time and keeps laying out the rest between frames, so a
-/// long text is shown without holding the main loop (as long as no paragraph is long itself; see
-/// `TextPieces`). It scrolls itself when it is put straight into a `ScrolledWindow`.
-/// Offsets are GTK's: Unicode scalars from the start of the text.
+/// Read-only selectable wrapping text: GTK's text view lays out a paragraph at a time between frames, unlike a
+/// label. Scrolls itself inside a `ScrolledWindow`; offsets are Unicode scalars.
 @MainActor
 public final class TextView: Widget {
     public init() {

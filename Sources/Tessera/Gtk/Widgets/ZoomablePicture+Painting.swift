@@ -11,9 +11,8 @@ extension ZoomablePicture {
                 Double(part.width) * factor, Double(part.height) * factor)
     }
 
-    /// Pixel for pixel at 100 % and sharp pixels from 200 %; bilinear between, and when shrunk
-    /// (the owner decodes a bitmap of the size shown once the zoom holds; cairo's "good" filter
-    /// over a large bitmap misses frames). `factor` is device pixels per bitmap pixel.
+    /// Nearest at 100 % and from 200 %, bilinear otherwise ("good" misses frames on large bitmaps); `factor` is
+    /// device pixels per bitmap pixel.
     static func filter(for factor: Double) -> cairo_filter_t {
         abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
     }

@@ -6,10 +6,8 @@ import Foundation
 public final class Application: Object {
     var application: UnsafeMutablePointer<GtkApplication> { raw.cast() }
 
-    /// - Parameters:
-    ///   - unique: whether a second launch hands over to the running instance (through D-Bus).
-    ///   - service: started by D-Bus to answer calls (GNOME Shell's search): no window, and the
-    ///     process ends once idle for `inactivityTimeout` (a window, or `hold()`, keeps it).
+    /// `unique` hands a second launch to the running instance; `service` answers D-Bus calls windowless until
+    /// idle for `inactivityTimeout`.
     public init(id: String, unique: Bool, service: Bool = false) {
         var flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
         flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_OPEN.rawValue)

@@ -1,9 +1,8 @@
 import CGtk
 import Foundation
 
-/// Asks where to save a file: the desktop's own chooser (through the portal where there is one,
-/// GTK's otherwise), with a name suggested and a file that is there already confirmed before it
-/// is replaced. Keep it alive until it answers.
+/// The desktop's save chooser (the portal's, else GTK's), a name suggested, replacing confirmed; keep it alive
+/// until it answers.
 @MainActor
 public final class SaveFileChooser: Object {
     private var answered: (@MainActor (URL?) -> Void)?

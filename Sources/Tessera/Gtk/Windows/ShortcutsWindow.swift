@@ -14,11 +14,8 @@ public final class ShortcutsWindow: Window {
 
     public let groups: [Group]
 
-    /// GTK 3.24's GtkShortcutsWindow leaves a dangling handler behind when it is finalized: the
-    /// next screen-wide style change then trips over a freed widget
-    /// (`gtk_widget_get_scale_factor: assertion 'GTK_IS_WIDGET (widget)' failed`). So releasing
-    /// this wrapper only hides the window and drops our reference; GTK's own toplevel reference
-    /// keeps it (one small window per application object) until the process exits.
+    /// GTK 3.24's shortcuts window leaves a dangling handler when finalized, tripping the next style change:
+    /// releasing only hides it, and GTK's reference keeps it until exit.
     override func willRelease() { hide() }
 
     public init(parent: Window?, groups: [Group]) {

@@ -1,11 +1,8 @@
 import CGtk
 import Dispatch
 
-/// The window-list icon for X11 (`_NET_WM_ICON`), for runs where the desktop cannot find the app's
-/// .desktop file and its themed icon (running from the build tree).
-/// `gtk_window_set_default_icon_name` would make GTK decode every size of the icon, SVG included,
-/// on the main thread while the first window is shown; this decodes two PNG sizes on a GCD queue
-/// and hands the finished pixbufs to GTK.
+/// The X11 window icon for runs without the installed .desktop file: two PNG sizes decoded on a GCD queue,
+/// where `gtk_window_set_default_icon_name` would decode every size on the main thread.
 public enum WindowIcon {
     /// Decodes the PNG files off the main thread, then sets them as the default icon list.
     @MainActor
