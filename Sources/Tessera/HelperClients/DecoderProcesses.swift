@@ -4,10 +4,8 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// The decoder helpers: one per decoding thread at most, started when a picture needs one,
-/// replaced when one stopped, and let go after `idleTime` without a picture, so that their memory
-/// is the system's again while nothing loads. A picture that stopped a helper is not sent to
-/// another in this session.
+/// The decoder helpers, one per decoding thread at most: started on demand, replaced when stopped, let go after
+/// `idleTime` idle. A picture that stopped one is not sent to another this session.
 public final class DecoderProcesses: Sendable {
     public static let shared = DecoderProcesses()
 
@@ -53,9 +51,8 @@ public final class DecoderProcesses: Sendable {
         }
     }
 
-    /// Starts up to `count` helpers ahead of the first picture, off the calling thread, so that
-    /// the first pictures do not wait for one to start (with every loader module opened).
-    /// Helpers past `count` that a decode started meanwhile are let go.
+    /// Starts up to `count` helpers ahead of the first picture, off this thread; extras started meanwhile are
+    /// let go.
     public func prepare(count: Int) {
         DispatchQueue.global(qos: .utility).async { [self] in
             while state.withLock({ $0.idle.count + $0.busy.count }) < count,

@@ -1,9 +1,8 @@
 import Foundation
 import HelperPipes
 
-/// A helper program started with its standard input and output wired to this process: the
-/// helpers' one way in. The app keeps only its own ends, so a helper's input ends when the app
-/// closes it, and the helper's output ends when the helper does.
+/// A helper started with its standard input and output wired to us; the app keeps only its own ends, so each
+/// side sees the other's end.
 public struct HelperLaunch {
     /// How the program's standard input and output reach the app.
     public enum Wiring {

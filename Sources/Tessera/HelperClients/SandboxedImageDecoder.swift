@@ -3,11 +3,8 @@ import HelperWire
 import ImagePipeline
 import Scheduling
 
-/// The app's picture decoder: every picture's bytes (from the network, the disk cache or the
-/// database) go to a confined `tessera-decoder` helper, which decodes them as `PixbufImageDecoder`
-/// does (formats, limits, orientation, colour profiles, animation) and hands the pixels back
-/// without a copy. A decoder bug a picture finds (libwebp's CVE-2023-4863 was one) is then a
-/// helper that stops, not an app taken over.
+/// The app's picture decoder: every picture's bytes go to a confined `tessera-decoder`, which decodes as
+/// `PixbufImageDecoder` and hands pixels back without a copy; a decoder exploit stops a helper, not the app.
 public struct SandboxedImageDecoder: ImageDecoding {
     /// One thread per core, at most four, each with a helper of its own while it decodes: the
     /// decoding threads the app had in process, and no more helpers than that.

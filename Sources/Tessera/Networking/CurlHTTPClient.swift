@@ -1,10 +1,7 @@
 import Foundation
 
-/// `HTTPClient` on libcurl's multi interface.
-/// One multi handle is driven by a `CurlTransferLoop` on its own serial GCD queue (never the main thread):
-/// connections are kept alive and reused, HTTP/2 multiplexes where the server offers it, and a
-/// per-host connection limit holds. `curl_multi_poll` sleeps until a socket is ready or
-/// `curl_multi_wakeup` signals new work or a cancellation.
+/// `HTTPClient` on libcurl's multi interface, driven by a `CurlTransferLoop` on its own queue: kept-alive
+/// connections, HTTP/2 where offered, a per-host limit; `curl_multi_poll` sleeps until work.
 public final class CurlHTTPClient: HTTPClient, Sendable {
     public struct Configuration: Sendable {
         /// Connections per host at once (browsers use 6).

@@ -103,9 +103,8 @@ final class Transfer: @unchecked Sendable {
         return true
     }
 
-    /// One header line as curl hands it over (with its line end). Read as bytes: Foundation's
-    /// trimming made a header line cost several microseconds, a sixth of the client's CPU for a
-    /// small picture.
+    /// One header line with its line end, read as bytes (Foundation's trimming cost a sixth of the client's
+    /// CPU).
     func header(_ line: UnsafeRawBufferPointer) {
         let bytes = line.trimmingASCIIWhitespace()
         if bytes.starts(with: "HTTP/".utf8) { // a new response (after a redirect)

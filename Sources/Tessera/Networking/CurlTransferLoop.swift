@@ -2,15 +2,12 @@ import CCurl
 import Foundation
 import Localization
 
-/// The loop that drives one libcurl multi handle on its own serial queue, for one
-/// `CurlHTTPClient`. An object apart so that it does not keep its client alive: a client let go
-/// stops it, which closes its connections.
+/// Drives one multi handle on its own queue, apart from its client, so a client let go stops it and closes its
+/// connections.
 final class CurlTransferLoop: @unchecked Sendable {
     private let configuration: CurlHTTPClient.Configuration
-    /// The loop's queue. Its QoS is below the main thread's on purpose: libdispatch gives a
-    /// user-initiated queue nice -2 where it may (as root), and a loop woken by every packet at
-    /// that priority took the CPU from the main loop in the middle of frames. At utility (nice 2)
-    /// the main loop goes first and the loop still outranks the decoders (nice 10).
+    /// Utility QoS: user-initiated may run at nice -2, taking frames from the main loop; utility still outranks
+    /// the decoders.
     private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .utility)
     private let lock = NSLock()
     /// Made on the first request, not at construction: initialising libcurl (and its TLS

@@ -14,16 +14,13 @@ public struct HTTPRequest: Sendable {
     public var timeout: Duration
     /// Larger bodies are refused with `HTTPError.bodyTooLarge` (and the transfer stopped).
     public var maximumBodySize: Int
-    /// A transfer that goes (nearly) silent for this long, less than the client's
-    /// `lowSpeedLimit` bytes a second, is given up with `HTTPError.timeout`; nil: the client's
-    /// own `lowSpeedTime`. Whole seconds, one at least.
+    /// A transfer below `lowSpeedLimit` bytes a second this long fails with `HTTPError.timeout`; nil:
+    /// `lowSpeedTime`. Whole seconds.
     public var stallTimeout: Duration?
     /// What the download is for (a section's name), for `CountingHTTPClient`'s ledger.
     public var account: String?
-    /// Told the body so far as it comes, on the client's thread, one call at a time (valid during the
-    /// call; the whole length when the server said it), at most every `progressStep` bytes and once
-    /// with the last: a progressive picture reads the bytes, a bar their count. `.enough` stops the
-    /// transfer, whose response is what came (`HTTPResponse.endedEarly`). nil: nobody watches.
+    /// Told the body so far on the client's thread, every `progressStep` bytes and at the end; `.enough` stops
+    /// the transfer (`HTTPResponse.endedEarly`). Nil: nobody watches.
     public var onProgress: (@Sendable (_ body: UnsafeRawBufferPointer, _ expected: Int?) -> ProgressAnswer)?
 
     /// What a reader of a transfer's progress answers.

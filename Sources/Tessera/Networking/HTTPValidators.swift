@@ -1,6 +1,4 @@
-/// What a server said of a body it sent, to ask it later whether the body changed: its `ETag` and
-/// `Last-Modified`, sent back as `If-None-Match` and `If-Modified-Since`; a 304 answers "not
-/// changed" without a body (the image disk cache, the facts feed's refresh).
+/// A body's `ETag` and `Last-Modified`, sent back as `If-None-Match` and `If-Modified-Since` for a 304.
 public struct HTTPValidators: Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
@@ -25,9 +23,7 @@ public struct HTTPValidators: Sendable, Equatable {
         return headers
     }
 
-    /// What `If-Range` sends to have the rest of these bytes only if they are still these: a
-    /// strong ETag, else the date (a weak ETag may not be used for ranges); nil when there is
-    /// neither.
+    /// `If-Range`'s value: a strong ETag, else the date (weak ETags may not be used); nil for neither.
     public var rangeValidator: String? {
         if let etag, !etag.hasPrefix("W/") { return etag }
         return lastModified

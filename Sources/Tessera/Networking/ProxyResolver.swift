@@ -3,19 +3,13 @@ import Domain
 import Foundation
 import Synchronization
 
-/// The proxy each request goes through, per address, as a GIO `GProxyResolver` says: the
-/// desktop's (`desktop`: GNOME's proxy settings, a PAC file included, or libproxy's reading of
-/// `http_proxy`, `https_proxy` and `no_proxy`), or one given (`init(proxy:ignoring:)`). A server
-/// on this machine is always reached directly.
+/// Each request's proxy from a GIO `GProxyResolver`: the desktop's (GNOME's settings, PAC, libproxy's
+/// environment) or one given. Local servers are reached directly.
 public final class ProxyResolver: @unchecked Sendable { // the resolver is thread-safe; `answers` is under its mutex
-    /// How long an answer is kept for a scheme, host and port: a PAC file's script runs once a
-    /// minute at most, not once a request (the transfers are set up on one queue, which a slow
-    /// lookup would hold).
+    /// Answers kept per scheme, host and port: a PAC script runs once a minute, not per request.
     public static let answerLife: Duration = .seconds(60)
 
-    /// The desktop's proxy settings. Where GIO has no resolver but its own (a system without
-    /// glib-networking), which sends everything directly whatever the settings, curl is left to
-    /// read the variables itself.
+    /// The desktop's proxy; without glib-networking GIO sends all direct, so curl reads the variables itself.
     public static let desktop: ProxyResolver = {
         // The default resolver is shared and lives as long as the process (transfer none).
         guard let resolver = g_proxy_resolver_get_default(),

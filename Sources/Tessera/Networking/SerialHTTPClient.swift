@@ -1,7 +1,5 @@
 import Scheduling
-/// Sends requests one at a time over a single kept-alive connection, the highest priority first
-/// (then in the order asked). The People seed demands this for its avatars: same connection, one
-/// download at a time, visible rows before the rest.
+/// One request at a time over one kept-alive connection, highest priority first: the People seed's avatars.
 public final class SerialHTTPClient: Sendable {
     private let client: any HTTPClient
     private let limiter = PriorityLimiter(limit: 1)

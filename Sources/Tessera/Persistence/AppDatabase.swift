@@ -5,18 +5,13 @@ import Foundation
 import GRDB
 import Localization
 
-/// The app's SQLite database: people (People section), locally sent messages and the server's
-/// messages as last received (Messages), and the facts feed as last received (Facts).
-/// A `DatabasePool` in WAL mode, so reads never wait for the writer; foreign keys on; the schema
-/// is built by migrations. View-models learn of committed changes through GRDB's
-/// `ValueObservation`, from whichever connection wrote them.
+/// The app's SQLite database (people, messages, the facts feed): a WAL `DatabasePool` so reads never wait,
+/// foreign keys on, built by migrations; view-models observe commits (`ValueObservation`).
 public final class AppDatabase: Sendable {
     public let writer: any DatabaseWriter
 
-    /// Opens (creating if needed) the database at `url`, checks it and migrates it. A file that is
-    /// not a database, or one whose pages do not hold together (cut short, overwritten), throws
-    /// SQLite's damage codes (`SQLITE_NOTADB`, `SQLITE_CORRUPT`), which `LazyDatabase` answers
-    /// by keeping it aside.
+    /// Opens, checks and migrates the database at `url`; a damaged file throws SQLite's codes, which
+    /// `LazyDatabase` answers by keeping it aside.
     public init(url: URL) throws {
         let folder = url.deletingLastPathComponent()
         do {
@@ -35,9 +30,7 @@ public final class AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
-    /// SQLite's quick check reads every page once (a few milliseconds for this small database):
-    /// a file cut short or overwritten in part fails it, where queries would fail only later,
-    /// on whichever page they touched.
+    /// SQLite's quick check reads every page once, so damage fails now, not on some later query.
     private static func checkIntegrity(_ writer: any DatabaseWriter) throws {
         let findings = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         guard findings == ["ok"] else {

@@ -36,9 +36,8 @@ public struct AppPaths: Sendable, Equatable {
 
     public var settingsFile: URL { config.appendingPathComponent("settings.json") }
 
-    /// `relativePath` in the installed copy of the app's data, `share/tessera/` under the prefix
-    /// the running executable is installed in (`bin/tessera`, or a helper in `libexec/tessera/`);
-    /// nil when it is not there (the build tree).
+    /// `relativePath` under the installed `share/tessera/` beside the running executable's prefix; nil in the
+    /// build tree.
     public static func installedItem(_ relativePath: String,
                                      executable: String = CommandLine.arguments[0]) -> URL? {
         let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()

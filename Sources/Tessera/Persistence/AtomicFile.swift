@@ -5,9 +5,8 @@ import Glibc
 import Localization
 #endif
 
-/// Writes whole files so that a reader (or the next launch after a crash) sees either the old
-/// contents or the new ones, never a mix: write a temporary file beside the target, fsync it,
-/// rename it over the target, then fsync the folder so the rename itself is durable.
+/// Whole-file writes a reader or a crash sees old or new, never mixed: temporary file, fsync, rename, fsync the
+/// folder.
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws(StorageError) {
         let folder = url.deletingLastPathComponent()
@@ -63,10 +62,8 @@ public enum AtomicFile {
         return target
     }
 
-    /// Keeps a copy of a file that is about to be rewritten as `<name>.corrupt-<timestamp>`, while
-    /// the file itself stays in place: a second name for the same bytes (a hard link), or a copy
-    /// where links cannot be made. A crash at any moment leaves the original under one name or
-    /// both.
+    /// Keeps a file about to be rewritten as `<name>.corrupt-<timestamp>` (a hard link, else a copy); a crash
+    /// leaves it under one name or both.
     public static func keepAside(_ url: URL, now: Date = Date()) throws(StorageError) -> URL {
         let target = asideURL(for: url, now: now)
         guard link(url.path, target.path) != 0 else { return target }

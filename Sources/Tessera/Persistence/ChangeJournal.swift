@@ -5,10 +5,8 @@ import Glibc
 #endif
 import Localization
 
-/// Changes to a large document as lines appended beside it, so a change costs its own bytes, not
-/// a rewrite. The first line names the document they build on (`DocumentStamp`); each line after
-/// is a batch, flushed before it counts as saved. A last line cut short by a crash is dropped; a
-/// journal over another document is not replayed. Reads and writes run on a private queue.
+/// A large document's changes appended beside it: the first line stamps the document, each later line a flushed
+/// batch. A torn last line is dropped; another document's journal is not replayed.
 public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
     /// What `read` found.
     public struct Contents: Sendable {
@@ -50,9 +48,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Appends one batch of changes over the document stamped `stamp` (the journal starts with it
-    /// when empty) and flushes it to the disk; returns the journal's size in bytes. When it throws,
-    /// the journal is as it was.
+    /// Appends and flushes one batch over the document stamped `stamp`; returns the size. On throw, unchanged.
     @discardableResult
     public func append(_ changes: [Change], over stamp: DocumentStamp) async throws(StorageError) -> Int {
         try await run { [url] () throws(StorageError) -> Int in try Self.append(changes, over: stamp, to: url) }

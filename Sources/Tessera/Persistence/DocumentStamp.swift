@@ -1,8 +1,6 @@
 import Foundation
 
-/// Names one version of a file's bytes: its length and a 64-bit digest of them (FNV-1a). A change
-/// journal (`ChangeJournal`) carries the stamp of the document it builds on, so that a journal
-/// left beside a document written since (or replaced by hand) is known for what it is.
+/// One version of a file's bytes: length and FNV-1a digest, so a journal knows its document.
 public struct DocumentStamp: Codable, Equatable, Sendable, CustomStringConvertible {
     public var bytes: Int
     /// The digest in hexadecimal (a JSON number would not keep 64 bits).

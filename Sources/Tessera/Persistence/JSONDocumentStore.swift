@@ -2,9 +2,8 @@ import Domain
 import Foundation
 import Localization
 
-/// Keeps one Codable document in a JSON file: reads and writes run on a private serial queue
-/// (never the caller's thread), every write is atomic (`AtomicFile`), and a file that cannot be
-/// decoded is moved aside, never overwritten, with an error saying where it went.
+/// One Codable document in a JSON file, on a private queue, written atomically; an undecodable file is moved
+/// aside and said, never overwritten.
 public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     public let url: URL
     /// A file larger than this is refused (`StorageError.tooLarge`) without being read.
@@ -17,9 +16,7 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         queue = DispatchQueue(label: "dev.tessera.document.\(url.lastPathComponent)")
     }
 
-    /// The stored document, or nil when there is no file yet.
-    /// Throws `StorageError.corrupt` (after moving the file aside) when it cannot be decoded,
-    /// and `.tooLarge` (leaving it where it is) when it is past `maximumBytes`.
+    /// The document, or nil without a file; `.corrupt` after moving it aside, `.tooLarge` past `maximumBytes`.
     public func load() async throws(StorageError) -> Document? {
         try await loadStamped()?.document
     }

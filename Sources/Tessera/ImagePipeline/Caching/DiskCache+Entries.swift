@@ -3,9 +3,8 @@
 import Foundation
 import Networking
 
-/// An entry's file: magic, URL length, URL, ETag length, ETag, Last-Modified length,
-/// Last-Modified, fresh-until (seconds since 1970, a Double's bits), data length, checksum, data.
-/// TSC2 has no freshness fields.
+/// An entry's file: magic, then length-prefixed URL, ETag and Last-Modified, fresh-until (a Double's bits),
+/// data length, checksum, data. TSC2 lacks freshness.
 extension DiskCache {
     static func pack(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture), url: String) -> Data {
         var out = magic

@@ -7,9 +7,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// Fetched image bytes on disk under a hard byte cap, least recently used deleted first. Each file
-/// records its URL, freshness (`HTTPFreshness`), length and checksum, so a damaged entry is dropped
-/// when read. All work runs in order on one lower-priority thread (`BackgroundThreads`).
+/// Fetched bytes on disk under a byte cap, least recently used first out; each file's checksum drops a damaged
+/// entry on read. All work in order on one low-priority thread.
 public final class DiskCache: @unchecked Sendable {
     public let folder: URL
     public let capacity: Int
@@ -69,9 +68,8 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    /// Writes in the background; a read queued later sees it. A shown image (`keep`) is always
-    /// written, what the user expects to see again offline; a prefetch is skipped while more than
-    /// `maximumPendingBytes` wait. `freshness`: what the response said (by default, fresh for ever).
+    /// Writes in the background, seen by later reads. A shown image (`keep`) is always written; a prefetch is
+    /// skipped past `maximumPendingBytes` waiting.
     public func store(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture),
                       for url: String, keep: Bool) {
         let accepted = pendingBytes.withLock { pending -> Bool in
@@ -173,9 +171,8 @@ public final class DiskCache: @unchecked Sendable {
         if size! > capacity { sweep() }
     }
 
-    /// Writes `data` to a new file at `path` with plain system calls and no `fsync` (which
-    /// `Data.write` makes for every file): a crash's short entry fails its checksum when read. False,
-    /// with `errno`, when the file could not be made or written.
+    /// Writes a new file without `fsync`: a crash's short entry fails its checksum. False, with `errno`, on
+    /// failure.
     private static func writeFile(_ data: Data, to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }

@@ -1,9 +1,8 @@
 import Foundation
 import Networking
 
-/// What a response said about keeping its body (RFC 9111, the parts an image cache needs): how
-/// long the stored bytes may be used without asking the server again, and the validators that
-/// ask it cheaply afterwards (`If-None-Match`, `If-Modified-Since`, answered by 304 Not Modified).
+/// What a response said about keeping its body (RFC 9111): how long it is fresh, and validators for a cheap 304
+/// check afterwards.
 public struct HTTPFreshness: Sendable, Equatable {
     /// The response's `ETag` and `Last-Modified`.
     public var validators: HTTPValidators

@@ -1,9 +1,7 @@
 import CGdkPixbuf
 
-/// How the allocator treats large blocks (decoded images, bodies). glibc raises its mmap threshold
-/// each time such a block is freed, after which decoded images land in heap arenas that keep
-/// their freed space, and resident memory grows far past the caches. Pinning the threshold keeps
-/// large blocks in mmap, returned on free, unless their arena has free space that fits them.
+/// glibc raises its mmap threshold on each large free, after which images land in arenas that keep freed space;
+/// pinning it keeps large blocks in mmap, returned on free.
 public enum LargeAllocations {
     /// Blocks of at least this many bytes come from and go back to the system.
     public static let threshold: Int32 = 128 << 10

@@ -1,14 +1,10 @@
 import Foundation
 import HelperWire
 
-/// Decoded images kept in memory, least recently used dropped first, bounded by the bytes their
-/// pixels take. Images are decoded at device pixels (the size shown times the screen's scale),
-/// so they are keyed and counted by their device size: a picture at scale 2 costs four times
-/// the same picture at scale 1.
+/// Decoded images in memory, least recently used dropped first, bounded by pixel bytes; keyed by device size,
+/// so scale 2 costs four times scale 1.
 public final class MemoryCache: @unchecked Sendable {
-    /// The default cap: an eighth of physical memory, at most 64 MiB: some fifteen screens of
-    /// thumbnails at scale 1, four at scale 2, within the feed's 200 MB resident target (the
-    /// `feed-scroll` benchmark prints what else takes its share).
+    /// An eighth of physical memory, at most 64 MiB: some fifteen screens of thumbnails at scale 1.
     public static var defaultCapacity: Int {
         min(Int(ProcessInfo.processInfo.physicalMemory / 8), 64 << 20)
     }

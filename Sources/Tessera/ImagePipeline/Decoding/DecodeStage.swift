@@ -3,9 +3,8 @@ import HelperWire
 import Scheduling
 import Synchronization
 
-/// The decode stage: the first decoder that takes a request decodes its bytes on the decoder's
-/// threads, a slot at a time by priority; a decode whose requesters all left before its turn is
-/// skipped.
+/// The first decoder taking a request decodes on its threads, a slot at a time by priority; skipped when every
+/// requester left first.
 final class DecodeStage: Sendable {
     /// Asked in order, each with its own slots.
     private let decoders: [(decoder: any ImageDecoding, slots: PriorityLimiter)]

@@ -1,18 +1,15 @@
 import CGdkPixbuf
 import HelperWire
 
-/// A baseline JPEG decoded from its bytes so far (`DownloadProgress.Passes.topRowsOnly`): its rows
-/// come so far at the top and, below them, the flat fill libjpeg gives the blocks it had no bytes
-/// for (mid grey). The fill is made transparent, so that under the rows the view's own background
-/// shows, as a browser shows a picture loading, rather than a grey band that is not the picture.
+/// A baseline JPEG decoded from its bytes so far: its rows on top and libjpeg's grey fill below, made
+/// transparent so the view's background shows, as in a browser.
 enum TopRows {
     /// Two levels of 255 each way: the fill measured a level off beside decoded blocks; a picture's
     /// own rows that are as flat are hidden while it downloads, no more.
     static let fillTolerance = 2
 
-    /// `image` with the fill transparent: the rows at the bottom all of one colour, and the end of
-    /// the rows above them of that colour (the last row of blocks comes block by block from the
-    /// left); nil when nothing but the fill decoded yet. `image` itself when there is no fill.
+    /// `image` with its trailing fill transparent (including the last partial block row); nil when only fill
+    /// decoded, `image` itself when there is none.
     static func withoutFill(_ image: DecodedImage) -> DecodedImage? {
         let source = image.pixbuf
         let width = image.width, height = image.height

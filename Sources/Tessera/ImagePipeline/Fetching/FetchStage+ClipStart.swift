@@ -6,9 +6,8 @@ extension FetchStage {
     /// Where the disk cache keeps the start of a clip.
     static func startKey(_ key: ImageKey) -> String { key.url + "#first-bytes" }
 
-    /// The start of a clip whose poster is asked for, from the disk cache or the network, and
-    /// whether it is the whole clip; nil when the poster is read from the whole clip as from any
-    /// picture's bytes: not a poster, bytes stored on this machine, or the whole clip on disk.
+    /// A clip's start for its poster, from disk or network, and whether it is the whole; nil when the poster
+    /// reads from whole bytes.
     func clipStart(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> (data: Data, isWhole: Bool)? {
         guard request.content == .videoFrame, let first = configuration.posterFirstBytes,
               source(for: request.url).isRemote, await diskCache?.entry(for: key.url) == nil else { return nil }

@@ -1,18 +1,14 @@
 import Foundation
 import HelperWire
 
-/// Saving data (a metered network, or the person asked): a progressive JPEG shown at an eighth of
-/// its size or less is downloaded only until its passes are the picture there
-/// (`ProgressivePasses.areWhole(at:)`), kept on disk beside where the whole would be; a larger
-/// size of it (the viewer) downloads the rest. Other pictures come whole: the backends serve one size.
+/// Saving data: a progressive JPEG shown at an eighth or less downloads only until its passes are the picture
+/// there, kept on disk; a larger size downloads the rest.
 extension FetchStage {
     /// Where the disk cache keeps a picture's first passes.
     static func passesKey(_ key: ImageKey) -> String { key.url + "#passes" }
 
-    /// Saving data, a still picture whose whole is not on disk: its first passes when they are
-    /// the picture at the size asked, from the disk cache or from a download that stops there
-    /// (and is kept); nil when the picture is to be read from its whole bytes (not a progressive
-    /// JPEG, not small enough, or the whole came meanwhile).
+    /// A still whose whole is not on disk: its first passes when they are the picture at this size, from disk
+    /// or a stopped download; nil to read the whole.
     func passesEnough(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data? {
         guard savesData, request.content == .image, !key.animates, key.region == nil else { return nil }
         let source = source(for: request.url)

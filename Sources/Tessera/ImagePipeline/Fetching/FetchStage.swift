@@ -3,10 +3,8 @@ import Localization
 import Networking
 import Synchronization
 
-/// The fetch stage: a request's bytes from the first source that loads its address (the network
-/// last), through the disk cache and its freshness rules: fresh bytes on disk are read, stale ones
-/// are checked with the server and shown when it cannot be asked. Fetches of one address share one
-/// transfer, whatever size each load decodes it to.
+/// Bytes from the first source taking the address (network last), through the disk cache: fresh read, stale
+/// revalidated and shown when the server cannot be asked. One transfer per address.
 final class FetchStage: Sendable {
     /// Asked in order; the network source comes last and takes any URL.
     let sources: [any ImageSource]
@@ -64,10 +62,8 @@ final class FetchStage: Sendable {
         return entry.data
     }
 
-    /// The bytes of `request` (with `firstBytes`, only its start when it is longer) from the disk
-    /// cache when fresh there, else from its source, asking whether stored bytes changed, and kept
-    /// in the disk cache: the whole under the request's address, a start under `startKey`. Says
-    /// whether they are the whole. Shared with every load of the same bytes meanwhile (`fetches`).
+    /// The bytes of `request` (only its start with `firstBytes`), fresh from disk or fetched, revalidated and
+    /// kept; says whether they are the whole. Shared with loads of the same bytes.
     func fetched(_ request: ImageRequest, key: ImageKey, firstBytes: Int?) async throws(ImageError) -> (data: Data, isWhole: Bool) {
         let storedKey = firstBytes == nil ? key.url : Self.startKey(key)
         let fetched = try await fetches.value(for: storedKey) {
@@ -127,9 +123,8 @@ final class FetchStage: Sendable {
         case fetched(FetchedImage)
     }
 
-    /// `stored` (kept under `storedKey`) when fresh; else the source's answer to `asked`, asked
-    /// with their validators: on a 304 they are fresh again, and when the source fails (offline,
-    /// the server failing) they show, stale bytes beating none. Never `.notModified`.
+    /// `stored` when fresh, else the source's answer with its validators: a 304 refreshes them, a failure shows
+    /// them stale. Never `.notModified`.
     func storedOrFetched(_ asked: ImageRequest, stored: DiskCache.Entry?, storedKey: String,
                          from source: any ImageSource, in diskCache: DiskCache?) async throws(ImageError) -> StoredOrFetched {
         if let stored, stored.freshness.isFresh(at: configuration.now()) {

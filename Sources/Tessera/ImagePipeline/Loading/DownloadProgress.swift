@@ -1,9 +1,8 @@
 import Foundation
 import Synchronization
 
-/// How far the pictures on their way over the network have come, by address: a view waiting for
-/// one (a tile over a slow link, the viewer opening a large photo) reads it to show progress.
-/// Written by the network source as bytes arrive, on the client's thread; read from any.
+/// How far each downloading picture has come, by address, for views showing progress; written on the client's
+/// thread, read from any.
 public final class DownloadProgress: Sendable {
     /// One download's progress.
     public struct Reading: Sendable, Equatable {
@@ -36,9 +35,8 @@ public final class DownloadProgress: Sendable {
         public var bytes: Data
         /// How many passes they hold.
         public var count: Int
-        /// The size they hold detail for, when less than the picture's: an eighth of it while
-        /// they carry only each 8×8 block's average. Decoded larger, each block would show as a
-        /// square; decoded at this size and scaled up, they show blurred.
+        /// The size the passes hold detail for, when less than the picture's: larger, blocks would show as
+        /// squares.
         public var detailSize: (width: Int, height: Int)?
         /// A baseline JPEG's bytes so far: they decode to its rows come so far, at the top, above
         /// a flat fill that is not the picture (`ImagePipeline.passesSoFar` leaves it out).

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Where an image's bytes come from: the network, or bytes already stored on this machine (a
-/// person's avatar in the database). The pipeline asks its sources in order and uses the first
-/// that takes the request's URL; the network takes what no other source does.
+/// Where bytes come from: the network, or stored here. The first source taking a URL is used; the network takes
+/// the rest.
 public protocol ImageSource: Sendable {
     /// True for the URLs this source loads (by their scheme).
     func loads(_ url: URL) -> Bool

@@ -42,11 +42,9 @@ public final class NetworkImageSource: ImageSource {
         }
     }
 
-    /// Revalidates `stored` (`If-None-Match`, `If-Modified-Since`; a 304 has no body, and a failure
-    /// is not retried: the stored bytes show at once). `request.firstBytes` asks a `Range` from the
-    /// start; `request.enoughAt` stops a progressive JPEG once its passes are the picture at that size
-    /// (`ProgressivePasses.areWhole(at:)`); `request.rest` asks the remaining bytes (`If-Range`).
-    /// A server that ignores either sends the whole.
+    /// Revalidates `stored` (a failure is not retried: stored bytes show). `firstBytes` asks a Range from the
+    /// start; `enoughAt` stops at whole passes; `rest` asks the remainder with If-Range. A server ignoring
+    /// Range sends the whole.
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
         var headers = stored?.validators.conditionalHeaders ?? []

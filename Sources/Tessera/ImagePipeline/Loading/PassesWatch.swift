@@ -1,11 +1,8 @@
 import Foundation
 import HelperWire
 
-/// A transfer's progressive passes (`ProgressivePasses`), or a baseline JPEG's rows so far, read
-/// as its body comes, on the client's thread. The passes are copied out only after `passesAfter`,
-/// then at most every `passesEvery` (a fast link's picture is whole before anyone would see
-/// them). Saving data, it also says when the passes are the picture at the size shown: the
-/// transfer stops there.
+/// A transfer's progressive passes (or a baseline's rows) read on the client's thread as the body comes, copied
+/// out only after `passesAfter` and every `passesEvery`; saving data, it says when to stop.
 final class PassesWatch: @unchecked Sendable { // used by one transfer's callbacks, one at a time, then by its task
     /// 400 ms: a view shows its download's progress from half a second on (`DownloadProgressTicker`),
     /// so passes are ready by its first look; a picture on a good link has come whole before it.
@@ -30,10 +27,8 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
         self.started = started
     }
 
-    /// More whole passes than told before; nil when none are new or it is not yet time: before
-    /// `passesAfter`, within `passesEvery` of the last, or when the rest of the body is due within
-    /// `passesAfter` at the rate so far (a transfer slowed by a busy machine would only decode passes
-    /// nobody sees).
+    /// New whole passes; nil when none, too early, too soon after the last, or when the rest will arrive within
+    /// `passesAfter` anyway.
     func read(_ body: UnsafeRawBufferPointer, expected: Int? = nil, now: ContinuousClock.Instant = .now) -> DownloadProgress.Passes? {
         passes.read(body)
         // Read to its end, the picture is whole anyway.

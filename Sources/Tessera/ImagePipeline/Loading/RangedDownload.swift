@@ -3,10 +3,8 @@ import Localization
 import Networking
 import Synchronization
 
-/// A resource fetched in pieces with HTTP Range requests (a clip that plays as it downloads), in
-/// order from its start and from wherever it is wanted next (`want(offset:)`: a seek, an index at
-/// the end), so what is needed first is not behind what is not. A server that ignores Range sends
-/// the whole, delivered as it is. A piece failing for a passing reason is asked for again.
+/// A resource fetched by Range in pieces, in order and from where it is wanted next (a seek, an end index); a
+/// server ignoring Range sends the whole. Passing failures are asked again.
 public final class RangedDownload: Sendable {
     /// What arrives, in order: the length, then the pieces; or the whole resource at once.
     public enum Part: Sendable, Equatable {
@@ -20,9 +18,7 @@ public final class RangedDownload: Sendable {
     /// 64 KiB: a demuxer starting a clip reads here and there (header, index, first frames), each read
     /// waiting for the whole piece it falls in; smaller pieces bring the first frame sooner.
     public static let defaultPieceSize = 64 << 10
-    /// Pieces asked for at once while reading goes straight on: one, doubling with each request that
-    /// carries on from the last up to 16 (1 MiB), one again after a jump: few round trips on a slow
-    /// link, and a jump served as soon as one piece can be.
+    /// Pieces per request while reading straight on: one, doubling up to 16 (1 MiB), one again after a jump.
     public static let maximumRun = 16
     /// Tries for each piece: a passing failure is tried again twice.
     static let tries = 3
@@ -120,9 +116,7 @@ public final class RangedDownload: Sendable {
         }
     }
 
-    /// The first piece missing from the one wanted (or the cursor) on, else from the start, and
-    /// how many missing pieces from there the request takes (`maximumRun`); nil once every piece
-    /// of `count` is here.
+    /// The first missing piece from the wanted one (else the start) and how many to ask; nil once all are here.
     private func nextPieces(count: Int) -> (index: Int, pieces: Int)? {
         state.withLock { state in
             let jumped = state.jump != nil && state.jump != state.cursor

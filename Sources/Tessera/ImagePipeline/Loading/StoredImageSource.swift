@@ -1,8 +1,6 @@
 import Foundation
 
-/// Bytes already stored on this machine, under a URL scheme of their own (People's avatars, kept
-/// in the database, as `stored-avatar:7`). Quick to read, so they neither wait for a network slot
-/// nor go to the disk cache.
+/// Bytes stored here under their own scheme (`stored-avatar:7`): quick, so no network slot and no disk cache.
 public struct StoredImageSource: ImageSource {
     public let scheme: String
     private let read: @Sendable (URL) async throws -> Data?

@@ -27,11 +27,9 @@ extension ImagePipeline {
         /// What time it is, for the disk cache's freshness (tests move it on).
         public var now: @Sendable () -> Date = { Date() }
 
-        /// - Parameters:
-        ///   - maximumConcurrentFetches: a browser's per host: visible images never queue behind prefetches.
-        ///   - failureMemory: a missing image is not asked on every scroll; a fixed one shows within a sitting.
-        ///   - abandonedLoadGrace: a card scrolled past and back joins the same load, not a second transfer.
-        ///   - posterFirstBytes: a web clip's index and first keyframe, so a poster costs the clip's start.
+        /// `maximumConcurrentFetches` is a browser's per host; `failureMemory` spares asking on every scroll;
+        /// `abandonedLoadGrace` lets a card scrolled back rejoin its load; `posterFirstBytes` reads a clip's
+        /// start.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],

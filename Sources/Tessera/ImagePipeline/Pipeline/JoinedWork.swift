@@ -1,8 +1,7 @@
 import Synchronization
 
-/// Work for a key done by its first asker in its own task, later askers waiting for its outcome:
-/// cheaper than `SharedWork`'s task per piece, where most pieces have one asker. When the one
-/// working is cancelled, the others are not: each asks again, and the first does the work.
+/// Work done by a key's first asker in its own task, later askers waiting; a cancelled worker's waiters ask
+/// again. Cheaper than `SharedWork` for one asker.
 final class JoinedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Outcome = Result<Value, ImageError>
 

@@ -1,8 +1,7 @@
 import Synchronization
 
-/// Work shared by everyone asking for the same key while it runs. A cancelled asker is answered
-/// at once; the work is cancelled only when nobody waits, then or after `grace`, so an asker back
-/// within it (a picture scrolled past and back) joins the same work.
+/// Work shared by everyone asking for its key; cancelled only when nobody waits for `grace`, so a returning
+/// asker rejoins it.
 final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Outcome = Result<Value, ImageError>
 
@@ -25,11 +24,8 @@ final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let whenAbandoned: @Sendable (Key) async -> Void
     private let whenRejoined: @Sendable (Key, Int) async -> Void
 
-    /// - Parameters:
-    ///   - grace: how long work nobody waits for goes on before it is cancelled (zero: at once).
-    ///   - whenAbandoned: told when the last waiter left and the grace begins (to lower the
-    ///     work's priority while nobody wants it).
-    ///   - whenRejoined: told, with the new asker's priority, when someone asks again within it.
+    /// `grace`: how long unwanted work goes on (zero: none); `whenAbandoned` is told when it begins and
+    /// `whenRejoined`, with the new priority, when someone returns.
     init(grace: Duration = .zero, whenAbandoned: @escaping @Sendable (Key) async -> Void = { _ in },
          whenRejoined: @escaping @Sendable (Key, Int) async -> Void = { _, _ in }) {
         self.grace = grace

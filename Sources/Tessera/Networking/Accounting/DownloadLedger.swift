@@ -1,8 +1,6 @@
 import Synchronization
 
-/// What this session downloaded, in bytes, by what it was for (`HTTPRequest.account`: a
-/// section's name), counted as each response arrives whole. Preferences shows it; a person on
-/// a metered link sees where the data went.
+/// This session's downloads in bytes by section, counted per whole response, for Preferences.
 public final class DownloadLedger: Sendable {
     /// Where a request that names no account is counted.
     public static let unaccounted = "other" // not translated: a key, not words

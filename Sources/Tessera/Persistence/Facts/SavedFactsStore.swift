@@ -3,9 +3,7 @@ import Foundation
 import GRDB
 import Repositories
 
-/// The facts feed as it was last received, kept in the app's database so that the section shows
-/// it at once at the next launch and while the backend cannot be reached. Each save replaces the
-/// whole feed in one transaction, on GRDB's writer queue.
+/// The facts feed as last received, for the next launch and offline; each save replaces it in one transaction.
 public final class SavedFactsStore: Sendable {
     private let database: LazyDatabase
 

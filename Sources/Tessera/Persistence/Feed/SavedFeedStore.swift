@@ -3,9 +3,8 @@ import Foundation
 import GRDB
 import Repositories
 
-/// The media feed's posts as they were received, kept in the app's database so that the section
-/// shows them at the next launch and while the backend cannot be reached. Each page is saved in
-/// one transaction with the posts it showed were deleted on the server.
+/// The feed's posts as received, for the next launch and offline; each page saved in one transaction with the
+/// deletions it showed.
 public final class SavedFeedStore: Sendable {
     private let database: LazyDatabase
 
@@ -26,9 +25,7 @@ public final class SavedFeedStore: Sendable {
         }
     }
 
-    /// The `limit` saved posts that come just before the post `id` in the feed (newer, ids
-    /// greater), newest first: posts the feed let go above its view, read back as the view nears
-    /// them. Empty for an id that is not a number (the feed lets none of those go).
+    /// The `limit` saved posts just newer than `id`, newest first, for read back; empty for non-numeric ids.
     public func posts(before id: String, limit: Int) async throws -> [MediaPost] {
         guard let rank = FeedMerge.rank(of: id), limit > 0 else { return [] }
         return try await database.read { db in
@@ -40,10 +37,8 @@ public final class SavedFeedStore: Sendable {
         }
     }
 
-    /// Saves a page received after the post `asked` ("" for the first), forgets the saved posts it
-    /// showed deleted (`gone`) and those in its range (`FeedPageRange`) it does not name, even if not
-    /// shown at this launch, so no post deleted on the server is read back; records whether the feed
-    /// ended.
+    /// Saves a page received after `asked` and forgets posts `gone` or missing from its range, so no deleted
+    /// post is read back; records whether the feed ended.
     public func savePage(_ page: [MediaPost], after asked: String, gone: [String], reachedEnd: Bool,
                          pageSize: Int = FeedCursor.pageSize, at savedAt: Date = Date()) async throws {
         try await database.write { db in

@@ -1,9 +1,7 @@
 import Repositories
 import Domain
 
-/// One change to the gallery's list, as the repository takes it and as its journal keeps it
-/// (`ChangeJournal`): applied when taken, and again over the document when the app starts after
-/// changes that were journaled but not yet written whole.
+/// One change to the list as taken and as journaled, applied again over the document after a crash.
 enum GalleryChange: Codable, Equatable, Sendable {
     /// Items put in at their indices (ascending, each index counted with the ones before it in).
     case insert(items: [PlacedItem])
