@@ -31,15 +31,11 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         return try result.get()
     }
 
-    /// How much of a document `loadFirstRows` reads: 64 KiB, a few hundred rows of the gallery's,
-    /// more than a first screen. A document no larger is read whole about as quickly, so it has no
-    /// first rows to show apart.
+    /// How much `loadFirstRows` reads: more than a first screen; a smaller document is read whole as quickly.
     public static var firstRowsBytes: Int { 64 << 10 }
 
-    /// The document holding only the first `count` rows of its list under `key`, read from its first
-    /// `firstRowsBytes` (`LeadingRows`), to show while `load` reads it all. Nil when there is no file,
-    /// it is no larger or past `maximumBytes`, it does not start with that list, or those rows do not
-    /// decode; `load` says what is wrong with the file.
+    /// The document with only the first `count` rows of its `key` list, from its first `firstRowsBytes`; nil
+    /// when there is no file, it is small or too large, or the rows do not decode (`load` says why).
     public func loadFirstRows(_ count: Int, under key: String) async -> Document? {
         let url = self.url, maximumBytes = self.maximumBytes
         return await withCheckedContinuation { continuation in

@@ -3,10 +3,8 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The app's database, opened and migrated on a background thread when first needed, so neither
-/// start-up nor the main loop waits for SQLite. A damaged file is kept aside with its -wal and
-/// -shm (`tessera.sqlite.corrupt-<time>`) and a new database started (`replacement` says so); one
-/// that cannot be opened otherwise (a read-only folder) fails in words, and the next use retries.
+/// The database, opened and migrated off the main thread at first use. A damaged file is kept aside with its
+/// -wal and -shm and a new one started; one that cannot be opened fails in words, retried next use.
 public final class LazyDatabase: Sendable {
     private let url: URL
     private let opening = Mutex<Task<AppDatabase, any Error>?>(nil)

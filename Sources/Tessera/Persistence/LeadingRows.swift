@@ -1,13 +1,10 @@
 import Foundation
 
-/// The first rows of a JSON document's list (`{"key": [row, row, …], …}`), cut from its first
-/// bytes after the last row they hold whole and closed again (`]}`): the same document holding
-/// only those rows, so a large document shows its beginning before it is read whole. Only the
-/// structure is looked at (strings and their escapes, objects, lists); the rows are the decoder's.
+/// The first whole rows of a JSON document's list, cut from its first bytes and closed (`]}`): the same
+/// document with fewer rows. Only structure is read; rows are the decoder's.
 enum LeadingRows {
-    /// `prefix` cut after at most `count` whole rows of the list under `key`, and closed; nil when
-    /// the document does not start with that list (its first key is another, or it is not an
-    /// object) or the bytes hold no whole row.
+    /// `prefix` cut after at most `count` whole rows under `key`, closed; nil when the list is not first or no
+    /// row is whole.
     static func document(from prefix: Data, key: String, count: Int) -> Data? {
         prefix.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
             let bytes = raw.bindMemory(to: UInt8.self)

@@ -4,11 +4,8 @@ import ImagePipeline
 import Localization
 import Scheduling
 
-/// Video posters for the image pipeline: the first frame of a clip, read from its bytes (the
-/// pipeline fetches them and keeps them on disk like a picture's) by a confined `tessera-poster`
-/// helper (`VideoFirstFrame` there, `PosterReader` here), scaled to the size shown, with the
-/// clip's length. Posters then share the pipeline's memory cache, its disk cache, its
-/// cancellation and `ImageView` with every other picture.
+/// Video posters for the pipeline: a clip's first frame read by a confined `tessera-poster` from bytes the
+/// pipeline fetched and cached, so posters share its caches and cancellation.
 public struct VideoFrameDecoder: ImageDecoding {
     /// Two at a time: the helper reads two clips at once, each with a GStreamer decoder.
     public static let sharedThreads = BackgroundThreads(name: "tessera-posters", count: 2)

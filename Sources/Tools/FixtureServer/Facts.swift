@@ -1,10 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// The facts feed, with the real one's quirks: a lone Latin-1 byte (0xC9) in one description and
-/// no charset in the Content-Type, null fields, a row of nulls, a description starting with a
-/// space, plain http image links of which some are dead, one malformed and some with %20 and
-/// parentheses. Its images come in many sizes and aspect ratios.
+/// The facts feed with the real one's quirks: a lone Latin-1 byte without charset, nulls, a null row, a leading
+/// space, http links some dead, one malformed, some escaped.
 struct FactsRoutes {
     let media: MediaLibrary
     /// Holds the images a test asked to be held.
@@ -41,10 +39,8 @@ struct FactsRoutes {
         }
     }
 
-    /// The feed's bytes. Not valid UTF-8 on purpose. Past the real feed's 14 rows (a feed as long
-    /// as a blog's or a news site's, for tests and benchmarks of long feeds), the rows come again
-    /// numbered ("Beavers 2"), every row that had an image now with a synthesized one of its own,
-    /// of a size and aspect that vary from row to row, and a row without one still without.
+    /// The feed's bytes, not valid UTF-8 on purpose. Past the real 14 rows they repeat numbered, with
+    /// synthesized images of varying size and aspect.
     static func feed(host: String, texts: [Int: FactText] = [:], rows count: Int = realRows) -> Data {
         let image = "http://\(host)/facts/images/"
         func row(_ title: String?, _ description: String?, _ href: String?) -> String {

@@ -1,10 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// Keeps web pages out of a server on the user's machine: a request must name it in `Host`
-/// (127.0.0.1, localhost, [::1] or its own host, so DNS rebinding is refused: 403); one with an
-/// `Origin` other than the server's own is refused (403); a POST's body must be JSON or a form
-/// (a browser's `text/plain` POST needs no preflight: 415). An empty POST needs no type.
+/// Keeps web pages out: `Host` must be a loopback name or our own (no DNS rebinding: 403), a foreign `Origin`
+/// is refused (403), a POST body must be JSON or a form (415).
 struct LocalClientsOnlyMiddleware: RouterMiddleware {
     typealias Context = FixtureContext
     /// The host the server was started with. A wildcard address (0.0.0.0, ::) means the server was

@@ -58,11 +58,8 @@ final class MediaLibrary: Sendable {
         return serve(candidates[digits % candidates.count], request: request)
     }
 
-    /// A file with Content-Type, Content-Length, ETag and Last-Modified; 304 on a matching
-    /// If-None-Match (or, without one, an If-Modified-Since not older than the file). A
-    /// `cache-control` query parameter is sent back as the Cache-Control header (tests ask for
-    /// `max-age=60`, `no-cache`, `no-store`); a `bytes-per-second` one sends the body at that
-    /// rate, as a slow link would (clips come at `clipBytesPerSecond` when it is set).
+    /// A file with type, length, ETag and Last-Modified; 304 on a match. `cache-control` is echoed as the
+    /// header; `bytes-per-second` paces the body (clips at `clipBytesPerSecond`).
     func serve(_ url: URL, request: Request) -> Response {
         guard let data = try? Data(contentsOf: url) else { return Response(status: .notFound) }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
@@ -72,10 +69,8 @@ final class MediaLibrary: Sendable {
         return bytes(data, type: Self.contentType(for: url.pathExtension), modified: modified, request: request, bytesPerSecond: rate)
     }
 
-    /// `data` with its validators, or 304 when the request's match them; a `Range: bytes=A-B`
-    /// (one range, B or A optional) is answered with those bytes (206), one past the end with 416;
-    /// with an `If-Range` that is neither its ETag nor its date, with the whole (200: it changed).
-    /// Sent at `bytesPerSecond` when given (a slow link).
+    /// `data` with validators, 304 on a match; one `Range` gives 206 (past the end 416), a stale `If-Range` the
+    /// whole; paced at `bytesPerSecond` when given.
     func bytes(_ data: Data, type: String, modified: Date? = nil, request: Request? = nil, bytesPerSecond: Int? = nil) -> Response {
         let etag = Self.etag(of: data)
         var headers: HTTPFields = [.contentType: type, .eTag: etag, .acceptRanges: "bytes"]
@@ -130,11 +125,8 @@ final class MediaLibrary: Sendable {
         }
     }
 
-    /// A deterministic image of the given size, made now with gdk-pixbuf (as many distinct ones
-    /// as a load test needs).
-    ///   - tags: a Display P3 profile (JPEG and WebP; gdk-pixbuf's PNG saver sets the profile before
-    ///     the colour type and refuses an RGB one, and its AVIF saver takes none) and an EXIF
-    ///     orientation (JPEG), as a phone's photo carries them.
+    /// A deterministic synthesized image; `tags` adds a Display P3 profile (JPEG, WebP) and an EXIF orientation
+    /// (JPEG), as a phone's photo has.
     func synthetic(seed: UInt64, width: Int, height: Int, format: String, tags: SyntheticImage.Tags = .none) -> Response {
         guard width <= maximumSyntheticSide, height <= maximumSyntheticSide else {
             return Response(status: .contentTooLarge, headers: [.contentType: "text/plain; charset=utf-8"],
@@ -155,9 +147,7 @@ final class MediaLibrary: Sendable {
         return bytes(data, type: type)
     }
 
-    /// An ETag from the bytes alone (their length and a 64-bit FNV-1a-style hash of them, eight
-    /// bytes a step), the same at every start of the server, so a client's stored validators
-    /// stay good across restarts (Swift's `hashValue` is seeded anew in every process).
+    /// An ETag from the bytes alone, stable across restarts (Swift's `hashValue` is seeded per process).
     static func etag(of data: Data) -> String {
         let hash = data.withUnsafeBytes { bytes -> UInt64 in
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -47,9 +47,7 @@ final class Automation: LaunchDriver {
 
     private func quit() { app?.application.quit() }
 
-    /// Prints the milestones, the resident memory and the time of the first frame, that of the
-    /// first frame with the section's page ("page-drawn-ns"), and that of the first frame with its
-    /// content in view ("content-drawn-ns", `ContentShowingPage`), then quits.
+    /// Prints the milestones, resident memory, and the first frame's, page's and content's times, then quits.
     private func reportFirstFrame(of main: MainWindow) {
         main.window.onNextDraw { [weak self, weak main] in
             let first = StartupTrace.now()

@@ -3,10 +3,8 @@ import Foundation
 import Gtk
 import ImagePipeline
 
-/// `--report-frames SECONDS` (the soak benchmark): every so many seconds, "frames N slow M
-/// longest-ms X decoded D from-memory H" for the main window's frames meanwhile (slow: over a
-/// 60 Hz frame to lay out and paint) and the pictures decoded and taken from the memory cache, in
-/// a launch otherwise a person's, so hours of use compare with the first minutes.
+/// `--report-frames SECONDS`: every so many seconds, the main window's frames, slow ones (over 60 Hz), the
+/// longest and the pictures decoded and taken from memory.
 @MainActor
 final class FrameReport {
     /// A frame at 60 Hz: work past it misses the next one.

@@ -4,11 +4,8 @@ import Foundation
 import Gtk
 import Logging
 
-/// Renders every section in light and dark to `<section>-<light|dark>.png`.
-///
-/// Each step changes the window, waits for pages that load content to settle and for the frame
-/// that shows the change, reads the window back from the window system on the main thread and
-/// writes the PNG on a background queue.
+/// Renders every section in light and dark to `<section>-<light|dark>.png`: each step waits for the page to
+/// settle and its frame, reads the window back and writes the PNG on a background queue.
 @MainActor
 final class ScreenshotRunner {
     private let main: MainWindow
@@ -103,9 +100,8 @@ final class ScreenshotRunner {
         return ok
     }
 
-    /// `window` (the main one unless given) as drawn two frames from now, nil (said in the log as
-    /// `name`'s) when the render is blank. Two frames: cards and rows shown at a new width take
-    /// their heights in the frame after their allocation.
+    /// `window` as drawn two frames from now (cards take heights the frame after allocation); nil, logged, when
+    /// blank.
     private func drawn(_ name: String, of window: Window? = nil) async -> Snapshot? {
         let window = window ?? main.window
         await nextFrame(of: window)

@@ -153,10 +153,8 @@ final class FailureBox: @unchecked Sendable {
     var error: (any Error)? { lock.withLock { stored } }
 }
 
-/// Runs `body` on the main thread with GTK initialised and the main-loop bridge installed (the
-/// benchmarks that drive real windows), at device `scale`: above 1, on an X server of its own
-/// sized for the 1100×760 window at that scale. The programs the benchmark starts (C
-/// references) inherit the display and the scale.
+/// Runs `body` on the main thread with GTK and the bridge, at device `scale` (above 1 on a private X server
+/// sized for it); programs started inherit display and scale.
 func runWithGTK(scale: Int = 1, _ body: @MainActor () throws -> Void) throws {
     LargeAllocations.returnToSystemOnFree()
     setenv("GDK_BACKEND", "x11", 0)
@@ -177,19 +175,14 @@ func runWithGTK(scale: Int = 1, _ body: @MainActor () throws -> Void) throws {
     }
 }
 
-/// The fixture server for the benchmarks, run as its own `tessera-server` process (built beside
-/// the benchmark) so that its memory, threads and code are not counted as the app's: the app meets
-/// a real backend over loopback, as it would in use, and the benchmark links no server code (its
-/// resident memory then holds what the app's would).
+/// The fixture server as its own `tessera-server` process, so its memory and threads are not counted as the
+/// app's and the benchmark links no server code.
 struct BenchServer {
     let process: Process
     let base: URL
 
-    /// - Parameters:
-    ///   - feedPosts, messages: the feed's posts and the chat's messages; nil: the server's default.
-    ///   - factsRows: rows in the facts feed; nil keeps the real feed's 14.
-    ///   - data: the folder it serves (media, avatars, facts); nil: the source tree's data/.
-    ///   - link: a slow link every answer shares, in kilobits a second and milliseconds of latency.
+    /// Nil keeps the server's defaults; `data` is the folder served (default data/); `link` a shared slow link
+    /// in kilobits a second and milliseconds.
     init(feedPosts: Int? = nil, messages: Int? = nil, factsRows: Int? = nil, data: URL? = nil,
          link: (kbps: Int, latencyMs: Int)? = nil) throws {
         guard let data = data ?? AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }

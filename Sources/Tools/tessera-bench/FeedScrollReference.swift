@@ -1,10 +1,7 @@
 import Foundation
 
-/// The C program `feed-scroll` measures Tessera against: a GTK 3 window of the same size and
-/// scale with a scrolled grid of the same squares, whose pictures were decoded at device size
-/// before the first frame and are painted 1:1, scrolled at the same pace by a tick callback over
-/// the same height. No widgets per tile, no network, no decoding while it scrolls: what it draws
-/// each frame is what this machine's X server and GTK can show at best.
+/// The C reference for `feed-scroll`: the same window, squares and pace, pictures decoded beforehand and
+/// painted 1:1, no network or decoding: what this X server and GTK show at best.
 struct FeedScrollReference {
     /// The grid Tessera laid out, in logical pixels.
     var columns: Int

@@ -1,9 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The frames an app in a process of its own says it drew, and the pictures it decoded, read from
-/// its lines on standard output ("frames N slow M longest-ms X decoded D from-memory H", tessera's
-/// `--report-frames`) as they come, and added up until taken.
+/// Frames and decodes another process reports on stdout (`--report-frames` lines), added up until taken.
 final class FrameTally: Sendable {
     struct Count: Sendable {
         var frames = 0

@@ -13,11 +13,9 @@ import Networking
 import Persistence
 import Repositories
 
-/// The gallery with 1,000 and 10,000 items in a real window: main-thread time to the first frame
-/// with the tiles near the view placed, the longest frame while an insert, a delete and a move
-/// animate, and resident memory; then all chosen, deleted and put back with Undo; 50 picture
-/// files dropped in; one change saved at a time against the whole document written, and the
-/// document read back with a full journal. Targets are printed beside each figure.
+/// The gallery at 1,000 and 10,000 items in a real window: first frame, frames while edits animate, memory,
+/// select-all delete and Undo, 50 files dropped, journaled saves against whole writes, reads back; targets
+/// beside each figure.
 struct GalleryBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "gallery",
                                                     abstract: "Gallery with 1,000 and 10,000 items: show time, animation frames, memory.")
@@ -133,9 +131,8 @@ struct GalleryBench: ParsableCommand {
                     timing?.layouts.max() ?? 0, timing?.paints.max() ?? 0)
         }
         let all = model.state.items.count
-        // Every item chosen and the question asked first, each in frames of its own as a person's
-        // keys come (the question's dialog lays out its words in its first frame); then measured
-        // from the answer.
+        // All chosen and the question asked, each in its own frames as keys would come; measured from the
+        // answer.
         model.selectAll()
         model.requestDeleteSelection()
         let asked = ContinuousClock.now + .milliseconds(300)
@@ -186,11 +183,8 @@ struct GalleryBench: ParsableCommand {
         try printSaving(items: items, in: folder.appendingPathComponent("saving"))
     }
 
-    /// One change at a time on the repository alone (30 moves, each awaited): the time from asking
-    /// to the change on disk and the bytes written for it, as the gallery saves (with its journal
-    /// past `FileGalleryRepository.journalFromBytes`) and, the baseline in the same run, with
-    /// every change written whole; then the time to read the document back with a full journal
-    /// over it (a launch after a crash) and with none.
+    /// Thirty awaited moves on the repository: time and bytes per change with the journal, and written whole as
+    /// the baseline; then reading back with a full journal and with none.
     @MainActor
     private func printSaving(items: [GalleryItem], in folder: URL) throws {
         let document = folder.appendingPathComponent("gallery.json")

@@ -1,10 +1,7 @@
 import Foundation
 
-/// The resident memory helper processes add to the app's: their private pages, and pages shared
-/// only among helpers counted once. A helper's clean pages of a file the app holds as resident
-/// are the app's already (the kernel keeps one copy); summing resident sizes counted them once a
-/// helper, where eog's one process counts them once. From /proc/PID/smaps; `app` is the app's
-/// process (default: this one, when the benchmark holds the viewer itself).
+/// The memory helpers add to the app's: private pages, and pages shared only among helpers once; clean file
+/// pages the app (`app`'s /proc smaps) holds resident are the app's already.
 func helpersOwnBytes(_ helpers: [Int32], app: String = "self") -> Int {
     var appResident: [String: Int] = [:]
     for area in residentAreas(of: app) {

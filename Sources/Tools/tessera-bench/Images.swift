@@ -11,10 +11,8 @@ import Networking
 import Persistence
 import Synchronization
 
-/// 500 images of mixed sizes and formats (some with Display P3 profiles and EXIF orientation, as
-/// phones write them) from a local server to 256 px thumbnails through the pipeline as the app
-/// runs it, beside a bare libcurl loop decoding the same bytes in process on a thread a core;
-/// then with warm disk and memory caches, and each format alone against its own baseline.
+/// 500 mixed images from a local server to 256 px thumbnails through the pipeline, beside a bare libcurl loop
+/// decoding in process; then warm caches, and each format against its own baseline.
 struct Images: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Image pipeline vs bare libcurl + gdk-pixbuf, 500 images.")
 
@@ -34,9 +32,7 @@ struct Images: ParsableCommand {
         defer { server.stop() }
         let base = server.base
         let sizes = [(640, 480), (1024, 768), (1600, 1200), (800, 1200), (2048, 1365), (320, 320)]
-        // Half JPEG, as the web's pictures are about, half of those from a phone (a Display P3
-        // profile to convert, a quarter turn to apply); the rest PNG, WebP (one in four with the
-        // profile, as an export for the web keeps it) and AVIF. The sizes cycle by six and the
+        // Half JPEG, half of those a phone's (P3, turned), the rest PNG, WebP and AVIF; sizes cycle by six and
         // formats by sixteen, so every kind comes in every size.
         let formats = ["jpg", "webp", "jpg-phone", "avif", "jpg", "png", "jpg-phone", "webp",
                        "jpg", "webp-p3", "jpg-phone", "avif", "jpg", "png", "jpg-phone", "webp"]
@@ -104,9 +100,7 @@ struct Images: ParsableCommand {
         print(String(format: "  pipeline, warm memory cache         %8.1f ms   peak RSS %6.1f MB  (%d memory hits)", ms(memoryTime), memoryRSS, warmDisk.statistics.memoryHits))
         print(String(format: "  memory cache %.1f MB of a %.0f MB cap", Double(warmDisk.memoryCache.totalCost) / 1_048_576, Double(warmDisk.memoryCache.capacity) / 1_048_576))
 
-        // Each format alone: the bare loop, a cold pipeline, and a cold pipeline without its disk
-        // cache (which writes every body: work the bare loop does not do), in turn, `formatRuns`
-        // times; medians (one run of a format takes a few hundred milliseconds, where noise weighs).
+        // Each format alone: bare loop, cold pipeline, and cold pipeline without disk cache, in turn; medians.
         print("  by format, cold, median of \(Self.formatRuns)           baseline   pipeline   ratio   no disk cache  ratio   (target <= 1.10)   bare loop, helpers   ratio   (target <= 1.05)")
         for format in ["jpg", "jpg-phone", "png", "webp", "webp-p3", "avif"] {
             let subset = corpus.filter { $0.format == format }.map(\.url)
@@ -237,9 +231,7 @@ enum CurlMultiBaseline {
         }
     }
 
-    /// `decode` over every body on `threads` threads, each taking the next body not taken yet
-    /// (dealt out in turn instead, a thread could be left with the larger pictures and the other
-    /// idle at the end: the loop's time then hung on how the sizes fell); how many gave a picture.
+    /// `decode` over every body on `threads` threads, each taking the next untaken body; how many decoded.
     private static func countDecoded(_ bodies: [Data], threads: Int, decode: @Sendable (Data) -> DecodedImage?) -> Int {
         let next = Atomic<Int>(0), decoded = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
@@ -251,9 +243,8 @@ enum CurlMultiBaseline {
     }
 }
 
-/// The decoder helpers' peak resident memory: each one's high-water mark (VmHWM, set back by
-/// `reset`), less the pages of the libraries this process holds resident too, read at the end
-/// (`helpersOwnBytes`), since the baseline's peak counts those once, in its own process.
+/// The helpers' peak resident memory (VmHWM, reset by `reset`) less the library pages this process holds too,
+/// which the baseline counts once.
 struct HelpersPeak {
     let processes: DecoderProcesses
 

@@ -11,10 +11,8 @@ import Networking
 import Persistence
 import Repositories
 
-/// The chat with 10,000 messages from a local server, scrolled from the bottom to the top: each
-/// prepend's main-thread time, the frame intervals scrolling up beside scrolling back down (the
-/// baseline), and memory growth at the top; then paging back to a message 5,000 up, the search
-/// and the draft (`MessagesSearchBench`). Targets are printed beside each figure.
+/// The chat with 10,000 messages scrolled bottom to top: each prepend's main-thread time, frames up against
+/// down (the baseline), memory; then paging to message 5,000, search and draft.
 struct MessagesBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "messages",
                                                     abstract: "Chat with 10,000 messages: prepend cost, frame intervals, memory; search over 100,000; the draft's cost per key.")
@@ -125,9 +123,8 @@ struct MessagesBench: ParsableCommand {
         try MessagesSearchBench.measure(in: folder)
     }
 
-    /// A new chat showing its first page, asked to show message `number` (older pages loaded down
-    /// to it, as a search's find or a reply's quote does), the window ticking every frame
-    /// meanwhile: the time until it is in the chat, and the frame intervals.
+    /// A new chat asked to show message `number` (older pages loaded to it), ticking every frame: the time
+    /// until it shows and the frames.
     @MainActor
     private static func pageBack(to number: Int, backend: Backend, folder: URL) throws
         -> (number: Int, loaded: Int, time: Double, intervals: [Double]) {

@@ -7,10 +7,8 @@ import Networking
 import Persistence
 import Repositories
 
-/// The chat's search and draft (after `MessagesBench`): 100,000 messages stored and indexed, 50
-/// searches through the full-text index against a `LIKE` scan of the first word (the baseline),
-/// 10 searches of a rare word, and the main loop's cost a key typed in the composer for its draft.
-/// Targets are printed beside each figure.
+/// The chat's search and draft: 100,000 messages indexed, 50 full-text searches against a `LIKE` scan, 10
+/// rare-word searches, and the main loop's cost a key for the draft.
 @MainActor
 enum MessagesSearchBench {
     nonisolated static let stored = 100_000

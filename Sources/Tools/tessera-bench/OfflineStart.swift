@@ -2,11 +2,8 @@ import ArgumentParser
 import Foundation
 import Gtk
 
-/// Exec to the first frame that shows a section's first screen (the feed's posts with their
-/// pictures by default; `--section` for another that keeps what it received: messages, facts),
-/// from what an earlier run saved: with the backend gone (a port nobody listens on), beside the
-/// same with the backend up, and beside a first launch that has nothing saved and waits for the
-/// network. Runs alternate so all see the same machine state.
+/// Exec to the first frame showing a section's saved first screen with the backend gone, beside the backend up
+/// and beside a first launch; runs alternate.
 struct OfflineStartBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "offline-start",

@@ -7,10 +7,8 @@ import Networking
 import HelperClients
 import Scheduling
 
-/// What each layer of the image pipeline costs a picture: the same pictures from a local server
-/// (1) by a bare libcurl loop, (2) by `CurlHTTPClient`, (3) through the pipeline decoding nothing,
-/// (4) the bare loop decoded by the helpers, (5) the pipeline with the helpers, (6) and its disk
-/// cache. CPU and switches a picture, batch time, helpers' CPU; medians of `rounds`, alternating.
+/// What each pipeline layer costs a picture: bare libcurl, `CurlHTTPClient`, the pipeline decoding nothing,
+/// bare with helpers, the pipeline with helpers, and with its disk cache; medians, alternating.
 struct PipelineLayers: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "layers",
                                                     abstract: "The image pipeline's own cost a picture, layer by layer.")

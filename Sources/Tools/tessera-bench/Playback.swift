@@ -5,11 +5,8 @@ import ClipDecoding
 import Foundation
 import Video
 
-/// Playing a clip as the viewer does (the `tessera-player` helper, `ClipPlayback`) beside the same
-/// clip played by `playbin` in this process: time to the first frame, frames rendered and dropped,
-/// each side's CPU and memory. The clip is made here (720p30 VP8 and Vorbis in WebM, as the web
-/// sends); frames go to a sink that draws nothing, sound to the system's output, alike for both.
-/// Runs alternate; the first of each loads its plugins.
+/// A clip played as the viewer does (`tessera-player`) beside `playbin` in this process: first frame, frames
+/// rendered and dropped, CPU and memory, on a clip made here; runs alternate.
 struct PlaybackBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "playback",
@@ -196,10 +193,8 @@ struct PlaybackBench: ParsableCommand {
         return run
     }
 
-    /// Looks every 2 ms until the first frame (its time is measured), then every 10 ms (the last
-    /// frame is counted before the end pauses the pipeline, 33 ms after it); memory and the
-    /// helper's CPU are read every tenth look: reading /proc is CPU this process spends, counted
-    /// with the playback's.
+    /// Looks every 2 ms until the first frame, then every 10 ms; memory and helper CPU every tenth look, since
+    /// reading /proc costs this process.
     private static func waitForNextLook(firstFrameSeen: Bool) {
         usleep(firstFrameSeen ? 10_000 : 2_000)
     }

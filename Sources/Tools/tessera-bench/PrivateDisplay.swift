@@ -1,8 +1,6 @@
 import Foundation
 
-/// An X server of the benchmark's own (Xvfb), big enough for the 1100×760 window at a device
-/// scale: `make bench` runs under a 1400×1000 screen, where a window at scale 2 (2200×1520 device
-/// pixels) would be cut down to the screen and measured at a size nobody uses.
+/// A private Xvfb big enough for the window at a device scale, which `make bench`'s screen would cut down.
 final class PrivateDisplay {
     private let server: Process
     /// The display's name, ":N".

@@ -12,11 +12,8 @@ import Persistence
 import Repositories
 import Video
 
-/// The feed's first launch over a slow link every answer shares (a tethered phone's by default):
-/// time to the first screen whole, bytes that crossed, and the main loop's longest stall; as the
-/// app runs and saving data (the baseline: prefetching should cost the first screen nothing),
-/// alternating. `--section gallery` opens the gallery's photographs instead, some progressive,
-/// and adds how long each tile showed nothing before its picture or first passes came.
+/// The feed's first launch over a shared slow link: time to the first screen whole, bytes, longest stall, as
+/// run and saving data, alternating. `--section gallery` times tiles' pictures and passes.
 struct SlowLinkBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "slow-link",
                                                     abstract: "The feed's (or the gallery's) first screen over a slow shared link.")
@@ -37,9 +34,7 @@ struct SlowLinkBench: ParsableCommand {
         var requests = 0
         /// The order the server was asked in, as letters: V in view, A ahead, P a page of posts.
         var order = ""
-        /// Over the tiles in view at the first screen: the mean time until each showed its
-        /// picture or its first passes, and until its picture was whole; the time until every
-        /// one showed one or the other.
+        /// Over the first screen's tiles: mean time to a picture or passes, to whole, and until all showed one.
         var meanUntilShown = 0.0
         var meanUntilWhole = 0.0
         var everyTileShown = 0.0

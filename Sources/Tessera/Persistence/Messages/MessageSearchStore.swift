@@ -3,10 +3,8 @@ import Foundation
 import GRDB
 import Repositories
 
-/// The chat's full-text search over every message the app has seen or sent: the local messages
-/// and the server's saved ones, indexed by SQLite's FTS5 (`messageSearch`, kept by triggers as
-/// the messages are stored, replaced and deleted), with the unicode61 tokenizer: Russian and
-/// English words, case and accents ignored.
+/// Full-text search over every message seen or sent, by SQLite's FTS5 kept by triggers, with the unicode61
+/// tokenizer: Russian and English, case and accents ignored.
 public final class MessageSearchStore: Sendable {
     private let database: LazyDatabase
 
@@ -19,10 +17,8 @@ public final class MessageSearchStore: Sendable {
     public func search(_ typed: String, limit: Int) async throws -> [MessageSearchHit] {
         guard let query = MessageSearchHit.query(for: typed) else { return [] }
         return try await database.read { db in
-            // The user's own, newest first, then the server's from number 1: each in the index's
-            // own rowid order (even rows then odd ones), so that FTS5 stops at the limit instead of
-            // sorting every match; the whole text marked (the index's, "ё" folded) and the text as
-            // written, from its table.
+            // The user's own newest first, then the server's from number 1, each in rowid order so FTS5 stops
+            // at the limit; the index's marked text and the text as written.
             let marks: [any DatabaseValueConvertible] = [String(MessageSearchHit.markStart), String(MessageSearchHit.markEnd), query]
             let own = try Row.fetchAll(db, sql: """
                 SELECT found.rowid AS row, highlight(messageSearch, 0, ?, ?) AS marked, local.text AS original

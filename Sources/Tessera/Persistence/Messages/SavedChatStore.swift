@@ -3,9 +3,8 @@ import Foundation
 import GRDB
 import Repositories
 
-/// The server's messages as they were received, kept in the app's database so that the chat shows
-/// them at the next launch and while the backend cannot be reached. Each page is saved in one
-/// transaction with how far back the pages reach.
+/// The server's messages as received, for the next launch and offline; each page saved in one transaction with
+/// how far back pages reach.
 public final class SavedChatStore: Sendable {
     private let database: LazyDatabase
 
@@ -13,10 +12,8 @@ public final class SavedChatStore: Sendable {
         self.database = database
     }
 
-    /// The saved server messages, oldest first, the offset the next older page is asked at,
-    /// whether the beginning was reached and when a page was last received; nil when nothing was
-    /// saved. With `newest`, only that many of the newest are read when every message up to the
-    /// next offset is there to be read back later (`SavedChat.olderNotRead`); all otherwise.
+    /// The saved messages oldest first, the next offset, whether the beginning was reached and when; nil when
+    /// none. `newest` reads only that many when the rest can be read back later.
     public func saved(newest limit: Int = .max) async throws -> SavedChat? {
         try await database.read { db in
             guard let chat = try SavedChatRecord.fetchOne(db) else { return nil }
@@ -53,10 +50,8 @@ public final class SavedChatStore: Sendable {
         }
     }
 
-    /// The server's list grew by `newest.count` at its head (`MessageTimeline.grow`): every saved
-    /// message moves that many numbers up, `newest` are saved below them and the pages reach as
-    /// much further, in one transaction. Moved by deleting and putting back, not in place: the
-    /// search index follows the rows' numbers through its triggers.
+    /// The list grew by `newest.count` at its head: saved messages move up, `newest` are saved below, in one
+    /// transaction; moved by delete and insert so the search index follows.
     public func grow(adding newest: [ChatMessage], at savedAt: Date = Date()) async throws {
         let count = newest.count
         guard count > 0 else { return }

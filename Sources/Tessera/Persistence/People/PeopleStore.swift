@@ -4,10 +4,8 @@ import GRDB
 import Localization
 import Repositories
 
-/// The people and their stored avatars in the app's database.
-///
-/// Every write is one transaction on GRDB's writer queue, never on the caller's thread; readers
-/// learn of committed changes through `observePeople()` (GRDB's `ValueObservation`).
+/// The people and their avatars; each write one transaction on GRDB's writer, readers told through
+/// `observePeople()`.
 public final class PeopleStore: Sendable {
     private let database: LazyDatabase
 

@@ -2,9 +2,7 @@ import Domain
 import Foundation
 import Localization
 
-/// Where the pictures added to the gallery from files or as data (a drop, a paste) are kept: a
-/// copy in Tessera's data folder, so an item outlives the original being moved or deleted. The
-/// item keeps the copy's address; a picture added by its web link stays a link.
+/// Where pictures added from files or data are copied, so an item outlives its original; web links stay links.
 public protocol GalleryPictureStoring: Sendable {
     /// Keeps a copy of the picture in the file at `path`.
     func keep(fileAt path: String) async throws(GalleryPictureRefusal) -> URL
@@ -37,9 +35,8 @@ public enum GalleryPictureRefusal: Error, Equatable, Sendable, CustomStringConve
     }
 }
 
-/// The pictures kept as files in a folder of their own (`gallery-pictures` in the data folder),
-/// each under a new name with the extension of its real format, read back by the image pipeline
-/// through their `file:` addresses.
+/// Copies in `gallery-pictures` under new names with their real format's extension, read back by `file:`
+/// address.
 public struct GalleryPictureFiles: GalleryPictureStoring {
     public let folder: URL
     /// The most the image pipeline downloads for one picture (a test holds the two equal); a file

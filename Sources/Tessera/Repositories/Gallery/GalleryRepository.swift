@@ -2,9 +2,7 @@ import Domain
 import Foundation
 import Localization
 
-/// The gallery's items. Every update is asynchronous and either succeeds, returning the new list,
-/// or throws and changes nothing. The file implementation below can be replaced by a network API
-/// without touching the view-model.
+/// The gallery's items: every update returns the new list or throws and changes nothing.
 public protocol GalleryRepository: Sendable {
     /// The items, and what is wrong with them (nothing is dropped).
     func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem])

@@ -43,9 +43,7 @@ public struct LiveMessagesRepository: MessagesRepository {
     private let backend: @Sendable () async -> Backend
     private let timeout: Duration
 
-    /// A page's most bytes. The contract's pages are a few kilobytes, but a message can be of any
-    /// length: a page of twenty 100 KB messages (2 MB) is shown, as previews in the list and whole
-    /// on the detail page. A bigger page is refused like any broken one (the placeholder, Retry).
+    /// A page's most bytes: messages may be of any length; bigger pages are refused like broken ones.
     public static let maximumPageSize = 8 << 20
 
     public init(client: any HTTPClient, timeout: Duration = .seconds(10), backend: @escaping @Sendable () async -> Backend) {

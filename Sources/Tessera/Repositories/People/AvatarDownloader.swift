@@ -3,11 +3,8 @@ import Foundation
 import Networking
 import Localization
 
-/// Downloads people's avatars into the database: every download over one kept-alive connection,
-/// one at a time, from one queue ordered by priority (rows in view before the rest) and then by
-/// the order asked (top to bottom), each avatar at most once. Runs off the main actor and
-/// outlives any screen, so downloads go on while another section is shown or the window is
-/// minimised, and the app can wait for them before it exits.
+/// Downloads avatars into the database over one kept-alive connection, one at a time, by priority then order
+/// asked, each once. Off the main actor and outliving screens, so downloads go on and exit can wait.
 public actor AvatarDownloader {
     public enum Outcome: Equatable, Sendable {
         case stored
@@ -24,13 +21,10 @@ public actor AvatarDownloader {
         var retries = 0
     }
 
-    /// An avatar is tens of kilobytes: a transfer that brings less than the client's 1 KB a
-    /// second for 3 s has stalled, and every avatar behind it waits on the one connection while
-    /// it hangs (the client's own 15 s is for pictures that may be megabytes on a slow link).
+    /// Avatars are small: under 1 KB a second for 3 s is a stall holding every avatar behind it.
     static let stallTimeout: Duration = .seconds(3)
-    /// A download that stalled or broke off goes behind the others and is tried again after
-    /// these waits, one for each try; after the last it stays failed until asked for again (a
-    /// refresh, its row back in view, its server back).
+    /// A stalled or broken download goes behind and is retried after each wait; then it stays failed until
+    /// asked again.
     static let retryDelays: [Duration] = [.seconds(2), .seconds(8), .seconds(30)]
 
     private let store: any AvatarStoring

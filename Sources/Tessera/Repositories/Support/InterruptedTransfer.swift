@@ -1,9 +1,7 @@
 import Networking
 
-/// The feed's pages and the facts feed asked again when their transfer went silent or broke (a
-/// quiet Wi-Fi, a dropped connection). A server that cannot be reached shows offline at once, the
-/// section's tries taking over. The chat keeps its 10 s and one try: the contract's chat answers
-/// "too slow" on purpose, a failure to show with Retry, not to wait out three times.
+/// Feed and facts pages asked again when their transfer went silent or broke; an unreachable server is offline
+/// at once. The chat keeps one try: its slowness is the contract's, shown with Retry.
 enum InterruptedTransfer {
     /// A transfer that sends nothing for this long has stalled, where a slow link still sends
     /// some: a page is a few kilobytes, and a link of 1 Mbit/s sends one in a fraction of that.

@@ -1,10 +1,8 @@
 import CDescriptorPassing
 import Foundation
 
-/// The app's side of a ring of frame slots the player helper shares with it: the helper's memory
-/// file mapped here read-only, once its size is known to be sealed (a helper that could shrink it
-/// would make the app fault reading a frame). A frame pushed into the pipeline points into its
-/// slot, no copy; the ring stays mapped while any of its frames is held.
+/// The app's side of the player's frame ring: its memory file mapped read-only once its size is sealed. Frames
+/// point into their slots, no copy; mapped while any frame is held.
 public final class FrameRing: @unchecked Sendable {
     public let id: Int
     public let slotSize: Int

@@ -6,15 +6,11 @@ import HelperWire
 import Localization
 import Synchronization
 
-/// The `tessera-player` helper decoding one clip for the viewer (`ClipPlayback`): the clip's bytes
-/// and seeks go over a pipe, sound comes back on its socket and frames in shared memory
-/// (`FrameRing`, `PlaybackWire`). Confined, it holds the demuxer and decoders: a clip that crashes
-/// one ends the helper, and the viewer says so. Its input ends with the app, and so does it.
+/// The `tessera-player` helper decoding one clip: bytes and seeks over a pipe, sound back on its socket, frames
+/// in shared memory. A decoder crash ends the helper, and the viewer says so.
 public final class PlayerHelper: Sendable {
-    /// What the helper said, on the reading thread, or why it ended. After a piece of sound's
-    /// line, the listener may read its bytes where it wants them with the function it is given
-    /// (once, the whole `Sample.length` into memory that long; false when the helper ended
-    /// first); bytes it does not read are skipped. A frame is in its ring (`ring(of:)`).
+    /// The helper's answers on the reading thread, or why it ended. After a sound line, `read` takes its bytes
+    /// once (false if the helper ended); unread bytes are skipped.
     public typealias Listener = @Sendable (Result<PlaybackWire.Answer, PlayerHelperEnded>, _ read: ReadBytes) -> Void
     public typealias ReadBytes = (UnsafeMutableRawBufferPointer) -> Bool
 
