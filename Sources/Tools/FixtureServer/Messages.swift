@@ -64,9 +64,8 @@ public final class MessageSource: Sendable {
         random = Mutex(SplitMix64(seed: seed ^ 0x6D65_7373))
     }
 
-    /// A conversation between colleagues, oldest line first: read from the top of the chat down,
-    /// it goes forward, and it comes round again further up. Emoji, Cyrillic, French, a long line
-    /// and a two-letter one, as chats have them.
+    /// A colleagues' conversation, oldest first, repeating further up: emoji, Cyrillic, French, long and tiny
+    /// lines.
     static let conversation = [
         "Morning! Are we still on for the review today?",
         "Yes, 3 pm in the small room.",

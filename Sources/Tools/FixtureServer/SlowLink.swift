@@ -3,11 +3,8 @@ import Hummingbird
 import NIOCore
 import Synchronization
 
-/// A slow link every answer shares, as a phone's tethered link or a hotel's Wi-Fi is: each answer
-/// waits the link's latency before its headers, and the bodies of all answers together go at
-/// its rate, a piece at a time, so answers sent at once share it as TCP connections do. The
-/// machine's own `tc netem` on loopback would slow every other test and benchmark running beside
-/// it; this slows only this server.
+/// A slow link every answer shares: latency before headers, bodies together at its rate, as TCP connections
+/// share one. `tc netem` would slow every other test on loopback too.
 public struct LinkShape: Sendable, Equatable {
     /// Bits a second, for every answer together.
     public var bitsPerSecond: Int

@@ -1,9 +1,7 @@
 import CLcms2
 import Foundation
 
-/// What a camera or a phone adds to a photo, for synthetic images that carry it: a Display P3
-/// colour profile (every iPhone photo has one) and an EXIF Orientation (every phone writes one),
-/// so the decoder's conversions are measured as the web's pictures need them.
+/// What phones add to photos, a Display P3 profile and an EXIF orientation, for synthesized images.
 enum SyntheticTags {
     /// A Display P3 profile made with Little CMS: the P3 primaries, D65 white, the sRGB curve.
     static let displayP3: Data? = {

@@ -3,10 +3,8 @@
 import CGtk
 @_spi(SimulatedInput) import Gtk
 
-/// Synthesised input through the window system (XTest under X11), for UI tests and the screenshot
-/// mode, never for a person's use: the events go through GTK's whole event path, exactly like a
-/// person's key presses and clicks. Kept out of the toolkit's module, which the app ships as its
-/// only caller of GTK.
+/// Input through the window system (XTest) for UI tests and screenshots, through GTK's whole event path like a
+/// person's; kept out of the app's toolkit module.
 @MainActor
 public enum InputSimulation {
     /// The X window of `widget`'s toplevel, for xdotool to act on it as a window manager would;
@@ -29,10 +27,8 @@ public enum InputSimulation {
             && gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_RELEASE) != 0
     }
 
-    /// A two-finger touchpad pinch on `widget` (with a window of its own) centred at `x`, `y`: the
-    /// fingers' distance goes through `scales`, then they lift. Xvfb has no touchpad and GTK 3 takes
-    /// gestures from Wayland compositors only, so the events are made here as GDK makes them and go
-    /// through GTK's own event path.
+    /// A two-finger pinch on `widget` centred at `x`, `y` through `scales`: Xvfb has no touchpad and GTK 3
+    /// takes gestures from Wayland only, so the events are made as GDK makes them.
     @discardableResult
     public static func pinch(on widget: Widget, x: Double, y: Double, scales: [Double]) -> Bool {
         guard let window = gtk_widget_get_window(widget.gtkWidget),

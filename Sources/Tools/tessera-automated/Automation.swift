@@ -6,9 +6,8 @@ import Foundation
 import Gtk
 import Logging
 
-/// Drives a launch that measures or pictures the app rather than serves a person (screenshots,
-/// the benchmarks' first-frame, content-drawn and frame reports): each prints or writes what it
-/// was asked for; the first three then quit the app with the status they say.
+/// Drives a launch that measures or pictures the app (screenshots, first-frame, content-drawn and frame
+/// reports); the first three quit with the status they say.
 @MainActor
 final class Automation: LaunchDriver {
     /// The window's size for screenshots and the content-drawn report, so they compare across runs.

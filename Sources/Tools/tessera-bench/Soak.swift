@@ -1,22 +1,17 @@
 import ArgumentParser
 import Foundation
 
-/// A long session as a person has one: the release app in its own process against a server of
-/// 100,000 posts, driven with xdotool (real keys, wheel and clicks) round after round through
-/// every section. Every `--sample-every` seconds it reads from /proc the app's and its helpers'
-/// resident memory, open files, threads and helpers. The figure: growth from the sample at a
-/// third of the run (the caches full) to the last, target under 5 %, the counts no higher.
+/// A long session: the release app against 100,000 posts, driven by xdotool through every section. Every
+/// `--sample-every` seconds: memory, files, threads and helpers of the app and its helpers; the figure is
+/// growth from a third of the run to the end.
 struct SoakBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "soak",
                                                     abstract: "The app used in a loop for minutes: memory, files, threads, helpers over time.")
 
     @Option(help: "How long to use the app.") var minutes = 30.0
     @Option(help: "Seconds between samples.") var sampleEvery = 30.0
-    /// Each round leaves the feed some 90 posts further down than the round before (the feed
-    /// brings the last post the viewer showed into view as it closes, which the wheel up does not
-    /// undo), so the rounds go on meeting posts they have not shown: 10,000 posts were used up at
-    /// round 113 (minute 40), after which every round showed the same last posts from the memory
-    /// cache. 100,000 last some six hours.
+    /// Each round ends some 90 posts further down, so rounds keep meeting new posts; 100,000 last some six
+    /// hours.
     @Option(help: "Posts on the server's feed.") var feedPosts = 100_000
 
     /// The growth allowed from a third of the run to its end.

@@ -21,13 +21,10 @@ final class Soak {
         /// The app's CPU time so far, in seconds (user and system): a session that takes input
         /// spends some every round; none for a while means the app took no input.
         var cpuSeconds: Double
-        /// The helpers' CPU time so far, in seconds: those running and those that ended (decoding,
-        /// posters, playing): none for a while means nothing was decoded meanwhile (every picture
-        /// shown came from the memory cache).
+        /// The helpers' CPU seconds, running and ended: none for a while means every picture came from memory.
         var helpersCPUSeconds: Double
-        /// The frames the app's window drew since the sample before: how many, how many took longer
-        /// than a frame at 60 Hz to lay out and paint, and the longest (milliseconds); and the
-        /// pictures it decoded and took from its memory cache meanwhile.
+        /// Frames since the sample before: count, slow (over 60 Hz), longest in ms; pictures decoded and from
+        /// memory.
         var frames: FrameTally.Count
         var totalResident: Int { appResident + helpersResident }
     }

@@ -2,9 +2,8 @@ import ArgumentParser
 import Foundation
 import Persistence
 
-/// Time from exec to the first frame of the main window drawn, for Tessera and for three C
-/// programs built here (a minimal GTK 3 window, the baseline; a minimal GtkApplication; that
-/// application with Tessera's shell), alternating runs so all see the same machine state.
+/// Exec to the main window's first frame, for Tessera and three C programs built here (GTK window,
+/// GtkApplication, that with Tessera's shell), alternating.
 struct Startup: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Exec to first drawn frame: tessera vs a minimal C GTK 3 window.")
 
@@ -52,11 +51,8 @@ struct Startup: ParsableCommand {
     }
     """
 
-    /// Two more references, built from this one source: the smallest GtkApplication (what Tessera
-    /// is, with its D-Bus registration and uniqueness) that opens a window, and, with
-    /// TESSERA_SHELL defined, the same application with Tessera's window shell made of plain GTK
-    /// widgets (header bar with title, subtitle and three buttons, a sidebar of five rows with
-    /// icons, an empty stack). Both report Tessera's milestones, so the phases compare one by one.
+    /// Two more references from one source: the smallest GtkApplication opening a window and, with
+    /// TESSERA_SHELL, it with Tessera's shell in plain GTK; both report Tessera's milestones.
     static let applicationBaselineSource = """
     \(reportingPrelude)
     static void mark(const char *name) {
@@ -183,18 +179,15 @@ struct Startup: ParsableCommand {
         let gallery = try CProgram.build(Self.applicationBaselineSource, named: "application-gallery", in: work,
                                          defining: ["TESSERA_SHELL", "TESSERA_GALLERY"])
         guard let media = AppPaths.sourceTreeItem("data/media") else { throw BenchError(description: "no data/media folder found") }
-        // Launch them all inside a desktop-like session: with a session bus (GApplication
-        // registers on it, the accessibility bridge finds its bus). Without one GLib falls back to
-        // X11 autolaunch, which no real desktop goes through.
+        // Inside a session bus, as on a desktop: without one GLib falls back to X11 autolaunch.
         let bus = try SessionBus.ensure()
         defer { bus?.stop() }
         environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
         // The same work on both sides: Tessera turns GDK's OpenGL off for itself (GtkRuntime), so
         // the C programs start with it off too; with it on, they probe GLX and load the GL driver.
         environment["GDK_GL"] = environment["GDK_GL"] ?? "disable"
-        // Tessera as a person starts it: its default profile (settings, the single-instance name,
-        // the portal, the Shell's search, the built-in server after the first frame), in folders
-        // of the run's own; the warm-up is the profile's first launch.
+        // Tessera as a person starts it, with its default profile's work in the run's own folders; the warm-up
+        // is the first launch.
         let profile = work.appendingPathComponent("profile")
         for (variable, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
             environment[variable] = profile.appendingPathComponent(folder).path
@@ -284,9 +277,8 @@ struct Startup: ParsableCommand {
         ("content", "then to its content drawn (the pictures)"),
     ]
 
-    /// Milliseconds from spawning `command` to the first frame it reports, and, for a program that
-    /// reports milestones ("milestone-ns <name> <ns>"), the time from the previous one to each.
-    /// Tessera's report goes on to the frames with its section's page and with the page's content.
+    /// Milliseconds from spawning `command` to its first frame, and between its milestones; Tessera's goes on
+    /// to its page and content frames.
     private func firstFrame(_ command: [String]) throws
         -> (total: Double, phases: [(String, Double)], residentMegabytes: Double?, content: Double?) {
         let launch = try timeToMarker(command, "first-frame-ns", environment: environment)

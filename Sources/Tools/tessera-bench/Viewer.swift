@@ -9,10 +9,8 @@ import Networking
 import Persistence
 import HelperClients
 
-/// The viewer with a 24-megapixel JPEG and a 100-megapixel PNG from a local server: time to a
-/// sharp fitted picture and to a sharp 100 %, frames while it pans and zooms, the memory of the
-/// app and its decoders while viewing and after closing; beside eog opening the same files.
-/// Targets: ahead of eog on time and memory; panning >= 99 % on time; memory back within 20 MB.
+/// The viewer with a 24 MP JPEG and a 100 MP PNG: time to sharp fit and 100 %, pan and zoom frames, memory
+/// viewing and after, beside eog; targets beside each figure.
 struct ViewerBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "viewer",
                                                     abstract: "The viewer with a 24 MP JPEG and a 100 MP PNG, against eog.")
@@ -125,9 +123,8 @@ struct ViewerBench: ParsableCommand {
         var helpersPeak = 0
         /// The helpers' peak less the library pages the app holds resident too (`helpersOwnBytes`).
         var helpersOwnPeak = 0
-        /// The kernel's high-water marks (VmHWM, reset as the viewer opens): the true peaks,
-        /// where the samples above come every 20 ms; and the helpers' library pages the app maps
-        /// too, at the end.
+        /// The kernel's high-water marks (VmHWM, reset as the viewer opens), between the 20 ms samples; and the
+        /// library pages shared with helpers.
         var appHighWater = 0
         var helpersHighWater = 0
         var helpersSharedWithApp = 0

@@ -4,11 +4,8 @@ import Gtk
 import ImagePipeline
 import Networking
 
-/// The viewer's clip when it is not on this machine: a clip of some 40 MB from the local server at
-/// 1 MB a second plays as it downloads (HTTP Range). Measured: the time to its first frame
-/// (target: within 1.5 s; the whole file would take 40 s to come), the bytes it had by then, and
-/// that closing the viewer stops the download. The same-run baseline is the same clip played
-/// from bytes already here (the disk cache), the best streaming can approach.
+/// A 40 MB clip from the server at 1 MB/s plays as it downloads: time to the first frame, bytes by then, and
+/// that closing stops the download; the baseline plays it from the disk cache.
 @MainActor
 enum ViewerClip {
     /// The link's speed: 1 MB a second.

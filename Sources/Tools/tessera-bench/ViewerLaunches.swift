@@ -1,9 +1,7 @@
 import Foundation
 
-/// Tessera and eog as a person runs them, measured alike: each a process started here (`tessera
-/// --view FILE` in a profile launched once before; `eog FILE`), its window's mapping from the X
-/// server (`WindowWatch`), drawn once its processes' CPU rests 300 ms, memory their high-water
-/// marks. Cold: started for the big pictures; warm: on a small one, then Right to the photo.
+/// Tessera and eog run as a person does, measured alike: mapped per `WindowWatch`, drawn once CPU rests 300 ms,
+/// memory their high-water marks. Cold: started for the picture; warm: Right to it.
 struct ViewerLaunches {
     /// The folder's pictures, named so both programs list them in this order.
     let small: URL, photo: URL, plan: URL
@@ -140,9 +138,8 @@ struct ViewerLaunches {
         }
     }
 
-    /// The time of the last CPU time `pid` and its descendants were seen to use before 300 ms
-    /// without any, looked at every 20 ms, in ms since `start` and `atLeast` that; fails after two
-    /// minutes.
+    /// When `pid` and its descendants last used CPU before 300 ms idle (looked at every 20 ms), in ms since
+    /// `start`; fails after two minutes.
     private func stillAfter(_ pid: Int32, since start: Int64, atLeast earliest: Double = 0) throws -> Double {
         func used() -> Double {
             ([pid] + descendants(of: pid)).reduce(0) { $0 + (ProcessUsage.cpu(of: $1) ?? 0) }

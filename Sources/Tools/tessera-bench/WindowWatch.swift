@@ -1,8 +1,7 @@
 import Foundation
 
-/// When each program's window is mapped, told by the X server: a small C program built here
-/// watches the root window's children and prints each one mapped with its process
-/// (`_NET_WM_PID`), at once, where `xdotool search --sync` looks every half second.
+/// When each program's window is mapped, from a small C watcher of the root's children (`_NET_WM_PID`), at once
+/// where `xdotool --sync` polls.
 final class WindowWatch: @unchecked Sendable {
     static let source = """
     #include <X11/Xlib.h>

@@ -5,9 +5,8 @@ import Foundation
 import ImagePipeline
 import Persistence
 
-// Writes in a loop for the crash-safety tests, which kill it at random and check what it left; it
-// prints "ack <revision>" after each write returns. FILE: a JSON document store (the gallery's);
-// --saved-feed FILE: the facts feed in SQLite; --image-cache DIR: image bytes in the disk cache.
+// Writes in a loop, printing "ack <revision>" after each, for the crash tests that kill it: a JSON store,
+// `--saved-feed` SQLite, or `--image-cache` disk cache.
 
 struct Revision: Codable, Sendable {
     var revision: Int

@@ -5,11 +5,8 @@ import FixtureServer
 import Foundation
 import Logging
 
-/// Serves shared/contracts.md on loopback for the app, its tests and its benchmarks.
-/// Once it listens it prints one line on standard output, `listening on http://HOST:PORT/`, which
-/// is how `tessera` learns the port it was given. Started by `tessera` it also watches its
-/// standard input (`--exit-when-input-ends`): the app holds the other end of that pipe, so when
-/// the app ends in any way, killed included, the pipe closes and the server stops.
+/// Serves shared/contracts.md on loopback, printing `listening on http://HOST:PORT/` once it listens. With
+/// `--exit-when-input-ends` it stops when the app's end of its input closes, however the app ended.
 @main
 struct TesseraServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -21,9 +21,8 @@ extension FactsPage {
             guard let self else { return }
             let place = self.placeBeforeSearch
             self.placeBeforeSearch = nil
-            // Every card again, focus and the kept card back in place (cards above may have grown). Placed
-            // after the focus moves: a focused card scrolls itself into view while the bar still takes its
-            // room.
+            // Every card, focus and the kept card back in place; placed after the focus moves, since a focused
+            // card scrolls itself into view while the bar still takes room.
             self.grid.layoutNow()
             if let row = place?.focused, let index = self.gridPlace(ofRow: row) {
                 self.grid.focus(index: index)

@@ -3,10 +3,8 @@ import Foundation
 import Gtk
 import Localization
 
-/// The chat's search, over the chat: what is typed is looked up as it is typed (every message the
-/// app has seen or sent, in the database's full-text index), the messages found are listed with
-/// their numbers and the words found in bold; Up and Down go through them, Enter (or a click)
-/// shows the one chosen in the chat, Escape closes the search and leaves the chat where it is.
+/// The chat's search over the chat: every message seen or sent, looked up as typed in the full-text index,
+/// listed with numbers and found words bold; Up, Down, Enter shows one, Escape closes.
 @MainActor
 final class MessageSearchBar {
     let widget: Revealer

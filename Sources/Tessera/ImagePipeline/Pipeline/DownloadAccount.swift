@@ -1,6 +1,5 @@
-/// The account an image request's download is counted under (a section's name), carried beside
-/// the request without being part of it: every account is equal and hashes alike, so requests
-/// that differ only in it share one load and one cache entry.
+/// The section a download is counted under, beside the request: all accounts are equal and hash alike, so
+/// requests differing only in it share loads and entries.
 public struct DownloadAccount: Sendable, Hashable {
     public let name: String?
 

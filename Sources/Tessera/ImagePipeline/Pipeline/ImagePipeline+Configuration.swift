@@ -27,9 +27,8 @@ extension ImagePipeline {
         /// What time it is, for the disk cache's freshness (tests move it on).
         public var now: @Sendable () -> Date = { Date() }
 
-        /// `maximumConcurrentFetches` is a browser's per host; `failureMemory` spares asking on every scroll;
-        /// `abandonedLoadGrace` lets a card scrolled back rejoin its load; `posterFirstBytes` reads a clip's
-        /// start.
+        /// `maximumConcurrentFetches`: a browser's per host; `failureMemory` spares asking each scroll;
+        /// `abandonedLoadGrace` lets a returning card rejoin; `posterFirstBytes`: a clip's start.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
