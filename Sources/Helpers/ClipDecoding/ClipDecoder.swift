@@ -130,8 +130,7 @@ public final class ClipDecoder: @unchecked Sendable {
         tessera_gst_set_state(playbin, TESSERA_GST_STATE_PLAYING)
     }
 
-    /// Moves to `position` (exactly, decoding from the key frame before it); false when the clip
-    /// cannot seek.
+    /// Moves to `position` (exactly, decoding from the key frame before it); false when the clip cannot seek.
     public func seek(to position: Duration) -> Bool {
         tessera_gst_seek(playbin, gint64(position.nanoseconds)) != 0
     }

@@ -20,8 +20,7 @@ let options = DecoderLimits(arguments: CommandLine.arguments)
 // Below the UI's priority, whichever thread started it; its decoders' threads inherit it.
 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(options.niceness))
 
-// Everything a decode opens is opened now: every loader module and the catalogue of the user's
-// language.
+// Everything a decode opens is opened now: every loader module and the catalogue of the user's language.
 DecoderWarmUp.loadEverything()
 
 // How it is confined is the helper's first line to the app.

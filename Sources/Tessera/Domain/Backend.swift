@@ -18,8 +18,7 @@ public struct Backend: Sendable, Equatable {
         self.overrides = overrides
     }
 
-    /// The built-in server's port. Fixed, so links the app stores (gallery items) keep working
-    /// across launches.
+    /// The built-in server's port. Fixed, so links the app stores (gallery items) keep working across launches.
     public static let builtInPort = 47_650
     /// Where the built-in server listens.
     public static let builtIn = Backend(base: URL(string: "http://127.0.0.1:\(builtInPort)/")!)

@@ -82,8 +82,7 @@ public final class DecoderProcesses: Sendable {
         let reused = state.withLock { state -> DecoderProcess? in
             state.lastUse = .now
             while let process = state.idle.popLast() {
-                // One that ended while idle is let go here: the picture about to be sent did
-                // not stop it.
+                // One that ended while idle is let go here: the picture about to be sent did not stop it.
                 if process.isUsable, process.isRunning {
                     state.busy[process.processIdentifier] = process
                     return process

@@ -74,8 +74,7 @@ public struct HelperLaunch {
         return (ends[0], ends[1])
     }
 
-    /// A pipe, closed on exec: by default the app writes and the program reads; `reversed`, the
-    /// other way.
+    /// A pipe, closed on exec: by default the app writes and the program reads; `reversed`, the other way.
     private static func pipeEnds(reversed: Bool = false) -> (app: Int32, program: Int32)? {
         var ends: [Int32] = [-1, -1] // read, write
         guard pipe(&ends) == 0 else { return nil }

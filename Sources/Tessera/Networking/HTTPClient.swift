@@ -58,8 +58,7 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// Where the response came from after redirects.
     public var url: URL
-    /// The request's progress reader said it had enough before the body's end: `body` is only
-    /// its start.
+    /// The request's progress reader said it had enough before the body's end: `body` is only its start.
     public var endedEarly = false
 
     public init(status: Int, headers: [String: String], body: Data, url: URL) {

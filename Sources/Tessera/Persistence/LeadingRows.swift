@@ -46,8 +46,7 @@ enum LeadingRows {
             return bytes[(start + 1)..<(position - 1)].elementsEqual(text)
         }
 
-        /// Steps over white space and one whole value: an object, a list, a string or a word or
-        /// number.
+        /// Steps over white space and one whole value: an object, a list, a string or a word or number.
         mutating func skipValue() -> Bool {
             skipWhiteSpace()
             guard position < bytes.count else { return false }

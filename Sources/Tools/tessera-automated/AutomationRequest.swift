@@ -16,8 +16,7 @@ struct AutomationRequest: Sendable, Equatable {
     /// session that is otherwise a person's.
     var reportFramesEvery: Int?
 
-    /// Screenshots and the content-drawn report start from the defaults in a fixed window and
-    /// remember nothing.
+    /// Screenshots and the content-drawn report start from the defaults in a fixed window and remember nothing.
     var remembersNothing: Bool { screenshotDirectory != nil || reportContentDrawn != nil }
 
     init() {}

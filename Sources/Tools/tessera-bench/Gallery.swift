@@ -57,8 +57,7 @@ struct GalleryBench: ParsableCommand {
         window.setDefaultSize(width: 1100, height: 760)
         let start = ContinuousClock.now
         let page = GalleryPage(model: GalleryViewModel(repository: repository, pictures: pictures), pipeline: pipeline) { nil }
-        // The first items reaching the page (a large document's first screen, read apart), and the
-        // whole list.
+        // The first items reaching the page (a large document's first screen, read apart), and the whole list.
         var reached: ContinuousClock.Instant?, whole: ContinuousClock.Instant?, wholeRendered = Duration.zero
         let render = page.model.onChange
         page.model.onChange = { state, change in

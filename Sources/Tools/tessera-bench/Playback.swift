@@ -19,8 +19,7 @@ struct PlaybackBench: ParsableCommand {
 
     struct Run {
         var firstFrame: Double = 0
-        /// When the helper said what the clip holds (started, confined, the clip read up to its
-        /// first samples).
+        /// When the helper said what the clip holds (started, confined, the clip read up to its first samples).
         var ready: Double = 0
         var wall: Double = 0
         var rendered: UInt64 = 0

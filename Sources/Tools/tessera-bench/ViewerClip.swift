@@ -34,8 +34,7 @@ enum ViewerClip {
         var streamed = true
     }
 
-    /// Opens `url` in a viewer, waits for the first frame, closes it, and waits for the download
-    /// to end.
+    /// Opens `url` in a viewer, waits for the first frame, closes it, and waits for the download to end.
     static func play(_ url: URL, pipeline: ImagePipeline) throws -> Run {
         var run = Run()
         let window = Window()

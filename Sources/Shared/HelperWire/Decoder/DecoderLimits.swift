@@ -6,8 +6,7 @@ public struct DecoderLimits: Sendable, Equatable {
     public var addressSpace: Int
     /// Ten seconds of CPU for each picture, three times what a 64-megapixel HEIF takes here.
     public var cpuSecondsPerPicture: Int
-    /// Twenty seconds for a picture's answer, however busy the machine: past it the helper is
-    /// taken for hung.
+    /// Twenty seconds for a picture's answer, however busy the machine: past it the helper is taken for hung.
     public var deadline: Duration
     /// The pipeline's largest body (`DecodingLimits.maximumBodyBytes`).
     public var maximumLength: Int

@@ -20,8 +20,7 @@ public final class FeedTile: RecyclingCell {
     /// on every reuse while the feed scrolls.
     private let videoWord = tr("Video")
     private var boundSide = 0
-    /// A video's tile shows its placeholder on purpose: data is saved, and its poster would
-    /// download the clip.
+    /// A video's tile shows its placeholder on purpose: data is saved, and its poster would download the clip.
     public private(set) var leavesPosterOut = false
     public var item: MediaPost { post }
 

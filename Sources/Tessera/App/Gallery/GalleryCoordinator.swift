@@ -9,8 +9,7 @@ import Localization
 final class GalleryCoordinator: SectionCoordinator {
     init(services: SectionServices) {
         let backend = services.backend
-        // The first-run document links to the backend's usual address, so links keep working
-        // on every launch.
+        // The first-run document links to the backend's usual address, so links keep working on every launch.
         let model = services.makeGalleryModel(firstRunBase: backend.expectedImagesBase)
         let main = services.mainWindow
         let page = GalleryPage(model: model, pipeline: services.images) { main()?.window }

@@ -32,8 +32,7 @@ final class MessageRow: RecyclingCell {
 
     static let avatarSize = 36
 
-    /// Whether a message is among those chosen to be copied together; asked whenever the row
-    /// shows one.
+    /// Whether a message is among those chosen to be copied together; asked whenever the row shows one.
     private let isChosen: @MainActor (ChatMessage.Origin) -> Bool
     /// Whether this row's message is chosen now.
     private(set) var chosen = false

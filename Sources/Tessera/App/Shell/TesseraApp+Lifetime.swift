@@ -47,8 +47,7 @@ extension TesseraApp {
         if settings.isMaximized { main.window.maximize() }
         trackWindowState(main)
         driver?.prepare(main)
-        // Out of sight, nothing ahead of the view is fetched (clips pause and animations stop
-        // on their own).
+        // Out of sight, nothing ahead of the view is fetched (clips pause and animations stop on their own).
         main.window.onOutOfSightChange { [weak self] outOfSight in self?.services.imagesIfMade?.holdPrefetching(outOfSight) }
         main.window.present()
         StartupTrace.mark("presented")

@@ -1,7 +1,6 @@
 import Synchronization
 
-/// Waits for whichever of several tasks finishes first (a wait with a deadline); the others are
-/// cancelled.
+/// Waits for whichever of several tasks finishes first (a wait with a deadline); the others are cancelled.
 final class FirstOf: Sendable {
     private let state = Mutex<(done: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, nil))
 

@@ -213,8 +213,7 @@ final class ClipView {
         }
     }
 
-    /// Every frame while a video plays, and once at each change: position, the end of the
-    /// clip, errors.
+    /// Every frame while a video plays, and once at each change: position, the end of the clip, errors.
     private func update() {
         defer { updateTicking() }
         guard let player else { return }

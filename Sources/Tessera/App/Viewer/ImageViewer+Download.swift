@@ -61,8 +61,7 @@ extension ImageViewer {
         picture.show(image, pictureWidth: image.originalWidth, pictureHeight: image.originalHeight)
     }
 
-    /// "Downloading: 1.2 MB of 3.4 MB", the bar at that fraction; the bar pulses while the whole
-    /// is not known.
+    /// "Downloading: 1.2 MB of 3.4 MB", the bar at that fraction; the bar pulses while the whole is not known.
     private func showDownload(_ reading: DownloadProgress.Reading?) {
         guard let reading else {
             downloadBubble.revealsChild = false

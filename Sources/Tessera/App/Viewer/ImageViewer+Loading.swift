@@ -33,8 +33,7 @@ extension ImageViewer {
         if needed > shown || Double(needed) < Double(shown) * Self.largestShrink { load(side: needed) }
     }
 
-    /// How much smaller than its bitmap a picture may be shown before it is decoded again at the
-    /// size shown.
+    /// How much smaller than its bitmap a picture may be shown before it is decoded again at the size shown.
     static let largestShrink = 0.75
 
     func load(side: Int) {

@@ -135,8 +135,7 @@ extension ViewerPage {
         }
     }
 
-    /// The properties' lines for the item shown, its bytes being `bytes` (nil when they could not
-    /// be had).
+    /// The properties' lines for the item shown, its bytes being `bytes` (nil when they could not be had).
     func properties(of bytes: Data?) -> [String] {
         var lines: [String] = []
         if item.kind == .picture, let viewport = image.viewport {

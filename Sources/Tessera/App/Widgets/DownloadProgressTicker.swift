@@ -9,8 +9,7 @@ final class DownloadProgressTicker {
     /// A fifth of a second: a bar moves smoothly enough for a wait of seconds, and a screen of
     /// tiles reading their downloads costs the main loop microseconds a tick.
     static let interval = DispatchTimeInterval.milliseconds(200)
-    /// Half a second: on a fast link a picture comes before it, and a bar that showed would only
-    /// flash.
+    /// Half a second: on a fast link a picture comes before it, and a bar that showed would only flash.
     static let firstReadingAfter = Duration.milliseconds(500)
 
     private struct Watch {

@@ -1,8 +1,7 @@
 import Foundation
 import Localization
 
-/// One gallery item as the JSON document stores it:
-/// `{"uuid":"bef89c66-…","imageUrlString":"https://…"}`.
+/// One gallery item as the JSON document stores it: `{"uuid":"bef89c66-…","imageUrlString":"https://…"}`.
 public struct GalleryItem: Codable, Equatable, Sendable, Identifiable {
     public var uuid: String
     public var imageUrlString: String

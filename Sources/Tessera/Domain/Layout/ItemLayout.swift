@@ -25,8 +25,7 @@ public protocol ItemLayout: Sendable {
     /// Whether Left and Right move between items (in reading order, across a grid's rows); not in
     /// a list of rows, where nothing stands beside an item, as in GTK's lists.
     var leftAndRightMove: Bool { get }
-    /// Places left empty before the first item, for items let go above the view (the feed's
-    /// grid, the chat).
+    /// Places left empty before the first item, for items let go above the view (the feed's grid, the chat).
     var emptyBefore: Int { get }
     /// Places left empty after the last item, for items let go below the view (the chat).
     var emptyAfter: Int { get }

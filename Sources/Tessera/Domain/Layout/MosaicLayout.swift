@@ -57,8 +57,7 @@ public struct MosaicLayout: ItemLayout, Equatable {
                      height: side * Double(span) + spacing * Double(span - 1))
     }
 
-    /// How many rows of cells `cellCount` cells take: two beside the big cell, then one for every
-    /// three.
+    /// How many rows of cells `cellCount` cells take: two beside the big cell, then one for every three.
     private static func rows(cellCount: Int) -> Int {
         guard cellCount > 0 else { return 0 }
         return 2 + (max(0, cellCount - 3) + 2) / 3

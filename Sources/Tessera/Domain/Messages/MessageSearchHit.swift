@@ -7,8 +7,7 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
     public static let markStart: Character = "\u{2}", markEnd: Character = "\u{3}"
 
     public var origin: ChatMessage.Origin
-    /// The text around the words found, each between `markStart` and `markEnd`; "…" where it was
-    /// cut.
+    /// The text around the words found, each between `markStart` and `markEnd`; "…" where it was cut.
     public var snippet: String
 
     public init(origin: ChatMessage.Origin, snippet: String) {

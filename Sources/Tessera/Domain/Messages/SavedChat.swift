@@ -10,8 +10,7 @@ public struct SavedChat: Equatable, Sendable {
     public var reachedBeginning: Bool
     /// When a page was last received.
     public var savedAt: Date
-    /// Saved messages older than `messages`, not read (the chat reads them back as the view comes
-    /// near them).
+    /// Saved messages older than `messages`, not read (the chat reads them back as the view comes near them).
     public var olderNotRead: Int
 
     public init(messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, savedAt: Date, olderNotRead: Int = 0) {

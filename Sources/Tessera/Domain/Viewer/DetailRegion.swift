@@ -20,8 +20,7 @@ public struct DetailRegion: Equatable, Sendable {
     /// 2.25 times the view (75 MB for a 3840 × 2160 screen), where eog holds the whole picture.
     public static let largestMargin = 256.0
 
-    /// The part `viewport` needs; nil when the picture at its zoom is small enough to be
-    /// decoded whole.
+    /// The part `viewport` needs; nil when the picture at its zoom is small enough to be decoded whole.
     public init?(viewport: ImageViewport) {
         let side = viewport.neededSide
         let longer = max(viewport.imageWidth, viewport.imageHeight)

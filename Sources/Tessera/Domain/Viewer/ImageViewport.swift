@@ -39,8 +39,7 @@ public struct ImageViewport: Equatable, Sendable {
         fit()
     }
 
-    /// The zoom that shows the whole picture in the view, never past 100 %: a small picture is
-    /// not blown up.
+    /// The zoom that shows the whole picture in the view, never past 100 %: a small picture is not blown up.
     public var fitZoom: Double {
         min(1, min(viewWidth * scale / imageWidth, viewHeight * scale / imageHeight))
     }

@@ -33,8 +33,7 @@ public struct MessagesState: Equatable, Sendable {
     /// A message for the user: a failed send, delete or read of the stored messages, or a
     /// damaged database that was replaced.
     public var notice: String?
-    /// When the server's messages shown were last received (at this launch or, saved, at an
-    /// earlier one).
+    /// When the server's messages shown were last received (at this launch or, saved, at an earlier one).
     public var receivedAt: Date?
     /// The backend could not be reached: the messages shown are those received at `receivedAt`.
     public var isOffline = false

@@ -3,8 +3,7 @@ import Localization
 
 /// Finding messages: in those stored, and in older pages not loaded yet.
 extension MessagesViewModel {
-    /// The most results a search lists: more than a person goes through; a narrower search finds
-    /// the rest.
+    /// The most results a search lists: more than a person goes through; a narrower search finds the rest.
     public static let searchLimit = 200
 
     /// Stored messages with words beginning with each word typed, newest first; nil when superseded. A failure

@@ -1,7 +1,6 @@
 import CGtk
 
-/// The drop whose data has been asked for (its position, with its drag context), until it
-/// arrives.
+/// The drop whose data has been asked for (its position, with its drag context), until it arrives.
 @MainActor
 final class PendingDrop {
     private(set) var position: DragPosition?

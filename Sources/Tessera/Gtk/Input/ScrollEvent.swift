@@ -2,8 +2,7 @@ import CGtk
 
 /// A scroll: a wheel's notch or a touchpad's smooth motion, with the keys held.
 public struct ScrollEvent: Sendable {
-    /// How far, in notches (a wheel's click is 1; a touchpad's motion a fraction): positive is
-    /// right and down.
+    /// How far, in notches (a wheel's click is 1; a touchpad's motion a fraction): positive is right and down.
     public let deltaX: Double, deltaY: Double
     /// Where the pointer is, in the widget's window.
     public let x: Double, y: Double

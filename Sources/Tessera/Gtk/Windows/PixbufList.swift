@@ -1,7 +1,6 @@
 import CGtk
 
-/// Decoded pixbufs moving from the decoding queue to the main thread; owned by exactly one side
-/// at a time.
+/// Decoded pixbufs moving from the decoding queue to the main thread; owned by exactly one side at a time.
 final class PixbufList: @unchecked Sendable {
     private var pixbufs: [OpaquePointer]
     init(_ pixbufs: [OpaquePointer]) { self.pixbufs = pixbufs }

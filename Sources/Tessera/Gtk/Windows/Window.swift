@@ -59,8 +59,7 @@ open class Window: Container {
         get { gtk_window_get_modal(window) != 0 }
         set { gtk_window_set_modal(window, newValue ? 1 : 0) }
     }
-    /// The widget that has keyboard focus inside the window, as its accessible name, for tests
-    /// and logs.
+    /// The widget that has keyboard focus inside the window, as its accessible name, for tests and logs.
     public var focusedAccessibleName: String? {
         guard let focus = gtk_window_get_focus(window) else { return nil }
         return atk_object_get_name(gtk_widget_get_accessible(focus)).map { String(cString: $0) }

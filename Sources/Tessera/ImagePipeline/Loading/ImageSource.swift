@@ -16,8 +16,7 @@ public protocol ImageSource: Sendable {
     func setPriority(_ priority: Int, for request: ImageRequest) async
 }
 
-/// What a source answered: bytes and what it said about keeping them, or that the bytes stored
-/// are still good.
+/// What a source answered: bytes and what it said about keeping them, or that the bytes stored are still good.
 public enum FetchedImage: Sendable {
     /// The whole resource.
     case bytes(Data, HTTPFreshness)

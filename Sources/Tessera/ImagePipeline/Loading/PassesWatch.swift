@@ -15,8 +15,7 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
     private let started: ContinuousClock.Instant
     private var toldPasses = 0
     private var toldAt: ContinuousClock.Instant?
-    /// The size the picture will be shown at, when its download may stop once its passes are
-    /// the picture there.
+    /// The size the picture will be shown at, when its download may stop once its passes are the picture there.
     private let enoughAt: DecodingTarget?
     /// The passes that are the picture at `enoughAt`, once they came: the transfer stopped there.
     private(set) var enough: Data?

@@ -30,8 +30,7 @@ struct SavedFeedPostRecord: Codable, Sendable, FetchableRecord, PersistableRecor
     }
 }
 
-/// The one row of `savedFeed`: when the posts were last received, and whether they reach the
-/// feed's end.
+/// The one row of `savedFeed`: when the posts were last received, and whether they reach the feed's end.
 struct SavedFeedRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "savedFeed"
     var id = 1

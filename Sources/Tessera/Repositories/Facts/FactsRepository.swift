@@ -72,8 +72,7 @@ public final class LiveFactsRepository: FactsRepository {
         }
     }
 
-    /// Sends `If-None-Match` and `If-Modified-Since` from the last feed received: a 304 is
-    /// `.unchanged`.
+    /// Sends `If-None-Match` and `If-Modified-Since` from the last feed received: a 304 is `.unchanged`.
     public func revalidateFeed() async throws(FactsError) -> FactsFetch {
         try await fetch(validators: validators.withLock { $0 })
     }

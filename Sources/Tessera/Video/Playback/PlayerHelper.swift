@@ -102,8 +102,7 @@ public final class PlayerHelper: Sendable {
         send(.released(ring: ring, slot: slot))
     }
 
-    /// Asks the helper to try `probe` (tests; before the clip or after); the answer comes to the
-    /// listener.
+    /// Asks the helper to try `probe` (tests; before the clip or after); the answer comes to the listener.
     public func attempt(_ probe: PosterWire.Probe) {
         send(.probe(probe))
     }

@@ -39,8 +39,7 @@ final class GridKeys<Cell: RecyclingCell, Layout: ItemLayout> {
             grid.onActivate?(cell)
             return true
         default:
-            // At an edge an arrow keeps the focus where it is (more may be loading there);
-            // Tab leaves the grid.
+            // At an edge an arrow keeps the focus where it is (more may be loading there); Tab leaves the grid.
             guard let target = grid.target(from: index, key: key.keyName) else {
                 return ["Up", "Down", "Left", "Right", "KP_Up", "KP_Down", "KP_Left", "KP_Right"].contains(key.keyName)
             }

@@ -18,8 +18,7 @@ struct ItemLookup<Item: Identifiable> {
         searchesSinceChange = 0
     }
 
-    /// Where the item with `id` is in `items`; `locate` says where it should be, checked before
-    /// it is believed.
+    /// Where the item with `id` is in `items`; `locate` says where it should be, checked before it is believed.
     mutating func index(of id: Item.ID, in items: Deque<Item>, locate: ((Item.ID) -> Int?)?) -> Int? {
         if let placed = placed[id] {
             if items.indices.contains(placed), items[placed].id == id { return placed }

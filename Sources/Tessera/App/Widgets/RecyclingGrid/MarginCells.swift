@@ -1,8 +1,7 @@
 /// Rows getting cells: all in view, and in the margins those with cells plus at most `newCells` more, nearest
 /// first, since making a cell measures its content.
 enum MarginCells {
-    /// The rows of `wanted` (the view and its margins) taken now, and whether some were left for
-    /// a later turn.
+    /// The rows of `wanted` (the view and its margins) taken now, and whether some were left for a later turn.
     static func taken(view: Range<Int>, wanted: Range<Int>, newCells: Int,
                       hasCell: (Int) -> Bool) -> (rows: Range<Int>, leftOut: Bool) {
         var lower = min(max(view.lowerBound, wanted.lowerBound), wanted.upperBound)

@@ -49,8 +49,7 @@ extension RecyclingGrid {
             let page = max(adjustment.pageSize, 1)
             range = withinCellBudget(layout.indices(from: adjustment.value - page * margin,
                                                     to: adjustment.value + page * (1 + margin)))
-            // Scrolling within the same rows changes nothing but which are in view: most frames
-            // end here.
+            // Scrolling within the same rows changes nothing but which are in view: most frames end here.
             if pass == 0, !animated, !force, range == placedRange, placedCount == items.count, placedWidth == layout.width {
                 tellCellsWhetherInView()
                 onLayout?()
