@@ -6,8 +6,7 @@ import FoundationEssentials
 import Glibc
 import Localization
 
-/// A clip decoded for `tessera-player`: playbin reads a memory file or `StreamedClip`, and hands raw frames and
-/// sound to `events` on its streaming threads; the pipe to the app sets the pace.
+/// A clip decoded for `tessera-player` by playbin, raw frames and sound to `events`, paced by the pipe.
 public final class ClipDecoder: @unchecked Sendable {
     /// What the decoder hands over, on its streaming threads.
     public struct Events: Sendable {
@@ -106,8 +105,7 @@ public final class ClipDecoder: @unchecked Sendable {
         tessera_gst_unref(playbin)
     }
 
-    /// Reads the clip up to its first samples (handed to nobody yet) and says what it holds, or
-    /// why it cannot be decoded within `timeout`.
+    /// Reads up to the first samples and says what the clip holds, or why not within `timeout`.
     public func prepare(timeout: Duration) -> Result<Streams, ClipDecoderError> {
         tessera_gst_set_state(playbin, TESSERA_GST_STATE_PAUSED)
         guard tessera_gst_wait_for_state(playbin, guint64(timeout.nanoseconds)) != 0 else {

@@ -10,24 +10,20 @@ public enum GStreamer {
         tessera_gst_start().map { String(cString: $0) }
     }
 
-    /// The plugins a first frame needs, from .ci/install-deps.sh's packages: source, type finding, decodebin,
-    /// the web's containers (MP4, WebM, Matroska, Ogg), audio parsers, decoders, conversion, sink.
+    /// What a first frame needs from .ci/install-deps.sh's packages: the web's containers and decoders.
     public static let posterPlugins = ["coreelements", "typefindfunctions", "playback", "app", "isomp4", "matroska", "ogg",
                                        "audioparsers", "id3demux", "libav", "vpx", "theora", "videoconvertscale"]
 
-    /// What playing a clip adds (the helper decodes its sound too): conversion and resampling to
-    /// the app's one format, and the sound decoders outside libav (Opus, Vorbis).
+    /// Playing adds sound: conversion to the app's one format, and Opus and Vorbis decoders.
     public static let playerPlugins = posterPlugins + ["audioconvert", "audioresample", "opus", "vorbis"]
 
-    /// Loads `plugins` now, before a helper is confined (afterwards it can open no file); returns
-    /// those that could not be loaded (not installed).
+    /// Loads `plugins` before confinement (after it no file opens); returns those not installed.
     public static func load(_ plugins: [String]) -> [String] {
         guard startFailure == nil else { return plugins }
         return plugins.filter { tessera_gst_load_plugin($0) == 0 }
     }
 
-    /// `load`, in a helper about to confine itself: plugins that are not installed are said on
-    /// standard error, which the app's log keeps (the clips that need them fail in words).
+    /// `load` before confining, missing plugins said on stderr, which the app's log keeps.
     public static func loadBeforeConfinement(_ plugins: [String], program: String) {
         let missing = load(plugins)
         if !missing.isEmpty {

@@ -3,8 +3,7 @@ import FoundationEssentials
 import Glibc
 import Scheduling
 
-/// A clip that plays while it downloads: parts arrive in any order into memory of its length, read as a file; a
-/// read of bytes not yet here waits and asks the app for them (`ask`), so seeks come first.
+/// A clip read as a file while its parts arrive in any order; a read of missing bytes waits and `ask`s.
 public final class StreamedClip: @unchecked Sendable { // state under `lock`
     public let length: Int
     private let memory: UnsafeMutableRawBufferPointer
@@ -21,8 +20,7 @@ public final class StreamedClip: @unchecked Sendable { // state under `lock`
     var decoder: OpaquePointer?
     private let ask: @Sendable (Int) -> Void
 
-    /// A clip of `length` bytes, none here yet; `ask` tells the app which offset is wanted (on
-    /// the decoder's streaming thread).
+    /// `length` bytes, none yet; `ask` hears the wanted offset on the streaming thread.
     public init(length: Int, ask: @escaping @Sendable (Int) -> Void) {
         self.length = length
         self.ask = ask
@@ -34,8 +32,7 @@ public final class StreamedClip: @unchecked Sendable { // state under `lock`
         memory.deallocate()
     }
 
-    /// Takes `count` bytes at `offset`, which `fill` writes into the memory it is given (false
-    /// when it could not: the input ended); false, and nothing taken, for a part outside the clip.
+    /// Takes `count` bytes at `offset` that `fill` writes; false for a failed fill or a part outside.
     public func arrived(offset: Int, count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Bool {
         guard offset >= 0, count > 0, offset + count <= length else { return false }
         guard fill(UnsafeMutableRawBufferPointer(rebasing: memory[offset..<(offset + count)])) else { return false }

@@ -4,8 +4,7 @@ import FoundationEssentials
 import Glibc
 import Localization
 
-/// A clip's first frame, read by GStreamer from a memory file and scaled to the size shown, with the clip's
-/// length. Only `tessera-poster` calls it, so libav stays out of the app.
+/// A clip's first frame scaled to the size shown, with its length; `tessera-poster` only.
 public enum VideoFirstFrame {
     public static func read(_ clip: Int32, target: DecodingTarget, timeout: Duration) -> Result<DecodedImage, PictureRefusal> {
         if let failure = GStreamer.startFailure { return .failure(.noFrame(tr("video support is not available: {reason}", ["reason": "\(failure)"]))) }

@@ -3,8 +3,7 @@
 import FoundationEssentials
 import Glibc
 
-/// What a test asks a confined helper (`tessera-decoder`, `tessera-poster`) to try, and whether
-/// the confinement refused it, with the system's reason.
+/// What a test asks a confined helper to try, and whether confinement refused it, with the reason.
 public enum ConfinementProbe {
     public enum Attempt: String, CaseIterable, Sendable {
         /// Open a file of the system's for reading.

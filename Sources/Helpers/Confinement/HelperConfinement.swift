@@ -11,8 +11,7 @@ public enum HelperConfinement {
     public enum Filter: Sendable {
         /// Decoding pictures: memory, threads, time, its descriptors, sealed memory files.
         case decoding
-        /// GStreamer's pipelines besides: event counters, pipes, a Unix socket pair, thread names
-        /// and priorities.
+        /// GStreamer's needs besides: event counters, pipes, a socket pair, thread names and priorities.
         case media
     }
 
@@ -31,8 +30,7 @@ public enum HelperConfinement {
         tessera_sandbox_enter_namespaces()
     }
 
-    /// The rest, once everything the helper will use is loaded: the empty root (where
-    /// `enterNamespaces` succeeded), no new privileges, the address-space limit and the filter.
+    /// Once all is loaded: the empty root, no new privileges, the address-space limit and the filter.
     public static func confine(namespaceError: Int32, filter: Filter, addressSpace: UInt64) -> Outcome {
         let isolationError = namespaceError != 0 ? namespaceError : tessera_sandbox_empty_root()
         let confined = switch filter {
@@ -47,8 +45,7 @@ public enum HelperConfinement {
         return .namespaces
     }
 
-    /// `confine`, for a helper whose only word to the app about it is its standard error (which
-    /// the app's log keeps): what is weaker is said there, and an unconfined helper ends (exit 3).
+    /// `confine`, weaknesses said on stderr; an unconfined helper exits 3.
     public static func confineOrExit(program: String, namespaceError: Int32, filter: Filter, addressSpace: UInt64) {
         switch confine(namespaceError: namespaceError, filter: filter, addressSpace: addressSpace) {
         case .namespaces:
@@ -61,8 +58,7 @@ public enum HelperConfinement {
         }
     }
 
-    /// Sets the CPU-time limit to `seconds` beyond what the helper has used so far; passing it ends
-    /// the helper (SIGXCPU).
+    /// Allows `seconds` more CPU time than used so far; past it the helper ends (SIGXCPU).
     @discardableResult
     public static func limitCPU(toSecondsFromNow seconds: UInt32) -> Int32 {
         tessera_sandbox_limit_cpu_from_now(seconds)

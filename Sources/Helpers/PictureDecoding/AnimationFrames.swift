@@ -5,8 +5,7 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// An animation's frames, each at the size shown in sRGB with its duration, up to
-/// `DecodingLimits.maximumFrameBytes`.
+/// An animation's frames at the size shown in sRGB with durations, within `maximumFrameBytes`.
 struct AnimationFrames {
     let target: DecodingTarget
     /// The file's colour profile, for frames whose loader does not carry one.
@@ -22,8 +21,7 @@ struct AnimationFrames {
 
     var count: Int { frames.count }
 
-    /// Keeps a scaled copy of `frame` for `milliseconds` (0 or 1 hundredths: a tenth of a second). False when
-    /// no more should be read (no copy, or past the cap: then every frame goes and the still shows).
+    /// Keeps a scaled copy of `frame`; false past the cap (all frames go, the still shows).
     mutating func append(_ frame: OpaquePointer, milliseconds: Int) -> Bool {
         let size = (Int(gdk_pixbuf_get_width(frame)), Int(gdk_pixbuf_get_height(frame)))
         let (width, height) = target.size(width: size.0, height: size.1)

@@ -5,13 +5,11 @@ import Glibc
 import HelperWire
 import Synchronization
 
-/// Converts pictures with an ICC profile to sRGB as they decode; untagged ones are sRGB, as on the web.
-/// Transforms are kept per profile, without lcms's one-pixel cache, so threads share them.
+/// ICC-tagged pictures to sRGB as they decode (untagged are sRGB); transforms cached, thread-shared.
 final class ColourProfiles: Sendable {
     static let shared = ColourProfiles()
 
-    /// Profiles whose transforms are kept: a feed mixes a handful (sRGB, Display P3, Adobe RGB,
-    /// a camera's own); past that the oldest are let go.
+    /// Transforms kept: a feed mixes a handful of profiles; past that the oldest go.
     static let keptTransforms = 8
 
     /// An lcms transform, deleted when the last decode using it lets go.
@@ -27,8 +25,7 @@ final class ColourProfiles: Sendable {
     private struct Key: Hashable { let profile: Data; let hasAlpha: Bool }
     private let kept = Mutex(Kept())
 
-    /// The ICC profile a loader found in the file (gdk-pixbuf's "icc-profile" option, base64).
-    /// A profile's name as it says it ("ProPhoto RGB", "Display P3"); nil when it says none.
+    /// A profile's own name ("Display P3"); nil when it says none.
     static func name(of profile: Data) -> String? {
         guard let handle = profile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
         defer { cmsCloseProfile(handle) }
@@ -47,8 +44,7 @@ final class ColourProfiles: Sendable {
         return Data(bytes: bytes, count: Int(length))
     }
 
-    /// Converts `pixbuf` in place to sRGB from its loader's profile, else `profile`; false, leaving it, when
-    /// there is none or lcms cannot use it.
+    /// To sRGB in place from the loader's profile, else `profile`; false, unchanged, without a usable one.
     @discardableResult
     func convertToSRGB(_ pixbuf: OpaquePointer, fileProfile: Data? = nil) -> Bool {
         guard let profile = Self.embeddedProfile(of: pixbuf) ?? fileProfile, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8 else { return false }

@@ -3,11 +3,9 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// Opens, before a confined decoder process gives up opening files, every file a decode would
-/// otherwise open later.
+/// Opens every file a decode would open, before confinement forbids it.
 public enum DecoderWarmUp {
-    /// gdk-pixbuf loads a format's module at its first loader, and gettext the catalogue at the first word;
-    /// lcms opens nothing.
+    /// Loader modules load at their first loader, the catalogue at the first word.
     public static func loadEverything() {
         // An empty loader closed complains ("No 'ftyp' box"); nothing here is worth a word.
         let quiet: GLogFunc = { _, _, _, _ in }

@@ -2,8 +2,7 @@ import FoundationEssentials
 import Glibc
 import Scheduling
 
-/// A cap on the memory running decodes hold beside their results (a progressive JPEG holds every coefficient;
-/// PNG and GIF decode at full size first). A decode waits until its share fits; one alone always runs.
+/// A cap on working memory of running decodes; one waits until its share fits, one alone always runs.
 public final class DecodingMemory: @unchecked Sendable { // state guarded by `condition`
     /// 48 MiB: one 6-megapixel progressive JPEG's coefficients with the small decodes beside it.
     public static let defaultBudget = 48 << 20
@@ -19,8 +18,7 @@ public final class DecodingMemory: @unchecked Sendable { // state guarded by `co
         self.budget = budget
     }
 
-    /// Runs `body` once `bytes` fit in the budget beside the decodes running (at once when none
-    /// runs), and gives them back after.
+    /// Runs `body` once `bytes` fit beside the running decodes, giving them back after.
     public func withReservation<T, E: Error>(_ bytes: Int, _ body: () throws(E) -> T) throws(E) -> T {
         condition.lock()
         waiters += 1

@@ -3,8 +3,7 @@ import Glibc
 
 /// An ICO's images: gdk-pixbuf refuses PNG entries (every 256-pixel icon since Vista), so they are read here.
 enum IconEntries {
-    /// The PNG bytes of the icon's largest image, when that image is a PNG; nil when it is a
-    /// bitmap (the ICO loader reads it) or the directory does not hold together.
+    /// The largest image's PNG bytes; nil for a bitmap entry or a broken directory.
     static func largestPNG(in data: Data) -> Data? {
         let bytes = [UInt8](data.prefix(6 + 16 * 256))
         guard bytes.count >= 6, bytes[0] == 0, bytes[1] == 0, bytes[2] == 1, bytes[3] == 0 else { return nil }

@@ -22,8 +22,7 @@ public struct PixbufImageDecoder: Sendable {
         try decode(data, maximumPixelSize: target.side, filling: target.filling, animates: target.animates, region: target.region)
     }
 
-    /// Decodes the longer side to `maximumPixelSize` (with `filling`, the shorter); with `animates`, every
-    /// frame within `DecodingLimits.maximumFrameBytes`; with `region`, only that part at that size.
+    /// Fits `maximumPixelSize` (or fills it), every frame with `animates`, only `region` when given.
     public func decode(_ data: Data, maximumPixelSize: Int, filling: Bool = false, animates: Bool = false,
                        region: PictureRegion? = nil) throws(PictureRefusal) -> DecodedImage {
         guard let header = ImageHeader(data) else { throw .notAnImage }
@@ -128,8 +127,7 @@ extension PixbufImageDecoder {
     /// A frame of 0 or 1 hundredths shows this long, as browsers show them.
     static let fastFrame = Duration.milliseconds(100)
 
-    /// `count` frames scaled to `target`, stepping the animation's clock by each delay; nil past
-    /// `DecodingLimits.maximumFrameBytes` (the still shows then).
+    /// `count` frames scaled to `target` by the animation's clock; nil past `maximumFrameBytes`.
     static func frames(of animation: OpaquePointer, count: Int,
                        target: DecodingTarget, original: (width: Int, height: Int)) -> DecodedImage? {
         let start = g_get_real_time() / 1000

@@ -1,7 +1,6 @@
 import CGdkPixbuf
 
-/// Where a decode that writes its own pixels (`StreamedRegions`) puts them: a pixbuf of the size
-/// asked, 8 bits per channel, RGB(A), each row `width * channels` bytes rounded up to 4.
+/// Pixbufs for decodes writing their own pixels: 8-bit RGB(A), rows rounded up to 4 bytes.
 public protocol PixelAllocating: Sendable {
     /// A new pixbuf the caller owns a reference to; nil when there is no room.
     func makePixbuf(width: Int, height: Int, hasAlpha: Bool) -> OpaquePointer?

@@ -4,11 +4,9 @@ import FoundationEssentials
 import HelperWire
 import Localization
 
-/// PNGs and JPEGs decoded by parts, streamed row by row through `CPictureRegions`, never whole in memory. What
-/// cannot stream (interlaced PNG, CMYK or turned JPEG) goes to gdk-pixbuf within the limits.
+/// PNGs and JPEGs streamed by rows through `CPictureRegions`; the rest to gdk-pixbuf within limits.
 enum StreamedRegions {
-    /// Past this, a streamable PNG streams whole too: gdk-pixbuf's PNG loader holds the full size before
-    /// scaling. Its JPEG loader uses libjpeg's scales, streaming only past `maximumPixels`.
+    /// Past this a PNG streams whole too: gdk-pixbuf's PNG loader holds the full size first.
     static let wholeDecodeLimit = 16_000_000
 
     /// Whether the whole picture (no region asked) is better streamed than decoded by gdk-pixbuf.
@@ -17,8 +15,7 @@ enum StreamedRegions {
         return pixels > DecodingLimits.maximumPixels || (header.format == .png && pixels > wholeDecodeLimit)
     }
 
-    /// A PNG not interlaced, or a JPEG (progressive ones only within gdk-pixbuf's limits); a JPEG may still
-    /// turn out not to (CMYK, turned).
+    /// A plain PNG or a JPEG (progressive within limits); a JPEG may still refuse (CMYK, turned).
     static func streams(_ data: Data, header: ImageHeader) -> Bool {
         switch header.format {
         case .png:
@@ -34,14 +31,12 @@ enum StreamedRegions {
         }
     }
 
-    /// `target`'s region (or all of the picture) at `target`'s size, written into a pixbuf
-    /// `pixels` makes; nil when this picture does not stream after all.
+    /// `target`'s region at its size into a pixbuf from `pixels`; nil when it does not stream after all.
     static func decode(_ data: Data, header: ImageHeader, target: DecodingTarget,
                        pixels: any PixelAllocating = HeapPixels()) throws(PictureRefusal) -> DecodedImage? {
         let scaled = target.size(width: header.width, height: header.height)
         let whole = PictureRegion(x: 0, y: 0, width: scaled.width, height: scaled.height)
-        // Outside the picture as stored: it may be inside it upright (a turned JPEG, which the
-        // whole decode turns).
+        // Outside as stored, maybe inside upright (a turned JPEG, decoded whole).
         guard let region = (target.region ?? whole).clamped(width: scaled.width, height: scaled.height) else { return nil }
         guard region.width * region.height <= DecodingLimits.maximumPixels else {
             throw .tooLarge(width: region.width, height: region.height)
@@ -81,8 +76,7 @@ enum StreamedRegions {
         }
     }
 
-    /// The part `region` of `pixbuf` (a picture decoded whole at the target's size), as a pixbuf
-    /// of its own; the caller's reference to `pixbuf` is given up.
+    /// `region` of `pixbuf` as its own pixbuf; the caller's reference to `pixbuf` is consumed.
     static func crop(_ pixbuf: OpaquePointer, to region: PictureRegion) throws(PictureRefusal) -> OpaquePointer {
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         guard let part = region.clamped(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf))),

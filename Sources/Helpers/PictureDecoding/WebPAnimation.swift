@@ -4,11 +4,9 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// An animated WebP's frames through libwebp: gdk-pixbuf's WebP loader does not step frames by the times it is
-/// given.
+/// Animated WebP through libwebp: gdk-pixbuf's loader ignores the frame times given.
 enum WebPAnimation {
-    /// Every composited frame, scaled to `target`, in sRGB from `profile`; nil when unreadable or past
-    /// `DecodingLimits.maximumFrameBytes`.
+    /// Every frame scaled and in sRGB; nil when unreadable or past `maximumFrameBytes`.
     static func frames(of data: Data, target: DecodingTarget, profile: Data?, original: (width: Int, height: Int)) -> DecodedImage? {
         data.withUnsafeBytes { bytes -> DecodedImage? in
             var options = WebPAnimDecoderOptions()
@@ -26,8 +24,7 @@ enum WebPAnimation {
             while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var canvas: UnsafeMutablePointer<UInt8>?
                 var end: Int32 = 0
-                // The canvas stays the decoder's, valid until the next frame: it is looked at in
-                // place, and `frames` keeps its own copy at the size shown.
+                // The canvas is the decoder's until the next frame; `frames` keeps its own scaled copy.
                 guard WebPAnimDecoderGetNext(decoder, &canvas, &end) != 0, let canvas,
                       let shown = gdk_pixbuf_new_from_data(canvas, GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height),
                                                            gint(width * 4), nil, nil) else { break }

@@ -1,8 +1,7 @@
 import CGdkPixbuf
 import PictureDecoding
 
-/// Pixbufs over memory files laid out as `DecoderWire.Pixels` sends them, so the file decoded into is handed
-/// over, not a copy.
+/// Pixbufs over memory files laid out as `DecoderWire.Pixels`, handed over without a copy.
 struct MemoryFilePixels: PixelAllocating {
     func makePixbuf(width: Int, height: Int, hasAlpha: Bool) -> OpaquePointer? {
         let rowstride = (width * (hasAlpha ? 4 : 3) + 3) & ~3

@@ -5,11 +5,9 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// Hands a decoded picture to the app in a sealed memory file it maps: the one decoded into, else a copy in a
-/// new one.
+/// A decoded picture to the app in a sealed memory file: the one decoded into, else a copy.
 enum PixelHandOver {
-    /// Writes the answer for `id`; false when the app is gone. `forCairo` sends four channels as cairo's
-    /// ARGB32.
+    /// Answers `id`; false when the app is gone. `forCairo`: four channels as ARGB32.
     static func send(_ image: DecodedImage, for id: Int, forCairo: Bool = false) -> Bool {
         let frames = image.frames.isEmpty ? [DecodedImage.Frame(pixbuf: image.pixbuf, delay: .zero)] : image.frames
         let channels = Int(gdk_pixbuf_get_n_channels(image.pixbuf))

@@ -2,8 +2,7 @@ import CDescriptorPassing
 import CGdkPixbuf
 import Glibc
 
-/// A memory file a picture is decoded into and handed over as it is: no second copy here. Owned by the pixbuf
-/// over it.
+/// A memory file decoded into and handed over as is; owned by the pixbuf over it.
 final class PixelMemoryFile {
     let descriptor: Int32
     let start: UnsafeMutableRawPointer
@@ -27,8 +26,7 @@ final class PixelMemoryFile {
         close(descriptor)
     }
 
-    /// Seals the file against change (the app checks). A writable mapping prevents it, so it is first replaced
-    /// in place by a private read-only one. Returns errno, or 0.
+    /// Seals the file, first remapping it read-only in place (a writable mapping blocks sealing); errno or 0.
     func seal() -> Int32 {
         guard mmap(start, length, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0) == start else { return errno }
         return tessera_seal(descriptor)

@@ -8,8 +8,7 @@ import HelperWire
 import Localization
 import PictureDecoding
 
-// The picture decoder the app starts (`DecoderProcess`): confined before it reads a byte, it decodes one
-// picture at a time from its socket and hands pixels back in sealed memory files until input ends.
+// The picture decoder (`DecoderProcess`): confined first, one picture at a time, pixels in sealed files.
 
 // Namespaces first, while this is the only thread (see HelperConfinement).
 let namespaceError = HelperConfinement.enterNamespaces()
@@ -38,8 +37,7 @@ guard HelperProgram.write(ready.line, to: STDOUT_FILENO) else { exit(0) }
 let decoder = PixbufImageDecoder(pixels: MemoryFilePixels())
 let never = ContinuousClock.now + .seconds(100 * 365 * 24 * 3600)
 while true {
-    // Within a burst the allocator keeps what decodes freed for the next (reusing pages beats faulting fresh
-    // ones); after `DecoderIdleness.trimAfter` without a picture, it goes back to the system.
+    // Freed pages are reused within a burst and returned after `DecoderIdleness.trimAfter` idle.
     if !HelperProgram.wait(for: STDIN_FILENO, until: .now + DecoderIdleness.trimAfter) { _ = malloc_trim(0) }
     guard let line = HelperProgram.readLine(fromSocket: STDIN_FILENO, until: never) else { break }
     guard let request = DecoderWire.Request(line: line, maximumLength: options.maximumLength) else {

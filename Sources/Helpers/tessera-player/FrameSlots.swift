@@ -4,8 +4,7 @@ import CDescriptorPassing
 import FoundationEssentials
 import Glibc
 
-/// The helper's side of the frame ring shared with the app: `count` slots of `slotSize` in a size-sealed memory
-/// file. A frame goes into a free slot, freed again when the app releases it.
+/// The helper's side of the shared frame ring: `count` slots in a size-sealed memory file.
 final class FrameSlots {
     let id: Int
     let slotSize: Int

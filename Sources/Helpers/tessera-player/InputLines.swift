@@ -3,8 +3,7 @@ import FoundationEssentials
 import Glibc
 import HelperWire
 
-/// The app's lines after the clip (and streamed parts' bytes), read in blocks: a line per sample let go, read a
-/// byte at a time, made thousands of system calls a second.
+/// The app's lines read in blocks: one arrives per sample let go, too many for byte reads.
 struct InputLines {
     private let descriptor: Int32
     private var pending = [UInt8]()

@@ -6,14 +6,11 @@ import Localization
 import ClipDecoding
 import Scheduling
 
-/// What the player sends, one answer at a time; each stream only while the app has room for it (frame slots,
-/// `soundRoom`), so neither holds the other back. Samples from before a seek are dropped.
+/// What the player sends, each stream only while the app has room; pre-seek samples dropped.
 final class SampleFlow: @unchecked Sendable {
-    /// Frames the app may hold at once: queued to be drawn and the one shown (six: 22 MB at 720p;
-    /// the helper decodes one in a few milliseconds).
+    /// Frames the app may hold: queued and shown (22 MB at 720p).
     static let frameSlots = 6
-    /// Pieces of sound the app may hold at once: five seconds in pieces of about 20 ms, which cost
-    /// nothing to hold.
+    /// Sound pieces the app may hold: five seconds of ~20 ms pieces.
     static let soundRoom = 256
 
     private let writing = ConditionLock()
@@ -27,8 +24,7 @@ final class SampleFlow: @unchecked Sendable {
         writing.withLock { write(answer, nil) }
     }
 
-    /// Sends `sample` once its stream has room with the app, unless it is from before a seek.
-    /// Blocks the stream's thread meanwhile.
+    /// Sends `sample` once its stream has room, unless stale; blocks the stream's thread meanwhile.
     func send(_ sample: PlaybackWire.Sample, _ bytes: UnsafeRawBufferPointer) {
         sample.stream == .video ? sendFrame(sample, bytes) : sendSound(sample, bytes)
     }
@@ -49,8 +45,7 @@ final class SampleFlow: @unchecked Sendable {
 
     private func sendFrame(_ frame: PlaybackWire.Sample, _ bytes: UnsafeRawBufferPointer) {
         condition.lock()
-        // A frame of another size gets slots of its size; the app lets the old ones go as it
-        // lets their frames go.
+        // A new frame size gets new slots; the app drops the old as it drops their frames.
         if slots?.slotSize != bytes.count {
             guard let made = FrameSlots(id: (slots?.id ?? 0) + 1, slotSize: bytes.count, count: Self.frameSlots) else {
                 condition.unlock()
@@ -84,8 +79,7 @@ final class SampleFlow: @unchecked Sendable {
         }
     }
 
-    /// Announces seek `generation`, from which on what `streams` decoded is dropped until the seek's
-    /// flush reaches each, and seeks with `seek`; when it fails, nothing is dropped.
+    /// Starts seek `generation`, dropping `streams`' output until its flush; nothing dropped if it fails.
     func seek(_ generation: Int, of streams: Set<PlaybackWire.Stream>, with seek: () -> Bool) {
         writing.withLock {
             condition.withLock {
@@ -120,8 +114,7 @@ final class SampleFlow: @unchecked Sendable {
         }
     }
 
-    /// Whether `stream` is from before a seek; if it is, `givingBack` returns what was taken for
-    /// the sample (under the lock).
+    /// Whether `stream` is pre-seek; if so `givingBack` returns the sample's room (under the lock).
     private func isStale(_ stream: PlaybackWire.Stream, givingBack: () -> Void) -> Bool {
         condition.withLock {
             let isStale = stale.contains(stream)

@@ -9,8 +9,7 @@ import Scheduling
 import Synchronization
 import Dispatch
 
-// The player's decoder, one per clip the viewer plays (`PlayerHelper`): it reads the clip from its input,
-// decodes it to raw frames and sound for the app, and seeks when told, until input ends.
+// The clip decoder per viewer clip (`PlayerHelper`): input bytes to raw frames and sound; seeks when told.
 
 // Namespaces first, while this is the only thread (see HelperConfinement).
 let namespaceError = HelperConfinement.enterNamespaces()
@@ -22,17 +21,14 @@ HelperProgram.ignoreBrokenPipes
 let maximumLength = DecodingLimits.maximumBodyBytes
 /// Room for GStreamer, libav and its threads, the clip, and the frames queued on their way.
 let addressSpace: UInt64 = 2 << 30
-/// CPU time the helper may take from its start, or from a seek, before it is ended (SIGXCPU): a
-/// clip's whole decode, several times over (a slow machine), and this on top for the start.
+/// CPU time from start or a seek before SIGXCPU: a whole decode several times over.
 let cpuSecondsToStart: UInt32 = 30
 let cpuTimesTheClip = 4.0
-/// How long the clip may take to give its first frame: from its bytes in memory, and from its
-/// first parts over a slow link.
+/// How long the first frame may take, even from first parts over a slow link.
 let preparing: Duration = .seconds(20)
 let preparingStreamed: Duration = .seconds(60)
 
-// GStreamer starts (it may run its plugin scanner, a program) and loads every plugin the
-// helper's pipelines need; then the helper can open no file, socket or process.
+// Every plugin loads now; afterwards no file, socket or process can be opened.
 GStreamer.loadBeforeConfinement(GStreamer.playerPlugins, program: "tessera-player")
 HelperConfinement.confineOrExit(program: "tessera-player", namespaceError: namespaceError, filter: .media, addressSpace: addressSpace)
 

@@ -11,8 +11,7 @@ import Scheduling
 import Synchronization
 import ClipDecoding
 
-// The poster reader (`PosterReader`): requests on its input, two clips at a time, answers on its output
-// (`PosterWire`), until input ends. GStreamer loads here, never in the app.
+// The poster reader (`PosterReader`): two clips at a time, answers by `PosterWire`, until input ends.
 
 // Namespaces first, while this is the only thread (see HelperConfinement).
 let namespaceError = HelperConfinement.enterNamespaces()
@@ -27,8 +26,7 @@ let addressSpace: UInt64 = 2 << 30
 /// CPU seconds a clip may take: one sending a decoder in circles ends the helper (SIGXCPU).
 let cpuSecondsPerClip: UInt32 = 30
 
-// GStreamer starts (it may run its plugin scanner, a program) and loads every plugin the
-// helper's pipelines need; then the helper can open no file, socket or process.
+// Every plugin loads now; afterwards no file, socket or process can be opened.
 GStreamer.loadBeforeConfinement(GStreamer.posterPlugins, program: "tessera-poster")
 HelperConfinement.confineOrExit(program: "tessera-poster", namespaceError: namespaceError, filter: .media, addressSpace: addressSpace)
 

@@ -3,11 +3,9 @@
 import FoundationEssentials
 import Glibc
 
-/// The programs Tessera runs beside itself (`tessera-server`, `tessera-poster`, `tessera-player`,
-/// `tessera-decoder`): where they are, and how the app reads what they write.
+/// The programs Tessera runs beside itself: where they are, and reading what they write.
 public enum HelperProgram {
-    /// `name` beside the running program (the build folder, or an installed `bin/`), else in the
-    /// installed prefix's `libexec/tessera/`; nil when neither has it.
+    /// `name` beside this program, else in the prefix's `libexec/tessera/`; nil if neither.
     public static func find(_ name: String) -> URL? {
         let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -17,8 +15,7 @@ public enum HelperProgram {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// The first line `descriptor` gives (without its newline), or nil when it ends, fails, or
-    /// `deadline` passes first. Reads byte by byte, so nothing after the line is taken.
+    /// The next line without newline, byte by byte so nothing after it is taken; nil at end or `deadline`.
     public static func readLine(from descriptor: Int32, until deadline: ContinuousClock.Instant) -> String? {
         var line = [UInt8]()
         var byte: UInt8 = 0
@@ -32,8 +29,7 @@ public enum HelperProgram {
         }
     }
 
-    /// `readLine(from:until:)` for a socket in few calls: it peeks, then takes exactly the line, leaving what
-    /// follows (bytes, or a descriptor riding on them).
+    /// `readLine` for a socket: peeks, then takes exactly the line, leaving what rides after it.
     public static func readLine(fromSocket descriptor: Int32, until deadline: ContinuousClock.Instant) -> String? {
         var line = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 512)
@@ -65,8 +61,7 @@ public enum HelperProgram {
         return true
     }
 
-    /// Writes all of `bytes` to `descriptor`; false when the reader is gone. SIGPIPE is ignored
-    /// (see `ignoreBrokenPipes`), so a reader that died is an error, not the end of the program.
+    /// Writes all of `bytes`; false when the reader is gone (SIGPIPE is ignored).
     public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
@@ -84,8 +79,7 @@ public enum HelperProgram {
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
-    /// A companion that died, or an app that did, leaves a pipe with no reader; writing to it must
-    /// fail, not end the writer (the default action of SIGPIPE). Touched before the first write.
+    /// A dead reader must fail a write, not end the writer: touched before the first write.
     public static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// Waits until `descriptor` has something to read (or its end); false once `deadline` passed.

@@ -1,10 +1,8 @@
 // Runs in the app (tessera) and its helpers (tessera-decoder, -poster, -player): both ends of each pipe.
 
-/// Pixels as cairo's ARGB32 holds them: native-endian words, premultiplied. Parts of a picture come from the
-/// decoder so, and the app paints the memory file it maps with no copy beside it.
+/// Cairo's ARGB32: native-endian premultiplied words, painted by the app straight from the mapped file.
 public enum CairoPixels {
-    /// Turns RGBA rows into ARGB32 in place, rounding as `gdk_cairo_set_source_pixbuf` does, so a picture shows
-    /// the same either way.
+    /// RGBA to ARGB32 in place, rounded as `gdk_cairo_set_source_pixbuf` does.
     public static func premultiply(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, rowstride: Int) {
         for row in 0..<height {
             let start = (pixels + row * rowstride).assumingMemoryBound(to: UInt8.self)

@@ -1,8 +1,6 @@
-/// What a decoder helper may use: the app starts it with them on its command line
-/// (`arguments`), and the helper reads them back (`init(arguments:)`).
+/// What a decoder helper may use, passed on its command line and read back by `init(arguments:)`.
 public struct DecoderLimits: Sendable, Equatable {
-    /// 1 GiB of address space: the largest decode the pipeline allows (64 megapixels, 256 MB
-    /// as RGBA) with its scaled copy, the libraries and the decoders' threads, and room to spare.
+    /// 1 GiB: the largest allowed decode with its scaled copy, libraries and threads, and room to spare.
     public var addressSpace: Int
     /// Ten seconds of CPU for each picture, three times what a 64-megapixel HEIF takes here.
     public var cpuSecondsPerPicture: Int
@@ -30,8 +28,7 @@ public struct DecoderLimits: Sendable, Equatable {
          "--maximum-length", String(maximumLength), "--niceness", String(niceness)]
     }
 
-    /// Reads `--address-space BYTES`, `--cpu-seconds N`, `--maximum-length BYTES`, `--niceness N`; others
-    /// default, unknown words are ignored.
+    /// Reads `--address-space`, `--cpu-seconds`, `--maximum-length`, `--niceness`; ignores other words.
     public init(arguments: [String]) {
         self.init()
         var index = 1

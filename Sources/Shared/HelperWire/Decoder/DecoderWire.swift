@@ -1,8 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// What the app and `tessera-decoder` say to each other over its socket: a picture's bytes in, its
-/// pixels back in a sealed memory file, or a refusal (docs/helper-wires.md). Not translated.
+/// The decoder's socket protocol (docs/helper-wires.md): bytes in, sealed pixels or a refusal back.
 public enum DecoderWire {
     /// The helper's first line.
     public enum Ready: Equatable, Sendable {
@@ -93,8 +92,7 @@ public enum DecoderWire {
         public var originalHeight: Int
         /// The name of the colour profile the picture carried (`DecodedImage.colourProfile`).
         public var colourProfile: String?
-        /// Four channels as cairo's ARGB32 holds them (`CairoPixels`), not RGBA: a part of a
-        /// picture for the viewer. Sent as the channels `4p`.
+        /// Four channels as cairo's ARGB32, sent as `4p`: a viewer's part.
         public var premultiplied: Bool
 
         public init(width: Int, height: Int, rowstride: Int, channels: Int, delays: [Int],
@@ -117,8 +115,7 @@ public enum DecoderWire {
         public var frameBytes: Int { rowstride * height }
         public var byteCount: Int { frameBytes * frameCount }
 
-        /// Reads the fields after `ID image`, refusing what no decode gives (a helper taken over
-        /// by a picture must not make the app map or allocate without bound).
+        /// Refuses what no decode gives: a subverted helper must not make the app map without bound.
         init?(fields parts: [Substring]) {
             guard parts.count >= 7, let width = Int(parts[0]), let height = Int(parts[1]),
                   let rowstride = Int(parts[2]), let channels = Int(parts[3] == "4p" ? "4" : parts[3]),

@@ -3,8 +3,7 @@ import CGdkPixbuf
 import FoundationEssentials
 import Glibc
 
-/// A helper's sealed memory file mapped privately into the app, under a picture's pixbufs, unmapped with the
-/// last; the seals, checked first, mean it cannot shrink under the app.
+/// A helper's sealed memory file mapped privately under a picture's pixbufs, unmapped with the last.
 public final class MappedPixels: @unchecked Sendable { // the mapping is read-only in practice and freed once
     private let start: UnsafeMutableRawPointer
     private let length: Int
@@ -18,8 +17,7 @@ public final class MappedPixels: @unchecked Sendable { // the mapping is read-on
         munmap(start, length)
     }
 
-    /// The picture `pixels` describes, in `descriptor` (which stays the caller's); nil when the
-    /// file is not sealed or shorter than the pixels.
+    /// The picture in `descriptor` (still the caller's); nil when unsealed or too short.
     public static func image(_ pixels: DecoderWire.Pixels, from descriptor: Int32) -> DecodedImage? {
         guard tessera_is_sealed(descriptor, pixels.byteCount) == 1,
               let start = mmap(nil, pixels.byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE, descriptor, 0),

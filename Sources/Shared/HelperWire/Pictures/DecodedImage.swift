@@ -1,7 +1,6 @@
 import CGdkPixbuf
 
-/// A decoded bitmap (a GdkPixbuf), immutable once made, so it can cross threads and be shared;
-/// for an animation asked for whole, every frame with how long it shows.
+/// An immutable decoded bitmap, shareable across threads; an animation's frames with durations.
 public final class DecodedImage: @unchecked Sendable {
     /// The GdkPixbuf (an animation's first frame); owned by this object (one strong reference).
     public let pixbuf: OpaquePointer
@@ -10,8 +9,7 @@ public final class DecodedImage: @unchecked Sendable {
     /// The picture's own upright size, of which this is a scaled copy: a viewer's 100 %.
     public let originalWidth: Int
     public let originalHeight: Int
-    /// The name of the colour profile the picture carried, from which it was converted to sRGB;
-    /// nil when it carried none (it is taken as sRGB).
+    /// The colour profile converted from to sRGB; nil when untagged.
     public let colourProfile: String?
     /// Bytes the pixels take: rowstride x height, for every frame.
     public let cost: Int
@@ -19,8 +17,7 @@ public final class DecodedImage: @unchecked Sendable {
     public let duration: Duration?
     /// An animation's frames in order, the first being `pixbuf`; empty for a still.
     public let frames: [Frame]
-    /// The pixbuf's bytes are cairo's ARGB32 (`CairoPixels`), not RGBA: a part for the viewer,
-    /// painted as it is. Read them with cairo, never with gdk-pixbuf's functions.
+    /// Bytes are cairo's ARGB32, not RGBA: read them with cairo, never gdk-pixbuf.
     public let isCairoARGB32: Bool
 
     /// One frame of an animation: its pixels and how long it stays before the next.
@@ -34,8 +31,7 @@ public final class DecodedImage: @unchecked Sendable {
         }
     }
 
-    /// Adopts a pixbuf the caller owns a reference to; `original` is the picture's own size when
-    /// the pixbuf is a scaled copy.
+    /// Adopts the caller's pixbuf reference; `original` is the picture's own size if scaled.
     public init(adopting pixbuf: OpaquePointer, duration: Duration? = nil, original: (width: Int, height: Int)? = nil,
                 colourProfile: String? = nil, cairoARGB32: Bool = false) {
         self.pixbuf = pixbuf

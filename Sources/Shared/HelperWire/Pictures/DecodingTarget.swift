@@ -16,8 +16,7 @@ public struct DecodingTarget: Sendable, Hashable {
         self.region = region
     }
 
-    /// The largest size with the same aspect ratio that fits the box (filling: the smallest that
-    /// covers it); never larger than the original.
+    /// The largest same-aspect size in the box (filling: smallest covering it), never past the original.
     public func size(width: Int, height: Int) -> (width: Int, height: Int) {
         let shown = filling ? min(width, height) : max(width, height)
         guard shown > side, side > 0 else { return (width, height) }

@@ -1,7 +1,6 @@
 import Localization
 
-/// Why a decoder gave no picture, as both sides of a helper's pipe say it: the helper's decoders
-/// throw it, the wire carries it, and the app's pipeline turns it into its own `ImageError`.
+/// Why a decoder gave no picture, thrown by helpers, carried by the wire, made an `ImageError` by the app.
 public enum PictureRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// Bytes that are no picture format the decoders read.
     case notAnImage

@@ -1,5 +1,4 @@
-/// A rectangle of a picture scaled to a decoding target's size, in its pixels: the part of a
-/// large picture a viewer shows, decoded alone.
+/// A rectangle of a picture at a decoding target's size: the part a viewer decodes alone.
 public struct PictureRegion: Sendable, Hashable {
     public var x: Int
     public var y: Int
@@ -24,8 +23,7 @@ public struct PictureRegion: Sendable, Hashable {
     /// As the wire writes it: `X,Y,W,H`.
     public var field: String { "\(x),\(y),\(width),\(height)" }
 
-    /// Nil for a field that is not four whole numbers, a size under one pixel or a corner
-    /// off the picture's left or top.
+    /// Nil unless four whole numbers, at least a pixel, corner on the picture.
     public init?(field: Substring) {
         let numbers = field.split(separator: ",").compactMap { Int($0) }
         guard numbers.count == 4, numbers[0] >= 0, numbers[1] >= 0, numbers[2] > 0, numbers[3] > 0 else { return nil }
