@@ -4,11 +4,9 @@ import CIntl
 import FoundationEssentials
 import Glibc
 
-/// Where the app's words come from and the locale dates are written in; the language follows the environment
-/// through gettext, English needing no catalogue.
+/// The app's words through gettext in the environment's language, and the locale dates are written in.
 public enum Localization {
-    /// Takes the locale and binds the text domain to `catalogues` (nil: the system's); call before the first
-    /// word.
+    /// Takes the locale and binds `catalogues` (nil: the system's); call before the first word.
     public static func start(catalogues: URL?) {
         setlocale(LC_ALL, "")
         if let catalogues { bindtextdomain(textDomain, catalogues.path) }
@@ -16,8 +14,7 @@ public enum Localization {
         textdomain(textDomain)
     }
 
-    /// The catalogues for `executable`: `locale/` beside it (the build tree), else `../share/locale` or
-    /// `../../share/locale` (installed, `libexec/tessera/`), else nil.
+    /// `locale/` beside `executable`, else `../share/locale` or `../../share/locale`, else nil.
     public static func catalogues(besides executable: URL) -> URL? {
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [folder.appendingPathComponent("locale"),
@@ -38,8 +35,7 @@ public enum Localization {
         }
     }
 
-    /// The language the interface speaks: the `Language` of the catalogue gettext chose, or
-    /// English, the source language, when none answers.
+    /// The language of the catalogue gettext chose, else English.
     public static var interfaceLanguage: String {
         let header = String(cString: dgettext(textDomain, ""))
         let language = header.split(separator: "\n")
@@ -49,8 +45,7 @@ public enum Localization {
         return language.flatMap { $0.isEmpty ? nil : String($0) } ?? "en"
     }
 
-    /// The interface's language (a Russian window never says "Nov"), with the time locale's region when it
-    /// names the same language.
+    /// The interface's language (never "Nov" in Russian) with the time locale's region if it matches.
     public static var locale: Locale {
         locale(interfaceLanguage: interfaceLanguage, environment: ProcessInfo.processInfo.environment)
     }

@@ -1,7 +1,7 @@
 import Glibc
 
-/// An amount of data in the interface's language ("4.8 MB", "4,8 МБ"): decimal units as `g_format_size`, one
-/// decimal under ten. Foundation's formatter speaks English only here.
+/// A data size in the interface's language, decimal as `g_format_size` ("4,8 МБ"); Foundation's is English
+/// only.
 public func sizeText(bytes: Int) -> String {
     if bytes < 1000 { return ntr("{count} byte", "{count} bytes", count: bytes) }
     let units: [(scale: Double, name: @Sendable (String) -> String)] = [

@@ -3,15 +3,13 @@ import CIntl
 /// The text domain: catalogues are `<folder>/<language>/LC_MESSAGES/tessera.mo`.
 public let textDomain = "tessera"
 
-/// `text` in the user's language, English when no catalogue has it. A literal only, for xgettext to find;
-/// values go in by name (`tr("Edit {name}", ["name": n])`) so translations may reorder them.
+/// `text` translated; a literal for xgettext, values by name so translations may reorder them.
 public func tr(_ text: StaticString, _ values: KeyValuePairs<String, String> = [:]) -> String {
     let translated = text.description.withCString { String(cString: dgettext(textDomain, $0)) }
     return substitute(values, in: translated)
 }
 
-/// The form of `singular`/`plural` that `count` takes in the user's language (ngettext: Russian
-/// has three), with `{count}` and `values` put in.
+/// The plural form `count` takes (ngettext; Russian has three), with `{count}` and `values` put in.
 public func ntr(_ singular: StaticString, _ plural: StaticString, count: Int,
                 _ values: KeyValuePairs<String, String> = [:]) -> String {
     let translated = singular.description.withCString { one in
@@ -24,8 +22,7 @@ public func ntr(_ singular: StaticString, _ plural: StaticString, count: Int,
     return substitute(all, in: translated)
 }
 
-/// Puts each value in place of its `{name}`, in one pass (a value that contains braces is left as
-/// it is). A name not given stays as written, so that a mistake shows rather than vanishing.
+/// Each `{name}` replaced in one pass; an unknown name stays visible as a mistake.
 func substitute<Values: Sequence<(key: String, value: String)>>(_ values: Values, in text: String) -> String {
     guard text.contains("{") else { return text }
     var result = ""

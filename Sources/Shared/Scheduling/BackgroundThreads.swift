@@ -5,8 +5,7 @@ import Glibc
 import Dispatch
 import Synchronization
 
-/// Threads for heavy work at nice 10 (per thread on Linux, inherited), so the main loop gets the CPU when a
-/// frame is due. Not GCD: a lowered priority there cannot be raised again. One pool per kind.
+/// Threads at nice 10 for heavy work, so frames get the CPU; not GCD, whose lowered priority sticks.
 public final class BackgroundThreads: Sendable {
     public let count: Int
     public let name: String

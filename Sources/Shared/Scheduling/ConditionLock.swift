@@ -1,7 +1,6 @@
 import Glibc
 
-/// A lock with a condition to wait on (a pthread mutex and condition variable): what Foundation's
-/// `NSCondition` does, without Foundation, which the helpers that link this module do not carry.
+/// A pthread mutex and condition: `NSCondition` without Foundation, which helpers do not link.
 public final class ConditionLock: @unchecked Sendable { // the pthread objects guard themselves
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)

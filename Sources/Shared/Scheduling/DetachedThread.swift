@@ -1,11 +1,9 @@
 import CThreads
 import Glibc
 
-/// A pthread for work that lives as long as the process: Foundation's `Thread` would bring Foundation (and
-/// ICU's data) into the helpers.
+/// A pthread for process-long work: `Thread` would link Foundation and ICU into the helpers.
 public enum DetachedThread {
-    /// Starts a detached thread running `body`, named `name` (cut to the 15 bytes Linux keeps, as
-    /// `Thread` did).
+    /// Starts a detached thread named `name` (cut to Linux's 15 bytes).
     public static func start(named name: String, _ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()

@@ -1,5 +1,4 @@
-/// Lets at most `limit` tasks through, highest priority first, then in order. With `urgentFrom`, lower tasks go
-/// only while no urgent one runs or waits; held back (`holdBack`), they wait.
+/// At most `limit` tasks, by priority then order; below `urgentFrom` only while nothing urgent waits.
 public actor PriorityLimiter {
     private struct Waiter {
         let id: Int

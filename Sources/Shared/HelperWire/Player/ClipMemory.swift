@@ -3,8 +3,7 @@ import HelperPipes
 import FoundationEssentials
 import Glibc
 
-/// A clip's bytes, read from the app's pipe into a memory file GStreamer reads and seeks: the
-/// confined helpers open no file.
+/// A clip's bytes from the app's pipe into a memory file GStreamer reads: confined helpers open no file.
 public enum ClipMemory {
     /// The memory file holding the next `length` bytes of `input`; nil when the input ended first.
     public static func read(length: Int, from input: Int32) -> Int32? {

@@ -1,11 +1,9 @@
 import FoundationEssentials
 import Glibc
 
-/// What the app and `tessera-player` say to each other while a clip plays: the clip's bytes in,
-/// frames back in shared-memory rings, sound on the socket (docs/helper-wires.md). Not translated.
+/// The player's protocol (docs/helper-wires.md): clip bytes in, frames in shared rings and sound back.
 public enum PlaybackWire {
-    /// The biggest frame the app takes (a broken helper must not make it allocate without bound):
-    /// 8K, the largest video a browser plays.
+    /// The biggest frame side the app takes, 8K, so a broken helper cannot make it allocate without bound.
     public static let maximumFrameSide = 8192
     /// The most sound one sample may carry: a second of it.
     public static let maximumSoundLength = 48_000 * 4
@@ -142,8 +140,7 @@ public enum PlaybackWire {
     /// A line the app reads.
     public enum Answer: Equatable, Sendable {
         case ready(duration: Duration?, video: Bool, audio: Bool)
-        /// A ring of `count` frame slots of `slotSize` bytes each: one byte carrying its memory
-        /// file follows the line.
+        /// A ring of `count` slots of `slotSize` bytes; one byte carrying its memory file follows the line.
         case frames(ring: Int, slotSize: Int, count: Int)
         /// For sound, `Sample.length` bytes follow the line; a frame is in its ring's slot.
         case sample(Sample)

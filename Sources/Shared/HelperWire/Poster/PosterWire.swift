@@ -3,8 +3,7 @@ import HelperPipes
 import FoundationEssentials
 import Glibc
 
-/// What the app and `tessera-poster` say to each other: a clip's bytes in, its first frame and
-/// length back, answered in any order under each request's id (docs/helper-wires.md). Not translated.
+/// The poster's protocol (docs/helper-wires.md): clip bytes in, first frame and length back, by id.
 public enum PosterWire {
     public struct Request: Equatable, Sendable {
         /// Chosen by the app; the answer carries it back.
@@ -26,8 +25,7 @@ public enum PosterWire {
             "\(id) \(target.side) \(target.filling ? "fill" : "fit") \(timeout.milliseconds) \(length)\n" // not translated
         }
 
-        /// Reads a request line (without its newline); nil when it is not one, or announces more
-        /// than `maximumLength` bytes.
+        /// A request line; nil when it is none or announces more than `maximumLength` bytes.
         public init?(line: String, maximumLength: Int) {
             let parts = line.split(separator: " ", omittingEmptySubsequences: false)
             guard parts.count == 5, let id = Int(parts[0]), let side = Int(parts[1]), side > 0,
@@ -38,8 +36,7 @@ public enum PosterWire {
         }
     }
 
-    /// What a test asks the helper to try instead of reading a clip: what its confinement must
-    /// refuse, or to hold a reader busy until the helper ends (`stall`, never answered).
+    /// What a test asks the helper to try: what confinement must refuse, or `stall` until it ends.
     public enum Probe: String, CaseIterable, Sendable {
         case open, connect, spawn, stall
 
@@ -90,8 +87,7 @@ public enum PosterWire {
             return "\(id) frame \(width) \(height) \(rowstride) \(channels) \(nanoseconds)\n" // not translated
         }
 
-        /// Reads the fields after `ID frame`, refusing sizes no poster has (a broken helper must
-        /// not make the app allocate without bound).
+        /// Refuses sizes no poster has, so a broken helper cannot make the app allocate without bound.
         init?(fields parts: [Substring]) {
             guard parts.count == 5,
                   let width = Int(parts[0]), let height = Int(parts[1]), let rowstride = Int(parts[2]),

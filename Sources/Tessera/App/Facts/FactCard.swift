@@ -6,8 +6,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// A facts card, reused for whichever row scrolls into its place: the picture with its title along the bottom,
-/// or a text card. Windowless, focusable, announced as a push button with its place.
+/// A reused facts card: its picture with the title along the bottom, or a text card; a windowless button.
 @MainActor
 final class FactCard: RecyclingCell {
     private(set) var item: FactEntry
@@ -58,8 +57,7 @@ final class FactCard: RecyclingCell {
         textBody.ellipsize(afterLines: 8)
         textBox.append(textTitle)
         textBox.append(textBody)
-        // The caption is layered over the picture in one cell of a grid: a GtkOverlay would give
-        // it a window of its own, and GTK moves every child window in each layout of the grid.
+        // Layered in a grid cell: a GtkOverlay's window would move in every layout.
         content.attach(caption, column: 0, row: 0)
         content.attach(image.picture, column: 0, row: 0)
         content.attach(textBox, column: 0, row: 1)
@@ -139,8 +137,7 @@ final class FactCard: RecyclingCell {
         image.priority = inView ? ImageRequest.visible : ImageRequest.prefetch
     }
 
-    /// Loads the picture for a column of `side` pixels. One on its way is not asked again at another width (its
-    /// transfer would restart); once shown, it is asked again if the card got wider.
+    /// Loads for a `side`-pixel column; not again while on its way, again once shown if the card grew.
     func load(side: Int) {
         wantedSide = side
         guard side != boundSide, let url = fact.imageURL else { return }
@@ -152,8 +149,7 @@ final class FactCard: RecyclingCell {
     /// The column width the card has now (its picture may still be on its way at another).
     private var wantedSide = 0
 
-    /// Asked again only when the card got wider: a narrower decode would stretch, and a layout swinging between
-    /// two widths would ask forever.
+    /// Only wider: narrower would stretch, and a layout swinging between widths would ask forever.
     private func pictureShown() {
         guard wantedSide > boundSide, let url = fact.imageURL else { return }
         boundSide = wantedSide
@@ -162,8 +158,7 @@ final class FactCard: RecyclingCell {
 
     var measuredContent: Widget { content }
 
-    /// True once it shows what it will show: its picture painted at its size, the broken-image
-    /// icon, or its text.
+    /// Shows what it will: its picture at size, the broken icon, or its text.
     var isLoaded: Bool {
         guard fact.hasPicture else { return true }
         return fact.imageURL == nil || image.isLoaded

@@ -4,8 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// One fact, titled in the header bar: a portrait window shows the image as a banner above the text, a
-/// landscape one image left (30 %) and text right, switching live.
+/// One fact: image above the text in a portrait window, beside it (30 %) in a landscape one.
 @MainActor
 public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     public enum Arrangement: Equatable, Sendable { case portrait, landscape }
@@ -34,8 +33,7 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     }
     private let windowSize: @MainActor () -> (width: Int, height: Int)?
 
-    /// Detail images are decoded for a box this large (logical pixels; `ImageView` asks for it at
-    /// device pixels): sharp at 30% of a 4K window at scale 1, or of a 2K one at scale 2.
+    /// The logical box detail images decode for: sharp at 30 % of a 4K window.
     static let imagePixelSize = 1536
     /// A portrait banner takes at most this share of the page's height.
     static let bannerShare = 0.45
@@ -51,8 +49,7 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         image.picture.addStyleClass("fact-detail-image")
         image.picture.accessibleName = fact.imageURL == nil ? tr("No image") : tr("Image of {title}", ["title": fact.displayTitle])
         if fact.imageURL != nil { image.picture.accessibleDescription = tr("Press Enter to view it whole") }
-        // The page's first keyboard stop (`initialFocus`). Were it the description, GTK would
-        // select all of its text as it took the focus on opening.
+        // The first keyboard stop: the description would select all its text on taking focus.
         image.picture.canFocus = true
         banner = EventBox(child: image.picture)
         description = LongText(fact.description ?? tr("No description."), accessibleName: tr("Description"))

@@ -1,7 +1,6 @@
 import Gtk
 
-/// The search over the cards: typing over them (or Ctrl+F) opens it; closing it puts the view
-/// back where it stood.
+/// Search over the cards; closing it puts the view back where it stood.
 extension FactsPage {
     func connectSearch() {
         widget.onKeyPress { [weak self] key in
@@ -21,8 +20,8 @@ extension FactsPage {
             guard let self else { return }
             let place = self.placeBeforeSearch
             self.placeBeforeSearch = nil
-            // Every card, focus and the kept card back in place; placed after the focus moves, since a focused
-            // card scrolls itself into view while the bar still takes room.
+            // Cards, focus and the kept card back; placed after focus, which scrolls a card in while the bar
+            // takes room.
             self.grid.layoutNow()
             if let row = place?.focused, let index = self.gridPlace(ofRow: row) {
                 self.grid.focus(index: index)
@@ -35,8 +34,7 @@ extension FactsPage {
         }
     }
 
-    /// Where the view stands, told by one card the user sees and how far below the view's top
-    /// it is: the focused card when it is in view, else the first card in view.
+    /// The view's place: a card in view (the focused one if shown) and its offset below the top.
     struct PlaceInView {
         /// The card's row in the feed.
         var row: Int

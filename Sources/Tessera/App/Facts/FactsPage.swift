@@ -56,8 +56,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// The cards' columns: 260 to 420 pixels wide, 12 apart.
     static let layout = WaterfallLayout()
 
-    /// `backendReady` returns once the backend answers; `server` is what the offline notice waits for; `open`
-    /// pushes a fact's detail (with its image's aspect when known); `titleChanged` is for the header.
+    /// `backendReady` waits for the backend; `open` pushes a fact's detail; `titleChanged` is for the header.
     public init(model: FactsViewModel, pipeline: ImagePipeline,
                 backendReady: @escaping @MainActor () async -> Void = {},
                 server: @escaping @MainActor () async -> URL = { Backend.builtIn.facts },
@@ -175,8 +174,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         titleChanged()
     }
 
-    /// Hands a feed to the grid (`only` those places while searching): a card's height from a picture of its
-    /// link loaded before, else 4:3. Shapes are kept for every row, so rows a search hid come back sized.
+    /// Hands a feed to the grid (`only` while searching), heights from known shapes, else 4:3.
     private func show(_ facts: [Fact], generation: Int, only shown: [Int]? = nil) {
         var kept: [URL: Double] = [:]
         let known = aspects
@@ -251,8 +249,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// Cards laid out, each showing its picture at its size.
     public var showsContentInView: Bool { model.state.phase == .loaded && !model.state.facts.isEmpty && isSettled }
 
-    /// The cards stand where the layout for this width puts them: no shape waits, and GTK has given every card
-    /// its frame at its height.
+    /// Every card stands where this width's layout puts it, at its height.
     private var isLaidOut: Bool {
         guard learned.isEmpty, grid.layout.width > 0, Double(grid.widget.allocatedSize.width) == grid.layout.width else {
             return false

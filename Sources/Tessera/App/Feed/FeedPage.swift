@@ -6,8 +6,7 @@ import ImagePipeline
 import Localization
 import Scheduling
 
-/// The media feed: square tiles in a `RecyclingGrid` growing a page at a time, a spinner, Retry or a quiet end
-/// below. A tile opens full-window; its context menu has Open and Delete, the rest closing the gap.
+/// The media feed: paged square tiles opening full-window, with Open and Delete in their menu.
 @MainActor
 public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes, TopScrollingPage {
     public let title = tr("Feed")
@@ -67,8 +66,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         grid = RecyclingGrid(layout: Self.layout, footer: paging.widget, footerHeight: Self.footerHeight) { post in
             FeedTile(post: post, pipeline: pipeline) { dataSaving?.isSaving ?? false }
         }
-        // Posts coming in above leave the view where it is unless at the top; only while confirming saved
-        // posts, since keeping still costs work on every scroll.
+        // Posts coming in above keep the view unless at the top; only while confirming, since it costs each
+        // scroll.
         grid.staysAtEnd = false
         let over = Overlay(child: grid.widget)
         over.addOverlay(refreshSpinner)

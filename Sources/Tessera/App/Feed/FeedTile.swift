@@ -5,8 +5,7 @@ import ImagePipeline
 import Video
 import Localization
 
-/// A feed tile, reused for whichever post scrolls into its place: an image filling a square or a video's poster
-/// with a play badge and length. Windowless, focusable, announced as a push button.
+/// A reused feed tile: a filling image or a video's poster with its length; a windowless button.
 @MainActor
 public final class FeedTile: RecyclingCell {
     public private(set) var post: MediaPost
@@ -16,8 +15,7 @@ public final class FeedTile: RecyclingCell {
     private let badge = Box(.horizontal, spacing: 4)
     /// A video's length on its badge ("0:02"), once its poster has been read.
     let durationLabel = Label(tr("Video"))
-    /// The badge's word until a video's length is known, looked up once per tile: `show` runs
-    /// on every reuse while the feed scrolls.
+    /// Looked up once per tile: `show` runs on every reuse.
     private let videoWord = tr("Video")
     private var boundSide = 0
     /// A video's tile shows its placeholder on purpose: data is saved, and its poster would download the clip.
@@ -38,8 +36,7 @@ public final class FeedTile: RecyclingCell {
         badge.halign = .start
         badge.valign = .end
         badge.setMargins(8)
-        // The badge is layered over the picture in one cell of a grid: a GtkOverlay would give it
-        // a window of its own, and GTK moves every child window in each layout of the grid.
+        // Layered in a grid cell: a GtkOverlay's window would move in every layout.
         let layers = Grid()
         layers.attach(badge, column: 0, row: 0)
         layers.attach(image.picture, column: 0, row: 0)
@@ -118,7 +115,6 @@ public final class FeedTile: RecyclingCell {
     /// True once a video's poster shows.
     var showsPoster: Bool { post.kind == .video && image.showsImage }
 
-    /// True once the tile shows what it will show (an image, a poster, the broken icon, or a
-    /// video's placeholder while data is saved).
+    /// Shows what it will: image, poster, broken icon, or a video's placeholder while saving data.
     public var isLoaded: Bool { image.isLoaded || leavesPosterOut }
 }

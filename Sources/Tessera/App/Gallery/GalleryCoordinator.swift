@@ -31,8 +31,7 @@ final class GalleryCoordinator: SectionCoordinator {
         }
     }
 
-    /// What the viewer's title says for the item at `offset`: its number and the name of the file
-    /// its link names ("Item 2, 64655761.jpg"), where its uuid told a person nothing.
+    /// The viewer's title for an item: its number and its link's file name, not its uuid.
     private static func name(_ offset: Int, _ url: URL) -> String {
         let number = String(offset + 1)
         guard let file = WebURL.fileName(of: url) else { return tr("Item {number}", ["number": number]) }

@@ -2,8 +2,7 @@ import Features
 import Gtk
 import Localization
 
-/// The gallery's dialogs: the link prompt, the delete confirmation, the selection message and
-/// errors. Texts come from the view-model (the seed's words).
+/// The gallery's dialogs, worded by the view-model.
 @MainActor
 final class GalleryDialogs {
     var onDeleteAnswer: ((Bool) -> Void)?

@@ -2,8 +2,7 @@ import Gtk
 
 /// The gallery's own keys: choosing, deleting and moving items (the grid moves the focus itself).
 extension GalleryPage {
-    /// Alt+arrows move the focused item; Delete asks to delete it (or, with items chosen, them);
-    /// Ctrl+Space chooses it, Shift+arrows choose a run of items, Ctrl+A all, Escape none.
+    /// Alt+arrows move, Delete asks, Ctrl+Space chooses, Shift+arrows a run, Ctrl+A all, Escape none.
     func handleKey(_ event: KeyEvent) -> Bool {
         let chosen = model.state.selectedCount > 0
         switch (event.keyName, event.modifiers) {

@@ -153,8 +153,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
     }
 
-    /// One item in, out or moved, told to the grid as such when its entries are the items before the change: no
-    /// copy or search of the others. False: nothing done.
+    /// One item in, out or moved told to the grid in place, without copying the others; false: not done.
     private func applyInPlace(_ change: GalleryViewModel.Change, items: [GalleryItem]) -> Bool {
         // The grid's items read in place: a copy held here would make the change copy them all.
         let shown = grid.items.count

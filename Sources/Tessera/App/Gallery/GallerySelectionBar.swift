@@ -1,8 +1,7 @@
 import Gtk
 import Localization
 
-/// Above the gallery while items are chosen: how many ("3 items chosen"), Delete (asks once for
-/// all of them) and Clear (chooses none; Escape too).
+/// While items are chosen: how many, Delete (asks once) and Clear (Escape too).
 @MainActor
 final class GallerySelectionBar {
     let widget: Revealer

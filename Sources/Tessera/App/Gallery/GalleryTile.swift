@@ -23,8 +23,7 @@ enum GalleryEntry: Identifiable, Equatable {
     var item: GalleryItem? { if case .item(let item) = self { item } else { nil } }
 }
 
-/// A mosaic cell, reused as entries scroll: an item's image with a delete button, or the Add cell. Windowless,
-/// focusable, a push button; the delete button is found by where a click landed.
+/// A reused mosaic cell: an item's image with a delete button, or the Add cell; a windowless button.
 @MainActor
 final class GalleryTile: RecyclingCell {
     private(set) var entry: GalleryEntry
@@ -32,8 +31,7 @@ final class GalleryTile: RecyclingCell {
     /// The focusable tile.
     let view: Widget
     let image: ImageView
-    /// Drawn in the tile's corner; a click there asks to delete the item (the grid finds it by
-    /// position: it has no window to take clicks itself).
+    /// The grid hit-tests a click here by position: the button has no window.
     let deleteButton = Box(.horizontal)
     private let picture: Widget
     private let addContent: Widget
@@ -77,8 +75,7 @@ final class GalleryTile: RecyclingCell {
         deleteButton.valign = .start
         deleteButton.setMargins(6)
         deleteButton.announceAsButton()
-        // Layered in a grid, not a GtkOverlay (a window per layer moves in every layout); the last attached
-        // draws first, so the delete button goes in first.
+        // Layered in a grid, not a GtkOverlay; attached first to be drawn on top.
         chosenMark.addStyleClass("gallery-chosen-mark")
         chosenMark.halign = .start
         chosenMark.valign = .start
@@ -129,8 +126,7 @@ final class GalleryTile: RecyclingCell {
 
     /// Told by the grid on every layout; renames the tile only when its place changed.
     func setPosition(_ index: Int, of count: Int) {
-        // The Add cell is one of the grid's entries but not an item (and not yet one while the
-        // first items show alone: the count changes, and the tile is renamed, when it comes).
+        // The Add cell is an entry, not an item, and absent while the first items show alone.
         let place = (index, listIsWhole() ? count - 1 : -1)
         guard place != position else { return }
         position = place

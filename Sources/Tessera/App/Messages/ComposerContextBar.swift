@@ -2,8 +2,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// Above the composer while it corrects one of the user's messages or answers one: says which,
-/// with a button that gives it up (as Escape does).
+/// Above the composer while it corrects or answers a message: which, and a button to give it up.
 @MainActor
 final class ComposerContextBar {
     let widget: Revealer

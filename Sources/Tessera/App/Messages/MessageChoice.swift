@@ -2,8 +2,7 @@ import Domain
 import Gtk
 import Localization
 
-/// Messages chosen to copy together: Ctrl+click toggles, Shift+click and Shift+Up/Down choose a run; Ctrl+C
-/// copies them in order with their numbers; Escape chooses none.
+/// Messages chosen to copy: Ctrl+click, Shift+click, Shift+Up/Down; Ctrl+C copies; Escape clears.
 @MainActor
 final class MessageChoice {
     private(set) var chosen: Set<ChatMessage.Origin> = []
@@ -26,8 +25,7 @@ final class MessageChoice {
         updateRows()
     }
 
-    /// Shift+click, Shift+Up and Down: the messages from the anchor (the one last chosen on its
-    /// own, else the focused one) to `origin` are the chosen ones.
+    /// Chooses from the anchor (the last chosen alone, else the focused) to `origin`.
     func chooseRun(to origin: ChatMessage.Origin) {
         let anchor = anchor ?? grid.focusedCell?.message.origin ?? origin
         if self.anchor == nil { self.anchor = anchor }

@@ -4,8 +4,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// The composer: entry, Send, and a bar while it corrects or answers a message. Enter keeps a correction
-/// ("edited"); Escape gives either up, and the draft before an edit comes back.
+/// The composer: entry, Send, and a bar while correcting or answering; Escape restores the draft.
 @MainActor
 final class MessageComposer {
     let widget: Widget
@@ -44,8 +43,7 @@ final class MessageComposer {
             guard let self, self.editing == nil else { return }
             self.model.draftChanged(self.entry.text)
         }
-        // Not selecting: a draft, or what was typed before the chat appeared, stays as it is,
-        // the caret where it was (the next key would replace a selection).
+        // Not selecting, so the next key does not replace a draft.
         entry.onMap { [weak self] in self?.entry.grabFocusWithoutSelecting() }
     }
 

@@ -4,8 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// One message: when sent or received, the avatar, the text and "Delete message", fading in over a second. Back
-/// by any back path or a left-to-right swipe.
+/// One message: when, avatar, text and "Delete message", fading in over a second.
 @MainActor
 final class MessageDetailPage: SettlingPage {
     let title: String
@@ -88,8 +87,7 @@ final class MessageDetailPage: SettlingPage {
     /// The text column's width: about 60 characters a line.
     static let textWidth = 480
 
-    /// The avatar has loaded (or failed, or there is none), the whole text is in, and the
-    /// elements have faded in.
+    /// Avatar settled, text in and the fade done.
     var isSettled: Bool {
         (avatar.isLoaded || avatar.boundSize == nil) && text.isComplete && fadingElements.allSatisfy { $0.opacity >= 1 }
     }

@@ -4,8 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// One message: a round avatar and a bubble with its number and text; the user's own on the right in the accent
-/// colour, sliding in. Windowless, focusable, read as "Message n: text".
+/// A reused message row: avatar and numbered bubble, the user's own right in the accent colour.
 @MainActor
 final class MessageRow: RecyclingCell {
     private(set) var message: ChatMessage
@@ -74,8 +73,7 @@ final class MessageRow: RecyclingCell {
         view = box
         box.showAll()
         quoteLabel.keepsOwnVisibility = true
-        // Tab on a focused message goes to its first link (GTK does not look inside a focusable container);
-        // past the last Tab goes on, before the first Shift+Tab comes back to the message.
+        // Tab walks a focused message's links (GTK does not look inside a focusable container).
         box.onKeyPress { [weak self] key in
             guard let self, key.keyName == "Tab", key.modifiers.isEmpty, box.isFocusWidget, self.hasLinks else { return false }
             return self.textLabel.takeFocus()
@@ -115,8 +113,7 @@ final class MessageRow: RecyclingCell {
         if let quote, quoteLabel.text != quote { quoteLabel.text = quote }
         if message.isLocal { bubble.addStyleClass("message-own") } else { bubble.removeStyleClass("message-own") }
         line.packsFromRight = message.isLocal
-        // The start of the line's own direction: the left for theirs, the right for your own,
-        // which it lays out from the right (GTK reads an alignment in the widget's direction).
+        // The line's start in its own direction: GTK reads alignment in the widget's direction.
         line.halign = .start
         if !revealer.revealsChild { revealer.revealsChild = true }
         updateChosen()

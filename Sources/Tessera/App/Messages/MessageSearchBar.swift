@@ -3,8 +3,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// The chat's search over the chat: every message seen or sent, looked up as typed in the full-text index,
-/// listed with numbers and found words bold; Up, Down, Enter shows one, Escape closes.
+/// The chat's search: found messages as typed, numbers and words in bold; Enter shows one, Escape closes.
 @MainActor
 final class MessageSearchBar {
     let widget: Revealer
@@ -85,8 +84,7 @@ final class MessageSearchBar {
 
     var isOpen: Bool { widget.revealsChild }
 
-    /// Shows the search, its text selected (typing replaces it). The text takes the keys once
-    /// it is on screen: a key's release would otherwise go to a widget not yet realized.
+    /// Opens with its text selected; it takes keys once on screen, else a release reaches an unrealized widget.
     func open() {
         widget.revealsChild = true
         if entry.isMapped { entry.grabFocus() } else { focusWhenShown = true }
@@ -128,8 +126,7 @@ final class MessageSearchBar {
         updateOlderButton()
     }
 
-    /// Older messages are looked through (the page asks the server for them), `loaded` of them
-    /// so far; or that ended (`nil`).
+    /// Older messages are being searched, `loaded` so far; nil: that ended.
     func searchingOlder(loaded: Int?) {
         isSearchingOlder = loaded != nil
         if let loaded {

@@ -4,8 +4,7 @@ import Features
 import Foundation
 import Gtk
 
-/// The chat's navigation: the chat, and a message's detail beside it in a wide window or pushed
-/// over it in a narrow one.
+/// The chat and a message's detail, beside it when wide, pushed when narrow.
 @MainActor
 final class MessagesCoordinator: SectionCoordinator {
     private let services: SectionServices
@@ -34,8 +33,7 @@ final class MessagesCoordinator: SectionCoordinator {
     /// The detail open now, in the pane or pushed.
     var detail: MessageDetailPage? { (pages.count > 1 ? pages.last : paneDetail) as? MessageDetailPage }
 
-    /// Shows the detail of `message` (in place of the one in the pane). Its delete closes it once
-    /// the delete is certain; a refused delete keeps it open with the reason.
+    /// Shows `message`'s detail; a certain delete closes it, a refused one keeps it with the reason.
     func open(_ message: ChatMessage, avatarURL: URL?) {
         guard let chat = pages.first as? MessagesPage, detail?.message.origin != message.origin else { return }
         showDetail(MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: services.images,

@@ -5,8 +5,7 @@ import Gtk
 /// The chat's keys, before the composer's: Ctrl+C on a message, Escape leaving an edit or reply, Ctrl+End.
 extension MessagesPage {
     func connectKeys() {
-        // Ctrl+End anywhere in the chat; the composer would take it as "to the end of the text"
-        // first, so it is asked before the entry handles the key itself.
+        // Before the entry, which would take Ctrl+End as "end of text".
         for target in [widget, entry] as [Widget] {
             target.onKeyPress { [weak self] key in
                 guard let self else { return false }

@@ -1,14 +1,11 @@
 import Domain
 import Features
 
-/// Holding the chat's memory over a long history: after each layout, the messages far above or
-/// below the view are let go and those it comes near are read back (`MessagesViewModel.hold`).
+/// After each layout, messages far from the view are let go and near ones read back (`hold`).
 extension MessagesPage {
-    /// Rows held on each side of the view: some 25 screens of one-line messages, so that
-    /// scrolling, Page Up and Down and the search's finds nearby never wait for a read.
+    /// Rows held each side: some 25 screens, so nearby scrolling and finds never wait.
     static let keptAround = 300
-    /// Rows past `keptAround` before any is let go, so that the view moving a little lets go of
-    /// nothing and each read back or letting go is worth its layout.
+    /// Rows past `keptAround` before letting go, so small moves let go of nothing.
     static let releaseStep = 200
     /// Within this many screens of the rows let go, they are read back.
     static let bringBackScreens = 2

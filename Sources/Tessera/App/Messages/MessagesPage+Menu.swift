@@ -3,8 +3,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// A message's menu (right click, the Menu key, a long press) and Ctrl+C: its text copied, its
-/// links opened with the desktop's browser or copied.
+/// A message's menu and Ctrl+C: text copied, links opened or copied.
 extension MessagesPage {
     func registerActions() {
         let actions = [
@@ -42,8 +41,7 @@ extension MessagesPage {
         return action
     }
 
-    /// The menu of `row`'s message: Copy Text, its first link's Open Link and Copy Link, Reply,
-    /// Show the Quoted Message for a reply, Edit for the user's own, Open.
+    /// Copy Text, Open and Copy Link, Reply, Show the Quoted Message, Edit (own), Open.
     func openMenu(for row: MessageRow) {
         let key = row.message.origin.key
         let menu = MenuModel()
@@ -71,8 +69,7 @@ extension MessagesPage {
         return true
     }
 
-    /// Ctrl+C: the chosen messages when some are (each on its line with its number), else the
-    /// focused one's text.
+    /// Ctrl+C: the chosen messages with numbers, else the focused one's text.
     func copyChosenOrFocusedMessage() -> Bool {
         guard !choice.chosen.isEmpty else { return copyFocusedMessage() }
         copy(choice.text)
@@ -83,8 +80,7 @@ extension MessagesPage {
         Clipboard.setText(text)
     }
 
-    /// Opens a message's http, https or mailto link with the desktop's handler, or says there is none. When its
-    /// text is not the address it opens (look-alike letters, escapes), the address is shown first.
+    /// Opens a link with the desktop's handler; a look-alike text shows the real address first.
     func openLink(_ url: URL, written: String? = nil) {
         guard MessageLinks.isLink(url) else { return }
         if let written, written != url.absoluteString { return askToOpen(url, written: written) }

@@ -5,8 +5,7 @@ import Features
 import Gtk
 import Localization
 
-/// The model's state on screen: the rows (kept in place as pages go on top), the paging
-/// indicator, the notices and the offline banner.
+/// The model's state on screen: rows, paging, notices and the offline banner.
 extension MessagesPage {
     func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
         if search.hasOlder == state.timeline.reachedBeginning { search.hasOlder = !state.timeline.reachedBeginning }
@@ -28,8 +27,7 @@ extension MessagesPage {
             grid.updateLayout { $0.insertEmptyOnTop(count) }
             grid.setItems(visible, animated: false)
         case .grew(let older, let olderLetGo, let newest)?:
-            // Every server message moved `newest` numbers up; rows came on top and above the
-            // user's own messages: what shows stays where it is.
+            // Rows came on top and at the head: what shows stays where it is.
             scroller.kineticScrolling = false
             let timeline = state.timeline
             grid.updateLayout {
@@ -58,16 +56,14 @@ extension MessagesPage {
         case .changed(let index)?:
             grid.replace(visible[index])
         case .reloaded?:
-            // Everything may have changed, texts under the same numbers too (the saved pages gave
-            // way to the server's newest): every row is made again.
+            // Texts may differ under the same numbers: every row is made again.
             grid.updateLayout { $0.removeAll() }
             grid.setItems(EmptyCollection(), animated: false)
             grid.setItems(visible, animated: false)
         case nil:
             break
         }
-        // Never out of step with the model (compared by ends and count: a full comparison costs
-        // milliseconds at 10,000 messages, on every page).
+        // Compared by ends and count: a full comparison costs milliseconds per page.
         if grid.items.count != visible.count || grid.items.first?.id != visible.first?.id
             || grid.items.last?.id != visible.last?.id {
             let timeline = state.timeline

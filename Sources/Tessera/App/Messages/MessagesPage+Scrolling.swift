@@ -10,8 +10,7 @@ extension MessagesPage {
         if jumpButton.isVisible != far { jumpButton.isVisible = far }
     }
 
-    /// Within a screen of the top, and once the rows have their places (right after a page goes
-    /// in, the view is still at the top of the old extent and would ask for yet another page).
+    /// Within a screen of the top, once rows are placed (right after a page the view is still at the old top).
     func loadOlderIfNearTop() {
         guard started, model.state.paging.canLoadMore, scroller.isMapped, adjustment.pageSize > 0,
               !grid.items.isEmpty || model.state.timeline.nextOffset == 0,
@@ -20,8 +19,7 @@ extension MessagesPage {
         Task { await model.loadOlder() }
     }
 
-    /// Back to the newest message and following it: at once when far, with a short scroll when
-    /// it is within two screens.
+    /// Back to the newest, following it: at once when far, a short scroll within two screens.
     func jumpToLatest() {
         let end = adjustment.upper - adjustment.pageSize
         if end - adjustment.value <= adjustment.pageSize * 2, ThemeSettings().animationsEnabled {

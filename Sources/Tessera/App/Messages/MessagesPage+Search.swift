@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import Gtk
 
-/// The chat's search bar wired to the view-model, and showing a message in the chat (a search's
-/// find, a reply's quote).
+/// The search bar wired to the view-model, and showing a message in the chat.
 extension MessagesPage {
     func connectSearch() {
         searchButton.onClicked { [weak self] in
@@ -25,8 +24,7 @@ extension MessagesPage {
         search.onClose = { [weak self] in self?.entry.grabFocusWithoutSelecting() }
     }
 
-    /// Search Older Messages: pages back through the server until one more message is found (or
-    /// the beginning, a failure, Stop), the count of messages loaded shown as it goes.
+    /// Pages back until one more message is found, a failure or Stop, counting messages loaded.
     func searchOlder() {
         guard !search.isSearchingOlder else { return }
         let typed = search.entry.text
@@ -39,14 +37,12 @@ extension MessagesPage {
         }
     }
 
-    /// Shows a message the search found in the chat, the older pages down to it loaded first,
-    /// and marks it for a moment; the search keeps the keys, for the next one.
+    /// Shows a found message, marked a moment; the search keeps the keys for the next.
     func showFound(_ hit: MessageSearchHit) {
         show(hit.origin)
     }
 
-    /// Shows the message at `origin` in the chat (a search's find, a reply's quote), the older
-    /// pages down to it loaded first, and marks it for a moment.
+    /// Shows the message at `origin`, older pages loaded first, marked a moment.
     func show(_ origin: ChatMessage.Origin) {
         Task { [weak self] in
             guard let self, await self.model.reveal(origin), let index = self.grid.index(of: origin) else { return }

@@ -6,8 +6,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The chat: messages stacked from the bottom in a `RecyclingGrid` over a `StackLayout`, older pages loading at
-/// the top without moving the view, "Jump to latest", and the composer.
+/// The chat: rows from the bottom, older pages at the top without moving the view, and the composer.
 @MainActor
 public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotScenes {
     public let title = tr("Messages")
@@ -147,8 +146,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         notice.onClick = { [weak self] in self?.model.dismissNotice() }
         banner.onClick = { [weak self] in self?.retry() }
         model.onChange = { [weak self] state, change in self?.render(state, change) }
-        // Once its window is gone, the page takes no more updates (late replies would find its
-        // widgets destroyed).
+        // Late replies must not reach destroyed widgets.
         widget.onDestroy { [weak model] in model?.onChange = nil }
         // Local messages show at once; the network is asked once the backend answers.
         Task { [weak self] in await self?.model.start() }
@@ -184,8 +182,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
             && grid.isLoaded && !search.isSearching
     }
 
-    /// The chat's rows in view, its avatars shown, whether saved or just received (a page still on
-    /// its way does not count against them).
+    /// Rows in view with their avatars, saved or received.
     public var showsContentInView: Bool { !rows.isEmpty && content.isSettled && grid.isLoaded }
     /// The rows that have widgets now (near the view), oldest first.
     var rows: [MessageRow] { grid.cells }

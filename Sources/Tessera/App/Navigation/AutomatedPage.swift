@@ -1,19 +1,16 @@
 import Gtk
 import ImagePipeline
 
-// What the screenshot mode and the benchmarks ask of a section's pages, in one place: a page
-// takes part by conforming; nothing else of the automation reaches into the sections.
+// What screenshots and benchmarks ask of pages, in one place, by conformance.
 
 /// A page that loads content after it is shown; the screenshot mode waits for it to settle.
 @MainActor
 public protocol SettlingPage: Page {
-    /// True once what the page shows will not change by itself (loaded, or failed, and no
-    /// cross-fade between its status and its content still running).
+    /// What shows will not change by itself: loaded or failed, no cross-fade running.
     var isSettled: Bool { get }
 }
 
-/// A page that can tell when what it shows in view is its content, drawn whole (items with their
-/// images), whether saved or just received: the content-drawn benchmark waits for it.
+/// Tells when its content in view is drawn whole, for the content-drawn benchmark.
 @MainActor
 public protocol ContentShowingPage: Page {
     var showsContentInView: Bool { get }
@@ -47,8 +44,7 @@ public protocol ScreenshotScenes: Page {
     var screenshotScenes: [ScreenshotScene] { get }
 }
 
-/// A page that plays a clip, streamed as it downloads when its bytes are not here: the viewer
-/// benchmark times the first frame and sees the download stop once the clip is closed.
+/// Plays a clip, streamed when not here, for the viewer benchmark.
 @MainActor
 public protocol ClipPlayingPage: Page {
     /// The clip's first frame is on screen.

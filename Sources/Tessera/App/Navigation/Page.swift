@@ -9,19 +9,16 @@ public protocol Page: AnyObject {
     var title: String { get }
 }
 
-/// A page that says where focus goes when pushed: GTK's own first widget is not the order on screen for a grid,
-/// and a focused selectable label selects all its text.
+/// Says where focus goes when pushed; GTK's first widget is not the screen order.
 @MainActor
 public protocol InitiallyFocusedPage: Page {
     var initialFocus: Widget { get }
 }
 
-/// A section's root page that puts the keyboard focus on its content itself when its section is
-/// chosen (a grid's first item in view), so that the page's keys work at once.
+/// A root page that focuses its content when its section is chosen, so its keys work at once.
 @MainActor
 public protocol ContentFocusingPage: Page {
-    /// False when there is nothing to focus yet (still loading): the content takes the focus when
-    /// it comes, while `wanted` says so and the focus has not moved meanwhile.
+    /// False with nothing to focus yet; focus follows when content comes, while `wanted`.
     func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool
 }
 
@@ -31,8 +28,7 @@ public protocol SearchablePage: Page {
     func startSearch()
 }
 
-/// A page that takes some keys before the window's shortcuts, whichever of its widgets has the
-/// focus: the viewer's Ctrl+0, Ctrl+1 and Ctrl+2 zoom, as in Loupe, where they would show a section.
+/// Takes some keys before the window's shortcuts: the viewer's Ctrl+0, 1 and 2 zoom, as in Loupe.
 @MainActor
 public protocol KeyFirstPage: Page {
     /// True when the page took the key.
@@ -58,8 +54,7 @@ public protocol LeavingPage: Page {
     func pageWillLeave()
 }
 
-/// A page that takes a back request (Escape, Alt+Left, the back button) first: the viewer leaves
-/// fullscreen before it leaves.
+/// Takes back requests first: the viewer leaves fullscreen before leaving.
 @MainActor
 public protocol BackHandlingPage: Page {
     /// True when the page did something with the request, so the page stays.
