@@ -61,8 +61,7 @@ public protocol BackHandlingPage: Page {
     func handleBack() -> Bool
 }
 
-/// A page that stops what only a person looking needs (a clip playing) while the window is
-/// out of sight (minimized), and takes it up again when it is back.
+/// Pauses what only a person looking needs (a clip) while the window is out of sight.
 @MainActor
 public protocol SightAwarePage: Page {
     func windowOutOfSight(_ outOfSight: Bool)

@@ -2,9 +2,8 @@ import Domain
 import Gtk
 import Localization
 
-/// One section's navigation: pages pushed sliding left, popped sliding right; views ask the coordinator. People
-/// and Messages show a detail beside the root page while wide (`showsPanes`), as a page while narrow; closing
-/// the pane is going back.
+/// A section's navigation: pages slide in and out; People and Messages show details beside the root page when
+/// wide (`showsPanes`), as pages when narrow.
 @MainActor
 public class SectionCoordinator {
     public let section: Section

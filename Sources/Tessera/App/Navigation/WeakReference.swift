@@ -1,5 +1,4 @@
-/// A weak reference filled in after the fact: a coordinator's root page is made before the
-/// coordinator itself, and its callbacks reach the coordinator through one of these.
+/// A weak reference filled in later: a root page is made before its coordinator.
 @MainActor
 final class WeakReference<Object: AnyObject> {
     weak var object: Object?

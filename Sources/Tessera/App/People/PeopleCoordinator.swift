@@ -1,8 +1,7 @@
 import Domain
 import Gtk
 
-/// The people's navigation: the list, and a person's editor beside it in a wide window or pushed
-/// over it in a narrow one.
+/// The list and a person's editor, beside it when wide, pushed when narrow.
 @MainActor
 final class PeopleCoordinator: SectionCoordinator {
     private let services: SectionServices

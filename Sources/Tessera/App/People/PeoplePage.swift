@@ -5,9 +5,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The people: round avatars and names in a `RecyclingGrid` (only rows near the view are made; a GtkListBox
-/// walks every row on each search key), a progress line and a notice bar. Rows in view ask for their avatars; a
-/// row opens its editor; typing (or Ctrl+F) searches by name.
+/// The people in a `RecyclingGrid` (a GtkListBox walks every row per search key), with a progress line and
+/// notices; rows in view ask for avatars, a row opens its editor, typing searches.
 @MainActor
 public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes, SearchablePage, ContentFocusingPage {
     public let title = tr("People")
@@ -118,8 +117,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         }
     }
 
-    /// Hands the people found to the grid: as new items when who is shown changed, else only those whose names
-    /// or avatars changed.
+    /// New items when who is shown changed, else only changed names and avatars.
     private func showPeople(_ state: PeopleViewModel.State) {
         let shown = state.found
         let items = grid.items

@@ -10,8 +10,7 @@ final class PeopleWelcome {
     private let model: PeopleViewModel
     private let window: @MainActor () -> Window?
 
-    /// - Parameter enabled: off for screenshots and for tests of other sections, where a modal
-    ///   dialog would sit over what they check.
+    /// - Parameter enabled: off where a modal dialog would cover what screenshots or tests check.
     init(model: PeopleViewModel, enabled: Bool, window: @escaping @MainActor () -> Window?) {
         self.model = model
         self.window = window

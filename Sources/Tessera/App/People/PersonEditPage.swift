@@ -4,8 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// Edits a person's name; going back by any path, or in the pane choosing another person or leaving, saves it
-/// off the main loop. The list learns the name from the database.
+/// Edits a name, saved off the main loop on any way back or away; the list learns it from the database.
 @MainActor
 final class PersonEditPage: LeavingPage {
     let title: String
@@ -18,8 +17,7 @@ final class PersonEditPage: LeavingPage {
     private var savedName: String
     /// The entry takes focus when shown: as a page always, in the pane only when the user opened the person.
     var focusesEntryWhenShown = true
-    /// In a pane beside the list (a wide window) rather than pushed: the hint says when the name
-    /// is saved there.
+    /// In the pane beside the list: the hint says when the name is saved there.
     var isInPane = false {
         didSet { hint.text = isInPane ? Self.paneHint : Self.pageHint }
     }

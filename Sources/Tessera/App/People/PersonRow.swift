@@ -51,19 +51,16 @@ final class PersonRow: RecyclingCell {
         update(person, state: avatarState(person))
     }
 
-    /// Shows the name, and the stored avatar once there is one (read and decoded by the image
-    /// pipeline, off the main thread); until then an icon says whether it is on its way or failed.
+    /// Shows the name and the stored avatar once there is one; until then an icon says on its way or failed.
     func update(_ person: Person, state: PeopleViewModel.AvatarState) {
-        // Every change of the list's state comes to every row near the view (an avatar stored):
-        // a row whose person and avatar are as shown does nothing.
+        // Every state change reaches every row near the view: an unchanged row does nothing.
         if let shown, shown.person == person, shown.state == state { return }
         let samePerson = shown?.person.id == person.id
         shown = (person, state)
         self.person = person
         nameLabel.text = person.name.preview
         view.accessibleName = person.accessibleName
-        // A row taking another person lets the last one's avatar go; the same person's stays
-        // while it is shown (a rename).
+        // A new person drops the last one's avatar; a rename keeps it.
         let keepsAvatar = samePerson && avatar.showsImage
         switch state {
         case .stored:
@@ -106,8 +103,7 @@ final class PersonRow: RecyclingCell {
 }
 
 extension ImageRequest {
-    /// A person's stored avatar at the largest size shown (the edit page's 96 px; `ImageView`
-    /// asks for it at device pixels), so the list and the edit page share one decode.
+    /// The avatar at the largest size shown (the editor's 96 px), so list and editor share one decode.
     static func avatar(of person: Person) -> ImageRequest {
         ImageRequest(url: StoredAvatar.url(personID: person.id), maximumPixelSize: 96, sizing: .fill)
     }

@@ -3,8 +3,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// Preferences' "Data" rows: the "Save data" switch (on every network, not only on a metered
-/// one) and what each section downloaded this session, read again every second while shown.
+/// "Save data" (on any network) and this session's downloads by section, refreshed each second.
 @MainActor
 final class DataSavingRows {
     let savesDataSwitch = Switch()

@@ -1,7 +1,6 @@
 import Gtk
 
-/// The line every Preferences row is made of, as GNOME's rows are: its title, what it is for in
-/// smaller dim words under it, and its control at the end.
+/// A GNOME preferences row: title, dim subtitle, and its control at the end.
 @MainActor
 enum PreferencesRowLine {
     static func make(title: String, summary: String, control: Widget) -> Box {

@@ -3,8 +3,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// Preferences (Ctrl+comma) as GNOME lays them out: the built-in backend switch, an address per service checked
-/// as typed, applied by Apply when all are usable; "Save data" at once; what each section downloaded.
+/// Preferences as GNOME lays them out: backend switch, per-service addresses (Apply), "Save data", downloads.
 @MainActor
 final class PreferencesWindow {
     let window = Window()

@@ -3,8 +3,8 @@ import Foundation
 import Gtk
 import Localization
 
-/// One service: its name, its address entry (empty: built-in) and why the address cannot be used, as typed. One
-/// given on the command line is shown, not editable.
+/// A service's address entry (empty: built-in) with why it cannot be used; fixed when given on the command
+/// line.
 @MainActor
 final class ServiceAddressRow {
     let service: Backend.Service

@@ -1,8 +1,7 @@
 import Domain
 import Gtk
 
-/// Light or dark from the user's choice and the desktop's preference: the settings portal, else what GTK's
-/// settings said at start-up.
+/// Light or dark from the user's choice and the desktop's (the portal, else GTK's settings).
 @MainActor
 public final class AppearanceController {
     private let theme: ThemeSettings
@@ -14,8 +13,7 @@ public final class AppearanceController {
         didSet { apply() }
     }
 
-    /// - Parameter followPortal: read the portal (false in screenshot mode and tests, which must
-    ///   not depend on the desktop).
+    /// - Parameter followPortal: false where the desktop must not matter (screenshots, tests).
     public init(appearance: Appearance, theme: ThemeSettings, followPortal: Bool) {
         self.theme = theme
         self.appearance = appearance

@@ -1,5 +1,4 @@
-/// What drives a launch for something other than a person (`tessera-automated`: screenshots,
-/// the benchmarks' reports), through the app's public interface.
+/// Drives a launch for screenshots or reports (`tessera-automated`) through the public interface.
 @MainActor
 public protocol LaunchDriver: AnyObject {
     /// The main window is built and about to be presented.

@@ -3,8 +3,7 @@ import Foundation
 
 /// What the command line decided.
 public struct LaunchOptions: Sendable {
-    /// Whether a second launch hands over to the running instance. Off for `--data-dir`
-    /// profiles, so that side-by-side profiles (and tests) run as separate processes.
+    /// A second launch hands over to this one; off for `--data-dir`, so profiles run apart.
     public var unique: Bool
     /// The section shown first; nil: the one shown last.
     public var initialSection: Section?
@@ -12,20 +11,17 @@ public struct LaunchOptions: Sendable {
     public var view: URL?
     /// The backend the sections talk to; nil: the built-in server's usual address.
     public var backend: BackendSource?
-    /// The services' addresses given on the command line (`--service`): they hold for this launch,
-    /// whatever the Preferences window says.
+    /// `--service` addresses: they hold for this launch over Preferences.
     public var givenServices: [Backend.Service: URL]
     /// The app's icons (`hicolor/…`), in the source tree or installed.
     public var iconsFolder: URL?
     /// The app's CSS (`data/tessera.css`), read before the main loop starts.
     public var stylesheet: String?
-    /// Greet the user after the first launch stored the people. Off for screenshots and for tests
-    /// of other sections, where a modal dialog would sit over what they check.
+    /// Greets after the first launch stored the people; off where a dialog would cover checks.
     public var greetsNewUsers = true
     /// Light or dark as the desktop's appearance says, when the settings say "follow the system".
     public var followsDesktopAppearance = true
-    /// Started by D-Bus for GNOME Shell's search (`--gapplication-service`): no window until a
-    /// result is opened, and the process ends once it has been idle a while.
+    /// Started by D-Bus for the Shell's search: no window until a result opens, ending once idle.
     public var startsAsService = false
 
     public init(unique: Bool, backend: BackendSource? = nil, givenServices: [Backend.Service: URL] = [:],

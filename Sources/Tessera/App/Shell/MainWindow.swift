@@ -74,8 +74,7 @@ public final class MainWindow {
         refreshButton.actionName = "win.refresh"
         sidebar.onSelect = { [weak self] section in
             guard let self else { return }
-            // The section shown (or about to be: `show` selects its row) builds nothing and starts no
-            // cross-fade.
+            // The section shown (or being shown) builds nothing and starts no cross-fade.
             if section == self.currentSection { return }
             self.show(section)
         }
@@ -126,8 +125,7 @@ public final class MainWindow {
 
     /// At or below this content width the sidebar's 190 px fold away.
     public static let foldWidth = 700
-    /// From this content width People and Messages show a 400 px detail beside the list, leaving the chat's
-    /// bubbles their full 520 px and a person's row its name in full.
+    /// From this width a 400 px detail pane fits beside full-width bubbles and names.
     public static let paneWidth = 960
     private var allocatedWidth = 0
     private lazy var adaptCall = CoalescedCall { [weak self] in self?.adaptToWidth() }
@@ -199,8 +197,7 @@ public final class MainWindow {
         showsInitialSection = true
         let changed = section != currentSection
         if changed { coordinators[currentSection]?.sectionWillHide() }
-        // Out of the page first: the stack would focus the new page's first widget, and an entry so focused
-        // selects its text.
+        // Out of the page first, or the stack focuses an entry, which selects its text.
         if changed, coordinators[currentSection]?.container.containsFocus == true {
             (isSidebarFolded ? sectionsButton : sidebar.row(for: section)).grabFocus()
         }
@@ -230,8 +227,7 @@ public final class MainWindow {
         }
     }
 
-    /// Builds `section` anew with a new view-model (its backend's address changed): now if shown, else when
-    /// next shown.
+    /// Rebuilds `section` with a new view-model (its address changed), now or when next shown.
     public func reload(_ section: Section) {
         guard let old = coordinators.removeValue(forKey: section) else { return }
         old.sectionWillHide()

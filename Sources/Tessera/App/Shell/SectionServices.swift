@@ -4,8 +4,7 @@ import Foundation
 import Gtk
 import ImagePipeline
 
-/// What the sections share, made once on first use from the composition root's makers: `App` never builds a
-/// client, database or repository.
+/// What sections share, made once from the composition root's makers.
 @MainActor
 public final class SectionServices {
     /// How each shared thing is made; called at most once each.
@@ -20,14 +19,11 @@ public final class SectionServices {
         public var people: @MainActor () -> PeopleViewModel
         /// Returns once avatar downloads under way have finished.
         public var finishDownloads: @Sendable () async -> Void
-        /// Deletes what was saved for offline use (the facts feed, the chat's server messages, the
-        /// images on disk and in memory), never the gallery, the people or the user's own messages.
+        /// Deletes what was saved for offline, never the gallery, people or the user's messages.
         public var clearSavedData: @MainActor () async throws -> Void
-        /// Deletes what `section` saved for offline use (the feed's pages, the chat's server
-        /// messages, the facts feed): it came from an address the section no longer uses.
+        /// Deletes `section`'s saved data from an address it no longer uses.
         public var forgetSaved: @MainActor (Section) async throws -> Void
-        /// What each section downloaded this session, in bytes, by the section's name ("other":
-        /// requests of no section).
+        /// This session's bytes by section name ("other": no section).
         public var downloadedThisSession: @Sendable () -> [String: Int]
         /// Lets the pipeline read these files, which a person opened (`tessera --view`).
         public var permitFiles: @Sendable ([URL]) -> Void
@@ -96,8 +92,7 @@ public final class SectionServices {
     }
     /// The chat's view-model made last, if one was.
     private(set) weak var messagesModelIfMade: MessagesViewModel?
-    /// The gallery's view-model; the one made is kept, for its document to be written whole
-    /// when the window closes.
+    /// Kept, so its document is written whole when the window closes.
     func makeGalleryModel(firstRunBase: URL) -> GalleryViewModel {
         let made = makers.gallery(firstRunBase)
         galleryModelIfMade = made

@@ -1,7 +1,6 @@
 import Domain
 
-/// Where the remembered settings (window size, last section, appearance) are kept. The
-/// composition root hands over the file-backed store; the app only loads and saves.
+/// Where remembered settings are kept; the app only loads and saves.
 @MainActor
 public protocol SettingsStoring: AnyObject {
     /// The stored settings, or the defaults.

@@ -4,8 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// GNOME Shell's people search (`SearchProvider2`): names with every word typed, with avatars; a result opens
-/// that person. Not running, Tessera starts as a windowless service until `idleTimeout`.
+/// GNOME Shell's people search (`SearchProvider2`) with avatars; it can start Tessera as a service.
 @MainActor
 final class ShellSearchProvider {
     static let objectPath = "/dev/tessera/Tessera/SearchProvider"
@@ -32,8 +31,7 @@ final class ShellSearchProvider {
           </interface>
         </node>
         """ // not translated
-    /// How long a process D-Bus started for a search stays without calls: the Shell asks again as
-    /// each key is typed, and a new process for each would cost its start-up every time.
+    /// A search-started process waits this long: the Shell asks at every key.
     static let idleTimeout: Duration = .seconds(20)
     /// The avatars' size in the Shell's results (its icons are 64 pixels, twice that at scale 2).
     static let avatarSize = 128
@@ -111,8 +109,7 @@ final class ShellSearchProvider {
         await model.loaded()
     }
 
-    /// The people whose names have every word of `terms`, in the list's order, as identifiers;
-    /// only among `previous` when given (the Shell narrows its last results as more is typed).
+    /// Matching identifiers in list order, only among `previous` when the Shell narrows.
     private func found(_ terms: [String], among previous: [String]?) async -> [String] {
         await peopleRead()
         let allowed = previous.map(Set.init)
@@ -121,8 +118,7 @@ final class ShellSearchProvider {
             .filter { allowed?.contains($0) ?? true }
     }
 
-    /// Each person's name and avatar (decoded by the sandboxed decoder; the stored bytes are
-    /// never handed to the Shell to decode), or the theme's avatar when theirs is not here yet.
+    /// Names and avatars we decoded (the Shell never decodes stored bytes), else the theme's avatar.
     private func metas(_ identifiers: [String]) async -> [[(String, DBusValue)]] {
         await peopleRead()
         var metas: [[(String, DBusValue)]] = []

@@ -2,8 +2,7 @@ import Domain
 import Gtk
 import Localization
 
-/// Every keyboard shortcut of the window, in one place: the accelerators are bound from this
-/// list and the Keyboard Shortcuts window is built from it.
+/// Every shortcut, binding both the accelerators and the shortcuts window.
 enum Shortcuts {
     struct Binding {
         let action: String

@@ -23,8 +23,7 @@ public enum StartupTrace {
         marks.withLock { $0.map { "milestone-ns \($0.0) \($0.1)\n" }.joined() }
     }
 
-    /// "rss-kb <kilobytes>": the process's resident memory now (/proc/self/statm), or nothing
-    /// where it cannot be read.
+    /// "rss-kb <kilobytes>" from /proc/self/statm, or nothing.
     public static var residentMemoryLine: String {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
               let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return "" }

@@ -5,8 +5,7 @@ import Gtk
 import Logging
 import Localization
 
-/// The primary menu and the app-wide actions (appearance, preferences, clear saved data,
-/// shortcuts, about, quit), and what choosing new service addresses reloads.
+/// The primary menu, app-wide actions, and reloading after new service addresses.
 extension TesseraApp {
     func buildMenuAndActions() {
         let appearanceMenu = MenuModel()

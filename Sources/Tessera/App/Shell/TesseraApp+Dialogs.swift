@@ -5,12 +5,10 @@ import Gtk
 import Logging
 import Localization
 
-/// The windows and dialogs the menu opens: Preferences, the keyboard shortcuts, the question
-/// before clearing saved data, About.
+/// Preferences, shortcuts, the clear-data question and About.
 extension TesseraApp {
 
-    /// Opens Preferences over the window, as the saved settings and this launch's `--service`
-    /// have it; a second call presents the one open.
+    /// Opens Preferences, or presents the open one.
     public func showPreferences() {
         if let preferencesWindow { return preferencesWindow.present() }
         let made = PreferencesWindow(parent: mainWindow?.window, addresses: ServiceAddresses(settings: settings),
@@ -45,8 +43,7 @@ extension TesseraApp {
     }
 
 
-    /// Asks, then deletes what was saved for offline use; the gallery, the people and the user's
-    /// own messages stay. A failure is told in words.
+    /// Asks, then deletes offline data; failures in words.
     public func askToClearSavedData() {
         clearDialog?.hide()
         let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, text: tr("Clear saved data?"),

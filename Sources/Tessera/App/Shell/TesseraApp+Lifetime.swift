@@ -5,8 +5,7 @@ import Gtk
 import Logging
 import Localization
 
-/// The application's lifetime: GTK's start-up, the window's first frames, remembering the window
-/// and the sections, and finishing the work under way before the process exits.
+/// Start-up, first frames, remembering the window, and finishing work before exit.
 extension TesseraApp {
     func startup() {
         StartupTrace.mark("gtk-started")
@@ -83,15 +82,13 @@ extension TesseraApp {
         }
     }
 
-    /// SIGTERM, SIGINT or SIGHUP: ends as a closed window does, whatever dialog is open; downloads get
-    /// `signalGrace`, not `exitGrace`.
+    /// SIGTERM, SIGINT or SIGHUP end as a closed window does, downloads given `signalGrace`.
     func askedToQuit() {
         if let main = mainWindow { keepBeforeExit(main) }
         finishWorkBeforeExit(downloadsGrace: Self.signalGrace) { [weak self] in self?.application.quit() }
     }
 
-    /// What the app keeps as it ends, whether its window closed or it was asked by a signal: what
-    /// each section was typing (`sectionWillHide`) and the window's settings.
+    /// Keeps what each section was typing and the window's settings, however the app ends.
     private func keepBeforeExit(_ main: MainWindow?) {
         main?.coordinators.values.forEach { $0.sectionWillHide() }
         saveSettings()
@@ -100,8 +97,7 @@ extension TesseraApp {
     /// Two seconds for the downloads under way when the app is asked to end by a signal.
     static let signalGrace: Duration = .seconds(2)
 
-    /// Work under way at close is finished before exit: renames, the draft and the gallery always; downloads
-    /// and disk-cache writes for at most `exitGrace`.
+    /// Renames, draft and gallery are finished before exit; downloads and cache writes within `exitGrace`.
     func finishWorkBeforeExit(downloadsGrace: Duration = exitGrace, then finish: (@MainActor () -> Void)? = nil) {
         guard !isFinishingBeforeExit else { return }
         isFinishingBeforeExit = true
@@ -132,8 +128,7 @@ extension TesseraApp {
     }
 
 
-    /// Saves the settings, with the window's size and maximized state as they are now (the size
-    /// only from a normal window: see `AppSettings.remembering`).
+    /// Saves settings with the window as it is (see `AppSettings.remembering`).
     func saveSettings() {
         if let main = mainWindow {
             // A section never shown at this launch keeps what it had open at the last one.
@@ -163,8 +158,7 @@ extension TesseraApp {
     }
 
 
-    /// The built-in backend starts once the window is on screen, not before. If it cannot start,
-    /// the window says why above every section.
+    /// The built-in backend starts after the first frame; a failure is said above every section.
     func startBackendAfterFirstFrame(of main: MainWindow) {
         guard let backend = options.backend else { return }
         main.window.onNextDraw { [weak main] in

@@ -1,8 +1,7 @@
 import Foundation
 import Gtk
 
-/// `tessera --view PICTURE`, in this process or handed over by a second launch: the window shows
-/// the picture in the viewer, over the section it shows.
+/// `tessera --view PICTURE`, here or from a second launch: the viewer over the section shown.
 extension TesseraApp {
     func open(_ addresses: [URL]) {
         activate()

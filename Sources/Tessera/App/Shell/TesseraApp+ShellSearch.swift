@@ -3,8 +3,7 @@ import Gtk
 
 /// GNOME Shell's search for people (`ShellSearchProvider`), and where its results open.
 extension TesseraApp {
-    /// Offers the Shell's search before taking the bus name, so a search that started Tessera is served. Only a
-    /// unique instance offers it (not `--data-dir`, nor a launch remembering nothing).
+    /// Offers the Shell's search before taking the bus name; unique instances only.
     func startShellSearch() {
         guard options.unique else { return }
         let provider = ShellSearchProvider(

@@ -6,8 +6,7 @@ import ImagePipeline
 import Logging
 import Localization
 
-/// The application: owns the GtkApplication, the window, the section coordinators and the
-/// remembered settings, and wires the app-wide actions.
+/// Owns the GtkApplication, window, coordinators and settings, and wires app-wide actions.
 @MainActor
 public final class TesseraApp {
     public nonisolated static let applicationID = "dev.tessera.Tessera"
@@ -76,8 +75,7 @@ public final class TesseraApp {
 
     // MARK: Sections
 
-    /// The People view-model lives as long as the app: the first launch stores the people at
-    /// start-up, and downloads go on whichever section is shown.
+    /// Lives with the app: people are stored at start-up, downloads go on in any section.
     public var peopleModel: PeopleViewModel { services.peopleModel }
     lazy var welcome = PeopleWelcome(model: services.peopleModel, enabled: options.greetsNewUsers) {
         [weak self] in self?.mainWindow?.window

@@ -2,11 +2,9 @@ import Domain
 import Foundation
 import Synchronization
 
-/// Where the backend is: the command line's, or the built-in server's once started (on first ask, or
-/// `prepare()` after the first frame). Sections `await resolve()` before their first request.
+/// The given backend, or the built-in server once started; sections `await resolve()` first.
 public final class BackendSource: Sendable {
-    /// The backend it will almost surely be, known now: what first-run documents link to, with
-    /// the services' own addresses as they are now.
+    /// The backend it will almost surely be, for first-run documents' links.
     public var expected: Backend {
         var backend = expectedBase
         backend.overrides = overrides.withLock { $0 }
@@ -15,14 +13,12 @@ public final class BackendSource: Sendable {
     /// Where the gallery's first-run links point (the images service).
     public var expectedImagesBase: URL { expected.baseURL(for: .images) }
     private let expectedBase: Backend
-    /// The services' own addresses in use: those of the launch, then those the Preferences
-    /// window applied. Every request resolves the backend, so the next one goes there.
+    /// Per-service addresses in use: the launch's, then Preferences'; each request resolves anew.
     private let overrides: Mutex<[Backend.Service: URL]>
     private let start: @Sendable () async -> Started
     private let task = Mutex<Task<Started, Never>?>(nil)
 
-    /// What starting gave: the backend to use, and, when the built-in server could not start, why
-    /// in words (the backend is then the address it was expected at, where requests will fail).
+    /// The backend, and why in words when the built-in server could not start.
     public struct Started: Sendable {
         public var backend: Backend
         public var problem: String?
@@ -44,8 +40,7 @@ public final class BackendSource: Sendable {
         BackendSource(expected: backend) { Started(backend: backend) }
     }
 
-    /// A backend that becomes known when `start` finishes (the built-in server), expected to be
-    /// `expected`, whose overrides are those used (`start`'s own are not).
+    /// A backend known when `start` finishes, expected at `expected`, with our overrides.
     public static func starting(expected: Backend, _ start: @escaping @Sendable () async -> Started) -> BackendSource {
         BackendSource(expected: expected, start: start)
     }
@@ -64,8 +59,7 @@ public final class BackendSource: Sendable {
         self.overrides.withLock { $0 = overrides }
     }
 
-    /// Why the built-in server could not start, once starting has ended; nil when it started (or
-    /// the backend was given).
+    /// Why the built-in server could not start, once known; nil otherwise.
     public func problem() async -> String? { await running().value.problem }
 
     private func running() -> Task<Started, Never> {

@@ -1,11 +1,9 @@
 import Gtk
 
-/// Saving data (metered network or Preferences): nothing off screen is fetched, clips only when played, and a
-/// small progressive JPEG downloads only its shown passes.
+/// Saving data (metered or chosen): nothing fetched off screen, clips on play, JPEGs only as shown.
 @MainActor
 public final class DataSaving {
-    /// GIO's monitor, asked for when a page first observes (not at start-up: the default monitor
-    /// opens a netlink socket, or asks NetworkManager over the system bus).
+    /// Made at first observation, not start-up: it opens a netlink socket or talks to NetworkManager.
     private var network: NetworkMonitor?
     /// The Preferences switch: saving data on every network, metered or not.
     public var alwaysSaves: Bool {

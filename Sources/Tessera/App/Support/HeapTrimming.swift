@@ -3,8 +3,7 @@ import CGdkPixbuf
 
 /// Gives the heap's free memory back once a minute off the main thread: glibc returns only its top itself.
 public final class HeapTrimming {
-    /// Once a minute: a trim holds each heap's lock while it walks it, longer the more it gives
-    /// back, so often enough that each trim has little to do.
+    /// Often enough that each trim, which holds the heap's lock, has little to do.
     public static let interval: DispatchTimeInterval = .seconds(60)
 
     private let timer: any DispatchSourceTimer

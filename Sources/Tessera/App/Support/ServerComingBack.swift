@@ -2,12 +2,10 @@ import Domain
 import Foundation
 import Gtk
 
-/// Says when an unreachable server may be back (GIO's monitor, wakes from suspend, a look at a local port every
-/// `loopbackLook`) and when a remote one's network went.
+/// When an unreachable server may be back, and when a remote one's network went.
 @MainActor
 final class ServerComingBack {
-    /// A connection to a port on this machine is made or refused in microseconds, and sends
-    /// nothing anywhere: once a second keeps a section's "back within 5 s" with room to spare.
+    /// A local connect costs microseconds: once a second keeps "back within 5 s".
     static let loopbackLook: Duration = .seconds(1)
 
     private let network = NetworkMonitor()
@@ -18,8 +16,7 @@ final class ServerComingBack {
     private let gone: @MainActor () -> Void
     private var looking: Task<Void, Never>?
 
-    /// `back`: the server may be there again; `gone`: the network went (remote servers only); `wakes`: where
-    /// wakes from suspend are heard.
+    /// `back`: maybe there again; `gone`: the network went (remote only); `wakes`: resume events.
     init(server: @escaping @MainActor () async -> URL, wakes: SleepMonitor = .system, gone: @escaping @MainActor () -> Void = {},
          back: @escaping @MainActor () -> Void) {
         self.server = server
@@ -32,8 +29,7 @@ final class ServerComingBack {
         wakeToken = wakes.onWake { [weak self] in self?.back() }
     }
 
-    /// The system's network went: told unless the server is on this machine, which needs none
-    /// (the address asked each time: the person may have moved the section's service since).
+    /// Told unless the server is local; the address is asked each time, as it may have moved.
     private func networkWent() {
         Task { [weak self] in
             guard let self else { return }
@@ -48,8 +44,7 @@ final class ServerComingBack {
         if let wakeToken { wakes.remove(wakeToken) }
     }
 
-    /// The section could not reach its server: a server on this machine is looked for until it
-    /// accepts connections (once), or `stop()`.
+    /// Looks for a local server until it accepts (once), or `stop()`.
     func wait() {
         guard looking == nil else { return }
         looking = Task { [weak self, server] in

@@ -5,8 +5,7 @@ import ImagePipeline
 import Video
 import Localization
 
-/// The viewer's video, decoded by the player helper, drawn by GStreamer's GTK sink: poster until the first
-/// frame, a spinner if slow, controls, and failures in words.
+/// The viewer's video from the player helper via GStreamer's GTK sink: poster, spinner, controls, errors.
 @MainActor
 final class ClipView {
     /// The video with its overlays.
@@ -26,8 +25,7 @@ final class ClipView {
     let seekBar = Scale(minimum: 0, maximum: 1, step: 0.1)
     let timeLabel = Label("0:00")
     let videoError = Label()
-    /// The clip's poster, over the video until its first frame shows (the helper takes a tenth
-    /// of a second to start, and the clip may still be downloading).
+    /// Over the video until its first frame shows.
     let videoPoster: ImageView
     /// Shown when the first frame is slow to come (`spinnerDelay`).
     let videoSpinner = Spinner()
@@ -39,12 +37,10 @@ final class ClipView {
     /// What the play button shows now.
     private var shownPlaying = true
 
-    /// The size of each range of a clip that plays as it downloads (tests make it small, to
-    /// stream the test clips of some 30 KB in several).
+    /// Each streamed range's size (tests make it small).
     static var rangeSize = RangedDownload.defaultPieceSize
 
-    /// How long the poster waits for the first frame before a spinner says the video is coming:
-    /// a start as quick as the helper's usual one shows no spinner at all.
+    /// A usual helper start shows no spinner.
     static let spinnerDelay: Duration = .milliseconds(500)
 
     init(pipeline: ImagePipeline) {
@@ -97,8 +93,7 @@ final class ClipView {
         return player.failure != nil || (player.position ?? .zero) > .milliseconds(500)
     }
 
-    /// Plays the clip at `clip`: at once from its bytes when they are here (the feed's poster
-    /// fetched them), its poster shown until the first frame; else as it downloads, in ranges.
+    /// Plays `clip` from its bytes when here, else as it downloads in ranges; poster until the first frame.
     func play(_ clip: ImageRequest) {
         stop()
         videoPoster.picture.isVisible = true
@@ -135,8 +130,7 @@ final class ClipView {
         }
         videoArea.append(view.view, expand: true)
         view.view.showAll()
-        // Only once the view is in the window: gtksink puts a widget that has no window yet
-        // into a window of its own.
+        // Only once mapped: gtksink gives a windowless widget a window of its own.
         if view.view.isMapped {
             player.play()
         } else {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What the viewer shows for an opened address: a web picture alone; a file with the pictures
-/// beside it in its folder, in the order a file manager lists them, so Left and Right browse them.
+/// A web picture alone, or a file with its folder's pictures in file-manager order for Left and Right.
 enum FolderPictures {
     /// The names' endings of the formats the decoders read.
     static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp", "avif", "heif", "heic",

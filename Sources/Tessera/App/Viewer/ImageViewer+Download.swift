@@ -5,8 +5,7 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// Over a slow link a bar under the placeholder says how far the download came, progressive passes show
-/// meanwhile, and zoom waits. A failure is said there in words.
+/// Over a slow link: a progress bar, passes meanwhile, zoom waiting; failures in words.
 extension ImageViewer {
     /// The bar and the words under it, hidden until a download has gone on for a moment.
     static func makeDownloadBubble() -> (bubble: Revealer, bar: ProgressBar, label: Label) {
@@ -36,8 +35,7 @@ extension ImageViewer {
             guard let self else { return false }
             let reading = downloads.reading(for: request)
             self.showDownload(reading)
-            // Fitted until the first bitmap comes; the viewport, and with it zoom and pan, waits
-            // for the bitmap.
+            // Fitted until the first bitmap; zoom and pan wait for it.
             self.passes.follow(reading, of: request, in: self.pipeline, priority: .userInitiated,
                                waiting: { [weak self] in self.map { $0.viewport == nil && $0.failure == nil && $0.hasSize } ?? false },
                                show: { [weak self] image in self?.showFitted(image) })

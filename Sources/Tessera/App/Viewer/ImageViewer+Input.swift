@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import Gtk
 
-/// Pointer, wheel, pinch and keys as Loupe takes them: drag pans, Ctrl+scroll and pinch zoom at the pointer,
-/// double-click toggles fit and 100 %; +, -, 0, 1, 2; arrows pan when zoomed.
+/// Pointer, wheel, pinch and keys as in Loupe: drag pans, Ctrl+scroll zooms, double-click toggles.
 extension ImageViewer {
     /// How far a wheel's notch pans, in logical pixels.
     static let scrollPan = 48.0

@@ -6,8 +6,7 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// Asking the pipeline for the picture at the size the zoom shows it (and, for a large picture
-/// zoomed in, for the part in view), and showing what comes.
+/// Asks for the picture (or part) at the size the zoom shows, and shows it.
 extension ImageViewer {
     func scheduleSharpening() {
         sharpen?.cancel()
@@ -16,8 +15,7 @@ extension ImageViewer {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.sharpenDelay, execute: work)
     }
 
-    /// Asks for the decode the zoom needs: larger when enlarged, smaller when shrunk past a quarter (bilinear
-    /// shrinking shows grain). Animations keep their frames.
+    /// Larger when enlarged, smaller when shrunk past a quarter (bilinear shows grain).
     func sharpenIfNeeded() {
         guard let viewport, !animates, failure == nil, let shown = askedSide ?? decodedSide else { return }
         // A large picture zoomed in: the part in view, decoded alone, over the bitmap there is.

@@ -5,9 +5,8 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// One picture at any zoom: fitted when it opens, zoomed and panned by keys, pointer, wheel and pinch, always
-/// decoded by the helpers at the size shown, the last decode scaled meanwhile. Geometry is `ImageViewport`'s;
-/// `ZoomablePicture` paints.
+/// One picture at any zoom, always decoded at the size shown, the last decode scaled meanwhile; geometry is
+/// `ImageViewport`'s, painting `ZoomablePicture`'s.
 @MainActor
 public final class ImageViewer {
     /// The picture with the zoom level over it.
@@ -31,8 +30,7 @@ public final class ImageViewer {
     var decodedSide: Int?
     var askedSide: Int?
     var loading: Task<Void, Never>?
-    /// The part of a large picture decoded alone at the zoom shown, painted over the bitmap; the one on its
-    /// way.
+    /// A large picture's part decoded at the zoom shown; the one on its way.
     var detailShown: DetailRegion?
     var detailAsked: DetailRegion?
     var detailLoading: Task<Void, Never>?

@@ -1,8 +1,7 @@
 import Gtk
 import Localization
 
-/// The viewer's buttons over the picture, as Loupe's: zoom out, level, zoom in, fullscreen and menu at the top
-/// end; previous and next at the sides; shown in fullscreen too.
+/// Loupe's buttons over the picture: zoom, fullscreen and menu on top, previous and next at the sides.
 @MainActor
 final class ViewerControls {
     let zoomOut = Button(iconName: "zoom-out-symbolic", accessibleName: tr("Zoom Out"))

@@ -5,8 +5,7 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// The picture's menu and keys: Copy (full resolution; a clip's address), Save As (the server's exact bytes,
-/// named by their real format), Copy Link, Open in Browser, Properties. Failures go to the notice bar.
+/// Copy, Save As (exact bytes), Copy Link, Open in Browser, Properties; failures in the notice bar.
 extension ViewerPage {
     func connectActions() {
         let handlers: [(String, @MainActor (ViewerPage) -> Void)] = [
@@ -25,8 +24,7 @@ extension ViewerPage {
         notice.widget.valign = .start
     }
 
-    /// Ctrl+C: the picture at its own size on the clipboard (decoded again whole when the one
-    /// shown is smaller, at exactly its size: no size bucket caps it); a clip's address.
+    /// Ctrl+C: the picture at full size (decoded again exactly when smaller); a clip's address.
     func copy() {
         let item = self.item
         guard item.kind == .picture else { return copyLink() }
@@ -57,8 +55,7 @@ extension ViewerPage {
         }
     }
 
-    /// Ctrl+S: asks where, suggesting the address's name with the real format's extension, and
-    /// writes the bytes as the server sent them (kept on disk by the pipeline).
+    /// Ctrl+S: the server's bytes under the address's name with the real format's extension.
     func saveAs() {
         let item = self.item
         let pipeline = self.pipeline
@@ -89,8 +86,7 @@ extension ViewerPage {
         }
     }
 
-    /// The folder the save dialog opens in: the user's pictures folder when there is one (tests
-    /// set `TESSERA_SAVE_FOLDER`).
+    /// The pictures folder, or `TESSERA_SAVE_FOLDER` in tests.
     static var saveFolder: URL? {
         if let folder = ProcessInfo.processInfo.environment["TESSERA_SAVE_FOLDER"] { return URL(fileURLWithPath: folder) }
         return Widget.picturesFolder

@@ -4,9 +4,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The one viewer for every full-size picture: `ImageViewer` or `ClipView` with controls and menu. Left and
-/// Right go to neighbours when fitted; Space plays; F11 fullscreen; Ctrl+C, Ctrl+S; Escape, Alt+Left, a click
-/// beside, back or a downward swipe go back.
+/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F11, Ctrl+C, Ctrl+S; Escape,
+/// Alt+Left, a click beside or a downward swipe go back.
 @MainActor
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage {
     public var title: String { item.name }
@@ -88,8 +87,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     var item: ViewerItem { items[index] }
     public var initialFocus: Widget { widget }
 
-    /// The picture shows as sharp as its zoom needs (or failed), or the clip has played its
-    /// first half second (or failed).
+    /// As sharp as the zoom needs, or half a second of clip played, or failed.
     public var isSettled: Bool {
         switch item.kind {
         case .picture: image.isSettled && image.isSharp || image.failure != nil
@@ -148,8 +146,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         }
     }
 
-    /// Ctrl+0, Ctrl+1 and Ctrl+2 zoom a picture (and do nothing while it loads), wherever the
-    /// focus is: the window would take them for its sections.
+    /// Ctrl+0, 1, 2 zoom wherever focus is; the window would take them for sections.
     public func handleKeyFirst(_ key: KeyEvent) -> Bool {
         guard key.modifiers == [.control], ["0", "1", "2", "KP_0", "KP_1", "KP_2"].contains(key.keyName) else { return false }
         if item.kind == .picture { _ = image.handleKey(key) }
@@ -186,8 +183,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     private func updateControls() {
         let picture = item.kind == .picture
         controls.zoomBox.isVisible = picture
-        // Runs at every zoom change and allocation: labels change only when different (each relayout once
-        // remade the buttons every frame). While loading or failed there is no level: the button says none.
+        // Labels change only when different (relayouts remade buttons each frame); no level while loading.
         let percent = image.viewport?.percent
         if percent != shownPercent {
             shownPercent = percent

@@ -1,8 +1,7 @@
 import Gtk
 import Localization
 
-/// A section's content, or a status filling the section in its place: loading (with a spinner)
-/// or a failure (its reason, and Retry). Every section that loads shows these three the same way.
+/// A section's content, or a loading or failure status (with Retry) in its place.
 @MainActor
 final class ContentOrStatus {
     /// What fills the section.
@@ -36,8 +35,7 @@ final class ContentOrStatus {
         show(initially, animated: false)
     }
 
-    /// Shows `next`; a failure and the content after a status cross-fade in. Pages call it on
-    /// every update: the same state again changes nothing.
+    /// Shows `next`, cross-fading after a status; the same state again changes nothing.
     func show(_ next: Shown, animated: Bool = true) {
         guard next != shown else { return }
         shown = next

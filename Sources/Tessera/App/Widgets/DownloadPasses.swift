@@ -8,8 +8,7 @@ final class DownloadPasses {
     private(set) var shown = 0
     private var decoding: Task<Void, Never>?
 
-    /// Called with each reading of the download of `request`: passes newer than those shown go to
-    /// `show` while `waiting()` says the view still wants them.
+    /// Newer passes go to `show` while `waiting()` says so.
     func follow(_ reading: DownloadProgress.Reading?, of request: ImageRequest, in pipeline: ImagePipeline,
                 priority: TaskPriority, waiting: @escaping @MainActor () -> Bool,
                 show: @escaping @MainActor (DecodedImage) -> Void) {

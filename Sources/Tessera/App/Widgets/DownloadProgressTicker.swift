@@ -6,8 +6,7 @@ import Foundation
 final class DownloadProgressTicker {
     static let shared = DownloadProgressTicker()
 
-    /// A fifth of a second: a bar moves smoothly enough for a wait of seconds, and a screen of
-    /// tiles reading their downloads costs the main loop microseconds a tick.
+    /// Smooth enough for waits of seconds, costing microseconds a tick.
     static let interval = DispatchTimeInterval.milliseconds(200)
     /// Half a second: on a fast link a picture comes before it, and a bar that showed would only flash.
     static let firstReadingAfter = Duration.milliseconds(500)
@@ -20,8 +19,7 @@ final class DownloadProgressTicker {
     private var watches: [ObjectIdentifier: Watch] = [:]
     private var timer: (any DispatchSourceTimer)?
 
-    /// `read` is called every tick from `firstReadingAfter` on, until `stop(for:)` with `owner`
-    /// or until it returns false (its view is gone).
+    /// Calls `read` each tick from `firstReadingAfter` until `stop(for:)` or it returns false.
     func start(for owner: AnyObject, read: @escaping @MainActor () -> Bool) {
         watches[ObjectIdentifier(owner)] = Watch(since: .now, read: read)
         guard timer == nil else { return }

@@ -2,8 +2,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// A list's search bar as GNOME's: Ctrl+F or a typed letter opens it, typing filters, Down goes to the list,
-/// Escape clears and closes it.
+/// GNOME's search bar: Ctrl+F or a letter opens, typing filters, Down to the list, Escape closes.
 @MainActor
 final class FilterBar {
     let widget: Revealer
@@ -27,8 +26,7 @@ final class FilterBar {
         box.setMargins(top: 8, bottom: 8, start: sideMargin, end: sideMargin)
         entry.hexpand = true
         box.append(entry, expand: true)
-        // Shown at once: while a revealer slides its child in, GTK gives the keys typed to
-        // nothing (the second letter of a name typed quickly was lost).
+        // No slide: during one GTK drops typed keys.
         widget = Revealer(child: box, transition: .slideDown, duration: 0)
         box.showAll()
         entry.onChanged { [weak self] in
@@ -50,8 +48,7 @@ final class FilterBar {
         }
     }
 
-    /// Opens the bar with the focus in it; `text`, when given, is put after what is there (the
-    /// letter that opened it).
+    /// Opens with focus, appending `text` (the opening letter).
     func open(typing text: String? = nil) {
         isOpen = true
         widget.revealsChild = true
@@ -76,8 +73,7 @@ final class FilterBar {
         onClose?()
     }
 
-    /// A key pressed in the list: a printable character without Ctrl or Alt opens the bar and is
-    /// typed into it, Escape closes it (Ctrl+F is the window's). True when the key was the bar's.
+    /// A printable key opens and types into the bar, Escape closes it; true when the key was the bar's.
     func handle(_ key: KeyEvent) -> Bool {
         if key.keyName == "Escape", isOpen {
             close()

@@ -8,9 +8,8 @@ extension DecodedImage: PixbufSource {
     public var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { frames.map { ($0.pixbuf, $0.delay) } }
 }
 
-/// A picture bound to an image request: a memory hit shows at once, else a placeholder until it loads;
-/// rebinding or unmapping cancels, and a late result for an earlier binding never shows. It asks for its
-/// logical size times its scale, again when the scale changes.
+/// A picture bound to a request: memory hits at once, else a placeholder; rebinding cancels, late results never
+/// show. It asks for its size times its scale.
 @MainActor
 public final class ImageView {
     public static let placeholderIcon = "image-x-generic-symbolic"
@@ -32,8 +31,7 @@ public final class ImageView {
     public var onImage: (@MainActor (DecodedImage) -> Void)?
     /// Called when the image could not be loaded and the broken-image icon shows.
     public var onFailure: (@MainActor () -> Void)?
-    /// The priority its requests wait with, in place of the request's: a cell ahead of the view asks at
-    /// `prefetch`, then `visible` in view, which moves a waiting request to the front.
+    /// Overrides the request's priority: `prefetch` ahead of the view, `visible` in it.
     public var priority: Int? {
         didSet {
             guard let priority, priority != oldValue, var request else { return }
@@ -64,8 +62,7 @@ public final class ImageView {
     /// The size asked of the pipeline for the bound request, in device pixels, if any.
     public var boundSize: Int? { request?.maximumPixelSize }
 
-    /// Shows `request`'s image (nil: the placeholder) at `request.maximumPixelSize` logical pixels. The same
-    /// picture at another size keeps what shows until the new size is ready, or for good if it cannot be had.
+    /// Shows `request`'s image (nil: placeholder); another size of the same picture keeps what shows meanwhile.
     public func bind(_ request: ImageRequest?, placeholder: String = ImageView.placeholderIcon) {
         let resized = hasImage && request.map { $0.url == bound?.url && $0.content == bound?.content } == true
         cancelLoad()
