@@ -9,23 +9,20 @@ import Networking
 import Persistence
 import Synchronization
 
-/// The backend when none is given: `tessera-server` in its own process on a fixed loopback port, so stored
-/// links work across launches. Another Tessera's server there is used; anything else, a free port, and the log
-/// says stored links will not load.
+/// The default backend: `tessera-server` as a process on a fixed loopback port, so stored links keep working;
+/// another Tessera's server there is used, else a free port (and the log says so).
 enum BuiltInBackend {
     static let port = Backend.builtInPort
     static var base: URL { Backend.builtIn.base }
 
-    /// The data folder with media/ and avatars/: `TESSERA_DATA`, the source tree's `data/` beside
-    /// the build folder, or the installed copy (`share/tessera/` under the app's prefix).
+    /// `TESSERA_DATA`, the source tree's `data/`, or the installed `share/tessera/`.
     static func dataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let given = environment["TESSERA_DATA"] { return URL(fileURLWithPath: given) }
         if let media = AppPaths.sourceTreeItem("data/media") { return media.deletingLastPathComponent() }
         return AppPaths.installedItem("media")?.deletingLastPathComponent()
     }
 
-    /// Starts the server (or finds one already there) and returns the backend to use, with the
-    /// reason in words when there is none.
+    /// Starts (or finds) the server; the backend, with the reason in words when there is none.
     static func start(logger: Logger, keepAlive: LockedServer) async -> BackendSource.Started {
         let loopback = base
         let unavailable = { (reason: String) -> BackendSource.Started in
@@ -76,12 +73,10 @@ enum BuiltInBackend {
 /// Keeps the running server for the life of the app, and stops it at exit.
 final class LockedServer: Sendable {
     private let server = Mutex<BuiltInServerProcess?>(nil)
-    /// Entered while a server starts: an app quitting after its first frame waits, so the port is free for the
-    /// next launch.
+    /// Held while starting, so a quick quit leaves the port free for the next launch.
     private let starting = DispatchGroup()
 
-    /// Runs `launch`, which blocks, on a thread of GCD's rather than on Swift's few cooperative
-    /// ones, and keeps the server it starts.
+    /// Runs the blocking `launch` on a GCD thread, not Swift's cooperative ones.
     func start(_ launch: @escaping @Sendable () throws(BuiltInServerProcess.LaunchFailure) -> BuiltInServerProcess)
         async throws(BuiltInServerProcess.LaunchFailure) -> BuiltInServerProcess {
         starting.enter()

@@ -4,8 +4,7 @@ import Localization
 import Logging
 import Synchronization
 
-/// `tessera-server` as the app's child for the app's life, so the app carries no server code. Its input is a
-/// pipe only the app writes: closed in any way, the server stops. It logs to our stderr.
+/// `tessera-server` as our child, stopping when its input pipe closes however we end; it logs to our stderr.
 final class BuiltInServerProcess: Sendable {
     /// The port it listens on.
     let port: Int
@@ -26,8 +25,7 @@ final class BuiltInServerProcess: Sendable {
 
     /// How long the server may take from exec to listening: far more than a cold start needs.
     static let listenDeadline: Duration = .seconds(15)
-    /// How long `stop()` waits for the server to end after closing its input: it gives requests
-    /// in progress a second to finish.
+    /// The server gives requests a second after its input closes.
     static let stopDeadline: Duration = .seconds(3)
 
     /// `tessera-server` beside this program, or in the installed prefix's `libexec/tessera/`.
@@ -63,8 +61,7 @@ final class BuiltInServerProcess: Sendable {
         self.life = life
     }
 
-    /// Runs `executable` on `port` (0: a free one) and returns once it listens. Blocks the calling
-    /// thread meanwhile, so callers run it off the main loop.
+    /// Runs the server on `port` (0: any) and returns once it listens; blocks, so call off the main loop.
     static func launch(_ executable: URL, port: Int, data: URL, logLevel: Logger.Level, logger: Logger) throws(LaunchFailure) -> BuiltInServerProcess {
         let process = Process()
         process.executableURL = executable
@@ -75,8 +72,7 @@ final class BuiltInServerProcess: Sendable {
         process.standardInput = input
         process.standardOutput = output
         let life = Life()
-        // An end the app did not ask for, once the server listened, is worth a line in the log
-        // (an end before then is the launch's failure, reported by it).
+        // An unasked end after listening is logged; earlier ones fail the launch.
         process.terminationHandler = { finished in
             if life.isServing {
                 logger.error("the built-in server ended unexpectedly (status \(finished.terminationStatus)); sections cannot load until Tessera is started again")
@@ -105,8 +101,7 @@ final class BuiltInServerProcess: Sendable {
         return BuiltInServerProcess(port: port, process: process, input: input.fileHandleForWriting, life: life)
     }
 
-    /// Closes the server's input and waits for it to end; ends it by force if it has not within
-    /// `stopDeadline`. The next launch can then take the same port at once.
+    /// Closes its input and waits, killing it past `stopDeadline`, so the port is free at once.
     func stop() {
         life.isServing = false
         try? input.close()
@@ -116,8 +111,7 @@ final class BuiltInServerProcess: Sendable {
         }
     }
 
-    /// The port in the server's line "listening on http://127.0.0.1:47650/" (tessera-server's
-    /// words to the app, in every language).
+    /// The port in "listening on http://127.0.0.1:47650/" (never translated).
     static func listeningPort(in line: String) -> Int? {
         guard line.hasPrefix("listening on http://"), let url = URL(string: String(line.dropFirst(13))) else { return nil } // not translated
         return url.port

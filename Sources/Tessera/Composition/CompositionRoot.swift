@@ -11,12 +11,10 @@ import HelperClients
 import Synchronization
 import Video
 
-/// Builds what the sections use, each once, when first asked: clients, pipeline, database, stores,
-/// repositories, view-models. The executable and the UI tests both start the app through here.
+/// Builds what sections use, each once on first ask; the executable and UI tests start here.
 @MainActor
 public enum CompositionRoot {
-    /// `backend`: nil for the built-in server; `offlineRetryDelays`: the sections' waits while it is away;
-    /// `downloads` counts by section; `peopleStoring` wraps People's store.
+    /// `backend` nil: built-in; `downloads` counts by section; `peopleStoring` wraps People's store.
     public static func sections(paths: AppPaths, backend: BackendSource?,
                                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                                 downloads: DownloadLedger = DownloadLedger(),
@@ -75,9 +73,8 @@ public enum CompositionRoot {
             permitFiles: { opened.permit($0) })
     }
 
-    /// The one image pipeline: its own counted HTTP client and disk cache, People's avatars from the database,
-    /// gallery files from their folder, posters by GStreamer. `backend` is awaited before each network request
-    /// only.
+    /// The one image pipeline: a counted client, its disk cache, stored avatars, gallery files and posters;
+    /// `backend` is awaited before network requests only.
     nonisolated static func imagePipeline(paths: AppPaths, people: PeopleStore, downloads: DownloadLedger,
                                           opened: OpenedFiles = OpenedFiles(),
                                           backend: @escaping @Sendable () async -> Backend = { .builtIn }) -> ImagePipeline {
@@ -98,8 +95,7 @@ public enum CompositionRoot {
         GalleryPictureFiles(folder: paths.data.appendingPathComponent("gallery-pictures"))
     }
 
-    /// The pipeline's source for `file:` addresses: only the pictures `pictures` keeps and the files
-    /// a person opened (an item of the document naming another file shows the broken picture).
+    /// `file:` addresses: only pictures kept by `pictures` and files a person opened.
     public nonisolated static func keptPictureSource(_ pictures: GalleryPictureFiles, opened: OpenedFiles = OpenedFiles()) -> StoredImageSource {
         StoredImageSource(scheme: "file") { url in
             guard pictures.isKept(url) || opened.permits(url) else { return nil }

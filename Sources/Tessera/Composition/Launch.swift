@@ -6,12 +6,10 @@ import ImagePipeline
 import Logging
 import Persistence
 
-/// One run of the app from its command line: profile, settings, backend and every object built once; `tessera`
-/// runs it for a person, `tessera-automated` with a driver.
+/// One run from a command line, every object built once; `tessera-automated` adds a driver.
 public struct Launch {
     public let arguments: LaunchArguments
-    /// Default settings written nowhere, no instance name, no desktop appearance, no welcome: a run that
-    /// neither reads nor changes what a person chose.
+    /// Reads and writes no settings, takes no instance name, no desktop appearance, no welcome.
     public var remembersNothing = false
     /// The section shown first; nil: the one shown last.
     public var initialSection: Section?

@@ -3,8 +3,7 @@ import Foundation
 import Localization
 import Logging
 
-/// The app's command line: `--name value` or `--name=value`, each once. By hand, not swift-argument-parser
-/// (launch cost, English-only help): docs/decisions/command-line.md.
+/// `--name value` or `--name=value`, each once; by hand (docs/decisions/command-line.md).
 public struct LaunchArguments: Sendable {
     public var dataDir: String?
     public var logLevel: Logger.Level = .info
@@ -44,8 +43,7 @@ public struct LaunchArguments: Sendable {
         "--view": { arguments, value throws(Problem) in arguments.view = try picture(value) },
     ]
 
-    /// Reads `arguments` (without the program's name), and `TESSERA_BACKEND` from `environment`
-    /// when no `--backend` is given.
+    /// Reads `arguments` (no program name), and `TESSERA_BACKEND` without `--backend`.
     public static func parse(_ arguments: [String], environment: [String: String]) throws(Problem) -> Request {
         var parsed = LaunchArguments()
         var seen: Set<String> = []

@@ -1,8 +1,7 @@
 import App
 import Domain
 
-/// The settings of a launch that remembers nothing (`Launch.remembersNothing`): the defaults
-/// every time, and nothing written.
+/// Defaults every time, nothing written (`Launch.remembersNothing`).
 @MainActor
 public final class UnrememberedSettings: SettingsStoring {
     public init() {}

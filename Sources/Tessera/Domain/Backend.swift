@@ -3,8 +3,7 @@
 import Foundation
 import Localization
 
-/// Where each service of shared/contracts.md lives: one base URL for everything, with an
-/// optional per-service override. Paths hang off the base exactly as the contracts name them.
+/// Each contract service's base URL, one for all with per-service overrides; paths as contracts name them.
 public struct Backend: Sendable, Equatable {
     public enum Service: String, CaseIterable, Sendable {
         case feed, messages, facts, avatars, images
@@ -42,8 +41,7 @@ public struct Backend: Sendable, Equatable {
             relativeTo: baseURL(for: .avatars))!.absoluteURL
     }
 
-    /// Parses `NAME=URL` (`--service`): a service of the contracts and the address it lives at,
-    /// checked as `--backend` is.
+    /// Parses `--service NAME=URL`, checked as `--backend`.
     public static func parseService(_ text: String) -> Result<(Service, URL), BackendError> {
         guard let equals = text.firstIndex(of: "=") else { return .failure(.notAServiceAddress(text)) }
         return parseService(name: String(text[..<equals]), address: String(text[text.index(after: equals)...]))
@@ -56,8 +54,7 @@ public struct Backend: Sendable, Equatable {
         return parse(address).map { (service, $0) }
     }
 
-    /// The addresses to use: `settings.json`'s, checked, under the command line's `--service`; an unusable
-    /// saved one is left out and said in words.
+    /// Saved addresses checked, under `--service`; unusable ones left out and said.
     public static func overrides(saved: [String: String], given: [Service: URL]) -> (overrides: [Service: URL], problems: [String]) {
         var overrides: [Service: URL] = [:]
         var problems: [String] = []

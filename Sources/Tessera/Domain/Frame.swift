@@ -1,5 +1,4 @@
-/// A rectangle in a layout's coordinates (points, origin at the top left): where a cell, card or
-/// tile goes. Layouts are pure functions from a width to frames.
+/// A layout rectangle, origin top left: where a cell goes.
 public struct Frame: Equatable, Sendable, CustomStringConvertible {
     public var x: Double, y: Double, width: Double, height: Double
 

@@ -8,8 +8,7 @@ extension DecodedImage: PixbufSource {
     public var animationFrames: [(pixbuf: OpaquePointer, delay: Duration)] { frames.map { ($0.pixbuf, $0.delay) } }
 }
 
-/// A picture bound to a request: memory hits at once, else a placeholder; rebinding cancels, late results never
-/// show. It asks for its size times its scale.
+/// A picture bound to a request: memory hits at once, else a placeholder; late results never show.
 @MainActor
 public final class ImageView {
     public static let placeholderIcon = "image-x-generic-symbolic"
@@ -161,16 +160,14 @@ public final class ImageView {
         stopWatchingDownload()
     }
 
-    /// While the placeholder shows, its bar follows the download from its turn on the network, and a
-    /// progressive picture's passes show as they come.
+    /// While the placeholder shows, a bar follows the download and progressive passes show as they come.
     private func watchDownload(of request: ImageRequest) {
         let downloads = pipeline.downloads
         DownloadProgressTicker.shared.start(for: self) { [weak self] in
             guard let self else { return false }
             let reading = downloads.reading(for: request)
             self.picture.progress = reading?.fraction
-            // Each pass replaces the one before, which stays stretched until its surface is made; not over the
-            // same picture at another size.
+            // Each pass replaces the last, stretched until its surface is made; never over another size.
             self.passes.follow(reading, of: request, in: self.pipeline, priority: .loading,
                                waiting: { [weak self] in self.map { !$0.shown && !$0.keepsOldImage } ?? false },
                                show: { [weak self] image in

@@ -3,8 +3,7 @@ import Foundation
 import Gtk
 import Scheduling
 
-/// A long outside text on a detail page, selectable, never holding the main loop past a frame: cut into
-/// paragraphs off the main thread, fed in batches; Copy gives what was sent.
+/// A long selectable text, cut into paragraphs off the main thread and fed in batches a frame apart.
 @MainActor
 final class LongText {
     let view = TextView()
@@ -17,8 +16,7 @@ final class LongText {
 
     /// A text with at most this many bytes is cut and shown at once: within one paragraph's weight.
     static let shownAtOnce = TextPieces.weightLimit
-    /// Unicode scalars handed to the view in one turn: it takes them in and lays them out as far as
-    /// it shows well inside a frame.
+    /// Scalars handed over per turn, laid out well within a frame.
     nonisolated static let scalarsPerTurn = 16_000
 
     init(_ text: String, accessibleName: String) {
@@ -66,8 +64,7 @@ final class LongText {
         append(batches[...])
     }
 
-    /// One batch now, the next on the main queue's next turn (after the frame and the view's
-    /// own layout of what it was given).
+    /// One batch now, the next after the frame.
     private func append(_ batches: ArraySlice<String>) {
         guard let first = batches.first else {
             isComplete = true

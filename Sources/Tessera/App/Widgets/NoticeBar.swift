@@ -49,8 +49,7 @@ final class NoticeBar {
 
     private var isQuiet = false
 
-    /// Shows `text` (nil hides); the same text again changes nothing. `quiet`: a state, not a failure
-    /// (offline).
+    /// Shows `text` (nil hides), unchanged text doing nothing; `quiet` is a state such as offline.
     func show(_ text: String?, quiet: Bool = false) {
         // Anything but the offline notice: the server was reached, or the page has other news.
         if !quiet { comingBack?.stop() }
@@ -68,15 +67,13 @@ final class NoticeBar {
         widget.isVisible = text != nil
     }
 
-    /// The quiet offline notice: what is shown was received at `receivedAt`. While it shows, the
-    /// server `followNetwork` was given is looked for also on this machine (its port answering).
+    /// Offline, showing what came at `receivedAt`; meanwhile the server's local port is watched too.
     func showOffline(receivedAt: Date) {
         show(tr("Offline. Showing what was saved at {time}.", ["time": Self.savedTime(receivedAt)]), quiet: true)
         comingBack?.wait()
     }
 
-    /// From the first call: `networkChanged(false)` when the network a remote `server` needs goes, and `(true)`
-    /// when it may be back (`ServerComingBack`). Call once something received shows.
+    /// Once: tells `networkChanged` when a remote server's network goes or may be back.
     func followNetwork(server: @escaping @MainActor () async -> URL, networkChanged: @escaping @MainActor (_ available: Bool) -> Void) {
         guard comingBack == nil else { return }
         comingBack = ServerComingBack(server: server, gone: { networkChanged(false) }, back: { networkChanged(true) })

@@ -1,8 +1,7 @@
 import Gtk
 import Localization
 
-/// Shows a view-model's notice as one modal dialog at a time, closed at once by any answer; the notice answered
-/// is remembered until another is published, so it does not come back.
+/// A view-model's notice as one modal dialog, closed by any answer and not shown again for the same notice.
 @MainActor
 final class NoticeDialog<Notice: Equatable> {
     /// What the dialog says and which buttons it has, for one notice.
@@ -30,8 +29,7 @@ final class NoticeDialog<Notice: Equatable> {
 
     /// The dialog on screen, if any.
     private(set) var dialog: MessageDialog?
-    /// Called with the notice and the response (`Dialog.cancel` or `Dialog.deleteEvent` for
-    /// Escape and the close button), after the dialog has closed.
+    /// Gets the notice and response (cancel or delete-event for Escape and close) after closing.
     var onAnswer: ((Notice, Int) -> Void)?
     private var current: Notice?
     private let window: () -> Window?
@@ -55,8 +53,7 @@ final class NoticeDialog<Notice: Equatable> {
             made.addButton(choice.label, response: choice.response, isDefault: choice.isDefault, style: choice.style)
         }
         made.onResponse { [weak self, weak made] response in
-            // `made` stays alive to the end of this handler even when closing drops the last
-            // other reference; GTK destroys the dialog then.
+            // `made` outlives closing to the end of this handler; GTK destroys the dialog then.
             guard let self, let made, self.dialog === made else { return }
             self.close()
             self.onAnswer?(notice, response)

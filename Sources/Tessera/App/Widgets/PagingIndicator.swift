@@ -15,8 +15,7 @@ final class PagingIndicator {
     private let stack = Stack()
     private let failurePrefix: String
 
-    /// `loading` names the spinner, `failurePrefix` precedes a failure's reason, `end` is the last line;
-    /// `retryBeside` puts Retry beside the reason.
+    /// The spinner's name, a failure's lead-in, the end line; `retryBeside` puts Retry beside the reason.
     init(loading: String, failurePrefix: String, end: String, retryBeside: Bool) {
         self.failurePrefix = failurePrefix
         self.end = Label(end)

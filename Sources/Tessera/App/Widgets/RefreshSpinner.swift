@@ -2,8 +2,7 @@ import Gtk
 import Localization
 
 extension Spinner {
-    /// Over a page's content while a refresh runs (the old content stays below it): centred at the
-    /// top in a round badge, named for screen readers, hidden until `showRefreshing(true)`.
+    /// A named round spinner over the content while refreshing, hidden until `showRefreshing(true)`.
     static func refreshing() -> Spinner {
         let spinner = Spinner()
         spinner.accessibleName = tr("Refreshing")

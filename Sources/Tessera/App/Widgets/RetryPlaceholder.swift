@@ -1,8 +1,7 @@
 import Gtk
 import Localization
 
-/// What a section shows when its first load failed: a status page saying why, with Retry under
-/// it (and, for a section that also shows its loading here, anything put between them).
+/// A failed first load: a status page saying why, with Retry.
 @MainActor
 final class RetryPlaceholder {
     let widget: Widget

@@ -1,7 +1,6 @@
 import Gtk
 
-/// A centred icon, title and description: used for empty states and for a section whose screen
-/// is not built yet.
+/// A centred icon, title and description for empty states.
 @MainActor
 public final class StatusPage: Page {
     public let title: String

@@ -1,8 +1,7 @@
 import Gtk
 import Localization
 
-/// GNOME's in-window toast after an undoable change: "Item deleted" with Undo and close, sliding in and out;
-/// the view-model decides how long the offer lasts.
+/// GNOME's in-window toast with Undo and close; the view-model times the offer.
 @MainActor
 final class UndoToast {
     let widget: Widget

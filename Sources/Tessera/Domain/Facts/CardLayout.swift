@@ -1,5 +1,4 @@
-/// The facts grid's columns: as many as fit `minimumColumnWidth`, cards in feed order into the shortest (a
-/// waterfall), each as wide as its column and as tall as its image's aspect. Pure.
+/// A waterfall's columns at least `minimumColumnWidth`, cards into the shortest, as tall as their aspect.
 public struct CardLayout: Sendable, Equatable {
 
     public static let minimumColumnWidth = 260.0

@@ -1,8 +1,7 @@
 import Foundation
 import Localization
 
-/// One row of the facts feed (shared/contracts.md section 4), cleaned up: a row needs a title or a
-/// description to exist, and its image link is kept only when it is a usable http(s) URL.
+/// A cleaned facts row: a title or description, and only a usable http(s) image link.
 public struct Fact: Equatable, Sendable, Identifiable {
     /// The row's position in the feed, counted from 0 over the rows that were kept.
     public var id: Int
@@ -20,8 +19,7 @@ public struct Fact: Equatable, Sendable, Identifiable {
         self.rejectedImageLink = rejectedImageLink
     }
 
-    /// The row has a picture, or a link to one that could not be used (its card shows the
-    /// broken-image icon): a picture card rather than a text card.
+    /// A picture card, even when its link was unusable (it shows the broken icon).
     public var hasPicture: Bool { imageURL != nil || rejectedImageLink != nil }
 
     /// What a card, a header bar and a screen reader call the row (the title's preview).
@@ -40,8 +38,7 @@ public struct Fact: Equatable, Sendable, Identifiable {
 
 /// The whole feed: its title and the kept rows in order.
 public struct FactsFeed: Equatable, Sendable {
-    /// The most rows a feed may have, a news site's whole archive; a longer feed is refused in words and what
-    /// is shown stays.
+    /// The most rows; a longer feed is refused in words and what shows stays.
     public static let maximumRows = 200_000
 
     public var title: String?
@@ -76,8 +73,7 @@ public enum FactsDecodingError: Error, Equatable, Sendable, CustomStringConverti
     }
 }
 
-/// Decodes the feed through the real feed's quirks: non-UTF-8 (as Windows-1252), nulls, all-null rows skipped,
-/// leading spaces, bad links. A non-text field reads as none, a non-object row as no row.
+/// Decodes through the real feed's quirks: Windows-1252, nulls, null rows, spaces, bad links, odd types.
 public enum FactsDecoder {
     /// - Parameter maximumRows: past it the feed is refused (`tooManyRows`).
     public static func decode(_ data: Data, maximumRows: Int = FactsFeed.maximumRows) throws(FactsDecodingError) -> FactsFeed {
@@ -160,16 +156,14 @@ public enum FactsDecoder {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// A web address (`WebURL`), or nil. The feed's malformed link leaves a bracket in what the
-    /// parser takes for the host: no host has one.
+    /// A `WebURL` or nil; the malformed link's bracket lands in no real host.
     static func imageURL(_ link: String) -> URL? {
         guard let url = URL(string: link), WebURL.isWeb(url), let host = url.host,
               !host.contains("["), !host.contains("]") else { return nil }
         return url
     }
 
-    /// Windows-1252 (a superset of ISO-8859-1 for printable text): every byte maps to a character,
-    /// so this never fails.
+    /// Windows-1252 maps every byte, so this never fails.
     static func windows1252(_ data: Data) -> String {
         String(data: data, encoding: .windowsCP1252) ?? String(data.map { Character(Unicode.Scalar($0)) })
     }

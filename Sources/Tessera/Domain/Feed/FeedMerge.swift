@@ -1,26 +1,22 @@
-/// How a page goes into the posts shown, a confirmed head and a saved tail: within its range (`FeedPageRange`)
-/// saved posts it does not name go, new ones come in, saved posts below wait.
+/// A page into the posts shown: within its range unnamed saved posts go, new ones come in.
 public struct FeedMerge: Equatable, Sendable {
     /// Where the page's new head ends: the first `confirmed` posts are now confirmed.
     public var confirmed: Int
     /// Posts of the page that were not in the head (new to this launch, saved or not).
     public var fresh: [MediaPost]
-    /// Page posts left out because the head had them already (a page that overlaps after deletes,
-    /// or one that repeats a post).
+    /// Page posts the head had already.
     public var leftOut: [String]
     /// The saved posts the page's range replaced (the saved tail's first `replaced`).
     public var replaced: Int
     /// Saved posts that were dropped: inside the page's range but not named by it.
     public var dropped: [String]
 
-    /// The feed's order of an id: its number (ids are digit strings; a larger one is newer). Nil for
-    /// an id that is not one, which the merge places by the page alone.
+    /// An id's order (larger is newer); nil for non-numeric ids, placed by the page alone.
     public static func rank(of id: String) -> Int64? {
         Int64(id.trimmingCharacters(in: .whitespaces))
     }
 
-    /// Merges `page`, asked after the head's last post, into `posts`, whose first `confirmed` are
-    /// the head. A page shorter than a full one ends the feed: the whole saved tail is in its range.
+    /// Merges `page` after the first `confirmed`; a short page ends the feed.
     @discardableResult
     public static func merge(_ page: [MediaPost], into posts: inout [MediaPost], confirmed: Int,
                              pageSize: Int = FeedCursor.pageSize) -> FeedMerge {
@@ -30,8 +26,7 @@ public struct FeedMerge: Equatable, Sendable {
             if seen.insert(post.id).inserted { fresh.append(post) } else { leftOut.append(post.id) }
         }
         let named = Set(page.lazy.map(\.id))
-        // Every post after the head is below the id the page was asked after. A full page whose
-        // last id is not a number has no range: it covers the posts it names.
+        // A full page with a non-numeric last id covers only what it names.
         let range = FeedPageRange(page: page, after: "", pageSize: pageSize)
         var end = confirmed, dropped: [String] = []
         while end < posts.count {
@@ -45,8 +40,7 @@ public struct FeedMerge: Equatable, Sendable {
         }
         let replaced = end - confirmed
         posts.replaceSubrange(confirmed..<end, with: fresh)
-        // A saved post the page named that sat further down (a tail out of order) goes too: each id
-        // is shown once.
+        // A named post further down goes too: each id shows once.
         let head = confirmed + fresh.count
         if head < posts.count, posts[head...].contains(where: { named.contains($0.id) }) {
             let rest = posts[head...].filter { !named.contains($0.id) }

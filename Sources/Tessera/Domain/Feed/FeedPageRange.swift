@@ -1,6 +1,5 @@
-/// The ids a page is the truth for (contracts.md section 2, ids descending): below the id asked after, down to
-/// its last, or to the end when short. A post in range it does not name was deleted. Both `FeedMerge` and
-/// `SavedFeedStore` follow it.
+/// The ids a page is the truth for (ids descending): below the one asked after, to its last or the end; a post
+/// in range it does not name was deleted.
 public struct FeedPageRange: Equatable, Sendable {
     /// The range is below this rank (the id the page was asked after); nil: from the feed's top.
     public var below: Int64?
@@ -23,8 +22,7 @@ public struct FeedPageRange: Equatable, Sendable {
         }
     }
 
-    /// A page shorter than a full one ends the feed: every post below the one asked after is in
-    /// its range, numbered or not.
+    /// A short page ends the feed: everything below is in range.
     public var reachesTheEnd: Bool { downTo == nil }
 
     public func contains(rank: Int64) -> Bool {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// A first launch's document: the seed's four identifiers (their links gone) and six more, all pointing at
-/// pictures the backend serves.
+/// A first launch's document: the seed's four identifiers and six more, all served by the backend.
 public enum GalleryFirstRun {
     public static let files: [(uuid: String, file: String)] = [
         ("bef89c66-2318-46bb-b142-41f88ddf532f", "ladybird-2560x1600.jpg"),

@@ -20,13 +20,11 @@ public struct GalleryItem: Codable, Equatable, Sendable, Identifiable {
     public var imageURL: URL? { URL(string: imageUrlString) }
 }
 
-/// The document, `{"items":[…]}`. A row that is not an item is left out and said in `leftOut`, so one bad row
-/// does not cost the others.
+/// `{"items":[…]}`; a bad row is left out and said in `leftOut`.
 public struct GalleryDocument: Codable, Equatable, Sendable {
     /// The most items kept; a document past it is refused in words and left as it is, an add past it refused.
     public static let maximumItems = 100_000
-    /// The largest document read: 32 MiB, some three times 100,000 items with long links. A
-    /// larger file is not read at all (its size is enough to refuse it) and is left as it is.
+    /// The largest document read; larger is refused unread and left as it is.
     public static let maximumBytes = 32 << 20
 
     public var items: [GalleryItem]

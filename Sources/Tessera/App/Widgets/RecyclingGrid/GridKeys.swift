@@ -2,8 +2,7 @@ import Dispatch
 import Domain
 import Gtk
 
-/// A grid's keys: Enter and Space activate, arrows move by position through the layout (GTK's chain knows only
-/// existing cells), Home, End, Page Up, Page Down.
+/// Enter and Space activate; arrows, Home, End, Page Up and Down move by the layout, not GTK's chain.
 @MainActor
 final class GridKeys<Cell: RecyclingCell, Layout: ItemLayout> {
     private unowned let grid: RecyclingGrid<Cell, Layout>
@@ -11,8 +10,7 @@ final class GridKeys<Cell: RecyclingCell, Layout: ItemLayout> {
     private var focusesFirstOnceBack = false
     /// End was pressed while the last items were let go: the last takes the focus once back.
     private var focusesLastOnceBack = false
-    /// Asked to focus the first item in view before any was laid out: where the window's focus
-    /// was, so that the first laid out take it unless it moved meanwhile, while still wanted.
+    /// A focus asked before any layout: the first laid out take it if focus stayed and still wanted.
     var focusesFirstOnceLaidOut: (mark: FocusMark, wanted: @MainActor () -> Bool)?
 
     init(grid: RecyclingGrid<Cell, Layout>) {

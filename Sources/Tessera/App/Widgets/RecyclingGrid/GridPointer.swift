@@ -1,8 +1,7 @@
 import Domain
 import Gtk
 
-/// The pointer over windowless cells: a click activates (Ctrl or Shift chooses), a right click or long press
-/// opens the menu, hover highlights, and a moving press may start a drag.
+/// Clicks activate (Ctrl, Shift choose), right click or long press opens the menu, hover, drag start.
 @MainActor
 final class GridPointer<Cell: RecyclingCell, Layout: ItemLayout> {
     private unowned let grid: RecyclingGrid<Cell, Layout>

@@ -1,8 +1,7 @@
 import Domain
 import Gtk
 
-/// Drag reordering: a press moved past GTK's threshold starts it, the cell's picture as icon; the item under
-/// the pointer is the drop slot. Near an edge the view scrolls, the pointer read every frame; Escape cancels.
+/// Drag reordering with the cell's picture as icon; near an edge the view scrolls; Escape cancels.
 @MainActor
 final class GridReordering<Cell: RecyclingCell, Layout: ItemLayout> {
     typealias Item = Cell.Item
@@ -17,12 +16,10 @@ final class GridReordering<Cell: RecyclingCell, Layout: ItemLayout> {
 
     /// Within this many pixels of the view's top or bottom edge, a drag scrolls the view.
     static var autoScrollEdge: Double { 64 }
-    /// How fast a drag at the very edge (or beyond it) scrolls, in pixels a second: a screen of a
-    /// large window in about half a second.
+    /// Edge scrolling speed in pixels a second: a large window's screen in half a second.
     static var autoScrollSpeed: Double { 1_600 }
 
-    /// `onMove` gets the dragged item's index and the slot it was dropped on; `onDropIn` what
-    /// other programs drop, with the index of the item under it (nil: after the last).
+    /// `onMove` gets index and drop slot; `onDropIn` other programs' drops at an index (nil: last).
     init(grid: RecyclingGrid<Cell, Layout>, canMove: @escaping @MainActor (Item) -> Bool,
          onMove: @escaping @MainActor (_ from: Int, _ to: Int) -> Void,
          onDropIn: (@MainActor (ExternalDrop, _ at: Int?) -> Bool)?) {
@@ -69,8 +66,7 @@ final class GridReordering<Cell: RecyclingCell, Layout: ItemLayout> {
     /// A drag started here is under way.
     var isDragging: Bool { dragged != nil }
 
-    /// The pointer moved to (`x`, `y`) with the first button held since a press on `pressed` at
-    /// `start`; true once that started a drag.
+    /// The held pointer moved since a press on `pressed`; true once that started a drag.
     func pointerMoved(pressed: Cell, from start: (x: Double, y: Double), x: Double, y: Double) -> Bool {
         guard dragged == nil, canMove(pressed.item),
               DragAndDrop.passesThreshold(grid.canvas, from: (Int(start.x), Int(start.y)), to: (Int(x), Int(y))) else { return false }
@@ -104,8 +100,7 @@ final class GridReordering<Cell: RecyclingCell, Layout: ItemLayout> {
         highlighted = view
     }
 
-    /// One frame of a drag: scrolls when the pointer is near or beyond an edge of the view, and
-    /// aims at what is under it (nothing once it is outside the view).
+    /// One drag frame: scroll near an edge, and aim at what is under the pointer.
     private func scrollNearEdges(for elapsed: Double) {
         guard let pointer = grid.widget.pointerPosition else { return }
         let adjustment = grid.adjustment

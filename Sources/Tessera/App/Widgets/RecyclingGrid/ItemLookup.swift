@@ -1,7 +1,6 @@
 import DequeModule
 
-/// Finds an item's place by id: the last layout, `locate`, a search, or an index built once searches get many
-/// (indexing at every change would cost each page prepended to a long chat).
+/// An item's place by id: last layout, `locate`, a search, or an index built once searches pile up.
 struct ItemLookup<Item: Identifiable> {
     /// The items the last layout placed, by id.
     var placed: [Item.ID: Int] = [:]
@@ -31,8 +30,7 @@ struct ItemLookup<Item: Identifiable> {
         if all == nil, searchesSinceChange < Self.searchesBeforeIndexing {
             searchesSinceChange += 1
             let found = items.firstIndex { $0.id == id }
-            // Found again at once next time (a focused cell kept away from the view is looked
-            // for at every layout of an animation).
+            // Remembered: a focused cell far from the view is looked for each animation frame.
             if let found { placed[id] = found }
             return found
         }

@@ -1,5 +1,4 @@
-/// Rows getting cells: all in view, and in the margins those with cells plus at most `newCells` more, nearest
-/// first, since making a cell measures its content.
+/// Rows in view get cells; in the margins, those with cells and at most `newCells` more, nearest first.
 enum MarginCells {
     /// The rows of `wanted` (the view and its margins) taken now, and whether some were left for a later turn.
     static func taken(view: Range<Int>, wanted: Range<Int>, newCells: Int,

@@ -3,8 +3,7 @@ import Domain
 import Foundation
 import Gtk
 
-/// The grid's cells: made when no spare one is left, reused for the items that scroll into
-/// their place, and parked out of sight when their item leaves the range.
+/// Cells made when no spare is left, reused as items scroll, parked when out of range.
 extension RecyclingGrid {
     func cell(for item: Item) -> Cell {
         if let cell = spare.popLast() {
@@ -31,14 +30,12 @@ extension RecyclingGrid {
         return cell
     }
 
-    /// Spares stay shown, parked out of sight, focus and announcement: showing a cell again costs its first
-    /// styling and measuring in the frame that needs it.
+    /// Parked, still shown: showing again costs styling and measuring in a needed frame.
     func retire(_ cell: Cell) {
         pointer.forget(cell)
         cell.park()
         cell.view.canFocus = false
-        // The size of a first item (a row stays a row); never below the content's end, which
-        // would make the canvas taller than its content.
+        // A first item's size, never below the content's end.
         let first = layout.count > 0 ? layout.frame(at: 0) : Frame(x: 0, y: 0, width: 100, height: 100)
         let width = max(first.width, 1), height = max(1, min(first.height, layout.contentHeight))
         animator.jump(cell.view, to: Frame(x: -4 * max(width, 100), y: 0, width: width, height: height))

@@ -1,14 +1,12 @@
 import Domain
 import Gtk
 
-/// Moving the focus by position (`GridKeys`), and the view with it: Down from the last row in
-/// range reaches the next row even though its cells are made only as it scrolls in.
+/// Focus moves by position and the view with it, reaching rows whose cells are not made yet.
 extension RecyclingGrid {
     /// The index an arrow, Home, End or Page key (by its name) moves the focus to from `index`.
     func target(from index: Int, key: String) -> Int? { keys.target(from: index, key: key) }
 
-    /// Focuses the first item whose top is in view, keeping the view; false with nothing laid out yet, when the
-    /// first laid out take focus unless it moved or `wanted` says no.
+    /// Focuses the first item whose top is in view; false before layout (focus follows then if wanted).
     @discardableResult
     public func focusFirstInView(while wanted: @escaping @MainActor () -> Bool = { true }) -> Bool {
         guard !items.isEmpty, layout.width > 0 else {
@@ -31,8 +29,7 @@ extension RecyclingGrid {
         assigned[id]?.view.grabFocus()
     }
 
-    /// Scrolls just enough to show the item at `index` whole, by the layout: GTK's scrolling to focus (turned
-    /// off) goes by allocations, which a recycled cell has from its last item.
+    /// Scrolls just enough to show item `index` whole, by the layout, not recycled allocations.
     func reveal(index: Int) {
         let frame = layout.frame(at: index)
         let top = adjustment.value, bottom = top + adjustment.pageSize

@@ -3,8 +3,7 @@ import Domain
 import Foundation
 import Gtk
 
-/// Laying the grid out: which items get cells (the view and a margin around it, new cells a few
-/// a turn), rows measured as they come in, and every cell, the header and the footer put in place.
+/// Which items get cells, rows measured as they come, and everything put in place.
 extension RecyclingGrid {
     /// Lays out now (a just-added cell is wanted at once).
     public func layoutNow() {
@@ -17,8 +16,7 @@ extension RecyclingGrid {
         layoutCall.schedule()
     }
 
-    /// Lays out and allocates at once after GTK allocated the canvas, so the new width's first frame draws its
-    /// own layout.
+    /// Lays out at once after the canvas's allocation, so a new width's first frame is right.
     func widthChanged(_ width: Int) {
         guard Double(width) != layout.width else { return }
         layout.prepare(width: Double(width), count: items.count, viewHeight: adjustment.pageSize)
@@ -28,8 +26,7 @@ extension RecyclingGrid {
         queueLayout()
     }
 
-    /// Gives cells to items in view and a screen around, takes them from the rest, measures new rows, and
-    /// places cells, header, footer and content height.
+    /// Gives and takes cells, measures new rows, places cells, header, footer and content height.
     func relayout(animated: Bool, force: Bool) {
         // A relayout asked for from inside one (the view moved to keep still) is one more pass of it.
         if relayingOut { morePasses = true; return }
@@ -43,8 +40,7 @@ extension RecyclingGrid {
         var measured = false
         repeat {
             morePasses = false
-            // The view first goes back on what the user looked at, so that the cells go to the
-            // items that will be in view.
+            // Back on what the user looked at first, so cells go to what will be in view.
             if force || measured { viewKeeper.keepStill() }
             let page = max(adjustment.pageSize, 1)
             range = withinCellBudget(layout.indices(from: adjustment.value - page * margin,
@@ -75,16 +71,14 @@ extension RecyclingGrid {
     /// Whether cells for the margins are still to come, a few a turn.
     public var hasMarginCellsToMake: Bool { marginCall.isScheduled }
 
-    /// `range` (the view and its margins), less the margin rows past `marginCellsPerTurn` new
-    /// cells, which come in the next turns (`marginCall`).
+    /// `range` less margin rows past `marginCellsPerTurn` new cells, which come next turns.
     func withinCellBudget(_ range: Range<Int>) -> Range<Int> {
         let taken = MarginCells.taken(view: viewRange, wanted: range, newCells: Self.marginCellsPerTurn) { assigned[items[$0].id] != nil }
         if taken.leftOut { marginCall.schedule() }
         return taken.rows
     }
 
-    /// A cell allocated taller than its row (GTK gives at least the real height) takes that height, and the
-    /// next frame lays out again, so rows below do not overlap.
+    /// A cell allocated taller than its row takes that height; the next frame relays out.
     func takeTheHeightsGTKGave() {
         guard layout.measuresItems, !relayingOut, layout.width > 0 else { return }
         var corrected = false
@@ -106,8 +100,7 @@ extension RecyclingGrid {
         var indexByID: [Item.ID: Int] = [:]
         for index in range { indexByID[items[index].id] = index }
         lookup.placed = indexByID
-        // Cells of rows that left the range go straight to the rows that came in: hiding and
-        // showing them again would unmap and remap each one.
+        // Leaving cells go straight to entering rows: hiding would unmap and remap them.
         var leaving: [Cell] = []
         for (id, cell) in assigned where indexByID[id] == nil && !cell.view.isFocusWidget {
             assigned[id] = nil

@@ -3,9 +3,8 @@ import Domain
 import Foundation
 import Gtk
 
-/// A scrolled grid that gives widgets only to the items near the view, reusing cells as items scroll into their
-/// place. Placement is the `ItemLayout`'s, content the `RecyclingCell`'s; pointer, keys, view position and
-/// reordering are `GridPointer`, `GridKeys`, `ViewKeeper` and `GridReordering`.
+/// A scrolled grid giving widgets only to items near the view, reusing cells: `ItemLayout` places,
+/// `RecyclingCell` shows; `GridPointer`, `GridKeys`, `ViewKeeper`, `GridReordering` do the rest.
 @MainActor
 public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public typealias Item = Cell.Item
@@ -86,8 +85,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         keys = GridKeys(grid: self)
     }
 
-    /// Turns drag reordering on: `onMove` gets the dragged index and its drop slot; `onDropIn`, another
-    /// program's drop and the index under it (nil: after the last), and says whether it took it.
+    /// Drag reordering: `onMove` (index, slot); `onDropIn` another program's drop at an index (nil: last).
     public func enableReordering(canMove: @escaping @MainActor (Item) -> Bool,
                                  onMove: @escaping @MainActor (_ from: Int, _ to: Int) -> Void,
                                  onDropIn: (@MainActor (ExternalDrop, _ at: Int?) -> Bool)? = nil) {
@@ -99,8 +97,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
 
     // MARK: Items
 
-    /// Shows `items`; `animated` slides kept cells to their places, focus passing to an item put in a gone
-    /// one's place. `extending`: the new items may be the old with pages added at an end.
+    /// Shows `items`, animated or not; `extending`: maybe the old ones with pages added at an end.
     public func setItems<Items: RandomAccessCollection>(_ items: Items, animated: Bool, extending: Bool = true) where Items.Element == Item {
         let count = self.items.count, added = items.count - count
         if !animated, extending, added >= 0, let first = items.first, let last = items.last {
@@ -209,8 +206,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public var cellsMade: Int { assigned.count + spare.count }
     public var focusedCell: Cell? { assigned.values.first { $0.view.isFocusWidget } }
 
-    /// Where an item should be from its id alone (a feed's ids carry their places), checked before it is
-    /// believed; without it a far item is searched for through every item.
+    /// An item's likely place from its id (checked before use); without it far items are searched.
     public var locate: (@MainActor (Item.ID) -> Int?)?
 
     /// Where the item with `id` is: from the last layout, else `locate`, else a search.
@@ -275,8 +271,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     /// Whether the view stays on what the user looks at when items or heights change above it.
     public var keepsViewStill = false
 
-    /// With `keepsViewStill`: a view at the end stays there (a chat), or one at the top shows what came above
-    /// (a feed).
+    /// With `keepsViewStill`: stay at the end (a chat), or at the top showing what came above (a feed).
     public var staysAtEnd = true
 
     /// Keeps the view on what the user looks at.

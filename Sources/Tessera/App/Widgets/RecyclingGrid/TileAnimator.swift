@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import Gtk
 
-/// Moves tiles to new frames over about 250 ms, all at once, easing out (like a batch update on
-/// iOS). With animations off they jump.
+/// Moves tiles to new frames over 250 ms, easing out; with animations off they jump.
 @MainActor
 final class TileAnimator {
     static let duration: Int64 = 250_000 // microseconds
@@ -15,8 +14,7 @@ final class TileAnimator {
     }
 
     private let canvas: Fixed
-    /// The part of the grid in view (top and height); only tiles there animate, the rest jump,
-    /// so a change that shifts a thousand tiles moves a screenful per frame.
+    /// Only tiles in view animate; the rest jump, so big shifts cost a screenful a frame.
     private let visibleRange: @MainActor () -> (top: Double, height: Double)
     private var motions: [Motion] = []
     private var start: Int64?
@@ -29,8 +27,7 @@ final class TileAnimator {
         self.visibleRange = visibleRange
     }
 
-    /// Puts `widget` at `frame` at once so the next move does not animate it; a same-size tile is only moved,
-    /// which spares GTK a relayout.
+    /// Places at once so the next move does not animate it; same-size tiles only move.
     func jump(_ widget: Widget, to frame: Frame) { place(widget, frame) }
 
     func move(_ targets: [(Widget, Frame)], animated: Bool) {
@@ -65,8 +62,7 @@ final class TileAnimator {
         }
     }
 
-    /// Moves and sizes only what changed in whole pixels: each call makes GTK lay the grid out
-    /// again, and most tiles keep their size through an animation.
+    /// Only what changed, in whole pixels: each call makes GTK relayout.
     private func place(_ widget: Widget, _ frame: Frame) {
         let key = ObjectIdentifier(widget)
         let previous = current[key].map(Self.pixels)

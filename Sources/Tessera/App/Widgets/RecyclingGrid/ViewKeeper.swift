@@ -1,8 +1,7 @@
 import Domain
 import Gtk
 
-/// Keeps a grid's view on what the user looks at (the item at the top of the view, and how far
-/// its top is above the view's) while items or heights change above it, or at the end for a chat.
+/// Keeps the view on the item at its top (and offset), or at the end for a chat, as things change above.
 @MainActor
 final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
     private unowned let grid: RecyclingGrid<Cell, Layout>
@@ -20,8 +19,7 @@ final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
     func keepStill() {
         guard grid.keepsViewStill, !adjusting else { return }
         let adjustment = grid.adjustment, layout = grid.layout
-        // The content's new height reaches the adjustment only with the next layout; until then
-        // the old end would clamp the value.
+        // The adjustment gets the new height only next layout; the old end would clamp meanwhile.
         let height = (layout.contentHeight + Double(grid.footerHeight)).rounded(.up)
         if adjustment.upper < height { adjust { adjustment.upper = height } }
         let target: Double
