@@ -1,5 +1,4 @@
-/// Where a paged list stands: one page asked at a time, a failed one again only by Retry, nothing once the
-/// server has no more.
+/// A paged list's state: one page at a time, failed ones only by Retry, none after the end.
 public enum Paging: Equatable, Sendable {
     case idle
     case loading

@@ -1,8 +1,7 @@
 import Foundation
 import Localization
 
-/// What Preferences edits: each service's address (empty: built-in) and the built-in-for-everything switch;
-/// Apply takes them only when all can be used.
+/// Preferences' addresses (empty: built-in) and the built-in switch; Apply needs all usable.
 public struct ServiceAddresses: Equatable, Sendable {
     public var builtInForEverything: Bool
     /// The address of each service as typed (absent or blank: the backend's).
@@ -13,8 +12,7 @@ public struct ServiceAddresses: Equatable, Sendable {
         self.texts = texts
     }
 
-    /// What `settings.json` holds; a saved name that is not a service is dropped (it was said at
-    /// start-up and never used).
+    /// From `settings.json`; unknown service names are dropped.
     public init(settings: AppSettings) {
         var texts: [Backend.Service: String] = [:]
         for (name, address) in settings.services {
@@ -36,14 +34,12 @@ public struct ServiceAddresses: Equatable, Sendable {
         return nil
     }
 
-    /// Whether Apply can take these: every address typed can be used. While the switch is on
-    /// the addresses are not used, and a wrong one does not stop it.
+    /// Every typed address is usable; with the switch on they do not matter.
     public var canApply: Bool {
         builtInForEverything || Backend.Service.allCases.allSatisfy { problem(for: $0) == nil }
     }
 
-    /// The services' own addresses these give: none while the switch is on, else each address
-    /// typed that can be used.
+    /// Usable typed addresses; none with the switch on.
     public var overrides: [Backend.Service: URL] {
         guard !builtInForEverything else { return [:] }
         var overrides: [Backend.Service: URL] = [:]
@@ -53,8 +49,7 @@ public struct ServiceAddresses: Equatable, Sendable {
         return overrides
     }
 
-    /// `settings` with these saved: the addresses typed stay while the switch is on, so turning it
-    /// off again gives them back.
+    /// Saved, keeping typed addresses under the switch so turning it off restores them.
     public func saved(in settings: AppSettings) -> AppSettings {
         var copy = settings
         copy.builtInForEverything = builtInForEverything
@@ -92,8 +87,7 @@ extension Backend.Service {
     /// The accessible name of its address entry: "Facts address".
     public var addressName: String { tr("{service} address", ["service": title]) }
 
-    /// The section that reloads when the service's address changes; nil for the gallery's
-    /// pictures, whose links are written once, at the gallery's first launch.
+    /// The section to reload; nil for gallery pictures, whose links are written once.
     public var section: Section? {
         switch self {
         case .feed: .feed

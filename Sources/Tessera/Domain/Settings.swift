@@ -32,14 +32,11 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var isMaximized: Bool
     public var lastSection: Section
     public var appearance: Appearance
-    /// The detail open in each section when the app closed (section name: what it showed, as
-    /// the section words it), opened again at the next launch.
+    /// Each section's open detail at close, reopened at the next launch.
     public var openDetails: [String: String] = [:]
-    /// Addresses of single services (service name: base URL), used instead of the backend's for
-    /// those services; `--service` on the command line takes precedence.
+    /// Per-service base URLs; `--service` takes precedence.
     public var services: [String: String] = [:]
-    /// The Preferences window's "Use the built-in backend for everything": `services` are kept
-    /// but not used (the command line's `--service` still is).
+    /// "Use the built-in backend for everything": `services` kept but unused.
     public var builtInForEverything = false
     /// Preferences' "Save data": saving data on every network, not only on a metered one.
     public var savesData = false
@@ -60,8 +57,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         self.appearance = appearance
     }
 
-    /// Decodes leniently: a missing or unknown field takes its default, so a file written by an
-    /// older or newer version still restores what it can.
+    /// Lenient: missing or unknown fields default, so other versions' files restore what they can.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = AppSettings.defaults
@@ -86,8 +82,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         case fullscreen, tiled
     }
 
-    /// The window remembered as it is; its size only when normal, so a maximized or tiled window gives back its
-    /// earlier size.
+    /// Remembers the window; its size only when normal, so maximized or tiled windows restore their old size.
     public func remembering(window placement: WindowPlacement, size: (width: Int, height: Int)) -> AppSettings {
         var copy = self
         switch placement {

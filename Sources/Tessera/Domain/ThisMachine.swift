@@ -1,8 +1,7 @@
 import Foundation
 
 extension URL {
-    /// Whether the address names this machine (localhost, 127.0.0.0/8, ::1): a server here is
-    /// reached without a proxy, and no network monitor sees it come and go.
+    /// Localhost, 127.0.0.0/8 or ::1: reached without a proxy, invisible to network monitors.
     public var isOnThisMachine: Bool {
         guard let host = host?.lowercased() else { return false }
         if host == "localhost" || host == "::1" || host == "[::1]" { return true }

@@ -29,8 +29,7 @@ public enum WebURL {
         return false
     }
 
-    /// The name of the file `url` links to, as a person reads it ("photo 1.jpg" for
-    /// ".../photo%201.jpg"); nil for an address that names none (a host alone, a folder).
+    /// The linked file's name as a person reads it; nil when the address names none.
     public static func fileName(of url: URL) -> String? {
         guard !url.hasDirectoryPath else { return nil }
         let name = url.lastPathComponent

@@ -71,12 +71,10 @@ public struct GalleryDocument: Codable, Equatable, Sendable {
         return tr("its “{field}” is not text", ["field": field.stringValue])
     }
 
-    /// What is wrong with a document's items, without dropping any: real copies of this file
-    /// contain duplicate and malformed uuids.
+    /// What is wrong with the items, dropping none: real copies hold duplicate and malformed uuids.
     public var problems: [GalleryProblem] {
         var problems: [GalleryProblem] = []
-        // Identifiers ignore case: a UUID's value says so without lowering and hashing text; malformed ones by
-        // their text.
+        // Case-blind: a UUID's value needs no lowering or hashing of text; malformed ones by text.
         var seen: [UUID: Int] = [:], seenMalformed: [String: Int] = [:]
         seen.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
@@ -109,8 +107,7 @@ public enum GalleryProblem: Equatable, Sendable, CustomStringConvertible {
     case unreadableRow(row: Int, reason: String)
     /// The file as it was read, with rows that were left out, is kept at `path`.
     case originalKeptAside(path: String)
-    /// Changes saved since the file was last written whole could not all be used (`reason`):
-    /// the list is as it was before them, and the changes as they were are kept at `keptAt`.
+    /// Journaled changes could not all be used: the list is as before them, the changes kept at `keptAt`.
     case changesLeftOut(reason: String, keptAt: String)
 
     public var description: String {

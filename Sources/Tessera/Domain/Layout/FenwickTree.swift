@@ -1,5 +1,4 @@
-/// Numbers in order with any prefix sum, change and append in O(log n): a binary indexed tree, node i holding
-/// the sum of the `i & -i` numbers ending at i.
+/// Prefix sums with O(log n) change and append: node i sums the `i & -i` numbers ending at i.
 struct FenwickTree: Equatable, Sendable {
     private(set) var values: [Double] = []
     /// 1-based; `nodes[0]` is unused.
@@ -25,8 +24,7 @@ struct FenwickTree: Equatable, Sendable {
     mutating func append(_ value: Double) {
         values.append(value)
         let node = values.count
-        // The node covers (node - lowbit, node]: the new value and the nodes that already sum the
-        // numbers before it in that span.
+        // The node covers (node - lowbit, node]: the value plus the nodes already summing that span.
         var sum = value, index = node - 1, start = node - (node & -node)
         while index > start {
             sum += nodes[index]

@@ -1,5 +1,4 @@
-/// Where a recycling view's items go, a pure function of width and count, so any item's place needs no widget.
-/// Items run top to bottom: none starts above an earlier one.
+/// Where a recycling view's items go, pure in width and count; items never start above earlier ones.
 public protocol ItemLayout: Sendable {
     /// Lays out `count` items across `width`, in a view `viewHeight` high.
     mutating func prepare(width: Double, count: Int, viewHeight: Double)
@@ -12,18 +11,15 @@ public protocol ItemLayout: Sendable {
     func frame(at index: Int) -> Frame
     /// The items whose frames meet the band from `top` to `bottom`, in order.
     func indices(from top: Double, to bottom: Double) -> Range<Int>
-    /// True when the item's height is an estimate its cell should replace by measuring itself
-    /// (rows of text); a layout of fixed frames never asks.
+    /// The height is an estimate the cell should measure (text rows); fixed layouts never ask.
     func needsMeasuring(at index: Int) -> Bool
     /// The height the item's cell measured at the current width.
     mutating func setMeasuredHeight(_ height: Double, at index: Int)
     /// Whether item heights come from their cells (`needsMeasuring`); false for fixed frames.
     var measuresItems: Bool { get }
-    /// The width the item's cell is measured at: its frame's, which a layout can tell without
-    /// placing the item (a row across the whole width, a card across its column).
+    /// The width a cell is measured at, known without placing the item.
     func measuringWidth(at index: Int) -> Double
-    /// Whether Left and Right move between items (in reading order, across a grid's rows); not in
-    /// a list of rows, where nothing stands beside an item, as in GTK's lists.
+    /// Left and Right move across a grid's rows; not in a list, as in GTK's.
     var leftAndRightMove: Bool { get }
     /// Places left empty before the first item, for items let go above the view (the feed's grid, the chat).
     var emptyBefore: Int { get }
@@ -42,8 +38,7 @@ extension ItemLayout {
 }
 
 extension ItemLayout {
-    /// The arrow key's item from `index`: left and right in reading order, up and down to the nearest centre in
-    /// the row beside. Nil at an edge.
+    /// An arrow's item from `index`: reading order, or the nearest centre in the row beside; nil at an edge.
     public func neighbour(of index: Int, _ direction: LayoutDirection) -> Int? {
         guard (0..<count).contains(index) else { return nil }
         switch direction {

@@ -1,5 +1,4 @@
-/// The seed's mosaic: three columns, cell 0 spans 2×2 with 1 and 2 beside it, then rows of three alternating
-/// direction (5 4 3, 6 7 8 …); Add is the next index. Centred, pure.
+/// The seed's mosaic: cell 0 spans 2×2, then rows of three alternating direction; Add is next. Pure.
 public struct MosaicLayout: ItemLayout, Equatable {
     public static let columns = 3
     public static let maximumWidth = 960.0
@@ -71,8 +70,7 @@ public struct MosaicLayout: ItemLayout, Equatable {
 
     public var contentHeight: Double { contentHeight(cellCount: count) }
 
-    /// Whole rows: the three cells beside and in the big cell's two rows come together, then three
-    /// cells a row, so the band is a run of indices even though the rows run both ways.
+    /// Whole rows, so the band is a run of indices though rows alternate direction.
     public func indices(from top: Double, to bottom: Double) -> Range<Int> {
         guard count > 0, bottom > top else { return 0..<0 }
         let step = cellSide + spacing

@@ -1,5 +1,4 @@
-/// Row heights with any row's top for a list growing at both ends: two `FenwickTree`s meet at the first row, so
-/// ends and changes cost O(log n), middle inserts O(n).
+/// Heights for a list growing at both ends: two `FenwickTree`s meet at the first row.
 struct RowHeights: Sendable {
     private var above = FenwickTree()
     private var below = FenwickTree()

@@ -8,8 +8,7 @@ public struct SquareGridLayout: ItemLayout, Equatable {
     public private(set) var columns = 1
     /// The side of every square.
     public private(set) var side = 0.0
-    /// Empty places before the first item: posts let go above keep their places, so nothing moves and the
-    /// scroll bar stays true.
+    /// Empty places for posts let go above, so nothing moves and the scroll bar stays true.
     public var emptyBefore = 0
 
     public init(spacing: Double, minimumSide: Double, maximumSide: Double) {

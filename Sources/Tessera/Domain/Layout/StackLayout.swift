@@ -1,7 +1,6 @@
 import DequeModule
 
-/// Full-width rows as tall as their content (a chat), `estimatedHeight` until measured; short content sits at
-/// the bottom. Heights by position (`RowHeights`); let-go rows keep places and heights, empty.
+/// Full-width rows as tall as their content (a chat), estimated until measured, bottom-aligned when short.
 public struct StackLayout: ItemLayout, Equatable {
     public let headerHeight: Double
     public let estimatedHeight: Double
@@ -76,8 +75,7 @@ public struct StackLayout: ItemLayout, Equatable {
         emptyBelowAt = 0
     }
 
-    /// Which rows are empty: `above` on top, `below` before `index`; rows keep their heights. Set the items to
-    /// match before the next layout.
+    /// Rows empty `above` and `below` before `index`, heights kept; set the items to match.
     public mutating func setEmpty(above: Int, below: Int, before index: Int) {
         let fits = above >= 0 && below >= 0 && above + below <= heights.count && index <= heights.count - above - below
         precondition(fits, "empty rows beyond the rows")

@@ -1,5 +1,4 @@
-/// The facts grid: cards in feed order into the shortest column, a picture as tall as its aspect (4:3 until
-/// known), text as measured. Column bottoms only grow, so bands are found by binary search.
+/// Facts cards into the shortest column, pictures by aspect (4:3 until known), text as measured.
 public struct WaterfallLayout: ItemLayout, Equatable {
     /// What decides a card's height.
     public enum Card: Equatable, Sendable {
@@ -47,8 +46,7 @@ public struct WaterfallLayout: ItemLayout, Equatable {
         place(from: 0)
     }
 
-    /// The size of the picture of each card in `aspects` became known (width / height); cards
-    /// that are not pictures, or whose aspect did not change, are passed over. True when any moved.
+    /// Picture cards' aspects became known; true when any card moved.
     @discardableResult
     public mutating func setAspects(_ aspects: [(index: Int, aspect: Double)]) -> Bool {
         var first = Int.max
@@ -97,8 +95,7 @@ public struct WaterfallLayout: ItemLayout, Equatable {
         cards[index] == .text && measuredAt[index] != columns.columnWidth
     }
 
-    /// A text card's measured height; for a picture card, the least it needs (GTK gave its cell
-    /// more than its picture's height: a caption of two lines under a very wide picture).
+    /// A text card's height; for a picture card the least it needs (a caption under a wide picture).
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {
         guard cards.indices.contains(index) else { return }
         let before = frames.indices.contains(index) ? frames[index].height : -1
@@ -163,8 +160,7 @@ public struct WaterfallLayout: ItemLayout, Equatable {
         return ((columns.width - used) / 2).rounded(.down)
     }
 
-    /// Each column's bottom (with the spacing below it) once the cards before `index` are placed:
-    /// read off the last card of each column, found from `index` back.
+    /// Each column's bottom before `index`, read off each column's last card.
     private func columnBottoms(before index: Int) -> [Double] {
         var bottoms = Array(repeating: spacing, count: columns.columns)
         var found = Set<Int>()

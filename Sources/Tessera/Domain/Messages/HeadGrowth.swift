@@ -1,8 +1,6 @@
-/// How many messages came at the server's head since those shown were asked (no ids: offsets move), believed
-/// only when the older and newest pages both agree; the smallest count allowed.
+/// Messages new at the server's head since those shown, believed only when both ends agree.
 public enum HeadGrowth {
-    /// Counts that make `page` (at `offset`, newest first) begin with shown messages: its first `count` texts
-    /// are numbers `offset - count + 1` through `offset`. Unknown texts allow nothing.
+    /// Counts making `page` begin with shown messages numbered `offset - count + 1` through `offset`.
     public static func counts(explaining page: [String], at offset: Int, shown: (Int) -> String?) -> [Int] {
         guard offset > 0 else { return [] }
         return (1...min(offset, page.count)).filter { count in

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The http, https and mailto links in a text as written in a sentence (trailing punctuation is not part);
-/// other schemes stay text.
+/// The http, https and mailto links in a sentence, trailing punctuation excluded.
 public enum MessageLinks {
     /// A link: where it is in the text, and the address it opens.
     public struct Link: Equatable, Sendable {

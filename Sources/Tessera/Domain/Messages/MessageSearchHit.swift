@@ -1,7 +1,6 @@
 import Foundation
 
-/// A message the chat's search found: which, and a stretch of its text around the words found,
-/// with the words marked.
+/// A found message and a marked stretch of its text.
 public struct MessageSearchHit: Equatable, Sendable, Identifiable {
     /// What marks the start and the end of a word found in `snippet`.
     public static let markStart: Character = "\u{2}", markEnd: Character = "\u{3}"
@@ -15,8 +14,7 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
         self.snippet = snippet
     }
 
-    /// A hit: the index's marks (in folded letters) put on the original text, cut to about `snippetLength` from
-    /// a little before the first word found.
+    /// The index's marks put on the original text, cut near the first word found.
     public init(origin: ChatMessage.Origin, marked: String, original: String?) {
         self.origin = origin
         var text: [Character] = []
@@ -46,8 +44,7 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
     /// How much comes before the first word found.
     static let contextBefore = 40
 
-    /// Letters the index keeps for others so one finds the other ("ё" as "е"; the tokenizer folds Latin accents
-    /// only). One for one, so the written text lines up with the index.
+    /// "ё" kept as "е" (the tokenizer folds Latin accents only), one letter for one.
     public static func folded(_ text: String) -> String {
         String(text.map { character -> Character in
             switch character {
@@ -80,8 +77,7 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
     /// The snippet without its marks.
     public var plainSnippet: String { snippet.filter { $0 != Self.markStart && $0 != Self.markEnd } }
 
-    /// The full-text query for what was typed: each word a prefix, all wanted; nil without words. Quotes are
-    /// dropped, so nothing typed is an operator.
+    /// Each typed word as a required prefix; quotes dropped so nothing is an operator.
     public static func query(for typed: String) -> String? {
         let words = folded(typed).split { $0.isWhitespace || $0 == "\"" }.map(String.init).filter { !$0.isEmpty }
         guard !words.isEmpty else { return nil }

@@ -53,13 +53,11 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     }
 }
 
-/// The chat's history as shared/contracts.md section 3 pages it: pages of 20 from offset 0 (the newest)
-/// upwards, numbered by offset, so hiding or sending never changes which offset is asked next.
+/// The chat's history in contract pages of 20 from offset 0 upwards, numbered by offset.
 public struct MessageTimeline: Equatable, Sendable {
     public static let pageSize = 20
 
-    /// What the list shows, top to bottom: the oldest loaded server message first, local ones last; a deque
-    /// kept as pages arrive, so a page put on top costs the same at any depth.
+    /// Shown top to bottom, oldest server message first, local last; a deque for cheap prepends.
     public private(set) var visible: Deque<ChatMessage> = []
     /// How many of `visible`, at its end, are local messages.
     private var localCount = 0
@@ -95,8 +93,7 @@ public struct MessageTimeline: Equatable, Sendable {
         numbers.count - hidden.count(where: { numbers.contains($0) })
     }
 
-    /// The number of the server message in `row`, counting from the oldest loaded (0) with rows let go; nil
-    /// past the newest.
+    /// The server message number in `row` (0: oldest loaded); nil past the newest.
     public func number(atRow row: Int) -> Int? {
         guard row >= 0 else { return nil }
         var number = nextOffset - row
@@ -125,8 +122,7 @@ public struct MessageTimeline: Equatable, Sendable {
         return lower <= upper ? lower...upper : nil
     }
 
-    /// Holds the server messages numbered `numbers` (clamped) and lets go of the others, the newly held coming
-    /// from `fetched`. False, changing nothing, when `fetched` lacks one, or none loaded is in `numbers`.
+    /// Holds `numbers`, letting go of others, from `fetched`; false and unchanged when one is missing.
     @discardableResult
     public mutating func hold(_ numbers: ClosedRange<Int>, adding fetched: [ChatMessage]) -> Bool {
         guard let wanted = Self.clamped(numbers, to: nextOffset) else { return false }
@@ -150,8 +146,7 @@ public struct MessageTimeline: Equatable, Sendable {
     /// Whether the list shows anything.
     public var hasVisible: Bool { !visible.isEmpty }
 
-    /// Adds the page asked at `offset` (texts newest first); returns how many went on top. A page for another
-    /// offset is ignored (a doubled answer); one over `pageSize` keeps its first `pageSize`.
+    /// Adds the page at `offset`, returning how many went on top; other offsets ignored, extras cut.
     @discardableResult
     public mutating func receive(page: [String], at offset: Int, receivedAt: Date = Date()) -> Int {
         receive(Self.messages(of: page, at: offset, receivedAt: receivedAt), pageCount: page.count, at: offset)
@@ -183,16 +178,14 @@ public struct MessageTimeline: Equatable, Sendable {
     /// Whether a page of `pageCount` texts is the history's oldest: an empty page, or a short one.
     public static func endsHistory(pageCount: Int) -> Bool { pageCount < pageSize }
 
-    /// The messages of the page asked at `offset`, numbered by offset, at most `pageSize`: what is added and
-    /// saved.
+    /// The page's messages numbered by offset, at most `pageSize`.
     public static func messages(of page: [String], at offset: Int, receivedAt: Date) -> [ChatMessage] {
         page.prefix(pageSize).enumerated().map { index, text in
             ChatMessage(origin: .server(number: offset + index + 1), text: text, sentAt: receivedAt)
         }
     }
 
-    /// Puts back the server's saved messages (oldest first) above the local ones, with the next offset to ask;
-    /// `letGoAbove` older ones stay let go. Only before any page has been received.
+    /// Restores saved server messages and the next offset; before any page only.
     public mutating func restore(server messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, letGoAbove: Int = 0) {
         guard self.nextOffset == 0 else { return }
         visible.prepend(contentsOf: messages)
@@ -201,9 +194,8 @@ public struct MessageTimeline: Equatable, Sendable {
         numbersAbove = letGoAbove
     }
 
-    /// Takes the newest page asked again after a restore. The same as saved: nothing changes, false. Else the
-    /// history moved (a new message renumbers every older one): the server's messages give way to this page,
-    /// older pages are asked again, true. Local messages stay.
+    /// The newest page asked again after a restore: unchanged, false; else the history moved, the server's
+    /// messages give way to it and older pages are asked again, true.
     public mutating func refreshNewest(page: [String], receivedAt: Date = Date()) -> Bool {
         refreshNewest(Self.messages(of: page, at: 0, receivedAt: receivedAt), pageCount: page.count)
     }
@@ -230,8 +222,7 @@ public struct MessageTimeline: Equatable, Sendable {
         return true
     }
 
-    /// The server's list grew by `newest.count` at its head: loaded messages, hidden too, move that many
-    /// numbers up and `newest` (numbered from 1) go below them, above the local ones.
+    /// The list grew at its head: loaded messages move up, `newest` go below them.
     public mutating func grow(adding newest: [ChatMessage]) {
         let count = newest.count
         guard count > 0 else { return }

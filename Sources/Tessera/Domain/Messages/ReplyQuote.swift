@@ -1,7 +1,6 @@
 import Foundation
 
-/// The message a reply answers: which one, and a stretch of its text as it was when answered
-/// (the quote shows it even where that message is not loaded, or was deleted since).
+/// The answered message and its text as it was, shown even when it is gone.
 public struct ReplyQuote: Equatable, Sendable {
     /// The most of the answered message's text a quote keeps: a line or two.
     public static let textLength = 160

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The server's messages kept from earlier launches: what the chat shows before (or without) the
-/// network, and where its paging picks up.
+/// Saved server messages: shown before the network, and where paging resumes.
 public struct SavedChat: Equatable, Sendable {
     /// Oldest first.
     public var messages: [ChatMessage]

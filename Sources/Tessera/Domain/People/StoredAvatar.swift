@@ -1,7 +1,6 @@
 import Foundation
 
-/// How a person's stored avatar is named for the image pipeline: a URL of its own scheme,
-/// `stored-avatar:7` for person 7, which the pipeline's stored source reads from the database.
+/// `stored-avatar:7` names person 7's stored avatar for the pipeline.
 public enum StoredAvatar {
     public static let scheme = "stored-avatar"
 

@@ -1,7 +1,6 @@
 import Foundation
 
-/// A list's search as a person expects: case and accents ignored ("zoe" finds "Zoë", "strasse" "Straße"), every
-/// word found somewhere, in any order.
+/// A search as people expect: case and accents ignored, every word somewhere, any order.
 public struct TextFilter: Sendable, Equatable {
     /// The words typed, folded.
     public let words: [String]
@@ -13,22 +12,19 @@ public struct TextFilter: Sendable, Equatable {
     /// Nothing typed (or only spaces): everything matches.
     public var isEmpty: Bool { words.isEmpty }
 
-    /// `text` as it is compared: lower case, accents dropped, "ё" as "е", in contiguous UTF-8.
-    /// Fold a list's texts once and match each key typed against the folded ones.
+    /// `text` folded for comparing (lower case, no accents, "ё" as "е"); fold lists once.
     public static func folded(_ text: String) -> String {
         var folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         folded.makeContiguousUTF8()
         return folded
     }
 
-    /// Every word typed is in the folded `text`; UTF-8 bytes compared as they are (`contains` went through
-    /// CFString).
+    /// Every typed word is in folded `text`, bytes compared directly (`contains` used CFString).
     public func matches(folded text: String) -> Bool {
         words.allSatisfy { Self.bytes(of: text, contain: $0) }
     }
 
-    /// Whether every text that `self` lets through is one `other` lets through as well: each
-    /// word typed before is within a word typed now (a letter added, a word added).
+    /// Everything `self` lets through, `other` does too (a letter or word added).
     public func narrows(_ other: TextFilter) -> Bool {
         other.words.allSatisfy { old in words.contains { Self.bytes(of: $0, contain: old) } }
     }

@@ -1,6 +1,5 @@
-/// A long text in paragraphs for detail pages, since GTK lays out a paragraph whole in one turn: one over
-/// `weightLimit` is cut at its last space or between letters. Excess marks are left out of the display;
-/// `originalRange(displayed:)` maps a selection back.
+/// A long text in paragraphs of at most `weightLimit`, since GTK lays a paragraph out in one turn; excess marks
+/// are left out, and `originalRange(displayed:)` maps selections back.
 public struct TextPieces: Sendable, Equatable {
     public struct Piece: Sendable, Equatable {
         /// What the view shows for this piece, without the line break after it.
@@ -9,15 +8,13 @@ public struct TextPieces: Sendable, Equatable {
         public var original: Range<Int>
         /// Whether `text` is the original's scalars one for one (no marks were left out).
         public var isWhole: Bool
-        /// Whether the line break after the piece stands for one scalar of the original (its own
-        /// line feed, or the space it replaced), rather than one the cut added.
+        /// The break after the piece stands for an original scalar, not one the cut added.
         public var breakIsOriginal: Bool
     }
 
     public let pieces: [Piece]
 
-    /// A paragraph's most weight, a letter 1 and a combining mark 5: about twelve lines, laid out within a
-    /// frame.
+    /// A paragraph's most weight (letter 1, mark 5): about twelve lines, within a frame.
     public static let weightLimit = 1_000
     static let markWeight = 5
 
@@ -58,8 +55,8 @@ public struct TextPieces: Sendable, Equatable {
                     let wasWhole = isWhole
                     current = String.UnicodeScalarView(current[..<space.index])
                     close(at: space.offset, breakIsOriginal: true)
-                    // Left-out marks are counted against the piece they were in; a rest after a
-                    // space holds whole letters only when its piece did.
+                    // Left-out marks count against their piece; a rest after a space is whole only if its piece
+                    // was.
                     isWhole = wasWhole
                     start = space.offset + 1
                     current = rest
@@ -80,8 +77,7 @@ public struct TextPieces: Sendable, Equatable {
     /// The text the view shows: the pieces joined by line feeds.
     public var displayText: String { pieces.map(\.text).joined(separator: "\n") }
 
-    /// The original scalars behind `displayed` (offsets in `displayText`'s scalars, as a text
-    /// buffer counts them). A piece that left marks out is taken whole where the range touches it.
+    /// The original scalars behind `displayed`; a piece missing marks is taken whole where touched.
     public func originalRange(displayed: Range<Int>) -> Range<Int> {
         let lower = originalOffset(displayed.lowerBound, roundingUp: false)
         let upper = originalOffset(displayed.upperBound, roundingUp: true)
@@ -92,8 +88,7 @@ public struct TextPieces: Sendable, Equatable {
         var pieceStart = 0
         for piece in pieces {
             let length = piece.text.unicodeScalars.count
-            // The place just before the piece's break is the end of what it holds; just after
-            // the break is the next piece's start.
+            // Before the break ends this piece; after it starts the next.
             if offset == pieceStart + length { return piece.original.upperBound }
             if offset < pieceStart + length {
                 guard piece.isWhole else { return roundingUp ? piece.original.upperBound : piece.original.lowerBound }

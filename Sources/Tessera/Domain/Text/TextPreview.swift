@@ -1,32 +1,25 @@
-/// The start of an outside text, bounded so any label showing it lays out well under a frame: Pango's wrapping
-/// of spaceless runs and its shaping of stacked marks grow with the square of the run.
+/// An outside text's start, bounded so labels lay out within a frame (Pango is quadratic in long runs).
 public enum TextPreview {
-    /// What a preview keeps at most, in Unicode scalars: about nine lines of a 60-character row,
-    /// more than a card shows; the detail page has the rest.
+    /// At most this many scalars: more than a card shows.
     public static let characterLimit = 500
     /// Line breaks a preview keeps at most: a row is not made taller than a screen's third.
     public static let lineLimit = 12
-    /// Combining marks kept on one letter: Unicode's stream-safe text format (UAX #15) allows no
-    /// more than 30 in a row, and no script needs more.
+    /// Marks kept per letter: the stream-safe format's 30.
     public static let marksPerLetter = 30
-    /// A spaceless run longer than this is no word or link: previews give it an unspoken break (U+200B) every
-    /// `brokenRunStep` letters; shorter runs stay whole to read and copy as they are.
+    /// Spaceless runs longer than this get an unspoken break (U+200B) every `brokenRunStep` letters.
     public static let unbrokenRun = 100
     public static let brokenRunStep = 20
-    /// A preview reads at most this many times its length: a letter with 100,000 marks ends
-    /// the preview rather than be read to its end.
+    /// A preview reads at most this many times its length.
     static let scanFactor = 4
     /// Ends a preview that was cut.
     public static let ellipsis = "…"
     static let breakOpportunity: Unicode.Scalar = "\u{200B}"
 
-    /// `text` when within every bound, else its bounded start with an ellipsis, in a pass over the preview.
-    /// `breaksLongRuns: false` keeps runs whole for text meant to be copied.
+    /// `text`, or its bounded start with an ellipsis, in one pass; `breaksLongRuns: false` keeps runs copyable.
     public static func of(_ text: String, characters: Int = characterLimit, lines: Int = lineLimit,
                           breaksLongRuns: Bool = true) -> String {
         var kept = String.UnicodeScalarView()
-        /// The current run of letters (with their marks) since the last space, while it may still
-        /// turn out to be a word; once longer than `unbrokenRun` it goes to `kept` with breaks.
+        /// The run since the last space; past `unbrokenRun` it goes to `kept` with breaks.
         var run: [Unicode.Scalar] = []
         var letters = 0, isLongRun = false
         var count = 0, lineBreaks = 0, marks = 0

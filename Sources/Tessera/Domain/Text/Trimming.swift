@@ -1,6 +1,5 @@
 extension String {
-    /// The text without white space around it (`whitespacesAndNewlines`), read from the ends only: Foundation's
-    /// `trimmingCharacters(in:)` round-trips every string through NSString.
+    /// Trimmed of white space from the ends only, without NSString's round trip.
     public func trimmedOfWhiteSpace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return "" }

@@ -1,5 +1,4 @@
-/// The part of a large picture a zoomed viewer decodes alone: the view and a margin at the zoom's size, instead
-/// of all of it (a 100-megapixel picture at 100 % is 400 MB).
+/// The part of a large picture a zoomed viewer decodes alone: the view and a margin at the zoom's size.
 public struct DetailRegion: Equatable, Sendable {
     /// The whole picture's size at the zoom's need (its longer side the viewport's `neededSide`).
     public let scaledWidth: Int
@@ -10,14 +9,11 @@ public struct DetailRegion: Equatable, Sendable {
     public let width: Int
     public let height: Int
 
-    /// Past this many times the view's pixels a zoomed picture is decoded by parts; below it, whole costs
-    /// little more and pans freely.
+    /// Past this multiple of the view's pixels, zoomed pictures decode by parts.
     public static let wholeDecodeFactor = 4.0
-    /// The margin decoded around the view on each side, as a share of the view's size: a pan of
-    /// a quarter of the view in any direction needs no new decode...
+    /// The margin each side as a share of the view, so a quarter-view pan needs no decode...
     public static let margin = 0.25
-    /// ...but at most this many device pixels: a quarter of a 4K view on each side made the part
-    /// 2.25 times the view (75 MB for a 3840 × 2160 screen), where eog holds the whole picture.
+    /// ...at most this many device pixels, which holds a 4K view's part down.
     public static let largestMargin = 256.0
 
     /// The part `viewport` needs; nil when the picture at its zoom is small enough to be decoded whole.
@@ -53,8 +49,7 @@ public struct DetailRegion: Equatable, Sendable {
         self.height = height
     }
 
-    /// Whether `shown`, a part decoded before, still serves the view this one is for: at the
-    /// same size, and holding all that is in view (not the margin).
+    /// `shown` still serves this view: same size, holding all in view.
     public func isServed(by shown: DetailRegion, viewport: ImageViewport) -> Bool {
         guard shown.scaledWidth == scaledWidth, shown.scaledHeight == scaledHeight else { return false }
         let view = viewport.visibleRect(margin: 0, largest: 0)
@@ -67,8 +62,7 @@ public struct DetailRegion: Equatable, Sendable {
 }
 
 extension ImageViewport {
-    /// The part of the picture in view, in its pixels, widened on each side by `margin` of the
-    /// view's size, at most `largest` device pixels, within the picture.
+    /// The picture's part in view with `margin` (at most `largest` device pixels), within the picture.
     public func visibleRect(margin: Double, largest: Double) -> (x: Double, y: Double, width: Double, height: Double) {
         let deviceWidth = viewWidth * scale, deviceHeight = viewHeight * scale
         let halfWidth = (deviceWidth / 2 + min(deviceWidth * margin, largest)) / zoom

@@ -1,5 +1,4 @@
-/// A picture's place in a viewer, pure geometry as in Loupe: zoom in device pixels per picture pixel, the
-/// picture point at the view's centre, view positions in logical pixels.
+/// A picture's place in a viewer, as in Loupe: zoom in device pixels per picture pixel, centre point.
 public struct ImageViewport: Equatable, Sendable {
     /// The most a picture is enlarged: 2000 %, where one pixel is a 20-pixel square.
     public static let maximumZoom = 20.0
@@ -52,8 +51,7 @@ public struct ImageViewport: Equatable, Sendable {
         imageWidth * zoom > viewWidth * scale + 0.5 || imageHeight * zoom > viewHeight * scale + 0.5
     }
 
-    /// The picture's top-left corner in the view, in device pixels, on a whole pixel: at 100 %
-    /// each picture pixel falls on one screen pixel.
+    /// The picture's top-left on a whole device pixel, so 100 % is pixel for pixel.
     public var origin: (x: Double, y: Double) {
         ((viewWidth * scale / 2 - centerX * zoom).rounded(), (viewHeight * scale / 2 - centerY * zoom).rounded())
     }
@@ -61,8 +59,7 @@ public struct ImageViewport: Equatable, Sendable {
     /// The picture's size on screen, in device pixels.
     public var shownSize: (width: Double, height: Double) { (imageWidth * zoom, imageHeight * zoom) }
 
-    /// The longer side, in picture pixels, that a decode needs to be sharp at this zoom: the
-    /// picture's own at 100 % and beyond.
+    /// The longer side a decode needs to be sharp at this zoom.
     public var neededSide: Int {
         Int(min(max(imageWidth, imageHeight), (max(imageWidth, imageHeight) * zoom).rounded(.up)))
     }
@@ -80,8 +77,7 @@ public struct ImageViewport: Equatable, Sendable {
         isFitted = true
     }
 
-    /// Zooms to `newZoom` (within best fit and `maximumZoom`), keeping the picture's point under
-    /// `x`, `y` in the view (logical pixels; the view's centre when nil) where it is.
+    /// Zooms within fit and `maximumZoom`, keeping the point under `x`, `y` (or the centre) still.
     public mutating func setZoom(_ newZoom: Double, aroundViewX x: Double? = nil, y: Double? = nil) {
         let anchorX = x ?? viewWidth / 2, anchorY = y ?? viewHeight / 2
         let point = picturePoint(atViewX: anchorX, y: anchorY)
@@ -108,16 +104,14 @@ public struct ImageViewport: Equatable, Sendable {
         setZoom(zoom / Self.zoomStep, aroundViewX: x, y: y)
     }
 
-    /// Moves the picture by `dx`, `dy` logical pixels (a drag's motion: the picture follows the
-    /// pointer), as far as it goes.
+    /// Moves the picture by a drag's motion, as far as it goes.
     public mutating func pan(byX dx: Double, y dy: Double) {
         centerX -= dx * scale / zoom
         centerY -= dy * scale / zoom
         clamp()
     }
 
-    /// The view has a new size or scale: a fitted picture fits it again; a zoomed one keeps its
-    /// zoom and the point at the centre, as far as the edges allow.
+    /// A new view size: fitted stays fitted; zoomed keeps zoom and centre within the edges.
     public mutating func resize(viewWidth: Double, viewHeight: Double, scale: Int) {
         self.viewWidth = max(1, viewWidth)
         self.viewHeight = max(1, viewHeight)
@@ -129,8 +123,7 @@ public struct ImageViewport: Equatable, Sendable {
         }
     }
 
-    /// Keeps the picture where it covers the view: centred on an axis where it is smaller than
-    /// the view, its edges no further in than the view's where it is larger.
+    /// Centred where smaller than the view, edges no further in than the view's where larger.
     private mutating func clamp() {
         centerX = Self.clamped(centerX, image: imageWidth, view: viewWidth * scale / zoom)
         centerY = Self.clamped(centerY, image: imageHeight, view: viewHeight * scale / zoom)

@@ -1,7 +1,6 @@
 import Foundation
 
-/// A picture's format by its signature, for saved names and properties: addresses and Content-Types often say
-/// another.
+/// A format by signature: addresses and Content-Types often lie.
 public enum PictureFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, avif, heif, tiff, bmp, ico, svg, mp4, webm
 
@@ -48,8 +47,7 @@ public enum PictureFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// A saved copy's name: the address's own name with this format's extension ("picture" if none), without
-    /// characters a file name cannot hold.
+    /// The address's file name with this format's extension ("picture" if none), made safe.
     public func fileName(for url: URL) -> String {
         var stem = url.deletingPathExtension().lastPathComponent
         stem = String(stem.filter { $0 != "/" && $0 != "\0" }).trimmingCharacters(in: .whitespaces)

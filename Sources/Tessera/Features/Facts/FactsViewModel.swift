@@ -4,9 +4,8 @@ import Domain
 import Foundation
 import Repositories
 
-/// The facts screen's state and intents, without GTK. A refresh keeps what is shown until the new feed arrives,
-/// and says why when it fails. Every feed is saved and shown at once at the next launch, marked offline while
-/// the backend cannot be reached.
+/// The facts screen's state and intents, without GTK: a refresh keeps what shows until the new feed comes;
+/// feeds are saved and shown offline at the next launch.
 @MainActor
 public final class FactsViewModel {
     public enum Phase: Equatable, Sendable {
@@ -38,8 +37,7 @@ public final class FactsViewModel {
         public var isUpToDate = false
         /// What the cards are searched for (empty: every card shows).
         public var filter = TextFilter("")
-        /// The places in `facts` of the rows matching what is typed, in order; nil while nothing is (or before
-        /// the first answer).
+        /// The matching rows' places in order; nil while nothing is typed.
         public var matching: [Int]?
 
         public var isBusy: Bool { phase == .loading || isRefreshing }
@@ -65,8 +63,7 @@ public final class FactsViewModel {
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
     }
 
-    /// The network went: the feed is offline and nothing is tried. Back: asks again at once (unchanged costs no
-    /// transfer).
+    /// Network gone: offline, no tries; back: asks again at once (a 304 is free).
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
         guard available else {
@@ -166,8 +163,7 @@ public final class FactsViewModel {
 
     // MARK: Search
 
-    /// Shows only the cards whose title or description has every word of `typed`, case and accents ignored;
-    /// worked out off the main thread and published unless something else was typed meanwhile.
+    /// Filters cards by every typed word, off the main thread, unless superseded.
     public func search(_ typed: String) {
         let filter = TextFilter(typed)
         guard filter != state.filter else { return }

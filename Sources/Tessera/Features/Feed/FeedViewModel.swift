@@ -4,9 +4,8 @@ import Logging
 import Repositories
 import Localization
 
-/// The media feed's state and intents, without GTK. Pages are asked by the last id received, saved, shown at
-/// the next launch and confirmed from the top (`FeedMerge`); posts far above the view are let go and read back
-/// from the saved pages as the view nears them.
+/// The media feed's state and intents, without GTK: pages asked after the last id, saved, shown at the next
+/// launch and confirmed (`FeedMerge`); far posts are let go and read back.
 @MainActor
 public final class FeedViewModel {
     /// A message for the user: a question (delete?) or what happened.
@@ -66,8 +65,7 @@ public final class FeedViewModel {
     /// Posts are being read back.
     private var bringingBack = false
 
-    /// `store` keeps pages for the next launch and offline (nil keeps nothing); `offlineRetryDelays` are the
-    /// waits between tries offline; at most `savedShown` saved posts show at launch.
+    /// `store` keeps pages (nil: none); at most `savedShown` saved posts show at launch.
     public init(repository: any FeedRepository, store: (any SavedFeedStoring)? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 savedShown: Int = FeedViewModel.standardSavedShown,
@@ -95,8 +93,7 @@ public final class FeedViewModel {
         publish(.restored)
     }
 
-    /// The system's network went: the posts are offline and nothing is tried. Back: a page that failed is asked
-    /// again at once, else the feed is online as it was.
+    /// Network gone: offline, no tries; back: a failed page is asked again, else online as it was.
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
         guard available else {
@@ -126,8 +123,7 @@ public final class FeedViewModel {
         await load()
     }
 
-    /// F5, Ctrl+R, Refresh: the newest page again; the posts shown stay and are confirmed page by page, new
-    /// ones coming in at the top and deleted ones going as their pages come.
+    /// F5, Ctrl+R: the newest page again; shown posts stay and are confirmed page by page.
     public func refresh() async {
         guard state.paging != .loading, !state.isRefreshing else { return }
         offlineRetry.cancel()
@@ -157,8 +153,7 @@ public final class FeedViewModel {
             let page = try await repository.page(after: asked)
             let now = Date()
             let wasConfirming = state.isConfirming, start = state.posts.count
-            // No id may reach the grid twice: the merge leaves out one the confirmed posts have and one
-            // repeated within the page (the first stays). Ids are compared as strings.
+            // No id reaches the grid twice (compared as strings); the first copy stays.
             let merge = FeedMerge.merge(page, into: &state.posts, confirmed: state.confirmed)
             if !merge.leftOut.isEmpty {
                 logger.warning("feed page after \"\(asked)\": left out \(merge.leftOut.count) posts whose ids came before: \(merge.leftOut)")
@@ -191,8 +186,7 @@ public final class FeedViewModel {
         }
     }
 
-    /// Lets go of the posts before `index`, keeping their places: only confirmed posts with numeric ids, which
-    /// `bringBack` can read back, and none without a store or after a failed save.
+    /// Lets go of confirmed numeric-id posts before `index`, places kept; never without a store.
     public func release(before index: Int) {
         guard store != nil, !pageNotSaved, !bringingBack, !state.isRefreshing else { return }
         let count = min(index, state.confirmed)
@@ -203,8 +197,7 @@ public final class FeedViewModel {
         publish(.released(count))
     }
 
-    /// Reads back up to `count` let-go posts just before the first held; returns how many came. A post no
-    /// longer saved (deleted meanwhile) leaves its place to those below.
+    /// Reads back up to `count` let-go posts; a deleted one yields its place. Returns how many.
     @discardableResult
     public func bringBack(_ count: Int) async -> Int {
         guard let store, !bringingBack, state.releasedAbove > 0, let first = state.posts.first else { return 0 }

@@ -5,8 +5,7 @@ import Localization
 extension GalleryViewModel {
     public enum Phase: Equatable, Sendable {
         case loading
-        /// The document's first items are shown (`items`) while the rest of it is read; changes
-        /// to the list, Ctrl+A and the question for the chosen items wait for the whole list.
+        /// The first items show while the rest is read; edits and Ctrl+A wait for the whole list.
         case showingFirst
         case loaded
         /// Nothing could be shown; the message says why.
@@ -31,8 +30,7 @@ extension GalleryViewModel {
             }
         }
 
-        /// Said under the text: the identifiers of the items a bulk delete takes (the first
-        /// `listedIdentifiers`, then how many more).
+        /// The identifiers a bulk delete takes, the first few and how many more.
         public var details: String? {
             guard case .confirmDeleteSelection(let uuids) = self else { return nil }
             let listed = uuids.prefix(Self.listedIdentifiers).joined(separator: "\n")
@@ -83,8 +81,7 @@ extension GalleryViewModel {
         public var undoable: Undoable?
         /// What is wrong with the stored document (duplicate or malformed uuids, bad links).
         public var problems: [String] = []
-        /// The items chosen for a bulk action (Ctrl+click, Shift+click, Ctrl+Space, Shift+arrows,
-        /// Ctrl+A), by identifier.
+        /// The items chosen for bulk actions, by identifier.
         public var selection = GallerySelection()
 
         /// How many items are chosen.

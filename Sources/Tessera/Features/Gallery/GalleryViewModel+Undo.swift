@@ -25,8 +25,7 @@ extension GalleryViewModel {
         publish(nil)
     }
 
-    /// Takes the last change back, as a change of its own: optimistic, saved, and rolled back with
-    /// a reason when the save fails. The item is found by its uuid, in case the list moved since.
+    /// Takes the last change back as a new optimistic change, finding items by uuid.
     public func undo() async {
         guard let change = state.undoable else { return }
         state.undoable = nil

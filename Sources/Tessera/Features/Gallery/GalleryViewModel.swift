@@ -3,8 +3,7 @@ import Domain
 import Repositories
 import Localization
 
-/// The gallery screen's state and intents, without GTK. Updates are optimistic: the grid changes at once, the
-/// repository is asked, and a failure rolls the change back and says why.
+/// The gallery's state and intents, without GTK; optimistic, rolled back with a reason on failure.
 @MainActor
 public final class GalleryViewModel {
     public internal(set) var state = State()
@@ -162,8 +161,7 @@ public final class GalleryViewModel {
     /// Deletes the chosen items in one save and one Undo; a failed save puts them back and says why.
     private func deleteSelection(_ uuids: [String]) async {
         state.notice = nil
-        // The question was asked of the selection: it serves while it holds the same identifiers (no set of
-        // 100,000 is hashed). One pass parts kept from taken.
+        // The asked selection still serves if it holds the same ids; one pass splits kept from taken.
         let same = state.selectedCount == uuids.count && uuids.allSatisfy(state.selection.contains)
         let chosen = same ? state.selection : GallerySelection(uuids)
         var placed: [PlacedItem] = [], kept: [GalleryItem] = []
