@@ -228,9 +228,8 @@ public final class GalleryViewModel {
         return tr("The text “{text}” has no web link in it.", ["text": String(shown)])
     }
 
-    /// Ctrl+V or a drop: every picture link, file and picture given comes in at `index` (nil: last), in order,
-    /// one change with one Undo; files and bytes are copied into Tessera's folder first. When nothing is left,
-    /// why is said in words.
+    /// Ctrl+V or a drop: picture links, files and pictures come in at `index` (nil: last) as one change with
+    /// one Undo, files copied first; when nothing is left, why is said.
     public func add(addresses: [String], text: String?, pictures given: [Data] = [], at index: Int? = nil) async {
         // Of a text, the words that are addresses (a browser's selection has words around its link).
         let candidates = addresses + (text ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0.contains("://") }

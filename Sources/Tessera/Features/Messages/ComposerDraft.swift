@@ -1,8 +1,7 @@
 import Logging
 import Repositories
 
-/// The composer's text, kept as it is typed: written once the composer rests for `delay` (on the
-/// database's queue, never the main loop's) and at the close, read back at the next launch.
+/// The composer's text, written off the main loop after `delay` at rest and at close, read at launch.
 @MainActor
 final class ComposerDraft {
     private let store: any DraftStoring

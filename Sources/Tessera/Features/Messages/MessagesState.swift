@@ -2,19 +2,16 @@ import DequeModule
 import Domain
 import Foundation
 
-/// What changed in the chat's `visible` messages, so the view can keep what the user is looking
-/// at in place (`MessagesViewModel.Change`).
+/// What changed in `visible`, so the view keeps what the user looks at in place.
 public enum MessagesChange: Equatable, Sendable {
     case reloaded
     /// Older messages went on top (how many).
     case prepended(Int)
     /// Older messages came while the top was let go: their rows went on top, empty (how many).
     case prependedLetGo(Int)
-    /// Messages came at the head while older ones were asked: numbers moved up by `newest`, which went below,
-    /// and `older` went on top.
+    /// Messages came at the head while older were asked: `newest` below, `older` on top.
     case grew(older: Int, olderLetGo: Bool, newest: Int)
-    /// Messages were let go or read back: which rows are empty above and below those held
-    /// changed (`MessageTimeline.releasedAbove`, `releasedBelow`); no row moved.
+    /// Messages let go or read back; the empty rows changed, none moved.
     case held
     /// A message the user sent went at the bottom.
     case appended
@@ -30,20 +27,17 @@ public struct MessagesState: Equatable, Sendable {
     public var paging: Paging = .idle
     /// Local messages have been read (they show before the first page arrives).
     public var localLoaded = false
-    /// A message for the user: a failed send, delete or read of the stored messages, or a
-    /// damaged database that was replaced.
+    /// A failed send, delete or read, or a replaced damaged database, in words.
     public var notice: String?
     /// When the server's messages shown were last received (at this launch or, saved, at an earlier one).
     public var receivedAt: Date?
     /// The backend could not be reached: the messages shown are those received at `receivedAt`.
     public var isOffline = false
-    /// The composer's text kept from the last launch (a quit, a crash or a kill), read before
-    /// the local messages show; nil when there was none.
+    /// The draft kept from the last launch, however it ended; nil when none.
     public var restoredDraft: String?
 
     public var visible: Deque<ChatMessage> { timeline.visible }
-    /// The first page failed and there is nothing to show: the placeholder fills the section.
-    /// With stored messages, the failure is an inline Retry above them instead.
+    /// Nothing to show after a failed first page: the placeholder fills the section.
     public var firstPageFailed: Bool {
         if case .failed = paging, timeline.nextOffset == 0, !timeline.hasVisible { return true }
         return false

@@ -2,11 +2,9 @@ import Domain
 import Foundation
 import Repositories
 
-/// Messages that came at the head while older pages were asked (`HeadGrowth`): the newest page gives them, and
-/// every loaded number moves up, shown and saved.
+/// Messages new at the head while older pages were asked: numbers move up, shown and saved.
 extension MessagesViewModel {
-    /// The messages new at the server's head, numbered from 1, when `page` (asked at `offset`)
-    /// starts with messages shown and the newest page agrees; empty otherwise.
+    /// The head's new messages when `page` starts with shown ones and the newest page agrees; else empty.
     func arrivals(explaining page: [String], at offset: Int, receivedAt: Date) async throws(MessagesError) -> [ChatMessage] {
         guard offset > 0, !page.isEmpty else { return [] }
         let oldest = await loadedTexts(max(1, offset - min(offset, page.count) + 1)...offset)
@@ -22,8 +20,7 @@ extension MessagesViewModel {
         return await Self.messages(of: Array(newest.prefix(count)), at: 0, receivedAt: receivedAt)
     }
 
-    /// Puts `newest` below the server's messages and moves every other up, saved first (a message
-    /// let go must be there to be read back; when it cannot be saved, everything comes back).
+    /// Puts `newest` below and moves the rest up, saved first; unsaveable, everything comes back.
     func grow(adding newest: [ChatMessage], at now: Date) async {
         let count = newest.count
         if let saved, !savingFailed {
@@ -42,8 +39,7 @@ extension MessagesViewModel {
         state.timeline.grow(adding: newest)
     }
 
-    /// The texts of the loaded server messages numbered `numbers`: those held, then the others
-    /// (let go, or hidden this session) from the saved pages.
+    /// Texts of loaded messages `numbers`, held or from the saved pages.
     private func loadedTexts(_ numbers: ClosedRange<Int>) async -> [Int: String] {
         var texts: [Int: String] = [:]
         for message in state.timeline.visible.prefix(state.timeline.heldServerCount) {

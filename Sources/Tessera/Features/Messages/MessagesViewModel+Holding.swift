@@ -1,11 +1,9 @@
 import Domain
 import Foundation
 
-/// A long history's memory: server messages near the view are held, the others wait in the saved pages and are
-/// read back by number as the view nears; their rows stay in place, empty.
+/// Server messages near the view are held, the rest read back from saved pages as the view nears.
 extension MessagesViewModel {
-    /// Holds the messages in `rows` (from the oldest loaded, 0) and lets go of the others, reading back off the
-    /// main thread; unsaved ones stay. Ignored during a read back.
+    /// Holds `rows` and lets go of the rest, reading back off the main thread; ignored mid-read.
     public func hold(rows: Range<Int>) async {
         guard holding == nil else { return }
         let timeline = state.timeline
@@ -15,8 +13,7 @@ extension MessagesViewModel {
         await hold(newest...oldest)
     }
 
-    /// Holds the messages numbered `numbers`; lets go only once saved pages were confirmed this launch and
-    /// while every page could be saved.
+    /// Lets go only after saved pages were confirmed and while every page could be saved.
     func hold(_ numbers: ClosedRange<Int>) async {
         while let running = holding { await running.value }
         let nextOffset = state.timeline.nextOffset

@@ -6,8 +6,7 @@ extension MessagesViewModel {
     /// The most results a search lists: more than a person goes through; a narrower search finds the rest.
     public static let searchLimit = 200
 
-    /// Stored messages with words beginning with each word typed, newest first; nil when superseded. A failure
-    /// is an empty result with the reason in the notice.
+    /// Stored messages matching every typed word, newest first; nil when superseded.
     public func search(_ typed: String) async -> [MessageSearchHit]? {
         searchGeneration += 1
         let generation = searchGeneration
@@ -21,8 +20,7 @@ extension MessagesViewModel {
         }
     }
 
-    /// Searches messages not yet seen: older pages asked one by one (saved, so indexed) until one more is
-    /// found, the beginning, a failure or `stopSearchingOlder`; `progress` hears how many are loaded.
+    /// Pages back through older messages until one more matches, the start, a failure or a stop.
     public func searchOlder(_ typed: String, progress: (Int) -> Void) async -> [MessageSearchHit] {
         guard let searcher, MessageSearchHit.query(for: typed) != nil else { return [] }
         olderSearchStopped = false
@@ -45,8 +43,7 @@ extension MessagesViewModel {
         olderSearchStopped = true
     }
 
-    /// Brings the message at `origin` into the chat, loading older pages down to it or reading it back; false
-    /// when hidden or a page failed (the paging says why).
+    /// Brings `origin` into the chat by paging or reading back; false when hidden or a page failed.
     public func reveal(_ origin: ChatMessage.Origin) async -> Bool {
         func shown() -> Bool { state.visible.contains { $0.origin == origin } }
         guard case .server(let number) = origin else { return shown() }
@@ -63,7 +60,6 @@ extension MessagesViewModel {
         return true
     }
 
-    /// Messages held on each side of one read back to be shown (a search's find, a quote): some
-    /// screens of rows, so the view opens on messages around it; the view's own holding follows.
+    /// Held each side of a revealed message, so the view opens among its neighbours.
     static let heldAroundRevealed = 150
 }

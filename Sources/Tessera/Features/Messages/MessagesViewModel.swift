@@ -6,9 +6,8 @@ import Repositories
 import Scheduling
 import Localization
 
-/// The chat screen's state and intents, without GTK. Local messages come from the database; pages are asked
-/// upwards from offset 0, saved, shown at the next launch and confirmed by asking the newest again
-/// (`MessageTimeline.refreshNewest`); offline, `OfflineRetry` asks again.
+/// The chat's state and intents, without GTK: local messages from the database, server pages from offset 0
+/// upwards, saved and confirmed at the next launch; `OfflineRetry` when away.
 @MainActor
 public final class MessagesViewModel {
     public typealias State = MessagesState
@@ -45,8 +44,7 @@ public final class MessagesViewModel {
     /// The read back of messages let go under way (`hold`).
     var holding: Task<Void, Never>?
 
-    /// `saved` keeps the server's pages for the next launch and offline, `drafts` the composer's text (after
-    /// `draftDelay` at rest); a launch reads the newest `savedShown` saved messages. Nil keeps nothing.
+    /// `saved` and `drafts` keep pages and the composer (nil: nothing); launches read `savedShown` messages.
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
                 drafts: (any DraftStoring)? = nil, draftDelay: Duration = .milliseconds(400),
                 searcher: (any MessageSearching)? = nil,
@@ -66,8 +64,7 @@ public final class MessagesViewModel {
     /// The newest saved messages a launch reads, some 80 screens: a long history is not read whole.
     public static let standardSavedShown = 1_000
 
-    /// The system's network went: the server's messages shown are offline and nothing is tried. Back: what
-    /// failed (or saved pages to confirm) is asked again at once, else the chat is online as it was.
+    /// Network gone: offline, no tries; back: failures and unconfirmed pages asked at once.
     public func networkChanged(available: Bool) {
         offlineRetry.networkChanged(available: available)
         guard available else {
@@ -237,8 +234,7 @@ public final class MessagesViewModel {
         }
     }
 
-    /// Saves every message of a page (an empty page: the beginning reached); false when it could not, and from
-    /// then on nothing is let go.
+    /// Saves a page (empty: the beginning); false when it could not, and nothing is let go after.
     @discardableResult
     private func savePage(_ messages: [ChatMessage], at offset: Int, reachedBeginning: Bool, now: Date) async -> Bool {
         guard let saved else { return false }
@@ -297,8 +293,7 @@ public final class MessagesViewModel {
         }
     }
 
-    /// Edits one of the user's own messages, kept in the database and marked edited. False, changing nothing,
-    /// for blank text, a server's message, or a refusing database (the notice says why).
+    /// Edits an own message, stored and marked edited; false, unchanged, otherwise (the notice says why).
     @discardableResult
     public func edit(_ origin: ChatMessage.Origin, to text: String) async -> Bool {
         guard case .local(let id) = origin else { return false }
@@ -320,9 +315,8 @@ public final class MessagesViewModel {
         }
     }
 
-    /// Deletes a local message from the database, hides a server one for this session; false, with the reason
-    /// in `state.notice`, when the database refused. `whenStored` runs before the list changes, so the closing
-    /// detail page gives focus back to the row before it leaves.
+    /// Deletes a local message or hides a server one; false with the reason when refused. `whenStored` runs
+    /// before the list changes, so focus returns to the row before it leaves.
     @discardableResult
     public func delete(_ origin: ChatMessage.Origin, whenStored: @MainActor () -> Void = {}) async -> Bool {
         guard state.visible.contains(where: { $0.origin == origin }) else { return true }

@@ -1,5 +1,4 @@
-/// While a section shows saved content with the backend away, asks again by itself: after half a minute, then
-/// less often, never more than twice a minute.
+/// Asks again by itself while saved content shows: after half a minute, then rarer.
 @MainActor
 public final class OfflineRetry {
     /// Half a minute, then a minute, two and five; the last repeats.
@@ -8,8 +7,7 @@ public final class OfflineRetry {
     private let delays: [Duration]
     private var waiting: Task<Void, Never>?
     private var tries = 0
-    /// GIO said no network is available: nothing is tried until it says one is (`networkChanged`),
-    /// which asks at once; a try every few minutes would only be refused.
+    /// No network: nothing tried until `networkChanged` says one is back.
     public private(set) var awaitsNetwork = false
 
     /// Whether a try is scheduled (a wait under way).
@@ -33,8 +31,7 @@ public final class OfflineRetry {
         }
     }
 
-    /// After a failure: offline when unreachable while something shows; then `again` runs after the next delay
-    /// if `stillWaiting`.
+    /// Offline when unreachable with something shown; `again` runs later if `stillWaiting`.
     public func afterFailure(unreachable: Bool, showsContent: Bool, stillWaiting: @escaping @MainActor () -> Bool,
                              again: @escaping @MainActor () async -> Void) -> Bool {
         guard unreachable, showsContent else { return false }
@@ -48,8 +45,7 @@ public final class OfflineRetry {
     /// Stops a wait under way (the section is asking now).
     public func cancel() { waiting?.cancel() }
 
-    /// The system's network went (`available` false): the wait under way is dropped and none is
-    /// started until it is back; back, the section asks at once (its `networkChanged`).
+    /// Network gone: the wait is dropped; back: the section asks at once.
     public func networkChanged(available: Bool) {
         awaitsNetwork = !available
         if !available { waiting?.cancel() }

@@ -1,5 +1,4 @@
-/// A section's read of its saved content; its first load waits for it, so an unreachable backend finds the
-/// saved content shown and the section offline, not an error page.
+/// The saved content's read, which the first load awaits so offline shows content, not an error.
 @MainActor
 public final class SavedContentRead {
     private var reading: Task<Void, Never>?

@@ -3,8 +3,7 @@ import Foundation
 import Repositories
 import Localization
 
-/// The People screen's state and intents, without GTK. The list follows the database by observation: a rename
-/// reaches the rows when its transaction commits. Avatars are asked for as rows come into view.
+/// People's state and intents, without GTK: the list observes the database; avatars asked as rows show.
 @MainActor
 public final class PeopleViewModel {
     public enum AvatarState: Equatable, Sendable {
@@ -63,8 +62,7 @@ public final class PeopleViewModel {
         self.downloader = downloader
     }
 
-    /// Stores the seed's people on the first launch, then follows the database; a failure goes to
-    /// `state.failure`.
+    /// Stores the seed's people once, then follows the database; failures in `state.failure`.
     public func start() async {
         listenForOutcomes()
         state.failure = nil
@@ -234,8 +232,7 @@ public final class PeopleViewModel {
         publish()
     }
 
-    /// The names as compared, by place in `state.people`, folded once per change; nil until a search needs
-    /// them.
+    /// Folded names by place, once per change; nil until a search needs them.
     private var foldedNames: [String]?
     /// Folding the people's names off the main thread after they change.
     private var folding: Task<Void, Never>?

@@ -2,9 +2,8 @@
 
 import CGtk
 
-/// GTK 3's label links are accessibles without AtkComponent, so asking where one is logs a critical. A type
-/// derived from GTK's private link type adds the component (the link's text extents), and each link is made one
-/// as its label adds it.
+/// GTK 3's label links lack AtkComponent, so asking where one is logs a critical; a type derived from GTK's
+/// private link type adds it (the text's extents).
 @MainActor
 enum LabelLinkExtents {
     /// Watches every label's links from now on; once.
@@ -34,8 +33,7 @@ enum LabelLinkExtents {
             guard count >= 3, let values, let types = LabelLinkExtents.types,
                   let child = g_value_get_pointer(values + 2)?.assumingMemoryBound(to: GTypeInstance.self),
                   child.pointee.g_class.pointee.g_type == types.gtk else { return 1 }
-            // The derived type adds an interface only: same size, same class functions. The
-            // instance holds a reference to its new class, as g_object_new would have taken.
+            // Same size and functions plus an interface; the instance refs its new class as g_object_new would.
             child.pointee.g_class = g_type_class_ref(types.located).assumingMemoryBound(to: GTypeClass.self)
             return 1
         }, nil, nil)
@@ -45,8 +43,7 @@ enum LabelLinkExtents {
     nonisolated(unsafe) private static var types: (gtk: GType, located: GType)?
 }
 
-/// The extents of the link's text in its label (AtkText's range extents), all -1 when the link
-/// has left its label.
+/// The link text's extents in its label; all -1 once it left.
 private func linkExtents(_ component: OpaquePointer?, _ x: UnsafeMutablePointer<gint>?, _ y: UnsafeMutablePointer<gint>?,
                          _ width: UnsafeMutablePointer<gint>?, _ height: UnsafeMutablePointer<gint>?, _ coordinates: AtkCoordType) {
     var rectangle = AtkTextRectangle(x: -1, y: -1, width: -1, height: -1)

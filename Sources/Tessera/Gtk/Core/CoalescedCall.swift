@@ -1,7 +1,6 @@
 import Foundation
 
-/// An action run once on the main queue after the current event however often asked: for work after a layout
-/// (GTK drops size changes made during one) or asked many times a frame.
+/// Runs once after the current event however often asked (GTK drops size changes mid-layout).
 @MainActor
 public final class CoalescedCall {
     private let action: @MainActor () -> Void

@@ -1,7 +1,6 @@
 import CGtk
 
-/// The desktop's colour scheme from the settings portal (0 none, 1 dark, 2 light), followed as it changes, all
-/// asynchronously; without a portal it stays unknown and callers use GTK's settings.
+/// The portal's colour scheme (0 none, 1 dark, 2 light), followed; unknown without a portal.
 @MainActor
 public final class DesktopColorScheme {
     /// Whether the desktop prefers dark; nil while unknown.

@@ -1,7 +1,6 @@
 import CGtk
 
-/// What a one-shot GLib timeout runs when it fires: `MainLoop.run(timeout:)` and
-/// `GtkRuntime.iterate(until:timeout:)` set their deadlines with it.
+/// What a one-shot GLib timeout sets, for the loops' deadlines.
 final class FlagBox {
     let fire: @MainActor () -> Void
     init(_ fire: @escaping @MainActor () -> Void) { self.fire = fire }

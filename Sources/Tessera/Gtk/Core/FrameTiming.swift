@@ -1,14 +1,12 @@
 import CGtk
 import Foundation
 
-/// How long each frame of a window spends laying out and painting (the frame clock's phases), for
-/// benchmarks that need to tell the two apart.
+/// Each frame's layout and paint times, for benchmarks.
 @MainActor
 public final class FrameTiming: Object {
     public private(set) var layouts: [Double] = []
     public private(set) var paints: [Double] = []
-    /// Whether every frame's phases are kept in `layouts` and `paints`; off for a watch over
-    /// hours, which only wants `onFrame`.
+    /// Keeps every frame's phases; off for hours-long watches using `onFrame` only.
     public var keepsEvery = true
     /// Called after each painted frame with its layout and paint times, in milliseconds.
     public var onFrame: (@MainActor (_ layout: Double, _ paint: Double) -> Void)?

@@ -1,7 +1,6 @@
 import CGtk
 
-/// A GLib main loop on the default context. `quit()` may be called from any thread (GLib makes
-/// `g_main_loop_quit` thread-safe), so a background task can end the loop.
+/// A GLib main loop; `quit()` is thread-safe.
 public final class MainLoop: @unchecked Sendable {
     private let loop: OpaquePointer
 

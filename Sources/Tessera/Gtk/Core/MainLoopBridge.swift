@@ -4,14 +4,12 @@ import Dispatch
 import Glibc
 #endif
 
-/// Drains `DispatchQueue.main` while GLib owns the main thread: a GLib source watches libdispatch's wake-up
-/// eventfd, reads it and drains the queue; no polling. One per process, made before the loop runs.
+/// Drains `DispatchQueue.main` under GLib via libdispatch's eventfd; one per process, before the loop.
 @MainActor
 public final class MainLoopBridge {
     private var sourceID: guint = 0
 
-    /// After input events (0), relayout (110) and a due frame's paint (120): a due frame draws before waiting
-    /// blocks, which run right after it.
+    /// After input, relayout and a due frame's paint, so frames never wait behind blocks.
     static let drainPriority = G_PRIORITY_HIGH_IDLE + 30
 
     public init() {
@@ -21,8 +19,7 @@ public final class MainLoopBridge {
         g_idle_add_full(Self.drainPriority, drainOnce, nil, nil)
     }
 
-    /// Told how long each drain took, in nanoseconds, when a benchmark measures the loop
-    /// (`MainLoopLoad`); nil otherwise, and then nothing is timed.
+    /// Told each drain's nanoseconds when a benchmark measures; nil: nothing timed.
     nonisolated(unsafe) static var drainTimer: ((UInt64) -> Void)?
 
     /// Removes the source; the main queue is no longer drained by GLib.

@@ -1,8 +1,7 @@
 import CGtk
 import Foundation
 
-/// Where the main thread's time goes, for benchmarks: time asleep in poll, time and count of main-queue blocks;
-/// the rest is GLib sources. Off until `start()`; counters only grow, so callers subtract.
+/// The main thread's time for benchmarks: asleep, in main-queue blocks, and the rest; counters only grow.
 @MainActor
 public enum MainLoopLoad {
     public struct Reading: Sendable {
@@ -13,11 +12,9 @@ public enum MainLoopLoad {
         public var drains = 0
         /// The longest single drain so far, in milliseconds.
         public var longestDrain: Double = 0
-        /// The CPU time the main thread was given. Awake time it was not given is time the
-        /// system ran other threads (or it waited on a lock or the display server).
+        /// CPU time given; awake time not given went to other threads, locks or the display server.
         public var cpu: Double = 0
-        /// The time the main thread was ready to run and waited for a CPU (the kernel's run
-        /// queue); what remains of awake time off the CPU is waiting on locks or I/O.
+        /// Time ready but waiting for a CPU.
         public var runnable: Double = 0
 
         public init(idle: Double = 0, queue: Double = 0, drains: Int = 0, longestDrain: Double = 0,
@@ -45,8 +42,7 @@ public enum MainLoopLoad {
         }
     }
 
-    /// The totals since `start()`, in milliseconds.
-    /// Read on the main thread (its CPU time is the calling thread's).
+    /// Totals since `start()` in milliseconds; read on the main thread.
     public static var reading: Reading {
         var reading = counters
         var now = timespec()
@@ -60,12 +56,10 @@ public enum MainLoopLoad {
         return reading
     }
 
-    /// The most CPU milliseconds the main thread ran in one loop turn since `start()` or `resetLongestTurn()`;
-    /// CPU, not wall, so other processes do not count.
+    /// The longest single loop turn's CPU milliseconds since `start()` or a reset.
     public static var longestTurn: Double { longestTurnCPU }
 
-    /// Starts counting again from the next poll (the turn in progress, which ran the caller's own
-    /// work, is not counted).
+    /// Counts from the next poll, not the caller's own turn.
     public static func resetLongestTurn() {
         longestTurnCPU = 0
         turnStartCPU = nil

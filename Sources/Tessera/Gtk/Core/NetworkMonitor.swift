@@ -10,8 +10,7 @@ public final class NetworkMonitor: Object {
 
     public var isNetworkAvailable: Bool { g_network_monitor_get_network_available(OpaquePointer(raw)) != 0 }
 
-    /// Whether the network is metered (a phone's tethered link, a mobile connection), as
-    /// NetworkManager tells GIO; false where nobody says (GIO's netlink monitor never does).
+    /// Metered, as NetworkManager tells GIO; false where nobody says.
     public var isMetered: Bool { g_network_monitor_get_network_metered(OpaquePointer(raw)) != 0 }
 
     /// `body` whenever `isMetered` changes.
@@ -20,8 +19,7 @@ public final class NetworkMonitor: Object {
         onNotify("network-metered", body)
     }
 
-    /// `body` on each possible change, with availability, while this lives. Monitors tell by signal, properties
-    /// or both, so both are watched and a change is told once.
+    /// `body` on each possible change while this lives; signal and properties watched, told once.
     public func onChange(_ body: @escaping @MainActor (_ available: Bool) -> Void) {
         let told = CoalescedCall { [weak self] in
             guard let self else { return }

@@ -1,7 +1,6 @@
 import CGtk
 
-/// A strong, owned reference to a GObject: taking it sinks a floating reference, so the wrapper owns exactly
-/// one; `deinit` disconnects its handlers and drops it.
+/// Owns exactly one reference to a GObject (floating ones sunk); `deinit` disconnects and drops it.
 @MainActor
 open class Object {
     /// The wrapped instance. Internal: raw pointers never leave the `Gtk` module.
@@ -27,8 +26,7 @@ open class Object {
         g_object_unref(raw)
     }
 
-    /// Called from `deinit` before the handlers are disconnected and the reference dropped.
-    /// Toplevel windows override it to destroy themselves: GTK keeps its own reference to them.
+    /// Before release; toplevels destroy themselves here, as GTK holds them.
     func willRelease() {}
 
     /// The GType name of the wrapped instance, for logs and tests.
@@ -39,8 +37,7 @@ open class Object {
 
     // MARK: Signals
 
-    /// Connects `body` to `signal`. The handler lives until it is disconnected, the wrapper is
-    /// released or the object is disposed, whichever comes first.
+    /// Connects `body` until disconnected, released or disposed.
     @discardableResult
     func connect(_ signal: String, after: Bool = false, shape: SignalShape,
                  _ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool) -> SignalConnection {
@@ -83,8 +80,7 @@ open class Object {
         connect("notify::\(property)", shape: .pointer) { _ in body(); return false }
     }
 
-    /// Calls `body` once when the underlying object is finalized (a GObject weak reference).
-    /// Tests use it to prove that releasing a wrapper frees its widget.
+    /// `body` once at finalization (a weak reference); tests prove wrappers free widgets.
     public func onFinalize(_ body: @escaping @MainActor () -> Void) {
         let box = SignalBox { _ in body(); return false }
         g_object_weak_ref(OpaquePointer(raw).gObject, finalizeNotify, Unmanaged.passRetained(box).toOpaque())

@@ -4,21 +4,18 @@ import Foundation
 /// Process-level GTK set-up and main-loop helpers.
 @MainActor
 public enum GtkRuntime {
-    /// Initialises GTK without a GtkApplication (tests, screenshot and benchmark helpers).
-    /// Returns false when no display can be opened.
+    /// GTK without a GtkApplication (tests, helpers); false without a display.
     public static func initialize() -> Bool {
         prepareEnvironment()
         return gtk_init_check(nil, nil) != 0
     }
 
-    /// Settings GTK reads at start; call before it initialises. GDK's OpenGL is off (unless GDK_GL is set):
-    /// Tessera draws with cairo, and GLX probing loads the GL driver for nothing.
+    /// Before GTK starts: GDK's OpenGL off unless GDK_GL is set, sparing a GL driver load.
     nonisolated public static func prepareEnvironment() {
         setenv("GDK_GL", "disable", 0)
     }
 
-    /// Starts fontconfig's set-up on Pango's thread now, overlapping GTK's start and bus registration, so the
-    /// first labels find it done. Main thread, before the window is built.
+    /// Starts fontconfig on Pango's thread now, on the main thread before the window.
     public static func startLoadingFonts() {
         _ = pango_cairo_font_map_get_default()
     }
@@ -30,8 +27,7 @@ public enum GtkRuntime {
         return tessera_force_window_scale(display, gint(scale)) != 0
     }
 
-    /// Runs the main context until `condition` holds or `timeout` passes, waiting on events (`wakeEvery` for
-    /// other threads' changes); returns whether it holds. Tests only, never from a main-queue block.
+    /// Runs the main context until `condition` or `timeout`, waiting on events; tests only.
     @discardableResult
     public static func iterate(until condition: () -> Bool, timeout: Duration, wakeEvery: Duration? = nil) -> Bool {
         var ticker: guint = 0

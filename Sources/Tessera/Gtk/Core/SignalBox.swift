@@ -1,6 +1,5 @@
 
-/// The closure of one signal handler, retained by GLib through the handler's user data and
-/// released only by the handler's destroy notify.
+/// A handler's closure, released by its destroy notify only.
 final class SignalBox {
     let body: @MainActor (UnsafeMutableRawPointer?) -> Bool
     init(_ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool) { self.body = body }

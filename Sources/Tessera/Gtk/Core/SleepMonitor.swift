@@ -1,7 +1,6 @@
 import CGtk
 
-/// Waking from suspend, as logind's `PrepareForSleep(false)` announces, so waiters ask at once when a lid
-/// opens. Connects asynchronously; without logind nothing is announced.
+/// Wakes from suspend (logind's `PrepareForSleep(false)`), so waiters ask at once.
 @MainActor
 public final class SleepMonitor {
     /// The system bus's logind, connected to on first use.

@@ -10,8 +10,7 @@ public final class Snapshot: @unchecked Sendable {
     /// Device pixels per logical pixel of the window it was taken from (1 for a file).
     public let scale: Int
 
-    /// What the display shows of `window` now (read back from the window system), which is
-    /// exactly what a person sees, at device pixels. Nil when the window is not mapped.
+    /// What the display shows of `window`, read back at device pixels; nil unmapped.
     @MainActor
     public init?(onScreen window: Window) {
         guard window.isMapped, let gdkWindow = gtk_widget_get_window(window.widget) else { return nil }
@@ -30,13 +29,11 @@ public final class Snapshot: @unchecked Sendable {
         cairo_surface_flush(surface)
     }
 
-    /// `window` drawn by its widgets at device pixels, without the window system (so Wayland too); nil when not
-    /// realized.
+    /// `window` drawn by its widgets, no window system needed (Wayland too); nil unrealized.
     @MainActor
     public init?(drawing window: Window) {
         guard window.isRealized else { return nil }
-        // A resize asked for since the last frame is carried out first (GTK draws only what has
-        // its allocation), as the next frame would.
+        // A pending resize first, as the next frame would.
         gtk_container_check_resize(UnsafeMutableRawPointer(window.widget).assumingMemoryBound(to: GtkContainer.self))
         let allocation = window.allocation
         guard allocation.width > 0, allocation.height > 0 else { return nil }
@@ -51,8 +48,7 @@ public final class Snapshot: @unchecked Sendable {
         cairo_surface_flush(surface)
     }
 
-    /// A decoded picture resampled to cover `width` x `height` pixels, centred and cropped, as a
-    /// picture widget filling a box of that many device pixels paints it.
+    /// A picture resampled to cover `width` x `height`, centred and cropped, as a filling widget paints.
     @MainActor
     public init(of source: any PixbufSource, covering width: Int, _ height: Int) {
         self.width = width

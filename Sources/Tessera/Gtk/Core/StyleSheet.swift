@@ -1,7 +1,6 @@
 import CGtk
 
-/// Application-wide CSS. The app's stylesheet uses theme colours only (`@theme_fg_color`, …),
-/// so light and dark themes both stay legible.
+/// App-wide CSS in theme colours only, legible light and dark.
 @MainActor
 public final class StyleSheet: Object {
     public init(css: String) throws(GtkError) {

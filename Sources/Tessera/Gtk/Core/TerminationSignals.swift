@@ -1,16 +1,14 @@
 import CGtk
 import Glibc
 
-/// SIGTERM, SIGINT and SIGHUP handled on the main loop, as GLib does, so the app exits as a closed window does;
-/// a second signal ends it at once.
+/// SIGTERM, SIGINT, SIGHUP on the main loop, exiting as a closed window; a second ends at once.
 @MainActor
 public enum TerminationSignals {
     static let handled: [Int32] = [SIGTERM, SIGINT, SIGHUP]
     private static var body: (@MainActor (Int32) -> Void)?
     private static var asked = false
 
-    /// Calls `body` on the main loop at the first signal. Call on the main thread before other threads: it
-    /// unblocks the signals a launcher may have blocked.
+    /// `body` at the first signal; call early on the main thread (it unblocks inherited masks).
     public static func handle(_ body: @escaping @MainActor (Int32) -> Void) {
         self.body = body
         var signals = sigset_t()
@@ -27,8 +25,7 @@ public enum TerminationSignals {
     }
 
     private static func received(_ signal: Int32) {
-        // Asked twice: whatever the first is waiting for, the process ends now, as the signal's
-        // own default would have ended it.
+        // Asked twice: end now, as the default action would.
         guard !asked else { exit(128 + signal) }
         asked = true
         body?(signal)

@@ -23,8 +23,7 @@ open class Widget: Object {
         set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
     }
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
-    /// The widget's window is minimized, withdrawn or absent. GTK keeps such a window's widgets mapped; Wayland
-    /// tells GTK 3 neither, and stops the window's frames instead.
+    /// Its window is minimized, withdrawn or absent (Wayland tells GTK 3 neither, it stops frames).
     public var isInWindowOutOfSight: Bool {
         guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
               let surface = gtk_widget_get_window(toplevel) else { return true }
@@ -40,8 +39,7 @@ open class Widget: Object {
     /// Whether this is the focus widget of its window (true even while the window is inactive).
     public var isFocusWidget: Bool { gtk_widget_is_focus(widget) != 0 }
     public func grabFocus() { gtk_widget_grab_focus(widget) }
-    /// Moves focus into the widget as Tab (Shift+Tab: `forward: false`) would; a label with links focuses its
-    /// first (last) link. False when it takes none.
+    /// Focuses as Tab (Shift+Tab: `forward: false`) would, into links too; false when it takes none.
     @discardableResult
     public func takeFocus(forward: Bool = true) -> Bool {
         gtk_widget_child_focus(widget, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
@@ -137,8 +135,7 @@ open class Widget: Object {
         gtk_widget_get_allocation(widget, &rect)
         return Rect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
     }
-    /// Whether any of the widget is within the visible part of its scrolled window (or mapped, outside any): a
-    /// scrolled grid's child outside the view is mapped but not drawn.
+    /// Any of it is in its scrolled window's visible part (a grid child out of view is mapped, undrawn).
     public var isInView: Bool {
         guard isMapped else { return false }
         guard let scroller = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type()) else { return true }

@@ -1,7 +1,6 @@
 import CGtk
 
-/// The closure an asynchronous GDBus call carries as user data, retained for GLib and released by its destroy
-/// notify or the one-shot callback.
+/// A GDBus call's closure as user data, released by destroy notify or the one-shot callback.
 final class DBusClosure {
     let body: @MainActor (OpaquePointer?) -> Void
     init(_ body: @escaping @MainActor (OpaquePointer?) -> Void) { self.body = body }
@@ -16,8 +15,7 @@ final class DBusClosure {
     /// The box, retained, as a callback's user data.
     func retainedPointer() -> gpointer { Unmanaged.passRetained(self).toOpaque() }
 
-    /// Takes back the box given as user data: `retained` for a one-shot callback (the box goes
-    /// after it), not for a subscription's (its destroy notify releases it).
+    /// The box back: `retained` for one-shot callbacks, not subscriptions.
     static func from(_ data: gpointer?, retained: Bool) -> DBusClosure {
         let unmanaged = Unmanaged<DBusClosure>.fromOpaque(data!)
         return retained ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()

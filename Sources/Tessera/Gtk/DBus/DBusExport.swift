@@ -1,15 +1,13 @@
 import CGtk
 import Localization
 
-/// An object of ours on the session bus: one interface from introspection XML, answered on the main thread.
-/// Exported before the application registers, so D-Bus activation finds it.
+/// One interface of ours on the session bus, exported before registration for D-Bus activation.
 @MainActor
 public final class DBusExport {
     private let connection: OpaquePointer
     private let registration: guint
 
-    /// Exports the interface `interfaceXML` (a `<node>` with one `<interface>`) at `path`.
-    /// Throws when there is no session bus (a machine without one, or a test's) or the XML is wrong.
+    /// Exports `interfaceXML` at `path`; throws without a session bus or for bad XML.
     public init(path: String, interfaceXML: String, handler: @escaping @MainActor (DBusMethodCall) -> Void) throws(GtkError) {
         var error: UnsafeMutablePointer<GError>?
         guard let node = g_dbus_node_info_new_for_xml(interfaceXML, &error) else { throw GtkError(consuming: error) }
@@ -39,8 +37,7 @@ public final class DBusExport {
         init(_ handler: @escaping @MainActor (DBusMethodCall) -> Void) { self.handler = handler }
     }
 
-    /// The calls' one entry point: GDBus calls it on the main context, where the object was
-    /// exported. Kept for the process's life (GDBus keeps a pointer to it).
+    /// The calls' entry, on the main context; kept for the process's life.
     private nonisolated(unsafe) static let vtable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
         let table = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
         table.initialize(to: GDBusInterfaceVTable())

@@ -1,7 +1,6 @@
 import CGtk
 
-/// A method called on an exported object (`DBusExport`): its arguments, read when it came, and
-/// its answer, given exactly once (now or later: the caller waits).
+/// A call on an exported object: its arguments, and its answer given exactly once.
 @MainActor
 public final class DBusMethodCall {
     /// An argument, in the shapes Tessera's interfaces take.

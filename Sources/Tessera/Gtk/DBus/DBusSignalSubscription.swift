@@ -1,7 +1,6 @@
 import CGtk
 
-/// One D-Bus signal on an asynchronously reached bus: `received` gets each emission's parameters on the main
-/// loop. No bus, nothing received; let go, it ends.
+/// One D-Bus signal, each emission to `received` on the main loop; ends when let go.
 @MainActor
 public final class DBusSignalSubscription {
     public enum Bus: Sendable {
@@ -15,8 +14,7 @@ public final class DBusSignalSubscription {
     public private(set) var connection: OpaquePointer?
     private var id: guint = 0
 
-    /// `sender` is the required bus name; `connected` runs once subscribed; `received` borrows each emission's
-    /// parameters.
+    /// `connected` runs once subscribed; `received` borrows each emission.
     public init(bus: Bus, sender: String, interface: String, member: String, path: String,
                 connected: @escaping @MainActor (OpaquePointer) -> Void = { _ in },
                 received: @escaping @MainActor (OpaquePointer) -> Void) {

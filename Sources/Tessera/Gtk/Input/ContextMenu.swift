@@ -21,8 +21,7 @@ public final class ContextMenu: Container {
     /// The items' labels as shown (mnemonic underscores removed).
     public var itemLabels: [String] { items().map(\.label) }
 
-    /// Activates the item labelled `label` the way a click or Enter on it does: the menu closes,
-    /// then the item's action runs.
+    /// Activates `label`'s item as a click does: the menu closes, then it runs.
     @discardableResult
     public func activateItem(_ label: String) -> Bool {
         guard let item = items().first(where: { $0.label == label }) else { return false }

@@ -1,13 +1,11 @@
 import CGtk
 
-/// Moving things within the app by drag and drop (the gallery's reorder). The payload is a short
-/// string (an index), under a target only this app offers, so nothing from elsewhere drops in.
+/// Drag and drop within the app under a private target, so nothing from elsewhere drops in.
 @MainActor
 public enum DragAndDrop {
     static let target = "application/x-dev.tessera.reorder"
 
-    /// Lets `widget` be dragged with the first mouse button; `payload` says what is dragged.
-    /// The drag icon is a picture of the widget; Escape cancels a drag.
+    /// `widget` draggable with the first button, showing its picture; Escape cancels.
     public static func makeSource(_ widget: Widget, payload: @escaping @MainActor () -> String) {
         target.withCString { name in
             var entry = GtkTargetEntry(target: UnsafeMutablePointer(mutating: name), flags: guint(GTK_TARGET_SAME_APP.rawValue), info: 0)
@@ -33,8 +31,7 @@ public enum DragAndDrop {
         }
     }
 
-    /// Lets `widget` accept drops from a source made above; GTK highlights it while a drag is
-    /// over it. `received` gets the payload.
+    /// `widget` takes drops from a source above; GTK highlights it.
     public static func makeDestination(_ widget: Widget, received: @escaping @MainActor (String) -> Void) {
         target.withCString { name in
             var entry = GtkTargetEntry(target: UnsafeMutablePointer(mutating: name), flags: guint(GTK_TARGET_SAME_APP.rawValue), info: 0)
@@ -50,8 +47,7 @@ public enum DragAndDrop {
         }
     }
 
-    /// A picture of `widget` for a drag icon, at device pixels (twice its size on a scale-2
-    /// screen), carrying the device scale so it shows at the widget's size.
+    /// A drag icon of `widget` at device pixels, shown at its size.
     private static func iconSurface(of widget: Widget, width: Int, height: Int) -> OpaquePointer? {
         let scale = widget.scaleFactor
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width * scale), gint(height * scale))
@@ -64,14 +60,12 @@ public enum DragAndDrop {
 
     // MARK: Drags the widget starts itself
 
-    /// Whether the pointer has moved far enough from a press at `start` to start a drag (GTK's
-    /// threshold); both in `widget`'s coordinates.
+    /// The pointer moved past GTK's drag threshold from `start`.
     public static func passesThreshold(_ widget: Widget, from start: (x: Int, y: Int), to point: (x: Int, y: Int)) -> Bool {
         gtk_drag_check_threshold(widget.widget, gint(start.x), gint(start.y), gint(point.x), gint(point.y)) != 0
     }
 
-    /// Starts a first-button drag from `widget` at (x, y), which decides itself when a press became one; the
-    /// icon is `icon` held where pressed. Escape cancels; only our drop areas take it.
+    /// Starts a drag from `widget` at (x, y) with `icon`; Escape cancels; only our areas take it.
     public static func begin(from widget: Widget, icon: Widget, x: Int, y: Int) {
         let list = target.withCString { name in
             var entry = GtkTargetEntry(target: UnsafeMutablePointer(mutating: name), flags: guint(GTK_TARGET_SAME_APP.rawValue), info: 0)
@@ -89,8 +83,7 @@ public enum DragAndDrop {
         cairo_surface_destroy(surface)
     }
 
-    /// Lets `widget` take our drags: `motion` says whether a drop there is taken, `leave` runs on leaving,
-    /// `drop` says whether it took it. `external` takes other programs' addresses and text too.
+    /// `widget` takes our drags (`motion`, `leave`, `drop`), and with `external` others' addresses and text.
     public static func makeDropArea(_ widget: Widget, motion: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
                                     leave: @escaping @MainActor () -> Void, drop: @escaping @MainActor (_ x: Int, _ y: Int) -> Bool,
                                     externalMotion: @escaping @MainActor (_ x: Int, _ y: Int) -> Void = { _, _ in },
@@ -154,8 +147,7 @@ public enum DragAndDrop {
         }
     }
 
-    /// The targets other programs' drops are taken as, best first: addresses, then a picture's
-    /// bytes (a browser's image), then text.
+    /// Other programs' drops, best first: addresses, a picture's bytes, text.
     static let externalTargets = ["text/uri-list"] + Clipboard.pictureTargets + ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain"]
 
     /// Calls `body` with GTK target entries for `names` (the first only from this app).

@@ -1,5 +1,4 @@
-/// What another program dropped: the addresses it offered (text/uri-list), a picture's bytes, or
-/// its text; at a position in the drop area's coordinates.
+/// Another program's drop: addresses, picture bytes or text, at a position.
 public struct ExternalDrop: Sendable, Equatable {
     public var x: Int
     public var y: Int

@@ -1,7 +1,6 @@
 import CGtk
 
-/// A long press (touch, or a held mouse button). GTK 3 gestures are not owned by their widget:
-/// this wrapper keeps the gesture alive for as long as it lives.
+/// A long press; GTK 3 gestures need their owner kept alive, which this is.
 @MainActor
 public final class LongPressGesture: Object {
     public init(on widget: Widget) {

@@ -1,8 +1,7 @@
 import CGtk
 
 extension Widget {
-    /// Shows the pointer as the theme's cursor `name` ("grab", "grabbing", CSS's names) over the
-    /// widget's window; nil gives back its parent's. Nothing for a widget without a window yet.
+    /// The theme's cursor `name` over the widget's window (nil: the parent's).
     public func setCursor(named name: String?) {
         guard let window = gtk_widget_get_window(widget) else { return }
         guard let name else { return gdk_window_set_cursor(window, nil) }

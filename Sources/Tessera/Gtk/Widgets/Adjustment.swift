@@ -7,8 +7,7 @@ public final class Adjustment: Object {
         get { gtk_adjustment_get_value(raw.cast()) }
         set { gtk_adjustment_set_value(raw.cast(), newValue) }
     }
-    /// The end of the range. The scrolled window sets it from its child's height on every
-    /// layout; setting it first lets a value beyond the old end be set before that layout.
+    /// Set first so a value past the old end can be set before the next layout.
     public var upper: Double {
         get { gtk_adjustment_get_upper(raw.cast()) }
         set { gtk_adjustment_set_upper(raw.cast(), newValue) }

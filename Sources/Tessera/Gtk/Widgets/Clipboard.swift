@@ -8,8 +8,7 @@ public enum Clipboard {
         gtk_clipboard_set_text(clipboard, text, gint(text.utf8.count))
     }
 
-    /// Puts a picture on the clipboard; GTK offers it in every format gdk-pixbuf writes (PNG
-    /// first) to whoever pastes.
+    /// A picture on the clipboard, offered in every format gdk-pixbuf writes.
     public static func setImage(_ image: any PixbufSource) {
         let clipboard = gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD"))
         gtk_clipboard_set_image(clipboard, image.pixbufPointer)
@@ -23,8 +22,7 @@ public enum Clipboard {
         return String(cString: text)
     }
 
-    /// What the clipboard holds, asked without blocking: addresses, else a picture's bytes, else text. Targets
-    /// are read first: xclip and some terminals answer any target with text.
+    /// Addresses, else picture bytes, else text, without blocking; targets first (xclip answers any with text).
     public static func requestContents(_ received: @escaping @MainActor (ClipboardContents) -> Void) {
         let clipboard = gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD"))
         let box = Unmanaged.passRetained(ClipboardRequest(received: received)).toOpaque()

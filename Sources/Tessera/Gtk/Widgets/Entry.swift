@@ -22,8 +22,7 @@ public final class Entry: Widget {
         get { String(cString: gtk_entry_get_text(raw.cast())) }
         set { gtk_entry_set_text(raw.cast(), newValue) }
     }
-    /// Takes the keyboard focus leaving the text and the caret as they are (`grabFocus` selects
-    /// the whole text, which the next key would replace).
+    /// Focus without selecting (`grabFocus` selects all, which the next key replaces).
     public func grabFocusWithoutSelecting() {
         gtk_entry_grab_focus_without_selecting(raw.cast())
     }

@@ -1,7 +1,6 @@
 import CGtk
 
-/// Gives a child that has no window of its own (a picture) the pointer's clicks: an input-only
-/// window over it, drawing nothing.
+/// An input-only window giving a windowless child clicks.
 @MainActor
 public final class EventBox: Container {
     public init(child: Widget) {

@@ -4,8 +4,7 @@ import CGtk
 @MainActor
 public final class Fixed: Container {
     public init() { super.init(taking: UnsafeMutableRawPointer(gtk_fixed_new())) }
-    /// `ownWindow` gives the container a GdkWindow receiving windowless children's pointer events, so grids'
-    /// children need no windows of their own.
+    /// `ownWindow`: its GdkWindow takes windowless children's pointer events.
     public convenience init(ownWindow: Bool) {
         self.init()
         gtk_widget_set_has_window(widget, ownWindow ? 1 : 0)

@@ -14,8 +14,7 @@ public final class Label: Widget {
         if markup.contains("<a ") { LabelLinkExtents.installed }
         gtk_label_set_markup(raw.cast(), markup)
     }
-    /// A link in the label's markup was clicked: `body` gets its address and returns true when
-    /// it opened it (else GTK opens it with the desktop's handler).
+    /// A markup link clicked: true when `body` opened it, else the desktop does.
     @discardableResult
     public func onActivateLink(_ body: @escaping @MainActor (String) -> Bool) -> SignalConnection {
         connect("activate-link", shape: .pointerReturningBool) { pointer in
@@ -23,8 +22,7 @@ public final class Label: Widget {
             return body(String(cString: pointer.assumingMemoryBound(to: CChar.self)))
         }
     }
-    /// The address of the link the keyboard is on (Tab moves between a focused label's links),
-    /// or the one being activated; nil when none is.
+    /// The link the keyboard is on or being activated; nil when none.
     public var currentLinkAddress: String? {
         gtk_label_get_current_uri(raw.cast()).map { String(cString: $0) }
     }

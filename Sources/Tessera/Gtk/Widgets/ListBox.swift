@@ -3,8 +3,7 @@ import CGtk
 /// A vertical list of rows, used for the sidebar.
 @MainActor
 public final class ListBox: Container {
-    /// - Parameter selectable: rows stay selected (a sidebar); otherwise they are only activated
-    ///   (a list whose rows open something).
+    /// - Parameter selectable: rows stay selected (a sidebar), else only activate.
     public init(selectable: Bool = true) {
         super.init(taking: UnsafeMutableRawPointer(gtk_list_box_new()))
         gtk_list_box_set_selection_mode(raw.cast(), selectable ? GTK_SELECTION_BROWSE : GTK_SELECTION_NONE)
