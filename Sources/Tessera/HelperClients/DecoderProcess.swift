@@ -8,8 +8,7 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// One `tessera-decoder`, asked one picture at a time over its socket; one that could not confine itself is
-/// never used, one that ends or passes its deadline is killed and blamed on its picture.
+/// One `tessera-decoder`, a picture at a time; unconfined ones are never used, stuck ones killed.
 public final class DecoderProcess: Sendable {
     /// What became of a picture sent to the helper.
     public enum Outcome: Sendable {
@@ -54,8 +53,7 @@ public final class DecoderProcess: Sendable {
     /// False once the helper's process has ended (killed while idle, say).
     public var isRunning: Bool { process.isRunning }
 
-    /// Starts `tessera-decoder` (found beside the app) and waits until it says it is confined, or
-    /// says why it cannot be used.
+    /// Starts the helper and waits until it says it is confined, or why not.
     public static func launch(limits: DecoderLimits = .default) -> Result<DecoderProcess, ImageError> {
         let launch: HelperLaunch
         switch HelperLaunch.start("tessera-decoder", arguments: limits.arguments, wiring: .socket) {
@@ -82,8 +80,7 @@ public final class DecoderProcess: Sendable {
         }
     }
 
-    /// Decodes `data` for `target` in the helper. Blocks the calling thread; one picture at a time
-    /// (the pool gives each decoding thread a helper of its own).
+    /// Decodes in the helper, blocking this thread; one picture at a time.
     public func decode(_ data: Data, target: DecodingTarget) -> Outcome {
         guard data.count <= limits.maximumLength else { return .refused(.tooLarge(width: 0, height: 0)) }
         guard let id = nextRequestID() else { return .stopped(tr("the picture decoder ended")) }
@@ -110,8 +107,7 @@ public final class DecoderProcess: Sendable {
         }
     }
 
-    /// Asks the helper to try `probe` (tests only): whether its confinement refused it, and the
-    /// helper's words on it.
+    /// Tests: whether confinement refused `probe`, and the helper's words.
     public func attempt(_ probe: DecoderWire.Probe) -> (refused: Bool, detail: String)? {
         guard let id = nextRequestID(), HelperProgram.write(DecoderWire.Request.probe(id: id, probe).line, to: socket),
               case .probed(id, let refused, let detail)? = answer(until: .now + limits.deadline) else { return nil }
@@ -139,8 +135,7 @@ public final class DecoderProcess: Sendable {
         HelperProgram.readLine(fromSocket: socket, until: deadline).flatMap(DecoderWire.Answer.init(line:))
     }
 
-    /// Marks the helper ended (killing it first, for `reason`, if it still runs), waits for it,
-    /// and says in words why it is gone.
+    /// Ends the helper (killing it for `reason`), waits, and says why it is gone.
     private func end(killing reason: String? = nil) -> String {
         state.withLock { state in
             state.ended = true

@@ -4,8 +4,7 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// The decoder helpers, one per decoding thread at most: started on demand, replaced when stopped, let go after
-/// `idleTime` idle. A picture that stopped one is not sent to another this session.
+/// Decoder helpers, one per decoding thread, made on demand and let go after `idleTime`.
 public final class DecoderProcesses: Sendable {
     public static let shared = DecoderProcesses()
 
@@ -24,8 +23,7 @@ public final class DecoderProcesses: Sendable {
         var confinementTold = false
     }
 
-    /// - Parameter idleTime: thirty seconds: longer than the pauses of someone scrolling, short
-    ///   enough that a window left alone gives the helpers' memory back soon.
+    /// - Parameter idleTime: longer than scrolling pauses, short enough to give memory back soon.
     public init(limits: DecoderLimits = .default, idleTime: Duration = .seconds(30)) {
         self.limits = limits
         self.idleTime = idleTime
@@ -51,8 +49,7 @@ public final class DecoderProcesses: Sendable {
         }
     }
 
-    /// Starts up to `count` helpers ahead of the first picture, off this thread; extras started meanwhile are
-    /// let go.
+    /// Starts up to `count` helpers ahead, off this thread.
     public func prepare(count: Int) {
         DispatchQueue.global(qos: .utility).async { [self] in
             while state.withLock({ $0.idle.count + $0.busy.count }) < count,
@@ -121,8 +118,7 @@ public final class DecoderProcesses: Sendable {
         }
     }
 
-    /// Lets the idle helpers go once nothing was decoded for `idleTime` (checked every
-    /// `idleTime` while any helper runs).
+    /// Lets idle helpers go after `idleTime` without a decode.
     private func scheduleIdleCheck() {
         let schedule = state.withLock { state -> Bool in
             defer { state.idleCheckScheduled = true }

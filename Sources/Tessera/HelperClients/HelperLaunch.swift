@@ -1,8 +1,7 @@
 import Foundation
 import HelperPipes
 
-/// A helper started with its standard input and output wired to us; the app keeps only its own ends, so each
-/// side sees the other's end.
+/// A helper with stdin and stdout wired to us; we keep only our ends.
 public struct HelperLaunch {
     /// How the program's standard input and output reach the app.
     public enum Wiring {
@@ -30,8 +29,7 @@ public struct HelperLaunch {
     /// The app's end of the program's standard output; `requests` itself with `.socket`.
     public let answers: Int32
 
-    /// Starts `name` with `arguments`, its standard input and output wired as `wiring` says;
-    /// its standard error stays the app's.
+    /// Starts `name` wired as `wiring` says; its stderr stays ours.
     public static func start(_ name: String, arguments: [String] = [], wiring: Wiring) -> Result<HelperLaunch, Failure> {
         HelperProgram.ignoreBrokenPipes
         guard let executable = HelperProgram.find(name) else { return .failure(.notFound) }

@@ -3,11 +3,9 @@ import HelperWire
 import ImagePipeline
 import Scheduling
 
-/// The app's picture decoder: every picture's bytes go to a confined `tessera-decoder`, which decodes as
-/// `PixbufImageDecoder` and hands pixels back without a copy; a decoder exploit stops a helper, not the app.
+/// Decodes every picture in a confined `tessera-decoder`: an exploit stops a helper, not the app.
 public struct SandboxedImageDecoder: ImageDecoding {
-    /// One thread per core, at most four, each with a helper of its own while it decodes: the
-    /// decoding threads the app had in process, and no more helpers than that.
+    /// A thread per core, at most four, each with its own helper.
     public static let sharedThreads = BackgroundThreads(name: "tessera-decode",
                                                         count: min(4, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -17,8 +15,7 @@ public struct SandboxedImageDecoder: ImageDecoding {
         self.processes = processes
     }
 
-    /// The decoder, with its helpers started ahead of the first picture (`DecoderProcesses.prepare`):
-    /// what a pipeline about to show pictures wants.
+    /// With helpers started ahead of the first picture.
     public static func prepared(processes: DecoderProcesses = .shared) -> SandboxedImageDecoder {
         processes.prepare(count: sharedThreads.count)
         return SandboxedImageDecoder(processes: processes)

@@ -7,8 +7,7 @@ public final class Overlay: Container {
         super.init(taking: UnsafeMutableRawPointer(gtk_overlay_new()))
         add(child)
     }
-    /// Layers `child` on top; with `passThrough`, the pointer goes through it to what is below
-    /// (a label over a picture that is dragged).
+    /// Layers `child` on top; `passThrough` lets the pointer reach what is below.
     public func addOverlay(_ child: Widget, passThrough: Bool = false) {
         gtk_overlay_add_overlay(raw.cast(), child.widget)
         if passThrough { gtk_overlay_set_overlay_pass_through(raw.cast(), child.widget, 1) }

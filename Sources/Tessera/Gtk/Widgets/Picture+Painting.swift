@@ -1,8 +1,7 @@
 import CGtk
 import Dispatch
 
-/// How a picture is drawn: its bitmap painted 1:1 at device pixels (resampled once, off the main
-/// loop, when its size changes), an animation's frames, a download's progress, an icon.
+/// Bitmaps painted 1:1 at device pixels (resampled off the main loop), animations, progress, icons.
 extension Picture {
     func draw(_ cr: OpaquePointer) {
         drawnSinceStep = true
@@ -36,8 +35,7 @@ extension Picture {
     }
 
 
-    /// Plays while asked, mapped in a window in sight, with frames and GTK's animations on; each frame waits
-    /// its own delay on the main queue.
+    /// Plays while asked, mapped, in sight, animated and multi-frame; each frame waits its delay.
     func updatePlayback() {
         let wanted = playsAnimations && frames.count > 1 && isMapped && !isInWindowOutOfSight && ThemeSettings().animationsEnabled
         if wanted, nextFrame == nil {
@@ -62,8 +60,7 @@ extension Picture {
         updatePlayback()
     }
 
-    /// Paints at the allocation: its surface 1:1, or stretched while resizing, or nothing while the first
-    /// surface is made aside (false), else a new surface now.
+    /// Paints 1:1, stretched while resizing, nothing while the first surface is made (false), or anew.
     func paint(_ pixbuf: OpaquePointer, _ cr: OpaquePointer, width: Int, height: Int, scale: Int) -> Bool {
         if let scaled, scaled.width == width, scaled.height == height, scaled.scale == scale, !scaledFromEarlierImage {
             cairo_set_source_surface(cr, scaled.surface, 0, 0)
@@ -92,14 +89,12 @@ extension Picture {
         return true
     }
 
-    /// Whether a surface of one size stretched to another keeps the picture's proportions (to
-    /// within a pixel in a hundred): tiles are squares at every size, cards keep their image's.
+    /// Stretching keeps proportions within a pixel in a hundred.
     private static func sameShape(_ width: Int, _ height: Int, _ otherWidth: Int, _ otherHeight: Int) -> Bool {
         abs(Double(width) * Double(otherHeight) - Double(otherWidth) * Double(height)) <= 0.01 * Double(width * otherHeight)
     }
 
-    /// Makes the surface for the allocation's size off the main loop once the size has held for
-    /// `rescaleDelay`, then draws with it.
+    /// Makes this size's surface off the main loop once the size held `rescaleDelay`.
     func rescaleWhenTheSizeHolds() {
         pendingRescale?.cancel()
         let waiting = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.makeSurfaceAside() } }
@@ -107,8 +102,7 @@ extension Picture {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.rescaleDelay, execute: waiting)
     }
 
-    /// Makes the surface for the allocation's size on the rescaling queue; the next draw after
-    /// it is ready paints it. Waits for a draw when the picture is not on screen.
+    /// Makes the surface on the rescaling queue for the next draw; off screen, waits for a draw.
     func makeSurfaceAside() {
         pendingRescale?.cancel()
         pendingRescale = nil
@@ -162,16 +156,14 @@ extension Picture {
         cairo_scale(cr, factor, factor)
         gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        // Edge pixels extend to the edge only: a scaled-up bitmap would fade at its edges, and a fitted one
-        // paint over its box.
+        // Edges extend only to the edge, so scaled bitmaps neither fade nor spill.
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_rectangle(cr, 0, 0, imageWidth, imageHeight)
         cairo_fill(cr)
         cairo_destroy(cr)
     }
 
-    /// `fraction` of a bar under the icon, in the icon's colour over a fainter track, with round
-    /// ends; kept inside the picture however small it is.
+    /// A rounded progress bar under the icon, inside the picture however small.
     func drawProgress(_ fraction: Double, _ cr: OpaquePointer, width: Double, height: Double,
                               style: UnsafeMutablePointer<GtkStyleContext>?) {
         let side = min(Double(iconSize), min(width, height) * 0.6)
@@ -189,8 +181,7 @@ extension Picture {
         cairo_restore(cr)
     }
 
-    /// The bar over an image: along its bottom edge, light on a dark track, which shows on any
-    /// picture in either theme.
+    /// The bar along an image's bottom, light on dark, visible on any picture.
     func drawProgressOverImage(_ fraction: Double, _ cr: OpaquePointer, width: Double, height: Double) {
         let thickness = 4.0, inset = 6.0
         let barWidth = width - 2 * inset

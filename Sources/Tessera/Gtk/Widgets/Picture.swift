@@ -1,9 +1,8 @@
 import CGtk
 import Dispatch
 
-/// Draws a bitmap scaled to its allocation (filling or fitting) at device pixels, or a symbolic icon on a quiet
-/// background. While its size changes it stretches the surface it has, and resamples off the main loop once the
-/// size held for `rescaleDelay`.
+/// A bitmap filling or fitting its allocation at device pixels, or a symbolic icon; while resizing it
+/// stretches, resampling off the main loop once the size holds.
 @MainActor
 public final class Picture: Widget {
     /// What the picture shows now, for tests and accessibility.
@@ -48,8 +47,7 @@ public final class Picture: Widget {
     /// Surfaces made on the main loop while drawing, and off it, for tests.
     public internal(set) var surfacesMadeWhileDrawing = 0
     public internal(set) var surfacesMadeAside = 0
-    /// False while painted stretched and its surface at this size is still to be made; out of view counts as
-    /// sharp.
+    /// False while stretched awaiting this size's surface; out of view counts as sharp.
     public var paintsAtItsSize: Bool {
         guard source != nil, isInView else { return true }
         guard !awaitsSurface else { return false }
@@ -65,8 +63,7 @@ public final class Picture: Widget {
     var iconName: String?
     let iconSize: Int
 
-    /// Plays an animation's frames while any of it is drawn on screen: not unmapped, scrolled away, in a
-    /// minimized or covered window (an unseen frame pauses it), nor with GTK's animations off.
+    /// Plays frames while any of it is seen and GTK's animations are on.
     public var playsAnimations = false {
         didSet { updatePlayback() }
     }
@@ -108,8 +105,7 @@ public final class Picture: Widget {
         }
     }
 
-    /// A still resized gets its surface at the new size once it holds, drawn or not: a card under a still
-    /// canvas was not always drawn again.
+    /// A resized still gets its new surface once the size holds, drawn or not.
     func rescaleIfResized() {
         guard let scaled, source != nil, frames.isEmpty, !awaitsSurface, makingGeneration == nil else { return }
         let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
@@ -130,9 +126,8 @@ public final class Picture: Widget {
         pendingRescale = nil
     }
 
-    /// Shows `image`. `replacingTheSamePicture`: the shown picture stays stretched until the new surface is
-    /// made aside. `atOnce`: made at the next draw (a memory hit has no placeholder frame), else aside for a
-    /// picture in view, at its first draw for one out of view; animations always at once.
+    /// Shows `image`; `replacingTheSamePicture` keeps the old stretched until the new surface is made; `atOnce`
+    /// makes it at the next draw (no placeholder frame), else aside.
     public func show(_ image: any PixbufSource, replacingTheSamePicture: Bool = false, atOnce: Bool = true) {
         let still = image.animationFrames.count <= 1
         let keep = replacingTheSamePicture && source != nil && still
@@ -167,8 +162,7 @@ public final class Picture: Widget {
         queueDraw()
     }
 
-    /// The download's progress, 0 to 1: a thin bar under the placeholder icon, or along the bottom over the
-    /// first passes; nil, no bar.
+    /// Download progress 0 to 1 as a thin bar; nil, none.
     public var progress: Double? {
         didSet { if progress != oldValue { queueDraw() } }
     }

@@ -1,7 +1,6 @@
 import CGtk
 
-/// A large bitmap in tiles where the window is drawn (X pixmaps), each sent once and composited every frame,
-/// not resent while panning.
+/// A large bitmap as X pixmap tiles, each sent once and composited every frame.
 @MainActor
 final class PictureTiles {
     /// A tile's side in bitmap pixels: 1 MB as ARGB.
@@ -21,15 +20,13 @@ final class PictureTiles {
         order = []
     }
 
-    /// Paints the tiles of `bitmap` in the `width` × `height` view, its corner at `origin`, `factor` device
-    /// pixels per pixel.
+    /// Paints the tiles in view at `origin`, `factor` device pixels per pixel.
     func paint(_ bitmap: OpaquePointer, on cr: OpaquePointer, origin: (x: Double, y: Double), factor: Double,
                filter: cairo_filter_t, width: Int, height: Int) {
         for place in places(of: bitmap, origin: origin, factor: factor, width: width, height: height) {
             guard let tile = tile(place, of: bitmap, like: cr) else { continue }
             cairo_save(cr)
-            // Tiles on whole device pixels, edges shared with neighbours: part-covered edges let the background
-            // show a seam. The padding below fills what this adds.
+            // Whole device pixels, edges shared, so no seam shows; the padding fills the difference.
             let left = (origin.x + Double(place.x) * factor).rounded(), top = (origin.y + Double(place.y) * factor).rounded()
             let right = (origin.x + Double(place.x + place.width) * factor).rounded()
             let bottom = (origin.y + Double(place.y + place.height) * factor).rounded()
@@ -69,8 +66,7 @@ final class PictureTiles {
         var height: Int
     }
 
-    /// The tiles in the `width` × `height` view (bitmap pixels of the view's edges, a pixel of
-    /// margin for the filter), row by row.
+    /// Tiles in view with a pixel of margin for the filter, row by row.
     private func places(of bitmap: OpaquePointer, origin: (x: Double, y: Double), factor: Double, width: Int, height: Int) -> [Place] {
         let bitmapWidth = Int(cairo_image_surface_get_width(bitmap)), bitmapHeight = Int(cairo_image_surface_get_height(bitmap))
         columns = (bitmapWidth + Self.side - 1) / Self.side
@@ -91,8 +87,7 @@ final class PictureTiles {
         return places
     }
 
-    /// The tile at `place`, made like `cr`'s target from the bitmap's pixels there (only those
-    /// cross), and kept, the least recently painted ones let go past `capacity`.
+    /// The tile at `place`, made like `cr`'s target and kept, least recently painted dropped past `capacity`.
     private func tile(_ place: Place, of bitmap: OpaquePointer, like cr: OpaquePointer) -> OpaquePointer? {
         let key = place.key, x = place.x, y = place.y, width = place.width, height = place.height
         if let tile = tiles[key] {
@@ -110,8 +105,7 @@ final class PictureTiles {
         guard let tile = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA, gint(width), gint(height)) else {
             return nil
         }
-        // In pixels: a similar surface takes the window's device scale, which would draw the
-        // tile's pixels twice as large at scale 2.
+        // In pixels: a similar surface inherits the device scale.
         cairo_surface_set_device_scale(tile, 1, 1)
         let tcr = cairo_create(tile)!
         cairo_set_operator(tcr, CAIRO_OPERATOR_SOURCE)

@@ -4,16 +4,14 @@ import CGtk
 public final class ScrolledWindow: Container {
     public init() {
         super.init(taking: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)))
-        // Horizontally "external": no scrollbar, and the content's width does not become the
-        // window's minimum width, so a window can always be made narrower and content reflows.
+        // No horizontal scrollbar or minimum width, so windows narrow and content reflows.
         gtk_scrolled_window_set_policy(raw.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
     }
     /// The most height the scrolled window asks for its content (with `propagatesNaturalHeight`).
     public func setMaxContentHeight(_ height: Int) {
         gtk_scrolled_window_set_max_content_height(raw.cast(), gint(height))
     }
-    /// Asks for the content's natural height (short content takes only its room, long content
-    /// scrolls within what the scrolled window is given).
+    /// Short content takes only its natural height; long content scrolls.
     public var propagatesNaturalHeight: Bool {
         get { gtk_scrolled_window_get_propagate_natural_height(raw.cast()) != 0 }
         set { gtk_scrolled_window_set_propagate_natural_height(raw.cast(), newValue ? 1 : 0) }
@@ -23,8 +21,7 @@ public final class ScrolledWindow: Container {
         get { gtk_scrolled_window_get_kinetic_scrolling(raw.cast()) != 0 }
         set { gtk_scrolled_window_set_kinetic_scrolling(raw.cast(), newValue ? 1 : 0) }
     }
-    /// Adds content that scrolls to focus itself: GTK's viewport goes by allocations, which recycled children
-    /// have from other items.
+    /// Content that scrolls to focus itself, as recycled children's allocations mislead GTK.
     public func addScrollingToFocusItself(_ child: Widget) {
         add(child)
         if let viewport = gtk_widget_get_parent(child.widget), viewport != widget {
@@ -32,8 +29,7 @@ public final class ScrolledWindow: Container {
             gtk_container_set_focus_hadjustment(UnsafeMutablePointer<GtkContainer>(OpaquePointer(viewport)), nil)
         }
     }
-    /// Allocates the content again in place from `size-allocate`, so children moved for the new size go there
-    /// in this frame.
+    /// Allocates the content again in place, so moved children land this frame.
     public func allocateContentAgain() {
         guard let content = gtk_bin_get_child(raw.cast()) else { return }
         var allocation = GtkAllocation()

@@ -1,7 +1,6 @@
 import CGtk
 
-/// Recoloured symbolic icons as surfaces kept by name, size and colour: placeholders draw every frame while a
-/// feed scrolls.
+/// Recoloured symbolic icon surfaces cached by name, size and colour.
 @MainActor
 enum SymbolicIconSurfaces {
     private struct Key: Hashable {
@@ -16,12 +15,10 @@ enum SymbolicIconSurfaces {
     private static var surfaces: [Key: OpaquePointer] = [:]
     /// Icons looked up and recoloured so far (for tests).
     private(set) static var loads = 0
-    /// A few names in a few sizes, in the light and the dark theme's colours; past this the
-    /// cache starts again (a theme changing colours many times).
+    /// A few names, sizes and themes; past it the cache starts over.
     static let capacity = 64
 
-    /// `name` at `side` logical pixels on a screen of `scale`, recoloured for `style`, or nil when
-    /// the theme has no such icon. The surface has `side` x `scale` pixels and carries the scale.
+    /// `name` at `side` points and `scale`, recoloured for `style`; nil when the theme lacks it.
     static func surface(_ name: String, side: Int, scale: Int = 1, style: UnsafeMutablePointer<GtkStyleContext>?) -> OpaquePointer? {
         var color = GdkRGBA()
         if let style { gtk_style_context_get_color(style, gtk_style_context_get_state(style), &color) }

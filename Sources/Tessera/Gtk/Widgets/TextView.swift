@@ -1,7 +1,6 @@
 import CGtk
 
-/// Read-only selectable wrapping text: GTK's text view lays out a paragraph at a time between frames, unlike a
-/// label. Scrolls itself inside a `ScrolledWindow`; offsets are Unicode scalars.
+/// Read-only selectable wrapping text, laid out a paragraph at a time; offsets in Unicode scalars.
 @MainActor
 public final class TextView: Widget {
     public init() {
@@ -69,8 +68,7 @@ public final class TextView: Widget {
         gtk_text_view_set_right_margin(raw.cast(), gint(end))
     }
 
-    /// Runs `body` instead of GTK's own copy (Ctrl+C, the context menu's Copy): the view may show
-    /// the text otherwise than it was sent, and `body` puts what was sent on the clipboard.
+    /// `body` replaces GTK's copy, to put the text as sent on the clipboard.
     public func onCopy(_ body: @escaping @MainActor () -> Void) {
         connect("copy-clipboard", shape: .plain) { [weak self] _ in
             guard let self else { return false }

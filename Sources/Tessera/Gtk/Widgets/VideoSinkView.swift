@@ -1,8 +1,7 @@
 import CGStreamer
 import CGtk
 
-/// gtksink, GStreamer's video sink that draws into a GTK widget: the element a playback pipeline
-/// ends in (`element`), and the widget the window shows (`view`).
+/// gtksink: the pipeline's last `element`, and the widget (`view`) it draws in.
 @MainActor
 public final class VideoSinkView {
     public let view: Widget

@@ -1,8 +1,7 @@
 import CGtk
 
 extension Widget {
-    /// Calls `body` before every frame with the frame time in microseconds, until it returns
-    /// false. The frame clock drives it, so it runs once per displayed frame.
+    /// `body` before every displayed frame with its time in microseconds, until it returns false.
     @discardableResult
     public func addTickCallback(_ body: @escaping @MainActor (Int64) -> Bool) -> UInt32 {
         let box = SignalBox { clock in

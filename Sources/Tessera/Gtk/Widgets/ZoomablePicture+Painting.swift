@@ -1,7 +1,6 @@
 import CGtk
 
-/// How a bitmap is painted at a zoom: where it goes, with which filter, in tiles on the X server
-/// or straight from the bitmap.
+/// Where a bitmap goes at a zoom, with which filter, tiled or direct.
 extension ZoomablePicture {
     /// Where a detail of `part` goes, in device pixels, and its device pixels per pixel.
     static func place(of part: Part, at placement: Placement,
@@ -11,14 +10,12 @@ extension ZoomablePicture {
                 Double(part.width) * factor, Double(part.height) * factor)
     }
 
-    /// Nearest at 100 % and from 200 %, bilinear otherwise ("good" misses frames on large bitmaps); `factor` is
-    /// device pixels per bitmap pixel.
+    /// Nearest at 100 % and from 200 %, else bilinear ("good" drops frames).
     static func filter(for factor: Double) -> cairo_filter_t {
         abs(factor - 1) < 0.001 || factor >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
     }
 
-    /// Paints a bitmap's surface with its top-left corner at `origin` and `factor` device pixels
-    /// per bitmap pixel, on `cr`, which is in device pixels.
+    /// Paints `surface` at `origin`, `factor` device pixels per bitmap pixel.
     func paint(_ surface: OpaquePointer, width: Int, height: Int, tiles: PictureTiles, on cr: OpaquePointer,
                        origin: (x: Double, y: Double), factor: Double, filter: cairo_filter_t,
                        view: (width: Int, height: Int), drawsOnServer: Bool) {

@@ -2,9 +2,8 @@ import CGtk
 import Dispatch
 import Synchronization
 
-/// A picture at any zoom and position: its owner gives the `placement` (device pixels) and bitmaps as they
-/// decode; it paints the best it has, never a blank. Surfaces are made off the main loop; a frame paints only
-/// the view, pixel for pixel at 100 %, sharp pixels when enlarged.
+/// A picture at any zoom and position, given `placement` and bitmaps as they decode; it paints the best it has,
+/// never a blank, only the view, pixel for pixel at 100 %.
 @MainActor
 public final class ZoomablePicture: Widget {
     /// The picture's top-left corner in the widget, and its device pixels per picture pixel (1 is 100 %).
@@ -39,8 +38,7 @@ public final class ZoomablePicture: Widget {
     private var detail: (surface: OpaquePointer, part: Part)?
     /// The detail in tiles where the window is drawn (under X11).
     private var detailTiles = PictureTiles()
-    /// The next detail, while its tiles in view go to the X server `tilesPerFrame` a frame; it replaces
-    /// `detail` once they are all there.
+    /// The next detail while its tiles go to the X server; it replaces `detail` once all are there.
     private var incoming: (surface: OpaquePointer, part: Part)?
     private var incomingTiles = PictureTiles()
     /// How many tiles of a new detail are sent in one frame (4 MB).
@@ -84,8 +82,7 @@ public final class ZoomablePicture: Widget {
     private var generation = 0 {
         didSet { latestGeneration.set(generation) }
     }
-    /// The same for the converting queue: a bitmap superseded while it waited is never converted (a pinch's
-    /// levels would queue a 96 MB surface each).
+    /// A bitmap superseded while queued is never converted.
     private let latestGeneration = GenerationCounter()
     private var iconName: String?
     private let iconSize: Int
@@ -97,8 +94,7 @@ public final class ZoomablePicture: Widget {
     /// How many frames the picture has (1 for a still).
     public var frameCount: Int { max(1, frames.count) }
     private var nextFrame: DispatchWorkItem?
-    /// Whether the frame shown was drawn: an unseen frame (a minimized or hidden window) is not followed by the
-    /// next; the next draw plays on.
+    /// An unseen frame is not followed by the next; the next draw resumes.
     private var drawnSinceStep = true
     /// Whether an animation is playing now.
     public var isPlaying: Bool { nextFrame != nil }
@@ -118,8 +114,7 @@ public final class ZoomablePicture: Widget {
         onUnmap { [weak self] in self?.updatePlayback() }
     }
 
-    /// Shows a bitmap of a `pictureWidth` x `pictureHeight` picture: a still once its surface is made aside, an
-    /// animation at once.
+    /// A still once its surface is made aside; an animation at once.
     public func show(_ image: any PixbufSource, pictureWidth: Int, pictureHeight: Int) {
         generation += 1
         iconName = nil
@@ -149,8 +144,7 @@ public final class ZoomablePicture: Widget {
         }
     }
 
-    /// Makes `image`'s surface on the converting queue unless a newer bitmap came, and hands it to `place` on
-    /// the main loop, which says whether it took it.
+    /// Converts unless superseded, handing it to `place`, which says whether it took it.
     private func makeSurface(of image: any PixbufSource, latest: GenerationCounter, generation: Int,
                              place: @escaping @MainActor (ZoomablePicture, (surface: OpaquePointer, width: Int, height: Int)) -> Bool) {
         let bitmap = BitmapInTheMaking(source: image)
@@ -168,8 +162,7 @@ public final class ZoomablePicture: Widget {
         }
     }
 
-    /// Paints `image`, the picture's `part`, over the bitmap once its surface is ready; the old detail stays
-    /// until then.
+    /// Paints `part` over the bitmap once ready; the old detail stays until then.
     public func showDetail(_ image: any PixbufSource, part: Part) {
         detailGeneration += 1
         awaitsDetail = true
@@ -268,8 +261,7 @@ public final class ZoomablePicture: Widget {
                     queueDraw()
                 }
             }
-            // The detail's place in whole device pixels: the bitmap is painted only outside it (under it cost a
-            // second pass, and showed a translucent picture twice).
+            // The bitmap paints only outside the detail, so translucent pictures do not show twice.
             let detailPlace = detail.map { Self.place(of: $0.part, at: placement, pictureWidth: pictureSize.width) }
             let shown = (x: max(0, placement.originX), y: max(0, placement.originY),
                          right: min(Double(deviceWidth), placement.originX + Double(pictureSize.width) * placement.zoom),
@@ -342,8 +334,7 @@ public final class ZoomablePicture: Widget {
         updatePlayback()
     }
 
-    /// A surface over `source`'s pixels, which are cairo's already: no copy; it keeps the source alive. Any
-    /// thread.
+    /// A surface over `source`'s cairo pixels, keeping it alive; any thread.
     nonisolated private static func surface(over source: any PixbufSource) -> (surface: OpaquePointer, width: Int, height: Int) {
         let pixbuf = source.pixbufPointer
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))

@@ -1,7 +1,6 @@
 import CGtk
 
-/// A group of actions attached to a widget, reachable as "<prefix>.<name>" from the widget and
-/// everything inside it (menus popped up over it included).
+/// Actions reachable as "<prefix>.<name>" from the widget and all inside it.
 @MainActor
 public final class ActionGroup: Object {
     private var actions: [Action] = []

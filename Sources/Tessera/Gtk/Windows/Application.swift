@@ -6,8 +6,7 @@ import Foundation
 public final class Application: Object {
     var application: UnsafeMutablePointer<GtkApplication> { raw.cast() }
 
-    /// `unique` hands a second launch to the running instance; `service` answers D-Bus calls windowless until
-    /// idle for `inactivityTimeout`.
+    /// `unique` hands later launches over; `service` runs windowless until idle.
     public init(id: String, unique: Bool, service: Bool = false) {
         var flags: GApplicationFlags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
         flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_OPEN.rawValue)
@@ -19,13 +18,11 @@ public final class Application: Object {
         super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
     }
 
-    /// Runs the main loop until the last window closes; returns the exit status.
-    /// The command line is parsed by the caller, not by GApplication.
+    /// Runs until the last window closes; the caller parses the command line.
     public func run() -> Int32 {
         g_application_run(raw.cast(), 0, nil)
     }
-    /// Runs as `run()` does, and opens `address` (`onOpen`) rather than activating: in the
-    /// running instance when there is one, which this process then hands it to and ends.
+    /// `run()` opening `address`, in the running instance if there is one.
     public func run(opening address: URL) -> Int32 {
         let arguments = [g_get_prgname().map { String(cString: $0) } ?? "tessera", address.absoluteString]
         var pointers = arguments.map { strdup($0) }
@@ -42,22 +39,19 @@ public final class Application: Object {
         g_application_release(raw.cast())
         holdCount -= 1
     }
-    /// How long an application with nothing to do (no window, no hold) stays before it ends;
-    /// GLib waits this long only for a service (`service:`).
+    /// How long an idle service stays before it ends.
     public func setInactivityTimeout(_ timeout: Duration) {
         g_application_set_inactivity_timeout(raw.cast(), guint(timeout.components.seconds * 1000))
     }
     /// Holds not yet released.
     public private(set) var holdCount = 0
 
-    /// Registers the application without running its loop (emits startup). Used where the
-    /// caller drives the main context itself, as tests do.
+    /// Registers without running the loop, for callers that drive it (tests).
     public func register() throws(GtkError) {
         var error: UnsafeMutablePointer<GError>? = nil
         if g_application_register(raw.cast(), nil, &error) == 0 { throw GtkError(consuming: error) }
     }
-    /// Lets the icon theme find the app's own icons in `folder` (a folder holding `hicolor/…`),
-    /// for runs from the build tree; installed builds find them in /usr/share/icons.
+    /// Finds our icons under `folder` when run from the build tree.
     public static func addIconSearchPath(_ folder: String) {
         gtk_icon_theme_append_search_path(gtk_icon_theme_get_default(), folder)
     }
@@ -71,8 +65,7 @@ public final class Application: Object {
     /// Emits activate, as a launch does.
     public func activate() { g_application_activate(raw.cast()) }
 
-    /// Startup runs once in the primary instance; activate on every launch (the second launch's
-    /// activate runs in the primary instance, which presents its window).
+    /// Startup runs once in the primary instance; activate on every launch, there.
     @discardableResult
     public func onStartup(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("startup", shape: .plain) { _ in body(); return false }
@@ -81,8 +74,7 @@ public final class Application: Object {
     public func onActivate(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("activate", shape: .plain) { _ in body(); return false }
     }
-    /// A launch asked to open these addresses (a file's `file://` URI, a web address), in the
-    /// primary instance; activate is not emitted for it.
+    /// A launch opening addresses, in the primary instance, instead of activate.
     @discardableResult
     public func onOpen(_ body: @escaping @MainActor ([URL]) -> Void) -> SignalConnection {
         connect("open", shape: .files) { argument in
@@ -116,8 +108,7 @@ public final class Application: Object {
         while let item = list[index] { result.append(String(cString: item)); index += 1 }
         return result
     }
-    /// Activates an action by its detailed name ("app.about", "win.section::gallery"), as a menu
-    /// item or accelerator would.
+    /// Activates a detailed action name as a menu or accelerator would.
     public func activateAction(_ detailedName: String, in window: Window?) {
         var name: UnsafeMutablePointer<gchar>? = nil
         var target: OpaquePointer? = nil

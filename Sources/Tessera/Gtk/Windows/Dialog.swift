@@ -3,8 +3,7 @@ import CGtk
 /// A dialog with a content area of our own and response buttons.
 @MainActor
 open class Dialog: Window {
-    /// Responses of GTK's own: closing the dialog with Escape or its close button answers `cancel`
-    /// or `deleteEvent`.
+    /// Escape or the close button answer `cancel` or `deleteEvent`.
     public static let cancel = Int(GTK_RESPONSE_CANCEL.rawValue)
     public static let deleteEvent = Int(GTK_RESPONSE_DELETE_EVENT.rawValue)
 

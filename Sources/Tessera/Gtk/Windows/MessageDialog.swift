@@ -22,8 +22,7 @@ public final class MessageDialog: Dialog {
     /// The text shown under it.
     public var secondaryText: String { stringProperty("secondary-text") ?? "" }
 
-    /// The bold text of every message dialog on screen now, whichever code made it: what a person
-    /// sees, for tests (a dialog that was only dropped from a variable may still be up).
+    /// Every message dialog's bold text on screen now, for tests.
     public static func textsOnScreen() -> [String] {
         guard let list = gtk_window_list_toplevels() else { return [] }
         defer { g_list_free(list) }

@@ -1,8 +1,7 @@
 import CGtk
 import Foundation
 
-/// The desktop's save chooser (the portal's, else GTK's), a name suggested, replacing confirmed; keep it alive
-/// until it answers.
+/// The desktop's save chooser with a suggested name; keep it alive until it answers.
 @MainActor
 public final class SaveFileChooser: Object {
     private var answered: (@MainActor (URL?) -> Void)?

@@ -14,8 +14,7 @@ public final class ShortcutsWindow: Window {
 
     public let groups: [Group]
 
-    /// GTK 3.24's shortcuts window leaves a dangling handler when finalized, tripping the next style change:
-    /// releasing only hides it, and GTK's reference keeps it until exit.
+    /// GTK 3.24's shortcuts window leaves a dangling handler when finalized: only hide it.
     override func willRelease() { hide() }
 
     public init(parent: Window?, groups: [Group]) {

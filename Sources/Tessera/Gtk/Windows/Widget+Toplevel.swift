@@ -35,8 +35,7 @@ extension Widget {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
-    /// Opens `uri` with the desktop's handler for it (a web address in the browser), over the
-    /// widget's window; the system's words when it cannot.
+    /// Opens `uri` with the desktop's handler; the system's words when it cannot.
     public func showURI(_ uri: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
         guard gtk_show_uri_on_window(toplevelWindow, uri, guint32(GDK_CURRENT_TIME), &error) == 0 else { return nil }
@@ -45,8 +44,7 @@ extension Widget {
     }
 }
 
-/// The focus widget of a window at one moment (`Widget.toplevelFocusMark`): equal marks, the
-/// focus has not moved between them.
+/// A window's focus widget at a moment; equal marks mean focus stayed.
 public struct FocusMark: Equatable {
     fileprivate let focus: UnsafeRawPointer?
 }

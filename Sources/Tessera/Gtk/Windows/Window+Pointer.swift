@@ -1,8 +1,7 @@
 import CGtk
 
 extension Window {
-    /// Moves the pointer just outside the window (past its right edge, else below it), so that no
-    /// hover state or tooltip shows in what is drawn next (the screenshot mode).
+    /// Moves the pointer off the window so no hover shows in screenshots.
     public func movePointerAway() {
         let size = allocatedSize
         warpPointer { origin, screen in
@@ -10,8 +9,7 @@ extension Window {
         }
     }
 
-    /// Warps the pointer to a point in the window's coordinates (it may lie outside the window),
-    /// chosen from the window's origin on the screen and the screen's size.
+    /// Warps the pointer to a point in window coordinates, chosen from origin and screen size.
     public func warpPointer(to point: (_ origin: (x: Int, y: Int), _ screen: (width: Int, height: Int)) -> (Int, Int)) {
         guard let gdkWindow = gtk_widget_get_window(widget) else { return }
         let display = gdk_window_get_display(gdkWindow)

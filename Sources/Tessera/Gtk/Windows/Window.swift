@@ -1,7 +1,6 @@
 import CGtk
 
-/// A toplevel window. GTK keeps its own reference to toplevels, so releasing the wrapper
-/// destroys the window as well.
+/// A toplevel; releasing the wrapper destroys it, as GTK holds its own reference.
 @MainActor
 open class Window: Container {
     var window: UnsafeMutablePointer<GtkWindow> { raw.cast() }

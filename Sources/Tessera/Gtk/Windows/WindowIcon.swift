@@ -1,8 +1,7 @@
 import CGtk
 import Dispatch
 
-/// The X11 window icon for runs without the installed .desktop file: two PNG sizes decoded on a GCD queue,
-/// where `gtk_window_set_default_icon_name` would decode every size on the main thread.
+/// The X11 icon from the build tree: two PNGs decoded off the main thread, not every size on it.
 public enum WindowIcon {
     /// Decodes the PNG files off the main thread, then sets them as the default icon list.
     @MainActor

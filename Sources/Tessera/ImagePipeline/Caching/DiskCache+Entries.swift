@@ -3,8 +3,7 @@
 import Foundation
 import Networking
 
-/// An entry's file: magic, then length-prefixed URL, ETag and Last-Modified, fresh-until (a Double's bits),
-/// data length, checksum, data. TSC2 lacks freshness.
+/// Magic, then length-prefixed URL, ETag, Last-Modified, fresh-until, length, checksum, data.
 extension DiskCache {
     static func pack(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture), url: String) -> Data {
         var out = magic
@@ -58,8 +57,7 @@ extension DiskCache {
 }
 
 extension DiskCache {
-    /// A 64-bit checksum of an entry's bytes, a word at a time (FNV-1a's step on words, a shift
-    /// carrying high bits down): it catches a file cut short or overwritten, fast. Not for security.
+    /// A fast word-wise FNV-1a-style checksum against torn files; not for security.
     static func checksum(_ data: Data) -> UInt64 {
         data.withUnsafeBytes { bytes in
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)

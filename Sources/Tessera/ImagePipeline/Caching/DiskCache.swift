@@ -7,18 +7,15 @@ import Synchronization
 import Glibc
 #endif
 
-/// Fetched bytes on disk under a byte cap, least recently used first out; each file's checksum drops a damaged
-/// entry on read. All work in order on one low-priority thread.
+/// Fetched bytes on disk under a cap, least recently used out, checksummed, on one low thread.
 public final class DiskCache: @unchecked Sendable {
     public let folder: URL
     public let capacity: Int
-    /// One thread, so the work runs in the order it was given, as on a serial queue; shared by
-    /// every disk cache of the process (its threads live as long as the process).
+    /// One thread for every disk cache, keeping work in order.
     private static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
     private var queue: BackgroundThreads { Self.thread }
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
-    /// The format's mark; TSC2 entries (without freshness) are read as `HTTPFreshness.unknown`,
-    /// others (TSC1's byte-wise checksum) are dropped on read.
+    /// TSC2 entries read as `unknown` freshness; older ones dropped.
     static let magic = Data("TSC3".utf8)
     static let magicWithoutFreshness = Data("TSC2".utf8)
 
@@ -68,8 +65,7 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    /// Writes in the background, seen by later reads. A shown image (`keep`) is always written; a prefetch is
-    /// skipped past `maximumPendingBytes` waiting.
+    /// Writes in the background; shown images always, prefetches not past `maximumPendingBytes`.
     public func store(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture),
                       for url: String, keep: Bool) {
         let accepted = pendingBytes.withLock { pending -> Bool in
@@ -99,8 +95,7 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    /// Returns once the writes handed over before have been made (the app waits for them before it
-    /// exits: a picture shown just before is then there at the next launch, offline too).
+    /// Returns once earlier writes are made (awaited before exit).
     public func flush() async {
         await withCheckedContinuation { continuation in
             queue.async { continuation.resume() }
@@ -171,8 +166,7 @@ public final class DiskCache: @unchecked Sendable {
         if size! > capacity { sweep() }
     }
 
-    /// Writes a new file without `fsync`: a crash's short entry fails its checksum. False, with `errno`, on
-    /// failure.
+    /// No `fsync`: a torn entry fails its checksum. False with `errno`.
     private static func writeFile(_ data: Data, to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }

@@ -1,8 +1,7 @@
 import Foundation
 import Networking
 
-/// What a response said about keeping its body (RFC 9111): how long it is fresh, and validators for a cheap 304
-/// check afterwards.
+/// How long a body is fresh (RFC 9111), and validators for a 304.
 public struct HTTPFreshness: Sendable, Equatable {
     /// The response's `ETag` and `Last-Modified`.
     public var validators: HTTPValidators
@@ -17,11 +16,9 @@ public struct HTTPFreshness: Sendable, Equatable {
         self.forbidsStoring = forbidsStoring
     }
 
-    /// Without `Cache-Control` or `Expires`, a response stays fresh for this share of the time
-    /// since it was last modified (the heuristic browsers use, RFC 9111 4.2.2)...
+    /// Without `Cache-Control` or `Expires`: this share of the age since modified (RFC 9111 4.2.2)...
     static let heuristicShareOfAge = 0.1
-    /// ...and never longer than a day, nor, with no `Last-Modified` either, for more than a day:
-    /// pictures at an address rarely change, and a day is what a person tolerates an old one.
+    /// ...at most a day, and a day without `Last-Modified`.
     static let heuristicLimit: TimeInterval = 24 * 60 * 60
 
     /// Reads a response's headers (names in lower case), received at `now`.
@@ -43,8 +40,7 @@ public struct HTTPFreshness: Sendable, Equatable {
         }
     }
 
-    /// Stored bytes that no response described (written before validators were kept): asked
-    /// about at their next use.
+    /// Bytes no response described: asked about at next use.
     public static let unknown = HTTPFreshness(freshUntil: .distantPast)
 
     public func isFresh(at now: Date) -> Bool { now < freshUntil }

@@ -1,8 +1,7 @@
 import Foundation
 import HelperWire
 
-/// Decoded images in memory, least recently used dropped first, bounded by pixel bytes; keyed by device size,
-/// so scale 2 costs four times scale 1.
+/// Decoded images by device size under a byte cap, least recently used out.
 public final class MemoryCache: @unchecked Sendable {
     /// An eighth of physical memory, at most 64 MiB: some fifteen screens of thumbnails at scale 1.
     public static var defaultCapacity: Int {

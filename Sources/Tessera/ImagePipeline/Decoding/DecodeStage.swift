@@ -3,8 +3,7 @@ import HelperWire
 import Scheduling
 import Synchronization
 
-/// The first decoder taking a request decodes on its threads, a slot at a time by priority; skipped when every
-/// requester left first.
+/// The first taking decoder decodes, a slot at a time by priority; skipped when nobody waits.
 final class DecodeStage: Sendable {
     /// Asked in order, each with its own slots.
     private let decoders: [(decoder: any ImageDecoding, slots: PriorityLimiter)]

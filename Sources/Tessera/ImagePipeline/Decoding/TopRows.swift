@@ -1,23 +1,19 @@
 import CGdkPixbuf
 import HelperWire
 
-/// A baseline JPEG decoded from its bytes so far: its rows on top and libjpeg's grey fill below, made
-/// transparent so the view's background shows, as in a browser.
+/// A baseline JPEG's rows so far, its grey fill made transparent, as in a browser.
 enum TopRows {
-    /// Two levels of 255 each way: the fill measured a level off beside decoded blocks; a picture's
-    /// own rows that are as flat are hidden while it downloads, no more.
+    /// Levels off the fill still counted as fill.
     static let fillTolerance = 2
 
-    /// `image` with its trailing fill transparent (including the last partial block row); nil when only fill
-    /// decoded, `image` itself when there is none.
+    /// `image` with trailing fill transparent; nil when all fill, itself when none.
     static func withoutFill(_ image: DecodedImage) -> DecodedImage? {
         let source = image.pixbuf
         let width = image.width, height = image.height
         guard !image.isCairoARGB32, image.frames.isEmpty, width > 0, height > 0,
               gdk_pixbuf_get_bits_per_sample(source) == 8, let pixels = gdk_pixbuf_read_pixels(source) else { return image }
         let stride = Int(gdk_pixbuf_get_rowstride(source)), channels = Int(gdk_pixbuf_get_n_channels(source))
-        // Within `fillTolerance` of the fill: its blocks next to decoded ones, and the scaling
-        // to the size asked, make it a level off here and there.
+        // Within `fillTolerance` of the fill.
         func isFill(_ x: Int, _ y: Int, _ fill: (UInt8, UInt8, UInt8)) -> Bool {
             let at = y * stride + x * channels
             return abs(Int(pixels[at]) - Int(fill.0)) <= fillTolerance && abs(Int(pixels[at + 1]) - Int(fill.1)) <= fillTolerance

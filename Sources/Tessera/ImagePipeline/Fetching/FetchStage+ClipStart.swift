@@ -1,13 +1,11 @@
 import Foundation
 
-/// A clip's poster from its first bytes (`Configuration.posterFirstBytes`): a clip written for
-/// the web has its index and first keyframe first, so a poster costs its start, not the clip.
+/// A web clip's index and first keyframe come first, so a poster costs its start.
 extension FetchStage {
     /// Where the disk cache keeps the start of a clip.
     static func startKey(_ key: ImageKey) -> String { key.url + "#first-bytes" }
 
-    /// A clip's start for its poster, from disk or network, and whether it is the whole; nil when the poster
-    /// reads from whole bytes.
+    /// A clip's start and whether whole; nil when the poster reads whole bytes.
     func clipStart(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> (data: Data, isWhole: Bool)? {
         guard request.content == .videoFrame, let first = configuration.posterFirstBytes,
               source(for: request.url).isRemote, await diskCache?.entry(for: key.url) == nil else { return nil }

@@ -1,14 +1,12 @@
 import Foundation
 import HelperWire
 
-/// Saving data: a progressive JPEG shown at an eighth or less downloads only until its passes are the picture
-/// there, kept on disk; a larger size downloads the rest.
+/// Saving data: small progressive JPEGs download only their shown passes, kept; larger sizes fetch the rest.
 extension FetchStage {
     /// Where the disk cache keeps a picture's first passes.
     static func passesKey(_ key: ImageKey) -> String { key.url + "#passes" }
 
-    /// A still whose whole is not on disk: its first passes when they are the picture at this size, from disk
-    /// or a stopped download; nil to read the whole.
+    /// First passes enough for this size, stored or downloaded; nil to read the whole.
     func passesEnough(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data? {
         guard savesData, request.content == .image, !key.animates, key.region == nil else { return nil }
         let source = source(for: request.url)
@@ -32,8 +30,7 @@ extension FetchStage {
         return fetched.data
     }
 
-    /// `passesEnough`, for one load: the passes on disk (`stored`, enough for `target`) when
-    /// fresh (when stale, the server asked whether they changed), else a download.
+    /// Stored passes when fresh (revalidated when stale), else a download.
     private func passesAlone(_ request: ImageRequest, key: ImageKey, target: DecodingTarget, stored: DiskCache.Entry?,
                              storedKey: String) async throws(ImageError) -> FetchedBytes {
         var asked = request
@@ -55,8 +52,7 @@ extension FetchStage {
         }
     }
 
-    /// Saving data, the first passes kept for a smaller size are the start of the whole: `asked`
-    /// is turned into a request for the rest, and the start returned; nil asks for the whole.
+    /// Kept passes become the start: `asked` asks for the rest; nil asks for the whole.
     func passesToGoOn(from asked: inout ImageRequest, key: ImageKey, in diskCache: DiskCache?) async -> Data? {
         guard savesData, asked.content == .image, let passes = await diskCache?.entry(for: Self.passesKey(key)),
               let validator = passes.freshness.validators.rangeValidator, passes.data.count > ProgressivePasses.end.count else {

@@ -3,8 +3,7 @@ import Localization
 import Networking
 import Synchronization
 
-/// Bytes from the first source taking the address (network last), through the disk cache: fresh read, stale
-/// revalidated and shown when the server cannot be asked. One transfer per address.
+/// Bytes from the first source taking the address, through the disk cache's freshness; one transfer each.
 final class FetchStage: Sendable {
     /// Asked in order; the network source comes last and takes any URL.
     let sources: [any ImageSource]
@@ -46,8 +45,7 @@ final class FetchStage: Sendable {
         await source(for: request.url).setPriority(priority, for: request)
     }
 
-    /// The bytes to decode for `request`: saving data, first passes that are the picture at its
-    /// size; else the whole.
+    /// Saving data, sufficient first passes; else the whole.
     func bytes(for request: ImageRequest, key: ImageKey) async throws(ImageError) -> Data {
         if let passes = try await passesEnough(for: request, key: key) { return passes }
         return try await fetched(request, key: key, firstBytes: nil).data
