@@ -1,7 +1,6 @@
 import Foundation
 
-/// `HTTPClient` on libcurl's multi interface, driven by a `CurlTransferLoop` on its own queue: kept-alive
-/// connections, HTTP/2 where offered, a per-host limit; `curl_multi_poll` sleeps until work.
+/// `HTTPClient` on libcurl's multi interface: kept-alive connections, HTTP/2, per-host limits.
 public final class CurlHTTPClient: HTTPClient, Sendable {
     public struct Configuration: Sendable {
         /// Connections per host at once (browsers use 6).
@@ -40,8 +39,7 @@ public final class CurlHTTPClient: HTTPClient, Sendable {
     }
 
     public let configuration: Configuration
-    /// The loop that drives the transfers: its own object, so that a client let go ends it (and
-    /// its connections) rather than being kept alive by it.
+    /// Apart from the client, so letting the client go ends it.
     private let loop: CurlTransferLoop
 
     public init(configuration: Configuration = Configuration()) {

@@ -8,8 +8,7 @@ final class Transfer: @unchecked Sendable {
     var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var body = Data()
-    /// 8 MiB: above any photo a feed shows, below what a lying Content-Length could make every
-    /// transfer hold before its first byte.
+    /// Above any feed photo, below what a lying Content-Length could reserve.
     static let largestReservation = 8 << 20
     private var headers: [String: String] = [:]
     /// The body's whole length as the last response's headers said it, for `onProgress`.
@@ -103,8 +102,7 @@ final class Transfer: @unchecked Sendable {
         return true
     }
 
-    /// One header line with its line end, read as bytes (Foundation's trimming cost a sixth of the client's
-    /// CPU).
+    /// A header line read as bytes (Foundation's trimming was slow).
     func header(_ line: UnsafeRawBufferPointer) {
         let bytes = line.trimmingASCIIWhitespace()
         if bytes.starts(with: "HTTP/".utf8) { // a new response (after a redirect)
@@ -117,8 +115,7 @@ final class Transfer: @unchecked Sendable {
         let value = String(decoding: bytes[(colon + 1)...].trimmingASCIIWhitespace(), as: UTF8.self)
         headers[name] = value
         if name == "content-length" { expectedLength = Int(value) }
-        // The body's whole length, said up front: one allocation of the right size instead of a
-        // buffer doubling as the bytes come (up to twice the body, and a copy at each step).
+        // One allocation of the announced length, not a doubling buffer.
         if name == "content-length", body.isEmpty, let length = Int(value), length > 0 {
             body = Data(capacity: min(length, request.maximumBodySize, Self.largestReservation))
         }

@@ -2,16 +2,13 @@ import CCurl
 import Foundation
 import Localization
 
-/// Drives one multi handle on its own queue, apart from its client, so a client let go stops it and closes its
-/// connections.
+/// Drives one multi handle on its own queue; ends when its client is let go.
 final class CurlTransferLoop: @unchecked Sendable {
     private let configuration: CurlHTTPClient.Configuration
-    /// Utility QoS: user-initiated may run at nice -2, taking frames from the main loop; utility still outranks
-    /// the decoders.
+    /// Utility QoS, so packets never preempt frames yet outrank decoders.
     private let queue = DispatchQueue(label: "dev.tessera.curl", qos: .utility)
     private let lock = NSLock()
-    /// Made on the first request, not at construction: initialising libcurl (and its TLS
-    /// library) costs milliseconds that the app's start-up should not pay.
+    /// Made at the first request: libcurl's set-up stays out of start-up.
     private var multiHandle: UnsafeMutableRawPointer?
     private var toAdd: [Transfer] = []
     private var toCancel: [Transfer] = []
@@ -21,8 +18,7 @@ final class CurlTransferLoop: @unchecked Sendable {
         self.configuration = configuration
     }
 
-    /// libcurl's process-wide initialisation, done once before the first handle: nil when it
-    /// worked, else why not (libcurl is opened on first use, so this is where a missing one shows).
+    /// libcurl's global init, once; nil when it worked, else why not.
     private static let globalInitFailure: String? = {
         if let error = tessera_curl_load_error() { return String(cString: error) }
         let code = tessera_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
@@ -54,14 +50,12 @@ final class CurlTransferLoop: @unchecked Sendable {
         wake { $0.toCancel.append(transfer) }
     }
 
-    /// Ends the loop: what runs finishes as cancelled, the connections close, the multi handle
-    /// goes. Returns at once; the loop ends on its own queue.
+    /// Ends the loop: transfers cancelled, connections closed; returns at once.
     func stop() {
         wake { $0.stopping = true }
     }
 
-    /// Changes what the loop is to do and wakes it (under the lock: the loop lets its handle go
-    /// under the same lock, so it is never woken after that).
+    /// Changes and wakes under the lock, never after the handle is gone.
     private func wake(_ change: (CurlTransferLoop) -> Void) {
         lock.withLock {
             change(self)
@@ -105,16 +99,14 @@ final class CurlTransferLoop: @unchecked Sendable {
                 transfer.finish(transfer.outcome(code))
             }
             var ready: Int32 = 0
-            // With transfers running curl shortens the wait to its own next timer; with none
-            // the loop sleeps until `send`, a cancellation or the end wakes it.
+            // curl's timer with transfers; otherwise sleep until woken.
             tessera_curl_multi_poll(multi, nil, 0, active.isEmpty ? Self.idleWait : Self.busyWait, &ready)
         }
     }
 
     /// The longest wait while transfers run (curl's timers make it shorter when they are due).
     static let busyWait: Int32 = 1000
-    /// The wait with nothing to do: a day. A laptop pays for every wake-up of an idle app, and
-    /// new work wakes the loop at once (`curl_multi_wakeup`).
+    /// Idle wait, a day: new work wakes the loop at once.
     static let idleWait: Int32 = 86_400_000
 
     private func detach(_ transfer: Transfer, from multi: UnsafeMutableRawPointer) {

@@ -14,13 +14,11 @@ public struct HTTPRequest: Sendable {
     public var timeout: Duration
     /// Larger bodies are refused with `HTTPError.bodyTooLarge` (and the transfer stopped).
     public var maximumBodySize: Int
-    /// A transfer below `lowSpeedLimit` bytes a second this long fails with `HTTPError.timeout`; nil:
-    /// `lowSpeedTime`. Whole seconds.
+    /// Below `lowSpeedLimit` this long is `HTTPError.timeout`; nil: `lowSpeedTime`.
     public var stallTimeout: Duration?
     /// What the download is for (a section's name), for `CountingHTTPClient`'s ledger.
     public var account: String?
-    /// Told the body so far on the client's thread, every `progressStep` bytes and at the end; `.enough` stops
-    /// the transfer (`HTTPResponse.endedEarly`). Nil: nobody watches.
+    /// The body so far every `progressStep` and at the end; `.enough` stops it. Nil: nobody watches.
     public var onProgress: (@Sendable (_ body: UnsafeRawBufferPointer, _ expected: Int?) -> ProgressAnswer)?
 
     /// What a reader of a transfer's progress answers.
@@ -30,8 +28,7 @@ public struct HTTPRequest: Sendable {
         case enough
     }
 
-    /// 16 KiB: at 1 Mbit/s eight reports a second, as often as a bar that shows them is redrawn,
-    /// and few on a fast link, where each is a lock and a store.
+    /// Eight reports a second at 1 Mbit/s; few on fast links.
     public static let progressStep = 16 << 10
 
     public init(url: URL, method: Method = .get, headers: [(name: String, value: String)] = [],
@@ -94,8 +91,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case connectionLost(String)
     case other(String)
 
-    /// The backend could not be reached at all (no network, no route, nothing listening, no
-    /// answer), as opposed to an answer that was wrong.
+    /// The backend could not be reached at all, rather than answered wrong.
     public var meansUnreachable: Bool {
         switch self {
         case .unreachable, .timeout, .connectionLost: true
@@ -119,8 +115,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The exchange started and stopped: it went silent past its time, or its connection broke.
-    /// Worth asking again soon, where a server that cannot be reached at all is not.
+    /// Started and stopped (silent or broken): worth asking again soon.
     public var meansInterrupted: Bool {
         switch self {
         case .timeout, .connectionLost: true
@@ -138,8 +133,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Sends requests. Implementations run transfers off the caller's thread; cancelling the calling
-/// task cancels the transfer.
+/// Sends requests off the caller's thread; cancelling the task cancels the transfer.
 public protocol HTTPClient: Sendable {
     func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
 }

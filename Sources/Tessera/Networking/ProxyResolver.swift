@@ -3,8 +3,7 @@ import Domain
 import Foundation
 import Synchronization
 
-/// Each request's proxy from a GIO `GProxyResolver`: the desktop's (GNOME's settings, PAC, libproxy's
-/// environment) or one given. Local servers are reached directly.
+/// Each request's proxy from GIO: the desktop's settings or one given; local servers direct.
 public final class ProxyResolver: @unchecked Sendable { // the resolver is thread-safe; `answers` is under its mutex
     /// Answers kept per scheme, host and port: a PAC script runs once a minute, not per request.
     public static let answerLife: Duration = .seconds(60)
@@ -26,8 +25,7 @@ public final class ProxyResolver: @unchecked Sendable { // the resolver is threa
         self.resolver = resolver
     }
 
-    /// Every address through `proxy` ("http://host:port", "socks5://host:port"), but the hosts
-    /// in `ignoring` (GIO's forms: "example.org", "*.example.org", "10.0.0.0/8").
+    /// Everything through `proxy` but the `ignoring` hosts, in GIO's forms.
     public convenience init(proxy: String, ignoring: [String] = []) {
         self.init(adopting: ignoring.withCStringArray { g_simple_proxy_resolver_new(proxy, $0) })
     }
@@ -36,8 +34,7 @@ public final class ProxyResolver: @unchecked Sendable { // the resolver is threa
         if let resolver { g_object_unref(UnsafeMutableRawPointer(resolver)) }
     }
 
-    /// What curl takes as `CURLOPT_PROXY` for `url`: "" to go direct, a proxy's URL, or nil to
-    /// leave curl to its own reading of the environment (GIO gave no answer).
+    /// `CURLOPT_PROXY` for `url`: "" direct, a proxy, or nil for curl's own reading.
     func curlProxy(for url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
         if url.isOnThisMachine { return "" }
@@ -61,8 +58,7 @@ public final class ProxyResolver: @unchecked Sendable { // the resolver is threa
         return list[0].map { Self.curlProxy(String(cString: $0)) }
     }
 
-    /// GIO's proxy URI as curl takes it: "direct://" is no proxy; GIO's "socks://" (any version)
-    /// and "socks5://" become "socks5h://", which resolves names through the proxy as GIO's does.
+    /// GIO's URI for curl; socks becomes socks5h, resolving names through the proxy.
     static func curlProxy(_ proxy: String) -> String {
         if proxy == "direct://" { return "" }
         for socks in ["socks://", "socks5://"] where proxy.hasPrefix(socks) {

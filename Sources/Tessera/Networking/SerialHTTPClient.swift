@@ -4,8 +4,7 @@ public final class SerialHTTPClient: Sendable {
     private let client: any HTTPClient
     private let limiter = PriorityLimiter(limit: 1)
 
-    /// - Parameters:
-    ///   - ledger: where what it downloads is counted, under `account`; nil: nowhere.
+    /// - Parameter ledger: counts downloads under `account`; nil: nowhere.
     public init(ledger: DownloadLedger? = nil, account: String? = nil) {
         let connection = CurlHTTPClient(configuration: .singleConnection)
         client = ledger.map { CountingHTTPClient(connection, ledger: $0, account: account) } ?? connection

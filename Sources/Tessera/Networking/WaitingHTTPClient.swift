@@ -1,5 +1,4 @@
-/// Another client whose requests wait until `ready` returns (the built-in server listening), so
-/// that what needs no server (a picture on disk) never waits for one to start.
+/// Requests wait for `ready` (the built-in server), so server-less work never does.
 public struct WaitingHTTPClient: HTTPClient {
     private let base: any HTTPClient
     private let ready: @Sendable () async -> Void

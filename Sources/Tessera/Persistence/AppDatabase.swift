@@ -5,13 +5,11 @@ import Foundation
 import GRDB
 import Localization
 
-/// The app's SQLite database (people, messages, the facts feed): a WAL `DatabasePool` so reads never wait,
-/// foreign keys on, built by migrations; view-models observe commits (`ValueObservation`).
+/// SQLite in WAL mode for people, messages and facts, built by migrations, observed by view-models.
 public final class AppDatabase: Sendable {
     public let writer: any DatabaseWriter
 
-    /// Opens, checks and migrates the database at `url`; a damaged file throws SQLite's codes, which
-    /// `LazyDatabase` answers by keeping it aside.
+    /// Opens, checks and migrates `url`; damage throws codes `LazyDatabase` answers.
     public init(url: URL) throws {
         let folder = url.deletingLastPathComponent()
         do {
@@ -21,8 +19,7 @@ public final class AppDatabase: Sendable {
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        // Another connection writing (a second pool on the same file: a tool, a test) is waited
-        // for rather than failed at once with "database is locked".
+        // Another writer is waited for rather than failing with "database is locked".
         configuration.busyMode = .timeout(5)
         configuration.label = "dev.tessera.database"
         writer = try DatabasePool(path: url.path, configuration: configuration)

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Where the app keeps its files: the XDG base folders, or everything under one folder when the
-/// user passes `--data-dir` (tests and side-by-side profiles).
+/// The XDG folders, or one folder with `--data-dir`.
 public struct AppPaths: Sendable, Equatable {
     public let config: URL
     public let data: URL
@@ -20,8 +19,7 @@ public struct AppPaths: Sendable, Equatable {
                   cache: root.appendingPathComponent("cache"))
     }
 
-    /// The XDG base directories (`$XDG_CONFIG_HOME`, `$XDG_DATA_HOME`, `$XDG_CACHE_HOME`, with their
-    /// documented fallbacks under `$HOME`), each with a `tessera` folder.
+    /// XDG config, data and cache homes with their fallbacks, each with `tessera`.
     public static func xdg(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppPaths {
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
         func base(_ variable: String, _ fallback: String) -> URL {
@@ -36,8 +34,7 @@ public struct AppPaths: Sendable, Equatable {
 
     public var settingsFile: URL { config.appendingPathComponent("settings.json") }
 
-    /// `relativePath` under the installed `share/tessera/` beside the running executable's prefix; nil in the
-    /// build tree.
+    /// `relativePath` in the installed `share/tessera/`; nil in the build tree.
     public static func installedItem(_ relativePath: String,
                                      executable: String = CommandLine.arguments[0]) -> URL? {
         let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -46,8 +43,7 @@ public struct AppPaths: Sendable, Equatable {
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// `relativePath` in the source tree, when the running executable sits in a build folder
-    /// inside it (`make run`, tests, benchmarks); nil for an installed executable.
+    /// `relativePath` in the source tree around the build folder; nil when installed.
     public static func sourceTreeItem(_ relativePath: String,
                                       executable: String = CommandLine.arguments[0]) -> URL? {
         var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()

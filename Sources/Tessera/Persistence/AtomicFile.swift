@@ -5,8 +5,7 @@ import Glibc
 import Localization
 #endif
 
-/// Whole-file writes a reader or a crash sees old or new, never mixed: temporary file, fsync, rename, fsync the
-/// folder.
+/// Writes seen old or new, never mixed: temporary file, fsync, rename, fsync the folder.
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws(StorageError) {
         let folder = url.deletingLastPathComponent()
@@ -52,8 +51,7 @@ public enum AtomicFile {
         if folder >= 0 { fsync(folder); close(folder) }
     }
 
-    /// Moves a file that could not be read aside as `<name>.corrupt-<timestamp>` so that nothing
-    /// overwrites it; returns where it went.
+    /// Moves an unreadable file aside as `<name>.corrupt-<timestamp>`; returns where.
     public static func moveAside(_ url: URL, now: Date = Date()) throws(StorageError) -> URL {
         let target = asideURL(for: url, now: now)
         guard rename(url.path, target.path) == 0 else {
@@ -62,8 +60,7 @@ public enum AtomicFile {
         return target
     }
 
-    /// Keeps a file about to be rewritten as `<name>.corrupt-<timestamp>` (a hard link, else a copy); a crash
-    /// leaves it under one name or both.
+    /// Keeps a file about to be rewritten aside (link, else copy), crash-safe.
     public static func keepAside(_ url: URL, now: Date = Date()) throws(StorageError) -> URL {
         let target = asideURL(for: url, now: now)
         guard link(url.path, target.path) != 0 else { return target }

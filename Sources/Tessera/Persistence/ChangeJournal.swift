@@ -5,8 +5,7 @@ import Glibc
 #endif
 import Localization
 
-/// A large document's changes appended beside it: the first line stamps the document, each later line a flushed
-/// batch. A torn last line is dropped; another document's journal is not replayed.
+/// Changes appended beside a large document, stamped with it; a torn last line is dropped.
 public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
     /// What `read` found.
     public struct Contents: Sendable {
@@ -16,8 +15,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         public var bytes = 0
         /// A journal written over another document was found and removed.
         public var removedStale = false
-        /// A line that could not be read, and where the journal as it was is kept: the changes
-        /// before it are in `changes`, the rest are not used.
+        /// An unreadable line and where the journal was kept; changes after it unused.
         public var unreadable: (reason: String, keptAt: String)?
     }
 
@@ -36,8 +34,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         try await run { [url] () throws(StorageError) -> Contents in try Self.read(url, over: stamp) }
     }
 
-    /// Whether a journal is on disk with anything in it (without reading it): what `read` finds
-    /// in it may change the document anywhere. True when that cannot be told.
+    /// A non-empty journal is on disk (true when unsure), unread.
     public func holdsChanges() async -> Bool {
         let url = self.url
         return await withCheckedContinuation { continuation in
@@ -62,8 +59,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Moves the journal aside (`AtomicFile.moveAside`), when its changes no longer fit the
-    /// document; returns where it went.
+    /// Moves an unfitting journal aside; returns where.
     public func moveAside() async throws(StorageError) -> URL {
         try await run { [url] () throws(StorageError) -> URL in try AtomicFile.moveAside(url) }
     }
@@ -120,8 +116,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
 
     private static func append(_ changes: [Change], over stamp: DocumentStamp, to url: URL) throws(StorageError) -> Int {
         let encoder = JSONEncoder()
-        // One line each: JSON without indentation holds no line break (a break in a string is
-        // written as an escape).
+        // Unindented JSON has no line breaks, so a line is a batch.
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let batch: Data
         do { batch = try encoder.encode(changes) } catch {

@@ -4,8 +4,7 @@ import GRDB
 import Localization
 
 extension StorageError {
-    /// A database failure in words a person can act on. SQLite's result code says what happened;
-    /// the statement and SQLite's own wording belong in the log, not in front of the user.
+    /// A failure in actionable words from SQLite's code; details go to the log.
     public init(database error: any Error) {
         if let error = error as? StorageError {
             self = error

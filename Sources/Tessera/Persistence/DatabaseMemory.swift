@@ -1,7 +1,6 @@
 import GRDBSQLite
 
-/// What SQLite holds in memory for the app's databases (page caches, statements, schema), for
-/// the benchmarks to tell it from the app's own heap.
+/// SQLite's memory, for benchmarks to tell apart from the app's heap.
 public enum DatabaseMemory {
     /// Bytes SQLite has allocated and not freed, every connection together.
     public static var inUse: Int { Int(sqlite3_memory_used()) }

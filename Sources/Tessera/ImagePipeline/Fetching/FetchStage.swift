@@ -60,8 +60,8 @@ final class FetchStage: Sendable {
         return entry.data
     }
 
-    /// The bytes of `request` (only its start with `firstBytes`), fresh from disk or fetched, revalidated and
-    /// kept; says whether they are the whole. Shared with loads of the same bytes.
+    /// The bytes (or their start), fresh from disk or fetched and kept, and whether whole; shared by equal
+    /// loads.
     func fetched(_ request: ImageRequest, key: ImageKey, firstBytes: Int?) async throws(ImageError) -> (data: Data, isWhole: Bool) {
         let storedKey = firstBytes == nil ? key.url : Self.startKey(key)
         let fetched = try await fetches.value(for: storedKey) {
@@ -121,8 +121,7 @@ final class FetchStage: Sendable {
         case fetched(FetchedImage)
     }
 
-    /// `stored` when fresh, else the source's answer with its validators: a 304 refreshes them, a failure shows
-    /// them stale. Never `.notModified`.
+    /// Fresh `stored`, else the source asked with validators; a failure shows them stale.
     func storedOrFetched(_ asked: ImageRequest, stored: DiskCache.Entry?, storedKey: String,
                          from source: any ImageSource, in diskCache: DiskCache?) async throws(ImageError) -> StoredOrFetched {
         if let stored, stored.freshness.isFresh(at: configuration.now()) {
@@ -143,8 +142,7 @@ final class FetchStage: Sendable {
         return .stored(stored.data)
     }
 
-    /// Keeps fetched bytes in `cache` under `key`, unless the server forbids it (then a stored
-    /// entry they replace goes).
+    /// Keeps fetched bytes unless the server forbids it (then the old entry goes).
     func keep(_ data: Data, freshness: HTTPFreshness, in cache: DiskCache?, for key: String, replacing: Bool, request: ImageRequest) {
         if freshness.forbidsStoring {
             if replacing { cache?.remove(key) }

@@ -1,8 +1,7 @@
 import Foundation
 import Synchronization
 
-/// How far each downloading picture has come, by address, for views showing progress; written on the client's
-/// thread, read from any.
+/// Each downloading picture's progress by address; written on the client's thread.
 public final class DownloadProgress: Sendable {
     /// One download's progress.
     public struct Reading: Sendable, Equatable {
@@ -10,8 +9,7 @@ public final class DownloadProgress: Sendable {
         public var received: Int
         /// The body's whole length, when the server said it.
         public var expected: Int?
-        /// A progressive picture's passes come whole so far, which `passes(for:)` gives (0: none
-        /// to show yet, or not such a picture).
+        /// Whole passes so far (0: none, or not progressive).
         public var passes: Int
 
         public init(received: Int, expected: Int?, passes: Int = 0) {
@@ -20,26 +18,22 @@ public final class DownloadProgress: Sendable {
             self.passes = passes
         }
 
-        /// Between 0 and 1 when the whole length is known (a compressed body may come to more
-        /// than it said: never past 1).
+        /// 0 to 1 when the length is known, never past 1.
         public var fraction: Double? {
             guard let expected, expected > 0 else { return nil }
             return min(1, Double(received) / Double(expected))
         }
     }
 
-    /// A progressive picture's passes come whole so far, or a baseline JPEG's rows come so far: a
-    /// picture of their own.
+    /// Whole passes, or a baseline's rows, so far: a picture of their own.
     public struct Passes: Sendable {
         /// The picture's bytes up to its latest scan, closed with an end of image.
         public var bytes: Data
         /// How many passes they hold.
         public var count: Int
-        /// The size the passes hold detail for, when less than the picture's: larger, blocks would show as
-        /// squares.
+        /// The size they hold detail for, when less than the picture's.
         public var detailSize: (width: Int, height: Int)?
-        /// A baseline JPEG's bytes so far: they decode to its rows come so far, at the top, above
-        /// a flat fill that is not the picture (`ImagePipeline.passesSoFar` leaves it out).
+        /// A baseline JPEG's rows so far above a fill that is not the picture.
         public var topRowsOnly: Bool
 
         public init(bytes: Data, count: Int, detailSize: (width: Int, height: Int)? = nil, topRowsOnly: Bool = false) {
@@ -50,8 +44,7 @@ public final class DownloadProgress: Sendable {
         }
     }
 
-    /// The downloads under way by normalized address, each under the number it was started with
-    /// (a clip's start and the whole clip may be fetched at once).
+    /// Downloads by normalized address, numbered (a clip's start and whole may overlap).
     private let downloads = Mutex<(next: Int, byAddress: [String: [Int: Download]])>((0, [:]))
 
     private struct Download {
@@ -63,15 +56,13 @@ public final class DownloadProgress: Sendable {
 
     public init() {}
 
-    /// The download of `request`'s picture furthest along, or nil when none is under way (not
-    /// started, waiting for its turn, or over).
+    /// The furthest download of the picture; nil when none runs.
     public func reading(for request: ImageRequest) -> Reading? {
         let address = request.normalizedURL
         return downloads.withLock { $0.byAddress[address]?.values.map(\.reading).max { $0.received < $1.received } }
     }
 
-    /// The most passes come whole of `request`'s picture (a progressive JPEG's first scans); nil
-    /// when none has come.
+    /// The most whole passes of the picture; nil when none.
     public func passes(for request: ImageRequest) -> Passes? {
         let address = request.normalizedURL
         return downloads.withLock { state in

@@ -1,12 +1,10 @@
 import Foundation
 
-/// Where bytes come from: the network, or stored here. The first source taking a URL is used; the network takes
-/// the rest.
+/// Where bytes come from; the first source taking a URL wins, the network last.
 public protocol ImageSource: Sendable {
     /// True for the URLs this source loads (by their scheme).
     func loads(_ url: URL) -> Bool
-    /// True when the bytes come from elsewhere and are worth keeping in the disk cache; bytes
-    /// already stored here are not copied into it.
+    /// Bytes from elsewhere, worth the disk cache.
     var isRemote: Bool { get }
     func data(for request: ImageRequest) async throws(ImageError) -> Data
     /// The bytes, or word that `stored` bytes are still good (HTTP: a conditional request).
@@ -23,19 +21,16 @@ public enum FetchedImage: Sendable {
     case notModified(HTTPFreshness)
     /// The start of a longer resource, as `ImageRequest.firstBytes` asked.
     case firstBytes(Data, HTTPFreshness)
-    /// A progressive JPEG's first passes, closed as a picture of their own, which are the picture
-    /// at the size `ImageRequest.enoughAt` asked: its download stopped there.
+    /// First passes that are the picture at `enoughAt`: the download stopped there.
     case passes(Data, HTTPFreshness)
-    /// The bytes from `ImageRequest.rest`'s offset to the end: the server's are still those whose
-    /// start is here.
+    /// The bytes from `rest`'s offset, the server's start unchanged.
     case rest(Data, HTTPFreshness)
 }
 
 extension ImageSource {
     public func setPriority(_ priority: Int, for request: ImageRequest) async {}
 
-    /// The bytes for `request`, asking, when `stored` describes bytes already on disk, whether
-    /// they changed. A source without validators always answers with bytes, fresh for ever.
+    /// The bytes, asking whether `stored` changed; sources without validators always answer bytes.
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
         .bytes(try await data(for: request), HTTPFreshness(freshUntil: .distantFuture))

@@ -4,8 +4,7 @@ import Networking
 import Scheduling
 import Synchronization
 
-/// Image bytes over HTTP: a few transfers at a time, visible images first; timeouts and 5xx
-/// answers are retried with backoff; a URL that answered 4xx is not asked again for a while.
+/// Image bytes over HTTP, visible first, retrying timeouts and 5xx, remembering 4xx a while.
 public final class NetworkImageSource: ImageSource {
     private let client: any HTTPClient
     private let slots: PriorityLimiter
@@ -21,8 +20,7 @@ public final class NetworkImageSource: ImageSource {
     public init(client: any HTTPClient, configuration: ImagePipeline.Configuration, progress: DownloadProgress = DownloadProgress()) {
         self.client = client
         self.progress = progress
-        // What is in view is fetched before anything ahead of it starts: on a slow link, a
-        // prefetch sharing it delayed the feed's first screen by a fifth.
+        // What is in view goes before any prefetch starts: sharing slowed a slow link's first screen.
         slots = PriorityLimiter(limit: configuration.maximumConcurrentFetches, urgentFrom: ImageRequest.visible)
         timeout = configuration.fetchTimeout
         maximumBodySize = configuration.maximumDownloadSize
@@ -42,9 +40,8 @@ public final class NetworkImageSource: ImageSource {
         }
     }
 
-    /// Revalidates `stored` (a failure is not retried: stored bytes show). `firstBytes` asks a Range from the
-    /// start; `enoughAt` stops at whole passes; `rest` asks the remainder with If-Range. A server ignoring
-    /// Range sends the whole.
+    /// Revalidates `stored` (failures show it). `firstBytes` asks a Range, `enoughAt` stops at whole passes,
+    /// `rest` asks the remainder with If-Range; servers ignoring Range send the whole.
     public func fetch(_ request: ImageRequest, validating stored: HTTPFreshness?,
                       now: @Sendable () -> Date) async throws(ImageError) -> FetchedImage {
         var headers = stored?.validators.conditionalHeaders ?? []
@@ -89,8 +86,7 @@ public final class NetworkImageSource: ImageSource {
         return range.last + 1 == range.length ? .bytes(body, freshness) : .firstBytes(body, freshness)
     }
 
-    /// The server's answer, any status; timeouts, 5xx and broken connections retried, a 4xx
-    /// remembered for a while. With `request.enoughAt`, the passes the transfer stopped at.
+    /// The answer with retries and 4xx memory; with `enoughAt`, the passes it stopped at.
     private func response(for request: ImageRequest, headers: [(name: String, value: String)],
                           retrying: Bool) async throws(ImageError) -> (response: HTTPResponse, enough: Data?) {
         let key = request.key

@@ -1,14 +1,11 @@
 import Foundation
 import HelperWire
 
-/// A transfer's progressive passes (or a baseline's rows) read on the client's thread as the body comes, copied
-/// out only after `passesAfter` and every `passesEvery`; saving data, it says when to stop.
+/// Reads a transfer's passes as its body comes, copying them out from `passesAfter`, every `passesEvery`.
 final class PassesWatch: @unchecked Sendable { // used by one transfer's callbacks, one at a time, then by its task
-    /// 400 ms: a view shows its download's progress from half a second on (`DownloadProgressTicker`),
-    /// so passes are ready by its first look; a picture on a good link has come whole before it.
+    /// Passes are ready before a view's first progress look; fast pictures are whole by then.
     static let passesAfter = Duration.milliseconds(400)
-    /// 200 ms, a view's look at its download's progress: passes copied more often would be
-    /// replaced before anyone drew them.
+    /// A view's look interval: more often would be replaced unseen.
     static let passesEvery = Duration.milliseconds(200)
 
     private var passes = ProgressivePasses()
@@ -26,8 +23,7 @@ final class PassesWatch: @unchecked Sendable { // used by one transfer's callbac
         self.started = started
     }
 
-    /// New whole passes; nil when none, too early, too soon after the last, or when the rest will arrive within
-    /// `passesAfter` anyway.
+    /// New whole passes, unless none, too early or soon, or the rest is nearly here.
     func read(_ body: UnsafeRawBufferPointer, expected: Int? = nil, now: ContinuousClock.Instant = .now) -> DownloadProgress.Passes? {
         passes.read(body)
         // Read to its end, the picture is whole anyway.

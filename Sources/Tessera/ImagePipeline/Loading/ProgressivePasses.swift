@@ -1,9 +1,8 @@
 import Foundation
 import HelperWire
 
-/// Where a progressive JPEG's passes end in its arriving bytes: up to the latest scan, closed with an
-/// end-of-image marker, they are a whole JPEG. By hand: libjpeg reads from a source its decoder drives, and
-/// these bytes arrive on the network's thread.
+/// Where a progressive JPEG's passes end in its arriving bytes (closed, a whole JPEG); by hand, as libjpeg
+/// reads from a source its decoder drives and the bytes arrive elsewhere.
 struct ProgressivePasses {
     /// Bytes read so far: the next marker, or the coded data still to search, starts here.
     private var position = 0
@@ -12,8 +11,7 @@ struct ProgressivePasses {
     private var progressive = false
     /// A baseline (or extended) JPEG: one scan, from the top row down.
     private var sequential = false
-    /// A baseline JPEG whose scan began: the bytes so far, closed, decode to its rows so far. Nothing more is
-    /// read.
+    /// A started baseline scan: bytes so far decode to rows so far; no more is read.
     private(set) var readsTopRows = false
     /// Not a progressive JPEG, or bytes that do not read as one: nothing more is read.
     private(set) var givenUp = false
@@ -70,8 +68,7 @@ struct ProgressivePasses {
         }
         while position < count, !givenUp {
             if inScan {
-                // Coded data ends at the first 0xFF that is not stuffed (FF 00), a restart (FF D0-D7) or a fill
-                // byte.
+                // Data ends at an 0xFF not stuffed (FF 00), a restart (FF D0-D7) or fill.
                 guard let found = Self.firstFF(in: body, from: position) else {
                     position = count
                     return
@@ -113,8 +110,7 @@ struct ProgressivePasses {
             switch marker {
             // Progressive frames (C2, CA) have passes; baseline (C0) and extended (C1) ones rows from the top.
             case 0xC0, 0xC1, 0xC2, 0xCA:
-                // Precision (1 byte), height, width (2 each), components (1), then 3 bytes each: id, sampling,
-                // table.
+                // Precision, height, width, components, then id, sampling and table for each.
                 guard position + 2 + length <= count, length >= 8 else { return }
                 progressive = marker == 0xC2 || marker == 0xCA
                 sequential = !progressive
@@ -143,8 +139,7 @@ struct ProgressivePasses {
                 }
                 scansBegun += 1
                 latestScanStart = position
-                // Components (1 byte), 2 bytes each (id, tables), first and last coefficient (0, 0: averages),
-                // then the bits it brings (previous and lowest, 4 bits each).
+                // Components, id and tables each, first and last coefficient, and the bits it brings.
                 let scanComponents = Int(body[position + 4])
                 let spectrum = position + 5 + 2 * scanComponents
                 guard spectrum + 2 < position + 2 + length else { return giveUp() }
@@ -172,9 +167,8 @@ struct ProgressivePasses {
         }
     }
 
-    /// Whether the whole passes decode at `target` to the very picture all bytes would, so the download can
-    /// stop. At an eighth libjpeg reads each block's average alone: the passes are the picture once those (and
-    /// the other components' coefficients) are exact. From a quarter, all are asked for.
+    /// Whether the whole passes decode at `target` exactly as all bytes would, so the download can stop: at an
+    /// eighth libjpeg reads only block averages; from a quarter, everything.
     func areWhole(at target: DecodingTarget) -> Bool {
         guard wholePasses > 0 || endRead, let pictureSize, !components.isEmpty, target.region == nil else { return false }
         let shown = target.filling ? min(pictureSize.width, pictureSize.height) : max(pictureSize.width, pictureSize.height)

@@ -3,8 +3,7 @@ import Localization
 import Networking
 import Synchronization
 
-/// A resource fetched by Range in pieces, in order and from where it is wanted next (a seek, an end index); a
-/// server ignoring Range sends the whole. Passing failures are asked again.
+/// A resource by Range pieces, in order and from where it is next wanted; failures retried.
 public final class RangedDownload: Sendable {
     /// What arrives, in order: the length, then the pieces; or the whole resource at once.
     public enum Part: Sendable, Equatable {
@@ -15,8 +14,7 @@ public final class RangedDownload: Sendable {
         case whole(Data)
     }
 
-    /// 64 KiB: a demuxer starting a clip reads here and there (header, index, first frames), each read
-    /// waiting for the whole piece it falls in; smaller pieces bring the first frame sooner.
+    /// Small pieces bring a demuxer's scattered first reads sooner.
     public static let defaultPieceSize = 64 << 10
     /// Pieces per request while reading straight on: one, doubling up to 16 (1 MiB), one again after a jump.
     public static let maximumRun = 16
@@ -63,8 +61,7 @@ public final class RangedDownload: Sendable {
     /// Whether `run` has returned (every piece here, a failure, or cancelled).
     public var isFinished: Bool { state.withLock { $0.finished } }
 
-    /// Fetches every piece, handing each to `deliver` as it comes (on the caller's actor);
-    /// returns once all are here. Throws when a piece cannot be had, and `.cancelled` with its task.
+    /// Fetches every piece to `deliver` as it comes; throws when one cannot be had.
     public nonisolated(nonsending) func run(_ deliver: (Part) -> Void) async throws(ImageError) {
         defer { state.withLock { $0.finished = true } }
         do throws(HTTPError) {

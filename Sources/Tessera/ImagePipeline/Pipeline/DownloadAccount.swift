@@ -1,5 +1,4 @@
-/// The section a download is counted under, beside the request: all accounts are equal and hash alike, so
-/// requests differing only in it share loads and entries.
+/// The section a download counts under; never part of a request's identity.
 public struct DownloadAccount: Sendable, Hashable {
     public let name: String?
 

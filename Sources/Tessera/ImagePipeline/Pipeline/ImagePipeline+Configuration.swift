@@ -15,20 +15,16 @@ extension ImagePipeline {
         public var fetchTimeout: Duration
         /// Image bodies larger than this are refused.
         public var maximumDownloadSize: Int
-        /// At most this many bodies in memory between the start of their load (from the network
-        /// or the disk) and the end of their decode.
+        /// Bodies held between load start and decode end.
         public var maximumBodiesInHand: Int
-        /// How long a load goes on once every requester has left, behind every other load, before
-        /// it is cancelled.
+        /// How long an unwanted load lingers, behind the rest, before cancelling.
         public var abandonedLoadGrace: Duration
-        /// A clip's poster is read from this many bytes of its start when the clip is longer
-        /// (the whole clip when they hold no frame); nil: from the whole clip.
+        /// Bytes of a clip's start a poster is read from; nil: the whole clip.
         public var posterFirstBytes: Int?
         /// What time it is, for the disk cache's freshness (tests move it on).
         public var now: @Sendable () -> Date = { Date() }
 
-        /// `maximumConcurrentFetches`: a browser's per host; `failureMemory` spares asking each scroll;
-        /// `abandonedLoadGrace` lets a returning card rejoin; `posterFirstBytes`: a clip's start.
+        /// Defaults: fetches a browser's per host; failures remembered; abandoned loads rejoinable.
         public init(memoryCapacity: Int = MemoryCache.defaultCapacity, diskFolder: URL? = nil,
                     diskCapacity: Int = 500 << 20, maximumConcurrentFetches: Int = 6,
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
@@ -53,8 +49,7 @@ extension ImagePipeline {
     public struct Statistics: Sendable, Equatable {
         public var memoryHits = 0
         public var diskHits = 0
-        /// Bytes a remote source delivered (the disk cache did not have them, or had them stale
-        /// and the server sent new ones).
+        /// Bytes a remote source delivered (not from a fresh disk entry).
         public var fetches = 0
         /// Stale bytes on disk the server said were still good (304 Not Modified).
         public var revalidations = 0

@@ -4,9 +4,8 @@ import Networking
 import Scheduling
 import Synchronization
 
-/// Loads images for display: memory cache, the fetch stage (sources, the disk cache before the network), the
-/// decode stage, back to memory. Equal requests share one load, cancelled with the last requester; fetches and
-/// decodes wait for a slot by priority. No GTK.
+/// Loads images for display: memory cache, fetch stage, decode stage, back to memory; equal requests share one
+/// load, and slots go by priority. No GTK.
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     public let memoryCache: MemoryCache
@@ -24,8 +23,7 @@ public final class ImagePipeline: Sendable {
     /// Requests of one key share one load and decode; a load nobody waits for lingers (`abandonedLoadGrace`).
     private let loads: SharedWork<ImageKey, DecodedImage>
 
-    /// `sources` are asked before the network, in order; the first of `decoders` that takes a request decodes
-    /// it: what decodes untrusted bytes, and where, is chosen by the caller.
+    /// `sources` come before the network; the first of `decoders` that takes a request decodes it.
     public init(client: any HTTPClient, configuration: Configuration = Configuration(),
                 sources: [any ImageSource] = [], decoders: [any ImageDecoding]) {
         self.configuration = configuration
@@ -102,8 +100,7 @@ public final class ImagePipeline: Sendable {
         await bodiesInHand.setPriority(priority, forKey: request.key.description)
     }
 
-    /// The passes so far of a downloading picture, decoded at the request's size or smaller when they hold
-    /// less, and their count; a baseline JPEG's rows so far. Not kept.
+    /// A downloading picture's passes so far, decoded at most at its size, and their count. Not kept.
     public func passesSoFar(for request: ImageRequest) async -> (image: DecodedImage, passes: Int)? {
         guard let passes = downloads.passes(for: request), let (decoder, slots) = decoding.decoder(for: request),
               !decoder.readsURL else { return nil }

@@ -8,8 +8,7 @@ public struct ImageRequest: Sendable, Hashable {
     public var maximumPixelSize: Int
     /// Higher first: visible cells above prefetches.
     public var priority: Int
-    /// `fit` scales the longer side to the box; `fill` the shorter, cropped (square tiles: fitting would leave
-    /// them small, then blurred by scaling up).
+    /// `fit`: longer side to the box; `fill`: shorter side, cropped (square tiles).
     public var sizing: Sizing
 
     public enum Sizing: Sendable, Hashable { case fit, fill }
@@ -19,8 +18,7 @@ public struct ImageRequest: Sendable, Hashable {
     public enum Content: Sendable, Hashable { case image, videoFrame }
     /// Every frame of an animated GIF or WebP, not only the still.
     public var animates = false
-    /// Decoded at exactly `maximumPixelSize`, not a bucket's: a viewer's zoom, where a bucket's extra pixels
-    /// are waste.
+    /// Exactly `maximumPixelSize`, no bucket: a viewer's zoom.
     public var exactSize = false
     /// Only this part of the picture at that size (a zoomed viewer's view); nil for all of it.
     public var region: PictureRegion?
@@ -28,11 +26,9 @@ public struct ImageRequest: Sendable, Hashable {
     public var account: DownloadAccount = DownloadAccount(nil)
     /// Only the first bytes (a clip's poster); set by the pipeline, not part of the identity.
     public var firstBytes: Int?
-    /// Saving data: a progressive JPEG may stop once its passes are the picture at this size; set by the
-    /// pipeline, not part of the identity.
+    /// Saving data: stop at passes that are the picture here; the pipeline's, not identity.
     public var enoughAt: DecodingTarget?
-    /// The rest of bytes whose start is kept, asked from its offset if the server's bytes are the same; set by
-    /// the pipeline, not part of the identity.
+    /// The rest of kept bytes, if unchanged; the pipeline's, not identity.
     public var rest: RestOfBytes?
 
     /// Where the rest starts, and the validator saying the bytes are the same (`rangeValidator`).

@@ -1,7 +1,6 @@
 import Synchronization
 
-/// Work done by a key's first asker in its own task, later askers waiting; a cancelled worker's waiters ask
-/// again. Cheaper than `SharedWork` for one asker.
+/// A key's work in its first asker's task, others waiting; cheaper than `SharedWork` for one asker.
 final class JoinedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Outcome = Result<Value, ImageError>
 
@@ -18,8 +17,7 @@ final class JoinedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How many wait for `key`'s work beside the one doing it (for tests): nil when none runs.
     func waiters(for key: Key) -> Int? { state.withLock { $0.running[key]?.count } }
 
-    /// `work`'s outcome for `key`: done now when nobody is doing it, else the outcome of the one
-    /// who is; `.cancelled` as soon as the calling task is cancelled.
+    /// `work`'s outcome, done now or joined; `.cancelled` as soon as the caller is.
     func value(for key: Key, _ work: () async -> Outcome) async -> Outcome {
         while true {
             let waiter = state.withLock { state -> Int? in
@@ -39,8 +37,7 @@ final class JoinedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             let outcome = await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     let joined = state.withLock { state -> Bool in
-                        // Checked under the lock `leave` takes: a cancellation before this point
-                        // is seen here, one after it finds the waiter to remove.
+                        // Under `leave`'s lock: an earlier cancel is seen here, a later one finds the waiter.
                         guard !Task.isCancelled, state.running[key] != nil else { return false }
                         state.running[key]![waiter] = continuation
                         return true

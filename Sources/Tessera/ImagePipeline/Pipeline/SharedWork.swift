@@ -1,7 +1,6 @@
 import Synchronization
 
-/// Work shared by everyone asking for its key; cancelled only when nobody waits for `grace`, so a returning
-/// asker rejoins it.
+/// Work shared per key, cancelled only after nobody waited for `grace`.
 final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Outcome = Result<Value, ImageError>
 
@@ -9,8 +8,7 @@ final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private final class Run: @unchecked Sendable { // touched under `state`'s lock only
         var task: Task<Void, Never>?
         var waiters: [Int: CheckedContinuation<Outcome, Never>] = [:]
-        /// Counts the times its last waiter left; the end of a grace acts only if no one came
-        /// and left again since it began.
+        /// A grace's end acts only if nobody came and left since.
         var abandonments = 0
     }
 
@@ -24,8 +22,7 @@ final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let whenAbandoned: @Sendable (Key) async -> Void
     private let whenRejoined: @Sendable (Key, Int) async -> Void
 
-    /// `grace`: how long unwanted work goes on (zero: none); `whenAbandoned` is told when it begins and
-    /// `whenRejoined`, with the new priority, when someone returns.
+    /// `grace` for unwanted work; `whenAbandoned` and `whenRejoined` adjust its priority.
     init(grace: Duration = .zero, whenAbandoned: @escaping @Sendable (Key) async -> Void = { _ in },
          whenRejoined: @escaping @Sendable (Key, Int) async -> Void = { _, _ in }) {
         self.grace = grace
@@ -36,8 +33,7 @@ final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How many wait for `key`'s work (for tests): nil when none runs, 0 in its grace.
     func waiters(for key: Key) -> Int? { state.withLock { $0.runs[key]?.waiters.count } }
 
-    /// `work`'s outcome for `key`, run once for everyone asking while it runs; `.cancelled` as
-    /// soon as the calling task is cancelled. `priority` is the asker's, for `whenRejoined`.
+    /// `work`'s outcome, run once for all askers; `.cancelled` with the caller.
     func value(for key: Key, priority: Int,
                _ work: @escaping @Sendable () async -> Outcome) async -> Outcome {
         let id = state.withLock { state -> Int in state.nextWaiter += 1; return state.nextWaiter }
@@ -55,8 +51,7 @@ final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private func join(_ key: Key, waiter: Int, priority: Int, continuation: CheckedContinuation<Outcome, Never>,
                       work: @escaping @Sendable () async -> Outcome) {
         let joined = state.withLock { state -> Joined in
-            // Checked under the lock that `leave` takes: a cancellation before this point is seen
-            // here, one after it finds the waiter to remove.
+            // Under `leave`'s lock: an earlier cancel is seen here, a later one finds the waiter.
             if Task.isCancelled { return .cancelled }
             if let run = state.runs[key] {
                 let wasAbandoned = run.waiters.isEmpty
@@ -86,8 +81,7 @@ final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
-    /// A waiter was cancelled: it is answered now; the work stops once nobody else waits, at
-    /// once or at the end of the grace.
+    /// Answers a cancelled waiter now; the work stops once nobody waits, after the grace.
     private func leave(_ key: Key, waiter: Int) {
         let (continuation, cancelled, abandonment) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Task<Void, Never>?, Int?) in
             guard let run = state.runs[key], let continuation = run.waiters.removeValue(forKey: waiter) else {

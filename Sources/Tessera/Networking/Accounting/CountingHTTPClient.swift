@@ -1,7 +1,6 @@
 // Runs in the app (tessera), on its own threads and curl's.
 
-/// Another client's transfers, each response's body counted in a `DownloadLedger` under the
-/// request's account (or this client's, for a client that serves one section).
+/// Counts each response body in a `DownloadLedger` under the request's account (or ours).
 public struct CountingHTTPClient: HTTPClient {
     private let base: any HTTPClient
     private let ledger: DownloadLedger

@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import GRDB
 
-/// A row of `savedFeedPost`: a post of the media feed as it was last received, ordered by its
-/// id's number (the feed is newest first, ids descending).
+/// A saved feed post, ordered by its id's number.
 struct SavedFeedPostRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "savedFeedPost"
 

@@ -3,8 +3,7 @@ import Foundation
 import GRDB
 import Repositories
 
-/// The feed's posts as received, for the next launch and offline; each page saved in one transaction with the
-/// deletions it showed.
+/// The feed's posts as received, per page in one transaction with its deletions.
 public final class SavedFeedStore: Sendable {
     private let database: LazyDatabase
 
@@ -12,8 +11,7 @@ public final class SavedFeedStore: Sendable {
         self.database = database
     }
 
-    /// The first `limit` saved posts, newest first, when they were last received and whether the
-    /// saved posts reach the feed's end; nil when nothing was saved.
+    /// The first `limit` saved posts, when received and whether they reach the end; nil if none.
     public func saved(limit: Int) async throws -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)? {
         try await database.read { db -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)? in
             guard let feed = try SavedFeedRecord.fetchOne(db) else { return nil }
@@ -37,8 +35,7 @@ public final class SavedFeedStore: Sendable {
         }
     }
 
-    /// Saves a page received after `asked` and forgets posts `gone` or missing from its range, so no deleted
-    /// post is read back; records whether the feed ended.
+    /// Saves a page, forgetting posts it shows deleted; records whether the feed ended.
     public func savePage(_ page: [MediaPost], after asked: String, gone: [String], reachedEnd: Bool,
                          pageSize: Int = FeedCursor.pageSize, at savedAt: Date = Date()) async throws {
         try await database.write { db in
@@ -51,8 +48,7 @@ public final class SavedFeedStore: Sendable {
         }
     }
 
-    /// The saved posts in the range `page` covers that it does not name; nil when an id that is
-    /// not a number bounds the range (nothing more is forgotten then).
+    /// Saved posts in `page`'s range it does not name; nil when a non-numeric id bounds it.
     private static func covered(by page: [MediaPost], after asked: String, pageSize: Int) -> QueryInterfaceRequest<SavedFeedPostRecord>? {
         guard let range = FeedPageRange(page: page, after: asked, pageSize: pageSize) else { return nil }
         let rank = SavedFeedPostRecord.Columns.rank
