@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import Localization
 
-/// One Codable document in a JSON file, on a private queue, written atomically; an undecodable file is moved
-/// aside and said, never overwritten.
+/// A Codable JSON document on a private queue, written atomically; undecodable files are moved aside.
 public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     public let url: URL
     /// A file larger than this is refused (`StorageError.tooLarge`) without being read.
@@ -21,8 +20,7 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         try await loadStamped()?.document
     }
 
-    /// The stored document and the stamp of the bytes it was read from, or nil when there is no
-    /// file yet; throws as `load` does.
+    /// The document with its bytes' stamp, or nil without a file.
     public func loadStamped() async throws(StorageError) -> (document: Document, stamp: DocumentStamp)? {
         let url = self.url, maximumBytes = self.maximumBytes
         let result: Result<(document: Document, stamp: DocumentStamp)?, StorageError> = await withCheckedContinuation { continuation in
@@ -34,8 +32,8 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     /// How much `loadFirstRows` reads: more than a first screen; a smaller document is read whole as quickly.
     public static var firstRowsBytes: Int { 64 << 10 }
 
-    /// The document with only the first `count` rows of its `key` list, from its first `firstRowsBytes`; nil
-    /// when there is no file, it is small or too large, or the rows do not decode (`load` says why).
+    /// The document with only its first `count` rows under `key`; nil when absent, small, too large or
+    /// undecodable.
     public func loadFirstRows(_ count: Int, under key: String) async -> Document? {
         let url = self.url, maximumBytes = self.maximumBytes
         return await withCheckedContinuation { continuation in
@@ -52,8 +50,7 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         return try? JSONDecoder().decode(Document.self, from: rows)
     }
 
-    /// Replaces the document. When this returns, the new contents are on disk; when it throws,
-    /// the previous contents are.
+    /// Replaces the document: on disk when it returns, the old one when it throws.
     public func save(_ document: Document) async throws(StorageError) {
         _ = try await saveStamped(document)
     }
@@ -87,8 +84,7 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Keeps the file as it is now beside it (`AtomicFile.keepAside`), before a save replaces
-    /// what could not all be read; returns where.
+    /// Keeps the current file aside before a save replaces it; returns where.
     public func keepAside() async throws(StorageError) -> URL {
         let url = self.url
         let result: Result<URL, StorageError> = await withCheckedContinuation { continuation in

@@ -3,8 +3,7 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The database, opened and migrated off the main thread at first use. A damaged file is kept aside with its
-/// -wal and -shm and a new one started; one that cannot be opened fails in words, retried next use.
+/// The database opened off the main thread at first use; a damaged one is kept aside and replaced.
 public final class LazyDatabase: Sendable {
     private let url: URL
     private let opening = Mutex<Task<AppDatabase, any Error>?>(nil)
@@ -20,8 +19,7 @@ public final class LazyDatabase: Sendable {
         opening.withLock { $0 = Task { database } }
     }
 
-    /// Set when the file found at launch was damaged and a new database was started
-    /// (`StorageError.databaseReplaced`).
+    /// Set when a damaged file was replaced by a new database.
     public var replacement: StorageError? { replaced.withLock { $0 } }
 
     public func get() async throws(StorageError) -> AppDatabase {
@@ -64,8 +62,7 @@ public final class LazyDatabase: Sendable {
 
     private static func open(_ url: URL, replaced: (StorageError) -> Void) throws -> AppDatabase {
         do {
-            // Checked before SQLite opens it: SQLite would recover or drop the -wal beside a file
-            // that is no database, and the kept copy would lose it.
+            // Before SQLite, which would recover or drop a non-database's -wal.
             guard hasDatabaseHeader(url) else { throw DatabaseError(resultCode: .SQLITE_NOTADB) }
             return try AppDatabase(url: url)
         } catch let error as DatabaseError where error.isDamage {
@@ -75,8 +72,7 @@ public final class LazyDatabase: Sendable {
         }
     }
 
-    /// Whether the file is missing or empty (SQLite makes a new database there), or starts as every
-    /// SQLite database does.
+    /// Missing, empty, or starting as SQLite databases do.
     private static func hasDatabaseHeader(_ url: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return true }
         defer { try? handle.close() }
@@ -84,8 +80,7 @@ public final class LazyDatabase: Sendable {
         return start.isEmpty || start == Data("SQLite format 3\u{0}".utf8)
     }
 
-    /// Moves the database and its -wal and -shm files aside under one new name, so the kept copy
-    /// opens as it was.
+    /// Moves the database with its -wal and -shm aside under one name.
     private static func moveAside(_ url: URL) throws(StorageError) -> URL {
         let kept = try AtomicFile.moveAside(url)
         for suffix in ["-wal", "-shm"] {

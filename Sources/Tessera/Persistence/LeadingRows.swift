@@ -1,10 +1,8 @@
 import Foundation
 
-/// The first whole rows of a JSON document's list, cut from its first bytes and closed (`]}`): the same
-/// document with fewer rows. Only structure is read; rows are the decoder's.
+/// A JSON document's first whole list rows, cut and closed: the same document, fewer rows.
 enum LeadingRows {
-    /// `prefix` cut after at most `count` whole rows under `key`, closed; nil when the list is not first or no
-    /// row is whole.
+    /// `prefix` closed after at most `count` whole rows under `key`; nil if none is whole.
     static func document(from prefix: Data, key: String, count: Int) -> Data? {
         prefix.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -22,8 +20,7 @@ enum LeadingRows {
         }
     }
 
-    /// Steps over JSON's tokens in bytes that may end anywhere: a step that runs out of bytes
-    /// fails, leaving `position` where it was.
+    /// Steps over JSON tokens in bytes that may stop anywhere; a failed step moves nothing.
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
@@ -107,8 +104,7 @@ enum LeadingRows {
             return false
         }
 
-        /// A number, `true`, `false` or `null`: up to the comma, bracket, brace or white space
-        /// after it, which must be in the bytes (else the word may go on).
+        /// A number or literal up to its delimiter, which must be present.
         private mutating func skipWord() -> Bool {
             var index = position
             while index < bytes.count {

@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import Logging
 
-/// Loads and saves `AppSettings` in a JSON document store: saves run on the store's queue, never
-/// on the caller's thread, and always write atomically; an unreadable file is kept aside.
+/// `AppSettings` in an atomic JSON store off the caller's thread; unreadable files kept aside.
 public final class SettingsStore: Sendable {
     private let store: JSONDocumentStore<AppSettings>
     private let logger: Logger
@@ -15,8 +14,7 @@ public final class SettingsStore: Sendable {
 
     public var url: URL { store.url }
 
-    /// Reads the settings. A missing file gives the defaults; a corrupt one is kept aside and gives
-    /// the defaults, with a log line either way.
+    /// The settings, or defaults (a corrupt file kept aside), logged either way.
     public func load() -> AppSettings {
         do {
             if let settings = try store.loadNow() { return settings }

@@ -7,9 +7,8 @@ import ImagePipeline
 import Localization
 import Synchronization
 
-/// The `tessera-poster` helper, asked for posters over a pipe, answered by request number; the app hands it the
-/// bytes. GStreamer loads there, not in the app, and a crash ends the helper. Its input closed (idle, or the
-/// app ending in any way), it ends.
+/// The `tessera-poster` helper, asked over a pipe and answered by number; GStreamer and its crashes stay there,
+/// and it ends when its input closes.
 final class PosterReader: Sendable {
     private let process: Process
     private let requests: FileHandle
@@ -95,8 +94,7 @@ final class PosterReader: Sendable {
             if let ended = state.ended { return .failure(.noFrame(ended)) }
             let id = state.nextID
             state.nextID += 1
-            // Under the lock so requests never interleave; the helper's loop only reads them, so the pipe
-            // drains fast.
+            // Under the lock, so requests never interleave.
             let written = HelperProgram.write(line(id), to: requests.fileDescriptor)
                 && (bytes?.withUnsafeBytes { HelperProgram.write($0, to: requests.fileDescriptor) } ?? true)
             guard written else { return .failure(.noFrame(tr("the video reader ended"))) }
@@ -196,8 +194,7 @@ final class PosterReader: Sendable {
     }
 }
 
-/// The one helper: started at the first poster wanted, replaced when ended, let go after `idleTime` without
-/// asks so its memory goes back.
+/// The one poster helper, made on demand and let go after `idleTime`.
 final class PosterReaders: Sendable {
     static let shared = PosterReaders()
     private let current = Mutex<(reader: PosterReader?, lastUse: ContinuousClock.Instant)>((nil, .now))

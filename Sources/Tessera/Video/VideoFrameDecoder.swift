@@ -4,16 +4,14 @@ import ImagePipeline
 import Localization
 import Scheduling
 
-/// Video posters for the pipeline: a clip's first frame read by a confined `tessera-poster` from bytes the
-/// pipeline fetched and cached, so posters share its caches and cancellation.
+/// Posters for the pipeline from a confined `tessera-poster`, sharing caches and cancellation.
 public struct VideoFrameDecoder: ImageDecoding {
     /// Two at a time: the helper reads two clips at once, each with a GStreamer decoder.
     public static let sharedThreads = BackgroundThreads(name: "tessera-posters", count: 2)
     /// How long a clip may take to give its first frame.
     public let timeout: Duration
 
-    /// - Parameter timeout: 15 seconds for the helper to find the first frame in bytes it holds
-    ///   (a damaged clip that sends a decoder round in circles, not a slow network).
+    /// - Parameter timeout: for a damaged clip looping a decoder, not a slow network.
     public init(timeout: Duration = .seconds(15)) {
         self.timeout = timeout
     }

@@ -8,8 +8,7 @@ import Localization
 /// The app as a person starts it: reads the command line and runs the app (`Launch`).
 @main
 struct Tessera {
-    /// The words come in the user's language from the first message on, command-line errors
-    /// included: the catalogues are bound before the arguments are read.
+    /// Catalogues bound before arguments are read, so even their errors are translated.
     static func main() {
         StartupTrace.mark("entry")
         Localization.start(catalogues: Localization.cataloguesBesideThisProgram)

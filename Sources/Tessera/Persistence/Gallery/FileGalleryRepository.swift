@@ -3,16 +3,14 @@ import Foundation
 import Localization
 import Repositories
 
-/// The items in the JSON document of shared/contracts.md, written atomically off the main loop. A change
-/// returns once a save holding it is on disk (a failed save fails it and the list goes back to the disk's); a
-/// large document's changes go to a `ChangeJournal`, replayed after a crash.
+/// The items in contracts.md's JSON document, written atomically off the main loop; a change returns once on
+/// disk (a failed save reverts to the disk's list); large documents journal their changes.
 public actor FileGalleryRepository: GalleryRepository {
     /// From this size a document journals its changes: ten times it, whole writes would cost a core.
     public static let journalFromBytes = 1 << 20
     /// The most changes journaled before a whole write: what a launch after a crash replays at most.
     public static let maximumJournaledChanges = 256
-    /// Changes over this share of the items (all deleted, its Undo) write the document whole: their journal
-    /// line would be as long, and slower to replay.
+    /// Changes touching more of the list than this (a delete-all, its Undo) write the document whole.
     static let largestJournaledShare = 0.125
 
     private let store: JSONDocumentStore<GalleryDocument>
@@ -47,8 +45,8 @@ public actor FileGalleryRepository: GalleryRepository {
     /// Bytes written to the document and the journal since launch.
     public private(set) var bytesWritten = 0
 
-    /// More than `maximumItems` is refused and never written over (adding past it: `full`); a file over
-    /// `maximumBytes` is refused unread. `journalFromBytes: Int.max` writes every change whole.
+    /// Past `maximumItems` or `maximumBytes` a file is refused, never overwritten; `journalFromBytes: Int.max`
+    /// never journals.
     public init(url: URL, firstRunItems: [GalleryItem], maximumItems: Int = GalleryDocument.maximumItems,
                 maximumBytes: Int = GalleryDocument.maximumBytes, journalFromBytes: Int = FileGalleryRepository.journalFromBytes,
                 maximumJournaledChanges: Int = FileGalleryRepository.maximumJournaledChanges) {
@@ -60,8 +58,7 @@ public actor FileGalleryRepository: GalleryRepository {
         self.maximumJournaledChanges = maximumJournaledChanges
     }
 
-    /// Rows that are not items are left out (the file kept aside, the rest written back); the journal is
-    /// replayed, unusable changes said, and kept aside. A file past the bounds is refused and left as it is.
+    /// Bad rows left out (the file kept aside), the journal replayed; a file past the bounds refused as is.
     public func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem]) {
         let stored: (document: GalleryDocument, stamp: DocumentStamp)?
         do { stored = try await store.loadStamped() } catch { throw .storage(error) }
@@ -93,16 +90,15 @@ public actor FileGalleryRepository: GalleryRepository {
         return (list, problems + GalleryDocument(items: list).problems)
     }
 
-    /// The first `count` items `load` would return, read from the document's first bytes; nil before the first
-    /// document, for a small one, and while a journal (which may move any item) is beside it.
+    /// `load`'s first `count` items from the document's start; nil without a document, when small, or with a
+    /// journal.
     public func firstItems(_ count: Int) async -> [GalleryItem]? {
         if let items { return Array(items.prefix(count)) }
         guard await !journal.holdsChanges() else { return nil }
         return await store.loadFirstRows(count, under: "items")?.items
     }
 
-    /// Applies the journal to `list`, the document stamped `stamp`; a change it cannot use is said and the list
-    /// written whole.
+    /// Replays the journal over `stamp`'s document; unusable changes are said and the list written whole.
     private func replayJournal(over stamp: DocumentStamp, on list: inout [GalleryItem]) async throws(StorageError) -> [GalleryProblem] {
         let contents = try await journal.read(over: stamp)
         journalToRemove = false
@@ -154,8 +150,7 @@ public actor FileGalleryRepository: GalleryRepository {
         try await change { _ in .move(from: source, to: destination) }
     }
 
-    /// Writes the document whole once every change is saved, if the journal holds some; a failure leaves the
-    /// journal for the next launch.
+    /// Writes the document whole once everything is saved; on failure the journal stays for next launch.
     public func finishSaving() async {
         _ = try? await save(through: version)
         while saving { await withCheckedContinuation { waiting.append($0) } }
@@ -206,8 +201,7 @@ public actor FileGalleryRepository: GalleryRepository {
                 saved = next
                 unsaved.removeFirst(batch.count)
             } catch {
-                // Changes up to `target`, and those built on them since, are lost: the list is what the disk
-                // holds.
+                // Changes to `target` and those on them are lost: the list is the disk's.
                 lost.append((settledVersion + 1...version, error))
                 settledVersion = version
                 unsaved = []

@@ -2,8 +2,7 @@ import Foundation
 import GRDB
 import Repositories
 
-/// The chat composer's unsent text, kept in the app's database so that a quit, a crash or a kill
-/// loses none of it: one row, written on GRDB's writer queue, never on the caller's thread.
+/// The composer's unsent text in one row, surviving any kill; written on GRDB's writer.
 public final class DraftStore: Sendable {
     private let database: LazyDatabase
 

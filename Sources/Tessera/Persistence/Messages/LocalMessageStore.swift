@@ -3,8 +3,7 @@ import Foundation
 import GRDB
 import Repositories
 
-/// Messages sent from this computer, kept in the app's database; each write is one transaction
-/// on GRDB's writer queue, never on the caller's thread.
+/// Messages sent from here, one transaction per write on GRDB's writer.
 public final class LocalMessageStore: Sendable {
     private let database: LazyDatabase
 

@@ -3,8 +3,7 @@ import Foundation
 import GRDB
 import Repositories
 
-/// Full-text search over every message seen or sent, by SQLite's FTS5 kept by triggers, with the unicode61
-/// tokenizer: Russian and English, case and accents ignored.
+/// FTS5 search over every message seen or sent, kept by triggers; unicode61, case and accents ignored.
 public final class MessageSearchStore: Sendable {
     private let database: LazyDatabase
 
@@ -12,13 +11,11 @@ public final class MessageSearchStore: Sendable {
         self.database = database
     }
 
-    /// The messages whose words begin with each word of `typed`, newest first (the user's own,
-    /// then the server's by number), at most `limit`.
+    /// Messages matching every typed prefix, own first, at most `limit`.
     public func search(_ typed: String, limit: Int) async throws -> [MessageSearchHit] {
         guard let query = MessageSearchHit.query(for: typed) else { return [] }
         return try await database.read { db in
-            // The user's own newest first, then the server's from number 1, each in rowid order so FTS5 stops
-            // at the limit; the index's marked text and the text as written.
+            // In rowid order so FTS5 stops at the limit; marked and original texts.
             let marks: [any DatabaseValueConvertible] = [String(MessageSearchHit.markStart), String(MessageSearchHit.markEnd), query]
             let own = try Row.fetchAll(db, sql: """
                 SELECT found.rowid AS row, highlight(messageSearch, 0, ?, ?) AS marked, local.text AS original
@@ -37,8 +34,7 @@ public final class MessageSearchStore: Sendable {
     }
 }
 
-/// How the search index names its rows: a local message's id times two, a server message's
-/// number times two plus one (a row is then found by its rowid, never by a scan).
+/// Rowids: a local id times two, a server number times two plus one, so rows are found without scans.
 enum MessageSearchIndex {
     static func origin(ofRow rowID: Int64) -> ChatMessage.Origin {
         rowID % 2 == 0 ? .local(id: rowID / 2) : .server(number: Int((rowID - 1) / 2))

@@ -3,8 +3,7 @@ import Foundation
 import GRDB
 import Repositories
 
-/// The server's messages as received, for the next launch and offline; each page saved in one transaction with
-/// how far back pages reach.
+/// The server's messages as received, a page per transaction with how far back pages reach.
 public final class SavedChatStore: Sendable {
     private let database: LazyDatabase
 
@@ -12,8 +11,7 @@ public final class SavedChatStore: Sendable {
         self.database = database
     }
 
-    /// The saved messages oldest first, the next offset, whether the beginning was reached and when; nil when
-    /// none. `newest` reads only that many when the rest can be read back later.
+    /// Saved messages oldest first with paging state; nil if none; `newest` limits what is read.
     public func saved(newest limit: Int = .max) async throws -> SavedChat? {
         try await database.read { db in
             guard let chat = try SavedChatRecord.fetchOne(db) else { return nil }
@@ -30,8 +28,7 @@ public final class SavedChatStore: Sendable {
         }
     }
 
-    /// The saved messages numbered `numbers` (by the table's key), newest first: those the chat
-    /// let go of, read back as its view comes near them.
+    /// The saved messages `numbers`, newest first, for read back.
     public func messages(numbered numbers: ClosedRange<Int>) async throws -> [ChatMessage] {
         try await database.read { db in
             try SavedServerMessageRecord
@@ -41,8 +38,7 @@ public final class SavedChatStore: Sendable {
         }
     }
 
-    /// Replaces every saved message with the newest page, received again when the server's
-    /// history had moved (`MessageTimeline.refreshNewest`).
+    /// Replaces everything with the newest page, after the history moved.
     public func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date = Date()) async throws {
         try await database.write { db in
             try SavedServerMessageRecord.deleteAll(db)
@@ -50,8 +46,7 @@ public final class SavedChatStore: Sendable {
         }
     }
 
-    /// The list grew by `newest.count` at its head: saved messages move up, `newest` are saved below, in one
-    /// transaction; moved by delete and insert so the search index follows.
+    /// The head grew: saved messages move up and `newest` go below, in one transaction.
     public func grow(adding newest: [ChatMessage], at savedAt: Date = Date()) async throws {
         let count = newest.count
         guard count > 0 else { return }

@@ -2,8 +2,7 @@ import Domain
 import Foundation
 import GRDB
 
-/// A row of `savedServerMessage`: a message the server sent, kept for the next launch, by its
-/// number (its offset from the newest, plus one).
+/// A saved server message by its number (offset from the newest, plus one).
 struct SavedServerMessageRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "savedServerMessage"
 

@@ -4,8 +4,7 @@ import GRDB
 import Localization
 import Repositories
 
-/// The people and their avatars; each write one transaction on GRDB's writer, readers told through
-/// `observePeople()`.
+/// People and avatars, written in transactions on GRDB's writer, observed by `observePeople()`.
 public final class PeopleStore: Sendable {
     private let database: LazyDatabase
 
@@ -16,8 +15,7 @@ public final class PeopleStore: Sendable {
     /// Set when the database found at launch was damaged and a new one was started.
     public var databaseReplacement: StorageError? { database.replacement }
 
-    /// Stores the seed's people in one transaction if the table is empty. Returns true when this
-    /// call stored them (the first launch), after the transaction has committed.
+    /// Stores the seed's people if none; true when this call did (after commit).
     public func seedIfEmpty(names: [String] = Person.seedNames) async throws -> Bool {
         try await database.write { db in
             guard try PersonRecord.fetchCount(db) == 0 else { return false }
@@ -33,8 +31,7 @@ public final class PeopleStore: Sendable {
         try await database.read(Self.fetchPeople)
     }
 
-    /// Calls `onChange` with everyone after every committed change (and once at the start), on the
-    /// main actor. Keep the returned object alive for as long as the observation should last.
+    /// `onChange` with everyone after each commit and at the start, while the result lives.
     @MainActor
     public func observePeople(onError: @escaping @MainActor (any Error) -> Void,
                               onChange: @escaping @MainActor ([Person]) -> Void) async throws -> AnyDatabaseCancellable {

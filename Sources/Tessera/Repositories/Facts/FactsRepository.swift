@@ -10,8 +10,7 @@ public enum FactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case network(HTTPError)
     case decoding(FactsDecodingError)
 
-    /// The backend could not be reached (no route, a time-out, the connection lost), as opposed
-    /// to an answer that was wrong: the view-models go offline for it and ask again by themselves.
+    /// Unreachable rather than wrong: view-models go offline and retry themselves.
     public var meansUnreachable: Bool {
         if case .network(let failure) = self { failure.meansUnreachable } else { false }
     }
@@ -34,8 +33,7 @@ public enum FactsFetch: Equatable, Sendable {
 public protocol FactsRepository: Sendable {
     /// The feed, asked for whole.
     func fetchFeed() async throws(FactsError) -> FactsFeed
-    /// The feed, or `.unchanged` when the server says the one this repository received last has
-    /// not changed since. Which validators to ask with is the repository's business.
+    /// The feed, or `.unchanged` per the last feed's validators.
     func revalidateFeed() async throws(FactsError) -> FactsFetch
 }
 
@@ -45,14 +43,12 @@ extension FactsRepository {
 
 /// Fetches `facts.json` over HTTP and decodes it off the caller's thread.
 public final class LiveFactsRepository: FactsRepository {
-    /// The largest feed taken: 64 MiB, some 300,000 rows of a title, a description and a link,
-    /// past `FactsFeed.maximumRows`. A larger answer is refused in words, and what is shown stays.
+    /// The largest feed body, past `maximumRows`; larger is refused in words.
     public static let maximumBodySize = 64 << 20
 
     private let client: any HTTPClient
     private let backend: @Sendable () async -> Backend
-    /// What the server said of the last feed received, to ask at the next revalidation whether it
-    /// changed (this launch's only: a feed saved at an earlier one is asked for whole).
+    /// This launch's last validators, for the next revalidation.
     private let validators = Mutex<HTTPValidators?>(nil)
 
     /// - Parameter backend: where the backend is; asked before each fetch (it may still be starting).

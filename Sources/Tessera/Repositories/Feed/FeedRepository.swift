@@ -11,8 +11,7 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     /// More posts in one page than `LiveFeedRepository.maximumPostsPerPage`.
     case tooManyPosts(Int)
 
-    /// The backend could not be reached (no route, a time-out, the connection lost), as opposed
-    /// to an answer that was wrong: the view-models go offline for it and ask again by themselves.
+    /// Unreachable rather than wrong: view-models go offline and retry themselves.
     public var meansUnreachable: Bool {
         if case .network(let failure) = self { failure.meansUnreachable } else { false }
     }
@@ -47,11 +46,9 @@ public struct LiveFeedRepository: FeedRepository {
     private let backend: @Sendable () async -> Backend
     private let maximumPosts: Int
 
-    /// A page's most posts: a hundred times the contract's 10. A longer page is refused (the
-    /// footer's Retry), and the posts shown stay as they are.
+    /// A page's most posts; longer is refused and what shows stays.
     public static let maximumPostsPerPage = 1_000
-    /// How long a page's transfer may go silent before it is given up and asked for again
-    /// (`InterruptedTransfer`).
+    /// Silence before a page is given up and asked again.
     public static var pageStallTimeout: Duration { InterruptedTransfer.stallTimeout }
 
     /// - Parameter maximumPosts: past it a page is refused (`tooManyPosts`).

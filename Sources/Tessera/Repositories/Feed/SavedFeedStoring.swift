@@ -1,11 +1,9 @@
 import Domain
 import Foundation
 
-/// Where the feed's posts are kept between launches, so the section shows what the user saw
-/// without the network. `Persistence`'s `SavedFeedStore` is it.
+/// Keeps the feed's posts between launches; `SavedFeedStore` is it.
 public protocol SavedFeedStoring: Sendable {
-    /// The first `limit` saved posts, newest first, when they were received and whether they
-    /// reach the end; nil when none were saved.
+    /// The first `limit` saved posts, when saved and whether they end the feed; nil if none.
     func saved(limit: Int) async throws -> (posts: [MediaPost], savedAt: Date, reachedEnd: Bool)?
     /// The `limit` saved posts just before the post `id` (newer), newest first.
     func posts(before id: String, limit: Int) async throws -> [MediaPost]

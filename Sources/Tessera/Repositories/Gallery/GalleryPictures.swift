@@ -10,8 +10,7 @@ public protocol GalleryPictureStoring: Sendable {
     func keep(_ bytes: Data) async throws(GalleryPictureRefusal) -> URL
     /// Whether `url` is the address of a picture kept here.
     func isKept(_ url: URL) -> Bool
-    /// Deletes the pictures kept here that none of `used` names (their items were deleted in an
-    /// earlier session, past their Undo).
+    /// Deletes kept pictures no item in `used` names.
     func forget(allBut used: [URL]) async
 }
 
@@ -35,12 +34,10 @@ public enum GalleryPictureRefusal: Error, Equatable, Sendable, CustomStringConve
     }
 }
 
-/// Copies in `gallery-pictures` under new names with their real format's extension, read back by `file:`
-/// address.
+/// Copies in `gallery-pictures` named with their real extension, read by `file:` address.
 public struct GalleryPictureFiles: GalleryPictureStoring {
     public let folder: URL
-    /// The most the image pipeline downloads for one picture (a test holds the two equal); a file
-    /// past it could not be shown had it come as a link.
+    /// The pipeline's own limit for a picture (a test holds them equal).
     public static let maximumBytes = 40 << 20
 
     public init(folder: URL) {

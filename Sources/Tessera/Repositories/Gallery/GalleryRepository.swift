@@ -6,8 +6,7 @@ import Localization
 public protocol GalleryRepository: Sendable {
     /// The items, and what is wrong with them (nothing is dropped).
     func load() async throws(GalleryError) -> (items: [GalleryItem], problems: [GalleryProblem])
-    /// The first `count` items `load` will return, told quickly without reading the rest, to show
-    /// while `load` runs; nil when they cannot be told apart from the whole (then `load` says).
+    /// `load`'s first items, told quickly; nil when they cannot be.
     func firstItems(_ count: Int) async -> [GalleryItem]?
     /// Appends `item` (it becomes index `count`).
     func add(_ item: GalleryItem) async throws(GalleryError) -> [GalleryItem]
@@ -16,8 +15,7 @@ public protocol GalleryRepository: Sendable {
     /// Deletes the item at `index`, which must still carry `uuid` (uuids may repeat in real files).
     func delete(at index: Int, uuid: String) async throws(GalleryError) -> [GalleryItem]
     func move(from source: Int, to destination: Int) async throws(GalleryError) -> [GalleryItem]
-    /// Deletes the items at their indices (ascending), each of which must still hold its item,
-    /// in one change: all go, or none does.
+    /// Deletes the placed items (ascending) in one change: all or none.
     func delete(_ placed: [PlacedItem]) async throws(GalleryError) -> [GalleryItem]
     /// Puts the items back at their indices (ascending, as `delete(_:)` took them), in one change.
     func insert(_ placed: [PlacedItem]) async throws(GalleryError) -> [GalleryItem]

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What the chat's view-model needs of the composer's draft: the seam between the screen and the
-/// database. `DraftStore` (GRDB) is the one implementation.
+/// The draft's seam between screen and database; `DraftStore` implements it.
 public protocol DraftStoring: Sendable {
     /// The text kept, or nil when there is none.
     func draft() async throws -> String?

@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// What the chat's view-model needs of the messages sent from this computer: the seam between
-/// the screen and the database. `LocalMessageStore` (GRDB) is the one implementation.
+/// Sent messages' seam between screen and database; `LocalMessageStore` implements it.
 public protocol LocalMessageStoring: Sendable {
     /// Why the database found at launch was replaced by a new one, in words, if it was.
     var replacementNotice: String? { get }

@@ -15,8 +15,7 @@ public enum MessagesError: Error, Equatable, Sendable, CustomStringConvertible {
     /// JSON without a `result` list of strings.
     case unexpectedShape
 
-    /// The backend could not be reached (no route, a time-out, the connection lost), as opposed
-    /// to an answer that was wrong: the view-models go offline for it and ask again by themselves.
+    /// Unreachable rather than wrong: view-models go offline and retry themselves.
     public var meansUnreachable: Bool {
         if case .network(let failure) = self { failure.meansUnreachable } else { false }
     }

@@ -1,8 +1,7 @@
 import Domain
 import Foundation
 
-/// Where the server's messages are kept between launches, so the chat shows what the user saw
-/// without the network. `Persistence`'s `SavedChatStore` is it.
+/// Keeps the server's messages between launches; `SavedChatStore` is it.
 public protocol SavedChatStoring: Sendable {
     func saved(newest limit: Int) async throws -> SavedChat?
     func messages(numbered numbers: ClosedRange<Int>) async throws -> [ChatMessage]

@@ -3,8 +3,7 @@ import Foundation
 import Networking
 import Localization
 
-/// Downloads avatars into the database over one kept-alive connection, one at a time, by priority then order
-/// asked, each once. Off the main actor and outliving screens, so downloads go on and exit can wait.
+/// Avatars into the database over one connection, one at a time, by priority then order, each once.
 public actor AvatarDownloader {
     public enum Outcome: Equatable, Sendable {
         case stored
@@ -23,8 +22,7 @@ public actor AvatarDownloader {
 
     /// Avatars are small: under 1 KB a second for 3 s is a stall holding every avatar behind it.
     static let stallTimeout: Duration = .seconds(3)
-    /// A stalled or broken download goes behind and is retried after each wait; then it stays failed until
-    /// asked again.
+    /// Retries after each wait; then failed until asked again.
     static let retryDelays: [Duration] = [.seconds(2), .seconds(8), .seconds(30)]
 
     private let store: any AvatarStoring
@@ -50,8 +48,7 @@ public actor AvatarDownloader {
         (outcomes, outcomeSink) = AsyncStream.makeStream()
     }
 
-    /// Queues the avatars of `people` (in this order) that are not stored, at `priority`. Ones
-    /// already queued take the new priority and place; the one downloading goes on.
+    /// Queues missing avatars at `priority`, re-placing queued ones; the current one goes on.
     public func enqueue(_ people: [Person], priority: Int) {
         for person in people where person.id != current {
             sequence += 1
@@ -88,8 +85,7 @@ public actor AvatarDownloader {
             let now = ContinuousClock.now
             guard let next = queue.values.filter({ ($0.notBefore ?? now) <= now })
                 .max(by: { ($0.priority, -$0.sequence) < ($1.priority, -$1.sequence) }) else {
-                // Only retries are left, each waiting for its time (or for `enqueue`): nothing is
-                // under way, which is idle for those waiting (the app's exit does not wait for them).
+                // Only timed retries left: idle, so exit does not wait for them.
                 idleWaiters.forEach { $0.resume() }
                 idleWaiters.removeAll()
                 let soonest = queue.values.compactMap(\.notBefore).min() ?? now

@@ -6,9 +6,8 @@ import HelperWire
 import Localization
 import Synchronization
 
-/// A clip playing with none of its bytes decoded here: `tessera-player` decodes, and the app plays the raw
-/// frames (in shared memory, `FrameRing`) and sound through its own pipeline into the video sink given and the
-/// sound output. Call `tick()` every frame to learn the end and failures.
+/// A clip played with none of its bytes decoded here: `tessera-player` decodes, and our pipeline plays its raw
+/// frames (`FrameRing`) and sound; call `tick()` each frame.
 @MainActor
 public final class ClipPlayback {
     public private(set) var isPlaying = false
@@ -45,8 +44,7 @@ public final class ClipPlayback {
         }
     }
 
-    /// The clip is `length` bytes, coming in parts (`deliver`); `wants` hears, on another thread, the offset
-    /// the helper must read next when it has not come.
+    /// A `length`-byte clip arriving by `deliver`; `wants` hears missing offsets, off the main thread.
     public func start(streaming length: Int, wants: @escaping @Sendable (Int) -> Void) {
         let shared = self.shared
         shared.state.withLock { $0.wants = wants }
@@ -255,8 +253,7 @@ private final class Shared: @unchecked Sendable {
         // A clip of sound alone: the picture ends at once, and the sound plays.
         if !video, let source = tessera_gst_playback_source(playback, TESSERA_GST_STREAM_VIDEO) { tessera_gst_source_end(source) }
         tessera_gst_playback_set_muted(playback, muted ? 1 : 0)
-        // gtksink makes its window on the main loop at the first state change, holding the state lock: made
-        // from this thread, a pause on the main loop waited for that lock and froze the window.
+        // gtksink makes its window on the main loop holding the state lock; made here it froze the window.
         MainContextCall.invoke {
             let (playing, closed) = self.state.withLock { ($0.wantsPlaying, $0.closed) }
             guard !closed else { return }
@@ -264,8 +261,7 @@ private final class Shared: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` under the lock with `stream`'s source (a seek cannot come between look and push); nil during
-    /// a seek or once closed.
+    /// `body` under the lock with `stream`'s source; nil during a seek or once closed.
     private func withSource<T>(for stream: PlaybackWire.Stream, _ body: (OpaquePointer?) -> T) -> T {
         state.withLock { state in
             guard !state.closed, !state.awaitingSeek, let playback = state.playback else { return body(nil) }
@@ -273,8 +269,7 @@ private final class Shared: @unchecked Sendable {
         }
     }
 
-    /// Pushes a frame as a buffer over its shared slot, or sound read into a pipeline buffer; the helper hears
-    /// when the buffer is let go, or at once when dropped.
+    /// Pushes a frame over its slot, or sound into a buffer; the helper hears when it is let go.
     private func push(_ sample: PlaybackWire.Sample, _ read: PlayerHelper.ReadBytes) {
         let (helper, dropped) = state.withLock { ($0.helper, $0.closed || $0.awaitingSeek || $0.playback == nil) }
         guard let helper else { return }

@@ -1,16 +1,14 @@
 import CDescriptorPassing
 import Foundation
 
-/// The app's side of the player's frame ring: its memory file mapped read-only once its size is sealed. Frames
-/// point into their slots, no copy; mapped while any frame is held.
+/// The player's frame ring mapped read-only once size-sealed; frames point into it uncopied.
 public final class FrameRing: @unchecked Sendable {
     public let id: Int
     public let slotSize: Int
     public let count: Int
     private let memory: UnsafeRawPointer
 
-    /// Maps `descriptor` (which it closes); nil when it is not a memory file of that size sealed
-    /// against shrinking.
+    /// Maps and closes `descriptor`; nil unless a sealed memory file of that size.
     init?(id: Int, slotSize: Int, count: Int, descriptor: Int32) {
         defer { close(descriptor) }
         let (size, overflow) = slotSize.multipliedReportingOverflow(by: count)

@@ -1,7 +1,6 @@
 import CGStreamer
 
-/// Runs a closure where GLib's main loop runs, as `g_main_context_invoke` does: on the main loop
-/// when it turns on another thread (at its next turn), at once on this thread when nobody runs it.
+/// `g_main_context_invoke`: on the main loop when it runs elsewhere, else at once here.
 enum MainContextCall {
     private final class Work {
         let body: () -> Void

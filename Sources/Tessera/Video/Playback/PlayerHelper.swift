@@ -6,11 +6,9 @@ import HelperWire
 import Localization
 import Synchronization
 
-/// The `tessera-player` helper decoding one clip: bytes and seeks over a pipe, sound back on its socket, frames
-/// in shared memory. A decoder crash ends the helper, and the viewer says so.
+/// The `tessera-player` helper for one clip; a decoder crash ends it and the viewer says so.
 public final class PlayerHelper: Sendable {
-    /// The helper's answers on the reading thread, or why it ended. After a sound line, `read` takes its bytes
-    /// once (false if the helper ended); unread bytes are skipped.
+    /// Answers on the reading thread; `read` takes a sound line's bytes once.
     public typealias Listener = @Sendable (Result<PlaybackWire.Answer, PlayerHelperEnded>, _ read: ReadBytes) -> Void
     public typealias ReadBytes = (UnsafeMutableRawBufferPointer) -> Bool
 
@@ -31,8 +29,7 @@ public final class PlayerHelper: Sendable {
         self.answers = answers
     }
 
-    /// Starts `tessera-player` (found beside the app), which confines itself and waits for the
-    /// clip (`play`), and hands what it says to `listener` until it ends.
+    /// Starts the helper and hands what it says to `listener` until it ends.
     public static func launch(listener: @escaping Listener) -> Result<PlayerHelper, PlayerHelperEnded> {
         switch HelperLaunch.start("tessera-player", wiring: .pipeInSocketOut) {
         case .success(let launch):
@@ -50,8 +47,7 @@ public final class PlayerHelper: Sendable {
         }
     }
 
-    /// Sends the clip's bytes; the helper reads it and plays. Blocks while they are written: call
-    /// it off the main thread. When they cannot be, the helper ended, and the listener hears why.
+    /// Sends the clip's bytes, blocking: off the main thread.
     public func play(_ clip: Data) {
         writing.withLock { _ in
             _ = HelperProgram.write(PlaybackWire.Request.clip(length: clip.count).line, to: requests.fileDescriptor)
@@ -64,8 +60,7 @@ public final class PlayerHelper: Sendable {
         send(.stream(length: length))
     }
 
-    /// Sends `bytes`, the clip's from `offset`, in parts the wire carries. Blocks while they are
-    /// written: call it off the main thread.
+    /// Sends `bytes` at `offset`, blocking: off the main thread.
     public func part(_ bytes: Data, at offset: Int) {
         var start = 0
         while start < bytes.count {
@@ -79,8 +74,7 @@ public final class PlayerHelper: Sendable {
         }
     }
 
-    /// Asks for the clip from `position`; what the helper sends until it answers `seeked
-    /// generation` is from before.
+    /// Seeks; what arrives before `seeked generation` is stale.
     public func seek(generation: Int, to position: Duration) {
         send(.seek(generation: generation, to: position))
     }
@@ -90,14 +84,12 @@ public final class PlayerHelper: Sendable {
         ring.withLock { $0?.id == frame.ring ? $0 : nil }
     }
 
-    /// Tells the helper the app let a piece of sound go, so it may send another (any thread).
-    /// Every piece the app reads is let go once, pushed or dropped.
+    /// A piece of sound was let go (any thread), exactly once per piece.
     public func letSoundGo() {
         send(.moreSound(1))
     }
 
-    /// Tells the helper the app let the frame in `slot` of ring `ring` go, so it may write there
-    /// again (any thread). Every frame the app is told of is let go once, shown or dropped.
+    /// A frame's slot was let go (any thread), exactly once per frame.
     public func release(ring: Int, slot: Int) {
         send(.released(ring: ring, slot: slot))
     }
