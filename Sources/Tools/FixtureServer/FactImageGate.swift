@@ -2,8 +2,7 @@
 
 import Synchronization
 
-/// Facts images whose answers wait until a test lets them go (tests of a picture that arrives
-/// while the page is in some state: a search open, the view elsewhere).
+/// Facts images held until a test lets them go, to arrive in a chosen state.
 public final class FactImageGate: Sendable {
     private struct State {
         var held: Set<String>

@@ -1,8 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// The facts feed with the real one's quirks: a lone Latin-1 byte without charset, nulls, a null row, a leading
-/// space, http links some dead, one malformed, some escaped.
+/// The facts feed with the real one's quirks: Latin-1 without charset, nulls, odd spaces and links.
 struct FactsRoutes {
     let media: MediaLibrary
     /// Holds the images a test asked to be held.
@@ -16,8 +15,7 @@ struct FactsRoutes {
     /// Feeds that go silent mid-transfer (see `Configuration.silentFactsFeeds`).
     var silence = SilentAnswers(times: 0)
 
-    /// Image names served under /facts/images/: drawings that fit each row's title, in
-    /// `facts/` of the data folder (data/make-media.sh makes them at these sizes).
+    /// Drawings for each row under /facts/images/, made by data/make-media.sh.
     static let imageNames: Set<String> = [
         "beaver.jpg", "flag.png", "train.jpg", "hockey.jpg", "house.jpg", "moose.jpg", "geography.jpg",
         "Kittens (cute).jpg", "mounties.jpg", "language.png",
@@ -39,8 +37,7 @@ struct FactsRoutes {
         }
     }
 
-    /// The feed's bytes, not valid UTF-8 on purpose. Past the real 14 rows they repeat numbered, with
-    /// synthesized images of varying size and aspect.
+    /// Not valid UTF-8 on purpose; past 14 rows they repeat numbered with synthesized images.
     static func feed(host: String, texts: [Int: FactText] = [:], rows count: Int = realRows) -> Data {
         let image = "http://\(host)/facts/images/"
         func row(_ title: String?, _ description: String?, _ href: String?) -> String {

@@ -113,8 +113,7 @@ struct FeedRoutes {
     }
 }
 
-/// A JSON response from a Foundation object, slashes escaped as PHP's json_encode does
-/// (a "/" only ever appears inside JSON strings, where "\/" means the same).
+/// JSON with slashes escaped as PHP's json_encode does.
 func json(_ object: Any, status: HTTPResponse.Status = .ok) -> Response {
     Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: jsonData(object))))
 }

@@ -5,8 +5,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// Tessera's own backend: shared/contracts.md sections 2-6, quirks included, with failure injection and
-/// connection counts for tests. Standalone (`tessera-server`) or in-process.
+/// Our backend: contracts.md sections 2-6 with quirks, failure injection and connection counts.
 public final class FixtureServer: Sendable {
     public struct Configuration: Sendable {
         public var host: String
@@ -155,8 +154,7 @@ public final class FixtureServer: Sendable {
         guard let running = running.withLock({ value -> Running? in defer { value = nil }; return value }) else { return }
         await running.group.triggerGracefulShutdown()
         let task = running.task
-        // The graceful end waits for kept-alive connections: past a second the run is cancelled, past two more
-        // left to end alone (a cancelled run once held a test suite for good).
+        // Past a second the run is cancelled, past two more left alone: a cancelled run once hung a suite.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let once = ResumedOnce(continuation)
             Task {

@@ -1,12 +1,10 @@
 import Foundation
 import Hummingbird
 
-/// Keeps web pages out: `Host` must be a loopback name or our own (no DNS rebinding: 403), a foreign `Origin`
-/// is refused (403), a POST body must be JSON or a form (415).
+/// Keeps web pages out: loopback `Host` only (403), no foreign `Origin` (403), JSON or form POSTs (415).
 struct LocalClientsOnlyMiddleware: RouterMiddleware {
     typealias Context = FixtureContext
-    /// The host the server was started with. A wildcard address (0.0.0.0, ::) means the server was
-    /// opened to the network on purpose: any `Host` is accepted then, origins are still checked.
+    /// Our host; a wildcard opens us to the network on purpose, still checking origins.
     let host: String
 
     func handle(_ request: Request, context: FixtureContext,
@@ -43,16 +41,14 @@ struct LocalClientsOnlyMiddleware: RouterMiddleware {
         return ["127.0.0.1", "localhost", "[::1]", host.lowercased(), "[\(host.lowercased())]"].contains(name)
     }
 
-    /// An origin ("http://host:port") is this server's own when it names the request's authority
-    /// (already checked to be this machine).
+    /// An origin naming the request's own (local) authority.
     private func isSameOrigin(_ origin: String, authority: String) -> Bool {
         guard let url = URL(string: origin), url.scheme == "http", let originHost = url.host else { return false }
         let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
         return originAuthority.lowercased() == authority.lowercased()
     }
 
-    /// The host part of "host", "host:port", "[v6]" or "[v6]:port", lower-cased; nil when the
-    /// port is not a number.
+    /// The lower-cased host of an authority; nil for a non-numeric port.
     static func hostName(of authority: String) -> String? {
         let lowered = authority.lowercased()
         if lowered.hasPrefix("[") {

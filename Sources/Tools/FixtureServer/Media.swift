@@ -3,8 +3,7 @@ import Foundation
 import Hummingbird
 import Synchronization
 
-/// Images, videos and avatars from the data folder, synthetic images made on demand, and the
-/// broken cases clients must survive.
+/// Data-folder media, synthesized images, and the broken cases clients must survive.
 final class MediaLibrary: Sendable {
     let dataDirectory: URL
     let images: [URL]
@@ -58,8 +57,7 @@ final class MediaLibrary: Sendable {
         return serve(candidates[digits % candidates.count], request: request)
     }
 
-    /// A file with type, length, ETag and Last-Modified; 304 on a match. `cache-control` is echoed as the
-    /// header; `bytes-per-second` paces the body (clips at `clipBytesPerSecond`).
+    /// A file with validators and 304s; `cache-control` echoed, `bytes-per-second` paced.
     func serve(_ url: URL, request: Request) -> Response {
         guard let data = try? Data(contentsOf: url) else { return Response(status: .notFound) }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
@@ -69,8 +67,7 @@ final class MediaLibrary: Sendable {
         return bytes(data, type: Self.contentType(for: url.pathExtension), modified: modified, request: request, bytesPerSecond: rate)
     }
 
-    /// `data` with validators, 304 on a match; one `Range` gives 206 (past the end 416), a stale `If-Range` the
-    /// whole; paced at `bytesPerSecond` when given.
+    /// `data` with validators, one `Range` (206, 416), `If-Range`, and optional pacing.
     func bytes(_ data: Data, type: String, modified: Date? = nil, request: Request? = nil, bytesPerSecond: Int? = nil) -> Response {
         let etag = Self.etag(of: data)
         var headers: HTTPFields = [.contentType: type, .eTag: etag, .acceptRanges: "bytes"]
@@ -110,8 +107,7 @@ final class MediaLibrary: Sendable {
         })
     }
 
-    /// The bytes a `Range` header asks for of `length` bytes: "bytes=A-B", "bytes=A-" or
-    /// "bytes=-N" (the last N); nil for anything else or a range past the end.
+    /// "bytes=A-B", "A-" or "-N" of `length`; nil otherwise or past the end.
     static func byteRange(_ header: String, length: Int) -> Range<Int>? {
         guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
         let spec = header.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
@@ -125,8 +121,7 @@ final class MediaLibrary: Sendable {
         }
     }
 
-    /// A deterministic synthesized image; `tags` adds a Display P3 profile (JPEG, WebP) and an EXIF orientation
-    /// (JPEG), as a phone's photo has.
+    /// A deterministic image; `tags` adds a P3 profile and EXIF orientation.
     func synthetic(seed: UInt64, width: Int, height: Int, format: String, tags: SyntheticImage.Tags = .none) -> Response {
         guard width <= maximumSyntheticSide, height <= maximumSyntheticSide else {
             return Response(status: .contentTooLarge, headers: [.contentType: "text/plain; charset=utf-8"],

@@ -2,8 +2,7 @@ import Foundation
 import Hummingbird
 import Synchronization
 
-/// The chat backend: `GET /getMessages?offset=N`, 20 messages a page, newest first, failing on
-/// purpose with a seeded probability in every way the contract lists.
+/// `GET /getMessages?offset=N`: 20 a page, newest first, failing as the contract lists.
 public final class MessageSource: Sendable {
     enum Failure: CaseIterable, Sendable {
         /// HTTP 500 with an HTML body.
@@ -44,8 +43,7 @@ public final class MessageSource: Sendable {
     let pageSize: Int
     let failRate: Double
     let slowSeconds: Double
-    /// Messages that arrived after the others: they are the newest, and every older one's number
-    /// moved up by as many. More arrive while the server runs (`arrive`).
+    /// Messages that arrived later, the newest, moving older numbers up; `arrive` adds more.
     private let arrivals: Mutex<Int>
     var arrived: Int { arrivals.withLock { $0 } }
     var count: Int { first + arrived }
@@ -64,8 +62,7 @@ public final class MessageSource: Sendable {
         random = Mutex(SplitMix64(seed: seed ^ 0x6D65_7373))
     }
 
-    /// A colleagues' conversation, oldest first, repeating further up: emoji, Cyrillic, French, long and tiny
-    /// lines.
+    /// A colleagues' chat in several scripts and lengths, oldest first, repeating.
     static let conversation = [
         "Morning! Are we still on for the review today?",
         "Yes, 3 pm in the small room.",
@@ -91,8 +88,7 @@ public final class MessageSource: Sendable {
         "Running ten minutes late, save me a seat.",
     ]
 
-    /// Message number `n` counts from 1, the newest; its text never changes: the conversation's
-    /// line counted back from its end, with the number the seed asks for.
+    /// Message `n` (1 newest) never changes: a conversation line counted from the end, numbered.
     static func text(number n: Int) -> String {
         let lines = conversation.count
         return "\(conversation[(lines - n % lines) % lines]) (\(n))"

@@ -2,8 +2,7 @@ import Foundation
 import Hummingbird
 import Synchronization
 
-/// Answers that go silent mid-transfer a given number of times (tests of a stalled transfer):
-/// headers and the first 100 bytes of the body, then nothing, the connection left open.
+/// Answers going silent after headers and 100 bytes, left open, a given number of times.
 final class SilentAnswers: Sendable {
     private let timesLeft: Mutex<Int>
 
@@ -20,8 +19,7 @@ final class SilentAnswers: Sendable {
         }
     }
 
-    /// `data`'s first 100 bytes under headers that promise all of it, then silence for as long
-    /// as the client waits (it gives up and closes).
+    /// 100 bytes under headers promising all, then silence until the client closes.
     static func response(_ data: Data, contentType: String) -> Response {
         Response(status: .ok, headers: [.contentType: contentType], body: ResponseBody(contentLength: data.count) { writer in
             try await writer.write(ByteBuffer(bytes: data.prefix(100)))
@@ -31,8 +29,7 @@ final class SilentAnswers: Sendable {
     }
 }
 
-/// Which avatar's answers go silent mid-transfer, and how many more times (People's avatars come
-/// one at a time over one connection).
+/// Which avatar goes silent, and how many more times.
 final class AvatarSilence: Sendable {
     let avatar: Int
     private let answers: SilentAnswers

@@ -3,8 +3,7 @@ import Hummingbird
 import NIOCore
 import Synchronization
 
-/// A slow link every answer shares: latency before headers, bodies together at its rate, as TCP connections
-/// share one. `tc netem` would slow every other test on loopback too.
+/// A slow link all answers share (latency, shared rate), affecting only this server.
 public struct LinkShape: Sendable, Equatable {
     /// Bits a second, for every answer together.
     public var bitsPerSecond: Int
@@ -25,8 +24,7 @@ final class SharedLink: Sendable {
     /// Bytes sent through it, every answer together.
     private let sentBytes = Atomic<Int>(0)
 
-    /// The piece a body is sent in: 4 KiB, a third of a second at 100 kbit/s and 33 ms at
-    /// 1 Mbit/s, small enough that answers going at once take turns finely.
+    /// Small enough pieces that concurrent answers interleave finely.
     static let piece = 4_096
 
     init(shape: LinkShape) {

@@ -3,8 +3,7 @@ import Hummingbird
 import NIOCore
 import Synchronization
 
-/// Per-client counts of TCP connections and transfers, so tests can check that a client reuses
-/// one connection and never has two transfers at once.
+/// Per-client connection and transfer counts, to check reuse and one transfer at a time.
 public final class TransferStats: Sendable {
     public struct Client: Codable, Sendable, Equatable {
         /// Distinct TCP connections seen.
@@ -49,8 +48,7 @@ public final class TransferStats: Sendable {
 
     func begin(client: String, connection: any Channel, path: String, target: String, range: String?) {
         let isNew = state.withLock { state -> Bool in
-            // Changed in place: a copy taken out of the dictionary would copy `paths` (one key
-            // per image a feed ever fetched) on every request.
+            // In place: a copy would copy `paths` on every request.
             let isNew = state.connectionIDs[client, default: []].insert(ObjectIdentifier(connection)).inserted
             let connections = state.connectionIDs[client]?.count ?? 0
             state.clients[client, default: Client(connections: 0, requests: 0, activeTransfers: 0,

@@ -3,12 +3,10 @@
 import CGtk
 @_spi(SimulatedInput) import Gtk
 
-/// Input through the window system (XTest) for UI tests and screenshots, through GTK's whole event path like a
-/// person's; kept out of the app's toolkit module.
+/// XTest input through GTK's whole event path, for tests and screenshots; never in the app.
 @MainActor
 public enum InputSimulation {
-    /// The X window of `widget`'s toplevel, for xdotool to act on it as a window manager would;
-    /// nil when it has none or the display is not X11.
+    /// The X window of `widget`'s toplevel for xdotool; nil without one or off X11.
     public static func xWindowID(of widget: Widget) -> UInt? {
         guard let toplevel = gtk_widget_get_toplevel(widget.gtkWidget) else { return nil }
         let id = tessera_x11_window_id(gtk_widget_get_window(toplevel))
@@ -27,8 +25,7 @@ public enum InputSimulation {
             && gdk_test_simulate_key(gdkWindow, -1, -1, code, state, GDK_KEY_RELEASE) != 0
     }
 
-    /// A two-finger pinch on `widget` centred at `x`, `y` through `scales`: Xvfb has no touchpad and GTK 3
-    /// takes gestures from Wayland only, so the events are made as GDK makes them.
+    /// A two-finger pinch made as GDK makes one: Xvfb has no touchpad.
     @discardableResult
     public static func pinch(on widget: Widget, x: Double, y: Double, scales: [Double]) -> Bool {
         guard let window = gtk_widget_get_window(widget.gtkWidget),
@@ -55,8 +52,7 @@ public enum InputSimulation {
         return true
     }
 
-    /// Presses and releases a key on the window titled `title` (a dialog the app opened, which
-    /// the tests hold no wrapper of); false when there is none.
+    /// A key on the window titled `title`; false when there is none.
     @discardableResult
     public static func key(_ name: String, onWindowTitled title: String) -> Bool {
         guard let window = toplevel(titled: title), let gdkWindow = gtk_widget_get_window(window) else { return false }
@@ -87,8 +83,7 @@ public enum InputSimulation {
         return nil
     }
 
-    /// Types `text` into `widget`'s window, a key press and release per character, as a keyboard
-    /// would (the window system picks the key and the Shift level for each).
+    /// Types `text`, a press and release per character.
     @discardableResult
     public static func type(_ text: String, on widget: Widget) -> Bool {
         guard let gdkWindow = gtk_widget_get_window(widget.gtkWidget) else { return false }
@@ -116,8 +111,7 @@ public enum InputSimulation {
         return click(widget, at: (allocation.width / 2, allocation.height / 2), button: button, in: window)
     }
 
-    /// Clicks a mouse button at `point` in `widget`'s own coordinates, with `modifiers` held; the
-    /// widget must be mapped.
+    /// Clicks at `point` in a mapped `widget` with `modifiers` held.
     @discardableResult
     public static func click(_ widget: Widget, at point: (x: Int, y: Int), button: UInt32 = 1, modifiers: Modifiers = [],
                              in window: Window) -> Bool {
@@ -132,8 +126,7 @@ public enum InputSimulation {
         return gdk_test_simulate_button(gdkWindow, x, y, button, none, GDK_BUTTON_RELEASE) != 0
     }
 
-    /// Moves the pointer (through the window system, so the widget's window sees it arrive) to the
-    /// centre of `widget`, which must be mapped.
+    /// Moves the pointer to a mapped `widget`'s centre through the window system.
     public static func movePointer(to widget: Widget, in window: Window) {
         guard let origin = widget.origin(in: window) else { return }
         let allocation = widget.allocation

@@ -6,8 +6,7 @@ import Foundation
 import Gtk
 import Logging
 
-/// Drives a launch that measures or pictures the app (screenshots, first-frame, content-drawn and frame
-/// reports); the first three quit with the status they say.
+/// Drives a launch for screenshots and reports; the first three quit with their status.
 @MainActor
 final class Automation: LaunchDriver {
     /// The window's size for screenshots and the content-drawn report, so they compare across runs.
@@ -24,8 +23,7 @@ final class Automation: LaunchDriver {
         self.request = request
     }
 
-    /// Screenshots and reports show settled states at a size that compares across runs: no CSS
-    /// transitions or slides half-way.
+    /// Settled states at a comparable size: no transitions half-way.
     func prepare(_ main: MainWindow) {
         guard request.remembersNothing else { return }
         ThemeSettings().animationsEnabled = false
@@ -76,8 +74,7 @@ final class Automation: LaunchDriver {
         }
     }
 
-    /// Before each frame, asks whether the section's page shows its content in view; once it does,
-    /// calls `drawn` with the time that frame was drawn. Gives up after a minute (exit status 1).
+    /// Calls `drawn` with the first frame showing the section's content; exits 1 after a minute.
     private func whenContentDrawn(of section: Section, in main: MainWindow, _ drawn: @escaping @MainActor (Int64) -> Void) {
         let deadline = ContinuousClock.now + .seconds(60)
         main.window.addTickCallback { [weak self, weak main] _ in

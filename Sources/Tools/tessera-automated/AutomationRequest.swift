@@ -1,19 +1,15 @@
 import Domain
 import Foundation
 
-/// What `tessera-automated` is asked besides the app's own options: screenshots, or the reports
-/// the benchmarks read on standard output.
+/// Screenshots or reports asked of `tessera-automated`, beside the app's options.
 struct AutomationRequest: Sendable, Equatable {
     /// `--screenshot DIR`: every section and scene in light and dark as PNGs into DIR, then exit.
     var screenshotDirectory: URL?
-    /// `--report-first-frame`: the launch's milestones and first frames, then exit. The launch is
-    /// otherwise a person's: its profile's settings, uniqueness, portal and Shell search.
+    /// `--report-first-frame`: milestones and first frames of an otherwise normal launch.
     var reportFirstFrame = false
-    /// `--report-content-drawn SECTION`: open SECTION, print the time of the first frame with its
-    /// content in view (its items with their images, saved or received), then exit.
+    /// `--report-content-drawn SECTION`: the first frame with its content in view.
     var reportContentDrawn: Section?
-    /// `--report-frames SECONDS`: the main window's frames every SECONDS (`FrameReport`), in a
-    /// session that is otherwise a person's.
+    /// `--report-frames SECONDS`: frame reports in an otherwise normal session.
     var reportFramesEvery: Int?
 
     /// Screenshots and the content-drawn report start from the defaults in a fixed window and remember nothing.
@@ -29,8 +25,7 @@ struct AutomationRequest: Sendable, Equatable {
     static let usage = "Usage: tessera-automated (--screenshot DIR | --report-first-frame | "
         + "--report-content-drawn SECTION | --report-frames SECONDS) [tessera's options]"
 
-    /// Takes this program's options out of `arguments` (`--name value` or `--name=value`) and
-    /// returns them with the arguments left for the app.
+    /// Takes our options out of `arguments`, leaving the app's.
     static func take(from arguments: [String]) throws(Problem) -> (AutomationRequest, [String]) {
         var request = AutomationRequest()
         var rest: [String] = []

@@ -3,8 +3,7 @@ import Foundation
 import Gtk
 import ImagePipeline
 
-/// `--report-frames SECONDS`: every so many seconds, the main window's frames, slow ones (over 60 Hz), the
-/// longest and the pictures decoded and taken from memory.
+/// Every so many seconds: frames, slow ones, the longest, pictures decoded and from memory.
 @MainActor
 final class FrameReport {
     /// A frame at 60 Hz: work past it misses the next one.

@@ -4,8 +4,7 @@ import Foundation
 import Gtk
 import Logging
 
-/// Renders every section in light and dark to `<section>-<light|dark>.png`: each step waits for the page to
-/// settle and its frame, reads the window back and writes the PNG on a background queue.
+/// Every section, light and dark, to `<section>-<light|dark>.png`, each settled first.
 @MainActor
 final class ScreenshotRunner {
     private let main: MainWindow
@@ -13,8 +12,7 @@ final class ScreenshotRunner {
     private let directory: URL
     private let logger: Logger
     private let io = DispatchQueue(label: "dev.tessera.screenshots")
-    /// Windows of their own (Preferences), each shot as `<name>-<variant>.png` after the sections:
-    /// `open` shows it and returns it, `close` closes it.
+    /// Other windows, shot as `<name>-<variant>.png`: `open` returns it, `close` closes it.
     var windows: [(name: String, open: @MainActor () -> Window?, close: @MainActor () -> Void)] = []
 
     init(window: MainWindow, appearance: AppearanceController, directory: URL, logger: Logger) {
@@ -67,8 +65,7 @@ final class ScreenshotRunner {
         return ok
     }
 
-    /// The narrowest window every section is made to work in (a phone-sized one); GTK may keep it a
-    /// little wider if the header bar needs it.
+    /// A phone-sized window; GTK may keep it a little wider.
     static let narrowestSize = (width: 360, height: 760)
 
     /// A section's extra states (a detail page, another window shape), each as `<name>-<variant>.png`.
@@ -77,12 +74,10 @@ final class ScreenshotRunner {
         let original = main.window.size
         for scene in scenes {
             let size = scene.windowSize ?? original
-            // Back at the root first: a detail pane open from the last scene would hold the
-            // window wider than a narrow scene asks.
+            // A detail pane left open would hold the window wider.
             main.currentCoordinator.popToRoot()
             await waitFor { !self.main.currentCoordinator.container.transitionRunning }
-            // Asked twice: GTK keeps a window as wide as its content asked when the resize came, and
-            // a narrower window folds the sidebar only after that, which lets it narrow further.
+            // Twice: the sidebar folds only after the first narrowing.
             for _ in 0..<2 {
                 main.window.resize(width: size.width, height: size.height)
                 await waitFor(within: .seconds(1)) { self.main.window.size == size }
@@ -100,8 +95,7 @@ final class ScreenshotRunner {
         return ok
     }
 
-    /// `window` as drawn two frames from now (cards take heights the frame after allocation); nil, logged, when
-    /// blank.
+    /// `window` two frames from now; nil, logged, when blank.
     private func drawn(_ name: String, of window: Window? = nil) async -> Snapshot? {
         let window = window ?? main.window
         await nextFrame(of: window)

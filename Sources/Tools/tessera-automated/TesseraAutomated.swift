@@ -3,8 +3,7 @@ import Composition
 import Foundation
 import Localization
 
-/// The app driven for screenshots and the benchmarks' reports (`Automation`): the same launch as
-/// `tessera`'s, with a driver, so the shipped app carries none of it.
+/// The app driven for screenshots and reports with `tessera`'s own launch.
 @main
 struct TesseraAutomated {
     static func main() {

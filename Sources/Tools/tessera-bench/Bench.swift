@@ -7,8 +7,7 @@ import ImagePipeline
 import Logging
 import Persistence
 
-/// Tessera's benchmarks. Each prints its figures beside a baseline measured in the same run,
-/// and the ratio between them. Run in release mode (`make bench`).
+/// Tessera's benchmarks, each beside a same-run baseline with the ratio; run `make bench`.
 @main
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,8 +34,7 @@ func monotonicNanoseconds() -> Int64 {
 struct ProcessUsage {
     /// CPU time, user and system, in seconds.
     var cpu: Double
-    /// Times a thread of it left the CPU, waiting (voluntary) or pre-empted: each is a switch
-    /// the kernel made, and a thread woken again later.
+    /// Voluntary and forced context switches.
     var switches: Int { waits + preemptions }
     /// Of those, the times a thread waited (for a lock, a semaphore, a socket).
     var waits: Int
@@ -91,8 +89,7 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// Spawns `command` (its errors go nowhere), reads its output to the end and waits for it: when
-/// it was spawned (monotonic ns), its output's lines and its exit status.
+/// Spawns `command` and waits: its spawn time, output lines and status.
 func runReadingOutput(_ command: [String], environment: [String: String]? = nil) throws
     -> (start: Int64, lines: [Substring], status: Int32) {
     let process = Process()
@@ -109,8 +106,7 @@ func runReadingOutput(_ command: [String], environment: [String: String]? = nil)
     return (start, output.split(separator: "\n"), process.terminationStatus)
 }
 
-/// Spawns `command`, reads its output to the end, and finds the line "<marker> <monotonic ns>" it
-/// printed: when it was spawned, when it marked, the milliseconds between, and every line.
+/// Spawns `command` and finds its "<marker> <ns>" line: times and every line.
 func timeToMarker(_ command: [String], _ marker: String, environment: [String: String]? = nil) throws
     -> (start: Int64, marked: Int64, milliseconds: Double, lines: [Substring]) {
     let (start, lines, status) = try runReadingOutput(command, environment: environment)
@@ -124,8 +120,7 @@ struct BenchError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Turns the main loop until `condition` holds; a wait that runs out fails the benchmark, saying
-/// for what, rather than measuring what did not happen.
+/// Turns the main loop until `condition`; running out fails the benchmark, saying why.
 @MainActor
 func waitOrFail(_ what: String, timeout: Duration, wakeEvery: Duration? = nil, _ condition: () -> Bool) throws {
     guard GtkRuntime.iterate(until: condition, timeout: timeout, wakeEvery: wakeEvery) else {
@@ -133,8 +128,7 @@ func waitOrFail(_ what: String, timeout: Duration, wakeEvery: Duration? = nil, _
     }
 }
 
-/// Runs async work to completion from a synchronous command, which keeps the main thread for GTK
-/// benchmarks; the main thread only waits here.
+/// Runs async work from a synchronous command, the main thread only waiting.
 func runBlocking(_ body: @escaping @Sendable () async throws -> Void) throws {
     let done = DispatchSemaphore(value: 0)
     let failure = FailureBox()
@@ -153,8 +147,7 @@ final class FailureBox: @unchecked Sendable {
     var error: (any Error)? { lock.withLock { stored } }
 }
 
-/// Runs `body` on the main thread with GTK and the bridge, at device `scale` (above 1 on a private X server
-/// sized for it); programs started inherit display and scale.
+/// `body` on the main thread with GTK at device `scale` (a private X server above 1).
 func runWithGTK(scale: Int = 1, _ body: @MainActor () throws -> Void) throws {
     LargeAllocations.returnToSystemOnFree()
     setenv("GDK_BACKEND", "x11", 0)
@@ -175,14 +168,12 @@ func runWithGTK(scale: Int = 1, _ body: @MainActor () throws -> Void) throws {
     }
 }
 
-/// The fixture server as its own `tessera-server` process, so its memory and threads are not counted as the
-/// app's and the benchmark links no server code.
+/// The fixture server as its own process, not counted as the app's.
 struct BenchServer {
     let process: Process
     let base: URL
 
-    /// Nil keeps the server's defaults; `data` is the folder served (default data/); `link` a shared slow link
-    /// in kilobits a second and milliseconds.
+    /// Nil keeps defaults; `link` is a shared slow link (kbit/s, ms).
     init(feedPosts: Int? = nil, messages: Int? = nil, factsRows: Int? = nil, data: URL? = nil,
          link: (kbps: Int, latencyMs: Int)? = nil) throws {
         guard let data = data ?? AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }

@@ -1,10 +1,8 @@
 import Foundation
 
-/// The C programs the benchmarks measure Tessera against, built here with the system's compiler
-/// against GTK 3, so a reference always runs on the same libraries and X server as the app.
+/// C references built here against GTK 3, on the app's libraries and X server.
 enum CProgram {
-    /// Compiles `code` (with `-O2`, and `macros` defined) into `folder`, linked with GTK
-    /// and `libraries` ("-lX11").
+    /// Compiles `code` with `-O2` and `macros`, linked with GTK and `libraries`.
     static func build(_ code: String, named name: String, in folder: URL, defining macros: [String] = [],
                       libraries: String = "") throws -> URL {
         let source = folder.appendingPathComponent("\(name).c")

@@ -9,8 +9,7 @@ import Networking
 import Repositories
 import HelperClients
 
-/// Facts feeds of 1,000, 10,000 and 100,000 rows: arrival, hand-over to the grid, cards shown, scroll frames,
-/// memory. Targets are printed beside each figure; the smallest feed is the baseline.
+/// Facts feeds of 1,000 to 100,000 rows: arrival, hand-over, cards, frames, memory.
 struct FactsBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "facts",
                                                     abstract: "Facts feeds of 1,000 to 100,000 rows: showing, scrolling, memory.")

@@ -12,8 +12,7 @@ import Persistence
 import Repositories
 import Video
 
-/// The feed scrolled top to bottom at a steady pace while pages load: stalls, frame intervals, each append's
-/// main-thread time, decoded bytes and resident memory, against the targets printed.
+/// The feed scrolled steadily while loading: stalls, frames, appends, decoded bytes, memory.
 struct FeedScrollBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "feed-scroll",
                                                     abstract: "Feed with thousands of posts: scrolling, appends, memory.")
@@ -48,8 +47,7 @@ struct FeedScrollBench: ParsableCommand {
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(
             memoryCapacity: memoryCap.map { $0 << 20 } ?? MemoryCache.defaultCapacity, diskFolder: folder),
             decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
-        // Pages saved as the app saves them: posts far above the view are let go and read back
-        // from them (without a store the feed keeps every post).
+        // Saved as the app saves, so far posts are let go and read back.
         let model = FeedViewModel(repository: LiveFeedRepository(client: CurlHTTPClient()) { backend },
                                   store: SavedFeedStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))))
         let window = Window()
@@ -67,8 +65,7 @@ struct FeedScrollBench: ParsableCommand {
         guard GtkRuntime.iterate(until: { !page.tiles.isEmpty }, timeout: .seconds(10)) else {
             throw BenchError(description: "the first page never came")
         }
-        // The measurement is of scrolling: it starts once the first page's tiles are on screen
-        // (their first layout and draw, the section opening, is not part of it).
+        // Starts once the first page's tiles are on screen.
         var drawn = 0
         for _ in 0..<2 {
             window.onNextDraw { drawn += 1 }
@@ -168,8 +165,7 @@ extension FeedScrollBench {
     }
 }
 
-/// What the main thread did in the frames over 20 ms: the frame clock's layout and paint of
-/// that frame, the main dispatch queue's blocks, and the rest of the time it was not asleep.
+/// Where frames over 20 ms went: layout, paint, queue blocks, the rest.
 @MainActor
 private func printSlowFrames(intervals: [Double], loads: [MainLoopLoad.Reading], timing: FrameTiming) {
     struct Slow { var index: Int; var interval, busy, layout, paint, queue, cpu, runnable: Double; var drains: Int }
@@ -204,8 +200,7 @@ func residentBytes(of process: Int32? = nil) -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-/// Resident memory by kind, from /proc/self/status: anonymous (heaps, stacks), file-backed
-/// (libraries, mapped files) and shared memory (X shared-memory images).
+/// Resident anonymous, file-backed and shared memory from /proc/self/status.
 func residentSplit() -> (anonymous: Int, files: Int, shared: Int) { residentKinds(of: nil) }
 
 /// `residentSplit` of another process (nil: this one).

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The C reference for `feed-scroll`: the same window, squares and pace, pictures decoded beforehand and
-/// painted 1:1, no network or decoding: what this X server and GTK show at best.
+/// The best this X server and GTK scroll: the same squares painted 1:1, nothing loading.
 struct FeedScrollReference {
     /// The grid Tessera laid out, in logical pixels.
     var columns: Int
@@ -93,8 +92,7 @@ struct FeedScrollReference {
     }
     """
 
-    /// Builds the program in `folder`, runs it at the environment's display and scale, and returns
-    /// its frame intervals.
+    /// Builds, runs and returns its frame intervals.
     func run(in folder: URL) throws -> FrameIntervals {
         let binary = try CProgram.build(Self.source, named: "feed-scroll-reference", in: folder)
         let run = try runReadingOutput([binary.path, "\(columns)", "\(side)", "\(spacing)", "\(count)", "\(speed)"] + pictures.map(\.path))

@@ -13,9 +13,8 @@ import Networking
 import Persistence
 import Repositories
 
-/// The gallery at 1,000 and 10,000 items in a real window: first frame, frames while edits animate, memory,
-/// select-all delete and Undo, 50 files dropped, journaled saves against whole writes, reads back; targets
-/// beside each figure.
+/// The gallery at 1,000 and 10,000 items: first frame, animation frames, memory, bulk delete and Undo, drops,
+/// journaled saves against whole writes, reads back.
 struct GalleryBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "gallery",
                                                     abstract: "Gallery with 1,000 and 10,000 items: show time, animation frames, memory.")
@@ -41,8 +40,7 @@ struct GalleryBench: ParsableCommand {
             GalleryItem(uuid: UUID().uuidString.lowercased(),
                         imageUrlString: "http://127.0.0.1:\(portNumber)/synthetic/\(index)/\([320, 480, 640][index % 3])x320.jpg")
         }
-        // The document is on disk before the window opens, as at every launch but the first (whose
-        // document is the dozen items of the first run): the show reads it.
+        // On disk before the window opens, as at every later launch.
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try JSONDocumentStore<GalleryDocument>(url: folder.appendingPathComponent("gallery.json")).saveNow(GalleryDocument(items: items))
         let repository = FileGalleryRepository(url: folder.appendingPathComponent("gallery.json"), firstRunItems: [])
@@ -51,8 +49,7 @@ struct GalleryBench: ParsableCommand {
                                      decoders: [SandboxedImageDecoder.prepared()])
         let residentBefore = residentBytes()
 
-        // Show: from the loaded items reaching the page (the document is read off the main
-        // thread before) to the first frame drawn with every tile near the view at its frame.
+        // From the items reaching the page to the first frame with tiles near the view placed.
         let window = Window()
         window.setDefaultSize(width: 1100, height: 760)
         let start = ContinuousClock.now
@@ -85,8 +82,7 @@ struct GalleryBench: ParsableCommand {
         let wholeIn = (whole ?? ContinuousClock.now) - start
         let resident = residentBytes()
 
-        /// The longest frame interval while `change` animates, with the longest layout and paint
-        /// of the frame clock meanwhile (where a long frame's time went).
+        /// The longest frame while `change` animates, with its layout and paint.
         func longestFrame(during change: () -> Void) -> (interval: Double, layout: Double, paint: Double) {
             var times: [Int64] = []
             let timing = FrameTiming(widget: window)
@@ -107,8 +103,7 @@ struct GalleryBench: ParsableCommand {
         }
         let move = longestFrame { Task { await model.move(from: model.state.items.count - 1, to: 0) } }
 
-        /// The time from `change` until the grid holds `cells` items laid out and the document is
-        /// written, and the longest frame meanwhile.
+        /// Time until `cells` items are laid out and saved, and the longest frame.
         func settled(at cells: Int, after change: () -> Task<Void, Never>) throws -> (time: Duration, frame: Double, layout: Double, paint: Double) {
             var times: [Int64] = []
             let timing = FrameTiming(widget: window)
@@ -130,8 +125,7 @@ struct GalleryBench: ParsableCommand {
                     timing?.layouts.max() ?? 0, timing?.paints.max() ?? 0)
         }
         let all = model.state.items.count
-        // All chosen and the question asked, each in its own frames as keys would come; measured from the
-        // answer.
+        // Chosen and asked in frames of their own; measured from the answer.
         model.selectAll()
         model.requestDeleteSelection()
         let asked = ContinuousClock.now + .milliseconds(300)
@@ -139,8 +133,7 @@ struct GalleryBench: ParsableCommand {
         let deleteAll = try settled(at: 0) { Task { await model.confirmDelete() } }
         let undoAll = try settled(at: all) { Task { await model.undo() } }
 
-        // 50 picture files dropped at the start, each a picture of its own (as from Files), when
-        // the gallery has room for them.
+        // 50 distinct picture files dropped at the start, room permitting.
         var drop: (time: Duration, frame: Double, shown: Duration)?
         if all + 50 <= GalleryDocument.maximumItems {
             let dropped = try Self.pictureFiles(50, in: folder.appendingPathComponent("dropped"))
@@ -182,8 +175,7 @@ struct GalleryBench: ParsableCommand {
         try printSaving(items: items, in: folder.appendingPathComponent("saving"))
     }
 
-    /// Thirty awaited moves on the repository: time and bytes per change with the journal, and written whole as
-    /// the baseline; then reading back with a full journal and with none.
+    /// Thirty moves journaled against written whole; then reads with and without a journal.
     @MainActor
     private func printSaving(items: [GalleryItem], in folder: URL) throws {
         let document = folder.appendingPathComponent("gallery.json")

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The memory helpers add to the app's: private pages, and pages shared only among helpers once; clean file
-/// pages the app (`app`'s /proc smaps) holds resident are the app's already.
+/// Helpers' own memory: private pages, helper-shared pages once; the app's resident file pages excluded.
 func helpersOwnBytes(_ helpers: [Int32], app: String = "self") -> Int {
     var appResident: [String: Int] = [:]
     for area in residentAreas(of: app) {
@@ -65,8 +64,7 @@ func peakResident(of pid: Int32?) -> Int {
     return kilobytes * 1024
 }
 
-/// Sets a process's peak resident size (VmHWM) back to its resident size now (nil: this one), so
-/// that the next peak read is of what follows.
+/// Resets a process's VmHWM to its resident size (nil: this one).
 func resetPeakResident(of pid: Int32?) {
     let path = "/proc/\(pid.map(String.init) ?? "self")/clear_refs"
     guard let handle = FileHandle(forWritingAtPath: path) else { return }

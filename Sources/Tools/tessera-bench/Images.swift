@@ -11,8 +11,7 @@ import Networking
 import Persistence
 import Synchronization
 
-/// 500 mixed images from a local server to 256 px thumbnails through the pipeline, beside a bare libcurl loop
-/// decoding in process; then warm caches, and each format against its own baseline.
+/// 500 mixed images to thumbnails through the pipeline beside a bare libcurl loop; warm, and per format.
 struct Images: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Image pipeline vs bare libcurl + gdk-pixbuf, 500 images.")
 
@@ -32,8 +31,7 @@ struct Images: ParsableCommand {
         defer { server.stop() }
         let base = server.base
         let sizes = [(640, 480), (1024, 768), (1600, 1200), (800, 1200), (2048, 1365), (320, 320)]
-        // Half JPEG, half of those a phone's (P3, turned), the rest PNG, WebP and AVIF; sizes cycle by six and
-        // formats by sixteen, so every kind comes in every size.
+        // Mixed formats and sizes cycling so every kind comes at every size.
         let formats = ["jpg", "webp", "jpg-phone", "avif", "jpg", "png", "jpg-phone", "webp",
                        "jpg", "webp-p3", "jpg-phone", "avif", "jpg", "png", "jpg-phone", "webp"]
         let corpus = (0..<count).map { index -> (url: URL, format: String) in
@@ -63,8 +61,7 @@ struct Images: ParsableCommand {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-cache-\(getpid())")
         defer { try? FileManager.default.removeItem(at: cache) }
         let requests = urls.map { ImageRequest(url: $0, maximumPixelSize: size) }
-        // The pipeline decodes in helper processes: its peaks are this process's and the
-        // helpers' own (`HelpersPeak`), as the baseline's holds its decoding.
+        // Peaks include the decoder helpers', as the baseline's include its decoding.
         let processes = DecoderProcesses()
         let helpers = HelpersPeak(processes)
         PeakRSS.reset()
@@ -73,8 +70,7 @@ struct Images: ParsableCommand {
             let cold = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: cache),
                                      decoders: [SandboxedImageDecoder.prepared(processes: processes)])
             let time = try await Self.load(requests, with: cold)
-            // The writes it handed to the disk are made before the next pipeline reads (a new
-            // pipeline has a queue of its own, as after a restart).
+            // Writes land before the next pipeline reads, as after a restart.
             _ = cold.diskCache?.totalSize
             return (time, PeakRSS.megabytes() + helpers.megabytes())
         }()
@@ -119,8 +115,7 @@ struct Images: ParsableCommand {
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder), decoders: [SandboxedImageDecoder()])
                 pipelines.append(ms(try await Self.load(subsetRequests, with: pipeline)))
-                // Its writes, handed to the disk cache's thread, are made before the next run
-                // starts (they took a core from it).
+                // Its disk writes finish before the next run.
                 await pipeline.finishDiskWrites()
                 let memoryOnly = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: nil), decoders: [SandboxedImageDecoder()])
                 diskless.append(ms(try await Self.load(subsetRequests, with: memoryOnly)))
@@ -135,8 +130,7 @@ struct Images: ParsableCommand {
                      trip.helper, trip.inProcess, trip.helper - trip.inProcess))
     }
 
-    /// What a helper costs a picture beyond its decoding: a tiny PNG (16 x 16) decoded `count`
-    /// times one after another by a helper and in this process, in turn; medians of five.
+    /// A helper's cost beyond decoding: a tiny PNG in a helper against here; medians of five.
     private static func roundTrip(count: Int = 200) throws -> (helper: Double, inProcess: Double) {
         let png = try tinyPNG()
         let processes = DecoderProcesses.shared
@@ -216,8 +210,7 @@ enum CurlMultiBaseline {
         return bodies.map(\.data)
     }
 
-    /// Decodes every body at `size` in the confined helpers, as the pipeline does, one thread (and
-    /// helper) per decoding thread of the pipeline's, in a plain loop; returns how many decoded.
+    /// Decodes every body in helpers as the pipeline does, in a plain loop; how many decoded.
     static func decodeAllInHelpers(_ bodies: [Data], size: Int) -> Int {
         countDecoded(bodies, threads: SandboxedImageDecoder.sharedThreads.count) {
             try? DecoderProcesses.shared.decode($0, target: DecodingTarget(side: size))
@@ -243,8 +236,7 @@ enum CurlMultiBaseline {
     }
 }
 
-/// The helpers' peak resident memory (VmHWM, reset by `reset`) less the library pages this process holds too,
-/// which the baseline counts once.
+/// Helpers' peak (VmHWM) less library pages this process also holds.
 struct HelpersPeak {
     let processes: DecoderProcesses
 
@@ -262,8 +254,7 @@ struct HelpersPeak {
 
 /// The process's peak resident memory (VmHWM), which `reset` sets back to the current size.
 enum PeakRSS {
-    /// Also gives the heap's free memory back first: what an earlier phase freed and malloc kept
-    /// would count as the next phase's peak (the in-process baseline's decodes left 40-50 MB).
+    /// Trims the heap first, so one phase's leftovers are not the next's peak.
     static func reset() {
         malloc_trim(0)
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)

@@ -11,8 +11,7 @@ import Networking
 import Persistence
 import Repositories
 
-/// The chat with 10,000 messages scrolled bottom to top: each prepend's main-thread time, frames up against
-/// down (the baseline), memory; then paging to message 5,000, search and draft.
+/// 10,000 messages scrolled up: prepends, frames against scrolling down, memory; paging, search, draft.
 struct MessagesBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "messages",
                                                     abstract: "Chat with 10,000 messages: prepend cost, frame intervals, memory; search over 100,000; the draft's cost per key.")
@@ -100,8 +99,7 @@ struct MessagesBench: ParsableCommand {
         print(String(format: "  prepend, main thread, last page     %8.2f ms   (target <= 4, as page 10)", prepends.last ?? 0))
         print(String(format: "  prepend, main thread, page 10       %8.2f ms", prepends.count > 9 ? prepends[9] : 0))
         print(String(format: "  prepend, main thread, longest       %8.2f ms   (target <= 4)", prepends.max() ?? 0))
-        // Single pages are at the mercy of the machine; fifty near the bottom against the last fifty
-        // tell whether depth costs anything.
+        // Fifty early against fifty deep pages: does depth cost anything.
         let early = median(Array(prepends.dropFirst().prefix(50))), deep = median(Array(prepends.suffix(50)))
         print(String(format: "  prepend, median of pages 2–51       %8.2f ms", early))
         print(String(format: "  prepend, median of the last 50      %8.2f ms   ratio %.2f (target: the same)", deep, early > 0 ? deep / early : 0))
@@ -123,8 +121,7 @@ struct MessagesBench: ParsableCommand {
         try MessagesSearchBench.measure(in: folder)
     }
 
-    /// A new chat asked to show message `number` (older pages loaded to it), ticking every frame: the time
-    /// until it shows and the frames.
+    /// Time and frames until message `number` shows in a new chat.
     @MainActor
     private static func pageBack(to number: Int, backend: Backend, folder: URL) throws
         -> (number: Int, loaded: Int, time: Double, intervals: [Double]) {

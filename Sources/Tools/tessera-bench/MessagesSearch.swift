@@ -7,8 +7,7 @@ import Networking
 import Persistence
 import Repositories
 
-/// The chat's search and draft: 100,000 messages indexed, 50 full-text searches against a `LIKE` scan, 10
-/// rare-word searches, and the main loop's cost a key for the draft.
+/// Search over 100,000 indexed messages against a `LIKE` scan, rare words, and the draft's cost a key.
 @MainActor
 enum MessagesSearchBench {
     nonisolated static let stored = 100_000

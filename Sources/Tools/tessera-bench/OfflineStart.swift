@@ -2,8 +2,7 @@ import ArgumentParser
 import Foundation
 import Gtk
 
-/// Exec to the first frame showing a section's saved first screen with the backend gone, beside the backend up
-/// and beside a first launch; runs alternate.
+/// Exec to a saved first screen with the backend gone, beside it up and a first launch; alternating.
 struct OfflineStartBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "offline-start",
@@ -40,8 +39,7 @@ struct OfflineStartBench: ParsableCommand {
                 try timeToMarker([tessera.path, "--data-dir", data.path, "--backend", backend.absoluteString,
                                   "--report-content-drawn", section], "content-drawn-ns", environment: environment).milliseconds
             }
-            // Two runs against the backend save the first page and its pictures (the first run
-            // quits as soon as they show; writes it left under way are made by the second).
+            // Two runs save the first page and its pictures.
             _ = try launch(data: saved, backend: server.base)
             _ = try launch(data: saved, backend: server.base)
 

@@ -9,8 +9,7 @@ import Networking
 import Persistence
 import Repositories
 
-/// People's search over `--count` people, a key at a time: the main loop's time a key and to the next frame,
-/// against the seed's 20 as the baseline.
+/// People's search a key at a time over `--count` people against the seed's 20.
 struct PeopleSearchBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "people-search",
                                                     abstract: "People's search typed a key at a time over many people.")

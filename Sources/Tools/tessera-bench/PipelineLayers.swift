@@ -7,8 +7,7 @@ import Networking
 import HelperClients
 import Scheduling
 
-/// What each pipeline layer costs a picture: bare libcurl, `CurlHTTPClient`, the pipeline decoding nothing,
-/// bare with helpers, the pipeline with helpers, and with its disk cache; medians, alternating.
+/// Each pipeline layer's cost a picture, from bare libcurl to the full pipeline; medians, alternating.
 struct PipelineLayers: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "layers",
                                                     abstract: "The image pipeline's own cost a picture, layer by layer.")

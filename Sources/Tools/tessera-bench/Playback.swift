@@ -5,8 +5,7 @@ import ClipDecoding
 import Foundation
 import Video
 
-/// A clip played as the viewer does (`tessera-player`) beside `playbin` in this process: first frame, frames
-/// rendered and dropped, CPU and memory, on a clip made here; runs alternate.
+/// A clip via `tessera-player` beside in-process `playbin`: first frame, frames, CPU, memory.
 struct PlaybackBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "playback",
@@ -63,8 +62,7 @@ struct PlaybackBench: ParsableCommand {
         return try Data(contentsOf: file)
     }
 
-    /// A 1280x720 clip of `seconds` at 30 frames a second, VP8 (`encoder`, its settings) and Vorbis
-    /// in WebM, written to `file`.
+    /// A 720p30 VP8 and Vorbis WebM clip of `seconds`, written to `file`.
     static func makeClip(seconds: Int, encoder: String, at file: URL) throws {
         let description = "videotestsrc num-buffers=\(seconds * 30) pattern=smpte horizontal-speed=4 "
             + "! video/x-raw,width=1280,height=720,framerate=30/1 ! \(encoder) "
@@ -192,8 +190,7 @@ struct PlaybackBench: ParsableCommand {
         return run
     }
 
-    /// Looks every 2 ms until the first frame, then every 10 ms; memory and helper CPU every tenth look, since
-    /// reading /proc costs this process.
+    /// Looks every 2 ms, then 10 ms; /proc every tenth look, as reading it costs.
     private static func waitForNextLook(firstFrameSeen: Bool) {
         usleep(firstFrameSeen ? 10_000 : 2_000)
     }

@@ -11,8 +11,7 @@ final class PrivateDisplay {
         self.name = name
     }
 
-    /// The screen for a `width`×`height` logical window at `scale`, with room around it for the
-    /// window's frame: scale 2 gives 2800×2000, scale 3 3900×2780.
+    /// A screen fitting the window at `scale` with its frame.
     static func screenSize(width: Int, height: Int, scale: Int) -> (width: Int, height: Int) {
         (width * scale + 600, height * scale + 480)
     }

@@ -12,8 +12,7 @@ import Persistence
 import Repositories
 import Video
 
-/// The feed's first launch over a shared slow link: time to the first screen whole, bytes, longest stall, as
-/// run and saving data, alternating. `--section gallery` times tiles' pictures and passes.
+/// First launch over a shared slow link, normal and saving data, alternating; `--section gallery` too.
 struct SlowLinkBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "slow-link",
                                                     abstract: "The feed's (or the gallery's) first screen over a slow shared link.")
@@ -28,8 +27,7 @@ struct SlowLinkBench: ParsableCommand {
         var bytes = 0
         var longestGap = 0.0
         var tilesInView = 0
-        /// Of the requests the server had by the first screen, those for items ahead of the view
-        /// made before the last one for an item in view, and the requests in all.
+        /// Prefetches made before the last in-view request, and all requests.
         var aheadBeforeLastInView = 0
         var requests = 0
         /// The order the server was asked in, as letters: V in view, A ahead, P a page of posts.
@@ -40,8 +38,7 @@ struct SlowLinkBench: ParsableCommand {
         var everyTileShown = 0.0
     }
 
-    /// When each tile in view first showed a picture (its passes, or the whole) and its picture
-    /// whole, in seconds from the start.
+    /// When each tile first showed something and its whole picture.
     private struct TileTimes {
         var shown: [String: Double] = [:]
         var whole: [String: Double] = [:]
@@ -53,8 +50,7 @@ struct SlowLinkBench: ParsableCommand {
             }
         }
 
-        /// Into `run`, over the tiles `inView` (a broken picture counts as shown when it shows); a
-        /// tile in view whose picture never became whole fails the run, named.
+        /// Sums `inView` tiles into `run`; a tile never whole fails it, named.
         func summarize(_ inView: [String], into run: inout Run) throws {
             guard !inView.isEmpty else { return }
             let neverWhole = inView.filter { self.whole[$0] == nil }
@@ -145,16 +141,14 @@ struct SlowLinkBench: ParsableCommand {
                                     pictures: { page.picturesInView.map { (key: $0.item, image: $0.image) } })
     }
 
-    /// Shows `window` and turns the main loop until `done`: the time, the bytes across the link,
-    /// the main loop's longest hold and what each tile in view showed when.
+    /// Shows `window` until `done`: time, bytes, longest hold, each tile's times.
     @MainActor
     private func watchFirstScreen(server: BenchServer, window: Window, case name: String, done: @MainActor () -> Bool,
                                   pictures: @MainActor () -> [(key: String, image: ImageView)]) throws -> Run {
         let sentBefore = try linkBytes(server)
         let start = ContinuousClock.now
         window.showAll()
-        // The condition is asked at least every 5 ms while the main loop turns: the longest time
-        // between two asks is the longest the main loop was held.
+        // Asked at least every 5 ms: the longest gap is the longest hold.
         var last = ContinuousClock.now, longest = Duration.zero, tiles = TileTimes()
         func seconds(_ duration: Duration) -> Double {
             Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -218,8 +212,7 @@ struct SlowLinkBench: ParsableCommand {
         return run
     }
 
-    /// Waits until nothing has crossed the link for a second: what an earlier run left going
-    /// (loads nobody waits for end a second later) would take this run's link.
+    /// Waits for a quiet second, so a run's leftovers do not take the next's link.
     @MainActor
     private func waitForTheLinkToBeIdle(_ server: BenchServer) throws {
         var sent = try linkBytes(server), quietSince = ContinuousClock.now

@@ -1,17 +1,15 @@
 import ArgumentParser
 import Foundation
 
-/// A long session: the release app against 100,000 posts, driven by xdotool through every section. Every
-/// `--sample-every` seconds: memory, files, threads and helpers of the app and its helpers; the figure is
-/// growth from a third of the run to the end.
+/// A long session: the release app against 100,000 posts driven by xdotool; every `--sample-every` seconds,
+/// memory, files, threads and helpers, growth from a third of the run to its end.
 struct SoakBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "soak",
                                                     abstract: "The app used in a loop for minutes: memory, files, threads, helpers over time.")
 
     @Option(help: "How long to use the app.") var minutes = 30.0
     @Option(help: "Seconds between samples.") var sampleEvery = 30.0
-    /// Each round ends some 90 posts further down, so rounds keep meeting new posts; 100,000 last some six
-    /// hours.
+    /// Rounds end ever further down, meeting new posts for some six hours.
     @Option(help: "Posts on the server's feed.") var feedPosts = 100_000
 
     /// The growth allowed from a third of the run to its end.
@@ -36,8 +34,7 @@ struct SoakBench: ParsableCommand {
         var environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
         environment["GDK_BACKEND"] = "x11"
         let arguments = [tessera.path, "--data-dir", work.path, "--backend", server.base.absoluteString]
-        // A launch that only reports People's content stores the people first: the session
-        // itself then starts as a second day does, without the first launch's welcome.
+        // People are stored first, so the session starts as a second day.
         _ = try runReadingOutput(arguments + ["--report-content-drawn", "people"], environment: environment)
         let soak = try Soak(arguments: arguments + ["--report-frames", "10"], environment: environment)
         defer { soak.stop() }
@@ -75,8 +72,7 @@ struct SoakBench: ParsableCommand {
         print("  files \(third.files) → \(last.files), threads \(third.threads) → \(last.threads), helpers \(third.helpers) → \(last.helpers)"
               + "   (target: none more; highest after the third: files \(samples.filter { $0.minute >= third.minute }.map(\.files).max()!),"
               + " threads \(samples.filter { $0.minute >= third.minute }.map(\.threads).max()!))")
-        // Frames and pictures: the first minutes of use (after the first, which starts the app)
-        // against the last third of the run. Each sample counts what came since the one before.
+        // The first minutes against the last third; samples count since the previous one.
         let firstMinutes = samples.indices.filter { samples[$0].minute > 1 && samples[$0].minute <= 4 }
         let lastThird = samples.indices.filter { samples[$0].minute >= last.minute * 2 / 3 }
         func counts(_ part: [Int]) -> FrameTally.Count {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The app in a process of its own, used through its window as a person uses it, and read from
-/// /proc between rounds (the soak benchmark's session).
+/// The app in its own process, used through its window and read from /proc.
 final class Soak {
     static let xdotool = "/usr/bin/xdotool"
 
@@ -9,8 +8,7 @@ final class Soak {
     struct Sample {
         var minute: Double
         var appResident: Int
-        /// The app's resident memory by kind: anonymous (heaps, stacks), files (libraries, the
-        /// databases' and caches' mapped files), shared memory (pixels from helpers, X images).
+        /// Resident memory by kind: anonymous, files, shared.
         var appAnonymous: Int
         var appFiles: Int
         var appShared: Int
@@ -18,8 +16,7 @@ final class Soak {
         var files: Int
         var threads: Int
         var helpers: Int
-        /// The app's CPU time so far, in seconds (user and system): a session that takes input
-        /// spends some every round; none for a while means the app took no input.
+        /// The app's CPU seconds so far.
         var cpuSeconds: Double
         /// The helpers' CPU seconds, running and ended: none for a while means every picture came from memory.
         var helpersCPUSeconds: Double
