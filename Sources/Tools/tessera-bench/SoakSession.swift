@@ -26,8 +26,7 @@ final class Soak {
         var totalResident: Int { appResident + helpersResident }
     }
 
-    /// Where the app's threads were when it first spent (almost) no CPU between two samples
-    /// while being used, and when: gdb's backtraces, for a stall to be looked into.
+    /// Where the threads were at the first near-idle sample under use (gdb backtraces), and when.
     private(set) var stallReport: (minute: Double, path: String)?
 
     private let app: Process
@@ -92,12 +91,10 @@ final class Soak {
         return samples
     }
 
-    /// Less CPU than this between two samples, with a round of use between them, is a stall:
-    /// a round scrolls the feed and the chat, which takes seconds of CPU.
+    /// Less CPU than this across a round of use is a stall: a round takes seconds.
     static let idleCPU = 0.5
 
-    /// Writes every thread's backtrace (gdb, when installed) beside the temporary files; returns
-    /// where, or why not.
+    /// Writes every thread's backtrace with gdb; returns where, or why not.
     private func reportStall() -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-soak-stall-\(app.processIdentifier).txt").path
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb"),
@@ -110,8 +107,7 @@ final class Soak {
         return path
     }
 
-    /// A person's pause after switching sections or opening a page, before the next key: what
-    /// was typed before the new page is mapped would go to the page before it.
+    /// A person's pause after a switch, so keys reach the new page.
     static let pause = "0.6"
 
     /// Every section once, as a person goes through them: about half a minute.
@@ -119,8 +115,7 @@ final class Soak {
         // Focus and pointer are put back each round: a dialog or the viewer may have taken them.
         try xdotool(["windowfocus", "--sync", window])
         try xdotool(["mousemove", "--window", window, "600", "400"])
-        // The feed scrolled down (pages load), a picture opened, the next ones shown (clips play
-        // a moment), the viewer closed, the feed scrolled back.
+        // Scroll down, open a picture, step through, close, scroll back.
         try xdotool(["key", "--clearmodifiers", "ctrl+2", "sleep", Self.pause])
         try xdotool(["click", "--repeat", "40", "--delay", "50", "5"])
         try xdotool(["click", "1", "sleep", Self.pause])
@@ -159,8 +154,7 @@ final class Soak {
                       frames: frames.take())
     }
 
-    /// User and system CPU time of `pid`, and of its children that ended and were waited for
-    /// (helpers that idled out, players of clips), from /proc.
+    /// CPU of `pid` and its reaped children, from /proc.
     private static func cpuSeconds(of pid: Int32) -> (own: Double, endedChildren: Double) {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return (0, 0) }

@@ -2,16 +2,14 @@ import ArgumentParser
 import Foundation
 import Persistence
 
-/// Exec to the main window's first frame, for Tessera and three C programs built here (GTK window,
-/// GtkApplication, that with Tessera's shell), alternating.
+/// Exec to first frame for Tessera and three C references (window, GtkApplication, with our shell).
 struct Startup: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Exec to first drawn frame: tessera vs a minimal C GTK 3 window.")
 
     @Option(help: "Runs of each program.")
     var runs = 10
 
-    /// What every C program here starts with: GTK, and `report_resident()`, which prints the
-    /// resident memory ("rss-kb N") as Tessera's --report-first-frame does.
+    /// GTK and `report_resident()`, printing "rss-kb N" as Tessera does.
     static let reportingPrelude = """
     #include <gtk/gtk.h>
     #include <stdio.h>
@@ -26,8 +24,7 @@ struct Startup: ParsableCommand {
     }
     """
 
-    /// The baseline: the smallest GTK 3 program that opens a window, reporting its first draw the
-    /// same way Tessera's --report-first-frame does.
+    /// The smallest GTK 3 window, reporting its first draw as Tessera does.
     static let baselineSource = """
     \(reportingPrelude)
     static gboolean drawn(GtkWidget *w, cairo_t *cr, gpointer data) {
@@ -51,8 +48,7 @@ struct Startup: ParsableCommand {
     }
     """
 
-    /// Two more references from one source: the smallest GtkApplication opening a window and, with
-    /// TESSERA_SHELL, it with Tessera's shell in plain GTK; both report Tessera's milestones.
+    /// A minimal GtkApplication and, with TESSERA_SHELL, our shell in plain GTK; both report milestones.
     static let applicationBaselineSource = """
     \(reportingPrelude)
     static void mark(const char *name) {
@@ -183,11 +179,9 @@ struct Startup: ParsableCommand {
         let bus = try SessionBus.ensure()
         defer { bus?.stop() }
         environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
-        // The same work on both sides: Tessera turns GDK's OpenGL off for itself (GtkRuntime), so
-        // the C programs start with it off too; with it on, they probe GLX and load the GL driver.
+        // GL off for the references too, as Tessera turns it off for itself.
         environment["GDK_GL"] = environment["GDK_GL"] ?? "disable"
-        // Tessera as a person starts it, with its default profile's work in the run's own folders; the warm-up
-        // is the first launch.
+        // Tessera with its default profile's work; the warm-up is the first launch.
         let profile = work.appendingPathComponent("profile")
         for (variable, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
             environment[variable] = profile.appendingPathComponent(folder).path
@@ -252,8 +246,7 @@ struct Startup: ParsableCommand {
         print("  phases (medians, ms)                              tessera  C app  C app + shell")
         for (name, label) in Self.phaseLabels {
             guard let values = phases[4][name] else { continue }
-            // The C programs mark "main" on their first line, which is Tessera's "entry"; they have
-            // no catalogues or arguments to read after it.
+            // C's "main" is Tessera's "entry"; C reads nothing after it.
             let inC: String? = switch name { case "entry": "main"; case "main": nil; default: name }
             let references = [1, 2].map { index in
                 inC.flatMap { phases[index][$0] }.map { String(format: "%7.1f", median($0)) } ?? "       "
@@ -277,8 +270,7 @@ struct Startup: ParsableCommand {
         ("content", "then to its content drawn (the pictures)"),
     ]
 
-    /// Milliseconds from spawning `command` to its first frame, and between its milestones; Tessera's goes on
-    /// to its page and content frames.
+    /// Spawn to first frame and between milestones, in ms, and Tessera's later frames.
     private func firstFrame(_ command: [String]) throws
         -> (total: Double, phases: [(String, Double)], residentMegabytes: Double?, content: Double?) {
         let launch = try timeToMarker(command, "first-frame-ns", environment: environment)

@@ -9,8 +9,7 @@ import Networking
 import Persistence
 import HelperClients
 
-/// The viewer with a 24 MP JPEG and a 100 MP PNG: time to sharp fit and 100 %, pan and zoom frames, memory
-/// viewing and after, beside eog; targets beside each figure.
+/// The viewer on a 24 MP JPEG and a 100 MP PNG beside eog: times, frames and memory.
 struct ViewerBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "viewer",
                                                     abstract: "The viewer with a 24 MP JPEG and a 100 MP PNG, against eog.")
@@ -32,8 +31,7 @@ struct ViewerBench: ParsableCommand {
         if launchRuns > 0 { try launches(pictures) }
     }
 
-    /// Tessera and eog launched as a person launches them (`ViewerLaunches`), in a folder of the
-    /// small picture, the photo and the plan, with a session bus and a Tessera profile of their own.
+    /// Both programs launched as a person would, with their own bus and profile.
     private func launches(_ pictures: [(name: String, file: URL)]) throws {
         guard FileManager.default.isExecutableFile(atPath: ViewerLaunches.eog) else {
             throw BenchError(description: "eog is not installed (.ci/install-deps.sh --bench installs it): no baseline")
@@ -68,8 +66,7 @@ struct ViewerBench: ParsableCommand {
         try launches.measure()
     }
 
-    /// The pictures, made once and kept in the temporary folder: a photo-like 6000×4000 JPEG and a
-    /// 10000×10000 PNG.
+    /// A 6000×4000 JPEG and a 10000×10000 PNG, made once.
     static func pictures() throws -> [(name: String, file: URL)] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-viewer-pictures")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -123,8 +120,7 @@ struct ViewerBench: ParsableCommand {
         var helpersPeak = 0
         /// The helpers' peak less the library pages the app holds resident too (`helpersOwnBytes`).
         var helpersOwnPeak = 0
-        /// The kernel's high-water marks (VmHWM, reset as the viewer opens), between the 20 ms samples; and the
-        /// library pages shared with helpers.
+        /// VmHWM peaks between samples, and library pages shared with helpers.
         var appHighWater = 0
         var helpersHighWater = 0
         var helpersSharedWithApp = 0
@@ -244,8 +240,7 @@ struct ViewerBench: ParsableCommand {
             guard done else { throw BenchError(description: "\(name): \(what) never came") }
             return Double(monotonicNanoseconds() - start) / 1e6
         }
-        // A window of its own is destroyed; a shared one (the rounds, as the app's window) only
-        // loses the viewer.
+        // Its own window is destroyed; a shared one only loses the viewer.
         defer { if shared == nil { window.destroy() } else { window.remove(viewer.widget) } }
         run.firstPicture = try wait("the first picture") { image.viewport != nil && image.picture.paintedSize != nil && !image.picture.awaitsSurface }
         if let failure = image.failure {

@@ -4,15 +4,13 @@ import Gtk
 import ImagePipeline
 import Networking
 
-/// A 40 MB clip from the server at 1 MB/s plays as it downloads: time to the first frame, bytes by then, and
-/// that closing stops the download; the baseline plays it from the disk cache.
+/// A 40 MB clip at 1 MB/s, streamed: first frame, bytes by then, download stopping on close.
 @MainActor
 enum ViewerClip {
     /// The link's speed: 1 MB a second.
     static let bytesPerSecond = 1 << 20
 
-    /// The clip, made once and kept in the temporary folder: 20 s of 1280x720 VP8 at a fixed high
-    /// quality (about 2 MB a second, as a phone's 1080p clip), and Vorbis sound, in WebM.
+    /// 20 s of 720p VP8 at phone bitrate with Vorbis, made once.
     nonisolated static func file() throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-clip-20s.webm")
         if !FileManager.default.fileExists(atPath: file.path) {

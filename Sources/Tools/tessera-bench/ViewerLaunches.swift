@@ -1,7 +1,6 @@
 import Foundation
 
-/// Tessera and eog run as a person does, measured alike: mapped per `WindowWatch`, drawn once CPU rests 300 ms,
-/// memory their high-water marks. Cold: started for the picture; warm: Right to it.
+/// Tessera and eog measured alike, cold and warm: mapping, CPU rest, high-water memory.
 struct ViewerLaunches {
     /// The folder's pictures, named so both programs list them in this order.
     let small: URL, photo: URL, plan: URL
@@ -28,8 +27,7 @@ struct ViewerLaunches {
         var byProcess: [String: Int] = [:]
     }
 
-    /// Each program once on the small picture: Tessera's profile made (its first launch stores the
-    /// people), both programs' files in the page cache.
+    /// Each once on the small picture, so profiles and page cache are warm.
     func warmUp() throws {
         for program in Program.allCases {
             let process = try launch(program, on: small)
@@ -138,8 +136,7 @@ struct ViewerLaunches {
         }
     }
 
-    /// When `pid` and its descendants last used CPU before 300 ms idle (looked at every 20 ms), in ms since
-    /// `start`; fails after two minutes.
+    /// When `pid`'s tree last used CPU before resting 300 ms; fails after two minutes.
     private func stillAfter(_ pid: Int32, since start: Int64, atLeast earliest: Double = 0) throws -> Double {
         func used() -> Double {
             ([pid] + descendants(of: pid)).reduce(0) { $0 + (ProcessUsage.cpu(of: $1) ?? 0) }

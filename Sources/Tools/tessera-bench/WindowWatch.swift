@@ -1,7 +1,6 @@
 import Foundation
 
-/// When each program's window is mapped, from a small C watcher of the root's children (`_NET_WM_PID`), at once
-/// where `xdotool --sync` polls.
+/// Window maps with their `_NET_WM_PID`, at once, from a small C watcher.
 final class WindowWatch: @unchecked Sendable {
     static let source = """
     #include <X11/Xlib.h>

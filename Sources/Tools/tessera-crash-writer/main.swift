@@ -5,8 +5,7 @@ import Foundation
 import ImagePipeline
 import Persistence
 
-// Writes in a loop, printing "ack <revision>" after each, for the crash tests that kill it: a JSON store,
-// `--saved-feed` SQLite, or `--image-cache` disk cache.
+// Writes in a loop, acking each revision, for crash tests: JSON store, saved feed, or image cache.
 
 struct Revision: Codable, Sendable {
     var revision: Int
@@ -43,8 +42,7 @@ case ("--image-cache", 2):
     var revision = 0
     while true {
         revision += 1
-        // Twenty entries rewritten in turn, each filled with one byte and as long as its revision
-        // says, so a torn or mixed entry shows.
+        // Twenty entries of one byte, sized by revision, so torn entries show.
         let url = "https://example.org/\(revision % 20).jpg"
         cache.store(Data(repeating: UInt8(revision % 251), count: 1_000 + revision % 97 * 1_000), for: url, keep: true)
         _ = cache.totalSize // the write is made

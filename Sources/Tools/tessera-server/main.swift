@@ -5,8 +5,7 @@ import FixtureServer
 import Foundation
 import Logging
 
-/// Serves shared/contracts.md on loopback, printing `listening on http://HOST:PORT/` once it listens. With
-/// `--exit-when-input-ends` it stops when the app's end of its input closes, however the app ended.
+/// Serves contracts.md on loopback, saying where; `--exit-when-input-ends` stops it with the app.
 @main
 struct TesseraServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
