@@ -239,30 +239,16 @@ final class ViewerTests: AppTestCase {
 
     func testCopyPutsTheWholePictureOnTheClipboardForAnotherProgram() throws {
         try withViewer { viewer, window in
+            Clipboard.setText("not a picture")
             XCTAssertTrue(InputSimulation.key("c", modifiers: .control, on: viewer.widget))
-            waitForServer("copied", timeout: .seconds(10)) { viewer.copied != nil }
-            XCTAssertEqual(viewer.copied, .picture(width: Self.width, height: Self.height), "the whole picture, not the fitted one")
+            waitUntilTheClipboardOffersAPicture(timeout: .seconds(10))
             let answer = try clipboardImageAsAnotherProgramReadsIt()
             XCTAssertEqual(answer.count, 3, "the other program read an image: \(answer)")
-            XCTAssertEqual(Array(answer.prefix(2)), [String(Self.width), String(Self.height)])
+            XCTAssertEqual(Array(answer.prefix(2)), [String(Self.width), String(Self.height)], "the whole picture, not the fitted one")
             // Its pixel (123, 45), as the picture has it.
             XCTAssertEqual(answer.last, String(format: "%06X", Self.colour(123, 45)))
         }
     }
-
-    /// Reads the clipboard's image as another GTK program does; prints its size and one pixel.
-    static let clipboardReader = """
-    import gi
-    gi.require_version('Gtk', '3.0')
-    from gi.repository import Gtk, Gdk
-    image = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).wait_for_image()
-    if image is None:
-        print('none')
-    else:
-        pixels = image.get_pixels()
-        at = 45 * image.get_rowstride() + 123 * image.get_n_channels()
-        print(image.get_width(), image.get_height(), '%02X%02X%02X' % (pixels[at], pixels[at + 1], pixels[at + 2]))
-    """
 
     func testSaveAsWritesTheServersBytesUnderTheirFormatsName() throws {
         let (data, png) = try pictureData()
@@ -377,22 +363,5 @@ final class ViewerTests: AppTestCase {
             XCTAssertTrue(viewer.controls.fullscreen.iconIdentity == icon, "the fullscreen icon stayed the same widget")
             XCTAssertEqual(viewer.controls.zoomLevel.label, "100 %")
         }
-    }
-}
-
-extension AppTestCase {
-    /// The clipboard's image as another X client reads it (this process, its owner, answering
-    /// while the main loop turns): its width, height and pixel (123, 45) as RRGGBB, or ["none"].
-    @MainActor
-    func clipboardImageAsAnotherProgramReadsIt(timeout: Duration = .seconds(60)) throws -> [String] {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        probe.arguments = ["-c", ViewerTests.clipboardReader]
-        let output = Pipe()
-        probe.standardOutput = output
-        try probe.run()
-        waitFor("the other program's answer", timeout: timeout) { !probe.isRunning }
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
     }
 }

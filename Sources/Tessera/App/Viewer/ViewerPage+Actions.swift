@@ -37,7 +37,6 @@ extension ViewerPage {
                 request.account = account
                 let whole = try await pipeline.image(for: request)
                 Clipboard.setImage(whole)
-                self?.copied = .picture(width: whole.width, height: whole.height)
             } catch {
                 self?.notice.show(tr("The picture could not be copied: {reason}", ["reason": error.description]))
             }
@@ -46,7 +45,6 @@ extension ViewerPage {
 
     func copyLink() {
         Clipboard.setText(item.url.absoluteString)
-        copied = .link(item.url.absoluteString)
     }
 
     func openInBrowser() {

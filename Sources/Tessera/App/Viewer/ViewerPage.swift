@@ -31,9 +31,6 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     let notice = NoticeBar()
     /// The window dialogs open over.
     let window: @MainActor () -> Window?
-    /// What the last copy put on the clipboard, for tests.
-    enum Copied: Equatable { case picture(width: Int, height: Int), link(String) }
-    var copied: Copied?
 
     /// - Parameter section: the section it opened from, what its downloads are counted under.
     public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, section: Section? = nil, goBack: @escaping @MainActor () -> Void,
