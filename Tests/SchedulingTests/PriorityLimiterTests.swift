@@ -17,8 +17,8 @@ final class PriorityLimiterTests: XCTestCase {
         func letGo() { gate.continuation.finish() }
     }
 
-    private func start(_ held: Held, on limiter: PriorityLimiter, key: String, priority: Int) -> Task<Void, any Error> {
-        Task { try await limiter.run(key: key, priority: priority) { await held.run() } }
+    private func start(_ held: Held, on limiter: PriorityLimiter, key: String, priority: Int, cost: Int = 0) -> Task<Void, any Error> {
+        Task { try await limiter.run(key: key, priority: priority, cost: cost) { await held.run() } }
     }
 
     private func eventually(_ what: String, _ condition: @escaping () async -> Bool) async {
@@ -51,6 +51,28 @@ final class PriorityLimiterTests: XCTestCase {
         await eventually("the low one last") { low.hasStarted }
         low.letGo()
         for task in tasks + waiting + more + last { try await task.value }
+    }
+
+    func testOfEqualPrioritiesTheCostliestGoesFirst() async throws {
+        let limiter = PriorityLimiter(limit: 1)
+        let first = Held(), small = Held(), large = Held(), middle = Held()
+        let running = start(first, on: limiter, key: "first", priority: 10)
+        await eventually("the first running") { first.hasStarted }
+        var waiting: [Task<Void, any Error>] = []
+        for (count, (held, cost)) in [(small, 287), (large, 586), (middle, 400)].enumerated() {
+            waiting.append(start(held, on: limiter, key: "\(cost)", priority: 10, cost: cost))
+            await eventually("\(count + 1) waiting") { await limiter.waitingCount == count + 1 }
+        }
+        first.letGo()
+        await eventually("the largest, though it asked second") { large.hasStarted }
+        XCTAssertFalse(small.hasStarted || middle.hasStarted)
+        large.letGo()
+        await eventually("the middle one") { middle.hasStarted }
+        XCTAssertFalse(small.hasStarted)
+        middle.letGo()
+        await eventually("the smallest last") { small.hasStarted }
+        small.letGo()
+        for task in [running] + waiting { try await task.value }
     }
 
     func testAWaitingTaskRaisedGoesFirstAndACancelledOneLeaves() async throws {

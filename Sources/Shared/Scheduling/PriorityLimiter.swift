@@ -1,9 +1,12 @@
-/// At most `limit` tasks, by priority then order; below `urgentFrom` only while nothing urgent waits.
+/// At most `limit` tasks, by priority, then the costliest, then in order; below `urgentFrom` only
+/// while nothing urgent waits.
 public actor PriorityLimiter {
     private struct Waiter {
         let id: Int
         let key: String
         var priority: Int
+        /// Of equal priorities the costliest goes first, so the longest work does not start last.
+        let cost: Int
         /// Told the priority it went through at, or nil when it was cancelled.
         let resume: CheckedContinuation<Int?, Never>
     }
@@ -24,9 +27,9 @@ public actor PriorityLimiter {
     }
 
     /// Runs `body` when a slot is free. Throws `CancellationError` if cancelled while waiting.
-    public func run<T: Sendable, E: Error>(key: String, priority: Int,
+    public func run<T: Sendable, E: Error>(key: String, priority: Int, cost: Int = 0,
                                            _ body: @Sendable () async throws(E) -> T) async throws -> T {
-        let admitted = try await acquire(key: key, priority: priority)
+        let admitted = try await acquire(key: key, priority: priority, cost: cost)
         defer { release(admitted) }
         return try await body()
     }
@@ -61,7 +64,7 @@ public actor PriorityLimiter {
     }
 
     /// Waits for a slot; returns the priority the task went through at.
-    private func acquire(key: String, priority: Int) async throws -> Int {
+    private func acquire(key: String, priority: Int, cost: Int) async throws -> Int {
         if mayStart(priority), !waiting.contains(where: { $0.priority >= priority }) {
             start(priority)
             return priority
@@ -70,7 +73,7 @@ public actor PriorityLimiter {
         let id = nextID
         let admitted = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiting.append(Waiter(id: id, key: key, priority: priority, resume: continuation))
+                waiting.append(Waiter(id: id, key: key, priority: priority, cost: cost, resume: continuation))
                 admitWaiting()
             }
         } onCancel: {
@@ -89,7 +92,7 @@ public actor PriorityLimiter {
     /// Lets waiting tasks through, best first, while they may start.
     private func admitWaiting() {
         while let index = waiting.indices.max(by: { a, b in
-            (waiting[a].priority, -waiting[a].id) < (waiting[b].priority, -waiting[b].id)
+            (waiting[a].priority, waiting[a].cost, -waiting[a].id) < (waiting[b].priority, waiting[b].cost, -waiting[b].id)
         }), mayStart(waiting[index].priority) {
             let waiter = waiting.remove(at: index)
             start(waiter.priority)

@@ -31,7 +31,9 @@ final class DecodeStage: Sendable {
         let abandoned = CancellationFlag()
         let result: Result<DecodedImage, ImageError>
         do {
-            result = try await slots.run(key: key.description, priority: request.priority) {
+            // Of pictures equally wanted, the largest on screen first: the eye goes there, and its
+            // decode, usually the longest, must not start last.
+            result = try await slots.run(key: key.description, priority: request.priority, cost: target.side) {
                 await withTaskCancellationHandler {
                     await decoder.threads.run {
                         // Everyone who wanted it left while it waited for a thread: skip the work.
