@@ -57,7 +57,7 @@ class CheckBoundariesTests(unittest.TestCase):
         self.assertIn("outside App's allowed list", problems[0])
 
     def test_a_file_over_400_lines_fails(self):
-        status, problems = self.run_checker({"A.swift": "let a = 1\n" * 399})
+        status, problems = self.run_checker({"A.swift": "let a = 1\n" * (401 - 2)})  # and the process line, a blank
         self.assertEqual(status, 1)
         self.assertIn("401 lines (at most 400)", problems[0])
 
