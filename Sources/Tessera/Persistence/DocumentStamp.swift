@@ -8,7 +8,7 @@ public struct DocumentStamp: Codable, Equatable, Sendable, CustomStringConvertib
 
     public init(of data: Data) {
         bytes = data.count
-        // FNV-1a eight bytes at a time, then the rest: milliseconds for 10 MB.
+        // FNV-1a eight bytes at a time, then the rest: an eighth of the bytewise steps.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let prime: UInt64 = 0x0000_0100_0000_01b3
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
