@@ -34,9 +34,8 @@ final class ClipStreamingTests: AppTestCase {
                 $0.clipBytesPerSecond = rate
             }
             defer { stop(server) }
-            ClipView.rangeSize = range
-            defer { ClipView.rangeSize = RangedDownload.defaultPieceSize }
-            let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [])
+            let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: [], clipPieceSize: range),
+                                         decoders: [])
             let url = server.base.appendingPathComponent("images/\(name)")
             let viewer = ViewerPage(items: [ViewerItem(id: "0", url: url, kind: .clip, name: "Meadow")], index: 0,
                                     pipeline: pipeline, goBack: {})

@@ -37,9 +37,6 @@ final class ClipView {
     /// What the play button shows now.
     private var shownPlaying = true
 
-    /// Each streamed range's size (tests make it small).
-    static var rangeSize = RangedDownload.defaultPieceSize
-
     /// A usual helper start shows no spinner.
     static let spinnerDelay: Duration = .milliseconds(500)
 
@@ -113,7 +110,7 @@ final class ClipView {
                 return
             }
             let ranges = RangedDownload(client: pipeline.client, url: clip.url, maximumLength: pipeline.configuration.maximumDownloadSize,
-                                        pieceSize: Self.rangeSize, account: clip.account.name)
+                                        pieceSize: pipeline.configuration.clipPieceSize, account: clip.account.name)
             self?.streamed = ranges
             do throws(ImageError) {
                 try await ranges.run { part in

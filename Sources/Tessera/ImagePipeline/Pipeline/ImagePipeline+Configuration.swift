@@ -21,6 +21,8 @@ extension ImagePipeline {
         public var abandonedLoadGrace: Duration
         /// Bytes of a clip's start a poster is read from; nil: the whole clip.
         public var posterFirstBytes: Int?
+        /// The ranges a clip playing as it downloads is fetched in.
+        public var clipPieceSize: Int
         /// What time it is, for the disk cache's freshness (tests move it on).
         public var now: @Sendable () -> Date = { Date() }
 
@@ -30,7 +32,7 @@ extension ImagePipeline {
                     failureMemory: Duration = .seconds(120), retryDelays: [Duration] = [.milliseconds(300), .seconds(1)],
                     fetchTimeout: Duration = .seconds(30), maximumDownloadSize: Int = DecodingLimits.maximumBodyBytes,
                     abandonedLoadGrace: Duration = .seconds(1), maximumBodiesInHand: Int = 24,
-                    posterFirstBytes: Int? = 1 << 20) {
+                    posterFirstBytes: Int? = 1 << 20, clipPieceSize: Int = RangedDownload.defaultPieceSize) {
             self.memoryCapacity = memoryCapacity
             self.diskFolder = diskFolder
             self.diskCapacity = diskCapacity
@@ -42,6 +44,7 @@ extension ImagePipeline {
             self.abandonedLoadGrace = abandonedLoadGrace
             self.maximumBodiesInHand = maximumBodiesInHand
             self.posterFirstBytes = posterFirstBytes
+            self.clipPieceSize = clipPieceSize
         }
     }
 
