@@ -30,49 +30,39 @@ final class PriorityLimiterTests: XCTestCase {
         }
     }
 
-    func testWaitingTasksGoThroughBestPriorityFirstThenInTheOrderTheyAsked() async throws {
+    /// Queues `tasks` in turn behind a task holding the one slot, lets that go, and checks they
+    /// start in `order` (names), one at a time, none before its turn.
+    private func assertAdmitted(_ tasks: [(name: String, priority: Int, cost: Int)], inOrder order: [String]) async throws {
         let limiter = PriorityLimiter(limit: 1)
-        let first = Held(), low = Held(), highA = Held(), highB = Held()
-        let tasks = [start(first, on: limiter, key: "first", priority: 0)]
+        let first = Held()
+        var started = [start(first, on: limiter, key: "first", priority: 0)]
         await eventually("the first running") { first.hasStarted }
-        let waiting = [start(low, on: limiter, key: "low", priority: 0)]
-        await eventually("one waiting") { await limiter.waitingCount == 1 }
-        let more = [start(highA, on: limiter, key: "a", priority: 10)]
-        await eventually("two waiting") { await limiter.waitingCount == 2 }
-        let last = [start(highB, on: limiter, key: "b", priority: 10)]
-        await eventually("three waiting") { await limiter.waitingCount == 3 }
-        first.letGo()
-        await eventually("the first of the high ones") { highA.hasStarted }
-        XCTAssertFalse(highB.hasStarted || low.hasStarted)
-        highA.letGo()
-        await eventually("the second high one") { highB.hasStarted }
-        XCTAssertFalse(low.hasStarted)
-        highB.letGo()
-        await eventually("the low one last") { low.hasStarted }
-        low.letGo()
-        for task in tasks + waiting + more + last { try await task.value }
+        var held: [String: Held] = [:]
+        for (count, task) in tasks.enumerated() {
+            held[task.name] = Held()
+            started.append(start(held[task.name]!, on: limiter, key: task.name, priority: task.priority, cost: task.cost))
+            await eventually("\(count + 1) waiting") { await limiter.waitingCount == count + 1 }
+        }
+        var running = first
+        for (turn, name) in order.enumerated() {
+            running.letGo()
+            running = held[name]!
+            await eventually(name) { running.hasStarted }
+            for later in order.dropFirst(turn + 1) {
+                XCTAssertFalse(held[later]!.hasStarted, "\(later) started before its turn, with \(name)")
+            }
+        }
+        running.letGo()
+        for task in started { try await task.value }
+    }
+
+    func testWaitingTasksGoThroughBestPriorityFirstThenInTheOrderTheyAsked() async throws {
+        try await assertAdmitted([("low", 0, 0), ("high A", 10, 0), ("high B", 10, 0)], inOrder: ["high A", "high B", "low"])
     }
 
     func testOfEqualPrioritiesTheCostliestGoesFirst() async throws {
-        let limiter = PriorityLimiter(limit: 1)
-        let first = Held(), small = Held(), large = Held(), middle = Held()
-        let running = start(first, on: limiter, key: "first", priority: 10)
-        await eventually("the first running") { first.hasStarted }
-        var waiting: [Task<Void, any Error>] = []
-        for (count, (held, cost)) in [(small, 287), (large, 586), (middle, 400)].enumerated() {
-            waiting.append(start(held, on: limiter, key: "\(cost)", priority: 10, cost: cost))
-            await eventually("\(count + 1) waiting") { await limiter.waitingCount == count + 1 }
-        }
-        first.letGo()
-        await eventually("the largest, though it asked second") { large.hasStarted }
-        XCTAssertFalse(small.hasStarted || middle.hasStarted)
-        large.letGo()
-        await eventually("the middle one") { middle.hasStarted }
-        XCTAssertFalse(small.hasStarted)
-        middle.letGo()
-        await eventually("the smallest last") { small.hasStarted }
-        small.letGo()
-        for task in [running] + waiting { try await task.value }
+        try await assertAdmitted([("small", 10, 287), ("large", 10, 586), ("middle", 10, 400), ("low and large", 0, 900)],
+                                 inOrder: ["large", "middle", "small", "low and large"])
     }
 
     func testAWaitingTaskRaisedGoesFirstAndACancelledOneLeaves() async throws {
