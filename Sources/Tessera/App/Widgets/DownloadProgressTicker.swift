@@ -6,7 +6,7 @@ import Foundation
 final class DownloadProgressTicker {
     static let shared = DownloadProgressTicker()
 
-    /// Smooth enough for waits of seconds, costing microseconds a tick.
+    /// Smooth enough for waits of seconds; a tick only reads each download's counters.
     static let interval = DispatchTimeInterval.milliseconds(200)
     /// Half a second: on a fast link a picture comes before it, and a bar that showed would only flash.
     static let firstReadingAfter = Duration.milliseconds(500)
