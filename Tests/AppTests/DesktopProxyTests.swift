@@ -90,6 +90,30 @@ final class DesktopProxyTests: XCTestCase {
         }
     }
 
+    /// GIO's proxy modules load at the first address elsewhere: requests to this machine (the
+    /// built-in server at every launch) never wait for them.
+    func testRequestsToThisMachineLoadNoProxyModule() throws {
+        let proxy = try lineEchoingProxy()
+        try inOwnProcess(environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "TESSERA_TEST_PROXY_PORT": "\(proxy.port)"],
+                         clearing: Self.proxyVariables + ["XDG_CURRENT_DESKTOP", "GIO_USE_PROXY_RESOLVER"]) {
+            let port = try XCTUnwrap(ProcessInfo.processInfo.environment["TESSERA_TEST_PROXY_PORT"])
+            let client = CurlHTTPClient()
+            XCTAssertEqual(try Self.send(client, "http://127.0.0.1:\(port)/on-this-machine"), "GET /on-this-machine HTTP/1.1")
+            XCTAssertEqual(try Self.proxyModulesLoaded(), [], "after a request to this machine")
+            XCTAssertEqual(try Self.send(client, "http://through-the-desktop-proxy.invalid/a"), "GET http://through-the-desktop-proxy.invalid/a HTTP/1.1")
+            XCTAssertNotEqual(try Self.proxyModulesLoaded(), [], "after a request elsewhere")
+        }
+    }
+
+    /// The file names of GIO's proxy modules this process has loaded.
+    private static func proxyModulesLoaded() throws -> Set<String> {
+        // Read to its end: the file's size reads 0.
+        let maps = String(decoding: try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
+        return Set(maps.split(separator: "\n").compactMap { line in
+            line.split(separator: "/").last.map(String.init).flatMap { $0.hasPrefix("libgio") && $0.contains("proxy") ? $0 : nil }
+        })
+    }
+
     private static let proxyVariables = ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"]
 
     /// In the test's own process: an address elsewhere goes through the proxy, a host left out goes

@@ -8,30 +8,35 @@ public final class ProxyResolver: @unchecked Sendable { // the resolver is threa
     /// Answers kept per scheme, host and port: a PAC script runs once a minute, not per request.
     public static let answerLife: Duration = .seconds(60)
 
-    /// The desktop's proxy; without glib-networking GIO sends all direct, so curl reads the variables itself.
-    public static let desktop: ProxyResolver = {
+    /// The desktop's proxy, GIO's resolver found at the first lookup: its modules take long to load,
+    /// and loopback requests never need them. Without glib-networking curl reads the variables itself.
+    public static let desktop = ProxyResolver(making: { () -> OpaquePointer? in
         // The default resolver is shared and lives as long as the process (transfer none).
         guard let resolver = g_proxy_resolver_get_default(),
               String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(resolver).assumingMemoryBound(to: GTypeInstance.self)))
-                != "GDummyProxyResolver" else { return ProxyResolver(adopting: nil) }
+                != "GDummyProxyResolver" else { return nil }
         g_object_ref(UnsafeMutableRawPointer(resolver))
-        return ProxyResolver(adopting: resolver)
-    }()
+        return resolver
+    })
 
-    private let resolver: OpaquePointer?
+    /// Made at the first lookup by `make` unless given, then kept (an inner nil: no resolver).
+    private let resolver: Mutex<OpaquePointer??>
+    private let make: @Sendable () -> OpaquePointer?
     private let answers = Mutex<[String: (proxy: String?, until: ContinuousClock.Instant)]>([:])
 
-    private init(adopting resolver: OpaquePointer?) {
-        self.resolver = resolver
+    private init(_ resolver: OpaquePointer?? = nil, making make: @escaping @Sendable () -> OpaquePointer? = { nil }) {
+        nonisolated(unsafe) let given = resolver
+        self.resolver = Mutex(given)
+        self.make = make
     }
 
     /// Everything through `proxy` but the `ignoring` hosts, in GIO's forms.
     public convenience init(proxy: String, ignoring: [String] = []) {
-        self.init(adopting: ignoring.withCStringArray { g_simple_proxy_resolver_new(proxy, $0) })
+        self.init(.some(ignoring.withCStringArray { g_simple_proxy_resolver_new(proxy, $0) }))
     }
 
     deinit {
-        if let resolver { g_object_unref(UnsafeMutableRawPointer(resolver)) }
+        if case let made?? = resolver.withLock({ $0 }) { g_object_unref(UnsafeMutableRawPointer(made)) }
     }
 
     /// `CURLOPT_PROXY` for `url`: "" direct, a proxy, or nil for curl's own reading.
@@ -48,9 +53,13 @@ public final class ProxyResolver: @unchecked Sendable { // the resolver is threa
 
     /// The resolver's first answer for `url`, as curl writes proxies.
     private func lookUp(_ url: URL) -> String? {
-        guard let resolver else { return nil }
+        let made = resolver.withLock { resolver in
+            if resolver == nil { resolver = .some(make()) }
+            return resolver!
+        }
+        guard let made else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        guard let list = g_proxy_resolver_lookup(resolver, url.absoluteString, nil, &error) else {
+        guard let list = g_proxy_resolver_lookup(made, url.absoluteString, nil, &error) else {
             if let error { g_error_free(error) }
             return nil
         }
