@@ -11,6 +11,8 @@ public final class DecoderProcesses: Sendable {
     public let limits: DecoderLimits
     public let idleTime: Duration
     private let state = Mutex(State())
+    /// Rung when a launch ends or a helper comes back.
+    private let mayBeIdle = Bell()
 
     private struct State {
         var idle: [DecoderProcess] = []
@@ -18,6 +20,8 @@ public final class DecoderProcesses: Sendable {
         /// Digests of the pictures that stopped a helper.
         var stoppers: Set<Int> = []
         var launches = 0
+        /// Helpers being started ahead (`prepare`), which a picture waits for rather than start another.
+        var launching = 0
         var lastUse = ContinuousClock.now
         var idleCheckScheduled = false
         var confinementTold = false
@@ -49,20 +53,27 @@ public final class DecoderProcesses: Sendable {
         }
     }
 
-    /// Starts up to `count` helpers ahead, off this thread.
+    /// Starts up to `count` helpers ahead, each on a thread of its own: a launch takes a core's time.
     public func prepare(count: Int) {
-        DispatchQueue.global(qos: .utility).async { [self] in
-            while state.withLock({ $0.idle.count + $0.busy.count }) < count,
-                  case .success(let process) = DecoderProcess.launch(limits: limits) {
-                let surplus = state.withLock { state -> Bool in
-                    state.launches += 1
-                    guard state.idle.count + state.busy.count < count else { return true }
-                    state.idle.append(process)
-                    return false
+        let missing = state.withLock { state -> Int in
+            let missing = max(0, count - state.idle.count - state.busy.count - state.launching)
+            state.launching += missing
+            return missing
+        }
+        for _ in 0..<missing {
+            DispatchQueue.global(qos: .utility).async { [self] in
+                let launched = DecoderProcess.launch(limits: limits)
+                state.withLock { state in
+                    state.launching -= 1
+                    if case .success(let process) = launched {
+                        state.launches += 1
+                        state.idle.append(process)
+                    }
                 }
-                if surplus { process.close() } else { told(process.confinement) }
+                mayBeIdle.ring()
+                if case .success(let process) = launched { told(process.confinement) }
+                scheduleIdleCheck()
             }
-            scheduleIdleCheck()
         }
     }
 
@@ -76,16 +87,23 @@ public final class DecoderProcesses: Sendable {
 
     /// A helper for one picture: an idle one, or a new one.
     private func take() throws(ImageError) -> DecoderProcess {
-        let reused = state.withLock { state -> DecoderProcess? in
-            state.lastUse = .now
-            while let process = state.idle.popLast() {
-                // One that ended while idle is let go here: the picture about to be sent did not stop it.
-                if process.isUsable, process.isRunning {
-                    state.busy[process.processIdentifier] = process
-                    return process
+        var reused: DecoderProcess?
+        while true {
+            let ticket = mayBeIdle.rings
+            let (process, waits) = state.withLock { state -> (DecoderProcess?, Bool) in
+                state.lastUse = .now
+                while let process = state.idle.popLast() {
+                    // One that ended while idle is let go here: the picture about to be sent did not stop it.
+                    if process.isUsable, process.isRunning {
+                        state.busy[process.processIdentifier] = process
+                        return (process, false)
+                    }
                 }
+                return (nil, state.launching > 0)
             }
-            return nil
+            reused = process
+            guard reused == nil, waits else { break }
+            mayBeIdle.wait(after: ticket)
         }
         if let reused { return reused }
         let process = try DecoderProcess.launch(limits: limits).get()
@@ -116,6 +134,7 @@ public final class DecoderProcesses: Sendable {
             state.lastUse = .now
             if process.isUsable { state.idle.append(process) }
         }
+        mayBeIdle.ring()
     }
 
     /// Lets idle helpers go after `idleTime` without a decode.
@@ -143,5 +162,27 @@ public final class DecoderProcesses: Sendable {
         hasher.combine(data.count)
         data.withUnsafeBytes { hasher.combine(bytes: $0) }
         return hasher.finalize()
+    }
+}
+
+/// Wakes the threads that wait for it; a ring between reading `rings` and waiting is not missed.
+private final class Bell: @unchecked Sendable { // `count` is under `condition`
+    private let condition = NSCondition()
+    private var count = 0
+
+    var rings: Int { condition.withLock { count } }
+
+    func ring() {
+        condition.withLock {
+            count += 1
+            condition.broadcast()
+        }
+    }
+
+    /// Returns once rung after `rings` was `ticket`.
+    func wait(after ticket: Int) {
+        condition.withLock {
+            while count == ticket { condition.wait() }
+        }
     }
 }
