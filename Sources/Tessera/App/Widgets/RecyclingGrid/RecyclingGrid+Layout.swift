@@ -140,14 +140,19 @@ extension RecyclingGrid {
         var targets: [(Widget, Frame)] = []
         let view = viewRange
         toldViewRange = view
+        var loads: [(index: Int, cell: Cell, side: Int)] = []
         for (id, cell) in assigned {
             // A focused cell keeps its item even out of range; find its index the slow way then.
             guard let index = index(of: id) else { continue }
             let frame = layout.frame(at: index)
             cell.setPosition(index, of: items.count)
             cell.setInView(view.contains(index))
-            if isReady { cell.load(side: Int(frame.width)) }
+            if isReady { loads.append((index, cell, Int(frame.width))) }
             targets.append((cell.view, frame))
+        }
+        // Those in view first, each in reading order: their pictures are fetched and decoded in this order.
+        for load in loads.sorted(by: { (view.contains($0.index) ? 0 : 1, $0.index) < (view.contains($1.index) ? 0 : 1, $1.index) }) {
+            load.cell.load(side: load.side)
         }
         if let header {
             let top = layout.count > 0 ? layout.frame(at: 0).y : layout.contentHeight
