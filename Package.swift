@@ -25,6 +25,11 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
+        .systemLibrary(
+            name: "CHandy",
+            pkgConfig: "libhandy-1",
+            providers: [.apt(["libhandy-1-dev"])]
+        ),
 
         // libcurl (CCurl) and GStreamer (CGStreamer) are opened on first use, not linked (see their
         // headers): every library linked into the executable is loaded and bound before `main`.
@@ -139,7 +144,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["CIntl"]),
 
         // The only Swift module that touches GTK pointers, but for the next.
-        .target(name: "Gtk", dependencies: ["CGtk", "CGStreamer", "Localization"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CHandy", "CGStreamer", "Localization"]),
         // Key presses and clicks through the window system (XTest), for UI tests; never in the app.
         .target(name: "SimulatedInput", dependencies: ["CGtk", "Gtk"]),
 
@@ -251,7 +256,7 @@ let groups: [String: [String]] = [
                 "ImagePipeline", "HelperClients", "Video", "Domain"],
     "Helpers": ["tessera-decoder", "tessera-poster", "tessera-player", "PictureDecoding", "ClipDecoding", "Confinement"],
     "Shared": ["HelperWire", "HelperPipes", "Localization", "Scheduling"],
-    "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGtk", "CIntl", "CLcms2",
+    "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGtk", "CHandy", "CIntl", "CLcms2",
               "CPictureRegions", "CSandbox", "CThreads", "CWebP"],
     "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-automated", "tessera-crash-writer", "SimulatedInput"],
 ]

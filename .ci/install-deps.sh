@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libgtk-3-dev          # the UI toolkit (CGtk)
+  libhandy-1-dev        # GNOME's widgets for GTK 3: status pages, clamps, avatars (CHandy)
   libcurl4-openssl-dev  # HTTP client (CCurl)
   libsqlite3-dev        # GRDB's SQLite
   xvfb xauth            # headless display for tests and screenshots

@@ -139,7 +139,7 @@ final class FactsTests: FactsTestCase {
             XCTAssertTrue(InputSimulation.type("z", on: main.window))
             waitFor("the search focused again with the letter") { page.search.entry.text == "canadaz" }
             waitFor("nothing found, in words") { page.nothingFound.widget.isMapped && page.grid.items.isEmpty }
-            XCTAssertEqual(page.nothingFound.titleLabel.text, "No facts found")
+            XCTAssertEqual(page.nothingFound.view.title, "No facts found")
 
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("every card again") { page.grid.items.count == 13 && !page.nothingFound.widget.isMapped }

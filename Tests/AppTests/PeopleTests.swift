@@ -63,7 +63,7 @@ final class PeopleTests: PeopleTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
             waitFor("the failure", timeout: .seconds(10)) { page.isFailureSettled && main.window.isActive }
-            XCTAssertEqual(page.content.placeholder.status.titleLabel.text, "People could not be opened")
+            XCTAssertEqual(page.content.placeholder.status.view.title, "People could not be opened")
             XCTAssertEqual(page.content.placeholder.reason, "The database file could not be opened (its folder may be missing or not writable).")
             try FileManager.default.removeItem(at: file)
             clickWhenSteady(page.content.retry, in: main.window)
@@ -105,7 +105,7 @@ final class PeopleTests: PeopleTestCase {
             waitFor("the search focused again") { page.search.entry.isFocusWidget }
             XCTAssertTrue(InputSimulation.type("x", on: main.window))
             waitFor("no one found") { page.noOneFound.widget.isMapped && shown().isEmpty }
-            XCTAssertEqual(page.noOneFound.titleLabel.text, "No one found")
+            XCTAssertEqual(page.noOneFound.view.title, "No one found")
 
             // Escape: everyone again, Peyton's row focused, the list where it was.
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))

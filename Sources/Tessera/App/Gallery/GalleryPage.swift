@@ -270,7 +270,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     public var picturesInView: [(item: String, image: ImageView)] {
         grid.cellsInView.compactMap { tile in tile.entry.item.map { ($0.uuid, tile.image) } }
     }
-    var statusTitle: String { content.placeholder.status.titleLabel.text }
+    var statusTitle: String { content.placeholder.status.view.title }
     var statusDescription: String { content.placeholder.reason }
     var addDialog: Dialog? { dialogs.addDialog }
     var messageDialog: MessageDialog? { dialogs.messageDialog }

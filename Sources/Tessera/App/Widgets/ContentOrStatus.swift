@@ -44,14 +44,14 @@ final class ContentOrStatus {
             spinner.isSpinning = false
             stack.setVisibleChild(named: "content", transition: animated ? .crossfade : .none)
         case .loading(let title):
-            placeholder.status.titleLabel.text = title
+            placeholder.status.view.title = title
             placeholder.reason = ""
             spinner.isVisible = true
             spinner.isSpinning = true
             placeholder.retry.isVisible = false
             stack.setVisibleChild(named: "status", transition: .none)
         case .failure(let title, let reason):
-            placeholder.status.titleLabel.text = title
+            placeholder.status.view.title = title
             placeholder.reason = reason
             spinner.isSpinning = false
             spinner.isVisible = false

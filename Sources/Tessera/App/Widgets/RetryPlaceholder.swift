@@ -11,19 +11,18 @@ final class RetryPlaceholder {
     init(iconName: String = "network-error-symbolic", title: String, between extra: Widget? = nil) {
         status = StatusPage(iconName: iconName, title: title, description: "")
         let box = Box(.vertical, spacing: 12)
-        box.valign = .center
         box.halign = .center
-        box.append(status.widget)
         if let extra { box.append(extra) }
         retry.halign = .center
         retry.addStyleClass("suggested-action")
         box.append(retry)
-        widget = box
+        status.view.setChild(box)
+        widget = status.widget
     }
 
     /// The reason under the title.
     var reason: String {
-        get { status.descriptionLabel.text }
-        set { status.descriptionLabel.text = newValue.preview }
+        get { status.view.details }
+        set { status.view.details = newValue.preview }
     }
 }

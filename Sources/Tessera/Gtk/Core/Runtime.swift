@@ -1,4 +1,5 @@
 import CGtk
+import CHandy
 import Foundation
 
 /// Process-level GTK set-up and main-loop helpers.
@@ -7,7 +8,14 @@ public enum GtkRuntime {
     /// GTK without a GtkApplication (tests, helpers); false without a display.
     public static func initialize() -> Bool {
         prepareEnvironment()
-        return gtk_init_check(nil, nil) != 0
+        guard gtk_init_check(nil, nil) != 0 else { return false }
+        startWidgetLibrary()
+        return true
+    }
+
+    /// libhandy's types and styles, as GTK starts: parsed later, its stylesheet restyles the first page.
+    static func startWidgetLibrary() {
+        hdy_init()
     }
 
     /// Before GTK starts: GDK's OpenGL off unless GDK_GL is set, sparing a GL driver load.

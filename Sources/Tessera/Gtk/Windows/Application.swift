@@ -68,7 +68,11 @@ public final class Application: Object {
     /// Startup runs once in the primary instance; activate on every launch, there.
     @discardableResult
     public func onStartup(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("startup", shape: .plain) { _ in body(); return false }
+        connect("startup", shape: .plain) { _ in
+            GtkRuntime.startWidgetLibrary()
+            body()
+            return false
+        }
     }
     @discardableResult
     public func onActivate(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
