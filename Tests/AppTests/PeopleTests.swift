@@ -27,6 +27,29 @@ final class PeopleTests: PeopleTestCase {
         }
     }
 
+    /// In a wide window the rows keep GNOME's list width, centred, and the search opens in line with them.
+    func testInAWideWindowTheListAndItsSearchKeepAListsWidthCentred() throws {
+        try onMain {
+            let (app, page) = try openPeople(width: 1100, height: 700)
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
+            waitFor("the search open") { page.search.entry.isFocusWidget && page.search.entry.isMapped }
+            waitFor("laid out") {
+                page.widget.allocation.width > 800 && page.search.entry.allocation.width > 1 && page.rows.prefix(5).allSatisfy { $0.view.allocation.width > 1 }
+            }
+            let width = page.widget.allocation.width
+            let entry = try XCTUnwrap(page.search.entry.origin(in: page.widget))
+            for row in page.rows.prefix(5) {
+                let origin = try XCTUnwrap(row.view.origin(in: page.widget))
+                XCTAssertEqual(row.view.allocation.width, Clamp.listWidth, "\(row.person.name)'s row")
+                XCTAssertEqual(Double(origin.x), Double(width - Clamp.listWidth) / 2, accuracy: 1, "\(row.person.name)'s row centred")
+                XCTAssertEqual(entry.x, origin.x, "the search entry starts where the rows do")
+            }
+            XCTAssertEqual(page.search.entry.allocation.width, Clamp.listWidth, "the search entry as wide as the rows")
+            close(app)
+        }
+    }
+
     /// A database of random bytes (a damaged disk, a bad copy) is kept aside; the people are
     /// stored again, the welcome shows again, and the user is told in words where the old file is.
     func testADamagedDatabaseIsKeptAsideAndTheAppStartsAfresh() throws {

@@ -17,6 +17,15 @@ final class RowListLayoutTests: XCTestCase {
         XCTAssertEqual(list(count: 0).contentHeight, 0, "nothing to show: no room either")
     }
 
+    /// In a wide window the rows keep GNOME's list width, centred; a narrow one keeps its margins.
+    func testRowsAtMostTheirWidestStandCentred() {
+        var layout = RowListLayout(rowHeight: 57, top: 12, bottom: 24, side: 24, maximumWidth: 600)
+        layout.prepare(width: 1100, count: 3, viewHeight: 500)
+        XCTAssertEqual(layout.frame(at: 2), Frame(x: 250, y: 12 + 2 * 57, width: 600, height: 57))
+        layout.prepare(width: 500, count: 3, viewHeight: 500)
+        XCTAssertEqual(layout.frame(at: 0), Frame(x: 24, y: 12, width: 452, height: 57))
+    }
+
     func testABandAsksForTheRowsThatMeetIt() {
         let layout = list(count: 10_000)
         XCTAssertEqual(layout.indices(from: 0, to: 12), 0..<0, "above the first row")

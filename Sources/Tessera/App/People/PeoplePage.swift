@@ -43,8 +43,9 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     /// The people the model was last told are in view.
     private var toldInView: [Int64] = []
 
-    /// The list's rows: 57 pixels each, inside the page's margins.
-    static let layout = RowListLayout(rowHeight: Double(PersonRow.height), top: 12, bottom: 24, side: 24)
+    /// The list's rows: 57 pixels each, inside the page's margins, as wide as GNOME's lists at most.
+    static let layout = RowListLayout(rowHeight: Double(PersonRow.height), top: 12, bottom: 24, side: 24,
+                                      maximumWidth: Double(Clamp.listWidth))
 
     /// - Parameter avatarsServer: where the avatars come from, which a failed avatar waits for.
     public init(model: PeopleViewModel, pipeline: ImagePipeline, avatarsServer: @escaping @MainActor () async -> URL = { Backend.builtIn.avatar(1) },
@@ -69,10 +70,13 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         progressLabel.addStyleClass("dim-label")
         progressLabel.setMargins(top: 12, bottom: 0, start: 36, end: 24)
 
+        // The search and the progress line above the rows, in line with them.
+        let above = Box(.vertical)
+        above.append(search.widget)
+        above.append(progressLabel)
         let people = Box(.vertical)
         people.append(notice.widget)
-        people.append(search.widget)
-        people.append(progressLabel)
+        people.append(Clamp(above, maximumWidth: Clamp.listWidth + 2 * Int(Self.layout.side)))
         people.append(over, expand: true)
         content = ContentOrStatus(content: people, iconName: "dialog-error-symbolic")
         widget = content.widget

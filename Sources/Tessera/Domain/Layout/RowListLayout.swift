@@ -1,4 +1,5 @@
-/// Rows of one height across the width less margins (people), answered by arithmetic.
+/// Rows of one height across the width less margins, at most `maximumWidth` and centred (people),
+/// answered by arithmetic.
 public struct RowListLayout: ItemLayout, Equatable {
     public let rowHeight: Double
     /// Room above the first row and below the last.
@@ -6,14 +7,17 @@ public struct RowListLayout: ItemLayout, Equatable {
     public let bottom: Double
     /// Room left and right of the rows.
     public let side: Double
+    /// The rows' widest (as a clamp keeps lists readable in a wide window); nil: no limit.
+    public let maximumWidth: Double?
     public private(set) var width = 0.0
     public private(set) var count = 0
 
-    public init(rowHeight: Double, top: Double, bottom: Double, side: Double) {
+    public init(rowHeight: Double, top: Double, bottom: Double, side: Double, maximumWidth: Double? = nil) {
         self.rowHeight = rowHeight
         self.top = top
         self.bottom = bottom
         self.side = side
+        self.maximumWidth = maximumWidth
     }
 
     public mutating func prepare(width: Double, count: Int, viewHeight: Double) {
@@ -26,7 +30,8 @@ public struct RowListLayout: ItemLayout, Equatable {
     public var contentHeight: Double { count == 0 ? 0 : top + Double(count) * rowHeight + bottom }
 
     public func frame(at index: Int) -> Frame {
-        Frame(x: side, y: top + Double(index) * rowHeight, width: max(0, width - 2 * side), height: rowHeight)
+        let across = min(max(0, width - 2 * side), maximumWidth ?? .infinity)
+        return Frame(x: ((width - across) / 2).rounded(.down), y: top + Double(index) * rowHeight, width: across, height: rowHeight)
     }
 
     public func indices(from top: Double, to bottom: Double) -> Range<Int> {

@@ -1,9 +1,8 @@
 import CGtk
 import CHandy
 
-/// GNOME's status page (HdyStatusPage): a large icon, a title, a description and a child below,
-/// centred and width-limited, for empty, offline and error states. Its labels are internal children,
-/// which ATK does not list: the page itself carries the title and description for screen readers.
+/// HdyStatusPage: icon, title, description and a child below. ATK lists none of its internal labels,
+/// so the page itself carries the title and description for screen readers.
 @MainActor
 public final class StatusPageView: Widget {
     public init(iconName: String, title: String, description: String) {
