@@ -74,7 +74,8 @@ final class GalleryExchangeTests: GalleryTestCase {
             let text = try drop(notes.absoluteString, on: 1, of: page)
             defer { text.terminate(); text.waitUntilExit() }
             waitFor("refused in words", timeout: .seconds(10)) { page.messageDialog?.isMapped == true }
-            XCTAssertEqual(page.messageDialog?.text, "Nothing was added. “notes.txt” is not a picture Tessera can show.")
+            XCTAssertEqual(page.messageDialog?.text, "Nothing was added")
+            XCTAssertEqual(page.messageDialog?.secondaryText, "“notes.txt” is not a picture Tessera can show.")
             XCTAssertEqual(try stored().count, 5, "nothing added")
             page.messageDialog?.respond(NoticeDialog<GalleryViewModel.Notice>.ok)
         }

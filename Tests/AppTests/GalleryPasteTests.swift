@@ -47,7 +47,7 @@ final class GalleryPasteTests: ServerBackedTestCase {
             waitFor("the first item focused") { page.grid.focusedCell != nil }
             XCTAssertTrue(InputSimulation.key("v", modifiers: .control, on: main.window))
             waitFor("the refusal", timeout: .seconds(10)) { page.model.state.notice != nil }
-            XCTAssertEqual(page.model.state.notice, .error("Nothing was added. The text “just some words” has no web link in it."))
+            XCTAssertEqual(page.model.state.notice, .error(heading: "Nothing was added", reason: "The text “just some words” has no web link in it."))
             XCTAssertEqual(page.model.state.items.count, count)
         }
     }

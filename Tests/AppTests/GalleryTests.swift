@@ -86,7 +86,8 @@ final class GalleryTests: GalleryTestCase {
             defer { window.destroy() }
             clickWhenSteady(page.deleteButton(at: 1), in: window)
             waitFor("the confirmation") { page.messageDialog?.isVisible == true }
-            XCTAssertEqual(page.messageDialog?.text, "Do you really want to delete the item with identifier \(all[1].uuid)?")
+            XCTAssertEqual(page.messageDialog?.text, "Delete this item?")
+            XCTAssertEqual(page.messageDialog?.secondaryText, "Do you really want to delete the item with identifier \(all[1].uuid)?")
             try click(Dialog.cancel, in: page.messageDialog)
             waitFor("the answer taken") { page.model.state.notice == nil }
             XCTAssertEqual(page.cellCount, 4, "Cancel changes nothing")
@@ -110,7 +111,8 @@ final class GalleryTests: GalleryTestCase {
             defer { window.destroy() }
             clickWhenSteady(page.tile(at: 2), in: window)
             waitFor("the message") { page.messageDialog?.isVisible == true }
-            XCTAssertEqual(page.messageDialog?.text, "You have selected the item with identifier \(all[2].uuid)")
+            XCTAssertEqual(page.messageDialog?.text, "Item selected")
+            XCTAssertEqual(page.messageDialog?.secondaryText, "You have selected the item with identifier \(all[2].uuid)")
         }
     }
 
@@ -158,7 +160,7 @@ final class GalleryTests: GalleryTestCase {
             XCTAssertEqual(page.contextMenu?.itemLabels, ["Open", "View", "Move Earlier", "Delete"])
             XCTAssertTrue(page.contextMenu?.activateItem("Delete") ?? false)
             waitFor("the confirmation") { page.messageDialog?.isVisible == true }
-            XCTAssertEqual(page.messageDialog?.text, "Do you really want to delete the item with identifier \(all[3].uuid)?")
+            XCTAssertEqual(page.messageDialog?.secondaryText, "Do you really want to delete the item with identifier \(all[3].uuid)?")
         }
     }
 

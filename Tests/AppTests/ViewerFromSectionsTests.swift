@@ -35,7 +35,7 @@ final class ViewerFromSectionsTests: ServerBackedTestCase {
             // The seed's selection notice, with View beside its OK.
             clickWhenSteady(page.tile(at: 2), in: main.window)
             waitFor("the notice") { page.messageDialog?.isVisible == true }
-            XCTAssertEqual(page.messageDialog?.text, "You have selected the item with identifier \(items[2].uuid)")
+            XCTAssertEqual(page.messageDialog?.secondaryText, "You have selected the item with identifier \(items[2].uuid)")
             try click(GalleryDialogs.view, in: page.messageDialog)
             waitFor("the viewer from the notice") { coordinator.depth == 2 }
             let second = try XCTUnwrap(coordinator.topPage as? ViewerPage)

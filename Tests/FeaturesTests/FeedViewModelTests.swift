@@ -53,8 +53,9 @@ final class FeedViewModelTests: FeedViewModelTestCase {
         model.requestDelete(id: second)
         await model.confirmDelete()
         XCTAssertFalse(model.state.posts.contains { $0.id == second })
-        guard case .info(let text)? = model.state.notice else { return XCTFail("\(String(describing: model.state.notice))") }
-        XCTAssertTrue(text.contains("user already deleted"), text)
+        guard case .info(let heading, let body)? = model.state.notice else { return XCTFail("\(String(describing: model.state.notice))") }
+        XCTAssertEqual(heading, "The post was already deleted")
+        XCTAssertTrue(body.contains("user already deleted"), body)
 
         // No server: the post stays and the user is told why.
         let third = model.state.posts[0].id
@@ -63,9 +64,9 @@ final class FeedViewModelTests: FeedViewModelTestCase {
         model.requestDelete(id: third)
         await model.confirmDelete()
         XCTAssertTrue(model.state.posts.contains { $0.id == third })
-        guard case .error(let why)? = model.state.notice else { return XCTFail() }
-        XCTAssertTrue(why.hasPrefix("The post was not deleted."), why)
-        XCTAssertTrue(why.contains("The server cannot be reached"), "offline is said in words: \(why)")
+        guard case .error(let heading, let why)? = model.state.notice else { return XCTFail() }
+        XCTAssertEqual(heading, "The post was not deleted")
+        XCTAssertTrue(why.hasPrefix("The server cannot be reached"), "offline is said in words: \(why)")
 
         // Paging after deletes continues from the right id, with no gaps or repeats.
         server = try await TestServer.start { $0.port = port; $0.feedPosts = 35 }

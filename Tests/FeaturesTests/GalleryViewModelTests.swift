@@ -63,8 +63,8 @@ final class GalleryViewModelTests: XCTestCase {
         model.requestDeleteSelection()
         let uuids = [all[1].uuid, all[3].uuid, all[6].uuid]
         XCTAssertEqual(model.state.notice, .confirmDeleteSelection(uuids: uuids))
-        XCTAssertEqual(model.state.notice?.text, "Delete 3 items?")
-        XCTAssertEqual(model.state.notice?.details, uuids.joined(separator: "\n"), "their identifiers listed")
+        XCTAssertEqual(model.state.notice?.heading, "Delete 3 items?")
+        XCTAssertEqual(model.state.notice?.body, uuids.joined(separator: "\n"), "their identifiers listed")
         await model.confirmDelete()
         let kept = [all[0], all[2], all[4], all[5], all[7]]
         XCTAssertEqual(model.state.items, kept)
@@ -83,8 +83,8 @@ final class GalleryViewModelTests: XCTestCase {
         model.requestDeleteSelection()
         await model.confirmDelete()
         XCTAssertEqual(model.state.items, all, "a failed save puts them all back")
-        guard case .error(let message)? = model.state.notice else { return XCTFail("no message: \(String(describing: model.state.notice))") }
-        XCTAssertTrue(message.hasPrefix("The 8 items were not deleted."), message)
+        guard case .error(let heading, _)? = model.state.notice else { return XCTFail("no message: \(String(describing: model.state.notice))") }
+        XCTAssertEqual(heading, "The 8 items were not deleted")
     }
 
     /// Ctrl+A, then one item left out with Ctrl+click: the other seven are chosen, counted,
@@ -104,7 +104,7 @@ final class GalleryViewModelTests: XCTestCase {
         XCTAssertEqual(model.state.selectedCount, 8, "chosen again")
         model.toggleSelection(at: 2)
         model.requestDeleteSelection()
-        XCTAssertEqual(model.state.notice?.text, "Delete 7 items?")
+        XCTAssertEqual(model.state.notice?.heading, "Delete 7 items?")
         await model.confirmDelete()
         XCTAssertEqual(model.state.items, [all[2]])
         XCTAssertEqual(try stored(), [all[2]])
@@ -121,8 +121,8 @@ final class GalleryViewModelTests: XCTestCase {
                                                                  "https://127.0.0.1:47650/images/y.png", seed[1].imageUrlString, seed[2].imageUrlString])
         XCTAssertEqual(try stored(), model.state.items, "one save, the seed's shape")
         XCTAssertEqual(model.state.undoable?.message, "2 items added")
-        guard case .error(let leftOut)? = model.state.notice else { return XCTFail("the words left out are said") }
-        XCTAssertEqual(leftOut, "1 was left out. Only http and https links can be shown, not ftp.", "the words around them are no links")
+        XCTAssertEqual(model.state.notice, .error(heading: "1 was left out", reason: "Only http and https links can be shown, not ftp."),
+                       "the words around them are no links")
         model.dismissNotice()
 
         await model.undo()
@@ -131,10 +131,10 @@ final class GalleryViewModelTests: XCTestCase {
 
         await model.add(addresses: ["file:///home/someone/Pictures/cat.png"], text: nil)
         XCTAssertEqual(model.state.items, seed, "nothing added")
-        XCTAssertEqual(model.state.notice, .error("Nothing was added. Pictures from files cannot be added yet, only their web links."))
+        XCTAssertEqual(model.state.notice, .error(heading: "Nothing was added", reason: "Pictures from files cannot be added yet, only their web links."))
         model.dismissNotice()
         await model.add(addresses: [], text: "   ")
-        XCTAssertEqual(model.state.notice, .error("Nothing was added. There is no picture link to add."))
+        XCTAssertEqual(model.state.notice, .error(heading: "Nothing was added", reason: "There is no picture link to add."))
     }
 
     /// A large document: its first items show at once, the whole list after with those first
@@ -211,11 +211,12 @@ final class GalleryViewModelTests: XCTestCase {
         XCTAssertEqual(try stored(), model.state.items)
 
         model.select(at: 1)
-        XCTAssertEqual(model.state.notice?.text, "You have selected the item with identifier 2813a61c-3d5e-409b-bece-7c67b60bb5a0")
+        XCTAssertEqual(model.state.notice?.heading, "Item selected")
+        XCTAssertEqual(model.state.notice?.body, "You have selected the item with identifier 2813a61c-3d5e-409b-bece-7c67b60bb5a0")
 
         model.requestDelete(at: 0)
-        XCTAssertEqual(model.state.notice?.text,
-                       "Do you really want to delete the item with identifier bef89c66-2318-46bb-b142-41f88ddf532f?")
+        XCTAssertEqual(model.state.notice?.heading, "Delete this item?")
+        XCTAssertEqual(model.state.notice?.body, "Do you really want to delete the item with identifier bef89c66-2318-46bb-b142-41f88ddf532f?")
         await model.confirmDelete()
         XCTAssertEqual(model.state.items.map(\.uuid).first, "2813a61c-3d5e-409b-bece-7c67b60bb5a0")
         XCTAssertEqual(try stored(), model.state.items)
@@ -243,8 +244,8 @@ final class GalleryViewModelTests: XCTestCase {
 
         await model.add(link: "https://example.org/x.png")
         XCTAssertEqual(model.state.items, seed, "the insert was rolled back")
-        guard case .error(let message)? = model.state.notice else { return XCTFail("no error shown") }
-        XCTAssertTrue(message.hasPrefix("The item was not added."), message)
+        guard case .error(let heading, _)? = model.state.notice else { return XCTFail("no error shown") }
+        XCTAssertEqual(heading, "The item was not added")
 
         model.requestDelete(at: 0)
         await model.confirmDelete()
@@ -309,8 +310,8 @@ final class GalleryViewModelTests: XCTestCase {
         try breakTheDocument()
         await model.undo()
         XCTAssertEqual(model.state.items, Array(seed.dropFirst()), "the item stays deleted")
-        guard case .error(let message)? = model.state.notice else { return XCTFail("no error shown") }
-        XCTAssertTrue(message.hasPrefix("The item was not put back."), message)
+        guard case .error(let heading, _)? = model.state.notice else { return XCTFail("no error shown") }
+        XCTAssertEqual(heading, "The item was not put back")
     }
 
     @MainActor

@@ -198,13 +198,13 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     private static func content(of notice: FeedViewModel.Notice) -> NoticeDialog<FeedViewModel.Notice>.Content {
         switch notice {
         case .confirmDelete(let id):
-            NoticeDialog.Content(kind: .question, text: tr("Delete this post?"),
-                                 secondaryText: tr("Post {id} will be deleted from the server for everyone.", ["id": id]),
+            NoticeDialog.Content(kind: .question, heading: tr("Delete this post?"),
+                                 body: tr("Post {id} will be deleted from the server for everyone.", ["id": id]),
                                  choices: [.init(label: tr("_Cancel"), response: Dialog.cancel),
                                            .init(label: tr("_Delete"), response: NoticeDialog<FeedViewModel.Notice>.ok,
                                                  isDefault: true, style: "destructive-action")])
-        case .info(let text): .message(.info, text)
-        case .error(let text): .message(.error, text)
+        case .info(let heading, let body): .message(.info, heading, body)
+        case .error(let heading, let reason): .message(.error, heading, reason)
         }
     }
 

@@ -85,30 +85,30 @@ final class GalleryDialogs {
     private static func content(of notice: GalleryViewModel.Notice) -> NoticeDialog<GalleryViewModel.Notice>.Content {
         switch notice {
         case .confirmDeleteSelection:
-            NoticeDialog.Content(kind: .question, text: notice.text, secondaryText: notice.details, choices: [
+            NoticeDialog.Content(kind: .question, heading: notice.heading, body: notice.body, choices: [
                 .init(label: tr("_Cancel"), response: Dialog.cancel),
                 .init(label: tr("_Delete"), response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true,
                       style: "destructive-action"),
             ])
         case .confirmDelete:
-            NoticeDialog.Content(kind: .question, text: notice.text, choices: [
+            NoticeDialog.Content(kind: .question, heading: notice.heading, body: notice.body, choices: [
                 .init(label: tr("_Cancel"), response: Dialog.cancel),
                 .init(label: tr("_Yes"), response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true,
                       style: "destructive-action"),
             ])
         case .selected:
             // The seed's notice, with View beside its OK.
-            NoticeDialog.Content(kind: .info, text: notice.text, choices: [
+            NoticeDialog.Content(kind: .info, heading: notice.heading, body: notice.body, choices: [
                 .init(label: tr("_View"), response: Self.view),
                 .init(label: tr("_OK"), response: NoticeDialog<GalleryViewModel.Notice>.ok, isDefault: true),
             ])
-        case .error: .message(.error, notice.text)
+        case .error: .message(.error, notice.heading, notice.body)
         }
     }
 
     func showProblems(_ problems: [String]) {
-        let dialog = MessageDialog(parent: window(), kind: .warning, text: tr("Some items in the gallery need attention"),
-                                   secondaryText: problems.joined(separator: "\n"))
+        let dialog = MessageDialog(parent: window(), kind: .warning, heading: tr("Some items in the gallery need attention"),
+                                   body: problems.joined(separator: "\n"))
         dialog.addButton(tr("_OK"), response: Self.ok, isDefault: true)
         dialog.onResponse { [weak self, weak dialog] _ in
             dialog?.hide()

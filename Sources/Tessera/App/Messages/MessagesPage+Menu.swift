@@ -91,8 +91,8 @@ extension MessagesPage {
 
     private func askToOpen(_ url: URL, written: String) {
         linkQuestion?.hide()
-        let dialog = MessageDialog(parent: window(), kind: .question, text: tr("Open this address?"),
-                                   secondaryText: tr("The link reads “{text}”, but the address it opens is:\n{address}",
+        let dialog = MessageDialog(parent: window(), kind: .question, heading: tr("Open this address?"),
+                                   body: tr("The link reads “{text}”, but the address it opens is:\n{address}",
                                                      ["text": written, "address": url.absoluteString]))
         dialog.addButton(tr("_Cancel"), response: Dialog.cancel)
         dialog.addButton(tr("_Open"), response: 1, isDefault: true)

@@ -21,7 +21,7 @@ final class PeopleWelcome {
     private func show() {
         // The first launch stores the seed's people.
         let stored = Person.seedNames.count
-        let dialog = MessageDialog(parent: window(), kind: .info, text: tr("Welcome to Tessera"), secondaryText: ntr(
+        let dialog = MessageDialog(parent: window(), kind: .info, heading: tr("Welcome to Tessera"), body: ntr(
             "{count} person is now stored on this computer. Their avatars download one at a time as their rows come into view.",
             "{count} people are now stored on this computer. Their avatars download one at a time as their rows come into view.",
             count: stored))

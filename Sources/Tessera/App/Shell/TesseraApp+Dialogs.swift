@@ -46,8 +46,8 @@ extension TesseraApp {
     /// Asks, then deletes offline data; failures in words.
     public func askToClearSavedData() {
         clearDialog?.hide()
-        let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, text: tr("Clear saved data?"),
-                                   secondaryText: tr("The facts feed, the chat's messages from the server and the images kept for when the network is gone are deleted. Your gallery, the people and your own messages stay."))
+        let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, heading: tr("Clear saved data?"),
+                                   body: tr("The facts feed, the chat's messages from the server and the images kept for when the network is gone are deleted. Your gallery, the people and your own messages stay."))
         dialog.addButton(tr("_Cancel"), response: Dialog.cancel)
         dialog.addButton(tr("C_lear"), response: 1, isDefault: false, style: "destructive-action")
         dialog.onResponse { [weak self] response in
@@ -61,8 +61,8 @@ extension TesseraApp {
                     try await self.services.makers.clearSavedData()
                     self.logger.info("saved data cleared")
                 } catch {
-                    let failure = MessageDialog(parent: self.mainWindow?.window, kind: .error, text: tr("The saved data could not be cleared"),
-                                                secondaryText: "\(error)")
+                    let failure = MessageDialog(parent: self.mainWindow?.window, kind: .error, heading: tr("The saved data could not be cleared"),
+                                                body: "\(error)")
                     failure.addButton(tr("_OK"), response: 0, isDefault: true)
                     failure.onResponse { [weak failure] _ in failure?.hide() }
                     self.clearFailure = failure

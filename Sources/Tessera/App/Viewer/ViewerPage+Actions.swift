@@ -118,7 +118,7 @@ extension ViewerPage {
             let bytes = try? await pipeline.data(for: request)
             guard let self, self.item == item else { return }
             let lines = self.properties(of: bytes)
-            let dialog = MessageDialog(parent: self.window(), kind: .info, text: item.name, secondaryText: lines.joined(separator: "\n"))
+            let dialog = MessageDialog(parent: self.window(), kind: .info, heading: item.name, body: lines.joined(separator: "\n"))
             dialog.addButton(tr("_Close"), response: 1, isDefault: true)
             dialog.onResponse { [weak self, weak dialog] _ in
                 dialog?.hide()

@@ -13,13 +13,13 @@ final class NoticeDialog<Notice: Equatable> {
             var style: String?
         }
         var kind: MessageDialog.Kind
-        var text: String
-        var secondaryText: String?
+        var heading: String
+        var body: String
         var choices: [Choice]
 
         /// A message with a single OK.
-        static func message(_ kind: MessageDialog.Kind, _ text: String, secondaryText: String? = nil) -> Content {
-            Content(kind: kind, text: text, secondaryText: secondaryText,
+        static func message(_ kind: MessageDialog.Kind, _ heading: String, _ body: String) -> Content {
+            Content(kind: kind, heading: heading, body: body,
                     choices: [Choice(label: tr("_OK"), response: NoticeDialog.ok, isDefault: true)])
         }
     }
@@ -47,8 +47,7 @@ final class NoticeDialog<Notice: Equatable> {
         close()
         guard let notice else { return }
         let content = content(notice)
-        let made = MessageDialog(parent: window(), kind: content.kind, text: content.text,
-                                 secondaryText: content.secondaryText)
+        let made = MessageDialog(parent: window(), kind: content.kind, heading: content.heading, body: content.body)
         for choice in content.choices {
             made.addButton(choice.label, response: choice.response, isDefault: choice.isDefault, style: choice.style)
         }

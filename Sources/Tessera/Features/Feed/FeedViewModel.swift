@@ -11,8 +11,8 @@ public final class FeedViewModel {
     /// A message for the user: a question (delete?) or what happened.
     public enum Notice: Equatable, Sendable {
         case confirmDelete(id: String)
-        case info(String)
-        case error(String)
+        case info(heading: String, body: String)
+        case error(heading: String, reason: String)
     }
 
     public enum Change: Equatable, Sendable {
@@ -247,15 +247,15 @@ public final class FeedViewModel {
             remove(id)
             try? await store?.delete(id: id)
             if case .alreadyGone(let message) = outcome {
-                state.notice = .info(tr("The post was already deleted on the server (“{message}”).", ["message": message]))
+                state.notice = .info(heading: tr("The post was already deleted"), body: tr("The server said “{message}”.", ["message": message]))
                 publish(nil)
             }
         } catch {
             if error.meansUnreachable {
                 // Deleting needs the server: offline, nothing changes, and the user is told why.
-                state.notice = .error(tr("The post was not deleted. The server cannot be reached: try again when you are back online."))
+                state.notice = .error(heading: tr("The post was not deleted"), reason: tr("The server cannot be reached: try again when you are back online."))
             } else {
-                state.notice = .error(tr("The post was not deleted. {reason}", ["reason": error.description]))
+                state.notice = .error(heading: tr("The post was not deleted"), reason: error.description)
             }
             publish(nil)
         }

@@ -18,24 +18,29 @@ extension GalleryViewModel {
         case confirmDelete(index: Int, uuid: String)
         /// Delete the items chosen (their identifiers, in the gallery's order)?
         case confirmDeleteSelection(uuids: [String])
-        case error(String)
+        /// What was not done, and why.
+        case error(heading: String, reason: String)
 
-        public var text: String {
+        public var heading: String {
+            switch self {
+            case .selected: tr("Item selected")
+            case .confirmDelete: tr("Delete this item?")
+            case .confirmDeleteSelection(let uuids): ntr("Delete {count} item?", "Delete {count} items?", count: uuids.count)
+            case .error(let heading, _): heading
+            }
+        }
+
+        /// The seed's sentences, the identifiers a bulk delete takes (the first few, how many more), or why.
+        public var body: String {
             switch self {
             case .selected(let uuid): tr("You have selected the item with identifier {uuid}", ["uuid": uuid])
             case .confirmDelete(_, let uuid): tr("Do you really want to delete the item with identifier {uuid}?", ["uuid": uuid])
             case .confirmDeleteSelection(let uuids):
-                ntr("Delete {count} item?", "Delete {count} items?", count: uuids.count)
-            case .error(let message): message
+                uuids.prefix(Self.listedIdentifiers).joined(separator: "\n")
+                    + (uuids.count > Self.listedIdentifiers
+                        ? "\n" + ntr("and {count} more", "and {count} more", count: uuids.count - Self.listedIdentifiers) : "")
+            case .error(_, let reason): reason
             }
-        }
-
-        /// The identifiers a bulk delete takes, the first few and how many more.
-        public var details: String? {
-            guard case .confirmDeleteSelection(let uuids) = self else { return nil }
-            let listed = uuids.prefix(Self.listedIdentifiers).joined(separator: "\n")
-            let more = uuids.count - min(uuids.count, Self.listedIdentifiers)
-            return more == 0 ? listed : listed + "\n" + ntr("and {count} more", "and {count} more", count: more)
         }
 
         /// How many identifiers a bulk delete's question lists: a dialog's height of them.

@@ -41,7 +41,7 @@ extension GalleryViewModel {
                 state.items = try await repository.delete(current)
             } catch {
                 state.items = Self.putting(current, backInto: state.items)
-                state.notice = .error(tr("The added items were not removed. {reason}", ["reason": error.description]))
+                state.notice = .error(heading: tr("The added items were not removed"), reason: error.description)
                 publish(.many)
             }
         case .deletedMany(let placed):
@@ -52,7 +52,7 @@ extension GalleryViewModel {
                 state.items = try await repository.insert(placed)
             } catch {
                 state.items = before
-                state.notice = .error(tr("The items were not put back. {reason}", ["reason": error.description]))
+                state.notice = .error(heading: tr("The items were not put back"), reason: error.description)
                 publish(.many)
             }
         case .deleted(let item, let index):
@@ -66,7 +66,7 @@ extension GalleryViewModel {
                     state.items.remove(at: current)
                     publish(.deleted(current))
                 }
-                state.notice = .error(tr("The item was not put back. {reason}", ["reason": error.description]))
+                state.notice = .error(heading: tr("The item was not put back"), reason: error.description)
                 publish(nil)
             }
         case .added(let item):
@@ -78,14 +78,14 @@ extension GalleryViewModel {
             } catch {
                 let back = min(index, state.items.count)
                 state.items.insert(item, at: back)
-                state.notice = .error(tr("The added item was not removed. {reason}", ["reason": error.description]))
+                state.notice = .error(heading: tr("The added item was not removed"), reason: error.description)
                 publish(.inserted(back))
             }
         case .moved(let item, let source, let destination):
             let current = state.items.indices.contains(destination) && state.items[destination] == item
                 ? destination : state.items.firstIndex(of: item)
             guard let current, state.items.indices.contains(source), current != source else { return publish(nil) }
-            _ = await moveItem(from: current, to: source, failure: tr("The item was not moved back."))
+            _ = await moveItem(from: current, to: source, failure: tr("The item was not moved back"))
         }
     }
 }

@@ -153,7 +153,7 @@ public final class GalleryViewModel {
             offerUndo(.deleted(removed, at: index))
         } catch {
             state.items.insert(removed, at: min(index, state.items.count))
-            state.notice = .error(tr("The item was not deleted. {reason}", ["reason": error.description]))
+            state.notice = .error(heading: tr("The item was not deleted"), reason: error.description)
             publish(.inserted(index))
         }
     }
@@ -182,8 +182,8 @@ public final class GalleryViewModel {
             offerUndo(.deletedMany(placed))
         } catch {
             state.items = Self.putting(placed, backInto: state.items)
-            state.notice = .error(ntr("{count} item was not deleted. {reason}", "The {count} items were not deleted. {reason}",
-                                      count: placed.count, ["reason": error.description]))
+            state.notice = .error(heading: ntr("{count} item was not deleted", "The {count} items were not deleted", count: placed.count),
+                                  reason: error.description)
             publish(.many)
         }
     }
@@ -214,7 +214,7 @@ public final class GalleryViewModel {
             offerUndo(.added(item))
         } catch {
             state.items.removeAll { $0 == item }
-            state.notice = .error(tr("The item was not added. {reason}", ["reason": error.description]))
+            state.notice = .error(heading: tr("The item was not added"), reason: error.description)
             publish(.deleted(index))
         }
         return nil
@@ -254,7 +254,7 @@ public final class GalleryViewModel {
             do throws(GalleryPictureRefusal) { links.append(try await pictures.keep(bytes)) } catch { refused.append(error.description) }
         }
         guard !links.isEmpty else {
-            state.notice = .error(tr("Nothing was added. {reason}", ["reason": refused.first ?? Self.noLink(in: text)]))
+            state.notice = .error(heading: tr("Nothing was added"), reason: refused.first ?? Self.noLink(in: text))
             return publish(nil)
         }
         await wholeList()
@@ -268,14 +268,14 @@ public final class GalleryViewModel {
             state.items = try await repository.insert(placed)
             offerUndo(.addedMany(placed))
             if !refused.isEmpty {
-                state.notice = .error(ntr("{count} was left out. {reason}", "{count} were left out. {reason}", count: refused.count,
-                                          ["reason": refused[0]]))
+                state.notice = .error(heading: ntr("{count} was left out", "{count} were left out", count: refused.count),
+                                      reason: refused[0])
                 publish(nil)
             }
         } catch {
             state.items = before
-            state.notice = .error(ntr("{count} item was not added. {reason}", "The {count} items were not added. {reason}",
-                                      count: placed.count, ["reason": error.description]))
+            state.notice = .error(heading: ntr("{count} item was not added", "The {count} items were not added", count: placed.count),
+                                  reason: error.description)
             publish(.many)
         }
     }
@@ -285,7 +285,7 @@ public final class GalleryViewModel {
         await wholeList()
         guard source != destination, state.items.indices.contains(source), state.items.indices.contains(destination) else { return }
         let item = state.items[source]
-        if await moveItem(from: source, to: destination, failure: tr("The item was not moved.")) {
+        if await moveItem(from: source, to: destination, failure: tr("The item was not moved")) {
             offerUndo(.moved(item, from: source, to: destination))
         }
     }
@@ -300,7 +300,7 @@ public final class GalleryViewModel {
             return true
         } catch {
             state.items.insert(state.items.remove(at: destination), at: source)
-            state.notice = .error("\(failure) \(error.description)")
+            state.notice = .error(heading: failure, reason: error.description)
             publish(.moved(from: destination, to: source))
             return false
         }

@@ -1,21 +1,19 @@
 import CGtk
 
-/// A modal dialog with a message and buttons, for questions and errors.
+/// A modal dialog for questions and errors: always a heading and a body, as GNOME's are, and buttons.
 @MainActor
 public final class MessageDialog: Dialog {
     public enum Kind: Sendable { case info, warning, question, error }
 
-    public init(parent: Window?, kind: Kind, text: String, secondaryText: String? = nil) {
+    public init(parent: Window?, kind: Kind, heading: String, body: String) {
         let type: GtkMessageType = switch kind {
         case .info: GTK_MESSAGE_INFO
         case .warning: GTK_MESSAGE_WARNING
         case .question: GTK_MESSAGE_QUESTION
         case .error: GTK_MESSAGE_ERROR
         }
-        super.init(taking: UnsafeMutableRawPointer(tessera_message_dialog_new(parent?.window, type, GTK_BUTTONS_NONE, text)))
-        if let secondaryText {
-            tessera_object_set_string(raw, "secondary-text", secondaryText)
-        }
+        super.init(taking: UnsafeMutableRawPointer(tessera_message_dialog_new(parent?.window, type, GTK_BUTTONS_NONE, heading)))
+        tessera_object_set_string(raw, "secondary-text", body)
     }
     /// The text shown in bold.
     public var text: String { stringProperty("text") ?? "" }
