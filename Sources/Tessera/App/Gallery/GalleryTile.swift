@@ -43,6 +43,8 @@ final class GalleryTile: RecyclingCell {
 
     /// Shown at the top left of an item chosen for a bulk action.
     private let chosenMark = Image(iconName: "object-select-symbolic", pixelSize: 16)
+    /// Drawn over the picture of a chosen item, which keeps its size.
+    private let chosenFrame = Box(.horizontal)
     /// Whether an item (by identifier) is among those chosen; asked whenever the tile shows one.
     private let isChosen: @MainActor (String) -> Bool
     /// Whether this tile's item is among the chosen ones now.
@@ -80,16 +82,18 @@ final class GalleryTile: RecyclingCell {
         chosenMark.halign = .start
         chosenMark.valign = .start
         chosenMark.setMargins(6)
+        chosenFrame.addStyleClass("gallery-chosen-frame")
         let layers = Grid()
-        for layer in [chosenMark, deleteButton, addContent, picture] { layers.attach(layer, column: 0, row: 0) }
+        for layer in [chosenMark, deleteButton, chosenFrame, addContent, picture] { layers.attach(layer, column: 0, row: 0) }
         picture.hexpand = true
         picture.vexpand = true
         let view = Box.cellView(holding: layers, styleClass: "gallery-tile")
         self.view = view
         view.announceAsButton()
         view.showAll()
-        for part in [picture, addContent, deleteButton, chosenMark] { part.keepsOwnVisibility = true }
+        for part in [picture, addContent, deleteButton, chosenMark, chosenFrame] { part.keepsOwnVisibility = true }
         chosenMark.isVisible = false
+        chosenFrame.isVisible = false
         // An item's look first; `show` changes only what differs.
         addContent.isVisible = false
         show(entry)
@@ -120,6 +124,7 @@ final class GalleryTile: RecyclingCell {
         guard now != chosen || chosenMark.isVisible != now else { return }
         chosen = now
         chosenMark.isVisible = now
+        chosenFrame.isVisible = now
         if now { view.addStyleClass("chosen") } else { view.removeStyleClass("chosen") }
         name()
     }
@@ -175,7 +180,8 @@ final class GalleryTile: RecyclingCell {
 
     /// A click on the delete button in the corner asks to delete the item.
     func handleClick(atX x: Double, y: Double) -> Bool {
-        guard entry.item != nil, deleteButton.isVisible else { return false }
+        // The button shows only under the pointer or with the focus (the stylesheet): nowhere else is it a target.
+        guard entry.item != nil, deleteButton.isVisible, view.isHovered || view.isFocusWidget else { return false }
         let frame = deleteButton.allocation, origin = view.allocation
         let left = Double(frame.x - origin.x), top = Double(frame.y - origin.y)
         guard left <= x && x < left + Double(frame.width) && top <= y && y < top + Double(frame.height) else { return false }

@@ -1,0 +1,48 @@
+@testable import App
+import Foundation
+import Gtk
+import SimulatedInput
+import XCTest
+
+/// The gallery's tiles as a person sees them in the app's window, with its stylesheet.
+final class GalleryTileLookTests: ServerBackedTestCase {
+    /// The delete button shows on the tile under the pointer only, as GNOME's grids show an item's
+    /// actions; a chosen tile keeps its size (a frame and a check over its picture).
+    func testTheDeleteButtonShowsUnderThePointerAndAChosenTileKeepsItsSize() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            let window = main.window
+            defer { window.destroy() }
+            let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
+            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.items.count >= 3 }
+            waitForServer("the pictures", timeout: .seconds(10)) { page.showsPicture(at: 1) && page.showsPicture(at: 2) }
+            @MainActor func drawFrame() {
+                var drawn = false
+                window.onNextDraw { drawn = true }
+                window.queueDraw()
+                waitFor("a frame drawn") { drawn }
+            }
+            @MainActor func buttonPixel(_ index: Int) throws -> UInt32 {
+                let button = page.deleteButton(at: index)
+                let origin = try XCTUnwrap(button.origin(in: window))
+                drawFrame()
+                return try XCTUnwrap(Snapshot(onScreen: window)).pixel(x: origin.x + 3, y: origin.y + button.allocation.height / 2)
+            }
+            InputSimulation.movePointerAway(from: window)
+            waitFor("no tile under the pointer") { !page.tile(at: 1).isHovered && !page.tile(at: 2).isHovered }
+            let (plain1, plain2) = (try buttonPixel(1), try buttonPixel(2))
+            InputSimulation.movePointer(to: page.tile(at: 1), in: window)
+            waitFor("the tile under the pointer") { page.tile(at: 1).isHovered }
+            XCTAssertNotEqual(try buttonPixel(1), plain1, "the button shows on the tile under the pointer")
+            XCTAssertEqual(try buttonPixel(2), plain2, "and on no other")
+
+            let size = { (index: Int) in page.tiles.first { $0.item == .item(page.model.state.items[index]) }!.image.picture.allocation }
+            page.model.toggleSelection(at: 1)
+            waitFor("chosen") { page.tiles.contains { $0.chosen } }
+            drawFrame()
+            XCTAssertEqual(size(1).width, size(2).width, "a chosen tile's picture as wide as the others'")
+            XCTAssertEqual(size(1).height, size(2).height)
+        }
+    }
+}
