@@ -45,4 +45,22 @@ final class GalleryTileLookTests: ServerBackedTestCase {
             XCTAssertEqual(size(1).height, size(2).height)
         }
     }
+
+    /// The gallery's Add sits in the header bar, as in GNOME's apps, and opens the link dialog; other
+    /// sections have none.
+    func testTheHeaderBarsAddButtonAsksForALinkInTheGalleryOnly() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
+            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && main.addButton.isMapped }
+            XCTAssertEqual(main.addButton.accessibleName, "Add item")
+            clickWhenSteady(main.addButton, in: main.window)
+            waitFor("the link dialog") { page.addDialog?.isVisible == true }
+            page.addDialog?.destroy()
+            XCTAssertTrue(InputSimulation.key("2", modifiers: .control, on: main.window))
+            waitFor("the feed, without Add") { main.currentSection == .feed && !main.addButton.isVisible }
+        }
+    }
 }

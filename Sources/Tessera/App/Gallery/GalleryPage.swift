@@ -285,6 +285,12 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     func deleteButton(at index: Int) -> Widget { grid.cell(for: .item(model.state.items[index].uuid))!.deleteButton }
 }
 
+extension GalleryPage: AddingPage {
+    public var addLabel: String { tr("Add item") }
+    public var addTooltip: String { tr("Add an item by its image link") }
+    public func add() { dialogs.askForLink() }
+}
+
 extension GalleryPage: ContentFocusingPage {
     public func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool { grid.focusFirstInView(while: wanted) }
 }

@@ -41,6 +41,14 @@ public protocol RefreshablePage: Page {
     func refresh()
 }
 
+/// A page that makes new items: the header bar's Add button, labelled and explained by the page.
+@MainActor
+public protocol AddingPage: Page {
+    var addLabel: String { get }
+    var addTooltip: String { get }
+    func add()
+}
+
 /// A section's root page that names the section in the header bar (the facts feed's own title).
 @MainActor
 public protocol SectionTitledPage: Page {

@@ -9,6 +9,8 @@ public final class MainWindow {
     public let headerBar = HeaderBar()
     public let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
     public let menuButton: MenuButton
+    /// Shown while the top page makes new items (`AddingPage`).
+    public let addButton = Button(iconName: "list-add-symbolic", accessibleName: "")
     /// Shown while the top page can be refreshed.
     public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: tr("Refresh"))
     public let sidebar = Sidebar()
@@ -48,6 +50,7 @@ public final class MainWindow {
         headerBar.title = "Tessera"
         headerBar.packStart(sectionsButton)
         headerBar.packStart(backButton)
+        headerBar.packStart(addButton)
         headerBar.packEnd(menuButton)
         headerBar.packEnd(refreshButton)
         refreshButton.tooltip = tr("Refresh (F5)")
@@ -71,6 +74,7 @@ public final class MainWindow {
         window.addAction(findAction)
         wireActions()
         backButton.actionName = "win.back"
+        addButton.onClicked { [weak self] in (self?.currentCoordinator.topPage as? any AddingPage)?.add() }
         refreshButton.actionName = "win.refresh"
         sidebar.onSelect = { [weak self] section in
             guard let self else { return }
@@ -110,6 +114,7 @@ public final class MainWindow {
         sidebar.select(initialSection) // `show` is not called: the page is not built yet
         sidebar.row(for: initialSection).grabFocus()
         backButton.isVisible = false
+        addButton.isVisible = false
         refreshButton.isVisible = false
         headerBar.subtitle = initialSection.title
     }
@@ -248,6 +253,10 @@ public final class MainWindow {
         guard let coordinator = coordinators[currentSection] else { return }
         backButton.isVisible = coordinator.canGoBack
         backAction.isEnabled = coordinator.canGoBack
+        let adding = coordinator.topPage as? any AddingPage
+        addButton.isVisible = adding != nil
+        addButton.accessibleName = adding?.addLabel ?? ""
+        addButton.tooltip = adding?.addTooltip
         let refreshable = coordinator.topPage is any RefreshablePage
         refreshButton.isVisible = refreshable
         refreshAction.isEnabled = refreshable
