@@ -63,4 +63,24 @@ final class GalleryTileLookTests: ServerBackedTestCase {
             waitFor("the feed, without Add") { main.currentSection == .feed && !main.addButton.isVisible }
         }
     }
+
+    /// The Add tile's plus and words stand in its middle.
+    func testTheAddTilesContentIsCentred() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
+            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.phase == .loaded }
+            page.grid.reveal(index: page.model.state.items.count)
+            waitFor("the Add tile laid out") {
+                page.tiles.first { $0.item == .add }.map { $0.view.isMapped && $0.addLabel.allocation.width > 1 } ?? false
+            }
+            let add = try XCTUnwrap(page.tiles.first { $0.item == .add })
+            let tile = try XCTUnwrap(add.view.origin(in: main.window)), words = try XCTUnwrap(add.addLabel.origin(in: main.window))
+            let tileMiddle = Double(tile.x) + Double(add.view.allocation.width) / 2
+            XCTAssertEqual(Double(words.x) + Double(add.addLabel.allocation.width) / 2, tileMiddle, accuracy: 2, "the words centred across")
+            XCTAssertGreaterThan(words.y - tile.y, add.view.allocation.height / 3, "and below the tile's top third")
+        }
+    }
 }

@@ -60,6 +60,9 @@ final class GalleryTile: RecyclingCell {
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
         picture = image.picture
         let add = Box(.vertical, spacing: 6)
+        // Expanding: with the picture hidden, nothing else widens the layers' one cell to the tile.
+        add.hexpand = true
+        add.vexpand = true
         add.valign = .center
         add.append(Image(iconName: "list-add-symbolic", pixelSize: 32))
         // Wrapped and centred: the words are longer in some languages than a narrow tile is wide.
