@@ -84,11 +84,12 @@ final class ScreenshotRunner {
             }
             scene.enter()
             await settle(main.currentCoordinator.topPage)
-            guard let snapshot = await drawn("\(scene.name)-\(variant.rawValue)") else {
+            if let snapshot = await drawn("\(scene.name)-\(variant.rawValue)") {
+                ok = await save(snapshot, name: "\(scene.name)-\(variant.rawValue)") && ok
+            } else {
                 ok = false
-                continue
             }
-            ok = await save(snapshot, name: "\(scene.name)-\(variant.rawValue)") && ok
+            scene.leave()
         }
         main.window.resize(width: original.width, height: original.height)
         await waitFor { self.main.window.size == original }

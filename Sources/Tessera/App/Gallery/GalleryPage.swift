@@ -232,7 +232,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             guard let self, self.model.state.items.count > 4 else { return }
             self.model.clearSelection()
             for index in [1, 2, 4] { self.model.toggleSelection(at: index) }
-        }]
+        } leave: { [weak self] in self?.model.clearSelection() }]
     }
 
     /// The tiles that exist now (near the view), in entry order.

@@ -30,11 +30,15 @@ public struct ScreenshotScene {
     public let windowSize: (width: Int, height: Int)?
     /// Brings the section into the state (called on the main actor, after the resize).
     public let enter: @MainActor () -> Void
+    /// Undoes what `enter` changed that popping to the section's root does not (a selection).
+    public let leave: @MainActor () -> Void
 
-    public init(name: String, windowSize: (width: Int, height: Int)? = nil, enter: @escaping @MainActor () -> Void) {
+    public init(name: String, windowSize: (width: Int, height: Int)? = nil, enter: @escaping @MainActor () -> Void,
+                leave: @escaping @MainActor () -> Void = {}) {
         self.name = name
         self.windowSize = windowSize
         self.enter = enter
+        self.leave = leave
     }
 }
 

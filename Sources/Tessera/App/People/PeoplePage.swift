@@ -70,7 +70,6 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         progressLabel.addStyleClass("dim-label")
         progressLabel.setMargins(top: 12, bottom: 0, start: 36, end: 24)
 
-        // The search and the progress line above the rows, in line with them.
         let above = Box(.vertical)
         above.append(search.widget)
         above.append(progressLabel)
