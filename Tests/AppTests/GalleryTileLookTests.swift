@@ -6,16 +6,23 @@ import XCTest
 
 /// The gallery's tiles as a person sees them in the app's window, with its stylesheet.
 final class GalleryTileLookTests: ServerBackedTestCase {
+    /// The app opened on the gallery, its whole list laid out (the caller keeps the app and destroys the window).
+    @MainActor
+    private func openGallery() throws -> (TesseraApp, MainWindow, GalleryPage) {
+        let app = try launch(backend: server.base, section: .gallery)
+        let main = try XCTUnwrap(app.mainWindow)
+        let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
+        waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.phase == .loaded }
+        return (app, main, page)
+    }
+
     /// The delete button shows on the tile under the pointer only, as GNOME's grids show an item's
     /// actions; a chosen tile keeps its size (a frame and a check over its picture).
     func testTheDeleteButtonShowsUnderThePointerAndAChosenTileKeepsItsSize() throws {
         try onMain {
-            let app = try launch(backend: server.base, section: .gallery)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (app, main, page) = try openGallery()
             let window = main.window
-            defer { window.destroy() }
-            let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
-            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.items.count >= 3 }
+            defer { window.destroy(); withExtendedLifetime(app) {} }
             waitForServer("the pictures", timeout: .seconds(10)) { page.showsPicture(at: 1) && page.showsPicture(at: 2) }
             @MainActor func drawFrame() {
                 var drawn = false
@@ -50,11 +57,9 @@ final class GalleryTileLookTests: ServerBackedTestCase {
     /// sections have none.
     func testTheHeaderBarsAddButtonAsksForALinkInTheGalleryOnly() throws {
         try onMain {
-            let app = try launch(backend: server.base, section: .gallery)
-            let main = try XCTUnwrap(app.mainWindow)
-            defer { main.window.destroy() }
-            let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
-            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && main.addButton.isMapped }
+            let (app, main, page) = try openGallery()
+            defer { main.window.destroy(); withExtendedLifetime(app) {} }
+            waitFor("the Add button") { main.addButton.isMapped }
             XCTAssertEqual(main.addButton.accessibleName, "Add item")
             clickWhenSteady(main.addButton, in: main.window)
             waitFor("the link dialog") { page.addDialog?.isVisible == true }
@@ -67,11 +72,8 @@ final class GalleryTileLookTests: ServerBackedTestCase {
     /// The Add tile's plus and words stand in its middle.
     func testTheAddTilesContentIsCentred() throws {
         try onMain {
-            let app = try launch(backend: server.base, section: .gallery)
-            let main = try XCTUnwrap(app.mainWindow)
-            defer { main.window.destroy() }
-            let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
-            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.phase == .loaded }
+            let (app, main, page) = try openGallery()
+            defer { main.window.destroy(); withExtendedLifetime(app) {} }
             page.grid.reveal(index: page.model.state.items.count)
             waitFor("the Add tile laid out") {
                 page.tiles.first { $0.item == .add }.map { $0.view.isMapped && $0.addLabel.allocation.width > 1 } ?? false
