@@ -101,7 +101,7 @@ final class PictureFormatsOnScreenTests: AppTestCase {
     private func assertPlays(_ name: String, url: URL, checksStopping: Bool) throws {
         let post = MediaPost(id: name, url: url, kind: .image)
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []), decoders: [SandboxedImageDecoder()])
-        let viewer = ViewerPage(items: [ViewerItem(post: post)], index: 0, pipeline: pipeline, goBack: {})
+        let viewer = ViewerPage(items: [ViewerItem(post: post, number: 1, of: 1)], index: 0, pipeline: pipeline, goBack: {})
         let window = window(showing: viewer.widget, width: 600, height: 400)
         defer { window.destroy() }
         let picture = viewer.image.picture

@@ -26,7 +26,7 @@ final class FeedCoordinator: SectionCoordinator {
     func open(_ posts: [MediaPost], at index: Int) -> ViewerPage? {
         guard let grid = pages.first as? FeedPage else { return nil }
         let main = services.mainWindow
-        let items = posts.map(ViewerItem.init(post:))
+        let items = posts.enumerated().map { ViewerItem(post: $1, number: $0 + 1, of: posts.count) }
         let viewer = ViewerPage(items: items, index: index, pipeline: services.images, section: .feed,
                         goBack: { [weak self] in self?.pop() },
                         window: { main()?.window },

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// One picture or clip the viewer shows: a feed post, a gallery item, a fact's picture.
 public struct ViewerItem: Equatable, Sendable {
@@ -26,8 +27,9 @@ public struct ViewerItem: Equatable, Sendable {
 }
 
 extension ViewerItem {
-    /// A feed post: a picture or a clip.
-    init(post: MediaPost) {
-        self.init(id: post.id, url: post.url, kind: post.kind == .video ? .clip : .picture, name: post.accessibleName)
+    /// A feed post, named by its place among the posts shown: its id is nothing a person knows it by.
+    init(post: MediaPost, number: Int, of count: Int) {
+        self.init(id: post.id, url: post.url, kind: post.kind == .video ? .clip : .picture,
+                  name: tr("{number} of {count}", ["number": String(number), "count": String(count)]))
     }
 }
