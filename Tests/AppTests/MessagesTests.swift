@@ -19,7 +19,7 @@ final class MessagesTests: MessagesTestCase {
             server = try startServer { $0.messageCount = 200; $0.messagesPageDelay = 0.15 }
             let (app, page) = try openMessages()
             defer { app.mainWindow?.window.destroy() }
-            XCTAssertEqual(page.header.text, "Тестовое задание")
+            XCTAssertEqual(app.mainWindow?.headerBar.subtitle, "Тестовое задание", "the chat's name in the header bar")
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && page.model.state.paging != .loading }
             waitFor("the rows laid out at the bottom") {
                 page.adjustment.upper > page.adjustment.pageSize && (newestRow(page)?.view.allocatedSize.height ?? 0) > 1

@@ -5,10 +5,6 @@ import Gtk
 /// The search bar wired to the view-model, and showing a message in the chat.
 extension MessagesPage {
     func connectSearch() {
-        searchButton.onClicked { [weak self] in
-            guard let self else { return }
-            self.search.isOpen ? self.search.close() : self.search.open()
-        }
         search.onSearch = { [weak self] text in
             Task { [weak self] in
                 guard let self, let hits = await self.model.search(text) else { return }

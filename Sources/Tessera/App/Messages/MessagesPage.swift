@@ -8,16 +8,15 @@ import Localization
 
 /// The chat: rows from the bottom, older pages at the top without moving the view, and the composer.
 @MainActor
-public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotScenes {
+public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotScenes, SectionTitledPage {
     public let title = tr("Messages")
     public let widget: Widget
     public let model: MessagesViewModel
     let grid: RecyclingGrid<MessageRow, StackLayout>
     var scroller: ScrolledWindow { grid.widget }
     public var adjustment: Adjustment { grid.adjustment }
-    let header = Label("Тестовое задание")
-    /// Opens the search (as Ctrl+F does).
-    let searchButton = Button(iconName: "system-search-symbolic", accessibleName: tr("Search Messages"))
+    /// The seed's chat name, in Russian in every language.
+    public var sectionTitle: String? { "Тестовое задание" } // not translated
     let search = MessageSearchBar()
     /// The message the search (or a quote) showed last, marked for a moment.
     var foundRow: MessageRow?
@@ -93,8 +92,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         grid.keepsViewStill = true
         grid.isReady = true
 
-        header.addStyleClass("messages-header")
-        header.setMargins(top: 10, bottom: 10, start: 12, end: 12)
         paging.widget.setMargins(12)
 
         grid.canvas.addStyleClass("messages-list")
@@ -108,18 +105,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         overlay.addOverlay(jumpButton)
         content = ContentOrStatus(content: overlay)
 
-        let top = Box(.horizontal, spacing: 6)
-        top.append(header, expand: true)
-        searchButton.valign = .center
-        searchButton.setMargins(top: 0, bottom: 0, start: 0, end: 8)
-        top.append(searchButton)
-        header.xalign = 0
-        // A narrow window shortens the title before it gives up the search button.
-        header.ellipsize()
-
         let page = Box(.vertical)
-        page.append(top)
-        page.append(Separator(.horizontal))
         page.append(search.widget)
         page.append(banner.widget)
         page.append(notice.widget)

@@ -9,8 +9,9 @@ public final class MainWindow {
     public let headerBar = HeaderBar()
     public let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
     public let menuButton: MenuButton
-    /// Shown while the top page makes new items (`AddingPage`).
     public let addButton = Button(iconName: "list-add-symbolic", accessibleName: "")
+    /// Shown while the section can be searched: Ctrl+F's button.
+    public let searchButton = Button(iconName: "system-search-symbolic", accessibleName: tr("Search"))
     /// Shown while the top page can be refreshed.
     public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: tr("Refresh"))
     public let sidebar = Sidebar()
@@ -53,6 +54,8 @@ public final class MainWindow {
         headerBar.packStart(addButton)
         headerBar.packEnd(menuButton)
         headerBar.packEnd(refreshButton)
+        headerBar.packEnd(searchButton)
+        searchButton.tooltip = tr("Search (Ctrl+F)")
         refreshButton.tooltip = tr("Refresh (F5)")
         window.setTitlebar(headerBar)
 
@@ -76,6 +79,7 @@ public final class MainWindow {
         backButton.actionName = "win.back"
         addButton.onClicked { [weak self] in (self?.currentCoordinator.topPage as? any AddingPage)?.add() }
         refreshButton.actionName = "win.refresh"
+        searchButton.actionName = "win.find"
         sidebar.onSelect = { [weak self] section in
             guard let self else { return }
             // The section shown (or being shown) builds nothing and starts no cross-fade.
@@ -115,6 +119,7 @@ public final class MainWindow {
         sidebar.row(for: initialSection).grabFocus()
         backButton.isVisible = false
         addButton.isVisible = false
+        searchButton.isVisible = false
         refreshButton.isVisible = false
         headerBar.subtitle = initialSection.title
     }
@@ -262,6 +267,7 @@ public final class MainWindow {
         refreshAction.isEnabled = refreshable
         // Disabled, Ctrl+F goes on to the focused widget.
         findAction.isEnabled = searchablePage != nil
+        searchButton.isVisible = findAction.isEnabled
         headerBar.title = coordinator.canGoBack ? coordinator.topPage.title : "Tessera"
         headerBar.subtitle = (coordinator.pages.first as? any SectionTitledPage)?.sectionTitle ?? currentSection.title
     }
