@@ -128,7 +128,6 @@ final class GalleryTile: RecyclingCell {
         chosen = now
         chosenMark.isVisible = now
         chosenFrame.isVisible = now
-        if now { view.addStyleClass("chosen") } else { view.removeStyleClass("chosen") }
         name()
     }
 
