@@ -14,6 +14,7 @@ final class GalleryCoordinator: SectionCoordinator {
         let main = services.mainWindow
         let page = GalleryPage(model: model, pipeline: services.images) { main()?.window }
         super.init(section: .gallery, root: page)
+        page.onChosenChange = { main()?.updateChrome() }
         let images = services.images
         page.onView = { [weak self, weak page] items, index in
             // Items whose link is no picture's address have nothing to show; the rest do.

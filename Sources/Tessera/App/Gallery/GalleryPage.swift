@@ -22,8 +22,9 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     let actions = ActionGroup()
     /// The open context menu, kept alive while it shows.
     var contextMenu: ContextMenu?
-    /// Above the grid while items are chosen: how many, Delete and Clear.
-    let selectionBar: GallerySelectionBar
+    /// Told when the number of chosen items changes: the header bar counts them.
+    var onChosenChange: (@MainActor () -> Void)?
+    private var shownChosenCount = 0
 
     /// Opens the viewer on the items at an index (the coordinator pushes it).
     var onView: (@MainActor (_ items: [GalleryItem], _ index: Int) -> Void)?
@@ -42,13 +43,9 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             }
             return tile
         }
-        selectionBar = GallerySelectionBar()
         let overlay = Overlay(child: grid.widget)
         overlay.addOverlay(undoToast.widget)
-        let column = Box(.vertical)
-        column.append(selectionBar.widget)
-        column.append(overlay, expand: true)
-        content = ContentOrStatus(content: column, iconName: "view-grid-symbolic", initially: .loading(title: tr("Loading…")))
+        content = ContentOrStatus(content: overlay, iconName: "view-grid-symbolic", initially: .loading(title: tr("Loading…")))
         widget = content.widget
         me.object = self
         content.retry.onClicked { [weak self] in
@@ -77,8 +74,6 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
         grid.onActivate = { [weak self] tile in self?.activate(tile) }
         grid.onChoose = { [weak self] tile, modifiers in self?.choose(tile, extending: modifiers.contains(.shift)) }
-        selectionBar.onDelete = { [weak self] in self?.model.requestDeleteSelection() }
-        selectionBar.onClear = { [weak self] in self?.model.clearSelection() }
         grid.onContextMenu = { [weak self] tile in self?.openMenu(for: tile) }
         grid.widget.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
         grid.enableReordering(canMove: { $0 != .add }, onMove: { [weak self] source, destination in
@@ -129,7 +124,10 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         }
         if let change { apply(change, items: state.items, whole: state.phase != .showingFirst) }
         tiles.forEach { $0.updateChosen() }
-        selectionBar.show(count: state.selectedCount)
+        if state.selectedCount != shownChosenCount {
+            shownChosenCount = state.selectedCount
+            onChosenChange?()
+        }
         undoToast.show(state.undoable?.message)
         dialogs.show(state.notice)
         if change == .reloaded, !state.problems.isEmpty {
@@ -226,7 +224,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
 
     // MARK: What tests and benchmarks look at
 
-    /// Three items chosen, the bar counting them.
+    /// Three items chosen, the header bar counting them.
     public var screenshotScenes: [ScreenshotScene] {
         [ScreenshotScene(name: "gallery-chosen") { [weak self] in
             guard let self, self.model.state.items.count > 4 else { return }
@@ -289,6 +287,17 @@ extension GalleryPage: AddingPage {
     public var addLabel: String { tr("Add item") }
     public var addTooltip: String { tr("Add an item by its image link") }
     public func add() { dialogs.askForLink() }
+}
+
+extension GalleryPage: SelectingPage {
+    public var chosenCount: Int { model.state.selectedCount }
+    public func deleteChosen() { model.requestDeleteSelection() }
+    /// The focus goes from the vanishing Cancel button back to the last chosen tile.
+    public func clearChosen() {
+        let last = model.state.selectedIndices.last
+        model.clearSelection()
+        if let last { grid.focus(index: last) }
+    }
 }
 
 extension GalleryPage: ContentFocusingPage {

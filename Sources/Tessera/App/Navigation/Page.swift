@@ -3,7 +3,6 @@ import Gtk
 /// One screen of a section's navigation stack.
 @MainActor
 public protocol Page: AnyObject {
-    /// The page's root widget.
     var widget: Widget { get }
     /// Shown in the header bar while the page is on top.
     var title: String { get }
@@ -73,4 +72,13 @@ public protocol BackHandlingPage: Page {
 @MainActor
 public protocol SightAwarePage: Page {
     func windowOutOfSight(_ outOfSight: Bool)
+}
+
+/// A page whose items can be chosen: while some are, the header bar shows how many and their actions.
+@MainActor
+public protocol SelectingPage: Page {
+    /// How many items are chosen now; the window asks again when the page's coordinator says so.
+    var chosenCount: Int { get }
+    func deleteChosen()
+    func clearChosen()
 }

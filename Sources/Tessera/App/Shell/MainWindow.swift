@@ -14,6 +14,9 @@ public final class MainWindow {
     public let searchButton = Button(iconName: "system-search-symbolic", accessibleName: tr("Search"))
     /// Shown while the top page can be refreshed.
     public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: tr("Refresh"))
+    /// Selection mode's ends of the header bar: Delete the chosen items, Cancel choosing.
+    public let deleteChosenButton = Button(label: tr("_Delete…"))
+    public let cancelChoosingButton = Button(label: tr("_Cancel"))
     public let sidebar = Sidebar()
     /// The sections in a menu at the header bar's start, in narrow windows where the sidebar folds away.
     public let sectionsButton: MenuButton
@@ -52,6 +55,8 @@ public final class MainWindow {
         headerBar.packStart(sectionsButton)
         headerBar.packStart(backButton)
         headerBar.packStart(addButton)
+        headerBar.packStart(deleteChosenButton)
+        headerBar.packEnd(cancelChoosingButton)
         headerBar.packEnd(menuButton)
         headerBar.packEnd(refreshButton)
         headerBar.packEnd(searchButton)
@@ -80,6 +85,9 @@ public final class MainWindow {
         addButton.onClicked { [weak self] in (self?.currentCoordinator.topPage as? any AddingPage)?.add() }
         refreshButton.actionName = "win.refresh"
         searchButton.actionName = "win.find"
+        deleteChosenButton.addStyleClass("destructive-action")
+        deleteChosenButton.onClicked { [weak self] in self?.selectingPage?.deleteChosen() }
+        cancelChoosingButton.onClicked { [weak self] in self?.selectingPage?.clearChosen() }
         sidebar.onSelect = { [weak self] section in
             guard let self else { return }
             // The section shown (or being shown) builds nothing and starts no cross-fade.
@@ -106,6 +114,8 @@ public final class MainWindow {
         headerBar.showAll()
         sectionsButton.keepsOwnVisibility = true
         sectionsButton.isVisible = false
+        deleteChosenButton.isVisible = false
+        cancelChoosingButton.isVisible = false
         sidebar.widget.keepsOwnVisibility = true
         separator.keepsOwnVisibility = true
         // Decided after the allocation that reported the width: GTK drops size changes made during one.
@@ -160,7 +170,7 @@ public final class MainWindow {
     }
 
     /// Whether the sidebar is folded away (a narrow window).
-    public var isSidebarFolded: Bool { sectionsButton.isVisible }
+    public private(set) var isSidebarFolded = false
     /// What the sections button's menu lists.
     public var sectionsMenuLabels: [String] { sectionsMenu.itemLabels }
 
@@ -168,9 +178,10 @@ public final class MainWindow {
         let fold = allocatedWidth > 0 && allocatedWidth <= Self.foldWidth
         guard fold != isSidebarFolded else { return }
         let focusWasInSidebar = sidebar.containsFocus
+        isSidebarFolded = fold
         sidebar.widget.isVisible = !fold
         separator.isVisible = !fold
-        sectionsButton.isVisible = fold
+        sectionsButton.isVisible = fold && !isChoosing
         // The focus does not vanish with the rows: it goes to what replaced them.
         if fold, focusWasInSidebar { sectionsButton.grabFocus() }
     }
@@ -224,6 +235,13 @@ public final class MainWindow {
         coordinators[currentSection]?.pages.last as? any SearchablePage
     }
 
+    /// The root page whose chosen items the header bar counts.
+    private var selectingPage: (any SelectingPage)? {
+        coordinators[currentSection].flatMap { $0.canGoBack ? nil : $0.topPage as? any SelectingPage }
+    }
+
+    public var isChoosing: Bool { (selectingPage?.chosenCount ?? 0) > 0 }
+
     /// Focuses the page shown, so its keys work at once; where it has nothing to focus yet, focus stays.
     public func focusShownPage() {
         let page = currentCoordinator.topPage
@@ -270,5 +288,22 @@ public final class MainWindow {
         searchButton.isVisible = findAction.isEnabled
         headerBar.title = coordinator.canGoBack ? coordinator.topPage.title : "Tessera"
         headerBar.subtitle = (coordinator.pages.first as? any SectionTitledPage)?.sectionTitle ?? currentSection.title
+        showSelectionMode()
+    }
+
+    /// While items are chosen the header bar counts them and offers only Delete and Cancel, as GNOME's apps do.
+    private func showSelectionMode() {
+        let count = selectingPage?.chosenCount ?? 0
+        let choosing = count > 0
+        if choosing { headerBar.addStyleClass("selection-mode") } else { headerBar.removeStyleClass("selection-mode") }
+        headerBar.showsCloseButton = !choosing
+        deleteChosenButton.isVisible = choosing
+        cancelChoosingButton.isVisible = choosing
+        sectionsButton.isVisible = isSidebarFolded && !choosing
+        menuButton.isVisible = !choosing
+        guard choosing else { return }
+        for button in [backButton, addButton, searchButton, refreshButton] as [Widget] { button.isVisible = false }
+        headerBar.title = ntr("{count} Selected", "{count} Selected", count: count)
+        headerBar.subtitle = nil
     }
 }

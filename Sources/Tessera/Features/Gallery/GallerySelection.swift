@@ -4,7 +4,6 @@ public struct GallerySelection: Equatable, Sendable {
     private var listed: Set<String> = []
     private var allBut = false
 
-    /// Nothing chosen.
     public init() {}
 
     /// The items with these identifiers chosen.

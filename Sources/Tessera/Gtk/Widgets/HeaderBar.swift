@@ -14,6 +14,10 @@ public final class HeaderBar: Container {
         get { gtk_header_bar_get_subtitle(raw.cast()).map { String(cString: $0) } }
         set { gtk_header_bar_set_subtitle(raw.cast(), newValue) }
     }
+    public var showsCloseButton: Bool {
+        get { gtk_header_bar_get_show_close_button(raw.cast()) != 0 }
+        set { gtk_header_bar_set_show_close_button(raw.cast(), newValue ? 1 : 0) }
+    }
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(raw.cast(), child.widget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(raw.cast(), child.widget) }
 }
