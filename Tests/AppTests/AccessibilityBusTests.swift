@@ -200,15 +200,15 @@ final class AccessibilityBusTests: XCTestCase {
         return try ScreenReaderProbe.run(given ?? binary, ["--shell-search"], environment: merged)
     }
 
-    /// What `shellSearch` printed, checked: "ma" finds Mark, Marion and Madison (the people's
-    /// ids are their places in the seed: 5, 7, 9), "mar" narrows them to two, "zzz" finds no
+    /// What `shellSearch` printed, checked: "ma" finds Madison, Marion and Mark in the list's order,
+    /// by name (the people's ids are their places in the seed: 9, 7, 5), "mar" narrows them to two, "zzz" finds no
     /// one, no window while answering, Marion's editor after activating her, Mark's avatar.
     static func assertShellSearch(_ result: (status: Int32, output: String), file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(result.status, 0, result.output, file: file, line: line)
         let lines = result.output.split(separator: "\n").map(String.init)
         func answer(_ name: String) -> String { lines.first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) } ?? "" }
-        XCTAssertEqual(answer("initial"), "(['5', '7', '9'],)", result.output, file: file, line: line)
-        XCTAssertEqual(answer("subsearch"), "(['5', '7'],)", result.output, file: file, line: line)
+        XCTAssertEqual(answer("initial"), "(['9', '7', '5'],)", result.output, file: file, line: line)
+        XCTAssertEqual(answer("subsearch"), "(['7', '5'],)", result.output, file: file, line: line)
         XCTAssertEqual(answer("nothing"), "(@as [],)", result.output, file: file, line: line)
         let metas = answer("metas")
         for (id, name) in [("5", "Mark"), ("7", "Marion"), ("9", "Madison")] {

@@ -15,7 +15,7 @@ final class PeopleEditorTests: PeopleTestCase {
             let (app, page) = try openPeople(renameDelay: .milliseconds(600))
             let main = try XCTUnwrap(app.mainWindow)
             let coordinator = main.coordinator(for: .people)
-            let kyle = page.rows[3]
+            let kyle = try row(named: "Kyle", in: page)
             kyle.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the edit page") { coordinator.depth == 2 }
@@ -60,7 +60,7 @@ final class PeopleEditorTests: PeopleTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             let coordinator = main.coordinator(for: .people)
             waitForServer("avatars in view", timeout: .seconds(10)) { page.isSettled }
-            let kyle = page.rows[3]
+            let kyle = try row(named: "Kyle", in: page)
             kyle.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the edit page") { coordinator.depth == 2 }
@@ -72,7 +72,7 @@ final class PeopleEditorTests: PeopleTestCase {
             waitFor("the window closed") { !main.window.isVisible }
             XCTAssertTrue(app.isFinishingBeforeExit, "the exit waits")
             waitForServer("the exit released", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-            XCTAssertEqual(try storedPeople().dropFirst(3).first?.name, "Kyle at Closing", "written before the exit was let go")
+            XCTAssertEqual(try storedPeople().first { $0.id == kyle.person.id }?.name, "Kyle at Closing", "written before the exit was let go")
             main.window.destroy()
         }
     }
@@ -86,7 +86,7 @@ final class PeopleEditorTests: PeopleTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
             waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
-            let kyle = page.rows[3]
+            let kyle = try row(named: "Kyle", in: page)
             kyle.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the editor in the pane") { coordinator.editor?.personID == kyle.person.id }
@@ -145,9 +145,9 @@ final class PeopleEditorTests: PeopleTestCase {
             let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
             waitFor("the people", timeout: .seconds(10)) { page.grid.items.count == 20 && !page.rows.isEmpty }
             waitFor("the panes", timeout: .seconds(5)) { coordinator.showsPanes }
-            let kyle = page.rows[3].person
-            page.rows[3].view.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: page.rows[3].view))
+            let kyleRow = try row(named: "Kyle", in: page), kyle = kyleRow.person
+            kyleRow.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyleRow.view))
             waitFor("the editor in the pane") { coordinator.editor?.personID == kyle.id }
             main.window.close()
             waitFor("the window closed") { !main.window.isVisible }
@@ -184,7 +184,7 @@ final class PeopleEditorTests: PeopleTestCase {
             let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
             waitFor("the window narrow") { main.window.allocatedSize.width <= 700 }
             XCTAssertFalse(coordinator.showsPanes)
-            let kyle = page.rows[3]
+            let kyle = try row(named: "Kyle", in: page)
             kyle.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
             waitFor("the edit page pushed") { coordinator.depth == 2 }

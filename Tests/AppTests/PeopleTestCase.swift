@@ -14,6 +14,15 @@ class PeopleTestCase: ServerBackedTestCase {
     override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.avatarDelay = 0.02 } }
 
     var avatarPaths: [String] { server.requestedPaths.filter { $0.contains("pre-login-avatars") } }
+    /// The seed's people as the list shows them: by name.
+    static let namesInOrder = ["Adam", "Douglas", "Edward", "Eugene", "Henry", "Jade", "Jason", "Jeremy", "Johnny", "Kyle",
+                               "Laurie", "Lucas", "Madison", "Marion", "Mark", "Peyton", "Robert", "Rodney", "Sam", "Toby"]
+
+    /// The row of the person called `name`, which must be near the view.
+    @MainActor
+    func row(named name: String, in page: PeoplePage, file: StaticString = #filePath, line: UInt = #line) throws -> PersonRow {
+        try XCTUnwrap(page.rows.first { $0.person.name == name }, "no row for \(name)", file: file, line: line)
+    }
 
     @MainActor
     func openPeople(greets: Bool = false, width: Int = 900, height: Int = 700,

@@ -27,11 +27,26 @@ final class PeopleStoreTests: XCTestCase {
         XCTAssertTrue(seeded)
         let again = try await store().seedIfEmpty()
         XCTAssertFalse(again, "a second launch stores nothing")
-        let people = try await store().people()
+        let people = try await store().people().sorted { $0.position < $1.position }
         XCTAssertEqual(people.map(\.name), Person.seedNames)
         XCTAssertEqual(people.map(\.avatarNumber), Array(1...20))
         XCTAssertEqual(people.map(\.position), Array(0..<20))
         XCTAssertFalse(people.contains(where: \.hasAvatar))
+    }
+
+    /// The list is by name, as GNOME Contacts sorts it: case and accents as people read them, a
+    /// renamed person moving to their new place.
+    func testEveryoneIsListedByNameAndARenameMovesThePerson() async throws {
+        let store = store()
+        _ = try await store.seedIfEmpty()
+        let seeded = try await store.people().map(\.name)
+        XCTAssertEqual(Array(seeded.prefix(5)), ["Adam", "Douglas", "Edward", "Eugene", "Henry"])
+        XCTAssertEqual(seeded.last, "Toby")
+        try await store.rename(personID: 1, to: "zoë")
+        try await store.rename(personID: 2, to: "Émile")
+        let renamed = try await store.people().map(\.name)
+        XCTAssertEqual(Array(renamed.prefix(4)), ["Douglas", "Edward", "Émile", "Eugene"])
+        XCTAssertEqual(Array(renamed.suffix(2)), ["Toby", "zoë"])
     }
 
     func testASeedThatFailsHalfwayStoresNobody() async throws {
@@ -62,7 +77,8 @@ final class PeopleStoreTests: XCTestCase {
         let deadline = ContinuousClock.now + .seconds(5)
         while true {
             let latest = await seen.latest
-            if latest?.prefix(2).map(\.name) == ["Ada", "Henry"], latest?[1].hasAvatar == true { break }
+            let henry = latest?.first { $0.id == 2 }
+            if latest?.first?.name == "Ada", henry?.hasAvatar == true { break }
             guard ContinuousClock.now < deadline else { return XCTFail("the observation never saw the changes") }
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -22,9 +22,9 @@ struct PersonRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
 }
 
 extension PersonRecord {
-    /// Everyone in list order, each with whether an avatar is stored (never the avatar's bytes).
+    /// Everyone by name as the user's language sorts names, each with whether an avatar is stored (never its bytes).
     static func listed() -> QueryInterfaceRequest<PersonListRow> {
-        all().order(Columns.position)
+        all().order(Columns.name.collating(.localizedStandardCompare), Columns.position)
             .annotated(with: (!PersonRecord.avatars.isEmpty).forKey(PersonListRow.hasAvatarColumn))
             .asRequest(of: PersonListRow.self)
     }
