@@ -121,8 +121,8 @@ final class HiDPITests: AppTestCase {
 
             main.show(.people, transition: .none)
             let people = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
-            waitFor("the avatars", timeout: .seconds(20)) { people.rows.first?.avatar.showsImage == true }
-            try assertSharp(try XCTUnwrap(people.rows.first).avatar, "an avatar", in: main.window)
+            waitFor("the avatars", timeout: .seconds(20)) { people.rows.first?.avatar.image.showsImage == true }
+            try assertSharp(try XCTUnwrap(people.rows.first).avatar.image, "an avatar", in: main.window)
 
             main.show(.facts, transition: .none)
             let facts = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)

@@ -44,10 +44,9 @@ final class PeopleViewModelTests: XCTestCase {
     func testAllAvatarsComeOverOneConnectionOneAtATimeAndOnlyOnce() async throws {
         let (model, _) = await started()
         XCTAssertTrue(model.state.welcome, "the first start stored the people")
-        XCTAssertEqual(model.state.progressText, "Avatars: 0 of 20")
+        XCTAssertEqual(model.state.storedAvatars, 0)
         model.rowsInView(model.state.people.map(\.id))
         await eventually("every avatar", timeout: .seconds(10)) { model.state.storedAvatars == 20 }
-        XCTAssertEqual(model.state.progressText, "Avatars: 20 of 20")
         let stats = try XCTUnwrap(server.loopback)
         XCTAssertEqual(stats.connections, 1, "one kept-alive connection")
         XCTAssertEqual(stats.maxConcurrentTransfers, 1, "one download at a time")

@@ -5,8 +5,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The people in a `RecyclingGrid` (a GtkListBox walks every row per search key), with a progress line and
-/// notices; rows in view ask for avatars, a row opens its editor, typing searches.
+/// The people in a `RecyclingGrid` (a GtkListBox walks every row per search key), with notices; rows in view ask for avatars, a row opens its editor, typing searches.
 @MainActor
 public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes, SearchablePage, ContentFocusingPage {
     public let title = tr("People")
@@ -15,7 +14,6 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     let grid: RecyclingGrid<PersonRow, RowListLayout>
     /// The person whose editor is beside the list (a wide window), whose row shows as selected.
     private var selectedID: Int64?
-    let progressLabel = Label()
     let notice = NoticeBar()
     /// Searches the list by name; typing in the list opens it.
     let search = FilterBar(placeholder: tr("Search people"))
@@ -66,16 +64,9 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         let over = Overlay(child: grid.widget)
         over.addOverlay(noOneFound.widget)
 
-        progressLabel.xalign = 0
-        progressLabel.addStyleClass("dim-label")
-        progressLabel.setMargins(top: 12, bottom: 0, start: 36, end: 24)
-
-        let above = Box(.vertical)
-        above.append(search.widget)
-        above.append(progressLabel)
         let people = Box(.vertical)
         people.append(notice.widget)
-        people.append(Clamp(above, maximumWidth: Clamp.listWidth + 2 * Int(Self.layout.side)))
+        people.append(Clamp(search.widget, maximumWidth: Clamp.listWidth + 2 * Int(Self.layout.side)))
         people.append(over, expand: true)
         content = ContentOrStatus(content: people, iconName: "dialog-error-symbolic")
         widget = content.widget
@@ -110,13 +101,11 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         noOneFound.widget.isVisible = state.isNoOneFound
         if state.isLoaded { onPeopleShown?(state.people) }
         if !state.failures.isEmpty { waitForTheAvatarsServer() } else { serverComingBack?.stop() }
-        progressLabel.text = state.isLoaded ? state.progressText : tr("Loading people…")
-        progressLabel.accessibleName = progressLabel.text
         notice.show(state.notice)
         if let reason = state.failure {
             content.show(.failure(title: tr("People could not be opened"), reason: reason))
         } else {
-            content.show(.content, animated: false)
+            content.show(state.isLoaded ? .content : .loading(title: tr("Loading people…")), animated: false)
         }
     }
 

@@ -10,7 +10,7 @@ final class PersonEditPage: LeavingPage {
     let title: String
     let widget: Widget
     let entry = Entry(placeholder: tr("Name"))
-    let avatar: ImageView
+    let avatar: PersonAvatar
     let personID: Int64
     private let model: PeopleViewModel
     /// The name last saved (or the one the page opened with).
@@ -34,15 +34,11 @@ final class PersonEditPage: LeavingPage {
         box.halign = .center
         box.valign = .start
         box.setMargins(top: 48, bottom: 24, start: 24, end: 24)
-        avatar = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
-        let picture = avatar.picture
-        picture.isCircular = true
-        picture.addStyleClass("avatar")
-        picture.setSizeRequest(width: 96, height: 96)
-        picture.halign = .center
+        avatar = PersonAvatar(pipeline: pipeline, size: 96)
+        avatar.name = person.name
         // The list decoded it already: a memory-cache hit shows at once.
-        avatar.bind(person.hasAvatar ? .avatar(of: person) : nil, placeholder: "avatar-default-symbolic")
-        picture.accessibleName = tr("Avatar of {name}", ["name": person.name.preview])
+        avatar.bind(person.hasAvatar ? .avatar(of: person) : nil)
+        avatar.widget.accessibleName = tr("Avatar of {name}", ["name": person.name.preview])
         let label = Label(tr("Name"))
         label.xalign = 0
         label.addStyleClass("dim-label")
@@ -55,7 +51,7 @@ final class PersonEditPage: LeavingPage {
         // As wide as the entry, on two lines if it needs them.
         hint.wraps = true
         hint.maxWidthChars = 40
-        box.append(picture)
+        box.append(avatar.widget)
         box.append(label)
         box.append(entry)
         box.append(hint)

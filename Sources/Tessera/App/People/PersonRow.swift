@@ -8,7 +8,7 @@ import Localization
 @MainActor
 final class PersonRow: RecyclingCell {
     let view: Widget
-    let avatar: ImageView
+    let avatar: PersonAvatar
     let nameLabel = Label()
     private(set) var person: Person
     var item: Person { person }
@@ -26,17 +26,12 @@ final class PersonRow: RecyclingCell {
     init(person: Person, pipeline: ImagePipeline, avatarState: @escaping @MainActor (Person) -> PeopleViewModel.AvatarState) {
         self.person = person
         self.avatarState = avatarState
-        avatar = ImageView(pipeline: pipeline, iconSize: 24, scaling: .fill)
-        let picture = avatar.picture
+        avatar = PersonAvatar(pipeline: pipeline, size: Self.avatarSize)
         let box = Box(.horizontal, spacing: 12)
         box.setMargins(top: 8, bottom: 8, start: 12, end: 12)
-        picture.isCircular = true
-        picture.addStyleClass("avatar")
-        picture.setSizeRequest(width: Self.avatarSize, height: Self.avatarSize)
-        picture.valign = .center
         nameLabel.xalign = 0
         nameLabel.ellipsize()
-        box.append(picture)
+        box.append(avatar.widget)
         box.append(nameLabel, expand: true)
         box.append(Image(iconName: "go-next-symbolic", pixelSize: 16))
         let view = Box.cellView(holding: box, styleClass: "person-row")
@@ -51,7 +46,7 @@ final class PersonRow: RecyclingCell {
         update(person, state: avatarState(person))
     }
 
-    /// Shows the name and the stored avatar once there is one; until then an icon says on its way or failed.
+    /// Shows the name and the stored avatar once there is one, the initials until then (the tooltip says why).
     func update(_ person: Person, state: PeopleViewModel.AvatarState) {
         // Every state change reaches every row near the view: an unchanged row does nothing.
         if let shown, shown.person == person, shown.state == state { return }
@@ -59,19 +54,20 @@ final class PersonRow: RecyclingCell {
         shown = (person, state)
         self.person = person
         nameLabel.text = person.name.preview
+        avatar.name = person.name
         view.accessibleName = person.accessibleName
         // A new person drops the last one's avatar; a rename keeps it.
-        let keepsAvatar = samePerson && avatar.showsImage
+        let keepsAvatar = samePerson && avatar.image.showsImage
         switch state {
         case .stored:
             view.tooltip = nil
-            if !keepsAvatar { avatar.bind(.avatar(of: person), placeholder: "avatar-default-symbolic") }
+            if !keepsAvatar { avatar.bind(.avatar(of: person)) }
         case .waiting:
             view.tooltip = nil
-            if !keepsAvatar { avatar.bind(nil, placeholder: "avatar-default-symbolic") }
+            if !keepsAvatar { avatar.bind(nil) }
         case .failed(let reason):
             view.tooltip = tr("The avatar could not be downloaded. {reason}", ["reason": reason])
-            if !keepsAvatar { avatar.bind(nil, placeholder: "image-missing") }
+            if !keepsAvatar { avatar.bind(nil) }
         }
     }
 
@@ -87,7 +83,7 @@ final class PersonRow: RecyclingCell {
     /// Lets go of the avatar and the names while the row waits to be reused.
     func park() {
         shown = nil
-        avatar.bind(nil, placeholder: "avatar-default-symbolic")
+        avatar.bind(nil)
         view.accessibleName = ""
         view.tooltip = nil
         view.showsSelected = false
@@ -96,10 +92,10 @@ final class PersonRow: RecyclingCell {
     /// Loads nothing by size: the avatar is bound when the person is shown.
     func load(side size: Int) {}
 
-    var isLoaded: Bool { avatar.isLoaded || shown.map { $0.state != .stored } ?? false }
+    var isLoaded: Bool { avatar.image.isLoaded || shown.map { $0.state != .stored } ?? false }
     /// Whether the row shows its person's avatar as `state` says (the page hands it each change).
     func shows(_ state: PeopleViewModel.AvatarState) -> Bool { shown?.state == state }
-    var hasImage: Bool { avatar.showsImage }
+    var hasImage: Bool { avatar.image.showsImage }
 }
 
 extension ImageRequest {

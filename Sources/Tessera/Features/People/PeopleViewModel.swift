@@ -35,10 +35,6 @@ public final class PeopleViewModel {
 
         /// Counted in place: a filtered copy at every change cost more than the change.
         public var storedAvatars: Int { people.reduce(0) { $0 + ($1.hasAvatar ? 1 : 0) } }
-        /// "Avatars: 7 of 20".
-        public var progressText: String {
-            ntr("Avatars: {stored} of {count}", "Avatars: {stored} of {count}", count: people.count, ["stored": String(storedAvatars)])
-        }
 
         public func avatarState(of person: Person) -> AvatarState {
             if person.hasAvatar { return .stored }
