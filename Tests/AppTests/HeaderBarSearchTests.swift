@@ -5,8 +5,9 @@ import Gtk
 import SimulatedInput
 import XCTest
 
-/// One search pattern: the header bar's Search opens the shown section's search bar, its entry
-/// ready for typing, in People, Messages and Facts; sections without a search show no button.
+/// One search pattern: the header bar's Search opens the shown section's search bar right under
+/// it, its entry ready for typing, with a magnifier and a clear icon, in People, Messages and
+/// Facts; sections without a search show no button.
 final class HeaderBarSearchTests: ServerBackedTestCase {
     func testTheHeaderBarsSearchOpensTheSectionsSearchBar() throws {
         try onMain {
@@ -25,6 +26,18 @@ final class HeaderBarSearchTests: ServerBackedTestCase {
                 }
                 clickWhenSteady(main.searchButton, in: main.window)
                 waitFor("\(section)'s search entry focused") { entry()?.isFocusWidget == true }
+                let field = try XCTUnwrap(entry())
+                let page = try XCTUnwrap(main.coordinator(for: section).pages.first).widget
+                waitFor("\(section)'s search right under the header bar") { field.origin(in: page)?.y == 8 }
+                XCTAssertEqual(field.primaryIconName, "edit-find-symbolic", "a magnifier")
+                XCTAssertNil(field.secondaryIconName, "nothing to clear yet")
+                XCTAssertTrue(InputSimulation.type("zq", on: main.window))
+                waitFor("the clear icon") { field.secondaryIconName == "edit-clear-symbolic" && field.text == "zq" }
+                // The clear icon sits at the entry's end; a click there empties it.
+                _ = try screen(of: main.window) // a frame drawn: the text area has made room for the icon
+                let size = field.allocation, at = try XCTUnwrap(field.screenOrigin)
+                try xdotool(["mousemove", "\(at.x + size.width - 14)", "\(at.y + size.height / 2)", "click", "1"])
+                waitFor("\(section)'s search cleared by its icon") { field.text.isEmpty }
                 XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             }
             XCTAssertTrue(InputSimulation.key("1", modifiers: .control, on: main.window))

@@ -116,4 +116,24 @@ final class MessageSearchTests: ServerBackedTestCase {
             XCTAssertEqual(row.view.accessibleName, "Message 150: A kangaroo was seen near the river")
         }
     }
+
+    /// The senders found stand in a column, right-aligned, so the texts start in line.
+    func testTheTextsFoundStartInLine() throws {
+        try onMain {
+            let bar = MessageSearchBar()
+            let window = Window()
+            window.add(bar.widget)
+            window.setDefaultSize(width: 600, height: 400)
+            window.showAll()
+            defer { window.destroy() }
+            bar.open()
+            let snippet = "a \(MessageSearchHit.markStart)word\(MessageSearchHit.markEnd) b"
+            let origins: [ChatMessage.Origin] = [.server(number: 5), .server(number: 12), .server(number: 107), .local(id: 1)]
+            bar.show(origins.map { MessageSearchHit(origin: $0, snippet: snippet) })
+            waitFor("the texts laid out") { bar.foundTexts.count == 4 && bar.foundTexts.allSatisfy { $0.allocation.width > 1 } }
+            let starts = bar.foundTexts.compactMap { $0.origin(in: bar.widget)?.x }
+            XCTAssertEqual(starts.count, 4)
+            XCTAssertEqual(Set(starts).count, 1, "the texts start at \(starts)")
+        }
+    }
 }

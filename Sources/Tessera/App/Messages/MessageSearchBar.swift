@@ -7,7 +7,7 @@ import Localization
 @MainActor
 final class MessageSearchBar {
     let widget: Revealer
-    let entry = Entry(placeholder: tr("Search messages"))
+    let entry = Entry(searchPlaceholder: tr("Search messages"))
     let results = ListBox(selectable: true)
     /// How many were found, or that none were, in words.
     let status = Label()
@@ -15,12 +15,11 @@ final class MessageSearchBar {
     let olderButton = Button(label: tr("Search Older Messages"))
     private let scroller = ScrolledWindow()
     private var rows: [ListBoxRow] = []
+    private(set) var foundTexts: [Label] = []
     private(set) var hits: [MessageSearchHit] = []
     /// What was typed: look it up (the page asks the view-model and calls `show`).
     var onSearch: ((String) -> Void)?
-    /// A message found was chosen.
     var onChoose: ((MessageSearchHit) -> Void)?
-    /// The search was closed (Escape).
     var onClose: (() -> Void)?
     /// Search Older Messages was pressed (true), or Stop (false).
     var onSearchOlder: ((Bool) -> Void)?
@@ -48,7 +47,7 @@ final class MessageSearchBar {
         status.addStyleClass("dim-label")
         let box = Box(.vertical, spacing: 6)
         box.addStyleClass("messages-search")
-        box.setMargins(8)
+        box.setMargins(top: 8, bottom: 8, start: 12, end: 12)
         let line = Box(.horizontal, spacing: 6)
         line.append(status, expand: true)
         line.append(olderButton)
@@ -106,14 +105,26 @@ final class MessageSearchBar {
         isSearching = pending != nil
         self.hits = hits
         rows.forEach { results.remove($0) }
+        // The senders in a column as wide as the widest, right-aligned: the texts start in line.
+        let senders = SizeGroup()
+        foundTexts = []
         rows = hits.map { hit in
+            let sender = Label()
+            sender.setMarkup("<span weight=\"bold\" alpha=\"60%\">\(Label.escaped(Self.sender(of: hit)))</span>")
+            senders.add(sender)
+            sender.xalign = 1
+            sender.valign = .start
             let label = Label()
             label.setMarkup(Self.markup(of: hit))
             label.xalign = 0
             label.wraps = true
             label.ellipsize(afterLines: 2)
-            label.setMargins(6)
-            let row = ListBoxRow(child: label)
+            let line = Box(.horizontal, spacing: 12)
+            line.setMargins(6)
+            line.append(sender)
+            line.append(label, expand: true)
+            foundTexts.append(label)
+            let row = ListBoxRow(child: line)
             row.accessibleName = Self.spoken(hit)
             results.append(row)
             return row
@@ -150,14 +161,17 @@ final class MessageSearchBar {
         olderButton.label = isSearchingOlder ? tr("Stop") : tr("Search Older Messages")
     }
 
-    /// "12 · …words found…", the words in bold.
-    static func markup(of hit: MessageSearchHit) -> String {
-        let who = switch hit.origin {
+    /// The message's number, or "You" for one written here.
+    static func sender(of hit: MessageSearchHit) -> String {
+        switch hit.origin {
         case .server(let number): String(number)
         case .local: tr("You")
         }
-        let text = hit.pieces.map { $0.isMatch ? "<b>\(Label.escaped($0.text))</b>" : Label.escaped($0.text) }.joined()
-        return "<span weight=\"bold\" alpha=\"60%\">\(Label.escaped(who))</span>  \(text)" // not translated
+    }
+
+    /// "…words found…", the words in bold.
+    static func markup(of hit: MessageSearchHit) -> String {
+        hit.pieces.map { $0.isMatch ? "<b>\(Label.escaped($0.text))</b>" : Label.escaped($0.text) }.joined()
     }
 
     /// "Message 12: …", as the chat's rows are read.

@@ -18,9 +18,8 @@ final class FilterBar {
 
     /// `placeholder` names what it searches; `sideMargin` lines its entry up with the list.
     init(placeholder: String, sideMargin: Int = 24) {
-        entry = Entry(placeholder: placeholder)
+        entry = Entry(searchPlaceholder: placeholder)
         entry.accessibleName = placeholder
-        entry.primaryIconName = "edit-find-symbolic"
         let box = Box(.horizontal)
         box.addStyleClass("filter-bar")
         box.setMargins(top: 8, bottom: 8, start: sideMargin, end: sideMargin)

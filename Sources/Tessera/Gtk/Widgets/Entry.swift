@@ -8,11 +8,14 @@ public final class Entry: Widget {
         gtk_entry_set_placeholder_text(raw.cast(), placeholder)
         gtk_entry_set_activates_default(raw.cast(), 1)
     }
-    /// The icon at the entry's start (a search entry's magnifier), by its theme name.
-    public var primaryIconName: String? {
-        get { gtk_entry_get_icon_name(raw.cast(), GTK_ENTRY_ICON_PRIMARY).map { String(cString: $0) } }
-        set { gtk_entry_set_icon_from_icon_name(raw.cast(), GTK_ENTRY_ICON_PRIMARY, newValue) }
+    /// GtkSearchEntry: a magnifier at the start, and a clear button at the end while there is text.
+    public init(searchPlaceholder placeholder: String) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_search_entry_new()))
+        gtk_entry_set_placeholder_text(raw.cast(), placeholder)
     }
+    /// The icon at the entry's start (a search entry's magnifier), by its theme name.
+    public var primaryIconName: String? { gtk_entry_get_icon_name(raw.cast(), GTK_ENTRY_ICON_PRIMARY).map { String(cString: $0) } }
+    public var secondaryIconName: String? { gtk_entry_get_icon_name(raw.cast(), GTK_ENTRY_ICON_SECONDARY).map { String(cString: $0) } }
     /// How many characters wide the entry asks to be.
     public var widthChars: Int {
         get { Int(gtk_entry_get_width_chars(raw.cast())) }
