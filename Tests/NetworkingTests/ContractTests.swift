@@ -29,6 +29,24 @@ final class ContractTests: ServerTestCase {
         return try XCTUnwrap(object["data"] as? [[String: Any]])
     }
 
+    /// The built-in feed looks like a real one: no picture or clip twice among its first three pages.
+    func testTheFeedsFirstPagesShowNoPictureTwice() async throws {
+        var last = "", files: [String] = []
+        for _ in 0..<3 {
+            let page = try await selectPage(last)
+            files += page.compactMap { $0["file"] as? String }
+            last = try XCTUnwrap(page.last?["id"] as? String)
+        }
+        XCTAssertEqual(files.count, 30)
+        var seen: [Data: String] = [:]
+        for file in files {
+            let response = try await client.send(HTTPRequest(url: try XCTUnwrap(URL(string: file)))).validated()
+            XCTAssertGreaterThan(response.body.count, 1000, file)
+            if let earlier = seen[response.body] { XCTFail("\(file) shows what \(earlier) showed") }
+            seen[response.body] = file
+        }
+    }
+
     func testFeedPagesDescendWithGapsInJSONFormAndQueryForms() async throws {
         let first = try await selectPage("")
         XCTAssertEqual(first.count, 10)
@@ -40,7 +58,8 @@ final class ContractTests: ServerTestCase {
             let type = try XCTUnwrap(item["file_type"] as? String)
             let file = try XCTUnwrap(item["file"] as? String)
             XCTAssertTrue(type == "0" || type == "1")
-            XCTAssertTrue(file.hasSuffix(type == "1" ? ".mp4" : ".jpg") || file.hasSuffix(".png"), file)
+            let ext = (file as NSString).pathExtension
+            XCTAssertTrue(type == "1" ? ext == "mp4" : ["jpg", "png", "gif", "webp", "avif"].contains(ext), file)
         }
         let last = String(ids.last!)
         let viaJSON = try await selectPage(last)

@@ -8,26 +8,36 @@ final class FeedStore: Sendable {
         let id: Int
         let fileName: String
         let isVideo: Bool
+        /// Its place among the posts of its kind (stills, clips): which picture or clip it shows.
+        let slot: Int
     }
 
     static let pageSize = 10
     let posts: [Post]
     private let deleted = Mutex<Set<Int>>([])
 
-    /// - Parameter withholdingNewest: how many of the newest posts are left out.
-    init(count: Int, seed: UInt64, withholdingNewest: Int = 0) {
+    /// - Parameters:
+    ///   - withholdingNewest: how many of the newest posts are left out.
+    ///   - stillExtension: the file extension of the picture a still post shows, by its slot.
+    init(count: Int, seed: UInt64, withholdingNewest: Int = 0, stillExtension: (Int) -> String = FeedStore.syntheticExtension) {
         var random = SplitMix64(seed: seed)
         var id = 100 + count * 3
         var posts: [Post] = []
+        var slots = (stills: 0, clips: 0)
         for index in 0..<count {
-            let isVideo = index % 4 == 3
+            let isVideo = index % 8 == 7
             let digits = String(format: "%08d", Int(random.next() % 100_000_000))
-            let ext = isVideo ? "mp4" : (index % 5 == 1 ? "png" : "jpg")
-            posts.append(Post(id: id, fileName: "\(digits).\(ext)", isVideo: isVideo))
+            let slot = isVideo ? slots.clips : slots.stills
+            let ext = isVideo ? "mp4" : stillExtension(slot)
+            if isVideo { slots.clips += 1 } else { slots.stills += 1 }
+            posts.append(Post(id: id, fileName: "\(digits).\(ext)", isVideo: isVideo, slot: slot))
             id -= 1 + Int(random.next() % 3) // gaps left by deleted posts
         }
         self.posts = Array(posts.dropFirst(withholdingNewest))
     }
+
+    /// Without media files: synthetic pictures, some PNG, most JPEG.
+    static func syntheticExtension(slot: Int) -> String { slot % 4 == 1 ? "png" : "jpg" }
 
     /// The page after `lastFetchID` ("" or nil for the first page).
     func page(after lastFetchID: String?) -> [Post] {

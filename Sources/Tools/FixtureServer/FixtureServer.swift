@@ -91,7 +91,6 @@ public final class FixtureServer: Sendable {
     public init(configuration: Configuration, logger: Logger = Logger(label: "tessera-server")) {
         self.configuration = configuration
         self.logger = logger
-        feed = FeedStore(count: configuration.feedPosts, seed: configuration.seed, withholdingNewest: configuration.feedNewestWithheld)
         messages = MessageSource(count: configuration.messageCount, pageSize: configuration.messagesPageSize,
                                  failRate: configuration.failRate, seed: configuration.seed,
                                  slowSeconds: configuration.slowResponseSeconds, arrived: configuration.messagesArrived,
@@ -101,6 +100,9 @@ public final class FixtureServer: Sendable {
         media = MediaLibrary(dataDirectory: configuration.dataDirectory,
                              maximumSyntheticSide: configuration.maximumSyntheticSide,
                              clipBytesPerSecond: configuration.clipBytesPerSecond)
+        let pictures = media.feedPictures
+        feed = FeedStore(count: configuration.feedPosts, seed: configuration.seed, withholdingNewest: configuration.feedNewestWithheld,
+                         stillExtension: pictures.stills.isEmpty ? FeedStore.syntheticExtension : pictures.fileExtension(slot:))
     }
 
     /// Starts listening; returns the bound port once the server accepts connections.

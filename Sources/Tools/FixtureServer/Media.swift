@@ -26,7 +26,11 @@ final class MediaLibrary: Sendable {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         images = files.filter { ["jpg", "jpeg", "png", "gif"].contains($0.pathExtension.lowercased()) }
         videos = files.filter { $0.pathExtension.lowercased() == "mp4" }
+        feedPictures = FeedPictures(stills: files.filter { ["jpg", "jpeg", "png", "gif", "webp", "avif"].contains($0.pathExtension.lowercased()) })
     }
+
+    /// What the feed's still posts show, in turn.
+    let feedPictures: FeedPictures
 
     static func contentType(for ext: String) -> String {
         switch ext.lowercased() {
@@ -42,19 +46,19 @@ final class MediaLibrary: Sendable {
         }
     }
 
-    /// The media file a feed post's name stands for (names are random digits; files are few).
+    /// The picture or clip a feed post shows, by its slot: the clips and stills in turn (a synthetic picture without files).
     func feedFile(for post: FeedStore.Post, request: Request) -> Response {
-        let digits = Int(post.fileName.prefix(8)) ?? 0
         if post.isVideo {
             guard !videos.isEmpty else { return Response(status: .notFound) }
-            return serve(videos[digits % videos.count], request: request)
+            return serve(videos[post.slot % videos.count], request: request)
         }
-        let wanted = (post.fileName as NSString).pathExtension.lowercased()
-        let candidates = images.filter { $0.pathExtension.lowercased() == wanted }
-        if candidates.isEmpty {
-            return synthetic(seed: UInt64(digits), width: 640, height: 480, format: wanted == "png" ? "png" : "jpeg")
+        switch feedPictures.still(slot: post.slot) {
+        case (let file?, _)?: return serve(file, request: request)
+        case (_, let detail?)?: return bytes(detail, type: "image/jpeg", request: request)
+        default:
+            let format = (post.fileName as NSString).pathExtension.lowercased() == "png" ? "png" : "jpeg"
+            return synthetic(seed: UInt64(post.fileName.prefix(8)) ?? 0, width: 640, height: 480, format: format)
         }
-        return serve(candidates[digits % candidates.count], request: request)
     }
 
     /// A file with validators and 304s; `cache-control` echoed, `bytes-per-second` paced.
