@@ -10,7 +10,6 @@ final class FeedPictures: Sendable {
 
     let stills: [URL]
     private let first: [URL], later: [URL]
-    /// The JPEG photographs the details are cut from.
     private let photographs: [URL]
     private let details = Mutex<[Int: Data]>([:])
 
@@ -33,7 +32,6 @@ final class FeedPictures: Sendable {
         return (nil, (detail % photographs.count, detail / photographs.count))
     }
 
-    /// The file extension of the `slot`th still post's name.
     func fileExtension(slot: Int) -> String {
         source(slot: slot)?.file?.pathExtension.lowercased() ?? "jpg"
     }
