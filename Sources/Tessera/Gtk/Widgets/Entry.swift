@@ -1,6 +1,5 @@
 import CGtk
 
-/// A text entry.
 @MainActor
 public final class Entry: Widget {
     public init(placeholder: String = "") {

@@ -1,6 +1,5 @@
 import CGtk
 
-/// A separator line.
 @MainActor
 public final class Separator: Widget {
     public init(_ orientation: Orientation) {
