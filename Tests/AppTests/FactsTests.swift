@@ -43,7 +43,7 @@ final class FactsTests: FactsTestCase {
                     page.cards.allSatisfy { card in
                         guard let aspect = card.aspect else { return true }
                         let frame = page.cardFrames[page.cards.firstIndex { $0 === card }!]
-                        return abs(Double(frame.height) - (Double(frame.width) / aspect).rounded()) <= 1
+                        return abs(Double(frame.height - FactCard.captionHeight) - (Double(frame.width) / aspect).rounded()) <= 1
                     }
                 }
                 let frames = page.cardFrames
@@ -53,7 +53,11 @@ final class FactsTests: FactsTestCase {
                     XCTAssertLessThanOrEqual(frame.x + frame.width, page.gridWidth, "\(card.fact.displayTitle) leaves the grid")
                     guard let title = card.fact.title, let size = imageSizes[title], card.aspect != nil else { continue }
                     let expected = Double(frame.width) * size.1 / size.0
-                    XCTAssertEqual(Double(frame.height), expected, accuracy: 2, "\(title) at \(width) px")
+                    XCTAssertEqual(Double(frame.height - FactCard.captionHeight), expected, accuracy: 2, "\(title) at \(width) px")
+                    // The title in its band under the picture, not over it.
+                    let picture = card.image.picture.allocation, caption = card.caption.allocation
+                    XCTAssertEqual(Double(picture.height), expected, accuracy: 2, "\(title)'s picture at \(width) px")
+                    XCTAssertGreaterThanOrEqual(caption.y, picture.y + picture.height, "\(title)'s caption under its picture")
                     checked += 1
                 }
                 XCTAssertGreaterThanOrEqual(checked, 3, "at \(width) px")
@@ -188,6 +192,26 @@ final class FactsTests: FactsTestCase {
             waitFor("settled") { page.isSettled }
             XCTAssertEqual(page.grid.layout.frame(at: geography).y - page.scroll.value, place, accuracy: 1,
                            "the focused card where it was in the view")
+        }
+    }
+
+    /// A row whose picture is missing or cannot be loaded says so in words under the broken-picture
+    /// icon; the cards whose pictures came say nothing of the kind.
+    func testAMissingPictureIsSaidInWords() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1100, height: 2000)
+            defer { app.mainWindow?.window.destroy() }
+            waitForServer("the pictures in view", timeout: .seconds(10)) { page.isSettled }
+            let pictured = page.cards.filter { $0.fact.hasPicture }
+            let missing = pictured.filter { !$0.image.showsImage }
+            XCTAssertFalse(missing.isEmpty, "the feed has rows whose pictures cannot be shown")
+            for card in missing {
+                XCTAssertTrue(card.unavailable.isMapped, "\(card.fact.displayTitle) says its picture is unavailable")
+                XCTAssertEqual(card.unavailable.text, "Picture unavailable")
+            }
+            for card in pictured where card.image.showsImage {
+                XCTAssertFalse(card.unavailable.isMapped, "\(card.fact.displayTitle) shows its picture")
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// A reused facts card: its picture with the title along the bottom, or a text card; a windowless button.
+/// A reused facts card: its picture with the title in a band under it, or a text card; a windowless button.
 @MainActor
 final class FactCard: RecyclingCell {
     private(set) var item: FactEntry
@@ -19,8 +19,12 @@ final class FactCard: RecyclingCell {
     /// What the grid measures for a text card (`view` takes its frame as a size request).
     private let content = Grid()
     let image: ImageView
-    /// The title over the bottom of the picture.
+    /// The title under the picture.
     let caption: Label
+    /// The caption band's height: one line of heading type and its padding.
+    static let captionHeight = 38
+    /// Under the broken-picture icon, in words, when the row has no picture or it could not be loaded.
+    let unavailable = Label(tr("Picture unavailable"))
     private let textBox = Box(.vertical, spacing: 6)
     private let textTitle = Label()
     private let textBody = Label()
@@ -41,13 +45,12 @@ final class FactCard: RecyclingCell {
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
         caption = Label(fact.displayTitle)
         caption.addStyleClass("fact-caption")
-        caption.ellipsize(afterLines: 2)
-        caption.wraps = true
+        caption.ellipsize()
         caption.xalign = 0
-        caption.valign = .end
-        caption.halign = .fill
+        caption.setSizeRequest(width: -1, height: Self.captionHeight)
         image.picture.hexpand = true
         image.picture.vexpand = true
+        image.picture.topCornerRadius = 10
         textBox.setMargins(14)
         textTitle.addStyleClass("fact-text-title")
         textTitle.xalign = 0
@@ -57,15 +60,21 @@ final class FactCard: RecyclingCell {
         textBody.ellipsize(afterLines: 8)
         textBox.append(textTitle)
         textBox.append(textBody)
-        // Layered in a grid cell: a GtkOverlay's window would move in every layout.
-        content.attach(caption, column: 0, row: 0)
         content.attach(image.picture, column: 0, row: 0)
-        content.attach(textBox, column: 0, row: 1)
+        // In the picture's cell, below its centred icon: a GtkOverlay's window would move in every layout.
+        unavailable.addStyleClass("dim-label")
+        unavailable.valign = .center
+        unavailable.setMargins(top: 88, bottom: 0, start: 12, end: 12)
+        content.attach(unavailable, column: 0, row: 0)
+        content.attach(caption, column: 0, row: 1)
+        content.attach(textBox, column: 0, row: 2)
         let view = Box.cellView(holding: content, styleClass: "fact-card")
         self.view = view
         view.announceAsButton()
         view.showAll()
-        for part in [caption, image.picture, textBox, textBody] as [Widget] { part.keepsOwnVisibility = true }
+        for part in [caption, image.picture, textBox, textBody, unavailable] as [Widget] { part.keepsOwnVisibility = true }
+        unavailable.isVisible = false
+        image.onFailure = { [weak self] in self?.unavailable.isVisible = true }
         image.onImage = { [weak self] decoded in
             guard let self, decoded.height > 0 else { return }
             let aspect = Double(decoded.width) / Double(decoded.height)
@@ -95,6 +104,7 @@ final class FactCard: RecyclingCell {
         if pictured {
             if caption.text != fact.displayTitle { caption.text = fact.displayTitle }
             if fact.imageURL == nil { image.showBroken() } else { image.bind(nil) }
+            unavailable.isVisible = fact.imageURL == nil
         } else {
             image.bind(nil)
             textTitle.text = fact.displayTitle
@@ -143,6 +153,7 @@ final class FactCard: RecyclingCell {
         guard side != boundSide, let url = fact.imageURL else { return }
         if boundSide > 0, !image.isLoaded { return }
         boundSide = side
+        unavailable.isVisible = false
         image.bind(ImageRequest(url: url, maximumPixelSize: side * 2).counted(for: .facts))
     }
 

@@ -54,7 +54,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// Half a screen beyond the view, cards are made and load pictures (the seed's "only as needed").
     static let prefetchScreens = 0.5
     /// The cards' columns: 260 to 420 pixels wide, 12 apart.
-    static let layout = WaterfallLayout()
+    static let layout = WaterfallLayout(captionHeight: Double(FactCard.captionHeight))
 
     /// `backendReady` waits for the backend; `open` pushes a fact's detail; `titleChanged` is for the header.
     public init(model: FactsViewModel, pipeline: ImagePipeline,

@@ -1,4 +1,4 @@
-/// Facts cards into the shortest column, pictures by aspect (4:3 until known), text as measured.
+/// Facts cards into the shortest column, pictures by aspect (4:3 until known) above their captions, text as measured.
 public struct WaterfallLayout: ItemLayout, Equatable {
     /// What decides a card's height.
     public enum Card: Equatable, Sendable {
@@ -13,6 +13,8 @@ public struct WaterfallLayout: ItemLayout, Equatable {
     public let maximumColumnWidth: Double
     /// A text card's height until its cell has measured it.
     public let estimatedTextHeight: Double
+    /// The band under a picture card's picture, for its title.
+    public let captionHeight: Double
     /// The columns for the current width.
     public private(set) var columns: CardLayout
     private var cards: [Card] = []
@@ -24,8 +26,10 @@ public struct WaterfallLayout: ItemLayout, Equatable {
     private var reach: [Double] = []
 
     public init(spacing: Double = 12, minimumColumnWidth: Double = CardLayout.minimumColumnWidth,
-                maximumColumnWidth: Double = CardLayout.maximumColumnWidth, estimatedTextHeight: Double = 160) {
+                maximumColumnWidth: Double = CardLayout.maximumColumnWidth, estimatedTextHeight: Double = 160,
+                captionHeight: Double = 0) {
         self.spacing = spacing
+        self.captionHeight = captionHeight
         self.minimumColumnWidth = minimumColumnWidth
         self.maximumColumnWidth = maximumColumnWidth
         self.estimatedTextHeight = estimatedTextHeight
@@ -120,7 +124,7 @@ public struct WaterfallLayout: ItemLayout, Equatable {
         let ownMeasure = measuredAt[index] == width ? measured[index] : 0
         switch cards[index] {
         case .picture(let aspect):
-            return max(columns.imageHeight(aspect: aspect ?? CardLayout.placeholderAspect), ownMeasure)
+            return max(columns.imageHeight(aspect: aspect ?? CardLayout.placeholderAspect) + captionHeight, ownMeasure)
         case .text:
             return ownMeasure > 0 ? ownMeasure : estimatedTextHeight
         }

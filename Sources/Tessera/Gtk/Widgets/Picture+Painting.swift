@@ -12,6 +12,14 @@ extension Picture {
         if isCircular {
             cairo_arc(cr, width / 2, height / 2, min(width, height) / 2, 0, 2 * Double.pi)
             cairo_clip(cr)
+        } else if topCornerRadius > 0 {
+            let radius = min(topCornerRadius, width / 2, height)
+            cairo_move_to(cr, 0, height)
+            cairo_arc(cr, radius, radius, radius, Double.pi, 1.5 * Double.pi)
+            cairo_arc(cr, width - radius, radius, radius, 1.5 * Double.pi, 2 * Double.pi)
+            cairo_line_to(cr, width, height)
+            cairo_close_path(cr)
+            cairo_clip(cr)
         }
         let style = gtk_widget_get_style_context(widget)
         gtk_render_background(style, cr, 0, 0, width, height)

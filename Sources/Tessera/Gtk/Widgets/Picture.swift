@@ -171,6 +171,10 @@ public final class Picture: Widget {
     public var isCircular = false {
         didSet { queueDraw() }
     }
+    /// Rounds the top corners by this many pixels (a card's picture under its rounded top).
+    public var topCornerRadius = 0.0 {
+        didSet { queueDraw() }
+    }
 
     override func willRelease() {
         nextFrame?.cancel()
