@@ -217,8 +217,8 @@ final class ShellTests: AppTestCase {
     }
 
     /// A narrow window folds the sidebar away: a button at the start of the header bar lists the
-    /// sections, Ctrl+1…5 still switch, the section's name stays in the header; widened, the
-    /// sidebar is back.
+    /// sections, Ctrl+1…5 still switch, the section's name is the header's title; widened, the
+    /// sidebar is back, under the app's name.
     func testANarrowWindowFoldsTheSidebarIntoAHeaderButton() throws {
         try onMain {
             let app = try launch()
@@ -234,11 +234,14 @@ final class ShellTests: AppTestCase {
             XCTAssertLessThan(origin.x, 60, "at the start of the header bar")
             XCTAssertTrue(InputSimulation.key("3", modifiers: .control, on: main.window))
             waitFor("People shown") { main.currentSection == .people }
-            XCTAssertEqual(main.headerBar.subtitle, "People")
+            XCTAssertEqual(main.headerBar.title, "People", "the section's name alone: no room for the app's above it")
+            XCTAssertNil(main.headerBar.subtitle)
             waitFor("the content across the window's width") { main.content.allocatedSize.width >= 600 }
             main.window.resize(width: 1100, height: 700)
             waitFor("the sidebar back", timeout: .seconds(5)) { main.sidebar.widget.isMapped && !main.sectionsButton.isMapped }
             XCTAssertEqual(main.sidebar.selectedSection, .people)
+            XCTAssertEqual(main.headerBar.title, "Tessera")
+            XCTAssertEqual(main.headerBar.subtitle, "People")
         }
     }
 

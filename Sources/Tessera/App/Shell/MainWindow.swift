@@ -184,6 +184,7 @@ public final class MainWindow {
         sectionsButton.isVisible = fold && !isChoosing
         // The focus does not vanish with the rows: it goes to what replaced them.
         if fold, focusWasInSidebar { sectionsButton.grabFocus() }
+        updateChrome()
     }
 
     private func wireActions() {
@@ -286,8 +287,11 @@ public final class MainWindow {
         // Disabled, Ctrl+F goes on to the focused widget.
         findAction.isEnabled = searchablePage != nil
         searchButton.isVisible = findAction.isEnabled
-        headerBar.title = coordinator.canGoBack ? coordinator.topPage.title : "Tessera"
-        headerBar.subtitle = (coordinator.pages.first as? any SectionTitledPage)?.sectionTitle ?? currentSection.title
+        let sectionName = (coordinator.pages.first as? any SectionTitledPage)?.sectionTitle ?? currentSection.title
+        // A narrow window's header bar has no room for the app's name above the section's.
+        let rootTitle = isSidebarFolded ? sectionName : "Tessera"
+        headerBar.title = coordinator.canGoBack ? coordinator.topPage.title : rootTitle
+        headerBar.subtitle = coordinator.canGoBack || !isSidebarFolded ? sectionName : nil
         showSelectionMode()
     }
 
