@@ -310,8 +310,8 @@ final class AccessibilityBusTests: XCTestCase {
     }
 
     /// Preferences as a screen reader's user meets it: opened from the primary menu, a wrong address
-    /// said in words (and as the entry's description), Apply moving Facts to the new address at
-    /// once (nothing listens there: Facts says it could not load, the built-in backend's cards
+    /// said in words (and as the entry's description), no Apply: the address entered moves Facts
+    /// to it at once (nothing listens there: Facts says it could not load, the built-in backend's cards
     /// gone), the address saved and shown again after a relaunch.
     func testPreferencesSetAnAddressThatFactsUsesAtOnceAndKeeps() throws {
         let address = "http://127.0.0.1:9/"
@@ -321,7 +321,7 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertTrue(lines.contains("window: frame: Preferences"), result.output)
         XCTAssertTrue(lines.contains("problem: “example” is not a web address."), result.output)
         XCTAssertTrue(lines.contains("entry description: “example” is not a web address."), result.output)
-        XCTAssertTrue(lines.contains("apply enabled: False"), result.output)
+        XCTAssertTrue(lines.contains("apply button: none"), result.output)
         XCTAssertTrue(lines.contains("facts: The facts could not be loaded"), result.output)
         XCTAssertTrue(lines.contains { $0.hasPrefix("saved: ") && $0.contains("\"facts\"") && $0.contains("127.0.0.1:9") }, result.output)
         XCTAssertTrue(lines.contains("facts address: \(address)"), result.output)

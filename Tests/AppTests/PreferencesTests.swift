@@ -62,18 +62,20 @@ final class PreferencesTests: AppTestCase {
             let facts = try row(.facts, in: preferences)
             XCTAssertEqual(facts.entry.accessibleName, "Facts address")
             XCTAssertEqual(facts.entry.text, "", "empty: the built-in backend")
-            XCTAssertFalse(preferences.applyButton.isSensitive, "nothing changed yet")
 
             type("example", into: facts.entry, in: preferences.window)
             XCTAssertTrue(facts.problem.isVisible)
             XCTAssertEqual(facts.problem.text, "“example” is not a web address.")
             XCTAssertEqual(facts.entry.accessibleDescription, "“example” is not a web address.", "a screen reader hears it too")
-            XCTAssertFalse(preferences.applyButton.isSensitive, "an address that cannot be used is not applied")
+            // Entered, an address that cannot be used is not used; the section stays as it was.
+            XCTAssertTrue(InputSimulation.key("Return", on: facts.entry))
+            XCTAssertFalse(preferences.canApply)
+            XCTAssertTrue(main.coordinator(for: .facts).pages.first === before, "nothing reloaded")
 
+            // A usable one is used at once, as GNOME's preferences are: Enter, no Apply.
             type(own.base.absoluteString, into: facts.entry, in: preferences.window)
             XCTAssertFalse(facts.problem.isVisible)
-            XCTAssertTrue(preferences.applyButton.isSensitive)
-            clickWhenSteady(preferences.applyButton, in: preferences.window)
+            XCTAssertTrue(InputSimulation.key("Return", on: facts.entry))
 
             waitForServer("Facts asking the new server", timeout: .seconds(10)) { own.requestedPaths.contains("/facts.json") }
             waitForReload("the facts from the new server", of: .facts, in: main, replacing: before) {
@@ -81,7 +83,7 @@ final class PreferencesTests: AppTestCase {
             }
             XCTAssertTrue(own.requestedPaths.contains { $0.hasPrefix("/facts/images/") }, "its pictures, linked from its feed")
             XCTAssertFalse(own.requestedPaths.contains { $0.hasPrefix("/user_details/") || $0.hasPrefix("/getMessages") })
-            XCTAssertFalse(preferences.applyButton.isSensitive, "applied")
+            XCTAssertFalse(preferences.canApply, "used")
             store.flush()
             XCTAssertEqual(makeStore().load().services, ["facts": own.base.absoluteString])
 
@@ -126,8 +128,7 @@ final class PreferencesTests: AppTestCase {
             waitFor("the switch on", { preferences.builtInSwitch.isOn })
             XCTAssertFalse(feed.problem.isVisible, "not checked while unused")
             XCTAssertFalse(try row(.facts, in: preferences).entry.isSensitive)
-            XCTAssertTrue(preferences.applyButton.isSensitive)
-            clickWhenSteady(preferences.applyButton, in: preferences.window)
+            // Used as it turns: no Apply.
 
             waitForServer("Facts asking the backend", timeout: .seconds(10)) { backend.requestedPaths.contains("/facts.json") }
             waitForReload("the facts from the backend", of: .facts, in: main, replacing: before) {
@@ -167,6 +168,37 @@ final class PreferencesTests: AppTestCase {
             waitForReload("the feed from the new server", of: .feed, in: main, replacing: feedBefore) { $0.isSettled && !$0.tiles.isEmpty }
             XCTAssertTrue(own.requestedPaths.contains { $0.hasPrefix("/user_details/select.php") })
             XCTAssertFalse(own.requestedPaths.contains("/facts.json"))
+        }
+    }
+
+    /// Instant apply, as GNOME's preferences: an address is used once the focus leaves its entry
+    /// (Tab), or when the window closes with it typed; no Apply button.
+    func testAnAddressIsUsedWhenTheFocusLeavesItOrTheWindowCloses() throws {
+        try onMain {
+            let backend = try startServer()
+            defer { stop(backend) }
+            let own = try startServer()
+            defer { stop(own) }
+            let store = makeStore()
+            let app = try launch(store: store, backend: backend.base, section: .facts)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let before = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+            waitFor("the facts", timeout: .seconds(15)) { before.model.state.phase == .loaded && before.isSettled }
+            let preferences = try openPreferences(of: app)
+            let facts = try row(.facts, in: preferences)
+            type(own.base.absoluteString, into: facts.entry, in: preferences.window)
+            XCTAssertFalse(own.requestedPaths.contains("/facts.json"), "not used while typed")
+            XCTAssertTrue(InputSimulation.key("Tab", on: facts.entry))
+            waitFor("the focus gone from the entry") { !facts.entry.hasFocus }
+            waitForServer("Facts asking the address left", timeout: .seconds(10)) { own.requestedPaths.contains("/facts.json") }
+
+            let messages = try row(.messages, in: preferences)
+            type(own.base.absoluteString, into: messages.entry, in: preferences.window)
+            XCTAssertTrue(InputSimulation.key("Escape", on: preferences.window))
+            waitFor("the window closed", { app.preferencesWindow == nil })
+            store.flush()
+            XCTAssertEqual(makeStore().load().services, ["facts": own.base.absoluteString, "messages": own.base.absoluteString])
         }
     }
 }

@@ -3,18 +3,17 @@ import Foundation
 import Gtk
 import Localization
 
-/// Preferences as GNOME lays them out: backend switch, per-service addresses (Apply), "Save data", downloads.
+/// Preferences as GNOME lays them out, used at once: backend switch, per-service addresses, "Save data", downloads.
 @MainActor
 final class PreferencesWindow {
     let window = Window()
-    let applyButton = Button(label: tr("_Apply"))
     let builtInSwitch = Switch()
     private(set) var rows: [ServiceAddressRow] = []
     /// What the window shows, as edited.
     private(set) var form: ServiceAddresses
     /// What was applied last (or saved, when the window opened).
     private var applied: ServiceAddresses
-    /// Called by Apply with the addresses to use and save.
+    /// Called with the addresses to use and save: the switch turned, or an address entered or left.
     var onApply: (@MainActor (ServiceAddresses) -> Void)?
     /// "Save data", and what each section downloaded this session.
     let data: DataSavingRows
@@ -31,9 +30,6 @@ final class PreferencesWindow {
         window.setDefaultSize(width: Self.size.width, height: Self.size.height)
         let header = HeaderBar()
         header.title = tr("Preferences")
-        applyButton.addStyleClass("suggested-action")
-        applyButton.tooltip = tr("Use these addresses now; the sections they serve load again")
-        header.packEnd(applyButton)
         window.setTitlebar(header)
 
         let page = Box(.vertical, spacing: 24)
@@ -58,14 +54,15 @@ final class PreferencesWindow {
             guard let self else { return }
             self.form.builtInForEverything = self.builtInSwitch.isOn
             self.update()
+            self.apply()
         }
         for row in rows {
             row.onChanged = { [weak self] text in
                 self?.form.texts[row.service] = text
                 self?.update()
             }
+            row.onCommit = { [weak self] in self?.apply() }
         }
-        applyButton.onClicked { [weak self] in self?.apply() }
         window.onKeyPress { [weak self] key in
             guard key.keyName == "Escape", key.modifiers.isEmpty else { return false }
             self?.window.close()
@@ -85,23 +82,23 @@ final class PreferencesWindow {
         data.refresh()
     }
 
-    /// Whether Apply would change something, with every address usable.
+    /// Whether the form differs from what is used, with every address usable.
     var canApply: Bool { form != applied && form.canApply }
 
-    private func apply() {
+    /// Uses the form, when it changed and every address in it can be used (else the rows say why).
+    func apply() {
         guard canApply else { return }
         applied = form
         update()
         onApply?(form)
     }
 
-    /// Each row's problem, the entries usable while the switch is off, Apply's sensitivity.
+    /// Each row's problem, and the entries usable while the switch is off.
     private func update() {
         for row in rows {
             row.show(problem: form.builtInForEverything || row.given != nil ? nil : form.problem(for: row.service))
             row.entry.isSensitive = !form.builtInForEverything && row.given == nil
         }
-        applyButton.isSensitive = canApply
     }
 
     private func builtInRow() -> ListBoxRow {

@@ -3,8 +3,7 @@ import Foundation
 import Gtk
 import Localization
 
-/// A service's address entry (empty: built-in) with why it cannot be used; fixed when given on the command
-/// line.
+/// A service's address entry (empty: built-in) with why it cannot be used; fixed when given on the command line.
 @MainActor
 final class ServiceAddressRow {
     let service: Backend.Service
@@ -14,8 +13,9 @@ final class ServiceAddressRow {
     let problem = Label()
     /// The address given with `--service` for this launch, if one was.
     let given: URL?
-    /// Called as the user types.
     var onChanged: (@MainActor (String) -> Void)?
+    /// Enter in the entry, or the focus left it: the address typed is to be used.
+    var onCommit: (@MainActor () -> Void)?
 
     init(service: Backend.Service, text: String, given: URL?) {
         self.service = service
@@ -43,10 +43,12 @@ final class ServiceAddressRow {
             guard let self else { return }
             self.onChanged?(self.entry.text)
         }
+        entry.onActivate { [weak self] in self?.onCommit?() }
+        entry.onFocusOut { [weak self] in self?.onCommit?() }
     }
 
-    /// Wide enough for "https://example.org/facts/" without scrolling.
-    static let entryWidth = 28
+    /// Wide enough for "https://example.org/" without scrolling, leaving the summary room beside it.
+    static let entryWidth = 22
 
     /// Shows `text` as the address's problem, or none.
     func show(problem text: String?) {

@@ -17,6 +17,7 @@ extension TesseraApp {
         made.onApply = { [weak self] addresses in self?.useServices(addresses) }
         made.data.onChange = { [weak self] saves in self?.saveData(saves) }
         made.window.onCloseRequest { [weak self, weak made] in
+            made?.apply()
             made?.window.hide()
             // Let go of it after the close's signal, not inside it.
             DispatchQueue.main.async { if self?.preferencesWindow === made { self?.preferencesWindow = nil } }

@@ -278,6 +278,14 @@ open class Widget: Object {
             return false
         }
     }
+    /// The widget lost the keyboard focus.
+    @discardableResult
+    public func onFocusOut(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("focus-out-event", shape: .pointerReturningBool) { _ in
+            body()
+            return false
+        }
+    }
     /// Key presses; return true to stop the event.
     @discardableResult
     public func onKeyPress(_ body: @escaping @MainActor (KeyEvent) -> Bool) -> SignalConnection {
