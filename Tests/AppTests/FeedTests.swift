@@ -160,6 +160,15 @@ final class FeedTests: FeedTestCase {
                 let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
                 XCTAssertEqual(viewer.item.id, tile.post.id, "the exact post opens")
                 waitForServer("the image") { viewer.image.viewport != nil }
+                // The viewer covers the window, as Loupe's: no sidebar beside it, a dark backdrop around the picture.
+                waitFor("the viewer across the window") { !main.sidebar.widget.isMapped && viewer.widget.allocation.width >= main.window.size.width - 12 }
+                let port = try XCTUnwrap(viewer.image.viewport), corner = try XCTUnwrap(viewer.widget.origin(in: main.window))
+                let shown = (width: port.shownSize.width / port.scale, height: port.shownSize.height / port.scale)
+                XCTAssertTrue(shown.width < port.viewWidth - 16 || shown.height < port.viewHeight - 16, "room beside the picture: \(shown)")
+                let beside = shown.width < port.viewWidth - 16 ? (x: corner.x + 4, y: corner.y + Int(port.viewHeight / 2))
+                    : (x: corner.x + Int(port.viewWidth / 2), y: corner.y + 4)
+                let backdrop = AppTestCase.channels(try screen(of: main.window).pixel(x: beside.x, y: beside.y))
+                XCTAssertLessThan(backdrop.reduce(0, +) / 3, 64, "a dark backdrop beside the picture: \(backdrop)")
                 // Right goes to the next post, Left back.
                 waitFor("the viewer focused") { viewer.widget.isFocusWidget }
                 XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget))
@@ -169,6 +178,7 @@ final class FeedTests: FeedTestCase {
                 waitFor("the post again") { viewer.item.id == tile.post.id }
                 dismiss(viewer)
                 waitFor("back at the grid by \(name)") { coordinator.depth == 1 }
+                waitFor("the sidebar back after \(name)") { main.sidebar.widget.isMapped }
                 waitFor("the post focused after \(name)") { tile.view.isFocusWidget }
             }
         }

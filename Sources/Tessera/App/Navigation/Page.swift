@@ -82,3 +82,7 @@ public protocol SelectingPage: Page {
     func deleteChosen()
     func clearChosen()
 }
+
+/// Covers the whole window while on top (the viewer, as Loupe's): the sidebar steps aside.
+@MainActor
+public protocol WindowFillingPage: Page {}

@@ -150,7 +150,6 @@ public final class MainWindow {
     private var allocatedWidth = 0
     private lazy var adaptCall = CoalescedCall { [weak self] in self?.adaptToWidth() }
 
-    /// Whether details show beside their lists (a wide window).
     public private(set) var showsPanes = false
 
     /// The width left for the sections beside the sidebar (all of it while the sidebar is folded).
@@ -179,9 +178,7 @@ public final class MainWindow {
         guard fold != isSidebarFolded else { return }
         let focusWasInSidebar = sidebar.containsFocus
         isSidebarFolded = fold
-        sidebar.widget.isVisible = !fold
-        separator.isVisible = !fold
-        sectionsButton.isVisible = fold && !isChoosing
+        showSidebar()
         // The focus does not vanish with the rows: it goes to what replaced them.
         if fold, focusWasInSidebar { sectionsButton.grabFocus() }
         updateChrome()
@@ -295,6 +292,17 @@ public final class MainWindow {
         showSelectionMode()
     }
 
+    private var fillsWindow: Bool { coordinators[currentSection]?.topPage is any WindowFillingPage }
+
+    /// The sidebar beside the sections in wide windows, the Sections button in narrow ones; neither under the viewer.
+    private func showSidebar() {
+        let shown = !isSidebarFolded && !fillsWindow
+        if !shown, sidebar.containsFocus { _ = currentCoordinator.container.takeFocus() }
+        sidebar.widget.isVisible = shown
+        separator.isVisible = shown
+        sectionsButton.isVisible = isSidebarFolded && !isChoosing && !fillsWindow
+    }
+
     /// While items are chosen the header bar counts them and offers only Delete and Cancel, as GNOME's apps do.
     private func showSelectionMode() {
         let count = selectingPage?.chosenCount ?? 0
@@ -303,7 +311,7 @@ public final class MainWindow {
         headerBar.showsCloseButton = !choosing
         deleteChosenButton.isVisible = choosing
         cancelChoosingButton.isVisible = choosing
-        sectionsButton.isVisible = isSidebarFolded && !choosing
+        showSidebar()
         menuButton.isVisible = !choosing
         guard choosing else { return }
         for button in [backButton, addButton, searchButton, refreshButton] as [Widget] { button.isVisible = false }

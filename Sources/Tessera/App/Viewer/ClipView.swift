@@ -46,12 +46,12 @@ final class ClipView {
         videoPoster.picture.addStyleClass("feed-viewer")
 
         controls.addStyleClass("feed-controls")
+        controls.addStyleClass("osd")
         controls.setMargins(12)
         controls.halign = .fill
         controls.valign = .end
         seekBar.hexpand = true
         seekBar.accessibleName = tr("Position")
-        timeLabel.addStyleClass("monospace")
         controls.append(playButton)
         controls.append(seekBar, expand: true)
         controls.append(timeLabel)

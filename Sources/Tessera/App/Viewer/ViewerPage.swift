@@ -7,7 +7,7 @@ import Localization
 /// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F11, Ctrl+C, Ctrl+S; Escape,
 /// Alt+Left, a click beside or a downward swipe go back.
 @MainActor
-public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage {
+public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage, WindowFillingPage {
     public var title: String { item.name }
     public let widget: Widget
     public let image: ImageViewer
