@@ -71,6 +71,23 @@ final class WindowKeysTests: ServerBackedTestCase {
         }
     }
 
+    /// Ctrl+2 from the gallery's row: no focus ring stays on the Gallery row while the Feed shows;
+    /// the focus is on the Feed's row until the feed's first tile can take it.
+    func testASectionsShortcutTakesTheFocusOffTheRowLeft() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the Gallery row focused") { main.sidebar.row(for: .gallery).isFocusWidget }
+            XCTAssertTrue(InputSimulation.key("2", modifiers: .control, on: main.window))
+            waitFor("Feed shown") { main.currentSection == .feed }
+            XCTAssertFalse(main.sidebar.row(for: .gallery).isFocusWidget, "the row left keeps no focus")
+            let feed = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            XCTAssertTrue(main.sidebar.row(for: .feed).isFocusWidget || feed.widget.containsFocus)
+            waitForServer("the feed's first tile focused", timeout: .seconds(10)) { feed.widget.containsFocus }
+        }
+    }
+
     /// The arrow keys in the sidebar show a section and leave the focus on the rows, as GNOME
     /// Settings does: Down again goes on to the next section.
     func testTheArrowKeysInTheSidebarKeepTheFocusThere() throws {

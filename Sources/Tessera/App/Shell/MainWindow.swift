@@ -189,6 +189,8 @@ public final class MainWindow {
         sectionAction.onActivate { [weak self] name in
             guard let self, let name, let section = Section(rawValue: name) else { return }
             self.show(section)
+            // Until the page can take it, the focus waits on the section's row, not on the row left.
+            if self.sidebar.containsFocus { self.sidebar.row(for: section).grabFocus() }
             self.focusShownPage()
         }
         refreshAction.onActivate { [weak self] _ in
