@@ -23,7 +23,6 @@ public final class ConditionLock: @unchecked Sendable { // the pthread objects g
     /// Waits, with the lock held, until `broadcast` (or a spurious wake: wait in a loop).
     public func wait() { pthread_cond_wait(condition, mutex) }
 
-    /// Wakes every waiter.
     public func broadcast() { pthread_cond_broadcast(condition) }
 
     /// `body` with the lock held.

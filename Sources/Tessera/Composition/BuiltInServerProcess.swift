@@ -6,7 +6,6 @@ import Synchronization
 
 /// `tessera-server` as our child, stopping when its input pipe closes however we end; it logs to our stderr.
 final class BuiltInServerProcess: Sendable {
-    /// The port it listens on.
     let port: Int
     private let process: Process
     /// The pipe's writing end; closed by `stop()`.

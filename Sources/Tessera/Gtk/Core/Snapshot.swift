@@ -74,7 +74,6 @@ public final class Snapshot: @unchecked Sendable {
 
     deinit { cairo_surface_destroy(surface) }
 
-    /// Writes the image as PNG.
     public func writePNG(to url: URL) throws {
         let status = cairo_surface_write_to_png(surface, url.path)
         guard status == CAIRO_STATUS_SUCCESS else {

@@ -1,6 +1,5 @@
 import CGtk
 
-/// A busy indicator (GtkSpinner).
 @MainActor
 public final class Spinner: Widget {
     public init() {

@@ -19,7 +19,6 @@ public final class TextView: Widget {
         gtk_text_buffer_insert(buffer, &end, text, gint(text.utf8.count))
     }
 
-    /// Empties the view.
     public func clear() { gtk_text_buffer_set_text(buffer, "", 0) }
 
     /// How many Unicode scalars the view holds.

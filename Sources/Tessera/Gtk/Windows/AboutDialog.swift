@@ -1,6 +1,5 @@
 import CGtk
 
-/// The standard About dialog.
 @MainActor
 public final class AboutDialog: Window {
     public struct Info: Sendable {

@@ -5,7 +5,6 @@ import CGtk
 open class Window: Container {
     var window: UnsafeMutablePointer<GtkWindow> { raw.cast() }
 
-    /// A plain toplevel window.
     public convenience init() {
         self.init(taking: UnsafeMutableRawPointer(gtk_window_new(GTK_WINDOW_TOPLEVEL)))
     }
