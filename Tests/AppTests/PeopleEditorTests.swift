@@ -125,10 +125,27 @@ final class PeopleEditorTests: PeopleTestCase {
             waitFor("the editor follows the selection") { coordinator.editor?.personID == sixth.person.id }
             XCTAssertTrue(sixth.view.isFocusWidget, "the focus stays in the list")
 
+            // Beside the pane a row only chooses: no chevrons; the pane closes from its own corner too.
+            XCTAssertTrue(page.rows.allSatisfy { !$0.chevron.isMapped }, "no chevron beside the pane")
+            let opened = try XCTUnwrap(coordinator.editor)
+            XCTAssertTrue(opened.closeButton.isMapped)
+            XCTAssertEqual(opened.closeButton.accessibleName, "Close")
+
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("the pane closed") { coordinator.paneDetail == nil }
             XCTAssertFalse(main.backButton.isVisible)
             XCTAssertTrue(sixth.view.isFocusWidget, "the focus is back on the row")
+
+            XCTAssertTrue(InputSimulation.key("Return", on: sixth.view))
+            waitFor("the editor in the pane again") { coordinator.editor?.closeButton.isMapped == true }
+            clickWhenSteady(try XCTUnwrap(coordinator.editor).closeButton, in: main.window)
+            waitFor("the pane closed by its own button") { coordinator.paneDetail == nil }
+            XCTAssertTrue(page.rows.allSatisfy { !$0.chevron.isMapped }, "a wide window's rows open the pane, not a page")
+            // Narrow, a row opens a page: the chevrons say so.
+            main.window.resize(width: 600, height: 900)
+            waitFor("the chevrons in a narrow window", timeout: .seconds(5)) {
+                !coordinator.showsPanes && page.rows.prefix(5).allSatisfy { $0.chevron.isMapped }
+            }
             close(app)
         }
     }

@@ -53,7 +53,9 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         self.open = open
         let me = WeakReference<PeoplePage>()
         grid = RecyclingGrid(layout: Self.layout) { person in
-            PersonRow(person: person, pipeline: pipeline) { me.object?.model.state.avatarState(of: $0) ?? .waiting }
+            let row = PersonRow(person: person, pipeline: pipeline) { me.object?.model.state.avatarState(of: $0) ?? .waiting }
+            row.chevron.isVisible = me.object?.selectsForPane != true
+            return row
         }
         grid.canvas.accessibleName = tr("People")
         grid.canvas.announceAsList()
@@ -270,6 +272,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         for row in grid.cells where row.view.showsSelected != (row.person.id == selected) {
             row.view.showsSelected = row.person.id == selected
         }
+        for row in grid.cells where row.chevron.isVisible == selectsForPane { row.chevron.isVisible = !selectsForPane }
     }
 
     /// The row of `personID`, while it is near the view.

@@ -19,8 +19,13 @@ final class PersonEditPage: LeavingPage {
     var focusesEntryWhenShown = true
     /// In the pane beside the list: the hint says when the name is saved there.
     var isInPane = false {
-        didSet { hint.text = isInPane ? Self.paneHint : Self.pageHint }
+        didSet {
+            hint.text = isInPane ? Self.paneHint : Self.pageHint
+            closeButton.isVisible = isInPane
+        }
     }
+    /// Closes the pane from where it is, not from the header bar's far start.
+    let closeButton = Button(iconName: "window-close-symbolic", accessibleName: tr("Close"))
     private let hint = Label(PersonEditPage.pageHint)
     static var pageHint: String { tr("The name is saved when you go back.") }
     static var paneHint: String { tr("The name is saved when you choose someone else or close this pane.") }
@@ -41,10 +46,19 @@ final class PersonEditPage: LeavingPage {
         avatar.widget.accessibleName = tr("Avatar of {name}", ["name": person.name.preview])
         let label = Label(tr("Name"))
         label.xalign = 0
-        label.addStyleClass("dim-label")
         entry.text = person.name
         entry.accessibleName = tr("Name")
-        entry.setSizeRequest(width: 320, height: -1)
+        entry.setSizeRequest(width: 240, height: -1)
+        // One row of a boxed list, as GNOME's forms and Preferences show a field.
+        let field = Box(.horizontal, spacing: 12)
+        field.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        field.append(label, expand: true)
+        field.append(entry)
+        let row = ListBoxRow(child: field)
+        row.isActivatable = false
+        let form = ListBox(selectable: false)
+        form.addStyleClass("preferences-list")
+        form.append(row)
         entry.onActivate { goBack() }
         hint.addStyleClass("dim-label")
         hint.xalign = 0
@@ -52,10 +66,19 @@ final class PersonEditPage: LeavingPage {
         hint.wraps = true
         hint.maxWidthChars = 40
         box.append(avatar.widget)
-        box.append(label)
-        box.append(entry)
+        box.append(form)
         box.append(hint)
-        widget = box
+        closeButton.addStyleClass("flat")
+        closeButton.addStyleClass("circular")
+        closeButton.halign = .end
+        closeButton.valign = .start
+        closeButton.setMargins(6)
+        closeButton.onClicked { goBack() }
+        closeButton.keepsOwnVisibility = true
+        closeButton.isVisible = false
+        let overlay = Overlay(child: box)
+        overlay.addOverlay(closeButton)
+        widget = overlay
         entry.onMap { [weak self] in
             guard let self, self.focusesEntryWhenShown else { return }
             self.entry.grabFocus()

@@ -10,6 +10,8 @@ final class PersonRow: RecyclingCell {
     let view: Widget
     let avatar: PersonAvatar
     let nameLabel = Label()
+    /// Says a row opens a page; beside an open pane, where a row only chooses, it is hidden.
+    let chevron = Image(iconName: "go-next-symbolic", pixelSize: 16)
     private(set) var person: Person
     var item: Person { person }
     /// The person and the avatar's state the row shows now.
@@ -33,11 +35,12 @@ final class PersonRow: RecyclingCell {
         nameLabel.ellipsize()
         box.append(avatar.widget)
         box.append(nameLabel, expand: true)
-        box.append(Image(iconName: "go-next-symbolic", pixelSize: 16))
+        box.append(chevron)
         let view = Box.cellView(holding: box, styleClass: "person-row")
         self.view = view
         view.announceAsListItem()
         view.showAll()
+        chevron.keepsOwnVisibility = true
         update(person, state: avatarState(person))
     }
 
