@@ -32,6 +32,8 @@ final class MessagesLayoutTests: MessagesTestCase {
             let detail = try XCTUnwrap(coordinator.detail)
             XCTAssertEqual(coordinator.depth, 1, "nothing pushed: the chat stays")
             XCTAssertEqual(main.headerBar.title, "Message 3")
+            XCTAssertTrue(third.view.showsSelected, "the row of the message beside the chat shows as selected")
+            XCTAssertFalse(page.rows.contains { $0 !== third && $0.view.showsSelected }, "and no other")
             waitFor("laid out side by side") {
                 guard let chat = page.widget.origin(in: main.window), let pane = coordinator.pane.origin(in: main.window) else { return false }
                 return coordinator.pane.allocation.width > 300 && chat.x + page.widget.allocation.width <= pane.x
@@ -64,6 +66,7 @@ final class MessagesLayoutTests: MessagesTestCase {
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("the pane closed") { coordinator.paneDetail == nil }
             waitFor("the focus back on the row") { page.grid.cell(for: .server(number: 5))?.view.isFocusWidget == true }
+            XCTAssertFalse(page.rows.contains { $0.view.showsSelected }, "no row selected once the pane closed")
         }
     }
 

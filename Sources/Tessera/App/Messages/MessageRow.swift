@@ -36,9 +36,14 @@ final class MessageRow: RecyclingCell {
     /// Whether this row's message is chosen now.
     private(set) var chosen = false
 
+    /// Whether a message's detail is in the pane beside the chat: its row shows as selected.
+    private let isOpenBeside: @MainActor (ChatMessage.Origin) -> Bool
+
     init(message: ChatMessage, pipeline: ImagePipeline, isChosen: @escaping @MainActor (ChatMessage.Origin) -> Bool = { _ in false },
+         isOpenBeside: @escaping @MainActor (ChatMessage.Origin) -> Bool = { _ in false },
          avatarURL: @escaping @MainActor (ChatMessage) -> URL?) {
         self.isChosen = isChosen
+        self.isOpenBeside = isOpenBeside
         self.message = message
         self.avatarURL = avatarURL
         avatar = ImageView(pipeline: pipeline, iconSize: 20, scaling: .fill)
@@ -121,7 +126,7 @@ final class MessageRow: RecyclingCell {
         load(side: 0)
     }
 
-    /// Shows whether the message is among the chosen ones (after the choice changed).
+    /// Shows whether the message is among the chosen ones, or open beside the chat (after either changed).
     func updateChosen() {
         let now = isChosen(message.origin)
         // The style class only when it changes: each change restyles the row.
@@ -130,6 +135,8 @@ final class MessageRow: RecyclingCell {
             if now { view.addStyleClass("chosen") } else { view.removeStyleClass("chosen") }
         }
         view.accessibleName = now ? tr("{item}, chosen", ["item": message.accessibleName]) : message.accessibleName
+        let beside = isOpenBeside(message.origin)
+        if view.showsSelected != beside { view.showsSelected = beside }
     }
 
     func park() {

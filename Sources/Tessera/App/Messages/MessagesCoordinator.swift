@@ -43,9 +43,18 @@ final class MessagesCoordinator: SectionCoordinator {
             let deleted = await chat.model.delete(message.origin) { self?.pop() }
             return deleted ? nil : chat.model.state.notice
         }, dismissNotice: { [weak chat] in chat?.model.dismissNotice() }))
+        showSelection()
+    }
+
+    override func panesChanged() { showSelection() }
+
+    /// The row of the message open in the pane shows as selected; none while the detail is a page.
+    private func showSelection() {
+        (pages.first as? MessagesPage)?.openBeside = (paneDetail as? MessageDetailPage)?.message.origin
     }
 
     override func detailClosed(_ page: any Page) {
+        showSelection()
         guard let detail = page as? MessageDetailPage, let chat = pages.first as? MessagesPage,
               let index = chat.grid.index(of: detail.message.origin) else { return }
         chat.grid.focus(index: index)

@@ -81,7 +81,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         let me = WeakReference<MessagesPage>()
         grid = RecyclingGrid(layout: StackLayout(headerHeight: Double(Self.headerHeight), estimatedHeight: Self.estimatedRowHeight),
                              header: paging.widget, headerHeight: Self.headerHeight) { message in
-            let row = MessageRow(message: message, pipeline: pipeline, isChosen: { me.object?.choice.chosen.contains($0) ?? false }) {
+            let row = MessageRow(message: message, pipeline: pipeline, isChosen: { me.object?.choice.chosen.contains($0) ?? false },
+                                 isOpenBeside: { me.object?.openBeside == $0 }) {
                 me.object?.avatarURL(for: $0)
             }
             row.onOpenLink = { me.object?.openLink($0, written: $1) }
@@ -146,6 +147,11 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
 
     func avatarURL(for message: ChatMessage) -> URL? {
         backend?.avatar(message.avatarNumber)
+    }
+
+    /// The message whose detail is in the pane beside the chat, whose row shows as selected.
+    var openBeside: ChatMessage.Origin? {
+        didSet { if openBeside != oldValue { grid.cells.forEach { $0.updateChosen() } } }
     }
 
     /// Opens `message`'s detail, as a click on its row does.
