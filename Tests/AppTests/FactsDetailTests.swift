@@ -59,15 +59,24 @@ final class FactsDetailTests: FactsTestCase {
             let share = Double(landscape.image) / Double(landscape.image + landscape.text)
             XCTAssertEqual(share, 0.30, accuracy: 0.02, "image:text is 30:70 (\(landscape))")
             let imageOrigin = try XCTUnwrap(detail.image.picture.origin(in: detail.widget))
-            let textOrigin = try XCTUnwrap(detail.text.origin(in: detail.widget))
+            let textOrigin = try XCTUnwrap(detail.textColumn.origin(in: detail.widget))
             XCTAssertLessThan(imageOrigin.x, textOrigin.x, "the image is on the left")
             XCTAssertEqual(imageOrigin.y, textOrigin.y)
+            // At the top of its column, as tall as the picture there (640 × 427), under the title's heading.
+            waitFor("the picture at the top, at its aspect") {
+                let picture = detail.image.picture.allocatedSize
+                return abs(Double(picture.height) - Double(picture.width) * 427 / 640) <= 2
+            }
+            XCTAssertTrue(detail.heading.isMapped)
+            XCTAssertEqual(detail.heading.text, "Beavers")
+            XCTAssertLessThan(try XCTUnwrap(detail.heading.origin(in: detail.widget)).y, try XCTUnwrap(detail.text.origin(in: detail.widget)).y,
+                              "the heading above the text")
 
             // Portrait, wide enough that the sidebar stays (the banner is then as the image's
             // aspect asks, under its cap of 45% of the height).
             main.window.resize(width: 760, height: 1100)
             waitFor("the portrait layout", timeout: .seconds(5)) {
-                detail.arrangement == .portrait && (detail.text.origin(in: detail.widget)?.y ?? 0) > 0
+                detail.arrangement == .portrait && (detail.textColumn.origin(in: detail.widget)?.y ?? 0) > 0
             }
             waitFor("the banner sized") {
                 let picture = detail.image.picture.allocatedSize
@@ -75,10 +84,10 @@ final class FactsDetailTests: FactsTestCase {
             }
             let banner = detail.image.picture.allocatedSize
             XCTAssertEqual(banner.width, detail.text.allocatedSize.width, "banner and text share the width")
-            XCTAssertEqual(detail.text.origin(in: detail.widget)?.y, banner.height, "the description is below the banner")
+            XCTAssertEqual(detail.textColumn.origin(in: detail.widget)?.y, banner.height, "the title and description are below the banner")
 
             main.window.resize(width: 1200, height: 760)
-            waitFor("landscape again") { detail.arrangement == .landscape && detail.text.origin(in: detail.widget)?.y == 0 }
+            waitFor("landscape again") { detail.arrangement == .landscape && detail.textColumn.origin(in: detail.widget)?.y == 0 }
 
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back at the grid") { coordinator.depth == 1 }

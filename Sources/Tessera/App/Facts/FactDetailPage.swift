@@ -4,7 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// One fact: image above the text in a portrait window, beside it (30 %) in a landscape one.
+/// One fact: image above its title and text in a portrait window, beside them (30 %) at the top in a landscape one.
 @MainActor
 public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     public enum Arrangement: Equatable, Sendable { case portrait, landscape }
@@ -21,6 +21,9 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
     let description: LongText
     /// The description's scrolled column.
     var text: ScrolledWindow { description.widget }
+    /// The fact's title, then its description.
+    let textColumn = Box(.vertical)
+    let heading: Label
     private let grid = Grid(homogeneousColumns: true)
     private(set) var arrangement: Arrangement?
     private var aspect: Double
@@ -56,7 +59,14 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         description.view.setTextMargins(top: 24, bottom: 24, start: 24, end: 24)
         description.view.addStyleClass("fact-description")
         if fact.description == nil { description.view.addStyleClass("dim-label") }
+        heading = Label(fact.displayTitle)
+        heading.addStyleClass("fact-heading")
+        heading.xalign = 0
+        heading.wraps = true
+        heading.setMargins(top: 24, bottom: 0, start: 24, end: 24)
         let text = description.widget
+        textColumn.append(heading)
+        textColumn.append(text, expand: true)
         text.propagatesNaturalHeight = false
         text.hexpand = true
         text.vexpand = true
@@ -118,26 +128,30 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         if wanted != arrangement {
             if arrangement != nil {
                 grid.remove(banner)
-                grid.remove(text)
+                grid.remove(textColumn)
             }
             arrangement = wanted
             switch wanted {
             case .landscape:
                 grid.attach(banner, column: 0, row: 0, width: 3)
-                grid.attach(text, column: 3, row: 0, width: 7)
+                grid.attach(textColumn, column: 3, row: 0, width: 7)
             case .portrait:
                 grid.attach(banner, column: 0, row: 0, width: 10)
-                grid.attach(text, column: 0, row: 1, width: 10)
+                grid.attach(textColumn, column: 0, row: 1, width: 10)
             }
         } else if !force {
             return
         }
         switch wanted {
         case .landscape:
-            banner.vexpand = true
-            banner.setSizeRequest(width: -1, height: -1)
+            // At the top of its column, as tall as the picture there: not floating mid-column.
+            banner.vexpand = false
+            banner.valign = .start
+            let width = Double(max(pageSize.width, 1)) * 0.3
+            banner.setSizeRequest(width: -1, height: max(1, Int(min(width / aspect, Double(pageSize.height)).rounded())))
         case .portrait:
             banner.vexpand = false
+            banner.valign = .fill
             let width = Double(max(pageSize.width, 1))
             let height = min(width / aspect, Double(pageSize.height) * Self.bannerShare)
             banner.setSizeRequest(width: -1, height: max(1, Int(height.rounded())))
