@@ -18,7 +18,11 @@ final class SelectionModeTests: ServerBackedTestCase {
             XCTAssertEqual(main.headerBar.title, "Tessera")
             XCTAssertTrue(main.addButton.isMapped)
             XCTAssertFalse(main.cancelChoosingButton.isVisible)
-            let frames = page.tileFrames
+            @MainActor func places() -> [Rect] { (0..<3).map { index in
+                let origin = page.tile(at: index).origin(in: page.grid.canvas) ?? (0, 0), size = page.tile(at: index).allocatedSize
+                return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+            } }
+            let before = places()
 
             for (index, chosen) in [(1, [1]), (2, [1, 2])] {
                 XCTAssertTrue(InputSimulation.click(page.tile(at: index), at: (30, 30), modifiers: .control, in: window))
@@ -30,7 +34,8 @@ final class SelectionModeTests: ServerBackedTestCase {
             XCTAssertTrue(main.headerBar.hasStyleClass("selection-mode"))
             XCTAssertFalse(main.headerBar.showsCloseButton)
             for other in [main.addButton, main.menuButton] as [Widget] { XCTAssertFalse(other.isVisible) }
-            XCTAssertEqual(page.tileFrames, frames, "chosen tiles keep their places and sizes")
+            waitFor("every tile at its mosaic frame") { page.isLaidOut }
+            XCTAssertEqual(places(), before, "chosen tiles keep their places and sizes")
 
             clickWhenSteady(main.cancelChoosingButton, in: window)
             waitFor("none chosen, the header bar back") { page.model.state.selectedCount == 0 && main.addButton.isMapped }

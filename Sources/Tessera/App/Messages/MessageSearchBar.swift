@@ -110,7 +110,7 @@ final class MessageSearchBar {
         foundTexts = []
         rows = hits.map { hit in
             let sender = Label()
-            sender.setMarkup("<span weight=\"bold\" alpha=\"60%\">\(Label.escaped(Self.sender(of: hit)))</span>")
+            sender.setMarkup("<span weight=\"bold\" alpha=\"60%\">\(Label.escaped(Self.sender(of: hit)))</span>") // not translated
             senders.add(sender)
             sender.xalign = 1
             sender.valign = .start
