@@ -134,6 +134,9 @@ final class MessagesLayoutTests: MessagesTestCase {
             defer { main.window.destroy() }
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
             page.entry.text = "Mine"
+            // A paper plane, as chat apps show Send (the theme's mail-send is a tray).
+            XCTAssertEqual(page.composer.sendButton.iconName, "tessera-send-symbolic")
+            XCTAssertTrue(Application.hasIcon("tessera-send-symbolic"), "the app's send icon is found")
             page.composer.sendButton.click()
             waitFor("the sent row") { page.rows.last?.message.text == "Mine" }
             let coordinator = main.coordinator(for: .messages)

@@ -9,7 +9,7 @@ import Localization
 final class MessageComposer {
     let widget: Widget
     let entry = Entry(placeholder: tr("Message"))
-    let sendButton = Button(iconName: "mail-send-symbolic", accessibleName: tr("Send"))
+    let sendButton = Button(iconName: "tessera-send-symbolic", accessibleName: tr("Send"))
     /// Says which message the composer corrects or answers.
     let bar = ComposerContextBar()
     /// The message the composer corrects, if it does.

@@ -26,6 +26,13 @@ public final class Button: Container {
     public func setIcon(_ iconName: String) {
         gtk_button_set_image(raw.cast(), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
     }
+    /// The themed icon's name the button shows, if it shows one.
+    public var iconName: String? {
+        guard let image = gtk_button_get_image(raw.cast()) else { return nil }
+        var name: UnsafePointer<gchar>? = nil
+        gtk_image_get_icon_name(UnsafeMutableRawPointer(image).assumingMemoryBound(to: GtkImage.self), &name, nil)
+        return name.map { String(cString: $0) }
+    }
     /// The icon widget shown now, by identity (tests: whether it was replaced).
     public var iconIdentity: UnsafeMutableRawPointer? { gtk_button_get_image(raw.cast()).map(UnsafeMutableRawPointer.init) }
     @discardableResult

@@ -56,6 +56,11 @@ public final class Application: Object {
         gtk_icon_theme_append_search_path(gtk_icon_theme_get_default(), folder)
     }
 
+    /// Whether the icon theme (with the search paths added) has an icon called `name`.
+    public static func hasIcon(_ name: String) -> Bool {
+        gtk_icon_theme_has_icon(gtk_icon_theme_get_default(), name) != 0
+    }
+
     /// Emits open for `addresses`, as a launch with them does.
     public func open(_ addresses: [URL]) {
         var files = addresses.map { g_file_new_for_uri($0.absoluteString) }
