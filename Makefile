@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: all deps build locale pot run test bench screenshots install uninstall clean
+.PHONY: all deps build locale pot run test bench screenshots fuzz install uninstall clean
 
 all: build
 
@@ -37,6 +37,11 @@ run: build
 
 test: deps
 	@bash .ci/test.sh
+
+# Each libFuzzer target in Tests/Fuzz for FUZZ_SECONDS under ASan and UBSan, after its corpus.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	@bash .ci/fuzz.sh $(FUZZ_SECONDS)
 
 # Installs into PREFIX (default /usr/local) with meson (meson.build: a release build by SwiftPM,
 # then the app, its helpers in libexec/tessera, its data, icons, desktop file, metainfo and

@@ -12,6 +12,9 @@ export GDK_BACKEND=x11
 # comments' length and share; the checker's own tests first.
 python3 .ci/check-boundaries-test.py
 python3 .ci/check-boundaries.py
+# The C that reads untrusted bytes, under AddressSanitizer and UBSan: each fuzz target's corpus
+# replayed, then fuzzed briefly (`make fuzz` fuzzes for longer).
+bash .ci/fuzz.sh 20
 "$SWIFT" build --build-tests --explicit-target-dependency-import-check error
 bash .ci/build-locale.sh "$("$SWIFT" build --show-bin-path)"
 # XCTest only: Swift Testing would close the run with a "0 tests" line of its own.

@@ -59,11 +59,12 @@ static int orientation(j_decompress_ptr info) {
         int little = tiff[0] == 'I';
 #define READ16(at) (little ? (unsigned)(tiff[(at)] | tiff[(at) + 1] << 8) : (unsigned)(tiff[(at)] << 8 | tiff[(at) + 1]))
 #define READ32(at) (little ? ((uint32_t)READ16(at) | (uint32_t)READ16((at) + 2) << 16) : ((uint32_t)READ16(at) << 16 | (uint32_t)READ16((at) + 2)))
-        uint32_t directory = READ32(4);
+        // In 64 bits: an offset near 2^32 wrapped past the checks in 32 (found by the fuzzer).
+        uint64_t directory = READ32(4);
         if (directory + 2 > size) return 1;
         unsigned int entries = READ16(directory);
         for (unsigned int i = 0; i < entries; i++) {
-            uint32_t at = directory + 2 + i * 12;
+            uint64_t at = directory + 2 + (uint64_t)i * 12;
             if (at + 12 > size) break;
             if (READ16(at) == 0x0112) return (int)READ16(at + 8);
         }
