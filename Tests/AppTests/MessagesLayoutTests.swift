@@ -359,4 +359,18 @@ final class MessagesLayoutTests: MessagesTestCase {
             XCTAssertEqual(y, Double(topY), accuracy: 1, "the message at the top stayed there")
         }
     }
+
+    /// The composer's entry starts where the chat's avatars do: one 12 px inset down the section.
+    func testTheComposerLinesUpWithTheChat() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            waitForServer("the chat settled", timeout: .seconds(10)) { page.isSettled && page.grid.cellsInView.contains { !$0.message.isLocal } }
+            let row = try XCTUnwrap(page.grid.cellsInView.first { !$0.message.isLocal })
+            waitFor("laid out") { row.avatar.picture.origin(in: page.widget) != nil && page.composer.entry.allocation.width > 1 }
+            XCTAssertEqual(page.composer.entry.origin(in: page.widget)?.x, row.avatar.picture.origin(in: page.widget)?.x)
+        }
+    }
 }

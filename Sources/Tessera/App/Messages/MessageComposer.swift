@@ -23,10 +23,12 @@ final class MessageComposer {
     init(model: MessagesViewModel) {
         self.model = model
         entry.hexpand = true
+        // GTK's 150 px minimum would keep a 360 px window from taking the chat's 12 px inset.
+        entry.widthChars = 8
         entry.accessibleName = tr("Message")
         let row = Box(.horizontal, spacing: 6)
         row.addStyleClass("messages-composer")
-        row.setMargins(8)
+        row.setMargins(top: 8, bottom: 8, start: 12, end: 12)
         row.append(entry, expand: true)
         row.append(sendButton)
         let box = Box(.vertical)
