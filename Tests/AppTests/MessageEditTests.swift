@@ -23,14 +23,15 @@ final class MessageEditTests: ServerBackedTestCase {
             waitFor("a draft") { page.entry.text == "half a draft" }
 
             // A server's message has no Edit.
-            let theirs = try XCTUnwrap(page.rows.first { !$0.message.isLocal })
+            // One in view: focusing a row far up would scroll the chat, and with it the rows held.
+            let theirs = try XCTUnwrap(page.grid.cellsInView.last { !$0.message.isLocal })
             theirs.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Menu", on: theirs.view))
             waitFor("its menu") { page.contextMenu?.isMapped == true }
             XCTAssertFalse(page.contextMenu?.itemLabels.contains("Edit") ?? true)
             page.contextMenu?.close()
 
-            let mine = try XCTUnwrap(page.rows.last)
+            let mine = try XCTUnwrap(page.rows.first { $0.message.isLocal && $0.message.text == "See you at 10" })
             mine.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Menu", on: mine.view))
             waitFor("my message's menu") { page.contextMenu?.isMapped == true }
