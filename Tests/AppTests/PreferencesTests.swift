@@ -44,6 +44,16 @@ final class PreferencesTests: AppTestCase {
         waitFor("“\(text)” typed", { entry.text == text })
     }
 
+    /// The app on Facts from `backend`, its cards in (the page a move to another server replaces).
+    @MainActor
+    private func launchOnFacts(store: SettingsStore, backend: TestServer) throws -> (TesseraApp, MainWindow, FactsPage) {
+        let app = try launch(store: store, backend: backend.base, section: .facts)
+        let main = try XCTUnwrap(app.mainWindow)
+        let before = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+        waitFor("the facts", timeout: .seconds(15)) { before.model.state.phase == .loaded && before.isSettled }
+        return (app, main, before)
+    }
+
     func testFactsMoveToTheServerTypedInWithoutARestartAndTheAddressIsSaved() throws {
         try onMain {
             let backend = try startServer()
@@ -51,11 +61,8 @@ final class PreferencesTests: AppTestCase {
             let own = try startServer()
             defer { stop(own) }
             let store = makeStore()
-            let app = try launch(store: store, backend: backend.base, section: .facts)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (app, main, before) = try launchOnFacts(store: store, backend: backend)
             defer { main.window.destroy() }
-            let before = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
-            waitFor("the facts", timeout: .seconds(15)) { before.model.state.phase == .loaded && before.isSettled }
             XCTAssertTrue(backend.requestedPaths.contains("/facts.json"))
 
             let preferences = try openPreferences(of: app)
@@ -180,11 +187,8 @@ final class PreferencesTests: AppTestCase {
             let own = try startServer()
             defer { stop(own) }
             let store = makeStore()
-            let app = try launch(store: store, backend: backend.base, section: .facts)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (app, main, _) = try launchOnFacts(store: store, backend: backend)
             defer { main.window.destroy() }
-            let before = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
-            waitFor("the facts", timeout: .seconds(15)) { before.model.state.phase == .loaded && before.isSettled }
             let preferences = try openPreferences(of: app)
             let facts = try row(.facts, in: preferences)
             type(own.base.absoluteString, into: facts.entry, in: preferences.window)

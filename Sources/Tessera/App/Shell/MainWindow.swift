@@ -240,7 +240,7 @@ public final class MainWindow {
         coordinators[currentSection].flatMap { $0.canGoBack ? nil : $0.topPage as? any SelectingPage }
     }
 
-    public var isChoosing: Bool { (selectingPage?.chosenCount ?? 0) > 0 }
+    private var isChoosing: Bool { (selectingPage?.chosenCount ?? 0) > 0 }
 
     /// Focuses the page shown, so its keys work at once; where it has nothing to focus yet, focus stays.
     public func focusShownPage() {
