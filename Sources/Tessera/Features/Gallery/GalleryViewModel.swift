@@ -32,7 +32,13 @@ public final class GalleryViewModel {
             state.phase = .showingFirst
             publish(.reloaded)
         }
-        defer { wholeListWaiting.forEach { $0.resume() }; wholeListWaiting = [] }
+        defer {
+            wholeListWaiting.forEach { $0.resume() }
+            wholeListWaiting = []
+            let intents = intentsAfterWholeList
+            intentsAfterWholeList = []
+            intents.forEach { $0(self) }
+        }
         do {
             let (items, problems) = try await repository.load()
             state.items = items
@@ -61,12 +67,12 @@ public final class GalleryViewModel {
         while state.phase == .showingFirst { await withCheckedContinuation { wholeListWaiting.append($0) } }
     }
 
-    /// Runs `intent` once the list is whole.
+    /// Keys pressed while the first items showed, run in the order pressed once the list is whole.
+    private var intentsAfterWholeList: [@MainActor (GalleryViewModel) -> Void] = []
+
+    /// Runs `intent` once the list is whole, after those given before it (a task each could swap them).
     private func afterWholeList(_ intent: @escaping @MainActor (GalleryViewModel) -> Void) {
-        Task { [weak self] in
-            await self?.wholeList()
-            if let self { intent(self) }
-        }
+        intentsAfterWholeList.append(intent)
     }
 
     /// Returns once the document holds every change in its final form (the window is closing).
