@@ -6,7 +6,6 @@ import Synchronization
 /// Data-folder media, synthesized images, and the broken cases clients must survive.
 final class MediaLibrary: Sendable {
     let dataDirectory: URL
-    let images: [URL]
     let videos: [URL]
     /// Synthesised images already encoded, so load tests measure the client, not the encoder.
     private let syntheticCache = Mutex<(bytes: Int, entries: [String: Data])>((0, [:]))
@@ -24,7 +23,6 @@ final class MediaLibrary: Sendable {
         let folder = dataDirectory.appendingPathComponent("media")
         let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        images = files.filter { ["jpg", "jpeg", "png", "gif"].contains($0.pathExtension.lowercased()) }
         videos = files.filter { $0.pathExtension.lowercased() == "mp4" }
         feedPictures = FeedPictures(stills: files.filter { ["jpg", "jpeg", "png", "gif", "webp", "avif"].contains($0.pathExtension.lowercased()) })
     }
