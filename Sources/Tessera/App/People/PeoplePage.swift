@@ -5,7 +5,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The people in a `RecyclingGrid` (a GtkListBox walks every row per search key), with notices; rows in view ask for avatars, a row opens its editor, typing searches.
+/// The people in a `RecyclingGrid` (a GtkListBox walks every row per search key), with notices; rows in view
+/// ask for avatars, a row opens its editor, typing searches.
 @MainActor
 public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage, ScreenshotScenes, SearchablePage, ContentFocusingPage {
     public let title = tr("People")
