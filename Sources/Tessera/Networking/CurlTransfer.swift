@@ -10,7 +10,7 @@ final class Transfer: @unchecked Sendable {
     private var body = Data()
     /// Above any feed photo, below what a lying Content-Length could reserve.
     static let largestReservation = 8 << 20
-    private var headers: [String: String] = [:]
+    private var headers = ResponseHeaders()
     /// The body's whole length as the last response's headers said it, for `onProgress`.
     private var expectedLength: Int?
     /// The body's length when `onProgress` was last told.
@@ -104,25 +104,18 @@ final class Transfer: @unchecked Sendable {
 
     /// A header line read as bytes (Foundation's trimming was slow).
     func header(_ line: UnsafeRawBufferPointer) {
-        let bytes = line.trimmingASCIIWhitespace()
-        if bytes.starts(with: "HTTP/".utf8) { // a new response (after a redirect)
-            headers.removeAll()
+        switch headers.read(line) {
+        case .status:
             expectedLength = nil
-            return
+        case .field("content-length", _):
+            expectedLength = headers.contentLength
+            // One allocation of the announced length, not a doubling buffer.
+            if body.isEmpty, let length = expectedLength, length > 0 {
+                body = Data(capacity: min(length, request.maximumBodySize, Self.largestReservation))
+            }
+        case .field, .other:
+            break
         }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
-        let name = String(decoding: bytes[..<colon].trimmingASCIIWhitespace().map(Self.lowercased), as: UTF8.self)
-        let value = String(decoding: bytes[(colon + 1)...].trimmingASCIIWhitespace(), as: UTF8.self)
-        headers[name] = value
-        if name == "content-length" { expectedLength = Int(value) }
-        // One allocation of the announced length, not a doubling buffer.
-        if name == "content-length", body.isEmpty, let length = Int(value), length > 0 {
-            body = Data(capacity: min(length, request.maximumBodySize, Self.largestReservation))
-        }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     func outcome(_ code: CURLcode) -> Result<HTTPResponse, HTTPError> {
@@ -133,7 +126,7 @@ final class Transfer: @unchecked Sendable {
         var effective: UnsafeMutablePointer<CChar>? = nil
         tessera_curl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
         let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
-        var response = HTTPResponse(status: status, headers: headers, body: body, url: url)
+        var response = HTTPResponse(status: status, headers: headers.fields, body: body, url: url)
         response.endedEarly = endedEarly
         return .success(response)
     }
@@ -167,7 +160,7 @@ final class Transfer: @unchecked Sendable {
     private func redirectTarget() -> String? {
         var target: UnsafeMutablePointer<CChar>? = nil
         tessera_curl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &target)
-        return target.map { String(cString: $0) } ?? headers["location"]
+        return target.map { String(cString: $0) } ?? headers.fields["location"]
     }
 }
 
@@ -185,15 +178,4 @@ private let headerCallback: tessera_curl_data_callback = { data, size, count, us
         transfer.header(UnsafeRawBufferPointer(start: data, count: length))
     }
     return length
-}
-
-private extension BidirectionalCollection where Element == UInt8 {
-    /// Without the spaces, tabs and line ends at either end.
-    func trimmingASCIIWhitespace() -> SubSequence {
-        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return self[endIndex...]
-        }
-        return self[first...last]
-    }
 }
