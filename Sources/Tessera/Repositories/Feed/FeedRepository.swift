@@ -62,6 +62,11 @@ public struct LiveFeedRepository: FeedRepository {
     public func page(after lastFetchID: String) async throws(FeedError) -> [MediaPost] {
         // A page stalled or broken is asked for again (`InterruptedTransfer`); a deletion is not.
         let object = try await post(await backend().feedSelect, ["lastFetchId": lastFetchID], askingAgain: true)
+        return try Self.posts(in: object, maximumPosts: maximumPosts)
+    }
+
+    /// A page's posts; rows without an id or a web address are left out. Internal to the module and its tests.
+    static func posts(in object: [String: Any], maximumPosts: Int) throws(FeedError) -> [MediaPost] {
         let code = (object["statusCode"] as? NSNumber)?.intValue ?? Int("\(object["statusCode"] ?? "")")
         guard code == 200 else {
             throw .server(code: code ?? 0, message: object["message"] as? String ?? tr("Unknown error"))
@@ -101,7 +106,12 @@ public struct LiveFeedRepository: FeedRepository {
         } catch {
             throw .network(error)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw .unreadable }
+        return try Self.object(in: data)
+    }
+
+    /// The body's JSON object. Internal to the module and its tests.
+    static func object(in body: Data) throws(FeedError) -> [String: Any] {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { throw .unreadable }
         return object
     }
 }
