@@ -216,7 +216,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Only the app's side: nothing in this test process decodes a picture itself.
-        .testTarget(name: "HelperClientsTests", dependencies: ["HelperClients", "HelperWire", "ImagePipeline", "Networking", "TestSupport",
+        .testTarget(name: "HelperClientsTests", dependencies: ["HelperClients", "HelperWire", "HelperPipes", "ImagePipeline", "Networking", "TestSupport",
                                                                "CGdkPixbuf"]),
         .testTarget(name: "NetworkingTests", dependencies: [
             "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),

@@ -15,7 +15,11 @@ public enum HelperProgram {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// The next line without newline, byte by byte so nothing after it is taken; nil at end or `deadline`.
+    /// The longest line a side may write; a longer one means the other side is broken or subverted.
+    public static let maximumLineLength = 16 << 10
+
+    /// The next line without newline, byte by byte so nothing after it is taken; nil at end, at
+    /// `deadline`, or past `maximumLineLength`.
     public static func readLine(from descriptor: Int32, until deadline: ContinuousClock.Instant) -> String? {
         var line = [UInt8]()
         var byte: UInt8 = 0
@@ -25,6 +29,7 @@ public enum HelperProgram {
             if count < 0 && errno == EINTR { continue }
             guard count == 1 else { return nil }
             if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            guard line.count < maximumLineLength else { return nil }
             line.append(byte)
         }
     }
@@ -43,6 +48,7 @@ public enum HelperProgram {
             let taken = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
             guard taken == wanted else { return nil }
             line += chunk[..<(end ?? wanted)]
+            guard line.count <= maximumLineLength else { return nil }
             if end != nil { return String(decoding: line, as: UTF8.self) }
         }
     }
