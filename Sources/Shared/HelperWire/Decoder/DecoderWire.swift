@@ -105,9 +105,10 @@ public enum DecoderWire {
             self.delays = delays
             self.originalWidth = originalWidth ?? width
             self.originalHeight = originalHeight ?? height
-            // On one line, as words: at most 120 characters, spaces single.
+            // On one line, as words: at most 120 characters, spaces single, none at the end once cut.
             self.colourProfile = colourProfile.map { name in
-                String(name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ").prefix(120))
+                name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ").prefix(120)
+                    .split(separator: " ").joined(separator: " ")
             }.flatMap { $0.isEmpty ? nil : $0 }
         }
 

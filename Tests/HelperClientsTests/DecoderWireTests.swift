@@ -1,0 +1,23 @@
+import HelperWire
+import XCTest
+
+/// The decoder's answer lines read back as the helper wrote them.
+final class DecoderWireTests: XCTestCase {
+    private func readBack(_ pixels: DecoderWire.Pixels) -> DecoderWire.Answer? {
+        DecoderWire.Answer(line: String(pixels.line(for: 7).dropLast()))
+    }
+
+    func testAProfilesNameIsOneLineOfSingleSpacedWords() {
+        let pixels = DecoderWire.Pixels(width: 4, height: 2, rowstride: 16, channels: 4, delays: [], colourProfile: " Display\tP3\n  (2) ")
+        XCTAssertEqual(pixels.colourProfile, "Display P3 (2)")
+        XCTAssertEqual(readBack(pixels), .image(id: 7, pixels))
+    }
+
+    /// Cut at its limit just before a space: the space goes too, or the app would read another name.
+    func testAProfilesNameCutAtItsLimitReadsBackAsWritten() {
+        let name = String(repeating: "a", count: 119) + " b"
+        let pixels = DecoderWire.Pixels(width: 4, height: 2, rowstride: 16, channels: 4, delays: [], colourProfile: name)
+        XCTAssertEqual(pixels.colourProfile, String(repeating: "a", count: 119))
+        XCTAssertEqual(readBack(pixels), .image(id: 7, pixels))
+    }
+}
