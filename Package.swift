@@ -190,8 +190,10 @@ let package = Package(
             "App", "Composition", "Domain", "Gtk", "ImagePipeline", "Localization",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // Rewrites a document store in a loop; the crash-safety test kills it at random moments.
-        .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence", "Domain", "ImagePipeline"]),
+        // Writes a store in a loop (documents, the database, the picture cache, the gallery, the
+        // settings); the crash-safety tests kill it at random moments.
+        .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence", "Domain", "ImagePipeline",
+                                                                       .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "tessera-bench", dependencies: [
             "ImagePipeline", "Networking", "Persistence", "CCurl", "CGdkPixbuf",
             "App", "Composition", "Gtk", "Domain", "Features", "Repositories", "Video", "PictureDecoding",

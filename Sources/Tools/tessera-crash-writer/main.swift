@@ -3,9 +3,10 @@
 import Domain
 import Foundation
 import ImagePipeline
+import Logging
 import Persistence
 
-// Writes in a loop, acking each revision, for crash tests: JSON store, saved feed, or image cache.
+// Writes in a loop, acking each revision, for crash tests: JSON store, saved feed, image cache, gallery or settings.
 
 struct Revision: Codable, Sendable {
     var revision: Int
@@ -48,6 +49,36 @@ case ("--image-cache", 2):
         _ = cache.totalSize // the write is made
         acknowledge(revision)
     }
+case ("--gallery", 2):
+    // Journals from the first byte, so that kills land in appends, whole writes and journal removals.
+    let gallery = FileGalleryRepository(url: URL(fileURLWithPath: arguments[1]), firstRunItems: [], journalFromBytes: 0,
+                                        maximumJournaledChanges: 16)
+    do {
+        var items = try await gallery.load().items
+        while true {
+            // Items numbered in order, the oldest deleted to stay at 40: a lost or doubled change shows as a gap.
+            while items.count >= 40 { items = try await gallery.delete(at: 0, uuid: items[0].uuid) }
+            let next = items.last.flatMap { Int($0.uuid.suffix(12)) }.map { $0 + 1 } ?? 1
+            let uuid = String(format: "00000000-0000-4000-8000-%012d", next)
+            items = try await gallery.add(GalleryItem(uuid: uuid, imageUrlString: "https://example.org/\(next).jpg"))
+            acknowledge(next)
+        }
+    } catch {
+        fail("gallery failed: \(error)")
+    }
+case ("--settings", 2):
+    let store = SettingsStore(url: URL(fileURLWithPath: arguments[1]), logger: Logger(label: "crash-writer"))
+    var revision = 0
+    while true {
+        revision += 1
+        // What a session restores, changing with each revision.
+        var settings = AppSettings.defaults
+        settings.windowWidth = 800 + revision % 400
+        settings.openDetails = Dictionary(uniqueKeysWithValues: (0..<(revision % 5 + 1)).map { ("section \($0)", "revision \(revision)") })
+        store.save(settings)
+        store.flush()
+        acknowledge(revision)
+    }
 case (let path?, 1):
     let store = JSONDocumentStore<Revision>(url: URL(fileURLWithPath: path))
     var revision = 0
@@ -63,5 +94,5 @@ case (let path?, 1):
         acknowledge(revision)
     }
 default:
-    fail("usage: tessera-crash-writer FILE | --saved-feed FILE | --image-cache DIR")
+    fail("usage: tessera-crash-writer FILE | --saved-feed FILE | --image-cache DIR | --gallery FILE | --settings FILE")
 }
