@@ -20,4 +20,13 @@ final class DecoderWireTests: XCTestCase {
         XCTAssertEqual(pixels.colourProfile, String(repeating: "a", count: 119))
         XCTAssertEqual(readBack(pixels), .image(id: 7, pixels))
     }
+
+    /// A space then a combining mark is one Character: the fields still part there, as they were written.
+    func testAMarkAfterASpaceLeavesTheFieldsApart() {
+        let pixels = DecoderWire.Pixels(width: 4, height: 2, rowstride: 16, channels: 4, delays: [], colourProfile: "Display \u{31E}P3")
+        XCTAssertEqual(readBack(pixels), .image(id: 7, pixels))
+        let refused = DecoderWire.Answer.refused(id: 3, .undecodable("\u{31E}bad"))
+        XCTAssertEqual(DecoderWire.Answer(line: String(refused.line.dropLast())), refused)
+        XCTAssertEqual(DecoderWire.Ready(line: "ready filter-only \u{31E}no user namespaces"), .filterOnly("\u{31E}no user namespaces"))
+    }
 }

@@ -21,9 +21,9 @@ public enum DecoderWire {
         }
 
         public init?(line: String) {
-            if line == "ready namespaces" { self = .namespaces }
-            else if line.hasPrefix("ready filter-only ") { self = .filterOnly(String(line.dropFirst(18))) }
-            else if line.hasPrefix("unconfined ") { self = .unconfined(String(line.dropFirst(11))) }
+            if line.utf8.elementsEqual("ready namespaces".utf8) { self = .namespaces }
+            else if let why = line.wireRest(after: "ready filter-only ") { self = .filterOnly(String(why)) }
+            else if let why = line.wireRest(after: "unconfined ") { self = .unconfined(String(why)) }
             else { return nil }
         }
     }
@@ -57,7 +57,7 @@ public enum DecoderWire {
 
         /// Nil for a line that is neither, or a picture longer than `maximumLength`.
         public init?(line: String, maximumLength: Int) {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            let parts = line.wireFields(omittingEmpty: false)
             guard parts.count >= 3, let id = Int(parts[0]) else { return nil }
             switch parts[1] {
             case "decode" where parts.count == 6 || parts.count == 7:
@@ -105,10 +105,12 @@ public enum DecoderWire {
             self.delays = delays
             self.originalWidth = originalWidth ?? width
             self.originalHeight = originalHeight ?? height
-            // On one line, as words: at most 120 characters, spaces single, none at the end once cut.
+            // On one line, as words: at most 120 scalars, spaces single, none at the end once cut (by
+            // scalars, as the wire splits: a Character may join a space and a mark).
             self.colourProfile = colourProfile.map { name in
-                name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ").prefix(120)
-                    .split(separator: " ").joined(separator: " ")
+                let words = name.unicodeScalars.prefix(480).split(whereSeparator: \.properties.isWhitespace)
+                let line = String(String.UnicodeScalarView(words.joined(separator: [" "]).prefix(120)))
+                return line.wireFields().joined(separator: " ")
             }.flatMap { $0.isEmpty ? nil : $0 }
         }
 
@@ -168,26 +170,26 @@ public enum DecoderWire {
 
         /// Nil for a line that is none of these.
         public init?(line: String) {
-            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            let parts = line.wireFields(maxSplits: 2, omittingEmpty: false)
             guard parts.count == 3, let id = Int(parts[0]) else { return nil }
             let rest = parts[2]
             switch parts[1] {
             case "image":
-                guard let pixels = Pixels(fields: rest.split(separator: " ")) else { return nil }
+                guard let pixels = Pixels(fields: rest.wireFields()) else { return nil }
                 self = .image(id: id, pixels)
             case "refused":
-                let fields = rest.split(separator: " ", maxSplits: 1)
+                let fields = rest.wireFields(maxSplits: 1)
                 switch fields.first {
                 case "not-a-picture": self = .refused(id: id, .notAnImage)
                 case "too-large":
-                    let size = rest.split(separator: " ")
+                    let size = rest.wireFields()
                     guard size.count == 3, let width = Int(size[1]), let height = Int(size[2]) else { return nil }
                     self = .refused(id: id, .tooLarge(width: width, height: height))
                 case "damaged": self = .refused(id: id, .undecodable(fields.count > 1 ? String(fields[1]) : ""))
                 default: return nil
                 }
             case "probed":
-                let fields = rest.split(separator: " ", maxSplits: 1)
+                let fields = rest.wireFields(maxSplits: 1)
                 guard let verdict = fields.first, verdict == "refused" || verdict == "allowed" else { return nil }
                 self = .probed(id: id, refused: verdict == "refused", detail: fields.count > 1 ? String(fields[1]) : "")
             default:

@@ -43,7 +43,7 @@ public enum PlaybackWire {
 
         /// Nil for a line that is none of them, or a clip longer than `maximumLength`.
         public init?(line: String, maximumLength: Int) {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            let parts = line.wireFields(omittingEmpty: false)
             switch (parts.first, parts.count) {
             case ("clip", 2):
                 guard let length = Int(parts[1]), length > 0, length <= maximumLength else { return nil }
@@ -168,9 +168,9 @@ public enum PlaybackWire {
 
         /// Nil for a line that is none of them.
         public init?(line: String) {
-            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = line.wireFields(maxSplits: 1, omittingEmpty: false)
             let rest = parts.count == 2 ? parts[1] : ""
-            let fields = rest.split(separator: " ")
+            let fields = rest.wireFields()
             switch parts[0] {
             case "ready":
                 guard fields.count == 3, let nanoseconds = Int64(fields[0]) else { return nil }
@@ -195,7 +195,7 @@ public enum PlaybackWire {
                 guard let offset = Int(rest), offset >= 0 else { return nil }
                 self = .wants(offset: offset)
             case "probed":
-                let words = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                let words = rest.wireFields(maxSplits: 1, omittingEmpty: false)
                 guard words.count == 2, words[0] == "refused" || words[0] == "allowed" else { return nil }
                 self = .probed(refused: words[0] == "refused", detail: String(words[1]))
             default:

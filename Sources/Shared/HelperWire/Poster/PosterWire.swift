@@ -27,7 +27,7 @@ public enum PosterWire {
 
         /// A request line; nil when it is none or announces more than `maximumLength` bytes.
         public init?(line: String, maximumLength: Int) {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            let parts = line.wireFields(omittingEmpty: false)
             guard parts.count == 5, let id = Int(parts[0]), let side = Int(parts[1]), side > 0,
                   parts[2] == "fit" || parts[2] == "fill", let milliseconds = Int(parts[3]), milliseconds > 0,
                   let length = Int(parts[4]), length > 0, length <= maximumLength else { return nil }
@@ -51,7 +51,7 @@ public enum PosterWire {
 
         /// Nil for a line that is neither.
         public init?(line: String, maximumLength: Int) {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            let parts = line.wireFields(omittingEmpty: false)
             if parts.count == 3, let id = Int(parts[0]), parts[1] == "probe", let probe = Probe(rawValue: String(parts[2])) {
                 self = .probe(id: id, probe)
             } else if let request = Request(line: line, maximumLength: maximumLength) {
@@ -110,16 +110,16 @@ public enum PosterWire {
 
         /// Nil for a line that is neither.
         public init?(line: String) {
-            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            let parts = line.wireFields(maxSplits: 2, omittingEmpty: false)
             guard parts.count == 3, let id = Int(parts[0]) else { return nil }
             switch parts[1] {
             case "frame": // not translated
-                guard let header = FrameHeader(fields: parts[2].split(separator: " ")) else { return nil }
+                guard let header = FrameHeader(fields: parts[2].wireFields()) else { return nil }
                 self = .frame(id: id, header)
             case "failed": // not translated
                 self = .failed(id: id, reason: String(parts[2]))
             case "probed": // not translated
-                let fields = parts[2].split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                let fields = parts[2].wireFields(maxSplits: 1, omittingEmpty: false)
                 guard fields.count == 2, fields[0] == "refused" || fields[0] == "allowed" else { return nil }
                 self = .probed(id: id, refused: fields[0] == "refused", detail: String(fields[1]))
             default:
