@@ -268,3 +268,13 @@ for target in package.targets where target.path == nil && target.type != .test {
     }
     target.path = "Sources/\(group)/\(target.name)"
 }
+
+// libFuzzer targets (Tests/Fuzz, `.ci/fuzz.sh`): only in the fuzzing build, whose link brings libFuzzer's `main`.
+if Context.environment["TESSERA_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/Support"),
+        .executableTarget(name: "fuzz-wire-readers", dependencies: ["HelperWire", "FuzzSupport"], path: "Tests/Fuzz/wire-readers"),
+        .executableTarget(name: "fuzz-contract-json", dependencies: ["Domain", "Repositories", "FuzzSupport"], path: "Tests/Fuzz/contract-json"),
+        .executableTarget(name: "fuzz-http-cache", dependencies: ["ImagePipeline", "Networking", "FuzzSupport"], path: "Tests/Fuzz/http-cache"),
+    ]
+}
