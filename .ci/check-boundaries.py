@@ -67,7 +67,7 @@ ALLOWED = {
     "tessera-automated": {"App", "Composition", "Domain", "Gtk", "ImagePipeline", "Localization", "Logging"},
     "FixtureServer": {"CGdkPixbuf", "CLcms2", "Hummingbird", "NIOCore", "ServiceLifecycle", "Logging"},
     "tessera-server": {"FixtureServer", "ArgumentParser", "Logging"},
-    "tessera-crash-writer": {"Persistence", "Domain", "ImagePipeline"},
+    "tessera-crash-writer": {"Persistence", "Domain", "ImagePipeline", "Logging"},
 }
 # Files and types over their limit, at their size when listed: each may shrink, none may grow, and
 # one back within its limit must leave this list. None today.

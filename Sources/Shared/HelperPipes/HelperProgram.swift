@@ -18,8 +18,7 @@ public enum HelperProgram {
     /// The longest line a side may write; a longer one means the other side is broken or subverted.
     public static let maximumLineLength = 16 << 10
 
-    /// The next line without newline, byte by byte so nothing after it is taken; nil at end, at
-    /// `deadline`, or past `maximumLineLength`.
+    /// The next line without newline, byte by byte; nil at end, at `deadline` or past `maximumLineLength`.
     public static func readLine(from descriptor: Int32, until deadline: ContinuousClock.Instant) -> String? {
         var line = [UInt8]()
         var byte: UInt8 = 0

@@ -13,7 +13,6 @@ extension String {
 }
 
 extension Substring {
-    /// The fields between ASCII spaces.
     func wireFields(maxSplits: Int = .max, omittingEmpty: Bool = true) -> [Substring] {
         utf8.split(separator: UInt8(ascii: " "), maxSplits: maxSplits, omittingEmptySubsequences: omittingEmpty).map { Substring($0) }
     }

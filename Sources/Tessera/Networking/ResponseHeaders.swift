@@ -3,13 +3,11 @@ struct ResponseHeaders {
     /// Names in lower case, values without the spaces around them; a repeated name keeps its last value.
     private(set) var fields: [String: String] = [:]
 
-    /// What a line was.
     enum Line: Equatable {
         /// `HTTP/…`: a new response (after a redirect) begins; the fields before it were dropped.
         case status
         case field(name: String, value: String)
-        /// The blank line that ends the fields, or a line without a colon.
-        case other
+        case other // the blank line that ends the fields, or a line without a colon
     }
 
     /// `Content-Length` as a whole number of bytes; nil when missing, negative or not a number.

@@ -71,7 +71,6 @@ case ("--settings", 2):
     var revision = 0
     while true {
         revision += 1
-        // What a session restores, changing with each revision.
         var settings = AppSettings.defaults
         settings.windowWidth = 800 + revision % 400
         settings.openDetails = Dictionary(uniqueKeysWithValues: (0..<(revision % 5 + 1)).map { ("section \($0)", "revision \(revision)") })

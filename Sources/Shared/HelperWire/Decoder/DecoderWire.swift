@@ -105,8 +105,7 @@ public enum DecoderWire {
             self.delays = delays
             self.originalWidth = originalWidth ?? width
             self.originalHeight = originalHeight ?? height
-            // On one line, as words: at most 120 scalars, spaces single, none at the end once cut (by
-            // scalars, as the wire splits: a Character may join a space and a mark).
+            // One line of single-spaced words, at most 120 scalars (by scalars, as `wireFields` splits).
             self.colourProfile = colourProfile.map { name in
                 let words = name.unicodeScalars.prefix(480).split(whereSeparator: \.properties.isWhitespace)
                 let line = String(String.UnicodeScalarView(words.joined(separator: [" "]).prefix(120)))

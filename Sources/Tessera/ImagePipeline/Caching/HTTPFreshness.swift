@@ -63,8 +63,7 @@ public struct HTTPFreshness: Sendable, Equatable {
         return result
     }
 
-    /// An HTTP date (IMF-fixdate, as every server sends today); nil for any other, printable ASCII only
-    /// (Foundation's formatter stops the process on some marks joined to letters).
+    /// An IMF-fixdate, printable ASCII only: Foundation's formatter traps on some marks joined to letters.
     static func httpDate(_ text: String) -> Date? {
         guard text.utf8.count <= 64, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
         let formatter = DateFormatter()

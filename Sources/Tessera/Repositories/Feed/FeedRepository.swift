@@ -109,7 +109,6 @@ public struct LiveFeedRepository: FeedRepository {
         return try Self.object(in: data)
     }
 
-    /// The body's JSON object. Internal to the module and its tests.
     static func object(in body: Data) throws(FeedError) -> [String: Any] {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { throw .unreadable }
         return object
