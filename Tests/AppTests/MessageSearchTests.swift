@@ -136,4 +136,20 @@ final class MessageSearchTests: ServerBackedTestCase {
             XCTAssertEqual(Set(starts).count, 1, "the texts start at \(starts)")
         }
     }
+
+    /// A word found is bold only as far as the typed word: "the" in "they", as a person typed it.
+    func testOnlyWhatWasTypedIsBold() throws {
+        try onMain {
+            let bar = MessageSearchBar()
+            let window = Window()
+            window.add(bar.widget)
+            window.showAll()
+            defer { window.destroy() }
+            bar.open()
+            bar.entry.text = "the CAFE"
+            let (start, end) = (MessageSearchHit.markStart, MessageSearchHit.markEnd)
+            bar.show([MessageSearchHit(origin: .server(number: 5), snippet: "\(start)They\(end) met at the \(start)café\(end) & \(start)the\(end) end")])
+            XCTAssertEqual(bar.foundTexts.map(\.markup), ["<b>The</b>y met at the <b>café</b> &amp; <b>the</b> end"])
+        }
+    }
 }

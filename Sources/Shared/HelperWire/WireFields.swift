@@ -1,7 +1,6 @@
 /// Lines are split by bytes, not Characters: a space followed by a combining mark is one Character,
 /// and a Character split would not split there, so one side would read what the other did not write.
 extension String {
-    /// The fields between ASCII spaces.
     func wireFields(maxSplits: Int = .max, omittingEmpty: Bool = true) -> [Substring] {
         self[...].wireFields(maxSplits: maxSplits, omittingEmpty: omittingEmpty)
     }

@@ -115,7 +115,7 @@ final class MessageSearchBar {
             sender.xalign = 1
             sender.valign = .start
             let label = Label()
-            label.setMarkup(Self.markup(of: hit))
+            label.setMarkup(Self.markup(of: hit, typed: entry.text))
             label.xalign = 0
             label.wraps = true
             label.ellipsize(afterLines: 2)
@@ -169,9 +169,9 @@ final class MessageSearchBar {
         }
     }
 
-    /// "…words found…", the words in bold.
-    static func markup(of hit: MessageSearchHit) -> String {
-        hit.pieces.map { $0.isMatch ? "<b>\(Label.escaped($0.text))</b>" : Label.escaped($0.text) }.joined()
+    /// "…words found…", in bold as far as they were typed.
+    static func markup(of hit: MessageSearchHit, typed: String) -> String {
+        hit.pieces(typed: typed).map { $0.isMatch ? "<b>\(Label.escaped($0.text))</b>" : Label.escaped($0.text) }.joined()
     }
 
     /// "Message 12: …", as the chat's rows are read.

@@ -74,6 +74,19 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
         return pieces
     }
 
+    /// `pieces`, a word found marked as far as a typed word begins it ("the" in "they"), case and accents aside.
+    public func pieces(typed: String) -> [(text: String, isMatch: Bool)] {
+        let words = Self.folded(typed).split { $0.isWhitespace || $0 == "\"" }.map(String.init)
+        return pieces.flatMap { piece -> [(text: String, isMatch: Bool)] in
+            let found = Self.folded(piece.text)
+            let begun = words.filter { word in
+                String(found.prefix(word.count)).compare(word, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
+            }
+            guard piece.isMatch, let length = begun.map(\.count).max(), length < piece.text.count else { return [piece] }
+            return [(String(piece.text.prefix(length)), true), (String(piece.text.dropFirst(length)), false)]
+        }
+    }
+
     /// The snippet without its marks.
     public var plainSnippet: String { snippet.filter { $0 != Self.markStart && $0 != Self.markEnd } }
 

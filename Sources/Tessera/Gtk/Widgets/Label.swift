@@ -9,6 +9,8 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(raw.cast())) }
         set { gtk_label_set_text(raw.cast(), newValue) }
     }
+    /// The markup last set (or the text): what is bold, for tests.
+    public var markup: String { String(cString: gtk_label_get_label(raw.cast())) }
     /// Sets the text with Pango markup (`Label.escaped` for text that must show as it is).
     public func setMarkup(_ markup: String) {
         if markup.contains("<a ") { LabelLinkExtents.installed }
