@@ -5,7 +5,8 @@ import XCTest
 /// What the app reads from a helper is a line of bounded length: a subverted helper cannot make it
 /// gather bytes without end.
 final class HelperLinesTests: XCTestCase {
-    private let deadline = ContinuousClock.now + .seconds(20)
+    /// From each read: XCTest makes every case's instance before the first runs.
+    private var deadline: ContinuousClock.Instant { .now + .seconds(20) }
 
     /// Both ends of a pipe (`socket` false) or of a Unix socket pair.
     private func channel(socket: Bool) throws -> (reader: Int32, writer: Int32) {
