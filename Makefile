@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: all deps build locale pot run test bench screenshots fuzz install uninstall clean
+.PHONY: all deps build locale pot run test bench screenshots fuzz tsan install uninstall clean
 
 all: build
 
@@ -42,6 +42,10 @@ test: deps
 FUZZ_SECONDS ?= 600
 fuzz: deps
 	@bash .ci/fuzz.sh $(FUZZ_SECONDS)
+
+# The test suites that run under ThreadSanitizer (docs/decisions/sanitizers.md says which not).
+tsan: deps
+	@bash .ci/tsan.sh
 
 # Installs into PREFIX (default /usr/local) with meson (meson.build: a release build by SwiftPM,
 # then the app, its helpers in libexec/tessera, its data, icons, desktop file, metainfo and
