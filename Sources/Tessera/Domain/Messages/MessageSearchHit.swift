@@ -78,11 +78,12 @@ public struct MessageSearchHit: Equatable, Sendable, Identifiable {
     public func pieces(typed: String) -> [(text: String, isMatch: Bool)] {
         let words = Self.folded(typed).split { $0.isWhitespace || $0 == "\"" }.map(String.init)
         return pieces.flatMap { piece -> [(text: String, isMatch: Bool)] in
+            guard piece.isMatch else { return [piece] }
             let found = Self.folded(piece.text)
             let begun = words.filter { word in
                 String(found.prefix(word.count)).compare(word, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
             }
-            guard piece.isMatch, let length = begun.map(\.count).max(), length < piece.text.count else { return [piece] }
+            guard let length = begun.map(\.count).max(), length < piece.text.count else { return [piece] }
             return [(String(piece.text.prefix(length)), true), (String(piece.text.dropFirst(length)), false)]
         }
     }
