@@ -36,7 +36,7 @@ struct SoakBench: ParsableCommand {
         let arguments = [tessera.path, "--data-dir", work.path, "--backend", server.base.absoluteString]
         // People are stored first, so the session starts as a second day.
         _ = try runReadingOutput(arguments + ["--report-content-drawn", "people"], environment: environment)
-        let soak = try Soak(arguments: arguments + ["--report-frames", "10"], environment: environment)
+        let soak = try Soak(arguments: arguments + ["--report-frames", "10"], folder: work, environment: environment)
         defer { soak.stop() }
         let samples = try soak.run(for: .seconds(minutes * 60), sampleEvery: .seconds(sampleEvery))
         Self.report(samples, rounds: soak.rounds, minutes: minutes, feedPosts: feedPosts)
@@ -50,13 +50,13 @@ struct SoakBench: ParsableCommand {
         print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
                      minutes, rounds, feedPosts))
         print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s   helpers' CPU s"
-              + "   frames   slow   longest ms   decoded   from memory")
+              + "   frames   slow   longest ms   decoded   from memory   disk MB")
         for sample in samples {
-            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f   %6d   %4d   %10.1f   %7d   %11d", sample.minute,
+            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f   %6d   %4d   %10.1f   %7d   %11d   %7.1f", sample.minute,
                          megabytes(sample.appResident), megabytes(sample.appAnonymous), megabytes(sample.appFiles), megabytes(sample.appShared),
                          megabytes(sample.helpersResident), megabytes(sample.totalResident), sample.files, sample.threads, sample.helpers,
                          sample.cpuSeconds, sample.helpersCPUSeconds, sample.frames.frames, sample.frames.slow, sample.frames.longest,
-                         sample.frames.decoded, sample.frames.fromMemory))
+                         sample.frames.decoded, sample.frames.fromMemory, megabytes(sample.disk)))
         }
         guard let last = samples.last, samples.count >= 3 else { return print("  too few samples to compare") }
         // The sample nearest a third of the run: by then the caches have filled.
@@ -72,6 +72,8 @@ struct SoakBench: ParsableCommand {
         print("  files \(third.files) → \(last.files), threads \(third.threads) → \(last.threads), helpers \(third.helpers) → \(last.helpers)"
               + "   (target: none more; highest after the third: files \(samples.filter { $0.minute >= third.minute }.map(\.files).max()!),"
               + " threads \(samples.filter { $0.minute >= third.minute }.map(\.threads).max()!))")
+        print(String(format: "  disk: %.1f MB at minute %.1f, %.1f MB at the end, at most %.1f MB", megabytes(third.disk), third.minute,
+                     megabytes(last.disk), megabytes(samples.map(\.disk).max()!)))
         // The first minutes against the last third; samples count since the previous one.
         let firstMinutes = samples.indices.filter { samples[$0].minute > 1 && samples[$0].minute <= 4 }
         let lastThird = samples.indices.filter { samples[$0].minute >= last.minute * 2 / 3 }

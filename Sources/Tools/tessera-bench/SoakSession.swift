@@ -23,6 +23,8 @@ final class Soak {
         /// Frames since the sample before: count, slow (over 60 Hz), longest in ms; pictures decoded and from
         /// memory.
         var frames: FrameTally.Count
+        /// Bytes in the app's data folder (settings, database, gallery, caches).
+        var disk: Int
         var totalResident: Int { appResident + helpersResident }
     }
 
@@ -31,12 +33,14 @@ final class Soak {
 
     private let app: Process
     private let window: String
+    private let folder: URL
     /// The app's frame lines (`--report-frames`), added up between samples.
     private let frames = FrameTally()
     private(set) var rounds = 0
 
     /// Starts the app and waits (a minute at most) for its window.
-    init(arguments: [String], environment: [String: String]) throws {
+    init(arguments: [String], folder: URL, environment: [String: String]) throws {
+        self.folder = folder
         let app = Process()
         app.executableURL = URL(fileURLWithPath: arguments[0])
         app.arguments = Array(arguments.dropFirst())
@@ -151,7 +155,13 @@ final class Soak {
                       threads: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0,
                       helpers: helpers.count, cpuSeconds: Self.cpuSeconds(of: pid).own,
                       helpersCPUSeconds: Self.cpuSeconds(of: pid).endedChildren + helpers.reduce(0) { $0 + Self.cpuSeconds(of: $1).own },
-                      frames: frames.take())
+                      frames: frames.take(), disk: Self.bytes(under: folder))
+    }
+
+    /// The sizes of the files under `folder`, added up.
+    private static func bytes(under folder: URL) -> Int {
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])
+        return (files?.allObjects as? [URL] ?? []).reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
     }
 
     /// CPU of `pid` and its reaped children, from /proc.
