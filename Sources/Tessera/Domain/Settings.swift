@@ -40,7 +40,12 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var builtInForEverything = false
     /// Preferences' "Save data": saving data on every network, not only on a metered one.
     public var savesData = false
+    /// The most pictures, clips and saved pages may take on disk.
+    public var diskCacheMegabytes = AppSettings.defaultDiskCacheMegabytes
 
+    public static let defaultDiskCacheMegabytes = 1024
+    /// Below this a screenful of pictures no longer fits; above, a typo.
+    public static let diskCacheMegabytesRange = 10...1_048_576
     public static let defaults = AppSettings(windowWidth: 1100, windowHeight: 760, isMaximized: false,
                                              lastSection: .gallery, appearance: .system)
     /// The smallest window the layout supports (a narrow phone-like window).
@@ -70,6 +75,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         services = (try? container.decode([String: String].self, forKey: .services)) ?? [:]
         builtInForEverything = (try? container.decode(Bool.self, forKey: .builtInForEverything)) ?? false
         savesData = (try? container.decode(Bool.self, forKey: .savesData)) ?? false
+        diskCacheMegabytes = (try? container.decode(Int.self, forKey: .diskCacheMegabytes)) ?? Self.defaultDiskCacheMegabytes
         self = sanitized()
     }
 
@@ -103,6 +109,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         var copy = self
         copy.windowWidth = min(max(windowWidth, Self.minimumSize.width), Self.maximumSize.width)
         copy.windowHeight = min(max(windowHeight, Self.minimumSize.height), Self.maximumSize.height)
+        copy.diskCacheMegabytes = min(max(diskCacheMegabytes, Self.diskCacheMegabytesRange.lowerBound), Self.diskCacheMegabytesRange.upperBound)
         return copy
     }
 }

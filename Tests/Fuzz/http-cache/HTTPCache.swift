@@ -11,8 +11,10 @@ public func fuzzHTTPCache(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let input = UnsafeBufferPointer(start: bytes + 1, count: count - 1)
     let url = "https://example.org/picture.jpg"
     guard bytes[0] % 2 == 0 else {
-        if let entry = DiskCache.unpack(Data(input), url: url), entry.data.count >= input.count {
-            fail("\(input.count) bytes of file held \(entry.data.count) of picture")
+        let account = DiskCache.account(in: Data(input.prefix(DiskCache.accountPrefixBytes)))
+        if let entry = DiskCache.unpack(Data(input), url: url) {
+            if entry.data.count >= input.count { fail("\(input.count) bytes of file held \(entry.data.count) of picture") }
+            if entry.account != account { fail("the entry's account \(entry.account ?? "none") read from its start as \(account ?? "none")") }
         }
         return 0
     }
@@ -24,8 +26,9 @@ public func fuzzHTTPCache(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     let freshness = HTTPFreshness(headers: headers.fields, now: Date(timeIntervalSince1970: 1_796_000_000))
     let payload = Data(input.prefix(64))
-    guard let entry = DiskCache.unpack(DiskCache.pack(payload, freshness: freshness, url: url), url: url) else {
-        fail("\(freshness) kept on disk could not be read back")
+    guard let entry = DiskCache.unpack(DiskCache.pack(payload, freshness: freshness, url: url, account: "feed"), url: url),
+          entry.account == "feed" else {
+        fail("\(freshness) kept on disk for the feed could not be read back")
     }
     let kept = entry.freshness, until = (kept.freshUntil.timeIntervalSince1970, freshness.freshUntil.timeIntervalSince1970)
     if entry.data != payload || kept.validators != stored(freshness.validators)

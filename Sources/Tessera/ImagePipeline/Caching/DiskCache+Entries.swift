@@ -3,11 +3,13 @@
 import Foundation
 import Networking
 
-/// Magic, then length-prefixed URL, ETag, Last-Modified, fresh-until, length, checksum, data.
+/// Magic, then length-prefixed URL, account, ETag, Last-Modified, fresh-until, length, checksum, data.
 extension DiskCache {
-    static func pack(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture), url: String) -> Data {
+    static func pack(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture), url: String,
+                     account: String? = nil) -> Data {
         var out = magic
         appendString(url, to: &out)
+        appendString(account ?? "", to: &out)
         appendString(freshness.validators.etag ?? "", to: &out)
         appendString(freshness.validators.lastModified ?? "", to: &out)
         appendInteger(freshness.freshUntil.timeIntervalSince1970.bitPattern, to: &out)
@@ -28,9 +30,14 @@ extension DiskCache {
             guard let length = take(4).map(readInteger(UInt32.self)), let bytes = take(Int(length)) else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
-        guard let mark = take(4), mark == magic || mark == magicWithoutFreshness, string() == url else { return nil }
-        var freshness = HTTPFreshness.unknown
+        guard let mark = take(4), [magic, magicWithoutAccount, magicWithoutFreshness].contains(mark), string() == url else { return nil }
+        var account: String?
         if mark == magic {
+            guard let name = string() else { return nil }
+            account = name.isEmpty ? nil : name
+        }
+        var freshness = HTTPFreshness.unknown
+        if mark != magicWithoutFreshness {
             guard let etag = string(), let lastModified = string(), let until = take(8).map(readInteger(UInt64.self)) else { return nil }
             freshness = HTTPFreshness(validators: HTTPValidators(etag: etag.isEmpty ? nil : etag,
                                                                  lastModified: lastModified.isEmpty ? nil : lastModified),
@@ -38,7 +45,18 @@ extension DiskCache {
         }
         guard let length = take(8).map(readInteger(UInt64.self)), let checksum = take(8).map(readInteger(UInt64.self)),
               let payload = take(Int(clamping: length)), cursor == stored.endIndex, Self.checksum(payload) == checksum else { return nil }
-        return Entry(data: Data(payload), freshness: freshness)
+        return Entry(data: Data(payload), freshness: freshness, account: account)
+    }
+
+    /// The account named in an entry's first bytes; nil when it names none or they are not an entry.
+    static func account(in prefix: Data) -> String? {
+        guard prefix.prefix(4) == magic, prefix.count >= 8 else { return nil }
+        let urlLength = Int(readInteger(UInt32.self)(prefix.dropFirst(4).prefix(4)))
+        let at = prefix.startIndex + 8 + urlLength
+        guard prefix.endIndex - at >= 4 else { return nil }
+        let length = Int(readInteger(UInt32.self)(prefix[at..<(at + 4)]))
+        guard length > 0, prefix.endIndex - (at + 4) >= length else { return nil }
+        return String(decoding: prefix[(at + 4)..<(at + 4 + length)], as: UTF8.self)
     }
 
     private static func appendString(_ string: String, to data: inout Data) {

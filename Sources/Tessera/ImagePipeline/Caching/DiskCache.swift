@@ -10,24 +10,43 @@ import Glibc
 /// Fetched bytes on disk under a cap, least recently used out, checksummed, on one low thread.
 public final class DiskCache: @unchecked Sendable {
     public let folder: URL
-    public let capacity: Int
+    /// Bytes the entries may take; over it the least recently used go.
+    public var capacity: Int { capacityBytes.withLock { $0 } }
+    private let capacityBytes: Mutex<Int>
     /// One thread for every disk cache, keeping work in order.
     private static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
     private var queue: BackgroundThreads { Self.thread }
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
-    /// TSC2 entries read as `unknown` freshness; older ones dropped.
-    static let magic = Data("TSC3".utf8)
+    /// TSC3 entries read with no account, TSC2 ones as `unknown` freshness; older ones dropped.
+    static let magic = Data("TSC4".utf8)
+    static let magicWithoutAccount = Data("TSC3".utf8)
     static let magicWithoutFreshness = Data("TSC2".utf8)
+    /// Called once, the first time a write finds the disk full.
+    private let onFull: Mutex<(@Sendable () -> Void)?> = Mutex(nil)
+    private var saidFull = false // touched on `queue` only
 
     /// Stored bytes and what their response said about keeping them.
     public struct Entry: Sendable {
         public var data: Data
         public var freshness: HTTPFreshness
+        /// The section it was stored for (`DownloadAccount.name`).
+        public var account: String?
     }
 
     public init(folder: URL, capacity: Int) {
         self.folder = folder
-        self.capacity = capacity
+        capacityBytes = Mutex(capacity)
+    }
+
+    /// A new cap, kept to at once (the least recently used deleted).
+    public func setCapacity(_ bytes: Int) {
+        capacityBytes.withLock { $0 = bytes }
+        queue.async { if self.currentSize() > bytes { self.sweep() } }
+    }
+
+    /// `action` runs once (on the cache's thread), the first time the disk is found full.
+    public func whenFull(_ action: @escaping @Sendable () -> Void) {
+        onFull.withLock { $0 = action }
     }
 
     /// The bytes stored for `url`, or nil (missing, or damaged and now deleted).
@@ -53,7 +72,7 @@ public final class DiskCache: @unchecked Sendable {
     public func refresh(_ freshness: HTTPFreshness, for url: String) {
         queue.async {
             guard let entry = self.read(url) else { return }
-            self.write(entry.data, freshness, url)
+            self.write(entry.data, freshness, url, account: entry.account)
         }
     }
 
@@ -67,7 +86,7 @@ public final class DiskCache: @unchecked Sendable {
 
     /// Writes in the background; shown images always, prefetches not past `maximumPendingBytes`.
     public func store(_ data: Data, freshness: HTTPFreshness = HTTPFreshness(freshUntil: .distantFuture),
-                      for url: String, keep: Bool) {
+                      for url: String, account: String? = nil, keep: Bool) {
         let accepted = pendingBytes.withLock { pending -> Bool in
             guard keep || pending + data.count <= Self.maximumPendingBytes else { return false }
             pending += data.count
@@ -75,7 +94,7 @@ public final class DiskCache: @unchecked Sendable {
         }
         guard accepted else { return }
         queue.async {
-            self.write(data, freshness, url)
+            self.write(data, freshness, url, account: account)
             self.pendingBytes.withLock { $0 -= data.count }
         }
     }
@@ -114,6 +133,26 @@ public final class DiskCache: @unchecked Sendable {
         return total.withLock { $0 }
     }
 
+    /// Bytes on disk by the account each entry was stored for ("" for none), once earlier writes are made.
+    public func usage() async -> [String: Int] {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                var bytes: [String: Int] = [:]
+                for entry in self.entries() {
+                    let prefix = (try? FileHandle(forReadingFrom: entry.url)).flatMap { handle in
+                        defer { try? handle.close() }
+                        return try? handle.read(upToCount: Self.accountPrefixBytes)
+                    }
+                    bytes[prefix.flatMap(Self.account(in:)) ?? "", default: 0] += entry.size
+                }
+                continuation.resume(returning: bytes)
+            }
+        }
+    }
+
+    /// Enough of an entry to hold its URL and account, for all but absurd URLs.
+    static let accountPrefixBytes = 16 << 10
+
     // MARK: On `queue`
 
     private func file(for url: String) -> URL {
@@ -145,9 +184,9 @@ public final class DiskCache: @unchecked Sendable {
         return payload
     }
 
-    private func write(_ data: Data, _ freshness: HTTPFreshness, _ url: String) {
+    private func write(_ data: Data, _ freshness: HTTPFreshness, _ url: String, account: String?) {
         let path = file(for: url)
-        let packed = Self.pack(data, freshness: freshness, url: url)
+        let packed = Self.pack(data, freshness: freshness, url: url, account: account)
         let previous = Self.storedSize(path)
         // Counted before the new file is there (a first count after it counted it twice).
         let before = currentSize()
@@ -159,11 +198,18 @@ public final class DiskCache: @unchecked Sendable {
             written = Self.writeFile(packed, to: temporary)
         }
         guard written, rename(temporary, path.path) == 0 else {
+            if errno == ENOSPC || errno == EDQUOT { tellFull() }
             unlink(temporary)
             return
         }
         size = before - previous + packed.count
         if size! > capacity { sweep() }
+    }
+
+    private func tellFull() {
+        guard !saidFull else { return }
+        saidFull = true
+        onFull.withLock { $0 }?()
     }
 
     /// No `fsync`: a torn entry fails its checksum. False with `errno`.
@@ -197,7 +243,7 @@ public final class DiskCache: @unchecked Sendable {
     private func sweep() {
         let files = entries().sorted { $0.used < $1.used }
         var total = files.reduce(0) { $0 + $1.size }
-        let target = capacity * 9 / 10
+        let target = capacity / 10 * 9
         for entry in files where total > target {
             try? FileManager.default.removeItem(at: entry.url)
             total -= entry.size

@@ -147,7 +147,8 @@ final class FetchStage: Sendable {
         if freshness.forbidsStoring {
             if replacing { cache?.remove(key) }
         } else {
-            cache?.store(data, freshness: freshness, for: key, keep: request.priority >= ImageRequest.visible)
+            cache?.store(data, freshness: freshness, for: key, account: request.account.name,
+                         keep: request.priority >= ImageRequest.visible)
         }
     }
 }
