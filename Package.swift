@@ -240,7 +240,7 @@ let package = Package(
         // The desktop's browser for the tests, made as the test bundle loads (a C constructor:
         // before GLib first reads the XDG folders, which it keeps for the process's life).
         .target(name: "CTestBrowser", path: "Tests/CTestBrowser"),
-        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "SimulatedInput", "Domain", "Persistence",
+        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "SimulatedInput", "Domain", "Persistence", "Localization",
                                                      "ImagePipeline", "HelperClients", "Networking", "FixtureServer",
                                                      "Features", "Repositories", "TestSupport", "CTestBrowser", "Video", "HelperWire",
                                                      .product(name: "GRDB", package: "GRDB.swift"),

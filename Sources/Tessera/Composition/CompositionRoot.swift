@@ -70,7 +70,13 @@ public enum CompositionRoot {
                 }
             },
             downloadedThisSession: { downloads.byAccount },
-            permitFiles: { opened.permit($0) })
+            permitFiles: { opened.permit($0) },
+            diskUse: {
+                var use = (try? await DatabaseDiskUse.read(database)) ?? [:]
+                use[.gallery] = DiskUse(kept: FolderSize.bytes(of: [paths.data.appendingPathComponent("gallery.json"),
+                                                                     galleryPictures(paths: paths).folder]))
+                return use
+            })
     }
 
     /// The one image pipeline: a counted client, its disk cache, stored avatars, gallery files and posters;

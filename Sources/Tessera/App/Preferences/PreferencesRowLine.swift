@@ -4,6 +4,11 @@ import Gtk
 @MainActor
 enum PreferencesRowLine {
     static func make(title: String, summary: String, control: Widget) -> Box {
+        parts(title: title, summary: summary, control: control).line
+    }
+
+    /// The line, and its summary to change later.
+    static func parts(title: String, summary: String, control: Widget) -> (line: Box, summary: Label) {
         let titleLabel = Label(title)
         titleLabel.xalign = 0
         titleLabel.wraps = true
@@ -19,6 +24,6 @@ enum PreferencesRowLine {
         let line = Box(.horizontal, spacing: 12)
         line.append(words, expand: true)
         line.append(control)
-        return line
+        return (line, summaryLabel)
     }
 }

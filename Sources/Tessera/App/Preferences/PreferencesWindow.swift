@@ -17,13 +17,17 @@ final class PreferencesWindow {
     var onApply: (@MainActor (ServiceAddresses) -> Void)?
     /// "Save data", and what each section downloaded this session.
     let data: DataSavingRows
+    /// The cache's limit, each section's use of the disk, Clear.
+    let storage: StorageRows
 
     /// `given`: the command line's addresses, fixed for this launch; `downloaded`: bytes by section name.
     init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL], savesData: Bool = false,
-         downloaded: @escaping () -> [String: Int] = { [:] }) {
+         downloaded: @escaping () -> [String: Int] = { [:] }, cacheMegabytes: Int = AppSettings.defaultDiskCacheMegabytes,
+         diskUse: @escaping @MainActor () async -> [Section: DiskUse] = { [:] }) {
         form = addresses
         applied = addresses
         data = DataSavingRows(savesData: savesData, downloaded: downloaded)
+        storage = StorageRows(megabytes: cacheMegabytes, use: diskUse)
         window.title = tr("Preferences")
         window.setTransient(for: parent)
         window.isModal = true
@@ -45,6 +49,9 @@ final class PreferencesWindow {
         page.append(group(title: tr("Data"),
                           description: tr("Downloaded this session, by section. On a metered network Tessera saves data by itself."),
                           rows: data.rows))
+        page.append(group(title: tr("Storage"),
+                          description: tr("What Tessera keeps on this computer, by section."),
+                          rows: storage.rows))
         let scroller = ScrolledWindow()
         scroller.add(page)
         window.add(scroller)
@@ -80,6 +87,7 @@ final class PreferencesWindow {
         window.present()
         // Reading again, once shown (the window opened again).
         data.refresh()
+        storage.refresh()
     }
 
     /// Whether the form differs from what is used, with every address usable.

@@ -24,6 +24,7 @@ public final class MainWindow {
     public let content = Stack()
     /// Why the built-in server could not start, across the top of every section.
     let backendNotice = NoticeBar()
+    let diskNotice = NoticeBar()
     private let contentColumn = Box(.vertical)
     /// Made the first time their section shows, so start-up builds only the visible one.
     public private(set) var coordinators: [Section: SectionCoordinator] = [:]
@@ -68,6 +69,7 @@ public final class MainWindow {
         layout.append(sidebar.widget)
         layout.append(separator)
         contentColumn.append(backendNotice.widget)
+        contentColumn.append(diskNotice.widget)
         contentColumn.append(content, expand: true)
         layout.append(contentColumn, expand: true)
         window.add(layout)

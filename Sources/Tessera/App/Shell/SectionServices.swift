@@ -27,6 +27,8 @@ public final class SectionServices {
         public var downloadedThisSession: @Sendable () -> [String: Int]
         /// Lets the pipeline read these files, which a person opened (`tessera --view`).
         public var permitFiles: @Sendable ([URL]) -> Void
+        /// Bytes on disk by section, but for the pictures cache (the pipeline's own).
+        public var diskUse: @Sendable () async -> [Section: DiskUse]
 
         public init(images: @escaping @MainActor () -> ImagePipeline,
                     feed: @escaping @MainActor () -> FeedViewModel, messages: @escaping @MainActor () -> MessagesViewModel,
@@ -37,7 +39,8 @@ public final class SectionServices {
                     clearSavedData: @escaping @MainActor () async throws -> Void,
                     forgetSaved: @escaping @MainActor (Section) async throws -> Void,
                     downloadedThisSession: @escaping @Sendable () -> [String: Int] = { [:] },
-                    permitFiles: @escaping @Sendable ([URL]) -> Void = { _ in }) {
+                    permitFiles: @escaping @Sendable ([URL]) -> Void = { _ in },
+                    diskUse: @escaping @Sendable () async -> [Section: DiskUse] = { [:] }) {
             self.images = images
             self.feed = feed
             self.messages = messages
@@ -49,6 +52,7 @@ public final class SectionServices {
             self.forgetSaved = forgetSaved
             self.downloadedThisSession = downloadedThisSession
             self.permitFiles = permitFiles
+            self.diskUse = diskUse
         }
     }
 
@@ -57,12 +61,15 @@ public final class SectionServices {
     let backend: BackendSource
     /// Whether to fetch only what is on screen (a metered network, or Preferences' "Save data").
     let dataSaving = DataSaving(alwaysSaves: false)
+    /// The cap on the pictures cache and the saved pages together.
+    let disk: DiskBudget
     /// The main window, once it exists (dialogs are transient for it).
     var mainWindow: @MainActor () -> MainWindow? = { nil }
 
     init(makers: Makers, backend: BackendSource?) {
         self.makers = makers
         self.backend = backend ?? .fixed(.builtIn)
+        disk = DiskBudget(megabytes: AppSettings.defaultDiskCacheMegabytes, databaseUse: makers.diskUse)
     }
 
     /// The image pipeline every picture goes through (stored avatars and video posters too).
@@ -70,6 +77,7 @@ public final class SectionServices {
         if let made = imagesIfMade { return made }
         let made = makers.images()
         imagesIfMade = made
+        disk.attach(made.diskCache)
         dataSaving.observe(made) { [weak made] saving in made?.savesData = saving }
         return made
     }

@@ -13,7 +13,10 @@ extension TesseraApp {
         if let preferencesWindow { return preferencesWindow.present() }
         let made = PreferencesWindow(parent: mainWindow?.window, addresses: ServiceAddresses(settings: settings),
                                      given: options.givenServices, savesData: settings.savesData,
-                                     downloaded: services.makers.downloadedThisSession)
+                                     downloaded: services.makers.downloadedThisSession, cacheMegabytes: settings.diskCacheMegabytes,
+                                     diskUse: { [services] in await services.disk.use() })
+        made.storage.onLimit = { [weak self] megabytes in self?.limitCache(megabytes: megabytes) }
+        made.storage.onClear = { [weak self, weak made] done in self?.askToClearSavedData(over: made?.window, then: done) }
         made.onApply = { [weak self] addresses in self?.useServices(addresses) }
         made.data.onChange = { [weak self] saves in self?.saveData(saves) }
         made.window.onCloseRequest { [weak self, weak made] in
@@ -35,6 +38,13 @@ extension TesseraApp {
         services.dataSaving.alwaysSaves = saves
     }
 
+    /// Preferences' cache limit chosen: kept to at once, and remembered.
+    func limitCache(megabytes: Int) {
+        settings.diskCacheMegabytes = megabytes
+        store.save(settings)
+        services.disk.setCap(megabytes: megabytes)
+    }
+
     public func showShortcuts() {
         if shortcutsWindow == nil {
             shortcutsWindow = ShortcutsWindow(parent: mainWindow?.window, groups: Shortcuts.groups)
@@ -45,9 +55,9 @@ extension TesseraApp {
 
 
     /// Asks, then deletes offline data; failures in words.
-    public func askToClearSavedData() {
+    public func askToClearSavedData(over parent: Window? = nil, then done: @escaping @MainActor () -> Void = {}) {
         clearDialog?.hide()
-        let dialog = MessageDialog(parent: mainWindow?.window, kind: .question, heading: tr("Clear saved data?"),
+        let dialog = MessageDialog(parent: parent ?? mainWindow?.window, kind: .question, heading: tr("Clear saved data?"),
                                    body: tr("The facts feed, the chat's messages from the server and the images kept for when the network is gone are deleted. Your gallery, the people and your own messages stay."))
         dialog.addButton(tr("_Cancel"), response: Dialog.cancel)
         dialog.addButton(tr("C_lear"), response: 1, isDefault: false, style: "destructive-action")
@@ -61,6 +71,7 @@ extension TesseraApp {
                 do {
                     try await self.services.makers.clearSavedData()
                     self.logger.info("saved data cleared")
+                    done()
                 } catch {
                     let failure = MessageDialog(parent: self.mainWindow?.window, kind: .error, heading: tr("The saved data could not be cleared"),
                                                 body: "\(error)")

@@ -42,10 +42,14 @@ public final class TesseraApp {
         self.logger = logger
         settings = self.store.load()
         services.dataSaving.alwaysSaves = settings.savesData
+        services.disk.setCap(megabytes: settings.diskCacheMegabytes)
         application = Application(id: Self.applicationID, unique: options.unique,
                                   service: options.startsAsService)
         if options.startsAsService { application.setInactivityTimeout(ShellSearchProvider.idleTimeout) }
         services.mainWindow = { [weak self] in self?.mainWindow }
+        services.disk.onFull = { [weak self] in
+            self?.mainWindow?.diskNotice.show(tr("The disk is full: pictures shown now are not kept for later. Nothing saved before was lost."))
+        }
         application.onStartup { [weak self] in self?.startup() }
         application.onActivate { [weak self] in self?.activate() }
         application.onOpen { [weak self] addresses in self?.open(addresses) }

@@ -10,7 +10,6 @@ import Glibc
 /// Fetched bytes on disk under a cap, least recently used out, checksummed, on one low thread.
 public final class DiskCache: @unchecked Sendable {
     public let folder: URL
-    /// Bytes the entries may take; over it the least recently used go.
     public var capacity: Int { capacityBytes.withLock { $0 } }
     private let capacityBytes: Mutex<Int>
     /// One thread for every disk cache, keeping work in order.

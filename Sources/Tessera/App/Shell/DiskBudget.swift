@@ -1,0 +1,67 @@
+import Domain
+import Foundation
+import ImagePipeline
+
+/// One cap for what Tessera caches on disk: the saved pages take their share, the pictures cache the rest.
+@MainActor
+final class DiskBudget {
+    private(set) var capBytes: Int
+    private var pictures: DiskCache?
+    private(set) var savedPages = 0
+    /// Each section's use when last counted (`use()`).
+    private(set) var lastUse: [Section: DiskUse] = [:]
+    private let databaseUse: @Sendable () async -> [Section: DiskUse]
+    private var counting: DispatchWorkItem?
+    var onFull: (@MainActor () -> Void)?
+
+    static let countEvery: DispatchTimeInterval = .seconds(300)
+
+    init(megabytes: Int, databaseUse: @escaping @Sendable () async -> [Section: DiskUse]) {
+        capBytes = megabytes << 20
+        self.databaseUse = databaseUse
+    }
+
+    /// The pictures cache, once the pipeline is made: kept to its share from now on.
+    func attach(_ cache: DiskCache?) {
+        guard let cache, pictures !== cache else { return }
+        pictures = cache
+        cache.whenFull { DispatchQueue.main.async { [weak self] in self?.onFull?() } }
+        apply()
+        Task { _ = await use() }
+    }
+
+    func setCap(megabytes: Int) {
+        capBytes = megabytes << 20
+        apply()
+    }
+
+    /// Each section's bytes now (the database's, the gallery's and the pictures by section); the share counted again.
+    func use() async -> [Section: DiskUse] {
+        counting?.cancel()
+        let stored = await databaseUse()
+        savedPages = stored.values.reduce(0) { $0 + $1.cached }
+        apply()
+        scheduleCount()
+        var pictured: [Section: DiskUse] = [:]
+        for (account, bytes) in await pictures?.usage() ?? [:] {
+            guard let section = Section(rawValue: account) else { continue }
+            pictured[section] = DiskUse(cached: bytes)
+        }
+        lastUse = DiskUse.adding(stored, pictured)
+        return lastUse
+    }
+
+    /// What the pictures may take: the cap less the saved pages, never under a quarter of it.
+    var picturesCapacity: Int { max(capBytes - savedPages, capBytes / 4) }
+
+    private func apply() {
+        guard let pictures, pictures.capacity != picturesCapacity else { return }
+        pictures.setCapacity(picturesCapacity)
+    }
+
+    private func scheduleCount() {
+        let next = DispatchWorkItem { [weak self] in Task { _ = await self?.use() } }
+        counting = next
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.countEvery, execute: next)
+    }
+}
