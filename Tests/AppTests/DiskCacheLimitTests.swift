@@ -51,6 +51,11 @@ final class DiskCacheLimitTests: AppTestCase {
             // Clear asks over Preferences, then the pictures and the saved pages go.
             storage.clearButton.grabFocus()
             waitFor("Clear focused") { storage.clearButton.hasFocus }
+            waitFor("Clear scrolled into view") {
+                guard let top = storage.clearButton.origin(in: preferences.page)?.y else { return false }
+                let shown = preferences.scroller.visibleVerticalRange
+                return Double(top) >= shown.top && Double(top) + Double(storage.clearButton.allocation.height) <= shown.top + shown.height
+            }
             XCTAssertTrue(InputSimulation.key("space", on: preferences.window))
             waitFor("the question") { app.clearDialog?.isMapped == true }
             try click(1, in: app.clearDialog)
@@ -81,6 +86,12 @@ final class DiskCacheLimitTests: AppTestCase {
             }
             XCTAssertEqual(main.diskNotice.text, "The disk is full: pictures shown now are not kept for later. Nothing saved before was lost.")
             waitForServer("the pictures in view shown", timeout: .seconds(15)) { page.showsContentInView && page.grid.isLoaded }
+
+            // Its button opens Preferences at Storage, the limit focused, and the notice goes.
+            let storage = try XCTUnwrap(main.diskNotice.button)
+            clickWhenSteady(storage, in: main.window)
+            waitFor("Preferences at Storage") { app.preferencesWindow?.storage.limit.containsFocus == true }
+            XCTAssertFalse(main.diskNotice.isShown)
         }
     }
 }

@@ -105,6 +105,21 @@ final class PreferencesTests: AppTestCase {
 
     /// The switch sends every section back to the backend; the addresses stay saved, unused, and
     /// are not checked while it is on.
+    func testPreferencesOpenAgainRightAfterClosing() throws {
+        try onMain {
+            let app = try launch(section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let first = try openPreferences(of: app)
+            // Closed (its close hides it, then lets it go), and asked for again in between.
+            first.window.hide()
+            app.showPreferences()
+            waitFor("a Preferences window shown, and kept for the next Ctrl+,") {
+                app.preferencesWindow?.window.isMapped == true && app.preferencesWindow !== first
+            }
+        }
+    }
+
     func testTheSwitchUsesTheBackendForEverythingAndKeepsTheAddresses() throws {
         try onMain {
             let backend = try startServer()

@@ -102,6 +102,9 @@ final class Automation: LaunchDriver {
         runner.windows = [(name: "preferences", open: { [weak app] in
             app?.showPreferences()
             return app?.shownPreferences
+        }, close: { [weak app] in app?.shownPreferences?.close() }), (name: "preferences-storage", open: { [weak app] in
+            app?.showStorage()
+            return app?.shownPreferences
         }, close: { [weak app] in app?.shownPreferences?.close() })]
         screenshots = Task { @MainActor [weak self] in
             let ok = await runner.run()

@@ -60,6 +60,7 @@ final class ScreenshotRunner {
                     ok = false
                 }
                 shown.close()
+                await waitFor { !window.isMapped }
             }
         }
         return ok

@@ -8,6 +8,8 @@ import Localization
 final class PreferencesWindow {
     let window = Window()
     let builtInSwitch = Switch()
+    let scroller = ScrolledWindow()
+    let page = Box(.vertical, spacing: 24)
     private(set) var rows: [ServiceAddressRow] = []
     /// What the window shows, as edited.
     private(set) var form: ServiceAddresses
@@ -36,7 +38,6 @@ final class PreferencesWindow {
         header.title = tr("Preferences")
         window.setTitlebar(header)
 
-        let page = Box(.vertical, spacing: 24)
         page.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         page.addStyleClass("preferences-page")
         page.append(group(title: tr("Backend"), description: nil, rows: [builtInRow()]))
@@ -52,7 +53,6 @@ final class PreferencesWindow {
         page.append(group(title: tr("Storage"),
                           description: tr("What Tessera keeps on this computer, by section."),
                           rows: storage.rows))
-        let scroller = ScrolledWindow()
         scroller.add(page)
         window.add(scroller)
 

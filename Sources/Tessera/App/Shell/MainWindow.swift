@@ -24,7 +24,7 @@ public final class MainWindow {
     public let content = Stack()
     /// Why the built-in server could not start, across the top of every section.
     let backendNotice = NoticeBar()
-    let diskNotice = NoticeBar()
+    let diskNotice = NoticeBar(action: tr("Storage…"))
     private let contentColumn = Box(.vertical)
     /// Made the first time their section shows, so start-up builds only the visible one.
     public private(set) var coordinators: [Section: SectionCoordinator] = [:]

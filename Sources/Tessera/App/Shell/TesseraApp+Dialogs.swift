@@ -10,7 +10,8 @@ extension TesseraApp {
 
     /// Opens Preferences, or presents the open one.
     public func showPreferences() {
-        if let preferencesWindow { return preferencesWindow.present() }
+        // One closed a moment ago is let go after its close signal; a new one opens meanwhile.
+        if let preferencesWindow, preferencesWindow.window.isVisible { return preferencesWindow.present() }
         let made = PreferencesWindow(parent: mainWindow?.window, addresses: ServiceAddresses(settings: settings),
                                      given: options.givenServices, savesData: settings.savesData,
                                      downloaded: services.makers.downloadedThisSession, cacheMegabytes: settings.diskCacheMegabytes,
@@ -36,6 +37,12 @@ extension TesseraApp {
         settings.savesData = saves
         store.save(settings)
         services.dataSaving.alwaysSaves = saves
+    }
+
+    /// Preferences, at Storage: the cache limit focused.
+    public func showStorage() {
+        showPreferences()
+        preferencesWindow?.storage.limit.grabFocus()
     }
 
     /// Preferences' cache limit chosen: kept to at once, and remembered.

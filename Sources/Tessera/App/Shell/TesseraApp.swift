@@ -48,7 +48,12 @@ public final class TesseraApp {
         if options.startsAsService { application.setInactivityTimeout(ShellSearchProvider.idleTimeout) }
         services.mainWindow = { [weak self] in self?.mainWindow }
         services.disk.onFull = { [weak self] in
-            self?.mainWindow?.diskNotice.show(tr("The disk is full: pictures shown now are not kept for later. Nothing saved before was lost."))
+            guard let notice = self?.mainWindow?.diskNotice else { return }
+            notice.show(tr("The disk is full: pictures shown now are not kept for later. Nothing saved before was lost."))
+            notice.onClick = { [weak self, weak notice] in
+                notice?.show(nil)
+                self?.showStorage()
+            }
         }
         application.onStartup { [weak self] in self?.startup() }
         application.onActivate { [weak self] in self?.activate() }
