@@ -23,14 +23,14 @@ final class DiskCacheLimitTests: AppTestCase {
             let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
             waitForServer("the first screen", timeout: .seconds(15)) { page.showsContentInView && page.grid.isLoaded }
             let pictures = try XCTUnwrap(app.services.images.diskCache)
-            XCTAssertEqual(app.services.disk.capBytes, 250 << 20, "the limit from settings.json")
+            XCTAssertEqual(app.services.disk.capBytes, 250 * AppSettings.megabyte, "the limit from settings.json")
             waitFor("the feed's pictures kept on disk") { pictures.totalSize > 0 }
 
             XCTAssertTrue(InputSimulation.key("comma", modifiers: .control, on: main.window))
             waitFor("the Preferences window") { app.preferencesWindow?.window.isMapped == true }
             let preferences = try XCTUnwrap(app.preferencesWindow)
             let storage = preferences.storage
-            XCTAssertEqual(storage.limit.activeText, sizeText(bytes: 250 << 20))
+            XCTAssertEqual(storage.limit.activeText, sizeText(bytes: 250 * AppSettings.megabyte))
             let feed = try XCTUnwrap(storage.amounts[.feed])
             waitFor("the feed's use said") { feed.accessibleName.hasPrefix("Feed: ") }
             let feedBytes = try XCTUnwrap(app.services.disk.lastUse[.feed])
@@ -42,11 +42,11 @@ final class DiskCacheLimitTests: AppTestCase {
             storage.limit.grabFocus()
             waitFor("the limit focused") { storage.limit.containsFocus }
             XCTAssertTrue(InputSimulation.key("Down", on: preferences.window))
-            waitFor("500 MB chosen") { storage.limit.activeText == sizeText(bytes: 500 << 20) }
+            waitFor("500 MB chosen") { storage.limit.activeText == sizeText(bytes: 500 * AppSettings.megabyte) }
             XCTAssertEqual(app.store.load().diskCacheMegabytes, 500)
-            XCTAssertEqual(app.services.disk.capBytes, 500 << 20)
+            XCTAssertEqual(app.services.disk.capBytes, 500 * AppSettings.megabyte)
             XCTAssertEqual(pictures.capacity, app.services.disk.picturesCapacity)
-            XCTAssertGreaterThan(pictures.capacity, 250 << 20)
+            XCTAssertGreaterThan(pictures.capacity, 250 * AppSettings.megabyte)
 
             // Clear asks over Preferences, then the pictures and the saved pages go.
             storage.clearButton.grabFocus()
@@ -91,6 +91,12 @@ final class DiskCacheLimitTests: AppTestCase {
             let storage = try XCTUnwrap(main.diskNotice.button)
             clickWhenSteady(storage, in: main.window)
             waitFor("Preferences at Storage") { app.preferencesWindow?.storage.limit.containsFocus == true }
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            waitFor("Storage in view whole") {
+                let shown = preferences.scroller.visibleVerticalRange, clear = preferences.storage.clearButton
+                guard let limit = preferences.storage.limit.origin(in: preferences.page), let end = clear.origin(in: preferences.page) else { return false }
+                return Double(limit.y) >= shown.top && Double(end.y + clear.allocation.height) <= shown.top + shown.height
+            }
             XCTAssertFalse(main.diskNotice.isShown)
         }
     }

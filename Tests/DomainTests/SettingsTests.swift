@@ -58,10 +58,10 @@ final class SettingsTests: XCTestCase {
         func cap(_ json: String) throws -> Int {
             try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8)).diskCacheMegabytes
         }
-        XCTAssertEqual(try cap("{}"), 1024, "1 GB unless set")
+        XCTAssertEqual(try cap("{}"), 1000, "1 GB unless set")
         XCTAssertEqual(try cap(#"{"diskCacheMegabytes": 250}"#), 250)
         XCTAssertEqual(try cap(#"{"diskCacheMegabytes": 3}"#), 10, "a screenful of pictures at least")
-        XCTAssertEqual(try cap(#"{"diskCacheMegabytes": "lots"}"#), 1024)
+        XCTAssertEqual(try cap(#"{"diskCacheMegabytes": "lots"}"#), 1000)
         var settings = AppSettings.defaults
         settings.diskCacheMegabytes = 2048
         XCTAssertEqual(try JSONDecoder().decode(AppSettings.self, from: JSONEncoder().encode(settings)).diskCacheMegabytes, 2048)

@@ -43,9 +43,11 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// The most pictures, clips and saved pages may take on disk.
     public var diskCacheMegabytes = AppSettings.defaultDiskCacheMegabytes
 
-    public static let defaultDiskCacheMegabytes = 1024
+    public static let defaultDiskCacheMegabytes = 1000
+    /// Megabytes as GNOME shows sizes: a million bytes.
+    public static let megabyte = 1_000_000
     /// Below this a screenful of pictures no longer fits; above, a typo.
-    public static let diskCacheMegabytesRange = 10...1_048_576
+    public static let diskCacheMegabytesRange = 10...1_000_000
     public static let defaults = AppSettings(windowWidth: 1100, windowHeight: 760, isMaximized: false,
                                              lastSection: .gallery, appearance: .system)
     /// The smallest window the layout supports (a narrow phone-like window).

@@ -15,7 +15,7 @@ struct Bench: ParsableCommand {
         abstract: "Benchmarks with same-run baselines.",
         subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
                       OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self, ViewerBench.self,
-                      PeopleSearchBench.self, SoakBench.self, SlowLinkBench.self]
+                      PeopleSearchBench.self, SoakBench.self, SlowLinkBench.self, DiskCapBench.self]
     )
 }
 

@@ -90,6 +90,16 @@ final class PreferencesWindow {
         storage.refresh()
     }
 
+    /// Storage, the last group, scrolled into view whole once laid out; its limit focused.
+    func showStorage() {
+        storage.limit.grabFocus()
+        window.onNextDraw { [weak self] in
+            guard let self else { return }
+            let adjustment = self.scroller.verticalAdjustment()
+            adjustment.value = adjustment.maximumValue
+        }
+    }
+
     /// Whether the form differs from what is used, with every address usable.
     var canApply: Bool { form != applied && form.canApply }
 

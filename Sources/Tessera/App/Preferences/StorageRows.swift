@@ -19,12 +19,12 @@ final class StorageRows {
     var onClear: (@MainActor (_ done: @escaping @MainActor () -> Void) -> Void)?
 
     /// The limits offered; another one set in `settings.json` is offered too.
-    static let choices = [250, 500, 1024, 2048, 5120, 10240]
+    static let choices = [250, 500, 1000, 2000, 5000, 10_000]
 
     init(megabytes: Int, use: @escaping @MainActor () async -> [Section: DiskUse]) {
         self.use = use
         for choice in Set(Self.choices + [megabytes]).sorted() {
-            limit.append(id: String(choice), text: sizeText(bytes: choice << 20))
+            limit.append(id: String(choice), text: sizeText(bytes: choice * AppSettings.megabyte))
         }
         limit.activeID = String(megabytes)
         limit.accessibleName = tr("Cache limit")

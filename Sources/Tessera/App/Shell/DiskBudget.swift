@@ -17,7 +17,7 @@ final class DiskBudget {
     static let countEvery: DispatchTimeInterval = .seconds(300)
 
     init(megabytes: Int, databaseUse: @escaping @Sendable () async -> [Section: DiskUse]) {
-        capBytes = megabytes << 20
+        capBytes = megabytes * AppSettings.megabyte
         self.databaseUse = databaseUse
     }
 
@@ -31,7 +31,7 @@ final class DiskBudget {
     }
 
     func setCap(megabytes: Int) {
-        capBytes = megabytes << 20
+        capBytes = megabytes * AppSettings.megabyte
         apply()
     }
 

@@ -42,7 +42,7 @@ extension TesseraApp {
     /// Preferences, at Storage: the cache limit focused.
     public func showStorage() {
         showPreferences()
-        preferencesWindow?.storage.limit.grabFocus()
+        preferencesWindow?.showStorage()
     }
 
     /// Preferences' cache limit chosen: kept to at once, and remembered.
