@@ -37,8 +37,8 @@ final class FrameReportTests: XCTestCase {
                       "two lines, one with frames, pictures decoded: \(lines())")
         for line in lines() {
             let fields = line.split(separator: " ")
-            XCTAssertEqual(fields.count, 10, line)
-            guard fields.count == 10 else { continue }
+            XCTAssertEqual(fields.count, 12, line)
+            guard fields.count == 12 else { continue }
             XCTAssertEqual(fields[0], "frames", line)
             XCTAssertEqual(fields[2], "slow", line)
             XCTAssertEqual(fields[4], "longest-ms", line)
@@ -49,6 +49,8 @@ final class FrameReportTests: XCTestCase {
             XCTAssertEqual(frames == 0, longest == 0, line)
             XCTAssertGreaterThanOrEqual(try XCTUnwrap(Int(fields[7])), 0, line)
             XCTAssertGreaterThanOrEqual(try XCTUnwrap(Int(fields[9])), 0, line)
+            XCTAssertEqual(fields[10], "sqlite-bytes", line)
+            XCTAssertGreaterThan(try XCTUnwrap(Int(fields[11])), 0, "People's database is open: \(line)")
         }
         // Started by this test runner, the app inherits signals it blocks: SIGTERM still ends it,
         // as a closed window does.

@@ -121,6 +121,9 @@ public enum CompositionRoot {
     /// The icons folder (`hicolor/…`) of the source tree; nil when installed (the icon theme has them).
     public nonisolated static var iconsFolder: URL? { AppPaths.sourceTreeItem("data/icons") }
 
+    /// Bytes SQLite holds on the heap, every connection together (benchmarks tell it apart from the app's).
+    public nonisolated static var databaseMemoryInUse: Int { DatabaseMemory.inUse }
+
     /// The remembered settings, in `settings.json` under `paths.config`.
     public static func settings(paths: AppPaths, logger: Logger) -> any SettingsStoring {
         SettingsStore(url: paths.settingsFile, logger: logger)

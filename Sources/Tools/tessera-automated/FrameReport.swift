@@ -1,9 +1,10 @@
 import Dispatch
+import Composition
 import Foundation
 import Gtk
 import ImagePipeline
 
-/// Every so many seconds: frames, slow ones, the longest, pictures decoded and from memory.
+/// Every so many seconds: frames, slow ones, the longest, pictures decoded and from memory, SQLite's heap.
 @MainActor
 final class FrameReport {
     /// A frame at 60 Hz: work past it misses the next one.
@@ -42,8 +43,9 @@ final class FrameReport {
     private func report() {
         let counts = pictures()
         let decoded = counts?.decodes ?? 0, fromMemory = counts?.memoryHits ?? 0
-        let line = String(format: "frames %d slow %d longest-ms %.1f decoded %d from-memory %d\n", // not translated
-                          frames, slow, longest, decoded - decodedBefore, fromMemory - fromMemoryBefore)
+        let line = String(format: "frames %d slow %d longest-ms %.1f decoded %d from-memory %d sqlite-bytes %d\n", // not translated
+                          frames, slow, longest, decoded - decodedBefore, fromMemory - fromMemoryBefore,
+                          CompositionRoot.databaseMemoryInUse)
         decodedBefore = decoded
         fromMemoryBefore = fromMemory
         FileHandle.standardOutput.write(Data(line.utf8))

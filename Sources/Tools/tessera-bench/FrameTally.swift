@@ -12,6 +12,8 @@ final class FrameTally: Sendable {
         /// Pictures decoded, and pictures taken from the memory cache.
         var decoded = 0
         var fromMemory = 0
+        /// SQLite's heap at the last report; nil before one.
+        var sqliteBytes: Int?
 
         mutating func add(_ other: Count) {
             frames += other.frames
@@ -19,6 +21,7 @@ final class FrameTally: Sendable {
             longest = max(longest, other.longest)
             decoded += other.decoded
             fromMemory += other.fromMemory
+            sqliteBytes = other.sqliteBytes ?? sqliteBytes
         }
     }
 
@@ -37,7 +40,8 @@ final class FrameTally: Sendable {
                 for pair in stride(from: 0, to: words.count, by: 2) { values[words[pair]] = Double(words[pair + 1]) }
                 guard let frames = values["frames"], let slow = values["slow"], let longest = values["longest-ms"] else { continue }
                 state.count.add(Count(frames: Int(frames), slow: Int(slow), longest: longest,
-                                      decoded: Int(values["decoded"] ?? 0), fromMemory: Int(values["from-memory"] ?? 0)))
+                                      decoded: Int(values["decoded"] ?? 0), fromMemory: Int(values["from-memory"] ?? 0),
+                                      sqliteBytes: values["sqlite-bytes"].map { Int($0) }))
             }
         }
     }
@@ -45,7 +49,7 @@ final class FrameTally: Sendable {
     /// What was added up since the last time, and starts again.
     func take() -> Count {
         state.withLock { state in
-            defer { state.count = Count() }
+            defer { state.count = Count(sqliteBytes: state.count.sqliteBytes) }
             return state.count
         }
     }
