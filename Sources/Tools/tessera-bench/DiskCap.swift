@@ -15,7 +15,7 @@ struct DiskCapBench: ParsableCommand {
 
     func run() throws {
         let megabytes = megabytes, pictureBytes = pictureBytes, count = count, runs = runs
-        try runBlocking { try await Self.measure(cap: megabytes << 20, pictureBytes: pictureBytes, count: count, runs: runs) }
+        try runBlocking { try await Self.measure(cap: megabytes * 1_000_000, pictureBytes: pictureBytes, count: count, runs: runs) }
     }
 
     private static func measure(cap: Int, pictureBytes: Int, count: Int, runs: Int) async throws {
@@ -27,7 +27,7 @@ struct DiskCapBench: ParsableCommand {
         let fill = cap / pictureBytes + cap / pictureBytes / 5
         for index in 0..<fill { full.store(picture, for: "https://example.org/fill/\(index)", keep: true) }
         await full.flush()
-        print("disk-cap: \(count) pictures of \(pictureBytes) bytes a run; cap \(cap >> 20) MB, the full cache holding \(full.totalSize >> 20) MB"
+        print("disk-cap: \(count) pictures of \(pictureBytes) bytes a run; cap \(cap / 1_000_000) MB, the full cache holding \(full.totalSize / 1_000_000) MB"
               + " in \(try FileManager.default.contentsOfDirectory(atPath: full.folder.path).count) files")
         var roomy: [Double] = [], evicting: [Double] = []
         for run in 0..<runs {
@@ -44,9 +44,18 @@ struct DiskCapBench: ParsableCommand {
         print(line("under the cap", roomy))
         print(line("at the cap   ", evicting))
         print(String(format: "  eviction's cost: %+.1f µs a picture", (evicting.sorted()[runs / 2] - roomy.sorted()[runs / 2]) * 1e6 / Double(count)))
+        // One sweep alone: every file listed, the oldest tenth deleted; it comes once per tenth of the cap written.
+        let files = try FileManager.default.contentsOfDirectory(atPath: full.folder.path).count
+        sync()
+        let sweep = try await timed(count: 1) { _ in full.setCapacity(full.totalSize - 1) } flush: { await full.flush() }
+        let gone = files - (try FileManager.default.contentsOfDirectory(atPath: full.folder.path).count)
+        print(String(format: "  a sweep alone: %.0f ms over %d files, %d deleted: %.1f µs a picture written", sweep * 1000, files, gone,
+                     sweep * 1e6 / Double(max(gone, 1))))
     }
 
     private static func timed(count: Int, _ write: (Int) -> Void, flush: () async -> Void) async throws -> Double {
+        // Earlier writes reach the disk first, so that their write-back does not land in this run.
+        sync()
         let start = monotonicNanoseconds()
         for index in 0..<count { write(index) }
         await flush()
