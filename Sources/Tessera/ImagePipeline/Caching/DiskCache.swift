@@ -16,6 +16,8 @@ public final class DiskCache: @unchecked Sendable {
     private static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
     private var queue: BackgroundThreads { Self.thread }
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
+    /// Each entry's bytes and last use by file name, listed with `size`: a sweep lists no folder.
+    private var index: [String: (size: Int, used: Date)] = [:]
     /// TSC3 entries read with no account, TSC2 ones as `unknown` freshness; older ones dropped.
     static let magic = Data("TSC4".utf8)
     static let magicWithoutAccount = Data("TSC3".utf8)
@@ -108,6 +110,7 @@ public final class DiskCache: @unchecked Sendable {
             queue.async {
                 for entry in self.entries() { try? FileManager.default.removeItem(at: entry.url) }
                 self.size = 0
+                self.index = [:]
                 continuation.resume()
             }
         }
@@ -168,6 +171,7 @@ public final class DiskCache: @unchecked Sendable {
     private func delete(_ path: URL, bytes: Int) {
         guard (try? FileManager.default.removeItem(at: path)) != nil else { return }
         size = size.map { $0 - bytes }
+        index[path.lastPathComponent] = nil
     }
 
     private func read(_ url: String) -> Entry? {
@@ -180,6 +184,7 @@ public final class DiskCache: @unchecked Sendable {
         }
         // Mark as recently used: the sweep deletes by modification time.
         utimes(path.path, nil)
+        if size != nil { index[path.lastPathComponent]?.used = Date() }
         return payload
     }
 
@@ -202,6 +207,7 @@ public final class DiskCache: @unchecked Sendable {
             return
         }
         size = before - previous + packed.count
+        index[path.lastPathComponent] = (packed.count, Date())
         if size! > capacity { sweep() }
     }
 
@@ -224,7 +230,9 @@ public final class DiskCache: @unchecked Sendable {
 
     private func currentSize() -> Int {
         if let size { return size }
-        let counted = entries().reduce(0) { $0 + $1.size }
+        let listed = entries()
+        index = Dictionary(listed.map { ($0.url.lastPathComponent, (size: $0.size, used: $0.used)) }) { first, _ in first }
+        let counted = listed.reduce(0) { $0 + $1.size }
         size = counted
         return counted
     }
@@ -240,11 +248,11 @@ public final class DiskCache: @unchecked Sendable {
 
     /// Deletes the least recently used files until the cache is under 90% of its cap.
     private func sweep() {
-        let files = entries().sorted { $0.used < $1.used }
-        var total = files.reduce(0) { $0 + $1.size }
+        var total = currentSize()
         let target = capacity / 10 * 9
-        for entry in files where total > target {
-            try? FileManager.default.removeItem(at: entry.url)
+        for (name, entry) in index.sorted(by: { $0.value.used < $1.value.used }) where total > target {
+            unlink(folder.appendingPathComponent(name).path)
+            index[name] = nil
             total -= entry.size
         }
         size = total
