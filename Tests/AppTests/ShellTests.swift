@@ -216,6 +216,23 @@ final class ShellTests: AppTestCase {
         }
     }
 
+    /// At a phone's width Minimize and Maximize leave the header bar to the title; wider, the desktop's buttons.
+    func testAPhoneWidthGivesTheTitleTheRoomOfMinimizeAndMaximize() throws {
+        try onMain {
+            let app = try launch(section: .facts)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            XCTAssertNil(main.headerBar.decorationLayout, "the desktop's buttons")
+            main.window.resize(width: 360, height: 700)
+            waitFor("a phone's header bar", timeout: .seconds(5)) { main.headerBar.decorationLayout != nil }
+            let layout = try XCTUnwrap(main.headerBar.decorationLayout)
+            XCTAssertFalse(layout.contains("minimize") || layout.contains("maximize"), layout)
+            XCTAssertTrue(layout.contains("close"), layout)
+            main.window.resize(width: 900, height: 700)
+            waitFor("the desktop's buttons again", timeout: .seconds(5)) { main.headerBar.decorationLayout == nil }
+        }
+    }
+
     /// A narrow window folds the sidebar away: a button at the start of the header bar lists the
     /// sections, Ctrl+1…5 still switch, the section's name is the header's title; widened, the
     /// sidebar is back, under the app's name.

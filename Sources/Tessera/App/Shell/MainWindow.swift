@@ -175,7 +175,14 @@ public final class MainWindow {
     /// What the sections button's menu lists.
     public var sectionsMenuLabels: [String] { sectionsMenu.itemLabels }
 
+    /// A phone's width: no room for Minimize and Maximize beside a title.
+    public static let compactWidth = 480
+
     private func foldSidebarIfNarrow() {
+        let compact = allocatedWidth > 0 && allocatedWidth <= Self.compactWidth
+        if compact != (headerBar.decorationLayout != nil) {
+            headerBar.decorationLayout = compact ? HeaderBar.layout(ThemeSettings().decorationLayout, without: ["minimize", "maximize"]) : nil
+        }
         let fold = allocatedWidth > 0 && allocatedWidth <= Self.foldWidth
         guard fold != isSidebarFolded else { return }
         let focusWasInSidebar = sidebar.containsFocus

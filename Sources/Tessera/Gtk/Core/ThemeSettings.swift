@@ -17,6 +17,12 @@ public final class ThemeSettings {
         defer { g_free(name) }
         return String(cString: name)
     }
+    /// The desktop's window buttons in header bars (`gtk-decoration-layout`).
+    public var decorationLayout: String {
+        guard let layout = tessera_object_get_string(settings, "gtk-decoration-layout") else { return "" }
+        defer { g_free(layout) }
+        return String(cString: layout)
+    }
     /// Whether GTK animations are enabled (`gtk-enable-animations`).
     public var animationsEnabled: Bool {
         get { tessera_object_get_bool(settings, "gtk-enable-animations") != 0 }
