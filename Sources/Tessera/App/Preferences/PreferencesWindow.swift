@@ -51,7 +51,7 @@ final class PreferencesWindow {
                           description: tr("Downloaded this session, by section. On a metered network Tessera saves data by itself."),
                           rows: data.rows))
         page.append(group(title: tr("Storage"),
-                          description: tr("What Tessera keeps on this computer, by section."),
+                          description: tr("What Tessera keeps on this computer, by section. Past the cache limit the pictures used least recently go first."),
                           rows: storage.rows))
         scroller.add(page)
         window.add(scroller)

@@ -67,8 +67,7 @@ final class StorageRows {
                 label.accessibleName = tr("{section}: {amount} on this computer", ["section": section.title, "amount": text])
             }
             let cached = use.values.reduce(0) { $0 + $1.cached }
-            self.limitSummary.text = tr("{amount} of pictures and saved pages now; past the limit the least recently used go.",
-                                        ["amount": sizeText(bytes: cached)])
+            self.limitSummary.text = tr("Pictures and saved pages: {amount}", ["amount": sizeText(bytes: cached)])
         }
     }
 
