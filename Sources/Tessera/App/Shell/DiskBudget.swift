@@ -27,7 +27,7 @@ final class DiskBudget {
         pictures = cache
         cache.whenFull { DispatchQueue.main.async { [weak self] in self?.onFull?() } }
         apply()
-        Task { _ = await use() }
+        Task { await countSavedPages() }
     }
 
     func setCap(megabytes: Int) {
@@ -37,11 +37,7 @@ final class DiskBudget {
 
     /// Each section's bytes now (the database's, the gallery's and the pictures by section); the share counted again.
     func use() async -> [Section: DiskUse] {
-        counting?.cancel()
-        let stored = await databaseUse()
-        savedPages = stored.values.reduce(0) { $0 + $1.cached }
-        apply()
-        scheduleCount()
+        let stored = await countSavedPages()
         var pictured: [Section: DiskUse] = [:]
         for (account, bytes) in await pictures?.usage() ?? [:] {
             guard let section = Section(rawValue: account) else { continue }
@@ -59,8 +55,19 @@ final class DiskBudget {
         pictures.setCapacity(picturesCapacity)
     }
 
+    /// The saved pages counted again (the database alone: the pictures' files are not read), the share kept to.
+    @discardableResult
+    private func countSavedPages() async -> [Section: DiskUse] {
+        counting?.cancel()
+        let stored = await databaseUse()
+        savedPages = stored.values.reduce(0) { $0 + $1.cached }
+        apply()
+        scheduleCount()
+        return stored
+    }
+
     private func scheduleCount() {
-        let next = DispatchWorkItem { [weak self] in Task { _ = await self?.use() } }
+        let next = DispatchWorkItem { [weak self] in Task { await self?.countSavedPages() } }
         counting = next
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.countEvery, execute: next)
     }
