@@ -57,6 +57,8 @@ final class DiskCapTests: PipelineTestCase {
         XCTAssertEqual(Set(usage.keys), ["feed", "facts", ""])
         XCTAssertGreaterThan(usage["feed"]!, usage["facts"]!, "two pictures against one")
         XCTAssertEqual(usage.values.reduce(0, +), disk.totalSize)
+        let restarted = await DiskCache(folder: cacheFolder, capacity: 64 << 20).usage()
+        XCTAssertEqual(restarted, usage, "read again from the files' first bytes")
     }
 
     func testAFullDiskIsSaidOnceAndWhatWasKeptStaysReadable() async throws {

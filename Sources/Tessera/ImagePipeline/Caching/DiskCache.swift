@@ -16,8 +16,15 @@ public final class DiskCache: @unchecked Sendable {
     private static let thread = BackgroundThreads(name: "tessera-disk", count: 1)
     private var queue: BackgroundThreads { Self.thread }
     private var size: Int? // bytes on disk, counted on first use; touched on `queue` only
-    /// Each entry's bytes and last use by file name, listed with `size`: a sweep lists no folder.
-    private var index: [String: (size: Int, used: Date)] = [:]
+    /// Each entry by file name, listed with `size`: a sweep lists no folder, a usage reads a file once.
+    private var index: [String: Listed] = [:]
+
+    private struct Listed {
+        var size: Int
+        var used: Date
+        /// The section it was stored for, once known ("" for none); nil: not read yet.
+        var account: String?
+    }
     /// TSC3 entries read with no account, TSC2 ones as `unknown` freshness; older ones dropped.
     static let magic = Data("TSC4".utf8)
     static let magicWithoutAccount = Data("TSC3".utf8)
@@ -139,13 +146,12 @@ public final class DiskCache: @unchecked Sendable {
     public func usage() async -> [String: Int] {
         await withCheckedContinuation { continuation in
             queue.async {
+                _ = self.currentSize()
                 var bytes: [String: Int] = [:]
-                for entry in self.entries() {
-                    let prefix = (try? FileHandle(forReadingFrom: entry.url)).flatMap { handle in
-                        defer { try? handle.close() }
-                        return try? handle.read(upToCount: Self.accountPrefixBytes)
-                    }
-                    bytes[prefix.flatMap(Self.account(in:)) ?? "", default: 0] += entry.size
+                for (name, entry) in self.index {
+                    let account = entry.account ?? Self.account(of: self.folder.appendingPathComponent(name))
+                    self.index[name]?.account = account
+                    bytes[account, default: 0] += entry.size
                 }
                 continuation.resume(returning: bytes)
             }
@@ -154,6 +160,19 @@ public final class DiskCache: @unchecked Sendable {
 
     /// Enough of an entry to hold its URL and account, for all but absurd URLs.
     static let accountPrefixBytes = 16 << 10
+
+    /// The account an entry's file names ("" for none), from its first bytes: a kilobyte, more for a long URL.
+    private static func account(of file: URL) -> String {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return "" }
+        defer { try? handle.close() }
+        for count in [1 << 10, accountPrefixBytes] {
+            try? handle.seek(toOffset: 0)
+            guard let prefix = try? handle.read(upToCount: count) else { return "" }
+            if let account = Self.account(in: prefix) { return account }
+            if prefix.count < count { return "" }
+        }
+        return ""
+    }
 
     // MARK: On `queue`
 
@@ -207,7 +226,7 @@ public final class DiskCache: @unchecked Sendable {
             return
         }
         size = before - previous + packed.count
-        index[path.lastPathComponent] = (packed.count, Date())
+        index[path.lastPathComponent] = Listed(size: packed.count, used: Date(), account: account ?? "")
         if size! > capacity { sweep() }
     }
 
@@ -231,7 +250,7 @@ public final class DiskCache: @unchecked Sendable {
     private func currentSize() -> Int {
         if let size { return size }
         let listed = entries()
-        index = Dictionary(listed.map { ($0.url.lastPathComponent, (size: $0.size, used: $0.used)) }) { first, _ in first }
+        index = Dictionary(listed.map { ($0.url.lastPathComponent, Listed(size: $0.size, used: $0.used)) }) { first, _ in first }
         let counted = listed.reduce(0) { $0 + $1.size }
         size = counted
         return counted
