@@ -124,7 +124,8 @@ final class Soak {
         try xdotool(["click", "--repeat", "40", "--delay", "50", "5"])
         try xdotool(["click", "1", "sleep", Self.pause])
         try xdotool(["key", "--delay", "800", "Right", "Right", "Right", "Right", "Escape"])
-        try xdotool(["click", "--repeat", "40", "--delay", "50", "4"])
+        // Back up less than down: each round ends further down the feed, meeting posts it has not shown.
+        try xdotool(["click", "--repeat", "30", "--delay", "50", "4"])
         // People down and up (avatars come as rows come into view).
         try xdotool(["key", "--clearmodifiers", "ctrl+3", "sleep", Self.pause])
         try xdotool(["click", "--repeat", "15", "--delay", "80", "5"])
