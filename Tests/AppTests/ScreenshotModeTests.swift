@@ -29,7 +29,7 @@ final class ScreenshotModeTests: XCTestCase {
                       "feed-viewer-zoomed", "gallery-chosen", "messages-detail", "messages-pane", "messages-search", "people-edit",
                       "people-narrow", "people-pane", "people-search"]
         let narrowest = sections.map { "\($0)-360" }
-        let windows = ["preferences"]
+        let windows = ["preferences", "preferences-storage"]
         XCTAssertEqual(names, (sections + scenes + narrowest + windows).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())
         var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0
         for name in names {
