@@ -29,12 +29,13 @@ public final class FrameTiming: Object {
             return false
         }
         connect("after-paint", shape: .plain) { [weak self] _ in
-            guard let self, self.paintStart > 0 else { return false }
+            guard let self else { return false }
+            // Every frame ends here: one that only ticked or laid out lends no start to the next.
+            defer { self.layoutStart = 0; self.paintStart = 0 }
+            guard self.paintStart > 0 else { return false }
             let paint = Double(DispatchTime.now().uptimeNanoseconds - self.paintStart) / 1e6
             if self.keepsEvery { self.paints.append(paint) }
             self.onFrame?(self.layout, paint)
-            // A frame that only ticks has no paint phase: it must not count from this one.
-            self.paintStart = 0
             return false
         }
     }
