@@ -80,7 +80,7 @@ extension TesseraApp {
                     self.logger.info("saved data cleared")
                     done()
                 } catch {
-                    let failure = MessageDialog(parent: self.mainWindow?.window, kind: .error, heading: tr("The saved data could not be cleared"),
+                    let failure = MessageDialog(parent: parent ?? self.mainWindow?.window, kind: .error, heading: tr("The saved data could not be cleared"),
                                                 body: "\(error)")
                     failure.addButton(tr("_OK"), response: 0, isDefault: true)
                     failure.onResponse { [weak failure] _ in failure?.hide() }
