@@ -26,18 +26,11 @@ final class DataSavingRows {
             title: tr("Save data"),
             summary: tr("On every network, not only on metered ones: nothing is fetched before it is on screen, and videos download only when played."),
             control: savesDataSwitch)
-        rows.append(Self.row(line))
+        rows.append(PreferencesRowLine.row(line))
         for section in Section.allCases {
-            let amount = Label("")
-            amount.addStyleClass("dim-label")
-            amounts[section] = amount
-            let title = Label(section.title)
-            title.xalign = 0
-            let line = Box(.horizontal, spacing: 12)
-            line.append(title, expand: true)
-            line.append(amount)
-            let row = Self.row(line)
-            rows.append(row)
+            let made = PreferencesRowLine.sectionFigure(section)
+            amounts[section] = made.figure
+            rows.append(made.row)
         }
         savesDataSwitch.onToggled { [weak self] in
             guard let self else { return }
@@ -46,12 +39,6 @@ final class DataSavingRows {
         refresh()
     }
 
-    private static func row(_ line: Box) -> ListBoxRow {
-        line.setMargins(top: 8, bottom: 8, start: 12, end: 12)
-        let row = ListBoxRow(child: line)
-        row.isActivatable = false
-        return row
-    }
 
     /// Reads the figures now, then every `refreshEvery` while the rows are on screen.
     func refresh() {

@@ -1,3 +1,4 @@
+import Domain
 import Gtk
 
 /// A GNOME preferences row: title, dim subtitle, and its control at the end.
@@ -25,5 +26,25 @@ enum PreferencesRowLine {
         line.append(words, expand: true)
         line.append(control)
         return (line, summaryLabel)
+    }
+
+    /// `line` as a row of a boxed list: GNOME's margins, nothing to activate.
+    static func row(_ line: Box) -> ListBoxRow {
+        line.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        let row = ListBoxRow(child: line)
+        row.isActivatable = false
+        return row
+    }
+
+    /// A row with `section`'s name and a dim figure at its end, to fill in.
+    static func sectionFigure(_ section: Section) -> (row: ListBoxRow, figure: Label) {
+        let figure = Label("")
+        figure.addStyleClass("dim-label")
+        let title = Label(section.title)
+        title.xalign = 0
+        let line = Box(.horizontal, spacing: 12)
+        line.append(title, expand: true)
+        line.append(figure)
+        return (row(line), figure)
     }
 }

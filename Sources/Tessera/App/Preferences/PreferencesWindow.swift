@@ -123,10 +123,7 @@ final class PreferencesWindow {
         builtInSwitch.accessibleName = tr("Use the built-in backend for everything")
         let line = PreferencesRowLine.make(title: tr("Use the built-in backend for everything"),
                                            summary: tr("The addresses below are kept but not used."), control: builtInSwitch)
-        line.setMargins(top: 8, bottom: 8, start: 12, end: 12)
-        let row = ListBoxRow(child: line)
-        row.isActivatable = false
-        return row
+        return PreferencesRowLine.row(line)
     }
 
     /// A heading, an optional description and the rows in one rounded list.

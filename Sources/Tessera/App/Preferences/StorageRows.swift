@@ -30,20 +30,14 @@ final class StorageRows {
         limit.accessibleName = tr("Cache limit")
         let line = PreferencesRowLine.parts(title: tr("Cache limit"), summary: "", control: limit)
         limitSummary = line.summary
-        rows.append(Self.row(line.line))
+        rows.append(PreferencesRowLine.row(line.line))
         for section in Section.allCases {
-            let amount = Label("")
-            amount.addStyleClass("dim-label")
-            amounts[section] = amount
-            let title = Label(section.title)
-            title.xalign = 0
-            let line = Box(.horizontal, spacing: 12)
-            line.append(title, expand: true)
-            line.append(amount)
-            rows.append(Self.row(line))
+            let made = PreferencesRowLine.sectionFigure(section)
+            amounts[section] = made.figure
+            rows.append(made.row)
         }
         clearButton.accessibleName = tr("Clear the cache")
-        rows.append(Self.row(PreferencesRowLine.make(
+        rows.append(PreferencesRowLine.row(PreferencesRowLine.make(
             title: tr("Clear the cache"),
             summary: tr("Deletes the pictures and the pages saved for offline reading. Your gallery, the people and your own messages stay."),
             control: clearButton)))
@@ -71,10 +65,4 @@ final class StorageRows {
         }
     }
 
-    private static func row(_ line: Box) -> ListBoxRow {
-        line.setMargins(top: 8, bottom: 8, start: 12, end: 12)
-        let row = ListBoxRow(child: line)
-        row.isActivatable = false
-        return row
-    }
 }
