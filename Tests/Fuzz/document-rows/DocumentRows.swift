@@ -3,7 +3,7 @@ import FuzzSupport
 @testable import Persistence
 
 /// libFuzzer's entry: the first byte is a row count, the rest a document cut anywhere. The leading rows read
-/// from a cut document are a prefix of the whole document's rows, and the same document once closed.
+/// from a cut document are a prefix of the rows the app's whole read gives, and read as JSON again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDocumentRows(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 1 else { return 0 }
@@ -22,13 +22,24 @@ public func fuzzDocumentRows(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CIn
     return 0
 }
 
-/// The `items` list of a JSON object, each row as JSON text, when the document reads whole.
-private func rows(in data: Data) -> [String]? {
-    guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any],
-          let items = object["items"] as? [Any] else { return nil }
-    return items.map { row in
-        (try? JSONSerialization.data(withJSONObject: row, options: [.fragmentsAllowed, .sortedKeys]))
-            .map { String(decoding: $0, as: UTF8.self) } ?? "\(row)"
+/// The `items` list as the app's whole read (`JSONDecoder`) gives it: the first of keys written twice.
+private func rows(in data: Data) -> [Value]? {
+    try? JSONDecoder().decode(Document.self, from: data).items
+}
+
+private struct Document: Decodable { var items: [Value] }
+
+/// Any JSON value, compared as read.
+private enum Value: Decodable, Equatable {
+    case null, bool(Bool), number(Double), string(String), list([Value]), object([String: Value])
+
+    init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() { self = .null } else if let bool = try? value.decode(Bool.self) { self = .bool(bool) }
+        else if let number = try? value.decode(Double.self) { self = .number(number) }
+        else if let string = try? value.decode(String.self) { self = .string(string) }
+        else if let list = try? value.decode([Value].self) { self = .list(list) }
+        else { self = .object(try value.decode([String: Value].self)) }
     }
 }
 
