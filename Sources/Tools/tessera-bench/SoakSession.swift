@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// The app in its own process, used through its window and read from /proc.
 final class Soak {
@@ -156,13 +157,7 @@ final class Soak {
                       threads: (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0,
                       helpers: helpers.count, cpuSeconds: Self.cpuSeconds(of: pid).own,
                       helpersCPUSeconds: Self.cpuSeconds(of: pid).endedChildren + helpers.reduce(0) { $0 + Self.cpuSeconds(of: $1).own },
-                      frames: frames.take(), disk: Self.bytes(under: folder))
-    }
-
-    /// The sizes of the files under `folder`, added up.
-    private static func bytes(under folder: URL) -> Int {
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])
-        return (files?.allObjects as? [URL] ?? []).reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+                      frames: frames.take(), disk: FolderSize.bytes(of: [folder]))
     }
 
     /// CPU of `pid` and its reaped children, from /proc.
