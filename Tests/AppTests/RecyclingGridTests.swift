@@ -160,6 +160,8 @@ final class RecyclingGridTests: RecyclingGridTestCase {
             XCTAssertEqual(paged % columns, 0, "same column")
             let pitch = grid.layout.side + 6
             XCTAssertGreaterThanOrEqual(Double(paged / columns) * pitch, grid.adjustment.pageSize - 2 * pitch)
+            XCTAssertEqual(grid.layout.frame(at: paged).y - grid.adjustment.value, grid.layout.frame(at: 0).y, accuracy: 1,
+                           "the view moved with the focus, which keeps its place on screen")
             XCTAssertTrue(InputSimulation.key("Return", on: window))
             XCTAssertTrue(InputSimulation.key("space", on: window))
             waitFor("activated twice") { activated.count == 2 }

@@ -214,14 +214,17 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         lookup.index(of: id, in: items, locate: locate)
     }
 
-    /// True when every item in view has a cell that shows what it will show.
+    /// True when every item in view has a cell that shows what it will show, none of them let go.
     public var isLoaded: Bool {
         guard adjustment.pageSize > 0, layout.count == items.count else {
             // Before the first layout the items in view have no cells: loaded only when there are no items.
             let cells = cellsInView
             return items.isEmpty || (!cells.isEmpty && cells.allSatisfy(\.isLoaded))
         }
-        let inView = layout.indices(from: adjustment.value, to: adjustment.value + adjustment.pageSize)
+        let top = adjustment.value, bottom = top + adjustment.pageSize
+        if layout.emptyBefore > 0, items.isEmpty || layout.frame(at: 0).y > top { return false }
+        if layout.emptyAfter > 0, items.isEmpty || layout.frame(at: items.count - 1).y + layout.frame(at: items.count - 1).height < bottom { return false }
+        let inView = layout.indices(from: top, to: bottom)
         return inView.allSatisfy { index in
             index < items.count && (assigned[items[index].id]?.isLoaded ?? false)
         }
