@@ -45,14 +45,15 @@ final class FactCard: RecyclingCell {
         image = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
         caption = Label(fact.displayTitle)
         caption.addStyleClass("fact-caption")
+        caption.addStyleClass("heading")
         caption.ellipsize()
         caption.xalign = 0
         caption.setSizeRequest(width: -1, height: Self.captionHeight)
         image.picture.hexpand = true
         image.picture.vexpand = true
         image.picture.topCornerRadius = 10
-        textBox.setMargins(14)
-        textTitle.addStyleClass("fact-text-title")
+        textBox.setMargins(12)
+        textTitle.addStyleClass("title-4")
         textTitle.xalign = 0
         textTitle.wraps = true
         textBody.xalign = 0

@@ -60,7 +60,7 @@ public final class FactDetailPage: SettlingPage, InitiallyFocusedPage {
         description.view.addStyleClass("fact-description")
         if fact.description == nil { description.view.addStyleClass("dim-label") }
         heading = Label(fact.displayTitle)
-        heading.addStyleClass("fact-heading")
+        heading.addStyleClass("title-2")
         heading.xalign = 0
         heading.wraps = true
         heading.setMargins(top: 24, bottom: 0, start: 24, end: 24)

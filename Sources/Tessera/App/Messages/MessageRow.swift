@@ -57,6 +57,7 @@ final class MessageRow: RecyclingCell {
         textLabel.setMaxWidthChars(60)
         bubble.addStyleClass("message-bubble")
         meta.addStyleClass("message-meta")
+        meta.addStyleClass("caption-heading")
         meta.xalign = 0
         quoteLabel.addStyleClass("message-quote")
         quoteLabel.xalign = 0

@@ -17,7 +17,7 @@ enum PreferencesRowLine {
         summaryLabel.xalign = 0
         summaryLabel.wraps = true
         summaryLabel.addStyleClass("dim-label")
-        summaryLabel.addStyleClass("preferences-row-summary")
+        summaryLabel.addStyleClass("caption")
         let words = Box(.vertical, spacing: 2)
         words.append(titleLabel)
         words.append(summaryLabel)

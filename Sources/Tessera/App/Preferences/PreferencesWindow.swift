@@ -131,7 +131,7 @@ final class PreferencesWindow {
         let box = Box(.vertical, spacing: 6)
         let heading = Label(title)
         heading.xalign = 0
-        heading.addStyleClass("preferences-heading")
+        heading.addStyleClass("heading")
         box.append(heading)
         if let description {
             let words = Label(description)
