@@ -4,13 +4,16 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// One message: when, avatar, text and "Delete message", fading in over a second.
+/// One message: avatar, sender, when, text and "Delete message", fading in over a second.
 @MainActor
 final class MessageDetailPage: SettlingPage {
     let title: String
     let widget: Widget
     let message: ChatMessage
     let avatar: ImageView
+    /// "You", or the person in People whose avatar the message shows (`showSender`).
+    let senderLabel: Label
+    private var isSenderKnown: Bool
     let timeLabel: Label
     /// The whole message, however long, laid out between frames.
     let text: LongText
@@ -39,6 +42,10 @@ final class MessageDetailPage: SettlingPage {
         avatar.picture.halign = .center
         avatar.picture.accessibleName = message.isLocal ? tr("Your avatar") : tr("Sender's avatar")
         if let avatarURL { avatar.bind(ImageRequest(url: avatarURL, maximumPixelSize: 96).counted(for: .messages)) }
+        senderLabel = Label(message.isLocal ? tr("You") : "")
+        senderLabel.addStyleClass("title-2")
+        senderLabel.wraps = true
+        isSenderKnown = message.isLocal
         timeLabel = Label(Self.timeText(for: message))
         timeLabel.addStyleClass("dim-label")
         text = LongText(message.text, accessibleName: tr("Message text"))
@@ -55,6 +62,7 @@ final class MessageDetailPage: SettlingPage {
         box.halign = .center
         box.vexpand = true
         box.append(avatar.picture)
+        box.append(senderLabel)
         box.append(timeLabel)
         box.append(text.widget)
         box.append(deleteButton)
@@ -80,16 +88,22 @@ final class MessageDetailPage: SettlingPage {
         startFade()
     }
 
-    var fadingElements: [Widget] { [avatar.picture, timeLabel, text.widget, deleteButton] }
+    var fadingElements: [Widget] { [avatar.picture, senderLabel, timeLabel, text.widget, deleteButton] }
+
+    /// Names the sender once People is read; nil: no one has the message's avatar.
+    func showSender(_ name: String?) {
+        senderLabel.text = name ?? ""
+        isSenderKnown = true
+    }
 
     /// Messages up to this many bytes are centred (a chat line or two); longer ones start left.
     static let centredLength = 280
     /// The text column's width: about 60 characters a line.
     static let textWidth = 480
 
-    /// Avatar settled, text in and the fade done.
+    /// Avatar settled, sender named, text in and the fade done.
     var isSettled: Bool {
-        (avatar.isLoaded || avatar.boundSize == nil) && text.isComplete && fadingElements.allSatisfy { $0.opacity >= 1 }
+        isSenderKnown && (avatar.isLoaded || avatar.boundSize == nil) && text.isComplete && fadingElements.allSatisfy { $0.opacity >= 1 }
     }
 
     /// Every element from transparent to opaque over one second (at once with animations off).

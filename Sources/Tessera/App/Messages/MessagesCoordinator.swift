@@ -36,14 +36,27 @@ final class MessagesCoordinator: SectionCoordinator {
     /// Shows `message`'s detail; a certain delete closes it, a refused one keeps it with the reason.
     func open(_ message: ChatMessage, avatarURL: URL?) {
         guard let chat = pages.first as? MessagesPage, detail?.message.origin != message.origin else { return }
-        showDetail(MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: services.images,
+        let page = MessageDetailPage(message: message, avatarURL: avatarURL, pipeline: services.images,
                                goBack: { [weak self] in self?.pop() },
                                delete: { [weak self, weak chat] in
             guard let chat else { return nil }
             let deleted = await chat.model.delete(message.origin) { self?.pop() }
             return deleted ? nil : chat.model.state.notice
-        }, dismissNotice: { [weak chat] in chat?.model.dismissNotice() }))
+        }, dismissNotice: { [weak chat] in chat?.model.dismissNotice() })
+        showDetail(page)
         showSelection()
+        if !message.isLocal { nameSender(on: page) }
+    }
+
+    /// The person whose face the message shows, by their name in People (a rename included).
+    private func nameSender(on page: MessageDetailPage) {
+        let people = services.peopleModel
+        Task { [weak page] in
+            await people.startOnce()
+            await people.loaded()
+            let number = page?.message.avatarNumber
+            page?.showSender(people.state.people.first { $0.avatarNumber == number }?.name)
+        }
     }
 
     override func panesChanged() { showSelection() }

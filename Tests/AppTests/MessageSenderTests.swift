@@ -1,0 +1,56 @@
+@testable import App
+import Domain
+import Foundation
+import Gtk
+import TestSupport
+import XCTest
+import SimulatedInput
+
+/// The message detail names its sender: the person in People whose avatar it shows, or "You".
+final class MessageSenderTests: MessagesTestCase {
+    func testTheDetailNamesThePersonWhoseFaceTheMessageShowsAsPeopleNamesThem() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            let coordinator = main.coordinator(for: .messages)
+
+            let detail = try open(.server(number: 3), in: page, coordinator)
+            waitFor("the sender named") { detail.senderLabel.text == Person.seedNames[2] }
+            XCTAssertEqual(detail.message.avatarNumber, 3)
+            let avatar = detail.avatar.picture.allocation, sender = detail.senderLabel.allocation
+            let time = detail.timeLabel.allocation
+            XCTAssertGreaterThanOrEqual(sender.y, avatar.y + avatar.height, "the name under the avatar")
+            XCTAssertGreaterThanOrEqual(time.y, sender.y + sender.height, "the time under the name")
+            XCTAssertGreaterThan(sender.height, time.height, "the name a title, larger than the dim time")
+
+            XCTAssertNil(app.peopleModel.rename(3, to: "Jeremy Fox"))
+            waitFor("the rename kept") { app.peopleModel.person(3)?.name == "Jeremy Fox" }
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back at the chat") { coordinator.depth == 1 }
+            let again = try open(.server(number: 3), in: page, coordinator)
+            waitFor("the new name") { again.senderLabel.text == "Jeremy Fox" }
+
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back at the chat") { coordinator.depth == 1 }
+            page.entry.text = "Mine"
+            page.composer.sendButton.click()
+            waitFor("the sent row") { page.rows.last?.message.text == "Mine" }
+            let own = try open(try XCTUnwrap(page.rows.last).message.origin, in: page, coordinator)
+            XCTAssertEqual(own.senderLabel.text, "You")
+            waitFor("settled") { own.isSettled }
+        }
+    }
+
+    /// Opens the message's detail from its row with Enter, as a keyboard user does.
+    @MainActor
+    private func open(_ origin: ChatMessage.Origin, in page: MessagesPage,
+                      _ coordinator: SectionCoordinator) throws -> MessageDetailPage {
+        waitFor("the message's row") { page.rows.contains { $0.message.origin == origin } }
+        let row = try XCTUnwrap(page.rows.first { $0.message.origin == origin })
+        activate(row)
+        waitFor("the detail page") { coordinator.depth == 2 }
+        return try XCTUnwrap(coordinator.topPage as? MessageDetailPage)
+    }
+}
