@@ -1,5 +1,6 @@
 @testable import App
 import Domain
+import FixtureServer
 import Foundation
 import Gtk
 import TestSupport
@@ -8,6 +9,32 @@ import SimulatedInput
 
 /// The message detail names its sender: the person in People whose avatar it shows, or "You".
 final class MessageSenderTests: MessagesTestCase {
+    /// Message 3's avatar (number 3) never arrives: its initials stay.
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void {
+        { $0.messageCount = 200; $0.silentAvatar = 3; $0.silentAvatarTimes = 1_000 }
+    }
+
+    func testEachRowNamesItsSenderAndShowsTheirInitialsUntilTheirPictureComes() throws {
+        try onMain {
+            let (app, page) = try openMessages()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
+            waitFor("the rows in view") { page.rows.contains { $0.message.origin == .server(number: 3) } }
+            let row = { page.rows.first { $0.message.origin == .server(number: 3) } }
+            waitFor("the sender named") { row()?.meta.text == "Jeremy · #3" }
+            XCTAssertEqual(row()?.avatar.name, "Jeremy")
+            XCTAssertTrue(try XCTUnwrap(row()).avatar.showsInitials, "no picture over the initials")
+            let first = try XCTUnwrap(page.rows.first { $0.message.origin == .server(number: 1) })
+            waitFor("Adam's picture over his initials") { first.isLoaded && !first.avatar.showsInitials }
+            XCTAssertEqual(first.meta.text, "Adam · #1")
+
+            XCTAssertNil(app.peopleModel.rename(3, to: "Jeremy Fox"))
+            waitFor("the row renamed") { row()?.meta.text == "Jeremy Fox · #3" }
+            XCTAssertEqual(row()?.avatar.name, "Jeremy Fox")
+        }
+    }
+
     func testTheDetailNamesThePersonWhoseFaceTheMessageShowsAsPeopleNamesThem() throws {
         try onMain {
             let (app, page) = try openMessages()
@@ -19,7 +46,7 @@ final class MessageSenderTests: MessagesTestCase {
             let detail = try open(.server(number: 3), in: page, coordinator)
             waitFor("the sender named") { detail.senderLabel.text == Person.seedNames[2] }
             XCTAssertEqual(detail.message.avatarNumber, 3)
-            let avatar = detail.avatar.picture.allocation, sender = detail.senderLabel.allocation
+            let avatar = detail.avatar.widget.allocation, sender = detail.senderLabel.allocation
             let time = detail.timeLabel.allocation
             XCTAssertGreaterThanOrEqual(sender.y, avatar.y + avatar.height, "the name under the avatar")
             XCTAssertGreaterThanOrEqual(time.y, sender.y + sender.height, "the time under the name")

@@ -369,8 +369,8 @@ final class MessagesLayoutTests: MessagesTestCase {
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
             waitForServer("the chat settled", timeout: .seconds(10)) { page.isSettled && page.grid.cellsInView.contains { !$0.message.isLocal } }
             let row = try XCTUnwrap(page.grid.cellsInView.first { !$0.message.isLocal })
-            waitFor("laid out") { row.avatar.picture.origin(in: page.widget) != nil && page.composer.entry.allocation.width > 1 }
-            XCTAssertEqual(page.composer.entry.origin(in: page.widget)?.x, row.avatar.picture.origin(in: page.widget)?.x)
+            waitFor("laid out") { row.avatar.widget.origin(in: page.widget) != nil && page.composer.entry.allocation.width > 1 }
+            XCTAssertEqual(page.composer.entry.origin(in: page.widget)?.x, row.avatar.widget.origin(in: page.widget)?.x)
         }
     }
 }

@@ -212,14 +212,14 @@ final class MessagesTests: MessagesTestCase {
             let mine = try XCTUnwrap(page.rows.first { $0.message.isLocal })
             let theirs = try XCTUnwrap(page.rows.last { !$0.message.isLocal })
             @MainActor func span(_ row: MessageRow) throws -> (left: Double, right: Double) {
-                waitFor("the row laid out") { row.textLabel.origin(in: page.grid.canvas) != nil && row.avatar.picture.origin(in: page.grid.canvas) != nil }
-                let text = try XCTUnwrap(row.textLabel.origin(in: page.grid.canvas)), avatar = try XCTUnwrap(row.avatar.picture.origin(in: page.grid.canvas))
-                return (Double(min(text.x, avatar.x)), Double(max(text.x + row.textLabel.allocatedSize.width, avatar.x + row.avatar.picture.allocatedSize.width)))
+                waitFor("the row laid out") { row.textLabel.origin(in: page.grid.canvas) != nil && row.avatar.widget.origin(in: page.grid.canvas) != nil }
+                let text = try XCTUnwrap(row.textLabel.origin(in: page.grid.canvas)), avatar = try XCTUnwrap(row.avatar.widget.origin(in: page.grid.canvas))
+                return (Double(min(text.x, avatar.x)), Double(max(text.x + row.textLabel.allocatedSize.width, avatar.x + row.avatar.widget.allocatedSize.width)))
             }
             let own = try span(mine), other = try span(theirs)
             XCTAssertGreaterThan(own.right, width - 40, "your message reaches the right edge")
             XCTAssertGreaterThan(own.left, width / 2, "your message stands in the right half")
-            XCTAssertGreaterThan(try XCTUnwrap(mine.avatar.picture.origin(in: page.grid.canvas)).x,
+            XCTAssertGreaterThan(try XCTUnwrap(mine.avatar.widget.origin(in: page.grid.canvas)).x,
                                  try XCTUnwrap(mine.textLabel.origin(in: page.grid.canvas)).x, "your avatar rightmost")
             XCTAssertLessThan(other.left, 40, "theirs from the left edge")
         }

@@ -10,7 +10,7 @@ final class MessageDetailPage: SettlingPage {
     let title: String
     let widget: Widget
     let message: ChatMessage
-    let avatar: ImageView
+    let avatar: PersonAvatar
     /// "You", or the person in People whose avatar the message shows (`showSender`).
     let senderLabel: Label
     private var isSenderKnown: Bool
@@ -35,12 +35,9 @@ final class MessageDetailPage: SettlingPage {
         case .server(let number): tr("Message {number}", ["number": String(number)])
         case .local: tr("Your Message")
         }
-        avatar = ImageView(pipeline: pipeline, iconSize: 32, scaling: .fill)
-        avatar.picture.isCircular = true
-        avatar.picture.addStyleClass("avatar")
-        avatar.picture.setSizeRequest(width: 96, height: 96)
-        avatar.picture.halign = .center
-        avatar.picture.accessibleName = message.isLocal ? tr("Your avatar") : tr("Sender's avatar")
+        avatar = PersonAvatar(pipeline: pipeline, size: 96)
+        avatar.image.picture.accessibleName = message.isLocal ? tr("Your avatar") : tr("Sender's avatar")
+        if message.isLocal { avatar.name = tr("You") }
         if let avatarURL { avatar.bind(ImageRequest(url: avatarURL, maximumPixelSize: 96).counted(for: .messages)) }
         senderLabel = Label(message.isLocal ? tr("You") : "")
         senderLabel.addStyleClass("title-2")
@@ -61,7 +58,7 @@ final class MessageDetailPage: SettlingPage {
         box.valign = .start
         box.halign = .center
         box.vexpand = true
-        box.append(avatar.picture)
+        box.append(avatar.widget)
         box.append(senderLabel)
         box.append(timeLabel)
         box.append(text.widget)
@@ -88,11 +85,12 @@ final class MessageDetailPage: SettlingPage {
         startFade()
     }
 
-    var fadingElements: [Widget] { [avatar.picture, senderLabel, timeLabel, text.widget, deleteButton] }
+    var fadingElements: [Widget] { [avatar.widget, senderLabel, timeLabel, text.widget, deleteButton] }
 
     /// Names the sender once People is read; nil: no one has the message's avatar.
     func showSender(_ name: String?) {
         senderLabel.text = name ?? ""
+        avatar.name = name ?? ""
         isSenderKnown = true
     }
 
@@ -103,7 +101,7 @@ final class MessageDetailPage: SettlingPage {
 
     /// Avatar settled, sender named, text in and the fade done.
     var isSettled: Bool {
-        isSenderKnown && (avatar.isLoaded || avatar.boundSize == nil) && text.isComplete && fadingElements.allSatisfy { $0.opacity >= 1 }
+        isSenderKnown && (avatar.image.isLoaded || avatar.image.boundSize == nil) && text.isComplete && fadingElements.allSatisfy { $0.opacity >= 1 }
     }
 
     /// Every element from transparent to opaque over one second (at once with animations off).

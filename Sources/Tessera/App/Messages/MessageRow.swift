@@ -10,14 +10,16 @@ final class MessageRow: RecyclingCell {
     private(set) var message: ChatMessage
     var item: ChatMessage { message }
     let view: Widget
-    let avatar: ImageView
+    let avatar: PersonAvatar
     let textLabel: Label
-    private let meta = Label()
+    let meta = Label()
     private let bubble = Box(.vertical, spacing: 2)
     private let line = Box(.horizontal, spacing: 8)
     let revealer: Revealer
     /// Where a message's avatar is (nil until the backend has answered).
     private let avatarURL: @MainActor (ChatMessage) -> URL?
+    /// Who sent a server message, by People's names (nil until they are read).
+    private let senderName: @MainActor (ChatMessage) -> String?
     /// The text shown, as given to the label (with its links' markup).
     private var shownText: String?
     /// A link in the text was clicked: the page opens it (false: it could not).
@@ -41,16 +43,15 @@ final class MessageRow: RecyclingCell {
 
     init(message: ChatMessage, pipeline: ImagePipeline, isChosen: @escaping @MainActor (ChatMessage.Origin) -> Bool = { _ in false },
          isOpenBeside: @escaping @MainActor (ChatMessage.Origin) -> Bool = { _ in false },
+         senderName: @escaping @MainActor (ChatMessage) -> String? = { _ in nil },
          avatarURL: @escaping @MainActor (ChatMessage) -> URL?) {
         self.isChosen = isChosen
         self.isOpenBeside = isOpenBeside
         self.message = message
         self.avatarURL = avatarURL
-        avatar = ImageView(pipeline: pipeline, iconSize: 20, scaling: .fill)
-        avatar.picture.isCircular = true
-        avatar.picture.addStyleClass("avatar")
-        avatar.picture.setSizeRequest(width: Self.avatarSize, height: Self.avatarSize)
-        avatar.picture.valign = .end
+        self.senderName = senderName
+        avatar = PersonAvatar(pipeline: pipeline, size: Self.avatarSize)
+        avatar.widget.valign = .end
         textLabel = Label(message.preview)
         textLabel.wraps = true
         textLabel.xalign = 0
@@ -68,7 +69,7 @@ final class MessageRow: RecyclingCell {
         bubble.append(quoteLabel)
         bubble.append(textLabel)
         line.setMargins(top: 4, bottom: 4, start: 12, end: 12)
-        line.append(avatar.picture)
+        line.append(avatar.widget)
         line.append(bubble)
         revealer = Revealer(child: line, transition: .slideUp, duration: 250)
         let box = Box(.vertical)
@@ -112,8 +113,7 @@ final class MessageRow: RecyclingCell {
             hasLinks = !links.isEmpty
             if links.isEmpty { textLabel.text = message.preview } else { textLabel.setMarkup(Self.markup(message.preview, links: links)) }
         }
-        let caption = Self.caption(for: message)
-        if meta.text != caption { meta.text = caption }
+        showSender()
         let quote = message.replyTo.map(Self.quoteText)
         if quoteLabel.isVisible != (quote != nil) { quoteLabel.isVisible = quote != nil }
         if let quote, quoteLabel.text != quote { quoteLabel.text = quote }
@@ -140,6 +140,13 @@ final class MessageRow: RecyclingCell {
         if view.showsSelected != beside { view.showsSelected = beside }
     }
 
+    func showSender() {
+        let name = message.isLocal ? tr("You") : senderName(message)
+        if avatar.name != name ?? "" { avatar.name = name ?? "" }
+        let caption = Self.caption(for: message, sender: name)
+        if meta.text != caption { meta.text = caption }
+    }
+
     func park() {
         avatar.bind(nil)
         view.accessibleName = ""
@@ -147,11 +154,11 @@ final class MessageRow: RecyclingCell {
 
     /// Binds the avatar once the backend's address is known.
     func load(side: Int) {
-        guard avatar.boundSize == nil, let url = avatarURL(message) else { return }
+        guard avatar.image.boundSize == nil, let url = avatarURL(message) else { return }
         avatar.bind(ImageRequest(url: url, maximumPixelSize: Self.avatarSize).counted(for: .messages))
     }
 
-    var isLoaded: Bool { avatar.isLoaded }
+    var isLoaded: Bool { avatar.image.isLoaded }
 
     /// A click on a reply's quote shows the message it quotes; anywhere else, the grid's.
     func handleClick(atX x: Double, y: Double) -> Bool {
@@ -193,9 +200,10 @@ final class MessageRow: RecyclingCell {
         return markup + Label.escaped(String(text[position...]))
     }
 
-    static func caption(for message: ChatMessage) -> String {
+    /// "Adam · #3" (the number alone until People is read), "You", "You · edited".
+    static func caption(for message: ChatMessage, sender: String? = nil) -> String {
         switch message.origin {
-        case .server(let number): "#\(number)"
+        case .server(let number): sender.map { tr("{name} · #{number}", ["name": $0, "number": String(number)]) } ?? "#\(number)"
         case .local where message.editedAt != nil: tr("You · edited")
         case .local: tr("You")
         }

@@ -8,6 +8,7 @@ import Gtk
 @MainActor
 final class MessagesCoordinator: SectionCoordinator {
     private let services: SectionServices
+    private var following: AnyObject?
 
     init(services: SectionServices) {
         self.services = services
@@ -21,6 +22,11 @@ final class MessagesCoordinator: SectionCoordinator {
         }
         super.init(section: .messages, root: chat, detailPane: true)
         me.object = self
+        let people = services.peopleModel
+        following = people.follow { [weak chat] everyone in
+            chat?.senderNames = Dictionary(everyone.map { ($0.avatarNumber, $0.name) }) { first, _ in first }
+        }
+        Task { await people.startOnce() }
         chat.onMessagesShown = { [weak self, weak chat] (messages: Deque<ChatMessage>) in
             guard let self, let key = self.detailToReopen else { return }
             self.detailToReopen = nil
@@ -52,7 +58,6 @@ final class MessagesCoordinator: SectionCoordinator {
     private func nameSender(on page: MessageDetailPage) {
         let people = services.peopleModel
         Task { [weak page] in
-            await people.startOnce()
             await people.loaded()
             let number = page?.message.avatarNumber
             page?.showSender(people.state.people.first { $0.avatarNumber == number }?.name)

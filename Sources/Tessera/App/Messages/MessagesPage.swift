@@ -82,7 +82,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         grid = RecyclingGrid(layout: StackLayout(headerHeight: Double(Self.headerHeight), estimatedHeight: Self.estimatedRowHeight),
                              header: paging.widget, headerHeight: Self.headerHeight) { message in
             let row = MessageRow(message: message, pipeline: pipeline, isChosen: { me.object?.choice.chosen.contains($0) ?? false },
-                                 isOpenBeside: { me.object?.openBeside == $0 }) {
+                                 isOpenBeside: { me.object?.openBeside == $0 },
+                                 senderName: { me.object?.senderNames[$0.avatarNumber] }) {
                 me.object?.avatarURL(for: $0)
             }
             row.onOpenLink = { me.object?.openLink($0, written: $1) }
@@ -147,6 +148,11 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
 
     func avatarURL(for message: ChatMessage) -> URL? {
         backend?.avatar(message.avatarNumber)
+    }
+
+    /// People's names by avatar number: a server message's sender is whose avatar it shows.
+    var senderNames: [Int: String] = [:] {
+        didSet { if senderNames != oldValue { grid.cells.forEach { $0.showSender() } } }
     }
 
     /// The message whose detail is in the pane beside the chat, whose row shows as selected.

@@ -86,6 +86,8 @@ public final class PeopleViewModel {
                 self.state.isLoaded = true
                 self.applyFilter()
                 self.publish()
+                self.followers.removeAll { $0() == nil }
+                self.followers.forEach { $0()?.told(people) }
                 self.requestAvatarsInView()
             })
         } catch {
@@ -285,6 +287,15 @@ public final class PeopleViewModel {
         onChange?(state)
     }
 
+    /// Calls `told` with everyone after each change read from the database, while the result lives.
+    public func follow(_ told: @escaping @MainActor ([Person]) -> Void) -> AnyObject {
+        let follower = PeopleFollower(told: told)
+        followers.append { [weak follower] in follower }
+        if state.isLoaded { told(state.people) }
+        return follower
+    }
+    private var followers: [() -> PeopleFollower?] = []
+
     /// Callers of `loaded()` still waiting.
     private var waitingForPeople: [CheckedContinuation<Void, Never>] = []
     /// Whether `startOnce()` started the model.
@@ -302,4 +313,10 @@ public final class PeopleViewModel {
         if state.isLoaded || state.failure != nil { return }
         await withCheckedContinuation { waitingForPeople.append($0) }
     }
+}
+
+@MainActor
+final class PeopleFollower {
+    let told: @MainActor ([Person]) -> Void
+    init(told: @escaping @MainActor ([Person]) -> Void) { self.told = told }
 }

@@ -42,12 +42,11 @@ final class GridKeys<Cell: RecyclingCell, Layout: ItemLayout> {
                 return ["Up", "Down", "Left", "Right", "KP_Up", "KP_Down", "KP_Left", "KP_Right"].contains(key.keyName)
             }
             let id = grid.items[target].id
-            if key.keyName.contains("Page") {
+            if ["Page_Up", "Page_Down", "KP_Page_Up", "KP_Page_Down"].contains(key.keyName) {
                 // As GtkListBox: the view moves as far as the focus, which keeps its place on screen.
                 let moved = grid.layout.frame(at: target).y - grid.layout.frame(at: index).y
                 adjustment.value = min(max(adjustment.lower, adjustment.value + moved), adjustment.upper - adjustment.pageSize)
             }
-            // Scrolling may have brought items back above the target.
             guard let now = grid.index(of: id) else { return true }
             grid.focus(index: now)
             if let moved = grid.assigned[id] { grid.onFocusMovedByKeys?(moved) }
