@@ -277,5 +277,6 @@ if Context.environment["TESSERA_FUZZ"] == "1" {
         .executableTarget(name: "fuzz-contract-json", dependencies: ["Domain", "Repositories", "FuzzSupport"], path: "Tests/Fuzz/contract-json"),
         .executableTarget(name: "fuzz-http-cache", dependencies: ["ImagePipeline", "Networking", "FuzzSupport"], path: "Tests/Fuzz/http-cache"),
         .executableTarget(name: "fuzz-document-rows", dependencies: ["Persistence", "FuzzSupport"], path: "Tests/Fuzz/document-rows"),
+        .executableTarget(name: "fuzz-journal", dependencies: ["Persistence", "Domain", "FuzzSupport"], path: "Tests/Fuzz/journal"),
     ]
 }

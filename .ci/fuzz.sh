@@ -18,8 +18,9 @@ regions=Sources/Shims/CPictureRegions
   $(pkg-config --cflags --libs libpng) -ljpeg -o "$out/picture-regions" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # The Swift readers (Tests/Fuzz/<target>): the helpers' wires, the contracts' JSON, HTTP headers and
-# the picture cache's files, a document's first rows. Package.swift declares them only in this build (TESSERA_FUZZ).
-swift_targets=(wire-readers contract-json http-cache document-rows)
+# the picture cache's files, a document's first rows, the gallery's journal. Package.swift declares them only in
+# this build (TESSERA_FUZZ).
+swift_targets=(wire-readers contract-json http-cache document-rows journal)
 for target in "${swift_targets[@]}"; do
   if ! TESSERA_FUZZ=1 "$SWIFT" build -c release --build-path .build/fuzz-swift --product "fuzz-$target" \
       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing > "$out/build-$target.log" 2>&1; then

@@ -163,17 +163,24 @@ final class GalleryJournalTests: GalleryDocumentTestCase {
         XCTAssertEqual(try files(), ["gallery.json"], "the other document's journal is removed")
     }
 
-    /// A change that no longer fits the document, or a line that cannot be read, stops the
-    /// replay there: the changes before it are kept and written whole, the journal as it was is
-    /// kept aside, and the gallery says so in words.
+    /// A change that no longer fits the document (one naming an item twice too, which taken as
+    /// written deleted the next item), or a line that cannot be read, stops the replay there: the
+    /// changes before it are kept and written whole, the journal as it was is kept aside, and the
+    /// gallery says so in words.
     func testChangesThatCannotBeUsedAreSaidAndKeptAside() async throws {
-        for (name, line) in [("a change that no longer fits", #"[{"delete":{"items":[{"index":40,"item":{"imageUrlString":"https://example.org/x.jpg","uuid":"x"}}]}}]"#),
-                             ("a line that is not JSON", "not a change")] {
+        let twice = { (item: GalleryItem) in
+            let placed = String(decoding: try JSONEncoder().encode(item), as: UTF8.self)
+            return #"[{"delete":{"items":[{"index":0,"item":\#(placed)},{"index":0,"item":\#(placed)}]}}]"#
+        }
+        for (name, line) in [("a change that no longer fits", { (_: GalleryItem) in #"[{"delete":{"items":[{"index":40,"item":{"imageUrlString":"https://example.org/x.jpg","uuid":"x"}}]}}]"# }),
+                             ("a change that no longer fits: one item deleted twice", twice),
+                             ("a line that is not JSON", { _ in "not a change" })] {
             try tearDownWithError()
             try setUpWithError()
             let repository = journaling(items(6))
             _ = try await repository.load()
             let saved = try await repository.move(from: 0, to: 5)
+            let line = try line(saved[0])
             let handle = try FileHandle(forWritingTo: journal)
             try handle.seekToEnd()
             try handle.write(contentsOf: Data((line + "\n" + #"[{"move":{"from":0,"to":1}}]"# + "\n").utf8))

@@ -75,7 +75,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         return try result.get()
     }
 
-    private static func read(_ url: URL, over stamp: DocumentStamp) throws(StorageError) -> Contents {
+    static func read(_ url: URL, over stamp: DocumentStamp) throws(StorageError) -> Contents {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -114,7 +114,7 @@ public final class ChangeJournal<Change: Codable & Sendable>: Sendable {
         return contents
     }
 
-    private static func append(_ changes: [Change], over stamp: DocumentStamp, to url: URL) throws(StorageError) -> Int {
+    static func append(_ changes: [Change], over stamp: DocumentStamp, to url: URL) throws(StorageError) -> Int {
         let encoder = JSONEncoder()
         // Unindented JSON has no line breaks, so a line is a batch.
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -23,6 +23,7 @@ enum GalleryChange: Codable, Equatable, Sendable {
         switch self {
         case .insert(let placed):
             guard items.count + placed.count <= maximumItems else { throw .full(limit: maximumItems) }
+            guard Self.ascending(placed) else { throw .stale }
             var next = items
             for entry in placed {
                 guard (0...next.count).contains(entry.index) else { throw .stale }
@@ -30,11 +31,18 @@ enum GalleryChange: Codable, Equatable, Sendable {
             }
             items = next
         case .delete(let placed):
-            guard placed.allSatisfy({ items.indices.contains($0.index) && items[$0.index] == $0.item }) else { throw .stale }
+            guard Self.ascending(placed), placed.allSatisfy({ items.indices.contains($0.index) && items[$0.index] == $0.item }) else {
+                throw .stale
+            }
             for entry in placed.reversed() { items.remove(at: entry.index) }
         case let .move(source, destination):
             guard items.indices.contains(source), items.indices.contains(destination) else { throw .stale }
             items.insert(items.remove(at: source), at: destination)
         }
+    }
+
+    /// A damaged journal may repeat or reorder indices: applied as they come, they would take out or put in other items.
+    private static func ascending(_ placed: [PlacedItem]) -> Bool {
+        zip(placed, placed.dropFirst()).allSatisfy { $0.index < $1.index }
     }
 }
