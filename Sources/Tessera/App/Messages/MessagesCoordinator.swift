@@ -26,7 +26,6 @@ final class MessagesCoordinator: SectionCoordinator {
         following = people.follow { [weak chat] everyone in
             chat?.senderNames = Dictionary(everyone.map { ($0.avatarNumber, $0.name) }) { first, _ in first }
         }
-        Task { await people.startOnce() }
         chat.onMessagesShown = { [weak self, weak chat] (messages: Deque<ChatMessage>) in
             guard let self, let key = self.detailToReopen else { return }
             self.detailToReopen = nil
