@@ -127,7 +127,7 @@ let package = Package(
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [
-            "CGdkPixbuf", "CLcms2",
+            "CGdkPixbuf", "CLcms2", "Scheduling",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -144,7 +144,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["CIntl"]),
 
         // The only Swift module that touches GTK pointers, but for the next.
-        .target(name: "Gtk", dependencies: ["CGtk", "CHandy", "CGStreamer", "Localization"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CHandy", "CGStreamer", "Localization", "Scheduling"]),
         // Key presses and clicks through the window system (XTest), for UI tests; never in the app.
         .target(name: "SimulatedInput", dependencies: ["CGtk", "Gtk"]),
 
@@ -153,13 +153,13 @@ let package = Package(
 
         // Files and databases the app writes.
         .target(name: "Persistence", dependencies: [
-            "Domain", "Localization", "Repositories",
+            "Domain", "Localization", "Repositories", "Scheduling",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // One repository per backend contract: a protocol and its live implementation.
-        .target(name: "Repositories", dependencies: ["Domain", "Networking", "Localization"]),
+        .target(name: "Repositories", dependencies: ["Domain", "Networking", "Localization", "Scheduling"]),
 
         // One view-model per screen; never imports Gtk.
         .target(name: "Features", dependencies: [
@@ -180,7 +180,7 @@ let package = Package(
         // The composition root: builds every client, store, repository and view-model maker once.
         .target(name: "Composition", dependencies: [
             "App", "Domain", "Features", "ImagePipeline", "Networking", "Persistence", "Repositories", "Video",
-            "HelperClients", "CGStreamer", "CDescriptorPassing", "Gtk", "HelperPipes", "Localization",
+            "HelperClients", "CGStreamer", "CDescriptorPassing", "Gtk", "HelperPipes", "Localization", "Scheduling",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -205,7 +205,7 @@ let package = Package(
 
         // Shared by the test targets: a quiet fixture server on a loopback port.
         .target(name: "TestSupport", dependencies: [
-            "FixtureServer", .product(name: "Logging", package: "swift-log"),
+            "FixtureServer", "Scheduling", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
 
         .testTarget(name: "DomainTests", dependencies: ["Domain", .product(name: "DequeModule", package: "swift-collections")]),
@@ -221,7 +221,7 @@ let package = Package(
         .testTarget(name: "HelperClientsTests", dependencies: ["HelperClients", "HelperWire", "HelperPipes", "ImagePipeline", "Networking", "TestSupport",
                                                                "CGdkPixbuf"]),
         .testTarget(name: "NetworkingTests", dependencies: [
-            "Networking", "FixtureServer", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            "Networking", "FixtureServer", "TestSupport", "Scheduling", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
@@ -233,7 +233,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk", "TestSupport"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video", "HelperWire", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "HelperWire", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing",
+                                                    "Scheduling"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
         // not Sendable and its methods are nonisolated, so every test body that drives the
         // main-actor app through `self` would need an unchecked escape in Swift 6 mode.
@@ -242,7 +243,7 @@ let package = Package(
         .target(name: "CTestBrowser", path: "Tests/CTestBrowser"),
         .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Gtk", "CGtk", "SimulatedInput", "Domain", "Persistence", "Localization",
                                                      "ImagePipeline", "HelperClients", "Networking", "FixtureServer",
-                                                     "Features", "Repositories", "TestSupport", "CTestBrowser", "Video", "HelperWire",
+                                                     "Features", "Repositories", "TestSupport", "CTestBrowser", "Video", "HelperWire", "Scheduling",
                                                      .product(name: "GRDB", package: "GRDB.swift"),
                                                      .product(name: "Logging", package: "swift-log")],
                     exclude: ["atspi-probe.py", "second-client.py", "logind-stand-in.py", "portal-stand-in.py"],
@@ -279,4 +280,9 @@ if Context.environment["TESSERA_FUZZ"] == "1" {
         .executableTarget(name: "fuzz-document-rows", dependencies: ["Persistence", "FuzzSupport"], path: "Tests/Fuzz/document-rows"),
         .executableTarget(name: "fuzz-journal", dependencies: ["Persistence", "Domain", "FuzzSupport"], path: "Tests/Fuzz/journal"),
     ]
+}
+
+// ThreadSanitizer's build (`make tsan`): Scheduling's `Mutex` over a pthread mutex, which it sees.
+if Context.environment["TESSERA_TSAN"] == "1", let scheduling = package.targets.first(where: { $0.name == "Scheduling" }) {
+    scheduling.swiftSettings = [.define("TESSERA_TSAN")]
 }

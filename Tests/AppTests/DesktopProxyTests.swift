@@ -1,6 +1,6 @@
 import Foundation
 import Networking
-import Synchronization
+import Scheduling
 import TestSupport
 import XCTest
 

@@ -1,7 +1,7 @@
 import Foundation
 @testable import ImagePipeline
 @testable import PictureDecoding
-import Synchronization
+import Scheduling
 import TestSupport
 import XCTest
 

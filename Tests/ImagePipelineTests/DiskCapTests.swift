@@ -1,6 +1,6 @@
 import Foundation
 @testable import ImagePipeline
-import Synchronization
+import Scheduling
 import XCTest
 
 /// The picture cache's cap while the app runs: kept under it, changed at once, told by section, a full disk said.

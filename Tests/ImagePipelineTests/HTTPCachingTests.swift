@@ -3,7 +3,7 @@ import Foundation
 @testable import ImagePipeline
 import Logging
 import Networking
-import Synchronization
+import Scheduling
 import TestSupport
 import XCTest
 

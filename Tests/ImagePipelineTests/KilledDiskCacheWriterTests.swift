@@ -6,7 +6,6 @@ import HelperWire
 import Logging
 import Networking
 import Scheduling
-import Synchronization
 import TestSupport
 import XCTest
 

@@ -3,7 +3,7 @@ import Foundation
 @testable import ImagePipeline
 import Logging
 import Networking
-import Synchronization
+import Scheduling
 import XCTest
 
 /// A file fetched in ranges from our server: the pieces put together are the file, a piece

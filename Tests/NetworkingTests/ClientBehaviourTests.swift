@@ -1,7 +1,7 @@
 import FixtureServer
 import Foundation
 import Networking
-import Synchronization
+import Scheduling
 import TestSupport
 import XCTest
 

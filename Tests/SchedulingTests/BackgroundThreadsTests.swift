@@ -1,6 +1,5 @@
 import Foundation
 @testable import Scheduling
-import Synchronization
 import XCTest
 
 final class BackgroundThreadsTests: XCTestCase {

@@ -1,5 +1,4 @@
 import Scheduling
-import Synchronization
 import XCTest
 
 /// The slots image fetches and decodes wait for: at most `limit` at once, the best priority

@@ -1,7 +1,7 @@
 import FixtureServer
 import Foundation
 import Logging
-import Synchronization
+import Scheduling
 
 /// A real tessera-server on a loopback port for one test: quiet, on the repository's `data/`.
 public final class TestServer: Sendable {

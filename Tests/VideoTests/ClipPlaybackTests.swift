@@ -1,7 +1,7 @@
 import CGStreamer
 import Foundation
 import HelperWire
-import Synchronization
+import Scheduling
 import TestSupport
 @testable import Video
 import XCTest

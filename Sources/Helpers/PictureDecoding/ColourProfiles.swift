@@ -3,7 +3,7 @@ import CLcms2
 import FoundationEssentials
 import Glibc
 import HelperWire
-import Synchronization
+import Scheduling
 
 /// ICC-tagged pictures to sRGB as they decode (untagged are sRGB); transforms cached, thread-shared.
 final class ColourProfiles: Sendable {

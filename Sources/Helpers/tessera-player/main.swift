@@ -6,7 +6,6 @@ import HelperWire
 import Localization
 import ClipDecoding
 import Scheduling
-import Synchronization
 import Dispatch
 
 // The clip decoder per viewer clip (`PlayerHelper`): input bytes to raw frames and sound; seeks when told.

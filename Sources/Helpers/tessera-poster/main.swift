@@ -8,7 +8,6 @@ import Glibc
 import HelperWire
 import Localization
 import Scheduling
-import Synchronization
 import ClipDecoding
 
 // The poster reader (`PosterReader`): two clips at a time, answers by `PosterWire`, until input ends.

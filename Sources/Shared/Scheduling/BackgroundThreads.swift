@@ -3,7 +3,6 @@
 import FoundationEssentials
 import Glibc
 import Dispatch
-import Synchronization
 
 /// Threads at nice 10 for heavy work, so frames get the CPU; not GCD, whose lowered priority sticks.
 public final class BackgroundThreads: Sendable {
@@ -13,7 +12,7 @@ public final class BackgroundThreads: Sendable {
     private let jobs = Mutex<Jobs>(Jobs())
     private let available = DispatchSemaphore(value: 0)
 
-    private struct Jobs: ~Copyable {
+    private struct Jobs {
         var queue: [@Sendable () -> Void] = []
         var head = 0
         var started = false

@@ -7,7 +7,7 @@ import Localization
 import Logging
 import Networking
 import Persistence
-import Synchronization
+import Scheduling
 
 /// The default backend: `tessera-server` as a process on a fixed loopback port, so stored links keep working;
 /// another Tessera's server there is used, else a free port (and the log says so).

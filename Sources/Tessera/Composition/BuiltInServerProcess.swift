@@ -2,7 +2,7 @@ import HelperPipes
 import Foundation
 import Localization
 import Logging
-import Synchronization
+import Scheduling
 
 /// `tessera-server` as our child, stopping when its input pipe closes however we end; it logs to our stderr.
 final class BuiltInServerProcess: Sendable {

@@ -8,7 +8,7 @@ import Networking
 import Persistence
 import Repositories
 import HelperClients
-import Synchronization
+import Scheduling
 import Video
 
 /// Builds what sections use, each once on first ask; the executable and UI tests start here.

@@ -6,7 +6,7 @@ import Foundation
 import HelperWire
 import ImagePipeline
 import Localization
-import Synchronization
+import Scheduling
 
 /// One `tessera-decoder`, a picture at a time; unconfined ones are never used, stuck ones killed.
 public final class DecoderProcess: Sendable {

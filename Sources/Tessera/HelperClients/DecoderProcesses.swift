@@ -2,7 +2,7 @@ import Foundation
 import HelperWire
 import ImagePipeline
 import Localization
-import Synchronization
+import Scheduling
 
 /// Decoder helpers, one per decoding thread, made on demand and let go after `idleTime`.
 public final class DecoderProcesses: Sendable {

@@ -1,7 +1,7 @@
 import CGio
 import Domain
 import Foundation
-import Synchronization
+import Scheduling
 
 /// Each request's proxy from GIO: the desktop's settings or one given; local servers direct.
 public final class ProxyResolver: @unchecked Sendable { // the resolver is thread-safe; `answers` is under its mutex

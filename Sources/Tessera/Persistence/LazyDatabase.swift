@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Scheduling
 import Synchronization
 
 /// The database opened off the main thread at first use; a damaged one is kept aside and replaced.

@@ -5,7 +5,7 @@ import Foundation
 import HelperWire
 import ImagePipeline
 import Localization
-import Synchronization
+import Scheduling
 
 /// The `tessera-poster` helper, asked over a pipe and answered by number; GStreamer and its crashes stay there,
 /// and it ends when its input closes.

@@ -1,6 +1,6 @@
 // Runs in tessera-server, and in the test processes: never in the app.
 
-import Synchronization
+import Scheduling
 
 /// Facts images held until a test lets them go, to arrive in a chosen state.
 public final class FactImageGate: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Synchronization
+import Scheduling
 
 /// The media feed's posts: ids descending with gaps, newest first, images and videos.
 final class FeedStore: Sendable {

@@ -1,6 +1,6 @@
 import CGdkPixbuf
 import Foundation
-import Synchronization
+import Scheduling
 
 /// The built-in feed's pictures, as a real feed shows them: the data folder's stills, details cut from
 /// its photographs, then the stills that look like a clip, so no picture comes twice among posts near each other.

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Synchronization
+import Scheduling
 import Logging
 import NIOCore
 import ServiceLifecycle

@@ -1,7 +1,7 @@
 import CGdkPixbuf
 import Foundation
 import Hummingbird
-import Synchronization
+import Scheduling
 
 /// Data-folder media, synthesized images, and the broken cases clients must survive.
 final class MediaLibrary: Sendable {

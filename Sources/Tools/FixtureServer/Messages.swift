@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Synchronization
+import Scheduling
 
 /// `GET /getMessages?offset=N`: 20 a page, newest first, failing as the contract lists.
 public final class MessageSource: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Synchronization
+import Scheduling
 
 /// Answers going silent after headers and 100 bytes, left open, a given number of times.
 final class SilentAnswers: Sendable {

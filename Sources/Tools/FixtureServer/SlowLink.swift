@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import Scheduling
 import Synchronization
 
 /// A slow link all answers share (latency, shared rate), affecting only this server.

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import Synchronization
+import Scheduling
 
 /// Per-client connection and transfer counts, to check reuse and one transfer at a time.
 public final class TransferStats: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Scheduling
 
 /// Frames and decodes another process reports on stdout (`--report-frames` lines), added up until taken.
 final class FrameTally: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Scheduling
 
 /// A launch's milestones with monotonic times, printed by `tessera-automated --report-first-frame`.
 public enum StartupTrace {

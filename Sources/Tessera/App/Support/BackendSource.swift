@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Synchronization
+import Scheduling
 
 /// The given backend, or the built-in server once started; sections `await resolve()` first.
 public final class BackendSource: Sendable {

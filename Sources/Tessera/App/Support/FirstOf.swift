@@ -1,4 +1,4 @@
-import Synchronization
+import Scheduling
 
 /// Waits for whichever of several tasks finishes first (a wait with a deadline); the others are cancelled.
 final class FirstOf: Sendable {

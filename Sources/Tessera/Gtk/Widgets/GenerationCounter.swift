@@ -1,4 +1,4 @@
-import Synchronization
+import Scheduling
 
 /// The latest bitmap's number, read from the converting queue.
 final class GenerationCounter: Sendable {

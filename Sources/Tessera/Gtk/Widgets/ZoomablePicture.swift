@@ -1,6 +1,5 @@
 import CGtk
 import Dispatch
-import Synchronization
 
 /// A picture at any zoom and position, given `placement` and bitmaps as they decode; it paints the best it has,
 /// never a blank, only the view, pixel for pixel at 100 %.

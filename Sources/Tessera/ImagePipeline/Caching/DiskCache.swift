@@ -2,7 +2,6 @@ import HelperPipes
 import Foundation
 import Networking
 import Scheduling
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
 import Foundation
 import Localization
 import Networking
-import Synchronization
+import Scheduling
 
 /// Bytes from the first source taking the address, through the disk cache's freshness; one transfer each.
 final class FetchStage: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Scheduling
 
 /// Each downloading picture's progress by address; written on the client's thread.
 public final class DownloadProgress: Sendable {

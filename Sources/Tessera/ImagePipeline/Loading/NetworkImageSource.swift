@@ -2,7 +2,6 @@ import Foundation
 import Localization
 import Networking
 import Scheduling
-import Synchronization
 
 /// Image bytes over HTTP, visible first, retrying timeouts and 5xx, remembering 4xx a while.
 public final class NetworkImageSource: ImageSource {

@@ -1,7 +1,7 @@
 import Foundation
 import Localization
 import Networking
-import Synchronization
+import Scheduling
 
 /// A resource by Range pieces, in order and from where it is next wanted; failures retried.
 public final class RangedDownload: Sendable {

@@ -2,7 +2,6 @@ import Foundation
 import HelperWire
 import Networking
 import Scheduling
-import Synchronization
 
 /// Loads images for display: memory cache, fetch stage, decode stage, back to memory; equal requests share one
 /// load, and slots go by priority. No GTK.

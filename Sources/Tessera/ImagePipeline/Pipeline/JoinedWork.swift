@@ -1,4 +1,4 @@
-import Synchronization
+import Scheduling
 
 /// A key's work in its first asker's task, others waiting; cheaper than `SharedWork` for one asker.
 final class JoinedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {

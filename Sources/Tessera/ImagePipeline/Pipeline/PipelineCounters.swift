@@ -1,4 +1,4 @@
-import Synchronization
+import Scheduling
 
 /// The pipeline's counts (`ImagePipeline.Statistics`), told by its stages from any thread.
 final class PipelineCounters: Sendable {

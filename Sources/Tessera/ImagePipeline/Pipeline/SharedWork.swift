@@ -1,4 +1,4 @@
-import Synchronization
+import Scheduling
 
 /// Work shared per key, cancelled only after nobody waited for `grace`.
 final class SharedWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {

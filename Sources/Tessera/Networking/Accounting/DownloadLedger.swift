@@ -1,4 +1,4 @@
-import Synchronization
+import Scheduling
 
 /// This session's downloads in bytes by section, counted per whole response, for Preferences.
 public final class DownloadLedger: Sendable {

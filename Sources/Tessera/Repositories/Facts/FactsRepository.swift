@@ -3,7 +3,7 @@
 import Domain
 import Foundation
 import Networking
-import Synchronization
+import Scheduling
 
 /// Why the facts feed could not be had.
 public enum FactsError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -4,7 +4,7 @@ import CGStreamer
 import Foundation
 import HelperWire
 import Localization
-import Synchronization
+import Scheduling
 
 /// A clip played with none of its bytes decoded here: `tessera-player` decodes, and our pipeline plays its raw
 /// frames (`FrameRing`) and sound; call `tick()` each frame.

@@ -4,6 +4,7 @@ import HelperClients
 import Foundation
 import HelperWire
 import Localization
+import Scheduling
 import Synchronization
 
 /// The `tessera-player` helper for one clip; a decoder crash ends it and the viewer says so.
