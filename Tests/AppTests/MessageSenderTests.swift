@@ -53,7 +53,7 @@ final class MessageSenderTests: MessagesTestCase {
             XCTAssertGreaterThan(sender.height, time.height, "the name a title, larger than the dim time")
 
             XCTAssertNil(app.peopleModel.rename(3, to: "Jeremy Fox"))
-            waitFor("the rename kept") { app.peopleModel.person(3)?.name == "Jeremy Fox" }
+            waitFor("the open detail renamed") { detail.senderLabel.text == "Jeremy Fox" }
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back at the chat") { coordinator.depth == 1 }
             let again = try open(.server(number: 3), in: page, coordinator)

@@ -23,8 +23,10 @@ final class MessagesCoordinator: SectionCoordinator {
         super.init(section: .messages, root: chat, detailPane: true)
         me.object = self
         let people = services.peopleModel
-        following = people.follow { [weak chat] everyone in
-            chat?.senderNames = Dictionary(everyone.map { ($0.avatarNumber, $0.name) }) { first, _ in first }
+        following = people.follow { [weak self, weak chat] everyone in
+            let names = Dictionary(everyone.map { ($0.avatarNumber, $0.name) }) { first, _ in first }
+            chat?.senderNames = names
+            if let detail = self?.detail, !detail.message.isLocal { detail.showSender(names[detail.message.avatarNumber]) }
         }
         chat.onMessagesShown = { [weak self, weak chat] (messages: Deque<ChatMessage>) in
             guard let self, let key = self.detailToReopen else { return }
