@@ -64,6 +64,8 @@ final class MessageSenderTests: MessagesTestCase {
             page.entry.text = "Mine"
             page.composer.sendButton.click()
             waitFor("the sent row") { page.rows.last?.message.text == "Mine" }
+            // The composer clears and takes the focus back once the send is stored, after the row shows.
+            waitFor("the composer cleared") { page.entry.text.isEmpty }
             let own = try open(try XCTUnwrap(page.rows.last).message.origin, in: page, coordinator)
             XCTAssertEqual(own.senderLabel.text, "You")
             waitFor("settled") { own.isSettled }
@@ -77,7 +79,8 @@ final class MessageSenderTests: MessagesTestCase {
         waitFor("the message's row") { page.rows.contains { $0.message.origin == origin } }
         let row = try XCTUnwrap(page.rows.first { $0.message.origin == origin })
         activate(row)
-        waitFor("the detail page") { coordinator.depth == 2 }
+        waitFor("the detail of \(origin)") { coordinator.depth == 2 }
+        if coordinator.depth != 2 { XCTFail(row.view.isFocusWidget ? "the row kept the focus" : "the row lost the focus") }
         return try XCTUnwrap(coordinator.topPage as? MessageDetailPage)
     }
 }
