@@ -52,16 +52,16 @@ final class MessagesCoordinator: SectionCoordinator {
         }, dismissNotice: { [weak chat] in chat?.model.dismissNotice() })
         showDetail(page)
         showSelection()
-        if !message.isLocal { nameSender(on: page) }
+        if !message.isLocal { nameSender(on: page, in: chat) }
     }
 
-    /// The person whose face the message shows, by their name in People (a rename included).
-    private func nameSender(on page: MessageDetailPage) {
+    /// The person whose face the message shows, by the chat's names from People, once read (or failed).
+    private func nameSender(on page: MessageDetailPage, in chat: MessagesPage) {
         let people = services.peopleModel
-        Task { [weak page] in
+        Task { [weak page, weak chat] in
             await people.loaded()
-            let number = page?.message.avatarNumber
-            page?.showSender(people.state.people.first { $0.avatarNumber == number }?.name)
+            guard let page else { return }
+            page.showSender(chat?.senderNames[page.message.avatarNumber])
         }
     }
 
