@@ -147,7 +147,7 @@ final class FactsTests: FactsTestCase {
 
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("every card again") { page.grid.items.count == 13 && !page.nothingFound.widget.isMapped }
-            XCTAssertFalse(page.search.widget.revealsChild)
+            XCTAssertFalse(page.search.widget.isOpen)
             waitFor("the focused card again") { page.grid.focusedCell?.item.index == 9 }
             waitFor("settled") { page.isSettled }
             XCTAssertEqual(page.grid.layout.frame(at: 9).y - page.scroll.value, place, accuracy: 1, "the focused card where it was in the view")

@@ -14,12 +14,14 @@ final class HeaderBarSearchTests: ServerBackedTestCase {
             let app = try launch(backend: server.base, section: .people)
             let main = try XCTUnwrap(app.mainWindow)
             defer { withExtendedLifetime(app) { main.window.destroy() } }
-            let searches: [(Section, String, @MainActor () -> Entry?)] = [
-                (.people, "3", { (main.coordinator(for: .people).pages.first as? PeoplePage)?.search.entry }),
-                (.messages, "4", { (main.coordinator(for: .messages).pages.first as? MessagesPage)?.search.entry }),
-                (.facts, "5", { (main.coordinator(for: .facts).pages.first as? FactsPage)?.search.entry }),
+            let searches: [(Section, String, @MainActor () -> (Entry, SearchBar)?)] = [
+                (.people, "3", { (main.coordinator(for: .people).pages.first as? PeoplePage).map { ($0.search.entry, $0.search.widget) } }),
+                (.messages, "4", { (main.coordinator(for: .messages).pages.first as? MessagesPage).map { ($0.search.entry, $0.search.band) } }),
+                (.facts, "5", { (main.coordinator(for: .facts).pages.first as? FactsPage).map { ($0.search.entry, $0.search.widget) } }),
             ]
-            for (section, key, entry) in searches {
+            var frames: [Section: Rect] = [:]
+            for (section, key, parts) in searches {
+                let entry = { parts()?.0 }
                 XCTAssertTrue(InputSimulation.key(key, modifiers: .control, on: main.window))
                 waitFor("\(section) shown with Search in the header bar", timeout: .seconds(10)) {
                     main.currentSection == section && main.searchButton.isMapped && main.showsInitialSection
@@ -28,7 +30,12 @@ final class HeaderBarSearchTests: ServerBackedTestCase {
                 waitFor("\(section)'s search entry focused") { entry()?.isFocusWidget == true }
                 let field = try XCTUnwrap(entry())
                 let page = try XCTUnwrap(main.coordinator(for: section).pages.first).widget
-                waitFor("\(section)'s search right under the header bar") { field.origin(in: page)?.y == 8 }
+                waitFor("\(section)'s search band right under the header bar") {
+                    parts()?.1.origin(in: page)?.y == 0 && field.origin(in: page).map { $0.y > 0 && $0.y <= 12 } == true
+                }
+                XCTAssertEqual(parts()?.1.typeName, "HdySearchBar")
+                let origin = try XCTUnwrap(field.origin(in: page))
+                frames[section] = Rect(x: origin.x, y: origin.y, width: field.allocation.width, height: field.allocation.height)
                 XCTAssertEqual(field.primaryIconName, "edit-find-symbolic", "a magnifier")
                 XCTAssertNil(field.secondaryIconName, "nothing to clear yet")
                 XCTAssertTrue(InputSimulation.type("zq", on: main.window))
@@ -40,8 +47,12 @@ final class HeaderBarSearchTests: ServerBackedTestCase {
                 waitFor("\(section)'s search cleared by its icon") { field.text.isEmpty }
                 XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             }
+            // One pattern: the entry at the same place and width in every section.
+            XCTAssertEqual(frames[.messages], frames[.people])
+            XCTAssertEqual(frames[.facts], frames[.people])
             XCTAssertTrue(InputSimulation.key("1", modifiers: .control, on: main.window))
             waitFor("the gallery, without Search") { main.currentSection == .gallery && !main.searchButton.isVisible }
         }
     }
 }
+

@@ -134,7 +134,7 @@ final class PeopleTests: PeopleTestCase {
             // Escape: everyone again, the row scrolled to focused, the list where it was.
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("everyone again") { page.grid.items.count == 20 && shown().contains(scrolledTo.name) }
-            XCTAssertFalse(page.search.widget.revealsChild)
+            XCTAssertFalse(page.search.widget.isOpen)
             XCTAssertEqual(page.search.entry.text, "")
             waitFor("the row scrolled to focused") { page.row(of: scrolledTo.id)?.view.isFocusWidget == true }
             waitFor("the list back where it was") { page.scroll.value == place }

@@ -32,7 +32,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     /// While a search shows some cards: each shown row's place in the grid, by its place in the feed.
     private var gridPlaces: [Int: Int]?
     /// Searches the cards' titles and descriptions; typing over the cards opens it.
-    let search = FilterBar(placeholder: tr("Search facts"), sideMargin: 12)
+    let search = FilterBar(placeholder: tr("Search facts"))
     /// Over the grid when the search finds nothing.
     let nothingFound = StatusPage(iconName: "edit-find-symbolic", title: tr("No facts found"),
                                   description: tr("No title or description has what is typed. Escape shows every fact again."))

@@ -6,7 +6,10 @@ import Localization
 /// The chat's search: found messages as typed, numbers and words in bold; Enter shows one, Escape closes.
 @MainActor
 final class MessageSearchBar {
-    let widget: Revealer
+    /// The search band, then what it found (shown together).
+    let widget = Box(.vertical)
+    let band: SearchBar
+    private let found: Revealer
     let entry = Entry(searchPlaceholder: tr("Search messages"))
     let results = ListBox(selectable: true)
     /// How many were found, or that none were, in words.
@@ -46,16 +49,20 @@ final class MessageSearchBar {
         status.xalign = 0
         status.addStyleClass("dim-label")
         let box = Box(.vertical, spacing: 6)
-        box.addStyleClass("messages-search")
-        box.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        box.setMargins(top: 6, bottom: 8, start: 12, end: 12)
         let line = Box(.horizontal, spacing: 6)
         line.append(status, expand: true)
         line.append(olderButton)
-        box.append(entry)
         box.append(line)
         box.append(scroller)
-        widget = Revealer(child: box, transition: .slideDown, duration: 150)
-        box.showAll()
+        let under = Box(.vertical)
+        under.addStyleClass("messages-search")
+        under.append(Clamp(box, maximumWidth: Clamp.listWidth + 24))
+        band = SearchBar(child: FilterBar.clamped(entry))
+        found = Revealer(child: under, transition: .slideDown, duration: 150)
+        widget.append(band)
+        widget.append(found)
+        widget.showAll()
         status.keepsOwnVisibility = true
         status.isVisible = false
         olderButton.keepsOwnVisibility = true
@@ -81,12 +88,18 @@ final class MessageSearchBar {
         }
     }
 
-    var isOpen: Bool { widget.revealsChild }
+    var isOpen: Bool { band.isOpen }
 
     /// Opens with its text selected; it takes keys once on screen, else a release reaches an unrealized widget.
     func open() {
-        widget.revealsChild = true
+        band.isOpen = true
+        showFound()
         if entry.isMapped { entry.grabFocus() } else { focusWhenShown = true }
+    }
+
+    /// What was found shows under the band once something is typed or found.
+    private func showFound() {
+        found.revealsChild = band.isOpen && (!hits.isEmpty || !entry.text.trimmingCharacters(in: .whitespaces).isEmpty)
     }
 
     /// The text takes the focus when it is next mapped (the search was just opened).
@@ -96,7 +109,8 @@ final class MessageSearchBar {
         pending?.cancel()
         isSearching = false
         if isSearchingOlder { onSearchOlder?(false) }
-        widget.revealsChild = false
+        band.isOpen = false
+        found.revealsChild = false
         onClose?()
     }
 
@@ -135,6 +149,7 @@ final class MessageSearchBar {
         status.isVisible = !typed.isEmpty
         if !isSearchingOlder { status.text = foundText }
         updateOlderButton()
+        showFound()
     }
 
     /// Older messages are being searched, `loaded` so far; nil: that ended.
@@ -183,6 +198,7 @@ final class MessageSearchBar {
     }
 
     private func typed() {
+        showFound()
         pending?.cancel()
         isSearching = true
         let work = DispatchWorkItem { [weak self] in

@@ -69,7 +69,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
 
         let people = Box(.vertical)
         people.append(notice.widget)
-        people.append(Clamp(search.widget, maximumWidth: Clamp.listWidth + 2 * Int(Self.layout.side)))
+        people.append(search.widget)
         people.append(over, expand: true)
         content = ContentOrStatus(content: people, iconName: "dialog-error-symbolic")
         widget = content.widget

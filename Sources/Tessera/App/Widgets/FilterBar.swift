@@ -5,7 +5,7 @@ import Localization
 /// GNOME's search bar: Ctrl+F or a letter opens, typing filters, Down to the list, Escape closes.
 @MainActor
 final class FilterBar {
-    let widget: Revealer
+    let widget: SearchBar
     let entry: Entry
     /// What was typed changed (empty once the bar closes).
     var onChange: ((String) -> Void)?
@@ -16,18 +16,12 @@ final class FilterBar {
     /// Whether it shows (and so filters).
     private(set) var isOpen = false
 
-    /// `placeholder` names what it searches; `sideMargin` lines its entry up with the list.
-    init(placeholder: String, sideMargin: Int = 24) {
+    /// `placeholder` names what it searches.
+    init(placeholder: String) {
         entry = Entry(searchPlaceholder: placeholder)
         entry.accessibleName = placeholder
-        let box = Box(.horizontal)
-        box.addStyleClass("filter-bar")
-        box.setMargins(top: 8, bottom: 8, start: sideMargin, end: sideMargin)
-        entry.hexpand = true
-        box.append(entry, expand: true)
-        // No slide: during one GTK drops typed keys.
-        widget = Revealer(child: box, transition: .slideDown, duration: 0)
-        box.showAll()
+        widget = SearchBar(child: Self.clamped(entry))
+        widget.showAll()
         entry.onChanged { [weak self] in
             guard let self, self.isOpen else { return }
             self.onChange?(self.entry.text)
@@ -50,7 +44,7 @@ final class FilterBar {
     /// Opens with focus, appending `text` (the opening letter).
     func open(typing text: String? = nil) {
         isOpen = true
-        widget.revealsChild = true
+        widget.isOpen = true
         if let text { entry.text += text }
         entry.grabFocusWithoutSelecting()
         entry.cursorPosition = -1
@@ -67,7 +61,7 @@ final class FilterBar {
         guard isOpen else { return }
         isOpen = false
         entry.text = ""
-        widget.revealsChild = false
+        widget.isOpen = false
         onChange?("")
         onClose?()
     }
@@ -82,5 +76,14 @@ final class FilterBar {
               !text.allSatisfy(\.isWhitespace) else { return false }
         open(typing: text)
         return true
+    }
+}
+
+extension FilterBar {
+    /// The entry as every search bar holds it: at most a list's width, centred, 12 px from narrow edges.
+    static func clamped(_ entry: Entry) -> Widget {
+        entry.hexpand = true
+        entry.setMargins(top: 0, bottom: 0, start: 6, end: 6)
+        return Clamp(entry, maximumWidth: Clamp.listWidth + 12)
     }
 }

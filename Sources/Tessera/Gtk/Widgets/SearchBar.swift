@@ -1,0 +1,21 @@
+import CGtk
+import CHandy
+
+/// HdySearchBar: GNOME's search band under the header bar, its child (an entry in a clamp) shown in search mode.
+@MainActor
+public final class SearchBar: Widget {
+    /// Shown at once (its revealer, the bin's child, without a slide): during one GTK drops typed keys.
+    public init(child: Widget) {
+        super.init(taking: UnsafeMutableRawPointer(hdy_search_bar_new()))
+        gtk_container_add(raw.cast(), child.raw.cast())
+        if let revealer = gtk_bin_get_child(raw.cast()), tessera_is_a(revealer, gtk_revealer_get_type()) != 0 {
+            gtk_revealer_set_transition_duration(UnsafeMutableRawPointer(revealer).cast(), 0)
+        }
+    }
+
+    /// Whether the band shows.
+    public var isOpen: Bool {
+        get { hdy_search_bar_get_search_mode(raw.cast()) != 0 }
+        set { hdy_search_bar_set_search_mode(raw.cast(), newValue ? 1 : 0) }
+    }
+}
