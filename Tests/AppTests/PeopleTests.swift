@@ -50,6 +50,29 @@ final class PeopleTests: PeopleTestCase {
         }
     }
 
+    /// In a phone's width the rows and the search sit GNOME's 12 px in from both edges, in line.
+    func testInANarrowWindowTheListAndItsSearchSitTwelvePixelsIn() throws {
+        try onMain {
+            let (app, page) = try openPeople(width: 360, height: 700)
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
+            waitFor("the search open") { page.search.entry.isFocusWidget && page.search.entry.isMapped }
+            waitFor("laid out") {
+                page.widget.allocation.width < 400 && page.search.entry.allocation.width > 1 && page.rows.prefix(3).allSatisfy { $0.view.allocation.width > 1 }
+            }
+            let width = page.widget.allocation.width
+            let entry = try XCTUnwrap(page.search.entry.origin(in: page.widget))
+            XCTAssertEqual(entry.x, 12, "the search entry's inset")
+            XCTAssertEqual(page.search.entry.allocation.width, width - 24, "the search entry's width")
+            for row in page.rows.prefix(3) {
+                let origin = try XCTUnwrap(row.view.origin(in: page.widget))
+                XCTAssertEqual(origin.x, 12, "\(row.person.name)'s row inset")
+                XCTAssertEqual(row.view.allocation.width, width - 24, "\(row.person.name)'s row width")
+            }
+            close(app)
+        }
+    }
+
     /// A database of random bytes (a damaged disk, a bad copy) is kept aside; the people are
     /// stored again, the welcome shows again, and the user is told in words where the old file is.
     func testADamagedDatabaseIsKeptAsideAndTheAppStartsAfresh() throws {

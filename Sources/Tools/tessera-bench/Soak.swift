@@ -11,6 +11,7 @@ struct SoakBench: ParsableCommand {
     @Option(help: "Seconds between samples.") var sampleEvery = 30.0
     /// Rounds end ever further down, meeting new posts for some six hours.
     @Option(help: "Posts on the server's feed.") var feedPosts = 100_000
+    @Option(help: "The disk cache's limit in settings.json (MB); the app's default if not given.") var diskCacheMegabytes: Int?
 
     /// The growth allowed from a third of the run to its end.
     static let growthTarget = 0.05
@@ -31,6 +32,11 @@ struct SoakBench: ParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-soak-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
+        if let diskCacheMegabytes {
+            let config = work.appendingPathComponent("config")
+            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            try Data("{\"diskCacheMegabytes\": \(diskCacheMegabytes)}".utf8).write(to: config.appendingPathComponent("settings.json"))
+        }
         var environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
         environment["GDK_BACKEND"] = "x11"
         let arguments = [tessera.path, "--data-dir", work.path, "--backend", server.base.absoluteString]
@@ -39,14 +45,14 @@ struct SoakBench: ParsableCommand {
         let soak = try Soak(arguments: arguments + ["--report-frames", "10"], folder: work, environment: environment)
         defer { soak.stop() }
         let samples = try soak.run(for: .seconds(minutes * 60), sampleEvery: .seconds(sampleEvery))
-        Self.report(samples, rounds: soak.rounds, minutes: minutes, feedPosts: feedPosts)
+        Self.report(samples, rounds: soak.rounds, minutes: minutes, feedPosts: feedPosts, diskCacheMegabytes: diskCacheMegabytes)
         if let stall = soak.stallReport {
             print(String(format: "  STALL: the app spent less than %.1f s of CPU between two samples by minute %.1f, while being used;",
                          Soak.idleCPU, stall.minute) + " its threads then: \(stall.path)")
         }
     }
 
-    private static func report(_ samples: [Soak.Sample], rounds: Int, minutes: Double, feedPosts: Int) {
+    private static func report(_ samples: [Soak.Sample], rounds: Int, minutes: Double, feedPosts: Int, diskCacheMegabytes: Int?) {
         print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
                      minutes, rounds, feedPosts))
         print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s   helpers' CPU s"
@@ -74,7 +80,8 @@ struct SoakBench: ParsableCommand {
               + "   (target: none more; highest after the third: files \(samples.filter { $0.minute >= third.minute }.map(\.files).max()!),"
               + " threads \(samples.filter { $0.minute >= third.minute }.map(\.threads).max()!))")
         print(String(format: "  disk: %.1f MB at minute %.1f, %.1f MB at the end, at most %.1f MB", megabytes(third.disk), third.minute,
-                     megabytes(last.disk), megabytes(samples.map(\.disk).max()!)))
+                     megabytes(last.disk), megabytes(samples.map(\.disk).max()!))
+              + (diskCacheMegabytes.map { String(format: "   (limit %.1f MB)", Double($0 * 1_000_000) / 1_048_576) } ?? ""))
         // The first minutes against the last third; samples count since the previous one.
         let firstMinutes = samples.indices.filter { samples[$0].minute > 1 && samples[$0].minute <= 4 }
         let lastThird = samples.indices.filter { samples[$0].minute >= last.minute * 2 / 3 }

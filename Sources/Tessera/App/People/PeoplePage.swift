@@ -43,7 +43,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     private var toldInView: [Int64] = []
 
     /// The list's rows: 57 pixels each, inside the page's margins, as wide as GNOME's lists at most.
-    static let layout = RowListLayout(rowHeight: Double(PersonRow.height), top: 12, bottom: 24, side: 24,
+    static let layout = RowListLayout(rowHeight: Double(PersonRow.height), top: 12, bottom: 24, side: 12,
                                       maximumWidth: Double(Clamp.listWidth))
 
     /// - Parameter avatarsServer: where the avatars come from, which a failed avatar waits for.
