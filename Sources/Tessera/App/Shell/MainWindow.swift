@@ -18,9 +18,8 @@ public final class MainWindow {
     public let deleteChosenButton = Button(label: tr("_Delete…"))
     public let cancelChoosingButton = Button(label: tr("_Cancel"))
     public let sidebar = Sidebar()
-    /// The sections in a menu at the header bar's start, in narrow windows where the sidebar folds away.
-    public let sectionsButton: MenuButton
-    private let sectionsMenu = MenuModel()
+    /// In narrow windows, where the sidebar folds away: shows it over the content.
+    public let sectionsButton = ToggleButton(iconName: "view-list-symbolic", accessibleName: tr("Sections"))
     public let content = Stack()
     /// Why the built-in server could not start, across the top of every section.
     let backendNotice = NoticeBar()
@@ -34,8 +33,8 @@ public final class MainWindow {
     private let sectionAction: Action
     private let refreshAction: Action
     private let findAction: Action
-    private let layout = Box(.horizontal)
     private let separator = Separator(.vertical)
+    public let layout: Flap
     /// Called when the visible section changes.
     public var onSectionChange: (@MainActor (Section) -> Void)?
 
@@ -45,10 +44,7 @@ public final class MainWindow {
         self.makeCoordinator = makeCoordinator
         currentSection = initialSection
         menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleName: tr("Main Menu"), menu: menu)
-        for section in Section.allCases {
-            sectionsMenu.append(section.title, action: "win.section::\(section.rawValue)")
-        }
-        sectionsButton = MenuButton(iconName: "view-list-symbolic", accessibleName: tr("Sections"), menu: sectionsMenu)
+        layout = Flap(flap: sidebar.widget, separator: separator, content: contentColumn)
 
         window.title = "Tessera"
         window.accessibleName = "Tessera"
@@ -66,12 +62,9 @@ public final class MainWindow {
         window.setTitlebar(headerBar)
 
         content.transitionDuration = 160
-        layout.append(sidebar.widget)
-        layout.append(separator)
         contentColumn.append(backendNotice.widget)
         contentColumn.append(diskNotice.widget)
         contentColumn.append(content, expand: true)
-        layout.append(contentColumn, expand: true)
         window.add(layout)
 
         backAction = Action(name: "back")
@@ -97,10 +90,18 @@ public final class MainWindow {
             self.show(section)
         }
         // A click, Enter or Space on a row goes into its section; the arrow keys only show it.
-        sidebar.onActivate = { [weak self] _ in self?.focusShownPage() }
+        sidebar.onActivate = { [weak self] _ in
+            self?.closeFoldedSidebar()
+            self?.focusShownPage()
+        }
+        sectionsButton.onToggled { [weak self] in
+            guard let self, self.isSidebarFolded, self.sectionsButton.isActive != self.layout.revealsFlap else { return }
+            self.layout.reveal(self.sectionsButton.isActive, animated: true)
+        }
+        layout.onRevealChange { [weak self] in self?.sidebarRevealed() }
         // Asked before the window's shortcuts, which GTK 3 runs before the focused widget's keys.
         window.onKeyPress { [weak self] key in
-            guard let self, let page = self.coordinators[self.currentSection]?.topPage as? any KeyFirstPage else { return false }
+            guard let self, !self.showsFoldedSidebar, let page = self.coordinators[self.currentSection]?.topPage as? any KeyFirstPage else { return false }
             return page.handleKeyFirst(key)
         }
         // Minimized: a clip playing waits for the window to be back.
@@ -118,8 +119,6 @@ public final class MainWindow {
         sectionsButton.isVisible = false
         deleteChosenButton.isVisible = false
         cancelChoosingButton.isVisible = false
-        sidebar.widget.keepsOwnVisibility = true
-        separator.keepsOwnVisibility = true
         // Decided after the allocation that reported the width: GTK drops size changes made during one.
         layout.onSizeAllocate { [weak self] rect in
             guard let self else { return }
@@ -172,8 +171,8 @@ public final class MainWindow {
 
     /// Whether the sidebar is folded away (a narrow window).
     public private(set) var isSidebarFolded = false
-    /// What the sections button's menu lists.
-    public var sectionsMenuLabels: [String] { sectionsMenu.itemLabels }
+    /// The folded sidebar shows over the content (the Sections button pressed).
+    public var showsFoldedSidebar: Bool { isSidebarFolded && layout.revealsFlap }
 
     /// A phone's width: no room for Minimize and Maximize beside a title.
     public static let compactWidth = 480
@@ -187,6 +186,8 @@ public final class MainWindow {
         guard fold != isSidebarFolded else { return }
         let focusWasInSidebar = sidebar.containsFocus
         isSidebarFolded = fold
+        layout.isFolded = fold
+        if fold { layout.reveal(false, animated: false) }
         showSidebar()
         // The focus does not vanish with the rows: it goes to what replaced them.
         if fold, focusWasInSidebar { sectionsButton.grabFocus() }
@@ -197,6 +198,7 @@ public final class MainWindow {
         backAction.onActivate { [weak self] _ in _ = self?.goBack() }
         sectionAction.onActivate { [weak self] name in
             guard let self, let name, let section = Section(rawValue: name) else { return }
+            self.closeFoldedSidebar()
             self.show(section)
             // Until the page can take it, the focus waits on the section's row, not on the row left.
             if self.sidebar.containsFocus { self.sidebar.row(for: section).grabFocus() }
@@ -307,11 +309,27 @@ public final class MainWindow {
 
     /// The sidebar beside the sections in wide windows, the Sections button in narrow ones; neither under the viewer.
     private func showSidebar() {
-        let shown = !isSidebarFolded && !fillsWindow
+        let shown = isSidebarFolded ? showsFoldedSidebar && !fillsWindow && !isChoosing : !fillsWindow
         if !shown, sidebar.containsFocus { _ = currentCoordinator.container.takeFocus() }
-        sidebar.widget.isVisible = shown
-        separator.isVisible = shown
+        if shown != layout.revealsFlap { layout.reveal(shown, animated: false) }
         sectionsButton.isVisible = isSidebarFolded && !isChoosing && !fillsWindow
+    }
+
+    private func closeFoldedSidebar() {
+        guard showsFoldedSidebar else { return }
+        layout.reveal(false, animated: true)
+    }
+
+    /// The Sections button follows the folded sidebar, which takes the focus while it shows and gives it back after.
+    private func sidebarRevealed() {
+        guard isSidebarFolded else { return }
+        let shown = layout.revealsFlap
+        if sectionsButton.isActive != shown { sectionsButton.isActive = shown }
+        if shown {
+            sidebar.row(for: currentSection).grabFocus()
+        } else if sidebar.containsFocus {
+            sectionsButton.grabFocus()
+        }
     }
 
     /// While items are chosen the header bar counts them and offers only Delete and Cancel, as GNOME's apps do.

@@ -1,0 +1,41 @@
+import CGtk
+import CHandy
+
+/// HdyFlap: a sidebar beside the content, or over it (revealed on demand) once folded; the caller folds it.
+@MainActor
+public final class Flap: Widget {
+    public init(flap: Widget, separator: Widget, content: Widget) {
+        super.init(taking: UnsafeMutableRawPointer(hdy_flap_new()))
+        hdy_flap_set_flap(hdy, flap.raw.cast())
+        hdy_flap_set_separator(hdy, separator.raw.cast())
+        hdy_flap_set_content(hdy, content.raw.cast())
+        hdy_flap_set_fold_policy(hdy, HDY_FLAP_FOLD_POLICY_NEVER)
+        // Over the content, closed by a click beside it or Escape; shown and hidden by its owner alone.
+        hdy_flap_set_modal(hdy, 1)
+        hdy_flap_set_locked(hdy, 1)
+        hdy_flap_set_fold_duration(hdy, 0) // a window's resize folds it: no slide on top of that
+    }
+
+    private var hdy: OpaquePointer { OpaquePointer(raw) }
+
+    /// Over the content rather than beside it.
+    public var isFolded: Bool {
+        get { hdy_flap_get_folded(hdy) != 0 }
+        set { hdy_flap_set_fold_policy(hdy, newValue ? HDY_FLAP_FOLD_POLICY_ALWAYS : HDY_FLAP_FOLD_POLICY_NEVER) }
+    }
+
+    /// Whether the flap shows (or is on its way in).
+    public var revealsFlap: Bool { hdy_flap_get_reveal_flap(hdy) != 0 }
+
+    /// Shows or hides the flap, sliding or at once.
+    public func reveal(_ shown: Bool, animated: Bool) {
+        hdy_flap_set_reveal_duration(hdy, animated ? 250 : 0)
+        hdy_flap_set_reveal_flap(hdy, shown ? 1 : 0)
+    }
+
+    /// The flap was shown or hidden (by its owner, a click beside it, Escape or a swipe).
+    @discardableResult
+    public func onRevealChange(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("reveal-flap", body)
+    }
+}
