@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import ImagePipeline
 import Persistence
+import Scheduling
 import XCTest
 
 /// One limit for a chat of many saved pages and a feed of distinct pictures: together at or under it.
@@ -37,5 +38,13 @@ final class DiskBudgetTests: XCTestCase {
         let after = await budget.use()
         XCTAssertGreaterThan(after[.feed]?.cached ?? 0, 0)
         XCTAssertLessThanOrEqual(after.values.reduce(0) { $0 + $1.cached }, limit * AppSettings.megabyte)
+    }
+
+    /// The saved pages hear their share of every limit set: three quarters, the pictures keeping the rest.
+    func testTheSavedPagesHearTheirShareOfTheLimit() async throws {
+        let heard = Mutex<[Int]>([])
+        let budget = await DiskBudget(megabytes: 1000, databaseUse: { [:] }, limitSavedPages: { bytes in heard.withLock { $0.append(bytes) } })
+        await budget.setCap(megabytes: 100)
+        XCTAssertEqual(heard.withLock { $0 }, [750 * AppSettings.megabyte, 75 * AppSettings.megabyte])
     }
 }

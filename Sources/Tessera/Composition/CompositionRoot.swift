@@ -76,7 +76,8 @@ public enum CompositionRoot {
                 use[.gallery] = DiskUse(kept: FolderSize.bytes(of: [paths.data.appendingPathComponent("gallery.json"),
                                                                      galleryPictures(paths: paths).folder]))
                 return use
-            })
+            },
+            limitSavedPages: { database.limitSavedPages(toBytes: $0) })
     }
 
     /// The one image pipeline: a counted client, its disk cache, stored avatars, gallery files and posters;

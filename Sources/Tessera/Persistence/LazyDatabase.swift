@@ -9,6 +9,7 @@ public final class LazyDatabase: Sendable {
     private let url: URL
     private let opening = Mutex<Task<AppDatabase, any Error>?>(nil)
     private let replaced = Mutex<StorageError?>(nil)
+    private let savedPagesLimit = Mutex<Int?>(nil)
 
     public init(url: URL) {
         self.url = url
@@ -20,6 +21,11 @@ public final class LazyDatabase: Sendable {
         opening.withLock { $0 = Task { database } }
     }
 
+    /// The saved pages' share of the disk limit, kept to as the database opens (`SavedPagesTrim`).
+    public func limitSavedPages(toBytes limit: Int) {
+        savedPagesLimit.withLock { $0 = limit }
+    }
+
     /// Set when a damaged file was replaced by a new database.
     public var replacement: StorageError? { replaced.withLock { $0 } }
 
@@ -28,7 +34,9 @@ public final class LazyDatabase: Sendable {
             if let task { return task }
             let url = self.url
             let made = Task.detached(priority: .userInitiated) { [self] in
-                try Self.open(url) { replacement in self.replaced.withLock { $0 = replacement } }
+                let database = try Self.open(url) { replacement in self.replaced.withLock { $0 = replacement } }
+                if let limit = self.savedPagesLimit.withLock({ $0 }) { _ = try? SavedPagesTrim.trim(database.writer, toBytes: limit) }
+                return database
             }
             task = made
             return made

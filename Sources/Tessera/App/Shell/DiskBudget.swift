@@ -11,14 +11,18 @@ final class DiskBudget {
     /// Each section's use when last counted (`use()`).
     private(set) var lastUse: [Section: DiskUse] = [:]
     private let databaseUse: @Sendable () async -> [Section: DiskUse]
+    private let limitSavedPages: @Sendable (Int) -> Void
     private var counting: DispatchWorkItem?
     var onFull: (@MainActor () -> Void)?
 
     static let countEvery: DispatchTimeInterval = .seconds(300)
 
-    init(megabytes: Int, databaseUse: @escaping @Sendable () async -> [Section: DiskUse]) {
+    init(megabytes: Int, databaseUse: @escaping @Sendable () async -> [Section: DiskUse],
+         limitSavedPages: @escaping @Sendable (Int) -> Void = { _ in }) {
         capBytes = megabytes * AppSettings.megabyte
         self.databaseUse = databaseUse
+        self.limitSavedPages = limitSavedPages
+        limitSavedPages(savedPagesCapacity)
     }
 
     /// The pictures cache, once the pipeline is made: kept to its share from now on.
@@ -32,6 +36,7 @@ final class DiskBudget {
 
     func setCap(megabytes: Int) {
         capBytes = megabytes * AppSettings.megabyte
+        limitSavedPages(savedPagesCapacity)
         apply()
     }
 
@@ -49,6 +54,8 @@ final class DiskBudget {
 
     /// What the pictures may take: the cap less the saved pages, never under a quarter of it.
     var picturesCapacity: Int { max(capBytes - savedPages, capBytes / 4) }
+    /// What the saved pages may take (trimmed to it at the next launch): the rest.
+    var savedPagesCapacity: Int { capBytes - capBytes / 4 }
 
     private func apply() {
         guard let pictures, pictures.capacity != picturesCapacity else { return }

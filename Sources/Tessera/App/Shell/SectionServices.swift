@@ -29,6 +29,8 @@ public final class SectionServices {
         public var permitFiles: @Sendable ([URL]) -> Void
         /// Bytes on disk by section, but for the pictures cache (the pipeline's own).
         public var diskUse: @Sendable () async -> [Section: DiskUse]
+        /// The saved pages' bytes at most, kept to as the database opens.
+        public var limitSavedPages: @Sendable (Int) -> Void
 
         public init(images: @escaping @MainActor () -> ImagePipeline,
                     feed: @escaping @MainActor () -> FeedViewModel, messages: @escaping @MainActor () -> MessagesViewModel,
@@ -40,7 +42,8 @@ public final class SectionServices {
                     forgetSaved: @escaping @MainActor (Section) async throws -> Void,
                     downloadedThisSession: @escaping @Sendable () -> [String: Int] = { [:] },
                     permitFiles: @escaping @Sendable ([URL]) -> Void = { _ in },
-                    diskUse: @escaping @Sendable () async -> [Section: DiskUse] = { [:] }) {
+                    diskUse: @escaping @Sendable () async -> [Section: DiskUse] = { [:] },
+                    limitSavedPages: @escaping @Sendable (Int) -> Void = { _ in }) {
             self.images = images
             self.feed = feed
             self.messages = messages
@@ -53,6 +56,7 @@ public final class SectionServices {
             self.downloadedThisSession = downloadedThisSession
             self.permitFiles = permitFiles
             self.diskUse = diskUse
+            self.limitSavedPages = limitSavedPages
         }
     }
 
@@ -69,7 +73,8 @@ public final class SectionServices {
     init(makers: Makers, backend: BackendSource?) {
         self.makers = makers
         self.backend = backend ?? .fixed(.builtIn)
-        disk = DiskBudget(megabytes: AppSettings.defaultDiskCacheMegabytes, databaseUse: makers.diskUse)
+        disk = DiskBudget(megabytes: AppSettings.defaultDiskCacheMegabytes, databaseUse: makers.diskUse,
+                          limitSavedPages: makers.limitSavedPages)
     }
 
     /// The image pipeline every picture goes through (stored avatars and video posters too).
