@@ -27,6 +27,22 @@ final class DiskCapTests: PipelineTestCase {
         XCTAssertFalse(evicted, "the least recently used went first")
     }
 
+    /// Small entries each take whole blocks of the disk: the cap holds for the blocks, not the bytes written.
+    func testTheCapHoldsForTheBlocksTheEntriesTakeOnDisk() async throws {
+        let cap = 400 << 10
+        let disk = DiskCache(folder: cacheFolder, capacity: cap)
+        for index in 0..<300 {
+            disk.store(Data(repeating: UInt8(index % 256), count: 1000), for: "https://example.org/small/\(index).png", keep: true)
+        }
+        XCTAssertGreaterThan(disk.totalSize, cap / 2, "filled to its cap")
+        let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)
+        let allocated = files.reduce(0) { total, name in
+            var status = stat()
+            return stat(cacheFolder.appendingPathComponent(name).path, &status) == 0 ? total + Int(status.st_blocks) * 512 : total
+        }
+        XCTAssertLessThanOrEqual(allocated, cap, "\(files.count) entries in \(allocated) bytes of the disk's blocks")
+    }
+
     func testALowerCapIsKeptToAtOnceAndTheNewestStay() async throws {
         let pipeline = pipeline(disk: 8 << 20)
         let disk = try XCTUnwrap(pipeline.diskCache)

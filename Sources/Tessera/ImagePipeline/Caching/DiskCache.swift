@@ -179,11 +179,13 @@ public final class DiskCache: @unchecked Sendable {
         folder.appendingPathComponent(String(format: "%016llx", fnv1a(Data(url.utf8))))
     }
 
-    /// The size of the file at `path`; 0 when there is none.
     private static func storedSize(_ path: URL) -> Int {
         var status = stat()
-        return stat(path.path, &status) == 0 ? Int(status.st_size) : 0
+        return stat(path.path, &status) == 0 ? onDisk(Int(status.st_size)) : 0
     }
+
+    /// What `bytes` in a file take of the disk: whole 4 KiB blocks, as the cap counts.
+    static func onDisk(_ bytes: Int) -> Int { (bytes + 4095) / 4096 * 4096 }
 
     /// Deletes the entry at `path`, of `bytes` bytes, from the disk and from the count.
     private func delete(_ path: URL, bytes: Int) {
@@ -197,7 +199,7 @@ public final class DiskCache: @unchecked Sendable {
         guard let stored = try? Data(contentsOf: path) else { return nil }
         guard let payload = Self.unpack(stored, url: url) else {
             // Damaged, or another URL with the same hash: drop it.
-            delete(path, bytes: stored.count)
+            delete(path, bytes: Self.onDisk(stored.count))
             return nil
         }
         // Mark as recently used: the sweep deletes by modification time.
@@ -224,8 +226,8 @@ public final class DiskCache: @unchecked Sendable {
             unlink(temporary)
             return
         }
-        size = before - previous + packed.count
-        index[path.lastPathComponent] = Listed(size: packed.count, used: Date(), account: account ?? "")
+        size = before - previous + Self.onDisk(packed.count)
+        index[path.lastPathComponent] = Listed(size: Self.onDisk(packed.count), used: Date(), account: account ?? "")
         if size! > capacity { sweep() }
     }
 
@@ -260,7 +262,7 @@ public final class DiskCache: @unchecked Sendable {
         let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? []
         return files.filter { !$0.lastPathComponent.hasPrefix(".") }.compactMap { url in
             guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
-            return (url, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
+            return (url, Self.onDisk(values.fileSize ?? 0), values.contentModificationDate ?? .distantPast)
         }
     }
 
