@@ -34,7 +34,7 @@ public final class MainWindow {
     private let refreshAction: Action
     private let findAction: Action
     private let separator = Separator(.vertical)
-    public let layout: Flap
+    private let layout: Flap
     /// Called when the visible section changes.
     public var onSectionChange: (@MainActor (Section) -> Void)?
 
