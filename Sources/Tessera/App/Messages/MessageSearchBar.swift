@@ -58,7 +58,7 @@ final class MessageSearchBar {
         let under = Box(.vertical)
         under.addStyleClass("messages-search")
         under.append(Clamp(box, maximumWidth: Clamp.listWidth + 24))
-        band = SearchBar(child: FilterBar.clamped(entry))
+        band = SearchBar(entry: entry)
         found = Revealer(child: under, transition: .slideDown, duration: 150)
         widget.append(band)
         widget.append(found)

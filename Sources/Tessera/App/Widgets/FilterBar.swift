@@ -20,7 +20,7 @@ final class FilterBar {
     init(placeholder: String) {
         entry = Entry(searchPlaceholder: placeholder)
         entry.accessibleName = placeholder
-        widget = SearchBar(child: Self.clamped(entry))
+        widget = SearchBar(entry: entry)
         widget.showAll()
         entry.onChanged { [weak self] in
             guard let self, self.isOpen else { return }
@@ -76,14 +76,5 @@ final class FilterBar {
               !text.allSatisfy(\.isWhitespace) else { return false }
         open(typing: text)
         return true
-    }
-}
-
-extension FilterBar {
-    /// The entry as every search bar holds it: at most a list's width, centred, 12 px from narrow edges.
-    static func clamped(_ entry: Entry) -> Widget {
-        entry.hexpand = true
-        entry.setMargins(top: 0, bottom: 0, start: 6, end: 6)
-        return Clamp(entry, maximumWidth: Clamp.listWidth + 12)
     }
 }

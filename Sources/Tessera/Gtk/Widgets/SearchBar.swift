@@ -13,6 +13,13 @@ public final class SearchBar: Widget {
         }
     }
 
+    /// `entry` as every search bar holds it: at most a list's width, centred, 12 px from narrow edges.
+    public convenience init(entry: Entry) {
+        entry.hexpand = true
+        entry.setMargins(top: 0, bottom: 0, start: 6, end: 6)
+        self.init(child: Clamp(entry, maximumWidth: Clamp.listWidth + 12))
+    }
+
     /// Whether the band shows.
     public var isOpen: Bool {
         get { hdy_search_bar_get_search_mode(raw.cast()) != 0 }
