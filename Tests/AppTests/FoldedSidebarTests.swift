@@ -41,10 +41,13 @@ final class FoldedSidebarTests: AppTestCase {
 
             XCTAssertTrue(InputSimulation.key("space", on: main.window))
             waitFor("opened from the keyboard", timeout: .seconds(5)) { main.sidebar.row(for: .people).isFocusWidget }
-            XCTAssertTrue(InputSimulation.key("Down", on: main.window))
+            XCTAssertTrue(InputSimulation.key("Up", on: main.window))
+            waitFor("the Feed shown behind, the focus on its row", timeout: .seconds(5)) {
+                main.currentSection == .feed && main.sidebar.row(for: .feed).isFocusWidget
+            }
             XCTAssertTrue(InputSimulation.key("Return", on: main.window))
-            waitFor("Messages shown, the sidebar folded away", timeout: .seconds(5)) {
-                main.currentSection == .messages && !main.sidebar.widget.isMapped && !main.sidebar.containsFocus
+            waitFor("the sidebar folded away from the Feed", timeout: .seconds(5)) {
+                !main.sidebar.widget.isMapped && !main.sidebar.containsFocus && !main.sectionsButton.isActive
             }
         }
     }

@@ -99,6 +99,10 @@ public final class MainWindow {
             self.layout.reveal(self.sectionsButton.isActive, animated: true)
         }
         layout.onRevealChange { [weak self] in self?.sidebarRevealed() }
+        sidebar.widget.onMap { [weak self] in
+            guard let self, self.showsFoldedSidebar else { return } // a row takes the focus once on screen
+            self.sidebar.row(for: self.currentSection).grabFocus()
+        }
         // Asked before the window's shortcuts, which GTK 3 runs before the focused widget's keys.
         window.onKeyPress { [weak self] key in
             guard let self, !self.showsFoldedSidebar, let page = self.coordinators[self.currentSection]?.topPage as? any KeyFirstPage else { return false }
@@ -325,9 +329,9 @@ public final class MainWindow {
         guard isSidebarFolded else { return }
         let shown = layout.revealsFlap
         if sectionsButton.isActive != shown { sectionsButton.isActive = shown }
-        if shown {
+        if shown, sidebar.widget.isMapped {
             sidebar.row(for: currentSection).grabFocus()
-        } else if sidebar.containsFocus {
+        } else if !shown, sidebar.containsFocus {
             sectionsButton.grabFocus()
         }
     }
