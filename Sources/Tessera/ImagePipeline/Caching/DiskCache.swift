@@ -226,8 +226,9 @@ public final class DiskCache: @unchecked Sendable {
             unlink(temporary)
             return
         }
-        size = before - previous + Self.onDisk(packed.count)
-        index[path.lastPathComponent] = Listed(size: Self.onDisk(packed.count), used: Date(), account: account ?? "")
+        let stored = Self.onDisk(packed.count)
+        size = before - previous + stored
+        index[path.lastPathComponent] = Listed(size: stored, used: Date(), account: account ?? "")
         if size! > capacity { sweep() }
     }
 
