@@ -30,15 +30,7 @@ final class PeopleTests: PeopleTestCase {
     /// In a wide window the rows keep GNOME's list width, centred, and the search opens in line with them.
     func testInAWideWindowTheListAndItsSearchKeepAListsWidthCentred() throws {
         try onMain {
-            let (app, page) = try openPeople(width: 1100, height: 700)
-            let main = try XCTUnwrap(app.mainWindow)
-            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
-            waitFor("the search open") { page.search.entry.isFocusWidget && page.search.entry.isMapped }
-            waitFor("laid out") {
-                page.widget.allocation.width > 800 && page.search.entry.allocation.width > 1 && page.rows.prefix(5).allSatisfy { $0.view.allocation.width > 1 }
-            }
-            let width = page.widget.allocation.width
-            let entry = try XCTUnwrap(page.search.entry.origin(in: page.widget))
+            let (app, page, width, entry) = try openPeopleSearching(width: 1100, rows: 5) { $0 > 800 }
             for row in page.rows.prefix(5) {
                 let origin = try XCTUnwrap(row.view.origin(in: page.widget))
                 XCTAssertEqual(row.view.allocation.width, Clamp.listWidth, "\(row.person.name)'s row")
@@ -50,18 +42,26 @@ final class PeopleTests: PeopleTestCase {
         }
     }
 
+    /// People in a window `width` wide, its search opened with Ctrl+F and laid out (the page's width as `laidOut` wants,
+    /// `rows` rows drawn): the page's width and where the entry starts.
+    @MainActor
+    private func openPeopleSearching(width: Int, rows: Int, laidOut: @escaping (Int) -> Bool) throws
+        -> (TesseraApp, PeoplePage, width: Int, entry: (x: Int, y: Int)) {
+        let (app, page) = try openPeople(width: width, height: 700)
+        let main = try XCTUnwrap(app.mainWindow)
+        XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
+        waitFor("the search open") { page.search.entry.isFocusWidget && page.search.entry.isMapped }
+        waitFor("laid out") {
+            laidOut(page.widget.allocation.width) && page.search.entry.allocation.width > 1
+                && page.rows.prefix(rows).allSatisfy { $0.view.allocation.width > 1 }
+        }
+        return (app, page, page.widget.allocation.width, try XCTUnwrap(page.search.entry.origin(in: page.widget)))
+    }
+
     /// In a phone's width the rows and the search sit GNOME's 12 px in from both edges, in line.
     func testInANarrowWindowTheListAndItsSearchSitTwelvePixelsIn() throws {
         try onMain {
-            let (app, page) = try openPeople(width: 360, height: 700)
-            let main = try XCTUnwrap(app.mainWindow)
-            XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
-            waitFor("the search open") { page.search.entry.isFocusWidget && page.search.entry.isMapped }
-            waitFor("laid out") {
-                page.widget.allocation.width < 400 && page.search.entry.allocation.width > 1 && page.rows.prefix(3).allSatisfy { $0.view.allocation.width > 1 }
-            }
-            let width = page.widget.allocation.width
-            let entry = try XCTUnwrap(page.search.entry.origin(in: page.widget))
+            let (app, page, width, entry) = try openPeopleSearching(width: 360, rows: 3) { $0 < 400 }
             XCTAssertEqual(entry.x, 12, "the search entry's inset")
             XCTAssertEqual(page.search.entry.allocation.width, width - 24, "the search entry's width")
             for row in page.rows.prefix(3) {
