@@ -9,8 +9,8 @@ public enum CrashWriter {
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
     }
 
-    /// Runs it with `arguments` for a random number of microseconds in `lifetime`, kills it, and
-    /// returns the last revision it acknowledged ("ack <revision>" lines), if any.
+    /// Runs it with `arguments` for a random number of microseconds in `lifetime` from its "started"
+    /// line, kills it, and returns the last revision it acknowledged ("ack <revision>" lines), if any.
     public static func runAndKill(_ binary: URL, _ arguments: [String], lifetime: ClosedRange<UInt32>,
                                   using generator: inout some RandomNumberGenerator) throws -> Int? {
         let process = Process()
@@ -19,10 +19,36 @@ public enum CrashWriter {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
+        var output = Data()
+        do {
+            output = try readUntilStarted(pipe.fileHandleForReading, deadline: Date().addingTimeInterval(60))
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw error
+        }
         usleep(UInt32.random(in: lifetime, using: &generator))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return output.split(separator: "\n").compactMap { Int($0.dropFirst(4)) }.last
+        output += pipe.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n")
+            .filter { $0.hasPrefix("ack ") }.compactMap { Int($0.dropFirst(4)) }.last
+    }
+
+    public struct NotStarted: Error, CustomStringConvertible {
+        public let description = "tessera-crash-writer did not say it had started within a minute"
+    }
+
+    /// What it wrote up to and including its "started" line.
+    private static func readUntilStarted(_ handle: FileHandle, deadline: Date) throws -> Data {
+        var output = Data()
+        var byte: UInt8 = 0
+        while !output.starts(with: Data("started\n".utf8)) {
+            var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1_000)
+            guard left > 0, poll(&descriptor, 1, left) == 1, read(handle.fileDescriptor, &byte, 1) == 1 else { throw NotStarted() }
+            output.append(byte)
+        }
+        return output
     }
 }
