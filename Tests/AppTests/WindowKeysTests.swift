@@ -100,6 +100,10 @@ final class WindowKeysTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Down", on: main.window))
             waitFor("People shown") { main.currentSection == .people }
             XCTAssertTrue(main.sidebar.row(for: .people).isFocusWidget)
+            // The chat's composer, once on screen, does not take the focus from the sidebar.
+            XCTAssertTrue(InputSimulation.key("Down", on: main.window))
+            waitFor("the chat on screen") { (main.coordinators[.messages]?.topPage as? MessagesPage)?.entry.isMapped == true }
+            XCTAssertTrue(main.sidebar.row(for: .messages).isFocusWidget, "the focus left the sidebar")
         }
     }
 

@@ -45,8 +45,6 @@ final class MessageComposer {
             guard let self, self.editing == nil else { return }
             self.model.draftChanged(self.entry.text)
         }
-        // Not selecting, so the next key does not replace a draft.
-        entry.onMap { [weak self] in self?.entry.grabFocusWithoutSelecting() }
     }
 
     var isEditingOrReplying: Bool { editing != nil || replyingTo != nil }

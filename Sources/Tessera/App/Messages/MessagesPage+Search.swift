@@ -60,12 +60,9 @@ extension MessagesPage {
     static let foundMarkTime: DispatchTimeInterval = .seconds(2)
 }
 
-extension MessagesPage: SearchablePage, ContentFocusingPage {
+extension MessagesPage: SearchablePage, InitiallyFocusedPage {
     public func startSearch() { search.open() }
 
     /// The composer, as in every chat.
-    public func focusContent(while wanted: @escaping @MainActor () -> Bool) -> Bool {
-        entry.grabFocusWithoutSelecting()
-        return true
-    }
+    public var initialFocus: Widget { entry }
 }

@@ -8,10 +8,17 @@ public protocol Page: AnyObject {
     var title: String { get }
 }
 
-/// Says where focus goes when pushed; GTK's first widget is not the screen order.
+/// Says where focus goes when pushed or shown at launch; GTK's first widget is not the screen order.
 @MainActor
 public protocol InitiallyFocusedPage: Page {
     var initialFocus: Widget { get }
+}
+
+extension InitiallyFocusedPage {
+    /// An entry takes it without selecting, so the next key does not replace what it holds.
+    func focusInitially() {
+        if let entry = initialFocus as? Entry { entry.grabFocusWithoutSelecting() } else { initialFocus.grabFocus() }
+    }
 }
 
 /// A root page that focuses its content when its section is chosen, so its keys work at once.

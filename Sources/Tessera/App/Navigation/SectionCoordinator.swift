@@ -68,7 +68,7 @@ public class SectionCoordinator {
         add(page)
         page.widget.showAll()
         // Before the switch, so the stack does not move focus to the new page's first widget itself.
-        if let focused = page as? any InitiallyFocusedPage, container.containsFocus { focused.initialFocus.grabFocus() }
+        if let focused = page as? any InitiallyFocusedPage, container.containsFocus { focused.focusInitially() }
         container.setVisibleChild(named: name(of: page), transition: transition)
         onChange?()
     }

@@ -146,6 +146,7 @@ public final class MainWindow {
     public func showInitialSection() {
         guard !showsInitialSection else { return }
         show(currentSection, transition: .none)
+        (currentCoordinator.topPage as? any InitiallyFocusedPage)?.focusInitially()
     }
 
     /// At or below this content width the sidebar's 190 px fold away.
@@ -261,7 +262,7 @@ public final class MainWindow {
     public func focusShownPage() {
         let page = currentCoordinator.topPage
         if let page = page as? any InitiallyFocusedPage {
-            page.initialFocus.grabFocus()
+            page.focusInitially()
         } else if let page = page as? any ContentFocusingPage {
             let section = currentSection
             _ = page.focusContent { [weak self] in self?.currentSection == section }
