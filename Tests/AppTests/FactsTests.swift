@@ -154,6 +154,34 @@ final class FactsTests: FactsTestCase {
         }
     }
 
+    /// The header bar's Search works while the feed is still on its way: the band opens over the
+    /// loading page, takes what is typed, and the cards that come are the ones it finds.
+    func testTheSearchOpensWhileTheFeedLoadsAndFindsTheCardsThatCome() throws {
+        try onMain {
+            let port = server.port
+            stop(server)
+            server = try startServer { $0.port = port; $0.heldFacts = ["facts.json"] }
+            let app = try launch(backend: server.base, section: .facts)
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitForServer("the feed asked for", timeout: .seconds(10)) { server.server.factsGate.waitingCount(for: "facts.json") > 0 }
+            let page = try XCTUnwrap(main.coordinator(for: .facts).pages.first as? FactsPage)
+            waitFor("Loading facts… with Search in the header bar") { main.searchButton.isMapped && page.widget.isMapped }
+            XCTAssertNotEqual(page.model.state.phase, .loaded)
+            clickWhenSteady(main.searchButton, in: main.window)
+            waitFor("the search open and focused") { page.search.entry.isMapped && page.search.entry.isFocusWidget }
+            XCTAssertTrue(InputSimulation.type("canada", on: main.window))
+            waitFor("typed") { page.search.entry.text == "canada" }
+
+            server.server.factsGate.release("facts.json")
+            waitFor("the cards that say Canada", timeout: .seconds(10)) {
+                page.model.state.phase == .loaded && page.grid.items.map { page.model.state.facts[$0.index].title ?? "" }
+                    == ["Transportation", "Hockey Night in Canada", "Space Program", "Meese"]
+            }
+            XCTAssertTrue(page.search.entry.isFocusWidget, "the focus stays where the typing goes")
+        }
+    }
+
     /// A picture that arrives while a search shows other cards changes the height of a card above
     /// the focused one: when the search closes, the focused card is where it was in the view all
     /// the same (the view follows it, not the old scroll offset).
@@ -162,7 +190,7 @@ final class FactsTests: FactsTestCase {
             // Transportation's picture (a portrait, its card 4:3 until it comes) held by the server.
             let port = server.port
             stop(server)
-            server = try startServer { $0.port = port; $0.heldFactImages = ["train.jpg"] }
+            server = try startServer { $0.port = port; $0.heldFacts = ["train.jpg"] }
             let (app, page) = try openFacts(width: 1000, height: 500)
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
@@ -182,8 +210,8 @@ final class FactsTests: FactsTestCase {
             // A search shows Transportation, and its picture arrives meanwhile.
             XCTAssertTrue(InputSimulation.type("canada", on: main.window))
             waitFor("the cards that say Canada") { page.grid.items.count == 4 && page.search.entry.text == "canada" }
-            waitForServer("Transportation's picture asked for") { server.server.factImageGate.waitingCount(for: "train.jpg") > 0 }
-            server.server.factImageGate.release("train.jpg")
+            waitForServer("Transportation's picture asked for") { server.server.factsGate.waitingCount(for: "train.jpg") > 0 }
+            server.server.factsGate.release("train.jpg")
             waitFor("its card taller, as its picture", timeout: .seconds(10)) { card("Transportation")?.aspect != nil && page.isSettled }
 
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))

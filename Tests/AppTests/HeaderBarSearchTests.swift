@@ -23,7 +23,7 @@ final class HeaderBarSearchTests: ServerBackedTestCase {
             for (section, key, parts) in searches {
                 let entry = { parts()?.0 }
                 XCTAssertTrue(InputSimulation.key(key, modifiers: .control, on: main.window))
-                // Its content shown first, as a person sees it: a search before the first page has nothing to look in.
+                // Its content shown first, so the band is measured over the page a person sees.
                 waitFor("\(section) shown with Search in the header bar", timeout: .seconds(10)) {
                     main.currentSection == section && main.searchButton.isMapped && main.showsInitialSection
                         && (main.coordinator(for: section).pages.first as? any SettlingPage)?.isSettled == true

@@ -4,8 +4,8 @@ import Hummingbird
 /// The facts feed with the real one's quirks: Latin-1 without charset, nulls, odd spaces and links.
 struct FactsRoutes {
     let media: MediaLibrary
-    /// Holds the images a test asked to be held.
-    let gate: FactImageGate
+    /// Holds the answers a test asked to be held.
+    let gate: FactsGate
     /// Titles and descriptions in place of the rows' own, by row.
     var texts: [Int: FactText] = [:]
     /// Rows in the feed: the real feed's 14, then as many more as asked (`feed(host:texts:rows:)`).
@@ -24,6 +24,7 @@ struct FactsRoutes {
     func register(on router: Router<FixtureContext>) {
         // With an ETag of its bytes, and 304 to a request that has it.
         router.get("facts.json") { request, _ -> Response in
+            await gate.wait(for: "facts.json")
             if silence.goesSilent() {
                 return SilentAnswers.response(Self.feed(host: request.authorityForLinks, texts: texts, rows: rows), contentType: "text/plain")
             }

@@ -51,8 +51,8 @@ public final class FixtureServer: Sendable {
         public var clipBytesPerSecond: Int?
         /// A slow link every answer goes through; nil for loopback's own speed.
         public var link: LinkShape?
-        /// Facts images (by name) whose answers wait until `factImageGate.release(_:)`.
-        public var heldFactImages: Set<String> = []
+        /// Facts' files (facts.json or an image, by name) whose answers wait until `factsGate.release(_:)`.
+        public var heldFacts: Set<String> = []
 
         public init(host: String = "127.0.0.1", port: Int = 0, dataDirectory: URL, failRate: Double = 0,
                     seed: UInt64 = 1, feedPosts: Int = 95, messageCount: Int = 200, slowResponseSeconds: Double = 30) {
@@ -69,8 +69,8 @@ public final class FixtureServer: Sendable {
 
     public let configuration: Configuration
     public let stats = TransferStats()
-    /// Holds the answers for `configuration.heldFactImages` until released.
-    public let factImageGate: FactImageGate
+    /// Holds the answers for `configuration.heldFacts` until released.
+    public let factsGate: FactsGate
     private let feed: FeedStore
     private let messages: MessageSource
     private let media: MediaLibrary
@@ -95,7 +95,7 @@ public final class FixtureServer: Sendable {
                                  failRate: configuration.failRate, seed: configuration.seed,
                                  slowSeconds: configuration.slowResponseSeconds, arrived: configuration.messagesArrived,
                                  texts: configuration.messageTexts)
-        factImageGate = FactImageGate(held: configuration.heldFactImages)
+        factsGate = FactsGate(held: configuration.heldFacts)
         link = configuration.link.map(SharedLink.init)
         media = MediaLibrary(dataDirectory: configuration.dataDirectory,
                              maximumSyntheticSide: configuration.maximumSyntheticSide,
@@ -114,7 +114,7 @@ public final class FixtureServer: Sendable {
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost,
                    silence: SilentAnswers(times: configuration.silentFeedPages)).register(on: router)
         MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
-        FactsRoutes(media: media, gate: factImageGate, texts: configuration.factTexts, rows: configuration.factsRows,
+        FactsRoutes(media: media, gate: factsGate, texts: configuration.factTexts, rows: configuration.factsRows,
                     silence: SilentAnswers(times: configuration.silentFactsFeeds)).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay,
                     silence: configuration.silentAvatar.map { AvatarSilence(avatar: $0, times: configuration.silentAvatarTimes) })
@@ -152,7 +152,7 @@ public final class FixtureServer: Sendable {
     /// Stops accepting, gives responses a second to finish (slow ones are cut) and waits for the end.
     public func stop() async {
         // A held answer would keep the graceful shutdown waiting for it.
-        factImageGate.releaseAll()
+        factsGate.releaseAll()
         guard let running = running.withLock({ value -> Running? in defer { value = nil }; return value }) else { return }
         await running.group.triggerGracefulShutdown()
         let task = running.task

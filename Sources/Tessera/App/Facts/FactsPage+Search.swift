@@ -20,6 +20,7 @@ extension FactsPage {
             guard let self else { return }
             let place = self.placeBeforeSearch
             self.placeBeforeSearch = nil
+            guard self.model.state.phase == .loaded else { return }
             // Cards, focus and the kept card back; placed after focus, which scrolls a card in while the bar
             // takes room.
             self.grid.layoutNow()
@@ -61,9 +62,8 @@ extension FactsPage {
 }
 
 extension FactsPage: SearchablePage, ContentFocusingPage {
-    /// Ctrl+F: the search opens once the feed is loaded, the view kept to come back to.
+    /// Ctrl+F: the search opens, the view kept to come back to.
     public func startSearch() {
-        guard model.state.phase == .loaded else { return }
         if !search.isOpen { placeBeforeSearch = placeInView() }
         search.open()
     }

@@ -96,12 +96,15 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         over.addOverlay(upToDate)
         let content = Box(.vertical)
         content.append(banner.widget)
-        content.append(search.widget)
         content.append(over, expand: true)
 
         stack = ContentOrStatus(content: content, iconName: "dialog-information-symbolic",
                                 initially: .loading(title: tr("Loading facts…")))
-        widget = stack.widget
+        // Above the status too: a search begun while the feed loads finds the cards that come.
+        let page = Box(.vertical)
+        page.append(search.widget)
+        page.append(stack.widget, expand: true)
+        widget = page
         me.object = self
         render(model.state)
 

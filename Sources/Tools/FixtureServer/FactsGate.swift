@@ -2,8 +2,8 @@
 
 import Scheduling
 
-/// Facts images held until a test lets them go, to arrive in a chosen state.
-public final class FactImageGate: Sendable {
+/// Facts' answers (the feed, facts.json, or an image, by file name) held until a test lets them go.
+public final class FactsGate: Sendable {
     private struct State {
         var held: Set<String>
         var waiting: [(name: String, continuation: CheckedContinuation<Void, Never>)] = []
@@ -15,7 +15,7 @@ public final class FactImageGate: Sendable {
         state = Mutex(State(held: held))
     }
 
-    /// Returns when the image `name` may be answered: at once unless it is held.
+    /// Returns when the file `name` may be answered: at once unless it is held.
     func wait(for name: String) async {
         await withCheckedContinuation { continuation in
             let goesOn = state.withLock { state in
@@ -27,7 +27,7 @@ public final class FactImageGate: Sendable {
         }
     }
 
-    /// Answers the held requests for the image `name`, and from now on each one at once.
+    /// Answers the held requests for the file `name`, and from now on each one at once.
     public func release(_ name: String) {
         let waiting = state.withLock { state in
             state.held.remove(name)
@@ -48,7 +48,7 @@ public final class FactImageGate: Sendable {
         waiting.forEach { $0.continuation.resume() }
     }
 
-    /// How many requests for the image `name` wait to be answered.
+    /// How many requests for the file `name` wait to be answered.
     public func waitingCount(for name: String) -> Int {
         state.withLock { $0.waiting.count { $0.name == name } }
     }
