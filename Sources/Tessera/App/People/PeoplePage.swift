@@ -68,8 +68,8 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
         over.addOverlay(noOneFound.widget)
 
         let people = Box(.vertical)
-        people.append(notice.widget)
         people.append(search.widget)
+        people.append(notice.widget)
         people.append(over, expand: true)
         content = ContentOrStatus(content: people, iconName: "dialog-error-symbolic")
         widget = content.widget
