@@ -1,3 +1,5 @@
+// Runs in tessera-server, and in the test processes: never in the app.
+
 import Foundation
 import Hummingbird
 

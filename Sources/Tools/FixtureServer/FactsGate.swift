@@ -1,5 +1,3 @@
-// Runs in tessera-server, and in the test processes: never in the app.
-
 import Scheduling
 
 /// Facts' answers (the feed, facts.json, or an image, by file name) held until a test lets them go.

@@ -22,8 +22,7 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-// The kill's moment counts from this line, so a slow start (a sanitizer's) does not use it up.
-FileHandle.standardOutput.write(Data("started\n".utf8))
+FileHandle.standardOutput.write(Data("started\n".utf8)) // the kill's moment counts from here, past a slow start
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch (arguments.first, arguments.count) {
 case ("--saved-feed", 2):

@@ -100,9 +100,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
 
         stack = ContentOrStatus(content: content, iconName: "dialog-information-symbolic",
                                 initially: .loading(title: tr("Loading facts…")))
-        // Above the status too: a search begun while the feed loads finds the cards that come.
         let page = Box(.vertical)
-        page.append(search.widget)
+        page.append(search.widget) // above the status too: a search begun while loading finds what comes
         page.append(stack.widget, expand: true)
         widget = page
         me.object = self
