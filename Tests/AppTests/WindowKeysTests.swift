@@ -119,6 +119,8 @@ final class WindowKeysTests: ServerBackedTestCase {
             waitFor("100 %") { viewer.image.viewport?.zoom == 1 }
             XCTAssertTrue(InputSimulation.key("2", modifiers: .control, on: main.window))
             waitFor("200 %") { viewer.image.viewport?.zoom == 2 }
+            _ = try screen(of: main.window) // a frame drawn, as a person sees it
+            XCTAssertEqual(ShownLabels.texts(under: main.window).filter { $0 == "200 %" }.count, 1, "the level said once, on its button")
             XCTAssertTrue(InputSimulation.key("0", modifiers: .control, on: main.window))
             waitFor("best fit") { viewer.image.isFitted }
             XCTAssertEqual(main.currentSection, .feed)

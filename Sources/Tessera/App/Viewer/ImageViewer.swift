@@ -13,8 +13,6 @@ public final class ImageViewer {
     let widget: Widget
     public let picture = ZoomablePicture(iconSize: 96)
     /// The zoom level, shown while it changes ("150 %").
-    let zoomLabel = Label()
-    private let zoomBubble: Revealer
     /// How far the download has come, until the first bitmap (`ImageViewer+Download`).
     let downloadBubble: Revealer
     let downloadBar: ProgressBar
@@ -44,7 +42,6 @@ public final class ImageViewer {
     /// How many of them show (0: none).
     var passesShown: Int { passes.shown }
 
-    private var hideBubble: DispatchWorkItem?
     var sharpen: DispatchWorkItem?
     /// The colour profile the picture carried (converted to sRGB), from its last decode; nil for none.
     public internal(set) var colourProfile: String?
@@ -63,8 +60,6 @@ public final class ImageViewer {
 
     /// The zoom holds this long before a sharper decode: wheel and pinch steps come faster than decodes.
     static let sharpenDelay: DispatchTimeInterval = .milliseconds(150)
-    /// How long the zoom level stays on screen after it changed.
-    static let bubbleTime: DispatchTimeInterval = .milliseconds(1500)
 
     init(pipeline: ImagePipeline, account: DownloadAccount = DownloadAccount(nil)) {
         self.account = account
@@ -73,14 +68,8 @@ public final class ImageViewer {
         picture.canFocus = true
         picture.hexpand = true
         picture.vexpand = true
-        zoomLabel.addStyleClass("viewer-zoom-level")
-        zoomBubble = Revealer(child: zoomLabel, transition: .crossfade, duration: 150)
-        zoomBubble.halign = .center
-        zoomBubble.valign = .end
-        zoomBubble.setMargins(24)
         (downloadBubble, downloadBar, downloadLabel) = Self.makeDownloadBubble()
         let overlay = Overlay(child: picture)
-        overlay.addOverlay(zoomBubble)
         overlay.addOverlay(downloadBubble, passThrough: true)
         widget = overlay
         overlay.showAll()
@@ -96,7 +85,6 @@ public final class ImageViewer {
         passes.stop()
         detailLoading?.cancel()
         sharpen?.cancel()
-        hideBubble?.cancel()
     }
 
     /// Shows the picture at `url`, fitted; an animation plays.
@@ -172,14 +160,12 @@ public final class ImageViewer {
 
     // MARK: Zoom
 
-    /// Changes the viewport and shows it: placed, the zoom said, a sharper decode once the zoom holds.
+    /// Changes the viewport and shows it: placed, a sharper decode once the zoom holds.
     public func change(_ body: (inout ImageViewport) -> Void) {
         guard var viewport else { return }
-        let before = viewport
         body(&viewport)
         self.viewport = viewport
         place()
-        if viewport.zoom != before.zoom { sayZoom() }
         scheduleSharpening()
         onChange?()
     }
@@ -205,17 +191,6 @@ public final class ImageViewer {
         picture.placement = ZoomablePicture.Placement(originX: viewport.origin.x, originY: viewport.origin.y, zoom: viewport.zoom)
         picture.accessibleDescription = tr("Zoom {percent} %", ["percent": String(viewport.percent)])
         updateCursor()
-    }
-
-    /// The zoom level in the bubble, and as the picture's description to a screen reader.
-    private func sayZoom() {
-        guard let viewport else { return }
-        zoomLabel.text = tr("{percent} %", ["percent": String(viewport.percent)])
-        zoomBubble.revealsChild = true
-        hideBubble?.cancel()
-        let hide = DispatchWorkItem { [weak self] in self?.zoomBubble.revealsChild = false }
-        hideBubble = hide
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.bubbleTime, execute: hide)
     }
 
     /// The view has a new size or scale.
