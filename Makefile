@@ -77,10 +77,12 @@ bench: deps
 
 # Every section (tessera-automated: the app driven for them), then Facts again over what that
 # run saved with the backend gone (port 9 is discard, where nothing listens): the offline banner
-# over the saved feed. Then the chat and the people with the editor's pane in Russian (ru-*.png).
+# over the saved feed. Then the chat and the people with the editor's pane in Russian (ru-*.png),
+# and at scale 2 (scale-2/) the phone widths and the screens of text, whose chrome and type show it.
+SCALE_2_SHOTS := gallery-360 feed-360 people-360 messages-360 facts-360 people messages facts preferences feed-viewer-zoomed
 screenshots: build
 	$(SWIFT) build --product tessera-automated
-	@data=$$(mktemp -d); offline=$$(mktemp -d); russian=$$(mktemp -d); ru=$$(mktemp -d); \
+	@data=$$(mktemp -d); offline=$$(mktemp -d); russian=$$(mktemp -d); ru=$$(mktemp -d); doubled=$$(mktemp -d); scale2=$$(mktemp -d); \
 	bin=$$($(SWIFT) build --show-bin-path)/tessera-automated; \
 	bash .ci/with-display.sh $$bin --data-dir "$$data" --screenshot screenshots && \
 	bash .ci/with-display.sh $$bin --data-dir "$$data" --backend http://127.0.0.1:9/ --screenshot "$$offline" && \
@@ -88,8 +90,11 @@ screenshots: build
 	cp "$$offline/facts-dark.png" screenshots/facts-offline-dark.png && \
 	LANGUAGE=ru LC_ALL=C.UTF-8 bash .ci/with-display.sh $$bin --data-dir "$$russian" --screenshot "$$ru" && \
 	for shot in messages people-pane; do for variant in light dark; do \
-	  cp "$$ru/$$shot-$$variant.png" "screenshots/ru-$$shot-$$variant.png"; done; done; \
-	rm -rf "$$data" "$$offline" "$$russian" "$$ru"
+	  cp "$$ru/$$shot-$$variant.png" "screenshots/ru-$$shot-$$variant.png"; done; done && \
+	GDK_SCALE=2 XVFB_SCREEN=2900x2000x24 bash .ci/with-display.sh $$bin --data-dir "$$doubled" --screenshot "$$scale2" && \
+	mkdir -p screenshots/scale-2 && for shot in $(SCALE_2_SHOTS); do for variant in light dark; do \
+	  cp "$$scale2/$$shot-$$variant.png" screenshots/scale-2/; done; done; \
+	rm -rf "$$data" "$$offline" "$$russian" "$$ru" "$$doubled" "$$scale2"
 
 clean:
 	$(SWIFT) package clean
