@@ -79,7 +79,7 @@ bench: deps
 # run saved with the backend gone (port 9 is discard, where nothing listens): the offline banner
 # over the saved feed. Then the chat and the people with the editor's pane in Russian (ru-*.png),
 # and at scale 2 (scale-2/) the phone widths and the screens of text, whose chrome and type show it.
-SCALE_2_SHOTS := gallery-360 feed-360 people-360 messages-360 facts-360 people messages facts preferences feed-viewer-zoomed
+SCALE_2_SHOTS := sidebar-360 gallery-360 feed-360 people-360 messages-360 facts-360 people messages facts preferences feed-viewer-zoomed
 screenshots: build
 	$(SWIFT) build --product tessera-automated
 	@data=$$(mktemp -d); offline=$$(mktemp -d); russian=$$(mktemp -d); ru=$$(mktemp -d); doubled=$$(mktemp -d); scale2=$$(mktemp -d); \

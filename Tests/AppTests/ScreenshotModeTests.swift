@@ -28,10 +28,10 @@ final class ScreenshotModeTests: XCTestCase {
         let scenes = ["facts-detail-landscape", "facts-detail-portrait", "facts-search", "feed-viewer-image", "feed-viewer-video",
                       "feed-viewer-zoomed", "gallery-chosen", "messages-detail", "messages-pane", "messages-search", "people-edit",
                       "people-narrow", "people-pane", "people-search"]
-        let narrowest = sections.map { "\($0)-360" }
+        let narrowest = sections.map { "\($0)-360" } + ["sidebar-360"]
         let windows = ["preferences", "preferences-storage"]
         XCTAssertEqual(names, (sections + scenes + narrowest + windows).flatMap { ["\($0)-dark.png", "\($0)-light.png"] }.sorted())
-        var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0
+        var darkCorner: UInt32 = 0, lightCorner: UInt32 = 0, foldedCorner: UInt32 = 0
         for name in names {
             let image = try XCTUnwrap(Snapshot(pngAt: output.appendingPathComponent(name)), name)
             if name.contains("portrait") {
@@ -54,7 +54,9 @@ final class ScreenshotModeTests: XCTestCase {
             let pixel = image.pixel(x: 30, y: image.height - 30)
             if name == "gallery-dark.png" { darkCorner = pixel }
             if name == "gallery-light.png" { lightCorner = pixel }
+            if name == "sidebar-360-light.png" { foldedCorner = pixel }
         }
+        XCTAssertEqual(foldedCorner, lightCorner, "the folded sidebar open over the gallery at 360 px")
         XCTAssertLessThan(luminance(darkCorner), luminance(lightCorner), "dark is darker than light")
     }
 

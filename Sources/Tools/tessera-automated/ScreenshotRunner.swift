@@ -48,7 +48,11 @@ final class ScreenshotRunner {
                     (main.currentCoordinator.topPage as? any TopScrollingPage)?.scrollToStart()
                 }
                 let scenes = (main.currentCoordinator.pages.first as? any ScreenshotScenes)?.screenshotScenes ?? []
-                ok = await capture(scenes + [narrowest], variant: variant) && ok
+                // The folded sidebar once, open over the first section.
+                let sidebar = ScreenshotScene(name: "sidebar-360", windowSize: Self.narrowestSize,
+                                              enter: { [main] in main.sectionsButton.isActive = true },
+                                              leave: { [main] in main.sectionsButton.isActive = false })
+                ok = await capture(scenes + [narrowest] + (section == Section.allCases.first ? [sidebar] : []), variant: variant) && ok
                 main.currentCoordinator.popToRoot()
             }
             for shown in windows {
@@ -85,6 +89,7 @@ final class ScreenshotRunner {
             }
             scene.enter()
             await settle(main.currentCoordinator.topPage)
+            await waitFor { self.main.isSidebarInPlace }
             if let snapshot = await drawn("\(scene.name)-\(variant.rawValue)") {
                 ok = await save(snapshot, name: "\(scene.name)-\(variant.rawValue)") && ok
             } else {

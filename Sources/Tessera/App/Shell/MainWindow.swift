@@ -178,6 +178,8 @@ public final class MainWindow {
     public private(set) var isSidebarFolded = false
     /// The folded sidebar shows over the content (the Sections button pressed).
     public var showsFoldedSidebar: Bool { isSidebarFolded && layout.revealsFlap }
+    /// The sidebar has come in or gone out as asked, not sliding.
+    public var isSidebarInPlace: Bool { layout.revealProgress == (layout.revealsFlap ? 1 : 0) }
 
     /// A phone's width: no room for Minimize and Maximize beside a title.
     public static let compactWidth = 480

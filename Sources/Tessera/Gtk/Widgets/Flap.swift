@@ -26,6 +26,8 @@ public final class Flap: Widget {
 
     /// Whether the flap shows (or is on its way in).
     public var revealsFlap: Bool { hdy_flap_get_reveal_flap(hdy) != 0 }
+    /// How far the flap has come in: 0 hidden, 1 whole.
+    public var revealProgress: Double { hdy_flap_get_reveal_progress(hdy) }
 
     /// Shows or hides the flap, sliding or at once.
     public func reveal(_ shown: Bool, animated: Bool) {
