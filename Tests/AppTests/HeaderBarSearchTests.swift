@@ -5,9 +5,9 @@ import Gtk
 import SimulatedInput
 import XCTest
 
-/// One search pattern: the header bar's Search opens the shown section's search bar right under
-/// it, its entry ready for typing, with a magnifier and a clear icon, in People, Messages and
-/// Facts; sections without a search show no button.
+/// One search pattern: the header bar's Search, a toggle, opens the shown section's search bar right
+/// under it, its entry ready for typing, with a magnifier and a clear icon, in People, Messages and
+/// Facts, and closes it again; sections without a search show no button.
 final class HeaderBarSearchTests: ServerBackedTestCase {
     func testTheHeaderBarsSearchOpensTheSectionsSearchBar() throws {
         try onMain {
@@ -47,7 +47,15 @@ final class HeaderBarSearchTests: ServerBackedTestCase {
                 let size = field.allocation, at = try XCTUnwrap(field.screenOrigin)
                 try xdotool(["mousemove", "\(at.x + size.width - 14)", "\(at.y + size.height / 2)", "click", "1"])
                 waitFor("\(section)'s search cleared by its icon") { field.text.isEmpty }
+                // A toggle, as in GNOME's apps: pressed while the band shows; a click on it closes the band.
+                XCTAssertTrue(main.searchButton.isActive, "\(section): Search pressed while its band shows")
+                clickWhenSteady(main.searchButton, in: main.window)
+                waitFor("\(section)'s band closed by Search") { parts()?.1.isOpen == false && !main.searchButton.isActive }
+                // Ctrl+F presses it too, and Escape in the band lets it go.
+                XCTAssertTrue(InputSimulation.key("f", modifiers: .control, on: main.window))
+                waitFor("\(section)'s band open by Ctrl+F") { entry()?.isFocusWidget == true && main.searchButton.isActive }
                 XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+                waitFor("\(section)'s band closed by Escape") { parts()?.1.isOpen == false && !main.searchButton.isActive }
             }
             // One pattern: the entry at the same place and width in every section.
             XCTAssertEqual(frames[.messages], frames[.people])

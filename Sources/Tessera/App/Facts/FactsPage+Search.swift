@@ -62,6 +62,9 @@ extension FactsPage {
 }
 
 extension FactsPage: SearchablePage, ContentFocusingPage {
+    public var searchBar: SearchBar { search.widget }
+    public func stopSearch() { search.close() }
+
     /// Ctrl+F: the search opens, the view kept to come back to.
     public func startSearch() {
         if !search.isOpen { placeBeforeSearch = placeInView() }

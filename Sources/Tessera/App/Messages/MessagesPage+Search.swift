@@ -62,6 +62,8 @@ extension MessagesPage {
 
 extension MessagesPage: SearchablePage, InitiallyFocusedPage {
     public func startSearch() { search.open() }
+    public var searchBar: SearchBar { search.band }
+    public func stopSearch() { search.close() }
 
     /// The composer, as in every chat.
     public var initialFocus: Widget { entry }

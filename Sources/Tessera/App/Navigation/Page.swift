@@ -31,7 +31,9 @@ public protocol ContentFocusingPage: Page {
 /// A page with a search that Ctrl+F opens wherever the focus is in the window.
 @MainActor
 public protocol SearchablePage: Page {
+    var searchBar: SearchBar { get } // the band under the header bar, whose state the Search toggle shows
     func startSearch()
+    func stopSearch() // as Escape does: the list as it was
 }
 
 /// Takes some keys before the window's shortcuts: the viewer's Ctrl+0, 1 and 2 zoom, as in Loupe.

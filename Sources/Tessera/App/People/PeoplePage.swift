@@ -161,6 +161,9 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
 
     // MARK: Search
 
+    public var searchBar: SearchBar { search.widget }
+    public func stopSearch() { search.close() }
+
     /// Ctrl+F: the search opens, the list's place kept to come back to.
     public func startSearch() {
         if !search.isOpen { placeBeforeSearch = (scroll: adjustment.value, focused: grid.focusedCell?.person.id) }

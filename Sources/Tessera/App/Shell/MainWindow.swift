@@ -10,8 +10,8 @@ public final class MainWindow {
     public let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
     public let menuButton: MenuButton
     public let addButton = Button(iconName: "list-add-symbolic", accessibleName: "")
-    /// Shown while the section can be searched: Ctrl+F's button.
-    public let searchButton = Button(iconName: "system-search-symbolic", accessibleName: tr("Search"))
+    /// Shown while the section can be searched: pressed while its search bar shows.
+    public let searchButton = ToggleButton(iconName: "system-search-symbolic", accessibleName: tr("Search"))
     /// Shown while the top page can be refreshed.
     public let refreshButton = Button(iconName: "view-refresh-symbolic", accessibleName: tr("Refresh"))
     /// Selection mode's ends of the header bar: Delete the chosen items, Cancel choosing.
@@ -79,7 +79,10 @@ public final class MainWindow {
         backButton.actionName = "win.back"
         addButton.onClicked { [weak self] in (self?.currentCoordinator.topPage as? any AddingPage)?.add() }
         refreshButton.actionName = "win.refresh"
-        searchButton.actionName = "win.find"
+        searchButton.onToggled { [weak self] in
+            guard let self, let page = self.searchablePage, self.searchButton.isActive != page.searchBar.isOpen else { return }
+            if self.searchButton.isActive { page.startSearch() } else { page.stopSearch() }
+        }
         deleteChosenButton.addStyleClass("destructive-action")
         deleteChosenButton.onClicked { [weak self] in self?.selectingPage?.deleteChosen() }
         cancelChoosingButton.onClicked { [weak self] in self?.selectingPage?.clearChosen() }
@@ -224,6 +227,7 @@ public final class MainWindow {
         if let existing = coordinators[section] { return existing }
         let made = makeCoordinator(section)
         made.onChange = { [weak self] in self?.updateChrome() }
+        (made.pages.first as? any SearchablePage)?.searchBar.onOpenChange { [weak self] in self?.updateChrome() }
         made.container.showAll()
         if showsPanes { made.setShowsPanes(true, paneWidth: Self.detailPaneWidth(content: contentWidth)) }
         content.addNamed(made.container, name: section.rawValue, title: section.title)
@@ -304,6 +308,7 @@ public final class MainWindow {
         // Disabled, Ctrl+F goes on to the focused widget.
         findAction.isEnabled = searchablePage != nil
         searchButton.isVisible = findAction.isEnabled
+        searchButton.isActive = searchablePage?.searchBar.isOpen ?? false
         let sectionName = (coordinator.pages.first as? any SectionTitledPage)?.sectionTitle ?? currentSection.title
         // A narrow window's header bar has no room for the app's name above the section's.
         let rootTitle = isSidebarFolded ? sectionName : "Tessera"

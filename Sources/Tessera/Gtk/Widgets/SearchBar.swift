@@ -25,4 +25,9 @@ public final class SearchBar: Widget {
         get { hdy_search_bar_get_search_mode(raw.cast()) != 0 }
         set { hdy_search_bar_set_search_mode(raw.cast(), newValue ? 1 : 0) }
     }
+
+    @discardableResult
+    public func onOpenChange(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("search-mode-enabled", body)
+    }
 }
