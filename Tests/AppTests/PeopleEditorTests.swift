@@ -192,6 +192,29 @@ final class PeopleEditorTests: PeopleTestCase {
         }
     }
 
+    /// The editor's field is a row as wide as the list's rows, in the same column: a form in a
+    /// clamp, as GNOME Contacts shows one, not a small box in the middle of the page.
+    func testTheEditorsFieldIsAsWideAsTheListsRows() throws {
+        try onMain {
+            let (app, page) = try openPeople(width: 900, height: 700)
+            let main = try XCTUnwrap(app.mainWindow)
+            let coordinator = try XCTUnwrap(main.coordinator(for: .people) as? PeopleCoordinator)
+            let kyle = try row(named: "Kyle", in: page)
+            waitFor("laid out") { kyle.view.allocation.width > 1 }
+            let listRow = try XCTUnwrap(kyle.view.origin(in: page.widget))
+            let listWidth = kyle.view.allocation.width
+            kyle.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: kyle.view))
+            waitFor("the edit page pushed") { coordinator.depth == 2 }
+            let editor = try XCTUnwrap(coordinator.editor)
+            waitFor("the field laid out") { editor.form.isMapped && editor.form.allocation.width > 1 }
+            XCTAssertEqual(editor.form.origin(in: editor.widget)?.x, listRow.x, "in the list's column")
+            XCTAssertEqual(editor.form.allocation.width, listWidth, "as wide as a row of the list")
+            XCTAssertGreaterThan(editor.entry.allocation.width, listWidth / 2, "the entry takes the row's room")
+            close(app)
+        }
+    }
+
     /// A narrow window pushes the editor as before; resizing across the line moves an open editor
     /// between page and pane with the name being typed intact, and back.
     func testResizingMovesTheOpenEditorBetweenPageAndPaneKeepingTheTypedName() throws {

@@ -10,6 +10,8 @@ final class PersonEditPage: LeavingPage {
     let title: String
     let widget: Widget
     let entry = Entry(placeholder: tr("Name"))
+    /// The name's row, a boxed list as GNOME's forms show a field.
+    let form = ListBox(selectable: false)
     let avatar: PersonAvatar
     let personID: Int64
     private let model: PeopleViewModel
@@ -36,9 +38,8 @@ final class PersonEditPage: LeavingPage {
         self.model = model
         title = tr("Edit {name}", ["name": person.name.preview])
         let box = Box(.vertical, spacing: 18)
-        box.halign = .center
         box.valign = .start
-        box.setMargins(top: 48, bottom: 24, start: 24, end: 24)
+        box.setMargins(top: 48, bottom: 24, start: 12, end: 12)
         avatar = PersonAvatar(pipeline: pipeline, size: 96)
         avatar.name = person.name
         // The list decoded it already: a memory-cache hit shows at once.
@@ -48,23 +49,19 @@ final class PersonEditPage: LeavingPage {
         label.xalign = 0
         entry.text = person.name
         entry.accessibleName = tr("Name")
-        entry.setSizeRequest(width: 240, height: -1)
-        // One row of a boxed list, as GNOME's forms and Preferences show a field.
         let field = Box(.horizontal, spacing: 12)
         field.setMargins(top: 8, bottom: 8, start: 12, end: 12)
-        field.append(label, expand: true)
-        field.append(entry)
+        field.append(label)
+        field.append(entry, expand: true)
         let row = ListBoxRow(child: field)
         row.isActivatable = false
-        let form = ListBox(selectable: false)
         form.addStyleClass("preferences-list")
         form.append(row)
         entry.onActivate { goBack() }
         hint.addStyleClass("dim-label")
         hint.xalign = 0
-        // As wide as the entry, on two lines if it needs them.
         hint.wraps = true
-        hint.maxWidthChars = 40
+        avatar.widget.halign = .center
         box.append(avatar.widget)
         box.append(form)
         box.append(hint)
@@ -76,7 +73,8 @@ final class PersonEditPage: LeavingPage {
         closeButton.onClicked { goBack() }
         closeButton.keepsOwnVisibility = true
         closeButton.isVisible = false
-        let overlay = Overlay(child: box)
+        // The list's column: a row as wide as the list's, 12 px in at a phone's width.
+        let overlay = Overlay(child: Clamp(box, maximumWidth: Clamp.listWidth + 24))
         overlay.addOverlay(closeButton)
         widget = overlay
         entry.onMap { [weak self] in
