@@ -9,10 +9,9 @@ import Localization
 /// `ImageViewport`'s, painting `ZoomablePicture`'s.
 @MainActor
 public final class ImageViewer {
-    /// The picture with the zoom level over it.
+    /// The picture with the download's progress over it.
     let widget: Widget
     public let picture = ZoomablePicture(iconSize: 96)
-    /// The zoom level, shown while it changes ("150 %").
     /// How far the download has come, until the first bitmap (`ImageViewer+Download`).
     let downloadBubble: Revealer
     let downloadBar: ProgressBar
