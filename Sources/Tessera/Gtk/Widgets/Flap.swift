@@ -14,7 +14,11 @@ public final class Flap: Widget {
         hdy_flap_set_modal(hdy, 1)
         hdy_flap_set_locked(hdy, 1)
         hdy_flap_set_fold_duration(hdy, 0) // a window's resize folds it: no slide on top of that
+        onDestroy { [weak self] in self?.isDestroyed = true }
     }
+
+    /// libhandy frees the flap's shadow helper on dispose, and a later reveal would use it.
+    private var isDestroyed = false
 
     private var hdy: OpaquePointer { OpaquePointer(raw) }
 
@@ -29,8 +33,9 @@ public final class Flap: Widget {
     /// How far the flap has come in: 0 hidden, 1 whole.
     public var revealProgress: Double { hdy_flap_get_reveal_progress(hdy) }
 
-    /// Shows or hides the flap, sliding or at once.
+    /// Shows or hides the flap, sliding or at once; nothing once the flap is destroyed.
     public func reveal(_ shown: Bool, animated: Bool) {
+        guard !isDestroyed else { return }
         hdy_flap_set_reveal_duration(hdy, animated ? 250 : 0)
         hdy_flap_set_reveal_flap(hdy, shown ? 1 : 0)
     }
