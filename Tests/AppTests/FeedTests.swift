@@ -78,6 +78,8 @@ final class FeedTests: FeedTestCase {
             waitFor("the images in view", timeout: .seconds(10)) { page.tiles.prefix(8).allSatisfy { $0.image.showsImage } }
             let shownImages = page.tiles.prefix(8).filter { $0.post.kind == .image }.map(\.post.id)
             XCTAssertFalse(shownImages.isEmpty)
+            // A page still coming in would be saved after `saved` is read.
+            waitFor("no page coming in", timeout: .seconds(10)) { page.model.state.paging != .loading }
             let saved = page.model.state.posts.map(\.id)
             let names = page.tiles.map(\.view.accessibleName)
             app.mainWindow?.window.destroy()
