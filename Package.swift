@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The shipped programs' relative relocations packed (DT_RELR, glibc 2.36): lld, the toolchain's
+// linker, writes them; their table is then kilobytes, not megabytes resident (docs/benchmarks.md).
+let packedRelocations: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release)),
+]
+
 // Every target builds in the Swift 6 language mode with complete concurrency checking.
 let package = Package(
     name: "Tessera",
@@ -62,9 +68,10 @@ let package = Package(
         .target(name: "ClipDecoding", dependencies: ["HelperWire", "CGStreamer", "CGdkPixbuf", "HelperPipes", "Localization", "Scheduling"]),
         // Reads video posters for the app, so that GStreamer's decoders never load into it.
         .executableTarget(name: "tessera-poster", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "HelperPipes",
-                                                                  "Localization", "Scheduling"]),
+                                                                  "Localization", "Scheduling"], linkerSettings: packedRelocations),
         // Decodes the clip the viewer plays, so that its decoders never load into the app either.
-        .executableTarget(name: "tessera-player", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "HelperPipes", "Localization", "Scheduling"]),
+        .executableTarget(name: "tessera-player", dependencies: ["HelperWire", "ClipDecoding", "CDescriptorPassing", "Confinement", "HelperPipes", "Localization", "Scheduling"],
+                          linkerSettings: packedRelocations),
 
         // Finding and talking to the programs the app runs beside itself.
         .target(name: "HelperPipes"),
@@ -123,7 +130,7 @@ let package = Package(
         // Decodes pictures for the app, confined, so that no picture's bytes reach a decoder
         // inside the app.
         .executableTarget(name: "tessera-decoder", dependencies: ["HelperWire", "PictureDecoding", "CDescriptorPassing", "HelperPipes",
-                                                                   "CGdkPixbuf", "Localization", "Confinement"]),
+                                                                   "CGdkPixbuf", "Localization", "Confinement"], linkerSettings: packedRelocations),
 
         // The faithful local backend (shared/contracts.md), on Hummingbird.
         .target(name: "FixtureServer", dependencies: [
@@ -184,12 +191,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        .executableTarget(name: "tessera", dependencies: ["App", "Composition", "Localization"]),
+        .executableTarget(name: "tessera", dependencies: ["App", "Composition", "Localization"], linkerSettings: packedRelocations),
         // The app driven for screenshots and the benchmarks' reports: the shipped app carries none of it.
         .executableTarget(name: "tessera-automated", dependencies: [
             "App", "Composition", "Domain", "Gtk", "ImagePipeline", "Localization",
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], linkerSettings: packedRelocations),
         // Writes a store in a loop (documents, the database, the picture cache, the gallery, the
         // settings); the crash-safety tests kill it at random moments.
         .executableTarget(name: "tessera-crash-writer", dependencies: ["Persistence", "Domain", "ImagePipeline",
