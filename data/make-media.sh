@@ -84,14 +84,14 @@ clip nature/GreenMeadow.jpg meadow-pan-640x360.mp4 640 360 960:-2 "(iw-ow)*t/2" 
 clip nature/FreshFlower.jpg flower-pan-480x480.mp4 480 480 720:-2 "(iw-ow)*t/2" "(ih-oh)/2"
 clip nature/RainDrops.jpg raindrops-pan-360x640.mp4 360 640 -2:960 "(iw-ow)/2" "(ih-oh)*t/2"
 
-# Avatars 01-20: a cartoon animal on a pale disc, 256 px (the largest avatar, 96 px, at scale 2),
-# PNG with alpha.
+# Avatars 01-20: a cartoon animal on a disc of GNOME's palette, mid-tone so that it neither glares
+# on a dark list nor fades on a light one; 256 px (the largest avatar, 96 px, at scale 2), PNG with alpha.
 animals=(bear_peterm_01 happy_monkey_benji_park_01 leone_architetto_frances_01 tiger_graig_ryan_smith_-_01
          new_penguin_charles_mcco_01 ladybug_01 bee pecora_architetto_france_01 porcinet_01 goat_nicu_buculei_01
          camel_head_01 cartoon_cat_gerald_g._02 monkey_head_nicu_buculei_01 puffin-md raccoon_ganson
          red-eye_frog_mirko_maisc_01 yellow_gourami_01 cartoon_squirrel_mike_sm1 butterfly_jonvdveen_01 seal)
-discs=("#f9e0d9" "#fde8c8" "#fdf3c4" "#dcf5e4" "#dbe8fb" "#ecdff3" "#efe4da" "#d9e6fa" "#d9f3e6" "#f8e1cf"
-       "#e9ddf0" "#d9efdf" "#fbeec9" "#e3d9ee" "#d6e2f2" "#f3d7da" "#ebe2d9" "#f6d8db" "#d9efe1" "#fde0de")
+discs=("#62a0ea" "#5bc8af" "#9141ac" "#2ec27e" "#ffa348" "#33d17a" "#3584e4" "#c061cb" "#33d17a" "#e66100"
+       "#62a0ea" "#e5a50a" "#2ec27e" "#1c71d8" "#e5a50a" "#9141ac" "#3584e4" "#ffa348" "#5bc8af" "#f66151")
 for i in $(seq 1 20); do
   n=$(printf "%02d" "$i")
   clipart "${animals[$((i-1))]}" 168x168 > "$packages/animal.png"
