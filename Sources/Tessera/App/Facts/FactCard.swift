@@ -105,7 +105,6 @@ final class FactCard: RecyclingCell {
         if pictured {
             if caption.text != fact.displayTitle { caption.text = fact.displayTitle }
             if fact.imageURL == nil { image.showBroken() } else { image.bind(nil) }
-            unavailable.isVisible = fact.imageURL == nil
         } else {
             image.bind(nil)
             textTitle.text = fact.displayTitle
@@ -113,6 +112,8 @@ final class FactCard: RecyclingCell {
             textBody.text = preview ?? ""
             textBody.isVisible = preview != nil
         }
+        // Also off for a text row: a reused card may have said it of the row before.
+        unavailable.isVisible = pictured && fact.imageURL == nil
         if pictured { view.removeStyleClass("fact-text-card") } else { view.addStyleClass("fact-text-card") }
         view.tooltip = fact.description?.preview
         position = (-1, -1)
