@@ -8,7 +8,7 @@ import SimulatedInput
 import XCTest
 
 /// A card reused for another row shows only that row: "Picture unavailable" from a row whose
-/// picture could not be shown does not stay on a text-only row (seen in a screenshot of Facts).
+/// picture could not be shown does not stay on a text-only row.
 final class FactCardReuseTests: AppTestCase {
     func testATextRowShownInACardThatSaidPictureUnavailableSaysOnlyItsText() throws {
         try onMain {

@@ -2,7 +2,7 @@
 import XCTest
 
 /// A flap whose window is gone ignores being shown or hidden: libhandy's own would finish the
-/// slide at once and clear the shadow helper its dispose already freed (a crash, seen in CI).
+/// slide at once and clear the shadow helper its dispose already freed, and crash.
 final class FlapTests: GtkTestCase {
     func testHidingTheFlapOfADestroyedWindowDoesNothing() throws {
         try onMain {
