@@ -36,7 +36,7 @@ final class Automation: LaunchDriver {
         if let section = request.reportContentDrawn { reportContentDrawn(of: section, in: main) }
         if let directory = request.screenshotDirectory { takeScreenshots(of: main, into: directory) }
         if let seconds = request.reportFramesEvery {
-            frameReport = FrameReport(window: main.window, every: seconds) { [weak app] in app?.pictureStatistics }
+            frameReport = FrameReport(window: main.window, every: seconds, app: app)
         }
     }
 

@@ -1,10 +1,13 @@
 import Dispatch
 import Composition
 import Foundation
+import App
+import CGdkPixbuf
 import Gtk
 import ImagePipeline
 
-/// Every so many seconds: frames, slow ones, the longest, pictures decoded and from memory, SQLite's heap.
+/// Every so many seconds: frames, slow ones, the longest, pictures decoded and from memory, SQLite's heap,
+/// malloc's bytes in use and free, and the decoded pictures' memory cache.
 @MainActor
 final class FrameReport {
     /// A frame at 60 Hz: work past it misses the next one.
@@ -13,15 +16,14 @@ final class FrameReport {
     private let timing: FrameTiming
     private var timer: (any DispatchSourceTimer)?
     private var frames = 0, slow = 0, longest = 0.0
-    /// The image pipeline's counts, nil until a picture was asked for.
-    private let pictures: @MainActor () -> ImagePipeline.Statistics?
+    private weak var app: TesseraApp?
     private var decodedBefore = 0, fromMemoryBefore = 0
 
     /// Nil until the window is realized.
-    init?(window: Window, every seconds: Int, pictures: @escaping @MainActor () -> ImagePipeline.Statistics?) {
+    init?(window: Window, every seconds: Int, app: TesseraApp) {
         guard let timing = FrameTiming(widget: window) else { return nil }
         self.timing = timing
-        self.pictures = pictures
+        self.app = app
         timing.keepsEvery = false
         timing.onFrame = { [unowned self] layout, paint in
             let work = layout + paint
@@ -41,11 +43,13 @@ final class FrameReport {
     }
 
     private func report() {
-        let counts = pictures()
+        let counts = app?.pictureStatistics
         let decoded = counts?.decodes ?? 0, fromMemory = counts?.memoryHits ?? 0
-        let line = String(format: "frames %d slow %d longest-ms %.1f decoded %d from-memory %d sqlite-bytes %d\n", // not translated
+        let heap = tessera_malloc_stats()
+        let line = String(format: "frames %d slow %d longest-ms %.1f decoded %d from-memory %d sqlite-bytes %d" // not translated
+                          + " heap-in-use %d heap-free %d picture-cache-bytes %d\n",
                           frames, slow, longest, decoded - decodedBefore, fromMemory - fromMemoryBefore,
-                          CompositionRoot.databaseMemoryInUse)
+                          CompositionRoot.databaseMemoryInUse, Int(heap.inUse), Int(heap.free), app?.pictureMemoryCacheBytes ?? 0)
         decodedBefore = decoded
         fromMemoryBefore = fromMemory
         FileHandle.standardOutput.write(Data(line.utf8))

@@ -14,6 +14,10 @@ final class FrameTally: Sendable {
         var fromMemory = 0
         /// SQLite's heap at the last report; nil before one.
         var sqliteBytes: Int?
+        /// At the last report: malloc's bytes in use and free in its arenas, the decoded pictures' memory cache.
+        var heapInUse: Int?
+        var heapFree: Int?
+        var pictureCacheBytes: Int?
 
         mutating func add(_ other: Count) {
             frames += other.frames
@@ -22,6 +26,9 @@ final class FrameTally: Sendable {
             decoded += other.decoded
             fromMemory += other.fromMemory
             sqliteBytes = other.sqliteBytes ?? sqliteBytes
+            heapInUse = other.heapInUse ?? heapInUse
+            heapFree = other.heapFree ?? heapFree
+            pictureCacheBytes = other.pictureCacheBytes ?? pictureCacheBytes
         }
     }
 
@@ -41,7 +48,9 @@ final class FrameTally: Sendable {
                 guard let frames = values["frames"], let slow = values["slow"], let longest = values["longest-ms"] else { continue }
                 state.count.add(Count(frames: Int(frames), slow: Int(slow), longest: longest,
                                       decoded: Int(values["decoded"] ?? 0), fromMemory: Int(values["from-memory"] ?? 0),
-                                      sqliteBytes: values["sqlite-bytes"].map { Int($0) }))
+                                      sqliteBytes: values["sqlite-bytes"].map { Int($0) }, heapInUse: values["heap-in-use"].map { Int($0) },
+                                      heapFree: values["heap-free"].map { Int($0) },
+                                      pictureCacheBytes: values["picture-cache-bytes"].map { Int($0) }))
             }
         }
     }
@@ -49,7 +58,10 @@ final class FrameTally: Sendable {
     /// What was added up since the last time, and starts again.
     func take() -> Count {
         state.withLock { state in
-            defer { state.count = Count(sqliteBytes: state.count.sqliteBytes) }
+            defer {
+                state.count = Count(sqliteBytes: state.count.sqliteBytes, heapInUse: state.count.heapInUse,
+                                    heapFree: state.count.heapFree, pictureCacheBytes: state.count.pictureCacheBytes)
+            }
             return state.count
         }
     }

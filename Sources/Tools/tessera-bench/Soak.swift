@@ -56,14 +56,16 @@ struct SoakBench: ParsableCommand {
         print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
                      minutes, rounds, feedPosts))
         print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s   helpers' CPU s"
-              + "   frames   slow   longest ms   decoded   from memory   disk MB   SQLite MB")
+              + "   frames   slow   longest ms   decoded   from memory   disk MB   SQLite MB"
+              + "   heap in use / free MB   picture cache MB")
         for sample in samples {
-            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f   %6d   %4d   %10.1f   %7d   %11d   %7.1f   %9.1f", sample.minute,
+            print(String(format: "  %6.1f   %6.1f (%6.1f / %6.1f / %5.1f)   %10.1f   %8.1f   %5d   %7d   %7d   %9.1f   %14.1f   %6d   %4d   %10.1f   %7d   %11d   %7.1f   %9.1f   %8.1f / %6.1f   %16.1f", sample.minute,
                          megabytes(sample.appResident), megabytes(sample.appAnonymous), megabytes(sample.appFiles), megabytes(sample.appShared),
                          megabytes(sample.helpersResident), megabytes(sample.totalResident), sample.files, sample.threads, sample.helpers,
                          sample.cpuSeconds, sample.helpersCPUSeconds, sample.frames.frames, sample.frames.slow, sample.frames.longest,
                          sample.frames.decoded, sample.frames.fromMemory, megabytes(sample.disk),
-                         megabytes(sample.frames.sqliteBytes ?? 0)))
+                         megabytes(sample.frames.sqliteBytes ?? 0), megabytes(sample.frames.heapInUse ?? 0),
+                         megabytes(sample.frames.heapFree ?? 0), megabytes(sample.frames.pictureCacheBytes ?? 0)))
         }
         guard let last = samples.last, samples.count >= 3 else { return print("  too few samples to compare") }
         // The sample nearest a third of the run: by then the caches have filled.

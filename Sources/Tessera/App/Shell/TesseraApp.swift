@@ -92,6 +92,8 @@ public final class TesseraApp {
     public var welcomeText: String? { welcome.text }
     /// The image pipeline's counts; nil until a picture was asked for.
     public var pictureStatistics: ImagePipeline.Statistics? { services.imagesIfMade?.statistics }
+    /// Bytes of decoded pictures in the memory cache; nil until a picture was asked for.
+    public var pictureMemoryCacheBytes: Int? { services.imagesIfMade?.memoryCache.totalCost }
 
     func coordinator(for section: Section) -> SectionCoordinator {
         let made: SectionCoordinator = switch section {
