@@ -7,22 +7,25 @@ import Scheduling
 final class FeedPictures: Sendable {
     /// Made from the same photographs as the clips or another still (data/CREDITS.md): shown after the first details.
     static let lookalikes: Set<String> = ["carnation", "marigold", "meadow", "raindrops"]
+    /// Photographs every part of which looks like the whole: never cut into details.
+    static let textures: Set<String> = ["wood"]
 
     let stills: [URL]
     private let first: [URL], later: [URL]
-    private let photographs: [URL]
+    /// The photographs details are cut from, in the order `source(slot:)` numbers them.
+    let photographs: [URL]
     private let details = Mutex<[Int: Data]>([:])
 
     init(stills: [URL]) {
         self.stills = stills
-        let lookalike = { (url: URL) in Self.lookalikes.contains(String(url.lastPathComponent.prefix { $0 != "-" })) }
-        first = stills.filter { !lookalike($0) }
-        later = stills.filter(lookalike)
-        photographs = first.filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) }
+        let name = { (url: URL) in String(url.lastPathComponent.prefix { $0 != "-" }) }
+        first = stills.filter { !Self.lookalikes.contains(name($0)) }
+        later = stills.filter { Self.lookalikes.contains(name($0)) }
+        photographs = first.filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) && !Self.textures.contains(name($0)) }
     }
 
     /// What the `slot`th still post shows: a file, or the `round`th detail of a photograph.
-    private func source(slot: Int) -> (file: URL?, detail: (photograph: Int, round: Int)?)? {
+    func source(slot: Int) -> (file: URL?, detail: (photograph: Int, round: Int)?)? {
         if slot < first.count { return (first[slot], nil) }
         guard !photographs.isEmpty else { return slot - first.count < later.count ? (later[slot - first.count], nil) : nil }
         let afterFirst = slot - first.count
@@ -47,16 +50,21 @@ final class FeedPictures: Sendable {
         return (nil, made)
     }
 
-    /// A part of the photograph, a little over half of each side, from a corner or the middle as `round` says.
+    /// The part of a `width` by `height` photograph its `round`th detail shows: two fifths of each side, from
+    /// the corners, then the edges' middles (a photograph's subject sits in its middle: that comes last).
+    static func detailRegion(width: Int, height: Int, round: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        let part = (width: width * 2 / 5, height: height * 2 / 5)
+        let places: [(Double, Double)] = [(1, 1), (0, 1), (1, 0), (0, 0), (0.5, 1), (0.5, 0), (0, 0.5), (1, 0.5), (0.5, 0.5)]
+        let place = places[round % places.count]
+        return (Int(Double(width - part.width) * place.0), Int(Double(height - part.height) * place.1), part.width, part.height)
+    }
+
     private static func detail(of photograph: URL, round: Int) -> Data? {
         guard let whole = gdk_pixbuf_new_from_file(photograph.path, nil) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(whole)) }
-        let width = Int(gdk_pixbuf_get_width(whole)), height = Int(gdk_pixbuf_get_height(whole))
-        let part = (width: width * 11 / 20, height: height * 11 / 20)
-        let places: [(Double, Double)] = [(0, 0), (1, 1), (1, 0), (0, 1), (0.5, 0.5)]
-        let place = places[round % places.count]
-        let x = Int(Double(width - part.width) * place.0), y = Int(Double(height - part.height) * place.1)
-        guard let cut = gdk_pixbuf_new_subpixbuf(whole, gint(x), gint(y), gint(part.width), gint(part.height)) else { return nil }
+        let (x, y, width, height) = detailRegion(width: Int(gdk_pixbuf_get_width(whole)), height: Int(gdk_pixbuf_get_height(whole)),
+                                                 round: round)
+        guard let cut = gdk_pixbuf_new_subpixbuf(whole, gint(x), gint(y), gint(width), gint(height)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(cut)) }
         var buffer: UnsafeMutablePointer<gchar>? = nil
         var size: gsize = 0
