@@ -194,7 +194,7 @@ let package = Package(
         .executableTarget(name: "tessera", dependencies: ["App", "Composition", "Localization"], linkerSettings: packedRelocations),
         // The app driven for screenshots and the benchmarks' reports: the shipped app carries none of it.
         .executableTarget(name: "tessera-automated", dependencies: [
-            "App", "CGdkPixbuf", "Composition", "Domain", "Gtk", "ImagePipeline", "Localization",
+            "App", "Composition", "Domain", "Gtk", "ImagePipeline", "Localization",
             .product(name: "Logging", package: "swift-log"),
         ], linkerSettings: packedRelocations),
         // Writes a store in a loop (documents, the database, the picture cache, the gallery, the

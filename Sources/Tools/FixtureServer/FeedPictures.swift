@@ -12,7 +12,6 @@ final class FeedPictures: Sendable {
 
     let stills: [URL]
     private let first: [URL], later: [URL]
-    /// The photographs details are cut from, in the order `source(slot:)` numbers them.
     let photographs: [URL]
     private let details = Mutex<[Int: Data]>([:])
 

@@ -2,12 +2,10 @@ import Dispatch
 import Composition
 import Foundation
 import App
-import CGdkPixbuf
 import Gtk
 import ImagePipeline
 
-/// Every so many seconds: frames, slow ones, the longest, pictures decoded and from memory, SQLite's heap,
-/// malloc's bytes in use and free, and the decoded pictures' memory cache.
+/// Every so many seconds: frames (slow, longest), pictures decoded and from memory, SQLite's heap, malloc's, the cache.
 @MainActor
 final class FrameReport {
     /// A frame at 60 Hz: work past it misses the next one.
@@ -45,11 +43,11 @@ final class FrameReport {
     private func report() {
         let counts = app?.pictureStatistics
         let decoded = counts?.decodes ?? 0, fromMemory = counts?.memoryHits ?? 0
-        let heap = tessera_malloc_stats()
+        let heap = HeapTrimming.totals
         let line = String(format: "frames %d slow %d longest-ms %.1f decoded %d from-memory %d sqlite-bytes %d" // not translated
                           + " heap-in-use %d heap-free %d picture-cache-bytes %d\n",
                           frames, slow, longest, decoded - decodedBefore, fromMemory - fromMemoryBefore,
-                          CompositionRoot.databaseMemoryInUse, Int(heap.inUse), Int(heap.free), app?.pictureMemoryCacheBytes ?? 0)
+                          CompositionRoot.databaseMemoryInUse, heap.inUse, heap.free, app?.pictureMemoryCacheBytes ?? 0)
         decodedBefore = decoded
         fromMemoryBefore = fromMemory
         FileHandle.standardOutput.write(Data(line.utf8))

@@ -20,4 +20,10 @@ public final class HeapTrimming {
     deinit {
         timer.cancel()
     }
+
+    /// malloc's bytes in use and free in its arenas, now.
+    public static var totals: (inUse: Int, free: Int) {
+        let totals = tessera_malloc_stats()
+        return (Int(totals.inUse), Int(totals.free))
+    }
 }
