@@ -13,6 +13,7 @@ final class DiskBudget {
     private let databaseUse: @Sendable () async -> [Section: DiskUse]
     private let limitSavedPages: @Sendable (Int) -> Void
     private var counting: DispatchWorkItem?
+    private(set) var counts = false
     var onFull: (@MainActor () -> Void)?
 
     static let countEvery: DispatchTimeInterval = .seconds(300)
@@ -25,11 +26,22 @@ final class DiskBudget {
         limitSavedPages(savedPagesCapacity)
     }
 
-    /// The pictures cache, once the pipeline is made: kept to its share from now on.
+    /// The pictures cache, once the pipeline is made: kept to its share once counting has started.
     func attach(_ cache: DiskCache?) {
         guard let cache, pictures !== cache else { return }
         pictures = cache
         cache.whenFull { DispatchQueue.main.async { [weak self] in self?.onFull?() } }
+        if counts { keepToShare() }
+    }
+
+    /// Starts keeping to the cap: the first count opens the database and lists the cache, so not at start-up.
+    func startCounting() {
+        guard !counts else { return }
+        counts = true
+        if pictures != nil { keepToShare() }
+    }
+
+    private func keepToShare() {
         apply()
         Task { await countSavedPages() }
     }

@@ -221,6 +221,8 @@ public final class MainWindow {
     }
 
     public var currentCoordinator: SectionCoordinator { coordinator(for: currentSection) }
+    /// The shown section's coordinator if it was made (the first section's is made after the first frame).
+    var currentCoordinatorIfMade: SectionCoordinator? { coordinators[currentSection] }
 
     /// The section's coordinator, made and added to the content stack on first use.
     public func coordinator(for section: Section) -> SectionCoordinator {

@@ -52,6 +52,7 @@ extension TesseraApp {
         StartupTrace.mark("presented")
         showFirstPageAfterFirstFrame(of: main)
         startBackendAfterFirstFrame(of: main)
+        countDiskAfterFirstScreen(of: main)
         // The first launch stores the people after the first page's frame, not inside its drawing.
         main.window.onNextDraw { [weak self, weak main] in
             main?.window.onNextDraw { [weak self] in
@@ -157,6 +158,20 @@ extension TesseraApp {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.pageDeadline) { [weak main] in main?.showInitialSection() }
     }
 
+
+    /// The disk's cap is kept from the first screen's content on (ticks), or `diskCountDeadline` after start.
+    func countDiskAfterFirstScreen(of main: MainWindow) {
+        let start = { [weak self] in self?.services.disk.startCounting() }
+        let deadline = ContinuousClock.now + Self.diskCountDeadline
+        main.window.addTickCallback { [weak main] _ in
+            guard let main else { return false }
+            let page = main.currentCoordinatorIfMade?.pages.first as? any ContentShowingPage
+            guard page?.showsContentInView == true || ContinuousClock.now > deadline else { return true }
+            start()
+            return false
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(Int(Self.diskCountDeadline.components.seconds))) { start() }
+    }
 
     /// The built-in backend starts after the first frame; a failure is said above every section.
     func startBackendAfterFirstFrame(of main: MainWindow) {
