@@ -3,8 +3,8 @@ import TestSupport
 import XCTest
 
 /// `tessera-automated --report-frames SECONDS`, which the soak benchmark reads: the real app, in a
-/// process of its own, tells the frames its window drew and the pictures it decoded every so many
-/// seconds on standard output.
+/// process of its own, tells the frames its window drew, the pictures it decoded and its heap every so
+/// many seconds on standard output.
 final class FrameReportTests: XCTestCase {
     /// Built into the same folder as this test bundle.
     private let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera-automated")
@@ -35,10 +35,12 @@ final class FrameReportTests: XCTestCase {
         func decoded() -> Int { lines().reduce(0) { $0 + (Int($1.split(separator: " ").dropFirst(7).first ?? "") ?? 0) } }
         XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) { lines().count >= 2 && lines().contains { !$0.hasPrefix("frames 0 ") } && decoded() > 0 },
                       "two lines, one with frames, pictures decoded: \(lines())")
+        func cached(_ line: String) -> Int { Int(line.split(separator: " ").dropFirst(17).first ?? "") ?? 0 }
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) { lines().contains { cached($0) > 0 } }, "decoded pictures kept: \(lines())")
         for line in lines() {
             let fields = line.split(separator: " ")
-            XCTAssertEqual(fields.count, 12, line)
-            guard fields.count == 12 else { continue }
+            XCTAssertEqual(fields.count, 18, line)
+            guard fields.count == 18 else { continue }
             XCTAssertEqual(fields[0], "frames", line)
             XCTAssertEqual(fields[2], "slow", line)
             XCTAssertEqual(fields[4], "longest-ms", line)
@@ -51,6 +53,12 @@ final class FrameReportTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(try XCTUnwrap(Int(fields[9])), 0, line)
             XCTAssertEqual(fields[10], "sqlite-bytes", line)
             XCTAssertGreaterThan(try XCTUnwrap(Int(fields[11])), 0, "People's database is open: \(line)")
+            XCTAssertEqual(fields[12], "heap-in-use", line)
+            XCTAssertEqual(fields[14], "heap-free", line)
+            XCTAssertEqual(fields[16], "picture-cache-bytes", line)
+            XCTAssertGreaterThan(try XCTUnwrap(Int(fields[13])), 1 << 20, "the heap holds the app's objects: \(line)")
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(Int(fields[15])), 0, line)
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(Int(fields[17])), 0, line)
         }
         // Started by this test runner, the app inherits signals it blocks: SIGTERM still ends it,
         // as a closed window does.
