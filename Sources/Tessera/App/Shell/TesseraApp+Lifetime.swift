@@ -162,15 +162,15 @@ extension TesseraApp {
     /// The disk's cap is kept from the first screen's content on (ticks), or `diskCountDeadline` after start.
     func countDiskAfterFirstScreen(of main: MainWindow) {
         let start = { [weak self] in self?.services.disk.startCounting() }
-        let deadline = ContinuousClock.now + Self.diskCountDeadline
+        let deadline = DispatchTime.now() + Self.diskCountDeadline
         main.window.addTickCallback { [weak main] _ in
             guard let main else { return false }
             let page = main.currentCoordinatorIfMade?.pages.first as? any ContentShowingPage
-            guard page?.showsContentInView == true || ContinuousClock.now > deadline else { return true }
+            guard page?.showsContentInView == true || DispatchTime.now() >= deadline else { return true }
             start()
             return false
         }
-        DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(Int(Self.diskCountDeadline.components.seconds))) { start() }
+        DispatchQueue.main.asyncAfter(deadline: deadline) { start() }
     }
 
     /// The built-in backend starts after the first frame; a failure is said above every section.

@@ -76,7 +76,7 @@ public final class TesseraApp {
     /// How long the first page waits for the window's first frame at most.
     static let pageDeadline: DispatchTimeInterval = .milliseconds(250)
     /// How long the disk's first count waits for the first screen's content at most.
-    static let diskCountDeadline: Duration = .seconds(10)
+    static let diskCountDeadline: DispatchTimeInterval = .seconds(10)
     /// The Preferences window while it is open.
     var preferencesWindow: PreferencesWindow?
     public var shownPreferences: Window? { preferencesWindow?.window }
