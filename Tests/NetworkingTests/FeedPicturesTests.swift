@@ -8,17 +8,13 @@ final class FeedPicturesTests: XCTestCase {
     static let screenful = 56
 
     func testDetailsNearTheirPhotographShowNeitherItsMiddleNorATextureNorAPartTwice() throws {
-        let folder = ServerTestCase.dataDirectory.appendingPathComponent("media")
-        let stills = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { ["jpg", "png", "gif", "webp", "avif"].contains($0.pathExtension) }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        let pictures = FeedPictures(stills: stills)
+        let pictures = MediaLibrary(dataDirectory: ServerTestCase.dataDirectory).feedPictures
         var parts: Set<[Int]> = []
         var details = 0
         for slot in 0..<Self.screenful {
             guard let (photograph, round) = try XCTUnwrap(pictures.source(slot: slot)).detail else { continue }
             details += 1
-            let name = Self.name(pictures.photographs[photograph])
+            let name = FeedPictures.name(of: pictures.photographs[photograph])
             XCTAssertFalse(FeedPictures.textures.contains(name), "slot \(slot) cuts \(name), every part of which looks like the whole")
             XCTAssertTrue(parts.insert([photograph, round]).inserted, "slot \(slot) shows a part shown before")
             let region = FeedPictures.detailRegion(width: 1200, height: 800, round: round)
@@ -29,6 +25,4 @@ final class FeedPicturesTests: XCTestCase {
         }
         XCTAssertGreaterThan(details, 30)
     }
-
-    private static func name(_ url: URL) -> String { String(url.lastPathComponent.prefix { $0 != "-" }) }
 }

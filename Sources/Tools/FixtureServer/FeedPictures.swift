@@ -17,11 +17,12 @@ final class FeedPictures: Sendable {
 
     init(stills: [URL]) {
         self.stills = stills
-        let name = { (url: URL) in String(url.lastPathComponent.prefix { $0 != "-" }) }
-        first = stills.filter { !Self.lookalikes.contains(name($0)) }
-        later = stills.filter { Self.lookalikes.contains(name($0)) }
-        photographs = first.filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) && !Self.textures.contains(name($0)) }
+        first = stills.filter { !Self.lookalikes.contains(Self.name(of: $0)) }
+        later = stills.filter { Self.lookalikes.contains(Self.name(of: $0)) }
+        photographs = first.filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) && !Self.textures.contains(Self.name(of: $0)) }
     }
+
+    static func name(of file: URL) -> String { String(file.lastPathComponent.prefix { $0 != "-" }) }
 
     /// What the `slot`th still post shows: a file, or the `round`th detail of a photograph.
     func source(slot: Int) -> (file: URL?, detail: (photograph: Int, round: Int)?)? {

@@ -13,7 +13,7 @@ final class DiskBudget {
     private let databaseUse: @Sendable () async -> [Section: DiskUse]
     private let limitSavedPages: @Sendable (Int) -> Void
     private var counting: DispatchWorkItem?
-    private(set) var counts = false
+    private var counts = false
     var onFull: (@MainActor () -> Void)?
 
     static let countEvery: DispatchTimeInterval = .seconds(300)
