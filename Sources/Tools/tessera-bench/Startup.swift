@@ -181,6 +181,8 @@ struct Startup: ParsableCommand {
         environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
         // GL off for the references too, as Tessera turns it off for itself.
         environment["GDK_GL"] = environment["GDK_GL"] ?? "disable"
+        // The accessibility bridge on for every program, as on a desktop, whatever the caller's shell says.
+        environment["NO_AT_BRIDGE"] = nil
         // Tessera with its default profile's work; the warm-up is the first launch.
         let profile = work.appendingPathComponent("profile")
         for (variable, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
@@ -215,7 +217,7 @@ struct Startup: ParsableCommand {
         guard content.count == runs else { throw BenchError(description: "tessera reported no frame with the gallery's content") }
         let tesseraMedian = median(totals[4]), shellMedian = median(totals[2])
         let contentMedian = median(content), galleryMedian = median(totals[3])
-        print("startup: exec to the first frame with the section's content, median of \(runs)\(bus == nil ? "" : " (private session bus)"), GDK_GL=\(environment["GDK_GL"] ?? "") for every program;")
+        print("startup: exec to the first frame with the section's content, median of \(runs)\(bus == nil ? "" : " (private session bus)"), GDK_GL=\(environment["GDK_GL"] ?? "") and the accessibility bridge on for every program;")
         print("  tessera as a person starts it: its own profile, settings, single-instance name, portal, Shell search")
         print("  (tessera-automated: the same launch, with the report's driver beside it);")
         print("  the gallery's first screen: six items, their pictures from the disk cache, decoded by its helpers")
