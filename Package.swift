@@ -239,7 +239,7 @@ let package = Package(
             "Persistence", "Repositories", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk", "SimulatedInput", "TestSupport"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk", "CGdkPixbuf", "SimulatedInput", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "HelperWire", "ImagePipeline", "Networking", "TestSupport", "CGdkPixbuf", "CGStreamer", "CDescriptorPassing",
                                                     "Scheduling"]),
         // Swift 5 mode here only: XCTest runs these UI tests on the main thread, but XCTestCase is
