@@ -14,8 +14,6 @@ public final class Avatar: Widget {
         }
         connect("style-updated", shape: .plain) { [weak self] _ in self?.forgetDrawing(); return false }
         connect("state-flags-changed", shape: .pointer) { [weak self] _ in self?.forgetDrawing(); return false }
-        onNotify("scale-factor") { [weak self] in self?.forgetDrawing() }
-        _ = onSizeAllocate { [weak self] _ in self?.forgetDrawingIfResized() }
     }
 
     public var text: String {
@@ -27,28 +25,24 @@ public final class Avatar: Widget {
     }
 
     private static let drawingKey = "tessera-avatar-drawing"
-    private var drawnSize: (width: Int32, height: Int32)?
 
     private func forgetDrawing() {
-        drawnSize = nil
         g_object_set_data(raw.cast(), Self.drawingKey, nil)
     }
 
-    private func forgetDrawingIfResized() {
-        guard let drawnSize else { return }
-        if drawnSize != (gtk_widget_get_allocated_width(widget), gtk_widget_get_allocated_height(widget)) { forgetDrawing() }
-    }
-
-    /// Paints HdyAvatar's drawing for the current text, size and style, made by its own `draw` the first time.
+    /// Paints HdyAvatar's drawing for the current text, size, scale and style, made by its own `draw` the first time.
     private func paintDrawing(on cr: OpaquePointer) {
         var allocation = GtkAllocation(), clip = GtkAllocation()
         gtk_widget_get_allocation(widget, &allocation)
         gtk_widget_get_clip(widget, &clip)
         let left = Double(clip.x - allocation.x), top = Double(clip.y - allocation.y)
+        let scale = gtk_widget_get_scale_factor(widget)
         var drawing = g_object_get_data(raw.cast(), Self.drawingKey).map(OpaquePointer.init)
+        // Another size or scale: the kept drawing's pixels no longer match.
+        if let kept = drawing, cairo_image_surface_get_width(kept) != clip.width * scale
+            || cairo_image_surface_get_height(kept) != clip.height * scale { drawing = nil }
         if drawing == nil, let window = gtk_widget_get_window(widget),
            let drawWithTheme = g_type_class_peek(hdy_avatar_get_type())?.assumingMemoryBound(to: GtkWidgetClass.self).pointee.draw {
-            let scale = gtk_widget_get_scale_factor(widget)
             let surface = gdk_window_create_similar_image_surface(window, CAIRO_FORMAT_ARGB32,
                                                                   clip.width * scale, clip.height * scale, scale)
             let context = cairo_create(surface)
@@ -56,7 +50,6 @@ public final class Avatar: Widget {
             _ = drawWithTheme(widget, context)
             cairo_destroy(context)
             g_object_set_data_full(raw.cast(), Self.drawingKey, UnsafeMutableRawPointer(surface)) { cairo_surface_destroy(OpaquePointer($0)) }
-            drawnSize = (allocation.width, allocation.height)
             drawing = surface
         }
         guard let drawing else { return }
