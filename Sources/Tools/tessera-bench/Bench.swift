@@ -17,6 +17,11 @@ struct Bench: ParsableCommand {
                       OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self, ViewerBench.self,
                       PeopleSearchBench.self, SoakBench.self, SlowLinkBench.self, DiskCapBench.self]
     )
+
+    static func main() {
+        Interruption.endOnSignals()
+        main(nil)
+    }
 }
 
 /// The folder holding this benchmark's executable, where `tessera` is built too.
@@ -100,7 +105,7 @@ func runReadingOutput(_ command: [String], environment: [String: String]? = nil)
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
     let start = monotonicNanoseconds()
-    try process.run()
+    try Interruption.run(process)
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (start, output.split(separator: "\n"), process.terminationStatus)
@@ -192,7 +197,7 @@ struct BenchServer {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try Interruption.run(process)
         // Before any window exists: the main thread has nothing else to do while it waits.
         let deadline = ContinuousClock.now + .seconds(10)
         while !Self.accepts(port) {

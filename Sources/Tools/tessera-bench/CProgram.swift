@@ -18,7 +18,7 @@ enum CProgram {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        try process.run()
+        try Interruption.run(process)
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -33,6 +33,7 @@ struct FeedScrollBench: ParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-feed-reference-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
+        Interruption.removeIfStopped(work)
         // The page fills the window's width (its scroll bar is drawn over the content).
         var layout = FeedPage.layout
         layout.prepare(width: Self.windowWidth, count: count, viewHeight: Self.windowHeight)

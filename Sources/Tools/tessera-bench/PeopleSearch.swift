@@ -52,6 +52,7 @@ struct PeopleSearchBench: ParsableCommand {
     private func measure(people count: Int) throws -> Run {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-people-\(getpid())-\(count)")
         defer { try? FileManager.default.removeItem(at: folder) }
+        Interruption.removeIfStopped(folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = PeopleStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite")))
         let names = (0..<count).map { index in

@@ -25,7 +25,7 @@ final class PrivateDisplay {
         let pipe = Pipe()
         server.standardOutput = pipe
         server.standardError = FileHandle.nullDevice
-        do { try server.run() } catch {
+        do { try Interruption.run(server) } catch {
             throw BenchError(description: "could not start Xvfb for a \(width)×\(height) screen: \(error.localizedDescription)")
         }
         var text = ""

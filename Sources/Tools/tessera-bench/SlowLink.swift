@@ -124,6 +124,7 @@ struct SlowLinkBench: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-slow-gallery-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
+        Interruption.removeIfStopped(folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try waitForTheLinkToBeIdle(server)
         let pictures = CompositionRoot.galleryPictures(paths: AppPaths(root: folder))
@@ -184,6 +185,7 @@ struct SlowLinkBench: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-slow-link-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
+        Interruption.removeIfStopped(folder)
         try waitForTheLinkToBeIdle(server)
         let backend = Backend(base: server.base)
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder),

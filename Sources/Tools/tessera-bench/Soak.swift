@@ -32,6 +32,7 @@ struct SoakBench: ParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-soak-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
+        Interruption.removeIfStopped(work)
         if let diskCacheMegabytes {
             let config = work.appendingPathComponent("config")
             try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)

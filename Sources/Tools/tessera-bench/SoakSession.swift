@@ -51,7 +51,7 @@ final class Soak {
         app.standardError = FileHandle.nullDevice
         let frames = self.frames
         output.fileHandleForReading.readabilityHandler = { handle in frames.read(handle.availableData) }
-        try app.run()
+        try Interruption.run(app)
         self.app = app
         let deadline = ContinuousClock.now + .seconds(60)
         var found: String?

@@ -168,6 +168,7 @@ struct Startup: ParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
+        Interruption.removeIfStopped(work)
 
         let baseline = try CProgram.build(Self.baselineSource, named: "baseline", in: work)
         let application = try CProgram.build(Self.applicationBaselineSource, named: "application-baseline", in: work)
@@ -318,7 +319,7 @@ final class SessionBus {
         let pipe = Pipe()
         daemon.standardOutput = pipe
         daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
+        try Interruption.run(daemon)
         // The daemon prints its address once it listens, then keeps running.
         var text = ""
         while !text.contains("\n") {

@@ -41,6 +41,7 @@ struct ViewerBench: ParsableCommand {
         guard let leaf = AppPaths.sourceTreeItem("data/media/leaf-512x512.png") else { throw BenchError(description: "no data/ folder found") }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-launches-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
+        Interruption.removeIfStopped(work)
         let folder = work.appendingPathComponent("pictures")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var named: [URL] = []
@@ -131,6 +132,7 @@ struct ViewerBench: ParsableCommand {
     private func measure(_ pictures: [(name: String, file: URL)], clip: URL?) throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-viewer-\(getpid())")
         defer { try? FileManager.default.removeItem(at: data) }
+        Interruption.removeIfStopped(data)
         try FileManager.default.createDirectory(at: data.appendingPathComponent("media"), withIntermediateDirectories: true)
         guard let source = AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
         for folder in ["avatars", "facts"] {

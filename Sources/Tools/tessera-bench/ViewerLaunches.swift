@@ -121,7 +121,7 @@ struct ViewerLaunches {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try Interruption.run(process)
         return process
     }
 

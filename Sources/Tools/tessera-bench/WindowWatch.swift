@@ -44,7 +44,7 @@ final class WindowWatch: @unchecked Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try Interruption.run(process)
         let ready = DispatchSemaphore(value: 0)
         let reader = pipe.fileHandleForReading
         Thread.detachNewThread { [self] in
