@@ -40,6 +40,8 @@ struct SoakBench: ParsableCommand {
         }
         var environment = ProcessInfo.processInfo.environment.merging(bus?.environment ?? [:]) { $1 }
         environment["GDK_BACKEND"] = "x11"
+        // The accessibility bridge on, as on a desktop, whatever the caller's shell says: it keeps objects of its own.
+        environment["NO_AT_BRIDGE"] = nil
         let arguments = [tessera.path, "--data-dir", work.path, "--backend", server.base.absoluteString]
         // People are stored first, so the session starts as a second day.
         _ = try runReadingOutput(arguments + ["--report-content-drawn", "people"], environment: environment)
@@ -54,7 +56,8 @@ struct SoakBench: ParsableCommand {
     }
 
     private static func report(_ samples: [Soak.Sample], rounds: Int, minutes: Double, feedPosts: Int, diskCacheMegabytes: Int?) {
-        print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery)",
+        print(String(format: "soak: %.0f minutes, %d rounds (feed of %d posts, viewer, People, the chat, Facts, the gallery),"
+                     + " the accessibility bridge on",
                      minutes, rounds, feedPosts))
         print("  minute   app MB (anonymous / files / shared)   helpers MB   total MB   files   threads   helpers   app CPU s   helpers' CPU s"
               + "   frames   slow   longest ms   decoded   from memory   disk MB   SQLite MB"
