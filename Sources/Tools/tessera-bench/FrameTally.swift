@@ -3,6 +3,17 @@ import Scheduling
 
 /// Frames and decodes another process reports on stdout (`--report-frames` lines), added up until taken.
 final class FrameTally: Sendable {
+    /// Levels a report gives as they stand, not added up.
+    struct Levels: Sendable {
+        /// SQLite's heap.
+        var sqliteBytes: Int
+        /// malloc's bytes in use and free in its arenas.
+        var heapInUse: Int
+        var heapFree: Int
+        /// The decoded pictures' memory cache.
+        var pictureCacheBytes: Int
+    }
+
     struct Count: Sendable {
         var frames = 0
         /// Frames that took longer than a frame at 60 Hz to lay out and paint.
@@ -12,12 +23,8 @@ final class FrameTally: Sendable {
         /// Pictures decoded, and pictures taken from the memory cache.
         var decoded = 0
         var fromMemory = 0
-        /// SQLite's heap at the last report; nil before one.
-        var sqliteBytes: Int?
-        /// At the last report: malloc's bytes in use and free in its arenas, the decoded pictures' memory cache.
-        var heapInUse: Int?
-        var heapFree: Int?
-        var pictureCacheBytes: Int?
+        /// The memory levels of the last report; nil before one.
+        var levels: Levels?
 
         mutating func add(_ other: Count) {
             frames += other.frames
@@ -25,10 +32,7 @@ final class FrameTally: Sendable {
             longest = max(longest, other.longest)
             decoded += other.decoded
             fromMemory += other.fromMemory
-            sqliteBytes = other.sqliteBytes ?? sqliteBytes
-            heapInUse = other.heapInUse ?? heapInUse
-            heapFree = other.heapFree ?? heapFree
-            pictureCacheBytes = other.pictureCacheBytes ?? pictureCacheBytes
+            levels = other.levels ?? levels
         }
     }
 
@@ -46,11 +50,13 @@ final class FrameTally: Sendable {
                 var values: [Substring: Double] = [:]
                 for pair in stride(from: 0, to: words.count, by: 2) { values[words[pair]] = Double(words[pair + 1]) }
                 guard let frames = values["frames"], let slow = values["slow"], let longest = values["longest-ms"] else { continue }
+                var levels: Levels?
+                if let sqlite = values["sqlite-bytes"], let inUse = values["heap-in-use"], let free = values["heap-free"],
+                   let pictures = values["picture-cache-bytes"] {
+                    levels = Levels(sqliteBytes: Int(sqlite), heapInUse: Int(inUse), heapFree: Int(free), pictureCacheBytes: Int(pictures))
+                }
                 state.count.add(Count(frames: Int(frames), slow: Int(slow), longest: longest,
-                                      decoded: Int(values["decoded"] ?? 0), fromMemory: Int(values["from-memory"] ?? 0),
-                                      sqliteBytes: values["sqlite-bytes"].map { Int($0) }, heapInUse: values["heap-in-use"].map { Int($0) },
-                                      heapFree: values["heap-free"].map { Int($0) },
-                                      pictureCacheBytes: values["picture-cache-bytes"].map { Int($0) }))
+                                      decoded: Int(values["decoded"] ?? 0), fromMemory: Int(values["from-memory"] ?? 0), levels: levels))
             }
         }
     }
@@ -59,8 +65,7 @@ final class FrameTally: Sendable {
     func take() -> Count {
         state.withLock { state in
             defer {
-                state.count = Count(sqliteBytes: state.count.sqliteBytes, heapInUse: state.count.heapInUse,
-                                    heapFree: state.count.heapFree, pictureCacheBytes: state.count.pictureCacheBytes)
+                state.count = Count(levels: state.count.levels)
             }
             return state.count
         }

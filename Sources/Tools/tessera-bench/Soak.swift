@@ -68,8 +68,8 @@ struct SoakBench: ParsableCommand {
                          megabytes(sample.helpersResident), megabytes(sample.totalResident), sample.files, sample.threads, sample.helpers,
                          sample.cpuSeconds, sample.helpersCPUSeconds, sample.frames.frames, sample.frames.slow, sample.frames.longest,
                          sample.frames.decoded, sample.frames.fromMemory, megabytes(sample.disk),
-                         megabytes(sample.frames.sqliteBytes ?? 0), megabytes(sample.frames.heapInUse ?? 0),
-                         megabytes(sample.frames.heapFree ?? 0), megabytes(sample.frames.pictureCacheBytes ?? 0)))
+                         megabytes(sample.frames.levels?.sqliteBytes ?? 0), megabytes(sample.frames.levels?.heapInUse ?? 0),
+                         megabytes(sample.frames.levels?.heapFree ?? 0), megabytes(sample.frames.levels?.pictureCacheBytes ?? 0)))
         }
         guard let last = samples.last, samples.count >= 3 else { return print("  too few samples to compare") }
         // The sample nearest a third of the run: by then the caches have filled.
