@@ -5,12 +5,10 @@ import Scheduling
 final class FrameTally: Sendable {
     /// Levels a report gives as they stand, not added up.
     struct Levels: Sendable {
-        /// SQLite's heap.
         var sqliteBytes: Int
         /// malloc's bytes in use and free in its arenas.
         var heapInUse: Int
         var heapFree: Int
-        /// The decoded pictures' memory cache.
         var pictureCacheBytes: Int
     }
 

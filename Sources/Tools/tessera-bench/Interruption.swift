@@ -7,7 +7,6 @@ enum Interruption {
     private static let folders = Mutex<[URL]>([])
     /// Set once, from `main` before any other thread starts.
     nonisolated(unsafe) private static var watchers: [any DispatchSourceSignal] = []
-    /// How long a program asked to end (SIGTERM) has before it is killed.
     static let grace: Duration = .seconds(5)
 
     /// Runs `process`, which is ended with the benchmark if that is stopped early.
@@ -19,7 +18,6 @@ enum Interruption {
         }
     }
 
-    /// `folder` is removed if the benchmark is stopped early (its own `defer` does it otherwise).
     static func removeIfStopped(_ folder: URL) {
         folders.withLock { $0.append(folder) }
     }
