@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Scheduling
 
 /// What a benchmark started and made, ended and removed when SIGINT, SIGTERM or SIGHUP stops it early.
 enum Interruption {
