@@ -30,10 +30,10 @@ final class BenchInterruptionTests: XCTestCase {
         try process.run()
         let bench = process.processIdentifier
         var started: [pid_t] = []
-        defer { for pid in started + [bench] where Self.isAlive(pid) { kill(pid, SIGKILL) } }
+        defer { for pid in started + [bench] where ChildProcess.isAlive(pid) { kill(pid, SIGKILL) } }
         // The soak has begun once the app it uses runs with `--report-frames`.
         XCTAssertTrue(waitTurningTheRunLoop(seconds: 180) {
-            started = Self.children(of: bench)
+            started = ChildProcess.children(of: bench)
             return started.contains { Self.commandLine(of: $0).contains("--report-frames") }
         }, "the soak's app never started: \(started.map(Self.commandLine))")
         let names = started.map { URL(fileURLWithPath: Self.commandLine(of: $0).first ?? "").lastPathComponent }
@@ -46,29 +46,9 @@ final class BenchInterruptionTests: XCTestCase {
         XCTAssertTrue(waitTurningTheRunLoop(seconds: 30) { !process.isRunning }, "the benchmark did not end")
         XCTAssertEqual(process.terminationStatus, 128 + signal)
         // Ended programs linger as zombies until their parent is gone: dead or zombie both count as ended.
-        XCTAssertTrue(waitTurningTheRunLoop(seconds: 10) { !started.contains(where: Self.isAlive) },
-                      "left running: \(started.filter(Self.isAlive).map(Self.commandLine))")
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 10) { !started.contains(where: ChildProcess.isAlive) },
+                      "left running: \(started.filter(ChildProcess.isAlive).map(Self.commandLine))")
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.path), "the work folder was left")
-    }
-
-    /// Processes whose parent is `parent`, from /proc.
-    private static func children(of parent: pid_t) -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { pid_t($0) }.filter { parentID(of: $0) == parent }
-    }
-
-    private static func parentID(of pid: pid_t) -> pid_t? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return nil }
-        // After "pid (name)": state, then the parent's id.
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        return fields.count > 1 ? pid_t(fields[1]) : nil
-    }
-
-    private static func isAlive(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return false }
-        return stat[stat.index(after: end)...].split(separator: " ").first != "Z"
     }
 
     private static func commandLine(of pid: pid_t) -> [String] {

@@ -4,12 +4,12 @@ import Foundation
 
 /// Processes read from /proc.
 public enum ChildProcess {
-    /// The processes whose parent is `parent` and whose command name is `name`.
-    public static func children(of parent: Int32, named name: String) -> [Int32] {
+    /// The processes whose parent is `parent` and, when given, whose command name is `name`.
+    public static func children(of parent: Int32, named name: String? = nil) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let stat = status(pid) else { return false }
-            return stat.name == name && stat.parent == parent
+            return stat.parent == parent && (name == nil || stat.name == name)
         }
     }
 
