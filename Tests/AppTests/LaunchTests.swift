@@ -138,7 +138,7 @@ final class LaunchTests: XCTestCase {
     func testTheCommandLineAnswersHelpVersionAndMistakesInWords() throws {
         let help = try runProgram(binary.path, ["--help"])
         XCTAssertEqual(help.status, 0, help.output)
-        for option in ["--data-dir DIR", "--backend URL", "--service NAME=URL", "--view PICTURE", "--log-level LEVEL", "--version", "-h, --help"] {
+        for option in ["--data-dir DIR", "--backend URL", "--service NAME=URL", "--view PICTURE", "--fresh", "--log-level LEVEL", "--version", "-h, --help"] {
             XCTAssertTrue(help.output.contains("\n  \(option) "), "\(option) missing from:\n\(help.output)")
         }
         XCTAssertFalse(help.output.contains("--screenshot"), "screenshots are tessera-automated's:\n\(help.output)")
@@ -160,6 +160,7 @@ final class LaunchTests: XCTestCase {
             (["--view", "/no/such/picture.jpg"], "There is no file “/no/such/picture.jpg”."),
             (["--view", "/tmp"], "“/tmp” is a folder; “--view” opens a picture."),
             (["--view", "https:///picture.jpg"], "“https:///picture.jpg” names no server."),
+            (["--fresh=yes"], "“--fresh” takes no value."),
             (["--report-first-frame"], "There is no option “--report-first-frame”."),
             (["--screenshot", "/tmp"], "There is no option “--screenshot”."),
         ]

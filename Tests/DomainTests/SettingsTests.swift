@@ -31,6 +31,9 @@ final class SettingsTests: XCTestCase {
         var settings = AppSettings(windowWidth: 900, windowHeight: 700, isMaximized: true,
                                    lastSection: .messages, appearance: .dark)
         settings.openDetails = ["people": "4", "messages": "server 12"]
+        settings.listPlaces = ["feed": ListPlace(key: "347", index: 20, offset: -6.5)]
+        settings.searches = ["facts": "cat"]
+        settings.restoresPlace = false
         let decoded = try JSONDecoder().decode(AppSettings.self, from: JSONEncoder().encode(settings))
         XCTAssertEqual(decoded, settings)
     }
@@ -45,6 +48,39 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(decoded.openDetails, [:])
         let odd = #"{"openDetails": ["not", "a", "map"]}"#
         XCTAssertEqual(try JSONDecoder().decode(AppSettings.self, from: Data(odd.utf8)).openDetails, [:])
+    }
+
+    func testAPlaceOfAnotherShapeIsDroppedAndItsNeighboursKept() throws {
+        let json = #"""
+            {"listPlaces": {"feed": {"key": "9", "index": 3, "offset": 12},
+                            "facts": {"key": 4, "index": "x"},
+                            "people": {"key": "2", "index": -5, "offset": 1e300},
+                            "nowhere": {"key": "1", "index": 1, "offset": 1}},
+             "searches": {"people": "ann", "nowhere": "x", "facts": 7}}
+            """#
+        let decoded = try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8))
+        XCTAssertEqual(decoded.listPlaces, ["feed": ListPlace(key: "9", index: 3, offset: 12),
+                                            "people": ListPlace(key: "2", index: 0, offset: ListPlace.maximumOffset)])
+        XCTAssertEqual(decoded.searches, ["people": "ann"], "only sections' searches, only texts")
+        XCTAssertTrue(decoded.restoresPlace, "on unless switched off")
+    }
+
+    func testAFreshStartOrTheSwitchOffLeavesNothingOfThePlace() {
+        var settings = AppSettings.defaults
+        settings.lastSection = .facts
+        settings.openDetails = ["people": "4"]
+        settings.listPlaces = ["feed": ListPlace(key: "1", index: 0, offset: 0)]
+        settings.searches = ["people": "ann"]
+        settings.windowWidth = 900
+        XCTAssertEqual(settings.placeToRestore(fresh: false), settings)
+        let fresh = settings.placeToRestore(fresh: true)
+        XCTAssertEqual(fresh.lastSection, .gallery)
+        XCTAssertEqual(fresh.openDetails, [:])
+        XCTAssertEqual(fresh.listPlaces, [:])
+        XCTAssertEqual(fresh.searches, [:])
+        XCTAssertEqual(fresh.windowWidth, 900, "the window keeps its size")
+        settings.restoresPlace = false
+        XCTAssertEqual(settings.placeToRestore(fresh: false).listPlaces, [:])
     }
 
     func testAbsurdWindowSizesAreClamped() throws {

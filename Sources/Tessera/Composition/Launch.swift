@@ -43,6 +43,7 @@ public struct Launch {
             stylesheet: CompositionRoot.stylesheet())
         options.startsAsService = arguments.startsAsService
         options.view = arguments.view
+        options.startsFresh = arguments.startsFresh
         options.initialSection = initialSection
         if remembersNothing {
             options.greetsNewUsers = false

@@ -15,6 +15,7 @@ public struct LaunchArguments: Sendable {
     public var startsAsService = false
     /// `--view PICTURE`: a picture file or a web address, opened in the viewer.
     public var view: URL?
+    public var startsFresh = false
 
     /// What the command line asks for.
     public enum Request {
@@ -55,6 +56,10 @@ public struct LaunchArguments: Sendable {
             case "--version": return .version
             case "--gapplication-service" where attached == nil:
                 parsed.startsAsService = true
+            case "--fresh" where attached == nil:
+                parsed.startsFresh = true
+            case "--fresh", "--gapplication-service":
+                throw Problem(description: tr("“{option}” takes no value.", ["option": name]))
             case "--service":
                 guard let value = attached ?? remaining.popFirst(), !value.isEmpty else {
                     throw Problem(description: tr("“{option}” needs a value.", ["option": name]))
@@ -127,7 +132,7 @@ public struct LaunchArguments: Sendable {
 
     /// The first line of the help, and what an error is followed by.
     public static var usage: String {
-        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--service NAME=URL]… [--view PICTURE] [--log-level LEVEL] [--version] [--help]")
+        tr("Usage: tessera [--data-dir DIR] [--backend URL] [--service NAME=URL]… [--view PICTURE] [--fresh] [--log-level LEVEL] [--version] [--help]")
     }
 
     public static var help: String {
@@ -141,6 +146,7 @@ public struct LaunchArguments: Sendable {
             "  --backend URL       " + tr("Talk to this backend instead of the built-in one (also TESSERA_BACKEND)."),
             "  --service NAME=URL  " + tr("Take one service from this address (feed, messages, facts, avatars or images; repeatable; also settings.json’s “services”)."),
             "  --view PICTURE      " + tr("Open a picture (a file or a web address) in the viewer, with the pictures beside it in its folder."),
+            "  --fresh             " + tr("Start at the first section, with nothing of where Tessera was left."),
             "  --log-level LEVEL   " + tr("Log level: trace, debug, info, notice, warning, error, critical (default: info)."),
             "  --gapplication-service  " + tr("Start without a window, to answer GNOME Shell’s search (D-Bus starts it so)."),
             "  --version           " + tr("Show the version."),

@@ -34,6 +34,11 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var appearance: Appearance
     /// Each section's open detail at close, reopened at the next launch.
     public var openDetails: [String: String] = [:]
+    /// Each section's list place and search text (by `Section.rawValue`), restored at the next launch.
+    public var listPlaces: [String: ListPlace] = [:]
+    public var searches: [String: String] = [:]
+    /// Preferences' "Restore where I left off": the section, details, places and searches come back.
+    public var restoresPlace = true
     /// Per-service base URLs; `--service` takes precedence.
     public var services: [String: String] = [:]
     /// "Use the built-in backend for everything": `services` kept but unused.
@@ -44,6 +49,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var diskCacheMegabytes = AppSettings.defaultDiskCacheMegabytes
 
     public static let defaultDiskCacheMegabytes = 1000
+    /// Longer search texts come from a damaged file, not from typing.
+    public static let longestSearch = 500
     /// Megabytes as GNOME shows sizes: a million bytes.
     public static let megabyte = 1_000_000
     /// Below this a screenful of pictures no longer fits; above, a typo.
@@ -74,11 +81,25 @@ public struct AppSettings: Codable, Equatable, Sendable {
         lastSection = (try? container.decode(Section.self, forKey: .lastSection)) ?? defaults.lastSection
         appearance = (try? container.decode(Appearance.self, forKey: .appearance)) ?? defaults.appearance
         openDetails = (try? container.decode([String: String].self, forKey: .openDetails)) ?? [:]
+        listPlaces = (try? container.decode([String: Lenient<ListPlace>].self, forKey: .listPlaces))?.compactMapValues(\.value) ?? [:]
+        searches = (try? container.decode([String: Lenient<String>].self, forKey: .searches))?.compactMapValues(\.value) ?? [:]
+        restoresPlace = (try? container.decode(Bool.self, forKey: .restoresPlace)) ?? true
         services = (try? container.decode([String: String].self, forKey: .services)) ?? [:]
         builtInForEverything = (try? container.decode(Bool.self, forKey: .builtInForEverything)) ?? false
         savesData = (try? container.decode(Bool.self, forKey: .savesData)) ?? false
         diskCacheMegabytes = (try? container.decode(Int.self, forKey: .diskCacheMegabytes)) ?? Self.defaultDiskCacheMegabytes
         self = sanitized()
+    }
+
+    /// Where the last launch left off, or nothing of it (`restoresPlace` off, `--fresh`): the first section, no detail.
+    public func placeToRestore(fresh: Bool) -> AppSettings {
+        guard fresh || !restoresPlace else { return self }
+        var copy = self
+        copy.lastSection = Self.defaults.lastSection
+        copy.openDetails = [:]
+        copy.listPlaces = [:]
+        copy.searches = [:]
+        return copy
     }
 
     /// How the window sits when the settings are saved.
@@ -111,7 +132,18 @@ public struct AppSettings: Codable, Equatable, Sendable {
         var copy = self
         copy.windowWidth = min(max(windowWidth, Self.minimumSize.width), Self.maximumSize.width)
         copy.windowHeight = min(max(windowHeight, Self.minimumSize.height), Self.maximumSize.height)
+        copy.listPlaces = listPlaces.filter { Section(rawValue: $0.key) != nil }
+        copy.searches = searches.filter { Section(rawValue: $0.key) != nil && $0.value.count <= Self.longestSearch }
         copy.diskCacheMegabytes = min(max(diskCacheMegabytes, Self.diskCacheMegabytesRange.lowerBound), Self.diskCacheMegabytesRange.upperBound)
         return copy
+    }
+}
+
+/// A value decoded where it can be, nil where it cannot, so one bad entry does not drop its neighbours.
+struct Lenient<Value: Decodable>: Decodable {
+    let value: Value?
+
+    init(from decoder: any Decoder) throws {
+        value = try? Value(from: decoder)
     }
 }

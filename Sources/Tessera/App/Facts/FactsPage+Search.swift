@@ -11,7 +11,10 @@ extension FactsPage {
             if !wasOpen, self.search.isOpen { self.placeBeforeSearch = place }
             return true
         }
-        search.onChange = { [weak self] text in self?.model.search(text) }
+        search.onChange = { [weak self] text in
+            self?.model.search(text)
+            self?.onPlaceChange?()
+        }
         search.onLeave = { [weak self] in
             guard let self, !self.grid.items.isEmpty else { return }
             self.grid.focus(index: 0)

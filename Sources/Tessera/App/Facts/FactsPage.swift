@@ -57,6 +57,10 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     static let layout = WaterfallLayout(captionHeight: Double(FactCard.captionHeight))
 
     /// `backendReady` waits for the backend; `open` pushes a fact's detail; `titleChanged` is for the header.
+    public var onPlaceChange: (@MainActor () -> Void)?
+    /// A search from the last launch, opened once the facts are loaded.
+    var searchToRestore: String?
+
     public init(model: FactsViewModel, pipeline: ImagePipeline,
                 backendReady: @escaping @MainActor () async -> Void = {},
                 server: @escaping @MainActor () async -> URL = { Backend.builtIn.facts },
@@ -108,6 +112,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         render(model.state)
 
         grid.onActivate = { [weak self] card in self?.open(card.fact) }
+        grid.onViewMoved = { [weak self] in self?.onPlaceChange?() }
         // A fact's id is its place in its feed.
         grid.locate = { [weak self] id in
             guard let self, id.generation == self.shownGeneration else { return nil }
@@ -173,6 +178,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
             show(state.facts, generation: state.generation, only: state.matching)
         }
         nothingFound.widget.isVisible = state.isNothingFound
+        searchRestoredIfLoaded()
         titleChanged()
     }
 

@@ -55,6 +55,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     /// Squares of 150 to 240 pixels, 6 apart: three columns narrow, a dozen wide.
     public static let layout = SquareGridLayout(spacing: 6, minimumSide: 150, maximumSide: 240)
 
+    public var onPlaceChange: (@MainActor () -> Void)?
+
     public init(model: FeedViewModel, pipeline: ImagePipeline, backendReady: @escaping @MainActor () async -> Void,
                 server: @escaping @MainActor () async -> URL = { Backend.builtIn.feedSelect },
                 dataSaving: DataSaving? = nil,
@@ -86,6 +88,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
             self.grid.queueLayout()
         }
         grid.onActivate = { [weak self] tile in self?.open(tile.post) }
+        grid.onViewMoved = { [weak self] in self?.onPlaceChange?() }
         grid.onContextMenu = { [weak self] tile in self?.openMenu(for: tile) }
         grid.onLayout = { [weak self] in
             self?.loadMoreIfNearEnd()

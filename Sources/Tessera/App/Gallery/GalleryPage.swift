@@ -29,6 +29,8 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
     /// Opens the viewer on the items at an index (the coordinator pushes it).
     var onView: (@MainActor (_ items: [GalleryItem], _ index: Int) -> Void)?
 
+    public var onPlaceChange: (@MainActor () -> Void)?
+
     public init(model: GalleryViewModel, pipeline: ImagePipeline, window: @escaping @MainActor () -> Window?) {
         self.model = model
         dialogs = GalleryDialogs(window: window)
@@ -48,6 +50,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
         content = ContentOrStatus(content: overlay, iconName: "view-grid-symbolic", initially: .loading(title: tr("Loading…")))
         widget = content.widget
         me.object = self
+        grid.onViewMoved = { [weak self] in self?.onPlaceChange?() }
         content.retry.onClicked { [weak self] in
             guard let self else { return }
             Task { await self.model.load() }

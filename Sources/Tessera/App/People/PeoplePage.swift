@@ -46,6 +46,8 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
     static let layout = RowListLayout(rowHeight: Double(PersonRow.height), top: 12, bottom: 24, side: 12,
                                       maximumWidth: Double(Clamp.listWidth))
 
+    public var onPlaceChange: (@MainActor () -> Void)?
+
     /// - Parameter avatarsServer: where the avatars come from, which a failed avatar waits for.
     public init(model: PeopleViewModel, pipeline: ImagePipeline, avatarsServer: @escaping @MainActor () async -> URL = { Backend.builtIn.avatar(1) },
          open: @escaping @MainActor (Person, Bool) -> Void) {
@@ -87,6 +89,7 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
             self.open(row.person, false)
         }
         grid.onLayout = { [weak self] in self?.laidOut() }
+        grid.onViewMoved = { [weak self] in self?.onPlaceChange?() }
         grid.widget.onMap { [weak self] in self?.visibility.schedule() }
         grid.widget.onUnmap { [weak self] in self?.visibility.schedule() }
         connectSearch()
@@ -192,7 +195,10 @@ public final class PeoplePage: SettlingPage, ContentShowingPage, RefreshablePage
             if !wasOpen, self.search.isOpen { self.placeBeforeSearch = place }
             return true
         }
-        search.onChange = { [weak self] text in self?.model.search(text) }
+        search.onChange = { [weak self] text in
+            self?.model.search(text)
+            self?.onPlaceChange?()
+        }
         search.onLeave = { [weak self] in
             guard let self, !self.grid.items.isEmpty else { return }
             self.grid.focus(index: 0)

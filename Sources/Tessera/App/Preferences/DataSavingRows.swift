@@ -12,7 +12,6 @@ final class DataSavingRows {
     private(set) var amounts: [Section: Label] = [:]
     private let downloaded: () -> [String: Int]
     private var refreshing: DispatchWorkItem?
-    /// The switch was turned, to this.
     var onChange: (@MainActor (Bool) -> Void)?
 
     /// How often the figures are read while the window shows them.

@@ -21,15 +21,17 @@ final class PreferencesWindow {
     let data: DataSavingRows
     /// The cache's limit, each section's use of the disk, Clear.
     let storage: StorageRows
+    let restoring: RestoringRow
 
     /// `given`: the command line's addresses, fixed for this launch; `downloaded`: bytes by section name.
-    init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL], savesData: Bool = false,
+    init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL], savesData: Bool = false, restoresPlace: Bool = true,
          downloaded: @escaping () -> [String: Int] = { [:] }, cacheMegabytes: Int = AppSettings.defaultDiskCacheMegabytes,
          diskUse: @escaping @MainActor () async -> [Section: DiskUse] = { [:] }) {
         form = addresses
         applied = addresses
         data = DataSavingRows(savesData: savesData, downloaded: downloaded)
         storage = StorageRows(megabytes: cacheMegabytes, use: diskUse)
+        restoring = RestoringRow(restores: restoresPlace)
         window.title = tr("Preferences")
         window.setTransient(for: parent)
         window.isModal = true
@@ -40,6 +42,7 @@ final class PreferencesWindow {
 
         page.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         page.addStyleClass("preferences-page")
+        page.append(group(title: tr("General"), description: nil, rows: [restoring.row]))
         page.append(group(title: tr("Backend"), description: nil, rows: [builtInRow()]))
         rows = Backend.Service.allCases.map { service in
             ServiceAddressRow(service: service, text: addresses.texts[service] ?? "", given: given[service])

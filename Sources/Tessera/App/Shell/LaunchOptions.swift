@@ -7,6 +7,8 @@ public struct LaunchOptions: Sendable {
     public var unique: Bool
     /// The section shown first; nil: the one shown last.
     public var initialSection: Section?
+    /// `--fresh`: nothing of where the last launch left off (section, details, places, searches).
+    public var startsFresh = false
     /// A picture to open in the viewer (`--view`): a `file:` or web address.
     public var view: URL?
     /// The backend the sections talk to; nil: the built-in server's usual address.

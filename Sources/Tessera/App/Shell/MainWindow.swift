@@ -228,7 +228,11 @@ public final class MainWindow {
     public func coordinator(for section: Section) -> SectionCoordinator {
         if let existing = coordinators[section] { return existing }
         let made = makeCoordinator(section)
-        made.onChange = { [weak self] in self?.updateChrome() }
+        let before = made.onChange
+        made.onChange = { [weak self] in
+            before?()
+            self?.updateChrome()
+        }
         (made.pages.first as? any SearchablePage)?.searchBar.onOpenChange { [weak self] in self?.updateChrome() }
         made.container.showAll()
         if showsPanes { made.setShowsPanes(true, paneWidth: Self.detailPaneWidth(content: contentWidth)) }

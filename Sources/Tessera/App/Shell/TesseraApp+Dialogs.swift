@@ -13,13 +13,17 @@ extension TesseraApp {
         // One closed a moment ago is let go after its close signal; a new one opens meanwhile.
         if let preferencesWindow, preferencesWindow.window.isVisible { return preferencesWindow.present() }
         let made = PreferencesWindow(parent: mainWindow?.window, addresses: ServiceAddresses(settings: settings),
-                                     given: options.givenServices, savesData: settings.savesData,
+                                     given: options.givenServices, savesData: settings.savesData, restoresPlace: settings.restoresPlace,
                                      downloaded: services.makers.downloadedThisSession, cacheMegabytes: settings.diskCacheMegabytes,
                                      diskUse: { [services] in await services.disk.use() })
         made.storage.onLimit = { [weak self] megabytes in self?.limitCache(megabytes: megabytes) }
         made.storage.onClear = { [weak self, weak made] done in self?.askToClearSavedData(over: made?.window, then: done) }
         made.onApply = { [weak self] addresses in self?.useServices(addresses) }
         made.data.onChange = { [weak self] saves in self?.saveData(saves) }
+        made.restoring.onChange = { [weak self] restores in
+            self?.settings.restoresPlace = restores
+            self?.saveSettings()
+        }
         made.window.onCloseRequest { [weak self, weak made] in
             made?.apply()
             made?.window.hide()

@@ -136,6 +136,7 @@ extension TesseraApp {
             for (section, coordinator) in main.coordinators {
                 settings.openDetails[section.rawValue] = coordinator.openDetailKey ?? coordinator.detailToReopen
             }
+            keepPlaces(of: main.coordinators)
         }
         if let window = mainWindow?.window {
             let placement: AppSettings.WindowPlacement = switch window.placement {
@@ -146,7 +147,8 @@ extension TesseraApp {
             }
             settings = settings.remembering(window: placement, size: window.size)
         }
-        store.save(settings.sanitized())
+        // Switched off, nothing of where the person was is written.
+        store.save(settings.sanitized().placeToRestore(fresh: false))
     }
 
     /// The first section's page is built after the chrome's first frame, or after `pageDeadline` if none comes.

@@ -40,7 +40,7 @@ public final class TesseraApp {
         self.store = store
         services = SectionServices(makers: sections, backend: options.backend)
         self.logger = logger
-        settings = self.store.load()
+        settings = self.store.load().placeToRestore(fresh: options.startsFresh)
         services.dataSaving.alwaysSaves = settings.savesData
         services.disk.setCap(megabytes: settings.diskCacheMegabytes)
         application = Application(id: Self.applicationID, unique: options.unique,
@@ -79,6 +79,7 @@ public final class TesseraApp {
     static let diskCountDeadline: DispatchTimeInterval = .seconds(10)
     /// The Preferences window while it is open.
     var preferencesWindow: PreferencesWindow?
+    var placeSaveScheduled = false
     public var shownPreferences: Window? { preferencesWindow?.window }
     /// The question before "Clear Saved Data": what goes and what stays.
     var clearDialog: MessageDialog?
@@ -106,6 +107,7 @@ public final class TesseraApp {
         case .facts: FactsCoordinator(services: services)
         }
         made.detailToReopen = settings.openDetails[section.rawValue]
+        restorePlace(of: made)
         return made
     }
 }

@@ -41,7 +41,7 @@ extension RecyclingGrid {
         repeat {
             morePasses = false
             // Back on what the user looked at first, so cells go to what will be in view.
-            if force || measured { viewKeeper.keepStill() }
+            if force || measured || viewKeeper.holdsOrAwaitsPlace { viewKeeper.keepStill() }
             let page = max(adjustment.pageSize, 1)
             range = withinCellBudget(layout.indices(from: adjustment.value - page * margin,
                                                     to: adjustment.value + page * (1 + margin)))

@@ -32,7 +32,26 @@ extension RecyclingGrid {
     func scrolled() {
         // A still pointer sends no motion: the highlight returns with its next move.
         pointer.hovered = nil
-        if !viewKeeper.adjusting, keepsViewStill { viewKeeper.remember() }
+        if !viewKeeper.adjusting {
+            viewKeeper.userMoved()
+            if keepsViewStill { viewKeeper.remember() }
+        }
         relayout(animated: false, force: false)
+        if !viewKeeper.adjusting { onViewMoved?() }
+    }
+
+    /// What the view shows at its top, items named by `key`; nil at the very top.
+    public func topPlace(key: (Item) -> String) -> ListPlace? {
+        if let held = viewKeeper.restoredPlace(key: key) { return held }
+        let top = adjustment.value
+        guard top > adjustment.lower, layout.count == items.count,
+              let index = layout.indices(from: top, to: top + max(adjustment.pageSize, 1)).first, index < items.count else { return nil }
+        return ListPlace(key: key(items[index]), index: index, offset: top - layout.frame(at: index).y)
+    }
+
+    /// Shows `place` at the top once items are laid out, and holds it as they change until the user scrolls.
+    public func restore(_ place: ListPlace, key: @escaping (Item) -> String) {
+        viewKeeper.restore(place, key: key)
+        relayout(animated: false, force: true)
     }
 }

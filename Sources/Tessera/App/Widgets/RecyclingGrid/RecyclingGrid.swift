@@ -39,6 +39,7 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
     public var onFocusMovedByKeys: (@MainActor (Cell) -> Void)?
     /// A right click, a long press, Menu or Shift+F10 on a cell.
     public var onContextMenu: (@MainActor (Cell) -> Void)?
+    public var onViewMoved: (@MainActor () -> Void)? // by the user, not by the grid keeping it still
     /// After every layout and scroll (to load more when near the end).
     public var onLayout: (@MainActor () -> Void)?
     /// Cells load their content only once the grid is ready (the backend has answered).

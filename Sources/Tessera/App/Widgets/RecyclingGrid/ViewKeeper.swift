@@ -10,6 +10,9 @@ final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
     private var anchor: (id: Cell.Item.ID, offset: Double)?
     /// Set while the grid moves the view itself, so that the move is not taken for the user's.
     private(set) var adjusting = false
+    private(set) var restoring: (place: ListPlace, key: (Cell.Item) -> String)?
+    /// The view holds the restored place, as items and heights change, until the user moves it.
+    private(set) var holdsRestored = false
 
     init(grid: RecyclingGrid<Cell, Layout>) {
         self.grid = grid
@@ -17,15 +20,16 @@ final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
 
     /// Puts the view back on what the user looked at, or at the end.
     func keepStill() {
-        guard grid.keepsViewStill, !adjusting else { return }
+        if restoring != nil { resolveRestoring() }
+        guard grid.keepsViewStill || holdsRestored, !adjusting else { return }
         let adjustment = grid.adjustment, layout = grid.layout
         // The adjustment gets the new height only next layout; the old end would clamp meanwhile.
         let height = (layout.contentHeight + Double(grid.footerHeight)).rounded(.up)
         if adjustment.upper < height { adjust { adjustment.upper = height } }
         let target: Double
-        if grid.staysAtEnd, followsEnd {
+        if grid.staysAtEnd, followsEnd, !holdsRestored {
             target = adjustment.upper - adjustment.pageSize
-        } else if let anchor, let index = grid.index(of: anchor.id), layout.count > index {
+        } else if let anchor, let index = grid.index(of: anchor.id), layout.count > index, layout.width > 0 {
             target = layout.frame(at: index).y + anchor.offset
         } else {
             return
@@ -48,6 +52,38 @@ final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
         } else {
             anchor = nil
         }
+    }
+
+    /// Holds `place` once items are laid out: its item by key, else the item now at its index.
+    func restore(_ place: ListPlace, key: @escaping (Cell.Item) -> String) {
+        restoring = (place, key)
+        holdsRestored = false
+    }
+
+    var holdsOrAwaitsPlace: Bool { holdsRestored || restoring != nil }
+
+    func userMoved() {
+        restoring = nil
+        holdsRestored = false
+    }
+
+    private func resolveRestoring() {
+        let items = grid.items
+        guard let (place, key) = restoring, !items.isEmpty, grid.layout.count == items.count, grid.layout.width > 0,
+              grid.adjustment.pageSize > 0 else { return }
+        let index = place.index < items.count && key(items[place.index]) == place.key
+            ? place.index
+            : items.firstIndex { key($0) == place.key } ?? min(place.index, items.count - 1)
+        restoring = nil
+        anchor = (items[index].id, place.offset)
+        followsEnd = false
+        holdsRestored = true
+    }
+
+    func restoredPlace(key: (Cell.Item) -> String) -> ListPlace? {
+        if let restoring { return restoring.place }
+        guard holdsRestored, let anchor, let index = grid.index(of: anchor.id) else { return nil }
+        return ListPlace(key: key(grid.items[index]), index: index, offset: anchor.offset)
     }
 
     /// The items' ids changed (`setItems(_:renamingBy:)`): the anchor follows its item.
