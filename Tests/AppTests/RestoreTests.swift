@@ -3,6 +3,8 @@ import Domain
 import FixtureServer
 import Foundation
 import Gtk
+import Logging
+import Persistence
 import TestSupport
 import XCTest
 import SimulatedInput
@@ -81,5 +83,68 @@ final class RestoreTests: ServerBackedTestCase {
             XCTAssertEqual(firstShown, before, "the first frame with posts shows them where they were")
             XCTAssertEqual(Self.shownPosts(page2, in: main2.window), before)
         }
+    }
+
+    /// The app in a process of its own, ended by `signal` while its feed is scrolled: the next launch shows the
+    /// post that was at the top, at the same offset (a kill loses at most the last second).
+    private func checkReopening(after signal: Int32) throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("tessera is not built beside the tests") }
+        // A launch before, in this process: the people are stored, so the next launch does not greet.
+        let store = try onMain {
+            let store = makeStore()
+            let first = try launch(store: store, backend: server.base, section: .feed)
+            waitForServer("the people stored", timeout: .seconds(20)) { first.peopleModel.state.people.count == 20 }
+            first.mainWindow?.window.resize(width: 900, height: 640)
+            waitFor("the resize") { first.mainWindow?.window.size.width == 900 }
+            first.mainWindow?.window.close()
+            waitForServer("the app finishing", timeout: .seconds(20)) { !first.isFinishingBeforeExit }
+            first.mainWindow?.window.destroy()
+            store.flush()
+            return store
+        }
+        let app = Process()
+        app.executableURL = binary
+        app.arguments = ["--data-dir", dataDirectory.path, "--backend", server.base.absoluteString]
+        app.environment = ProcessInfo.processInfo.environment.merging(["NO_AT_BRIDGE": "1", "GDK_BACKEND": "x11"]) { $1 }
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let found = try runProgram("xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)", "--name", "^Tessera$"])
+        let window = try XCTUnwrap(found.output.split(separator: "\n").first.map(String.init), found.output)
+        try xdotool(["mousemove", "--window", window, "450", "400"])
+        // The wheel turns until the saved place is well down the feed, pages coming as the view nears the end.
+        func saved() -> ListPlace? { SettingsStore(url: store.url, logger: .init(label: "test")).load().listPlaces["feed"] }
+        XCTAssertTrue(waitTurningTheRunLoop(seconds: 60) {
+            if (saved()?.index ?? 0) >= 20 { return true }
+            _ = try? xdotool(["click", "--repeat", "3", "5"])
+            return false
+        }, "the place saved while the app runs: \(saved() as Any)")
+        let running = try XCTUnwrap(saved())
+        // Ended by the session, the app writes where it is now: further down than the running save.
+        if signal == SIGTERM { try xdotool(["click", "--repeat", "6", "5"]) }
+        kill(app.processIdentifier, signal)
+        app.waitUntilExit()
+        XCTAssertEqual(app.terminationReason == .uncaughtSignal ? app.terminationStatus : -1, signal == SIGKILL ? SIGKILL : -1)
+        let place = try XCTUnwrap(saved())
+        if signal == SIGTERM { XCTAssertGreaterThan(place.index, running.index, "the place at the end is saved") }
+        try onMain {
+            let again = try launch(store: makeStore(), backend: server.base)
+            let main = try XCTUnwrap(again.mainWindow)
+            XCTAssertEqual(main.currentSection, .feed)
+            let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            waitFor("the posts shown", timeout: .seconds(10)) { page.grid.isLoaded && !page.tilesInView.isEmpty }
+            let tile = try XCTUnwrap(page.tiles.first { $0.post.id == place.key }, "the post at the top has a tile")
+            let top = try XCTUnwrap(page.grid.widget.origin(in: main.window)).y, at = try XCTUnwrap(tile.view.origin(in: main.window)).y
+            XCTAssertEqual(Double(top - at), place.offset, accuracy: 1, "the post at the top, as far into it as it was")
+        }
+    }
+
+    func testAKilledAppReopensWhereItWasASecondBefore() throws {
+        try checkReopening(after: SIGKILL)
+    }
+
+    func testAnAppEndedAtLogoutReopensWhereItWas() throws {
+        try checkReopening(after: SIGTERM)
     }
 }
