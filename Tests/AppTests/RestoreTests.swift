@@ -17,15 +17,20 @@ final class RestoreTests: ServerBackedTestCase {
     /// The posts whose tiles the window shows, top to bottom and left to right, with each tile's place in the window.
     @MainActor
     static func shownPosts(_ page: FeedPage, in window: Window) -> [String] {
-        guard let view = page.grid.widget.origin(in: window) else { return [] }
-        let bottom = view.y + page.grid.widget.allocation.height
-        return page.tiles.compactMap { tile -> (id: String, x: Int, y: Int)? in
-            guard let origin = tile.view.origin(in: window), origin.y < bottom,
-                  origin.y + tile.view.allocation.height > view.y else { return nil }
-            return (tile.post.id, origin.x, origin.y)
+        shown(page.tiles.map { ($0.post.id, $0.view) }, in: page.grid.widget, of: window)
+    }
+
+    /// Which of `cells` show in `view`, each named and placed in it, top to bottom and left to right.
+    @MainActor
+    static func shown(_ cells: [(name: String, view: Widget)], in view: Widget, of window: Window) -> [String] {
+        guard let top = view.origin(in: window) else { return [] }
+        return cells.compactMap { cell -> (name: String, x: Int, y: Int)? in
+            guard cell.view.isMapped, let origin = cell.view.origin(in: window), origin.y < top.y + view.allocation.height,
+                  origin.y + cell.view.allocation.height > top.y else { return nil }
+            return (cell.name, origin.x - top.x, origin.y - top.y)
         }
         .sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-        .map { "\($0.id)@\($0.x),\($0.y)" }
+        .map { "\($0.name)@\($0.x),\($0.y)" }
     }
 
     /// Draws of `window` from now on call `record` after each frame's drawing, until it returns false.
@@ -146,5 +151,54 @@ final class RestoreTests: ServerBackedTestCase {
 
     func testAnAppEndedAtLogoutReopensWhereItWas() throws {
         try checkReopening(after: SIGTERM)
+    }
+
+    func testPeopleReopenScrolledAndWithTheirSearchTyped() throws {
+        try onMain {
+            let store = makeStore()
+            let app = try launch(store: store, backend: server.base, section: .people)
+            let main = try XCTUnwrap(app.mainWindow)
+            main.window.resize(width: 700, height: 420)
+            let page = try XCTUnwrap(main.coordinator(for: .people).pages.first as? PeoplePage)
+            waitFor("the people", timeout: .seconds(10)) { page.grid.items.count == 20 && !page.rows.isEmpty && main.window.size == (700, 420) }
+            @MainActor func shownRows(_ page: PeoplePage, _ window: Window) -> [String] {
+                Self.shown(page.rows.map { ($0.nameLabel.text, $0.view) }, in: page.grid.widget, of: window)
+            }
+            let onScreen = try XCTUnwrap(main.window.screenOrigin), grid = try XCTUnwrap(page.grid.widget.origin(in: main.window))
+            try xdotool(["mousemove", "\(onScreen.x + grid.x + 100)", "\(onScreen.y + grid.y + 100)", "click", "--repeat", "3", "5"])
+            waitFor("the list scrolled") { page.grid.adjustment.value > 100 }
+            _ = try screen(of: main.window)
+            let scrolled = shownRows(page, main.window)
+            main.window.close()
+            waitFor("the window to close") { !main.window.isVisible }
+            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+            main.window.destroy()
+            store.flush()
+
+            let second = try launch(store: makeStore(), backend: server.base)
+            let main2 = try XCTUnwrap(second.mainWindow)
+            let page2 = try XCTUnwrap(main2.coordinator(for: .people).pages.first as? PeoplePage)
+            waitFor("the people", timeout: .seconds(10)) { page2.grid.isLoaded && !page2.rows.isEmpty }
+            _ = try screen(of: main2.window)
+            XCTAssertEqual(shownRows(page2, main2.window), scrolled, "the same people at the same places")
+
+            // Typing searches; the next launch shows the search as it was typed, and what it found.
+            page2.grid.focus(index: 0)
+            XCTAssertTrue(InputSimulation.type("ja", on: main2.window))
+            waitFor("Jade and Jason") { page2.rows.map(\.nameLabel.text) == ["Jade", "Jason"] }
+            main2.window.close()
+            waitFor("the window to close") { !main2.window.isVisible }
+            waitForServer("the app finishing", timeout: .seconds(20)) { !second.isFinishingBeforeExit }
+            main2.window.destroy()
+            store.flush()
+
+            let third = try launch(store: makeStore(), backend: server.base)
+            let main3 = try XCTUnwrap(third.mainWindow)
+            let page3 = try XCTUnwrap(main3.coordinator(for: .people).pages.first as? PeoplePage)
+            waitFor("the search found Jade and Jason", timeout: .seconds(10)) {
+                page3.searchBar.isOpen && page3.search.entry.text == "ja" && page3.rows.map(\.nameLabel.text) == ["Jade", "Jason"]
+            }
+            XCTAssertTrue(page3.search.entry.isMapped, "the search shows")
+        }
     }
 }

@@ -54,6 +54,8 @@ final class FilterBar {
     func open(with text: String) {
         entry.text = text
         open()
+        // The entry changed while the bar was closed, unheard.
+        onChange?(text)
     }
 
     /// Clears and hides the bar; the list shows everything again.
