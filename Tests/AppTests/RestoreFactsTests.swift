@@ -55,4 +55,42 @@ final class RestoreFactsTests: FactsTestCase {
                            ["Transportation", "Hockey Night in Canada", "Space Program", "Meese"])
         }
     }
+
+    func testAFactsDetailOpenAtCloseIsOpenAtTheNextLaunch() throws {
+        try onMain {
+            let (app, page) = try openFacts(width: 1000, height: 600)
+            let main = try XCTUnwrap(app.mainWindow)
+            let coordinator = main.coordinator(for: .facts)
+            let card = try XCTUnwrap(page.cards.first { $0.fact.displayTitle == "Transportation" })
+            card.view.grabFocus()
+            XCTAssertTrue(InputSimulation.key("Return", on: card.view))
+            waitFor("the detail page") { coordinator.depth == 2 && !coordinator.container.transitionRunning }
+            main.window.close()
+            waitFor("the window to close") { !main.window.isVisible }
+            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+            main.window.destroy()
+
+            let again = try launch(backend: server.base)
+            let main2 = try XCTUnwrap(again.mainWindow)
+            defer { main2.window.destroy() }
+            XCTAssertEqual(main2.currentSection, .facts)
+            let coordinator2 = main2.coordinator(for: .facts)
+            waitFor("the detail open again", timeout: .seconds(10)) { coordinator2.depth == 2 && !coordinator2.container.transitionRunning }
+            let detail = try XCTUnwrap(coordinator2.topPage as? FactDetailPage)
+            XCTAssertTrue(detail.widget.isMapped)
+            XCTAssertTrue(ShownLabels.texts(under: detail.widget).contains("Transportation"), "\(ShownLabels.texts(under: detail.widget))")
+            // Back leaves it, and the launch after shows the cards.
+            XCTAssertTrue(InputSimulation.key("Escape", on: main2.window))
+            waitFor("back on the cards") { coordinator2.depth == 1 }
+            main2.window.close()
+            waitFor("the window to close") { !main2.window.isVisible }
+            waitForServer("the app finishing", timeout: .seconds(20)) { !again.isFinishingBeforeExit }
+            let third = try launch(backend: server.base)
+            let main3 = try XCTUnwrap(third.mainWindow)
+            defer { main3.window.destroy() }
+            let page3 = try XCTUnwrap(main3.coordinator(for: .facts).pages.first as? FactsPage)
+            waitFor("the cards", timeout: .seconds(10)) { page3.model.state.phase == .loaded && !page3.cards.isEmpty }
+            XCTAssertEqual(main3.coordinator(for: .facts).depth, 1, "no detail")
+        }
+    }
 }

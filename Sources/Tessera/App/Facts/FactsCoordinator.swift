@@ -19,7 +19,16 @@ final class FactsCoordinator: SectionCoordinator {
                               titleChanged: { main()?.updateChrome() })
         super.init(section: .facts, root: cards)
         me.object = self
+        // The detail open at the last launch, once its fact is loaded.
+        cards.onFactsShown = { [weak self, weak cards] facts in
+            guard let self, let key = self.detailToReopen else { return }
+            self.detailToReopen = nil
+            guard let id = Int(key), let fact = facts.first(where: { $0.id == id }) else { return }
+            cards?.open(fact)
+        }
     }
+
+    override var openDetailKey: String? { (pages.dropFirst().first as? FactDetailPage).map { String($0.fact.id) } }
 
     /// Pushes the detail of `fact`, laid out for the window's shape.
     func open(_ fact: Fact, aspect: Double?) {

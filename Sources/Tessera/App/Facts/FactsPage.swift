@@ -60,6 +60,8 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
     public var onPlaceChange: (@MainActor () -> Void)?
     /// A search from the last launch, opened once the facts are loaded.
     var searchToRestore: String?
+    /// The facts are loaded (after each change).
+    var onFactsShown: (([Fact]) -> Void)?
 
     public init(model: FactsViewModel, pipeline: ImagePipeline,
                 backendReady: @escaping @MainActor () async -> Void = {},
@@ -179,6 +181,7 @@ public final class FactsPage: SettlingPage, ContentShowingPage, RefreshablePage,
         }
         nothingFound.widget.isVisible = state.isNothingFound
         searchRestoredIfLoaded()
+        if state.phase == .loaded { onFactsShown?(state.facts) }
         titleChanged()
     }
 
