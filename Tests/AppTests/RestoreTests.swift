@@ -201,4 +201,61 @@ final class RestoreTests: ServerBackedTestCase {
             XCTAssertTrue(page3.search.entry.isMapped, "the search shows")
         }
     }
+
+    func testTheGalleryReopensOnItsItemsAndAGoneItemGivesItsNeighbour() throws {
+        let document = AppPaths(root: dataDirectory).data.appendingPathComponent("gallery.json")
+        try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let items = (0..<60).map { GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: "http://127.0.0.1:9/\($0).jpg") }
+        try JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
+        try onMain {
+            @MainActor func shownTiles(_ page: GalleryPage, _ window: Window) -> [String] {
+                Self.shown(page.tiles.map { ($0.entry.item?.uuid ?? "add", $0.view) }, in: page.grid.widget, of: window)
+            }
+            @MainActor func relaunch() throws -> (TesseraApp, GalleryPage) {
+                let app = try launch(store: makeStore(), backend: server.base)
+                let page = try XCTUnwrap(app.mainWindow?.coordinator(for: .gallery).pages.first as? GalleryPage)
+                waitFor("the tiles", timeout: .seconds(10)) { page.grid.items.count >= 60 && page.grid.isLoaded && page.isLaidOut }
+                _ = try screen(of: try XCTUnwrap(app.mainWindow?.window))
+                return (app, page)
+            }
+            @MainActor func close(_ app: TesseraApp) {
+                guard let window = app.mainWindow?.window else { return }
+                window.close()
+                waitFor("the window to close") { !window.isVisible }
+                waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+                window.destroy()
+            }
+            let store = makeStore()
+            let app = try launch(store: store, backend: server.base, section: .gallery)
+            let main = try XCTUnwrap(app.mainWindow)
+            main.window.resize(width: 700, height: 500)
+            let page = try XCTUnwrap(main.coordinator(for: .gallery).pages.first as? GalleryPage)
+            waitFor("the tiles", timeout: .seconds(10)) {
+                page.grid.items.count >= 60 && main.window.size == (700, 500) && page.grid.adjustment.upper > 1000 && page.isLaidOut
+            }
+            let onScreen = try XCTUnwrap(main.window.screenOrigin), grid = try XCTUnwrap(page.grid.widget.origin(in: main.window))
+            try xdotool(["mousemove", "\(onScreen.x + grid.x + 100)", "\(onScreen.y + grid.y + 100)", "click", "--repeat", "12", "5"])
+            waitFor("the gallery scrolled") { page.grid.adjustment.value > 500 }
+            waitFor("laid out there") { page.grid.isLoaded && page.isLaidOut }
+            _ = try screen(of: main.window)
+            let scrolled = shownTiles(page, main.window)
+            let top = try XCTUnwrap(page.grid.topPlace { $0.item?.uuid ?? "add" })
+            close(app)
+            store.flush()
+
+            let (second, page2) = try relaunch()
+            XCTAssertEqual(shownTiles(page2, try XCTUnwrap(second.mainWindow?.window)), scrolled, "the same items at the same places")
+            close(second)
+            store.flush()
+
+            // The item at the top deleted elsewhere: the one now in its place is at the top.
+            let kept = try JSONDecoder().decode(GalleryDocument.self, from: Data(contentsOf: document)).items.filter { $0.uuid != top.key }
+            try JSONEncoder().encode(GalleryDocument(items: kept)).write(to: document)
+            let (third, page3) = try relaunch()
+            defer { close(third) }
+            let now = try XCTUnwrap(page3.grid.topPlace { $0.item?.uuid ?? "add" })
+            XCTAssertEqual(now.key, kept[top.index].uuid, "its neighbour, now at its index")
+            XCTAssertEqual(now.offset, top.offset, accuracy: 1)
+        }
+    }
 }
