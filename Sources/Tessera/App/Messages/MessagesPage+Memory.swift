@@ -14,7 +14,7 @@ extension MessagesPage {
     func holdMemory() {
         let layout = grid.layout, timeline = model.state.timeline
         let serverRows = timeline.serverRows
-        guard adjustment.pageSize > 0, serverRows > 0,
+        guard adjustment.pageSize > 0, serverRows > 0, !grid.awaitsPlace,
               layout.rowCount == serverRows + timeline.visible.count - timeline.heldServerCount else { return }
         let view = layout.rows(from: adjustment.value, to: adjustment.value + adjustment.pageSize)
         let top = min(view.lowerBound, serverRows), bottom = min(view.upperBound, serverRows)

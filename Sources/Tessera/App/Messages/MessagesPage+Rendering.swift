@@ -89,10 +89,13 @@ extension MessagesPage {
         }
         if state.firstPageFailed, case .failed(let reason) = state.paging {
             content.show(.failure(title: tr("Messages could not be loaded"), reason: reason))
+        } else if grid.awaitsPlace { // no frame of the newest before the place read last
+            content.show(.loading(title: tr("Loading…")))
         } else {
             content.show(.content, animated: false)
         }
         started = state.localLoaded
+        reachPlace(state)
         DispatchQueue.main.async { [weak self] in self?.loadOlderIfNearTop() }
     }
 

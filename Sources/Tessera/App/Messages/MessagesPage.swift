@@ -57,6 +57,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// The backend once it answers (the built-in server's address is known once it started).
     let resolveBackend: @MainActor () async -> Backend
     var started = false
+    public var onPlaceChange: (@MainActor () -> Void)?
     /// Whether the draft kept from the last launch was put in the composer (once).
     var draftRestored = false
     /// Lets go of messages far from the view after a layout, not inside it (`MessagesPage+Memory`).
@@ -123,6 +124,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         me.object = self
 
         grid.onLayout = { [weak self] in self?.viewMoved() }
+        grid.onViewMoved = { [weak self] in self?.onPlaceChange?() }
         grid.onActivate = { [weak self] row in self?.openDetail(of: row.message) }
         grid.onContextMenu = { [weak self] row in self?.openMenu(for: row) }
         registerActions()

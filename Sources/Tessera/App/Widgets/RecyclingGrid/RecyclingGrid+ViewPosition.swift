@@ -49,9 +49,14 @@ extension RecyclingGrid {
         return ListPlace(key: key(items[index]), index: index, offset: top - layout.frame(at: index).y)
     }
 
-    /// Shows `place` at the top once items are laid out, and holds it as they change until the user scrolls.
-    public func restore(_ place: ListPlace, key: @escaping (Item) -> String) {
-        viewKeeper.restore(place, key: key)
+    /// Shows `place` at the top once items are laid out, and holds it as they change until the user scrolls;
+    /// its item gone, the one now at its index, or (not `byIndex`) nothing until `stopRestoring`.
+    public func restore(_ place: ListPlace, byIndex: Bool = true, key: @escaping (Item) -> String) {
+        viewKeeper.restore(place, key: key, byIndex: byIndex)
         relayout(animated: false, force: true)
     }
+
+    public var awaitsPlace: Bool { viewKeeper.restoring != nil }
+
+    public func stopRestoring() { viewKeeper.userMoved() } // the place will not come: the view stays as it is
 }

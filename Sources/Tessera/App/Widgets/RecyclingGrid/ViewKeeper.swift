@@ -10,7 +10,7 @@ final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
     private var anchor: (id: Cell.Item.ID, offset: Double)?
     /// Set while the grid moves the view itself, so that the move is not taken for the user's.
     private(set) var adjusting = false
-    private(set) var restoring: (place: ListPlace, key: (Cell.Item) -> String)?
+    private(set) var restoring: (place: ListPlace, key: (Cell.Item) -> String, byIndex: Bool)?
     /// The view holds the restored place, as items and heights change, until the user moves it.
     private(set) var holdsRestored = false
 
@@ -55,8 +55,8 @@ final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
     }
 
     /// Holds `place` once items are laid out: its item by key, else the item now at its index.
-    func restore(_ place: ListPlace, key: @escaping (Cell.Item) -> String) {
-        restoring = (place, key)
+    func restore(_ place: ListPlace, key: @escaping (Cell.Item) -> String, byIndex: Bool) {
+        restoring = (place, key, byIndex)
         holdsRestored = false
     }
 
@@ -69,11 +69,12 @@ final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
 
     private func resolveRestoring() {
         let items = grid.items
-        guard let (place, key) = restoring, !items.isEmpty, grid.layout.count == items.count, grid.layout.width > 0,
+        guard let (place, key, byIndex) = restoring, !items.isEmpty, grid.layout.count == items.count, grid.layout.width > 0,
               grid.adjustment.pageSize > 0 else { return }
-        let index = place.index < items.count && key(items[place.index]) == place.key
+        let found = place.index < items.count && key(items[place.index]) == place.key
             ? place.index
-            : items.firstIndex { key($0) == place.key } ?? min(place.index, items.count - 1)
+            : items.firstIndex { key($0) == place.key }
+        guard let index = found ?? (byIndex ? min(place.index, items.count - 1) : nil) else { return }
         restoring = nil
         anchor = (items[index].id, place.offset)
         followsEnd = false

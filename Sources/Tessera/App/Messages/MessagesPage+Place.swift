@@ -1,0 +1,37 @@
+import Dispatch
+import Domain
+import Features
+import Localization
+
+/// The chat reopens at the message read at the top, older pages read until it comes; at the newest, at the newest.
+extension MessagesPage: PlaceKeepingPage {
+    public var listPlace: ListPlace? {
+        guard adjustment.value < adjustment.upper - adjustment.pageSize - 1 else { return nil }
+        return grid.topPlace { $0.origin.key }
+    }
+
+    public func restore(_ place: ListPlace) {
+        grid.restore(place, byIndex: false) { $0.origin.key }
+        // However the pages answer, the chat shows within this time, at the newest if the place was not reached.
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.reachDeadline) { [weak self] in self?.stopReaching() }
+    }
+
+    /// While the place waits, older pages are asked for and nothing is let go; with none left, the newest shows.
+    func reachPlace(_ state: MessagesViewModel.State) {
+        guard grid.awaitsPlace, state.localLoaded else { return }
+        switch state.paging {
+        case .idle: Task { await model.loadOlder() }
+        case .loading: break
+        case .ended, .failed: stopReaching()
+        }
+    }
+
+    private func stopReaching() {
+        guard grid.awaitsPlace else { return }
+        grid.stopRestoring()
+        grid.scrollToEnd()
+        render(model.state, nil)
+    }
+
+    static let reachDeadline: DispatchTimeInterval = .seconds(5)
+}
