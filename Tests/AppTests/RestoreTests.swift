@@ -258,4 +258,46 @@ final class RestoreTests: ServerBackedTestCase {
             XCTAssertEqual(now.offset, top.offset, accuracy: 1)
         }
     }
+
+    func testTheViewerReopensOnItsPictureZoomedWhereItWas() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            main.window.resize(width: 1000, height: 700)
+            let coordinator = main.coordinator(for: .feed)
+            let page = try XCTUnwrap(coordinator.pages.first as? FeedPage)
+            waitFor("the feed", timeout: .seconds(10)) { page.tiles.contains { $0.post.kind == .image } }
+            let tile = try XCTUnwrap(page.tiles.first { $0.post.kind == .image })
+            clickWhenSteady(tile.view, in: main.window)
+            waitFor("the viewer") { coordinator.depth == 2 }
+            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
+            waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+            XCTAssertTrue(InputSimulation.key("2", modifiers: .control, on: main.window))
+            waitFor("200 %") { viewer.image.viewport?.zoom == 2 }
+            for _ in 0..<3 { XCTAssertTrue(InputSimulation.key("Right", on: main.window)) }
+            for _ in 0..<2 { XCTAssertTrue(InputSimulation.key("Down", on: main.window)) }
+            let shown = try XCTUnwrap(viewer.image.viewport)
+            XCTAssertTrue(shown.canPan)
+            main.window.close()
+            waitFor("the window to close") { !main.window.isVisible }
+            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+            main.window.destroy()
+            app.store.flush()
+
+            let again = try launch(backend: server.base)
+            let main2 = try XCTUnwrap(again.mainWindow)
+            defer { main2.window.destroy() }
+            let coordinator2 = main2.coordinator(for: .feed)
+            waitForServer("the viewer open again", timeout: .seconds(10)) {
+                (coordinator2.topPage as? ViewerPage)?.image.viewport?.zoom == 2 && !coordinator2.container.transitionRunning
+            }
+            let viewer2 = try XCTUnwrap(coordinator2.topPage as? ViewerPage)
+            XCTAssertEqual(viewer2.item.id, tile.post.id, "the same picture")
+            let restored = try XCTUnwrap(viewer2.image.viewport)
+            XCTAssertEqual(restored.centerX, shown.centerX, accuracy: 1, "the same part in view")
+            XCTAssertEqual(restored.centerY, shown.centerY, accuracy: 1)
+            _ = try screen(of: main2.window)
+            XCTAssertEqual(ShownLabels.texts(under: main2.window).filter { $0 == "200 %" }.count, 1, "the level said on its button")
+        }
+    }
 }

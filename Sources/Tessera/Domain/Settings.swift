@@ -37,6 +37,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// Each section's list place and search text (by `Section.rawValue`), restored at the next launch.
     public var listPlaces: [String: ListPlace] = [:]
     public var searches: [String: String] = [:]
+    /// Each section's viewer open at close (by `Section.rawValue`).
+    public var viewers: [String: ViewerPlace] = [:]
     /// Preferences' "Restore where I left off": the section, details, places and searches come back.
     public var restoresPlace = true
     /// Per-service base URLs; `--service` takes precedence.
@@ -83,6 +85,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         openDetails = (try? container.decode([String: String].self, forKey: .openDetails)) ?? [:]
         listPlaces = (try? container.decode([String: Lenient<ListPlace>].self, forKey: .listPlaces))?.compactMapValues(\.value) ?? [:]
         searches = (try? container.decode([String: Lenient<String>].self, forKey: .searches))?.compactMapValues(\.value) ?? [:]
+        viewers = (try? container.decode([String: Lenient<ViewerPlace>].self, forKey: .viewers))?.compactMapValues(\.value) ?? [:]
         restoresPlace = (try? container.decode(Bool.self, forKey: .restoresPlace)) ?? true
         services = (try? container.decode([String: String].self, forKey: .services)) ?? [:]
         builtInForEverything = (try? container.decode(Bool.self, forKey: .builtInForEverything)) ?? false
@@ -99,6 +102,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         copy.openDetails = [:]
         copy.listPlaces = [:]
         copy.searches = [:]
+        copy.viewers = [:]
         return copy
     }
 
@@ -133,6 +137,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         copy.windowWidth = min(max(windowWidth, Self.minimumSize.width), Self.maximumSize.width)
         copy.windowHeight = min(max(windowHeight, Self.minimumSize.height), Self.maximumSize.height)
         copy.listPlaces = listPlaces.filter { Section(rawValue: $0.key) != nil }
+        copy.viewers = viewers.filter { Section(rawValue: $0.key) != nil && ($0.value.zoom ?? 1).isFinite }
         copy.searches = searches.filter { Section(rawValue: $0.key) != nil && $0.value.count <= Self.longestSearch }
         copy.diskCacheMegabytes = min(max(diskCacheMegabytes, Self.diskCacheMegabytesRange.lowerBound), Self.diskCacheMegabytesRange.upperBound)
         return copy

@@ -19,6 +19,13 @@ final class FeedCoordinator: SectionCoordinator {
         }
         super.init(section: .feed, root: grid)
         me.object = self
+        // The viewer open at the last launch, once its post is shown (saved posts too).
+        grid.onPostsShown = { [weak self] posts in
+            guard let self, let place = self.viewerToReopen else { return }
+            self.viewerToReopen = nil
+            guard let index = posts.firstIndex(where: { $0.id == place.itemID }) else { return }
+            self.open(posts, at: index)?.restore(place)
+        }
     }
 
     /// Pushes the viewer on `posts[index]`; leaving it focuses the post it ended on.
@@ -34,6 +41,7 @@ final class FeedCoordinator: SectionCoordinator {
                         onLeave: { [weak grid] item in
                             if let post = posts.first(where: { $0.id == item.id }) { grid?.focus(post) }
                         })
+        viewer.onPlaceChange = { [weak self] in self?.onPlaceChange?() }
         push(viewer)
         return viewer
     }

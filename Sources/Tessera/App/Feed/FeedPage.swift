@@ -57,6 +57,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
 
     public var onPlaceChange: (@MainActor () -> Void)?
 
+    var onPostsShown: (([MediaPost]) -> Void)? // after each change that brought posts
+
     public init(model: FeedViewModel, pipeline: ImagePipeline, backendReady: @escaping @MainActor () async -> Void,
                 server: @escaping @MainActor () async -> URL = { Backend.builtIn.feedSelect },
                 dataSaving: DataSaving? = nil,
@@ -147,6 +149,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         case nil:
             break
         }
+        if change != nil, !state.posts.isEmpty { onPostsShown?(state.posts) }
         // The footer speaks of the feed's end: not while saved posts below wait to be confirmed.
         paging.show(state.isConfirming ? .idle : state.paging)
         refreshSpinner.showRefreshing(state.isRefreshing)

@@ -139,6 +139,10 @@ public class SectionCoordinator {
     /// The detail open at the last close: the subclass opens it again once its item is shown.
     public var detailToReopen: String?
 
+    public var viewerPlace: ViewerPlace? { (topPage as? ViewerPage)?.place }
+    public var viewerToReopen: ViewerPlace? // the subclass opens it again once its item is shown
+    public var onPlaceChange: (@MainActor () -> Void)? // no push or pop: the viewer zoomed or moved on
+
     /// Wide windows show details in the pane, narrow ones push them; an open detail moves across as it is.
     public func setShowsPanes(_ wide: Bool, paneWidth: Int) {
         guard let split else { return }

@@ -6,6 +6,8 @@ extension TesseraApp {
     /// The saved place and search go to the section's root page; its changes are saved within `placeSaveDelay`.
     func restorePlace(of coordinator: SectionCoordinator) {
         coordinator.onChange = { [weak self] in self?.placeChanged() }
+        coordinator.onPlaceChange = { [weak self] in self?.placeChanged() }
+        coordinator.viewerToReopen = settings.viewers[coordinator.section.rawValue]
         guard var root = coordinator.pages.first as? any PlaceKeepingPage else { return }
         let key = coordinator.section.rawValue
         if let text = settings.searches[key] { root.restoreSearch(text) }
@@ -32,6 +34,9 @@ extension TesseraApp {
             guard let root = coordinator.pages.first as? any PlaceKeepingPage else { continue }
             settings.listPlaces[section.rawValue] = root.listPlace
             settings.searches[section.rawValue] = root.searchText
+        }
+        for (section, coordinator) in coordinators {
+            settings.viewers[section.rawValue] = coordinator.viewerPlace ?? coordinator.viewerToReopen
         }
     }
 }

@@ -125,6 +125,10 @@ extension ImageViewer {
                 self.pendingZoom = nil
                 zoom(to: pendingZoom)
             }
+            if let pendingPlace {
+                self.pendingPlace = nil
+                change { $0.restore(zoom: pendingPlace.zoom, centerX: pendingPlace.centerX, centerY: pendingPlace.centerY) }
+            }
             // A view that changed size while the first decode was made may need another.
             scheduleSharpening()
         }

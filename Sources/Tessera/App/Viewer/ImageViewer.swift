@@ -33,6 +33,8 @@ public final class ImageViewer {
     var detailLoading: Task<Void, Never>?
     /// A zoom asked for before the picture was placed.
     var pendingZoom: Double?
+    /// A zoom and centre from the last launch, applied once the picture is placed.
+    var pendingPlace: (zoom: Double, centerX: Double, centerY: Double)?
 
     /// The first bitmap, when it came before the picture had a size to fit it into.
     var firstImage: DecodedImage?

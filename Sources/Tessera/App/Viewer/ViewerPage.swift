@@ -24,6 +24,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     /// Kept alive here: a GTK 3 gesture is not owned by its widget.
     private let swipe: SwipeGesture
     private let onMove: @MainActor () -> Void
+    public var onPlaceChange: (@MainActor () -> Void)?
     private let onLeave: @MainActor (ViewerItem) -> Void
     /// A file chooser or a dialog the viewer has open, kept alive while it shows.
     var openDialog: AnyObject?
@@ -61,7 +62,10 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         notice.widget.keepsOwnVisibility = true
 
         image.onBackdropClick = goBack
-        image.onChange = { [weak self] in self?.updateControls() }
+        image.onChange = { [weak self] in
+            self?.updateControls()
+            self?.onPlaceChange?()
+        }
         swipe.onSwipe { [weak self] velocityX, velocityY in
             // Downwards, fast and mostly straight; a drag that pans a zoomed picture is not one.
             guard self?.image.isFitted ?? true else { return }
@@ -99,6 +103,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         index = newIndex
         load()
         onMove()
+        onPlaceChange?()
         return true
     }
 

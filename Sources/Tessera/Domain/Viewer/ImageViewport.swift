@@ -135,3 +135,16 @@ public struct ImageViewport: Equatable, Sendable {
         return min(max(center, view / 2), image - view / 2)
     }
 }
+
+extension ImageViewport {
+    /// The zoom and centre as `ViewerPlace` keeps them (nil zoom: fitted).
+    public var place: (zoom: Double?, centerX: Double, centerY: Double) { (isFitted ? nil : zoom, centerX, centerY) }
+
+    /// Zoomed to `zoom` around the picture point `x`, `y`, kept inside the view's limits.
+    public mutating func restore(zoom: Double, centerX x: Double, centerY y: Double) {
+        setZoom(zoom)
+        centerX = x
+        centerY = y
+        clamp()
+    }
+}
