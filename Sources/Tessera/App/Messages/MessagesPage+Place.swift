@@ -1,7 +1,6 @@
 import Dispatch
 import Domain
 import Features
-import Localization
 
 /// The chat reopens at the message read at the top, older pages read until it comes; at the newest, at the newest.
 extension MessagesPage: PlaceKeepingPage {

@@ -28,15 +28,13 @@ extension TesseraApp {
     /// A kill loses at most this much of where the person was (with the write's own time, under two seconds).
     static let placeSaveDelay: DispatchTimeInterval = .seconds(1)
 
-    /// Each made section's place and search, into `settings` (a section not made keeps the last launch's).
+    /// Each made section's place, search and viewer, into `settings` (a section not made keeps the last launch's).
     func keepPlaces(of coordinators: [Section: SectionCoordinator]) {
         for (section, coordinator) in coordinators {
+            settings.viewers[section.rawValue] = coordinator.viewerPlace ?? coordinator.viewerToReopen
             guard let root = coordinator.pages.first as? any PlaceKeepingPage else { continue }
             settings.listPlaces[section.rawValue] = root.listPlace
             settings.searches[section.rawValue] = root.searchText
-        }
-        for (section, coordinator) in coordinators {
-            settings.viewers[section.rawValue] = coordinator.viewerPlace ?? coordinator.viewerToReopen
         }
     }
 }
