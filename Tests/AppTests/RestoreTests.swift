@@ -300,4 +300,34 @@ final class RestoreTests: ServerBackedTestCase {
             XCTAssertEqual(ShownLabels.texts(under: main2.window).filter { $0 == "200 %" }.count, 1, "the level said on its button")
         }
     }
+
+    /// Preferences' "Restore where I left off", switched off: the next launch starts at the first section.
+    func testWithTheSwitchOffTheNextLaunchStartsAfresh() throws {
+        try onMain {
+            let store = makeStore()
+            let app = try launch(store: store, backend: server.base, section: .facts)
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertTrue(InputSimulation.key("comma", modifiers: .control, on: main.window))
+            waitFor("the Preferences window") { app.preferencesWindow?.window.isMapped == true }
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            let restoring = preferences.restoring.restoreSwitch
+            XCTAssertTrue(restoring.isOn, "on unless switched off")
+            restoring.grabFocus()
+            waitFor("the switch focused") { restoring.hasFocus }
+            XCTAssertTrue(InputSimulation.key("space", on: restoring))
+            waitFor("the switch off") { !restoring.isOn }
+            preferences.window.close()
+            main.window.close()
+            waitFor("the window to close") { !main.window.isVisible }
+            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+            main.window.destroy()
+            store.flush()
+            XCTAssertEqual(store.load().lastSection, .gallery, "nothing of the place written")
+            XCTAssertFalse(store.load().restoresPlace)
+
+            let again = try launch(store: makeStore(), backend: server.base)
+            defer { again.mainWindow?.window.destroy() }
+            XCTAssertEqual(again.mainWindow?.currentSection, .gallery, "the first section")
+        }
+    }
 }
