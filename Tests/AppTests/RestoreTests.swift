@@ -261,17 +261,8 @@ final class RestoreTests: ServerBackedTestCase {
 
     func testTheViewerReopensOnItsPictureZoomedWhereItWas() throws {
         try onMain {
-            let app = try launch(backend: server.base, section: .feed)
-            let main = try XCTUnwrap(app.mainWindow)
-            main.window.resize(width: 1000, height: 700)
-            let coordinator = main.coordinator(for: .feed)
-            let page = try XCTUnwrap(coordinator.pages.first as? FeedPage)
-            waitFor("the feed", timeout: .seconds(10)) { page.tiles.contains { $0.post.kind == .image } }
-            let tile = try XCTUnwrap(page.tiles.first { $0.post.kind == .image })
-            clickWhenSteady(tile.view, in: main.window)
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
-            waitForServer("the picture", timeout: .seconds(10)) { viewer.image.viewport != nil }
+            let (app, main, _, viewer) = try openViewerByAClick()
+            let picture = viewer.item.id
             XCTAssertTrue(InputSimulation.key("2", modifiers: .control, on: main.window))
             waitFor("200 %") { viewer.image.viewport?.zoom == 2 }
             for _ in 0..<3 { XCTAssertTrue(InputSimulation.key("Right", on: main.window)) }
@@ -292,7 +283,7 @@ final class RestoreTests: ServerBackedTestCase {
                 (coordinator2.topPage as? ViewerPage)?.image.viewport?.zoom == 2 && !coordinator2.container.transitionRunning
             }
             let viewer2 = try XCTUnwrap(coordinator2.topPage as? ViewerPage)
-            XCTAssertEqual(viewer2.item.id, tile.post.id, "the same picture")
+            XCTAssertEqual(viewer2.item.id, picture, "the same picture")
             let restored = try XCTUnwrap(viewer2.image.viewport)
             XCTAssertEqual(restored.centerX, shown.centerX, accuracy: 1, "the same part in view")
             XCTAssertEqual(restored.centerY, shown.centerY, accuracy: 1)
