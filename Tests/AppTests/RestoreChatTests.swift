@@ -31,10 +31,7 @@ final class RestoreChatTests: ServerBackedTestCase {
             _ = try screen(of: main.window)
             let reading = shownRows(page, in: main.window)
             XCTAssertTrue(reading.contains { $0.hasPrefix("server 2") || $0.hasPrefix("server 3") }, "far up: \(reading)")
-            main.window.close()
-            waitFor("the window to close") { !main.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-            main.window.destroy()
+            closeAndFinish(app)
 
             var firstShown: [String]?
             let again = try launch(backend: server.base) { app in

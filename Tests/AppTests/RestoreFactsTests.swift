@@ -39,10 +39,7 @@ final class RestoreFactsTests: FactsTestCase {
             page2.grid.focus(index: 0)
             XCTAssertTrue(InputSimulation.type("canada", on: main2.window))
             waitFor("the cards that say Canada") { page2.grid.items.count == 4 }
-            main2.window.close()
-            waitFor("the window to close") { !main2.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !again.isFinishingBeforeExit }
-            main2.window.destroy()
+            closeAndFinish(again)
             let third = try launch(backend: server.base)
             let main3 = try XCTUnwrap(third.mainWindow)
             defer { main3.window.destroy() }
@@ -65,10 +62,7 @@ final class RestoreFactsTests: FactsTestCase {
             card.view.grabFocus()
             XCTAssertTrue(InputSimulation.key("Return", on: card.view))
             waitFor("the detail page") { coordinator.depth == 2 && !coordinator.container.transitionRunning }
-            main.window.close()
-            waitFor("the window to close") { !main.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-            main.window.destroy()
+            closeAndFinish(app)
 
             let again = try launch(backend: server.base)
             let main2 = try XCTUnwrap(again.mainWindow)

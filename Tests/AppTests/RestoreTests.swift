@@ -169,10 +169,7 @@ final class RestoreTests: ServerBackedTestCase {
             waitFor("the list scrolled") { page.grid.adjustment.value > 100 }
             _ = try screen(of: main.window)
             let scrolled = shownRows(page, main.window)
-            main.window.close()
-            waitFor("the window to close") { !main.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-            main.window.destroy()
+            closeAndFinish(app)
             store.flush()
 
             let second = try launch(store: makeStore(), backend: server.base)
@@ -186,10 +183,7 @@ final class RestoreTests: ServerBackedTestCase {
             page2.grid.focus(index: 0)
             XCTAssertTrue(InputSimulation.type("ja", on: main2.window))
             waitFor("Jade and Jason") { page2.rows.map(\.nameLabel.text) == ["Jade", "Jason"] }
-            main2.window.close()
-            waitFor("the window to close") { !main2.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !second.isFinishingBeforeExit }
-            main2.window.destroy()
+            closeAndFinish(second)
             store.flush()
 
             let third = try launch(store: makeStore(), backend: server.base)
@@ -218,13 +212,6 @@ final class RestoreTests: ServerBackedTestCase {
                 _ = try screen(of: try XCTUnwrap(app.mainWindow?.window))
                 return (app, page)
             }
-            @MainActor func close(_ app: TesseraApp) {
-                guard let window = app.mainWindow?.window else { return }
-                window.close()
-                waitFor("the window to close") { !window.isVisible }
-                waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-                window.destroy()
-            }
             let store = makeStore()
             let app = try launch(store: store, backend: server.base, section: .gallery)
             let main = try XCTUnwrap(app.mainWindow)
@@ -240,19 +227,19 @@ final class RestoreTests: ServerBackedTestCase {
             _ = try screen(of: main.window)
             let scrolled = shownTiles(page, main.window)
             let top = try XCTUnwrap(page.grid.topPlace { $0.item?.uuid ?? "add" })
-            close(app)
+            closeAndFinish(app)
             store.flush()
 
             let (second, page2) = try relaunch()
             XCTAssertEqual(shownTiles(page2, try XCTUnwrap(second.mainWindow?.window)), scrolled, "the same items at the same places")
-            close(second)
+            closeAndFinish(second)
             store.flush()
 
             // The item at the top deleted elsewhere: the one now in its place is at the top.
             let kept = try JSONDecoder().decode(GalleryDocument.self, from: Data(contentsOf: document)).items.filter { $0.uuid != top.key }
             try JSONEncoder().encode(GalleryDocument(items: kept)).write(to: document)
             let (third, page3) = try relaunch()
-            defer { close(third) }
+            defer { closeAndFinish(third) }
             let now = try XCTUnwrap(page3.grid.topPlace { $0.item?.uuid ?? "add" })
             XCTAssertEqual(now.key, kept[top.index].uuid, "its neighbour, now at its index")
             XCTAssertEqual(now.offset, top.offset, accuracy: 1)
@@ -269,10 +256,7 @@ final class RestoreTests: ServerBackedTestCase {
             for _ in 0..<2 { XCTAssertTrue(InputSimulation.key("Down", on: main.window)) }
             let shown = try XCTUnwrap(viewer.image.viewport)
             XCTAssertTrue(shown.canPan)
-            main.window.close()
-            waitFor("the window to close") { !main.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-            main.window.destroy()
+            closeAndFinish(app)
             app.store.flush()
 
             let again = try launch(backend: server.base)
@@ -308,10 +292,7 @@ final class RestoreTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("space", on: restoring))
             waitFor("the switch off") { !restoring.isOn }
             preferences.window.close()
-            main.window.close()
-            waitFor("the window to close") { !main.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-            main.window.destroy()
+            closeAndFinish(app)
             store.flush()
             XCTAssertEqual(store.load().lastSection, .gallery, "nothing of the place written")
             XCTAssertFalse(store.load().restoresPlace)
@@ -320,5 +301,17 @@ final class RestoreTests: ServerBackedTestCase {
             defer { again.mainWindow?.window.destroy() }
             XCTAssertEqual(again.mainWindow?.currentSection, .gallery, "the first section")
         }
+    }
+}
+
+extension AppTestCase {
+    /// Closes `app`'s window as a person does, waits until what it finishes before exit is done, and lets it go.
+    @MainActor
+    func closeAndFinish(_ app: TesseraApp) {
+        guard let window = app.mainWindow?.window else { return }
+        window.close()
+        waitFor("the window to close") { !window.isVisible }
+        waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+        window.destroy()
     }
 }
