@@ -32,12 +32,13 @@ extension RecyclingGrid {
     func scrolled() {
         // A still pointer sends no motion: the highlight returns with its next move.
         pointer.hovered = nil
-        if !viewKeeper.adjusting {
+        let byUser = !viewKeeper.adjusting
+        if byUser {
             viewKeeper.userMoved()
             if keepsViewStill { viewKeeper.remember() }
         }
         relayout(animated: false, force: false)
-        if !viewKeeper.adjusting { onViewMoved?() }
+        if byUser { onViewMoved?() }
     }
 
     /// What the view shows at its top, items named by `key`; nil at the very top.
