@@ -33,6 +33,22 @@ final class HeadGrowthTests: XCTestCase {
         XCTAssertEqual(HeadGrowth.counts(explaining: Array(repeating: "ok", count: 20), at: 40) { all[$0] }, Array(1...20))
     }
 
+    /// At launch the newest page is set against the saved messages: what came since is counted, else nil.
+    func testTheNewestPageTellsWhatCameSinceTheSavedOnes() {
+        let cameThree = ["a", "b", "c"] + (1...17).map { "m\($0)" }
+        XCTAssertEqual(HeadGrowth.arrived(before: cameThree, saved: 40) { shown[$0] }, 3)
+        XCTAssertEqual(HeadGrowth.arrived(before: (1...20).map { "m\($0)" }, saved: 40) { shown[$0] }, 0, "nothing came")
+        XCTAssertNil(HeadGrowth.arrived(before: (1...20).map { "x\($0)" }, saved: 40) { shown[$0] }, "another history")
+        XCTAssertNil(HeadGrowth.arrived(before: cameThree, saved: 0) { shown[$0] }, "nothing saved")
+        XCTAssertNil(HeadGrowth.arrived(before: cameThree, saved: 40) { _ in nil }, "texts not known allow nothing")
+        var deleted = shown
+        deleted[2] = nil
+        XCTAssertEqual(HeadGrowth.arrived(before: cameThree, saved: 40) { deleted[$0] }, 3, "a message hidden is not compared")
+        let oneAlike = (1...19).map { "new \($0)" } + ["m1"]
+        XCTAssertNil(HeadGrowth.arrived(before: oneAlike, saved: 40) { shown[$0] }, "one text alike is not enough: the next page decides")
+        XCTAssertEqual(HeadGrowth.arrived(before: oneAlike + (2...20).map { "m\($0)" }, saved: 40) { shown[$0] }, 19)
+    }
+
     func testTheTimelineRenumbersWhatIsLoadedAndPutsTheNewestBelowIt() {
         var timeline = MessageTimeline()
         timeline.setLocal([ChatMessage(origin: .local(id: 1), text: "mine")])

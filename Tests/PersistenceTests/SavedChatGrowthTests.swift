@@ -21,4 +21,25 @@ final class SavedChatGrowthTests: XCTestCase {
         XCTAssertEqual(old.map(\.origin), [.server(number: 7)], "found under its new number")
         XCTAssertEqual(fresh.map(\.origin), [.server(number: 1), .server(number: 2)])
     }
+
+    /// What came is unread until seen; a page saved keeps the count, a history replaced forgets it.
+    func testWhatCameIsUnreadUntilSeen() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-unread-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = SavedChatStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite")))
+        try await saved.savePage((1...20).map { ChatMessage(origin: .server(number: $0), text: "old \($0)") }, nextOffset: 20, reachedBeginning: false)
+        let before = try await saved.saved()
+        XCTAssertEqual(before?.unread, 0)
+        try await saved.grow(adding: (1...3).map { ChatMessage(origin: .server(number: $0), text: "fresh \($0)") })
+        try await saved.grow(adding: [ChatMessage(origin: .server(number: 1), text: "fresher")])
+        let grown = try await saved.saved()
+        XCTAssertEqual(grown?.unread, 4)
+        try await saved.setUnread(2)
+        try await saved.savePage((25...44).map { ChatMessage(origin: .server(number: $0), text: "older \($0)") }, nextOffset: 44, reachedBeginning: false)
+        let paged = try await saved.saved()
+        XCTAssertEqual(paged?.unread, 2, "kept as pages are saved")
+        try await saved.replaceAll(with: [ChatMessage(origin: .server(number: 1), text: "another")], nextOffset: 1, reachedBeginning: true)
+        let replaced = try await saved.saved()
+        XCTAssertEqual(replaced?.unread, 0)
+    }
 }

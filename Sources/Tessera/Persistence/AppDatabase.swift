@@ -121,6 +121,9 @@ public final class AppDatabase: Sendable {
                 table.add(column: "replyText", .text)
             }
         }
+        migrator.registerMigration("v9: the chat's unread messages") { db in // not translated
+            try db.alter(table: "savedChat") { table in table.add(column: "unread", .integer).notNull().defaults(to: 0) }
+        }
         return migrator
     }
 

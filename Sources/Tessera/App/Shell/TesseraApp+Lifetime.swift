@@ -120,7 +120,7 @@ extension TesseraApp {
                     logger.warning("avatar downloads or picture writes unfinished at exit")
                 })
             await people?.finishRenames()
-            await messages?.saveDraft()
+            await messages?.finishSaving()
             await gallery?.finishSaving()
             self?.isFinishingBeforeExit = false
             self?.application.release()

@@ -16,4 +16,14 @@ public enum HeadGrowth {
             shown(index + 1).map { $0 == newest[count + index] } ?? true
         }
     }
+
+    /// How many of `newest` came before the saved messages numbered from 1 (0: none); nil when no count agrees
+    /// on at least `overlap` known texts (fewer when fewer are saved).
+    public static func arrived(before newest: [String], saved: Int, overlap: Int = 3, shown: (Int) -> String?) -> Int? {
+        guard saved > 0 else { return nil }
+        return (0..<newest.count).first { count in
+            let known = (0..<min(newest.count - count, saved)).compactMap { index in shown(index + 1).map { ($0, newest[count + index]) } }
+            return known.count >= min(overlap, saved) && known.allSatisfy { $0.0 == $0.1 }
+        }
+    }
 }

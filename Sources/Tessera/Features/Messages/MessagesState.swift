@@ -35,6 +35,8 @@ public struct MessagesState: Equatable, Sendable {
     public var isOffline = false
     /// The draft kept from the last launch, however it ended; nil when none.
     public var restoredDraft: String?
+    public var unread = 0 // the newest server messages, numbered 1 to this, came since the newest was seen
+    public var newMessagesLine: Int? // the number of the oldest that came: the "New messages" line is over it
 
     public var visible: Deque<ChatMessage> { timeline.visible }
     /// Nothing to show after a failed first page: the placeholder fills the section.

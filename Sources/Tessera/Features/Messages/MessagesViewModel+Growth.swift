@@ -37,10 +37,12 @@ extension MessagesViewModel {
         // A read back under way knew the old numbers.
         timelineGeneration += 1
         state.timeline.grow(adding: newest)
+        state.newMessagesLine = state.unread > 0 ? (state.newMessagesLine ?? state.unread) + count : count
+        state.unread += count
     }
 
     /// Texts of loaded messages `numbers`, held or from the saved pages.
-    private func loadedTexts(_ numbers: ClosedRange<Int>) async -> [Int: String] {
+    func loadedTexts(_ numbers: ClosedRange<Int>) async -> [Int: String] {
         var texts: [Int: String] = [:]
         for message in state.timeline.visible.prefix(state.timeline.heldServerCount) {
             if case .server(let number) = message.origin, numbers.contains(number) { texts[number] = message.text }

@@ -43,6 +43,7 @@ public final class MessagesViewModel {
     var timelineGeneration = 0
     /// The read back of messages let go under way (`hold`).
     var holding: Task<Void, Never>?
+    var unreadWrite: Task<Void, Never>? // the last unread count's write; the next one waits for it
 
     /// `saved` and `drafts` keep pages and the composer (nil: nothing); launches read `savedShown` messages.
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
@@ -99,6 +100,8 @@ public final class MessagesViewModel {
             state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning,
                                    letGoAbove: chat.olderNotRead)
             state.receivedAt = chat.savedAt
+            state.unread = min(chat.unread, chat.nextOffset)
+            state.newMessagesLine = state.unread > 0 ? state.unread : nil
             confirmsSaved = true
             savedThrough = chat.nextOffset
         }
@@ -133,15 +136,18 @@ public final class MessagesViewModel {
         do {
             let texts = try await repository.page(at: 0)
             let now = Date()
-            let fresh = await Self.messages(of: texts, at: 0, receivedAt: now)
             confirmsSaved = false
             cameBack(at: now)
+            if await cameSinceSaved(texts, at: now) { return }
+            let fresh = await Self.messages(of: texts, at: 0, receivedAt: now)
             let replaced = state.timeline.refreshNewest(fresh, pageCount: texts.count)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
             if replaced { timelineGeneration += 1 }
             publish(replaced ? .reloaded : nil)
             if replaced {
                 logger.info("the server's newest messages differ from those saved: the saved pages were replaced")
+                state.unread = 0
+                state.newMessagesLine = nil
                 savedThrough = 0
                 do {
                     try await saved?.replaceAll(with: fresh,
@@ -272,6 +278,12 @@ public final class MessagesViewModel {
 
     /// Keeps the composer's text now if it changed since it was last kept (the window closes).
     public func saveDraft() async { await draft?.save() }
+
+    /// The draft and the unread count written (at exit).
+    public func finishSaving() async {
+        await saveDraft()
+        await unreadWrite?.value
+    }
 
     /// Sends `text` (a reply to `quote`, if given); false, changing nothing, for blank text.
     @discardableResult

@@ -24,7 +24,7 @@ public final class SavedChatStore: Sendable {
             }
             let messages = try request.order(number.desc).fetchAll(db).map(\.message)
             return SavedChat(messages: messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning, savedAt: chat.savedAt,
-                             olderNotRead: olderNotRead)
+                             olderNotRead: olderNotRead, unread: chat.unread)
         }
     }
 
@@ -42,11 +42,12 @@ public final class SavedChatStore: Sendable {
     public func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date = Date()) async throws {
         try await database.write { db in
             try SavedServerMessageRecord.deleteAll(db)
+            try SavedChatRecord.deleteAll(db)
             try Self.save(messages, nextOffset: nextOffset, reachedBeginning: reachedBeginning, at: savedAt, in: db)
         }
     }
 
-    /// The head grew: saved messages move up and `newest` go below, in one transaction.
+    /// The head grew: saved messages move up and `newest` go below, unread, in one transaction.
     public func grow(adding newest: [ChatMessage], at savedAt: Date = Date()) async throws {
         let count = newest.count
         guard count > 0 else { return }
@@ -62,7 +63,8 @@ public final class SavedChatStore: Sendable {
                 try SavedServerMessageRecord(number: number, text: message.text, receivedAt: message.sentAt ?? savedAt).insert(db)
             }
             try SavedChatRecord.filter(Column("id") == 1)
-                .updateAll(db, Column("nextOffset").set(to: Column("nextOffset") + count), Column("savedAt").set(to: savedAt))
+                .updateAll(db, Column("nextOffset").set(to: Column("nextOffset") + count), Column("savedAt").set(to: savedAt),
+                           Column("unread").set(to: Column("unread") + count))
         }
     }
 
@@ -70,6 +72,13 @@ public final class SavedChatStore: Sendable {
     public func touch(at savedAt: Date = Date()) async throws {
         try await database.write { db in
             try SavedChatRecord.filter(Column("id") == 1).updateAll(db, Column("savedAt").set(to: savedAt))
+        }
+    }
+
+    /// Of the newest messages, numbered from 1, `count` are not seen yet.
+    public func setUnread(_ count: Int) async throws {
+        try await database.write { db in
+            _ = try SavedChatRecord.filter(Column("id") == 1).updateAll(db, Column("unread").set(to: max(0, count)))
         }
     }
 
@@ -86,7 +95,8 @@ public final class SavedChatStore: Sendable {
             guard case .server(let number) = message.origin else { continue }
             try SavedServerMessageRecord(number: number, text: message.text, receivedAt: message.sentAt ?? savedAt).save(db)
         }
-        try SavedChatRecord(nextOffset: nextOffset, reachedBeginning: reachedBeginning, savedAt: savedAt).save(db)
+        let unread = try Int.fetchOne(db, sql: "SELECT unread FROM savedChat WHERE id = 1") ?? 0
+        try SavedChatRecord(nextOffset: nextOffset, reachedBeginning: reachedBeginning, savedAt: savedAt, unread: unread).save(db)
     }
 
     /// Forgets the saved messages.

@@ -24,4 +24,5 @@ struct SavedChatRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var nextOffset: Int
     var reachedBeginning: Bool
     var savedAt: Date
+    var unread = 0 // the newest messages, numbered 1 to this, not seen yet
 }

@@ -9,4 +9,5 @@ public protocol SavedChatStoring: Sendable {
     func replaceAll(with messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, at savedAt: Date) async throws
     func touch(at savedAt: Date) async throws
     func grow(adding newest: [ChatMessage], at savedAt: Date) async throws
+    func setUnread(_ count: Int) async throws
 }
