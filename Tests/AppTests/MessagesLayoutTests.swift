@@ -254,35 +254,35 @@ final class MessagesLayoutTests: MessagesTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count >= 20 && newestRow(page)?.view.isMapped == true }
-            XCTAssertFalse(page.jumpButton.isVisible, "hidden at the bottom")
-            XCTAssertEqual(page.jumpButton.accessibleName, "Jump to latest message")
+            XCTAssertFalse(page.unread.jumpButton.isVisible, "hidden at the bottom")
+            XCTAssertEqual(page.unread.jumpButton.accessibleName, "Jump to latest message")
             // Two screens up (pages load as the top comes near).
             for _ in 0..<2 {
                 page.adjustment.value = max(0, page.adjustment.value - page.adjustment.pageSize)
                 waitFor("the scroll settled", timeout: .seconds(10)) { page.model.state.paging != .loading }
             }
-            waitFor("the button shown") { page.jumpButton.isMapped }
+            waitFor("the button shown") { page.unread.jumpButton.isMapped }
             waitFor("the window active") { main.window.isActive }
-            clickWhenSteady(page.jumpButton, in: main.window)
+            clickWhenSteady(page.unread.jumpButton, in: main.window)
             waitFor("the newest message in view at the bottom") {
                 page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1 && newestRow(page)?.view.isMapped == true
             }
-            waitFor("the button hidden at the bottom") { !page.jumpButton.isVisible }
+            waitFor("the button hidden at the bottom") { !page.unread.jumpButton.isVisible }
 
             // Ctrl+End does the same from the keyboard, wherever the focus is in the chat.
             page.adjustment.value = max(0, page.adjustment.value - 3 * page.adjustment.pageSize)
-            waitFor("the button shown again", timeout: .seconds(10)) { page.jumpButton.isMapped && page.model.state.paging != .loading }
+            waitFor("the button shown again", timeout: .seconds(10)) { page.unread.jumpButton.isMapped && page.model.state.paging != .loading }
             XCTAssertFalse(newestRow(page)?.view.isMapped == true, "the newest message is out of view")
             page.entry.grabFocus()
             XCTAssertTrue(InputSimulation.key("End", modifiers: [.control], on: main.window))
             waitFor("the newest message in view after Ctrl+End") {
                 page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1 && newestRow(page)?.view.isMapped == true
             }
-            waitFor("the button hidden after Ctrl+End") { !page.jumpButton.isVisible }
+            waitFor("the button hidden after Ctrl+End") { !page.unread.jumpButton.isVisible }
 
             // A send while scrolled up ends at the bottom too, with the button hidden.
             page.adjustment.value = max(0, page.adjustment.value - 2 * page.adjustment.pageSize)
-            waitFor("the button shown again", timeout: .seconds(10)) { page.jumpButton.isMapped }
+            waitFor("the button shown again", timeout: .seconds(10)) { page.unread.jumpButton.isMapped }
             page.entry.grabFocus()
             page.entry.text = "Back at the bottom"
             XCTAssertTrue(InputSimulation.key("Return", on: page.entry))
@@ -290,7 +290,7 @@ final class MessagesLayoutTests: MessagesTestCase {
                 newestRow(page)?.message.text == "Back at the bottom" && newestRow(page)?.view.isMapped == true
                     && page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1
             }
-            waitFor("the button hidden") { !page.jumpButton.isVisible }
+            waitFor("the button hidden") { !page.unread.jumpButton.isVisible }
         }
     }
 

@@ -53,4 +53,89 @@ final class RestoreChatTests: ServerBackedTestCase {
             XCTAssertEqual(firstShown, reading, "no frame of the newest before")
         }
     }
+
+    @MainActor
+    private func shownTexts(_ page: MessagesPage, in window: Window) -> [String] {
+        RestoreTests.shown(page.rows.map { ($0.message.text, $0.view) }, in: page.grid.widget, of: window)
+    }
+
+    /// Messages that came since are below a "New messages" line, counted on Jump to latest until seen;
+    /// the place read is the same messages, though their numbers moved up.
+    func testMessagesThatCameSinceAreBelowANewMessagesLineAndCountedUntilSeen() throws {
+        try onMain {
+            let (app, page) = try openChat(width: 900, height: 600)
+            let main = try XCTUnwrap(app.mainWindow)
+            while page.model.state.timeline.nextOffset < 80 {
+                let loaded = page.model.state.timeline.nextOffset
+                if loaded > 0 { page.adjustment.value = 0 }
+                waitForServer("the page after \(loaded)") { page.model.state.timeline.nextOffset > loaded && page.model.state.paging != .loading }
+            }
+            // Two screens down from the top: no older page is asked for (it could see the messages come).
+            page.adjustment.value = 1_500
+            waitFor("laid out there") { page.grid.isLoaded }
+            _ = try screen(of: main.window)
+            let reading = shownTexts(page, in: main.window)
+            XCTAssertFalse(reading.isEmpty)
+            closeAndFinish(app)
+            server.server.messagesArrive(3)
+
+            let again = try launch(backend: server.base)
+            let main2 = try XCTUnwrap(again.mainWindow)
+            let page2 = try XCTUnwrap(main2.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitForServer("the place reached and the newest page asked", timeout: .seconds(20)) {
+                !page2.grid.awaitsPlace && page2.model.state.unread == 3 && page2.grid.isLoaded
+            }
+            _ = try screen(of: main2.window)
+            XCTAssertEqual(shownTexts(page2, in: main2.window), reading, "the same messages at the same places")
+            XCTAssertTrue(page2.unread.badge.isMapped, "the count shows over the jump button")
+            XCTAssertEqual(page2.unread.badge.text, "3")
+            XCTAssertEqual(page2.unread.jumpButton.accessibleName, "Jump to latest message, 3 unread")
+            clickWhenSteady(page2.unread.jumpButton, in: main2.window)
+            waitFor("the newest in view, seen") { page2.model.state.unread == 0 && !page2.unread.jumpButton.isVisible && page2.grid.isLoaded }
+            _ = try screen(of: main2.window)
+            let lined = page2.rows.filter { $0.newLine.isMapped }
+            XCTAssertEqual(lined.map(\.message.text), ["A new message (1 of 3)"], "the line over the oldest that came")
+            XCTAssertEqual(lined.first?.view.accessibleName, "New messages. \(lined.first?.message.accessibleName ?? "")")
+            let order = shownTexts(page2, in: main2.window).filter { $0.hasPrefix("A new message") }.map { $0.prefix(22) }
+            XCTAssertEqual(order, ["A new message (1 of 3)", "A new message (2 of 3)", "A new message (3 of 3)"])
+            XCTAssertFalse(page2.unread.badge.isVisible)
+            closeAndFinish(again)
+
+            let launchedAt = Date()
+            let third = try launch(backend: server.base)
+            let main3 = try XCTUnwrap(third.mainWindow)
+            defer { main3.window.destroy() }
+            let page3 = try XCTUnwrap(main3.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitForServer("the newest page asked", timeout: .seconds(20)) { page3.model.state.receivedAt.map { $0 >= launchedAt } == true && page3.model.state.paging != .loading && page3.grid.isLoaded }
+            XCTAssertEqual(page3.model.state.unread, 0, "seen at the last launch")
+            XCTAssertNil(page3.model.state.newMessagesLine)
+            XCTAssertTrue(page3.rows.allSatisfy { !$0.newLine.isVisible })
+        }
+    }
+
+    /// Left at the newest: more than a screen came since, so the chat opens at the line, what came below it.
+    func testLeftAtTheNewestItOpensAtTheNewMessagesLine() throws {
+        try onMain {
+            let (app, page) = try openChat(width: 900, height: 600)
+            waitForServer("the first page", timeout: .seconds(10)) { page.model.state.timeline.nextOffset >= 20 && page.model.state.paging != .loading && page.grid.isLoaded }
+            closeAndFinish(app)
+            server.server.messagesArrive(25)
+
+            let again = try launch(backend: server.base)
+            let main = try XCTUnwrap(again.mainWindow)
+            defer { main.window.destroy() }
+            let page2 = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitForServer("the newest page asked", timeout: .seconds(20)) { page2.model.state.newMessagesLine == 25 && page2.grid.isLoaded }
+            _ = try screen(of: main.window)
+            let line = try XCTUnwrap(page2.rows.first { $0.newLine.isMapped }, "the line in view")
+            XCTAssertEqual(line.message.text, "A new message (1 of 25)")
+            let top = try XCTUnwrap(page2.grid.widget.origin(in: main.window)).y
+            let lineTop = try XCTUnwrap(line.newLine.origin(in: main.window)).y - top
+            XCTAssertTrue((0...Int(ChatUnread.lineContext) + 24).contains(lineTop), "near the top: \(lineTop)")
+            let unread = page2.model.state.unread
+            XCTAssertTrue((1..<25).contains(unread), "those in view seen, those below not: \(unread)")
+            XCTAssertEqual(page2.unread.badge.text, String(unread))
+            XCTAssertTrue(page2.unread.badge.isMapped)
+        }
+    }
 }

@@ -30,6 +30,9 @@ final class MessageRow: RecyclingCell {
     var onOpenQuote: (@MainActor (ChatMessage.Origin) -> Void)?
     /// A reply's quote of the message it answers, over its text.
     let quoteLabel = Label()
+    /// "New messages" across the row, over the oldest message that came since the person last saw the newest.
+    let newLine = Box(.horizontal, spacing: 12)
+    private let isFirstNew: @MainActor (ChatMessage.Origin) -> Bool // whether a message is that oldest one
 
     static let avatarSize = 36
 
@@ -44,8 +47,10 @@ final class MessageRow: RecyclingCell {
     init(message: ChatMessage, pipeline: ImagePipeline, isChosen: @escaping @MainActor (ChatMessage.Origin) -> Bool = { _ in false },
          isOpenBeside: @escaping @MainActor (ChatMessage.Origin) -> Bool = { _ in false },
          senderName: @escaping @MainActor (ChatMessage) -> String? = { _ in nil },
+         isFirstNew: @escaping @MainActor (ChatMessage.Origin) -> Bool = { _ in false },
          avatarURL: @escaping @MainActor (ChatMessage) -> URL?) {
         self.isChosen = isChosen
+        self.isFirstNew = isFirstNew
         self.isOpenBeside = isOpenBeside
         self.message = message
         self.avatarURL = avatarURL
@@ -71,7 +76,17 @@ final class MessageRow: RecyclingCell {
         line.setMargins(top: 4, bottom: 4, start: 12, end: 12)
         line.append(avatar.widget)
         line.append(bubble)
-        revealer = Revealer(child: line, transition: .slideUp, duration: 250)
+        newLine.addStyleClass("new-messages-line")
+        let newLabel = Label(tr("New messages"))
+        newLabel.addStyleClass("caption-heading")
+        for part in [Separator(.horizontal), newLabel, Separator(.horizontal)] {
+            part.valign = .center
+            newLine.append(part, expand: !(part is Label))
+        }
+        let content = Box(.vertical)
+        content.append(newLine)
+        content.append(line)
+        revealer = Revealer(child: content, transition: .slideUp, duration: 250)
         let box = Box(.vertical)
         box.append(revealer)
         box.addStyleClass("message-row")
@@ -80,6 +95,8 @@ final class MessageRow: RecyclingCell {
         view = box
         box.showAll()
         quoteLabel.keepsOwnVisibility = true
+        newLine.keepsOwnVisibility = true
+        newLine.isVisible = false
         // Tab walks a focused message's links (GTK does not look inside a focusable container).
         box.onKeyPress { [weak self] key in
             guard let self, key.keyName == "Tab", key.modifiers.isEmpty, box.isFocusWidget, self.hasLinks else { return false }
@@ -122,6 +139,7 @@ final class MessageRow: RecyclingCell {
         // The line's start in its own direction: GTK reads alignment in the widget's direction.
         line.halign = .start
         if !revealer.revealsChild { revealer.revealsChild = true }
+        updateNewLine()
         updateChosen()
         avatar.bind(nil)
         load(side: 0)
@@ -135,9 +153,19 @@ final class MessageRow: RecyclingCell {
             chosen = now
             if now { view.addStyleClass("chosen") } else { view.removeStyleClass("chosen") }
         }
-        view.accessibleName = now ? tr("{item}, chosen", ["item": message.accessibleName]) : message.accessibleName
+        let name = newLine.isVisible ? tr("New messages. {message}", ["message": message.accessibleName]) : message.accessibleName
+        view.accessibleName = now ? tr("{item}, chosen", ["item": name]) : name
         let beside = isOpenBeside(message.origin)
         if view.showsSelected != beside { view.showsSelected = beside }
+    }
+
+    /// Shows the "New messages" line when this is the oldest message that came since; true when that changed.
+    @discardableResult
+    func updateNewLine() -> Bool {
+        let shows = isFirstNew(message.origin)
+        guard newLine.isVisible != shows else { return false }
+        newLine.isVisible = shows
+        return true
     }
 
     func showSender() {

@@ -32,5 +32,12 @@ extension MessagesPage: PlaceKeepingPage {
         render(model.state, nil)
     }
 
+    /// Messages came at the head before the place was reached: its message is numbered `count` higher now.
+    func movePlace(by count: Int) {
+        grid.moveAwaitedPlace { place in
+            if case .server(let number)? = ChatMessage.Origin(key: place.key) { place.key = ChatMessage.Origin.server(number: number + count).key }
+        }
+    }
+
     static let reachDeadline: DispatchTimeInterval = .seconds(5)
 }

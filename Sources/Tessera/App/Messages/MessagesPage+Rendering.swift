@@ -8,6 +8,7 @@ import Localization
 /// The model's state on screen: rows, paging, notices and the offline banner.
 extension MessagesPage {
     func render(_ state: MessagesViewModel.State, _ change: MessagesViewModel.Change?) {
+        unread.isPaused = true
         if search.hasOlder == state.timeline.reachedBeginning { search.hasOlder = !state.timeline.reachedBeginning }
         if !draftRestored, state.localLoaded {
             draftRestored = true
@@ -29,6 +30,8 @@ extension MessagesPage {
         case .grew(let older, let olderLetGo, let newest)?:
             // Rows came on top and at the head: what shows stays where it is.
             scroller.kineticScrolling = false
+            let followedEnd = adjustment.value >= adjustment.upper - adjustment.pageSize - 1
+            movePlace(by: newest)
             let timeline = state.timeline
             grid.updateLayout {
                 if olderLetGo { $0.insertEmptyOnTop(older) } else { $0.insert(older, at: 0) }
@@ -40,6 +43,9 @@ extension MessagesPage {
                 guard case .server(let number) = id else { return id }
                 return .server(number: number + newest)
             }
+            if followedEnd, older == 0 { unread.showLine(state) }
+            // The place kept names its message by number: it is kept again under the new one.
+            onPlaceChange?()
             DispatchQueue.main.async { [weak self] in self?.scroller.kineticScrolling = true }
         case .held?:
             // Messages let go or read back: their rows stay, empty or filled; nothing moves.
@@ -74,6 +80,7 @@ extension MessagesPage {
             }
             grid.setItems(visible, animated: false)
         }
+        unread.show(state)
         if !visible.isEmpty { onMessagesShown?(visible) }
         paging.show(state.paging)
         notice.show(state.notice)
@@ -95,6 +102,7 @@ extension MessagesPage {
             content.show(.content, animated: false)
         }
         started = state.localLoaded
+        unread.resume()
         reachPlace(state)
         DispatchQueue.main.async { [weak self] in self?.loadOlderIfNearTop() }
     }

@@ -7,7 +7,9 @@ extension MessagesPage {
         loadOlderIfNearTop()
         memoryCall.schedule()
         let far = adjustment.upper - adjustment.pageSize - adjustment.value > adjustment.pageSize
-        if jumpButton.isVisible != far { jumpButton.isVisible = far }
+        if unread.jumpButton.isVisible != far { unread.jumpButton.isVisible = far }
+        unread.markSeen()
+        unread.showCount()
     }
 
     /// Within a screen of the top, once rows are placed (right after a page the view is still at the old top).

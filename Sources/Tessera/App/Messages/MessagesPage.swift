@@ -33,8 +33,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     let window: @MainActor () -> Window?
     /// The messages chosen to be copied together.
     let choice: MessageChoice
-    /// Round, bottom right: back to the newest message when the view is far above it.
-    let jumpButton = Button(iconName: "go-bottom-symbolic", accessibleName: tr("Jump to latest message"))
+    /// Jump to latest, the count over it, and the "New messages" line.
+    private(set) var unread: ChatUnread!
     /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
     let paging = PagingIndicator(loading: tr("Loading older messages"), failurePrefix: tr("Older messages could not be loaded."),
                                          end: tr("Beginning of conversation"), retryBeside: false)
@@ -84,7 +84,8 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
                              header: paging.widget, headerHeight: Self.headerHeight) { message in
             let row = MessageRow(message: message, pipeline: pipeline, isChosen: { me.object?.choice.chosen.contains($0) ?? false },
                                  isOpenBeside: { me.object?.openBeside == $0 },
-                                 senderName: { me.object?.senderNames[$0.avatarNumber] }) {
+                                 senderName: { me.object?.senderNames[$0.avatarNumber] },
+                                 isFirstNew: { me.object?.unread.lineOrigin == $0 }) {
                 me.object?.avatarURL(for: $0)
             }
             row.onOpenLink = { me.object?.openLink($0, written: $1) }
@@ -99,13 +100,9 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
 
         grid.canvas.addStyleClass("messages-list")
         grid.canvas.accessibleName = tr("Messages")
-        jumpButton.addStyleClass("circular")
-        jumpButton.addStyleClass("jump-to-latest")
-        jumpButton.halign = .end
-        jumpButton.valign = .end
-        jumpButton.setMargins(16)
+        unread = ChatUnread(grid: grid, model: model)
         let overlay = Overlay(child: grid.widget)
-        overlay.addOverlay(jumpButton)
+        overlay.addOverlay(unread.jumpColumn)
         content = ContentOrStatus(content: overlay)
 
         let page = Box(.vertical)
@@ -119,8 +116,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         page.vexpand = true
         widget = page
         page.showAll()
-        jumpButton.keepsOwnVisibility = true
-        jumpButton.isVisible = false
         me.object = self
 
         grid.onLayout = { [weak self] in self?.viewMoved() }
@@ -128,7 +123,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         grid.onActivate = { [weak self] row in self?.openDetail(of: row.message) }
         grid.onContextMenu = { [weak self] row in self?.openMenu(for: row) }
         registerActions()
-        jumpButton.onClicked { [weak self] in self?.jumpToLatest() }
+        unread.jumpButton.onClicked { [weak self] in self?.jumpToLatest() }
         connectKeys()
         connectSearch()
         topRetry.onClicked { [weak self] in self?.retry() }

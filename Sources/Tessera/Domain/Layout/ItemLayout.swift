@@ -15,6 +15,8 @@ public protocol ItemLayout: Sendable {
     func needsMeasuring(at index: Int) -> Bool
     /// The height the item's cell measured at the current width.
     mutating func setMeasuredHeight(_ height: Double, at index: Int)
+    /// The item's cell changed its content: it is measured again before it is placed.
+    mutating func measureAgain(at index: Int)
     /// Whether item heights come from their cells (`needsMeasuring`); false for fixed frames.
     var measuresItems: Bool { get }
     /// The width a cell is measured at, known without placing the item.
@@ -35,6 +37,7 @@ extension ItemLayout {
     public var emptyAfter: Int { 0 }
     public func needsMeasuring(at index: Int) -> Bool { false }
     public mutating func setMeasuredHeight(_ height: Double, at index: Int) {}
+    public mutating func measureAgain(at index: Int) {}
 }
 
 extension ItemLayout {

@@ -109,6 +109,10 @@ public struct StackLayout: ItemLayout, Equatable {
         heights.set(height, at: row)
     }
 
+    public mutating func measureAgain(at index: Int) {
+        measuredWidths[row(of: index)] = 0
+    }
+
     /// The first row's top: below the header, or lower when the rows do not fill the view.
     private var firstTop: Double { max(headerHeight, viewHeight - heights.total) }
     public var contentHeight: Double { firstTop + heights.total }

@@ -58,6 +58,8 @@ extension RecyclingGrid {
     }
 
     public var awaitsPlace: Bool { viewKeeper.restoring != nil }
+    /// Renames the place awaited, before items whose keys changed are set.
+    public func moveAwaitedPlace(_ change: (inout ListPlace) -> Void) { viewKeeper.moveRestoring(change) }
 
     public func stopRestoring() { viewKeeper.userMoved() } // the place will not come: the view stays as it is
 }

@@ -189,6 +189,13 @@ public final class RecyclingGrid<Cell: RecyclingCell, Layout: ItemLayout> {
         guard let index = index(of: item.id) else { return }
         items[index] = item
         assigned[item.id]?.show(item)
+        measureAgain(item.id)
+    }
+
+    /// The item's cell changed what it shows: measured again at the next layout.
+    public func measureAgain(_ id: Item.ID) {
+        guard let index = index(of: id) else { return }
+        if index < layout.count { layout.measureAgain(at: index) }
         queueLayout()
     }
 

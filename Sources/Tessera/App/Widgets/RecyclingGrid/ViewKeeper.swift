@@ -60,6 +60,13 @@ final class ViewKeeper<Cell: RecyclingCell, Layout: ItemLayout> {
         holdsRestored = false
     }
 
+    /// The place still awaited is renamed (its item's key changed before it came).
+    func moveRestoring(_ change: (inout ListPlace) -> Void) {
+        guard var moved = restoring else { return }
+        change(&moved.place)
+        restoring = moved
+    }
+
     var holdsOrAwaitsPlace: Bool { holdsRestored || restoring != nil }
 
     func userMoved() {
