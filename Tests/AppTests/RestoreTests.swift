@@ -76,7 +76,8 @@ final class RestoreTests: ServerBackedTestCase {
             let second = try launch(store: makeStore(), backend: server.base) { app in
                 guard let window = app.mainWindow?.window else { return }
                 Self.watchFrames(of: window) {
-                    guard let feed = app.mainWindow?.coordinators[.feed]?.pages.first as? FeedPage, !feed.tilesInView.isEmpty else { return true }
+                    guard let feed = app.mainWindow?.coordinators[.feed]?.pages.first as? FeedPage, feed.grid.widget.isMapped,
+                          !feed.tilesInView.isEmpty else { return true }
                     firstShown = Self.shownPosts(feed, in: window)
                     return false
                 }

@@ -21,7 +21,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     var footerRetry: Button { paging.retry }
     var footerError: Label { paging.error }
     /// A first page that failed fills the section, with Retry.
-    private let content: ContentOrStatus
+    let content: ContentOrStatus
     /// Above the grid while the backend cannot be reached: the posts shown are saved ones.
     private let banner = NoticeBar(action: tr("Retry"))
     var bannerLabel: Label { banner.label }
@@ -58,6 +58,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
     public var onPlaceChange: (@MainActor () -> Void)?
 
     var onPostsShown: (([MediaPost]) -> Void)? // after each change that brought posts
+    var awaitedPlace: ListPlace? // the place restored, until its post or as many posts came
 
     public init(model: FeedViewModel, pipeline: ImagePipeline, backendReady: @escaping @MainActor () async -> Void,
                 server: @escaping @MainActor () async -> URL = { Backend.builtIn.feedSelect },
@@ -161,8 +162,11 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         } else {
             banner.show(nil)
         }
+        reachPlace(state)
         if case .failed(let reason) = state.paging, state.posts.isEmpty {
             content.show(.failure(title: tr("The feed could not be loaded"), reason: reason))
+        } else if awaitedPlace != nil {
+            content.show(.loading(title: tr("Loading…")))
         } else {
             content.show(.content, animated: false)
         }
@@ -264,6 +268,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
 
     /// Tiles in view show their pictures (a video's tile counts once its poster was tried).
     public var showsContentInView: Bool {
+        guard !awaitsPlace else { return false }
         let inView = grid.cellsInView
         return !inView.isEmpty && inView.allSatisfy { $0.isLoaded && ($0.post.kind == .video || $0.image.showsImage) }
     }

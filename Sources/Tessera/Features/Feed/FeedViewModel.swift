@@ -56,8 +56,8 @@ public final class FeedViewModel {
     private let store: (any SavedFeedStoring)?
     private let offlineRetry: OfflineRetry
     private let logger: Logger
-    /// How many saved posts show at launch, at most (`standardSavedShown`).
-    private let savedShown: Int
+    /// How many saved posts show at launch, at most (`standardSavedShown`, more to reach a restored place).
+    private var savedShown: Int
     /// A hundred pages, more than a person scrolls back offline: a feed saved over hours is not read whole.
     public static let standardSavedShown = 1_000
     /// A page could not be saved this launch: nothing is let go, as it could not be read back.
@@ -76,6 +76,13 @@ public final class FeedViewModel {
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         self.logger = logger
     }
+
+    /// A place restored at post `index`: the saved posts shown at launch reach a screenful past it.
+    public func showsSaved(through index: Int) {
+        savedShown = max(savedShown, index + Self.postsPastPlace)
+    }
+
+    public static let postsPastPlace = 100 // more than a screenful below it, so the view need not stop short
 
     /// Shows the saved posts when nothing is shown yet; the pages asked then confirm them.
     public func showSaved() async {

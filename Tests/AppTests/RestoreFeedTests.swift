@@ -1,0 +1,68 @@
+@testable import App
+import Domain
+import FixtureServer
+import Foundation
+import Gtk
+import Persistence
+import TestSupport
+import XCTest
+
+/// A feed place far down: from the saved posts past the thousand read at launch, and with none saved,
+/// by asking pages until it comes; never a frame of the top first.
+final class RestoreFeedTests: ServerBackedTestCase {
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.feedPosts = 1_300 } }
+
+    @MainActor
+    private func relaunchWatchingTheFirstFrame(backend: URL) throws -> (TesseraApp, FeedPage, () -> [String]?) {
+        var firstShown: [String]?
+        let app = try launch(store: makeStore(), backend: backend) { app in
+            guard let window = app.mainWindow?.window else { return }
+            RestoreTests.watchFrames(of: window) {
+                guard let feed = app.mainWindow?.coordinators[.feed]?.pages.first as? FeedPage, feed.grid.widget.isMapped,
+                      !feed.tilesInView.isEmpty else { return true }
+                firstShown = RestoreTests.shownPosts(feed, in: window)
+                return false
+            }
+        }
+        let main = try XCTUnwrap(app.mainWindow)
+        XCTAssertEqual(main.currentSection, .feed)
+        return (app, try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage), { firstShown })
+    }
+
+    func testAPlacePastTheThousandSavedPostsReopensFromThemAndWithNoneSavedByPaging() throws {
+        try onMain {
+            let app = try launch(store: makeStore(), backend: server.base, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            main.window.resize(width: 900, height: 640)
+            let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            // Down to the feed's end, every page saved on the way.
+            waitForServer("the feed's end", timeout: .seconds(60)) {
+                if page.grid.isReady, page.grid.isLoaded { page.adjustment.value = page.adjustment.upper - page.adjustment.pageSize }
+                return page.model.state.paging == .ended && page.grid.isLoaded
+            }
+            page.adjustment.value -= 300
+            waitFor("laid out there") { page.grid.isLoaded }
+            _ = try screen(of: main.window)
+            let before = RestoreTests.shownPosts(page, in: main.window)
+            let place = try XCTUnwrap(page.listPlace)
+            XCTAssertGreaterThan(place.index, 1_100, "past the thousand posts read at launch")
+            closeAndFinish(app)
+
+            // Offline: the saved posts alone reach it (port 9 is discard, where nothing listens).
+            let (second, page2, first2) = try relaunchWatchingTheFirstFrame(backend: URL(string: "http://127.0.0.1:9/")!)
+            waitFor("the posts shown", timeout: .seconds(10)) { first2() != nil && page2.grid.isLoaded }
+            XCTAssertEqual(first2(), before, "the first frame with posts shows them where they were")
+            XCTAssertEqual(page2.listPlace?.key, place.key)
+            closeAndFinish(second)
+
+            // Nothing saved: pages are asked until the place's post comes.
+            let database = AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+            let (third, page3, first3) = try relaunchWatchingTheFirstFrame(backend: server.base)
+            defer { third.mainWindow?.window.destroy() }
+            waitForServer("the place reached by paging", timeout: .seconds(20)) { first3() != nil && page3.grid.isLoaded }
+            XCTAssertEqual(first3(), before, "no frame of the top before the place")
+            XCTAssertEqual(page3.listPlace?.key, place.key)
+        }
+    }
+}
