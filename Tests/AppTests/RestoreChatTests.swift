@@ -8,7 +8,7 @@ import XCTest
 
 /// The chat reopens at the message read, hundreds of messages up, not at the newest.
 final class RestoreChatTests: ServerBackedTestCase {
-    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.messageCount = 1_000 } }
+    override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.messageCount = 1_500 } }
 
     @MainActor
     private func shownRows(_ page: MessagesPage, in window: Window) -> [String] {
@@ -51,6 +51,35 @@ final class RestoreChatTests: ServerBackedTestCase {
             _ = try screen(of: main2.window)
             XCTAssertEqual(shownRows(page2, in: main2.window), reading, "the same messages at the same places")
             XCTAssertEqual(firstShown, reading, "no frame of the newest before")
+        }
+    }
+
+    /// Read 1,250 messages up, past the thousand a launch reads: offline, from the saved pages.
+    func testAPlacePastTheThousandSavedMessagesReopensOfflineFromThem() throws {
+        try onMain {
+            let (app, page) = try openChat(width: 900, height: 600)
+            let main = try XCTUnwrap(app.mainWindow)
+            while page.model.state.timeline.nextOffset < 1_260 {
+                let loaded = page.model.state.timeline.nextOffset
+                if loaded > 0 { page.adjustment.value = 0 }
+                waitForServer("the page after \(loaded)") { page.model.state.timeline.nextOffset > loaded && page.model.state.paging != .loading }
+            }
+            page.adjustment.value = 1_500
+            waitFor("laid out there") { page.grid.isLoaded }
+            _ = try screen(of: main.window)
+            let reading = shownRows(page, in: main.window)
+            XCTAssertTrue(reading.contains { $0.hasPrefix("server 12") }, "past the thousand: \(reading)")
+            closeAndFinish(app)
+
+            // Port 9 is discard, where nothing listens.
+            let again = try launch(backend: URL(string: "http://127.0.0.1:9/")!)
+            let main2 = try XCTUnwrap(again.mainWindow)
+            defer { main2.window.destroy() }
+            let page2 = try XCTUnwrap(main2.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitForServer("the place reached", timeout: .seconds(20)) { !page2.grid.awaitsPlace && page2.grid.isLoaded && page2.isBannerVisible }
+            _ = try screen(of: main2.window)
+            // The offline banner over the list takes a row's height off its bottom.
+            XCTAssertEqual(shownRows(page2, in: main2.window), Array(reading.dropLast()), "the same messages at the same places, offline")
         }
     }
 

@@ -10,6 +10,7 @@ extension MessagesPage: PlaceKeepingPage {
     }
 
     public func restore(_ place: ListPlace) {
+        if case .server(let number)? = ChatMessage.Origin(key: place.key) { model.showsSaved(through: number) }
         grid.restore(place, byIndex: false) { $0.origin.key }
         // However the pages answer, the chat shows within this time, at the newest if the place was not reached.
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.reachDeadline) { [weak self] in self?.stopReaching() }
@@ -21,7 +22,9 @@ extension MessagesPage: PlaceKeepingPage {
         switch state.paging {
         case .idle: Task { await model.loadOlder() }
         case .loading: break
-        case .ended, .failed: stopReaching()
+        case .ended, .failed:
+            // Its message among those shown (read back offline), the first layout puts it in place.
+            guard let key = grid.awaitedPlace?.key, state.visible.contains(where: { $0.origin.key == key }) else { return stopReaching() }
         }
     }
 

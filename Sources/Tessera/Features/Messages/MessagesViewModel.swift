@@ -27,7 +27,7 @@ public final class MessagesViewModel {
     /// `stopSearchingOlder` was called: `searchOlder` stops after the page on its way.
     var olderSearchStopped = false
     /// How many of the newest saved messages a launch reads (`standardSavedShown`).
-    private let savedShown: Int
+    private var savedShown: Int
     private let offlineRetry: OfflineRetry
     /// Saved pages wait for the newest to be asked again; nothing older is asked until it answers.
     var confirmsSaved = false
@@ -83,6 +83,13 @@ public final class MessagesViewModel {
             publish(nil)
         }
     }
+
+    /// A place restored at message `number`: the saved messages read at launch reach a screenful past it.
+    public func showsSaved(through number: Int) {
+        savedShown = max(savedShown, number + Self.pastPlace)
+    }
+
+    static let pastPlace = 100
 
     /// Shows the local and the saved messages, then asks for the next page.
     public func start() async {

@@ -58,6 +58,7 @@ extension RecyclingGrid {
     }
 
     public var awaitsPlace: Bool { viewKeeper.restoring != nil }
+    public var awaitedPlace: ListPlace? { viewKeeper.restoring?.place }
     /// Renames the place awaited, before items whose keys changed are set.
     public func moveAwaitedPlace(_ change: (inout ListPlace) -> Void) { viewKeeper.moveRestoring(change) }
 
