@@ -22,9 +22,8 @@ extension MessagesPage: PlaceKeepingPage {
         switch state.paging {
         case .idle: Task { await model.loadOlder() }
         case .loading: break
-        case .ended, .failed:
-            // Its message among those shown (read back offline), the first layout puts it in place.
-            guard let key = grid.awaitedPlace?.key, state.visible.contains(where: { $0.origin.key == key }) else { return stopReaching() }
+        case .ended, .failed: // unless its message is shown (read back offline): the first layout puts it in place
+            if !state.visible.contains(where: { $0.origin.key == grid.awaitedPlace?.key }) { stopReaching() }
         }
     }
 

@@ -44,8 +44,7 @@ extension MessagesPage {
                 return .server(number: number + newest)
             }
             if followedEnd, older == 0 { unread.showLine(state) }
-            // The place kept names its message by number: it is kept again under the new one.
-            onPlaceChange?()
+            onPlaceChange?() // the place kept names its message by number: kept again under the new one
             DispatchQueue.main.async { [weak self] in self?.scroller.kineticScrolling = true }
         case .held?:
             // Messages let go or read back: their rows stay, empty or filled; nothing moves.

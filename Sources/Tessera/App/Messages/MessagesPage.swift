@@ -33,8 +33,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     let window: @MainActor () -> Window?
     /// The messages chosen to be copied together.
     let choice: MessageChoice
-    /// Jump to latest, the count over it, and the "New messages" line.
-    private(set) var unread: ChatUnread!
+    private(set) var unread: ChatUnread! // Jump to latest, the count over it, and the "New messages" line
     /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
     let paging = PagingIndicator(loading: tr("Loading older messages"), failurePrefix: tr("Older messages could not be loaded."),
                                          end: tr("Beginning of conversation"), retryBeside: false)
@@ -178,7 +177,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     }
 
     /// Rows in view with their avatars, saved or received.
-    public var showsContentInView: Bool { !rows.isEmpty && content.isSettled && grid.isLoaded }
+    public var showsContentInView: Bool { !rows.isEmpty && content.isSettled && grid.isLoaded && !grid.awaitsPlace }
     /// The rows that have widgets now (near the view), oldest first.
     var rows: [MessageRow] { grid.cells }
     var topState: String? { paging.state }

@@ -59,8 +59,7 @@ extension RecyclingGrid {
 
     public var awaitsPlace: Bool { viewKeeper.restoring != nil }
     public var awaitedPlace: ListPlace? { viewKeeper.restoring?.place }
-    /// Renames the place awaited, before items whose keys changed are set.
-    public func moveAwaitedPlace(_ change: (inout ListPlace) -> Void) { viewKeeper.moveRestoring(change) }
+    public func moveAwaitedPlace(_ change: (inout ListPlace) -> Void) { viewKeeper.moveRestoring(change) } // before items renamed
 
     public func stopRestoring() { viewKeeper.userMoved() } // the place will not come: the view stays as it is
 }
