@@ -20,7 +20,7 @@ extension FeedPage: PlaceKeepingPage {
     /// After each change while the place waits: the next page, or the place once posts reach past it.
     func reachPlace(_ state: FeedViewModel.State) {
         guard let place = awaitedPlace else { return }
-        if state.releasedAbove + state.posts.count > place.index + FeedViewModel.postsPastPlace
+        if state.releasedAbove + state.posts.count >= place.index + FeedViewModel.postsPastPlace
             || !state.paging.canLoadMore && state.paging != .loading {
             stopReaching()
         } else if state.paging.canLoadMore, grid.isReady {
