@@ -74,13 +74,19 @@ final class Automation: LaunchDriver {
         }
     }
 
-    /// Calls `drawn` with the first frame showing the section's content; exits 1 after a minute.
+    /// Calls `drawn` with the first frame showing the section's content (a viewer reopening: its picture),
+    /// and prints where that frame is (`content-place`, `content-viewer`); exits 1 after a minute.
     private func whenContentDrawn(of section: Section, in main: MainWindow, _ drawn: @escaping @MainActor (Int64) -> Void) {
         let deadline = ContinuousClock.now + .seconds(60)
         main.window.addTickCallback { [weak self, weak main] _ in
             guard let self, let main else { return false }
-            let page = main.coordinator(for: section).pages.first as? any ContentShowingPage
+            let coordinator = main.coordinator(for: section)
+            let pushed = coordinator.pages.count > 1 ? coordinator.pages.last as? any ContentShowingPage : nil
+            let page = coordinator.viewerToReopen == nil ? pushed ?? coordinator.pages.first as? any ContentShowingPage : nil
             if page?.showsContentInView == true {
+                let place = (coordinator.pages.first as? any PlaceKeepingPage)?.listPlace
+                let viewer = coordinator.viewerPlace.map { "content-viewer \($0.itemID) \($0.zoom.map { String($0) } ?? "fit")\n" } ?? ""
+                FileHandle.standardOutput.write(Data(("content-place \(place?.key ?? "top")\n" + viewer).utf8))
                 main.window.onNextDraw { drawn(StartupTrace.now()) }
                 // A page that has settled draws nothing more by itself: the frame is asked for.
                 main.window.queueDraw()

@@ -8,6 +8,8 @@ struct Startup: ParsableCommand {
 
     @Option(help: "Runs of each program.")
     var runs = 10
+    @Flag(help: "Sections reopening where they were left, against the same sections at their start.")
+    var restored = false
 
     /// GTK and `report_resident()`, printing "rss-kb N" as Tessera does.
     static let reportingPrelude = """
@@ -192,6 +194,9 @@ struct Startup: ParsableCommand {
         let tessera = binFolder().appendingPathComponent("tessera-automated")
         guard FileManager.default.isExecutableFile(atPath: tessera.path) else {
             throw BenchError(description: "tessera-automated is not built at \(tessera.path)")
+        }
+        if restored {
+            return try RestoredStartup(runs: runs, tessera: tessera, environment: environment, work: work).run()
         }
         let tesseraLaunch = [tessera.path, "--report-first-frame"]
         var launches: [[String]] = [[baseline.path], [application.path], [shell.path], [gallery.path, media.path]]
