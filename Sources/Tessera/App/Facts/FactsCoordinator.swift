@@ -1,3 +1,4 @@
+import Foundation
 import Domain
 import Features
 import Gtk
@@ -25,6 +26,11 @@ final class FactsCoordinator: SectionCoordinator {
             self.detailToReopen = nil
             guard let id = Int(key), let fact = facts.first(where: { $0.id == id }) else { return }
             cards?.open(fact)
+            // Its picture's viewer, when that was open over it.
+            guard let place = self.viewerToReopen, let detail = self.pages.last as? FactDetailPage,
+                  place.itemID == fact.imageURL?.absoluteString, let url = fact.imageURL else { return }
+            self.viewerToReopen = nil
+            self.openViewer(url, of: fact, over: detail)?.restore(place)
         }
     }
 
@@ -34,13 +40,23 @@ final class FactsCoordinator: SectionCoordinator {
     func open(_ fact: Fact, aspect: Double?) {
         let main = services.mainWindow
         let detail = FactDetailPage(fact: fact, aspect: aspect, pipeline: services.images) { main()?.window.size }
-        let images = services.images
         detail.onView = { [weak self, weak detail] url in
-            self?.push(ViewerPage(items: [ViewerItem(id: url.absoluteString, url: url, kind: .picture, name: fact.displayTitle)],
-                                  index: 0, pipeline: images, section: .facts, goBack: { [weak self] in self?.pop() }, window: { main()?.window },
-                                  onMove: { main()?.updateChrome() },
-                                  onLeave: { [weak detail] _ in detail?.focusPicture() }))
+            guard let detail else { return }
+            self?.openViewer(url, of: fact, over: detail)
         }
         push(detail)
+    }
+
+    /// Pushes the viewer on a fact's picture; leaving it focuses the picture on its detail.
+    @discardableResult
+    private func openViewer(_ url: URL, of fact: Fact, over detail: FactDetailPage) -> ViewerPage? {
+        let main = services.mainWindow
+        let viewer = ViewerPage(items: [ViewerItem(id: url.absoluteString, url: url, kind: .picture, name: fact.displayTitle)],
+                                index: 0, pipeline: services.images, section: .facts, goBack: { [weak self] in self?.pop() },
+                                window: { main()?.window }, onMove: { main()?.updateChrome() },
+                                onLeave: { [weak detail] _ in detail?.focusPicture() })
+        viewer.onPlaceChange = { [weak self] in self?.onPlaceChange?() }
+        push(viewer)
+        return viewer
     }
 }

@@ -28,6 +28,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
 
     /// Opens the viewer on the items at an index (the coordinator pushes it).
     var onView: (@MainActor (_ items: [GalleryItem], _ index: Int) -> Void)?
+    var onItemsShown: (([GalleryItem]) -> Void)? // once the whole document is in
 
     public var onPlaceChange: (@MainActor () -> Void)?
 
@@ -126,6 +127,7 @@ public final class GalleryPage: SettlingPage, ContentShowingPage, TopScrollingPa
             content.show(.content, animated: false)
         }
         if let change { apply(change, items: state.items, whole: state.phase != .showingFirst) }
+        if change != nil, state.phase == .loaded { onItemsShown?(state.items) }
         tiles.forEach { $0.updateChosen() }
         if state.selectedCount != shownChosenCount {
             shownChosenCount = state.selectedCount
