@@ -17,7 +17,13 @@ final class RestoreViewerTests: ServerBackedTestCase {
 
     @MainActor
     private func reopenedViewer(in section: Section, depth: Int) throws -> (TesseraApp, ViewerPage) {
-        let again = try launch(backend: server.base)
+        var slid = false
+        let again = try launch(backend: server.base) { app in
+            app.mainWindow?.window.addTickCallback { _ in
+                slid = slid || app.mainWindow?.coordinators[section]?.container.transitionRunning == true
+                return true
+            }
+        }
         let main = try XCTUnwrap(again.mainWindow)
         XCTAssertEqual(main.currentSection, section)
         let coordinator = main.coordinator(for: section)
@@ -25,6 +31,7 @@ final class RestoreViewerTests: ServerBackedTestCase {
             (coordinator.topPage as? ViewerPage)?.image.viewport?.zoom == 2 && !coordinator.container.transitionRunning
         }
         XCTAssertEqual(coordinator.depth, depth)
+        XCTAssertFalse(slid, "there at once, not sliding in")
         _ = try screen(of: main.window)
         XCTAssertEqual(ShownLabels.texts(under: main.window).filter { $0 == "200 %" }.count, 1, "the level said on its button")
         return (again, try XCTUnwrap(coordinator.topPage as? ViewerPage))

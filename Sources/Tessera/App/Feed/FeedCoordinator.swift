@@ -24,7 +24,7 @@ final class FeedCoordinator: SectionCoordinator {
             guard let self, let place = self.viewerToReopen else { return }
             self.viewerToReopen = nil
             guard let index = posts.firstIndex(where: { $0.id == place.itemID }) else { return }
-            self.open(posts, at: index)?.restore(place)
+            self.reopen { self.open(posts, at: index)?.restore(place) }
         }
     }
 

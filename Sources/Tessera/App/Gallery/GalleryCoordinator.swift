@@ -24,7 +24,7 @@ final class GalleryCoordinator: SectionCoordinator {
             guard let self, let place = self.viewerToReopen else { return }
             self.viewerToReopen = nil
             guard let index = items.firstIndex(where: { $0.uuid == place.itemID }) else { return }
-            self.open(items, at: index)?.restore(place)
+            self.reopen { self.open(items, at: index)?.restore(place) }
         }
     }
 

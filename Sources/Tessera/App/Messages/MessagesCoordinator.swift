@@ -31,7 +31,7 @@ final class MessagesCoordinator: SectionCoordinator {
         chat.onMessagesShown = { [weak self, weak chat] (messages: Deque<ChatMessage>) in
             guard let self, let key = self.detailToReopen else { return }
             self.detailToReopen = nil
-            if let message = messages.first(where: { $0.origin.key == key }) { chat?.openDetail(of: message) }
+            if let message = messages.first(where: { $0.origin.key == key }) { self.reopen { chat?.openDetail(of: message) } }
         }
     }
 

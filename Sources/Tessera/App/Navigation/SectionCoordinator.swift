@@ -61,7 +61,14 @@ public class SectionCoordinator {
     public var canGoBack: Bool { pages.count > 1 || paneDetail != nil }
 
     public func push(_ page: any Page) {
-        push(page, transition: .slideLeft)
+        push(page, transition: isReopening ? .none : .slideLeft)
+    }
+
+    /// Pages `body` pushes show at once: what was open at the last launch is there, not arriving.
+    func reopen(_ body: () -> Void) {
+        isReopening = true
+        body()
+        isReopening = false
     }
 
     private func push(_ page: any Page, transition: Stack.Transition) {
@@ -138,6 +145,7 @@ public class SectionCoordinator {
 
     /// The detail open at the last close: the subclass opens it again once its item is shown.
     public var detailToReopen: String?
+    private var isReopening = false
 
     public var viewerPlace: ViewerPlace? { (topPage as? ViewerPage)?.place }
     public var viewerToReopen: ViewerPlace? // the subclass opens it again once its item is shown

@@ -26,7 +26,7 @@ final class PeopleCoordinator: SectionCoordinator {
         guard let key = detailToReopen else { return }
         detailToReopen = nil
         guard let id = Int64(key), let person = people.first(where: { $0.id == id }) else { return }
-        edit(person, focusingEntry: false)
+        reopen { edit(person, focusingEntry: false) }
     }
 
     /// The editor open now, in the pane or pushed.
