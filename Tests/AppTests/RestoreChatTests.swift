@@ -10,6 +10,16 @@ import XCTest
 final class RestoreChatTests: ServerBackedTestCase {
     override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.messageCount = 1_500 } }
 
+    /// Older pages asked from the top until `count` messages came, each once the last has.
+    @MainActor
+    private func pageUp(_ page: MessagesPage, through count: Int) {
+        while page.model.state.timeline.nextOffset < count {
+            let loaded = page.model.state.timeline.nextOffset
+            if loaded > 0 { page.adjustment.value = 0 }
+            waitForServer("the page after \(loaded)") { page.model.state.timeline.nextOffset > loaded && page.model.state.paging != .loading }
+        }
+    }
+
     @MainActor
     private func shownRows(_ page: MessagesPage, in window: Window) -> [String] {
         RestoreTests.shown(page.rows.map { ($0.message.origin.key, $0.view) }, in: page.grid.widget, of: window)
@@ -21,11 +31,7 @@ final class RestoreChatTests: ServerBackedTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             waitFor("the first page", timeout: .seconds(10)) { page.model.state.timeline.nextOffset >= 20 && page.model.state.paging != .loading }
             // Up through some 300 messages, each page asked for at the top.
-            while page.model.state.timeline.nextOffset < 300 {
-                let loaded = page.model.state.timeline.nextOffset
-                page.adjustment.value = 0
-                waitForServer("the page after \(loaded)") { page.model.state.timeline.nextOffset > loaded && page.model.state.paging != .loading }
-            }
+            pageUp(page, through: 300)
             page.adjustment.value = 150
             waitFor("laid out there") { page.grid.isLoaded }
             _ = try screen(of: main.window)
@@ -59,11 +65,7 @@ final class RestoreChatTests: ServerBackedTestCase {
         try onMain {
             let (app, page) = try openChat(width: 900, height: 600)
             let main = try XCTUnwrap(app.mainWindow)
-            while page.model.state.timeline.nextOffset < 1_260 {
-                let loaded = page.model.state.timeline.nextOffset
-                if loaded > 0 { page.adjustment.value = 0 }
-                waitForServer("the page after \(loaded)") { page.model.state.timeline.nextOffset > loaded && page.model.state.paging != .loading }
-            }
+            pageUp(page, through: 1_260)
             page.adjustment.value = 1_500
             waitFor("laid out there") { page.grid.isLoaded }
             _ = try screen(of: main.window)
@@ -94,11 +96,7 @@ final class RestoreChatTests: ServerBackedTestCase {
         try onMain {
             let (app, page) = try openChat(width: 900, height: 600)
             let main = try XCTUnwrap(app.mainWindow)
-            while page.model.state.timeline.nextOffset < 80 {
-                let loaded = page.model.state.timeline.nextOffset
-                if loaded > 0 { page.adjustment.value = 0 }
-                waitForServer("the page after \(loaded)") { page.model.state.timeline.nextOffset > loaded && page.model.state.paging != .loading }
-            }
+            pageUp(page, through: 80)
             // Two screens down from the top: no older page is asked for (it could see the messages come).
             page.adjustment.value = 1_500
             waitFor("laid out there") { page.grid.isLoaded }

@@ -69,19 +69,8 @@ final class RestoreViewerTests: ServerBackedTestCase {
 
     func testTheFactsViewerReopensOverItsDetail() throws {
         try onMain {
-            let app = try launch(backend: server.base)
+            let (app, coordinator, beavers, detail) = try openTheFirstFactsDetail()
             let main = try XCTUnwrap(app.mainWindow)
-            main.window.resize(width: 1200, height: 760)
-            main.show(.facts, transition: .none)
-            let coordinator = main.coordinator(for: .facts)
-            let page = try XCTUnwrap(coordinator.pages.first as? FactsPage)
-            waitFor("the feed", timeout: .seconds(10)) { page.model.state.phase == .loaded && !page.cards.isEmpty }
-            let beavers = try XCTUnwrap(page.cards.first)
-            beavers.view.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: beavers.view))
-            waitFor("the detail page") { coordinator.depth == 2 && !coordinator.container.transitionRunning }
-            let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)
-            waitFor("the focus on the picture") { detail.image.picture.isFocusWidget }
             XCTAssertTrue(InputSimulation.key("Return", on: detail.image.picture))
             waitFor("the viewer") { coordinator.depth == 3 }
             zoomTo200(try XCTUnwrap(coordinator.topPage as? ViewerPage), in: main.window)

@@ -50,20 +50,9 @@ final class ViewerFromSectionsTests: ServerBackedTestCase {
 
     func testAFactsPictureOpensFromItsDetailPage() throws {
         try onMain {
-            let app = try launch(backend: server.base)
+            let (app, coordinator, beavers, detail) = try openTheFirstFactsDetail()
             let main = try XCTUnwrap(app.mainWindow)
             defer { main.window.destroy() }
-            main.window.resize(width: 1200, height: 760)
-            main.show(.facts, transition: .none)
-            let coordinator = main.coordinator(for: .facts)
-            let page = try XCTUnwrap(coordinator.pages.first as? FactsPage)
-            waitFor("the feed", timeout: .seconds(10)) { page.model.state.phase == .loaded && !page.cards.isEmpty }
-            let beavers = try XCTUnwrap(page.cards.first)
-            beavers.view.grabFocus()
-            XCTAssertTrue(InputSimulation.key("Return", on: beavers.view))
-            waitFor("the detail page") { coordinator.depth == 2 && !coordinator.container.transitionRunning }
-            let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)
-            waitFor("the focus on the picture") { detail.image.picture.isFocusWidget }
             XCTAssertEqual(detail.image.picture.accessibleDescription, "Press Enter to view it whole")
 
             // Enter on the picture opens it whole.
@@ -117,5 +106,26 @@ final class ViewerFromSectionsTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back at the feed") { coordinator.depth == 1 }
         }
+    }
+}
+
+extension ServerBackedTestCase {
+    /// The first fact's detail opened with Enter on its card in a 1200 × 760 window, the focus on its picture.
+    @MainActor
+    func openTheFirstFactsDetail() throws -> (TesseraApp, SectionCoordinator, FactCard, FactDetailPage) {
+        let app = try launch(backend: server.base)
+        let main = try XCTUnwrap(app.mainWindow)
+        main.window.resize(width: 1200, height: 760)
+        main.show(.facts, transition: .none)
+        let coordinator = main.coordinator(for: .facts)
+        let page = try XCTUnwrap(coordinator.pages.first as? FactsPage)
+        waitFor("the feed", timeout: .seconds(10)) { page.model.state.phase == .loaded && !page.cards.isEmpty }
+        let first = try XCTUnwrap(page.cards.first)
+        first.view.grabFocus()
+        XCTAssertTrue(InputSimulation.key("Return", on: first.view))
+        waitFor("the detail page") { coordinator.depth == 2 && !coordinator.container.transitionRunning }
+        let detail = try XCTUnwrap(coordinator.topPage as? FactDetailPage)
+        waitFor("the focus on the picture") { detail.image.picture.isFocusWidget }
+        return (app, coordinator, first, detail)
     }
 }
