@@ -57,8 +57,6 @@ final class FactsCoordinator: SectionCoordinator {
                                 index: 0, pipeline: services.images, section: .facts, goBack: { [weak self] in self?.pop() },
                                 window: { main()?.window }, onMove: { main()?.updateChrome() },
                                 onLeave: { [weak detail] _ in detail?.focusPicture() })
-        viewer.onPlaceChange = { [weak self] in self?.onPlaceChange?() }
-        push(viewer)
-        return viewer
+        return pushViewer(viewer)
     }
 }

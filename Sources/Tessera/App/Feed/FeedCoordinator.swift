@@ -21,10 +21,7 @@ final class FeedCoordinator: SectionCoordinator {
         me.object = self
         // The viewer open at the last launch, once its post is shown (saved posts too).
         grid.onPostsShown = { [weak self] posts in
-            guard let self, let place = self.viewerToReopen else { return }
-            self.viewerToReopen = nil
-            guard let index = posts.firstIndex(where: { $0.id == place.itemID }) else { return }
-            self.reopen { self.open(posts, at: index)?.restore(place) }
+            self?.reopenViewer(in: posts, id: \.id) { self?.open(posts, at: $0) }
         }
     }
 
@@ -41,8 +38,6 @@ final class FeedCoordinator: SectionCoordinator {
                         onLeave: { [weak grid] item in
                             if let post = posts.first(where: { $0.id == item.id }) { grid?.focus(post) }
                         })
-        viewer.onPlaceChange = { [weak self] in self?.onPlaceChange?() }
-        push(viewer)
-        return viewer
+        return pushViewer(viewer)
     }
 }

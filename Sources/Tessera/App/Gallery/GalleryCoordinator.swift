@@ -21,10 +21,7 @@ final class GalleryCoordinator: SectionCoordinator {
         page.onView = { [weak self] items, index in self?.open(items, at: index) }
         // The viewer open at the last launch, on its item wherever it is now.
         page.onItemsShown = { [weak self] items in
-            guard let self, let place = self.viewerToReopen else { return }
-            self.viewerToReopen = nil
-            guard let index = items.firstIndex(where: { $0.uuid == place.itemID }) else { return }
-            self.reopen { self.open(items, at: index)?.restore(place) }
+            self?.reopenViewer(in: items, id: \.uuid) { self?.open(items, at: $0) }
         }
     }
 
@@ -46,9 +43,7 @@ final class GalleryCoordinator: SectionCoordinator {
                                 onLeave: { [weak page] item in
                                     if let index = page?.model.state.items.firstIndex(where: { $0.uuid == item.id }) { page?.focus(index: index) }
                                 })
-        viewer.onPlaceChange = { [weak self] in self?.onPlaceChange?() }
-        push(viewer)
-        return viewer
+        return pushViewer(viewer)
     }
 
     /// The viewer's title for an item: its number and its link's file name, not its uuid.

@@ -71,6 +71,21 @@ public class SectionCoordinator {
         isReopening = false
     }
 
+    /// Pushes `viewer`; its zooms and moves are the section's place to save.
+    func pushViewer(_ viewer: ViewerPage) -> ViewerPage {
+        viewer.onPlaceChange = { [weak self] in self?.onPlaceChange?() }
+        push(viewer)
+        return viewer
+    }
+
+    /// The viewer open at the last launch, once `items` are shown: `open` pushes it on its item's index, at once.
+    func reopenViewer<Items: Collection>(in items: Items, id: (Items.Element) -> String, _ open: (Items.Index) -> ViewerPage?) {
+        guard let place = viewerToReopen else { return }
+        viewerToReopen = nil
+        guard let index = items.firstIndex(where: { id($0) == place.itemID }) else { return }
+        reopen { open(index)?.restore(place) }
+    }
+
     private func push(_ page: any Page, transition: Stack.Transition) {
         add(page)
         page.widget.showAll()
