@@ -52,15 +52,19 @@ final class ChatUnread {
         markSeen()
     }
 
+    /// After every scroll: the widgets are touched only when the count or the button's showing changed.
     func showCount() {
-        let unread = model.state.unread
-        if badge.text != String(unread) { badge.text = String(unread) }
-        let shows = unread > 0 && jumpButton.isVisible
-        if badge.isVisible != shows { badge.isVisible = shows }
+        let unread = model.state.unread, shows = unread > 0 && jumpButton.isVisible
+        guard shownCount?.unread != unread || shownCount?.shows != shows else { return }
+        shownCount = (unread, shows)
+        badge.text = String(unread)
+        badge.isVisible = shows
         let name = unread > 0 ? ntr("Jump to latest message, {count} unread", "Jump to latest message, {count} unread", count: unread)
             : tr("Jump to latest message")
-        if jumpButton.accessibleName != name { jumpButton.accessibleName = name }
+        jumpButton.accessibleName = name
     }
+
+    private var shownCount: (unread: Int, shows: Bool)?
 
     /// Messages came while the view followed the newest: the line goes near the top, what came below it.
     func showLine(_ state: MessagesViewModel.State) {
