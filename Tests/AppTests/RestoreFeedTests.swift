@@ -12,23 +12,6 @@ import XCTest
 final class RestoreFeedTests: ServerBackedTestCase {
     override class var serverConfiguration: @Sendable (inout FixtureServer.Configuration) -> Void { { $0.feedPosts = 1_300 } }
 
-    @MainActor
-    private func relaunchWatchingTheFirstFrame(backend: URL) throws -> (TesseraApp, FeedPage, () -> [String]?) {
-        var firstShown: [String]?
-        let app = try launch(store: makeStore(), backend: backend) { app in
-            guard let window = app.mainWindow?.window else { return }
-            RestoreTests.watchFrames(of: window) {
-                guard let feed = app.mainWindow?.coordinators[.feed]?.pages.first as? FeedPage, feed.grid.widget.isMapped,
-                      !feed.tilesInView.isEmpty else { return true }
-                firstShown = RestoreTests.shownPosts(feed, in: window)
-                return false
-            }
-        }
-        let main = try XCTUnwrap(app.mainWindow)
-        XCTAssertEqual(main.currentSection, .feed)
-        return (app, try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage), { firstShown })
-    }
-
     func testAPlacePastTheThousandSavedPostsReopensFromThemAndWithNoneSavedByPaging() throws {
         try onMain {
             let app = try launch(store: makeStore(), backend: server.base, section: .feed)
@@ -49,7 +32,7 @@ final class RestoreFeedTests: ServerBackedTestCase {
             closeAndFinish(app)
 
             // Offline: the saved posts alone reach it (port 9 is discard, where nothing listens).
-            let (second, page2, first2) = try relaunchWatchingTheFirstFrame(backend: URL(string: "http://127.0.0.1:9/")!)
+            let (second, page2, first2) = try relaunchWatchingTheFeedsFirstFrame(backend: URL(string: "http://127.0.0.1:9/")!)
             waitFor("the posts shown", timeout: .seconds(10)) { first2() != nil && page2.grid.isLoaded }
             XCTAssertEqual(first2(), before, "the first frame with posts shows them where they were")
             XCTAssertEqual(page2.listPlace?.key, place.key)
@@ -58,11 +41,31 @@ final class RestoreFeedTests: ServerBackedTestCase {
             // Nothing saved: pages are asked until the place's post comes.
             let database = AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
-            let (third, page3, first3) = try relaunchWatchingTheFirstFrame(backend: server.base)
+            let (third, page3, first3) = try relaunchWatchingTheFeedsFirstFrame(backend: server.base)
             defer { third.mainWindow?.window.destroy() }
             waitForServer("the place reached by paging", timeout: .seconds(20)) { first3() != nil && page3.grid.isLoaded }
             XCTAssertEqual(first3(), before, "no frame of the top before the place")
             XCTAssertEqual(page3.listPlace?.key, place.key)
         }
+    }
+}
+
+extension ServerBackedTestCase {
+    /// Launched again on the feed, recording the posts of the first frame that shows any.
+    @MainActor
+    func relaunchWatchingTheFeedsFirstFrame(backend: URL) throws -> (TesseraApp, FeedPage, () -> [String]?) {
+        var firstShown: [String]?
+        let app = try launch(store: makeStore(), backend: backend) { app in
+            guard let window = app.mainWindow?.window else { return }
+            RestoreTests.watchFrames(of: window) {
+                guard let feed = app.mainWindow?.coordinators[.feed]?.pages.first as? FeedPage, feed.grid.widget.isMapped,
+                      !feed.tilesInView.isEmpty else { return true }
+                firstShown = RestoreTests.shownPosts(feed, in: window)
+                return false
+            }
+        }
+        let main = try XCTUnwrap(app.mainWindow)
+        XCTAssertEqual(main.currentSection, .feed)
+        return (app, try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage), { firstShown })
     }
 }

@@ -72,21 +72,10 @@ final class RestoreTests: ServerBackedTestCase {
             store.flush()
             XCTAssertNotNil(store.load().listPlaces["feed"], "the place is saved")
 
-            var firstShown: [String]?
-            let second = try launch(store: makeStore(), backend: server.base) { app in
-                guard let window = app.mainWindow?.window else { return }
-                Self.watchFrames(of: window) {
-                    guard let feed = app.mainWindow?.coordinators[.feed]?.pages.first as? FeedPage, feed.grid.widget.isMapped,
-                          !feed.tilesInView.isEmpty else { return true }
-                    firstShown = Self.shownPosts(feed, in: window)
-                    return false
-                }
-            }
+            let (second, page2, firstShown) = try relaunchWatchingTheFeedsFirstFrame(backend: server.base)
             let main2 = try XCTUnwrap(second.mainWindow)
-            XCTAssertEqual(main2.currentSection, .feed)
-            let page2 = try XCTUnwrap(main2.coordinator(for: .feed).pages.first as? FeedPage)
-            waitFor("the posts shown", timeout: .seconds(10)) { firstShown != nil && page2.grid.isLoaded }
-            XCTAssertEqual(firstShown, before, "the first frame with posts shows them where they were")
+            waitFor("the posts shown", timeout: .seconds(10)) { firstShown() != nil && page2.grid.isLoaded }
+            XCTAssertEqual(firstShown(), before, "the first frame with posts shows them where they were")
             XCTAssertEqual(Self.shownPosts(page2, in: main2.window), before)
         }
     }
