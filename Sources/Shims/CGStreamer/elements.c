@@ -54,6 +54,12 @@ gboolean tessera_gst_wait_for_state(TesseraGstElement *element, guint64 timeout)
     return gst.gst_element_get_state(ELEMENT(element), NULL, NULL, timeout) == GST_STATE_CHANGE_SUCCESS;
 }
 
+gboolean tessera_gst_is_prerolled(TesseraGstElement *element) {
+    GstState current = GST_STATE_NULL;
+    return gst.gst_element_get_state(ELEMENT(element), &current, NULL, 0) == GST_STATE_CHANGE_SUCCESS
+        && current >= GST_STATE_PAUSED;
+}
+
 gboolean tessera_gst_query_duration(TesseraGstElement *element, gint64 *nanoseconds) {
     return gst.gst_element_query_duration(ELEMENT(element), GST_FORMAT_TIME, nanoseconds);
 }

@@ -51,6 +51,8 @@ TesseraGstElement *tessera_gst_bin_child(TesseraGstElement *bin, const char *nam
 void tessera_gst_set_state(TesseraGstElement *element, TesseraGstState state);
 /// Waits up to `timeout` nanoseconds for the element's state change; TRUE when it succeeded.
 gboolean tessera_gst_wait_for_state(TesseraGstElement *element, guint64 timeout);
+/// TRUE when the element is at least PAUSED with no state change under way (a sink holds its frame).
+gboolean tessera_gst_is_prerolled(TesseraGstElement *element);
 gboolean tessera_gst_query_duration(TesseraGstElement *element, gint64 *nanoseconds);
 gboolean tessera_gst_query_position(TesseraGstElement *element, gint64 *nanoseconds);
 /// A flushing seek to exactly `nanoseconds`.

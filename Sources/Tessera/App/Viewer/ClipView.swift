@@ -36,6 +36,21 @@ final class ClipView {
     private var tick: UInt32?
     /// What the play button shows now.
     private var shownPlaying = true
+    /// A clip reopened at the second it was left: paused, its poster kept over it until the frame there shows.
+    private var opening: Opening?
+    /// Opened paused at a second, not played.
+    private var openedPaused = false
+    /// The whole second last shown; `onSecondChange` hears each new one.
+    private var shownSecond = -1
+    /// The clip moved to another second, or paused, or sought: the viewer's place changed.
+    var onSecondChange: (@MainActor () -> Void)?
+
+    private enum Opening {
+        /// Waiting for the first frame, to seek from it.
+        case prerolling(Duration)
+        /// Sought; waiting for the frame at the second.
+        case seeking(Duration)
+    }
 
     /// A usual helper start shows no spinner.
     static let spinnerDelay: Duration = .milliseconds(500)
@@ -81,13 +96,34 @@ final class ClipView {
 
         playButton.onClicked { [weak self] in self?.togglePlaying() }
         muteButton.onClicked { [weak self] in self?.toggleMute() }
-        seekBar.onUserChange { [weak self] seconds in self?.player?.seek(to: .milliseconds(Int(seconds * 1000))) }
+        seekBar.onUserChange { [weak self] seconds in
+            self?.opening = nil
+            self?.player?.seek(to: .milliseconds(Int(seconds * 1000)))
+        }
     }
 
-    /// The video has played its first half second, or failed.
+    /// The video has played its first half second, or shows the second it reopened at, or failed.
     var isSettled: Bool {
         guard let player else { return true }
-        return player.failure != nil || (player.position ?? .zero) > .milliseconds(500)
+        if player.failure != nil { return true }
+        return opening == nil && (openedPaused || (player.position ?? .zero) > .milliseconds(500))
+    }
+
+    /// Where the clip is, or the second it is opening at.
+    var second: Duration? {
+        switch opening {
+        case .prerolling(let start), .seeking(let start): start
+        case nil: player?.position
+        }
+    }
+
+    /// Shows the clip playing paused at `start`: the poster stays until the frame there is drawn.
+    func open(at start: Duration) {
+        guard let player, start > .zero else { return }
+        player.pause()
+        pausedOutOfSight = false
+        opening = .prerolling(start)
+        update()
     }
 
     /// Plays `clip` from its bytes when here, else as it downloads in ranges; poster until the first frame.
@@ -132,8 +168,7 @@ final class ClipView {
             player.play()
         } else {
             view.view.onMap { [weak self, weak player] in
-                guard let player, !player.hasStarted else { return }
-                player.play()
+                if let player, !player.hasStarted, self?.opening == nil { player.play() }
                 self?.updateTicking()
             }
         }
@@ -143,6 +178,9 @@ final class ClipView {
     /// Stops and lets go of the clip playing, if one is.
     func stop() {
         pausedOutOfSight = false
+        opening = nil
+        openedPaused = false
+        shownSecond = -1
         if let tick { videoArea.removeTickCallback(tick) }
         tick = nil
         download?.cancel()
@@ -179,8 +217,10 @@ final class ClipView {
     func togglePlaying() {
         guard let player else { return }
         pausedOutOfSight = false
+        opening = nil
         player.togglePlaying()
         update()
+        onSecondChange?()
     }
 
     private func toggleMute() {
@@ -192,7 +232,7 @@ final class ClipView {
 
     /// Position and end are read every frame while playing on screen only, so an idle window sleeps.
     private func updateTicking() {
-        let wanted = player?.isPlaying == true && videoArea.isMapped
+        let wanted = (player?.isPlaying == true || opening != nil) && videoArea.isMapped
         if wanted, tick == nil {
             tick = videoArea.addTickCallback { [weak self] _ in
                 self?.update()
@@ -209,12 +249,17 @@ final class ClipView {
         defer { updateTicking() }
         guard let player else { return }
         player.tick()
+        if player.failure != nil {
+            opening = nil
+        } else if let opening {
+            openOn(opening, player)
+        }
         if let failure = player.failure {
             videoError.text = tr("This video cannot be played. {reason}", ["reason": "\(failure)"])
             videoError.isVisible = true
             showSpinner(false)
         } else if videoPoster.picture.isVisible {
-            if player.showsPicture {
+            if player.showsPicture, opening == nil {
                 videoPoster.picture.isVisible = false
                 showSpinner(false)
             } else if ContinuousClock.now - videoAskedAt >= Self.spinnerDelay {
@@ -232,6 +277,27 @@ final class ClipView {
             let position = player.position ?? .zero
             seekBar.value = position.seconds
             timeLabel.text = "\(position.clockText) / \(duration.clockText)"
+            let second = Int(position.seconds)
+            if second != shownSecond {
+                shownSecond = second
+                onSecondChange?()
+            }
+        }
+    }
+
+    /// Seeks once the first frame is held, and ends the opening once the frame at the second is.
+    private func openOn(_ step: Opening, _ player: ClipPlayback) {
+        guard player.isPrerolled, let duration = player.duration else { return }
+        switch step {
+        case .prerolling(let start) where start < duration:
+            player.seek(to: start)
+            opening = .seeking(start)
+        case .prerolling:
+            opening = nil // the clip is shorter now: it shows from its start
+        case .seeking(let start):
+            guard let position = player.position, abs((position - start).seconds) < 0.25 else { return }
+            opening = nil
+            openedPaused = true
         }
     }
 

@@ -66,6 +66,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
             self?.updateControls()
             self?.onPlaceChange?()
         }
+        clip.onSecondChange = { [weak self] in self?.onPlaceChange?() }
         swipe.onSwipe { [weak self] velocityX, velocityY in
             // Downwards, fast and mostly straight; a drag that pans a zoomed picture is not one.
             guard self?.image.isFitted ?? true else { return }

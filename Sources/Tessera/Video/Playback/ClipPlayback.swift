@@ -103,6 +103,13 @@ public final class ClipPlayback {
         return video ? tessera_gst_sink_has_sample(shared.sink) != 0 : (position ?? .zero) > .zero
     }
 
+    /// Paused or playing with its frame held: no state change, and no seek the helper has yet to answer.
+    public var isPrerolled: Bool {
+        let (playback, seeking) = shared.state.withLock { ($0.playback, $0.awaitingSeek) }
+        guard let playback, !seeking else { return false }
+        return tessera_gst_is_prerolled(playback) != 0
+    }
+
     /// The clip's length, once the helper read it.
     public var duration: Duration? { shared.state.withLock { $0.duration } }
 
