@@ -51,4 +51,14 @@ final class TextPreviewTests: XCTestCase {
         XCTAssertEqual(endless.preview, "a" + String(repeating: "\u{301}", count: TextPreview.marksPerLetter) + "…",
                        "a preview stops reading after four times its length")
     }
+
+    /// The ranges answered without Unicode's tables agree with them, scalar by scalar.
+    func testMarksAndSpacesAgreeWithUnicodesTables() {
+        for value in UInt32(0)..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let mark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+            XCTAssertEqual(TextPreview.isMark(scalar), mark, "U+\(String(value, radix: 16))")
+            XCTAssertEqual(TextPreview.isWhitespace(scalar), scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
 }

@@ -61,7 +61,7 @@ public enum TextPreview {
                 marks = 0
             }
             count += 1
-            if scalar.properties.isWhitespace {
+            if isWhitespace(scalar) {
                 endRun()
                 kept.append(scalar)
             } else if isLongRun {
@@ -84,7 +84,7 @@ public enum TextPreview {
         guard cut || changed else { return text }
         var preview = String(kept)
         if cut {
-            while let last = preview.unicodeScalars.last, last.properties.isWhitespace || last == breakOpportunity {
+            while let last = preview.unicodeScalars.last, isWhitespace(last) || last == breakOpportunity {
                 preview.unicodeScalars.removeLast()
             }
             preview += ellipsis
@@ -94,9 +94,22 @@ public enum TextPreview {
 
     /// A combining mark (Unicode's Mn, Mc and Me): it draws on the letter before it.
     static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        switch scalar.value {
+        case 0..<0x300, 0x400...0x482, 0x48A...0x52F: return false // Latin and Cyrillic letters: no table lookup
+        default: break
+        }
+        return switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: true
         default: false
+        }
+    }
+
+    /// Unicode's White_Space, looked up in its table only from U+1680, the first space past U+00A0.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0: true
+        case 0..<0x1680: false
+        default: scalar.properties.isWhitespace
         }
     }
 
