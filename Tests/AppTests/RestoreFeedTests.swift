@@ -38,6 +38,16 @@ final class RestoreFeedTests: ServerBackedTestCase {
             XCTAssertEqual(page2.listPlace?.key, place.key)
             closeAndFinish(second)
 
+            // Online: the pages asked confirm the saved posts from the place down, not from the top.
+            func selects() -> Int { server.requestedPaths.filter { $0.hasPrefix("/user_details/select.php") }.count }
+            let asked = selects()
+            let (online, page4, first4) = try relaunchWatchingTheFeedsFirstFrame(backend: server.base)
+            waitForServer("confirmed to the feed's end", timeout: .seconds(60)) { first4() != nil && page4.model.state.paging == .ended }
+            XCTAssertEqual(first4(), before)
+            XCTAssertLessThan(selects() - asked, 15, "pages from the place on, not the \(place.index / FeedCursor.pageSize) above it")
+            XCTAssertEqual(page4.listPlace?.key, place.key)
+            closeAndFinish(online)
+
             // Nothing saved: pages are asked until the place's post comes.
             let database = AppPaths(root: dataDirectory).data.appendingPathComponent("tessera.sqlite")
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }

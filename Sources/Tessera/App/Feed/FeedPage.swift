@@ -246,7 +246,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
             // Down to the view at once after a jump up (the scroll bar dragged, Home).
             let wanted = max(Self.releaseStep, state.releasedAbove - layout.place(at: reach))
             Task(priority: .loading) { await model.bringBack(wanted) }
-        } else if let first = layout.indices(from: top, to: top + 1).first, first > Self.keptAbove + Self.releaseStep {
+        } else if let first = layout.indices(from: top, to: top + 1).first,
+                  min(first - Self.keptAbove, state.confirmed) >= Self.releaseStep { // not a page at a time while pages confirm
             model.release(before: first - Self.keptAbove)
         }
     }

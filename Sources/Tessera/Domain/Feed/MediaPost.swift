@@ -36,6 +36,11 @@ public struct FeedCursor: Equatable, Sendable {
 
     public init() {}
 
+    /// The next page is the one after post `id`.
+    public init(after id: String) {
+        lastFetchID = id
+    }
+
     /// Moves past `page`, which was asked with the current `lastFetchID`.
     public mutating func advance(past page: [MediaPost]) {
         if let last = page.last { lastFetchID = last.id }

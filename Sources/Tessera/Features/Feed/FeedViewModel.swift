@@ -80,7 +80,11 @@ public final class FeedViewModel {
     /// A place restored at post `index`: the saved posts shown at launch reach a screenful past it.
     public func showsSaved(through index: Int) {
         savedShown = max(savedShown, index + Self.postsPastPlace)
+        confirmsFrom = index
     }
+
+    /// The restored place's index: pages confirm the saved posts from there, not from the top.
+    private var confirmsFrom = 0
 
     public static let postsPastPlace = 100 // more than a screenful below it, so the view need not stop short
 
@@ -95,7 +99,10 @@ public final class FeedViewModel {
     private func readSaved() async {
         guard let store, let saved = try? await store.saved(limit: savedShown), !saved.posts.isEmpty, state.posts.isEmpty else { return }
         state.posts = saved.posts
-        state.confirmed = 0
+        // Those above a place deep in the feed stand as saved, as posts read back do; F5 confirms them.
+        let kept = min(confirmsFrom, saved.posts.count)
+        state.confirmed = kept
+        if kept > 0 { state.cursor = FeedCursor(after: saved.posts[kept - 1].id) }
         state.receivedAt = saved.savedAt
         publish(.restored)
     }
