@@ -5,6 +5,7 @@ import Foundation
 import Gtk
 import TestSupport
 import XCTest
+import SimulatedInput
 
 /// The chat reopens at the message read, hundreds of messages up, not at the newest.
 final class RestoreChatTests: ServerBackedTestCase {
@@ -82,6 +83,28 @@ final class RestoreChatTests: ServerBackedTestCase {
             _ = try screen(of: main2.window)
             // The offline banner over the list takes a row's height off its bottom.
             XCTAssertEqual(shownRows(page2, in: main2.window), Array(reading.dropLast()), "the same messages at the same places, offline")
+            closeAndFinish(again)
+
+            // Online: the launch reads the saved messages around the place alone, the newest page confirms the
+            // saved ones, and Ctrl+End reads the newest back.
+            let online = try launch(backend: server.base)
+            let main3 = try XCTUnwrap(online.mainWindow)
+            defer { main3.window.destroy() }
+            let page3 = try XCTUnwrap(main3.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitForServer("the place reached", timeout: .seconds(20)) { !page3.grid.awaitsPlace && page3.grid.isLoaded }
+            let held = try XCTUnwrap(page3.model.state.timeline.heldNumbers)
+            XCTAssertGreaterThan(held.lowerBound, 900, "the newest not read at launch: \(held)")
+            waitForServer("the saved pages confirmed", timeout: .seconds(10)) { page3.model.state.paging != .loading && page3.grid.isLoaded }
+            XCTAssertGreaterThanOrEqual(page3.model.state.timeline.nextOffset, 1_260, "the saved pages kept, not replaced")
+            _ = try screen(of: main3.window)
+            XCTAssertEqual(shownRows(page3, in: main3.window), reading, "the same messages at the same places")
+            page3.entry.grabFocus()
+            waitFor("the window active") { main3.window.isActive }
+            XCTAssertTrue(InputSimulation.key("End", modifiers: [.control], on: main3.window))
+            waitForServer("the newest message at the bottom", timeout: .seconds(20)) {
+                guard let last = page3.grid.items.last, last.origin == .server(number: 1), let row = page3.grid.cell(for: last.id) else { return false }
+                return row.view.isMapped && page3.grid.isLoaded
+            }
         }
     }
 

@@ -61,10 +61,9 @@ extension MessagesPage {
         case .changed(let index)?:
             grid.replace(visible[index])
         case .reloaded?:
-            // Texts may differ under the same numbers: every row is made again.
+            // Texts may differ under the same numbers: every row is made again, with those let go (below).
             grid.updateLayout { $0.removeAll() }
             grid.setItems(EmptyCollection(), animated: false)
-            grid.setItems(visible, animated: false)
         case nil:
             break
         }

@@ -186,27 +186,29 @@ public struct MessageTimeline: Equatable, Sendable {
     }
 
     /// Restores saved server messages and the next offset; before any page only.
-    public mutating func restore(server messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, letGoAbove: Int = 0) {
+    public mutating func restore(server messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, letGoAbove: Int = 0,
+                                 letGoBelow: Int = 0) {
         guard self.nextOffset == 0 else { return }
         visible.prepend(contentsOf: messages)
         self.nextOffset = nextOffset
         self.reachedBeginning = reachedBeginning
         numbersAbove = letGoAbove
+        numbersBelow = letGoBelow
     }
 
     /// The newest page asked again after a restore: unchanged, false; else the history moved, the server's
     /// messages give way to it and older pages are asked again, true.
     public mutating func refreshNewest(page: [String], receivedAt: Date = Date()) -> Bool {
-        refreshNewest(Self.messages(of: page, at: 0, receivedAt: receivedAt), pageCount: page.count)
-    }
-
-    /// `refreshNewest(page:)` for messages made already; `pageCount`: the page's texts.
-    public mutating func refreshNewest(_ fresh: [ChatMessage], pageCount: Int) -> Bool {
-        let shown = visible.prefix(visible.count - localCount)
         var savedTexts: [Int: String] = [:]
-        for message in shown.suffix(Self.pageSize) {
+        for message in visible.prefix(heldServerCount).suffix(Self.pageSize) {
             if case .server(let number) = message.origin { savedTexts[number] = message.text }
         }
+        return refreshNewest(Self.messages(of: page, at: 0, receivedAt: receivedAt), pageCount: page.count, saved: savedTexts)
+    }
+
+    /// `refreshNewest(page:)` for messages made already; `pageCount`: the page's texts; `saved`: the saved
+    /// texts of the newest page's numbers, held or not.
+    public mutating func refreshNewest(_ fresh: [ChatMessage], pageCount: Int, saved savedTexts: [Int: String]) -> Bool {
         let agrees = fresh.allSatisfy { message in
             guard case .server(let number) = message.origin else { return false }
             return hidden.contains(number) || savedTexts[number] == message.text

@@ -11,11 +11,15 @@ public struct SavedChat: Equatable, Sendable {
     public var savedAt: Date
     /// Saved messages older than `messages`, not read (the chat reads them back as the view comes near them).
     public var olderNotRead: Int
+    /// Saved messages newer than `messages` (numbered 1 to this), not read, as `olderNotRead`.
+    public var newerNotRead: Int
     /// The newest messages, numbered 1 to this, that came since the person last saw the newest.
     public var unread: Int
 
-    public init(messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, savedAt: Date, olderNotRead: Int = 0, unread: Int = 0) {
+    public init(messages: [ChatMessage], nextOffset: Int, reachedBeginning: Bool, savedAt: Date, olderNotRead: Int = 0,
+                newerNotRead: Int = 0, unread: Int = 0) {
         self.messages = messages
+        self.newerNotRead = newerNotRead
         self.unread = unread
         self.olderNotRead = olderNotRead
         self.nextOffset = nextOffset

@@ -28,6 +28,8 @@ public final class MessagesViewModel {
     var olderSearchStopped = false
     /// How many of the newest saved messages a launch reads (`standardSavedShown`).
     private var savedShown: Int
+    /// The newest saved message a launch reads: 1 but for a place far up (`belowPlace`).
+    private var savedFrom = 1
     private let offlineRetry: OfflineRetry
     /// Saved pages wait for the newest to be asked again; nothing older is asked until it answers.
     var confirmsSaved = false
@@ -87,9 +89,12 @@ public final class MessagesViewModel {
     /// A place restored at message `number`: the saved messages read at launch reach a screenful past it.
     public func showsSaved(through number: Int) {
         savedShown = max(savedShown, number + Self.pastPlace)
+        if number > Self.standardSavedShown { savedFrom = max(1, number - Self.belowPlace) }
     }
 
     static let pastPlace = 100
+    /// Read at launch below a place past the standard read: the newer ones are read back as the view nears.
+    static let belowPlace = 200
 
     /// Shows the local and the saved messages, then asks for the next page.
     public func start() async {
@@ -103,9 +108,9 @@ public final class MessagesViewModel {
             state.notice = tr("Your messages could not be read. {reason}", ["reason": "\(error)"])
         }
         if let draft { state.restoredDraft = await draft.read() }
-        if let saved, let chat = try? await saved.saved(newest: savedShown), !chat.messages.isEmpty {
+        if let saved, let chat = try? await saved.saved(numbered: savedFrom...savedShown), !chat.messages.isEmpty {
             state.timeline.restore(server: chat.messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning,
-                                   letGoAbove: chat.olderNotRead)
+                                   letGoAbove: chat.olderNotRead, letGoBelow: chat.newerNotRead)
             state.receivedAt = chat.savedAt
             state.unread = min(chat.unread, chat.nextOffset)
             state.newMessagesLine = state.unread > 0 ? state.unread : nil
@@ -147,7 +152,8 @@ public final class MessagesViewModel {
             cameBack(at: now)
             if await cameSinceSaved(texts, at: now) { return }
             let fresh = await Self.messages(of: texts, at: 0, receivedAt: now)
-            let replaced = state.timeline.refreshNewest(fresh, pageCount: texts.count)
+            let savedNewest = await loadedTexts(1...max(1, min(state.timeline.nextOffset, MessageTimeline.pageSize)))
+            let replaced = state.timeline.refreshNewest(fresh, pageCount: texts.count, saved: savedNewest)
             state.paging = state.timeline.reachedBeginning ? .ended : .idle
             if replaced { timelineGeneration += 1 }
             publish(replaced ? .reloaded : nil)

@@ -13,18 +13,27 @@ public final class SavedChatStore: Sendable {
 
     /// Saved messages oldest first with paging state; nil if none; `newest` limits what is read.
     public func saved(newest limit: Int = .max) async throws -> SavedChat? {
+        try await saved(numbered: 1...max(1, limit))
+    }
+
+    /// The saved messages numbered `numbers` with paging state, the others left to read back; all of them
+    /// when the saved pages have a gap. Nil if none.
+    public func saved(numbered numbers: ClosedRange<Int>) async throws -> SavedChat? {
         try await database.read { db in
             guard let chat = try SavedChatRecord.fetchOne(db) else { return nil }
             let number = SavedServerMessageRecord.Columns.number
             var request = SavedServerMessageRecord.all()
-            var olderNotRead = 0
-            if limit < chat.nextOffset, try SavedServerMessageRecord.filter(number <= chat.nextOffset).fetchCount(db) == chat.nextOffset {
-                request = request.filter(number <= limit)
-                olderNotRead = chat.nextOffset - limit
+            var olderNotRead = 0, newerNotRead = 0
+            let window = max(1, min(numbers.lowerBound, chat.nextOffset))...max(1, min(numbers.upperBound, chat.nextOffset))
+            if window != 1...chat.nextOffset,
+               try SavedServerMessageRecord.filter(number <= chat.nextOffset).fetchCount(db) == chat.nextOffset {
+                request = request.filter(window.contains(number))
+                olderNotRead = chat.nextOffset - window.upperBound
+                newerNotRead = window.lowerBound - 1
             }
             let messages = try request.order(number.desc).fetchAll(db).map(\.message)
             return SavedChat(messages: messages, nextOffset: chat.nextOffset, reachedBeginning: chat.reachedBeginning, savedAt: chat.savedAt,
-                             olderNotRead: olderNotRead, unread: chat.unread)
+                             olderNotRead: olderNotRead, newerNotRead: newerNotRead, unread: chat.unread)
         }
     }
 
