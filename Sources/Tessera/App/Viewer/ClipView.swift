@@ -38,18 +38,14 @@ final class ClipView {
     private var shownPlaying = true
     /// A clip reopened at the second it was left: paused, its poster kept over it until the frame there shows.
     private var opening: Opening?
-    /// Opened paused at a second, not played.
-    private var openedPaused = false
-    /// The whole second last shown; `onSecondChange` hears each new one.
-    private var shownSecond = -1
+    private var openedPaused = false // opened paused at a second, not played
+    private var shownSecond = -1 // the whole second last shown; `onSecondChange` hears each new one
     /// The clip moved to another second, or paused, or sought: the viewer's place changed.
     var onSecondChange: (@MainActor () -> Void)?
 
     private enum Opening {
-        /// Waiting for the first frame, to seek from it.
-        case prerolling(Duration)
-        /// Sought; waiting for the frame at the second.
-        case seeking(Duration)
+        case prerolling(Duration) // waiting for the first frame, to seek from it
+        case seeking(Duration) // sought; waiting for the frame at the second
     }
 
     /// A usual helper start shows no spinner.

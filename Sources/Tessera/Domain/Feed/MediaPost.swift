@@ -36,8 +36,7 @@ public struct FeedCursor: Equatable, Sendable {
 
     public init() {}
 
-    /// The next page is the one after post `id`.
-    public init(after id: String) {
+    public init(after id: String) { // the next page is the one after post `id`
         lastFetchID = id
     }
 

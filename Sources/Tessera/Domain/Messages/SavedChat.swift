@@ -11,8 +11,7 @@ public struct SavedChat: Equatable, Sendable {
     public var savedAt: Date
     /// Saved messages older than `messages`, not read (the chat reads them back as the view comes near them).
     public var olderNotRead: Int
-    /// Saved messages newer than `messages` (numbered 1 to this), not read, as `olderNotRead`.
-    public var newerNotRead: Int
+    public var newerNotRead: Int // saved messages newer than `messages` (numbered 1 to this), not read
     /// The newest messages, numbered 1 to this, that came since the person last saw the newest.
     public var unread: Int
 

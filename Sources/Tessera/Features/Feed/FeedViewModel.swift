@@ -83,8 +83,7 @@ public final class FeedViewModel {
         confirmsFrom = index
     }
 
-    /// The restored place's index: pages confirm the saved posts from there, not from the top.
-    private var confirmsFrom = 0
+    private var confirmsFrom = 0 // the restored place's index: pages confirm the saved posts from there
 
     public static let postsPastPlace = 100 // more than a screenful below it, so the view need not stop short
 

@@ -28,8 +28,7 @@ public final class MessagesViewModel {
     var olderSearchStopped = false
     /// How many of the newest saved messages a launch reads (`standardSavedShown`).
     private var savedShown: Int
-    /// The newest saved message a launch reads: 1 but for a place far up (`belowPlace`).
-    private var savedFrom = 1
+    private var savedFrom = 1 // the newest saved message a launch reads: 1 but for a place far up (`belowPlace`)
     private let offlineRetry: OfflineRetry
     /// Saved pages wait for the newest to be asked again; nothing older is asked until it answers.
     var confirmsSaved = false
@@ -93,8 +92,7 @@ public final class MessagesViewModel {
     }
 
     static let pastPlace = 100
-    /// Read at launch below a place past the standard read: the newer ones are read back as the view nears.
-    static let belowPlace = 200
+    static let belowPlace = 200 // read below a place far up; the newer ones are read back as the view nears
 
     /// Shows the local and the saved messages, then asks for the next page.
     public func start() async {
