@@ -69,7 +69,7 @@ class AppTestCase: XCTestCase {
     @MainActor
     func launch(store: SettingsStore? = nil, backend: URL? = nil, services: [Backend.Service: URL] = [:], section: Section? = nil,
                 greets: Bool = false, renameDelay: Duration = .zero, opening: URL? = nil, source given: BackendSource? = nil,
-                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
+                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays, chatPollInterval: Duration = .seconds(30),
                 beforeFirstFrame: (@MainActor (TesseraApp) -> Void)? = nil) throws -> TesseraApp {
         if backend == nil, ownServer == nil { ownServer = try startServer() }
         let base = backend ?? ownServer!.base
@@ -77,6 +77,7 @@ class AppTestCase: XCTestCase {
         var options = LaunchOptions(unique: false, backend: source, iconsFolder: CompositionRoot.iconsFolder,
                                     stylesheet: CompositionRoot.stylesheet())
         options.greetsNewUsers = greets
+        options.chatPollInterval = chatPollInterval
         let store = store ?? makeStore()
         if let section {
             var settings = store.load()

@@ -24,6 +24,7 @@ struct TesseraServer: AsyncParsableCommand {
     @Option(help: "Largest side of a synthesized image, in pixels.") var maxSyntheticSide = 4096
     @Option(help: "A slow link every answer shares, in kilobits a second (0: loopback's own speed).") var linkKbps = 0
     @Option(help: "The slow link's latency, waited before each answer, in milliseconds.") var linkLatencyMs = 0
+    @Option(help: "Others write a chat message every so many seconds (0: nobody does).") var chatter = 0.0
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
     @Flag(help: "Stop when standard input reaches its end (the app that started the server is gone).")
@@ -46,6 +47,14 @@ struct TesseraServer: AsyncParsableCommand {
         }
         let server = FixtureServer(configuration: configuration)
         if exitWhenInputEnds { stopWhenInputEnds(server) }
+        if chatter > 0 {
+            Task { [chatter] in
+                while true {
+                    try await Task.sleep(for: .seconds(chatter))
+                    server.messagesArrive(1)
+                }
+            }
+        }
         let host = host
         try await server.run { port in
             FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)/\n".utf8))

@@ -14,6 +14,7 @@ final class ChatUnread {
     /// The message the "New messages" line is over.
     private(set) var lineOrigin: ChatMessage.Origin?
     var isPaused = false // while a change is put on screen: nothing is seen in a view still moving
+    var onCountChange: (@MainActor (Int) -> Void)? // the count, each time it changes (the sidebar shows it)
     private unowned let grid: RecyclingGrid<MessageRow, StackLayout>
     private let model: MessagesViewModel
 
@@ -56,6 +57,7 @@ final class ChatUnread {
     func showCount() {
         let unread = model.state.unread, shows = unread > 0 && jumpButton.isVisible
         guard shownCount?.unread != unread || shownCount?.shows != shows else { return }
+        if shownCount?.unread ?? 0 != unread { onCountChange?(unread) }
         shownCount = (unread, shows)
         badge.text = String(unread)
         badge.isVisible = shows

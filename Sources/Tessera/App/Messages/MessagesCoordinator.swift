@@ -9,6 +9,7 @@ import Gtk
 final class MessagesCoordinator: SectionCoordinator {
     private let services: SectionServices
     private var following: AnyObject?
+    private var polling: ChatPolling?
 
     init(services: SectionServices) {
         self.services = services
@@ -22,6 +23,10 @@ final class MessagesCoordinator: SectionCoordinator {
         }
         super.init(section: .messages, root: chat, detailPane: true)
         me.object = self
+        polling = ChatPolling(model: model, interval: services.chatPollInterval) { [dataSaving = services.dataSaving] in
+            main()?.window.isInWindowOutOfSight ?? true || dataSaving.isSaving
+        }
+        chat.unread.onCountChange = { count in main()?.sidebar.showUnread(count, in: .messages) }
         let people = services.peopleModel
         following = people.follow { [weak self, weak chat] everyone in
             let names = Dictionary(everyone.map { ($0.avatarNumber, $0.name) }) { first, _ in first }

@@ -69,6 +69,7 @@ public final class SectionServices {
     let disk: DiskBudget
     /// The main window, once it exists (dialogs are transient for it).
     var mainWindow: @MainActor () -> MainWindow? = { nil }
+    var chatPollInterval: Duration = .seconds(30) // `LaunchOptions.chatPollInterval`
 
     init(makers: Makers, backend: BackendSource?) {
         self.makers = makers

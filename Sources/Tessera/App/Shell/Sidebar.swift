@@ -8,6 +8,7 @@ public final class Sidebar {
     public let widget: Widget
     private let list = ListBox()
     private var rows: [ListBoxRow] = []
+    private var unreadBadges: [Label] = []
     private var contents: [Widget] = []
     /// Called when the user picks a section (mouse, keyboard, or `select`).
     public var onSelect: (@MainActor (Section) -> Void)?
@@ -25,6 +26,11 @@ public final class Sidebar {
             label.xalign = 0
             box.append(icon)
             box.append(label, expand: true)
+            let badge = Label()
+            badge.addStyleClass("unread-badge")
+            badge.valign = .center
+            box.append(badge)
+            unreadBadges.append(badge)
             let row = ListBoxRow(child: box)
             row.accessibleName = section.title
             row.tooltip = tr("{summary} (Ctrl+{number})", ["summary": section.summary, "number": String(section.number)])
@@ -37,6 +43,10 @@ public final class Sidebar {
         scroller.setSizeRequest(width: 190, height: -1)
         scroller.addStyleClass("sidebar")
         widget = scroller
+        for badge in unreadBadges {
+            badge.keepsOwnVisibility = true
+            badge.isVisible = false
+        }
         list.onRowSelected { [weak self] index in
             guard let self, Section.allCases.indices.contains(index) else { return }
             self.onSelect?(Section.allCases[index])
@@ -45,6 +55,15 @@ public final class Sidebar {
             guard let self, Section.allCases.indices.contains(index) else { return }
             self.onActivate?(Section.allCases[index])
         }
+    }
+
+    /// Shows `count` unread on `section`'s row and in its name; 0 shows none.
+    public func showUnread(_ count: Int, in section: Section) {
+        let badge = unreadBadges[section.number - 1]
+        badge.text = String(count)
+        badge.isVisible = count > 0
+        rows[section.number - 1].accessibleName = count > 0
+            ? ntr("{section}, {count} unread", "{section}, {count} unread", count: count, ["section": section.title]) : section.title
     }
 
     /// Selects `section`'s row; the selection handler runs if it changed.

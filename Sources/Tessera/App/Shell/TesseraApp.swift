@@ -39,6 +39,7 @@ public final class TesseraApp {
         self.options = options
         self.store = store
         services = SectionServices(makers: sections, backend: options.backend)
+        services.chatPollInterval = options.chatPollInterval
         self.logger = logger
         settings = self.store.load().placeToRestore(fresh: options.startsFresh)
         services.dataSaving.alwaysSaves = settings.savesData

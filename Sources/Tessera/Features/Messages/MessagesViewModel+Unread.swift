@@ -3,13 +3,14 @@ import Foundation
 
 /// Messages that came since the person last saw the newest: counted, kept with the saved pages, cleared as seen.
 extension MessagesViewModel {
-    /// At launch, the newest pages begin with messages that came before the saved ones: they go below, unread.
-    /// Pages are asked until the saved ones show up in them, at most `longestAbsence` messages.
+    /// The newest pages begin with messages that came before those loaded (at launch, the saved ones): they go
+    /// below, unread. Pages are asked until the loaded ones show up in them, at most `longestAbsence` messages.
     func cameSinceSaved(_ texts: [String], at now: Date) async -> Bool {
         var newest = texts
+        let known = state.timeline.nextOffset
         while true {
-            let shown = await loadedTexts(1...max(1, min(savedThrough, newest.count)))
-            if let count = HeadGrowth.arrived(before: newest, saved: savedThrough, shown: { shown[$0] }) {
+            let shown = await loadedTexts(1...max(1, min(known, newest.count)))
+            if let count = HeadGrowth.arrived(before: newest, saved: known, shown: { shown[$0] }) {
                 guard count > 0 else { return false }
                 logger.info("\(count) messages came since the saved pages: they go below them, unread")
                 var came: [ChatMessage] = []

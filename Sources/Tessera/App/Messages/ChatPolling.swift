@@ -1,0 +1,25 @@
+import Features
+
+/// Asks the chat for new messages every `interval` while the window shows, four times as seldom when it is out
+/// of sight or data is saved; the model skips an ask while offline or paging (`askNewest`).
+@MainActor
+final class ChatPolling {
+    private var loop: Task<Void, Never>?
+
+    /// `seldom`: the window is out of sight, or data is saved (a metered network).
+    init(model: MessagesViewModel, interval: Duration, seldom: @escaping @MainActor () -> Bool) {
+        loop = Task { [weak model] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: seldom() ? interval * Self.seldomFactor : interval)
+                guard !Task.isCancelled, let model else { return }
+                await model.askNewest()
+            }
+        }
+    }
+
+    isolated deinit {
+        loop?.cancel()
+    }
+
+    static let seldomFactor = 4
+}

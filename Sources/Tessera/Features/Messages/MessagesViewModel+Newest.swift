@@ -1,0 +1,25 @@
+import Domain
+import Foundation
+
+/// New messages at the server's head while the chat runs, asked for now and then (`ChatPolling`).
+extension MessagesViewModel {
+    /// Asks the newest page: messages new since those loaded go below them, unread. Nothing before the first
+    /// page, while the saved pages wait for theirs, while a page is on its way or failed, or offline.
+    public func askNewest() async {
+        guard canAskNewest else { return }
+        let texts: [String]
+        do {
+            texts = try await repository.page(at: 0)
+        } catch {
+            return logger.info("the chat's newest page could not be asked: \(error)")
+        }
+        guard canAskNewest else { return }
+        state.receivedAt = Date()
+        if !(await cameSinceSaved(texts, at: Date())) { publish(nil) }
+    }
+
+    private var canAskNewest: Bool {
+        state.localLoaded && !confirmsSaved && !state.isOffline && state.timeline.nextOffset > 0
+            && (state.paging == .idle || state.paging == .ended)
+    }
+}
