@@ -65,11 +65,11 @@ class AppTestCase: XCTestCase {
 
     /// Starts the app as a launch would (startup, then activate, or open `opening`) and waits for its window. Without
     /// a `backend`, the app gets a server of the test's own (never the built-in server's fixed
-    /// port, which another program may hold).
+    /// port, which another program may hold). The chat asks for new messages only when a test says how often.
     @MainActor
     func launch(store: SettingsStore? = nil, backend: URL? = nil, services: [Backend.Service: URL] = [:], section: Section? = nil,
                 greets: Bool = false, renameDelay: Duration = .zero, opening: URL? = nil, source given: BackendSource? = nil,
-                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays, chatPollInterval: Duration = .seconds(30),
+                offlineRetryDelays: [Duration] = OfflineRetry.standardDelays, chatPollInterval: Duration = .seconds(86_400),
                 beforeFirstFrame: (@MainActor (TesseraApp) -> Void)? = nil) throws -> TesseraApp {
         if backend == nil, ownServer == nil { ownServer = try startServer() }
         let base = backend ?? ownServer!.base
