@@ -14,6 +14,7 @@ final class ChatLiveTests: ServerBackedTestCase {
         try onMain {
             let app = try launch(backend: server.base, section: .messages, chatPollInterval: .milliseconds(200))
             let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
             main.window.resize(width: 900, height: 600)
             let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
             waitForServer("the first page", timeout: .seconds(10)) {
