@@ -25,14 +25,10 @@ final class FactsCoordinator: SectionCoordinator {
             guard let self, let key = self.detailToReopen else { return }
             self.detailToReopen = nil
             guard let id = Int(key), let fact = facts.first(where: { $0.id == id }) else { return }
-            self.reopen {
-                cards?.open(fact)
-                // Its picture's viewer, when that was open over it.
-                guard let place = self.viewerToReopen, let detail = self.pages.last as? FactDetailPage,
-                      place.itemID == fact.imageURL?.absoluteString, let url = fact.imageURL else { return }
-                self.viewerToReopen = nil
-                self.openViewer(url, of: fact, over: detail)?.restore(place)
-            }
+            self.reopen { cards?.open(fact) }
+            // Its picture's viewer, when that was open over it.
+            guard let detail = self.pages.last as? FactDetailPage, let url = fact.imageURL else { return }
+            self.reopenViewer(in: [url], id: \.absoluteString) { _ in self.openViewer(url, of: fact, over: detail) }
         }
     }
 
