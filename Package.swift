@@ -41,6 +41,12 @@ let package = Package(
         // headers): every library linked into the executable is loaded and bound before `main`.
         // Their headers come from libcurl4-openssl-dev and libgstreamer-plugins-base1.0-dev.
         .target(name: "CCurl"),
+        // gspell (CGspell) too: only the chat's composer checks spelling. Headers from libgspell-1-dev.
+        .target(
+            name: "CGspell",
+            dependencies: ["CGtk"],
+            cSettings: [.unsafeFlags(["-I/usr/include/gspell-1", "-I/usr/include/enchant-2"])]
+        ),
         .systemLibrary(
             name: "CGdkPixbuf",
             pkgConfig: "gdk-pixbuf-2.0",
@@ -151,7 +157,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["CIntl"]),
 
         // The only Swift module that touches GTK pointers, but for the next.
-        .target(name: "Gtk", dependencies: ["CGtk", "CHandy", "CGStreamer", "Localization", "Scheduling"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CHandy", "CGStreamer", "CGspell", "Localization", "Scheduling"]),
         // Key presses and clicks through the window system (XTest), for UI tests; never in the app.
         .target(name: "SimulatedInput", dependencies: ["CGtk", "Gtk"]),
 
@@ -266,7 +272,7 @@ let groups: [String: [String]] = [
                 "ImagePipeline", "HelperClients", "Video", "Domain"],
     "Helpers": ["tessera-decoder", "tessera-poster", "tessera-player", "PictureDecoding", "ClipDecoding", "Confinement"],
     "Shared": ["HelperWire", "HelperPipes", "Localization", "Scheduling"],
-    "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGtk", "CHandy", "CIntl", "CLcms2",
+    "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGspell", "CGtk", "CHandy", "CIntl", "CLcms2",
               "CPictureRegions", "CSandbox", "CThreads", "CWebP"],
     "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-automated", "tessera-crash-writer", "SimulatedInput"],
 ]

@@ -57,7 +57,7 @@ ALLOWED = {
                       "Localization", "Scheduling"},
     "Video": {"HelperWire", "CGStreamer", "CGdkPixbuf", "CDescriptorPassing", "HelperPipes", "HelperClients",
               "ImagePipeline", "Scheduling", "Localization"},
-    "Gtk": {"CGtk", "CHandy", "CGStreamer", "Localization", "Scheduling"},
+    "Gtk": {"CGtk", "CHandy", "CGStreamer", "CGspell", "Localization", "Scheduling"},
     "SimulatedInput": {"CGtk", "Gtk"},
     "App": {"Gtk", "Domain", "HelperWire", "ImagePipeline", "Features", "Video", "Localization", "Scheduling",
             "Logging", "DequeModule", "CGdkPixbuf"},

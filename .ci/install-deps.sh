@@ -41,6 +41,8 @@ packages=(
   gstreamer1.0-plugins-good    # qtdemux (MP4), souphttpsrc (http)
   gstreamer1.0-libav           # H.264 decoding
   gstreamer1.0-gtk3            # gtksink: video drawn in a GTK widget
+  libgspell-1-dev       # spelling in the chat's composer, over enchant (CGspell)
+  hunspell-en-us hunspell-ru  # the dictionaries it checks English and Russian with
 )
 
 # --bench: what the benchmarks compare Tessera with, too (make bench).

@@ -49,6 +49,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var savesData = false
     /// The most pictures, clips and saved pages may take on disk.
     public var diskCacheMegabytes = AppSettings.defaultDiskCacheMegabytes
+    /// The chat's spelling language chosen per script (`SpellingLanguages.chosen`).
+    public var spellingLanguages: [String: String] = [:]
 
     public static let defaultDiskCacheMegabytes = 1000
     /// Longer search texts come from a damaged file, not from typing.
@@ -91,6 +93,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         builtInForEverything = (try? container.decode(Bool.self, forKey: .builtInForEverything)) ?? false
         savesData = (try? container.decode(Bool.self, forKey: .savesData)) ?? false
         diskCacheMegabytes = (try? container.decode(Int.self, forKey: .diskCacheMegabytes)) ?? Self.defaultDiskCacheMegabytes
+        spellingLanguages = (try? container.decode([String: Lenient<String>].self, forKey: .spellingLanguages))?.compactMapValues(\.value) ?? [:]
         self = sanitized()
     }
 
@@ -139,6 +142,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         copy.listPlaces = listPlaces.filter { Section(rawValue: $0.key) != nil }
         copy.viewers = viewers.filter { Section(rawValue: $0.key) != nil && ($0.value.zoom ?? 1).isFinite }
         copy.searches = searches.filter { Section(rawValue: $0.key) != nil && $0.value.count <= Self.longestSearch }
+        copy.spellingLanguages = SpellingLanguages(chosen: spellingLanguages).chosen
         copy.diskCacheMegabytes = min(max(diskCacheMegabytes, Self.diskCacheMegabytesRange.lowerBound), Self.diskCacheMegabytesRange.upperBound)
         return copy
     }

@@ -47,6 +47,34 @@ final class MessageComposer {
         }
     }
 
+    /// Spelling, once checked (`checkSpelling`).
+    private(set) var spelling: ComposerSpelling?
+
+    /// Checks spelling in `languages` from the composer's first focus, once `settled` says the chat
+    /// has drawn its messages (loading a dictionary holds the main loop for a moment) or after
+    /// `settleWait`; the person's new choices go to `remember`.
+    func checkSpelling(in languages: SpellingLanguages, remember: @escaping @MainActor (SpellingLanguages) -> Void,
+                       after settled: @escaping @MainActor () -> Bool) {
+        var waiting = false
+        entry.onFocusIn { [weak self] in
+            guard let self, spelling == nil, !waiting else { return }
+            waiting = true
+            let deadline = ContinuousClock.now + Self.settleWait
+            entry.addTickCallback { [weak self] _ in
+                guard settled() || ContinuousClock.now >= deadline else { return true }
+                // After this frame, not inside it.
+                DispatchQueue.main.async { [weak self] in
+                    guard let self, spelling == nil else { return }
+                    spelling = ComposerSpelling(entry: entry, languages: languages, remember: remember)
+                }
+                return false
+            }
+        }
+    }
+
+    /// The longest spelling waits for the chat to settle.
+    static let settleWait: Duration = .seconds(2)
+
     var isEditingOrReplying: Bool { editing != nil || replyingTo != nil }
 
     /// The draft kept from the last launch, unless something was typed meanwhile.

@@ -26,6 +26,8 @@ final class MessagesCoordinator: SectionCoordinator {
         polling = ChatPolling(model: model, interval: services.chatPollInterval) { [dataSaving = services.dataSaving] in
             main()?.window.isInWindowOutOfSight ?? true || dataSaving.isSaving
         }
+        chat.composer.checkSpelling(in: services.spellingLanguages, remember: { services.rememberSpelling($0) },
+                                    after: { [weak chat] in chat?.showsContentInView ?? true })
         chat.unread.onCountChange = { count in main()?.sidebar.showUnread(count, in: .messages) }
         let people = services.peopleModel
         following = people.follow { [weak self, weak chat] everyone in

@@ -44,10 +44,17 @@ public final class TesseraApp {
         settings = self.store.load().placeToRestore(fresh: options.startsFresh)
         services.dataSaving.alwaysSaves = settings.savesData
         services.disk.setCap(megabytes: settings.diskCacheMegabytes)
+        services.spellingLanguages = SpellingLanguages(chosen: settings.spellingLanguages)
         application = Application(id: Self.applicationID, unique: options.unique,
                                   service: options.startsAsService)
         if options.startsAsService { application.setInactivityTimeout(ShellSearchProvider.idleTimeout) }
         services.mainWindow = { [weak self] in self?.mainWindow }
+        services.rememberSpelling = { [weak self] languages in
+            guard let self else { return }
+            services.spellingLanguages = languages
+            settings.spellingLanguages = languages.chosen
+            store.save(settings)
+        }
         services.disk.onFull = { [weak self] in
             guard let notice = self?.mainWindow?.diskNotice else { return }
             notice.show(tr("The disk is full: pictures shown now are not kept for later. Nothing saved before was lost."))

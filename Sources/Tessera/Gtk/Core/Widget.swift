@@ -225,6 +225,27 @@ open class Widget: Object {
         guard tessera_is_a(accessible, atk_text_get_type()) != 0 else { return nil }
         return Int(atk_text_get_character_count(OpaquePointer(accessible)))
     }
+    /// The runs of the text where a screen reader hears `attribute` (ATK's name, such as
+    /// "underline"), by character range, with its value.
+    public func accessibleTextRuns(of attribute: String) -> [(range: Range<Int>, value: String)] {
+        guard let count = accessibleTextLength else { return [] }
+        let text = OpaquePointer(accessible)
+        var runs: [(range: Range<Int>, value: String)] = []
+        var offset: gint = 0
+        while offset < count {
+            var start: gint = 0, end: gint = 0
+            let attributes = atk_text_get_run_attributes(text, offset, &start, &end)
+            var node = attributes
+            while let current = node {
+                let pair = current.pointee.data.assumingMemoryBound(to: AtkAttribute.self).pointee
+                if String(cString: pair.name) == attribute { runs.append((Int(start)..<Int(end), String(cString: pair.value))) }
+                node = current.pointee.next
+            }
+            atk_attribute_set_free(attributes)
+            offset = max(end, offset + 1)
+        }
+        return runs
+    }
     public func announceAsButton() { atk_object_set_role(accessible, ATK_ROLE_PUSH_BUTTON) }
     /// Tells assistive technologies this widget is a list (of widgets announced as its items).
     public func announceAsList() { atk_object_set_role(accessible, ATK_ROLE_LIST) }

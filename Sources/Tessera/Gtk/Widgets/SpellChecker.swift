@@ -1,0 +1,45 @@
+import CGspell
+import CGtk
+
+/// An entry's spelling through gspell: underlines, and suggestions and Language in its context menu.
+@MainActor
+public final class SpellChecker: Object {
+    /// Why spelling cannot be checked here (gspell missing), or nil when it can.
+    public static var unavailableReason: String? { tessera_gspell_load_error().map { String(cString: $0) } }
+
+    /// The codes of the languages with a dictionary here ("en_US", "ru_RU").
+    public static var availableLanguages: [String] {
+        guard let codes = tessera_gspell_available_languages() else { return [] }
+        defer { g_strfreev(codes) }
+        var found: [String] = []
+        var index = 0
+        while let code = codes[index] {
+            found.append(String(cString: code))
+            index += 1
+        }
+        return found
+    }
+
+    public static var defaultLanguage: String? { tessera_gspell_default_language().map { String(cString: $0) } } // the desktop's, else any
+
+    /// Checks `entry` from now on, in `language` (nil: the desktop's); nil when gspell is missing.
+    public static func checking(_ entry: Entry, language: String?) -> SpellChecker? {
+        guard let checker = tessera_gspell_check_entry(entry.raw.cast(), language) else { return nil }
+        return SpellChecker(taking: UnsafeMutableRawPointer(checker))
+    }
+
+    /// The language words are checked in; setting one without a dictionary here changes nothing.
+    public var language: String? {
+        get { tessera_gspell_language(raw.cast()).map { String(cString: $0) } }
+        set {
+            guard let newValue, newValue != language else { return }
+            _ = tessera_gspell_set_language(raw.cast(), newValue)
+        }
+    }
+
+    /// Calls `body` with the new language whenever it changes, by `language` or the context menu.
+    @discardableResult
+    public func onLanguageChange(_ body: @escaping @MainActor (String?) -> Void) -> SignalConnection {
+        onNotify("language") { [weak self] in body(self?.language) }
+    }
+}
