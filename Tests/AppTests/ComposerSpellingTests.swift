@@ -60,6 +60,10 @@ final class ComposerSpellingTests: ServerBackedTestCase {
             clear(entry)
             try typeAnyLetters("Привет, добрый мир", into: entry)
             XCTAssertEqual(misspelled(in: entry), [], "correct Russian is not underlined")
+
+            clear(entry)
+            XCTAssertTrue(InputSimulation.type("Helo again", on: entry))
+            waitFor("English again") { page.composer.spelling?.language == "en_US" && self.misspelled(in: entry) == ["Helo"] }
         }
     }
 

@@ -45,15 +45,17 @@ const char *tessera_gspell_load_error(void) {
 
 #define CHECKER(object) ((GspellChecker *)(object))
 
-GObject *tessera_gspell_check_entry(GtkEntry *entry, const char *language) {
+GObject *tessera_gspell_new_checker(const char *language) {
     if (tessera_gspell_load_error()) return NULL;
     const GspellLanguage *found = language ? gspell.gspell_language_lookup(language) : NULL;
-    GspellChecker *checker = gspell.gspell_checker_new(found);
+    return G_OBJECT(gspell.gspell_checker_new(found));
+}
+
+void tessera_gspell_check_entry(GtkEntry *entry, GObject *checker) {
+    if (tessera_gspell_load_error()) return;
     GspellEntryBuffer *buffer = gspell.gspell_entry_buffer_get_from_gtk_entry_buffer(gtk_entry_get_buffer(entry));
-    gspell.gspell_entry_buffer_set_spell_checker(buffer, checker);
-    g_object_unref(checker);
+    gspell.gspell_entry_buffer_set_spell_checker(buffer, CHECKER(checker));
     gspell.gspell_entry_set_inline_spell_checking(gspell.gspell_entry_get_from_gtk_entry(entry), TRUE);
-    return G_OBJECT(checker);
 }
 
 const char *tessera_gspell_language(GObject *checker) {

@@ -6,8 +6,11 @@
 /// NULL once gspell is loaded; otherwise why it could not be (kept for the process's life).
 const char *tessera_gspell_load_error(void);
 
-/// Checks `entry` inline in `language` ("en_US"; NULL: the desktop's); the checker is the buffer's.
-GObject *tessera_gspell_check_entry(GtkEntry *entry, const char *language);
+/// A new checker for `language` ("en_US"; NULL: the desktop's), loading its dictionary; NULL without gspell.
+GObject *tessera_gspell_new_checker(const char *language);
+
+/// Checks `entry` inline with `checker` from now on.
+void tessera_gspell_check_entry(GtkEntry *entry, GObject *checker);
 
 /// The code of `checker`'s language, or NULL when it has none.
 const char *tessera_gspell_language(GObject *checker);

@@ -6,7 +6,9 @@ import Gtk
 @MainActor
 final class ComposerSpelling {
     private let entry: Entry
-    private let checker: SpellChecker
+    /// A checker per language used, so a change of script swaps checkers instead of reloading a dictionary.
+    private var checkers: [String: SpellChecker] = [:]
+    private var current: SpellChecker
     private var languages: SpellingLanguages
     private let available = SpellChecker.availableLanguages
     private let desktop = SpellChecker.defaultLanguage
@@ -16,31 +18,45 @@ final class ComposerSpelling {
     /// Nil when spelling cannot be checked here (gspell missing).
     init?(entry: Entry, languages: SpellingLanguages, remember: @escaping @MainActor (SpellingLanguages) -> Void) {
         let first = languages.language(for: entry.text, available: available, desktop: desktop) ?? desktop
-        guard let checker = SpellChecker.checking(entry, language: first) else { return nil }
+        guard let checker = SpellChecker.make(language: first) else { return nil }
         self.entry = entry
-        self.checker = checker
+        current = checker
         self.languages = languages
         self.remember = remember
         followed = checker.language
-        checker.onLanguageChange { [weak self] _ in self?.noticeChoice() }
+        adopt(checker)
+        checker.check(entry)
         entry.onChanged { [weak self] in self?.follow() }
     }
 
-    var language: String? { checker.language }
+    var language: String? { current.language }
+
+    private func adopt(_ checker: SpellChecker) {
+        if let language = checker.language { checkers[language] = checker }
+        checker.onLanguageChange { [weak self] _ in self?.noticeChoice() }
+    }
 
     private func follow() {
         noticeChoice()
         guard let wanted = languages.language(for: entry.text, available: available, desktop: desktop),
-              wanted != checker.language else { return }
+              wanted != current.language else { return }
         followed = wanted
-        checker.language = wanted
+        if let kept = checkers[wanted] {
+            current = kept
+        } else if let made = SpellChecker.make(language: wanted) {
+            current = made
+            adopt(made)
+        }
+        current.check(entry)
     }
 
     /// A language the text did not choose was picked in the context menu: kept for this script.
     private func noticeChoice() {
-        guard let current = checker.language, current != followed else { return }
-        followed = current
-        languages.choose(current, forTextLike: entry.text)
+        guard let chosen = current.language, chosen != followed else { return }
+        if let followed, checkers[followed] === current { checkers[followed] = nil }
+        checkers[chosen] = current
+        followed = chosen
+        languages.choose(chosen, forTextLike: entry.text)
         remember(languages)
     }
 }

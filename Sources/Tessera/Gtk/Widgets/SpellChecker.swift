@@ -22,10 +22,14 @@ public final class SpellChecker: Object {
 
     public static var defaultLanguage: String? { tessera_gspell_default_language().map { String(cString: $0) } } // the desktop's, else any
 
-    /// Checks `entry` from now on, in `language` (nil: the desktop's); nil when gspell is missing.
-    public static func checking(_ entry: Entry, language: String?) -> SpellChecker? {
-        guard let checker = tessera_gspell_check_entry(entry.raw.cast(), language) else { return nil }
-        return SpellChecker(taking: UnsafeMutableRawPointer(checker))
+    /// A checker for `language` (nil: the desktop's), its dictionary loaded; nil when gspell is missing.
+    public static func make(language: String?) -> SpellChecker? {
+        tessera_gspell_new_checker(language).map { SpellChecker(adopting: UnsafeMutableRawPointer($0)) }
+    }
+
+    /// Checks `entry` with this checker from now on, instead of any other.
+    public func check(_ entry: Entry) {
+        tessera_gspell_check_entry(entry.raw.cast(), raw.cast())
     }
 
     /// The language words are checked in; setting one without a dictionary here changes nothing.
