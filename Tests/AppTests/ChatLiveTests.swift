@@ -49,4 +49,38 @@ final class ChatLiveTests: ServerBackedTestCase {
             XCTAssertFalse(ShownLabels.texts(under: main.sidebar.widget).contains("3"), "no count once seen")
         }
     }
+
+    /// Messages that come while another window has the focus stay unread, in view or not, until
+    /// the person is back in Tessera's window.
+    func testMessagesAreSeenOnlyInTheWindowInUse() throws {
+        try onMain {
+            let app = try launch(backend: server.base, section: .messages, chatPollInterval: .milliseconds(200))
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let page = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitForServer("the first page", timeout: .seconds(10)) {
+                page.model.state.timeline.nextOffset >= 20 && page.model.state.paging != .loading && page.grid.isLoaded
+            }
+            waitFor("the window active") { main.window.isActive }
+            let other = Window()
+            defer { other.destroy() }
+            other.setDefaultSize(width: 300, height: 200)
+            other.showAll()
+            other.present()
+            waitFor("another window in use") { other.isActive && !main.window.isActive }
+
+            let newest = page.model.state.timeline.nextOffset
+            server.server.messagesArrive(2)
+            waitForServer("the two shown at the newest", timeout: .seconds(10)) {
+                page.model.state.timeline.nextOffset == newest + 2 && page.grid.isLoaded
+            }
+            _ = try screen(of: main.window)
+            XCTAssertEqual(page.model.state.unread, 2, "in view, but not seen")
+            XCTAssertEqual(main.sidebar.row(for: .messages).accessibleName, "Messages, 2 unread")
+
+            main.window.present()
+            waitFor("seen once the window is in use again") { main.window.isActive && page.model.state.unread == 0 }
+            XCTAssertEqual(main.sidebar.row(for: .messages).accessibleName, "Messages")
+        }
+    }
 }

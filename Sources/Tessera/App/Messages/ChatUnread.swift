@@ -15,6 +15,7 @@ final class ChatUnread {
     private(set) var lineOrigin: ChatMessage.Origin?
     var isPaused = false // while a change is put on screen: nothing is seen in a view still moving
     var onCountChange: (@MainActor (Int) -> Void)? // the count, each time it changes (the sidebar shows it)
+    var windowIsActive: @MainActor () -> Bool = { true } // a message is seen only in the window the person is using
     private unowned let grid: RecyclingGrid<MessageRow, StackLayout>
     private let model: MessagesViewModel
 
@@ -78,7 +79,7 @@ final class ChatUnread {
     /// The newest server message in view is seen, and every one above it.
     func markSeen() {
         let adjustment = grid.adjustment, timeline = model.state.timeline
-        guard model.state.unread > 0, !isPaused, grid.widget.isMapped, !grid.awaitsPlace, adjustment.pageSize > 0 else { return }
+        guard model.state.unread > 0, !isPaused, windowIsActive(), grid.widget.isMapped, !grid.awaitsPlace, adjustment.pageSize > 0 else { return }
         let items = grid.items
         let inView = grid.layout.indices(from: adjustment.value, to: adjustment.value + adjustment.pageSize - Self.seenMargin)
         guard !inView.isEmpty else { return }

@@ -29,6 +29,10 @@ final class MessagesCoordinator: SectionCoordinator {
         chat.composer.checkSpelling(in: services.spellingLanguages, remember: { services.rememberSpelling($0) },
                                     after: { [weak chat] in chat?.showsContentInView ?? true })
         chat.unread.onCountChange = { count in main()?.sidebar.showUnread(count, in: .messages) }
+        if let window = main()?.window {
+            chat.unread.windowIsActive = { [weak window] in window?.isActive ?? false }
+            window.onNotify("is-active") { [weak chat] in chat?.unread.markSeen() }
+        }
         let people = services.peopleModel
         following = people.follow { [weak self, weak chat] everyone in
             let names = Dictionary(everyone.map { ($0.avatarNumber, $0.name) }) { first, _ in first }
