@@ -144,10 +144,10 @@ final class RestoreChatTests: ServerBackedTestCase {
             waitFor("the newest in view, seen") { page2.model.state.unread == 0 && !page2.unread.jumpButton.isVisible && page2.grid.isLoaded }
             _ = try screen(of: main2.window)
             let lined = page2.rows.filter { $0.newLine.isMapped }
-            XCTAssertEqual(lined.map(\.message.text), ["A new message (1 of 3)"], "the line over the oldest that came")
+            XCTAssertEqual(lined.map(\.message.text), ["A new message (1)"], "the line over the oldest that came")
             XCTAssertEqual(lined.first?.view.accessibleName, "New messages. \(lined.first?.message.accessibleName ?? "")")
-            let order = shownTexts(page2, in: main2.window).filter { $0.hasPrefix("A new message") }.map { $0.prefix(22) }
-            XCTAssertEqual(order, ["A new message (1 of 3)", "A new message (2 of 3)", "A new message (3 of 3)"])
+            let order = shownTexts(page2, in: main2.window).filter { $0.hasPrefix("A new message") }.map { $0.prefix { $0 != "@" } }
+            XCTAssertEqual(order, ["A new message (1)", "A new message (2)", "A new message (3)"])
             XCTAssertFalse(page2.unread.badge.isVisible)
             closeAndFinish(again)
 
@@ -178,7 +178,7 @@ final class RestoreChatTests: ServerBackedTestCase {
             waitForServer("the newest page asked", timeout: .seconds(20)) { page2.model.state.newMessagesLine == 25 && page2.grid.isLoaded }
             _ = try screen(of: main.window)
             let line = try XCTUnwrap(page2.rows.first { $0.newLine.isMapped }, "the line in view")
-            XCTAssertEqual(line.message.text, "A new message (1 of 25)")
+            XCTAssertEqual(line.message.text, "A new message (1)")
             let top = try XCTUnwrap(page2.grid.widget.origin(in: main.window)).y
             let lineTop = try XCTUnwrap(line.newLine.origin(in: main.window)).y - top
             XCTAssertTrue((0...Int(ChatUnread.lineContext) + 24).contains(lineTop), "near the top: \(lineTop)")

@@ -275,7 +275,7 @@ final class RestoreTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("comma", modifiers: .control, on: main.window))
             waitFor("the Preferences window") { app.preferencesWindow?.window.isMapped == true }
             let preferences = try XCTUnwrap(app.preferencesWindow)
-            let restoring = preferences.restoring.restoreSwitch
+            let restoring = preferences.restoring.control
             XCTAssertTrue(restoring.isOn, "on unless switched off")
             restoring.grabFocus()
             waitFor("the switch focused") { restoring.hasFocus }

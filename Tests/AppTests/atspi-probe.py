@@ -5,7 +5,7 @@ Usage: atspi-probe.py TESSERA_BINARY DATA_DIR [--second-launch | --messages | --
                                                 --russian ITEMS | --panes SECTION | --read PREFIX |
                                                 --idle SECONDS | --preferences ADDRESS | --shell-search |
                                                 --killed-draft TEXT | --type-search SECTION TEXT |
-                                                --every-extent TEXT]
+                                                --every-extent TEXT | --notifications]
 Prints one line per accessible found under the application (role and name), and exits 0 when
 the frame "Tessera" and the five section names are present. With --second-launch, the app runs
 as the default (unique) profile with its XDG folders under DATA_DIR; a second launch must hand
@@ -30,7 +30,8 @@ holds ("facts address: …"). With --shell-search, the binary is not started by 
 session bus starts it for GNOME Shell's search (see shell_search). With --killed-draft, a draft is
 typed with real keys, the app killed with SIGKILL and started again (see killed_draft). With
 --type-search, a search is typed over People's list or Facts' cards (see type_search). With
---every-extent, every node of every screen is asked where it is (see every_extent).
+--every-extent, every node of every screen is asked where it is (see every_extent). With
+--notifications, the chat's desktop notifications are heard and clicked (see notifications).
 """
 import os
 import subprocess
@@ -763,8 +764,115 @@ def every_extent(binary, data_dir, text):
     return 0
 
 
+def notifications(binary, data_dir):
+    """The chat's desktop notifications, told to notifications-stand-in.py on this session bus. The
+    app opens on the chat, asking for new messages every 5 s; messages are made to come through the
+    test server's POST /arrive: one while the chat is in use, one while Gallery shows, then 50.
+    Prints each notification heard ("notify: REPLACES SUMMARY|BODY"); "withdrawn" once the app took
+    it back as the chat was read at its newest; then one more comes and is clicked: the row it
+    shows ("shown: NAME") and the section then ("section: NAME")."""
+    import queue
+    import threading
+    import urllib.request
+    backend = os.environ["TESSERA_BACKEND"].rstrip("/")
+
+    def arrive(count):
+        request = urllib.request.Request(f"{backend}/arrive?count={count}", method="POST")
+        urllib.request.urlopen(request, timeout=10).read()
+
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notifications-stand-in.py")
+    stand_in = subprocess.Popen([sys.executable, script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    if stand_in.stdout.readline().strip() != "ready":
+        print("no notification server")
+        return 1
+    heard = queue.Queue()
+    threading.Thread(target=lambda: [heard.put(line.strip()) for line in stand_in.stdout], daemon=True).start()
+
+    def next_heard(what):
+        try:
+            return heard.get(timeout=60)
+        except queue.Empty:
+            print("never heard:", what)
+            return None
+
+    def row_with(text):
+        return find_node(app, lambda node: (node.name or "").startswith(("Message ", "New messages. Message ")) and text in node.name)
+
+    # The default profile, in folders of the probe's own: a --data-dir profile is not unique, and
+    # GApplication sends notifications only for an application that owns its name on the bus.
+    folders = {name: os.path.join(data_dir, name.lower()) for name in
+               ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")}
+    os.makedirs(os.path.join(folders["XDG_CONFIG_HOME"], "tessera"), exist_ok=True)
+    with open(os.path.join(folders["XDG_CONFIG_HOME"], "tessera", "settings.json"), "w") as settings:
+        settings.write('{"lastSection": "messages", "windowWidth": 900, "windowHeight": 700, "chatPollSeconds": 5}')
+    log = open(os.path.join(data_dir, "tessera-stderr.log"), "a+")
+    proc = subprocess.Popen([binary], env=bridged_env(**folders), stderr=log)
+    app, _ = find_app("dev.tessera.Tessera", time.monotonic() + 30, proc)
+    try:
+        entry, _ = composer_text(app, time.monotonic() + 30) if app is not None else (None, None)
+        if entry is None or not close_welcome(app):
+            print("no chat, or no welcome; the app said:", open(log.name).read()[-2000:])
+            return 1
+        focus_for_keys(proc, entry)
+        arrive(1)
+        if wait_for("the message that came while the chat was in use", lambda: row_with("A new message (1)"), 60) is None:
+            return 1
+        def show_section(name, prefixes):
+            row = find_node(app, lambda node: node.getRoleName() == "list item" and (node.name or "").startswith(name))
+            row.parent.querySelection().selectChild(row.getIndexInParent())
+            return wait_for(name, lambda: named_items(app, prefixes, time.monotonic() + 1) or None, 30) is not None
+
+        def notified(what):
+            line = next_heard(what)
+            if line is None or not line.startswith("notify "):
+                print("heard:", line)
+                return None
+            number, rest = line[len("notify "):].split(" ", 1)
+            print("notify:", rest, flush=True)
+            return number
+
+        # Whatever is heard comes in order: a notification of the first message would come first.
+        if not show_section("Gallery", ("Item 1 of ",)):
+            return 1
+        arrive(1)
+        number = notified("a notification")
+        arrive(50)
+        if number is None or notified("the flood's notification") is None:
+            return 1
+        # Read in the chat, at its newest: the notification is taken back.
+        if not show_section("Messages", ("Message ", "New messages. ")):
+            return 1
+        focus_for_keys(proc, entry)
+        subprocess.run(["xdotool", "key", "ctrl+End"], timeout=30)
+        line = next_heard("the notification taken back")
+        print("withdrawn" if line == f"close {number}" else f"heard: {line}", flush=True)
+        # Elsewhere again, one more, clicked: the chat shows it.
+        if not show_section("Gallery", ("Item 1 of ",)):
+            return 1
+        arrive(1)
+        number = notified("the last notification")
+        if number is None:
+            return 1
+        stand_in.stdin.write(f"invoke {number}\n")
+        stand_in.stdin.flush()
+        if wait_for("the message clicked, shown", lambda: (lambda row: row if row is not None and
+                    row.getState().contains(pyatspi.STATE_SHOWING) else None)(row_with("A new message (53)")), 30) is None:
+            return 1
+        print("shown:", row_with("A new message (53)").name)
+        selected = find_node(app, lambda node: node.getRoleName() == "list item" and node.getState().contains(pyatspi.STATE_SELECTED)
+                             and (node.name or "").startswith(tuple(EXPECTED_SECTIONS)))
+        print("section:", selected.name if selected is not None else None)
+        return 0
+    finally:
+        stop(proc)
+        stand_in.stdin.close()
+        stand_in.wait(timeout=10)
+
+
 def main():
     binary, data_dir = sys.argv[1], sys.argv[2]
+    if "--notifications" in sys.argv[3:]:
+        return notifications(binary, data_dir)
     if "--every-extent" in sys.argv[3:]:
         return every_extent(binary, data_dir, sys.argv[sys.argv.index("--every-extent") + 1])
     if "--type-search" in sys.argv[3:]:

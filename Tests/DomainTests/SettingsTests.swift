@@ -103,6 +103,15 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(AppSettings.self, from: JSONEncoder().encode(settings)).diskCacheMegabytes, 2048)
     }
 
+    func testTheChatsPollAndNotificationsAreReadWithinTheirRange() throws {
+        func read(_ json: String) throws -> AppSettings { try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8)) }
+        XCTAssertEqual(try read("{}").chatPollSeconds, 30)
+        XCTAssertEqual(try read(#"{"chatPollSeconds": 1}"#).chatPollSeconds, 5, "no sooner than every 5 s")
+        XCTAssertEqual(try read(#"{"chatPollSeconds": 90000}"#).chatPollSeconds, 3600)
+        XCTAssertTrue(try read("{}").notifiesMessages)
+        XCTAssertFalse(try read(#"{"notifiesMessages": false}"#).notifiesMessages)
+    }
+
     func testJSONThatIsNotAnObjectIsAnError() {
         XCTAssertThrowsError(try JSONDecoder().decode(AppSettings.self, from: Data("[1,2]".utf8)))
     }

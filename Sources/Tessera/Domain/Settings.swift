@@ -49,6 +49,10 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var savesData = false
     /// The most pictures, clips and saved pages may take on disk.
     public var diskCacheMegabytes = AppSettings.defaultDiskCacheMegabytes
+    /// How often the chat asks for new messages while the window shows.
+    public var chatPollSeconds = 30
+    /// Preferences' "Notify about new messages".
+    public var notifiesMessages = true
     /// The chat's spelling language chosen per script (`SpellingLanguages.chosen`).
     public var spellingLanguages: [String: String] = [:]
 
@@ -57,6 +61,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public static let longestSearch = 500
     /// Megabytes as GNOME shows sizes: a million bytes.
     public static let megabyte = 1_000_000
+    /// Sooner would load a server for little; later is no longer a live chat.
+    public static let chatPollSecondsRange = 5...3600
     /// Below this a screenful of pictures no longer fits; above, a typo.
     public static let diskCacheMegabytesRange = 10...1_000_000
     public static let defaults = AppSettings(windowWidth: 1100, windowHeight: 760, isMaximized: false,
@@ -93,6 +99,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
         builtInForEverything = (try? container.decode(Bool.self, forKey: .builtInForEverything)) ?? false
         savesData = (try? container.decode(Bool.self, forKey: .savesData)) ?? false
         diskCacheMegabytes = (try? container.decode(Int.self, forKey: .diskCacheMegabytes)) ?? Self.defaultDiskCacheMegabytes
+        chatPollSeconds = (try? container.decode(Int.self, forKey: .chatPollSeconds)) ?? 30
+        notifiesMessages = (try? container.decode(Bool.self, forKey: .notifiesMessages)) ?? true
         spellingLanguages = (try? container.decode([String: Lenient<String>].self, forKey: .spellingLanguages))?.compactMapValues(\.value) ?? [:]
         self = sanitized()
     }
@@ -142,6 +150,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         copy.listPlaces = listPlaces.filter { Section(rawValue: $0.key) != nil }
         copy.viewers = viewers.filter { Section(rawValue: $0.key) != nil && ($0.value.zoom ?? 1).isFinite }
         copy.searches = searches.filter { Section(rawValue: $0.key) != nil && $0.value.count <= Self.longestSearch }
+        copy.chatPollSeconds = min(max(chatPollSeconds, Self.chatPollSecondsRange.lowerBound), Self.chatPollSecondsRange.upperBound)
         copy.spellingLanguages = SpellingLanguages(chosen: spellingLanguages).chosen
         copy.diskCacheMegabytes = min(max(diskCacheMegabytes, Self.diskCacheMegabytesRange.lowerBound), Self.diskCacheMegabytesRange.upperBound)
         return copy

@@ -39,6 +39,8 @@ public final class FixtureServer: Sendable {
         public var feedNewestWithheld = 0
         /// How many messages arrived after the usual ones, moving every other message's number up.
         public var messagesArrived = 0
+        /// `POST /arrive?count=N` makes N messages arrive: for tests that drive the app as another process.
+        public var arrivalsOnRequest = false
         /// Texts served in place of messages, by number (tests of texts of any length).
         public var messageTexts: [Int: String] = [:]
         /// Titles and descriptions served in place of the facts rows', by row.
@@ -113,7 +115,8 @@ public final class FixtureServer: Sendable {
         if let link { router.add(middleware: SlowLinkMiddleware(link: link)) }
         FeedRoutes(store: feed, media: media, repeatsFirstPost: configuration.feedRepeatsFirstPost,
                    silence: SilentAnswers(times: configuration.silentFeedPages)).register(on: router)
-        MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay).register(on: router)
+        MessageRoutes(source: messages, pageDelay: configuration.messagesPageDelay,
+                      arrivalsOnRequest: configuration.arrivalsOnRequest).register(on: router)
         FactsRoutes(media: media, gate: factsGate, texts: configuration.factTexts, rows: configuration.factsRows,
                     silence: SilentAnswers(times: configuration.silentFactsFeeds)).register(on: router)
         MediaRoutes(media: media, avatarDelay: configuration.avatarDelay,

@@ -110,7 +110,8 @@ public final class MessageSource: Sendable {
         let numbers = (offset + 1)...min(offset + pageSize, count)
         return .page(numbers.map {
             if let text = texts[$0] { return text }
-            return $0 <= arrived ? "A new message (\(arrived - $0 + 1) of \(arrived))" : Self.text(number: $0 - arrived)
+            // Numbered by arrival, so a message keeps its text as more come.
+            return $0 <= arrived ? "A new message (\(arrived - $0 + 1))" : Self.text(number: $0 - arrived)
         })
     }
 }
@@ -119,8 +120,15 @@ struct MessageRoutes {
     let source: MessageSource
     /// How long each page waits before answering (a slow network, for tests).
     var pageDelay: Double = 0
+    var arrivalsOnRequest = false
 
     func register(on router: Router<FixtureContext>) {
+        if arrivalsOnRequest {
+            router.post("arrive") { request, _ -> Response in
+                source.arrive(request.uri.queryParameters.get("count").flatMap { Int($0) } ?? 1)
+                return Response(status: .noContent)
+            }
+        }
         router.get("getMessages") { request, _ -> Response in
             let offset = request.uri.queryParameters.get("offset").flatMap { Int($0) } ?? 0
             // `fail=<kind>` asks for one failure on purpose, for tests of each kind.

@@ -10,6 +10,7 @@ final class MessagesCoordinator: SectionCoordinator {
     private let services: SectionServices
     private var following: AnyObject?
     private var polling: ChatPolling?
+    private(set) var notifications: ChatNotifications?
 
     init(services: SectionServices) {
         self.services = services
@@ -28,7 +29,18 @@ final class MessagesCoordinator: SectionCoordinator {
         }
         chat.composer.checkSpelling(in: services.spellingLanguages, remember: { services.rememberSpelling($0) },
                                     after: { [weak chat] in chat?.showsContentInView ?? true })
-        chat.unread.onCountChange = { count in main()?.sidebar.showUnread(count, in: .messages) }
+        let notifications = services.application.map { application in
+            ChatNotifications(application: application, isElsewhere: {
+                guard let main = main() else { return true }
+                return !main.window.isActive || main.currentSection != .messages
+            }, isEnabled: services.notifiesMessages)
+        }
+        self.notifications = notifications
+        chat.unread.onCountChange = { [weak chat] count in
+            main()?.sidebar.showUnread(count, in: .messages)
+            guard let chat else { return }
+            notifications?.unreadChanged(to: count, state: chat.model.state, names: chat.senderNames)
+        }
         if let window = main()?.window {
             chat.unread.windowIsActive = { [weak window] in window?.isActive ?? false }
             window.onNotify("is-active") { [weak chat] in chat?.unread.markSeen() }
@@ -44,6 +56,13 @@ final class MessagesCoordinator: SectionCoordinator {
             self.detailToReopen = nil
             if let message = messages.first(where: { $0.origin.key == key }) { self.reopen { chat?.openDetail(of: message) } }
         }
+    }
+
+    /// The chat, back from a detail, at the message of `messageKey` (a notification was clicked).
+    func show(messageKey: String) {
+        guard let origin = ChatMessage.Origin(key: messageKey) else { return }
+        popToRoot()
+        (pages.first as? MessagesPage)?.show(origin)
     }
 
     override var openDetailKey: String? { detail.map { $0.message.origin.key } }

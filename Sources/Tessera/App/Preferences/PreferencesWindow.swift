@@ -21,17 +21,23 @@ final class PreferencesWindow {
     let data: DataSavingRows
     /// The cache's limit, each section's use of the disk, Clear.
     let storage: StorageRows
-    let restoring: RestoringRow
+    /// "Restore where I left off": the section, details, list places and searches at the next launch.
+    let restoring: SwitchRow
+    let notifying: SwitchRow // desktop notifications of new messages
 
     /// `given`: the command line's addresses, fixed for this launch; `downloaded`: bytes by section name.
-    init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL], savesData: Bool = false, restoresPlace: Bool = true,
+    init(parent: Window?, addresses: ServiceAddresses, given: [Backend.Service: URL], savesData: Bool = false, restoresPlace: Bool = true, notifies: Bool = true,
          downloaded: @escaping () -> [String: Int] = { [:] }, cacheMegabytes: Int = AppSettings.defaultDiskCacheMegabytes,
          diskUse: @escaping @MainActor () async -> [Section: DiskUse] = { [:] }) {
         form = addresses
         applied = addresses
         data = DataSavingRows(savesData: savesData, downloaded: downloaded)
         storage = StorageRows(megabytes: cacheMegabytes, use: diskUse)
-        restoring = RestoringRow(restores: restoresPlace)
+        restoring = SwitchRow(title: tr("Restore where I left off"),
+                              summary: tr("Each section opens at the place, page and search it showed when Tessera closed."),
+                              isOn: restoresPlace)
+        notifying = SwitchRow(title: tr("Notify about new messages"),
+                              summary: tr("While Tessera's window is not in use or shows another section."), isOn: notifies)
         window.title = tr("Preferences")
         window.setTransient(for: parent)
         window.isModal = true
@@ -42,7 +48,7 @@ final class PreferencesWindow {
 
         page.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         page.addStyleClass("preferences-page")
-        page.append(group(title: tr("General"), description: nil, rows: [restoring.row]))
+        page.append(group(title: tr("General"), description: nil, rows: [restoring.row, notifying.row]))
         page.append(group(title: tr("Backend"), description: nil, rows: [builtInRow()]))
         rows = Backend.Service.allCases.map { service in
             ServiceAddressRow(service: service, text: addresses.texts[service] ?? "", given: given[service])

@@ -25,8 +25,8 @@ public struct LaunchOptions: Sendable {
     public var followsDesktopAppearance = true
     /// Started by D-Bus for the Shell's search: no window until a result opens, ending once idle.
     public var startsAsService = false
-    /// How often the chat asks for new messages while the window shows (`ChatPolling`).
-    public var chatPollInterval: Duration = .seconds(30)
+    /// How often the chat asks for new messages while the window shows (`ChatPolling`); nil: as settings say.
+    public var chatPollInterval: Duration?
 
     public init(unique: Bool, backend: BackendSource? = nil, givenServices: [Backend.Service: URL] = [:],
                 iconsFolder: URL? = nil, stylesheet: String? = nil) {

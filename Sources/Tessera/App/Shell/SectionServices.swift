@@ -70,6 +70,9 @@ public final class SectionServices {
     /// The main window, once it exists (dialogs are transient for it).
     var mainWindow: @MainActor () -> MainWindow? = { nil }
     var chatPollInterval: Duration = .seconds(30) // `LaunchOptions.chatPollInterval`
+    /// Sends the desktop's notifications; nil before the app made it.
+    var application: Application?
+    var notifiesMessages: @MainActor () -> Bool = { true } // Preferences' "Notify about new messages"
     /// The chat's spelling languages as last chosen, and how a new choice is kept.
     var spellingLanguages = SpellingLanguages()
     var rememberSpelling: @MainActor (SpellingLanguages) -> Void = { _ in }

@@ -46,7 +46,14 @@ extension TesseraApp {
         clear.onActivate { [weak self] _ in self?.askToClearSavedData() }
         let preferences = Action(name: "preferences")
         preferences.onActivate { [weak self] _ in self?.showPreferences() }
-        actions = [appearanceAction, shortcuts, about, quit, clear, preferences]
+        let showMessage = Action(name: "show-message", takesString: true) // a notification's click
+        showMessage.onActivate { [weak self] key in
+            guard let main = self?.mainWindow else { return }
+            main.window.present()
+            main.show(.messages)
+            (main.coordinator(for: .messages) as? MessagesCoordinator)?.show(messageKey: key ?? "")
+        }
+        actions = [appearanceAction, shortcuts, about, quit, clear, preferences, showMessage]
         actions.forEach(application.addAction)
         for binding in Shortcuts.all {
             application.setAccelerators(binding.accelerators, for: binding.action)

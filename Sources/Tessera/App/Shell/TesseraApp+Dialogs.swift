@@ -14,12 +14,19 @@ extension TesseraApp {
         if let preferencesWindow, preferencesWindow.window.isVisible { return preferencesWindow.present() }
         let made = PreferencesWindow(parent: mainWindow?.window, addresses: ServiceAddresses(settings: settings),
                                      given: options.givenServices, savesData: settings.savesData, restoresPlace: settings.restoresPlace,
+                                     notifies: settings.notifiesMessages,
                                      downloaded: services.makers.downloadedThisSession, cacheMegabytes: settings.diskCacheMegabytes,
                                      diskUse: { [services] in await services.disk.use() })
         made.storage.onLimit = { [weak self] megabytes in self?.limitCache(megabytes: megabytes) }
         made.storage.onClear = { [weak self, weak made] done in self?.askToClearSavedData(over: made?.window, then: done) }
         made.onApply = { [weak self] addresses in self?.useServices(addresses) }
         made.data.onChange = { [weak self] saves in self?.saveData(saves) }
+        made.notifying.onChange = { [weak self] notifies in
+            guard let self else { return }
+            settings.notifiesMessages = notifies
+            saveSettings()
+            if !notifies { (mainWindow?.coordinators[.messages] as? MessagesCoordinator)?.notifications?.withdraw() }
+        }
         made.restoring.onChange = { [weak self] restores in
             self?.settings.restoresPlace = restores
             self?.saveSettings()

@@ -39,16 +39,18 @@ public final class TesseraApp {
         self.options = options
         self.store = store
         services = SectionServices(makers: sections, backend: options.backend)
-        services.chatPollInterval = options.chatPollInterval
         self.logger = logger
         settings = self.store.load().placeToRestore(fresh: options.startsFresh)
         services.dataSaving.alwaysSaves = settings.savesData
         services.disk.setCap(megabytes: settings.diskCacheMegabytes)
+        services.chatPollInterval = options.chatPollInterval ?? .seconds(settings.chatPollSeconds)
         services.spellingLanguages = SpellingLanguages(chosen: settings.spellingLanguages)
         application = Application(id: Self.applicationID, unique: options.unique,
                                   service: options.startsAsService)
         if options.startsAsService { application.setInactivityTimeout(ShellSearchProvider.idleTimeout) }
         services.mainWindow = { [weak self] in self?.mainWindow }
+        services.application = application
+        services.notifiesMessages = { [weak self] in self?.settings.notifiesMessages ?? false }
         services.rememberSpelling = { [weak self] languages in
             guard let self else { return }
             services.spellingLanguages = languages

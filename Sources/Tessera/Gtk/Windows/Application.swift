@@ -97,6 +97,17 @@ public final class Application: Object {
         connect("shutdown", shape: .plain) { _ in body(); return false }
     }
 
+    /// Shows the desktop notification `id` (replacing one of that id); a click activates
+    /// `action` ("app.<name>", taking a string) with `target`.
+    public func sendNotification(_ id: String, title: String, body: String, action: String, target: String) {
+        let notification = g_notification_new(title)
+        defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
+        g_notification_set_body(notification, body)
+        g_notification_set_default_action_and_target_value(notification, action, g_variant_new_string(target))
+        g_application_send_notification(raw.cast(), id, notification)
+    }
+    public func withdrawNotification(_ id: String) { g_application_withdraw_notification(raw.cast(), id) }
+
     /// Adds an action reachable as "app.<name>".
     public func addAction(_ action: Action) {
         g_action_map_add_action(OpaquePointer(raw), OpaquePointer(action.raw))
