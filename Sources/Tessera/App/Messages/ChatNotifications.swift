@@ -15,6 +15,7 @@ final class ChatNotifications {
     private let isEnabled: @MainActor () -> Bool // Preferences' "Notify about new messages"
     private var isShown = false
     private var known = 0 // the unread count last heard
+    private var isPolling = false // what a launch found since the last one is not told: it is shown as it opens
 
     init(application: Application, isElsewhere: @escaping @MainActor () -> Bool, isEnabled: @escaping @MainActor () -> Bool) {
         self.application = application
@@ -26,7 +27,7 @@ final class ChatNotifications {
     func unreadChanged(to count: Int, state: MessagesViewModel.State, names: [Int: String]) {
         defer { known = count }
         if count == 0 { return withdraw() }
-        guard count > known, isEnabled(), isElsewhere(),
+        guard count > known, isPolling, isEnabled(), isElsewhere(),
               let newest = state.visible.last(where: { !$0.isLocal }), let first = state.newMessagesLine else { return }
         let name = names[newest.avatarNumber]
         let text = TextPreview.of(newest.text, characters: Self.bodyCharacters, lines: Self.bodyLines)
@@ -35,6 +36,13 @@ final class ChatNotifications {
         application.sendNotification(Self.id, title: title, body: body, action: Self.action,
                                      target: ChatMessage.Origin.server(number: first).key)
         isShown = true
+    }
+
+    /// Tells what comes while `ask` runs (a poll).
+    func telling(while ask: () async -> Void) async {
+        isPolling = true
+        await ask()
+        isPolling = false
     }
 
     /// Takes the notification back (its messages were seen, or notifying was switched off).

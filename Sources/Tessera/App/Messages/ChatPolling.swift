@@ -7,12 +7,14 @@ final class ChatPolling {
     private var loop: Task<Void, Never>?
 
     /// `seldom`: the window is out of sight, or data is saved (a metered network).
-    init(model: MessagesViewModel, interval: Duration, seldom: @escaping @MainActor () -> Bool) {
+    /// `asking` wraps each ask (the notifications tell only what polling brought).
+    init(model: MessagesViewModel, interval: Duration, seldom: @escaping @MainActor () -> Bool,
+         asking: @escaping @MainActor (() async -> Void) async -> Void = { await $0() }) {
         loop = Task { [weak model] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: seldom() ? interval * Self.seldomFactor : interval)
                 guard !Task.isCancelled, let model else { return }
-                await model.askNewest()
+                await asking { await model.askNewest() }
             }
         }
     }

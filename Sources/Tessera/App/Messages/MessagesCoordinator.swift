@@ -24,9 +24,6 @@ final class MessagesCoordinator: SectionCoordinator {
         }
         super.init(section: .messages, root: chat, detailPane: true)
         me.object = self
-        polling = ChatPolling(model: model, interval: services.chatPollInterval) { [dataSaving = services.dataSaving] in
-            main()?.window.isInWindowOutOfSight ?? true || dataSaving.isSaving
-        }
         chat.composer.checkSpelling(in: services.spellingLanguages, remember: { services.rememberSpelling($0) },
                                     after: { [weak chat] in chat?.showsContentInView ?? true })
         let notifications = services.application.map { application in
@@ -36,6 +33,11 @@ final class MessagesCoordinator: SectionCoordinator {
             }, isEnabled: services.notifiesMessages)
         }
         self.notifications = notifications
+        polling = ChatPolling(model: model, interval: services.chatPollInterval) { [dataSaving = services.dataSaving] in
+            main()?.window.isInWindowOutOfSight ?? true || dataSaving.isSaving
+        } asking: { ask in
+            if let notifications { await notifications.telling(while: ask) } else { await ask() }
+        }
         chat.unread.onCountChange = { [weak chat] count in
             main()?.sidebar.showUnread(count, in: .messages)
             guard let chat else { return }

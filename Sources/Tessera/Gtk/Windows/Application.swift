@@ -98,15 +98,20 @@ public final class Application: Object {
     }
 
     /// Shows the desktop notification `id` (replacing one of that id); a click activates
-    /// `action` ("app.<name>", taking a string) with `target`.
+    /// `action` ("app.<name>", taking a string) with `target`. Nothing off the session bus
+    /// (a non-unique instance, or no bus): GLib's notifications need the application's name there.
     public func sendNotification(_ id: String, title: String, body: String, action: String, target: String) {
+        guard g_application_get_dbus_connection(raw.cast()) != nil else { return }
         let notification = g_notification_new(title)
         defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
         g_notification_set_body(notification, body)
         g_notification_set_default_action_and_target_value(notification, action, g_variant_new_string(target))
         g_application_send_notification(raw.cast(), id, notification)
     }
-    public func withdrawNotification(_ id: String) { g_application_withdraw_notification(raw.cast(), id) }
+    public func withdrawNotification(_ id: String) {
+        guard g_application_get_dbus_connection(raw.cast()) != nil else { return }
+        g_application_withdraw_notification(raw.cast(), id)
+    }
 
     /// Adds an action reachable as "app.<name>".
     public func addAction(_ action: Action) {
