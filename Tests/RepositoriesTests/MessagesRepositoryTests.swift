@@ -49,4 +49,24 @@ final class MessagesRepositoryTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(kinds.count, 3, "several kinds of failure came through: \(kinds)")
     }
+
+    /// The newest page is asked with the validators it came with: unchanged, the server answers
+    /// 304 and no page comes; once a message arrives, the new page and a new version come.
+    func testTheNewestPageIsAskedConditionally() async throws {
+        let repository = try await repository { $0.messageCount = 45 }
+        guard case .page(let first, let version) = try await repository.newestPage(since: nil) else {
+            return XCTFail("the first ask has nothing to compare with: a page")
+        }
+        XCTAssertEqual(first.count, 20)
+        let again = try await repository.newestPage(since: version)
+        XCTAssertEqual(again, .unchanged)
+        server?.server.messagesArrive(1)
+        guard case .page(let moved, let newer) = try await repository.newestPage(since: version) else {
+            return XCTFail("a message came: a page")
+        }
+        XCTAssertEqual(moved.first, "A new message (1)")
+        XCTAssertNotEqual(newer, version)
+        let stale = try await repository.newestPage(since: newer)
+        XCTAssertEqual(stale, .unchanged)
+    }
 }

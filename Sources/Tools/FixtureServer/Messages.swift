@@ -138,7 +138,11 @@ struct MessageRoutes {
             if pageDelay > 0 { try await Task.sleep(for: .milliseconds(Int(pageDelay * 1000))) }
             switch source.outcome(offset: offset) {
             case .page(let texts):
-                return json(["result": texts])
+                // With an ETag of its bytes, and 304 to a request that has it (the chat's polling).
+                let body = jsonData(["result": texts]), etag = MediaLibrary.etag(of: body)
+                if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
+                return Response(status: .ok, headers: [.contentType: "application/json", .eTag: etag],
+                                body: .init(byteBuffer: ByteBuffer(bytes: body)))
             case .failure(let failure):
                 return try await respond(failure)
             }

@@ -1,4 +1,5 @@
 import Domain
+import Repositories
 import Foundation
 
 /// New messages at the server's head while the chat runs, asked for now and then (`ChatPolling`).
@@ -7,14 +8,16 @@ extension MessagesViewModel {
     /// page, while the saved pages wait for theirs, while a page is on its way or failed, or offline.
     public func askNewest() async {
         guard canAskNewest else { return }
-        let texts: [String]
+        let answer: NewestPage
         do {
-            texts = try await repository.page(at: 0)
+            answer = try await repository.newestPage(since: newestVersion)
         } catch {
             return logger.info("the chat's newest page could not be asked: \(error)")
         }
         guard canAskNewest else { return }
         state.receivedAt = Date()
+        guard case .page(let texts, let version) = answer else { return } // the server's head has not moved
+        newestVersion = version
         if !(await cameSinceSaved(texts, at: Date())) { publish(nil) }
     }
 

@@ -15,6 +15,7 @@ public final class MessagesViewModel {
     public internal(set) var state = State()
     public var onChange: ((State, Change?) -> Void)?
     let repository: any MessagesRepository
+    var newestVersion: PageVersion? // the newest page's, as `askNewest` last took it
     private let store: any LocalMessageStoring
     let logger: Logger
 

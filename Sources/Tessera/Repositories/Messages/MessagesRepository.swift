@@ -35,6 +35,26 @@ public enum MessagesError: Error, Equatable, Sendable, CustomStringConvertible {
 public protocol MessagesRepository: Sendable {
     /// The page at `offset`: texts newest first; empty when there are no more.
     func page(at offset: Int) async throws(MessagesError) -> [String]
+    /// The newest page, or `.unchanged` when the server says it is still the one `version` came with.
+    func newestPage(since version: PageVersion?) async throws(MessagesError) -> NewestPage
+}
+
+extension MessagesRepository {
+    /// Without validators: the whole page each time.
+    public func newestPage(since version: PageVersion?) async throws(MessagesError) -> NewestPage {
+        .page(try await page(at: 0), version: PageVersion(validators: HTTPValidators()))
+    }
+}
+
+/// A page's `ETag` and `Last-Modified`, kept to ask the server whether the page changed.
+public struct PageVersion: Sendable, Equatable {
+    let validators: HTTPValidators
+}
+
+/// What the server answered for its newest page.
+public enum NewestPage: Sendable, Equatable {
+    case unchanged
+    case page([String], version: PageVersion)
 }
 
 public struct LiveMessagesRepository: MessagesRepository {
@@ -60,6 +80,22 @@ public struct LiveMessagesRepository: MessagesRepository {
             throw .network(error)
         }
         return try Self.decode(body)
+    }
+
+    /// Sends `If-None-Match` and `If-Modified-Since` from `version`: a 304 is `.unchanged`.
+    public func newestPage(since version: PageVersion?) async throws(MessagesError) -> NewestPage {
+        let url = await backend().messages(offset: 0)
+        let asked = version?.validators ?? HTTPValidators()
+        let response: HTTPResponse
+        do {
+            let answer = try await client.send(HTTPRequest(url: url, headers: asked.conditionalHeaders, timeout: timeout,
+                                                           maximumBodySize: Self.maximumPageSize))
+            if answer.status == 304, !asked.isEmpty { return .unchanged }
+            response = try answer.validated()
+        } catch {
+            throw .network(error)
+        }
+        return .page(try Self.decode(response.body), version: PageVersion(validators: HTTPValidators(headers: response.headers)))
     }
 
     /// Decodes a page body. Internal to the module and its tests.
