@@ -100,3 +100,25 @@ final class ComposerSpellingTests: ServerBackedTestCase {
         }
     }
 }
+
+/// Emoji in the composer through GTK's chooser, as GNOME apps have it: Ctrl+. opens it over the
+/// composer (no shortcut of the app's takes the key), Escape closes it and the text stays. Picking
+/// one is the chooser's own (GTK's tests).
+final class ComposerEmojiTests: ServerBackedTestCase {
+    func testCtrlPeriodOpensTheEmojiChooserOverTheComposer() throws {
+        try onMain {
+            let (app, page) = try openChat()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            waitFor("the composer focused", timeout: .seconds(10)) { page.entry.isFocusWidget }
+            XCTAssertTrue(InputSimulation.type("Nice ", on: page.entry))
+            waitFor("typed") { page.entry.text == "Nice " }
+            XCTAssertFalse(ShownLabels.texts(under: main.window).contains("Smileys & People"))
+            XCTAssertTrue(InputSimulation.key("period", modifiers: .control, on: page.entry))
+            waitFor("the emoji chooser") { ShownLabels.texts(under: main.window).contains("Smileys & People") }
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("the chooser gone") { !ShownLabels.texts(under: main.window).contains("Smileys & People") }
+            XCTAssertEqual(page.entry.text, "Nice ")
+        }
+    }
+}
