@@ -9,11 +9,9 @@ when its input closes.
 Usage: networkmanager-stand-in.py ADDRESS
 """
 import sys
-import threading
 
-import gi
-gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib
+import bus_stand_in
+from gi.repository import GLib
 
 address = sys.argv[1]
 INTERFACE = """
@@ -28,9 +26,7 @@ INTERFACE = """
 NAME = "org.freedesktop.NetworkManager"
 PATH = "/org/freedesktop/NetworkManager"
 properties = {"State": 70, "Connectivity": 4, "Metered": 2}
-flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-bus = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
-loop = GLib.MainLoop()
+bus = bus_stand_in.connect(address)
 
 
 def read_property(connection, sender, path, interface, name):
@@ -47,23 +43,6 @@ def apply(line):
                     GLib.Variant("(sa{sv}as)", (NAME, changed, [])))
     bus.flush_sync(None)
     print("sent", flush=True)
-    return False
 
 
-def read_input():
-    for line in sys.stdin:
-        if line.strip():
-            GLib.idle_add(apply, line)
-    GLib.idle_add(loop.quit)
-
-
-node = Gio.DBusNodeInfo.new_for_xml(INTERFACE)
-bus.register_object(PATH, node.interfaces[0], None, read_property, None)
-owned = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                      GLib.Variant("(su)", (NAME, 4)), GLib.VariantType("(u)"),
-                      Gio.DBusCallFlags.NONE, -1, None)
-if owned.unpack()[0] != 1:
-    sys.exit(NAME + " is taken on this bus")
-print("ready", flush=True)
-threading.Thread(target=read_input, daemon=True).start()
-loop.run()
+bus_stand_in.serve(bus, NAME, PATH, INTERFACE, get_property=read_property, on_line=apply)

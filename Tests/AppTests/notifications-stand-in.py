@@ -5,12 +5,8 @@ notification ID (ActionInvoked "default", then NotificationClosed); it leaves wh
 
 Usage: notifications-stand-in.py   (on DBUS_SESSION_BUS_ADDRESS)
 """
-import sys
-import threading
-
-import gi
-gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib
+import bus_stand_in
+from gi.repository import GLib
 
 INTERFACE = """
 <node>
@@ -31,8 +27,7 @@ INTERFACE = """
 </node>
 """
 PATH = "/org/freedesktop/Notifications"
-bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-loop = GLib.MainLoop()
+bus = bus_stand_in.connect()
 last_id = 0
 
 
@@ -57,24 +52,12 @@ def invoke(number):
     """A click, as GNOME Shell gives it: the default action, then the notification closed (reason 2)."""
     bus.emit_signal(None, PATH, "org.freedesktop.Notifications", "ActionInvoked", GLib.Variant("(us)", (number, "default")))
     bus.emit_signal(None, PATH, "org.freedesktop.Notifications", "NotificationClosed", GLib.Variant("(uu)", (number, 2)))
-    return False
 
 
-def read_input():
-    for line in sys.stdin:
-        words = line.split()
-        if len(words) == 2 and words[0] == "invoke":
-            GLib.idle_add(invoke, int(words[1]))
-    GLib.idle_add(loop.quit)
+def on_line(line):
+    words = line.split()
+    if len(words) == 2 and words[0] == "invoke":
+        invoke(int(words[1]))
 
 
-node = Gio.DBusNodeInfo.new_for_xml(INTERFACE)
-bus.register_object(PATH, node.interfaces[0], called, None, None)
-owned = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                      GLib.Variant("(su)", ("org.freedesktop.Notifications", 4)), GLib.VariantType("(u)"),
-                      Gio.DBusCallFlags.NONE, -1, None)
-if owned.unpack()[0] != 1:
-    sys.exit("org.freedesktop.Notifications is taken on this bus")
-print("ready", flush=True)
-threading.Thread(target=read_input, daemon=True).start()
-loop.run()
+bus_stand_in.serve(bus, "org.freedesktop.Notifications", PATH, INTERFACE, method_call=called, on_line=on_line)

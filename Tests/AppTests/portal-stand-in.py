@@ -6,11 +6,9 @@ sends SettingChanged with each further scheme in turn; then leaves when its inpu
 Usage: portal-stand-in.py ADDRESS SCHEME [SCHEME...]   (0 no preference, 1 dark, 2 light)
 """
 import sys
-import threading
 
-import gi
-gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib
+import bus_stand_in
+from gi.repository import GLib
 
 address, schemes = sys.argv[1], [int(s) for s in sys.argv[2:]]
 INTERFACE = """
@@ -30,9 +28,7 @@ INTERFACE = """
 </node>
 """
 PATH = "/org/freedesktop/portal/desktop"
-flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-bus = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
-loop = GLib.MainLoop()
+bus = bus_stand_in.connect(address)
 
 
 def called(connection, sender, path, interface, method, parameters, invocation):
@@ -46,13 +42,4 @@ def called(connection, sender, path, interface, method, parameters, invocation):
                                GLib.Variant("(ssv)", ("org.freedesktop.appearance", "color-scheme", GLib.Variant("u", scheme))))
 
 
-node = Gio.DBusNodeInfo.new_for_xml(INTERFACE)
-bus.register_object(PATH, node.interfaces[0], called, None, None)
-owned = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                      GLib.Variant("(su)", ("org.freedesktop.portal.Desktop", 4)), GLib.VariantType("(u)"),
-                      Gio.DBusCallFlags.NONE, -1, None)
-if owned.unpack()[0] != 1:
-    sys.exit("org.freedesktop.portal.Desktop is taken on this bus")
-print("ready", flush=True)
-threading.Thread(target=lambda: (sys.stdin.read(), GLib.idle_add(loop.quit)), daemon=True).start()
-loop.run()
+bus_stand_in.serve(bus, "org.freedesktop.portal.Desktop", PATH, INTERFACE, method_call=called)

@@ -22,3 +22,16 @@ func consumeList(_ list: UnsafeMutablePointer<GList>?) -> [UnsafeMutableRawPoint
     g_list_free(list)
     return result
 }
+
+/// The strings of a NULL-terminated list GLib handed over ("transfer full"), which is freed.
+func takingStrings(_ list: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+    guard let list else { return [] }
+    defer { g_strfreev(list) }
+    var strings: [String] = []
+    var index = 0
+    while let item = list[index] {
+        strings.append(String(cString: item))
+        index += 1
+    }
+    return strings
+}

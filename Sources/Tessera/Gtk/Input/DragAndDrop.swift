@@ -161,15 +161,7 @@ public enum DragAndDrop {
     }
 
     private static func uris(in selection: OpaquePointer) -> [String] {
-        guard let list = gtk_selection_data_get_uris(selection) else { return [] }
-        defer { g_strfreev(list) }
-        var uris: [String] = []
-        var index = 0
-        while let uri = list[index] {
-            uris.append(String(cString: uri))
-            index += 1
-        }
-        return uris
+        takingStrings(gtk_selection_data_get_uris(selection))
     }
 
     private static func text(in selection: OpaquePointer) -> String? {

@@ -8,17 +8,7 @@ public final class SpellChecker: Object {
     public static var unavailableReason: String? { tessera_gspell_load_error().map { String(cString: $0) } }
 
     /// The codes of the languages with a dictionary here ("en_US", "ru_RU").
-    public static var availableLanguages: [String] {
-        guard let codes = tessera_gspell_available_languages() else { return [] }
-        defer { g_strfreev(codes) }
-        var found: [String] = []
-        var index = 0
-        while let code = codes[index] {
-            found.append(String(cString: code))
-            index += 1
-        }
-        return found
-    }
+    public static var availableLanguages: [String] { takingStrings(tessera_gspell_available_languages()) }
 
     public static var defaultLanguage: String? { tessera_gspell_default_language().map { String(cString: $0) } } // the desktop's, else any
 

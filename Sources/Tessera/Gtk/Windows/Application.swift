@@ -126,12 +126,7 @@ public final class Application: Object {
         }
     }
     public func accelerators(for detailedAction: String) -> [String] {
-        guard let list = gtk_application_get_accels_for_action(application, detailedAction) else { return [] }
-        defer { g_strfreev(list) }
-        var result: [String] = []
-        var index = 0
-        while let item = list[index] { result.append(String(cString: item)); index += 1 }
-        return result
+        takingStrings(gtk_application_get_accels_for_action(application, detailedAction))
     }
     /// Activates a detailed action name as a menu or accelerator would.
     public func activateAction(_ detailedName: String, in window: Window?) {
