@@ -6,6 +6,7 @@ import Networking
 import Persistence
 import Repositories
 import TestSupport
+import Synchronization
 import XCTest
 
 /// The chat view-model against a real tessera-server that fails half its answers, with a real
@@ -118,6 +119,40 @@ final class MessagesViewModelTests: XCTestCase {
         XCTAssertTrue(reasons.contains { $0.hasPrefix("The connection was lost") }, "\(reasons)")
         XCTAssertEqual(model.state.timeline.nextOffset, 0)
         XCTAssertEqual(Set(askedOffsets), [0], "every retry asked the same offset")
+    }
+
+    /// A failed ask for new messages is not repeated until the offline retry's delay has passed; an answer then
+    /// clears the wait.
+    @MainActor
+    func testAFailedAskForNewMessagesWaitsBeforeTheNext() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.messageCount = 45 }
+        let failing = try await TestServer.start { $0.failRate = 1; $0.seed = 3 }
+        defer { Task { await failing.stop() } }
+        let base = Mutex(server.base)
+        let delay = Duration.seconds(2)
+        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .milliseconds(400)) {
+            Backend(base: base.withLock { $0 })
+        }, store: LocalMessageStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))),
+           offlineRetryDelays: [delay])
+        await model.start()
+        XCTAssertEqual(model.state.timeline.nextOffset, 20)
+        base.withLock { $0 = failing.base }
+        func asked() -> Int { failing.requestedPaths.filter { $0.hasPrefix("/getMessages") }.count }
+        let started = ContinuousClock.now
+        await model.askNewest()
+        XCTAssertEqual(asked(), 1, "asked, and it failed")
+        await model.askNewest()
+        await model.askNewest()
+        if ContinuousClock.now - started < delay { XCTAssertEqual(asked(), 1, "not again within the delay") }
+        base.withLock { $0 = server.base }
+        server.server.messagesArrive(1)
+        await eventually("asked again once the delay passed", timeout: .seconds(5)) {
+            await model.askNewest()
+            return model.state.unread == 1
+        }
+        await model.askNewest()
+        XCTAssertEqual(model.state.unread, 1)
     }
 
     @MainActor

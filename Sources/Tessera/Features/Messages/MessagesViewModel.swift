@@ -31,6 +31,7 @@ public final class MessagesViewModel {
     private var savedShown: Int
     private var savedFrom = 1 // the newest saved message a launch reads: 1 but for a place far up (`belowPlace`)
     private let offlineRetry: OfflineRetry
+    var newestBackoff: PollBackoff // `askNewest` after a failure
     /// Saved pages wait for the newest to be asked again; nothing older is asked until it answers.
     var confirmsSaved = false
     /// The newest page is being asked again.
@@ -61,6 +62,7 @@ public final class MessagesViewModel {
         draft = drafts.map { ComposerDraft(store: $0, delay: draftDelay, logger: logger) }
         self.searcher = searcher
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
+        newestBackoff = PollBackoff(delays: offlineRetryDelays)
         self.logger = logger
     }
 
