@@ -287,7 +287,7 @@ final class ShellTests: AppTestCase {
                                     "Choose several messages (Ctrl+click and Shift+click too); Ctrl+C copies them, Escape chooses none",
                                     "The focused message's menu: copy its text, open or copy its link",
                                     "Go through the focused message's links and open one in the browser", "Search the messages",
-                                    "Go through the messages found and show one", "Close the search",
+                                    "Go through the messages found and show one", "Close the search", "Insert an emoji in the composer",
                                     "Search by name or text (typing a letter starts it too)", "From the search to what it found",
                                     "Close the search and show everything where it was", "Zoom in", "Zoom out", "Best fit", "Zoom to 100 %", "Zoom to 200 %",
                                     "Previous or next picture; pan when zoomed in", "Pan when zoomed in", "Play or pause a video",

@@ -52,6 +52,7 @@ enum Shortcuts {
         .init("<Control>F", tr("Search the messages")),
         .init("Up Down Return", tr("Go through the messages found and show one")),
         .init("Escape", tr("Close the search")),
+        .init("<Control>period", tr("Insert an emoji in the composer")),
     ]
 
     /// Keys the People list and the Facts cards handle themselves.
