@@ -40,13 +40,10 @@ final class ComposerSpelling {
         noticeChoice()
         guard let wanted = languages.language(for: entry.text, available: available, desktop: desktop),
               wanted != current.language else { return }
+        guard let next = checkers[wanted] ?? SpellChecker.make(language: wanted) else { return }
+        if checkers[wanted] == nil { adopt(next) }
         followed = wanted
-        if let kept = checkers[wanted] {
-            current = kept
-        } else if let made = SpellChecker.make(language: wanted) {
-            current = made
-            adopt(made)
-        }
+        current = next
         current.check(entry)
     }
 

@@ -27,10 +27,11 @@ public struct SpellingLanguages: Equatable, Sendable {
     }
 
     public static func script(ofLanguage code: String) -> Script {
-        let cyrillicLanguages: Set<String> = ["ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "mn", "tg", "tt", "ba", "cv"]
         let base = code.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? code
         return cyrillicLanguages.contains(base.lowercased()) ? .cyrillic : .latin
     }
+
+    private static let cyrillicLanguages: Set<String> = ["ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "mn", "tg", "tt", "ba", "cv"]
 
     /// The language to check `text` in, among `available`; nil to keep the one in use.
     public func language(for text: String, available: [String], desktop: String?) -> String? {

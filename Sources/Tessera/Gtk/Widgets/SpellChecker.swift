@@ -4,9 +4,6 @@ import CGtk
 /// An entry's spelling through gspell: underlines, and suggestions and Language in its context menu.
 @MainActor
 public final class SpellChecker: Object {
-    /// Why spelling cannot be checked here (gspell missing), or nil when it can.
-    public static var unavailableReason: String? { tessera_gspell_load_error().map { String(cString: $0) } }
-
     /// The codes of the languages with a dictionary here ("en_US", "ru_RU").
     public static var availableLanguages: [String] { takingStrings(tessera_gspell_available_languages()) }
 
