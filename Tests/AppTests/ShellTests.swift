@@ -204,6 +204,25 @@ final class ShellTests: AppTestCase {
         }
     }
 
+    /// A place saved after the window closed once overwrote its size with the launch's (a hidden window's size).
+    func testASaveDueAfterTheWindowClosedKeepsItsLastSize() throws {
+        try onMain {
+            let store = makeStore()
+            let app = try launch(store: store)
+            let main = try XCTUnwrap(app.mainWindow)
+            main.window.resize(width: 820, height: 610)
+            waitFor("the resize") { main.window.size.width == 820 && main.window.size.height == 610 }
+            app.placeChanged()
+            main.window.close()
+            waitFor("the window to close") { !main.window.isVisible }
+            waitFor("the place's save", timeout: .seconds(5)) { !app.placeSaveScheduled }
+            store.flush()
+            let saved = store.load()
+            XCTAssertEqual(saved.windowWidth, 820)
+            XCTAssertEqual(saved.windowHeight, 610)
+        }
+    }
+
     func testCorruptSettingsFallBackToDefaultsAndAreKeptAside() throws {
         try onMain {
             let store = makeStore()

@@ -129,16 +129,17 @@ extension TesseraApp {
     }
 
 
-    /// Saves settings with the window as it is (see `AppSettings.remembering`).
+    /// Saves settings with the window as it is (see `AppSettings.remembering`). A hidden window's size
+    /// is the one it was opened at, and its lists are gone, so what it kept when it closed stands.
     func saveSettings() {
-        if let main = mainWindow {
+        if let main = mainWindow, main.window.isVisible {
             // A section never shown at this launch keeps what it had open at the last one.
             for (section, coordinator) in main.coordinators {
                 settings.openDetails[section.rawValue] = coordinator.openDetailKey ?? coordinator.detailToReopen
             }
             keepPlaces(of: main.coordinators)
         }
-        if let window = mainWindow?.window {
+        if let window = mainWindow?.window, window.isVisible {
             let placement: AppSettings.WindowPlacement = switch window.placement {
             case .normal: .normal
             case .maximized: .maximized
