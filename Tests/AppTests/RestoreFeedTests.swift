@@ -1,9 +1,11 @@
 @testable import App
 import Domain
+import Features
 import FixtureServer
 import Foundation
 import Gtk
 import Persistence
+import SimulatedInput
 import TestSupport
 import XCTest
 
@@ -56,6 +58,37 @@ final class RestoreFeedTests: ServerBackedTestCase {
             waitForServer("the place reached by paging", timeout: .seconds(20)) { first3() != nil && page3.grid.isLoaded }
             XCTAssertEqual(first3(), before, "no frame of the top before the place")
             XCTAssertEqual(page3.listPlace?.key, place.key)
+        }
+    }
+
+    /// On a slow machine the saved posts can come before the page's first frame: the "Loading…" status then
+    /// shows first, and the pages past them were asked only after the ten-second deadline.
+    func testPagesTowardThePlaceAreAskedWhenTheStatusShowsBeforeAnyFrame() throws {
+        try onMain {
+            let app = try launch(store: makeStore(), backend: server.base, section: .feed)
+            let main = try XCTUnwrap(app.mainWindow)
+            main.window.resize(width: 900, height: 640)
+            let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
+            waitForServer("four pages", timeout: .seconds(30)) {
+                if page.grid.isReady, page.grid.isLoaded { page.adjustment.value = page.adjustment.upper - page.adjustment.pageSize }
+                return page.model.state.posts.count >= 4 * FeedCursor.pageSize && page.model.state.paging != .loading
+            }
+            page.adjustment.value = page.adjustment.upper - page.adjustment.pageSize
+            waitFor("laid out there") { page.grid.isLoaded }
+            let place = try XCTUnwrap(page.listPlace)
+            XCTAssertLessThan(page.model.state.posts.count, place.index + FeedViewModel.postsPastPlace, "pages are needed past the saved posts")
+            closeAndFinish(app)
+
+            let again = try launch(store: makeStore(), backend: server.base) { HeldDrawing.hold($0.mainWindow!.window) }
+            let main2 = try XCTUnwrap(again.mainWindow)
+            defer { main2.window.destroy() }
+            let page2 = try XCTUnwrap(main2.coordinator(for: .feed).pages.first as? FeedPage)
+            waitFor("the saved posts read, the status shown", timeout: .seconds(10)) { page2.awaitsPlace && page2.content.isStatusShown }
+            HeldDrawing.letGo(main2.window)
+            waitForServer("the place reached by paging, well before the deadline", timeout: .seconds(5)) {
+                !page2.awaitsPlace && page2.grid.isLoaded
+            }
+            XCTAssertEqual(page2.listPlace?.key, place.key)
         }
     }
 }

@@ -121,7 +121,8 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         widget.onDestroy { [weak model] in model?.onChange = nil }
         // Saved posts show at once; pages asked once the backend answers confirm them from the top.
         Task { [weak self] in await self?.model.showSaved() }
-        grid.widget.onNextDraw { [weak self] in
+        // The page's first frame, not the grid's: a status shown first hides the grid until the place comes.
+        widget.onNextDraw { [weak self] in
             Task(priority: .loading) { [weak self] in
                 await backendReady()
                 self?.grid.isReady = true
