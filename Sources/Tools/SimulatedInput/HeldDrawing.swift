@@ -1,11 +1,12 @@
+// Runs in the UI tests' process: never linked into the app.
+
 import CGtk
 @_spi(SimulatedInput) import Gtk
 
-/// A window that lays out but draws nothing until let go: what a slow machine's late first frame looks like.
+/// A window that lays out but draws nothing until let go, as a slow machine's late first frame.
 @MainActor
 public enum HeldDrawing {
-    /// Stops `window`'s drawing (it must be realized); `letGo` draws again.
-    public static func hold(_ window: Window) {
+    public static func hold(_ window: Window) { // a realized window
         if let surface = gtk_widget_get_window(window.gtkWidget) { gdk_window_freeze_updates(surface) }
     }
 

@@ -121,8 +121,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         widget.onDestroy { [weak model] in model?.onChange = nil }
         // Saved posts show at once; pages asked once the backend answers confirm them from the top.
         Task { [weak self] in await self?.model.showSaved() }
-        // The page's first frame, not the grid's: a status shown first hides the grid until the place comes.
-        widget.onNextDraw { [weak self] in
+        widget.onNextDraw { [weak self] in // not the grid's: a status shown first hides it until the place comes
             Task(priority: .loading) { [weak self] in
                 await backendReady()
                 self?.grid.isReady = true

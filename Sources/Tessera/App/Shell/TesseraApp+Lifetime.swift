@@ -129,8 +129,7 @@ extension TesseraApp {
     }
 
 
-    /// Saves settings with the window as it is (see `AppSettings.remembering`). A hidden window's size
-    /// is the one it was opened at, and its lists are gone, so what it kept when it closed stands.
+    /// Saves settings with the window as it is (`AppSettings.remembering`); once hidden, what it kept stands.
     func saveSettings() {
         if let main = mainWindow, main.window.isVisible {
             // A section never shown at this launch keeps what it had open at the last one.
