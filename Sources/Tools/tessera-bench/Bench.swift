@@ -15,7 +15,7 @@ struct Bench: ParsableCommand {
         abstract: "Benchmarks with same-run baselines.",
         subcommands: [Startup.self, Images.self, GalleryBench.self, MessagesBench.self, FeedScrollBench.self,
                       OfflineStartBench.self, PlaybackBench.self, PipelineLayers.self, FactsBench.self, ViewerBench.self,
-                      PeopleSearchBench.self, SoakBench.self, SlowLinkBench.self, DiskCapBench.self]
+                      PeopleSearchBench.self, SoakBench.self, SlowLinkBench.self, DiskCapBench.self, MessagesLiveBench.self]
     )
 
     static func main() {
@@ -180,7 +180,7 @@ struct BenchServer {
 
     /// Nil keeps defaults; `link` is a shared slow link (kbit/s, ms).
     init(feedPosts: Int? = nil, messages: Int? = nil, factsRows: Int? = nil, data: URL? = nil,
-         link: (kbps: Int, latencyMs: Int)? = nil) throws {
+         link: (kbps: Int, latencyMs: Int)? = nil, chatter seconds: Double? = nil) throws {
         guard let data = data ?? AppPaths.sourceTreeItem("data") else { throw BenchError(description: "no data/ folder found") }
         let executable = binFolder().appendingPathComponent("tessera-server")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -194,6 +194,7 @@ struct BenchServer {
         if let messages { arguments += ["--messages", "\(messages)"] }
         if let factsRows { arguments += ["--facts-rows", "\(factsRows)"] }
         if let link { arguments += ["--link-kbps", "\(link.kbps)", "--link-latency-ms", "\(link.latencyMs)"] }
+        if let seconds { arguments += ["--chatter", "\(seconds)"] }
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
