@@ -8,8 +8,8 @@ import Localization
 @MainActor
 final class ChatNotifications {
     static let id = "new-messages"
-    /// Takes the message's `ChatMessage.Origin.key`.
-    static let action = "app.show-message"
+    /// The application's action a click runs; it takes the message's `ChatMessage.Origin.key`.
+    static let actionName = "show-message"
     private let application: Application
     private let isElsewhere: @MainActor () -> Bool // the window not in use, or another section shown
     private let isEnabled: @MainActor () -> Bool // Preferences' "Notify about new messages"
@@ -33,7 +33,7 @@ final class ChatNotifications {
         let text = TextPreview.of(newest.text, characters: Self.bodyCharacters, lines: Self.bodyLines)
         let title = count == 1 ? name ?? tr("New message") : ntr("{count} new messages", "{count} new messages", count: count)
         let body = count == 1 || name == nil ? text : tr("{name}: {text}", ["name": name ?? "", "text": text])
-        application.sendNotification(Self.id, title: title, body: body, action: Self.action,
+        application.sendNotification(Self.id, title: title, body: body, action: "app." + Self.actionName,
                                      target: ChatMessage.Origin.server(number: first).key)
         isShown = true
     }

@@ -46,7 +46,7 @@ extension TesseraApp {
         clear.onActivate { [weak self] _ in self?.askToClearSavedData() }
         let preferences = Action(name: "preferences")
         preferences.onActivate { [weak self] _ in self?.showPreferences() }
-        let showMessage = Action(name: "show-message", takesString: true) // a notification's click
+        let showMessage = Action(name: ChatNotifications.actionName, takesString: true) // a notification's click
         showMessage.onActivate { [weak self] key in
             guard let main = self?.mainWindow else { return }
             main.window.present()
