@@ -32,13 +32,7 @@ struct MessagesBench: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-messages-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        // Pages saved as the app saves them (and so let go as it lets go of them).
-        let database = LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))
-        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient()) { backend },
-                                      store: LocalMessageStore(database: database), saved: SavedChatStore(database: database))
-        let window = Window()
-        window.setDefaultSize(width: 900, height: 700)
-        let page = MessagesPage(model: model, pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder.prepared()]), backend: { backend }) { _, _ in }
+        let (model, window, page) = Self.chat(backend: backend, folder: folder)
         // Main-thread time of rendering each prepend (the page's own handler, timed).
         var prepends: [Double] = []
         let render = model.onChange
@@ -119,6 +113,20 @@ struct MessagesBench: ParsableCommand {
         print(String(format: "  paging back to message %d (a search's find, a quote): %d messages loaded in %.0f ms, frames over 50 ms meanwhile: %d of %d (target 0), longest %.1f ms",
                      back.number, back.loaded, back.time, back.intervals.filter { $0 > 50 }.count, back.intervals.count, back.intervals.max() ?? 0))
         try MessagesSearchBench.measure(in: folder)
+    }
+
+    /// A chat with its pages saved as the app saves them (and so let go as it lets go of them), in a
+    /// 900×700 window not shown yet.
+    @MainActor
+    static func chat(backend: Backend, folder: URL) -> (model: MessagesViewModel, window: Window, page: MessagesPage) {
+        let database = LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))
+        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient()) { backend },
+                                      store: LocalMessageStore(database: database), saved: SavedChatStore(database: database))
+        let window = Window()
+        window.setDefaultSize(width: 900, height: 700)
+        let page = MessagesPage(model: model, pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder.prepared()]),
+                                backend: { backend }) { _, _ in }
+        return (model, window, page)
     }
 
     /// Time and frames until message `number` shows in a new chat.

@@ -32,13 +32,7 @@ struct MessagesLiveBench: ParsableCommand {
         let backend = Backend(base: server.base)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-messages-live-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let database = LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite"))
-        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient()) { backend },
-                                      store: LocalMessageStore(database: database), saved: SavedChatStore(database: database))
-        let window = Window()
-        window.setDefaultSize(width: 900, height: 700)
-        let page = MessagesPage(model: model, pipeline: ImagePipeline(client: CurlHTTPClient(), decoders: [SandboxedImageDecoder.prepared()]),
-                                backend: { backend }) { _, _ in }
+        let (model, window, page) = MessagesBench.chat(backend: backend, folder: folder)
         window.add(page.widget)
         window.showAll()
         try waitOrFail("the first page", timeout: .seconds(10)) { model.state.timeline.nextOffset > 0 }
