@@ -120,7 +120,9 @@ struct MessagesLiveBench: ParsableCommand {
         print("  scrolling back down: frames over 50 ms \(downIntervals.filter { $0 > 50 }.count) of \(downIntervals.count), longest \(String(format: "%.1f", downIntervals.max() ?? 0)) ms")
         print("  polls at the newest: \(checks.count); the server's newest in the chat after \(checks.filter(\.inChat).count)   (target: all)")
         print("  the view at the newest after \(checks.filter(\.atNewest).count) (more than fit stop at the \"New messages\" line)")
-        print(String(format: "  answer to its frame: median %.1f ms, longest %.1f ms", median(checks.map(\.toFrame)), checks.map(\.toFrame).max() ?? 0))
+        if !checks.isEmpty { // none with --minutes 0
+            print(String(format: "  answer to its frame: median %.1f ms, longest %.1f ms", median(checks.map(\.toFrame)), checks.map(\.toFrame).max() ?? 0))
+        }
         print("  held server messages: \(numbers.count); out of order or missing: \(gaps); the same number twice: \(duplicates); the same text twice: \(repeatedTexts)   (target 0, 0, 0)")
         let megabytes = resident.map { String(format: "%.1f", Double($0) / 1e6) }.joined(separator: ", ")
         print("  resident memory at each minute at the newest (MB): \(megabytes)")
