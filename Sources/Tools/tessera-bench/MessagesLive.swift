@@ -38,14 +38,13 @@ struct MessagesLiveBench: ParsableCommand {
         try waitOrFail("the first page", timeout: .seconds(10)) { model.state.timeline.nextOffset > 0 }
         GtkRuntime.iterate(until: { false }, timeout: .milliseconds(300), wakeEvery: .milliseconds(5))
 
-        // Asks as the app's polling does, each answer timed from the ask.
-        var polls: [(asked: Int64, answered: Int64)] = []
+        // Asks as the app's polling does; the time each answer was taken in.
+        var answers: [Int64] = []
         let polling = Task { @MainActor in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(poll))
-                let asked = monotonicNanoseconds()
                 await model.askNewest()
-                polls.append((asked, monotonicNanoseconds()))
+                answers.append(monotonicNanoseconds())
             }
         }
         defer { polling.cancel() }
@@ -68,8 +67,9 @@ struct MessagesLiveBench: ParsableCommand {
             page.adjustment.value = min(page.adjustment.maximumValue, page.adjustment.value + 60)
             return true
         }
+        func atNewest() -> Bool { page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1 }
         try waitOrFail("back at the newest", timeout: .seconds(max(120, pages * 2)), wakeEvery: .milliseconds(1)) {
-            page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1 && down.count > 10
+            atNewest() && down.count > 10
         }
         window.removeTickCallback(scrollDown)
 
@@ -78,19 +78,20 @@ struct MessagesLiveBench: ParsableCommand {
         var checks: [(inChat: Bool, atNewest: Bool, toFrame: Double)] = []
         var resident: [Int] = [residentBytes()]
         let sitStart = monotonicNanoseconds(), sitLength = Int64(minutes * 60 * 1e9)
-        var checkedPolls = polls.count
+        func minutesSat() -> Int { Int((monotonicNanoseconds() - sitStart) / 60_000_000_000) }
+        var checkedPolls = answers.count
         while monotonicNanoseconds() - sitStart < sitLength {
-            let minute = Int((monotonicNanoseconds() - sitStart) / 60_000_000_000)
-            GtkRuntime.iterate(until: { polls.count > checkedPolls || Int((monotonicNanoseconds() - sitStart) / 60_000_000_000) > minute },
+            let minute = minutesSat()
+            GtkRuntime.iterate(until: { answers.count > checkedPolls || minutesSat() > minute },
                                timeout: .seconds(Int(poll) + 61), wakeEvery: .milliseconds(5))
-            if Int((monotonicNanoseconds() - sitStart) / 60_000_000_000) > minute { resident.append(residentBytes()) }
-            guard polls.count > checkedPolls, let answered = polls.last?.answered else { continue }
-            checkedPolls = polls.count
+            if minutesSat() > minute { resident.append(residentBytes()) }
+            guard answers.count > checkedPolls, let answered = answers.last else { continue }
+            checkedPolls = answers.count
             var drawn: Int64?
             window.onNextDraw { drawn = monotonicNanoseconds() }
             try waitOrFail("a frame after the poll", timeout: .seconds(5), wakeEvery: .milliseconds(1)) { drawn != nil }
             let serverNewest = try Self.newestArrival(checker)
-            let atEnd = page.adjustment.value >= page.adjustment.upper - page.adjustment.pageSize - 1
+            let atEnd = atNewest()
             // The server may have added one since the poll's answer: then the one before it must show.
             let shownNewest = Self.newestArrival(in: model.state.visible)
             let inChat = shownNewest >= serverNewest - 1
