@@ -21,10 +21,7 @@ final class RestoreFeedTests: ServerBackedTestCase {
             main.window.resize(width: 900, height: 640)
             let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
             // Down to the feed's end, every page saved on the way.
-            waitForServer("the feed's end", timeout: .seconds(60)) {
-                if page.grid.isReady, page.grid.isLoaded { page.adjustment.value = page.adjustment.upper - page.adjustment.pageSize }
-                return page.model.state.paging == .ended && page.grid.isLoaded
-            }
+            scrollingDown(page, "the feed's end", timeout: .seconds(60)) { page.model.state.paging == .ended && page.grid.isLoaded }
             page.adjustment.value -= 300
             waitFor("laid out there") { page.grid.isLoaded }
             _ = try screen(of: main.window)
@@ -69,9 +66,8 @@ final class RestoreFeedTests: ServerBackedTestCase {
             let main = try XCTUnwrap(app.mainWindow)
             main.window.resize(width: 900, height: 640)
             let page = try XCTUnwrap(main.coordinator(for: .feed).pages.first as? FeedPage)
-            waitForServer("four pages", timeout: .seconds(30)) {
-                if page.grid.isReady, page.grid.isLoaded { page.adjustment.value = page.adjustment.upper - page.adjustment.pageSize }
-                return page.model.state.posts.count >= 4 * FeedCursor.pageSize && page.model.state.paging != .loading
+            scrollingDown(page, "four pages", timeout: .seconds(30)) {
+                page.model.state.posts.count >= 4 * FeedCursor.pageSize && page.model.state.paging != .loading
             }
             page.adjustment.value = page.adjustment.upper - page.adjustment.pageSize
             waitFor("laid out there") { page.grid.isLoaded }
@@ -94,6 +90,16 @@ final class RestoreFeedTests: ServerBackedTestCase {
 }
 
 extension ServerBackedTestCase {
+    /// Keeps `page` at its end, so pages are asked, until `done`.
+    @MainActor
+    func scrollingDown(_ page: FeedPage, _ what: String, timeout: Duration, until done: () -> Bool,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        waitForServer(what, timeout: timeout, {
+            if page.grid.isReady, page.grid.isLoaded { page.adjustment.value = page.adjustment.upper - page.adjustment.pageSize }
+            return done()
+        }, file: file, line: line)
+    }
+
     /// Launched again on the feed, recording the posts of the first frame that shows any.
     @MainActor
     func relaunchWatchingTheFeedsFirstFrame(backend: URL) throws -> (TesseraApp, FeedPage, () -> [String]?) {
