@@ -73,6 +73,8 @@ class AppTestCase: XCTestCase {
                 beforeFirstFrame: (@MainActor (TesseraApp) -> Void)? = nil) throws -> TesseraApp {
         if backend == nil, ownServer == nil { ownServer = try startServer() }
         let base = backend ?? ownServer!.base
+        // What earlier launches saved is on disk, as their processes' shutdown would have left it.
+        stores.forEach { $0.flush() }
         let source = given ?? BackendSource.fixed(Backend(base: base, overrides: services))
         var options = LaunchOptions(unique: false, backend: source, iconsFolder: CompositionRoot.iconsFolder,
                                     stylesheet: CompositionRoot.stylesheet())

@@ -9,7 +9,7 @@ final class PeopleAvatarLookTests: PeopleTestCase {
     func testAvatarDiscsNeitherGlareInDarkNorFadeIntoALightRow() throws {
         try onMain {
             let (app, page) = try openPeople(height: 500)
-            defer { close(app) }
+            defer { closeAndFinish(app) }
             let window = try XCTUnwrap(app.mainWindow?.window)
             waitForServer("the avatars in view", timeout: .seconds(10)) { page.isSettled }
             for appearance in ["light", "dark"] {

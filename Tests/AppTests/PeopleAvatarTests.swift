@@ -46,7 +46,7 @@ final class PeopleAvatarTests: PeopleTestCase {
             let stats = try XCTUnwrap(server.loopback)
             XCTAssertEqual(stats.connections, 1, "one kept-alive connection for every avatar")
             XCTAssertEqual(stats.maxConcurrentTransfers, 1, "one download at a time")
-            close(app)
+            closeAndFinish(app)
 
             let (again, page2) = try openPeople()
             waitFor("the stored avatars shown") { page2.rowsInView().allSatisfy(\.hasImage) && !page2.rowsInView().isEmpty }
@@ -56,13 +56,13 @@ final class PeopleAvatarTests: PeopleTestCase {
             XCTAssertEqual(images.statistics.fetches, 0)
             XCTAssertGreaterThanOrEqual(images.statistics.decodes, page2.rowsInView().count)
             // The edit page shows the list's decode at once, from the memory cache.
-            let first2 = try XCTUnwrap(page2.rows.first)
+            let first2 = try XCTUnwrap(page2.rowsInView().first, "the list reopens where it was left")
             XCTAssertTrue(InputSimulation.click(first2.view, in: try XCTUnwrap(again.mainWindow).window))
             let people = try XCTUnwrap(again.mainWindow).coordinator(for: .people)
             waitFor("the edit page") { people.depth == 2 }
             let edit = try XCTUnwrap(people.topPage as? PersonEditPage)
             XCTAssertTrue(edit.avatar.image.showsImage, "a memory-cache hit shows without a placeholder")
-            close(again)
+            closeAndFinish(again)
         }
     }
 
@@ -79,7 +79,7 @@ final class PeopleAvatarTests: PeopleTestCase {
                 return true
             }
             XCTAssertEqual(placeholders, [], "rows in view without their avatar as the page settled")
-            close(app)
+            closeAndFinish(app)
         }
     }
 
@@ -120,7 +120,7 @@ final class PeopleAvatarTests: PeopleTestCase {
             main.window.present()
             main.show(.gallery, transition: .none)
             waitForServer("the downloads to go on", timeout: .seconds(20)) { page.model.state.storedAvatars == expected }
-            close(app)
+            closeAndFinish(app)
         }
     }
 
@@ -128,7 +128,7 @@ final class PeopleAvatarTests: PeopleTestCase {
     func testRefreshAsksAgainForTheAvatarsThatFailed() throws {
         try onMain {
             let (app, main, page, port) = try peopleWithTheirAvatarsFailed()
-            defer { close(app) }
+            defer { closeAndFinish(app) }
             XCTAssertEqual(page.model.state.storedAvatars, 0)
             waitFor("the refresh button") { main.refreshButton.isMapped }
             server = try startServer { $0.port = port; $0.avatarDelay = 0.02 }
@@ -143,7 +143,7 @@ final class PeopleAvatarTests: PeopleTestCase {
     func testAvatarsThatFailedAreAskedAgainOnceTheServerOnThisMachineIsBack() throws {
         try onMain {
             let (app, _, page, port) = try peopleWithTheirAvatarsFailed()
-            defer { close(app) }
+            defer { closeAndFinish(app) }
             server = try startServer { $0.port = port; $0.avatarDelay = 0.02 }
             waitForServer("the avatars in view stored, nothing pressed", timeout: .seconds(5)) { avatarsInViewStored(page) }
         }

@@ -48,7 +48,7 @@ final class PeopleEditorTests: PeopleTestCase {
             waitFor("the notice") { page.isNoticeVisible }
             XCTAssertEqual(page.notice.text, "A name cannot be empty. “Kylie” was kept.")
             XCTAssertEqual(kyle.nameLabel.text, "Kylie")
-            close(app)
+            closeAndFinish(app)
         }
     }
 
@@ -146,7 +146,7 @@ final class PeopleEditorTests: PeopleTestCase {
             waitFor("the chevrons in a narrow window", timeout: .seconds(5)) {
                 !coordinator.showsPanes && page.rows.prefix(5).allSatisfy { $0.chevron.isMapped }
             }
-            close(app)
+            closeAndFinish(app)
         }
     }
 
@@ -211,7 +211,7 @@ final class PeopleEditorTests: PeopleTestCase {
             XCTAssertEqual(editor.form.origin(in: editor.widget)?.x, listRow.x, "in the list's column")
             XCTAssertEqual(editor.form.allocation.width, listWidth, "as wide as a row of the list")
             XCTAssertGreaterThan(editor.entry.allocation.width, listWidth / 2, "the entry takes the row's room")
-            close(app)
+            closeAndFinish(app)
         }
     }
 
@@ -246,7 +246,7 @@ final class PeopleEditorTests: PeopleTestCase {
             main.backButton.click()
             waitFor("back at the list") { coordinator.depth == 1 }
             waitForServer("the rename saved", timeout: .seconds(5)) { kyle.nameLabel.text == "Kyle the Second" }
-            close(app)
+            closeAndFinish(app)
         }
     }
 }

@@ -35,13 +35,6 @@ class PeopleTestCase: ServerBackedTestCase {
         return (app, page)
     }
 
-    @MainActor
-    func close(_ app: TesseraApp) {
-        app.mainWindow?.window.close()
-        waitForServer("pending downloads to finish", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
-        app.mainWindow?.window.destroy()
-    }
-
     /// The people as the database file holds them now, read through a store of the test's own.
     @MainActor
     func storedPeople() throws -> [Person] {

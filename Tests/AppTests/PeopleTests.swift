@@ -16,14 +16,15 @@ final class PeopleTests: PeopleTestCase {
             XCTAssertEqual(page.grid.items.map(\.name), Self.namesInOrder)
             XCTAssertEqual(page.rows.map(\.nameLabel.text), Array(Self.namesInOrder.prefix(page.rows.count)), "the rows near the view, in order")
             waitFor("the welcome") { app.welcomeText == "Welcome to Tessera" }
-            close(app)
+            try click(1, in: app.welcome.dialog)
+            closeAndFinish(app)
 
             let (again, page2) = try openPeople(greets: true)
             XCTAssertEqual(page2.grid.items.map(\.name), Self.namesInOrder)
             XCTAssertEqual(page2.rows.map(\.nameLabel.text), Array(Self.namesInOrder.prefix(page2.rows.count)), "the rows near the view, in order")
             waitForServer("avatars in view") { page2.isSettled }
             XCTAssertNil(again.welcomeText, "a later launch does not welcome")
-            close(again)
+            closeAndFinish(again)
         }
     }
 
@@ -38,7 +39,7 @@ final class PeopleTests: PeopleTestCase {
                 XCTAssertEqual(entry.x, origin.x, "the search entry starts where the rows do")
             }
             XCTAssertEqual(page.search.entry.allocation.width, Clamp.listWidth, "the search entry as wide as the rows")
-            close(app)
+            closeAndFinish(app)
         }
     }
 
@@ -69,7 +70,7 @@ final class PeopleTests: PeopleTestCase {
                 XCTAssertEqual(origin.x, 12, "\(row.person.name)'s row inset")
                 XCTAssertEqual(row.view.allocation.width, width - 24, "\(row.person.name)'s row width")
             }
-            close(app)
+            closeAndFinish(app)
         }
     }
 
@@ -95,7 +96,8 @@ final class PeopleTests: PeopleTestCase {
             XCTAssertTrue(words.contains(file.deletingLastPathComponent().appendingPathComponent(kept).path), words)
             XCTAssertFalse(words.contains("SQLite") || words.contains("sqlite_master"), words)
             XCTAssertEqual(try Data(contentsOf: file.deletingLastPathComponent().appendingPathComponent(kept)), garbage)
-            close(app)
+            try click(1, in: app.welcome.dialog)
+            closeAndFinish(app)
         }
     }
 
@@ -114,7 +116,7 @@ final class PeopleTests: PeopleTestCase {
             try FileManager.default.removeItem(at: file)
             clickWhenSteady(page.content.retry, in: main.window)
             waitFor("the people", timeout: .seconds(10)) { page.rows.count == 20 && page.content.isContentShown }
-            close(app)
+            closeAndFinish(app)
         }
     }
 
@@ -122,7 +124,7 @@ final class PeopleTests: PeopleTestCase {
         try onMain {
             let (app, page) = try openPeople(width: 700, height: 420)
             let main = try XCTUnwrap(app.mainWindow)
-            defer { close(app) }
+            defer { closeAndFinish(app) }
             @MainActor func shown() -> [String] { page.rows.map { $0.nameLabel.text } }
             // Scrolled down a way; the second row in view has the focus.
             waitFor("the list laid out") { page.scroll.maximumValue > 300 }

@@ -27,9 +27,7 @@ final class RestoreFactsTests: FactsTestCase {
             let scrolled = shownCards(page, in: main.window)
             XCTAssertFalse(scrolled.isEmpty)
 
-            main.window.close()
-            waitFor("the window to close") { !main.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !app.isFinishingBeforeExit }
+            closeAndFinish(app)
             let (again, main2, page2, _) = try relaunchWithoutTheBackend(closing: app)
             waitFor("the saved cards settled", timeout: .seconds(10)) { page2.model.state.phase == .loaded && page2.isSettled }
             _ = try screen(of: main2.window)
@@ -76,9 +74,7 @@ final class RestoreFactsTests: FactsTestCase {
             // Back leaves it, and the launch after shows the cards.
             XCTAssertTrue(InputSimulation.key("Escape", on: main2.window))
             waitFor("back on the cards") { coordinator2.depth == 1 }
-            main2.window.close()
-            waitFor("the window to close") { !main2.window.isVisible }
-            waitForServer("the app finishing", timeout: .seconds(20)) { !again.isFinishingBeforeExit }
+            closeAndFinish(again)
             let third = try launch(backend: server.base)
             let main3 = try XCTUnwrap(third.mainWindow)
             defer { main3.window.destroy() }

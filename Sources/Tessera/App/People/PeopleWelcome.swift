@@ -6,7 +6,7 @@ import Localization
 /// The greeting after the first launch stored the people, whichever section is on screen.
 @MainActor
 final class PeopleWelcome {
-    private var dialog: MessageDialog?
+    private(set) var dialog: MessageDialog?
     private let model: PeopleViewModel
     private let window: @MainActor () -> Window?
 
