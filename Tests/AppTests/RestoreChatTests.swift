@@ -163,6 +163,78 @@ final class RestoreChatTests: ServerBackedTestCase {
         }
     }
 
+    /// Opened on another section, the chat is asked for new messages all the same: the sidebar counts them, and the
+    /// chat opens at the place read, not at the newest, the count unchanged.
+    func testTheChatCountsWhatComesBeforeItIsOpenedAndOpensWhereItWasLeft() throws {
+        try onMain {
+            let reading = try closeReadingTwoScreensDown()
+            server.server.messagesArrive(3)
+
+            let again = try launch(backend: server.base, section: .gallery, chatPollInterval: .milliseconds(200))
+            let main2 = try XCTUnwrap(again.mainWindow)
+            defer { main2.window.destroy() }
+            let row = main2.sidebar.row(for: .messages)
+            waitForServer("the three counted on the sidebar", timeout: .seconds(20)) { row.accessibleName == "Messages, 3 unread" }
+            server.server.messagesArrive(2)
+            waitForServer("two more, asked for while the gallery shows", timeout: .seconds(10)) { row.accessibleName == "Messages, 5 unread" }
+            XCTAssertEqual(main2.currentSection, .gallery)
+            _ = try screen(of: main2.window)
+            XCTAssertTrue(ShownLabels.texts(under: main2.sidebar.widget).contains("5"), "the count on the row")
+
+            var firstShown: [String]?
+            RestoreTests.watchFrames(of: main2.window) {
+                guard let chat = main2.coordinators[.messages]?.pages.first as? MessagesPage,
+                      chat.grid.widget.isMapped, !chat.rows.isEmpty else { return true }
+                firstShown = self.shownTexts(chat, in: main2.window)
+                return false
+            }
+            clickWhenSteady(row, in: main2.window)
+            let page2 = try XCTUnwrap(main2.coordinators[.messages]?.pages.first as? MessagesPage)
+            waitForServer("the place shown", timeout: .seconds(20)) { !page2.grid.awaitsPlace && page2.grid.isLoaded && page2.grid.widget.isMapped }
+            _ = try screen(of: main2.window)
+            XCTAssertEqual(shownTexts(page2, in: main2.window), reading, "the same messages at the same places")
+            XCTAssertEqual(firstShown, reading, "no frame of the newest before")
+            XCTAssertEqual(page2.model.state.unread, 5, "below the view, not seen")
+            XCTAssertEqual(page2.unread.badge.text, "5")
+            XCTAssertLessThan(page2.model.state.timeline.nextOffset, 200, "out of sight, older pages asked only up to the place")
+        }
+    }
+
+    /// Closed without opening the chat, it keeps the place read for the launch after.
+    func testAChatMadeOutOfSightKeepsThePlaceForTheNextLaunch() throws {
+        try onMain {
+            let reading = try closeReadingTwoScreensDown()
+            let app = try launch(backend: server.base, section: .gallery, chatPollInterval: .milliseconds(200))
+            waitForServer("the chat made out of sight") { app.mainWindow?.coordinators[.messages] != nil }
+            let page = try XCTUnwrap(app.mainWindow?.coordinators[.messages]?.pages.first as? MessagesPage)
+            waitForServer("its pages read", timeout: .seconds(10)) { page.model.state.timeline.nextOffset > 0 && page.model.state.paging == .idle }
+            closeAndFinish(app)
+
+            let again = try launch(backend: server.base, section: .messages)
+            let main = try XCTUnwrap(again.mainWindow)
+            defer { main.window.destroy() }
+            let page2 = try XCTUnwrap(main.coordinator(for: .messages).pages.first as? MessagesPage)
+            waitForServer("the place reached", timeout: .seconds(20)) { !page2.grid.awaitsPlace && page2.grid.isLoaded }
+            _ = try screen(of: main.window)
+            XCTAssertEqual(shownTexts(page2, in: main.window), reading, "the same messages at the same places")
+        }
+    }
+
+    /// Reads two screens down from the 80th message, in a 900x600 window, and closes: what it showed.
+    @MainActor
+    private func closeReadingTwoScreensDown() throws -> [String] {
+        let (app, page) = try openChat(width: 900, height: 600)
+        let main = try XCTUnwrap(app.mainWindow)
+        pageUp(page, through: 80)
+        page.adjustment.value = 1_500
+        waitFor("laid out there") { page.grid.isLoaded }
+        _ = try screen(of: main.window)
+        let reading = shownTexts(page, in: main.window)
+        XCTAssertFalse(reading.isEmpty)
+        closeAndFinish(app)
+        return reading
+    }
+
     /// Left at the newest: more than a screen came since, so the chat opens at the line, what came below it.
     func testLeftAtTheNewestItOpensAtTheNewMessagesLine() throws {
         try onMain {

@@ -24,4 +24,12 @@ final class ChatPolling {
     }
 
     static let seldomFactor = 4
+
+    /// Made out of sight when its first poll is due, the chat counts and tells what comes before it is opened.
+    static func makeChatOutOfSight(in main: MainWindow, after interval: Duration) {
+        Task { @MainActor [weak main] in
+            try? await Task.sleep(for: interval)
+            _ = main?.coordinator(for: .messages)
+        }
+    }
 }

@@ -5,6 +5,7 @@ import Features
 /// The chat reopens at the message read at the top, older pages read until it comes; at the newest, at the newest.
 extension MessagesPage: PlaceKeepingPage {
     public var listPlace: ListPlace? {
+        if let awaited = grid.awaitedPlace { return awaited } // made out of sight, it may never have been laid out
         guard adjustment.value < adjustment.upper - adjustment.pageSize - 1 else { return nil }
         return grid.topPlace { $0.origin.key }
     }
@@ -12,18 +13,18 @@ extension MessagesPage: PlaceKeepingPage {
     public func restore(_ place: ListPlace) {
         if case .server(let number)? = ChatMessage.Origin(key: place.key) { model.showsSaved(through: number) }
         grid.restore(place, byIndex: false) { $0.origin.key }
-        // However the pages answer, the chat shows within this time, at the newest if the place was not reached.
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.reachDeadline) { [weak self] in self?.stopReaching() }
+        // However the pages answer, the chat shows within this time of its first frame, at the newest if not reached.
+        widget.onNextDraw { [weak self] in DispatchQueue.main.asyncAfter(deadline: .now() + Self.reachDeadline) { self?.stopReaching() } }
     }
 
-    /// While the place waits, older pages are asked for and nothing is let go; with none left, the newest shows.
+    /// While the place waits, older pages are asked until its message comes (laid out there) and nothing is let go.
     func reachPlace(_ state: MessagesViewModel.State) {
-        guard grid.awaitsPlace, state.localLoaded else { return }
+        guard grid.awaitsPlace, state.localLoaded, let key = grid.awaitedPlace?.key, case let origin = ChatMessage.Origin(key: key),
+              !state.visible.contains(where: { $0.origin == origin }) else { return }
         switch state.paging {
         case .idle: Task { await model.loadOlder() }
         case .loading: break
-        case .ended, .failed: // unless its message is shown (read back offline): the first layout puts it in place
-            if !state.visible.contains(where: { $0.origin.key == grid.awaitedPlace?.key }) { stopReaching() }
+        case .ended, .failed: stopReaching() // none left: the newest shows
         }
     }
 

@@ -30,7 +30,7 @@ extension MessagesPage {
         case .grew(let older, let olderLetGo, let newest)?:
             // Rows came on top and at the head: what shows stays where it is.
             scroller.kineticScrolling = false
-            let followedEnd = adjustment.value >= adjustment.upper - adjustment.pageSize - 1
+            let followedEnd = !grid.awaitsPlace && adjustment.value >= adjustment.upper - adjustment.pageSize - 1
             movePlace(by: newest)
             let timeline = state.timeline
             grid.updateLayout {
@@ -94,7 +94,7 @@ extension MessagesPage {
         }
         if state.firstPageFailed, case .failed(let reason) = state.paging {
             content.show(.failure(title: tr("Messages could not be loaded"), reason: reason))
-        } else if grid.awaitsPlace { // no frame of the newest before the place read last
+        } else if grid.awaitsPlace, adjustment.pageSize > 0 { // no frame of the newest before the place; never sized, the list shows to take a size
             content.show(.loading(title: tr("Loading…")))
         } else {
             content.show(.content, animated: false)

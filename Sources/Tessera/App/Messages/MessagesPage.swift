@@ -170,7 +170,6 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         Task { await model.retry() }
     }
 
-
     public var isSettled: Bool {
         content.isSettled && model.state.localLoaded && model.state.paging != .loading && (model.state.timeline.nextOffset > 0 || model.state.paging != .idle)
             && grid.isLoaded && !search.isSearching

@@ -53,6 +53,7 @@ extension TesseraApp {
         showFirstPageAfterFirstFrame(of: main)
         startBackendAfterFirstFrame(of: main)
         countDiskAfterFirstScreen(of: main)
+        ChatPolling.makeChatOutOfSight(in: main, after: services.chatPollInterval)
         // The first launch stores the people after the first page's frame, not inside its drawing.
         main.window.onNextDraw { [weak self, weak main] in
             main?.window.onNextDraw { [weak self] in
@@ -128,7 +129,6 @@ extension TesseraApp {
         }
     }
 
-
     /// Saves settings with the window as it is (`AppSettings.remembering`); once hidden, what it kept stands.
     func saveSettings() {
         if let main = mainWindow, main.window.isVisible {
@@ -159,7 +159,6 @@ extension TesseraApp {
         }
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.pageDeadline) { [weak main] in main?.showInitialSection() }
     }
-
 
     /// The disk's cap is kept from the first screen's content on (ticks), or `diskCountDeadline` after start.
     func countDiskAfterFirstScreen(of main: MainWindow) {

@@ -32,7 +32,7 @@ extension RecyclingGrid {
     func scrolled() {
         // A still pointer sends no motion: the highlight returns with its next move.
         pointer.hovered = nil
-        let byUser = !viewKeeper.adjusting
+        let byUser = !viewKeeper.adjusting && layout.width > 0 // never laid out (out of sight): moved by its allocation
         if byUser {
             viewKeeper.userMoved()
             if keepsViewStill { viewKeeper.remember() }
