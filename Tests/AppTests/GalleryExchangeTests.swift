@@ -16,26 +16,6 @@ import TestSupport
 /// The gallery with other programs (drops, pastes) and after mistakes (undo, a damaged document, a
 /// closed window).
 final class GalleryExchangeTests: GalleryTestCase {
-    /// Starts `second-client.py` (another X program) and waits until its window is on screen.
-    @MainActor
-    private func secondClient(_ arguments: [String]) throws -> Process {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("second-client.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let said = LockedValue<String>()
-        Thread.detachNewThread {
-            let line = output.fileHandleForReading.availableData
-            said.set(String(decoding: line, as: UTF8.self))
-        }
-        waitForServer("the second program's window", timeout: .seconds(10)) { said.get()?.hasPrefix("ready") == true }
-        return process
-    }
-
     /// A picture file dragged in from another program (text/uri-list, as Files offers it) and
     /// dropped on the third tile, with real pointer input: its bytes are copied into the data
     /// folder and the item, in the third place, shows the picture; still after the original is
@@ -92,11 +72,7 @@ final class GalleryExchangeTests: GalleryTestCase {
         try xdotool(["mousemove", "60", "60", "sleep", "0.3", "mousedown", "1", "sleep", "0.2",
                      "mousemove", "80", "80", "sleep", "0.2", "mousemove", "\(target.x + 40)", "\(target.y + 40)"])
         waitFor("the tile marked as the drop's place", timeout: .seconds(10)) { page.grid.externalDropTarget == index }
-        let release = Process()
-        release.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        release.arguments = ["mousemove", "\(target.x + 42)", "\(target.y + 42)", "sleep", "0.5", "mouseup", "1"]
-        try release.run()
-        waitFor("the button let go", timeout: .seconds(10)) { !release.isRunning }
+        try letGo(atX: target.x + 42, y: target.y + 42)
         waitFor("the mark gone", timeout: .seconds(10)) { page.grid.externalDropTarget == nil }
         return source
     }

@@ -39,7 +39,7 @@ class GalleryTestCase: AppTestCase {
         let pictures = CompositionRoot.galleryPictures(paths: AppPaths(root: dataDirectory))
         let page = GalleryPage(model: GalleryViewModel(repository: FileGalleryRepository(url: document, firstRunItems: []), pictures: pictures),
                                pipeline: ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []),
-                                                       sources: [CompositionRoot.keptPictureSource(pictures)], decoders: [SandboxedImageDecoder()])) { nil }
+                                                       sources: [CompositionRoot.keptPictureSource([pictures])], decoders: [SandboxedImageDecoder()])) { nil }
         let window = Window()
         window.add(page.widget)
         window.setDefaultSize(width: width, height: 700)

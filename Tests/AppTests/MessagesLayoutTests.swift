@@ -360,7 +360,7 @@ final class MessagesLayoutTests: MessagesTestCase {
         }
     }
 
-    /// The composer's entry starts where the chat's avatars do: one 12 px inset down the section.
+    /// The composer's first button starts where the chat's avatars do: one 12 px inset down the section.
     func testTheComposerLinesUpWithTheChat() throws {
         try onMain {
             let (app, page) = try openMessages()
@@ -369,8 +369,8 @@ final class MessagesLayoutTests: MessagesTestCase {
             waitFor("the first page", timeout: .seconds(10)) { numbers(page).count == 20 }
             waitForServer("the chat settled", timeout: .seconds(10)) { page.isSettled && page.grid.cellsInView.contains { !$0.message.isLocal } }
             let row = try XCTUnwrap(page.grid.cellsInView.first { !$0.message.isLocal })
-            waitFor("laid out") { row.avatar.widget.origin(in: page.widget) != nil && page.composer.entry.allocation.width > 1 }
-            XCTAssertEqual(page.composer.entry.origin(in: page.widget)?.x, row.avatar.widget.origin(in: page.widget)?.x)
+            waitFor("laid out") { row.avatar.widget.origin(in: page.widget) != nil && page.composer.attachButton.allocation.width > 1 }
+            XCTAssertEqual(page.composer.attachButton.origin(in: page.widget)?.x, row.avatar.widget.origin(in: page.widget)?.x)
         }
     }
 }

@@ -39,7 +39,7 @@ final class MessagesTests: MessagesTestCase {
             var sawSpinner = false
             let connection = page.scroller.onDrawn {
                 if let anchor, let y = anchor.view.origin(in: page.scroller)?.y { drawn.append(y) }
-                if page.topState == "loading", page.topSpinner.isMapped, page.topSpinner.isSpinning { sawSpinner = true }
+                if page.topState == "loading", page.paging.spinner.isMapped, page.paging.spinner.isSpinning { sawSpinner = true }
             }
             var prepends = 0
             var steps = 0
@@ -140,7 +140,7 @@ final class MessagesTests: MessagesTestCase {
             stop(server)
             page.adjustment.value = 0
             waitFor("the inline failure", timeout: .seconds(10)) { page.topState == "failed" }
-            XCTAssertTrue(page.topError.text.hasPrefix("Older messages could not be loaded."), page.topError.text)
+            XCTAssertTrue(page.paging.error.text.hasPrefix("Older messages could not be loaded."), page.paging.error.text)
             XCTAssertEqual(numbers(page).count, loaded, "what was loaded stays")
             server = try startServer { $0.port = port; $0.messageCount = 200 }
             page.topRetry.click()
@@ -186,7 +186,7 @@ final class MessagesTests: MessagesTestCase {
             XCTAssertFalse(page.isPlaceholderShown, "the section is not replaced by an error")
             XCTAssertEqual(page.rows.map(\.message.text), ["Sent on the train"])
             XCTAssertTrue(page.rows[0].view.isMapped, "the stored message is on screen")
-            XCTAssertTrue(page.topError.text.hasPrefix("Older messages could not be loaded."), page.topError.text)
+            XCTAssertTrue(page.paging.error.text.hasPrefix("Older messages could not be loaded."), page.paging.error.text)
             server = try startServer { $0.port = port; $0.messageCount = 200 }
             waitFor("the window active") { main.window.isActive }
             clickWhenSteady(page.topRetry, in: main.window)

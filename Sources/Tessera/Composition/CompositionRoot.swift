@@ -42,7 +42,11 @@ public enum CompositionRoot {
                 MessagesViewModel(repository: LiveMessagesRepository(client: http(.messages), backend: resolve),
                                   store: LocalMessageStore(database: database), saved: savedChat,
                                   drafts: DraftStore(database: database), searcher: MessageSearchStore(database: database),
-                                  offlineRetryDelays: offlineRetryDelays)
+                                  pictureIntake: PictureIntake(folder: chatPictures(paths: paths)) { url in
+                                      // Decoded small in the helper, which reads the size: a file it cannot decode is refused.
+                                      let image = try? await images.value.image(for: ImageRequest(url: url, maximumPixelSize: 64))
+                                      return image.map { ($0.originalWidth, $0.originalHeight) }
+                                  }, offlineRetryDelays: offlineRetryDelays)
             },
             facts: {
                 FactsViewModel(repository: LiveFactsRepository(client: http(.facts), backend: resolve),
@@ -75,6 +79,7 @@ public enum CompositionRoot {
                 var use = (try? await DatabaseDiskUse.read(database)) ?? [:]
                 use[.gallery] = DiskUse(kept: FolderSize.bytes(of: [paths.data.appendingPathComponent("gallery.json"),
                                                                      galleryPictures(paths: paths).folder]))
+                use[.messages, default: DiskUse()].kept += FolderSize.bytes(of: [chatPictures(paths: paths).folder])
                 return use
             },
             limitSavedPages: { database.limitSavedPages(toBytes: $0) })
@@ -93,19 +98,24 @@ public enum CompositionRoot {
         let client = WaitingHTTPClient(CountingHTTPClient(CurlHTTPClient(), ledger: downloads)) { _ = await backend() }
         return ImagePipeline(client: client,
                              configuration: .init(diskFolder: paths.cache.appendingPathComponent("images")),
-                             sources: [avatars, keptPictureSource(galleryPictures(paths: paths), opened: opened)],
+                             sources: [avatars, keptPictureSource([galleryPictures(paths: paths), chatPictures(paths: paths)], opened: opened)],
                              decoders: [VideoFrameDecoder(), SandboxedImageDecoder.prepared()])
     }
 
     /// Where the gallery keeps the pictures added from files or as data.
-    public nonisolated static func galleryPictures(paths: AppPaths) -> GalleryPictureFiles {
-        GalleryPictureFiles(folder: paths.data.appendingPathComponent("gallery-pictures"))
+    public nonisolated static func galleryPictures(paths: AppPaths) -> KeptPictureFiles {
+        KeptPictureFiles(folder: paths.data.appendingPathComponent("gallery-pictures"))
     }
 
-    /// `file:` addresses: only pictures kept by `pictures` and files a person opened.
-    public nonisolated static func keptPictureSource(_ pictures: GalleryPictureFiles, opened: OpenedFiles = OpenedFiles()) -> StoredImageSource {
+    /// Where the chat keeps the pictures sent in it.
+    public nonisolated static func chatPictures(paths: AppPaths) -> KeptPictureFiles {
+        KeptPictureFiles(folder: paths.data.appendingPathComponent("chat-pictures"))
+    }
+
+    /// `file:` addresses: only pictures kept in `folders` and files a person opened.
+    public nonisolated static func keptPictureSource(_ folders: [KeptPictureFiles], opened: OpenedFiles = OpenedFiles()) -> StoredImageSource {
         StoredImageSource(scheme: "file") { url in
-            guard pictures.isKept(url) || opened.permits(url) else { return nil }
+            guard folders.contains(where: { $0.isKept(url) }) || opened.permits(url) else { return nil }
             return try Data(contentsOf: url)
         }
     }

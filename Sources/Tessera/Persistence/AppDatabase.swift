@@ -124,6 +124,13 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v9: the chat's unread messages") { db in // not translated
             try db.alter(table: "savedChat") { table in table.add(column: "unread", .integer).notNull().defaults(to: 0) }
         }
+        migrator.registerMigration("v10: pictures in the user's messages") { db in // not translated
+            try db.alter(table: "localMessage") { table in
+                table.add(column: "pictureURL", .text)
+                table.add(column: "pictureWidth", .integer)
+                table.add(column: "pictureHeight", .integer)
+            }
+        }
         return migrator
     }
 

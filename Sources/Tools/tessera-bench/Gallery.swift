@@ -45,7 +45,7 @@ struct GalleryBench: ParsableCommand {
         try JSONDocumentStore<GalleryDocument>(url: folder.appendingPathComponent("gallery.json")).saveNow(GalleryDocument(items: items))
         let repository = FileGalleryRepository(url: folder.appendingPathComponent("gallery.json"), firstRunItems: [])
         let pictures = CompositionRoot.galleryPictures(paths: AppPaths(root: folder))
-        let pipeline = ImagePipeline(client: CurlHTTPClient(), sources: [CompositionRoot.keptPictureSource(pictures)],
+        let pipeline = ImagePipeline(client: CurlHTTPClient(), sources: [CompositionRoot.keptPictureSource([pictures])],
                                      decoders: [SandboxedImageDecoder.prepared()])
         let residentBefore = residentBytes()
 

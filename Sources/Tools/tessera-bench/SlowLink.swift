@@ -129,7 +129,7 @@ struct SlowLinkBench: ParsableCommand {
         try waitForTheLinkToBeIdle(server)
         let pictures = CompositionRoot.galleryPictures(paths: AppPaths(root: folder))
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(diskFolder: folder.appendingPathComponent("cache")),
-                                     sources: [CompositionRoot.keptPictureSource(pictures)],
+                                     sources: [CompositionRoot.keptPictureSource([pictures])],
                                      decoders: [SandboxedImageDecoder.prepared()])
         let repository = FileGalleryRepository(url: folder.appendingPathComponent("gallery.json"),
                                                firstRunItems: GalleryFirstRun.items(base: server.base))

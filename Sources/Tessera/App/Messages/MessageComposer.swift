@@ -10,6 +10,9 @@ final class MessageComposer {
     let widget: Widget
     let entry = Entry(placeholder: tr("Message"))
     let sendButton = Button(iconName: "tessera-send-symbolic", accessibleName: tr("Send"))
+    /// Opens the file chooser for a picture to send (`onAttach`).
+    let attachButton = Button(iconName: "mail-attachment-symbolic", accessibleName: tr("Send a Picture…"))
+    var onAttach: (@MainActor () -> Void)?
     /// Says which message the composer corrects or answers.
     let bar = ComposerContextBar()
     /// The message the composer corrects, if it does.
@@ -29,6 +32,8 @@ final class MessageComposer {
         let row = Box(.horizontal, spacing: 6)
         row.addStyleClass("messages-composer")
         row.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        attachButton.tooltip = tr("Send a Picture…")
+        row.append(attachButton)
         row.append(entry, expand: true)
         row.append(sendButton)
         let box = Box(.vertical)
@@ -38,6 +43,7 @@ final class MessageComposer {
 
         entry.onActivate { [weak self] in self?.send() }
         sendButton.onClicked { [weak self] in self?.send() }
+        attachButton.onClicked { [weak self] in self?.onAttach?() }
         bar.cancel.onClicked { [weak self] in self?.leaveEditOrReply() }
         // Kept as it is typed: a quit, a crash or a kill loses none of it.
         entry.onChanged { [weak self] in
@@ -90,10 +96,30 @@ final class MessageComposer {
         let text = entry.text, quote = replyingTo
         Task { [weak self] in
             guard let self, await self.model.send(text, replyingTo: quote) else { return }
-            if self.replyingTo == quote { self.stopReplying() }
-            if self.entry.text == text { self.entry.text = "" }
+            self.sent(text, answering: quote)
             self.entry.grabFocusWithoutSelecting()
         }
+    }
+
+    /// Sends a picture, `captioned` with the text typed (not while correcting a message), answering the message
+    /// answered; a refusal is told in words.
+    func send(picture source: PictureIntake.Source, captioned: Bool = true) {
+        guard let intake = model.pictureIntake else { return }
+        let caption = editing == nil && captioned ? entry.text : "", quote = replyingTo
+        Task { [weak self] in
+            switch await intake.take(source) {
+            case .failure(let refusal): self?.model.say(refusal.description)
+            case .success(let picture):
+                guard let self, await self.model.send(caption, replyingTo: quote, picture: picture) else { return }
+                self.sent(caption, answering: quote)
+            }
+        }
+    }
+
+    /// What went out leaves the composer, unless it changed meanwhile.
+    private func sent(_ text: String, answering quote: ReplyQuote?) {
+        if replyingTo == quote { stopReplying() }
+        if !text.isEmpty, entry.text == text { entry.text = "" }
     }
 
     func startEditing(_ message: ChatMessage) {

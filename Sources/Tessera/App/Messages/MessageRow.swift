@@ -30,6 +30,10 @@ final class MessageRow: RecyclingCell {
     var onOpenQuote: (@MainActor (ChatMessage.Origin) -> Void)?
     /// A reply's quote of the message it answers, over its text.
     let quoteLabel = Label()
+    /// A picture sent with the message, at its shape over its caption; a click opens it (`onOpenPicture`).
+    let picture: ImageView
+    var onOpenPicture: (@MainActor (ChatMessage) -> Void)?
+    static let pictureBound = 280 // points each way a bubble's picture fits in
     /// "New messages" across the row, over the oldest message that came since the person last saw the newest.
     let newLine = Box(.horizontal, spacing: 12)
     private let isFirstNew: @MainActor (ChatMessage.Origin) -> Bool // whether a message is that oldest one
@@ -56,6 +60,9 @@ final class MessageRow: RecyclingCell {
         self.avatarURL = avatarURL
         self.senderName = senderName
         avatar = PersonAvatar(pipeline: pipeline, size: Self.avatarSize)
+        picture = ImageView(pipeline: pipeline, iconSize: 48, scaling: .fill)
+        picture.picture.addStyleClass("message-picture")
+        picture.picture.halign = .start
         avatar.widget.valign = .end
         textLabel = Label(message.preview)
         textLabel.wraps = true
@@ -72,6 +79,7 @@ final class MessageRow: RecyclingCell {
         quoteLabel.setMaxWidthChars(60)
         bubble.append(meta)
         bubble.append(quoteLabel)
+        bubble.append(picture.picture)
         bubble.append(textLabel)
         line.setMargins(top: 4, bottom: 4, start: 12, end: 12)
         line.append(avatar.widget)
@@ -95,6 +103,8 @@ final class MessageRow: RecyclingCell {
         view = box
         box.showAll()
         quoteLabel.keepsOwnVisibility = true
+        picture.picture.keepsOwnVisibility = true
+        textLabel.keepsOwnVisibility = true
         newLine.keepsOwnVisibility = true
         newLine.isVisible = false
         // Tab walks a focused message's links (GTK does not look inside a focusable container).
@@ -131,6 +141,8 @@ final class MessageRow: RecyclingCell {
             if links.isEmpty { textLabel.text = message.preview } else { textLabel.setMarkup(Self.markup(message.preview, links: links)) }
         }
         showSender()
+        showPicture(message.picture)
+        if textLabel.isVisible != (message.picture == nil || !message.preview.isEmpty) { textLabel.isVisible.toggle() }
         let quote = message.replyTo.map(Self.quoteText)
         if quoteLabel.isVisible != (quote != nil) { quoteLabel.isVisible = quote != nil }
         if let quote, quoteLabel.text != quote { quoteLabel.text = quote }
@@ -175,8 +187,18 @@ final class MessageRow: RecyclingCell {
         if meta.text != caption { meta.text = caption }
     }
 
+    /// The picture at its shape, bound while it shows; none hides it.
+    private func showPicture(_ shown: ChatPicture?) {
+        if picture.picture.isVisible != (shown != nil) { picture.picture.isVisible = shown != nil }
+        guard let shown else { return picture.bind(nil) }
+        let size = shown.shownSize(within: Self.pictureBound)
+        picture.picture.setSizeRequest(width: size.width, height: size.height)
+        picture.bind(ImageRequest(url: shown.url, maximumPixelSize: Self.pictureBound).counted(for: .messages))
+    }
+
     func park() {
         avatar.bind(nil)
+        picture.bind(nil)
         view.accessibleName = ""
     }
 
@@ -188,13 +210,21 @@ final class MessageRow: RecyclingCell {
 
     var isLoaded: Bool { avatar.image.isLoaded }
 
-    /// A click on a reply's quote shows the message it quotes; anywhere else, the grid's.
+    /// A click on a reply's quote shows the message it quotes, on a picture opens it; anywhere else, the grid's.
     func handleClick(atX x: Double, y: Double) -> Bool {
-        guard let quote = message.replyTo, quoteLabel.isVisible, let at = quoteLabel.origin(in: view) else { return false }
-        let size = quoteLabel.allocation
-        guard x >= Double(at.x), x < Double(at.x + size.width), y >= Double(at.y), y < Double(at.y + size.height) else { return false }
+        if message.picture != nil, contains(picture.picture, x: x, y: y) {
+            onOpenPicture?(message)
+            return true
+        }
+        guard let quote = message.replyTo, quoteLabel.isVisible, contains(quoteLabel, x: x, y: y) else { return false }
         onOpenQuote?(quote.origin)
         return true
+    }
+
+    private func contains(_ part: Widget, x: Double, y: Double) -> Bool {
+        guard part.isVisible, let at = part.origin(in: view) else { return false }
+        let size = part.allocation
+        return x >= Double(at.x) && x < Double(at.x + size.width) && y >= Double(at.y) && y < Double(at.y + size.height)
     }
 
     /// "↩ #12: …" or "↩ You: …".

@@ -3,6 +3,7 @@ import Domain
 import Features
 import Foundation
 import Gtk
+import Localization
 
 /// The chat and a message's detail, beside it when wide, pushed when narrow.
 @MainActor
@@ -53,6 +54,7 @@ final class MessagesCoordinator: SectionCoordinator {
             chat?.senderNames = names
             if let detail = self?.detail, !detail.message.isLocal { detail.showSender(names[detail.message.avatarNumber]) }
         }
+        chat.pictures.onOpen = { [weak self] message in self?.view(message) }
         chat.onMessagesShown = { [weak self, weak chat] (messages: Deque<ChatMessage>) in
             guard let self, let key = self.detailToReopen else { return }
             self.detailToReopen = nil
@@ -65,6 +67,24 @@ final class MessagesCoordinator: SectionCoordinator {
         guard let origin = ChatMessage.Origin(key: messageKey) else { return }
         popToRoot()
         (pages.first as? MessagesPage)?.show(origin)
+    }
+
+    /// The viewer on a picture sent in the chat, among the chat's others; leaving it focuses its message.
+    private func view(_ message: ChatMessage) {
+        guard let chat = pages.first as? MessagesPage else { return }
+        let sent = chat.model.state.visible.filter { $0.picture != nil }
+        guard let index = sent.firstIndex(where: { $0.origin == message.origin }) else { return }
+        let items = sent.compactMap { message in
+            message.picture.map { ViewerItem(id: message.origin.key, url: $0.url, kind: .picture,
+                                             name: message.preview.isEmpty ? tr("Your picture") : message.preview) }
+        }
+        let main = services.mainWindow
+        pushViewer(ViewerPage(items: items, index: index, pipeline: services.images, section: .messages,
+                              goBack: { [weak self] in self?.pop() }, window: { main()?.window }, onMove: { main()?.updateChrome() },
+                              onLeave: { [weak chat] item in
+                                  guard let origin = ChatMessage.Origin(key: item.id), let index = chat?.grid.index(of: origin) else { return }
+                                  chat?.grid.focus(index: index)
+                              }))
     }
 
     override var openDetailKey: String? { detail.map { $0.message.origin.key } }

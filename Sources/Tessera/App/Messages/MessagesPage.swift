@@ -23,6 +23,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// Its origin (tests).
     var found: ChatMessage.Origin?
     let composer: MessageComposer
+    private(set) var pictures: ChatPictures! // attached, dropped and pasted; opened when clicked
     var entry: Entry { composer.entry }
     /// The messages' menu and what it does (`MessagesPage+Menu`).
     let menuActions = ActionGroup()
@@ -37,9 +38,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
     /// Above the messages: a spinner, a failed page's Retry, or the beginning of the conversation.
     let paging = PagingIndicator(loading: tr("Loading older messages"), failurePrefix: tr("Older messages could not be loaded."),
                                          end: tr("Beginning of conversation"), retryBeside: false)
-    var topSpinner: Spinner { paging.spinner }
     var topRetry: Button { paging.retry }
-    var topError: Label { paging.error }
     var beginning: Label { paging.end }
     /// The chat, or a failed first page with nothing to show, with Retry.
     let content: ContentOrStatus
@@ -89,6 +88,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
             }
             row.onOpenLink = { me.object?.openLink($0, written: $1) }
             row.onOpenQuote = { me.object?.show($0) }
+            row.onOpenPicture = { me.object?.pictures.onOpen?($0) }
             return row
         }
         choice = MessageChoice(grid: grid)
@@ -100,6 +100,7 @@ public final class MessagesPage: SettlingPage, ContentShowingPage, ScreenshotSce
         grid.canvas.addStyleClass("messages-list")
         grid.canvas.accessibleName = tr("Messages")
         unread = ChatUnread(grid: grid, model: model)
+        pictures = ChatPictures(composer: composer, model: model, dropArea: grid.widget, window: window)
         let overlay = Overlay(child: grid.widget)
         overlay.addOverlay(unread.jumpColumn)
         content = ContentOrStatus(content: overlay)

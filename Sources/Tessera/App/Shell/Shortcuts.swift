@@ -82,6 +82,10 @@ enum Shortcuts {
         key.modifiers == [.control] && ["c", "C"].contains(key.keyName)
     }
 
+    static func isPaste(_ key: KeyEvent) -> Bool {
+        key.modifiers == [.control] && ["v", "V"].contains(key.keyName)
+    }
+
     /// Ctrl+End: the chat's jump to the latest message.
     static func isJumpToLatest(_ key: KeyEvent) -> Bool {
         key.modifiers == [.control] && ["End", "KP_End"].contains(key.keyName)

@@ -71,9 +71,9 @@ extension ViewerPage {
             guard let self, self.item == item else { return }
             let format = PictureFormat(sniffing: bytes)
             let name = format?.fileName(for: item.url) ?? item.url.lastPathComponent
-            let chooser = SaveFileChooser(title: item.kind == .clip ? tr("Save Video") : tr("Save Picture"), parent: self.window(),
-                                          suggestedName: name.isEmpty ? "picture" : name,
-                                          acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel"))
+            let chooser = FileChooser(.save(suggestedName: name.isEmpty ? "picture" : name),
+                                      title: item.kind == .clip ? tr("Save Video") : tr("Save Picture"), parent: self.window(),
+                                      acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel"))
             if let folder = Self.saveFolder { chooser.setFolder(folder) }
             self.openDialog = chooser
             chooser.show { [weak self] destination in

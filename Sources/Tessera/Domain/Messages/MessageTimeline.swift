@@ -21,14 +21,18 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var sentAt: Date?
     /// When the user last corrected it (their own messages), nil when never.
     public var editedAt: Date?
+    /// A picture sent with it (their own messages); the text is then its caption, maybe empty.
+    public var picture: ChatPicture?
 
-    public init(origin: Origin, text: String, sentAt: Date? = nil, editedAt: Date? = nil, replyTo: ReplyQuote? = nil) {
+    public init(origin: Origin, text: String, sentAt: Date? = nil, editedAt: Date? = nil, replyTo: ReplyQuote? = nil,
+                picture: ChatPicture? = nil) {
         self.origin = origin
         self.text = text
         preview = text.preview
         self.sentAt = sentAt
         self.editedAt = editedAt
         self.replyTo = replyTo
+        self.picture = picture
     }
 
     public var id: Origin { origin }
@@ -46,6 +50,8 @@ public struct ChatMessage: Equatable, Sendable, Identifiable {
     public var accessibleName: String {
         switch origin {
         case .server(let number): tr("Message {number}: {text}", ["number": String(number), "text": preview])
+        case .local where picture != nil && preview.isEmpty: tr("Your picture")
+        case .local where picture != nil: tr("Your picture: {text}", ["text": preview])
         case .local where replyTo != nil: tr("Your reply: {text}", ["text": preview])
         case .local where editedAt != nil: tr("Your message, edited: {text}", ["text": preview])
         case .local: tr("Your message: {text}", ["text": preview])

@@ -11,12 +11,12 @@ public final class GalleryViewModel {
     public var onChange: ((State, Change?) -> Void)?
     let repository: any GalleryRepository
     /// Where dropped or pasted files and data are copied; nil: only links are taken.
-    private let pictures: (any GalleryPictureStoring)?
+    private let pictures: (any PictureStoring)?
 
     /// How long Undo is offered after a change.
     let undoSeconds: Double
 
-    public init(repository: any GalleryRepository, pictures: (any GalleryPictureStoring)? = nil, undoSeconds: Double = 5) {
+    public init(repository: any GalleryRepository, pictures: (any PictureStoring)? = nil, undoSeconds: Double = 5) {
         self.repository = repository
         self.pictures = pictures
         self.undoSeconds = undoSeconds
@@ -247,7 +247,7 @@ public final class GalleryViewModel {
                     refused.append(tr("Pictures from files cannot be added yet, only their web links."))
                     continue
                 }
-                do throws(GalleryPictureRefusal) { links.append(try await pictures.keep(fileAt: file.path)) } catch { refused.append(error.description) }
+                do throws(PictureRefusal) { links.append(try await pictures.keep(fileAt: file.path)) } catch { refused.append(error.description) }
                 continue
             }
             switch LinkValidation.validate(candidate) {
@@ -257,7 +257,7 @@ public final class GalleryViewModel {
         }
         for bytes in given {
             guard let pictures else { break }
-            do throws(GalleryPictureRefusal) { links.append(try await pictures.keep(bytes)) } catch { refused.append(error.description) }
+            do throws(PictureRefusal) { links.append(try await pictures.keep(bytes)) } catch { refused.append(error.description) }
         }
         guard !links.isEmpty else {
             state.notice = .error(heading: tr("Nothing was added"), reason: refused.first ?? Self.noLink(in: text))

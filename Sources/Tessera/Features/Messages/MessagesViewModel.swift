@@ -17,6 +17,7 @@ public final class MessagesViewModel {
     let repository: any MessagesRepository
     var newestVersion: PageVersion? // the newest page's, as `askNewest` last took it
     private let store: any LocalMessageStoring
+    public let pictureIntake: PictureIntake? // takes the pictures sent; nil: none can be sent
     let logger: Logger
 
     let saved: (any SavedChatStoring)?
@@ -51,7 +52,7 @@ public final class MessagesViewModel {
     /// `saved` and `drafts` keep pages and the composer (nil: nothing); launches read `savedShown` messages.
     public init(repository: any MessagesRepository, store: any LocalMessageStoring, saved: (any SavedChatStoring)? = nil,
                 drafts: (any DraftStoring)? = nil, draftDelay: Duration = .milliseconds(400),
-                searcher: (any MessageSearching)? = nil,
+                searcher: (any MessageSearching)? = nil, pictureIntake: PictureIntake? = nil,
                 offlineRetryDelays: [Duration] = OfflineRetry.standardDelays,
                 savedShown: Int = MessagesViewModel.standardSavedShown,
                 logger: Logger = Logger(label: "dev.tessera.messages")) {
@@ -61,6 +62,7 @@ public final class MessagesViewModel {
         self.saved = saved
         draft = drafts.map { ComposerDraft(store: $0, delay: draftDelay, logger: logger) }
         self.searcher = searcher
+        self.pictureIntake = pictureIntake
         offlineRetry = OfflineRetry(delays: offlineRetryDelays)
         newestBackoff = PollBackoff(delays: offlineRetryDelays)
         self.logger = logger
@@ -299,13 +301,13 @@ public final class MessagesViewModel {
         await unreadWrite?.value
     }
 
-    /// Sends `text` (a reply to `quote`, if given); false, changing nothing, for blank text.
+    /// Sends `text` (a reply to `quote`, with `picture` taken in, if given); false for blank text and no picture.
     @discardableResult
-    public func send(_ text: String, replyingTo quote: ReplyQuote? = nil) async -> Bool {
+    public func send(_ text: String, replyingTo quote: ReplyQuote? = nil, picture: ChatPicture? = nil) async -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return false }
+        guard !trimmed.isEmpty || picture != nil else { return false }
         do {
-            let message = try await store.add(trimmed, replyingTo: quote)
+            let message = try await store.add(trimmed, replyingTo: quote, picture: picture)
             state.timeline.appendLocal(message)
             publish(.appended)
             // Sent: the draft goes (the composer is emptied, which says so too).
@@ -313,8 +315,8 @@ public final class MessagesViewModel {
             await saveDraft()
             return true
         } catch {
-            state.notice = tr("Your message could not be saved. {reason}", ["reason": "\(error)"])
-            publish(nil)
+            if let picture { await pictureIntake?.forget(picture) } // not stored: let go
+            say(tr("Your message could not be saved. {reason}", ["reason": "\(error)"]))
             return false
         }
     }
@@ -324,9 +326,8 @@ public final class MessagesViewModel {
     public func edit(_ origin: ChatMessage.Origin, to text: String) async -> Bool {
         guard case .local(let id) = origin else { return false }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            state.notice = tr("A message cannot be empty; yours was kept as it was.")
-            publish(nil)
+        guard !trimmed.isEmpty || state.visible.last(where: { $0.origin == origin })?.picture != nil else {
+            say(tr("A message cannot be empty; yours was kept as it was."))
             return false
         }
         do {
@@ -335,8 +336,7 @@ public final class MessagesViewModel {
             publish(.changed(index))
             return true
         } catch {
-            state.notice = tr("Your message could not be changed. {reason}", ["reason": "\(error)"])
-            publish(nil)
+            say(tr("Your message could not be changed. {reason}", ["reason": "\(error)"]))
             return false
         }
     }
@@ -349,9 +349,9 @@ public final class MessagesViewModel {
         if case .local(let id) = origin {
             do {
                 try await store.delete(id: id)
+                if let picture = state.visible.last(where: { $0.origin == origin })?.picture { await pictureIntake?.forget(picture) }
             } catch {
-                state.notice = tr("The message could not be deleted. {reason}", ["reason": "\(error)"])
-                publish(nil)
+                say(tr("The message could not be deleted. {reason}", ["reason": "\(error)"]))
                 return false
             }
         }

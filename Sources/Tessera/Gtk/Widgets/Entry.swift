@@ -25,6 +25,11 @@ public final class Entry: Widget {
         set { gtk_entry_set_text(raw.cast(), newValue) }
     }
     /// Focus without selecting (`grabFocus` selects all, which the next key replaces).
+    /// Pastes the clipboard's text at the cursor, as Ctrl+V does.
+    public func pasteClipboard() {
+        gtk_editable_paste_clipboard(OpaquePointer(raw))
+    }
+
     public func grabFocusWithoutSelecting() {
         gtk_entry_grab_focus_without_selecting(raw.cast())
     }

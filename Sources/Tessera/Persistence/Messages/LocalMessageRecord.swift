@@ -15,6 +15,10 @@ struct LocalMessageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
     /// The message it answers (`ChatMessage.Origin.key`) and that message's text then.
     var replyTo: String?
     var replyText: String?
+    /// A picture sent with it: its kept copy's `file:` address and its size in pixels.
+    var pictureURL: String?
+    var pictureWidth: Int?
+    var pictureHeight: Int?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -27,7 +31,8 @@ struct LocalMessageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
 
     var message: ChatMessage {
         let quote = replyTo.flatMap(ChatMessage.Origin.init(key:)).map { ReplyQuote(origin: $0, text: replyText ?? "") }
-        return ChatMessage(origin: .local(id: id ?? 0), text: text, sentAt: sentAt, editedAt: editedAt, replyTo: quote)
+        let picture = pictureURL.flatMap(URL.init(string:)).map { ChatPicture(url: $0, width: pictureWidth ?? 0, height: pictureHeight ?? 0) }
+        return ChatMessage(origin: .local(id: id ?? 0), text: text, sentAt: sentAt, editedAt: editedAt, replyTo: quote, picture: picture)
     }
 }
 

@@ -21,11 +21,13 @@ public final class LocalMessageStore: Sendable {
         }
     }
 
-    /// Stores `text` sent now (answering `quote`'s message, if given); returns the stored message.
-    public func add(_ text: String, replyingTo quote: ReplyQuote? = nil, sentAt: Date = Date()) async throws -> ChatMessage {
+    /// Stores `text` sent now (answering `quote`'s message, with `picture`, if given); returns the stored message.
+    public func add(_ text: String, replyingTo quote: ReplyQuote? = nil, picture: ChatPicture? = nil,
+                    sentAt: Date = Date()) async throws -> ChatMessage {
         try await database.write { db in
             var record = LocalMessageRecord(id: nil, text: text, sentAt: sentAt, editedAt: nil,
-                                            replyTo: quote?.origin.key, replyText: quote?.text)
+                                            replyTo: quote?.origin.key, replyText: quote?.text, pictureURL: picture?.url.absoluteString,
+                                            pictureWidth: picture?.width, pictureHeight: picture?.height)
             try record.insert(db)
             return record.message
         }
@@ -50,8 +52,8 @@ public final class LocalMessageStore: Sendable {
 extension LocalMessageStore: LocalMessageStoring {
     public var replacementNotice: String? { databaseReplacement?.description }
 
-    public func add(_ text: String, replyingTo quote: ReplyQuote?) async throws -> ChatMessage {
-        try await add(text, replyingTo: quote, sentAt: Date())
+    public func add(_ text: String, replyingTo quote: ReplyQuote?, picture: ChatPicture?) async throws -> ChatMessage {
+        try await add(text, replyingTo: quote, picture: picture, sentAt: Date())
     }
 
     public func edit(id: Int64, text: String) async throws -> ChatMessage { try await edit(id: id, text: text, at: Date()) }

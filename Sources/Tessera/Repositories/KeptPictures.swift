@@ -2,20 +2,22 @@ import Domain
 import Foundation
 import Localization
 
-/// Where pictures added from files or data are copied, so an item outlives its original; web links stay links.
-public protocol GalleryPictureStoring: Sendable {
+/// Where pictures added from files or data are copied, so an item or a message outlives its original.
+public protocol PictureStoring: Sendable {
     /// Keeps a copy of the picture in the file at `path`.
-    func keep(fileAt path: String) async throws(GalleryPictureRefusal) -> URL
+    func keep(fileAt path: String) async throws(PictureRefusal) -> URL
     /// Keeps `bytes`, a picture handed over as data.
-    func keep(_ bytes: Data) async throws(GalleryPictureRefusal) -> URL
+    func keep(_ bytes: Data) async throws(PictureRefusal) -> URL
     /// Whether `url` is the address of a picture kept here.
     func isKept(_ url: URL) -> Bool
     /// Deletes kept pictures no item in `used` names.
     func forget(allBut used: [URL]) async
+    /// Deletes the kept picture at `url` (nothing for any other address).
+    func forget(_ url: URL) async
 }
 
 /// Why a picture was not added, in words.
-public enum GalleryPictureRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+public enum PictureRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     case notAPicture(name: String)
     case tooLarge(name: String, bytes: Int)
     case unreadable(name: String, reason: String)
@@ -27,15 +29,15 @@ public enum GalleryPictureRefusal: Error, Equatable, Sendable, CustomStringConve
         case .tooLarge(let name, let bytes):
             tr("“{name}” is too large ({size}; at most {limit}).",
                ["name": name, "size": ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file),
-                "limit": ByteCountFormatter.string(fromByteCount: Int64(GalleryPictureFiles.maximumBytes), countStyle: .file)])
+                "limit": ByteCountFormatter.string(fromByteCount: Int64(KeptPictureFiles.maximumBytes), countStyle: .file)])
         case .unreadable(let name, let reason): tr("“{name}” could not be read: {reason}", ["name": name, "reason": reason])
         case .notKept(let reason): tr("The picture could not be copied into Tessera's folder: {reason}", ["reason": reason])
         }
     }
 }
 
-/// Copies in `gallery-pictures` named with their real extension, read by `file:` address.
-public struct GalleryPictureFiles: GalleryPictureStoring {
+/// Copies in one folder (the gallery's, the chat's) named with their real extension, read by `file:` address.
+public struct KeptPictureFiles: PictureStoring {
     public let folder: URL
     /// The pipeline's own limit for a picture (a test holds them equal).
     public static let maximumBytes = 40 << 20
@@ -44,15 +46,15 @@ public struct GalleryPictureFiles: GalleryPictureStoring {
         self.folder = folder.standardizedFileURL
     }
 
-    public func keep(fileAt path: String) async throws(GalleryPictureRefusal) -> URL {
+    public func keep(fileAt path: String) async throws(PictureRefusal) -> URL {
         let file = URL(fileURLWithPath: path)
         let name = file.lastPathComponent
-        let result = await Task.detached(priority: .userInitiated) { () -> Result<URL, GalleryPictureRefusal> in
+        let result = await Task.detached(priority: .userInitiated) { () -> Result<URL, PictureRefusal> in
             do {
                 let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
                 guard size <= Self.maximumBytes else { return .failure(.tooLarge(name: name, bytes: size)) }
                 let bytes = try Data(contentsOf: file)
-                return Result { () throws(GalleryPictureRefusal) in try self.write(bytes, name: name) }
+                return Result { () throws(PictureRefusal) in try self.write(bytes, name: name) }
             } catch {
                 return .failure(.unreadable(name: name, reason: Self.words(for: error)))
             }
@@ -60,9 +62,9 @@ public struct GalleryPictureFiles: GalleryPictureStoring {
         return try result.get()
     }
 
-    public func keep(_ bytes: Data) async throws(GalleryPictureRefusal) -> URL {
-        let result = await Task.detached(priority: .userInitiated) { () -> Result<URL, GalleryPictureRefusal> in
-            Result { () throws(GalleryPictureRefusal) in try self.write(bytes, name: tr("The picture")) }
+    public func keep(_ bytes: Data) async throws(PictureRefusal) -> URL {
+        let result = await Task.detached(priority: .userInitiated) { () -> Result<URL, PictureRefusal> in
+            Result { () throws(PictureRefusal) in try self.write(bytes, name: tr("The picture")) }
         }.value
         return try result.get()
     }
@@ -82,8 +84,13 @@ public struct GalleryPictureFiles: GalleryPictureStoring {
         }.value
     }
 
+    public func forget(_ url: URL) async {
+        guard isKept(url) else { return }
+        await Task.detached(priority: .utility) { try? FileManager.default.removeItem(at: url) }.value
+    }
+
     /// Checks `bytes` as a picture and writes them under a new name; their `file:` address.
-    private func write(_ bytes: Data, name: String) throws(GalleryPictureRefusal) -> URL {
+    private func write(_ bytes: Data, name: String) throws(PictureRefusal) -> URL {
         guard bytes.count <= Self.maximumBytes else { throw .tooLarge(name: name, bytes: bytes.count) }
         guard let format = PictureFormat(sniffing: bytes), format != .mp4, format != .webm else { throw .notAPicture(name: name) }
         let copy = folder.appendingPathComponent("\(UUID().uuidString.lowercased()).\(format.fileExtension)")

@@ -1,16 +1,32 @@
 import CGtk
 import Foundation
 
-/// The desktop's save chooser with a suggested name; keep it alive until it answers.
+/// The desktop's file chooser (the portal's where it runs); keep it alive until it answers.
 @MainActor
-public final class SaveFileChooser: Object {
+public final class FileChooser: Object {
+    public enum Purpose {
+        /// Saving, under a suggested name; overwriting is asked about.
+        case save(suggestedName: String)
+        /// Opening one file, of the types `filter` names.
+        case open(filter: String, mimeTypes: [String])
+    }
+
     private var answered: (@MainActor (URL?) -> Void)?
 
-    public init(title: String, parent: Window?, suggestedName: String, acceptLabel: String, cancelLabel: String) {
-        let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel, cancelLabel)!
+    public init(_ purpose: Purpose, title: String, parent: Window?, acceptLabel: String, cancelLabel: String) {
+        let action = if case .save = purpose { GTK_FILE_CHOOSER_ACTION_SAVE } else { GTK_FILE_CHOOSER_ACTION_OPEN }
+        let chooser = gtk_file_chooser_native_new(title, parent?.window, action, acceptLabel, cancelLabel)!
         super.init(adopting: UnsafeMutableRawPointer(chooser))
-        gtk_file_chooser_set_do_overwrite_confirmation(OpaquePointer(raw), 1)
-        gtk_file_chooser_set_current_name(OpaquePointer(raw), suggestedName)
+        switch purpose {
+        case .save(let suggestedName):
+            gtk_file_chooser_set_do_overwrite_confirmation(OpaquePointer(raw), 1)
+            gtk_file_chooser_set_current_name(OpaquePointer(raw), suggestedName)
+        case .open(let name, let mimeTypes):
+            let filter = gtk_file_filter_new()
+            gtk_file_filter_set_name(filter, name)
+            mimeTypes.forEach { gtk_file_filter_add_mime_type(filter, $0) }
+            gtk_file_chooser_add_filter(OpaquePointer(raw), filter) // the chooser owns the filter
+        }
         gtk_native_dialog_set_modal(raw.cast(), 1)
         connect("response", shape: .pointer) { [weak self] response in
             guard let self else { return false }

@@ -7,7 +7,7 @@ import XCTest
 
 /// The pictures the gallery keeps from files and data: copied under a name of their own with
 /// their real format's extension; what is not a picture, or too large, refused in words.
-final class GalleryPicturesTests: XCTestCase {
+final class KeptPicturesTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
@@ -20,7 +20,7 @@ final class GalleryPicturesTests: XCTestCase {
     }
 
     func testAFileIsCopiedUnderItsRealFormatAndOutlivesTheOriginal() async throws {
-        let pictures = GalleryPictureFiles(folder: folder.appendingPathComponent("kept"))
+        let pictures = KeptPictureFiles(folder: folder.appendingPathComponent("kept"))
         // A PNG named as a JPEG.
         let original = folder.appendingPathComponent("holiday.jpg")
         try FileManager.default.copyItem(at: TestServer.picturesDirectory.appendingPathComponent("quarters.png"), to: original)
@@ -36,7 +36,7 @@ final class GalleryPicturesTests: XCTestCase {
     }
 
     func testThePicturesNoItemNamesAreForgotten() async throws {
-        let pictures = GalleryPictureFiles(folder: folder.appendingPathComponent("kept"))
+        let pictures = KeptPictureFiles(folder: folder.appendingPathComponent("kept"))
         let bytes = try Data(contentsOf: TestServer.picturesDirectory.appendingPathComponent("quarters.png"))
         let used = try await pictures.keep(bytes)
         let deleted = try await pictures.keep(bytes)
@@ -46,7 +46,7 @@ final class GalleryPicturesTests: XCTestCase {
     }
 
     func testWhatIsNoPictureOrTooLargeIsRefusedInWords() async throws {
-        let pictures = GalleryPictureFiles(folder: folder.appendingPathComponent("kept"))
+        let pictures = KeptPictureFiles(folder: folder.appendingPathComponent("kept"))
         let notes = folder.appendingPathComponent("notes.txt")
         try "Not a picture".write(to: notes, atomically: true, encoding: .utf8)
         do {
@@ -58,7 +58,7 @@ final class GalleryPicturesTests: XCTestCase {
         let large = folder.appendingPathComponent("large.png")
         FileManager.default.createFile(atPath: large.path, contents: nil)
         let handle = try FileHandle(forWritingTo: large)
-        try handle.truncate(atOffset: UInt64(GalleryPictureFiles.maximumBytes + 1))
+        try handle.truncate(atOffset: UInt64(KeptPictureFiles.maximumBytes + 1))
         try handle.close()
         do {
             _ = try await pictures.keep(fileAt: large.path)
@@ -78,6 +78,6 @@ final class GalleryPicturesTests: XCTestCase {
 
     /// A file the gallery keeps is no larger than a picture the pipeline would download.
     func testTheKeptFilesLimitIsThePipelinesLargestBody() {
-        XCTAssertEqual(GalleryPictureFiles.maximumBytes, DecodingLimits.maximumBodyBytes)
+        XCTAssertEqual(KeptPictureFiles.maximumBytes, DecodingLimits.maximumBodyBytes)
     }
 }
