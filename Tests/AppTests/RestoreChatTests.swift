@@ -117,16 +117,7 @@ final class RestoreChatTests: ServerBackedTestCase {
     /// the place read is the same messages, though their numbers moved up.
     func testMessagesThatCameSinceAreBelowANewMessagesLineAndCountedUntilSeen() throws {
         try onMain {
-            let (app, page) = try openChat(width: 900, height: 600)
-            let main = try XCTUnwrap(app.mainWindow)
-            pageUp(page, through: 80)
-            // Two screens down from the top: no older page is asked for (it could see the messages come).
-            page.adjustment.value = 1_500
-            waitFor("laid out there") { page.grid.isLoaded }
-            _ = try screen(of: main.window)
-            let reading = shownTexts(page, in: main.window)
-            XCTAssertFalse(reading.isEmpty)
-            closeAndFinish(app)
+            let reading = try closeReadingTwoScreensDown()
             server.server.messagesArrive(3)
 
             let again = try launch(backend: server.base)
@@ -220,7 +211,8 @@ final class RestoreChatTests: ServerBackedTestCase {
         }
     }
 
-    /// Reads two screens down from the 80th message, in a 900x600 window, and closes: what it showed.
+    /// Reads two screens down from the 80th message, in a 900x600 window, and closes: what it showed. No older
+    /// page is asked for there (it could see the messages come).
     @MainActor
     private func closeReadingTwoScreensDown() throws -> [String] {
         let (app, page) = try openChat(width: 900, height: 600)

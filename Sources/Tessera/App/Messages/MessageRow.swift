@@ -33,6 +33,7 @@ final class MessageRow: RecyclingCell {
     /// A picture sent with the message, at its shape over its caption; a click opens it (`onOpenPicture`).
     let picture: ImageView
     var onOpenPicture: (@MainActor (ChatMessage) -> Void)?
+    private var boundPicture: URL? // what `picture` is bound to
     static let pictureBound = 280 // points each way a bubble's picture fits in
     /// "New messages" across the row, over the oldest message that came since the person last saw the newest.
     let newLine = Box(.horizontal, spacing: 12)
@@ -187,9 +188,11 @@ final class MessageRow: RecyclingCell {
         if meta.text != caption { meta.text = caption }
     }
 
-    /// The picture at its shape, bound while it shows; none hides it.
+    /// The picture at its shape, bound while it shows (a row shown again keeps it); none hides it.
     private func showPicture(_ shown: ChatPicture?) {
         if picture.picture.isVisible != (shown != nil) { picture.picture.isVisible = shown != nil }
+        guard shown?.url != boundPicture else { return }
+        boundPicture = shown?.url
         guard let shown else { return picture.bind(nil) }
         let size = shown.shownSize(within: Self.pictureBound)
         picture.picture.setSizeRequest(width: size.width, height: size.height)
@@ -199,6 +202,7 @@ final class MessageRow: RecyclingCell {
     func park() {
         avatar.bind(nil)
         picture.bind(nil)
+        boundPicture = nil
         view.accessibleName = ""
     }
 
