@@ -176,6 +176,50 @@ final class MessagesViewModelTests: XCTestCase {
         XCTAssertEqual(model.state.visible.count, 20)
     }
 
+    /// A picture's message may lose its caption (a text's may not); deleting it deletes the kept copy. What the
+    /// measure cannot read is refused, and its copy goes with it.
+    @MainActor
+    func testAPictureMessageKeepsItsPictureThroughEditsAndTakesItsCopyWhenDeleted() async throws {
+        await server.stop()
+        server = try await TestServer.start { $0.messageCount = 30 }
+        let base = server.base
+        let store = LocalMessageStore(database: LazyDatabase(url: folder.appendingPathComponent("tessera.sqlite")))
+        let kept = KeptPictureFiles(folder: folder.appendingPathComponent("chat-pictures"))
+        let intake = PictureIntake(folder: kept) { url in url.pathExtension == "png" ? (60, 40) : nil }
+        let model = MessagesViewModel(repository: LiveMessagesRepository(client: CurlHTTPClient(), timeout: .milliseconds(400)) { Backend(base: base) },
+                                      store: store, pictureIntake: intake)
+        await model.start()
+        let png = try Data(contentsOf: TestServer.picturesDirectory.appendingPathComponent("quarters.png"))
+        guard case .success(let picture) = await intake.take(.bytes(png)) else { return XCTFail("a PNG is taken") }
+        let sent = await model.send("  Our quarters ", picture: picture)
+        XCTAssertTrue(sent)
+        let message = try XCTUnwrap(model.state.visible.last)
+        XCTAssertEqual(message.accessibleName, "Your picture: Our quarters")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.url.path))
+
+        let emptied = await model.edit(message.origin, to: "  ")
+        XCTAssertTrue(emptied, "a picture needs no caption")
+        let edited = try await store.all().last
+        XCTAssertEqual(edited?.text, "")
+        XCTAssertEqual(edited?.picture, picture, "the picture stays through the edit")
+        XCTAssertEqual(model.state.visible.last?.accessibleName, "Your picture")
+        _ = await model.send("Words")
+        let words = try XCTUnwrap(model.state.visible.last)
+        let wordsEmptied = await model.edit(words.origin, to: "")
+        XCTAssertFalse(wordsEmptied, "a text message cannot be emptied")
+
+        await model.delete(message.origin)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: picture.url.path), "its copy deleted with it")
+        let left = try await store.all()
+        XCTAssertEqual(left.map(\.text), ["Words"])
+
+        // Bytes the measure cannot read (a GIF here) are refused, and their copy is not kept.
+        let gif = try Data(contentsOf: TestServer.picturesDirectory.appendingPathComponent("animated.gif"))
+        guard case .failure(let refusal) = await intake.take(.bytes(gif)) else { return XCTFail("refused") }
+        XCTAssertEqual(refusal.description, "“The picture” is not a picture Tessera can show.")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: kept.folder.path), [])
+    }
+
     /// The server's pages are saved as they arrive; at the next launch, with the backend gone,
     /// the chat shows them with the local messages, numbered as before, and asks for the next
     /// older page from where they end.
