@@ -20,6 +20,12 @@ bash .ci/with-display.sh "$SWIFT" test --skip-build --build-path .build/tsan --s
 # A report does not fail its test (the process exits 66 at the end): any report fails the run.
 reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
 if [ "$reports" -gt 0 ]; then
+  # CI keeps only the end of the output: each report's test, accesses and top frames again here.
+  awk '/^Test Case .* started/ { test = $3 }
+       /WARNING: ThreadSanitizer/ { print "tsan report in " test; frames = 0 }
+       /^  (Write|Read|Previous|Atomic|Mutex|Location)/ { print; frames = 4; next }
+       frames > 0 && /^    #[0-9]/ { print; frames--; next }
+       /^SUMMARY: ThreadSanitizer/ { print }' "$log" | cut -c1-200 | tail -n 40 >&2
   echo "tsan: $reports reports (above)" >&2
   exit 1
 fi
