@@ -28,6 +28,20 @@ final class BackgroundThreadsTests: XCTestCase {
         XCTAssertNil(released, "the job's captures were released after it ran")
     }
 
+    /// What a job made is read whole by its caller, under ThreadSanitizer too (`make tsan`), however soon
+    /// the job ends after it was given.
+    func testWhatAJobMadeIsSeenWholeByItsCaller() async {
+        final class Made: Sendable {
+            let number: Int
+            init(_ number: Int) { self.number = number }
+        }
+        let threads = BackgroundThreads(name: "test-handover", count: 2)
+        for number in 0..<5000 {
+            let made = await threads.run { Made(number) }
+            XCTAssertEqual(made.number, number)
+        }
+    }
+
     func testASingleThreadRunsJobsInTheOrderGiven() async {
         let threads = BackgroundThreads(name: "test-serial", count: 1)
         let order = Order()

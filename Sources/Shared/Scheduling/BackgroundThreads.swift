@@ -37,9 +37,7 @@ public final class BackgroundThreads: Sendable {
 
     /// Runs `work` on one of the threads and returns its result.
     public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            async { continuation.resume(returning: work()) }
-        }
+        await handedOver { done in async { done(work()) } }
     }
 
     /// The nice value of the calling thread (Linux: "process" 0 is the calling thread).

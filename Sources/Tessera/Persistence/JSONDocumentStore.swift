@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Localization
+import Scheduling
 
 /// A Codable JSON document on a private queue, written atomically; undecodable files are moved aside.
 public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
@@ -23,8 +24,8 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     /// The document with its bytes' stamp, or nil without a file.
     public func loadStamped() async throws(StorageError) -> (document: Document, stamp: DocumentStamp)? {
         let url = self.url, maximumBytes = self.maximumBytes
-        let result: Result<(document: Document, stamp: DocumentStamp)?, StorageError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.read(url, maximumBytes: maximumBytes)) }
+        let result: Result<(document: Document, stamp: DocumentStamp)?, StorageError> = await handedOver { done in
+            queue.async { done(Self.read(url, maximumBytes: maximumBytes)) }
         }
         return try result.get()
     }
@@ -36,8 +37,8 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     /// undecodable.
     public func loadFirstRows(_ count: Int, under key: String) async -> Document? {
         let url = self.url, maximumBytes = self.maximumBytes
-        return await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.readFirstRows(url, maximumBytes: maximumBytes, count: count, key: key)) }
+        return await handedOver { done in
+            queue.async { done(Self.readFirstRows(url, maximumBytes: maximumBytes, count: count, key: key)) }
         }
     }
 
@@ -58,8 +59,8 @@ public final class JSONDocumentStore<Document: Codable & Sendable>: Sendable {
     /// Replaces the document as `save` does, and returns the stamp of the bytes written.
     public func saveStamped(_ document: Document) async throws(StorageError) -> DocumentStamp {
         let url = self.url
-        let result: Result<DocumentStamp, StorageError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.write(document, to: url)) }
+        let result: Result<DocumentStamp, StorageError> = await handedOver { done in
+            queue.async { done(Self.write(document, to: url)) }
         }
         return try result.get()
     }

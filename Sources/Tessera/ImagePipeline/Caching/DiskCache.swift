@@ -63,16 +63,12 @@ public final class DiskCache: @unchecked Sendable {
 
     /// The entry stored for `url`, or nil (missing, or damaged and now deleted).
     public func entry(for url: String) async -> Entry? {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: self.read(url)) }
-        }
+        await handedOver { done in queue.async { done(self.read(url)) } }
     }
 
     /// Whether something is stored for `url`, without reading it (it may still turn out damaged).
     public func contains(_ url: String) async -> Bool {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.storedSize(self.file(for: url)) > 0) }
-        }
+        await handedOver { done in queue.async { done(Self.storedSize(self.file(for: url)) > 0) } }
     }
 
     /// Records new freshness for the bytes stored for `url` (the server said 304 Not Modified).
@@ -143,7 +139,7 @@ public final class DiskCache: @unchecked Sendable {
 
     /// Bytes on disk by the account each entry was stored for ("" for none), once earlier writes are made.
     public func usage() async -> [String: Int] {
-        await withCheckedContinuation { continuation in
+        await handedOver { done in
             queue.async {
                 _ = self.currentSize()
                 var bytes: [String: Int] = [:]
@@ -152,7 +148,7 @@ public final class DiskCache: @unchecked Sendable {
                     self.index[name]?.account = account
                     bytes[account, default: 0] += entry.size
                 }
-                continuation.resume(returning: bytes)
+                done(bytes)
             }
         }
     }
