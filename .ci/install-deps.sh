@@ -43,6 +43,7 @@ packages=(
   gstreamer1.0-gtk3            # gtksink: video drawn in a GTK widget
   libgspell-1-dev       # spelling in the chat's composer, over enchant (CGspell)
   hunspell-en-us hunspell-ru  # the dictionaries it checks English and Russian with
+  poppler-utils         # pdfinfo, pdfimages: the print test reads the PDF it printed to a file
 )
 
 # --bench: what the benchmarks compare Tessera with, too (make bench).

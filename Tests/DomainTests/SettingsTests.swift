@@ -112,6 +112,18 @@ final class SettingsTests: XCTestCase {
         XCTAssertFalse(try read(#"{"notifiesMessages": false}"#).notifiesMessages)
     }
 
+    /// The print dialog's choices come back as written; a damaged file's oversized ones are dropped, the rest kept.
+    func testThePrintChoicesAreReadBackAndADamagedFilesAreDropped() throws {
+        func read(_ json: String) throws -> [String: String] { try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8)).printSettings }
+        XCTAssertEqual(try read("{}"), [:])
+        XCTAssertEqual(try read(#"{"printSettings": {"printer": "Print to File", "n-copies": 2}}"#), ["printer": "Print to File"],
+                       "a value of another shape is dropped, its neighbour kept")
+        let long = String(repeating: "x", count: AppSettings.longestPrintSetting)
+        XCTAssertEqual(try read(#"{"printSettings": {"printer": "Office", "output-uri": "\#(long)"}}"#), ["printer": "Office"])
+        let many = (0...AppSettings.mostPrintSettings).map { #""key\#($0)": "value""# }.joined(separator: ",")
+        XCTAssertEqual(try read(#"{"printSettings": {\#(many)}}"#), [:], "more than the dialog keeps: none")
+    }
+
     func testJSONThatIsNotAnObjectIsAnError() {
         XCTAssertThrowsError(try JSONDecoder().decode(AppSettings.self, from: Data("[1,2]".utf8)))
     }

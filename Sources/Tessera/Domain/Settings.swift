@@ -55,10 +55,15 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var notifiesMessages = true
     /// The chat's spelling language chosen per script (`SpellingLanguages.chosen`).
     public var spellingLanguages: [String: String] = [:]
+    /// The print dialog's last choices (GtkPrintSettings' keys: printer, paper, output file), where the next print starts.
+    public var printSettings: [String: String] = [:]
 
     public static let defaultDiskCacheMegabytes = 1000
     /// Longer search texts come from a damaged file, not from typing.
     public static let longestSearch = 500
+    /// GTK's print dialog keeps a few dozen choices, each a name and a short value or a file's address.
+    public static let mostPrintSettings = 200
+    public static let longestPrintSetting = 4096
     /// Megabytes as GNOME shows sizes: a million bytes.
     public static let megabyte = 1_000_000
     /// Sooner would load a server for little; later is no longer a live chat.
@@ -102,6 +107,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         chatPollSeconds = (try? container.decode(Int.self, forKey: .chatPollSeconds)) ?? 30
         notifiesMessages = (try? container.decode(Bool.self, forKey: .notifiesMessages)) ?? true
         spellingLanguages = (try? container.decode([String: Lenient<String>].self, forKey: .spellingLanguages))?.compactMapValues(\.value) ?? [:]
+        printSettings = (try? container.decode([String: Lenient<String>].self, forKey: .printSettings))?.compactMapValues(\.value) ?? [:]
         self = sanitized()
     }
 
@@ -152,6 +158,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
         copy.searches = searches.filter { Section(rawValue: $0.key) != nil && $0.value.count <= Self.longestSearch }
         copy.chatPollSeconds = min(max(chatPollSeconds, Self.chatPollSecondsRange.lowerBound), Self.chatPollSecondsRange.upperBound)
         copy.spellingLanguages = SpellingLanguages(chosen: spellingLanguages).chosen
+        copy.printSettings = printSettings.count <= Self.mostPrintSettings
+            ? printSettings.filter { $0.key.count + $0.value.count <= Self.longestPrintSetting } : [:]
         copy.diskCacheMegabytes = min(max(diskCacheMegabytes, Self.diskCacheMegabytesRange.lowerBound), Self.diskCacheMegabytesRange.upperBound)
         return copy
     }

@@ -75,6 +75,7 @@ enum Shortcuts {
         .init("F11", tr("Fullscreen; Escape leaves it")),
         .init("<Control>c", tr("Copy the picture")),
         .init("<Control>s", tr("Save the picture")),
+        .init("<Control>p", tr("Print the picture")),
     ]
 
     /// Ctrl+C: copy.

@@ -42,11 +42,15 @@ extension TesseraApp {
         made.present()
     }
 
+    /// Changes the settings and keeps them (written off the main loop).
+    func remember(_ change: (inout AppSettings) -> Void) {
+        change(&settings)
+        store.save(settings)
+    }
 
     /// Preferences' "Save data" switched: used at once, and remembered.
     func saveData(_ saves: Bool) {
-        settings.savesData = saves
-        store.save(settings)
+        remember { $0.savesData = saves }
         services.dataSaving.alwaysSaves = saves
     }
 
@@ -58,8 +62,7 @@ extension TesseraApp {
 
     /// Preferences' cache limit chosen: kept to at once, and remembered.
     func limitCache(megabytes: Int) {
-        settings.diskCacheMegabytes = megabytes
-        store.save(settings)
+        remember { $0.diskCacheMegabytes = megabytes }
         services.disk.setCap(megabytes: megabytes)
     }
 

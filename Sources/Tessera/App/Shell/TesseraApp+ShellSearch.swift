@@ -10,10 +10,7 @@ extension TesseraApp {
             model: { [unowned self] in self.services.peopleModel },
             avatars: { [unowned self] in self.services.images },
             actions: .init(
-                startPeople: { [weak self] in
-                    guard let self else { return }
-                    Task { await self.peopleModel.startOnce() }
-                },
+                startPeople: { [weak self] in Task { await self?.peopleModel.startOnce() } },
                 open: { [weak self] person in self?.openPerson(person) },
                 search: { [weak self] text in self?.searchPeople(for: text) },
                 hold: { [weak self] in self?.application.hold() },

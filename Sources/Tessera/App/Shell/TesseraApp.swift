@@ -51,11 +51,10 @@ public final class TesseraApp {
         services.mainWindow = { [weak self] in self?.mainWindow }
         services.application = application
         services.notifiesMessages = { [weak self] in self?.settings.notifiesMessages ?? false }
+        services.printChoices = PrintChoices(settings.printSettings) { [weak self] chosen in self?.remember { $0.printSettings = chosen } }
         services.rememberSpelling = { [weak self] languages in
-            guard let self else { return }
-            services.spellingLanguages = languages
-            settings.spellingLanguages = languages.chosen
-            store.save(settings)
+            self?.services.spellingLanguages = languages
+            self?.remember { $0.spellingLanguages = languages.chosen }
         }
         services.disk.onFull = { [weak self] in
             guard let notice = self?.mainWindow?.diskNotice else { return }

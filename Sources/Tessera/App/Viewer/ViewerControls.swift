@@ -24,6 +24,7 @@ final class ViewerControls {
         (tr("_Save As…"), "viewer.save-as"),
         (tr("Copy _Link"), "viewer.copy-link"),
         (tr("_Open in Browser"), "viewer.open-in-browser"),
+        (tr("_Print…"), "viewer.print"),
         (tr("_Properties"), "viewer.properties"),
     ]
 

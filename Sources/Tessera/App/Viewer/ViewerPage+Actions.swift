@@ -5,12 +5,13 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// Copy, Save As (exact bytes), Copy Link, Open in Browser, Properties; failures in the notice bar.
+/// Copy, Save As (exact bytes), Copy Link, Open in Browser, Print, Properties; failures in the notice bar.
 extension ViewerPage {
     func connectActions() {
         let handlers: [(String, @MainActor (ViewerPage) -> Void)] = [
             ("copy", { $0.copy() }), ("save-as", { $0.saveAs() }), ("copy-link", { $0.copyLink() }),
-            ("open-in-browser", { $0.openInBrowser() }), ("properties", { $0.showProperties() }),
+            ("open-in-browser", { $0.openInBrowser() }), ("print", { $0.printPicture() }),
+            ("properties", { $0.showProperties() }),
         ]
         for (name, handler) in handlers {
             let action = Action(name: name)

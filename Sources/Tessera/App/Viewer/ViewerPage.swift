@@ -4,7 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F11, Ctrl+C, Ctrl+S; Escape,
+/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F11, Ctrl+C, Ctrl+S, Ctrl+P; Escape,
 /// Alt+Left, a click beside or a downward swipe go back.
 @MainActor
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage, WindowFillingPage {
@@ -32,13 +32,16 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     let notice = NoticeBar()
     /// The window dialogs open over.
     let window: @MainActor () -> Window?
+    /// Where a print starts, and what it leaves for the next.
+    let printChoices: PrintChoices
 
     /// - Parameter section: the section it opened from, what its downloads are counted under.
     public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, section: Section? = nil, goBack: @escaping @MainActor () -> Void,
-         window: @escaping @MainActor () -> Window? = { nil },
+         window: @escaping @MainActor () -> Window? = { nil }, printChoices: PrintChoices = PrintChoices(),
          onMove: @escaping @MainActor () -> Void = {}, onLeave: @escaping @MainActor (ViewerItem) -> Void = { _ in }) {
         precondition(items.indices.contains(index), "the viewer opens on one of its items")
         self.window = window
+        self.printChoices = printChoices
         self.items = items
         self.index = index
         self.pipeline = pipeline
@@ -143,6 +146,9 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
             return true
         case ("s", true), ("S", true):
             saveAs()
+            return true
+        case ("p", true), ("P", true):
+            printPicture()
             return true
         default:
             return false

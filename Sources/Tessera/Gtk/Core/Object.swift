@@ -49,6 +49,7 @@ open class Object {
         case .pointer: callback = unsafeBitCast(signalTrampolinePointer, to: GCallback.self)
         case .pointerReturningBool: callback = unsafeBitCast(signalTrampolineBool, to: GCallback.self)
         case .pointerPointer: callback = unsafeBitCast(signalTrampolinePointerPointer, to: GCallback.self)
+        case .pointerInt: callback = unsafeBitCast(signalTrampolinePointerInt, to: GCallback.self)
         case .dragDataReceived: callback = unsafeBitCast(signalTrampolineDragData, to: GCallback.self)
         case .dragDataGet: callback = unsafeBitCast(signalTrampolineDragDataGet, to: GCallback.self)
         case .doubleDouble: callback = unsafeBitCast(signalTrampolineDoubleDouble, to: GCallback.self)
@@ -106,6 +107,9 @@ private let signalTrampolinePointer: @convention(c) (UnsafeMutableRawPointer?, U
     _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument)
 }
 private let signalTrampolinePointerPointer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, argument, data in
+    _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument)
+}
+private let signalTrampolinePointerInt: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gint, UnsafeMutableRawPointer?) -> Void = { _, argument, _, data in
     _ = Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().call(argument)
 }
 private let signalTrampolineDragPosition: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gint, gint, guint, UnsafeMutableRawPointer?) -> gboolean = { _, context, x, y, time, data in

@@ -9,6 +9,8 @@ enum SignalShape {
     case pointerReturningBool
     /// `(self, arg1, arg2, data)`: the second argument goes to the closure.
     case pointerPointer
+    /// `(self, arg1, gint, data)` ("draw-page"): the first argument goes to the closure.
+    case pointerInt
     /// "drag-data-received": the selection data goes to the closure.
     case dragDataReceived
     /// "drag-data-get": the selection data goes to the closure.

@@ -334,7 +334,7 @@ public final class ZoomablePicture: Widget {
     }
 
     /// A surface over `source`'s cairo pixels, keeping it alive; any thread.
-    nonisolated private static func surface(over source: any PixbufSource) -> (surface: OpaquePointer, width: Int, height: Int) {
+    nonisolated static func surface(over source: any PixbufSource) -> (surface: OpaquePointer, width: Int, height: Int) {
         let pixbuf = source.pixbufPointer
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let surface = cairo_image_surface_create_for_data(UnsafeMutablePointer(mutating: gdk_pixbuf_read_pixels(pixbuf)), CAIRO_FORMAT_ARGB32,
@@ -344,7 +344,7 @@ public final class ZoomablePicture: Widget {
         return (surface, width, height)
     }
 
-    nonisolated private static func surface(of pixbuf: OpaquePointer) -> (surface: OpaquePointer, width: Int, height: Int) {
+    nonisolated static func surface(of pixbuf: OpaquePointer) -> (surface: OpaquePointer, width: Int, height: Int) {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gint(width), gint(height))!
         let cr = cairo_create(surface)!
