@@ -310,7 +310,7 @@ final class ShellTests: AppTestCase {
                                     "Search by name or text (typing a letter starts it too)", "From the search to what it found",
                                     "Close the search and show everything where it was", "Zoom in", "Zoom out", "Best fit", "Zoom to 100 %", "Zoom to 200 %",
                                     "Previous or next picture; pan when zoomed in", "Pan when zoomed in", "Play or pause a video",
-                                    "Fullscreen; Escape leaves it", "Copy the picture", "Save the picture", "Print the picture",
+                                    "Fullscreen; Escape leaves it", "Slideshow; Space pauses it, Escape ends it", "Copy the picture", "Save the picture", "Print the picture",
                                     "Preferences", "Keyboard shortcuts", "Quit"])
 
             app.application.activateAction("app.about", in: nil)

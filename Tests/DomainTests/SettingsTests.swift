@@ -113,7 +113,7 @@ final class SettingsTests: XCTestCase {
     }
 
     /// The print dialog's choices come back as written; a damaged file's oversized ones are dropped, the rest kept.
-    func testThePrintChoicesAreReadBackAndADamagedFilesAreDropped() throws {
+    func testTheViewerChoicesAreReadBackAndADamagedFilesAreDropped() throws {
         func read(_ json: String) throws -> [String: String] { try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8)).printSettings }
         XCTAssertEqual(try read("{}"), [:])
         XCTAssertEqual(try read(#"{"printSettings": {"printer": "Print to File", "n-copies": 2}}"#), ["printer": "Print to File"],
@@ -122,6 +122,15 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(try read(#"{"printSettings": {"printer": "Office", "output-uri": "\#(long)"}}"#), ["printer": "Office"])
         let many = (0...AppSettings.mostPrintSettings).map { #""key\#($0)": "value""# }.joined(separator: ",")
         XCTAssertEqual(try read(#"{"printSettings": {\#(many)}}"#), [:], "more than the dialog keeps: none")
+    }
+
+    func testTheSlideshowsPaceIsReadWithinItsRange() throws {
+        func read(_ json: String) throws -> Int { try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8)).slideshowSeconds }
+        XCTAssertEqual(try read("{}"), 5)
+        XCTAssertEqual(try read(#"{"slideshowSeconds": 1}"#), 1)
+        XCTAssertEqual(try read(#"{"slideshowSeconds": 0}"#), 5, "a pace that never moves on is a damaged file's")
+        XCTAssertEqual(try read(#"{"slideshowSeconds": 90000}"#), 5)
+        XCTAssertEqual(try read(#"{"slideshowSeconds": "slow"}"#), 5)
     }
 
     func testJSONThatIsNotAnObjectIsAnError() {

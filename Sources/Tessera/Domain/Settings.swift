@@ -57,6 +57,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var spellingLanguages: [String: String] = [:]
     /// The print dialog's last choices (GtkPrintSettings' keys: printer, paper, output file), where the next print starts.
     public var printSettings: [String: String] = [:]
+    /// How long the viewer's slideshow shows each picture.
+    public var slideshowSeconds = AppSettings.slideshowSecondsChoices[1]
 
     public static let defaultDiskCacheMegabytes = 1000
     /// Longer search texts come from a damaged file, not from typing.
@@ -64,6 +66,9 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// GTK's print dialog keeps a few dozen choices, each a name and a short value or a file's address.
     public static let mostPrintSettings = 200
     public static let longestPrintSetting = 4096
+    /// The slideshow's paces on offer; a file may hold any within `slideshowSecondsRange`.
+    public static let slideshowSecondsChoices = [3, 5, 10, 30]
+    public static let slideshowSecondsRange = 1...3600
     /// Megabytes as GNOME shows sizes: a million bytes.
     public static let megabyte = 1_000_000
     /// Sooner would load a server for little; later is no longer a live chat.
@@ -108,6 +113,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         notifiesMessages = (try? container.decode(Bool.self, forKey: .notifiesMessages)) ?? true
         spellingLanguages = (try? container.decode([String: Lenient<String>].self, forKey: .spellingLanguages))?.compactMapValues(\.value) ?? [:]
         printSettings = (try? container.decode([String: Lenient<String>].self, forKey: .printSettings))?.compactMapValues(\.value) ?? [:]
+        slideshowSeconds = (try? container.decode(Int.self, forKey: .slideshowSeconds)) ?? Self.slideshowSecondsChoices[1]
         self = sanitized()
     }
 
@@ -160,6 +166,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         copy.spellingLanguages = SpellingLanguages(chosen: spellingLanguages).chosen
         copy.printSettings = printSettings.count <= Self.mostPrintSettings
             ? printSettings.filter { $0.key.count + $0.value.count <= Self.longestPrintSetting } : [:]
+        if !Self.slideshowSecondsRange.contains(slideshowSeconds) { copy.slideshowSeconds = Self.slideshowSecondsChoices[1] }
         copy.diskCacheMegabytes = min(max(diskCacheMegabytes, Self.diskCacheMegabytesRange.lowerBound), Self.diskCacheMegabytesRange.upperBound)
         return copy
     }

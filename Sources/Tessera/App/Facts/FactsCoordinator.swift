@@ -51,7 +51,7 @@ final class FactsCoordinator: SectionCoordinator {
         let main = services.mainWindow
         let viewer = ViewerPage(items: [ViewerItem(id: url.absoluteString, url: url, kind: .picture, name: fact.displayTitle)],
                                 index: 0, pipeline: services.images, section: .facts, goBack: { [weak self] in self?.pop() },
-                                window: { main()?.window }, printChoices: services.printChoices, onMove: { main()?.updateChrome() },
+                                window: { main()?.window }, viewerChoices: services.viewerChoices, onMove: { main()?.updateChrome() },
                                 onLeave: { [weak detail] _ in detail?.focusPicture() })
         return pushViewer(viewer)
     }

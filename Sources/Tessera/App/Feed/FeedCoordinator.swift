@@ -33,7 +33,7 @@ final class FeedCoordinator: SectionCoordinator {
         let items = posts.enumerated().map { ViewerItem(post: $1, number: $0 + 1, of: posts.count) }
         let viewer = ViewerPage(items: items, index: index, pipeline: services.images, section: .feed,
                         goBack: { [weak self] in self?.pop() },
-                        window: { main()?.window }, printChoices: services.printChoices,
+                        window: { main()?.window }, viewerChoices: services.viewerChoices,
                         onMove: { main()?.updateChrome() },
                         onLeave: { [weak grid] item in
                             if let post = posts.first(where: { $0.id == item.id }) { grid?.focus(post) }

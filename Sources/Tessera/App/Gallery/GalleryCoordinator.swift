@@ -38,7 +38,7 @@ final class GalleryCoordinator: SectionCoordinator {
         guard let start = viewable.firstIndex(where: { $0.0 == index }) else { return nil }
         let viewer = ViewerPage(items: viewable.map(\.1), index: start, pipeline: services.images, section: .gallery,
                                 goBack: { [weak self] in self?.pop() },
-                                window: { main()?.window }, printChoices: services.printChoices,
+                                window: { main()?.window }, viewerChoices: services.viewerChoices,
                                 onMove: { main()?.updateChrome() },
                                 onLeave: { [weak page] item in
                                     if let index = page?.model.state.items.firstIndex(where: { $0.uuid == item.id }) { page?.focus(index: index) }

@@ -80,7 +80,7 @@ final class MessagesCoordinator: SectionCoordinator {
         }
         let main = services.mainWindow
         pushViewer(ViewerPage(items: items, index: index, pipeline: services.images, section: .messages,
-                              goBack: { [weak self] in self?.pop() }, window: { main()?.window }, printChoices: services.printChoices, onMove: { main()?.updateChrome() },
+                              goBack: { [weak self] in self?.pop() }, window: { main()?.window }, viewerChoices: services.viewerChoices, onMove: { main()?.updateChrome() },
                               onLeave: { [weak chat] item in
                                   guard let origin = ChatMessage.Origin(key: item.id), let index = chat?.grid.index(of: origin) else { return }
                                   chat?.grid.focus(index: index)

@@ -76,8 +76,8 @@ public final class SectionServices {
     /// The chat's spelling languages as last chosen, and how a new choice is kept.
     var spellingLanguages = SpellingLanguages()
     var rememberSpelling: @MainActor (SpellingLanguages) -> Void = { _ in }
-    /// The print dialog's last choices, for every viewer.
-    var printChoices = PrintChoices()
+    /// The print dialog's last choices and the slideshow's pace, for every viewer.
+    var viewerChoices = ViewerChoices()
 
     init(makers: Makers, backend: BackendSource?) {
         self.makers = makers

@@ -73,6 +73,7 @@ enum Shortcuts {
         .init("Up Down", tr("Pan when zoomed in")),
         .init("space", tr("Play or pause a video")),
         .init("F11", tr("Fullscreen; Escape leaves it")),
+        .init("F5", tr("Slideshow; Space pauses it, Escape ends it")),
         .init("<Control>c", tr("Copy the picture")),
         .init("<Control>s", tr("Save the picture")),
         .init("<Control>p", tr("Print the picture")),

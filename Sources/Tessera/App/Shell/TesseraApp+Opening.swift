@@ -14,7 +14,7 @@ extension TesseraApp {
             let coordinator = main.currentCoordinator
             let viewer = ViewerPage(items: items, index: index, pipeline: services.images,
                                     goBack: { [weak coordinator] in _ = coordinator?.pop() },
-                                    window: { [weak main] in main?.window }, printChoices: services.printChoices,
+                                    window: { [weak main] in main?.window }, viewerChoices: services.viewerChoices,
                                     onMove: { [weak main] in main?.updateChrome() })
             coordinator.push(viewer)
             main.focusShownPage()

@@ -51,7 +51,7 @@ public final class TesseraApp {
         services.mainWindow = { [weak self] in self?.mainWindow }
         services.application = application
         services.notifiesMessages = { [weak self] in self?.settings.notifiesMessages ?? false }
-        services.printChoices = PrintChoices(settings.printSettings) { [weak self] chosen in self?.remember { $0.printSettings = chosen } }
+        services.viewerChoices = ViewerChoices(settings) { [weak self] choices in self?.remember(choices.write) }
         services.rememberSpelling = { [weak self] languages in
             self?.services.spellingLanguages = languages
             self?.remember { $0.spellingLanguages = languages.chosen }

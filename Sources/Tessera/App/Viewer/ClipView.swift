@@ -42,6 +42,10 @@ final class ClipView {
     private var shownSecond = -1 // the whole second last shown; `onSecondChange` hears each new one
     /// The clip moved to another second, or paused, or sought: the viewer's place changed.
     var onSecondChange: (@MainActor () -> Void)?
+    /// The clip played to its end (once a play).
+    var onEnd: (@MainActor () -> Void)?
+    private var endHeard = false
+    var isPlaying: Bool { player?.isPlaying ?? false }
 
     private enum Opening {
         case prerolling(Duration) // waiting for the first frame, to seek from it
@@ -177,6 +181,7 @@ final class ClipView {
         opening = nil
         openedPaused = false
         shownSecond = -1
+        endHeard = false
         if let tick { videoArea.removeTickCallback(tick) }
         tick = nil
         download?.cancel()
@@ -261,6 +266,10 @@ final class ClipView {
             } else if ContinuousClock.now - videoAskedAt >= Self.spinnerDelay {
                 showSpinner(true)
             }
+        }
+        if player.reachedEnd != endHeard {
+            endHeard = player.reachedEnd
+            if endHeard { onEnd?() }
         }
         let playing = player.isPlaying
         if playing != shownPlaying {

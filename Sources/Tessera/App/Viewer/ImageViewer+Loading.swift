@@ -31,6 +31,16 @@ extension ImageViewer {
         if needed > shown || Double(needed) < Double(shown) * Self.largestShrink { load(side: needed) }
     }
 
+    /// Decodes `url` as `show` first asks for it, so that it shows at once when its turn comes.
+    func decodeAhead(_ url: URL) -> Task<Void, Never> {
+        var request = ImageRequest(url: url, maximumPixelSize: viewSide)
+        request.account = account
+        request.animates = true
+        request.exactSize = true
+        let pipeline = self.pipeline
+        return Task(priority: .utility) { _ = try? await pipeline.image(for: request) }
+    }
+
     /// How much smaller than its bitmap a picture may be shown before it is decoded again at the size shown.
     static let largestShrink = 0.75
 

@@ -154,7 +154,7 @@ public final class ImageViewer {
     }
 
     /// The view's longer side in device pixels: what a fitted picture needs at most.
-    private var viewSide: Int {
+    var viewSide: Int {
         let allocation = picture.allocation
         return max(64, max(allocation.width, allocation.height) * picture.scaleFactor)
     }

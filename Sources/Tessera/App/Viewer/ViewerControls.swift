@@ -1,3 +1,4 @@
+import Domain
 import Gtk
 import Localization
 
@@ -10,6 +11,8 @@ final class ViewerControls {
     static let noZoomLevel = "—" // not translated
     let zoomIn = Button(iconName: "zoom-in-symbolic", accessibleName: tr("Zoom In"))
     let fullscreen = Button(iconName: "view-fullscreen-symbolic", accessibleName: tr("Fullscreen"))
+    /// Shown while a slideshow runs.
+    let slideshowPause = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause Slideshow"))
     let menu: MenuButton
     let previous = Button(iconName: "go-previous-symbolic", accessibleName: tr("Previous"))
     let next = Button(iconName: "go-next-symbolic", accessibleName: tr("Next"))
@@ -24,13 +27,19 @@ final class ViewerControls {
         (tr("_Save As…"), "viewer.save-as"),
         (tr("Copy _Link"), "viewer.copy-link"),
         (tr("_Open in Browser"), "viewer.open-in-browser"),
-        (tr("_Print…"), "viewer.print"),
+        (tr("P_rint…"), "viewer.print"),
+        (tr("Sli_deshow"), "viewer.slideshow"),
         (tr("_Properties"), "viewer.properties"),
     ]
 
     init() {
         let model = MenuModel()
         for item in Self.menuItems { model.append(item.label, action: item.action) }
+        let paces = MenuModel()
+        for seconds in AppSettings.slideshowSecondsChoices {
+            paces.append(ntr("{count} Second", "{count} Seconds", count: seconds), action: "viewer.slideshow-seconds::\(seconds)")
+        }
+        model.appendSubmenu(tr("Slideshow P_ace"), paces)
         menu = MenuButton(iconName: "view-more-symbolic", accessibleName: tr("Picture Menu"), menu: model)
         zoomLevel.accessibleName = tr("Zoom Level")
         zoomLevel.tooltip = tr("Best Fit or 100 %")
@@ -42,6 +51,9 @@ final class ViewerControls {
         // Shown or hidden with the item (a clip has no zoom).
         zoomBox.showAll()
         zoomBox.keepsOwnVisibility = true
+        topBar.append(slideshowPause)
+        slideshowPause.keepsOwnVisibility = true
+        slideshowPause.isVisible = false
         topBar.append(fullscreen)
         topBar.append(menu)
         topBar.halign = .end
@@ -55,9 +67,19 @@ final class ViewerControls {
             button.addStyleClass("viewer-navigation")
             button.addStyleClass("circular")
         }
-        for button in [zoomOut, zoomLevel, zoomIn, fullscreen, previous, next] { button.addStyleClass("osd") }
+        for button in [zoomOut, zoomLevel, zoomIn, slideshowPause, fullscreen, previous, next] { button.addStyleClass("osd") }
         menu.addStyleClass("osd")
     }
+
+    /// The pause button shows while a slideshow runs, saying what it will do.
+    func showSlideshow(running: Bool, paused: Bool) {
+        guard running != slideshowPause.isVisible || paused != shownPaused else { return }
+        shownPaused = paused
+        slideshowPause.isVisible = running
+        slideshowPause.setIcon(paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
+        slideshowPause.accessibleName = paused ? tr("Go On With the Slideshow") : tr("Pause Slideshow")
+    }
+    private var shownPaused = false
 
     /// Adds the controls over `overlay`.
     func add(to overlay: Overlay) {

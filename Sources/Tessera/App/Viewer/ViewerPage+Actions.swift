@@ -5,12 +5,13 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// Copy, Save As (exact bytes), Copy Link, Open in Browser, Print, Properties; failures in the notice bar.
+/// Copy, Save As (exact bytes), Copy Link, Open in Browser, Print, Slideshow and its pace, Properties; failures
+/// in the notice bar.
 extension ViewerPage {
     func connectActions() {
         let handlers: [(String, @MainActor (ViewerPage) -> Void)] = [
             ("copy", { $0.copy() }), ("save-as", { $0.saveAs() }), ("copy-link", { $0.copyLink() }),
-            ("open-in-browser", { $0.openInBrowser() }), ("print", { $0.printPicture() }),
+            ("open-in-browser", { $0.openInBrowser() }), ("print", { $0.printPicture() }), ("slideshow", { $0.startSlideshow() }),
             ("properties", { $0.showProperties() }),
         ]
         for (name, handler) in handlers {
@@ -21,6 +22,13 @@ extension ViewerPage {
             }
             actions.add(action)
         }
+        let pace = Action(name: "slideshow-seconds", state: String(viewerChoices.slideshowSeconds))
+        pace.onChangeState { [weak self] value in
+            guard let self, let seconds = Int(value) else { return }
+            viewerChoices.rememberSlideshow(seconds: seconds)
+            slideshowMoved()
+        }
+        actions.add(pace)
         widget.insertActionGroup(actions, prefix: "viewer")
         notice.widget.valign = .start
     }

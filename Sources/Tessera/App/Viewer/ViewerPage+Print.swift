@@ -26,12 +26,12 @@ extension ViewerPage {
                 return
             }
             guard let self, self.item == item, self.openDialog == nil else { return }
-            let print = PicturePrint(picture, title: item.name, settings: self.printChoices.settings)
+            let print = PicturePrint(picture, title: item.name, settings: self.viewerChoices.printSettings)
             self.openDialog = print
             print.run(parent: self.window()) { [weak self] outcome in
                 self?.openDialog = nil
                 switch outcome {
-                case .printed(let settings): self?.printChoices.remember(settings)
+                case .printed(let settings): self?.viewerChoices.rememberPrint(settings)
                 case .cancelled: break
                 case .failed(let reason): self?.notice.show(tr("The picture could not be printed: {reason}", ["reason": reason]))
                 }

@@ -4,7 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F11, Ctrl+C, Ctrl+S, Ctrl+P; Escape,
+/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F5, F11, Ctrl+C, Ctrl+S, Ctrl+P; Escape,
 /// Alt+Left, a click beside or a downward swipe go back.
 @MainActor
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage, WindowFillingPage {
@@ -28,20 +28,22 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     private let onLeave: @MainActor (ViewerItem) -> Void
     /// A file chooser or a dialog the viewer has open, kept alive while it shows.
     var openDialog: AnyObject?
+    /// The slideshow, while one runs (`ViewerPage+Slideshow`).
+    var slideshow: Slideshow?
     /// What went wrong with a copy, a save or the browser, in words.
     let notice = NoticeBar()
     /// The window dialogs open over.
     let window: @MainActor () -> Window?
-    /// Where a print starts, and what it leaves for the next.
-    let printChoices: PrintChoices
+    /// The print dialog's last choices and the slideshow's pace, shared by every viewer.
+    let viewerChoices: ViewerChoices
 
     /// - Parameter section: the section it opened from, what its downloads are counted under.
     public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, section: Section? = nil, goBack: @escaping @MainActor () -> Void,
-         window: @escaping @MainActor () -> Window? = { nil }, printChoices: PrintChoices = PrintChoices(),
+         window: @escaping @MainActor () -> Window? = { nil }, viewerChoices: ViewerChoices = ViewerChoices(),
          onMove: @escaping @MainActor () -> Void = {}, onLeave: @escaping @MainActor (ViewerItem) -> Void = { _ in }) {
         precondition(items.indices.contains(index), "the viewer opens on one of its items")
         self.window = window
-        self.printChoices = printChoices
+        self.viewerChoices = viewerChoices
         self.items = items
         self.index = index
         self.pipeline = pipeline
@@ -70,6 +72,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
             self?.onPlaceChange?()
         }
         clip.onSecondChange = { [weak self] in self?.onPlaceChange?() }
+        clip.onEnd = { [weak self] in self?.clipEnded() }
         swipe.onSwipe { [weak self] velocityX, velocityY in
             // Downwards, fast and mostly straight; a drag that pans a zoomed picture is not one.
             guard self?.image.isFitted ?? true else { return }
@@ -78,7 +81,10 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         overlay.onKeyPress { [weak self] event in self?.handleKey(event) ?? false }
         overlay.onMap { [weak self] in self?.widget.grabFocus() }
         // Fullscreen, however it was entered or left, resizes the page: the button follows.
-        overlay.onSizeAllocate { [weak self] _ in self?.updateControls() }
+        overlay.onSizeAllocate { [weak self] _ in
+            self?.updateControls()
+            self?.slideshowFollowsFullscreen()
+        }
         overlay.onUnmap { [weak self] in self?.clip.pause() }
         _ = image.picture.onButtonPress { [weak self] _ in
             self?.widget.grabFocus()
@@ -106,6 +112,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         guard items.indices.contains(newIndex) else { return false }
         index = newIndex
         load()
+        slideshowMoved()
         onMove()
         onPlaceChange?()
         return true
@@ -132,6 +139,10 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     private func handleKey(_ event: KeyEvent) -> Bool {
         let control = event.modifiers.contains(.control)
         if item.kind == .picture, image.handleKey(event) { return true }
+        if slideshow != nil, event.keyName == "space", !control {
+            toggleSlideshowPause()
+            return true
+        }
         switch (event.keyName, control) {
         case ("Left", false), ("KP_Left", false): return show(index - 1)
         case ("Right", false), ("KP_Right", false): return show(index + 1)
@@ -140,6 +151,9 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
             return true
         case ("F11", _):
             toggleFullscreen()
+            return true
+        case ("F5", false):
+            if slideshow == nil { startSlideshow() } else { endSlideshow() }
             return true
         case ("c", true), ("C", true):
             copy()
@@ -164,6 +178,10 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
 
     /// Escape (and every back path) leaves fullscreen first, then the viewer.
     public func handleBack() -> Bool {
+        if slideshow != nil {
+            endSlideshow()
+            return true
+        }
         guard widget.toplevelIsFullscreen else { return false }
         widget.setToplevelFullscreen(false)
         return true
@@ -178,6 +196,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         controls.zoomOut.onClicked { [weak self] in self?.image.zoomOut() }
         controls.zoomLevel.onClicked { [weak self] in self?.image.toggleFit() }
         controls.fullscreen.onClicked { [weak self] in self?.toggleFullscreen() }
+        controls.slideshowPause.onClicked { [weak self] in self?.toggleSlideshowPause() }
         controls.previous.onClicked { [weak self] in
             guard let self else { return }
             self.show(self.index - 1)
@@ -188,8 +207,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         }
     }
 
-    /// The buttons follow the item and the zoom.
-    private func updateControls() {
+    /// The buttons follow the item, the zoom and the slideshow.
+    func updateControls() {
         let picture = item.kind == .picture
         controls.zoomBox.isVisible = picture
         // Labels change only when different (relayouts remade buttons each frame); no level while loading.
@@ -209,6 +228,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         controls.zoomIn.isSensitive = image.viewport.map { $0.zoom < ImageViewport.maximumZoom } ?? false
         controls.previous.isVisible = index > 0
         controls.next.isVisible = index < items.count - 1
+        controls.showSlideshow(running: slideshow != nil, paused: slideshow?.isPaused ?? false)
         let fullscreen = widget.toplevelIsFullscreen
         if fullscreen != shownFullscreen {
             shownFullscreen = fullscreen
@@ -222,6 +242,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     private var shownFullscreen: Bool?
 
     public func pageWillLeave() {
+        slideshow = nil
         clip.stop()
         if widget.toplevelIsFullscreen { widget.setToplevelFullscreen(false) }
         onLeave(item)
