@@ -311,6 +311,7 @@ final class ShellTests: AppTestCase {
                                     "Close the search and show everything where it was", "Zoom in", "Zoom out", "Best fit", "Zoom to 100 %", "Zoom to 200 %",
                                     "Previous or next picture; pan when zoomed in", "Pan when zoomed in", "Play or pause a video",
                                     "Fullscreen; Escape leaves it", "Slideshow; Space pauses it, Escape ends it", "Copy the picture", "Save the picture", "Print the picture",
+                                    "Rotate the picture clockwise or back",
                                     "Preferences", "Keyboard shortcuts", "Quit"])
 
             app.application.activateAction("app.about", in: nil)

@@ -25,7 +25,7 @@ final class ViewerTests: AppTestCase {
     }
 
     /// The test picture, written as a PNG (RGB, no alpha, no profile) into a server data folder.
-    private func pictureData() throws -> (folder: URL, png: URL) {
+    func pictureData() throws -> (folder: URL, png: URL) {
         let png = dataDirectory.appendingPathComponent("detail.png")
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, gint(Self.width), gint(Self.height))!
         defer { cairo_surface_destroy(surface) }
@@ -42,14 +42,15 @@ final class ViewerTests: AppTestCase {
 
     /// A viewer of the test picture in a window of its own, at `scale`.
     @MainActor
-    private func openViewer(_ server: TestServer, scale: Int = 1, width: Int = 500, height: Int = 400) -> (ViewerPage, Window) {
+    func openViewer(_ server: TestServer, scale: Int = 1, width: Int = 500, height: Int = 400,
+                            choices: ViewerChoices? = nil) -> (ViewerPage, Window) {
         // Helpers of its own: a test's decodes wait for none of an earlier test's.
         let pipeline = ImagePipeline(client: CurlHTTPClient(), configuration: .init(retryDelays: []),
                                      decoders: [SandboxedImageDecoder(processes: DecoderProcesses())])
         let url = server.base.appendingPathComponent("images/detail.png")
         let items = [ViewerItem(id: "0", url: url, kind: .picture, name: "Detail"),
                      ViewerItem(id: "1", url: url.appendingPathExtension("missing"), kind: .picture, name: "Missing")]
-        let viewer = ViewerPage(items: items, index: 0, pipeline: pipeline, goBack: {})
+        let viewer = ViewerPage(items: items, index: 0, pipeline: pipeline, goBack: {}, viewerChoices: choices ?? ViewerChoices())
         let window = Window()
         window.add(viewer.widget)
         window.setDefaultSize(width: width, height: height)
@@ -117,9 +118,11 @@ final class ViewerTests: AppTestCase {
         }
     }
 
-    /// A block at the view's centre: screen pixel for picture pixel, exactly.
+    /// A block at the view's centre: screen pixel for picture pixel, exactly; `colour` is the shown picture's
+    /// pixel (the test picture's, or a turned one's).
     @MainActor
-    private func assertEveryPixelAtTheCentre(_ viewer: ViewerPage, _ window: Window, scale: Int,
+    func assertEveryPixelAtTheCentre(_ viewer: ViewerPage, _ window: Window, scale: Int,
+                                             colour: (Int, Int) -> UInt32 = ViewerTests.colour,
                                              file: StaticString = #filePath, line: UInt = #line) throws {
         let viewport = try XCTUnwrap(viewer.image.viewport)
         let shot = try screen(of: window)
@@ -132,9 +135,9 @@ final class ViewerTests: AppTestCase {
                 let px = Int(centre.x) + dx, py = Int(centre.y) + dy
                 let sx = origin.x * scale + Int(viewport.origin.x) + px, sy = origin.y * scale + Int(viewport.origin.y) + py
                 let seen = shot.pixel(x: sx, y: sy) & 0xFFFFFF
-                if seen != Self.colour(px, py) {
+                if seen != colour(px, py) {
                     wrong += 1
-                    if first == nil { first = "(\(px), \(py)): \(String(format: "%06X", seen)) for \(String(format: "%06X", Self.colour(px, py)))" }
+                    if first == nil { first = "(\(px), \(py)): \(String(format: "%06X", seen)) for \(String(format: "%06X", colour(px, py)))" }
                 }
             }
         }

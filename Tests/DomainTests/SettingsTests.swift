@@ -133,6 +133,22 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(try read(#"{"slideshowSeconds": "slow"}"#), 5)
     }
 
+    /// Turned pictures are kept newest last, at most `PictureTurn.mostKept`; a turn back to upright forgets one.
+    func testTurnedPicturesAreKeptNewestLastAndADamagedFilesAreDropped() throws {
+        var turns = PictureTurn.remembering("a", at: 1, in: [])
+        turns = PictureTurn.remembering("b", at: -1, in: turns)
+        turns = PictureTurn.remembering("a", at: 2, in: turns)
+        XCTAssertEqual(turns, [PictureTurn(url: "b", quarterTurns: 3), PictureTurn(url: "a", quarterTurns: 2)])
+        XCTAssertEqual(PictureTurn.remembering("b", at: 4, in: turns), [PictureTurn(url: "a", quarterTurns: 2)])
+        let many = (0...PictureTurn.mostKept).reduce(into: [PictureTurn]()) { $0 = PictureTurn.remembering("\($1)", at: 1, in: $0) }
+        XCTAssertEqual(many.count, PictureTurn.mostKept)
+        XCTAssertEqual(many.first?.url, "1", "the oldest went")
+        let read = try JSONDecoder().decode(AppSettings.self, from: Data(#"""
+            {"pictureTurns": [{"url": "x", "quarterTurns": 1}, {"url": "y", "quarterTurns": 7}, {"url": 3}, {"url": "z", "quarterTurns": 3}]}
+            """#.utf8)).pictureTurns
+        XCTAssertEqual(read, [PictureTurn(url: "x", quarterTurns: 1), PictureTurn(url: "z", quarterTurns: 3)])
+    }
+
     func testJSONThatIsNotAnObjectIsAnError() {
         XCTAssertThrowsError(try JSONDecoder().decode(AppSettings.self, from: Data("[1,2]".utf8)))
     }

@@ -59,6 +59,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var printSettings: [String: String] = [:]
     /// How long the viewer's slideshow shows each picture.
     public var slideshowSeconds = AppSettings.slideshowSecondsChoices[1]
+    /// The pictures the viewer shows turned, newest last.
+    public var pictureTurns: [PictureTurn] = []
 
     public static let defaultDiskCacheMegabytes = 1000
     /// Longer search texts come from a damaged file, not from typing.
@@ -114,6 +116,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         spellingLanguages = (try? container.decode([String: Lenient<String>].self, forKey: .spellingLanguages))?.compactMapValues(\.value) ?? [:]
         printSettings = (try? container.decode([String: Lenient<String>].self, forKey: .printSettings))?.compactMapValues(\.value) ?? [:]
         slideshowSeconds = (try? container.decode(Int.self, forKey: .slideshowSeconds)) ?? Self.slideshowSecondsChoices[1]
+        pictureTurns = (try? container.decode([Lenient<PictureTurn>].self, forKey: .pictureTurns))?.compactMap(\.value) ?? []
         self = sanitized()
     }
 
@@ -166,6 +169,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         copy.spellingLanguages = SpellingLanguages(chosen: spellingLanguages).chosen
         copy.printSettings = printSettings.count <= Self.mostPrintSettings
             ? printSettings.filter { $0.key.count + $0.value.count <= Self.longestPrintSetting } : [:]
+        copy.pictureTurns = PictureTurn.sanitized(pictureTurns)
         if !Self.slideshowSecondsRange.contains(slideshowSeconds) { copy.slideshowSeconds = Self.slideshowSecondsChoices[1] }
         copy.diskCacheMegabytes = min(max(diskCacheMegabytes, Self.diskCacheMegabytesRange.lowerBound), Self.diskCacheMegabytesRange.upperBound)
         return copy

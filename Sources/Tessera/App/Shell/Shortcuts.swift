@@ -77,6 +77,7 @@ enum Shortcuts {
         .init("<Control>c", tr("Copy the picture")),
         .init("<Control>s", tr("Save the picture")),
         .init("<Control>p", tr("Print the picture")),
+        .init("<Control>r <Control><Shift>r", tr("Rotate the picture clockwise or back")),
     ]
 
     /// Ctrl+C: copy.

@@ -1,17 +1,22 @@
 import Domain
+import Foundation
 
-/// What every viewer remembers across launches: the print dialog's last choices and the slideshow's pace.
+/// What every viewer remembers across launches: the print dialog's last choices, the slideshow's pace and the
+/// pictures shown turned.
 @MainActor
 public final class ViewerChoices {
     /// GtkPrintSettings' keys and values (printer, paper, output file): where the next print starts.
     public private(set) var printSettings: [String: String]
     public private(set) var slideshowSeconds: Int
+    /// The pictures shown turned, by address.
+    public private(set) var turns: [PictureTurn]
     /// Keeps the choices (with the settings).
     private let onChange: @MainActor (ViewerChoices) -> Void
 
     public init(_ settings: AppSettings = .defaults, onChange: @escaping @MainActor (ViewerChoices) -> Void = { _ in }) {
         printSettings = settings.printSettings
         slideshowSeconds = settings.slideshowSeconds
+        turns = settings.pictureTurns
         self.onChange = onChange
     }
 
@@ -26,9 +31,20 @@ public final class ViewerChoices {
         onChange(self)
     }
 
+    /// Quarter turns clockwise the picture at `url` is shown at.
+    func turns(of url: URL) -> Int {
+        turns.last { $0.url == url.absoluteString }?.quarterTurns ?? 0
+    }
+
+    func rememberTurns(_ quarterTurns: Int, of url: URL) {
+        turns = PictureTurn.remembering(url.absoluteString, at: quarterTurns, in: turns)
+        onChange(self)
+    }
+
     /// Writes the choices into `settings`.
     func write(into settings: inout AppSettings) {
         settings.printSettings = printSettings
         settings.slideshowSeconds = slideshowSeconds
+        settings.pictureTurns = turns
     }
 }

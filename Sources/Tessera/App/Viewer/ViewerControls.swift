@@ -27,6 +27,8 @@ final class ViewerControls {
         (tr("_Save As…"), "viewer.save-as"),
         (tr("Copy _Link"), "viewer.copy-link"),
         (tr("_Open in Browser"), "viewer.open-in-browser"),
+        (tr("Rotate Clock_wise"), "viewer.rotate-clockwise"),
+        (tr("Rotate Cou_nterclockwise"), "viewer.rotate-counterclockwise"),
         (tr("P_rint…"), "viewer.print"),
         (tr("Sli_deshow"), "viewer.slideshow"),
         (tr("_Properties"), "viewer.properties"),

@@ -12,6 +12,7 @@ extension ViewerPage {
         let handlers: [(String, @MainActor (ViewerPage) -> Void)] = [
             ("copy", { $0.copy() }), ("save-as", { $0.saveAs() }), ("copy-link", { $0.copyLink() }),
             ("open-in-browser", { $0.openInBrowser() }), ("print", { $0.printPicture() }), ("slideshow", { $0.startSlideshow() }),
+            ("rotate-clockwise", { $0.turnPicture(by: 1) }), ("rotate-counterclockwise", { $0.turnPicture(by: -1) }),
             ("properties", { $0.showProperties() }),
         ]
         for (name, handler) in handlers {
@@ -33,19 +34,19 @@ extension ViewerPage {
         notice.widget.valign = .start
     }
 
-    /// Ctrl+C: the picture at full size (decoded again exactly when smaller); a clip's address.
+    /// Ctrl+C: the picture at full size (decoded again exactly when smaller), turned as shown; a clip's address.
     func copy() {
         let item = self.item
         guard item.kind == .picture else { return copyLink() }
         let side = image.viewport.map { Int(max($0.imageWidth, $0.imageHeight)) } ?? DecodingLimits.maximumSide
-        let pipeline = self.pipeline, account = self.account
+        let pipeline = self.pipeline, account = self.account, turns = image.turns
         Task { [weak self] in
             do throws(ImageError) {
                 var request = ImageRequest(url: item.url, maximumPixelSize: side)
                 request.exactSize = true
                 request.account = account
                 let whole = try await pipeline.image(for: request)
-                Clipboard.setImage(whole)
+                Clipboard.setImage(turns == 0 ? whole : await Task.detached { whole.turned(clockwise: turns) }.value)
             } catch {
                 self?.notice.show(tr("The picture could not be copied: {reason}", ["reason": error.description]))
             }

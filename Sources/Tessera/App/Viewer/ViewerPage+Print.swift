@@ -4,7 +4,7 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// Ctrl+P: GTK's print dialog for the picture shown, started from the last print's choices.
+/// Ctrl+P: GTK's print dialog for the picture shown, turned as shown, started from the last print's choices.
 extension ViewerPage {
     /// The longest side printed: 300 dots an inch along A4's and Letter's longer side, with a little to spare.
     static let printedSide = 3600
@@ -16,11 +16,12 @@ extension ViewerPage {
         var request = ImageRequest(url: item.url, maximumPixelSize: side)
         request.exactSize = true
         request.account = account
-        let pipeline = self.pipeline
+        let pipeline = self.pipeline, turns = image.turns
         Task { [weak self] in
             let picture: DecodedImage
             do throws(ImageError) {
-                picture = try await pipeline.image(for: request)
+                let decoded = try await pipeline.image(for: request)
+                picture = turns == 0 ? decoded : await Task.detached { decoded.turned(clockwise: turns) }.value
             } catch {
                 self?.notice.show(tr("The picture could not be printed: {reason}", ["reason": error.description]))
                 return

@@ -4,7 +4,7 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F5, F11, Ctrl+C, Ctrl+S, Ctrl+P; Escape,
+/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F5, F11, Ctrl+C, Ctrl+S, Ctrl+P, Ctrl+R; Escape,
 /// Alt+Left, a click beside or a downward swipe go back.
 @MainActor
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage, WindowFillingPage {
@@ -125,6 +125,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         case .picture:
             content.setVisibleChild(named: "picture", transition: .none)
             // An animated GIF or WebP plays here (tiles show its first frame).
+            image.turns = viewerChoices.turns(of: item.url)
             image.show(item.url, animates: true)
         case .clip:
             image.clear()
@@ -163,6 +164,9 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
             return true
         case ("p", true), ("P", true):
             printPicture()
+            return true
+        case ("r", true), ("R", true):
+            turnPicture(by: event.modifiers.contains(.shift) ? -1 : 1)
             return true
         default:
             return false

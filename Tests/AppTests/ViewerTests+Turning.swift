@@ -1,0 +1,47 @@
+import Gtk
+import SimulatedInput
+import XCTest
+@testable import App
+
+/// Turning in the viewer, with real keys: the turned pixels on screen, and the turn kept for the address.
+extension ViewerTests {
+    /// Ctrl+R turns the picture a quarter clockwise, the zoom kept: at 100 % every screen pixel is the turned
+    /// picture's. Ctrl+Shift+R turns it back. The turn is kept for the address: a later viewer shows it turned.
+    func testControlRTurnsThePictureAtItsZoomAndALaterVisitShowsItTurned() throws {
+        let (data, _) = try pictureData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let choices = ViewerChoices()
+            do {
+                let (viewer, window) = openViewer(server, choices: choices)
+                defer { window.destroy() }
+                XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
+                waitForServer("100 % and sharp", timeout: .seconds(10)) { viewer.image.viewport?.percent == 100 && viewer.image.isSharp }
+                XCTAssertTrue(InputSimulation.key("r", modifiers: .control, on: viewer.widget))
+                waitForServer("turned, at 100 %", timeout: .seconds(10)) {
+                    viewer.image.viewport?.imageWidth == Double(Self.height) && viewer.image.isSharp && viewer.image.isSettled
+                }
+                XCTAssertEqual(viewer.image.viewport?.percent, 100, "the zoom kept")
+                // Turned clockwise, the shown picture's pixel (x, y) is the test picture's (y, height - 1 - x).
+                try assertEveryPixelAtTheCentre(viewer, window, scale: 1) { x, y in Self.colour(y, Self.height - 1 - x) }
+                XCTAssertEqual(choices.turns(of: viewer.item.url), 1)
+                XCTAssertTrue(InputSimulation.key("r", modifiers: [.control, .shift], on: viewer.widget))
+                waitForServer("turned back", timeout: .seconds(10)) {
+                    viewer.image.viewport?.imageWidth == Double(Self.width) && viewer.image.isSharp && viewer.image.isSettled
+                }
+                try assertEveryPixelAtTheCentre(viewer, window, scale: 1)
+                XCTAssertEqual(choices.turns(of: viewer.item.url), 0, "nothing kept for a picture turned back")
+                XCTAssertTrue(InputSimulation.key("r", modifiers: [.control, .shift], on: viewer.widget))
+                waitFor("turned back once more") { choices.turns(of: viewer.item.url) == 3 }
+            }
+            // A later visit: turned a quarter back (three clockwise), fitted.
+            let (viewer, window) = openViewer(server, choices: choices)
+            defer { window.destroy() }
+            XCTAssertEqual(viewer.image.viewport?.imageWidth, Double(Self.height), "shown turned from the start")
+            XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
+            waitForServer("100 % and sharp", timeout: .seconds(10)) { viewer.image.viewport?.percent == 100 && viewer.image.isSharp }
+            try assertEveryPixelAtTheCentre(viewer, window, scale: 1) { x, y in Self.colour(Self.width - 1 - y, x) }
+        }
+    }
+}
