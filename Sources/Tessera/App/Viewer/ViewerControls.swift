@@ -27,6 +27,7 @@ final class ViewerControls {
         (tr("_Save As…"), "viewer.save-as"),
         (tr("Copy _Link"), "viewer.copy-link"),
         (tr("_Open in Browser"), "viewer.open-in-browser"),
+        (tr("Open Wit_h…"), "viewer.open-with"),
         (tr("Rotate Clock_wise"), "viewer.rotate-clockwise"),
         (tr("Rotate Cou_nterclockwise"), "viewer.rotate-counterclockwise"),
         (tr("P_rint…"), "viewer.print"),

@@ -6,6 +6,8 @@ open class Dialog: Window {
     /// Escape or the close button answer `cancel` or `deleteEvent`.
     public static let cancel = Int(GTK_RESPONSE_CANCEL.rawValue)
     public static let deleteEvent = Int(GTK_RESPONSE_DELETE_EVENT.rawValue)
+    /// What a chooser's own accepting button answers.
+    public static let accept = Int(GTK_RESPONSE_OK.rawValue)
 
     public convenience init(parent: Window?, title: String) {
         self.init(taking: UnsafeMutableRawPointer(gtk_dialog_new()))
