@@ -14,21 +14,8 @@ final class ViewerCopyTests: AppTestCase {
             let server = try startServer { $0.maximumSyntheticSide = 6000 }
             defer { stop(server) }
             let url = server.base.appendingPathComponent("synthetic/7/6000x4000.jpg")
-            let document = AppPaths(root: dataDirectory).data.appendingPathComponent("gallery.json")
-            try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let item = GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: url.absoluteString)
-            try JSONEncoder().encode(GalleryDocument(items: [item])).write(to: document)
-            let app = try launch(backend: server.base, section: .gallery)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (main, _, viewer) = try launchViewingGallery([url], backend: server.base)
             defer { main.window.destroy() }
-            let coordinator = main.coordinator(for: .gallery)
-            let page = try XCTUnwrap(coordinator.pages.first as? GalleryPage)
-            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.items.count == 1 }
-            XCTAssertTrue(InputSimulation.click(page.tile(at: 0), button: 3, in: main.window))
-            waitFor("the menu") { page.contextMenu?.isVisible == true }
-            page.contextMenu?.activateItem("View")
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
             waitForServer("the picture", timeout: .seconds(20)) { viewer.image.viewport != nil }
 
             Clipboard.setText("not a picture")

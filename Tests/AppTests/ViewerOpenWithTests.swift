@@ -19,21 +19,8 @@ final class ViewerOpenWithTests: AppTestCase {
             let server = try startServer { $0.dataDirectory = data }
             defer { stop(server) }
             let url = server.base.appendingPathComponent("images/quarters.png")
-            let document = AppPaths(root: dataDirectory).data.appendingPathComponent("gallery.json")
-            try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONEncoder().encode(GalleryDocument(items: [GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: url.absoluteString)]))
-                .write(to: document)
-            let app = try launch(backend: server.base, section: .gallery)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (main, coordinator, viewer) = try launchViewingGallery([url], backend: server.base)
             defer { main.window.destroy() }
-            let coordinator = main.coordinator(for: .gallery)
-            let page = try XCTUnwrap(coordinator.pages.first as? GalleryPage)
-            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.items.count == 1 }
-            XCTAssertTrue(InputSimulation.click(page.tile(at: 0), button: 3, in: main.window))
-            waitFor("the menu") { page.contextMenu?.isVisible == true }
-            page.contextMenu?.activateItem("View")
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
             waitForServer("the picture", timeout: .seconds(20)) { viewer.image.viewport != nil }
 
             XCTAssertTrue(InputSimulation.click(viewer.controls.menu, in: main.window))
@@ -43,8 +30,10 @@ final class ViewerOpenWithTests: AppTestCase {
             let chooser = try XCTUnwrap(viewer.openDialog as? AppChooserDialog)
             XCTAssertEqual(chooser.chosen?.name, "Picture viewer stand-in", "the desktop's default for PNG, chosen to start with")
             XCTAssertTrue(InputSimulation.key("Return", on: chooser))
+            // The stand-in copies the file, then writes its path.
             waitFor("the program started with the picture", timeout: .seconds(10)) {
                 (try? Data(contentsOf: PictureViewerStandIn.received)) == (try? Data(contentsOf: png))
+                    && (try? String(contentsOf: PictureViewerStandIn.startedWith, encoding: .utf8))?.hasSuffix("\n") == true
             }
             XCTAssertFalse(viewer.notice.isShown, "no failure said: \(viewer.notice.text ?? "")")
             let startedWith = try String(contentsOf: PictureViewerStandIn.startedWith, encoding: .utf8)

@@ -15,26 +15,13 @@ final class ViewerPrintTests: AppTestCase {
             let server = try startServer()
             defer { stop(server) }
             let url = server.base.appendingPathComponent("synthetic/5/1500x1000.jpg")
-            let document = AppPaths(root: dataDirectory).data.appendingPathComponent("gallery.json")
-            try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let item = GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: url.absoluteString)
-            try JSONEncoder().encode(GalleryDocument(items: [item])).write(to: document)
             // The last print went to a file: the dialog starts on "Print to File" with its name.
             let store = makeStore()
             var settings = store.load()
             settings.printSettings = ["printer": "Print to File", "output-uri": pdf.absoluteString, "output-file-format": "pdf"]
             store.save(settings)
-            let app = try launch(store: store, backend: server.base, section: .gallery)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (main, _, viewer) = try launchViewingGallery([url], backend: server.base, store: store)
             defer { main.window.destroy() }
-            let coordinator = main.coordinator(for: .gallery)
-            let page = try XCTUnwrap(coordinator.pages.first as? GalleryPage)
-            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.items.count == 1 }
-            XCTAssertTrue(InputSimulation.click(page.tile(at: 0), button: 3, in: main.window))
-            waitFor("the menu") { page.contextMenu?.isVisible == true }
-            page.contextMenu?.activateItem("View")
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
             waitForServer("the picture", timeout: .seconds(20)) { viewer.image.viewport != nil }
 
             XCTAssertTrue(InputSimulation.key("p", modifiers: .control, on: main.window))

@@ -18,25 +18,12 @@ final class ViewerSlideshowTests: AppTestCase {
             let server = try startServer()
             defer { stop(server) }
             let urls = ["synthetic/1/600x400.jpg", "synthetic/2/400x600.jpg", "synthetic/3/500x300.jpg"].map { server.base.appendingPathComponent($0) }
-            let document = AppPaths(root: dataDirectory).data.appendingPathComponent("gallery.json")
-            try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let items = urls.map { GalleryItem(uuid: UUID().uuidString.lowercased(), imageUrlString: $0.absoluteString) }
-            try JSONEncoder().encode(GalleryDocument(items: items)).write(to: document)
             let store = makeStore()
             var settings = store.load()
             settings.slideshowSeconds = 1
             store.save(settings)
-            let app = try launch(store: store, backend: server.base, section: .gallery)
-            let main = try XCTUnwrap(app.mainWindow)
+            let (main, coordinator, viewer) = try launchViewingGallery(urls, at: 1, backend: server.base, store: store)
             defer { main.window.destroy() }
-            let coordinator = main.coordinator(for: .gallery)
-            let page = try XCTUnwrap(coordinator.pages.first as? GalleryPage)
-            waitFor("the gallery", timeout: .seconds(10)) { page.isLaidOut && page.model.state.items.count == 3 }
-            XCTAssertTrue(InputSimulation.click(page.tile(at: 1), button: 3, in: main.window))
-            waitFor("the menu") { page.contextMenu?.isVisible == true }
-            page.contextMenu?.activateItem("View")
-            waitFor("the viewer") { coordinator.depth == 2 }
-            let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
             waitForServer("the second picture", timeout: .seconds(20)) { viewer.isSettled }
             XCTAssertEqual(viewer.image.url, urls[1])
 
