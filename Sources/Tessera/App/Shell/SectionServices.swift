@@ -76,7 +76,7 @@ public final class SectionServices {
     /// The chat's spelling languages as last chosen, and how a new choice is kept.
     var spellingLanguages = SpellingLanguages()
     var rememberSpelling: @MainActor (SpellingLanguages) -> Void = { _ in }
-    /// The print dialog's last choices and the slideshow's pace, for every viewer.
+    /// What every viewer remembers: print choices, the slideshow's pace, turned pictures.
     var viewerChoices = ViewerChoices()
 
     init(makers: Makers, backend: BackendSource?) {

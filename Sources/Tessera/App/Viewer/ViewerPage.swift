@@ -4,8 +4,8 @@ import Gtk
 import ImagePipeline
 import Localization
 
-/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F5, F11, Ctrl+C, Ctrl+S, Ctrl+P, Ctrl+R; Escape,
-/// Alt+Left, a click beside or a downward swipe go back.
+/// The one full-size viewer, `ImageViewer` or `ClipView`: Left, Right, Space, F5, F11, Ctrl+C, Ctrl+S, Ctrl+P,
+/// Ctrl+R; Escape, Alt+Left, a click beside or a downward swipe go back.
 @MainActor
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage, WindowFillingPage {
     public var title: String { item.name }
@@ -34,7 +34,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     let notice = NoticeBar()
     /// The window dialogs open over.
     let window: @MainActor () -> Window?
-    /// The print dialog's last choices and the slideshow's pace, shared by every viewer.
+    /// What every viewer remembers: print choices, the slideshow's pace, turned pictures.
     let viewerChoices: ViewerChoices
 
     /// - Parameter section: the section it opened from, what its downloads are counted under.
