@@ -26,8 +26,8 @@ final class ViewerOpenWithTests: AppTestCase {
             XCTAssertTrue(InputSimulation.click(viewer.controls.menu, in: main.window))
             waitFor("the picture's menu", timeout: .seconds(10)) { viewer.controls.menu.isActive }
             XCTAssertTrue(viewer.controls.menu.activateItem("Open With…"))
-            waitForServer("the application chooser", timeout: .seconds(10)) { (viewer.openDialog as? AppChooserDialog)?.isVisible == true }
-            let chooser = try XCTUnwrap(viewer.openDialog as? AppChooserDialog)
+            waitForServer("the application chooser", timeout: .seconds(10)) { viewer.handOff.chooser?.isVisible == true }
+            let chooser = try XCTUnwrap(viewer.handOff.chooser)
             XCTAssertEqual(chooser.chosen?.name, "Picture viewer stand-in", "the desktop's default for PNG, chosen to start with")
             XCTAssertTrue(InputSimulation.key("Return", on: chooser))
             // The stand-in copies the file, then writes its path.

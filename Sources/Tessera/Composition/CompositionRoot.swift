@@ -34,7 +34,7 @@ public enum CompositionRoot {
         let savedFeed = SavedFeedStore(database: database)
         let opened = OpenedFiles()
         let images = Once { imagePipeline(paths: paths, people: people, downloads: downloads, opened: opened, backend: resolve) }
-        return SectionServices.Makers(
+        var makers = SectionServices.Makers(
             images: { images.value },
             feed: { FeedViewModel(repository: LiveFeedRepository(client: http(.feed), backend: resolve), store: savedFeed,
                                   offlineRetryDelays: offlineRetryDelays) },
@@ -83,6 +83,8 @@ public enum CompositionRoot {
                 return use
             },
             limitSavedPages: { database.limitSavedPages(toBytes: $0) })
+        makers.backgroundsFolder = paths.data.appendingPathComponent("backgrounds")
+        return makers
     }
 
     /// The one image pipeline: a counted client, its disk cache, stored avatars, gallery files and posters;

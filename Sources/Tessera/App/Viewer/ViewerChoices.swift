@@ -10,10 +10,14 @@ public final class ViewerChoices {
     public private(set) var slideshowSeconds: Int
     /// The pictures shown turned, by address.
     public private(set) var turns: [PictureTurn]
+    /// Where a picture set as the desktop's background is kept (in the data folder); nil: none can be.
+    public let backgroundsFolder: URL?
     /// Keeps the choices (with the settings).
     private let onChange: @MainActor (ViewerChoices) -> Void
 
-    public init(_ settings: AppSettings = .defaults, onChange: @escaping @MainActor (ViewerChoices) -> Void = { _ in }) {
+    public init(_ settings: AppSettings = .defaults, backgroundsFolder: URL? = nil,
+                onChange: @escaping @MainActor (ViewerChoices) -> Void = { _ in }) {
+        self.backgroundsFolder = backgroundsFolder
         printSettings = settings.printSettings
         slideshowSeconds = settings.slideshowSeconds
         turns = settings.pictureTurns

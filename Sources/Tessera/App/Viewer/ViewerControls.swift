@@ -28,6 +28,7 @@ final class ViewerControls {
         (tr("Copy _Link"), "viewer.copy-link"),
         (tr("_Open in Browser"), "viewer.open-in-browser"),
         (tr("Open Wit_h…"), "viewer.open-with"),
+        (tr("Set as _Background"), "viewer.set-background"),
         (tr("Rotate Clock_wise"), "viewer.rotate-clockwise"),
         (tr("Rotate Cou_nterclockwise"), "viewer.rotate-counterclockwise"),
         (tr("P_rint…"), "viewer.print"),

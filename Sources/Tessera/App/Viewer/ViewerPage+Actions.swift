@@ -5,14 +5,15 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// Copy, Save As (exact bytes), Copy Link, Open in Browser, Open With, Print, Rotate, Slideshow and its pace,
-/// Properties; failures
+/// Copy, Save As (exact bytes), Copy Link, Open in Browser, Open With, Set as Background, Print, Rotate, Slideshow
+/// and its pace, Properties; failures
 /// in the notice bar.
 extension ViewerPage {
     func connectActions() {
         let handlers: [(String, @MainActor (ViewerPage) -> Void)] = [
             ("copy", { $0.copy() }), ("save-as", { $0.saveAs() }), ("copy-link", { $0.copyLink() }),
-            ("open-in-browser", { $0.openInBrowser() }), ("open-with", { $0.openWith() }), ("print", { $0.printPicture() }), ("slideshow", { $0.startSlideshow() }),
+            ("open-in-browser", { $0.openInBrowser() }), ("open-with", { $0.handOff.openWith() }),
+            ("set-background", { $0.handOff.setAsBackground() }), ("print", { $0.printPicture() }), ("slideshow", { $0.startSlideshow() }),
             ("rotate-clockwise", { $0.turnPicture(by: 1) }), ("rotate-counterclockwise", { $0.turnPicture(by: -1) }),
             ("properties", { $0.showProperties() }),
         ]

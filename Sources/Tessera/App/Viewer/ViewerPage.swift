@@ -36,6 +36,9 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     let window: @MainActor () -> Window?
     /// What every viewer remembers: print choices, the slideshow's pace, turned pictures.
     let viewerChoices: ViewerChoices
+    /// Open With… and Set as Background.
+    lazy var handOff = ViewerHandOff(pipeline: pipeline, account: account, notice: notice, window: window,
+                                     backgroundsFolder: viewerChoices.backgroundsFolder) { [unowned self] in item }
 
     /// - Parameter section: the section it opened from, what its downloads are counted under.
     public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, section: Section? = nil, goBack: @escaping @MainActor () -> Void,
