@@ -12,14 +12,14 @@ final class ViewerHandOff {
     private let account: DownloadAccount
     private let notice: NoticeBar
     private let window: @MainActor () -> Window?
-    /// The item the viewer shows now: a hand-off for one left meanwhile goes no further.
-    private let shown: @MainActor () -> ViewerItem
+    /// The item the viewer shows now (nil once it closed): a hand-off for one left meanwhile goes no further.
+    private let shown: @MainActor () -> ViewerItem?
     private let backgroundsFolder: URL?
     /// The application chooser, while it shows.
     private(set) var chooser: AppChooserDialog?
 
     init(pipeline: ImagePipeline, account: DownloadAccount, notice: NoticeBar, window: @escaping @MainActor () -> Window?,
-         backgroundsFolder: URL?, shown: @escaping @MainActor () -> ViewerItem) {
+         backgroundsFolder: URL?, shown: @escaping @MainActor () -> ViewerItem?) {
         self.pipeline = pipeline
         self.account = account
         self.notice = notice
@@ -31,8 +31,7 @@ final class ViewerHandOff {
     /// The desktop's application chooser for the picture's type; the chosen program gets a copy in a file of its
     /// own under the temporary folder, which outlives the viewer.
     func openWith() {
-        let item = shown()
-        guard chooser == nil else { return }
+        guard let item = shown(), chooser == nil else { return }
         Task { [weak self] in
             guard let bytes = await self?.bytes(of: item, failure: { tr("The picture could not be opened: {reason}", ["reason": $0]) }),
                   let self, shown() == item, chooser == nil else { return }
@@ -52,8 +51,7 @@ final class ViewerHandOff {
 
     /// A copy kept in the data folder (the one before it deleted), made GNOME's background.
     func setAsBackground() {
-        let item = shown()
-        guard item.kind == .picture else { return }
+        guard let item = shown(), item.kind == .picture else { return }
         guard let folder = backgroundsFolder else {
             return notice.show(tr("The background could not be set: {reason}", ["reason": tr("Tessera has no data folder.")]))
         }
