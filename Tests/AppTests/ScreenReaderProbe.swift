@@ -8,7 +8,8 @@ enum ScreenReaderProbe {
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-probe.py")
 
     /// Runs the probe on `binary` with a data folder of its own and the probe's `extra`
-    /// arguments, in `environment`; its exit status and what it printed (its standard output).
+    /// arguments, in `environment`; its exit status and what it printed (standard output and error, so a
+    /// failure's traceback is in it).
     static func run(_ binary: URL, _ extra: [String] = [],
                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (status: Int32, output: String) {
         let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-atspi-\(UUID().uuidString)")
@@ -19,7 +20,7 @@ enum ScreenReaderProbe {
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        process.standardError = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -818,7 +818,11 @@ def notifications(binary, data_dir):
         if wait_for("the message that came while the chat was in use", lambda: row_with("A new message (1)"), 60) is None:
             return 1
         def show_section(name, prefixes):
-            row = find_node(app, lambda node: node.getRoleName() == "list item" and (node.name or "").startswith(name))
+            # The sidebar's rows are renamed as unread counts change: read again until one answers.
+            row = wait_for(f"the sidebar's {name} row", lambda: find_node(
+                app, lambda node: node.getRoleName() == "list item" and (node.name or "").startswith(name)), 30)
+            if row is None:
+                return False
             row.parent.querySelection().selectChild(row.getIndexInParent())
             return wait_for(name, lambda: named_items(app, prefixes, time.monotonic() + 1) or None, 30) is not None
 
