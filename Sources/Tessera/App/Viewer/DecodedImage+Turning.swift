@@ -2,11 +2,15 @@ import CGdkPixbuf
 import HelperWire
 
 extension DecodedImage {
-    /// A copy turned `quarterTurns` quarter turns clockwise (any number, negative ones back), every frame;
-    /// the original size turned with it. Copies every pixel: not on the main loop.
-    nonisolated func turned(clockwise quarterTurns: Int) -> DecodedImage {
+    /// A copy turned `quarterTurns` quarter turns clockwise (any number, negative ones back), every frame, the
+    /// original size turned with it; made off the main loop, as it copies every pixel. Itself when not turned.
+    nonisolated func turned(clockwise quarterTurns: Int) async -> DecodedImage {
         let turns = (quarterTurns % 4 + 4) % 4
         guard turns != 0 else { return self }
+        return await Task.detached(priority: .userInitiated) { self.turnedCopy(turns) }.value
+    }
+
+    nonisolated private func turnedCopy(_ turns: Int) -> DecodedImage {
         let angle = [GDK_PIXBUF_ROTATE_NONE, GDK_PIXBUF_ROTATE_CLOCKWISE, GDK_PIXBUF_ROTATE_UPSIDEDOWN,
                      GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE][turns]
         let original = turns == 2 ? (width: originalWidth, height: originalHeight) : (width: originalHeight, height: originalWidth)

@@ -59,7 +59,7 @@ extension ImageViewer {
             let result: Result<DecodedImage, ImageError>
             do throws(ImageError) {
                 let image = try await pipeline.image(for: request)
-                result = .success(turns == 0 ? image : await Task.detached(priority: .userInitiated) { image.turned(clockwise: turns) }.value)
+                result = .success(await image.turned(clockwise: turns))
             } catch {
                 result = .failure(error)
             }

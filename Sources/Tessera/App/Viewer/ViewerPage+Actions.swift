@@ -5,9 +5,8 @@ import HelperWire
 import ImagePipeline
 import Localization
 
-/// Copy, Save As (exact bytes), Copy Link, Open in Browser, Open With, Set as Background, Print, Rotate, Slideshow
-/// and its pace, Properties; failures
-/// in the notice bar.
+/// The viewer's menu and keys: Copy, Save As (exact bytes), Copy Link, Open in Browser, Open With, Set as
+/// Background, Print, Rotate, Slideshow and its pace, Properties; failures in the notice bar.
 extension ViewerPage {
     func connectActions() {
         let handlers: [(String, @MainActor (ViewerPage) -> Void)] = [
@@ -48,7 +47,7 @@ extension ViewerPage {
                 request.exactSize = true
                 request.account = account
                 let whole = try await pipeline.image(for: request)
-                Clipboard.setImage(turns == 0 ? whole : await Task.detached { whole.turned(clockwise: turns) }.value)
+                Clipboard.setImage(await whole.turned(clockwise: turns))
             } catch {
                 self?.notice.show(tr("The picture could not be copied: {reason}", ["reason": error.description]))
             }

@@ -20,8 +20,7 @@ extension ViewerPage {
         Task { [weak self] in
             let picture: DecodedImage
             do throws(ImageError) {
-                let decoded = try await pipeline.image(for: request)
-                picture = turns == 0 ? decoded : await Task.detached { decoded.turned(clockwise: turns) }.value
+                picture = try await pipeline.image(for: request).turned(clockwise: turns)
             } catch {
                 self?.notice.show(tr("The picture could not be printed: {reason}", ["reason": error.description]))
                 return
