@@ -105,6 +105,13 @@ let package = Package(
             providers: [.apt(["liblcms2-dev"])]
         ),
 
+        // gexiv2 over exiv2: pictures' EXIF and XMP, for the viewer's properties.
+        .systemLibrary(
+            name: "CGexiv2",
+            pkgConfig: "gexiv2",
+            providers: [.apt(["libgexiv2-dev"])]
+        ),
+
         // libwebp's animation decoder: the frames of animated WebPs.
         .systemLibrary(
             name: "CWebP",
@@ -123,7 +130,7 @@ let package = Package(
         // The decoders of untrusted bytes: gdk-pixbuf's loaders, lcms2, libwebp's demuxer, and
         // libpng and libjpeg-turbo for parts of large pictures (CPictureRegions). Run
         // by the tessera-decoder helper, never linked into the app.
-        .target(name: "PictureDecoding", dependencies: ["HelperWire", "CGdkPixbuf", "CLcms2", "CWebP", "CPictureRegions", "Localization", "Scheduling"]),
+        .target(name: "PictureDecoding", dependencies: ["HelperWire", "CGdkPixbuf", "CGexiv2", "CLcms2", "CWebP", "CPictureRegions", "Localization", "Scheduling"]),
 
         // The decoder helper's confinement: namespaces, an empty root, limits, a seccomp filter.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
@@ -272,7 +279,7 @@ let groups: [String: [String]] = [
                 "ImagePipeline", "HelperClients", "Video", "Domain"],
     "Helpers": ["tessera-decoder", "tessera-poster", "tessera-player", "PictureDecoding", "ClipDecoding", "Confinement"],
     "Shared": ["HelperWire", "HelperPipes", "Localization", "Scheduling"],
-    "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGio", "CGspell", "CGtk", "CHandy", "CIntl", "CLcms2",
+    "Shims": ["CCurl", "CDescriptorPassing", "CGStreamer", "CGdkPixbuf", "CGexiv2", "CGio", "CGspell", "CGtk", "CHandy", "CIntl", "CLcms2",
               "CPictureRegions", "CSandbox", "CThreads", "CWebP"],
     "Tools": ["tessera-server", "FixtureServer", "tessera-bench", "tessera-automated", "tessera-crash-writer", "SimulatedInput"],
 ]

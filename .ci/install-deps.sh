@@ -32,6 +32,8 @@ packages=(
   liblcms2-dev          # Little CMS: embedded colour profiles converted to sRGB (CLcms2)
   libwebp-dev           # libwebp's animation decoder for animated WebPs (CWebP)
   libpng-dev libjpeg62-turbo-dev  # PNGs and JPEGs decoded by parts, row by row (CPictureRegions)
+  libgexiv2-dev         # a picture's camera data (EXIF, XMP), read in the decoder helper (CGexiv2)
+  libimage-exiftool-perl  # exiftool: the properties test compares its reading of the same file
   libseccomp-dev        # the picture decoder helper's system-call filter (CSandbox)
   adwaita-icon-theme    # symbolic icons used in the header bar
   fonts-cantarell       # GNOME's UI font, for readable screenshots

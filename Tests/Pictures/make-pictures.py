@@ -226,3 +226,19 @@ run("ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", "quarters.png", "-
     "-i", "sine=frequency=440:sample_rate=48000", "-t", "2", "-r", "10", "-c:v", "libx264", "-threads", "1",
     "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "32k", "-movflags", "+faststart",
     "-fflags", "+bitexact", "-flags", "+bitexact", "quarters-tone.mp4")
+
+# A camera's EXIF with a place west of Greenwich (camera.jpg); hostile EXIF: a 60 KB model name
+# (exif-oversized.jpg), and an EXIF segment cut in half, its directories pointing past its end (exif-truncated.jpg).
+camera_tags = ["-Make=Canon", "-Model=Canon EOS 5D Mark IV", "-LensModel=EF24-70mm f/2.8L II USM",
+               "-DateTimeOriginal=2024:05:01 12:34:56", "-ExposureTime=1/250", "-FNumber=2.8", "-ISO=200",
+               "-FocalLength=35", "-GPSLatitude=38.7077", "-GPSLatitudeRef=N", "-GPSLongitude=9.1365", "-GPSLongitudeRef=W"]
+write("camera.jpg", open("quarters.jpg", "rb").read())
+run("exiftool", "-q", "-overwrite_original", *camera_tags, "camera.jpg")
+write("exif-oversized.jpg", open("quarters.jpg", "rb").read())
+run("exiftool", "-q", "-overwrite_original", "-Make=Canon", "-Model=" + "M" * 60_000, "exif-oversized.jpg")
+camera = open("camera.jpg", "rb").read()
+start = camera.index(b"Exif\0\0") - 4
+length = struct.unpack(">H", camera[start + 2:start + 4])[0]
+exif = camera[start + 4:start + 2 + length]
+write("exif-truncated.jpg", camera[:2] + bytes([0xFF, 0xE1]) + struct.pack(">H", len(exif) // 2 + 2) + exif[:len(exif) // 2]
+      + camera[start + 2 + length:])

@@ -21,6 +21,7 @@ _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(options.nice
 
 // Everything a decode opens is opened now: every loader module and the catalogue of the user's language.
 DecoderWarmUp.loadEverything()
+PictureDetailsReader.prepare()
 
 // How it is confined is the helper's first line to the app.
 let ready: DecoderWire.Ready
@@ -58,6 +59,13 @@ while true {
             answered = HelperProgram.write(DecoderWire.Answer.refused(id: id, error).line, to: STDOUT_FILENO)
         }
         guard answered else { exit(0) }
+    case .details(let id, let length):
+        var data = Data(count: length)
+        let read = data.withUnsafeMutableBytes { HelperProgram.read($0, from: STDIN_FILENO, until: never) }
+        guard read else { exit(0) }
+        HelperConfinement.limitCPU(toSecondsFromNow: UInt32(options.cpuSecondsPerPicture))
+        let details = PictureDetailsReader.details(of: data)
+        guard HelperProgram.write(DecoderWire.Answer.details(id: id, details).line, to: STDOUT_FILENO) else { exit(0) }
     case .probe(let id, let probe):
         let (refused, detail) = ConfinementProbe.attempt(ConfinementProbe.Attempt(rawValue: probe.rawValue)!, addressSpace: options.addressSpace)
         guard HelperProgram.write(DecoderWire.Answer.probed(id: id, refused: refused, detail: detail).line, to: STDOUT_FILENO) else { exit(0) }

@@ -107,6 +107,24 @@ public final class DecoderProcess: Sendable {
         }
     }
 
+    /// Reads the picture's metadata in the helper, blocking this thread; why not when the helper stopped.
+    public func details(of data: Data) -> Result<PictureDetails, ImageError> {
+        guard data.count <= limits.maximumLength else { return .failure(.tooLarge(width: 0, height: 0)) }
+        guard let id = nextRequestID() else { return .failure(.decoderStopped(tr("the picture decoder ended"))) }
+        let deadline = ContinuousClock.now + limits.deadline
+        let sent = HelperProgram.write(DecoderWire.Request.details(id: id, length: data.count).line, to: socket)
+            && data.withUnsafeBytes { HelperProgram.write($0, to: socket) }
+        guard sent else { return .failure(.decoderStopped(end())) }
+        switch answer(until: deadline) {
+        case .details(id, let details)?:
+            return .success(details)
+        case nil where ContinuousClock.now >= deadline:
+            return .failure(.decoderStopped(end(killing: tr("the picture decoder took too long on it"))))
+        default:
+            return .failure(.decoderStopped(end(killing: tr("the picture decoder answered with something that is not a picture"))))
+        }
+    }
+
     /// Tests: whether confinement refused `probe`, and the helper's words.
     public func attempt(_ probe: DecoderWire.Probe) -> (refused: Bool, detail: String)? {
         guard let id = nextRequestID(), HelperProgram.write(DecoderWire.Request.probe(id: id, probe).line, to: socket),

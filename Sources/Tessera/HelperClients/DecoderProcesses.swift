@@ -53,6 +53,14 @@ public final class DecoderProcesses: Sendable {
         }
     }
 
+    /// Reads `data`'s metadata in a helper. Blocks the calling thread.
+    public func details(of data: Data) throws(ImageError) -> PictureDetails {
+        let process = try take()
+        let outcome = process.details(of: data)
+        give(back: process)
+        return try outcome.get()
+    }
+
     /// Starts up to `count` helpers ahead, each on a thread of its own: a launch takes a core's time.
     public func prepare(count: Int) {
         let missing = state.withLock { state -> Int in

@@ -29,4 +29,8 @@ public struct SandboxedImageDecoder: ImageDecoding {
         guard case .data(let data) = input else { throw .notAnImage }
         return try processes.decode(data, target: target)
     }
+
+    public func details(of data: Data) throws(ImageError) -> PictureDetails {
+        try processes.details(of: data)
+    }
 }

@@ -43,6 +43,8 @@ public enum DecoderWire {
     public enum Request: Equatable, Sendable {
         /// `length` bytes of the picture follow the line.
         case decode(id: Int, target: DecodingTarget, length: Int)
+        /// `length` bytes of the picture follow the line: its metadata is wanted, not its pixels.
+        case details(id: Int, length: Int)
         case probe(id: Int, Probe)
 
         public var line: String {
@@ -50,6 +52,8 @@ public enum DecoderWire {
             case .decode(let id, let target, let length):
                 "\(id) decode \(target.side) \(target.filling ? "fill" : "fit") \(target.animates ? "animated" : "still") \(length)"
                     + (target.region.map { " " + $0.field } ?? "") + "\n"
+            case .details(let id, let length):
+                "\(id) details \(length)\n"
             case .probe(let id, let probe):
                 "\(id) probe \(probe.rawValue)\n"
             }
@@ -69,6 +73,9 @@ public enum DecoderWire {
                 self = .decode(id: id, target: DecodingTarget(side: side, filling: parts[3] == "fill", animates: parts[4] == "animated",
                                                               region: region),
                                length: length)
+            case "details" where parts.count == 3:
+                guard let length = Int(parts[2]), (1...maximumLength).contains(length) else { return nil }
+                self = .details(id: id, length: length)
             case "probe" where parts.count == 3:
                 guard let probe = Probe(rawValue: String(parts[2])) else { return nil }
                 self = .probe(id: id, probe)
@@ -147,18 +154,22 @@ public enum DecoderWire {
 
     public enum Answer: Equatable, Sendable {
         case image(id: Int, Pixels)
+        /// Checked (`PictureDetails.checked`) on both sides; as JSON on the line.
+        case details(id: Int, PictureDetails)
         case refused(id: Int, PictureRefusal)
         case probed(id: Int, refused: Bool, detail: String)
 
         public var id: Int {
             switch self {
-            case .image(let id, _), .refused(let id, _), .probed(let id, _, _): id
+            case .image(let id, _), .details(let id, _), .refused(let id, _), .probed(let id, _, _): id
             }
         }
 
         public var line: String {
             switch self {
             case .image(let id, let pixels): pixels.line(for: id)
+            case .details(let id, let details):
+                "\(id) details \(String(decoding: (try? JSONEncoder().encode(details.checked)) ?? Data("{}".utf8), as: UTF8.self))\n"
             case .refused(let id, .notAnImage): "\(id) refused not-a-picture\n"
             case .refused(let id, .tooLarge(let width, let height)): "\(id) refused too-large \(width) \(height)\n"
             case .refused(let id, .undecodable(let detail)): "\(id) refused damaged \(detail.replacing("\n", with: " "))\n"
@@ -176,6 +187,9 @@ public enum DecoderWire {
             case "image":
                 guard let pixels = Pixels(fields: rest.wireFields()) else { return nil }
                 self = .image(id: id, pixels)
+            case "details":
+                guard let details = try? JSONDecoder().decode(PictureDetails.self, from: Data(rest.utf8)) else { return nil }
+                self = .details(id: id, details.checked)
             case "refused":
                 let fields = rest.wireFields(maxSplits: 1)
                 switch fields.first {

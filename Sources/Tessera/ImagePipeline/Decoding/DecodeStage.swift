@@ -52,6 +52,14 @@ final class DecodeStage: Sendable {
     }
 }
 
+extension DecodeStage {
+    /// The metadata of `data`, read by the decoder that takes `request` on one of its threads; none for one that reads URLs.
+    func details(of data: Data, for request: ImageRequest) async throws(ImageError) -> PictureDetails {
+        guard let (decoder, _) = decoder(for: request), !decoder.readsURL else { return PictureDetails() }
+        return try await decoder.threads.run { Result { () throws(ImageError) in try decoder.details(of: data) } }.get()
+    }
+}
+
 /// Set once from any thread, read from another.
 private final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)

@@ -12,6 +12,13 @@ public protocol ImageDecoding: Sendable {
     var threads: BackgroundThreads { get }
     /// Runs on one of `threads`.
     func decode(_ input: ImageInput, to target: DecodingTarget) throws(ImageError) -> DecodedImage
+    /// What the picture's metadata says (EXIF, XMP); runs on one of `threads`.
+    func details(of data: Data) throws(ImageError) -> PictureDetails
+}
+
+extension ImageDecoding {
+    /// A decoder that reads no metadata finds none.
+    public func details(of data: Data) throws(ImageError) -> PictureDetails { PictureDetails() }
 }
 
 /// What a decoder reads.
