@@ -42,7 +42,7 @@ ALLOWED = {
     "Scheduling": {"CThreads"},
     "Confinement": {"CSandbox", "HelperPipes"},
     "HelperWire": {"CDescriptorPassing", "CGdkPixbuf", "HelperPipes", "Localization"},
-    "PictureDecoding": HELPER_SIDE | {"CGdkPixbuf", "CLcms2", "CWebP", "CPictureRegions"},
+    "PictureDecoding": HELPER_SIDE | {"CGdkPixbuf", "CGexiv2", "CLcms2", "CWebP", "CPictureRegions"},
     "ClipDecoding": HELPER_SIDE | {"CGStreamer", "CGdkPixbuf"},
     "tessera-decoder": HELPER_SIDE | {"PictureDecoding", "CGdkPixbuf"},
     "tessera-poster": HELPER_SIDE | {"ClipDecoding"},

@@ -26,7 +26,7 @@ final class ScreenshotModeTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         let sections = ["facts", "feed", "gallery", "messages", "people"]
         let scenes = ["facts-detail-landscape", "facts-detail-portrait", "facts-search", "feed-viewer-image", "feed-viewer-video",
-                      "feed-viewer-zoomed", "gallery-chosen", "messages-detail", "messages-pane", "messages-search", "people-edit",
+                      "feed-viewer-properties", "feed-viewer-zoomed", "gallery-chosen", "messages-detail", "messages-pane", "messages-search", "people-edit",
                       "people-narrow", "people-pane", "people-search"]
         let narrowest = sections.map { "\($0)-360" } + ["sidebar-360"]
         let windows = ["preferences", "preferences-storage"]

@@ -300,23 +300,6 @@ final class ViewerTests: AppTestCase {
         }
     }
 
-    /// Properties: the picture's own size, its real format, its size in bytes, its colour
-    /// profile (none, for the test picture) and its address.
-    func testPropertiesSayWhatThePictureIs() throws {
-        try withViewer { viewer, _ in
-            viewer.showProperties()
-            waitForServer("the properties on screen", timeout: .seconds(10)) { (viewer.openDialog as? MessageDialog)?.isMapped == true }
-            let dialog = try XCTUnwrap(viewer.openDialog as? MessageDialog)
-            let lines = dialog.secondaryText.split(separator: "\n").map(String.init)
-            XCTAssertEqual(lines.first, "Dimensions: 900 × 600 pixels")
-            XCTAssertTrue(lines.contains("Format: PNG"), "\(lines)")
-            XCTAssertTrue(lines.contains("Colour profile: none (shown as sRGB)"), "\(lines)")
-            XCTAssertEqual(lines.last, "Address: \(viewer.item.url.absoluteString)")
-            XCTAssertTrue(lines.contains { $0.hasPrefix("Size: ") })
-            (viewer.openDialog as? MessageDialog)?.respond(1)
-        }
-    }
-
     /// The zoom level speaks of the picture shown: while the next one loads, and when it fails,
     /// the button said the last picture's level ("100 %") and its neighbours still zoomed.
     func testTheZoomLevelSaysNoLevelWhileNoPictureIsShown() throws {

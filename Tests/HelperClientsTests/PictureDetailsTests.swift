@@ -16,26 +16,12 @@ final class PictureDetailsTests: XCTestCase {
         try helper.details(of: Data(contentsOf: URL(fileURLWithPath: path(name)))).get()
     }
 
-    /// exiftool's numeric reading of `name`'s tags (libimage-exiftool-perl: not our code, nor exiv2).
-    private func exiftool(_ name: String) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = ["-j", "-n", "-Make", "-Model", "-LensModel", "-DateTimeOriginal", "-ExposureTime", "-FNumber",
-                             "-ISO", "-FocalLength", "-GPSLatitude", "-GPSLongitude", path(name)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        return try XCTUnwrap(list.first)
-    }
-
     func testACameraPicturesDetailsAreExiftoolsReadingOfIt() throws {
         let helper = try DecoderProcess.launch().get()
         defer { helper.close() }
         let read = try details(of: "camera.jpg", helper: helper)
-        let expected = try exiftool("camera.jpg")
+        let expected = try ExifTool.reading(URL(fileURLWithPath: path("camera.jpg")))
+        XCTAssertEqual(expected.count, ExifTool.cameraTags.count + 1, "exiftool read every tag: \(expected)")
         XCTAssertEqual(read.cameraMake, expected["Make"] as? String)
         XCTAssertEqual(read.cameraModel, expected["Model"] as? String)
         XCTAssertEqual(read.lens, expected["LensModel"] as? String)

@@ -274,7 +274,7 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         return !inView.isEmpty && inView.allSatisfy { $0.isLoaded && ($0.post.kind == .video || $0.image.showsImage) }
     }
 
-    /// The viewer with an image and with a video, and an image at 200 % (the first fits at 100 %).
+    /// The viewer with an image and with a video, an image at 200 % (the first fits at 100 %), and its properties.
     public var screenshotScenes: [ScreenshotScene] {
         [MediaPost.Kind.image, .video].map { kind in
             ScreenshotScene(name: "feed-viewer-\(kind == .image ? "image" : "video")") { [weak self] in
@@ -284,6 +284,9 @@ public final class FeedPage: SettlingPage, ContentShowingPage, RefreshablePage, 
         } + [ScreenshotScene(name: "feed-viewer-zoomed") { [weak self] in
             guard let self, let index = self.model.state.posts.firstIndex(where: { $0.kind == .image }) else { return }
             self.open(self.model.state.posts, index)?.image.zoom(to: 2)
+        }, ScreenshotScene(name: "feed-viewer-properties") { [weak self] in
+            guard let self, let index = self.model.state.posts.firstIndex(where: { $0.kind == .image }) else { return }
+            self.open(self.model.state.posts, index)?.toggleProperties()
         }]
     }
 

@@ -14,7 +14,7 @@ extension ViewerPage {
             ("open-in-browser", { $0.openInBrowser() }), ("open-with", { $0.handOff.openWith() }),
             ("set-background", { $0.handOff.setAsBackground() }), ("print", { $0.printPicture() }), ("slideshow", { $0.startSlideshow() }),
             ("rotate-clockwise", { $0.turnPicture(by: 1) }), ("rotate-counterclockwise", { $0.turnPicture(by: -1) }),
-            ("properties", { $0.showProperties() }),
+            ("properties", { $0.toggleProperties() }),
         ]
         for (name, handler) in handlers {
             let action = Action(name: name)
@@ -116,46 +116,5 @@ extension ViewerPage {
                 self?.notice.show(tr("{file} could not be written: {reason}", ["file": destination.lastPathComponent, "reason": failure]))
             }
         }
-    }
-
-    /// Dimensions, format, colour profile, size and address, in a dialog.
-    func showProperties() {
-        let item = self.item
-        let pipeline = self.pipeline, account = self.account
-        Task { [weak self] in
-            var request = ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize,
-                                       content: item.kind == .clip ? .videoFrame : .image)
-            request.account = account
-            let bytes = try? await pipeline.data(for: request)
-            guard let self, self.item == item else { return }
-            let lines = self.properties(of: bytes)
-            let dialog = MessageDialog(parent: self.window(), kind: .info, heading: item.name, body: lines.joined(separator: "\n"))
-            dialog.addButton(tr("_Close"), response: 1, isDefault: true)
-            dialog.onResponse { [weak self, weak dialog] _ in
-                dialog?.hide()
-                self?.openDialog = nil
-            }
-            self.openDialog = dialog
-            dialog.present()
-        }
-    }
-
-    /// The properties' lines for the item shown, its bytes being `bytes` (nil when they could not be had).
-    func properties(of bytes: Data?) -> [String] {
-        var lines: [String] = []
-        if item.kind == .picture, let viewport = image.viewport {
-            lines.append(tr("Dimensions: {value}", ["value": tr("{width} × {height} pixels",
-                                                                ["width": String(Int(viewport.imageWidth)), "height": String(Int(viewport.imageHeight))])]))
-        }
-        if let bytes {
-            if let format = PictureFormat(sniffing: bytes) { lines.append(tr("Format: {value}", ["value": format.name])) }
-            lines.append(tr("Size: {value}", ["value": sizeText(bytes: bytes.count)]))
-        }
-        if item.kind == .picture, image.viewport != nil {
-            lines.append(image.colourProfile.map { tr("Colour profile: {name}, shown converted to sRGB", ["name": $0]) }
-                         ?? tr("Colour profile: none (shown as sRGB)"))
-        }
-        lines.append(tr("Address: {value}", ["value": item.url.absoluteString]))
-        return lines
     }
 }

@@ -9,7 +9,13 @@ import Localization
 @MainActor
 public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, BackHandlingPage, KeyFirstPage, WindowFillingPage {
     public var title: String { item.name }
+    /// The picture with its controls, and the Properties pane at its end.
     public let widget: Widget
+    let overlay: Overlay
+    let flap: Flap
+    let propertiesPane = PropertiesPane()
+    /// What the pane read of the item shown (`ViewerPage+Properties`).
+    var propertiesRead: PropertiesRead?
     public let image: ImageViewer
     /// The clip, when the item is one.
     let clip: ClipView
@@ -60,18 +66,22 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         content.hexpand = true
         content.vexpand = true
         let overlay = Overlay(child: content)
+        self.overlay = overlay
         overlay.addStyleClass("viewer")
         controls.add(to: overlay)
         overlay.addOverlay(notice.widget)
         overlay.canFocus = true
-        widget = overlay
+        flap = Flap(flap: propertiesPane.widget, separator: Separator(.vertical), content: overlay, atEnd: true)
+        widget = flap
         swipe = SwipeGesture(on: overlay)
-        overlay.showAll()
+        flap.showAll()
+        flap.reveal(false, animated: false)
         notice.widget.keepsOwnVisibility = true
 
         image.onBackdropClick = goBack
         image.onChange = { [weak self] in
             self?.updateControls()
+            self?.propertiesFollow()
             self?.onPlaceChange?()
         }
         clip.onSecondChange = { [weak self] in self?.onPlaceChange?() }
@@ -82,15 +92,16 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
             if velocityY > 400, abs(velocityY) > 2 * abs(velocityX) { goBack() }
         }
         overlay.onKeyPress { [weak self] event in self?.handleKey(event) ?? false }
-        overlay.onMap { [weak self] in self?.widget.grabFocus() }
+        overlay.onMap { [weak self] in self?.overlay.grabFocus() }
         // Fullscreen, however it was entered or left, resizes the page: the button follows.
         overlay.onSizeAllocate { [weak self] _ in
+            self?.foldPropertiesWhenNarrow()
             self?.updateControls()
             self?.slideshowFollowsFullscreen()
         }
         overlay.onUnmap { [weak self] in self?.clip.pause() }
         _ = image.picture.onButtonPress { [weak self] _ in
-            self?.widget.grabFocus()
+            self?.overlay.grabFocus()
             return false
         }
         connectControls()
@@ -99,13 +110,14 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     }
 
     var item: ViewerItem { items[index] }
-    public var initialFocus: Widget { widget }
+    public var initialFocus: Widget { overlay }
 
-    /// As sharp as the zoom needs, or half a second of clip played, or failed.
+    /// As sharp as the zoom needs, or half a second of clip played, or failed; the Properties pane, if shown, whole and read.
     public var isSettled: Bool {
+        guard propertiesSettled else { return false }
         switch item.kind {
-        case .picture: image.isSettled && image.isSharp || image.failure != nil
-        case .clip: clip.isSettled
+        case .picture: return image.isSettled && image.isSharp || image.failure != nil
+        case .clip: return clip.isSettled
         }
     }
 
@@ -122,7 +134,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     }
 
     private func load() {
-        widget.accessibleName = item.name
+        overlay.accessibleName = item.name
         clip.stop()
         switch item.kind {
         case .picture:
@@ -138,11 +150,16 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
             clip.play(request)
         }
         updateControls()
+        propertiesFollow()
     }
 
     private func handleKey(_ event: KeyEvent) -> Bool {
         let control = event.modifiers.contains(.control)
         if item.kind == .picture, image.handleKey(event) { return true }
+        if event.modifiers == [.alt], event.keyName == "Return" || event.keyName == "KP_Enter" {
+            toggleProperties()
+            return true
+        }
         if slideshow != nil, event.keyName == "space", !control {
             toggleSlideshowPause()
             return true

@@ -4,8 +4,10 @@ import CHandy
 /// HdyFlap: a sidebar beside the content, or over it (revealed on demand) once folded; the caller folds it.
 @MainActor
 public final class Flap: Widget {
-    public init(flap: Widget, separator: Widget, content: Widget) {
+    /// - Parameter atEnd: the flap on the content's end (right in English), as a properties pane.
+    public init(flap: Widget, separator: Widget, content: Widget, atEnd: Bool = false) {
         super.init(taking: UnsafeMutableRawPointer(hdy_flap_new()))
+        if atEnd { hdy_flap_set_flap_position(hdy, GTK_PACK_END) }
         hdy_flap_set_flap(hdy, flap.raw.cast())
         hdy_flap_set_separator(hdy, separator.raw.cast())
         hdy_flap_set_content(hdy, content.raw.cast())

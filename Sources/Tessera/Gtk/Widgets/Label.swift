@@ -52,6 +52,11 @@ public final class Label: Widget {
         get { gtk_label_get_line_wrap(raw.cast()) != 0 }
         set { gtk_label_set_line_wrap(raw.cast(), newValue ? 1 : 0) }
     }
+    /// Wraps at words, and within a word too long for a line (an address).
+    public func wrapAnywhere() {
+        wraps = true
+        gtk_label_set_line_wrap_mode(raw.cast(), PANGO_WRAP_WORD_CHAR)
+    }
     public enum Justification: Sendable { case left, center, right }
     public func setJustification(_ value: Justification) {
         let gtk: GtkJustification = switch value {

@@ -87,10 +87,9 @@ public final class ImagePipeline: Sendable {
         try await fetching.fetched(request, key: request.key, firstBytes: nil).data
     }
 
-    /// What the picture at `request.url` says of how it was taken, read from its whole bytes by its decoder.
-    public func details(for request: ImageRequest) async throws(ImageError) -> PictureDetails {
-        let data = try await data(for: request)
-        return try await decoding.details(of: data, for: request)
+    /// What the picture says of how it was taken, read from its whole bytes (`data(for:)`) by `request`'s decoder.
+    public func details(of data: Data, for request: ImageRequest) async throws(ImageError) -> PictureDetails {
+        try await decoding.details(of: data, for: request)
     }
 
     /// The bytes at `request.url` when this machine has them, fresh or not; nil when they must be fetched.
