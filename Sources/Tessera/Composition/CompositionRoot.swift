@@ -83,7 +83,16 @@ public enum CompositionRoot {
                 return use
             },
             limitSavedPages: { database.limitSavedPages(toBytes: $0) })
-        makers.backgroundsFolder = paths.data.appendingPathComponent("backgrounds")
+        let backgrounds = KeptPictureFiles(folder: paths.data.appendingPathComponent("backgrounds"))
+        makers.keepBackground = { bytes in
+            do throws(PictureRefusal) {
+                let file = try await backgrounds.keep(bytes)
+                await backgrounds.forget(allBut: [file])
+                return .success(file)
+            } catch {
+                return .failure(BackgroundNotKept(error.description))
+            }
+        }
         return makers
     }
 

@@ -31,8 +31,8 @@ public final class SectionServices {
         public var diskUse: @Sendable () async -> [Section: DiskUse]
         /// The saved pages' bytes at most, kept to as the database opens.
         public var limitSavedPages: @Sendable (Int) -> Void
-        /// Where a picture set as the desktop's background is kept; nil: none can be.
-        public var backgroundsFolder: URL?
+        /// Keeps a picture set as the desktop's background; nil: none can be.
+        public var keepBackground: BackgroundKeeping?
 
         public init(images: @escaping @MainActor () -> ImagePipeline,
                     feed: @escaping @MainActor () -> FeedViewModel, messages: @escaping @MainActor () -> MessagesViewModel,

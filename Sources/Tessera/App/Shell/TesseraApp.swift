@@ -51,7 +51,7 @@ public final class TesseraApp {
         services.mainWindow = { [weak self] in self?.mainWindow }
         services.application = application
         services.notifiesMessages = { [weak self] in self?.settings.notifiesMessages ?? false }
-        services.viewerChoices = ViewerChoices(settings, backgroundsFolder: sections.backgroundsFolder) { [weak self] in self?.remember($0.write) }
+        services.viewerChoices = ViewerChoices(settings, keepBackground: sections.keepBackground) { [weak self] in self?.remember($0.write) }
         services.rememberSpelling = { [weak self] languages in
             self?.services.spellingLanguages = languages
             self?.remember { $0.spellingLanguages = languages.chosen }

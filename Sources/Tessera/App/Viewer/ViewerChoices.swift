@@ -1,6 +1,15 @@
 import Domain
 import Foundation
 
+/// Keeps the bytes of the desktop's background in the data folder; the copy's address, or why not in words.
+public typealias BackgroundKeeping = @Sendable (Data) async -> Result<URL, BackgroundNotKept>
+
+/// Why a background's copy could not be kept, in words.
+public struct BackgroundNotKept: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
 /// What every viewer remembers across launches: the print dialog's last choices, the slideshow's pace and the
 /// pictures shown turned.
 @MainActor
@@ -10,14 +19,14 @@ public final class ViewerChoices {
     public private(set) var slideshowSeconds: Int
     /// The pictures shown turned, by address.
     public private(set) var turns: [PictureTurn]
-    /// Where a picture set as the desktop's background is kept (in the data folder); nil: none can be.
-    public let backgroundsFolder: URL?
+    /// Keeps a copy of a picture set as the desktop's background (the one before it let go); nil: none can be.
+    public let keepBackground: BackgroundKeeping?
     /// Keeps the choices (with the settings).
     private let onChange: @MainActor (ViewerChoices) -> Void
 
-    public init(_ settings: AppSettings = .defaults, backgroundsFolder: URL? = nil,
+    public init(_ settings: AppSettings = .defaults, keepBackground: BackgroundKeeping? = nil,
                 onChange: @escaping @MainActor (ViewerChoices) -> Void = { _ in }) {
-        self.backgroundsFolder = backgroundsFolder
+        self.keepBackground = keepBackground
         printSettings = settings.printSettings
         slideshowSeconds = settings.slideshowSeconds
         turns = settings.pictureTurns

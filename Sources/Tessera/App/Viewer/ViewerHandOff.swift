@@ -14,17 +14,17 @@ final class ViewerHandOff {
     private let window: @MainActor () -> Window?
     /// The item the viewer shows now (nil once it closed): a hand-off for one left meanwhile goes no further.
     private let shown: @MainActor () -> ViewerItem?
-    private let backgroundsFolder: URL?
+    private let keepBackground: BackgroundKeeping?
     /// The application chooser, while it shows.
     private(set) var chooser: AppChooserDialog?
 
     init(pipeline: ImagePipeline, account: DownloadAccount, notice: NoticeBar, window: @escaping @MainActor () -> Window?,
-         backgroundsFolder: URL?, shown: @escaping @MainActor () -> ViewerItem?) {
+         keepBackground: BackgroundKeeping?, shown: @escaping @MainActor () -> ViewerItem?) {
         self.pipeline = pipeline
         self.account = account
         self.notice = notice
         self.window = window
-        self.backgroundsFolder = backgroundsFolder
+        self.keepBackground = keepBackground
         self.shown = shown
     }
 
@@ -52,15 +52,14 @@ final class ViewerHandOff {
     /// A copy kept in the data folder (the one before it deleted), made GNOME's background.
     func setAsBackground() {
         guard let item = shown(), item.kind == .picture else { return }
-        guard let folder = backgroundsFolder else {
+        guard let keep = keepBackground else {
             return notice.show(tr("The background could not be set: {reason}", ["reason": tr("Tessera has no data folder.")]))
         }
         Task { [weak self] in
             guard let bytes = await self?.bytes(of: item, failure: { tr("The background could not be set: {reason}", ["reason": $0]) }) else { return }
-            let kept = await Task.detached(priority: .userInitiated) { Result { try Self.keep(bytes, in: folder) } }.value
-            let failure: String? = switch kept {
+            let failure: String? = switch await keep(bytes) {
             case .success(let file): DesktopBackground.set(to: file)
-            case .failure(let error): (error as NSError).localizedDescription
+            case .failure(let why): why.description
             }
             if let failure { self?.notice.show(tr("The background could not be set: {reason}", ["reason": failure])) }
         }
@@ -99,17 +98,5 @@ final class ViewerHandOff {
                 notice.show(tr("The picture could not be opened: {reason}", ["reason": (error as NSError).localizedDescription]))
             }
         }
-    }
-
-    /// Writes `bytes` under a new name with their format's extension, then deletes the copies before it.
-    nonisolated private static func keep(_ bytes: Data, in folder: URL) throws -> URL {
-        guard let format = PictureFormat(sniffing: bytes) else { throw CocoaError(.fileReadCorruptFile) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("\(UUID().uuidString.lowercased()).\(format.fileExtension)")
-        try bytes.write(to: file, options: .atomic)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name != file.lastPathComponent {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
-        return file
     }
 }

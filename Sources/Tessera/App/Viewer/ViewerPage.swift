@@ -44,7 +44,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     let viewerChoices: ViewerChoices
     /// Open With… and Set as Background.
     lazy var handOff = ViewerHandOff(pipeline: pipeline, account: account, notice: notice, window: window,
-                                     backgroundsFolder: viewerChoices.backgroundsFolder) { [weak self] in self?.item }
+                                     keepBackground: viewerChoices.keepBackground) { [weak self] in self?.item }
 
     /// - Parameter section: the section it opened from, what its downloads are counted under.
     public init(items: [ViewerItem], index: Int, pipeline: ImagePipeline, section: Section? = nil, goBack: @escaping @MainActor () -> Void,
