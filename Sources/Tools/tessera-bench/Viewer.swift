@@ -117,6 +117,10 @@ struct ViewerBench: ParsableCommand {
         var sharpFull = 0.0
         var pan = FrameIntervals(frameTimes: [])
         var zoom = FrameIntervals(frameTimes: [])
+        /// From Alt+Return to the pane's file and metadata read, the picture shown; then its two parts alone.
+        var properties = 0.0
+        var propertiesBytes = 0.0
+        var propertiesMetadata = 0.0
         var appPeak = 0
         var helpersPeak = 0
         /// The helpers' peak less the library pages the app holds resident too (`helpersOwnBytes`).
@@ -196,6 +200,8 @@ struct ViewerBench: ParsableCommand {
                          run.pan.withinTwentyMilliseconds, run.pan.typical, run.pan.longest, run.pan.stalls.count))
             print(String(format: "    zooming: %.1f%% of frames at or under 20 ms, median %.1f ms, longest %.1f ms, over 50 ms: %d",
                          run.zoom.withinTwentyMilliseconds, run.zoom.typical, run.zoom.longest, run.zoom.stalls.count))
+            print(String(format: "    properties: file and metadata read %.1f ms after the pane was asked for (target <= 50); alone, the bytes %.1f ms, their metadata %.1f ms",
+                         run.properties, run.propertiesBytes, run.propertiesMetadata))
             print(String(format: "    peak resident: app %.0f MB, decoder helpers %.0f MB (their own, less the libraries' pages the app holds resident too: %.0f MB)",
                          Double(run.appPeak) / 1e6, Double(run.helpersPeak) / 1e6, Double(run.helpersOwnPeak) / 1e6))
             print(String(format: "    the kernel's high-water marks: app %.0f MB, decoder helpers %.0f MB (less their %.0f MB of the app's libraries: %.0f MB)",
@@ -284,6 +290,22 @@ struct ViewerBench: ParsableCommand {
         _ = try wait("the zooming") { zoomTimes.count >= frames }
         run.zoom = FrameIntervals(frameTimes: zoomTimes)
         sample()
+
+        let propertiesStart = monotonicNanoseconds()
+        viewer.toggleProperties()
+        _ = try wait("the properties") { viewer.propertiesAreRead }
+        run.properties = Double(monotonicNanoseconds() - propertiesStart) / 1e6
+        var parts: (Double, Double)?
+        Task { @MainActor in
+            let request = ImageRequest(url: url, maximumPixelSize: 2048)
+            let start = monotonicNanoseconds()
+            guard let bytes = try? await pipeline.data(for: request) else { return }
+            let read = monotonicNanoseconds()
+            _ = try? await pipeline.details(of: bytes, for: request)
+            parts = (Double(read - start) / 1e6, Double(monotonicNanoseconds() - read) / 1e6)
+        }
+        _ = try wait("the properties' parts") { parts != nil }
+        (run.propertiesBytes, run.propertiesMetadata) = parts ?? (0, 0)
         run.appHighWater = peakResident(of: nil)
         run.helpersHighWater = helperIdentifiers().reduce(0) { $0 + peakResident(of: $1) }
         run.helpersSharedWithApp = helpers() - helpersOwn()

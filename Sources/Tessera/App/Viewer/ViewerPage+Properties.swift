@@ -17,15 +17,18 @@ struct PropertiesRead {
 /// The Properties pane (Alt+Return, the menu): beside the picture, over it in a narrow window; it follows the
 /// item shown and its decode. The file and its metadata are read off the main loop, the metadata in the helper.
 extension ViewerPage {
-    func toggleProperties() {
+    public func toggleProperties() {
         flap.reveal(!flap.revealsFlap, animated: true)
         propertiesFollow()
     }
 
     /// Hidden, or in place with everything read.
     var propertiesSettled: Bool {
-        flap.revealProgress == 0 || flap.revealProgress == 1 && propertiesRead?.outcome != nil
+        flap.revealProgress == 0 || flap.revealProgress == 1 && propertiesAreRead
     }
+
+    /// The item's file and metadata are read (or could not be), for the pane.
+    public var propertiesAreRead: Bool { propertiesRead?.item == item && propertiesRead?.outcome != nil }
 
     /// Over the picture below this width, beside it from there on.
     static let propertiesBesideFrom = 720
