@@ -45,6 +45,7 @@ packages=(
   gstreamer1.0-gtk3            # gtksink: video drawn in a GTK widget
   libgspell-1-dev       # spelling in the chat's composer, over enchant (CGspell)
   hunspell-en-us hunspell-ru  # the dictionaries it checks English and Russian with
+  libglib2.0-bin        # gdbus: the media keys test calls the viewer's MPRIS player as GNOME does
   poppler-utils         # pdfinfo, pdfimages: the print test reads the PDF it printed to a file
 )
 

@@ -36,12 +36,16 @@ final class ClipView {
     private var tick: UInt32?
     /// What the play button shows now.
     private var shownPlaying = true
+    /// Whether the clip's length was known at the last update.
+    private var knewLength = false
     /// A clip reopened at the second it was left: paused, its poster kept over it until the frame there shows.
     private var opening: Opening?
     private var openedPaused = false // opened paused at a second, not played
     private var shownSecond = -1 // the whole second last shown; `onSecondChange` hears each new one
     /// The clip moved to another second, or paused, or sought: the viewer's place changed.
     var onSecondChange: (@MainActor () -> Void)?
+    /// Played or paused, or its length became known.
+    var onStateChange: (@MainActor () -> Void)?
     /// The clip played to its end (once a play).
     var onEnd: (@MainActor () -> Void)?
     private var endHeard = false
@@ -181,6 +185,7 @@ final class ClipView {
         opening = nil
         openedPaused = false
         shownSecond = -1
+        knewLength = false
         endHeard = false
         if let tick { videoArea.removeTickCallback(tick) }
         tick = nil
@@ -222,6 +227,13 @@ final class ClipView {
         player.togglePlaying()
         update()
         onSecondChange?()
+    }
+
+    /// Seeks as the seek bar does (media keys).
+    func seek(to position: Duration) {
+        opening = nil
+        player?.seek(to: position)
+        update()
     }
 
     private func toggleMute() {
@@ -272,6 +284,10 @@ final class ClipView {
             if endHeard { onEnd?() }
         }
         let playing = player.isPlaying
+        if playing != shownPlaying || (player.duration != nil) != knewLength {
+            knewLength = player.duration != nil
+            onStateChange?()
+        }
         if playing != shownPlaying {
             shownPlaying = playing
             playButton.setIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")

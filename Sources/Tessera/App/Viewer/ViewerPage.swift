@@ -42,6 +42,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
     let window: @MainActor () -> Window?
     /// What every viewer remembers: print choices, the slideshow's pace, turned pictures.
     let viewerChoices: ViewerChoices
+    /// The clip on the session bus for media keys.
+    lazy var mediaPlayer = ClipMediaPlayer(page: self)
     /// Open With… and Set as Background.
     lazy var handOff = ViewerHandOff(pipeline: pipeline, account: account, notice: notice, window: window,
                                      keepBackground: viewerChoices.keepBackground) { [weak self] in self?.item }
@@ -86,6 +88,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         }
         clip.onSecondChange = { [weak self] in self?.onPlaceChange?() }
         clip.onEnd = { [weak self] in self?.clipEnded() }
+        clip.onStateChange = { [weak self] in self?.mediaPlayer.changed() }
         swipe.onSwipe { [weak self] velocityX, velocityY in
             // Downwards, fast and mostly straight; a drag that pans a zoomed picture is not one.
             guard self?.image.isFitted ?? true else { return }
@@ -151,6 +154,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         }
         updateControls()
         propertiesFollow()
+        mediaPlayer.follow()
     }
 
     private func handleKey(_ event: KeyEvent) -> Bool {
@@ -267,6 +271,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
 
     public func pageWillLeave() {
         slideshow = nil
+        mediaPlayer.leave()
         clip.stop()
         if widget.toplevelIsFullscreen { widget.setToplevelFullscreen(false) }
         onLeave(item)

@@ -8,16 +8,22 @@ public final class DBusMethodCall {
         case string(String)
         case strings([String])
         case unsigned(UInt32)
+        /// `x`
+        case integer(Int64)
+        /// `o`
+        case objectPath(String)
         /// Any other type, by its signature.
         case other(String)
     }
 
+    public let interface: String
     public let method: String
     public let arguments: [Argument]
     private var invocation: OpaquePointer?
 
     /// Takes `invocation` (GDBus hands it over to be answered) and reads `parameters` (a tuple).
-    init(method: String, parameters: OpaquePointer, invocation: OpaquePointer) {
+    init(interface: String, method: String, parameters: OpaquePointer, invocation: OpaquePointer) {
+        self.interface = interface
         self.method = method
         self.invocation = invocation
         arguments = (0..<Int(g_variant_n_children(parameters))).map { index in
@@ -27,6 +33,8 @@ public final class DBusMethodCall {
             switch type {
             case "s": return .string(String(cString: g_variant_get_string(child, nil)))
             case "u": return .unsigned(g_variant_get_uint32(child))
+            case "x": return .integer(Int64(g_variant_get_int64(child)))
+            case "o": return .objectPath(String(cString: g_variant_get_string(child, nil)))
             case "as":
                 var count: gsize = 0
                 guard let list = g_variant_get_strv(child, &count) else { return .strings([]) }
@@ -52,6 +60,12 @@ public final class DBusMethodCall {
     public func string(at index: Int) -> String? {
         guard arguments.indices.contains(index), case .string(let text) = arguments[index] else { return nil }
         return text
+    }
+
+    /// Argument `index` as a 64-bit integer (`x`); nil when it is something else.
+    public func integer(at index: Int) -> Int64? {
+        guard arguments.indices.contains(index), case .integer(let value) = arguments[index] else { return nil }
+        return value
     }
 
     /// Answers with `values` (the method's out arguments, in order; none for a method without).

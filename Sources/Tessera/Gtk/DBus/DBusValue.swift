@@ -4,6 +4,14 @@ import CGtk
 public indirect enum DBusValue {
     /// `s`
     case string(String)
+    /// `b`
+    case boolean(Bool)
+    /// `x`
+    case integer(Int64)
+    /// `d`
+    case double(Double)
+    /// `o`
+    case objectPath(String)
     /// `as`
     case strings([String])
     /// `a{sv}`: a dictionary of named values, each boxed as a variant.
@@ -20,6 +28,14 @@ public indirect enum DBusValue {
         switch self {
         case .string(let text):
             return g_variant_new_string(text)
+        case .boolean(let value):
+            return g_variant_new_boolean(value ? 1 : 0)
+        case .integer(let value):
+            return g_variant_new_int64(gint64(value))
+        case .double(let value):
+            return g_variant_new_double(value)
+        case .objectPath(let path):
+            return g_variant_new_object_path(path)
         case .strings(let texts):
             return withCStrings(texts) { g_variant_new_strv($0, gssize(texts.count)) }
         case .dictionary(let entries):
