@@ -78,7 +78,7 @@ final class ChatPictureTests: ServerBackedTestCase {
             source.waitUntilExit()
             let sent = try XCTUnwrap(page.model.state.visible.last)
             XCTAssertEqual(sent.text, "Our quarters", "the caption typed goes with it")
-            XCTAssertEqual(page.entry.text, "", "and leaves the composer")
+            waitFor("the caption gone from the composer") { page.entry.text.isEmpty }
             let picture = try XCTUnwrap(sent.picture)
             XCTAssertEqual([picture.width, picture.height], [60, 40], "its size read by the decoder helper")
             XCTAssertTrue(picture.url.path.hasPrefix(keptFolder), picture.url.path)
@@ -115,6 +115,44 @@ final class ChatPictureTests: ServerBackedTestCase {
             waitFor("the picture in it", timeout: .seconds(10)) { viewer.showsContentInView }
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back on the chat") { coordinator.depth == 1 && !coordinator.container.transitionRunning }
+        }
+    }
+
+    /// The attach button opens the desktop's chooser; the picture chosen there goes with the caption typed.
+    func testThePictureChosenFromTheAttachButtonIsSentWithTheCaptionTyped() throws {
+        let original = outside.appendingPathComponent("chosen.jpg")
+        try FileManager.default.copyItem(at: TestServer.picturesDirectory.appendingPathComponent("quarters.jpg"), to: original)
+        try onMain {
+            let (_, main, page) = try openComposing()
+            defer { main.window.destroy() }
+            let count = page.model.state.visible.count
+            XCTAssertTrue(InputSimulation.type("From the chooser", on: main.window))
+            waitFor("the caption typed") { page.entry.text == "From the chooser" }
+            XCTAssertEqual(page.composer.attachButton.accessibleName, "Send a Picture…")
+            XCTAssertTrue(InputSimulation.click(page.composer.attachButton, in: main.window))
+            waitFor("the chooser", timeout: .seconds(10)) { InputSimulation.toplevelTitled("Send a Picture") }
+            // A "/" typed in GTK's chooser opens its location entry, where the rest of the path goes; Return sends it.
+            XCTAssertTrue(InputSimulation.type("/", onWindowTitled: "Send a Picture"))
+            waitFor("the chooser's location entry", timeout: .seconds(10)) {
+                ShownLabels.entryTexts(inWindowTitled: "Send a Picture").contains("/")
+            }
+            XCTAssertTrue(InputSimulation.type(String(original.path.dropFirst()), onWindowTitled: "Send a Picture"))
+            waitFor("the path in the chooser's location", timeout: .seconds(10)) {
+                ShownLabels.entryTexts(inWindowTitled: "Send a Picture").contains(original.path)
+            }
+            XCTAssertTrue(InputSimulation.key("Return", onWindowTitled: "Send a Picture"))
+            waitFor("the picture sent", timeout: .seconds(10)) { page.model.state.visible.count == count + 1 }
+            waitFor("the chooser gone") { !InputSimulation.toplevelTitled("Send a Picture") }
+            let sent = try XCTUnwrap(page.model.state.visible.last)
+            XCTAssertEqual(sent.text, "From the chooser")
+            waitFor("the caption gone from the composer") { page.entry.text.isEmpty }
+            let picture = try XCTUnwrap(sent.picture)
+            XCTAssertEqual([picture.width, picture.height], [60, 40])
+            XCTAssertTrue(picture.url.path.hasPrefix(keptFolder), picture.url.path)
+            XCTAssertEqual(try Data(contentsOf: picture.url), try Data(contentsOf: original), "the chosen file's bytes, kept")
+            let row = try XCTUnwrap(page.rows.first { $0.message.origin == sent.origin })
+            waitFor("its bubble shows the picture", timeout: .seconds(10)) { row.picture.showsImage }
+            XCTAssertEqual(row.view.accessibleName, "Your picture: From the chooser")
         }
     }
 

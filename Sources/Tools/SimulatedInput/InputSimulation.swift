@@ -61,13 +61,20 @@ public enum InputSimulation {
             && gdk_test_simulate_key(gdkWindow, -1, -1, code, none, GDK_KEY_RELEASE) != 0
     }
 
+    /// Types `text` on the window titled `title`, a press and release per character; false when there is none.
+    @discardableResult
+    public static func type(_ text: String, onWindowTitled title: String) -> Bool {
+        guard let window = toplevel(titled: title), let gdkWindow = gtk_widget_get_window(window) else { return false }
+        return type(text, on: gdkWindow)
+    }
+
     /// Whether a window titled `title` is on screen.
     public static func toplevelTitled(_ title: String) -> Bool {
         guard let window = toplevel(titled: title) else { return false }
         return gtk_widget_get_mapped(window) != 0
     }
 
-    private static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
+    static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
         guard let list = gtk_window_list_toplevels() else { return nil }
         defer { g_list_free(list) }
         var node: UnsafeMutablePointer<GList>? = list
@@ -87,6 +94,10 @@ public enum InputSimulation {
     @discardableResult
     public static func type(_ text: String, on widget: Widget) -> Bool {
         guard let gdkWindow = gtk_widget_get_window(widget.gtkWidget) else { return false }
+        return type(text, on: gdkWindow)
+    }
+
+    private static func type(_ text: String, on gdkWindow: OpaquePointer) -> Bool {
         let none = GdkModifierType(rawValue: 0)
         for scalar in text.unicodeScalars {
             let code = gdk_unicode_to_keyval(scalar.value)

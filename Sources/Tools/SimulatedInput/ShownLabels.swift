@@ -6,11 +6,22 @@ import CGtk
 public enum ShownLabels {
     /// The non-empty texts of the mapped labels under `widget`, internal children included, in the containers' order.
     public static func texts(under widget: Widget) -> [String] {
+        texts(under: widget.gtkWidget, of: gtk_label_get_type()) { gtk_label_get_text(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkLabel.self)) }
+    }
+
+    /// The non-empty texts of the mapped entries in the window titled `title` (a file chooser's location).
+    public static func entryTexts(inWindowTitled title: String) -> [String] {
+        guard let window = InputSimulation.toplevel(titled: title) else { return [] }
+        return texts(under: window, of: gtk_entry_get_type()) { gtk_entry_get_text(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkEntry.self)) }
+    }
+
+    private static func texts(under root: UnsafeMutablePointer<GtkWidget>, of type: GType,
+                              text: (UnsafeMutablePointer<GtkWidget>) -> UnsafePointer<gchar>?) -> [String] {
         var texts: [String] = []
         func walk(_ raw: UnsafeMutablePointer<GtkWidget>) {
             guard gtk_widget_get_mapped(raw) != 0 else { return }
-            if tessera_is_a(raw, gtk_label_get_type()) != 0, let text = gtk_label_get_text(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkLabel.self)) {
-                let string = String(cString: text)
+            if tessera_is_a(raw, type) != 0, let found = text(raw) {
+                let string = String(cString: found)
                 if !string.isEmpty { texts.append(string) }
             }
             guard tessera_is_a(raw, gtk_container_get_type()) != 0 else { return }
@@ -23,7 +34,7 @@ public enum ShownLabels {
             }
             children.forEach(walk)
         }
-        walk(widget.gtkWidget)
+        walk(root)
         return texts
     }
 }
