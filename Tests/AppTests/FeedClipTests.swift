@@ -151,4 +151,31 @@ final class FeedClipTests: FeedTestCase {
             waitFor("the viewer freed", timeout: .seconds(5)) { viewer == nil && player == nil && finalized }
         }
     }
+
+    /// The mute button's choice goes from one clip to the next, and to the next launch (settings.json).
+    func testMutedClipsStayMutedInTheNextViewer() throws {
+        try onMain {
+            let (app, page) = try openFeed()
+            let main = try XCTUnwrap(app.mainWindow)
+            defer { main.window.destroy() }
+            let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
+            waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
+            let (coordinator, viewer, player) = try play(video, in: main)
+            XCTAssertFalse(player.isMuted, "sound at first")
+            waitFor("the viewer in place") { !coordinator.container.transitionRunning }
+            clickWhenSteady(viewer.clip.muteButton, in: main.window)
+            waitFor("muted") { player.isMuted }
+            XCTAssertTrue(makeStore().load().clipsMuted, "kept in the settings for the next launch")
+            XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
+            waitFor("back on the feed") { coordinator.depth == 1 && !coordinator.container.transitionRunning }
+
+            let (_, again, replayed) = try play(video, in: main)
+            XCTAssertTrue(replayed.isMuted, "the next viewer's clip starts muted")
+            XCTAssertEqual(again.clip.muteButton.accessibleName, "Unmute")
+            waitFor("the viewer in place") { !coordinator.container.transitionRunning }
+            clickWhenSteady(again.clip.muteButton, in: main.window)
+            waitFor("sound again") { !replayed.isMuted }
+            XCTAssertFalse(makeStore().load().clipsMuted)
+        }
+    }
 }

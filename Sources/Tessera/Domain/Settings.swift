@@ -61,6 +61,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var slideshowSeconds = AppSettings.slideshowSecondsChoices[1]
     /// The pictures the viewer shows turned, newest last.
     public var pictureTurns: [PictureTurn] = []
+    /// The viewer's clips play without sound (its mute button), from one clip and launch to the next.
+    public var clipsMuted = false
 
     public static let defaultDiskCacheMegabytes = 1000
     /// Longer search texts come from a damaged file, not from typing.
@@ -117,6 +119,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         printSettings = (try? container.decode([String: Lenient<String>].self, forKey: .printSettings))?.compactMapValues(\.value) ?? [:]
         slideshowSeconds = (try? container.decode(Int.self, forKey: .slideshowSeconds)) ?? Self.slideshowSecondsChoices[1]
         pictureTurns = (try? container.decode([Lenient<PictureTurn>].self, forKey: .pictureTurns))?.compactMap(\.value) ?? []
+        clipsMuted = (try? container.decode(Bool.self, forKey: .clipsMuted)) ?? false
         self = sanitized()
     }
 

@@ -44,6 +44,9 @@ final class ClipView {
     private var shownSecond = -1 // the whole second last shown; `onSecondChange` hears each new one
     /// The clip moved to another second, or paused, or sought: the viewer's place changed.
     var onSecondChange: (@MainActor () -> Void)?
+    /// Whether clips start without sound; the mute button changes it and tells `onMuteChange`.
+    var muted = false
+    var onMuteChange: (@MainActor (Bool) -> Void)?
     /// Played or paused, or its length became known.
     var onStateChange: (@MainActor () -> Void)?
     /// The clip played to its end (once a play).
@@ -141,7 +144,9 @@ final class ClipView {
             return
         }
         let player = ClipPlayback(videoSink: view.element)
+        player.isMuted = muted
         self.player = player
+        showMute()
         videoView = view
         download = Task { [weak self, pipeline, weak player] in
             if let bytes = await pipeline.storedData(for: clip) {
@@ -238,9 +243,15 @@ final class ClipView {
 
     private func toggleMute() {
         guard let player else { return }
-        player.isMuted.toggle()
-        muteButton.setIcon(player.isMuted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
-        muteButton.accessibleName = player.isMuted ? tr("Unmute") : tr("Mute")
+        muted.toggle()
+        player.isMuted = muted
+        showMute()
+        onMuteChange?(muted)
+    }
+
+    private func showMute() {
+        muteButton.setIcon(muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+        muteButton.accessibleName = muted ? tr("Unmute") : tr("Mute")
     }
 
     /// Position and end are read every frame while playing on screen only, so an idle window sleeps.

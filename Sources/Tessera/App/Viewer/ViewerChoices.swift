@@ -10,8 +10,8 @@ public struct BackgroundNotKept: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// What every viewer remembers across launches: the print dialog's last choices, the slideshow's pace and the
-/// pictures shown turned.
+/// What every viewer remembers across launches: the print dialog's last choices, the slideshow's pace, the
+/// pictures shown turned and clips' mute.
 @MainActor
 public final class ViewerChoices {
     /// GtkPrintSettings' keys and values (printer, paper, output file): where the next print starts.
@@ -19,6 +19,8 @@ public final class ViewerChoices {
     public private(set) var slideshowSeconds: Int
     /// The pictures shown turned, by address.
     public private(set) var turns: [PictureTurn]
+    /// Clips play without sound.
+    public private(set) var clipsMuted: Bool
     /// Keeps a copy of a picture set as the desktop's background (the one before it let go); nil: none can be.
     public let keepBackground: BackgroundKeeping?
     /// Keeps the choices (with the settings).
@@ -30,12 +32,18 @@ public final class ViewerChoices {
         printSettings = settings.printSettings
         slideshowSeconds = settings.slideshowSeconds
         turns = settings.pictureTurns
+        clipsMuted = settings.clipsMuted
         self.onChange = onChange
     }
 
     /// The choices of a print that went to the printer or the file.
     func rememberPrint(_ chosen: [String: String]) {
         printSettings = chosen
+        onChange(self)
+    }
+
+    func rememberMute(_ muted: Bool) {
+        clipsMuted = muted
         onChange(self)
     }
 
@@ -59,5 +67,6 @@ public final class ViewerChoices {
         settings.printSettings = printSettings
         settings.slideshowSeconds = slideshowSeconds
         settings.pictureTurns = turns
+        settings.clipsMuted = clipsMuted
     }
 }

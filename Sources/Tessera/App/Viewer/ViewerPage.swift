@@ -89,6 +89,8 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         clip.onSecondChange = { [weak self] in self?.onPlaceChange?() }
         clip.onEnd = { [weak self] in self?.clipEnded() }
         clip.onStateChange = { [weak self] in self?.mediaPlayer.changed() }
+        clip.muted = viewerChoices.clipsMuted
+        clip.onMuteChange = { [weak self] in self?.viewerChoices.rememberMute($0) }
         swipe.onSwipe { [weak self] velocityX, velocityY in
             // Downwards, fast and mostly straight; a drag that pans a zoomed picture is not one.
             guard self?.image.isFitted ?? true else { return }
