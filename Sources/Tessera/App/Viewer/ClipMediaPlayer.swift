@@ -42,25 +42,26 @@ final class ClipMediaPlayer {
         var changes: [(String, DBusValue)] = []
         if status != toldStatus {
             toldStatus = status
-            changes.append(("PlaybackStatus", .string(status)))
+            changes.append(("PlaybackStatus", .string(status))) // not translated
         }
-        let track = "\(trackID) \(String(describing: page?.clip.player?.duration))"
+        let track = "\(trackID) \(String(describing: page?.clip.player?.duration))" // not translated
         if track != toldTrack {
             toldTrack = track
-            changes += ["Metadata", "CanGoNext", "CanGoPrevious", "CanSeek"].compactMap { name in
+            changes += ["Metadata", "CanGoNext", "CanGoPrevious", "CanSeek"].compactMap { name in // not translated
                 property(Self.playerInterface, name).map { (name, $0) }
             }
         }
         if !changes.isEmpty { export.propertiesChanged(Self.playerInterface, changes) }
     }
 
+    /// MPRIS's words for it, never shown.
     private var status: String {
-        guard let player = page?.clip.player else { return "Stopped" }
-        return player.isPlaying ? "Playing" : "Paused"
+        guard let player = page?.clip.player else { return "Stopped" } // not translated
+        return player.isPlaying ? "Playing" : "Paused" // not translated
     }
 
     /// The clip's identity for SetPosition: its place among the viewer's items.
-    private var trackID: String { "/dev/tessera/Tessera/Item\(page?.index ?? 0)" }
+    private var trackID: String { "/dev/tessera/Tessera/Item\(page?.index ?? 0)" } // not translated
 
     private var position: Duration { page?.clip.player?.position ?? .zero }
 
@@ -68,23 +69,23 @@ final class ClipMediaPlayer {
         guard let page else { return nil }
         let player = page.clip.player
         switch (interface, name) {
-        case (_, "CanQuit"), (_, "HasTrackList"): return .boolean(false)
-        case (_, "CanRaise"): return .boolean(true)
-        case (_, "Identity"): return .string("Tessera")
-        case (_, "DesktopEntry"): return .string(TesseraApp.applicationID)
-        case (_, "SupportedUriSchemes"), (_, "SupportedMimeTypes"): return .strings([])
-        case (_, "PlaybackStatus"): return .string(status)
-        case (_, "Rate"), (_, "MinimumRate"), (_, "MaximumRate"): return .double(1)
-        case (_, "Volume"): return .double(player?.isMuted == true ? 0 : 1)
-        case (_, "Position"): return .integer(Int64(position.microseconds))
-        case (_, "CanGoNext"): return .boolean(page.index < page.items.count - 1)
-        case (_, "CanGoPrevious"): return .boolean(page.index > 0)
-        case (_, "CanPlay"), (_, "CanPause"), (_, "CanControl"): return .boolean(true)
-        case (_, "CanSeek"): return .boolean(player?.duration != nil)
-        case (_, "Metadata"):
-            var entries: [(String, DBusValue)] = [("mpris:trackid", .objectPath(trackID)), ("xesam:title", .string(page.item.name)),
-                                                  ("xesam:url", .string(page.item.url.absoluteString))]
-            if let duration = player?.duration { entries.append(("mpris:length", .integer(Int64(duration.microseconds)))) }
+        case (_, "CanQuit"), (_, "HasTrackList"): return .boolean(false) // not translated
+        case (_, "CanRaise"): return .boolean(true) // not translated
+        case (_, "Identity"): return .string("Tessera") // not translated
+        case (_, "DesktopEntry"): return .string(TesseraApp.applicationID) // not translated
+        case (_, "SupportedUriSchemes"), (_, "SupportedMimeTypes"): return .strings([]) // not translated
+        case (_, "PlaybackStatus"): return .string(status) // not translated
+        case (_, "Rate"), (_, "MinimumRate"), (_, "MaximumRate"): return .double(1) // not translated
+        case (_, "Volume"): return .double(player?.isMuted == true ? 0 : 1) // not translated
+        case (_, "Position"): return .integer(Int64(position.microseconds)) // not translated
+        case (_, "CanGoNext"): return .boolean(page.index < page.items.count - 1) // not translated
+        case (_, "CanGoPrevious"): return .boolean(page.index > 0) // not translated
+        case (_, "CanPlay"), (_, "CanPause"), (_, "CanControl"): return .boolean(true) // not translated
+        case (_, "CanSeek"): return .boolean(player?.duration != nil) // not translated
+        case (_, "Metadata"): // not translated
+            var entries: [(String, DBusValue)] = [("mpris:trackid", .objectPath(trackID)), ("xesam:title", .string(page.item.name)), // not translated
+                                                  ("xesam:url", .string(page.item.url.absoluteString))] // not translated
+            if let duration = player?.duration { entries.append(("mpris:length", .integer(Int64(duration.microseconds)))) } // not translated
             return .dictionary(entries)
         default: return nil
         }
@@ -94,19 +95,19 @@ final class ClipMediaPlayer {
         guard let page else { return call.fail("The viewer closed") } // not translated
         let clip = page.clip
         switch call.method {
-        case "Raise": page.window()?.present()
-        case "Quit": break
-        case "PlayPause": clip.togglePlaying()
-        case "Play" where !clip.isPlaying, "Pause" where clip.isPlaying: clip.togglePlaying()
-        case "Play", "Pause": break
-        case "Stop":
+        case "Raise": page.window()?.present() // not translated
+        case "Quit": break // not translated
+        case "PlayPause": clip.togglePlaying() // not translated
+        case "Play" where !clip.isPlaying, "Pause" where clip.isPlaying: clip.togglePlaying() // not translated
+        case "Play", "Pause": break // not translated
+        case "Stop": // not translated
             if clip.isPlaying { clip.togglePlaying() }
             seek(to: .zero)
-        case "Next": page.show(page.index + 1)
-        case "Previous": page.show(page.index - 1)
-        case "Seek":
+        case "Next": page.show(page.index + 1) // not translated
+        case "Previous": page.show(page.index - 1) // not translated
+        case "Seek": // not translated
             seek(to: position + .microseconds(call.integer(at: 0) ?? 0))
-        case "SetPosition":
+        case "SetPosition": // not translated
             guard call.arguments.first == .objectPath(trackID), let target = call.integer(at: 1),
                   let duration = clip.player?.duration, (0...Int64(duration.microseconds)).contains(target) else { break }
             seek(to: .microseconds(target))
@@ -122,48 +123,49 @@ final class ClipMediaPlayer {
         guard let duration = page?.clip.player?.duration else { return }
         let position = min(max(target, .zero), duration)
         page?.clip.seek(to: position)
-        export?.emit(Self.playerInterface, "Seeked", [.integer(Int64(position.microseconds))])
+        export?.emit(Self.playerInterface, "Seeked", [.integer(Int64(position.microseconds))]) // not translated
     }
 
+    /// Attributes in single quotes: this is XML for GDBus, not words for people (po/check-marked.py).
     static let interfaceXML = """
         <node>
-          <interface name="org.mpris.MediaPlayer2">
-            <method name="Raise"/>
-            <method name="Quit"/>
-            <property name="CanQuit" type="b" access="read"/>
-            <property name="CanRaise" type="b" access="read"/>
-            <property name="HasTrackList" type="b" access="read"/>
-            <property name="Identity" type="s" access="read"/>
-            <property name="DesktopEntry" type="s" access="read"/>
-            <property name="SupportedUriSchemes" type="as" access="read"/>
-            <property name="SupportedMimeTypes" type="as" access="read"/>
+          <interface name='org.mpris.MediaPlayer2'>
+            <method name='Raise'/>
+            <method name='Quit'/>
+            <property name='CanQuit' type='b' access='read'/>
+            <property name='CanRaise' type='b' access='read'/>
+            <property name='HasTrackList' type='b' access='read'/>
+            <property name='Identity' type='s' access='read'/>
+            <property name='DesktopEntry' type='s' access='read'/>
+            <property name='SupportedUriSchemes' type='as' access='read'/>
+            <property name='SupportedMimeTypes' type='as' access='read'/>
           </interface>
-          <interface name="org.mpris.MediaPlayer2.Player">
-            <method name="Next"/>
-            <method name="Previous"/>
-            <method name="Pause"/>
-            <method name="PlayPause"/>
-            <method name="Stop"/>
-            <method name="Play"/>
-            <method name="Seek"><arg name="Offset" type="x" direction="in"/></method>
-            <method name="SetPosition">
-              <arg name="TrackId" type="o" direction="in"/>
-              <arg name="Position" type="x" direction="in"/>
+          <interface name='org.mpris.MediaPlayer2.Player'>
+            <method name='Next'/>
+            <method name='Previous'/>
+            <method name='Pause'/>
+            <method name='PlayPause'/>
+            <method name='Stop'/>
+            <method name='Play'/>
+            <method name='Seek'><arg name='Offset' type='x' direction='in'/></method>
+            <method name='SetPosition'>
+              <arg name='TrackId' type='o' direction='in'/>
+              <arg name='Position' type='x' direction='in'/>
             </method>
-            <signal name="Seeked"><arg name="Position" type="x"/></signal>
-            <property name="PlaybackStatus" type="s" access="read"/>
-            <property name="Rate" type="d" access="read"/>
-            <property name="Metadata" type="a{sv}" access="read"/>
-            <property name="Volume" type="d" access="read"/>
-            <property name="Position" type="x" access="read"/>
-            <property name="MinimumRate" type="d" access="read"/>
-            <property name="MaximumRate" type="d" access="read"/>
-            <property name="CanGoNext" type="b" access="read"/>
-            <property name="CanGoPrevious" type="b" access="read"/>
-            <property name="CanPlay" type="b" access="read"/>
-            <property name="CanPause" type="b" access="read"/>
-            <property name="CanSeek" type="b" access="read"/>
-            <property name="CanControl" type="b" access="read"/>
+            <signal name='Seeked'><arg name='Position' type='x'/></signal>
+            <property name='PlaybackStatus' type='s' access='read'/>
+            <property name='Rate' type='d' access='read'/>
+            <property name='Metadata' type='a{sv}' access='read'/>
+            <property name='Volume' type='d' access='read'/>
+            <property name='Position' type='x' access='read'/>
+            <property name='MinimumRate' type='d' access='read'/>
+            <property name='MaximumRate' type='d' access='read'/>
+            <property name='CanGoNext' type='b' access='read'/>
+            <property name='CanGoPrevious' type='b' access='read'/>
+            <property name='CanPlay' type='b' access='read'/>
+            <property name='CanPause' type='b' access='read'/>
+            <property name='CanSeek' type='b' access='read'/>
+            <property name='CanControl' type='b' access='read'/>
           </interface>
         </node>
         """ // not translated
