@@ -1,3 +1,4 @@
+import Domain
 import Gtk
 import SimulatedInput
 import XCTest
@@ -25,15 +26,15 @@ extension ViewerTests {
                 XCTAssertEqual(viewer.image.viewport?.percent, 100, "the zoom kept")
                 // Turned clockwise, the shown picture's pixel (x, y) is the test picture's (y, height - 1 - x).
                 try assertEveryPixelAtTheCentre(viewer, window, scale: 1) { x, y in Self.colour(y, Self.height - 1 - x) }
-                XCTAssertEqual(choices.turns(of: viewer.item.url), 1)
+                XCTAssertEqual(choices.orientation(of: viewer.item.url).quarterTurns, 1)
                 XCTAssertTrue(InputSimulation.key("r", modifiers: [.control, .shift], on: viewer.widget))
                 waitForServer("turned back", timeout: .seconds(10)) {
                     viewer.image.viewport?.imageWidth == Double(Self.width) && viewer.image.isSharp && viewer.image.isSettled
                 }
                 try assertEveryPixelAtTheCentre(viewer, window, scale: 1)
-                XCTAssertEqual(choices.turns(of: viewer.item.url), 0, "nothing kept for a picture turned back")
+                XCTAssertEqual(choices.orientation(of: viewer.item.url), .upright, "nothing kept for a picture turned back")
                 XCTAssertTrue(InputSimulation.key("r", modifiers: [.control, .shift], on: viewer.widget))
-                waitFor("turned back once more") { choices.turns(of: viewer.item.url) == 3 }
+                waitFor("turned back once more") { choices.orientation(of: viewer.item.url).quarterTurns == 3 }
             }
             // A later visit: turned a quarter back (three clockwise), fitted.
             let (viewer, window) = openViewer(server, choices: choices)
@@ -42,6 +43,31 @@ extension ViewerTests {
             XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
             waitForServer("100 % and sharp", timeout: .seconds(10)) { viewer.image.viewport?.percent == 100 && viewer.image.isSharp }
             try assertEveryPixelAtTheCentre(viewer, window, scale: 1) { x, y in Self.colour(Self.width - 1 - y, x) }
+        }
+    }
+
+    /// The menu's flips mirror the picture at its zoom: left to right, then top to bottom (together a half turn,
+    /// which is what is kept for the address).
+    func testTheMenusFlipsMirrorThePictureAndAreKept() throws {
+        let (data, _) = try pictureData()
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let choices = ViewerChoices()
+            let (viewer, window) = openViewer(server, choices: choices)
+            defer { window.destroy() }
+            XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
+            waitForServer("100 % and sharp", timeout: .seconds(10)) { viewer.image.viewport?.percent == 100 && viewer.image.isSharp }
+            XCTAssertTrue(viewer.controls.menu.activateItem("Flip Horizontally"))
+            waitFor("flipped left to right") { choices.orientation(of: viewer.item.url) == PictureOrientation.upright.flippedHorizontally }
+            waitForServer("shown flipped, at 100 %", timeout: .seconds(10)) {
+                viewer.image.viewport?.percent == 100 && viewer.image.isSharp && viewer.image.isSettled
+            }
+            try assertEveryPixelAtTheCentre(viewer, window, scale: 1) { x, y in Self.colour(Self.width - 1 - x, y) }
+            XCTAssertTrue(viewer.controls.menu.activateItem("Flip Vertically"))
+            waitFor("flipped top to bottom too") { choices.orientation(of: viewer.item.url) == PictureOrientation(quarterTurns: 2) }
+            waitForServer("shown flipped both ways", timeout: .seconds(10)) { viewer.image.isSharp && viewer.image.isSettled }
+            try assertEveryPixelAtTheCentre(viewer, window, scale: 1) { x, y in Self.colour(Self.width - 1 - x, Self.height - 1 - y) }
         }
     }
 }

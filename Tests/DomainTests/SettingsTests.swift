@@ -133,20 +133,40 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(try read(#"{"slideshowSeconds": "slow"}"#), 5)
     }
 
-    /// Turned pictures are kept newest last, at most `PictureTurn.mostKept`; a turn back to upright forgets one.
+    /// Turned and flipped pictures are kept newest last, at most `PictureTurn.mostKept`; back to upright forgets one.
     func testTurnedPicturesAreKeptNewestLastAndADamagedFilesAreDropped() throws {
-        var turns = PictureTurn.remembering("a", at: 1, in: [])
-        turns = PictureTurn.remembering("b", at: -1, in: turns)
-        turns = PictureTurn.remembering("a", at: 2, in: turns)
-        XCTAssertEqual(turns, [PictureTurn(url: "b", quarterTurns: 3), PictureTurn(url: "a", quarterTurns: 2)])
-        XCTAssertEqual(PictureTurn.remembering("b", at: 4, in: turns), [PictureTurn(url: "a", quarterTurns: 2)])
-        let many = (0...PictureTurn.mostKept).reduce(into: [PictureTurn]()) { $0 = PictureTurn.remembering("\($1)", at: 1, in: $0) }
+        func turn(_ quarterTurns: Int, mirrored: Bool = false) -> PictureOrientation {
+            PictureOrientation(quarterTurns: quarterTurns, mirrored: mirrored)
+        }
+        var turns = PictureTurn.remembering("a", as: turn(1), in: [])
+        turns = PictureTurn.remembering("b", as: turn(-1), in: turns)
+        turns = PictureTurn.remembering("a", as: turn(2), in: turns)
+        turns = PictureTurn.remembering("c", as: turn(0, mirrored: true), in: turns)
+        XCTAssertEqual(turns, [PictureTurn(url: "b", orientation: turn(3)), PictureTurn(url: "a", orientation: turn(2)),
+                               PictureTurn(url: "c", orientation: turn(0, mirrored: true))])
+        XCTAssertEqual(PictureTurn.remembering("b", as: turn(4), in: turns),
+                       [PictureTurn(url: "a", orientation: turn(2)), PictureTurn(url: "c", orientation: turn(0, mirrored: true))])
+        let many = (0...PictureTurn.mostKept).reduce(into: [PictureTurn]()) { $0 = PictureTurn.remembering("\($1)", as: turn(1), in: $0) }
         XCTAssertEqual(many.count, PictureTurn.mostKept)
         XCTAssertEqual(many.first?.url, "1", "the oldest went")
         let read = try JSONDecoder().decode(AppSettings.self, from: Data(#"""
-            {"pictureTurns": [{"url": "x", "quarterTurns": 1}, {"url": "y", "quarterTurns": 7}, {"url": 3}, {"url": "z", "quarterTurns": 3}]}
+            {"pictureTurns": [{"url": "x", "quarterTurns": 1}, {"url": "y", "quarterTurns": 7}, {"url": 3}, {"url": "z", "quarterTurns": 3},
+                              {"url": "m", "quarterTurns": 0, "mirrored": true}, {"url": "u", "quarterTurns": 0, "mirrored": false}]}
             """#.utf8)).pictureTurns
-        XCTAssertEqual(read, [PictureTurn(url: "x", quarterTurns: 1), PictureTurn(url: "z", quarterTurns: 3)])
+        XCTAssertEqual(read, [PictureTurn(url: "x", orientation: turn(1)), PictureTurn(url: "z", orientation: turn(3)),
+                              PictureTurn(url: "m", orientation: turn(0, mirrored: true))], "files from before flipping read; upright dropped")
+    }
+
+    /// A flip after a turn is the turn back after the flip: each way of reaching an orientation is the same one.
+    func testFlipsAndTurnsComposeAsThePictureShows() {
+        let upright = PictureOrientation.upright
+        XCTAssertEqual(upright.flippedHorizontally.flippedHorizontally, upright)
+        XCTAssertEqual(upright.flippedVertically.flippedVertically, upright)
+        XCTAssertEqual(upright.flippedHorizontally.flippedVertically, upright.turned(by: 2), "both flips are a half turn")
+        XCTAssertEqual(upright.turned(by: 1).flippedHorizontally, PictureOrientation(quarterTurns: 3, mirrored: true))
+        XCTAssertEqual(upright.turned(by: 1).flippedHorizontally.turned(by: 1), upright.flippedHorizontally)
+        XCTAssertTrue(upright.turned(by: 3).swapsSides)
+        XCTAssertFalse(upright.flippedVertically.swapsSides)
     }
 
     func testJSONThatIsNotAnObjectIsAnError() {

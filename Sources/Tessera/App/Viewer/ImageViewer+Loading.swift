@@ -19,7 +19,7 @@ extension ImageViewer {
     func sharpenIfNeeded() {
         guard let viewport, !animates, failure == nil, let shown = askedSide ?? decodedSide else { return }
         // A large picture zoomed in: the part in view, decoded alone, over the bitmap there is (not turned).
-        if turns == 0, let part = DetailRegion(viewport: viewport) {
+        if orientation.isUpright, let part = DetailRegion(viewport: viewport) {
             if let had = detailAsked ?? detailShown, part.isServed(by: had, viewport: viewport) { return }
             return loadDetail(part)
         }
@@ -52,18 +52,18 @@ extension ImageViewer {
         request.account = account
         request.animates = animates
         request.exactSize = true
-        let pipeline = self.pipeline, turns = self.turns
+        let pipeline = self.pipeline, orientation = self.orientation
         // The first bitmap: the placeholder shows until it comes, and how far its download has.
-        if viewport == nil, turns == 0 { watchDownload(of: request) }
+        if viewport == nil, orientation.isUpright { watchDownload(of: request) }
         loading = Task(priority: .userInitiated) { [weak self] in
             let result: Result<DecodedImage, ImageError>
             do throws(ImageError) {
                 let image = try await pipeline.image(for: request)
-                result = .success(await image.turned(clockwise: turns))
+                result = .success(await image.oriented(orientation))
             } catch {
                 result = .failure(error)
             }
-            guard let self, !Task.isCancelled, self.url == url, self.turns == turns else { return }
+            guard let self, !Task.isCancelled, self.url == url, self.orientation == orientation else { return }
             self.loading = nil
             self.askedSide = nil
             self.stopWatchingDownload()
@@ -119,7 +119,7 @@ extension ImageViewer {
         if image.frames.isEmpty { animates = false }
         decodedSide = max(image.width, image.height)
         colourProfile = image.colourProfile
-        if detailShown != nil, let viewport, turns != 0 || DetailRegion(viewport: viewport) == nil {
+        if detailShown != nil, let viewport, !orientation.isUpright || DetailRegion(viewport: viewport) == nil {
             detailShown = nil
             picture.clearDetail()
         }

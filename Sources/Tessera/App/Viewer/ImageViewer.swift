@@ -33,8 +33,8 @@ public final class ImageViewer {
     var detailLoading: Task<Void, Never>?
     /// A zoom asked for before the picture was placed.
     var pendingZoom: Double?
-    /// Quarter turns clockwise the picture is shown at (0 to 3); set before `show`, changed by `turn(by:)`.
-    var turns = 0
+    /// How the picture is shown against its file; set before `show`, changed by `reorient(to:)`.
+    var orientation = PictureOrientation.upright
     /// A zoom and centre from the last launch, applied once the picture is placed.
     var pendingPlace: (zoom: Double, centerX: Double, centerY: Double)?
 
@@ -173,9 +173,9 @@ public final class ImageViewer {
         onChange?()
     }
 
-    /// Turns the picture by `quarterTurns` clockwise (negative: back), fitted again or at the zoom it had.
-    func turn(by quarterTurns: Int) {
-        turns = ((turns + quarterTurns) % 4 + 4) % 4
+    /// Shows the picture turned or flipped so, fitted again or at the zoom it had.
+    func reorient(to orientation: PictureOrientation) {
+        self.orientation = orientation
         guard url != nil, failure == nil else { return }
         if let viewport { pendingZoom = viewport.isFitted ? nil : viewport.zoom }
         viewport = nil

@@ -17,7 +17,7 @@ public final class ViewerChoices {
     /// GtkPrintSettings' keys and values (printer, paper, output file): where the next print starts.
     public private(set) var printSettings: [String: String]
     public private(set) var slideshowSeconds: Int
-    /// The pictures shown turned, by address.
+    /// The pictures shown turned or flipped, by address.
     public private(set) var turns: [PictureTurn]
     /// Clips play without sound.
     public private(set) var clipsMuted: Bool
@@ -52,13 +52,13 @@ public final class ViewerChoices {
         onChange(self)
     }
 
-    /// Quarter turns clockwise the picture at `url` is shown at.
-    func turns(of url: URL) -> Int {
-        turns.last { $0.url == url.absoluteString }?.quarterTurns ?? 0
+    /// How the picture at `url` is shown: turned, flipped, or upright.
+    func orientation(of url: URL) -> PictureOrientation {
+        turns.last { $0.url == url.absoluteString }?.orientation ?? .upright
     }
 
-    func rememberTurns(_ quarterTurns: Int, of url: URL) {
-        turns = PictureTurn.remembering(url.absoluteString, at: quarterTurns, in: turns)
+    func rememberOrientation(_ orientation: PictureOrientation, of url: URL) {
+        turns = PictureTurn.remembering(url.absoluteString, as: orientation, in: turns)
         onChange(self)
     }
 

@@ -31,6 +31,8 @@ final class ViewerControls {
         (tr("Set as _Background"), "viewer.set-background"),
         (tr("Rotate Clock_wise"), "viewer.rotate-clockwise"),
         (tr("Rotate Cou_nterclockwise"), "viewer.rotate-counterclockwise"),
+        (tr("_Flip Horizontally"), "viewer.flip-horizontally"),
+        (tr("Flip _Vertically"), "viewer.flip-vertically"),
         (tr("P_rint…"), "viewer.print"),
         (tr("Sli_deshow"), "viewer.slideshow"),
         (tr("_Properties"), "viewer.properties"),

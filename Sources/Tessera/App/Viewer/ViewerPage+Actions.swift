@@ -14,6 +14,7 @@ extension ViewerPage {
             ("open-in-browser", { $0.openInBrowser() }), ("open-with", { $0.handOff.openWith() }),
             ("set-background", { $0.handOff.setAsBackground() }), ("print", { $0.printPicture() }), ("slideshow", { $0.startSlideshow() }),
             ("rotate-clockwise", { $0.turnPicture(by: 1) }), ("rotate-counterclockwise", { $0.turnPicture(by: -1) }),
+            ("flip-horizontally", { $0.flipPicture(horizontally: true) }), ("flip-vertically", { $0.flipPicture(horizontally: false) }),
             ("properties", { $0.toggleProperties() }),
         ]
         for (name, handler) in handlers {
@@ -40,14 +41,14 @@ extension ViewerPage {
         let item = self.item
         guard item.kind == .picture else { return copyLink() }
         let side = image.viewport.map { Int(max($0.imageWidth, $0.imageHeight)) } ?? DecodingLimits.maximumSide
-        let pipeline = self.pipeline, account = self.account, turns = image.turns
+        let pipeline = self.pipeline, account = self.account, orientation = image.orientation
         Task { [weak self] in
             do throws(ImageError) {
                 var request = ImageRequest(url: item.url, maximumPixelSize: side)
                 request.exactSize = true
                 request.account = account
                 let whole = try await pipeline.image(for: request)
-                Clipboard.setImage(await whole.turned(clockwise: turns))
+                Clipboard.setImage(await whole.oriented(orientation))
             } catch {
                 self?.notice.show(tr("The picture could not be copied: {reason}", ["reason": error.description]))
             }

@@ -16,11 +16,11 @@ extension ViewerPage {
         var request = ImageRequest(url: item.url, maximumPixelSize: side)
         request.exactSize = true
         request.account = account
-        let pipeline = self.pipeline, turns = image.turns
+        let pipeline = self.pipeline, orientation = image.orientation
         Task { [weak self] in
             let picture: DecodedImage
             do throws(ImageError) {
-                picture = try await pipeline.image(for: request).turned(clockwise: turns)
+                picture = try await pipeline.image(for: request).oriented(orientation)
             } catch {
                 self?.notice.show(tr("The picture could not be printed: {reason}", ["reason": error.description]))
                 return

@@ -1,11 +1,20 @@
+import Domain
 import Foundation
 
-/// Ctrl+R and Ctrl+Shift+R, and the menu: the picture turned a quarter clockwise or back, the zoom kept, and
-/// shown so at every later visit (the address's turn is remembered; the file is not changed).
+/// Ctrl+R and Ctrl+Shift+R, and the menu's turns and flips: the picture shown so at the zoom it had, and at
+/// every later visit (the address's orientation is remembered; the file is not changed).
 extension ViewerPage {
     func turnPicture(by quarterTurns: Int) {
+        reorientPicture { $0.turned(by: quarterTurns) }
+    }
+
+    func flipPicture(horizontally: Bool) {
+        reorientPicture { horizontally ? $0.flippedHorizontally : $0.flippedVertically }
+    }
+
+    private func reorientPicture(_ change: (PictureOrientation) -> PictureOrientation) {
         guard item.kind == .picture, image.viewport != nil else { return }
-        image.turn(by: quarterTurns)
-        viewerChoices.rememberTurns(image.turns, of: item.url)
+        image.reorient(to: change(image.orientation))
+        viewerChoices.rememberOrientation(image.orientation, of: item.url)
     }
 }

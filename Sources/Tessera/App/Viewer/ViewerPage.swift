@@ -145,7 +145,7 @@ public final class ViewerPage: LeavingPage, SettlingPage, InitiallyFocusedPage, 
         case .picture:
             content.setVisibleChild(named: "picture", transition: .none)
             // An animated GIF or WebP plays here (tiles show its first frame).
-            image.turns = viewerChoices.turns(of: item.url)
+            image.orientation = viewerChoices.orientation(of: item.url)
             image.show(item.url, animates: true)
         case .clip:
             image.clear()
