@@ -76,6 +76,9 @@ final class PictureDetailsTests: XCTestCase {
         XCTAssertNil(details.latitude, "a latitude past the pole is no place")
         XCTAssertNil(details.longitude)
         XCTAssertNil(details.exposure)
+        // Cut at 120 scalars where a space falls: no space is left at the end, so the line reads back as written.
+        let cut = PictureDetails(cameraModel: String(repeating: "m", count: 119) + " tail").checked.cameraModel
+        XCTAssertEqual(cut, String(repeating: "m", count: 119))
         let written = DecoderWire.Answer.details(id: 3, PictureDetails(taken: "2024:05:01 12:34:56", iso: 100)).line
         XCTAssertEqual(DecoderWire.Answer(line: String(written.dropLast())),
                        .details(id: 3, PictureDetails(taken: "2024-05-01 12:34:56", iso: 100)))

@@ -72,8 +72,10 @@ public struct PictureDetails: Equatable, Sendable, Codable {
         let words = text.unicodeScalars.prefix(480)
             .filter { !$0.properties.generalCategory.isControlOrFormat || $0.properties.isWhitespace }
             .split(whereSeparator: \.properties.isWhitespace)
-        let line = String(String.UnicodeScalarView(words.joined(separator: [" "]).prefix(120)))
-        return line.isEmpty ? nil : line
+        var line = String.UnicodeScalarView(words.joined(separator: [" "]).prefix(120))
+        // Cut at a space, the line would end with it, and read again it would not: the wire reads back what it wrote.
+        if line.last == " " { line.removeLast() }
+        return line.isEmpty ? nil : String(line)
     }
 
     /// "YYYY-MM-DD HH:MM:SS" from EXIF's "YYYY:MM:DD HH:MM:SS" or XMP's "YYYY-MM-DDTHH:MM:SS…"; nil for others.
