@@ -1,4 +1,6 @@
+import CGtk
 import Domain
+import Foundation
 import Gtk
 import SimulatedInput
 import XCTest
@@ -68,6 +70,41 @@ extension ViewerTests {
             waitFor("flipped top to bottom too") { choices.orientation(of: viewer.item.url) == PictureOrientation(quarterTurns: 2) }
             waitForServer("shown flipped both ways", timeout: .seconds(10)) { viewer.image.isSharp && viewer.image.isSettled }
             try assertEveryPixelAtTheCentre(viewer, window, scale: 1) { x, y in Self.colour(Self.width - 1 - x, Self.height - 1 - y) }
+        }
+    }
+
+    /// Save As writes a turned picture as it is shown: the turned pixels, its sides swapped, losslessly for a PNG.
+    func testSaveAsWritesATurnedPictureAsShown() throws {
+        let (data, _) = try pictureData()
+        let folder = dataDirectory.appendingPathComponent("saved-turned")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        setenv("TESSERA_SAVE_FOLDER", folder.path, 1)
+        defer { unsetenv("TESSERA_SAVE_FOLDER") }
+        try onMain {
+            let server = try startServer { $0.dataDirectory = data }
+            defer { stop(server) }
+            let (viewer, window) = openViewer(server)
+            defer { window.destroy() }
+            XCTAssertTrue(InputSimulation.key("r", modifiers: .control, on: viewer.widget))
+            waitForServer("turned", timeout: .seconds(10)) { viewer.image.viewport?.imageWidth == Double(Self.height) }
+            XCTAssertTrue(InputSimulation.key("s", modifiers: .control, on: viewer.widget))
+            waitForServer("the file chooser", timeout: .seconds(20)) { InputSimulation.toplevelTitled("Save Picture") }
+            XCTAssertTrue(InputSimulation.key("Return", onWindowTitled: "Save Picture"))
+            let saved = folder.appendingPathComponent("detail.png")
+            waitFor("saved", timeout: .seconds(10)) { FileManager.default.fileExists(atPath: saved.path) }
+            XCTAssertFalse(viewer.notice.isShown, viewer.notice.text ?? "")
+        }
+        let file = folder.appendingPathComponent("detail.png")
+        let pixbuf = try XCTUnwrap(gdk_pixbuf_new_from_file(file.path, nil), "a picture gdk-pixbuf reads")
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        XCTAssertEqual([Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf))], [Self.height, Self.width])
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let pixels = try XCTUnwrap(gdk_pixbuf_get_pixels(pixbuf))
+        for (x, y) in [(0, 0), (599, 0), (0, 899), (599, 899), (123, 456), (301, 77)] {
+            let pixel = pixels + y * stride + x * channels
+            let read = UInt32(pixel[0]) << 16 | UInt32(pixel[1]) << 8 | UInt32(pixel[2])
+            // Turned clockwise, the saved pixel (x, y) is the test picture's (y, height - 1 - x).
+            XCTAssertEqual(read, Self.colour(y, Self.height - 1 - x), "pixel (\(x), \(y))")
         }
     }
 }

@@ -12,6 +12,15 @@ static inline gboolean tessera_pixbuf_save(GdkPixbuf *pixbuf, gchar **buffer, gs
     return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, type, error, NULL);
 }
 
+// JPEG at `quality` ("0" to "100"); other types as their saver's defaults.
+static inline gboolean tessera_pixbuf_save_at_quality(GdkPixbuf *pixbuf, gchar **buffer, gsize *size,
+                                                      const char *type, const char *quality, GError **error) {
+    if (type[0] == 'j') {
+        return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, "jpeg", error, "quality", quality, NULL);
+    }
+    return gdk_pixbuf_save_to_buffer(pixbuf, buffer, size, type, error, NULL);
+}
+
 // The same with an ICC profile embedded (`icc_base64`, the profile's bytes in Base64, as
 // gdk-pixbuf's JPEG and PNG savers take it).
 static inline gboolean tessera_pixbuf_save_with_profile(GdkPixbuf *pixbuf, gchar **buffer, gsize *size,

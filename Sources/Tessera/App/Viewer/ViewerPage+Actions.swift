@@ -65,17 +65,31 @@ extension ViewerPage {
         }
     }
 
-    /// Ctrl+S: the server's bytes under the address's name with the real format's extension.
+    /// Ctrl+S: the server's bytes under the address's name with the real format's extension; a picture shown
+    /// turned or flipped, as shown (`PictureEncoding`).
     func saveAs() {
         let item = self.item
         let pipeline = self.pipeline
         var request = ImageRequest(url: item.url, maximumPixelSize: ViewerSize.pixelSize,
                                    content: item.kind == .clip ? .videoFrame : .image)
         request.account = account
+        let orientation = item.kind == .picture ? image.orientation : .upright
+        let side = image.viewport.map { Int(max($0.imageWidth, $0.imageHeight)) } ?? DecodingLimits.maximumSide
         Task { [weak self] in
-            let bytes: Data
+            var bytes: Data
             do throws(ImageError) {
                 bytes = try await pipeline.data(for: request)
+                if !orientation.isUpright {
+                    var whole = request
+                    whole.maximumPixelSize = side
+                    whole.exactSize = true
+                    let shown = try await pipeline.image(for: whole).oriented(orientation)
+                    let original = PictureFormat(sniffing: bytes)
+                    guard let encoded = await Task.detached(priority: .userInitiated, operation: {
+                        PictureEncoding.encoded(shown, like: original)
+                    }).value else { throw ImageError.unreadable(tr("the picture could not be encoded")) }
+                    bytes = encoded.bytes
+                }
             } catch {
                 self?.notice.show(tr("The picture could not be saved: {reason}", ["reason": error.description]))
                 return
