@@ -16,11 +16,8 @@ final class ClipMediaKeysTests: FeedTestCase {
 
     private func driveTheClipOverDBus() throws {
         try onMain {
-            let (app, page) = try openFeed()
-            let main = try XCTUnwrap(app.mainWindow)
-            defer { main.window.destroy() }
-            let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
-            waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
+            let (app, main, video) = try firstVideo()
+            defer { withExtendedLifetime(app) { main.window.destroy() } }
             let (coordinator, viewer, player) = try play(video, in: main)
             waitForServer("playback to advance", timeout: .seconds(10)) { (player.position ?? .zero) > .milliseconds(300) && player.duration != nil }
 

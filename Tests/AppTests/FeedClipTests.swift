@@ -16,11 +16,8 @@ final class FeedClipTests: FeedTestCase {
     /// xdotool does that here (Xvfb has no window manager).
     func testAClipPausesWhileTheWindowIsMinimizedAndPlaysOnWhenItIsBack() throws {
         try onMain {
-            let (app, page) = try openFeed()
-            let main = try XCTUnwrap(app.mainWindow)
-            defer { main.window.destroy() }
-            let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
-            waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
+            let (app, main, video) = try firstVideo()
+            defer { withExtendedLifetime(app) { main.window.destroy() } }
             let (_, viewer, player) = try play(video, in: main)
             waitForServer("playback to start", timeout: .seconds(10)) { (player.position ?? .zero) > .zero }
             let window = try XCTUnwrap(InputSimulation.xWindowID(of: main.window))
@@ -47,11 +44,8 @@ final class FeedClipTests: FeedTestCase {
 
     func testVideoPostsShowTheirPosterAndPlayInTheViewer() throws {
         try onMain {
-            let (app, page) = try openFeed()
-            let main = try XCTUnwrap(app.mainWindow)
-            defer { main.window.destroy() }
-            let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
-            waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
+            let (app, main, video) = try firstVideo()
+            defer { withExtendedLifetime(app) { main.window.destroy() } }
             XCTAssertEqual(video.durationLabel.text, "0:02")
             XCTAssertEqual(video.view.accessibleName, "Video post \(video.post.id), 0:02")
             if case .image = video.image.content {} else { XCTFail("the poster shows: \(video.image.content)") }
@@ -155,17 +149,15 @@ final class FeedClipTests: FeedTestCase {
     /// The mute button's choice goes from one clip to the next, and to the next launch (settings.json).
     func testMutedClipsStayMutedInTheNextViewer() throws {
         try onMain {
-            let (app, page) = try openFeed()
-            let main = try XCTUnwrap(app.mainWindow)
-            defer { main.window.destroy() }
-            let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
-            waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
+            let (app, main, video) = try firstVideo()
+            defer { withExtendedLifetime(app) { main.window.destroy() } }
             let (coordinator, viewer, player) = try play(video, in: main)
             XCTAssertFalse(player.isMuted, "sound at first")
             waitFor("the viewer in place") { !coordinator.container.transitionRunning }
             clickWhenSteady(viewer.clip.muteButton, in: main.window)
             waitFor("muted") { player.isMuted }
-            XCTAssertTrue(makeStore().load().clipsMuted, "kept in the settings for the next launch")
+            let store = makeStore()
+            waitFor("kept in the settings for the next launch") { store.load().clipsMuted }
             XCTAssertTrue(InputSimulation.key("Escape", on: main.window))
             waitFor("back on the feed") { coordinator.depth == 1 && !coordinator.container.transitionRunning }
 
@@ -175,7 +167,7 @@ final class FeedClipTests: FeedTestCase {
             waitFor("the viewer in place") { !coordinator.container.transitionRunning }
             clickWhenSteady(again.clip.muteButton, in: main.window)
             waitFor("sound again") { !replayed.isMuted }
-            XCTAssertFalse(makeStore().load().clipsMuted)
+            waitFor("sound kept in the settings") { !store.load().clipsMuted }
         }
     }
 }

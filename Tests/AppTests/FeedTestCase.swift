@@ -23,6 +23,21 @@ class FeedTestCase: ServerBackedTestCase {
         return (app, page)
     }
 
+    /// The app on the feed and its first video's tile, its poster shown; the caller destroys the window.
+    @MainActor
+    func firstVideo() throws -> (app: TesseraApp, main: MainWindow, video: FeedTile) {
+        let (app, page) = try openFeed()
+        let main = try XCTUnwrap(app.mainWindow)
+        do {
+            let video = try XCTUnwrap(page.tiles.first { $0.post.kind == .video })
+            waitForServer("the poster", timeout: .seconds(15)) { video.showsPoster }
+            return (app, main, video)
+        } catch {
+            main.window.destroy()
+            throw error
+        }
+    }
+
     /// Clicks `video`'s tile and waits for the viewer playing it.
     @MainActor
     func play(_ video: FeedTile, in main: MainWindow) throws -> (SectionCoordinator, ViewerPage, ClipPlayback) {
