@@ -22,6 +22,14 @@ extension ViewerTests {
                 XCTAssertTrue(InputSimulation.key("1", on: viewer.widget))
                 waitForServer("100 % and sharp", timeout: .seconds(10)) { viewer.image.viewport?.percent == 100 && viewer.image.isSharp }
                 XCTAssertTrue(InputSimulation.key("r", modifiers: .control, on: viewer.widget))
+                // Shown as a move: the turned bitmap comes in from where the old one was, drawn on its way.
+                waitForServer("the turn on its way", timeout: .seconds(10)) {
+                    (viewer.image.picture.reorientationProgress ?? 0) > 0 && (viewer.image.picture.reorientationProgress ?? 1) < 1
+                }
+                if let folder = ProcessInfo.processInfo.environment["TESSERA_TEST_SHOTS"] {
+                    try screen(of: window).writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("turning.png"))
+                }
+                waitFor("the turn in place") { viewer.image.picture.reorientationProgress == nil }
                 waitForServer("turned, at 100 %", timeout: .seconds(10)) {
                     viewer.image.viewport?.imageWidth == Double(Self.height) && viewer.image.isSharp && viewer.image.isSettled
                 }

@@ -93,6 +93,7 @@ public final class ImageViewer {
     /// Shows the picture at `url`, fitted; an animation plays.
     func show(_ url: URL, animates: Bool) {
         cancelLoading()
+        picture.pendingReorientation = nil
         self.url = url
         self.animates = animates
         viewport = nil
@@ -119,6 +120,7 @@ public final class ImageViewer {
     /// Shows nothing (a clip is shown instead).
     func clear() {
         cancelLoading()
+        picture.pendingReorientation = nil
         url = nil
         viewport = nil
         firstImage = nil
@@ -129,7 +131,8 @@ public final class ImageViewer {
 
     /// The picture shows, as sharp as its zoom needs (or it failed, in words).
     public var isSettled: Bool {
-        failure != nil || (viewport != nil && !picture.awaitsSurface && loading == nil && detailLoading == nil && !picture.awaitsDetail)
+        failure != nil || (viewport != nil && !picture.awaitsSurface && loading == nil && detailLoading == nil && !picture.awaitsDetail
+                           && picture.reorientationProgress == nil && picture.pendingReorientation == nil)
     }
 
     /// Every pixel the zoom needs shows: the bitmap, or the part decoded alone.
@@ -173,9 +176,10 @@ public final class ImageViewer {
         onChange?()
     }
 
-    /// Shows the picture turned or flipped so, fitted again or at the zoom it had.
-    func reorient(to orientation: PictureOrientation) {
+    /// Shows the picture turned or flipped so, fitted again or at the zoom it had; `moving` shows the change as a move.
+    func reorient(to orientation: PictureOrientation, moving: ZoomablePicture.Reorientation? = nil) {
         self.orientation = orientation
+        picture.pendingReorientation = moving
         guard url != nil, failure == nil else { return }
         if let viewport { pendingZoom = viewport.isFitted ? nil : viewport.zoom }
         viewport = nil

@@ -97,6 +97,15 @@ public final class ZoomablePicture: Widget {
     private var drawnSinceStep = true
     /// Whether an animation is playing now.
     public var isPlaying: Bool { nextFrame != nil }
+    /// Set before a turned or flipped bitmap comes: it is drawn from where the old one was, easing into place.
+    public var pendingReorientation: Reorientation? {
+        didSet { zoomBeforeReorienting = placement?.zoom }
+    }
+    var zoomBeforeReorienting: Double?
+    /// The turn or flip on its way, the old zoom over the new, and its first frame's time (µs).
+    var reorienting: (from: Reorientation, zoomRatio: Double, start: Int64?)?
+    /// 0 to 1 while a turn or flip moves into place; nil otherwise.
+    public internal(set) var reorientationProgress: Double?
     /// Surfaces are made here, one at a time (a newer bitmap makes an older one's late).
     private static let converting = DispatchQueue(label: "dev.tessera.zoomable-picture", qos: .userInitiated)
 
@@ -126,6 +135,7 @@ public final class ZoomablePicture: Widget {
             frameIndex = 0
             awaitsSurface = false
             surface = Self.surface(of: frames[0].pixbuf)
+            startReorienting()
             updatePlayback()
             queueDraw()
             onSurfaceReady?()
@@ -139,6 +149,7 @@ public final class ZoomablePicture: Widget {
             guard picture.generation == generation else { return false }
             picture.surface = made
             picture.awaitsSurface = false
+            picture.startReorienting()
             return true
         }
     }
@@ -250,6 +261,8 @@ public final class ZoomablePicture: Widget {
             let factor = placement.zoom * Double(pictureSize.width) / Double(surface.width)
             cairo_save(cr)
             cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+            applyReorientation(on: cr, centre: (placement.originX + Double(pictureSize.width) * placement.zoom / 2,
+                                                placement.originY + Double(pictureSize.height) * placement.zoom / 2))
             let drawsOnServer = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_XLIB
             if let next = incoming {
                 let place = Self.place(of: next.part, at: placement, pictureWidth: pictureSize.width)
