@@ -172,7 +172,7 @@ final class FeedTests: FeedTestCase {
                 let backdrop = AppTestCase.channels(try screen(of: main.window).pixel(x: beside.x, y: beside.y))
                 XCTAssertLessThan(backdrop.reduce(0, +) / 3, 64, "a dark backdrop beside the picture: \(backdrop)")
                 // Right goes to the next post, Left back.
-                waitFor("the viewer focused") { viewer.widget.isFocusWidget }
+                waitFor("the viewer focused") { viewer.initialFocus.isFocusWidget }
                 XCTAssertTrue(InputSimulation.key("Right", on: viewer.widget))
                 waitFor("the next post") { viewer.item.id == page.tiles[3].post.id }
                 XCTAssertEqual(main.headerBar.title, "4 of \(viewer.items.count)", "the post's place among those it can show, not its id")

@@ -92,7 +92,7 @@ final class ViewerFromSectionsTests: ServerBackedTestCase {
             XCTAssertTrue(InputSimulation.key("Return", on: tile.view))
             waitFor("the viewer") { coordinator.depth == 2 }
             let viewer = try XCTUnwrap(coordinator.topPage as? ViewerPage)
-            waitFor("the viewer focused") { viewer.widget.isFocusWidget }
+            waitFor("the viewer focused") { viewer.initialFocus.isFocusWidget }
             XCTAssertTrue(InputSimulation.key("F11", on: viewer.widget))
             let before = main.window.size
             waitFor("fullscreen") { main.window.placement == .fullscreen }

@@ -76,7 +76,7 @@ final class WaylandTests: XCTestCase {
         let complaints = run.output.split(separator: "\n").filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
         XCTAssertEqual(complaints, [], "GTK complained on Wayland")
         let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
-        XCTAssertEqual(shots.count, 54, shots.sorted().description)
+        XCTAssertEqual(shots.count, 56, shots.sorted().description)
         let preferences = try XCTUnwrap(Snapshot(pngAt: folder.appendingPathComponent("shots/preferences-dark.png")))
         XCTAssertGreaterThan(preferences.distinctColors(limit: 16), 8, "the Preferences window is drawn")
         for name in ["gallery-light.png", "feed-dark.png", "facts-light.png", "people-dark.png", "messages-light.png"] {

@@ -7,6 +7,11 @@ struct FrameIntervals {
         values = zip(frameTimes, frameTimes.dropFirst()).map { Double($1 - $0) / 1000 }
     }
 
+    /// The intervals of each run of frames, none across the gaps between runs.
+    init(runs: [[Int64]]) {
+        values = runs.flatMap { FrameIntervals(frameTimes: $0).values }
+    }
+
     private var sorted: [Double] { values.sorted() }
     var typical: Double { values.isEmpty ? 0 : median(values) }
     var p99: Double { let sorted = sorted; return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))] }

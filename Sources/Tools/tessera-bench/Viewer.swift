@@ -117,6 +117,9 @@ struct ViewerBench: ParsableCommand {
         var sharpFull = 0.0
         var pan = FrameIntervals(frameTimes: [])
         var zoom = FrameIntervals(frameTimes: [])
+        /// Frames while four quarter turns move into place, each from Ctrl+R's moment to its end.
+        var turning = FrameIntervals(frameTimes: [])
+        var turnsInPlace = 0.0
         /// From Alt+Return to the pane's file and metadata read, the picture shown; then its two parts alone.
         var properties = 0.0
         var propertiesBytes = 0.0
@@ -200,6 +203,8 @@ struct ViewerBench: ParsableCommand {
                          run.pan.withinTwentyMilliseconds, run.pan.typical, run.pan.longest, run.pan.stalls.count))
             print(String(format: "    zooming: %.1f%% of frames at or under 20 ms, median %.1f ms, longest %.1f ms, over 50 ms: %d",
                          run.zoom.withinTwentyMilliseconds, run.zoom.typical, run.zoom.longest, run.zoom.stalls.count))
+            print(String(format: "    turning: %.1f%% of frames at or under 20 ms (target >= 99), median %.1f ms, longest %.1f ms, over 50 ms: %d; %.0f ms a turn to its place",
+                         run.turning.withinTwentyMilliseconds, run.turning.typical, run.turning.longest, run.turning.stalls.count, run.turnsInPlace))
             print(String(format: "    properties: file and metadata read %.1f ms after the pane was asked for (target <= 50); alone, the bytes %.1f ms, their metadata %.1f ms",
                          run.properties, run.propertiesBytes, run.propertiesMetadata))
             print(String(format: "    peak resident: app %.0f MB, decoder helpers %.0f MB (their own, less the libraries' pages the app holds resident too: %.0f MB)",
@@ -289,6 +294,26 @@ struct ViewerBench: ParsableCommand {
         }
         _ = try wait("the zooming") { zoomTimes.count >= frames }
         run.zoom = FrameIntervals(frameTimes: zoomTimes)
+        sample()
+
+        // Four quarter turns at best fit, each moving into place: the frames from each turn asked to its end.
+        image.change { $0.fit() }
+        _ = try wait("fitted again") { image.viewport?.isFitted == true && image.isSettled }
+        var turnTimes: [[Int64]] = []
+        let turnsStart = monotonicNanoseconds()
+        for turn in 1...4 {
+            var ticking = true
+            turnTimes.append([])
+            _ = window.addTickCallback { time in
+                turnTimes[turnTimes.count - 1].append(time)
+                return ticking
+            }
+            viewer.turnPicture(by: 1)
+            _ = try wait("turn \(turn) in place") { image.isSettled && image.picture.reorientationProgress == nil }
+            ticking = false
+        }
+        run.turnsInPlace = Double(monotonicNanoseconds() - turnsStart) / 1e6 / 4
+        run.turning = FrameIntervals(runs: turnTimes)
         sample()
 
         let propertiesStart = monotonicNanoseconds()

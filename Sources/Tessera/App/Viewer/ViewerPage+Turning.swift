@@ -5,7 +5,7 @@ import Gtk
 /// Ctrl+R and Ctrl+Shift+R, and the menu's turns and flips: the picture shown so at the zoom it had, and at
 /// every later visit (the address's orientation is remembered; the file is not changed).
 extension ViewerPage {
-    func turnPicture(by quarterTurns: Int) {
+    public func turnPicture(by quarterTurns: Int) {
         reorientPicture(moving: ZoomablePicture.Reorientation(degrees: Double(-90 * quarterTurns))) { $0.turned(by: quarterTurns) }
     }
 
