@@ -14,6 +14,14 @@ struct PropertiesRead {
     var outcome: String?
 }
 
+/// What the pane's rows are made from: rebuilt only when one of these changes, not at every pan or zoom.
+struct PropertiesSource: Equatable {
+    var item: ViewerItem
+    var size: [Int]?
+    var colourProfile: String??
+    var outcome: String?
+}
+
 /// The Properties pane (Alt+Return, the menu): beside the picture, over it in a narrow window; it follows the
 /// item shown and its decode. The file and its metadata are read off the main loop, the metadata in the helper.
 extension ViewerPage {
@@ -34,8 +42,7 @@ extension ViewerPage {
     static let propertiesBesideFrom = 720
 
     func foldPropertiesWhenNarrow() {
-        let narrow = flap.allocation.width < Self.propertiesBesideFrom
-        if narrow != flap.isFolded { flap.isFolded = narrow }
+        if (flap.allocation.width < Self.propertiesBesideFrom) != flap.isFolded { flap.isFolded.toggle() }
     }
 
     /// Shows what is known of the item now, and starts reading it when it is new; nothing while the pane is hidden.
@@ -45,6 +52,10 @@ extension ViewerPage {
         if propertiesRead?.item != item { readProperties(of: item) }
         let read = propertiesRead
         let picture = item.kind == .picture ? image.viewport : nil
+        let source = PropertiesSource(item: item, size: picture.map { [Int($0.imageWidth), Int($0.imageHeight)] },
+                                      colourProfile: picture.map { _ in image.colourProfile }, outcome: read?.outcome)
+        guard source != propertiesPane.source else { return }
+        propertiesPane.source = source
         let properties = PictureProperties(size: picture.map { (Int($0.imageWidth), Int($0.imageHeight)) }, file: read?.file,
                                            colourProfile: picture.map { _ in image.colourProfile },
                                            details: read?.details ?? PictureDetails(), address: item.url)

@@ -10,8 +10,9 @@ final class PropertiesPane {
     private let column = Box(.vertical, spacing: 18)
     /// The groups shown, remade whole for each item.
     private var groups = Box(.vertical, spacing: 18)
-    /// What it shows now.
+    /// What it shows now, and what that was made from (`ViewerPage.propertiesFollow`).
     private(set) var shown: PictureProperties?
+    var source: PropertiesSource?
     private var rowLabels: [(caption: Label, value: Label)] = []
     /// The place as a link to its map, when the picture has one.
     private(set) var placeLink: Label?
